@@ -1,0 +1,63 @@
+// Builds dist/: the Apps Script bundle (Code.js: one IIFE plus a top-level stub per entry point,
+// and appsscript.json) and the Node CLI (cli.mjs). `--quiet` prints nothing on success.
+
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const quiet = process.argv.includes('--quiet');
+const GLOBAL = 'GeniusHost';
+
+mkdirSync(dist, { recursive: true });
+
+// 1. Which names does the add-on export? (an ESM build reports them in its metafile)
+const probe = await build({
+  entryPoints: [join(root, 'src/addon/main.ts')],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  metafile: true,
+  outfile: join(dist, 'probe.js'),
+  logLevel: 'silent',
+});
+const entryNames = Object.values(probe.metafile.outputs).flatMap((o) => o.exports ?? []).sort();
+
+// 2. The Apps Script bundle: V8 without modules. The IIFE only defines things; the stubs are
+// plain top-level function declarations so Apps Script's menus and triggers can see them.
+const stubs = entryNames
+  .map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`)
+  .join('\n');
+await build({
+  entryPoints: [join(root, 'src/addon/main.ts')],
+  bundle: true,
+  format: 'iife',
+  globalName: GLOBAL,
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  target: 'es2019',
+  minify: true,
+  legalComments: 'none',
+  outfile: join(dist, 'Code.js'),
+  banner: { js: '// genius-host: built by scripts/build.mjs; edit src/, not this file.' },
+  footer: { js: `\n// Entry points (Apps Script finds functions by their top-level declarations).\n${stubs}\n` },
+  logLevel: 'warning',
+});
+copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
+
+// 3. The command line, for Node; dependencies load from node_modules.
+await build({
+  entryPoints: [join(root, 'src/local/main.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  outfile: join(dist, 'cli.mjs'),
+  logLevel: 'warning',
+});
+writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
+
+if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/appsscript.json, dist/cli.mjs`);

@@ -1,0 +1,168 @@
+// Board coordinates as the rules write them.
+//
+// Columns are letters from A, rows numbers from 1; A1 is the top-left cell. Boards wider than 26
+// columns (the Paint canvas) use R<row>C<col>, both 1-based. Parsing forgives case and spaces
+// ("c 12" is C12) and says exactly what is wrong when it cannot read a coordinate.
+
+import { type Result, ok, err } from './result.js';
+
+/** A cell by zero-based row and column. */
+export interface Cell {
+  readonly row: number;
+  readonly col: number;
+}
+
+/** The size of a board and how its coordinates are written. */
+export interface BoardShape {
+  readonly rows: number;
+  readonly cols: number;
+  /** `letters` (A1) or `rc` (R1C1); defaults to letters up to 26 columns, rc beyond. */
+  readonly style?: 'letters' | 'rc';
+}
+
+export function styleOf(shape: BoardShape): 'letters' | 'rc' {
+  return shape.style ?? (shape.cols > 26 ? 'rc' : 'letters');
+}
+
+/** 0 → "A", 25 → "Z", 26 → "AA". */
+export function columnLetters(col: number): string {
+  let n = col + 1;
+  let out = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** "A" → 0, "aa" → 26; -1 when the text is not letters. */
+export function columnIndex(letters: string): number {
+  const up = letters.toUpperCase();
+  if (!/^[A-Z]+$/.test(up)) return -1;
+  let n = 0;
+  for (const ch of up) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export function formatCell(cell: Cell, shape: BoardShape): string {
+  return styleOf(shape) === 'rc'
+    ? `R${cell.row + 1}C${cell.col + 1}`
+    : `${columnLetters(cell.col)}${cell.row + 1}`;
+}
+
+/** The column range and row range in words, for error messages: "columns A–H, rows 1–8". */
+export function describeBounds(shape: BoardShape): string {
+  if (styleOf(shape) === 'rc') return `rows 1–${shape.rows}, columns 1–${shape.cols}`;
+  return `columns A–${columnLetters(shape.cols - 1)}, rows 1–${shape.rows}`;
+}
+
+export function inBounds(cell: Cell, shape: BoardShape): boolean {
+  return cell.row >= 0 && cell.row < shape.rows && cell.col >= 0 && cell.col < shape.cols;
+}
+
+const RC_PATTERN = /^R\s*(\d+)\s*C\s*(\d+)$/i;
+const LETTERS_PATTERN = /^([A-Z]+)\s*(\d+)$/i;
+
+/** Reads one coordinate, e.g. "C12", "c 12", "R12C40". */
+export function parseCell(text: string, shape: BoardShape): Result<Cell> {
+  const raw = text.trim();
+  if (raw === '') return err('no coordinate given');
+  const compact = raw.replace(/\s+/g, ' ');
+  const style = styleOf(shape);
+  const rc = RC_PATTERN.exec(compact);
+  if (rc && style === 'rc') {
+    return checkBounds({ row: Number(rc[1]) - 1, col: Number(rc[2]) - 1 }, raw, shape);
+  }
+  const letters = LETTERS_PATTERN.exec(compact);
+  if (letters) {
+    if (style === 'rc') {
+      return err(`"${raw}" is not a coordinate on this board: write R<row>C<column>, e.g. R12C40`);
+    }
+    return checkBounds({ row: Number(letters[2]) - 1, col: columnIndex(letters[1]) }, raw, shape);
+  }
+  const example = style === 'rc' ? 'R12C40' : 'C12';
+  return err(`"${raw}" is not a coordinate: write ${style === 'rc' ? 'R<row>C<column>' : 'a column letter and a row number'}, e.g. ${example}`);
+}
+
+function checkBounds(cell: Cell, raw: string, shape: BoardShape): Result<Cell> {
+  if (!inBounds(cell, shape)) {
+    return err(`${raw.toUpperCase().replace(/\s+/g, '')} is off the board (${describeBounds(shape)})`);
+  }
+  return ok(cell);
+}
+
+/**
+ * Reads every coordinate in a free-text list ("A1 B2, c 3"). Separators are spaces, commas,
+ * semicolons and "and"; anything else that is not a coordinate is reported.
+ */
+export function parseCellList(text: string, shape: BoardShape): Result<Cell[]> {
+  const tokens = splitCoordinates(text, shape);
+  if (!tokens.ok) return tokens;
+  const cells: Cell[] = [];
+  for (const token of tokens.value) {
+    const cell = parseCell(token, shape);
+    if (!cell.ok) return cell;
+    cells.push(cell.value);
+  }
+  return ok(cells);
+}
+
+/** Splits a list into coordinate tokens, keeping "c 12" together as one token. */
+export function splitCoordinates(text: string, shape: BoardShape): Result<string[]> {
+  const pattern = styleOf(shape) === 'rc' ? /R\s*\d+\s*C\s*\d+/gi : /[A-Z]+\s*\d+/gi;
+  const tokens: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const gap = text.slice(last, match.index);
+    const junk = gap.replace(/[\s,;/|&+]+|\band\b/gi, '');
+    if (junk !== '') return err(`could not read "${junk}" as a coordinate`);
+    tokens.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  const tail = text.slice(last).replace(/[\s,;/|&+.]+|\band\b/gi, '');
+  if (tail !== '') return err(`could not read "${tail}" as a coordinate`);
+  return ok(tokens);
+}
+
+export function sameCell(a: Cell, b: Cell): boolean {
+  return a.row === b.row && a.col === b.col;
+}
+
+export function cellKey(cell: Cell): string {
+  return `${cell.row},${cell.col}`;
+}
+
+/** The four orthogonal neighbours that lie on the board. */
+export function orthogonalNeighbours(cell: Cell, shape: BoardShape): Cell[] {
+  return neighboursBy(cell, shape, ORTHOGONAL);
+}
+
+/** The up to eight king-move neighbours that lie on the board. */
+export function kingNeighbours(cell: Cell, shape: BoardShape): Cell[] {
+  return neighboursBy(cell, shape, KING);
+}
+
+const ORTHOGONAL: readonly [number, number][] = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+const KING: readonly [number, number][] = [
+  [-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1],
+];
+
+function neighboursBy(cell: Cell, shape: BoardShape, steps: readonly [number, number][]): Cell[] {
+  const out: Cell[] = [];
+  for (const [dr, dc] of steps) {
+    const next = { row: cell.row + dr, col: cell.col + dc };
+    if (inBounds(next, shape)) out.push(next);
+  }
+  return out;
+}
+
+/** King-move (Chebyshev) distance. */
+export function kingDistance(a: Cell, b: Cell): number {
+  return Math.max(Math.abs(a.row - b.row), Math.abs(a.col - b.col));
+}
+
+/** Reading order: top row first, left to right. */
+export function compareReading(a: Cell, b: Cell): number {
+  return a.row - b.row || a.col - b.col;
+}

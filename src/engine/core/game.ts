@@ -1,0 +1,192 @@
+// The shape of a game: one plain definition object per game (after boardgame.io), which the core
+// replays. A game never reads the clock or Math.random: time comes in through phase timing, and
+// randomness through `ctx.random(label)`, derived from the match seed.
+
+import type { z } from 'zod';
+import type { Random } from './random.js';
+import type { Audience, GameView } from './view.js';
+
+export type GameId = 'pasture' | 'paint' | 'peg-domain' | 'fair-and-square' | 'not-flower-field';
+
+export interface Player {
+  readonly id: string;
+  readonly name: string;
+  readonly email?: string;
+  readonly garnets: number;
+}
+
+/** A player's answers for one phase: question id → text (or a list, for multi-select). */
+export type Answers = Readonly<Record<string, string | readonly string[]>>;
+
+export interface Submission {
+  readonly phase: string;
+  readonly player: string;
+  /** ISO time the submission arrived; optional except where time matters (Peg Domain). */
+  readonly at?: string;
+  readonly answers: Answers;
+}
+
+export interface Decision {
+  readonly id: string;
+  readonly choice: string;
+}
+
+/** A question a player's form (or public row) shows in one phase. */
+export interface Question {
+  readonly id: string;
+  readonly label: string;
+  /** What to write, with an example. */
+  readonly help: string;
+  readonly kind: 'text' | 'choice' | 'multi';
+  readonly choices?: readonly string[];
+  /** A regular expression (source, whole answer, case-insensitive) for answers with a fixed shape. */
+  readonly pattern?: string;
+  readonly required?: boolean;
+  /** Answered publicly (the player's protected row of the shared sheet) rather than by form. */
+  readonly public?: boolean;
+}
+
+/** One phase of play, as the game announces it when it opens. */
+export interface PhaseSpec {
+  /** The phase name used in match files: `pregame`, `round-2`, `round-1/plans`, `turn-7`. */
+  readonly id: string;
+  readonly title: string;
+  /** What schedules group by: `pregame`, `round`, `plans`, `orders`, `turn`, … */
+  readonly kind: string;
+  /** Who may submit in this phase, and the questions each of them sees. */
+  readonly questions: Readonly<Record<string, readonly Question[]>>;
+  /**
+   * A length the game itself imposes (Peg Domain's turn clock), in seconds from the phase
+   * opening. Otherwise the match schedule decides the deadline.
+   */
+  readonly maxSeconds?: number;
+}
+
+export interface PhaseTiming {
+  /** When the phase opened (the previous phase's close, or the match start), if known. */
+  readonly opensAt?: string;
+  /** The deadline, if the match has a schedule or the game a clock. */
+  readonly deadline?: string;
+  /** When the phase actually closed: its deadline, or the moment a closing submission arrived. */
+  readonly closedAt?: string;
+}
+
+/** A host decision the rules leave to people; the match waits for its answer. */
+export interface DecisionRequest {
+  readonly id: string;
+  readonly question: string;
+  readonly choices: readonly string[];
+}
+
+export interface Award {
+  readonly player: string;
+  readonly garnets: number;
+  readonly tokensOfLife: number;
+  readonly note: string;
+}
+
+/** The end of a match, as MATCHFILE.md's `final`. */
+export interface Final {
+  readonly scores: Readonly<Record<string, number>>;
+  readonly winners: readonly string[];
+  readonly losers: readonly string[];
+  readonly awards: readonly Award[];
+  readonly eliminationCandidate: string | null;
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+/** What the core gives a game: the match's fixed facts and seeded randomness. */
+export interface GameContext<O> {
+  readonly seed: string;
+  readonly players: readonly Player[];
+  readonly options: O;
+  /** An independent seeded stream for one purpose; same label, same numbers. */
+  random(label: string): Random;
+  playerName(id: string): string;
+}
+
+/** The outcome of checking one submission. */
+export type CheckResult<M> =
+  | { readonly ok: true; readonly move: M; /** parts refused while the rest counts */ readonly partsRejected?: readonly string[] }
+  | { readonly ok: false; readonly reason: string };
+
+export interface PhaseProgress<M> {
+  /** The move that currently counts for each player (their last valid submission). */
+  readonly moves: ReadonlyMap<string, M>;
+  /** The time of the submission being checked, if known. */
+  readonly at?: string;
+  readonly timing: PhaseTiming;
+}
+
+/** Host decisions, asked for while computing the end: returns the answer or undefined (pending). */
+export type Decide = (request: DecisionRequest) => string | undefined;
+
+export interface BotInput<S, O> {
+  readonly state: S;
+  readonly phase: PhaseSpec;
+  readonly player: string;
+  readonly ctx: GameContext<O>;
+  readonly random: Random;
+}
+
+/** A bot answers like a form would: with text, so the same parsing checks it. */
+export type Bot<S, O> = (input: BotInput<S, O>) => Answers | null;
+
+export interface RoundSummary {
+  readonly round: number;
+  readonly [key: string]: unknown;
+}
+
+export interface OpenPhaseInfo<M> {
+  readonly phase: PhaseSpec;
+  readonly moves: ReadonlyMap<string, M>;
+  readonly timing: PhaseTiming;
+}
+
+/**
+ * A game definition. `O` is its resolved options, `S` its state (treated as immutable: resolve
+ * returns a new state), `M` a checked move, `I` the options as the schema reads them (before the
+ * seed-dependent defaults are filled).
+ */
+export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
+  readonly id: GameId;
+  readonly title: string;
+  /** One line for menus and the README. */
+  readonly blurb: string;
+  readonly playerCount: { readonly min: number; readonly max: number; readonly default: number };
+  /** Validates the match file's `options`, filling fixed defaults. */
+  readonly optionsSchema: z.ZodType<I, unknown>;
+  /**
+   * Fills defaults that depend on the seed or the players (generated boards) and checks options
+   * against the players. Returns issues as `path: message` pairs (path inside `options`).
+   */
+  prepareOptions(options: I, setup: { seed: string; players: readonly Player[]; random: Random }): { options: O; issues: readonly { path: (string | number)[]; message: string }[] };
+
+  setup(ctx: GameContext<O>): S;
+  /** The phase now open, or null when the game is over. */
+  currentPhase(state: S, ctx: GameContext<O>): PhaseSpec | null;
+  /** Checks one submission against the state at the start of the phase. */
+  check(state: S, phase: PhaseSpec, submission: Submission, ctx: GameContext<O>, progress: PhaseProgress<M>): CheckResult<M>;
+  /** True when the phase ends before its deadline (Peg Domain: a valid move ends the turn). */
+  closesEarly?(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>): boolean;
+  /** Applies a phase's moves (missing players submitted nothing). */
+  resolve(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>, timing: PhaseTiming): S;
+
+  /** The public summary of each finished round, for `replay` output. */
+  rounds(state: S, ctx: GameContext<O>): RoundSummary[];
+  /** The end of the game (only called once `currentPhase` is null). */
+  finish(state: S, ctx: GameContext<O>, decide: Decide): Final;
+
+  /** What one audience may see. `open` is the phase in progress, with the moves counted so far. */
+  view(state: S, audience: Audience, ctx: GameContext<O>, open: OpenPhaseInfo<M> | null): GameView;
+  /** The audiences this game has beyond host, public and one per player (Paint: teams). */
+  extraAudiences?(state: S, ctx: GameContext<O>): Audience[];
+
+  readonly bots: Readonly<Record<string, Bot<S, O>>>;
+  /** Which bot `npm start` uses when none is named. */
+  readonly defaultBot: string;
+}
+
+/** A game with its type parameters erased, as the registry holds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any>;

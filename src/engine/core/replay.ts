@@ -1,0 +1,349 @@
+// replay(matchFile) → the state of the match. Pure and deterministic: the same file (and the same
+// `now`) always gives the same result, and nothing else changes game state.
+//
+// Phases run in the order the game announces them. Within a phase, each submission is checked
+// against the state at the start of the phase; the last valid submission of each player counts,
+// and every refusal is kept with its reason. A phase closes at its deadline, or early when the
+// game says so (a Peg Domain move). A file without a schedule is a complete record: every phase in
+// it closes. With a schedule, `now` decides which phases have closed.
+
+import type {
+  AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, PhaseSpec, PhaseTiming, Player,
+  RoundSummary, Submission,
+} from './game.js';
+import type { MatchFile, Schedule } from './matchfile.js';
+import { Random } from './random.js';
+
+export interface Receipt {
+  /** Position in the match file's `submissions`. */
+  readonly index: number;
+  readonly phase: string;
+  readonly player: string;
+  readonly at?: string;
+  readonly status: 'accepted' | 'partial' | 'rejected';
+  /** Why it was refused, or which parts were refused. */
+  readonly reasons: readonly string[];
+  /** A later valid submission of the same player replaced this one. */
+  superseded: boolean;
+}
+
+export interface Rejection {
+  readonly phase: string;
+  readonly player: string;
+  readonly reason: string;
+  /** Position in `submissions`; absent for host decisions. */
+  readonly submission?: number;
+}
+
+export interface ClosedPhase {
+  readonly phase: PhaseSpec;
+  readonly timing: PhaseTiming;
+  /** Who had a move that counted. */
+  readonly movers: readonly string[];
+}
+
+export interface OpenPhase<M = unknown> {
+  readonly phase: PhaseSpec;
+  readonly timing: PhaseTiming;
+  readonly moves: ReadonlyMap<string, M>;
+}
+
+export interface ReplayResult<S = unknown, M = unknown> {
+  readonly match: MatchFile;
+  readonly game: AnyGame;
+  readonly ctx: GameContext<unknown>;
+  readonly state: S;
+  readonly closed: readonly ClosedPhase[];
+  readonly open: OpenPhase<M> | null;
+  readonly receipts: readonly Receipt[];
+  readonly rejected: readonly Rejection[];
+  readonly pending: readonly DecisionRequest[];
+  /** Null while the match is unfinished or waits on a host decision. */
+  readonly final: Final | null;
+}
+
+export interface ReplayOptions {
+  /** The current time; phases whose deadline has not passed stay open. Omit for a complete record. */
+  readonly now?: string;
+}
+
+export function makeContext<O>(match: MatchFile, options: O): GameContext<O> {
+  const root = new Random(match.seed);
+  const names = new Map(match.players.map((p) => [p.id, p.name]));
+  return {
+    seed: match.seed,
+    players: match.players,
+    options,
+    random: (label: string) => root.fork(label),
+    playerName: (id: string) => names.get(id) ?? id,
+  };
+}
+
+function addSeconds(iso: string, seconds: number): string {
+  return new Date(Date.parse(iso) + seconds * 1000).toISOString();
+}
+
+function isAfter(a: string, b: string): boolean {
+  return Date.parse(a) > Date.parse(b);
+}
+
+/** The deadline of a phase that opened at `opensAt`, from the game's clock or the schedule. */
+export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Schedule | undefined): string | undefined {
+  if (phase.maxSeconds !== undefined) return opensAt ? addSeconds(opensAt, phase.maxSeconds) : undefined;
+  if (!schedule) return undefined;
+  const explicit = schedule.deadlines[phase.id];
+  if (explicit) return new Date(Date.parse(explicit)).toISOString();
+  const minutes = schedule.minutes[phase.id] ?? schedule.minutes[phase.kind] ?? schedule.minutes.default;
+  if (minutes === undefined || !opensAt) return undefined;
+  return addSeconds(opensAt, minutes * 60);
+}
+
+/** Trims answers, drops blanks, and separates answers to questions the player was not asked. */
+function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[] } {
+  const out: Record<string, string | string[]> = {};
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(answers)) {
+    if (!asked.has(key)) {
+      unknown.push(key);
+      continue;
+    }
+    if (Array.isArray(value)) {
+      const items = value.map((item) => item.trim()).filter((item) => item !== '');
+      if (items.length > 0) out[key] = items;
+    } else {
+      const text = (value as string).trim();
+      if (text !== '') out[key] = text;
+    }
+  }
+  return { answers: out, unknown };
+}
+
+/**
+ * A match in progress, one phase at a time. `replay` feeds it a whole file; the bot simulator
+ * and the add-on feed it submissions as they come.
+ */
+export class MatchRun<S = unknown, M = unknown> {
+  readonly ctx: GameContext<unknown>;
+  state: S;
+  phase: PhaseSpec | null = null;
+  timing: PhaseTiming = {};
+  readonly receipts: Receipt[] = [];
+  readonly rejected: Rejection[] = [];
+  readonly closed: ClosedPhase[] = [];
+  private moves = new Map<string, M>();
+  private countedReceipt = new Map<string, Receipt>();
+  private closedEarlyAt: string | undefined;
+  private closedEarly = false;
+
+  constructor(readonly game: AnyGame, readonly match: MatchFile) {
+    this.ctx = makeContext(match, match.options);
+    this.state = game.setup(this.ctx) as S;
+    this.openNext(match.startAt);
+  }
+
+  get currentMoves(): ReadonlyMap<string, M> {
+    return this.moves;
+  }
+
+  /** True once a closing submission (a Peg Domain move) has ended the open phase. */
+  get hasClosedEarly(): boolean {
+    return this.closedEarly;
+  }
+
+  private openNext(opensAt: string | undefined): void {
+    this.phase = this.game.currentPhase(this.state, this.ctx);
+    this.moves = new Map();
+    this.countedReceipt = new Map();
+    this.closedEarly = false;
+    this.closedEarlyAt = undefined;
+    if (!this.phase) {
+      this.timing = {};
+      return;
+    }
+    const deadline = deadlineOf(this.phase, opensAt, this.match.schedule);
+    this.timing = { ...(opensAt ? { opensAt } : {}), ...(deadline ? { deadline } : {}) };
+  }
+
+  private refuse(index: number, submission: Submission, reason: string): Receipt {
+    const receipt: Receipt = {
+      index, phase: submission.phase, player: submission.player,
+      ...(submission.at ? { at: submission.at } : {}),
+      status: 'rejected', reasons: [reason], superseded: false,
+    };
+    this.receipts.push(receipt);
+    this.rejected.push({ phase: submission.phase, player: submission.player, reason, submission: index });
+    return receipt;
+  }
+
+  /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
+  offer(submission: Submission, index: number): Receipt {
+    const phase = this.phase;
+    if (!phase) return this.refuse(index, submission, `the match is over: no ${submission.phase} is open`);
+    if (submission.phase !== phase.id) {
+      return this.refuse(index, submission, `${submission.phase} is not open (the open phase is ${phase.id})`);
+    }
+    const questions = phase.questions[submission.player];
+    if (!questions) {
+      return this.refuse(index, submission, `${this.ctx.playerName(submission.player)} has nothing to answer in ${phase.title}`);
+    }
+    const { at } = submission;
+    if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
+      return this.refuse(index, submission, `arrived at ${at}, before ${phase.title} opened at ${this.timing.opensAt}`);
+    }
+    if (at && this.timing.deadline && isAfter(at, this.timing.deadline)) {
+      return this.refuse(index, submission, `arrived at ${at}, after the deadline of ${phase.title} (${this.timing.deadline})`);
+    }
+    if (this.closedEarly && (!at || !this.closedEarlyAt || isAfter(at, this.closedEarlyAt))) {
+      return this.refuse(index, submission, `${phase.title} had already ended`);
+    }
+
+    const { answers, unknown } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    const cleaned: Submission = { ...submission, answers };
+    const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
+      moves: this.moves, ...(at ? { at } : {}), timing: this.timing,
+    });
+    if (!result.ok) return this.refuse(index, submission, result.reason);
+
+    const parts = [
+      ...unknown.map((key) => `"${key}" is not a question of ${phase.title}; that answer was ignored`),
+      ...(result.partsRejected ?? []),
+    ];
+    const receipt: Receipt = {
+      index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
+      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, superseded: false,
+    };
+    const earlier = this.countedReceipt.get(submission.player);
+    if (earlier) earlier.superseded = true;
+    this.countedReceipt.set(submission.player, receipt);
+    this.receipts.push(receipt);
+    for (const reason of parts) this.rejected.push({ phase: phase.id, player: submission.player, reason, submission: index });
+    this.moves.set(submission.player, result.move);
+
+    if (!this.closedEarly && this.game.closesEarly?.(this.state, phase, this.moves, this.ctx)) {
+      this.closedEarly = true;
+      this.closedEarlyAt = at;
+    }
+    return receipt;
+  }
+
+  /** Whether the open phase has ended by `now` (omitted: a complete record, so yes). */
+  isDue(now: string | undefined): boolean {
+    if (!this.phase) return false;
+    if (this.closedEarly || now === undefined) return true;
+    return this.timing.deadline !== undefined && !isAfter(this.timing.deadline, now);
+  }
+
+  /** Resolves the open phase with the moves that count, and opens the next. */
+  close(): void {
+    const phase = this.phase;
+    if (!phase) throw new Error('MatchRun.close: no phase is open');
+    const closedAt = this.closedEarly ? this.closedEarlyAt : this.timing.deadline;
+    const timing: PhaseTiming = { ...this.timing, ...(closedAt ? { closedAt } : {}) };
+    this.state = this.game.resolve(this.state, phase, this.moves, this.ctx, timing) as S;
+    this.closed.push({ phase, timing, movers: [...this.moves.keys()] });
+    this.openNext(closedAt);
+  }
+
+  /** The end of the match: final (or null while decisions are pending) and the pending decisions. */
+  finish(decisions: MatchFile['decisions']): { final: Final | null; pending: DecisionRequest[] } {
+    if (this.phase) return { final: null, pending: [] };
+    const answers = new Map(decisions.map((d) => [d.id, d.choice]));
+    const asked = new Set<string>();
+    const pending: DecisionRequest[] = [];
+    const final = this.game.finish(this.state, this.ctx, (request: DecisionRequest) => {
+      asked.add(request.id);
+      const choice = answers.get(request.id);
+      if (choice === undefined) {
+        if (!pending.some((p) => p.id === request.id)) pending.push(request);
+        return undefined;
+      }
+      const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
+      if (match === undefined) {
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": "${choice}" is not one of ${request.choices.join(', ')}` });
+        if (!pending.some((p) => p.id === request.id)) pending.push(request);
+        return undefined;
+      }
+      return match;
+    });
+    for (const decision of decisions) {
+      if (!asked.has(decision.id)) {
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision "${decision.id}" was asked for in this match` });
+      }
+    }
+    return { final: pending.length > 0 ? null : final, pending };
+  }
+}
+
+/** Replays a validated match file. */
+export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
+  const run = new MatchRun<S, M>(game, match);
+  const byPhase = new Map<string, { submission: Submission; index: number }[]>();
+  match.submissions.forEach((submission, index) => {
+    const list = byPhase.get(submission.phase) ?? [];
+    list.push({ submission, index });
+    byPhase.set(submission.phase, list);
+  });
+
+  while (run.phase) {
+    const phaseId = run.phase.id;
+    for (const { submission, index } of byPhase.get(phaseId) ?? []) run.offer(submission, index);
+    byPhase.delete(phaseId);
+    if (!run.isDue(options.now)) break;
+    run.close();
+  }
+
+  // What is left was sent to a phase that never opened (or has not opened yet).
+  const leftovers = [...byPhase.values()].flat().sort((a, b) => a.index - b.index);
+  for (const { submission, index } of leftovers) run.offer(submission, index);
+  run.receipts.sort((a, b) => a.index - b.index);
+  run.rejected.sort((a, b) => (a.submission ?? Infinity) - (b.submission ?? Infinity));
+
+  const { final, pending } = run.finish(match.decisions);
+  return {
+    match,
+    game,
+    ctx: run.ctx,
+    state: run.state,
+    closed: run.closed,
+    open: run.phase ? { phase: run.phase, timing: run.timing, moves: run.currentMoves } : null,
+    receipts: run.receipts,
+    rejected: run.rejected,
+    pending,
+    final,
+  };
+}
+
+/** The JSON object `genius-host replay` prints (MATCHFILE.md). */
+export interface ReplayOutput {
+  readonly game: string;
+  readonly rounds: RoundSummary[];
+  readonly rejected: readonly Rejection[];
+  readonly pending: readonly DecisionRequest[];
+  readonly final: Final | null;
+  /** The phase still open (a match replayed mid-way), or null. */
+  readonly open: { readonly phase: string; readonly deadline?: string; readonly submitted: readonly string[] } | null;
+}
+
+export function replayOutput(result: ReplayResult): ReplayOutput {
+  return {
+    game: result.match.game,
+    rounds: result.game.rounds(result.state, result.ctx),
+    rejected: result.rejected,
+    pending: result.pending,
+    final: result.final,
+    open: result.open
+      ? {
+          phase: result.open.phase.id,
+          ...(result.open.timing.deadline ? { deadline: result.open.timing.deadline } : {}),
+          submitted: [...result.open.moves.keys()],
+        }
+      : null,
+  };
+}
+
+/** Everyone listed in a phase's questions. */
+export function phasePlayers(phase: PhaseSpec): string[] {
+  return Object.keys(phase.questions);
+}
+
+export type { Player };

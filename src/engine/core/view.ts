@@ -1,0 +1,140 @@
+// Views: what one audience may see of a match, as plain data.
+//
+// A game turns its state into a View per audience; the renderer (src/sheets) turns a View into
+// Sheets API requests and the terminal printer into text. A view never holds what its audience may
+// not see: privacy is decided here, in the game, never by the renderer hiding things.
+
+/** `host` sees everything; `public` is the spectators' sheet; a player or team sees its own. */
+export type Audience = 'host' | 'public' | `player:${string}` | `team:${string}`;
+
+export function playerAudience(playerId: string): Audience {
+  return `player:${playerId}`;
+}
+
+/** The player id of a `player:<id>` audience, or null. */
+export function audiencePlayer(audience: Audience): string | null {
+  return audience.startsWith('player:') ? audience.slice('player:'.length) : null;
+}
+
+export type EdgeWeight = 'thin' | 'medium' | 'thick';
+
+export interface Edge {
+  readonly weight: EdgeWeight;
+  /** Hex colour; defaults to near-black. */
+  readonly colour?: string;
+}
+
+export interface CellBorders {
+  readonly top?: Edge;
+  readonly right?: Edge;
+  readonly bottom?: Edge;
+  readonly left?: Edge;
+}
+
+/** One square of a board. Fills are hex colours (`#D55E00`). */
+export interface GridCell {
+  /** A symbol, letter or number; colour is never the only signal (colour-blind readers). */
+  readonly text?: string;
+  readonly fill?: string;
+  /** A second fill for the right half: a cell holding two colours is drawn as two half-cells. */
+  readonly fill2?: string;
+  readonly textColour?: string;
+  readonly bold?: boolean;
+  readonly italic?: boolean;
+  readonly borders?: CellBorders;
+  /** A hover note (Sheets note / HTML title). */
+  readonly note?: string;
+}
+
+/** A labelled grid whose labels match the rules' coordinates. */
+export interface Grid {
+  readonly title: string;
+  readonly columnLabels: readonly string[];
+  readonly rowLabels: readonly string[];
+  /** cells[row][col] */
+  readonly cells: readonly (readonly GridCell[])[];
+  readonly caption?: string;
+}
+
+/** One tab of boards: "Current", "Round 3", … Several grids may sit side by side. */
+export interface BoardTab {
+  readonly tab: string;
+  readonly title: string;
+  readonly grids: readonly Grid[];
+  readonly caption?: string;
+}
+
+export type TableValue = string | number | null;
+
+export interface Table {
+  readonly title: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly TableValue[])[];
+  readonly caption?: string;
+}
+
+export interface LegendItem {
+  readonly symbol: string;
+  readonly fill?: string;
+  readonly fill2?: string;
+  readonly textColour?: string;
+  readonly meaning: string;
+}
+
+/** What a game says about one audience's view. Status and the host log are added by the core. */
+export interface GameView {
+  readonly title: string;
+  /** Newest first; the first tab is the current board. */
+  readonly boards: readonly BoardTab[];
+  /** Running totals and ranks. */
+  readonly scoreboard: Table;
+  readonly legend: readonly LegendItem[];
+  /** Anything else this audience may see: votes, tallies, own submissions, pattern counts. */
+  readonly sections: readonly Table[];
+}
+
+export interface StatusView {
+  readonly game: string;
+  readonly headline: string;
+  /** The open phase, or null when the match is over. */
+  readonly phase: { readonly id: string; readonly title: string; readonly opensAt?: string; readonly deadline?: string } | null;
+  /** Names of who has submitted in the open phase (only names: never what). */
+  readonly submitted: readonly string[];
+  readonly waitingFor: readonly string[];
+  readonly pendingDecisions: readonly string[];
+}
+
+/** A complete view: the game's part plus status, and for the host, the log. */
+export interface View extends GameView {
+  readonly audience: Audience;
+  readonly status: StatusView;
+  /** Every submission and its outcome: the host's log, or a player's own receipts. */
+  readonly log: Table | null;
+}
+
+/** Colours readable by people with colour-blind vision (Okabe–Ito), plus neutrals. */
+export const PALETTE = {
+  red: '#D55E00',
+  blue: '#0072B2',
+  yellow: '#F0E442',
+  green: '#009E73',
+  purple: '#CC79A7',
+  orange: '#E69F00',
+  sky: '#56B4E9',
+  black: '#000000',
+  white: '#FFFFFF',
+  grey: '#BDBDBD',
+  lightGrey: '#EEEEEE',
+  darkGrey: '#616161',
+} as const;
+
+/** Black or white, whichever reads better on the fill. */
+export function textOn(fill: string | undefined): string {
+  if (!fill) return '#000000';
+  const hex = fill.replace('#', '');
+  const r = parseInt(hex.slice(0, 2), 16);
+  const g = parseInt(hex.slice(2, 4), 16);
+  const b = parseInt(hex.slice(4, 6), 16);
+  const luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+  return luminance > 0.55 ? '#000000' : '#FFFFFF';
+}

@@ -1,0 +1,90 @@
+// A full view for one audience: the game's own view plus the status of the match and, for the
+// host, the log of every submission and its outcome (for a player, only their own receipts).
+
+import type { Answers } from './game.js';
+import type { ReplayResult, Receipt } from './replay.js';
+import { type Audience, type StatusView, type Table, type View, audiencePlayer } from './view.js';
+
+/** Every audience of a match: host, public, each player, and any the game adds (teams). */
+export function audiencesOf(result: ReplayResult): Audience[] {
+  const extra = result.game.extraAudiences?.(result.state, result.ctx) ?? [];
+  return ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience), ...extra];
+}
+
+export function viewFor(result: ReplayResult, audience: Audience): View {
+  const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
+  const gameView = result.game.view(result.state, audience, result.ctx, open);
+  return { ...gameView, audience, status: statusOf(result), log: logFor(result, audience) };
+}
+
+export function statusOf(result: ReplayResult): StatusView {
+  const name = result.ctx.playerName;
+  const open = result.open;
+  const submitted = open ? [...open.moves.keys()].map(name) : [];
+  const waitingFor = open ? Object.keys(open.phase.questions).filter((id) => !open.moves.has(id)).map(name) : [];
+  let headline: string;
+  if (open) {
+    headline = `${open.phase.title} is open${open.timing.deadline ? ` until ${open.timing.deadline}` : ''}`;
+  } else if (result.final) {
+    headline = `The match is over. Winner${result.final.winners.length === 1 ? '' : 's'}: ${result.final.winners.map((w) => teamOrPlayerName(result, w)).join(', ') || 'none'}`;
+  } else {
+    headline = `The match is over and waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
+  }
+  return {
+    game: result.game.title,
+    headline,
+    phase: open
+      ? {
+          id: open.phase.id,
+          title: open.phase.title,
+          ...(open.timing.opensAt ? { opensAt: open.timing.opensAt } : {}),
+          ...(open.timing.deadline ? { deadline: open.timing.deadline } : {}),
+        }
+      : null,
+    submitted,
+    waitingFor,
+    pendingDecisions: result.pending.map((p) => p.question),
+  };
+}
+
+function teamOrPlayerName(result: ReplayResult, id: string): string {
+  return result.match.players.some((p) => p.id === id) ? result.ctx.playerName(id) : id;
+}
+
+/** Answers as one line of text, as the player wrote them. */
+export function answersText(answers: Answers): string {
+  return Object.entries(answers)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .join(' | ');
+}
+
+function outcome(receipt: Receipt): string {
+  if (receipt.status === 'rejected') return 'rejected';
+  if (receipt.superseded) return 'replaced by a later submission';
+  return receipt.status === 'partial' ? 'accepted in part' : 'accepted';
+}
+
+function logFor(result: ReplayResult, audience: Audience): Table | null {
+  const viewer = audiencePlayer(audience);
+  if (audience !== 'host' && viewer === null) return null;
+  const receipts = result.receipts.filter((r) => viewer === null || r.player === viewer);
+  const rows = receipts.map((r) => [
+    r.index + 1,
+    r.phase,
+    result.ctx.playerName(r.player),
+    r.at ?? '',
+    answersText(result.match.submissions[r.index].answers),
+    outcome(r),
+    r.reasons.join('; '),
+  ]);
+  if (audience === 'host') {
+    for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {
+      rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason]);
+    }
+  }
+  return {
+    title: audience === 'host' ? 'Log: every submission and its outcome' : 'Your submissions',
+    header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why'],
+    rows,
+  };
+}

@@ -1,0 +1,14 @@
+// The registry of games. Adding a game is one folder exporting one definition, and one line here.
+
+import type { AnyGame } from '../core/game.js';
+import { notFlowerField } from './not-flower-field/index.js';
+
+export const GAME_LIST: readonly AnyGame[] = [notFlowerField];
+
+export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
+
+export function gameById(id: string): AnyGame {
+  const game = GAMES.get(id);
+  if (!game) throw new Error(`unknown game "${id}" (one of ${[...GAMES.keys()].join(', ')})`);
+  return game;
+}

@@ -1,0 +1,106 @@
+// Reading a round's answers: `own` (three cells) and `others` ("blue D4, yellow E5, green F6",
+// by colour or by player name), then checking every placement rule against the board at the
+// start of the round. A submission that breaks any rule is rejected whole, with every reason.
+
+import { type BoardShape, type Cell, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import { type Result, err, ok } from '../../core/result.js';
+import { type Board, type Placement, placementProblem } from './board.js';
+import { OWN_CELLS } from './legal.js';
+
+export interface Opponent {
+  readonly id: string;
+  readonly name: string;
+  readonly colour: string;
+}
+
+interface Labelled {
+  readonly colour: string;
+  readonly cell: Cell;
+}
+
+/** Reads "blue D4, yellow E5" into colour/cell pairs; labels are opponents' colours or names. */
+export function parseOthers(text: string, opponents: readonly Opponent[], own: { colour: string; name: string }, shape: BoardShape): Result<Labelled[]> {
+  const labels = opponents.flatMap((o) => [
+    { text: o.colour.toLowerCase(), colour: o.colour },
+    { text: o.name.toLowerCase(), colour: o.colour },
+  ]);
+  // Longest label first, so a name that starts with a colour word still reads as the name.
+  labels.sort((a, b) => b.text.length - a.text.length);
+  const out: Labelled[] = [];
+  const entries = text.split(/[,;\n]+/).map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    const lower = entry.toLowerCase();
+    const atStart = labels.find((l) => lower.startsWith(l.text));
+    const atEnd = atStart ? undefined : labels.find((l) => lower.endsWith(l.text));
+    const label = atStart ?? atEnd;
+    if (!label) {
+      const ownWords = [own.colour.toLowerCase(), own.name.toLowerCase()];
+      if (ownWords.some((w) => lower.startsWith(w) || lower.endsWith(w))) {
+        return err(`others: "${entry}" names your own colour; put your own three cells in "own"`);
+      }
+      const choices = opponents.map((o) => `${o.colour} (${o.name})`).join(', ');
+      return err(`others: could not tell whose colour "${entry}" is; start each entry with one of ${choices}`);
+    }
+    const rest = atStart ? entry.slice(label.text.length) : entry.slice(0, entry.length - label.text.length);
+    const cellText = rest.replace(/^[\s:=@-]+|[\s:=@-]+$/g, '');
+    const cell = parseCell(cellText, shape);
+    if (!cell.ok) return err(`others: ${label.colour}: ${cell.error}`);
+    out.push({ colour: label.colour, cell: cell.value });
+  }
+  return ok(out);
+}
+
+export interface PlacementInput {
+  readonly own: string | undefined;
+  readonly others: string | undefined;
+  readonly player: { colour: string; name: string };
+  readonly opponents: readonly Opponent[];
+  readonly board: Board;
+  readonly shape: BoardShape;
+}
+
+/** All six (or 3 + opponents) placements, or the reasons the submission is rejected. */
+export function parsePlacement(input: PlacementInput): Result<Placement[]> {
+  const { shape, board, player, opponents } = input;
+  const example = 'e.g. own "A1 B2 C3"';
+  if (!input.own) return err(`own: name ${OWN_CELLS} cells for your colour (${example})`);
+  const ownCells = parseCellList(input.own, shape);
+  if (!ownCells.ok) return err(`own: ${ownCells.error}`);
+  if (ownCells.value.length !== OWN_CELLS) {
+    return err(`own: name exactly ${OWN_CELLS} cells for your colour, not ${ownCells.value.length}`);
+  }
+  const othersExample = opponents.map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 3 + i }, shape)}`).join(', ');
+  if (!input.others) return err(`others: name one cell for each opponent's colour (e.g. "${othersExample}")`);
+  const others = parseOthers(input.others, opponents, player, shape);
+  if (!others.ok) return others;
+
+  const reasons: string[] = [];
+  for (const opponent of opponents) {
+    const given = others.value.filter((o) => o.colour === opponent.colour).length;
+    if (given === 0) reasons.push(`others: no cell given for ${opponent.colour} (${opponent.name})`);
+    if (given > 1) reasons.push(`others: ${given} cells given for ${opponent.colour} (${opponent.name}); give exactly one`);
+  }
+
+  const all = [
+    ...ownCells.value.map((cell) => ({ cell, colour: player.colour })),
+    ...others.value,
+  ];
+  const seen = new Set<string>();
+  for (const { cell } of all) {
+    const name = formatCell(cell, shape);
+    if (seen.has(name)) reasons.push(`${name} is named twice: all ${OWN_CELLS + opponents.length} cells must be different`);
+    seen.add(name);
+  }
+
+  for (const { cell, colour } of all) {
+    const name = formatCell(cell, shape);
+    const current = board[cell.row * shape.cols + cell.col];
+    const problem = placementProblem(current, colour);
+    if (problem === 'black') reasons.push(`${name} is black: nothing can be placed on a black cell`);
+    if (problem === 'full') reasons.push(`${name} already holds ${current.join(' and ')}: a cell with two colours takes no more`);
+    if (problem === 'same') reasons.push(`${name} already holds ${colour}: the same colour cannot be placed there again`);
+  }
+
+  if (reasons.length > 0) return err([...new Set(reasons)].join('; '));
+  return ok(all.map(({ cell, colour }) => ({ index: cell.row * shape.cols + cell.col, colour })));
+}

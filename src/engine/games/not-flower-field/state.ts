@@ -1,0 +1,145 @@
+// Not Flower Field state and the pure functions that move it on: colour choice, rounds, the
+// early-end check, scores and the final ranking.
+
+import type { GameContext } from '../../core/game.js';
+import { type Board, type Placement, applyPlacements, countHolding, emptyBoard } from './board.js';
+import { hasFullPlacement, slotsFor } from './legal.js';
+import { type NffOptions, multiplierGrid } from './options.js';
+import { type ScoreBreakdown, scorePlayer } from './patterns.js';
+
+export interface RoundRecord {
+  readonly round: number;
+  /** The board after the round. */
+  readonly board: Board;
+  /** What each player placed (null: nothing counted). Private until the host view. */
+  readonly placements: Readonly<Record<string, readonly Placement[] | null>>;
+  /** The running "if it ended now" score after the round. */
+  readonly scores: Readonly<Record<string, number>>;
+}
+
+export type Ending =
+  | { readonly reason: 'rounds' }
+  | { readonly reason: 'no-legal-placement'; readonly beforeRound: number; readonly players: readonly string[] };
+
+export interface NffState {
+  /** Player id → colour; null until the pregame closes. */
+  readonly colours: Readonly<Record<string, string>> | null;
+  /** How colours were settled (who chose, who was given one). */
+  readonly colourNotes: readonly string[];
+  readonly board: Board;
+  readonly rounds: readonly RoundRecord[];
+  readonly ended: Ending | null;
+}
+
+export type NffMove =
+  | { readonly kind: 'colour'; readonly colour: string }
+  | { readonly kind: 'placement'; readonly placements: readonly Placement[] };
+
+export type NffContext = GameContext<NffOptions>;
+
+export function initialState(options: NffOptions): NffState {
+  return { colours: null, colourNotes: [], board: emptyBoard(options.size), rounds: [], ended: null };
+}
+
+/** The colours settled at the end of the pregame: choices first, then free colours in player order. */
+export function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
+  const colours: Record<string, string> = {};
+  const notes: string[] = [];
+  for (const player of ctx.players) {
+    const colour = chosen.get(player.id);
+    if (colour) {
+      colours[player.id] = colour;
+      notes.push(`${player.name} chose ${colour}`);
+    }
+  }
+  const free = ctx.options.palette.filter((c) => !Object.values(colours).includes(c));
+  for (const player of ctx.players) {
+    if (colours[player.id]) continue;
+    const colour = free.shift() as string;
+    colours[player.id] = colour;
+    notes.push(`${player.name} chose no colour and was given ${colour}`);
+  }
+  return { colours, notes };
+}
+
+export function opponentsOf(state: NffState, ctx: NffContext, playerId: string) {
+  const colours = state.colours ?? {};
+  return ctx.players.filter((p) => p.id !== playerId).map((p) => ({ id: p.id, name: p.name, colour: colours[p.id] }));
+}
+
+/** Players with no legal full placement on `board`. */
+export function playersWithoutPlacement(board: Board, colours: Readonly<Record<string, string>>, ctx: NffContext): string[] {
+  return ctx.players
+    .filter((p) => {
+      const others = ctx.players.filter((o) => o.id !== p.id).map((o) => colours[o.id]);
+      return !hasFullPlacement(board, slotsFor(colours[p.id], others));
+    })
+    .map((p) => p.id);
+}
+
+/** After a phase: the game ends after the last round, or early when someone cannot place. */
+export function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
+  if (roundsPlayed >= ctx.options.rounds) return { reason: 'rounds' };
+  const stuck = playersWithoutPlacement(board, colours, ctx);
+  return stuck.length > 0 ? { reason: 'no-legal-placement', beforeRound: roundsPlayed + 1, players: stuck } : null;
+}
+
+export function scoresOn(board: Board, colours: Readonly<Record<string, string>>, ctx: NffContext): Record<string, ScoreBreakdown> {
+  const multipliers = multiplierGrid(ctx.options);
+  const out: Record<string, ScoreBreakdown> = {};
+  for (const player of ctx.players) out[player.id] = scorePlayer(board, ctx.options.size, colours[player.id], multipliers);
+  return out;
+}
+
+export function playRound(state: NffState, ctx: NffContext, round: number, moves: ReadonlyMap<string, readonly Placement[]>): NffState {
+  const colours = state.colours ?? {};
+  const all = [...moves.values()].flat();
+  const board = applyPlacements(state.board, all, ctx.options.palette);
+  const breakdown = scoresOn(board, colours, ctx);
+  const placements: Record<string, readonly Placement[] | null> = {};
+  const scores: Record<string, number> = {};
+  for (const player of ctx.players) {
+    placements[player.id] = moves.get(player.id) ?? null;
+    scores[player.id] = breakdown[player.id].total;
+  }
+  return {
+    ...state,
+    board,
+    rounds: [...state.rounds, { round, board, placements, scores }],
+    ended: endingAfter(board, colours, round, ctx),
+  };
+}
+
+export interface Standing {
+  readonly player: string;
+  readonly points: number;
+  readonly cells: number;
+}
+
+/**
+ * Players from best to worst: most points, then more cells holding their colour, then the seeded
+ * generator. Also says where the generator had to decide the winner or the loser.
+ */
+export function rank(state: NffState, ctx: NffContext): { order: Standing[]; notes: string[] } {
+  const colours = state.colours ?? {};
+  const breakdown = scoresOn(state.board, colours, ctx);
+  const standings = ctx.players.map((p) => ({
+    player: p.id,
+    points: breakdown[p.id].total,
+    cells: countHolding(state.board, colours[p.id]),
+  }));
+  const shuffled = ctx.random('final-ranking').shuffle(standings);
+  const order = shuffled.sort((a, b) => b.points - a.points || b.cells - a.cells);
+  const notes: string[] = [];
+  const tiedWith = (s: Standing) => order.filter((o) => o.points === s.points && o.cells === s.cells);
+  const first = tiedWith(order[0]);
+  if (first.length > 1) {
+    notes.push(`${first.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(order[0].player)} as the winner`);
+  }
+  const lastStanding = order[order.length - 1];
+  const last = tiedWith(lastStanding);
+  if (last.length > 1) {
+    notes.push(`${last.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(lastStanding.player)} as the loser`);
+  }
+  return { order, notes };
+}

@@ -1,0 +1,172 @@
+// Not Flower Field views. The board, colours and scores are public after each round; what each
+// player placed (and who put which colour where) is the host's, and a player sees only their own
+// placement for the round still open.
+
+import { columnLetters, formatCell } from '../../core/coords.js';
+import type { OpenPhaseInfo } from '../../core/game.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Board, type Placement, isBlack } from './board.js';
+import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
+import { PATTERN_NAMES } from './patterns.js';
+import { type NffContext, type NffMove, type NffState, rank, scoresOn } from './state.js';
+
+function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
+  const size = ctx.options.size;
+  const multipliers = multiplierGrid(ctx.options);
+  const cells: GridCell[][] = [];
+  for (let row = 0; row < size; row++) {
+    const line: GridCell[] = [];
+    for (let col = 0; col < size; col++) {
+      const index = row * size + col;
+      const colours = board[index];
+      const multiplier = multipliers[index];
+      const mark = multiplier > 1 ? `×${multiplier}` : '';
+      const letters = colours.map(letterOf).join('');
+      const text = [letters, mark].filter((t) => t !== '').join(' ');
+      const fill = colours.length > 0 ? hexOf(colours[0]) : undefined;
+      const fill2 = colours.length > 1 ? hexOf(colours[1]) : undefined;
+      const name = formatCell({ row, col }, shapeOf(size));
+      const held = isBlack(colours) ? 'black' : colours.length > 0 ? colours.join(' and ') : 'empty';
+      line.push({
+        ...(text ? { text } : {}),
+        ...(fill ? { fill } : {}),
+        ...(fill2 ? { fill2 } : {}),
+        textColour: textOn(fill),
+        bold: multiplier > 1 || isBlack(colours),
+        ...(multiplier > 1 ? { borders: { top: { weight: 'thick' }, right: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } } } : {}),
+        note: `${name}: ${held}${multiplier > 1 ? `; patterns through it score ×${multiplier}` : ''}`,
+      } satisfies GridCell);
+    }
+    cells.push(line);
+  }
+  return {
+    title,
+    columnLabels: Array.from({ length: size }, (_, c) => columnLetters(c)),
+    rowLabels: Array.from({ length: size }, (_, r) => String(r + 1)),
+    cells,
+  };
+}
+
+function boards(state: NffState, ctx: NffContext): BoardTab[] {
+  const tabs: BoardTab[] = [];
+  const last = state.rounds[state.rounds.length - 1];
+  const currentTitle = last ? `The field after round ${last.round}` : 'The field before round 1';
+  tabs.push({ tab: 'Current', title: currentTitle, grids: [boardGrid(state.board, ctx, currentTitle)] });
+  for (const record of [...state.rounds].reverse()) {
+    const title = `The field after round ${record.round}`;
+    tabs.push({ tab: `Round ${record.round}`, title, grids: [boardGrid(record.board, ctx, title)] });
+  }
+  return tabs;
+}
+
+function scoreboard(state: NffState, ctx: NffContext): Table {
+  const colours = state.colours ?? {};
+  const { order } = rank(state, ctx);
+  const place = new Map(order.map((s, i) => [s.player, i + 1]));
+  const rows = ctx.players.map((p) => [
+    p.name,
+    colours[p.id] ?? '',
+    ...state.rounds.map((r) => r.scores[p.id]),
+    order.find((s) => s.player === p.id)?.points ?? 0,
+    order.find((s) => s.player === p.id)?.cells ?? 0,
+    place.get(p.id) ?? null,
+  ]);
+  rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number));
+  return {
+    title: 'Scores if the game ended now (each round\'s column is the score on that round\'s board)',
+    header: ['Player', 'Colour', ...state.rounds.map((r) => `After R${r.round}`), 'Score', 'Cells held', 'Rank'],
+    rows,
+  };
+}
+
+function legend(state: NffState, ctx: NffContext): LegendItem[] {
+  const colours = state.colours ?? {};
+  const items: LegendItem[] = ctx.players
+    .filter((p) => colours[p.id])
+    .map((p) => ({ symbol: letterOf(colours[p.id]), fill: hexOf(colours[p.id]), textColour: textOn(hexOf(colours[p.id])), meaning: `${colours[p.id]}: ${p.name}` }));
+  items.push({ symbol: 'RB', fill: PALETTE.red, fill2: PALETTE.blue, textColour: '#FFFFFF', meaning: 'a cell holding two colours, drawn as two halves' });
+  items.push({ symbol: '■', fill: PALETTE.black, textColour: '#FFFFFF', meaning: 'black: a cell that would have held three colours; it stays black' });
+  const values = [...new Set(Object.values(ctx.options.multipliers))].sort((a, b) => a - b);
+  for (const value of values) {
+    const cells = Object.entries(ctx.options.multipliers).filter(([, v]) => v === value).map(([k]) => k);
+    items.push({ symbol: `×${value}`, meaning: `multiplier cell (${cells.join(', ')}): a pattern through it scores ×${value}` });
+  }
+  PATTERN_NAMES.forEach((name, i) => items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }));
+  return items;
+}
+
+function patternTable(state: NffState, ctx: NffContext): Table {
+  const colours = state.colours ?? {};
+  const breakdown = scoresOn(state.board, colours, ctx);
+  return {
+    title: 'Patterns on the current board (instances per pattern)',
+    header: ['Player', ...PATTERN_NAMES.map((_, i) => `P${i + 1}`), 'Points'],
+    rows: ctx.players.map((p) => [p.name, ...breakdown[p.id].counts, breakdown[p.id].total]),
+  };
+}
+
+function colourTable(state: NffState, ctx: NffContext): Table {
+  return {
+    title: 'Colours',
+    header: ['Player', 'Colour'],
+    rows: ctx.players.map((p) => [p.name, state.colours?.[p.id] ?? '(not yet settled)']),
+    ...(state.colourNotes.length > 0 ? { caption: state.colourNotes.join('; ') } : {}),
+  };
+}
+
+function placementText(placements: readonly Placement[] | null, ctx: NffContext, ownColour: string | undefined): string {
+  if (!placements) return 'nothing';
+  const shape = shapeOf(ctx.options.size);
+  const name = (p: Placement) => formatCell({ row: Math.floor(p.index / ctx.options.size), col: p.index % ctx.options.size }, shape);
+  const own = placements.filter((p) => p.colour === ownColour).map(name).join(' ');
+  const others = placements.filter((p) => p.colour !== ownColour).map((p) => `${p.colour} ${name(p)}`).join(', ');
+  return `own ${own}; others ${others}`;
+}
+
+function moveText(move: NffMove | undefined, ctx: NffContext, ownColour: string | undefined): string {
+  if (!move) return 'nothing yet';
+  return move.kind === 'colour' ? `colour ${move.colour}` : placementText(move.placements, ctx, ownColour);
+}
+
+export function nffView(state: NffState, audience: Audience, ctx: NffContext, open: OpenPhaseInfo<NffMove> | null): GameView {
+  const viewer = audiencePlayer(audience);
+  const colours = state.colours ?? {};
+  const sections: Table[] = [colourTable(state, ctx), patternTable(state, ctx)];
+  const ended = state.ended;
+  if (ended?.reason === 'no-legal-placement') {
+    sections.push({
+      title: 'Early end',
+      header: ['Round', 'Why'],
+      rows: [[ended.beforeRound, `${ended.players.map(ctx.playerName).join(', ')} had no legal full placement, so the game ended before round ${ended.beforeRound}`]],
+    });
+  }
+  if (open && viewer) {
+    sections.push({
+      title: `Your submission for ${open.phase.title}`,
+      header: ['Counts now'],
+      rows: [[moveText(open.moves.get(viewer), ctx, colours[viewer])]],
+    });
+  }
+  if (audience === 'host') {
+    if (open) {
+      sections.push({
+        title: `Submissions counted so far for ${open.phase.title}`,
+        header: ['Player', 'Counts now'],
+        rows: ctx.players.map((p) => [p.name, moveText(open.moves.get(p.id), ctx, colours[p.id])]),
+      });
+    }
+    sections.push({
+      title: 'Placements by round (host only)',
+      header: ['Round', 'Player', 'Placed'],
+      rows: state.rounds.flatMap((r) => ctx.players.map((p) => [r.round, p.name, placementText(r.placements[p.id], ctx, colours[p.id])])),
+    });
+  }
+  const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
+  return {
+    title: `Not Flower Field (${who})`,
+    boards: boards(state, ctx),
+    scoreboard: scoreboard(state, ctx),
+    legend: legend(state, ctx),
+    sections,
+  };
+}

@@ -1,0 +1,67 @@
+// The engine's public face: load a match file, replay it, start a new one, play one with bots.
+// Pure: nothing here touches Node, Apps Script, the clock or the network.
+
+import type { AnyGame, Player } from './core/game.js';
+import { type MatchFile, parseMatchFile, parseMatchFileText } from './core/matchfile.js';
+import { type ReplayOptions, type ReplayResult, replay } from './core/replay.js';
+import { type SimulateOptions, simulate } from './core/simulate.js';
+import { type Result, err } from './core/result.js';
+import { GAMES, gameById } from './games/index.js';
+
+export { GAMES, GAME_LIST, gameById } from './games/index.js';
+export { replayOutput } from './core/replay.js';
+export { stringifyMatchFile } from './core/matchfile.js';
+export { viewFor, audiencesOf, statusOf } from './core/views.js';
+export type { MatchFile } from './core/matchfile.js';
+export type { ReplayResult, ReplayOutput, Receipt, Rejection } from './core/replay.js';
+
+export function loadMatch(input: unknown): Result<MatchFile> {
+  return parseMatchFile(input, GAMES);
+}
+
+export function loadMatchText(text: string): Result<MatchFile> {
+  return parseMatchFileText(text, GAMES);
+}
+
+export function replayMatch(match: MatchFile, options: ReplayOptions = {}): ReplayResult {
+  return replay(gameById(match.game), match, options);
+}
+
+/** Default players for a game: p1…pN named after the first letters. */
+export function samplePlayers(count: number): Player[] {
+  const names = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea', 'Max', 'Nia', 'Oz', 'Pia', 'Quin', 'Rae', 'Sol', 'Tam'];
+  return Array.from({ length: count }, (_, i) => ({
+    id: `p${i + 1}`,
+    name: names[i] ?? `Player ${i + 1}`,
+    email: `${(names[i] ?? `player${i + 1}`).toLowerCase()}@example.com`,
+    garnets: 0,
+  }));
+}
+
+export interface NewMatchOptions {
+  readonly seed?: string;
+  readonly players?: number | readonly Player[];
+  readonly options?: Record<string, unknown>;
+  readonly startAt?: string;
+}
+
+/** A complete match file with default options (boards generated from the seed) and no submissions. */
+export function newMatch(gameId: string, setup: NewMatchOptions = {}): Result<MatchFile> {
+  const game: AnyGame | undefined = GAMES.get(gameId);
+  if (!game) return err(`unknown game "${gameId}" (one of ${[...GAMES.keys()].join(', ')})`);
+  const players = Array.isArray(setup.players) ? setup.players : samplePlayers((setup.players as number | undefined) ?? game.playerCount.default);
+  return loadMatch({
+    game: gameId,
+    seed: setup.seed ?? 'genius',
+    ...(setup.startAt ? { startAt: setup.startAt } : {}),
+    players,
+    options: setup.options ?? {},
+    submissions: [],
+    decisions: [],
+  });
+}
+
+/** Plays a whole match with bots and returns the completed match file. */
+export function playMatch(match: MatchFile, options: SimulateOptions = {}): MatchFile {
+  return simulate(gameById(match.game), match, options);
+}

@@ -1,0 +1,74 @@
+// Views as terminal text: boards as labelled grids (with colour when the terminal has it) and
+// tables as aligned columns. Used by `npm start` and `genius-host show`.
+
+import type { Grid, GridCell, Table, TableValue, View } from '../engine/core/view.js';
+
+export interface TextOptions {
+  /** Paint cells with 24-bit ANSI colours. */
+  readonly colour: boolean;
+}
+
+function ansiBackground(hex: string, text: string, fg: string | undefined): string {
+  const rgb = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)).join(';');
+  const front = fg ? `\x1b[38;2;${rgb(fg)}m` : '';
+  return `\x1b[48;2;${rgb(hex)}m${front}${text}\x1b[0m`;
+}
+
+function pad(text: string, width: number): string {
+  const length = [...text].length;
+  return length >= width ? text : text + ' '.repeat(width - length);
+}
+
+function centre(text: string, width: number): string {
+  const length = [...text].length;
+  if (length >= width) return text;
+  const left = Math.floor((width - length) / 2);
+  return ' '.repeat(left) + text + ' '.repeat(width - length - left);
+}
+
+function cellText(cell: GridCell, width: number, options: TextOptions): string {
+  const text = centre(cell.text ?? '·', width);
+  if (!options.colour || !cell.fill) return text;
+  if (!cell.fill2) return ansiBackground(cell.fill, text, cell.textColour);
+  // Two colours: the left half in one, the right half in the other.
+  const half = Math.ceil(width / 2);
+  const chars = [...text];
+  return ansiBackground(cell.fill, chars.slice(0, half).join(''), cell.textColour) + ansiBackground(cell.fill2, chars.slice(half).join(''), cell.textColour);
+}
+
+export function gridText(grid: Grid, options: TextOptions): string {
+  const width = Math.max(3, ...grid.cells.flat().map((c) => [...(c.text ?? '')].length + 1), ...grid.columnLabels.map((l) => l.length));
+  const labelWidth = Math.max(...grid.rowLabels.map((l) => l.length));
+  const lines = [grid.title];
+  lines.push(`${' '.repeat(labelWidth)} ${grid.columnLabels.map((l) => centre(l, width)).join(' ')}`);
+  grid.cells.forEach((row, r) => {
+    lines.push(`${grid.rowLabels[r].padStart(labelWidth)} ${row.map((cell) => cellText(cell, width, options)).join(' ')}`);
+  });
+  if (grid.caption) lines.push(grid.caption);
+  return lines.join('\n');
+}
+
+function valueText(value: TableValue): string {
+  return value === null ? '' : String(value);
+}
+
+export function tableText(table: Table): string {
+  const rows = [table.header, ...table.rows.map((r) => r.map(valueText))];
+  const widths = table.header.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
+  const line = (r: readonly string[]) => r.map((v, c) => pad(v ?? '', widths[c])).join('  ').trimEnd();
+  const out = [table.title, line(table.header), widths.map((w) => '─'.repeat(w)).join('  '), ...table.rows.map((r) => line(r.map(valueText)))];
+  if (table.caption) out.push(table.caption);
+  return out.join('\n');
+}
+
+/** A whole view as text: status, the current board, scoreboard, legend and sections. */
+export function viewText(view: View, options: TextOptions, allBoards = false): string {
+  const parts: string[] = [`== ${view.title} ==`, view.status.headline];
+  const tabs = allBoards ? [...view.boards].reverse() : view.boards.slice(0, 1);
+  for (const tab of tabs) parts.push(tab.grids.map((g) => gridText(g, options)).join('\n\n'));
+  parts.push(tableText(view.scoreboard));
+  parts.push(`Legend: ${view.legend.map((l) => `${l.symbol} ${l.meaning}`).join(' · ')}`);
+  for (const section of view.sections) parts.push(tableText(section));
+  if (view.log) parts.push(tableText(view.log));
+  return parts.join('\n\n');
+}
