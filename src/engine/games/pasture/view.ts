@@ -83,7 +83,8 @@ function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<strin
       fill,
       textColour: textOn(fill),
       borders: bordersAt(row, col, grid, gates),
-      note: `${cellName({ row, col })}: grass ${base} × ${factor} = ${base * factor} in round ${snap.round}; pasture ${formatRect(rect)}`,
+      // No cell name here: the only coordinates in a view are those its audience may see.
+      note: `grass ${base} × ${factor} = ${base * factor} in round ${snap.round}; pasture ${formatRect(rect)}`,
     };
   }));
   return gridOf(`Grass: ${snap.title}`, cells, `Each number is what the cell's grass is worth in round ${snap.round} (its base value × ${factor}). Thick lines are fences.`);
