@@ -9,8 +9,7 @@ import { type Cell, formatCell } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import { type Fence, type Rect, SHAPE, SIZE, contains, fencesSplitting, formatFence, halvings, heightOf, pastureGrid, pastureIndexAt, sameRect, splitRect, widthOf } from './geometry.js';
 import { type PastureOptions, baseGrass } from './options.js';
-import { GATE_COST } from './parse.js';
-import { type PastureState, garnetsLeft } from './state.js';
+import { GATE_COST, type PastureState, garnetsLeft, sheepIn } from './state.js';
 
 type Input = BotInput<PastureState, PastureOptions>;
 
@@ -42,14 +41,15 @@ function gatesAvailable(input: Input, buying: boolean): number {
   return (input.state.gatesLeft[input.player] ?? 0) + (buying ? 1 : 0);
 }
 
-function startAnswer(input: Input, pick: (cells: Cell[]) => Cell): Answers {
+/** A starting cell, chosen by `pick` among all cells in reading order. */
+function startAnswer(pick: (cells: Cell[]) => Cell): Answers {
   const cells = Array.from({ length: SIZE * SIZE }, (_, i) => ({ row: Math.floor(i / SIZE), col: i % SIZE }));
   return { start: name(pick(cells)) };
 }
 
 export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   const { state, phase, player, ctx, random } = input;
-  if (phase.kind === 'pregame') return startAnswer(input, (cells) => random.pick(cells));
+  if (phase.kind === 'pregame') return startAnswer((cells) => random.pick(cells));
   const here = state.positions![player];
   const rect = state.pastures[pastureIndexAt(state.pastures, here)];
   if (phase.kind === 'plans') {
@@ -71,10 +71,6 @@ export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   if (crossing && gatesAvailable(input, answers.buyGate === 'yes') > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
   return answers;
 };
-
-function flockSize(state: PastureState, rect: Rect): number {
-  return Object.values(state.positions ?? {}).filter((cell) => contains(rect, cell)).length;
-}
 
 /**
  * What one sheep expects from `side` of `pasture` if the other sheep there spread over it by
@@ -103,7 +99,7 @@ function bestFence(input: Input, pasture: Rect, fences: readonly Fence[], others
 /** Where to stand in `pasture` and which plan to back, judged by expected share. */
 function planFor(input: Input, pasture: Rect, entry: Cell): { target: Cell; vote: string | null; value: number } {
   const state = input.state;
-  const others = flockSize(state, pasture) - (contains(pasture, state.positions![input.player]) ? 1 : 0);
+  const others = sheepIn(pasture, state.positions, input.ctx).length - (contains(pasture, state.positions![input.player]) ? 1 : 0);
   const plans = (state.plans ?? []).filter((p) => sameRect(p.pasture, pasture));
   const chosen = bestFence(input, pasture, plans.length > 0 ? plans.map((p) => p.fence) : halvings(pasture), others);
   if (!chosen) return { target: entry, vote: null, value: expectedShare(input, pasture, pasture, others) };
@@ -121,12 +117,12 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
     const around = (cell: Cell) => baseGrass(ctx.options.board, {
       top: Math.max(0, cell.row - 1), left: Math.max(0, cell.col - 1), bottom: Math.min(SIZE - 1, cell.row + 1), right: Math.min(SIZE - 1, cell.col + 1),
     });
-    return startAnswer(input, (cells) => random.pick(cells.sort((a, b) => around(b) - around(a)).slice(0, cells.length / 4)));
+    return startAnswer((cells) => random.pick(cells.sort((a, b) => around(b) - around(a)).slice(0, cells.length / 4)));
   }
   const here = state.positions![player];
   const pasture = state.pastures[pastureIndexAt(state.pastures, here)];
   if (phase.kind === 'plans') {
-    const best = bestFence(input, pasture, fencesSplitting(pasture), flockSize(state, pasture) - 1);
+    const best = bestFence(input, pasture, fencesSplitting(pasture), sheepIn(pasture, state.positions, ctx).length - 1);
     return best ? { plan: formatFence(best.fence) } : null;
   }
 

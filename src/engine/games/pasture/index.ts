@@ -7,9 +7,11 @@ import type { Award, Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
 import { SHAPE, fenceWords, formatFence, formatRect, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, type PastureOptionsInput, baseGrass, grassFactor, optionsSchema, prepareOptions } from './options.js';
-import { EXTRA_VOTE_COST, GATE_COST, checkOrders, checkPlan, checkStart } from './parse.js';
+import { checkOrders, checkPlan, checkStart } from './parse.js';
 import { resolveOrders, resolvePlans, resolveStart } from './round.js';
-import { type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, scoreGroups, totals } from './state.js';
+import {
+  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, scoreGroups, sheepIn, totals,
+} from './state.js';
 import { pastureView } from './view.js';
 
 const COORDINATE = '\\s*[A-Na-n]\\s*\\d{1,2}\\s*';
@@ -125,7 +127,7 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
           pasture: formatRect(r.pasture), plan: r.passed!.plan, fence: formatFence(r.passed!.fence), words: fenceWords(r.passed!.fence),
         })),
         pastures: record.pastures.map((rect) => {
-          const sheep = ctx.players.filter((p) => pastureIndexAt([rect], record.positions[p.id]) === 0).map((p) => p.id);
+          const sheep = sheepIn(rect, record.positions, ctx);
           return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
         }).filter((p) => p.sheep.length > 0),
         scores: record.scores,

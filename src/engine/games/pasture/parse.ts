@@ -10,10 +10,7 @@ import type { Answers, CheckResult } from '../../core/game.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
 import type { Rect } from './geometry.js';
-import { type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft } from './state.js';
-
-export const EXTRA_VOTE_COST = 1;
-export const GATE_COST = 2;
+import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft } from './state.js';
 
 type Check = CheckResult<PastureMove>;
 

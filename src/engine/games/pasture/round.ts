@@ -5,11 +5,10 @@
 import type { Cell } from '../../core/coords.js';
 import type { Random } from '../../core/random.js';
 import { type Fence, type Rect, SIZE, buildFences, crossingKey, formatRect, halvings, pastureGrid, pastureIndexAt, sameRect, walk } from './geometry.js';
-import { EXTRA_VOTE_COST, GATE_COST } from './parse.js';
 import { type Tiebreak, baseGrass, grassFactor } from './options.js';
 import {
-  type DecidedBy, type GatePlacement, type Orders, NO_ORDERS, type PastureContext, type PastureMove, type PastureResult,
-  type PastureState, type Plan, type Tally,
+  type DecidedBy, EXTRA_VOTE_COST, GATE_COST, type GatePlacement, type Orders, NO_ORDERS, type PastureContext, type PastureMove,
+  type PastureResult, type PastureState, type Plan, type Tally, plansOf, sheepIn,
 } from './state.js';
 
 /** Starting cells; a player who named none is placed on a cell drawn by the seeded generator. */
@@ -29,16 +28,9 @@ export function resolveStart(state: PastureState, ctx: PastureContext, moves: Re
   return { ...state, positions, placedAtRandom };
 }
 
-/** The round's plans, in id order, each tied to its submitter's pasture. */
+/** The round's plans, fixed for the orders phase. */
 export function resolvePlans(state: PastureState, moves: ReadonlyMap<string, PastureMove>): PastureState {
-  const plans: Plan[] = [];
-  for (const [player, move] of moves) {
-    if (move.kind !== 'plan' || !move.plan) continue;
-    const pasture = state.pastures[pastureIndexAt(state.pastures, state.positions![player])];
-    plans.push({ id: `P${move.plan.number}`, number: move.plan.number, player, fence: move.plan.fence, pasture });
-  }
-  plans.sort((a, b) => a.number - b.number);
-  return { ...state, plans };
+  return { ...state, plans: plansOf(state, moves) };
 }
 
 /**
@@ -99,14 +91,11 @@ export function vote(
 
 /** Each sheep's score: floor(pasture grass this round ÷ sheep in that pasture). */
 export function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string, Cell>>, ctx: PastureContext, round: number): Record<string, number> {
-  const flock = new Map<number, string[]>();
-  for (const player of ctx.players) {
-    const index = pastureIndexAt(pastures, positions[player.id]);
-    flock.set(index, [...(flock.get(index) ?? []), player.id]);
-  }
   const scores: Record<string, number> = {};
-  for (const [index, sheep] of flock) {
-    const grass = baseGrass(ctx.options.board, pastures[index]) * grassFactor(round);
+  for (const rect of pastures) {
+    const sheep = sheepIn(rect, positions, ctx);
+    if (sheep.length === 0) continue;
+    const grass = baseGrass(ctx.options.board, rect) * grassFactor(round);
     for (const id of sheep) scores[id] = Math.floor(grass / sheep.length);
   }
   return scores;

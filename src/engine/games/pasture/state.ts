@@ -3,10 +3,14 @@
 
 import type { Cell } from '../../core/coords.js';
 import type { GameContext } from '../../core/game.js';
-import type { Fence, Rect } from './geometry.js';
+import { type Fence, type Rect, contains, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, applyStartingFences } from './options.js';
 
 export type PastureContext = GameContext<PastureOptions>;
+
+/** Garnet prices (seed 000): an extra Dominant Vote, and the one extra gate a player may buy. */
+export const EXTRA_VOTE_COST = 1;
+export const GATE_COST = 2;
 
 /** A fence plan of the open round: `P<number>`, numbered in order of submission. */
 export interface Plan {
@@ -131,6 +135,22 @@ export function roundInPlay(state: PastureState, ctx: PastureContext): number {
 export function garnetsLeft(state: PastureState, ctx: PastureContext, player: string): number {
   const start = ctx.players.find((p) => p.id === player)?.garnets ?? 0;
   return start - (state.spent[player] ?? 0);
+}
+
+/** The players whose sheep stand in `rect`, in player order. */
+export function sheepIn(rect: Rect, positions: Readonly<Record<string, Cell>> | null, ctx: PastureContext): string[] {
+  return positions ? ctx.players.filter((p) => contains(rect, positions[p.id])).map((p) => p.id) : [];
+}
+
+/** The plans made by these moves (a plans phase's), in id order, each tied to its submitter's pasture. */
+export function plansOf(state: PastureState, moves: ReadonlyMap<string, PastureMove>): Plan[] {
+  const plans: Plan[] = [];
+  for (const [player, move] of moves) {
+    if (move.kind !== 'plan' || !move.plan) continue;
+    const pasture = state.pastures[pastureIndexAt(state.pastures, state.positions![player])];
+    plans.push({ id: `P${move.plan.number}`, number: move.plan.number, player, fence: move.plan.fence, pasture });
+  }
+  return plans.sort((a, b) => a.number - b.number);
 }
 
 /** Player id → total score over the rounds played. */

@@ -11,7 +11,9 @@ import {
 } from '../../core/view.js';
 import { type Rect, SHAPE, SIZE, crossingKey, fenceWords, formatFence, formatRect, heightOf, pastureGrid, pastureIndexAt, widthOf } from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
-import { type GatePlacement, type Orders, type PastureContext, type PastureMove, type PastureState, type Plan, garnetsLeft, roundInPlay, totals } from './state.js';
+import {
+  type GatePlacement, type Orders, type PastureContext, type PastureMove, type PastureState, type Plan, garnetsLeft, plansOf, roundInPlay, sheepIn, totals,
+} from './state.js';
 
 /** Light to dark green by grass value; the number is always written too. */
 const GRASS = ['#F1F8E9', '#DCEDC8', '#C5E1A5', '#AED581', '#8BC34A', '#689F38', '#33691E'];
@@ -64,11 +66,6 @@ function gridOf(title: string, cells: GridCell[][], caption: string): Grid {
   };
 }
 
-function sheepOf(rect: Rect, positions: Readonly<Record<string, Cell>> | null, ctx: PastureContext): string[] {
-  if (!positions) return [];
-  return ctx.players.filter((p) => pastureIndexAt([rect], positions[p.id]) === 0).map((p) => p.id);
-}
-
 function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<string>): Grid {
   const board = ctx.options.board;
   const values = board.flat();
@@ -98,7 +95,7 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
     const line: GridCell[] = [];
     for (let col = 0; col < SIZE; col++) {
       const rect = snap.pastures[grid[row * SIZE + col]];
-      const flock = sheepOf(rect, snap.positions, ctx);
+      const flock = sheepIn(rect, snap.positions, ctx);
       const here = flock.filter((id) => seer.canSee(id) && snap.positions![id].row === row && snap.positions![id].col === col);
       const isCorner = rect.top === row && rect.left === col;
       const marks = here.map((id) => (seer.viewer === id ? '★' : String(number.get(id))));
@@ -165,23 +162,16 @@ function pastureTable(state: PastureState, ctx: PastureContext): Table {
     title: 'Pastures now',
     header: ['Pasture', 'Size', `Grass (round ${round})`, 'Sheep', 'Who'],
     rows: state.pastures.map((rect) => {
-      const flock = sheepOf(rect, state.positions, ctx);
+      const flock = sheepIn(rect, state.positions, ctx);
       return [formatRect(rect), `${widthOf(rect)}×${heightOf(rect)}`, baseGrass(ctx.options.board, rect) * grassFactor(round), flock.length, flock.map(ctx.playerName).join(', ')];
     }),
   };
 }
 
 /** The open round's plans: final once the plans phase has closed, live while it is open. */
-function currentPlans(state: PastureState, open: OpenPhaseInfo<PastureMove> | null): Plan[] {
-  if (state.plans) return [...state.plans];
-  if (open?.phase.kind !== 'plans' || !state.positions) return [];
-  const plans: Plan[] = [];
-  for (const [player, move] of open.moves) {
-    if (move.kind !== 'plan' || !move.plan) continue;
-    const pasture = state.pastures[pastureIndexAt(state.pastures, state.positions[player])];
-    plans.push({ id: `P${move.plan.number}`, number: move.plan.number, player, fence: move.plan.fence, pasture });
-  }
-  return plans.sort((a, b) => a.number - b.number);
+function currentPlans(state: PastureState, open: OpenPhaseInfo<PastureMove> | null): readonly Plan[] {
+  if (state.plans) return state.plans;
+  return open?.phase.kind === 'plans' ? plansOf(state, open.moves) : [];
 }
 
 function plansTable(state: PastureState, ctx: PastureContext, open: OpenPhaseInfo<PastureMove> | null): Table | null {
