@@ -1,7 +1,8 @@
 // Every refusal a player can meet, word for word: what was wrong, where, and what still counted.
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/engine/core/game.js';
-import { orders, plans, play, players, reasons, start } from './helpers.js';
+import { loadMatch } from '../../../src/engine/index.js';
+import { boardOf, orders, plans, play, players, reasons, start } from './helpers.js';
 
 // Pastures: A1:A14 (one column wide), B1:G14, H1:H1 (a single cell), I1:N1 (one row high), H2:N14.
 const fences = ['V:G', 'V:A', 'H:1 in H1', 'V:H in H1'];
@@ -158,5 +159,25 @@ describe('orders', () => {
     const result = play({ players: 2, submissions: [...start({ p1: 'A1', p2: 'N1' }), ...orders(1, { p1: { votes: 'P1', move: 'A5' } })] });
     expect(reasons(result)).toEqual(['"votes" is not a question of Round 1: orders; that answer was ignored']);
     expect(result.state.rounds[0].positions.p1).toEqual({ row: 4, col: 0 });
+  });
+});
+
+describe('match file options', () => {
+  const load = (options: Record<string, unknown>, count = 4) => {
+    const loaded = loadMatch({ game: 'pasture', seed: 's', players: players(count), options });
+    return loaded.ok ? 'ok' : loaded.error;
+  };
+
+  it('name the offending field in one line', () => {
+    expect(load({ board: boardOf(1).slice(1) })).toBe('options.board: the board is 14 rows of 14 grass values');
+    expect(load({ board: boardOf(1).map((row, i) => (i === 3 ? row.slice(1) : row)) })).toBe('options.board[3]: a row holds 14 grass values (columns A–N)');
+    expect(load({ board: boardOf(1, { C2: -1 }) })).toBe('options.board[1][2]: grass cannot be negative');
+    expect(load({ board: boardOf(1, { C2: 1.5 }) })).toBe('options.board[1][2]: grass values are whole numbers');
+    expect(load({ fences: ['V:G', 'sideways'] })).toBe('options.fences[1]: "sideways" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)');
+    expect(load({ fences: ['V:G', 'H:3 in Q1'] })).toBe('options.fences[1]: Q1 is off the board (columns A–N, rows 1–14)');
+    expect(load({ tiebreak: ['influence', 'influence'] })).toBe('options.tiebreak[1]: "influence" is listed twice');
+    expect(load({ gates: -1 })).toBe('options.gates: gates cannot be negative');
+    expect(load({}, 21)).toBe('players: Pasture takes 2–20 players, got 21');
+    expect(load({ board: boardOf(3), fences: [], gates: 2, tiebreak: ['earliest'] })).toBe('ok');
   });
 });

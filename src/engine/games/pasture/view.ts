@@ -255,10 +255,11 @@ function moveText(move: PastureMove | undefined): string {
   return `move ${move.orders.move ? cellName(move.orders.move) : 'stay'}; votes ${votes}; extra ${extra}; gate ${gate}; buy gate ${buy}`;
 }
 
-function legend(seer: Seer): LegendItem[] {
+function legend(seer: Seer, ctx: PastureContext): LegendItem[] {
+  const values = ctx.options.board.flat();
   const items: LegendItem[] = [
-    { symbol: '1', fill: GRASS[0], meaning: 'little grass (lightest green)' },
-    { symbol: '9', fill: GRASS[GRASS.length - 1], textColour: '#FFFFFF', meaning: 'rich grass (darkest green); the number is the cell\'s worth this round' },
+    { symbol: String(Math.min(...values)), fill: GRASS[0], meaning: 'the least grass on the board (lightest green); numbers are base values × 2^(round − 1)' },
+    { symbol: String(Math.max(...values)), fill: GRASS[GRASS.length - 1], textColour: '#FFFFFF', meaning: 'the richest grass (darkest green)' },
     { symbol: '┃', meaning: 'thick line: a fence (pastures are the areas between fences)' },
     { symbol: '(n)', fill: PALETTE.sky, meaning: 'sheep in the pasture (top-left cell); white pastures are empty' },
   ];
@@ -294,5 +295,5 @@ export function pastureView(state: PastureState, audience: Audience, ctx: Pastur
     sections.push(ordersTable(state, ctx, everyone, 'Orders by round (host only)'));
   }
   const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
-  return { title: `Pasture (${who})`, boards: boards(state, ctx, seer), scoreboard: scoreboard(state, ctx), legend: legend(seer), sections };
+  return { title: `Pasture (${who})`, boards: boards(state, ctx, seer), scoreboard: scoreboard(state, ctx), legend: legend(seer, ctx), sections };
 }
