@@ -1,0 +1,172 @@
+// Pasture (GAMES.md section 1, seed 000): sheep on a 14×14 grass board vote each round on where
+// to fence their pasture, move along rows and columns (through gates, if any), and eat the grass
+// of the pasture they end in, shared with the other sheep there.
+
+import { formatCell } from '../../core/coords.js';
+import type { Award, Game, PhaseSpec, Question } from '../../core/game.js';
+import { greedyBot, randomBot } from './bots.js';
+import { SHAPE, fenceWords, formatFence, formatRect, pastureIndexAt } from './geometry.js';
+import { type PastureOptions, type PastureOptionsInput, baseGrass, grassFactor, optionsSchema, prepareOptions } from './options.js';
+import { checkOrders, checkPlan, checkStart } from './parse.js';
+import { resolveOrders, resolvePlans, resolveStart } from './round.js';
+import {
+  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, scoreGroups, sheepIn, totals,
+} from './state.js';
+import { pastureView } from './view.js';
+
+const COORDINATE = '\\s*[A-Na-n]\\s*\\d{1,2}\\s*';
+
+function everyone(ctx: PastureContext, questions: (player: string) => Question[]): Record<string, Question[]> {
+  return Object.fromEntries(ctx.players.map((p) => [p.id, questions(p.id)]));
+}
+
+function startPhase(ctx: PastureContext): PhaseSpec {
+  const question: Question = {
+    id: 'start',
+    label: 'Your starting cell',
+    help: 'One cell of the board (columns A–N, rows 1–14), e.g. C12. Only you and the host see it; sheep may share a cell.',
+    kind: 'text',
+    pattern: COORDINATE,
+    required: true,
+  };
+  return { id: 'start', title: 'Before the game: starting cells', kind: 'pregame', questions: everyone(ctx, () => [question]) };
+}
+
+function pastureName(state: PastureState, player: string): string {
+  return formatRect(state.pastures[pastureIndexAt(state.pastures, state.positions![player])]);
+}
+
+function plansPhase(state: PastureState, ctx: PastureContext, round: number): PhaseSpec {
+  return {
+    id: `round-${round}/plans`,
+    title: `Round ${round}: fence plans`,
+    kind: 'plans',
+    questions: everyone(ctx, (player) => [{
+      id: 'plan',
+      label: 'Your fence plan (public)',
+      help: `One fence splitting your pasture ${pastureName(state, player)}: V:G is a vertical fence between columns G and H, H:7 a horizontal one between rows 7 and 8 (words such as "between columns G and H" work too). Each plan gets the next id P1, P2, … as it arrives; sending a new plan withdraws your earlier one, and "none" withdraws it.`,
+      kind: 'text',
+      public: true,
+    }]),
+  };
+}
+
+function ordersPhase(state: PastureState, ctx: PastureContext, round: number): PhaseSpec {
+  const plans = state.plans ?? [];
+  const ids = plans.map((p) => p.id);
+  const listed = plans.map((p) => `${p.id} = ${formatFence(p.fence)} in ${formatRect(p.pasture)} (${ctx.playerName(p.player)})`).join('; ');
+  return {
+    id: `round-${round}/orders`,
+    title: `Round ${round}: orders`,
+    kind: 'orders',
+    questions: everyone(ctx, (player) => {
+      const here = formatCell(state.positions![player], SHAPE);
+      const garnets = garnetsLeft(state, ctx, player);
+      const questions: Question[] = [{
+        id: 'move',
+        label: 'Move to',
+        help: `A cell in your sheep's row or column (it stands on ${here}); blank to stay. It walks straight there and stops before any fence without a gate on that crossing.`,
+        kind: 'text',
+        pattern: COORDINATE,
+      }];
+      // With no plans submitted, every pasture takes its default plan: there is nothing to vote on.
+      if (ids.length > 0) {
+        questions.push(
+          { id: 'votes', label: 'Vote for plans', help: `Any number of plans: ${listed}. A vote for a plan in your own pasture is Dominant, elsewhere Influence.`, kind: 'multi', choices: ids },
+          { id: 'extra', label: 'Extra Dominant Votes', help: `Plan ids, each an extra Dominant Vote for ${EXTRA_VOTE_COST} garnet in any pasture; repeat an id to buy several (you have ${garnets} garnets).`, kind: 'text' },
+        );
+      }
+      questions.push(
+        { id: 'gate', label: 'Place a gate', help: `Two adjacent cells on either side of a fence, e.g. G5 H5; any sheep may cross there this round. You have ${state.gatesLeft[player] ?? 0} gate(s); one gate per round.`, kind: 'text' },
+        { id: 'buyGate', label: 'Buy an extra gate', help: `"yes" buys one more gate for ${GATE_COST} garnets (once per game); it can be placed this round.`, kind: 'choice', choices: ['yes', 'no'] },
+      );
+      return questions;
+    }),
+  };
+}
+
+export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOptionsInput> = {
+  id: 'pasture',
+  title: 'Pasture',
+  blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
+  playerCount: { min: 2, max: 20, default: 10 },
+  optionsSchema,
+  prepareOptions: (options, { random }) => prepareOptions(options, random),
+  defaultBot: 'greedy',
+  bots: { random: randomBot, greedy: greedyBot },
+
+  setup: initialState,
+
+  currentPhase(state, ctx) {
+    if (!state.positions) return startPhase(ctx);
+    const round = state.rounds.length + 1;
+    if (round > ctx.options.rounds) return null;
+    return state.plans ? ordersPhase(state, ctx, round) : plansPhase(state, ctx, round);
+  },
+
+  check(state, phase, submission, ctx, progress) {
+    if (phase.kind === 'pregame') return checkStart(submission.answers);
+    if (phase.kind === 'plans') return checkPlan(state, submission.player, submission.answers, progress.moves);
+    return checkOrders(state, ctx, submission.player, submission.answers);
+  },
+
+  resolve(state, phase, moves, ctx) {
+    if (phase.kind === 'pregame') return resolveStart(state, ctx, moves);
+    if (phase.kind === 'plans') return resolvePlans(state, moves);
+    return resolveOrders(state, ctx, moves);
+  },
+
+  rounds(state, ctx) {
+    const running = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
+    return state.rounds.map((record) => {
+      for (const p of ctx.players) running[p.id] += record.scores[p.id];
+      return {
+        round: record.round,
+        plans: record.plans.map((p) => ({ id: p.id, player: p.player, fence: formatFence(p.fence), pasture: formatRect(p.pasture) })),
+        passed: record.results.filter((r) => r.passed).map((r) => ({
+          pasture: formatRect(r.pasture), plan: r.passed!.plan, fence: formatFence(r.passed!.fence), words: fenceWords(r.passed!.fence),
+        })),
+        pastures: record.pastures.map((rect) => {
+          const sheep = sheepIn(rect, record.positions, ctx);
+          return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
+        }).filter((p) => p.sheep.length > 0),
+        scores: record.scores,
+        totals: { ...running },
+      };
+    });
+  },
+
+  finish(state, ctx) {
+    const scores = totals(state, ctx);
+    const groups = scoreGroups(state, ctx);
+    const awards: Award[] = [];
+    const [top, next] = groups;
+    for (const id of top?.players ?? []) awards.push({ player: id, garnets: 2, tokensOfLife: 0, note: `Highest total score (${top.score} points)` });
+    for (const id of next?.players ?? []) awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Next highest total score (${next.score} points)` });
+    for (const player of ctx.players) {
+      const spent = state.spent[player.id] ?? 0;
+      if (spent === 0) continue;
+      const extra = state.rounds.reduce((n, r) => n + r.orders[player.id].extra.length, 0);
+      const gate = state.gateBoughtIn[player.id] ? `an extra gate (round ${state.gateBoughtIn[player.id]})` : '';
+      const votes = extra > 0 ? `${extra} extra vote${extra === 1 ? '' : 's'}` : '';
+      awards.push({ player: player.id, garnets: -spent, tokensOfLife: 0, note: `Garnets spent during the game: ${[votes, gate].filter(Boolean).join(' and ')}` });
+    }
+    const last = groups.length > 1 ? groups[groups.length - 1].players : [];
+    return {
+      scores,
+      winners: top?.players ?? [],
+      // The rules name no loser or elimination: the lowest total(s) are reported for the host.
+      losers: last,
+      awards,
+      eliminationCandidate: null,
+      detail: {
+        roundScores: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => r.scores[p.id])])),
+        garnetsSpent: state.spent,
+        placedAtRandom: state.placedAtRandom,
+        pastures: state.pastures.map(formatRect),
+      },
+    };
+  },
+
+  view: pastureView,
+};
