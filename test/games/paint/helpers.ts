@@ -63,3 +63,11 @@ export const ELECT_FIRSTS: Readonly<Record<string, string>> = Object.fromEntries
 export function run(setup: FileSetup) {
   return replay<PaintState>(paint, paintMatch(setup));
 }
+
+/** Four 4-pixel quadrants: 1 and 4 (and 2 and 3) meet only at a corner. */
+export const QUADRANTS = [
+  [1, 1, 2, 2],
+  [1, 1, 2, 2],
+  [3, 3, 4, 4],
+  [3, 3, 4, 4],
+];
