@@ -6,7 +6,7 @@ import { audiencesOf, viewFor } from '../../../src/engine/core/views.js';
 import type { Audience, GameView } from '../../../src/engine/core/view.js';
 import { PALETTE } from '../../../src/engine/core/view.js';
 import { paint } from '../../../src/engine/games/paint/index.js';
-import type { PaintMove, PaintState } from '../../../src/engine/games/paint/state.js';
+import type { PaintContext, PaintMove, PaintState } from '../../../src/engine/games/paint/state.js';
 import { paintMatch, run, say, strip, teamRound } from './helpers.js';
 
 const THICK = { weight: 'thick' };
@@ -49,7 +49,7 @@ describe('privacy', () => {
     while ((running.phase && Number(running.phase.id.slice(6)) <= rounds)) running.close();
     extra.forEach((s, i) => running.offer(s, 100 + i));
     const open = running.phase ? { phase: running.phase, moves: running.currentMoves, timing: running.timing } : null;
-    return (audience: Audience): GameView => paint.view(running.state, audience, running.ctx, open);
+    return (audience: Audience): GameView => paint.view(running.state, audience, running.ctx as PaintContext, open);
   }
   const titles = (view: GameView) => view.sections.map((s) => s.title);
 
