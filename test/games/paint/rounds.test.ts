@@ -154,10 +154,13 @@ describe('garnets during play', () => {
         say(1, 'p2', { captain: 'p2' }), say(1, 'p6', { segment: '3' }), say(1, 'p7', { segment: '5' }),
         say(2, 'p6', { segment: '1', reveal: 'yes' }),
         say(2, 'p7', { segment: '7', reveal: 'yes' }),
+        say(2, 'p7', { reveal: 'yes' }),
       ],
     });
     expect(result.rejected.map((r) => [r.player, r.reason])).toEqual([
       ['p7', 'reveal: costs 1 garnet and you have 0; your other answers still count'],
+      // Nothing else in it: rejected whole, so the vote before still counts.
+      ['p7', 'reveal: costs 1 garnet and you have 0'],
     ]);
     expect(result.receipts.find((r) => r.player === 'p7' && r.phase === 'round-2')?.status).toBe('partial');
     expect(result.state.rounds[1].colours[6]).toBe('blue');

@@ -1,11 +1,12 @@
 // Reading a round's answers: `segment`, the captain's `segment2`, the round-1 `captain` vote and
 // the round-2 `reveal`. A segment, second segment or captain vote that cannot count rejects the
 // whole submission with every reason (the player's earlier valid submission, if any, still
-// counts). A reveal the player cannot afford is refused alone: the rest counts.
+// counts). A reveal the player cannot afford is refused alone: the rest counts (a submission with
+// nothing else in it is rejected whole).
 
 import type { Answers, CheckResult } from '../../core/game.js';
 import { TEAM_LETTER } from './options.js';
-import { type PaintContext, type PaintMove, type PaintState, type Vote, isCaptain } from './state.js';
+import { type PaintContext, type PaintMove, type PaintState, type Vote, isCaptain, paintedIn } from './state.js';
 
 export const CAPTAIN_WEIGHT = 3;
 export const REVEAL_COST = 1;
@@ -24,8 +25,7 @@ export function readSegment(text: string, question: string, state: PaintState): 
   if (segment < 1 || segment > count) return `${question}: there is no segment ${segment} (the canvas has segments 1–${count})`;
   const colour = state.colours[segment - 1];
   if (colour) {
-    const round = state.rounds.find((r) => r.painted.some((p) => p.segment === segment))?.round;
-    return `${question}: segment ${segment} is already painted ${colour} (${TEAM_LETTER[colour]}, round ${round}); painted segments never change, so name a white one`;
+    return `${question}: segment ${segment} is already painted ${colour} (${TEAM_LETTER[colour]}, round ${paintedIn(state, segment)}); painted segments never change, so name a white one`;
   }
   return segment;
 }
@@ -72,23 +72,23 @@ export function checkMove(state: PaintState, player: string, answers: Answers, c
   }
 
   let reveal = false;
+  let refusal: string | null = null;
   const revealText = single(answers, 'reveal');
-  const partsRejected: string[] = [];
   if (revealText !== undefined) {
     const wants = readYesNo(revealText);
     if (wants === null) reasons.push(`reveal: "${revealText}" is not yes or no`);
-    else if (wants && state.garnets[player] < REVEAL_COST) {
-      partsRejected.push(`reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}; your other answers still count`);
-    } else reveal = wants;
+    else if (wants && state.garnets[player] < REVEAL_COST) refusal = `reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`;
+    else reveal = wants;
   }
 
   if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
-  if (segments.length === 0 && captainText === undefined && revealText === undefined) {
-    return { ok: false, reason: `segment: nothing to count; name a white segment (1–${state.canvas.count})` };
+  // A submission with nothing left to count is rejected whole, so an earlier one still stands.
+  if (segments.length === 0 && captainText === undefined && (revealText === undefined || refusal)) {
+    return { ok: false, reason: refusal ?? `segment: nothing to count; name a white segment (1–${state.canvas.count})` };
   }
   // A captain naming one segment puts all three votes on it; two segments get one vote each.
   const weight = captain && segments.length === 1 ? CAPTAIN_WEIGHT : 1;
   const votes: Vote[] = segments.map((segment) => ({ segment, weight }));
   const move: PaintMove = { votes, captainVote, reveal };
-  return partsRejected.length > 0 ? { ok: true, move, partsRejected } : { ok: true, move };
+  return refusal ? { ok: true, move, partsRejected: [`${refusal}; your other answers still count`] } : { ok: true, move };
 }

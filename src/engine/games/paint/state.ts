@@ -105,6 +105,11 @@ export function isCaptain(state: PaintState, player: string): boolean {
   return captainOf(state, state.teamOf[player]) === player;
 }
 
+/** The round in which a segment was painted, or null while it is white. */
+export function paintedIn(state: PaintState, segment: number): number | null {
+  return state.rounds.find((r) => r.painted.some((p) => p.segment === segment))?.round ?? null;
+}
+
 export function whiteSegments(canvas: Canvas, colours: Colours): number[] {
   return canvas.order.filter((segment) => colours[segment - 1] === null);
 }

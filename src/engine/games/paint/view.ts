@@ -11,7 +11,7 @@ import { type Audience, type BoardTab, type CellBorders, type Edge, type GameVie
 import type { Canvas } from './canvas.js';
 import { pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
-import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf } from './state.js';
+import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
 
 const THICK: Edge = { weight: 'thick' };
 
@@ -93,10 +93,6 @@ function legend(): LegendItem[] {
   ];
 }
 
-function paintedIn(state: PaintState, segment: number): number | null {
-  return state.rounds.find((r) => r.painted.some((p) => p.segment === segment))?.round ?? null;
-}
-
 function segmentTable(state: PaintState): Table {
   const { canvas } = state;
   const rows: TableValue[][] = [];
@@ -123,16 +119,37 @@ function votesText(move: PaintMove | undefined): string {
   return move.votes.map((v) => `${v.segment} (${v.weight} vote${v.weight > 1 ? 's' : ''})`).join(', ');
 }
 
+function resultOf(record: RoundRecord, segment: number): string {
+  const painted = record.painted.find((p) => p.segment === segment);
+  return painted ? `painted ${painted.team}` : 'not painted';
+}
+
+function garnetNotes(state: PaintState, player: string): string[] {
+  return state.rounds.flatMap((r) => r.garnetChanges.filter((c) => c.player === player).map((c) => c.note));
+}
+
+function captainVoteText(vote: string | null | undefined, ctx: PaintContext): string {
+  return vote ? ctx.playerName(vote) : 'pass';
+}
+
+/** One player's round: segment votes, captain vote (round 1), reveal, segments coloured. */
+function voteCells(record: RoundRecord, player: string, ctx: PaintContext): TableValue[] {
+  const move = record.moves[player];
+  return [
+    votesText(move),
+    record.round === 1 ? captainVoteText(move?.captainVote, ctx) : '',
+    move?.reveal ? 'bought' : '',
+    record.painted.filter((p) => p.coloured.includes(player)).map((p) => p.segment).join(' '),
+  ];
+}
+
 /** A team's own facts. Who coloured what follows from private votes: only the host gets that column. */
 function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, forHost = false): Table[] {
   const election = state.election?.teams[team];
   const members = new Set(state.teams[team]);
   const votes: TableValue[][] = state.rounds.flatMap((record) => record.tallies
     .filter((t) => t.votes[team] > 0)
-    .map((t) => {
-      const painted = record.painted.find((p) => p.segment === t.segment);
-      return [record.round, t.segment, t.votes[team], painted ? `painted ${painted.team}` : 'not painted'];
-    }));
+    .map((t) => [record.round, t.segment, t.votes[team], resultOf(record, t.segment)]));
   const coloured = (id: string) => state.rounds.reduce((n, r) => n + r.painted.filter((p) => p.coloured.includes(id)).length, 0);
   return [
     {
@@ -148,31 +165,20 @@ function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, forHos
 }
 
 function playerSections(state: PaintState, player: string, ctx: PaintContext, open: OpenPhaseInfo<PaintMove> | null): Table[] {
-  const name = ctx.playerName;
-  const rows = state.rounds.map((r) => {
-    const move = r.moves[player];
-    return [
-      r.round,
-      votesText(move),
-      r.round === 1 ? (move?.captainVote ? name(move.captainVote) : 'pass') : '',
-      move?.reveal ? 'bought' : '',
-      r.painted.filter((p) => p.coloured.includes(player)).map((p) => p.segment).join(' '),
-    ];
-  });
-  const changes = state.rounds.flatMap((r) => r.garnetChanges.filter((c) => c.player === player).map((c) => c.note));
+  const rows = state.rounds.map((r) => [r.round, ...voteCells(r, player, ctx)]);
+  const changes = garnetNotes(state, player);
   const sections: Table[] = [{
     title: 'Your votes',
     header: ['Round', 'Segment votes', 'Captain vote', 'Reveal', 'You coloured'],
     rows,
     caption: `Your garnets: ${state.garnets[player]}${changes.length > 0 ? ` (${changes.join('; ')})` : ''}`,
   }];
-  const record2 = state.rounds[1];
-  if (record2?.moves[player]?.reveal && state.election) {
-    const team = state.teams[state.teamOf[player]];
+  const election = state.election;
+  if (state.rounds[1]?.moves[player]?.reveal && election) {
     sections.push({
       title: 'Captain votes on your team (you bought this reveal in round 2)',
       header: ['Player', 'Voted for'],
-      rows: team.map((id) => [name(id), state.election!.votes[id] ? name(state.election!.votes[id]!) : 'pass']),
+      rows: state.teams[state.teamOf[player]].map((id) => [ctx.playerName(id), captainVoteText(election.votes[id], ctx)]),
     });
   }
   if (open) {
@@ -202,18 +208,12 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
   sections.push({
     title: 'Every vote (host only)',
     header: ['Round', 'Player', 'Team', 'Segment votes', 'Captain vote', 'Reveal', 'Coloured'],
-    rows: state.rounds.flatMap((r) => ctx.players.map((p) => {
-      const move = r.moves[p.id];
-      return [r.round, p.name, state.teamOf[p.id], votesText(move), r.round === 1 ? (move?.captainVote ? name(move.captainVote) : 'pass') : '', move?.reveal ? 'bought' : '', r.painted.filter((x) => x.coloured.includes(p.id)).map((x) => x.segment).join(' ')];
-    })),
+    rows: state.rounds.flatMap((r) => ctx.players.map((p) => [r.round, p.name, state.teamOf[p.id], ...voteCells(r, p.id, ctx)])),
   });
   sections.push({
     title: 'Votes per segment and team (host only)',
     header: ['Round', 'Segment', 'Pixels', 'red', 'blue', 'yellow', 'Result'],
-    rows: state.rounds.flatMap((r) => r.tallies.map((t) => {
-      const painted = r.painted.find((p) => p.segment === t.segment);
-      return [r.round, t.segment, state.canvas.areas[t.segment - 1], t.votes.red, t.votes.blue, t.votes.yellow, painted ? `painted ${painted.team}` : 'not painted'];
-    })),
+    rows: state.rounds.flatMap((r) => r.tallies.map((t) => [r.round, t.segment, state.canvas.areas[t.segment - 1], t.votes.red, t.votes.blue, t.votes.yellow, resultOf(r, t.segment)])),
   });
   if (state.election) {
     const election = state.election;
@@ -222,16 +222,16 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
       header: ['Team', 'Captain', 'Tally', 'Votes'],
       rows: TEAMS.map((team) => [
         team,
-        election.teams[team].captain ? name(election.teams[team].captain!) : 'none',
+        election.teams[team].captain ? name(election.teams[team].captain as string) : 'none',
         election.teams[team].shape,
-        state.teams[team].map((id) => `${name(id)} → ${election.votes[id] ? name(election.votes[id]!) : 'pass'}`).join(', '),
+        state.teams[team].map((id) => `${name(id)} → ${captainVoteText(election.votes[id], ctx)}`).join(', '),
       ]),
     });
   }
   sections.push({
     title: 'Garnets (host only)',
     header: ['Player', 'Start', 'Now', 'Changes'],
-    rows: ctx.players.map((p) => [p.name, p.garnets, state.garnets[p.id], state.rounds.flatMap((r) => r.garnetChanges.filter((c) => c.player === p.id).map((c) => c.note)).join('; ')]),
+    rows: ctx.players.map((p) => [p.name, p.garnets, state.garnets[p.id], garnetNotes(state, p.id).join('; ')]),
   });
   return sections;
 }
