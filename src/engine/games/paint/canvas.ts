@@ -100,7 +100,7 @@ export function measureCanvas(rows: Rows, touch: Touch): Canvas {
   const width = rows[0].length;
   const height = rows.length;
   const pixels = rows.flat();
-  const count = Math.max(...pixels);
+  const count = pixels.reduce((most, n) => Math.max(most, n), 0);
   const areas = new Array<number>(count).fill(0);
   const firstPixels = new Array<number>(count).fill(-1);
   const touchSets = Array.from({ length: count }, () => new Set<number>());
