@@ -5,6 +5,9 @@
 // on its border. A segment only ever grows from its own pixels, so each is one piece. Segments
 // smaller than MIN_AREA are merged into a neighbour (still one piece), then all are numbered in
 // reading order of their first pixel.
+//
+// Keep this stable: a match file without a canvas replays on the canvas this makes from its seed,
+// so any change here changes the result of every such match (examples/paint.json pins it).
 
 import type { Random } from '../../core/random.js';
 import { type Rows, sideNeighbours } from './canvas.js';

@@ -8,8 +8,7 @@
 
 import type { OpenPhaseInfo } from '../../core/game.js';
 import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, type Table, type TableValue, audiencePlayer, textOn } from '../../core/view.js';
-import type { Canvas } from './canvas.js';
-import { pixelName } from './canvas.js';
+import { type Canvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
 import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
 
