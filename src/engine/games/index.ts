@@ -2,9 +2,11 @@
 
 import type { AnyGame } from '../core/game.js';
 import { notFlowerField } from './not-flower-field/index.js';
+import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
 
-export const GAME_LIST: readonly AnyGame[] = [pasture, notFlowerField];
+// In the order of GAMES.md.
+export const GAME_LIST: readonly AnyGame[] = [pasture, paint, notFlowerField];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 

@@ -1,0 +1,121 @@
+// The end of Paint after round 3: the losing team (with its tiebreak chain), the winning teams,
+// every award, and the elimination candidate. What the rules leave to people is a host decision:
+// `loser-tie`, `tol-gift` (whom the sole winning captain gives a Token of Life) and
+// `elimination-tie`.
+
+import type { Award, Decide, Final } from '../../core/game.js';
+import { TEAMS, type TeamId } from './options.js';
+import { type PaintContext, type PaintState, type TeamCounts, captainOf } from './state.js';
+
+function list(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The team with strictly the highest value, or null on a tie. */
+function strictlyMost(values: Readonly<Record<TeamId, number>>): TeamId | null {
+  const best = Math.max(...TEAMS.map((t) => values[t]));
+  const top = TEAMS.filter((t) => values[t] === best);
+  return top.length === 1 ? top[0] : null;
+}
+
+/**
+ * Fewest segments loses; ties by fewer pixels, then the same comparison after round 2, then after
+ * round 1, then the host. Returns the loser (undefined while the host has not decided) and why.
+ */
+export function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string } {
+  const stages = [rounds[rounds.length - 1], rounds[1], rounds[0]].map((r) => r.counts);
+  const labels = ['on the final canvas', 'after round 2', 'after round 1'];
+  let tied: TeamId[] = [...TEAMS];
+  for (const [stage, counts] of stages.entries()) {
+    const fewestSegments = Math.min(...tied.map((t) => counts[t].segments));
+    const bySegments = tied.filter((t) => counts[t].segments === fewestSegments);
+    const fewestPixels = Math.min(...bySegments.map((t) => counts[t].pixels));
+    const next = bySegments.filter((t) => counts[t].pixels === fewestPixels);
+    const earlier = stage === 0 ? '' : `${list(tied)} tied on segments and pixels ${labels.slice(0, stage).join(' and ')}; `;
+    if (next.length === 1) {
+      const how = bySegments.length === 1
+        ? `fewest segments ${labels[stage]} (${fewestSegments})`
+        : `${list(bySegments)} tied on ${fewestSegments} segments ${labels[stage]}; ${next[0]} had fewer pixels (${fewestPixels})`;
+      return { loser: next[0], reason: `${earlier}${how}` };
+    }
+    tied = next;
+  }
+  const loser = decide({
+    id: 'loser-tie',
+    question: `Teams ${list(tied)} tied for the fewest segments and pixels on the final canvas, after round 2 and after round 1: which team loses? (The rules leave it to the winning team's choice.)`,
+    choices: tied,
+  }) as TeamId | undefined;
+  return { loser, reason: `${list(tied)} tied at every comparison; the host decided` };
+}
+
+export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide): Final {
+  const counts = state.rounds[state.rounds.length - 1].counts;
+  const segments = Object.fromEntries(TEAMS.map((t) => [t, counts[t].segments])) as Record<TeamId, number>;
+  const pixels = Object.fromEntries(TEAMS.map((t) => [t, counts[t].pixels])) as Record<TeamId, number>;
+  const captains = Object.fromEntries(TEAMS.map((t) => [t, captainOf(state, t)])) as Record<TeamId, string | null>;
+  const coloured: Record<string, number> = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
+  for (const record of state.rounds) for (const p of record.painted) for (const id of p.coloured) coloured[id]++;
+  const detail: Record<string, unknown> = {
+    pixels,
+    teams: state.teams,
+    captains,
+    coloured,
+    afterRound: state.rounds.map((r) => ({ round: r.round, counts: r.counts })),
+  };
+  const name = ctx.playerName;
+
+  const { loser, reason } = findLoser(state.rounds, decide);
+  detail.loserReason = reason;
+  if (!loser) return { scores: segments, winners: [], losers: [], awards: [], eliminationCandidate: null, detail };
+
+  const bySegments = strictlyMost(segments);
+  const mostPixels = strictlyMost(pixels);
+  const byPixels = mostPixels === loser ? null : mostPixels;
+  const winners = TEAMS.filter((t) => t === bySegments || t === byPixels);
+  detail.winnersBy = { segments: bySegments, pixels: byPixels, ...(mostPixels === loser ? { pixelsIgnored: `${loser} had the most pixels but lost` } : {}) };
+
+  const awards: Award[] = state.rounds.flatMap((r) => r.garnetChanges.map((c) => ({ player: c.player, garnets: c.garnets, tokensOfLife: 0, note: c.note })));
+  const why = (team: TeamId) => [team === bySegments ? 'most segments' : '', team === byPixels ? 'most pixels' : ''].filter(Boolean).join(' and ');
+  const each = winners.length === 2 ? 1 : 2;
+  for (const team of winners) {
+    for (const member of state.teams[team]) {
+      const captain = member === captains[team];
+      const garnets = captain ? 2 * each : each;
+      const extra = captain ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}` : '';
+      awards.push({ player: member, garnets, tokensOfLife: 1, note: `${team} won (${why(team)}): +${each} garnet${each > 1 ? 's' : ''} and a Token of Life${extra}` });
+    }
+  }
+
+  const giver = winners.length === 1 ? captains[winners[0]] : null;
+  if (giver) {
+    const other = TEAMS.find((t) => t !== winners[0] && t !== loser) as TeamId;
+    const choices = state.teams[other].filter((id) => id !== captains[other]);
+    const recipient = decide({
+      id: 'tol-gift',
+      question: `${name(giver)}, captain of the sole winning team ${winners[0]}, gives a Token of Life to a non-captain of ${other} (${list(choices.map(name))}): who?`,
+      choices,
+    });
+    if (recipient) {
+      detail.tokenOfLifeGift = recipient;
+      awards.push({ player: recipient, garnets: 0, tokensOfLife: 1, note: `a Token of Life given by ${name(giver)}, captain of ${winners[0]}` });
+    }
+  }
+
+  let candidate: string | undefined = captains[loser] ?? undefined;
+  let candidateWhy = `captain of the losing team ${loser}`;
+  if (!candidate) {
+    const members = state.teams[loser];
+    const fewest = Math.min(...members.map((id) => coloured[id]));
+    const tied = members.filter((id) => coloured[id] === fewest);
+    candidateWhy = `coloured the fewest segments (${fewest}) on the losing team ${loser}, which has no captain`;
+    candidate = tied.length === 1 ? tied[0] : decide({
+      id: 'elimination-tie',
+      question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
+      choices: tied,
+    });
+    if (tied.length > 1) candidateWhy += `; tied with ${list(tied.filter((id) => id !== candidate).map(name))}, chosen by the host`;
+  }
+  if (candidate) awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
+
+  return { scores: segments, winners, losers: [loser], awards, eliminationCandidate: candidate ?? null, detail };
+}

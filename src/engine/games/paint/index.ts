@@ -1,0 +1,89 @@
+// Paint You a Picture (GAMES.md section 2): three teams of four vote each round for segments of a
+// shared canvas; a segment takes the colour of the team with strictly the most votes on it, never
+// next to its own colour. Round 1 elects captains, whose votes weigh 3 (or 1 + 1) from round 2.
+
+import type { Game, PhaseSpec, Question } from '../../core/game.js';
+import type { Audience } from '../../core/view.js';
+import { randomBot, teamBot } from './bots.js';
+import { finishMatch } from './end.js';
+import { type PaintOptions, type PaintOptionsInput, ROUNDS, TEAMS, optionsSchema, prepareOptions } from './options.js';
+import { CAPTAIN_WEIGHT, REVEAL_COST, checkMove } from './parse.js';
+import { type PaintContext, type PaintMove, type PaintState, initialState, isCaptain, playRound } from './state.js';
+import { paintView } from './view.js';
+
+function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseSpec {
+  const count = state.canvas.count;
+  const segment: Question = {
+    id: 'segment',
+    label: 'Segment for your team',
+    help: `The number of a white segment (1–${count}), e.g. 12. Sending no valid segment costs 1 garnet if you have one.`,
+    kind: 'text',
+    pattern: '\\s*(segment\\s*|#\\s*)?\\d+\\s*',
+  };
+  const questions: Record<string, Question[]> = {};
+  for (const player of ctx.players) {
+    const list = [segment];
+    const team = state.teams[state.teamOf[player.id]];
+    if (round === 1) {
+      list.push({
+        id: 'captain',
+        label: 'Captain vote',
+        help: 'A teammate (yourself allowed) to be your team\'s captain, or pass.',
+        kind: 'choice',
+        choices: [...team.map(ctx.playerName), 'pass'],
+      });
+    }
+    if (round > 1 && isCaptain(state, player.id)) {
+      list.push({
+        id: 'segment2',
+        label: 'Captain: a second segment',
+        help: `Blank: your segment counts ${CAPTAIN_WEIGHT} votes. A second, different segment: each of the two gets 1 vote.`,
+        kind: 'text',
+        pattern: segment.pattern,
+      });
+    }
+    if (round === 2 && !isCaptain(state, player.id)) {
+      list.push({
+        id: 'reveal',
+        label: 'Reveal the captain votes',
+        help: `yes: spend ${REVEAL_COST} garnet to learn, at the start of round 3, whom each teammate voted for as captain.`,
+        kind: 'choice',
+        choices: ['yes', 'no'],
+      });
+    }
+    questions[player.id] = list;
+  }
+  return { id: `round-${round}`, title: `Round ${round}`, kind: 'round', questions };
+}
+
+export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput> = {
+  id: 'paint',
+  title: 'Paint You a Picture',
+  blurb: 'Three teams of four vote for segments of a canvas; paint the most without touching your own colour.',
+  playerCount: { min: 12, max: 12, default: 12 },
+  optionsSchema,
+  prepareOptions: (options, { players, random }) => prepareOptions(options, players, random),
+  defaultBot: 'team',
+  bots: { random: randomBot, team: teamBot },
+
+  setup: initialState,
+
+  currentPhase: (state, ctx) => (state.rounds.length < ROUNDS ? roundPhase(state, ctx, state.rounds.length + 1) : null),
+
+  check: (state, _phase, submission, ctx) => checkMove(state, submission.player, submission.answers, ctx),
+
+  resolve: (state, _phase, moves, ctx) => playRound(state, ctx, moves),
+
+  rounds: (state) => state.rounds.map((record) => ({
+    round: record.round,
+    painted: record.painted.map((p) => ({ segment: p.segment, team: p.team })),
+    segments: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].segments])),
+    pixels: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].pixels])),
+  })),
+
+  finish: finishMatch,
+
+  view: paintView,
+
+  extraAudiences: () => TEAMS.map((team) => `team:${team}` as Audience),
+};

@@ -1,0 +1,79 @@
+// Paint You a Picture options (GAMES.md section 2): the canvas, the teams and the touch rule.
+//
+// Teams are drawn from the seed here, so a new match file shows them. The default canvas is not
+// written into the options (67 × 40 numbers would swamp the match file): it is generated from the
+// seed when the match is set up, the same every replay.
+
+// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
+import * as z from 'zod';
+import type { Player } from '../../core/game.js';
+import type { Random } from '../../core/random.js';
+import { PALETTE } from '../../core/view.js';
+import { type Rows, type Touch, checkCanvas } from './canvas.js';
+
+export const TEAMS = ['red', 'blue', 'yellow'] as const;
+export type TeamId = (typeof TEAMS)[number];
+export const TEAM_SIZE = 4;
+export const ROUNDS = 3;
+
+export const TEAM_LETTER: Readonly<Record<TeamId, string>> = { red: 'R', blue: 'B', yellow: 'Y' };
+export const TEAM_FILL: Readonly<Record<TeamId, string>> = { red: PALETTE.red, blue: PALETTE.blue, yellow: PALETTE.yellow };
+
+const MAX_SIDE = 200;
+
+const members = z.array(z.string());
+
+export const optionsSchema = z.strictObject({
+  /** Rows of segment numbers, top row first; default generated from the seed. */
+  canvas: z
+    .array(z.array(z.number().int('a segment number is a whole number').min(1, 'segment numbers start at 1')).min(1, 'a row needs at least one pixel').max(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`))
+    .min(1, 'the canvas needs at least one row')
+    .max(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)
+    .optional(),
+  /** Player ids of each team; default drawn from the seed. */
+  teams: z.strictObject({ red: members, blue: members, yellow: members }).optional(),
+  touch: z.enum(['orthogonal', 'king']).default('orthogonal'),
+});
+
+export type PaintOptionsInput = z.infer<typeof optionsSchema>;
+
+export interface PaintOptions {
+  readonly canvas?: Rows;
+  readonly teams: Readonly<Record<TeamId, readonly string[]>>;
+  readonly touch: Touch;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+export function prepareOptions(input: PaintOptionsInput, players: readonly Player[], random: Random): { options: PaintOptions; issues: Issue[] } {
+  const issues: Issue[] = [];
+  if (input.canvas) {
+    const problem = checkCanvas(input.canvas);
+    if (problem) issues.push({ path: ['canvas', ...problem.path], message: problem.message });
+  }
+  const teams = input.teams ?? drawTeams(players, random.fork('teams'));
+  if (input.teams) issues.push(...teamIssues(input.teams, players));
+  return { options: { ...(input.canvas ? { canvas: input.canvas } : {}), teams, touch: input.touch }, issues };
+}
+
+function drawTeams(players: readonly Player[], random: Random): Record<TeamId, string[]> {
+  const ids = random.shuffle(players.map((p) => p.id));
+  return { red: ids.slice(0, TEAM_SIZE), blue: ids.slice(TEAM_SIZE, 2 * TEAM_SIZE), yellow: ids.slice(2 * TEAM_SIZE) };
+}
+
+function teamIssues(teams: Readonly<Record<TeamId, readonly string[]>>, players: readonly Player[]): Issue[] {
+  const known = new Set(players.map((p) => p.id));
+  const seen = new Map<string, TeamId>();
+  for (const team of TEAMS) {
+    for (const [index, id] of teams[team].entries()) {
+      if (!known.has(id)) return [{ path: ['teams', team, index], message: `"${id}" is not a player of this match` }];
+      const other = seen.get(id);
+      if (other) return [{ path: ['teams', team, index], message: `"${id}" is already on team ${other}` }];
+      seen.set(id, team);
+    }
+    if (teams[team].length !== TEAM_SIZE) {
+      return [{ path: ['teams', team], message: `team ${team} has ${teams[team].length} players; each team has ${TEAM_SIZE}` }];
+    }
+  }
+  return [];
+}
