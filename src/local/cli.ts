@@ -15,7 +15,7 @@ Usage:
   genius-host new GAME [--players N] [--seed S]
                                            print a complete match file with default options
   genius-host show FILE [--as AUDIENCE] [--all] [--now TIME]
-                                           print a view of a match (host, public, player:<id>)
+                                           print a view of a match (host, public, player:<id>, team:<id>)
   genius-host start [GAME] [--seed S] [--players N] [--bot NAME] [--out DIR]
                                            play a whole match with bots and show it
   genius-host help

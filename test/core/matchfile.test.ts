@@ -72,3 +72,17 @@ describe('match file validation names the offending field', () => {
     expect(again).toEqual(fresh);
   });
 });
+
+describe('match files as text', () => {
+  it('keep board rows and short items on one line, and read back to the same file', async () => {
+    const { stringifyMatchFile } = await import('../../src/engine/core/matchfile.js');
+    const fresh = newMatch('not-flower-field', { seed: 'x' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const text = stringifyMatchFile({ ...fresh.value, options: { ...fresh.value.options, board: [[1, 2, 3], [4, 5, 6]] } });
+    expect(text).toContain('"board": [[1, 2, 3], [4, 5, 6]]');
+    expect(text).toContain('{ "id": "p1", "name": "Ann", "email": "ann@example.com", "garnets": 0 }');
+    expect(JSON.parse(text).options.board).toEqual([[1, 2, 3], [4, 5, 6]]);
+    const again = loadMatchText(stringifyMatchFile(fresh.value));
+    expect(again).toEqual(fresh);
+  });
+});

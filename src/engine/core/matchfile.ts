@@ -169,7 +169,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   return parseMatchFile(json, games);
 }
 
-/** A match file as JSON, in the field order of MATCHFILE.md. */
+/** A match file as JSON, in the field order of MATCHFILE.md, compact enough to read and diff. */
 export function stringifyMatchFile(match: MatchFile): string {
   const ordered = {
     game: match.game,
@@ -181,5 +181,36 @@ export function stringifyMatchFile(match: MatchFile): string {
     submissions: match.submissions,
     decisions: match.decisions,
   };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  return `${formatJson(ordered, '')}\n`;
+}
+
+const INLINE_WIDTH = 140;
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || typeof value !== 'object';
+}
+
+/**
+ * JSON with a line per item, except that a list of plain values (a board row) always stays on one
+ * line, and anything short (a player, a submission) does too.
+ */
+export function formatJson(value: unknown, indent: string): string {
+  if (isPrimitive(value)) return JSON.stringify(value);
+  const inline = inlineJson(value);
+  const rowOfValues = Array.isArray(value) && value.every(isPrimitive);
+  if (rowOfValues || inline.length + indent.length <= INLINE_WIDTH) return inline;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    return `[\n${value.map((item) => inner + formatJson(item, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+function inlineJson(value: unknown): string {
+  if (isPrimitive(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`).join(', ')} }`;
 }
