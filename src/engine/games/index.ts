@@ -1,9 +1,10 @@
 // The registry of games. Adding a game is one folder exporting one definition, and one line here.
 
 import type { AnyGame } from '../core/game.js';
+import { fairAndSquare } from './fair-and-square/index.js';
 import { notFlowerField } from './not-flower-field/index.js';
 
-export const GAME_LIST: readonly AnyGame[] = [notFlowerField];
+export const GAME_LIST: readonly AnyGame[] = [notFlowerField, fairAndSquare];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 
