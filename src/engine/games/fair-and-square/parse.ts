@@ -20,7 +20,7 @@ const CELL_WORD = /^[A-Za-z]\d{1,2}$/;
 
 /** Splits the answer into (type words, cell text) pairs. */
 function pairs(text: string): Result<{ name: string; cell: string }[]> {
-  const words = text.split(/[\s,;|/]+/).map((w) => w.replace(/^[:@=-]+|[:@=.-]+$/g, '')).filter((w) => w !== '');
+  const words = text.split(/[\s,;|/]+/).map((w) => w.replace(/^[:@=-]+|[:@=.-]+$/g, '')).filter((w) => w !== '' && w.toLowerCase() !== 'and');
   const out: { name: string; cell: string }[] = [];
   let name: string[] = [];
   for (let i = 0; i < words.length; i++) {

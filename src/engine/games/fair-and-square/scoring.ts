@@ -88,15 +88,16 @@ export function rankStandings(standings: readonly Standing[], momentName: (momen
     const b = ordered[i + 1];
     if (a.points !== b.points) continue;
     const pair = `${name(a.player)} and ${name(b.player)}`;
+    const points = `${a.points} point${a.points === 1 ? '' : 's'}`;
     const decider = CHAIN.find((c) => a[c.key] !== b[c.key]);
     if (decider) {
-      notes.push(`${pair} tied on ${a.points} points; ${name(a.player)} placed ahead on ${decider.words} (${a[decider.key]} to ${b[decider.key]})`);
+      notes.push(`${pair} tied on ${points}; ${name(a.player)} placed ahead on ${decider.words} (${a[decider.key]} to ${b[decider.key]})`);
       continue;
     }
     const moment = lastDifference(a, b);
     notes.push(moment < 0
       ? `${pair} tied on every tiebreak and share place ${places[a.player]}`
-      : `${pair} tied on ${a.points} points, 3s, 2s and pieces; ${name(a.player)} was last strictly ahead (after ${momentName(moment)}, ${a.timeline[moment]} to ${b.timeline[moment]})`);
+      : `${pair} tied on ${points}, 3s, 2s and pieces; ${name(a.player)} was last strictly ahead (after ${momentName(moment)}, ${a.timeline[moment]} to ${b.timeline[moment]})`);
   }
   return { order, places, notes };
 }
