@@ -36,7 +36,8 @@ export const randomBot: Bot<FasState, FasOptions> = (input) => {
   if (garnetBalance(input.state, input.ctx, input.player) > 0 && random.chance(0.3)) {
     const type = random.pick(kinds);
     const letters = random.shuffle(types[type].options.map((_, i) => optionLetter(i)));
-    answers.priority = `${types[type].name}: ${letters.join(' ')}`;
+    // The usual order would be refused (it buys nothing), so the bot keeps its garnet then.
+    if (letters.some((letter, i) => letter !== optionLetter(i))) answers.priority = `${types[type].name}: ${letters.join(' ')}`;
   }
   return answers;
 };
