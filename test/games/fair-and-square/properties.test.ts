@@ -70,9 +70,9 @@ describe('random group games', () => {
 });
 
 describe('bot matches', () => {
-  it('replay deterministically to the state the bots saw, with no submission refused', () => {
-    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('random', 'reach-first'), (seed, bot) => {
-      const file = baseFile('fair-and-square', 8, { seed });
+  it('of 2 to 8 players replay deterministically to the state the bots saw, with no submission refused', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('random', 'reach-first'), fc.integer({ min: 2, max: 8 }), (seed, bot, players) => {
+      const file = baseFile('fair-and-square', players, { seed });
       (file.players as { garnets: number }[]).forEach((p, i) => { p.garnets = i % 3; });
       const played = simulate(fairAndSquare, matchOf(file), { bots: bot, answerDecisions: true });
       const first = replayMatch(played);
@@ -85,14 +85,12 @@ describe('bot matches', () => {
         for (const group of round.groups) {
           // Places 1–4 give 3, 2, 1, 0; shared places only add.
           for (const player of group.players) expect(group.rankPoints[player]).toBe(Math.max(0, 4 - group.ranking.places[player]));
-          expect(Object.values(group.rankPoints).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(6);
           const pieces = group.turns.map((t) => t.cells.filter((c) => c >= 0).length);
           expect(pieces[0]).toBe(group.players.length * 4);
           pieces.slice(1).forEach((count, i) => expect(count).toBeLessThanOrEqual(pieces[i]));
         }
       }
-      expect(Object.values(first.final!.scores).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(36);
-    }), { numRuns: 6 });
+    }), { numRuns: 8 });
   });
 
   it('replays a full 8-player bot match well under 50 ms', () => {

@@ -169,7 +169,7 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
   items.push({ symbol: '+3', meaning: 'a point square worth 3 (thick border), not captured' });
   items.push({ symbol: '+3·5', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a point square captured by number 5, filled in their colour' });
   items.push({ symbol: '5F', meaning: `a piece: its player's number and its type (${[...shorts.keys()].join(', ')})` });
-  items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the board of the round still open)' });
+  if (state.rounds.length < ROUNDS) items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
   return items;
 }
 
@@ -181,7 +181,7 @@ function piecesTable(state: FasState): Table {
   };
 }
 
-function groupsTable(state: FasState, ctx: FasContext): Table {
+function groupsTable(ctx: FasContext): Table {
   return {
     title: 'Players, numbers and groups (round r: bit r − 1 of the number)',
     header: ['Player', 'No.', 'Round 1', 'Round 2', 'Round 3'],
@@ -217,7 +217,7 @@ export function fasView(state: FasState, audience: Audience, ctx: FasContext, op
     ...state.rounds.map((r) => roundTab(state, ctx, r.round)).reverse(),
   ];
 
-  const sections: Table[] = [groupsTable(state, ctx), piecesTable(state)];
+  const sections: Table[] = [groupsTable(ctx), piecesTable(state)];
   for (const record of [...state.rounds].reverse()) sections.push(resultsTable(state, ctx, record.round));
   const types = state.types[Math.min(round, ROUNDS) - 1];
   if (open && viewer) {
