@@ -52,7 +52,7 @@ describe('a worked duel', () => {
   });
 
   it('a player without a placement has no pieces and still ranks (alone in round 1: place 1)', () => {
-    const round1 = replayOutput(result).rounds[0] as { groups: { rankPoints: Record<string, number>; placements: Record<string, string> }[] };
+    const round1 = replayOutput(result).rounds[0] as unknown as { groups: { rankPoints: Record<string, number>; placements: Record<string, string> }[] };
     expect(round1.groups[0].rankPoints).toEqual({ p1: 3 });
     expect(round1.groups[0].placements).toEqual({ p1: 'no valid placement (no pieces)' });
   });
@@ -190,6 +190,7 @@ describe('views', () => {
     expect(turn2.title).toBe('Round 2 · group 0 (0 1) · turn 2');
     expect(turn2.cells[1][2]).toMatchObject({ text: '+1·0 0W', fill: '#D55E00' });
     expect(turn2.caption).toBe('0 captured C2');
+    expect(turn2.cells[1][2].note).toBe('C2: 0W hold 1');
     expect(round2.grids[2].cells[1][2].text).toBe('+1 0W');
   });
 });

@@ -26,7 +26,9 @@ const groupGame = fc.record({
   seed: fc.string({ maxLength: 6 }),
 });
 
-function setupFrom(game: fc.RecordValue<typeof groupGame>): GroupSetup {
+type GroupGame = typeof groupGame extends fc.Arbitrary<infer T> ? T : never;
+
+function setupFrom(game: GroupGame): GroupSetup {
   const { types } = parsePieceSet(game.types.map((t, i) => ({ name: `T${'abcde'[i]}`, rank: t.rank, options: t.options })));
   const pieces = game.pieces.slice().sort((a, b) => a.owner - b.owner).map((p) => {
     const type = p.type % types.length;

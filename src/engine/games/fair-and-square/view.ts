@@ -22,6 +22,8 @@ const THICK = { weight: 'thick' } as const;
 interface Square {
   readonly pieces: string[];
   owner: number | null;
+  /** Hold counts and next forced moves, for the hover note: "5F hold 2, 3M next N". */
+  readonly states: string[];
 }
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
@@ -32,7 +34,7 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], capt
     for (let col = 0; col < SIZE; col++) {
       const index = row * SIZE + col;
       const value = board[index];
-      const { pieces, owner } = squares[index];
+      const { pieces, owner, states } = squares[index];
       const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
       const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', ...pieces, blocked ? '×' : ''].filter((p) => p !== '');
       const fill = owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
@@ -40,6 +42,7 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], capt
         ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
         ...(fill ? { fill, textColour: textOn(fill) } : {}),
         ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
+        ...(states.length > 0 ? { note: `${squareName(index)}: ${states.join(', ')}` } : {}),
       });
     }
     cells.push(line);
@@ -54,7 +57,7 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], capt
 }
 
 function emptySquares(): Square[] {
-  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], owner: null }));
+  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], owner: null, states: [] }));
 }
 
 function pieceLabel(piece: PieceInfo, types: readonly PieceType[]): string {
@@ -67,7 +70,12 @@ function turnSquares(group: GroupRecord, turn: TurnRecord, types: readonly Piece
     if (owner !== null) squares[square].owner = numbers[owner];
   });
   turn.cells.forEach((cell, piece) => {
-    if (cell >= 0) squares[cell].pieces.push(pieceLabel(group.pieces[piece], types));
+    if (cell < 0) return;
+    const label = pieceLabel(group.pieces[piece], types);
+    squares[cell].pieces.push(label);
+    const hold = turn.holds[piece];
+    const next = turn.forced[piece];
+    if (hold > 0 || next) squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
   });
   return squares;
 }
