@@ -1,12 +1,13 @@
 // The registry of games. Adding a game is one folder exporting one definition, and one line here.
 
 import type { AnyGame } from '../core/game.js';
+import { fairAndSquare } from './fair-and-square/index.js';
 import { notFlowerField } from './not-flower-field/index.js';
 import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
 
 // In the order of GAMES.md.
-export const GAME_LIST: readonly AnyGame[] = [pasture, paint, notFlowerField];
+export const GAME_LIST: readonly AnyGame[] = [pasture, paint, fairAndSquare, notFlowerField];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 

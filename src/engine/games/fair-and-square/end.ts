@@ -1,0 +1,63 @@
+// The end of a Fair and Square match: most total rank points wins (every player on the top total);
+// every player with at least `threshold` points gets a Token of Life and a garnet; a player who
+// took 3 points in some round gets one garnet, once; priority purchases cost a garnet each. The
+// fewest points is the elimination candidate, ties by the round tiebreaks over the whole match,
+// and players still tied go to the host (the winners choose, seed 003), decision `elimination`.
+//
+// Garnets earned here are awarded at the end: during the match a player can spend only the
+// balance the host gave at the start (seed 003: "if they manage to earn the 3 points at least
+// once in the 3 rounds").
+
+import type { Award, Decide, Final } from '../../core/game.js';
+import { type FasContext, type FasState, garnetsSpent, matchRanking, matchStandings, roundResult } from './state.js';
+
+export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): Final {
+  const standings = matchStandings(state, ctx);
+  const totals = Object.fromEntries(standings.map((s) => [s.player, s.points]));
+  const best = Math.max(...standings.map((s) => s.points));
+  const winners = ctx.players.map((p) => p.id).filter((id) => totals[id] === best);
+  const ranking = matchRanking(state, ctx);
+
+  const worstPlace = Math.max(...Object.values(ranking.places));
+  const lowest = ranking.order.filter((id) => ranking.places[id] === worstPlace);
+  const candidate = lowest.length === 1
+    ? lowest[0]
+    : decide({
+        id: 'elimination',
+        question: `${lowest.map(ctx.playerName).join(', ')} are tied for the fewest points on every tiebreak; the winners (${winners.map(ctx.playerName).join(', ')}) choose the elimination candidate`,
+        choices: lowest,
+      }) ?? null;
+
+  const awards: Award[] = [];
+  for (const player of ctx.players) {
+    const id = player.id;
+    const perRound = state.rounds.map((r) => roundResult(r, id).rankPoints);
+    if (winners.includes(id)) awards.push({ player: id, garnets: 0, tokensOfLife: 0, note: `Winner of the main match with ${totals[id]} points` });
+    const topRound = perRound.indexOf(3);
+    if (topRound >= 0) awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Took 3 points in round ${topRound + 1} (one garnet per match)` });
+    if (totals[id] >= ctx.options.threshold) {
+      awards.push({ player: id, garnets: 1, tokensOfLife: 1, note: `Token of Life: ${totals[id]} points reach the threshold of ${ctx.options.threshold}` });
+    }
+    const spent = garnetsSpent(state, id);
+    if (spent > 0) {
+      const rounds = state.rounds.filter((r) => r.moves[id]?.priority).map((r) => r.round);
+      awards.push({ player: id, garnets: -spent, tokensOfLife: 0, note: `Priority bought in round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')}` });
+    }
+    if (id === candidate) awards.push({ player: id, garnets: 0, tokensOfLife: 0, note: 'Fewest points: the elimination candidate' });
+  }
+
+  return {
+    scores: totals,
+    winners,
+    losers: candidate ? [candidate] : [],
+    awards,
+    eliminationCandidate: candidate,
+    detail: {
+      numbers: ctx.options.numbers,
+      rankPoints: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).rankPoints)])),
+      captured: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).standing.points)])),
+      ranking: ranking.order,
+      tiebreaks: ranking.notes,
+    },
+  };
+}

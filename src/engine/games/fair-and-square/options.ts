@@ -1,0 +1,81 @@
+// Fair and Square options (GAMES.md section 4): each player's number 0–7, the six boards, the three
+// piece sets and the Token of Life threshold. Numbers and boards not given are drawn from the seed
+// here, so `genius-host new` prints a complete file that replays the same way.
+
+// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
+import * as z from 'zod';
+import type { Player } from '../../core/game.js';
+import type { Random } from '../../core/random.js';
+import { boardRows, generateBoard, parseBoard, squareName, startSquares } from './board.js';
+import { DEFAULT_PIECES, type PieceSpec, parsePieceSet } from './pieces.js';
+
+export const ROUNDS = 3;
+export const TURNS = 15;
+export const PIECES_PER_PLAYER = 4;
+
+const boardRow = z.string().regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3');
+const pieceSpec = z.strictObject({
+  name: z.string().trim().regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter'),
+  rank: z.number().int('a rank is a whole number').min(0, 'a rank is at least 0').max(99, 'a rank is at most 99'),
+  options: z.array(z.string()).min(1, 'a piece needs at least one option').max(26, 'at most 26 options (A–Z)'),
+});
+
+export const optionsSchema = z.strictObject({
+  /** Player id → number 0–7; players left out are drawn from the free numbers by the seed. */
+  numbers: z.record(z.string(), z.number().int('a number is whole').min(0, 'numbers run 0–7').max(7, 'numbers run 0–7')).optional(),
+  /** Round 1 group 0, round 1 group 1, round 2 group 0, …: 7 rows of 7 characters each. */
+  boards: z.array(z.array(boardRow).length(7, 'a board has 7 rows')).length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …').optional(),
+  /** One list of piece types per round. */
+  pieces: z.array(z.array(pieceSpec)).length(ROUNDS, 'give three piece lists, one a round').optional(),
+  /** Total points that earn a Token of Life (and a garnet). */
+  threshold: z.number().int().min(0).max(9).default(4),
+});
+
+export type FasOptionsInput = z.infer<typeof optionsSchema>;
+
+export interface FasOptions {
+  readonly numbers: Readonly<Record<string, number>>;
+  readonly boards: readonly (readonly string[])[];
+  readonly pieces: readonly (readonly PieceSpec[])[];
+  readonly threshold: number;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+function settleNumbers(given: Readonly<Record<string, number>>, players: readonly Player[], random: Random, issues: Issue[]): Record<string, number> {
+  const ids = new Set(players.map((p) => p.id));
+  const holder = new Map<number, string>();
+  for (const [id, number] of Object.entries(given)) {
+    if (!ids.has(id)) issues.push({ path: ['numbers', id], message: `"${id}" is not a player of this match` });
+    else if (holder.has(number)) issues.push({ path: ['numbers', id], message: `number ${number} is also ${holder.get(number)}'s; numbers must differ` });
+    else holder.set(number, id);
+  }
+  const free = random.shuffle([0, 1, 2, 3, 4, 5, 6, 7].filter((n) => !holder.has(n)));
+  const numbers: Record<string, number> = {};
+  for (const player of players) numbers[player.id] = given[player.id] ?? (free.shift() as number);
+  return numbers;
+}
+
+function checkBoards(boards: readonly (readonly string[])[], issues: Issue[]): void {
+  boards.forEach((rows, index) => {
+    const board = parseBoard(rows);
+    if (!board.some((v) => v > 0)) issues.push({ path: ['boards', index], message: 'a board needs at least one point square' });
+    const starts = startSquares(board);
+    if (starts.length < PIECES_PER_PLAYER) {
+      issues.push({ path: ['boards', index], message: `only ${starts.length} squares (${starts.map(squareName).join(' ') || 'none'}) may take a piece; a player needs ${PIECES_PER_PLAYER}` });
+    }
+  });
+}
+
+export function prepareOptions(input: FasOptionsInput, players: readonly Player[], random: Random): { options: FasOptions; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const numbers = settleNumbers(input.numbers ?? {}, players, random.fork('numbers'), issues);
+  const boardRandom = random.fork('boards');
+  const boards = input.boards ?? Array.from({ length: 6 }, () => boardRows(generateBoard(boardRandom)));
+  checkBoards(boards, issues);
+  const pieces = input.pieces ?? DEFAULT_PIECES;
+  pieces.forEach((set, round) => {
+    for (const issue of parsePieceSet(set).issues) issues.push({ path: ['pieces', round, ...issue.path], message: issue.message });
+  });
+  return { options: { numbers, boards, pieces, threshold: input.threshold }, issues };
+}

@@ -1,0 +1,257 @@
+// Fair and Square views. Every resolved round is public, turn by turn, so a host can show the
+// replay: one tab per round holding both groups' boards from turn 0 (as placed) to turn 15. A
+// board square shows its point value (+3), its capturer's number once captured (+3·5, filled in
+// that player's colour) and the pieces on it (player number + type, "5F"). Placements for the
+// round still open are private: a player sees only their own, the host sees all, the public none.
+// Priority purchases become public with the round's replay (the pieces' behaviour shows them).
+
+import { columnLetters } from '../../core/coords.js';
+import type { OpenPhaseInfo } from '../../core/game.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Board, SIZE, squareName, startProblem } from './board.js';
+import type { PieceInfo } from './choose.js';
+import { ROUNDS } from './options.js';
+import { type PieceType, describeOptions } from './pieces.js';
+import type { TurnEvent, TurnRecord } from './play.js';
+import { type FasContext, type FasMove, type FasState, type GroupRecord, boardFor, garnetBalance, garnetsSpent, groupOf, groupPlayers, matchRanking, roundResult } from './state.js';
+
+/** A fill per player number, readable by colour-blind viewers; the text always carries the number. */
+const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.darkGrey];
+const THICK = { weight: 'thick' } as const;
+
+interface Square {
+  readonly pieces: string[];
+  owner: number | null;
+  /** Hold counts and next forced moves, for the hover note: "5F hold 2, 3M next N". */
+  readonly states: string[];
+}
+
+/** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
+function boardGrid(title: string, board: Board, squares: readonly Square[], caption: string | undefined, planning: boolean): Grid {
+  const cells: GridCell[][] = [];
+  for (let row = 0; row < SIZE; row++) {
+    const line: GridCell[] = [];
+    for (let col = 0; col < SIZE; col++) {
+      const index = row * SIZE + col;
+      const value = board[index];
+      const { pieces, owner, states } = squares[index];
+      const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
+      const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', ...pieces, blocked ? '×' : ''].filter((p) => p !== '');
+      const fill = owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+      line.push({
+        ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
+        ...(fill ? { fill, textColour: textOn(fill) } : {}),
+        ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
+        ...(states.length > 0 ? { note: `${squareName(index)}: ${states.join(', ')}` } : {}),
+      });
+    }
+    cells.push(line);
+  }
+  return {
+    title,
+    columnLabels: Array.from({ length: SIZE }, (_, c) => columnLetters(c)),
+    rowLabels: Array.from({ length: SIZE }, (_, r) => String(r + 1)),
+    cells,
+    ...(caption ? { caption } : {}),
+  };
+}
+
+function emptySquares(): Square[] {
+  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], owner: null, states: [] }));
+}
+
+function pieceLabel(piece: PieceInfo, types: readonly PieceType[]): string {
+  return `${piece.number}${types[piece.type].short}`;
+}
+
+function turnSquares(group: GroupRecord, turn: TurnRecord, types: readonly PieceType[], numbers: Readonly<Record<string, number>>): Square[] {
+  const squares = emptySquares();
+  turn.captures.forEach((owner, square) => {
+    if (owner !== null) squares[square].owner = numbers[owner];
+  });
+  turn.cells.forEach((cell, piece) => {
+    if (cell < 0) return;
+    const label = pieceLabel(group.pieces[piece], types);
+    squares[cell].pieces.push(label);
+    const hold = turn.holds[piece];
+    const next = turn.forced[piece];
+    if (hold > 0 || next) squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
+  });
+  return squares;
+}
+
+function eventText(event: TurnEvent, group: GroupRecord, types: readonly PieceType[], numbers: Readonly<Record<string, number>>): string {
+  const label = (piece: number) => pieceLabel(group.pieces[piece], types);
+  switch (event.kind) {
+    case 'cycle':
+      return `${event.pieces.map(label).join(', ')} predicted each other in a circle and moved at random (${event.pieces.map((p, i) => `${label(p)} to ${squareName(event.squares[i])}`).join(', ')})`;
+    case 'battle':
+      return `battle on ${squareName(event.square)}: ${event.removed.map(label).join(', ')} removed`;
+    case 'separation':
+      return `separation on ${squareName(event.square)} (${event.rule}): ${event.pieces.map((p, i) => `${label(p)} ${event.directions[i] ?? 'no free square'}`).join(', ')}`;
+    case 'capture':
+      return event.from === null
+        ? `${numbers[event.player]} captured ${squareName(event.square)}`
+        : `${numbers[event.player]} took ${squareName(event.square)} over from ${numbers[event.from]}`;
+  }
+}
+
+function groupTitle(ctx: FasContext, round: number, group: number): string {
+  const numbers = groupPlayers(ctx, round, group).map((p) => ctx.options.numbers[p]);
+  return `Round ${round} · group ${group} (${numbers.join(' ') || 'nobody'})`;
+}
+
+function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
+  const record = state.rounds[round - 1];
+  const types = state.types[round - 1];
+  const grids: Grid[] = [];
+  for (let turn = 0; turn < record.groups[0].turns.length; turn++) {
+    for (const group of record.groups) {
+      const at = group.turns[turn];
+      const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
+      const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
+      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), caption, false));
+    }
+  }
+  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} pts → ${g.rankPoints[p]}`).join(', ')}`);
+  return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: results.join(' · ') };
+}
+
+/** The open round's boards for planning, with the placements this audience may see. */
+function planningTab(state: FasState, ctx: FasContext, round: number, visible: ReadonlyMap<string, FasMove>): BoardTab {
+  const types = state.types[round - 1];
+  const grids = [0, 1].map((group) => {
+    const squares = emptySquares();
+    for (const player of groupPlayers(ctx, round, group)) {
+      for (const placement of visible.get(player)?.placements ?? []) {
+        squares[placement.square].pieces.push(`${ctx.options.numbers[player]}${types[placement.type].short}`);
+      }
+    }
+    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, '× marks squares where no piece may start', true);
+  });
+  return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids };
+}
+
+function finalTab(state: FasState, ctx: FasContext): BoardTab {
+  const record = state.rounds[state.rounds.length - 1];
+  const types = state.types[record.round - 1];
+  const grids = record.groups.map((group) => {
+    const last = group.turns[group.turns.length - 1];
+    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers), undefined, false);
+  });
+  return { tab: 'Current', title: `Round ${record.round}: the final boards`, grids };
+}
+
+export function moveText(move: FasMove | null | undefined, types: readonly PieceType[]): string {
+  if (!move) return 'no valid placement (no pieces)';
+  const pieces = move.placements.map((p) => `${types[p.type].name} ${squareName(p.square)}`).join('; ');
+  if (!move.priority) return pieces;
+  const type = types[move.priority.type];
+  return `${pieces} | priority ${type.name}: ${describeOptions(type.options, move.priority.order)}`;
+}
+
+function scoreboard(state: FasState, ctx: FasContext): Table {
+  const ranking = matchRanking(state, ctx);
+  const rows = ranking.order.map((id) => {
+    const perRound = Array.from({ length: ROUNDS }, (_, i) => (state.rounds[i] ? roundResult(state.rounds[i], id).rankPoints : null));
+    return [ctx.playerName(id), ctx.options.numbers[id], ...perRound, perRound.reduce<number>((sum, v) => sum + (v ?? 0), 0), ranking.places[id]];
+  });
+  return {
+    title: 'Match points (3, 2, 1, 0 per round by group rank)',
+    header: ['Player', 'No.', 'Round 1', 'Round 2', 'Round 3', 'Total', 'Place'],
+    rows,
+    ...(ranking.notes.length > 0 && state.rounds.length > 0 ? { caption: ranking.notes.join('; ') } : {}),
+  };
+}
+
+function legend(state: FasState, ctx: FasContext): LegendItem[] {
+  const items: LegendItem[] = ctx.players
+    .slice()
+    .sort((a, b) => ctx.options.numbers[a.id] - ctx.options.numbers[b.id])
+    .map((p) => {
+      const fill = NUMBER_FILLS[ctx.options.numbers[p.id]];
+      return { symbol: String(ctx.options.numbers[p.id]), fill, textColour: textOn(fill), meaning: `${p.name} (number ${ctx.options.numbers[p.id]})` };
+    });
+  const shorts = new Map<string, string>();
+  for (const set of state.types) for (const t of set) shorts.set(`${t.short} ${t.name}`, t.short);
+  items.push({ symbol: '+3', meaning: 'a point square worth 3 (thick border), not captured' });
+  items.push({ symbol: '+3·5', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a point square captured by number 5, filled in their colour' });
+  items.push({ symbol: '5F', meaning: `a piece: its player's number and its type (${[...shorts.keys()].join(', ')})` });
+  if (state.rounds.length < ROUNDS) items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
+  return items;
+}
+
+function piecesTable(state: FasState): Table {
+  return {
+    title: 'Pieces by round (options are tried in letter order)',
+    header: ['Round', 'Type', 'Short', 'Rank', 'Options'],
+    rows: state.types.flatMap((set, i) => set.map((t) => [i + 1, t.name, t.short, t.rank, describeOptions(t.options)])),
+  };
+}
+
+function groupsTable(ctx: FasContext): Table {
+  return {
+    title: 'Players, numbers and groups (round r: bit r − 1 of the number)',
+    header: ['Player', 'No.', 'Round 1', 'Round 2', 'Round 3'],
+    rows: ctx.players.map((p) => {
+      const n = ctx.options.numbers[p.id];
+      return [p.name, n, ...Array.from({ length: ROUNDS }, (_, i) => `group ${groupOf(n, i + 1)}`)];
+    }),
+  };
+}
+
+function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
+  const record = state.rounds[round - 1];
+  return {
+    title: `Round ${round} results`,
+    header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
+    rows: record.groups.flatMap((g) => g.ranking.order.map((id) => {
+      const s = g.standings.find((x) => x.player === id)!;
+      const priority = record.moves[id]?.priority;
+      const type = priority ? state.types[round - 1][priority.type] : null;
+      return [g.group, ctx.playerName(id), s.points, s.threes, s.twos, s.pieces, g.ranking.places[id], g.rankPoints[id], type && priority ? `${type.name}: ${describeOptions(type.options, priority.order)}` : ''];
+    })),
+    ...(record.groups.some((g) => g.ranking.notes.length > 0) ? { caption: record.groups.flatMap((g) => g.ranking.notes).join('; ') } : {}),
+  };
+}
+
+export function fasView(state: FasState, audience: Audience, ctx: FasContext, open: OpenPhaseInfo<FasMove> | null): GameView {
+  const viewer = audiencePlayer(audience);
+  const round = state.rounds.length + 1;
+  const openMoves = open?.moves ?? new Map<string, FasMove>();
+  const visible = new Map([...openMoves].filter(([player]) => audience === 'host' || player === viewer));
+  const boards: BoardTab[] = [
+    state.rounds.length < ROUNDS ? planningTab(state, ctx, round, visible) : finalTab(state, ctx),
+    ...state.rounds.map((r) => roundTab(state, ctx, r.round)).reverse(),
+  ];
+
+  const sections: Table[] = [groupsTable(ctx), piecesTable(state)];
+  for (const record of [...state.rounds].reverse()) sections.push(resultsTable(state, ctx, record.round));
+  const types = state.types[Math.min(round, ROUNDS) - 1];
+  if (open && viewer) {
+    sections.push({
+      title: `Your submission for ${open.phase.title}`,
+      header: ['Counts now'],
+      rows: [[openMoves.has(viewer) ? moveText(openMoves.get(viewer), types) : 'nothing yet']],
+    });
+  }
+  if (viewer) {
+    sections.push({ title: 'Your garnets', header: ['Given at the start', 'Spent on priority', 'Left to spend'], rows: [[garnetBalance(state, ctx, viewer) + garnetsSpent(state, viewer), garnetsSpent(state, viewer), garnetBalance(state, ctx, viewer)]] });
+  }
+  if (audience === 'host') {
+    if (open) {
+      sections.push({
+        title: `Submissions counted so far for ${open.phase.title}`,
+        header: ['Player', 'No.', 'Counts now'],
+        rows: ctx.players.map((p) => [p.name, ctx.options.numbers[p.id], openMoves.has(p.id) ? moveText(openMoves.get(p.id), types) : 'nothing yet']),
+      });
+    }
+    sections.push({
+      title: 'Garnets (host only)',
+      header: ['Player', 'Given at the start', 'Spent on priority', 'Left to spend'],
+      rows: ctx.players.map((p) => [p.name, p.garnets, garnetsSpent(state, p.id), garnetBalance(state, ctx, p.id)]),
+    });
+  }
+  const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
+  return { title: `Fair and Square (${who})`, boards, scoreboard: scoreboard(state, ctx), legend: legend(state, ctx), sections };
+}
