@@ -1,7 +1,7 @@
 // A tiny game for testing the core: each round every player names a number from 1 to 10, and
 // totals add up. A tie for the most asks the host to decide. With `closeEarly`, a 10 ends the
 // round at once (like a Peg Domain move).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AnyGame, Game } from '../../src/engine/core/game.js';
 
 interface TinyOptions { rounds: number; closeEarly: boolean }
@@ -13,7 +13,7 @@ const tiny: Game<TinyOptions, TinyState, TinyMove> = {
   title: 'Tiny',
   blurb: 'test game',
   playerCount: { min: 1, max: 9, default: 2 },
-  optionsSchema: z.strictObject({ rounds: z.number().int().default(2), closeEarly: z.boolean().default(false) }),
+  optionsSchema: z.strictObject({ rounds: z._default(z.int(), 2), closeEarly: z._default(z.boolean(), false) }),
   prepareOptions: (options) => ({ options, issues: [] }),
   setup: (ctx) => ({ round: 0, totals: Object.fromEntries(ctx.players.map((p) => [p.id, 0])), log: [] }),
   currentPhase(state, ctx) {

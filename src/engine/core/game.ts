@@ -2,7 +2,7 @@
 // replays. A game never reads the clock or Math.random: time comes in through phase timing, and
 // randomness through `ctx.random(label)`, derived from the match seed.
 
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Random } from './random.js';
 import type { Audience, GameView } from './view.js';
 
@@ -155,7 +155,7 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   readonly blurb: string;
   readonly playerCount: { readonly min: number; readonly max: number; readonly default: number };
   /** Validates the match file's `options`, filling fixed defaults. */
-  readonly optionsSchema: z.ZodType<I, unknown>;
+  readonly optionsSchema: z.ZodMiniType<I, unknown>;
   /**
    * Fills defaults that depend on the seed or the players (generated boards) and checks options
    * against the players. Returns issues as `path: message` pairs (path inside `options`).

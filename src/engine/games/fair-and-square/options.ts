@@ -2,8 +2,7 @@
 // piece sets and the Token of Life threshold. Numbers and boards not given are drawn from the seed
 // here, so `genius-host new` prints a complete file that replays the same way.
 
-// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Player } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import { boardRows, generateBoard, parseBoard, squareName, startSquares } from './board.js';
@@ -13,22 +12,22 @@ export const ROUNDS = 3;
 export const TURNS = 15;
 export const PIECES_PER_PLAYER = 4;
 
-const boardRow = z.string().regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3');
+const boardRow = z.string().check(z.regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3'));
 const pieceSpec = z.strictObject({
-  name: z.string().trim().regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter'),
-  rank: z.number().int('a rank is a whole number').min(0, 'a rank is at least 0').max(99, 'a rank is at most 99'),
-  options: z.array(z.string()).min(1, 'a piece needs at least one option').max(26, 'at most 26 options (A–Z)'),
+  name: z.string().check(z.trim(), z.regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter')),
+  rank: z.int('a rank is a whole number').check(z.minimum(0, 'a rank is at least 0'), z.maximum(99, 'a rank is at most 99')),
+  options: z.array(z.string()).check(z.minLength(1, 'a piece needs at least one option'), z.maxLength(26, 'at most 26 options (A–Z)')),
 });
 
 export const optionsSchema = z.strictObject({
   /** Player id → number 0–7; players left out are drawn from the free numbers by the seed. */
-  numbers: z.record(z.string(), z.number().int('a number is whole').min(0, 'numbers run 0–7').max(7, 'numbers run 0–7')).optional(),
+  numbers: z.optional(z.record(z.string(), z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')))),
   /** Round 1 group 0, round 1 group 1, round 2 group 0, …: 7 rows of 7 characters each. */
-  boards: z.array(z.array(boardRow).length(7, 'a board has 7 rows')).length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …').optional(),
+  boards: z.optional(z.array(z.array(boardRow).check(z.length(7, 'a board has 7 rows'))).check(z.length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …'))),
   /** One list of piece types per round. */
-  pieces: z.array(z.array(pieceSpec)).length(ROUNDS, 'give three piece lists, one a round').optional(),
+  pieces: z.optional(z.array(z.array(pieceSpec)).check(z.length(ROUNDS, 'give three piece lists, one a round'))),
   /** Total points that earn a Token of Life (and a garnet). */
-  threshold: z.number().int().min(0).max(9).default(4),
+  threshold: z._default(z.int().check(z.minimum(0), z.maximum(9)), 4),
 });
 
 export type FasOptionsInput = z.infer<typeof optionsSchema>;

@@ -1,7 +1,6 @@
 // Not Flower Field options (GAMES.md section 5): rounds, board size, multiplier cells, palette.
 
-// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type BoardShape, type Cell, formatCell, parseCell } from '../../core/coords.js';
 import type { Player } from '../../core/game.js';
 import { PALETTE } from '../../core/view.js';
@@ -13,12 +12,12 @@ export type ColourName = (typeof PLAYER_COLOURS)[number];
 export const DEFAULT_PALETTE: ColourName[] = ['red', 'blue', 'yellow', 'green', 'purple', 'orange'];
 
 export const optionsSchema = z.strictObject({
-  rounds: z.number().int().min(1, 'at least 1 round').max(20, 'at most 20 rounds').default(5),
-  size: z.number().int().min(4, 'the board is at least 4×4').max(26, 'the board is at most 26×26').default(8),
+  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
+  size: z._default(z.int().check(z.minimum(4, 'the board is at least 4×4'), z.maximum(26, 'the board is at most 26×26')), 8),
   /** Cell → multiplier; default C3, F3, C6, F6 ×2 and D4, E5 ×3 (placed the same way on other sizes). */
-  multipliers: z.record(z.string(), z.number().int().min(1, 'a multiplier is at least 1').max(10, 'a multiplier is at most 10')).optional(),
+  multipliers: z.optional(z.record(z.string(), z.int().check(z.minimum(1, 'a multiplier is at least 1'), z.maximum(10, 'a multiplier is at most 10')))),
   /** The colours on offer, in the order a cell lists them. The first four are the rules' default. */
-  palette: z.array(z.enum(PLAYER_COLOURS)).min(3).max(PLAYER_COLOURS.length).default(DEFAULT_PALETTE),
+  palette: z._default(z.array(z.enum(PLAYER_COLOURS)).check(z.minLength(3), z.maxLength(PLAYER_COLOURS.length)), DEFAULT_PALETTE),
 });
 
 export type NffOptionsInput = z.infer<typeof optionsSchema>;

@@ -4,8 +4,7 @@
 // written into the options (67 × 40 numbers would swamp the match file): it is generated from the
 // seed when the match is set up, the same every replay.
 
-// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Player } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import { PALETTE } from '../../core/view.js';
@@ -25,14 +24,15 @@ const members = z.array(z.string());
 
 export const optionsSchema = z.strictObject({
   /** Rows of segment numbers, top row first; default generated from the seed. */
-  canvas: z
-    .array(z.array(z.number().int('a segment number is a whole number').min(1, 'segment numbers start at 1')).min(1, 'a row needs at least one pixel').max(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`))
-    .min(1, 'the canvas needs at least one row')
-    .max(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)
-    .optional(),
+  canvas: z.optional(
+    z.array(
+      z.array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
+        .check(z.minLength(1, 'a row needs at least one pixel'), z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`)),
+    ).check(z.minLength(1, 'the canvas needs at least one row'), z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)),
+  ),
   /** Player ids of each team; default drawn from the seed. */
-  teams: z.strictObject({ red: members, blue: members, yellow: members }).optional(),
-  touch: z.enum(['orthogonal', 'king']).default('orthogonal'),
+  teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })),
+  touch: z._default(z.enum(['orthogonal', 'king']), 'orthogonal'),
 });
 
 export type PaintOptionsInput = z.infer<typeof optionsSchema>;

@@ -1,8 +1,7 @@
 // Pasture options (GAMES.md section 1): rounds, the grass board, starting fences, gates per
 // player and the vote tiebreak chain.
 
-// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { parseCell } from '../../core/coords.js';
 import type { Random } from '../../core/random.js';
 import { type Fence, type Rect, SHAPE, SIZE, WHOLE_BOARD, compareRects, formatFence, formatRect, parseFence, pastureIndexAt, splitRect, splits } from './geometry.js';
@@ -12,18 +11,18 @@ export const TIEBREAKS = ['influence', 'earliest', 'random'] as const;
 export type Tiebreak = (typeof TIEBREAKS)[number];
 
 const grassRow = z
-  .array(z.number().int('grass values are whole numbers').min(0, 'grass cannot be negative').max(1_000_000, 'a grass value is at most 1000000'))
-  .length(SIZE, `a row holds ${SIZE} grass values (columns A–N)`);
+  .array(z.int('grass values are whole numbers').check(z.minimum(0, 'grass cannot be negative'), z.maximum(1_000_000, 'a grass value is at most 1000000')))
+  .check(z.length(SIZE, `a row holds ${SIZE} grass values (columns A–N)`));
 
 export const optionsSchema = z.strictObject({
-  rounds: z.number().int().min(1, 'at least 1 round').max(20, 'at most 20 rounds').default(5),
+  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
   /** 14 rows (top first) of 14 grass values; default generated from the seed, values 1–9. */
-  board: z.array(grassRow).length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`).optional(),
+  board: z.optional(z.array(grassRow).check(z.length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`))),
   /** Starting fences in order, each `V:G`/`H:7`, optionally `in <cell>` to split only that cell's pasture. */
-  fences: z.array(z.string()).default(['V:G']),
+  fences: z._default(z.array(z.string()), ['V:G']),
   /** Gates each player starts with. */
-  gates: z.number().int().min(0, 'gates cannot be negative').max(10, 'at most 10 gates').default(1),
-  tiebreak: z.array(z.enum(TIEBREAKS)).min(1, 'name at least one tiebreak').default([...TIEBREAKS]),
+  gates: z._default(z.int().check(z.minimum(0, 'gates cannot be negative'), z.maximum(10, 'at most 10 gates')), 1),
+  tiebreak: z._default(z.array(z.enum(TIEBREAKS)).check(z.minLength(1, 'name at least one tiebreak')), [...TIEBREAKS]),
 });
 
 export type PastureOptionsInput = z.infer<typeof optionsSchema>;
