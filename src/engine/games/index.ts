@@ -2,8 +2,9 @@
 
 import type { AnyGame } from '../core/game.js';
 import { notFlowerField } from './not-flower-field/index.js';
+import { pegDomain } from './peg-domain/index.js';
 
-export const GAME_LIST: readonly AnyGame[] = [notFlowerField];
+export const GAME_LIST: readonly AnyGame[] = [pegDomain, notFlowerField];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 
