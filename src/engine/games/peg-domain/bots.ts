@@ -128,7 +128,7 @@ function removalAnswers(input: PegBotInput, greedy: boolean): Answers | null {
   const pallet = state.pallets[target];
   if (mayRapid(state, ctx, player)) {
     const centres = random.shuffle(Array.from({ length: PALLET_CELLS }, (_, i) => i));
-    const scored = centres.map((c) => ({ c, n: rapidArea(c, pallet, new Set()).length }));
+    const scored = centres.map((c) => ({ c, n: rapidArea(c, pallet).length }));
     const top = scored.reduce((a, b) => (b.n > a.n ? b : a), scored[0]);
     if (top.n >= (greedy ? 3 : 1) && (greedy || random.chance(0.3))) return { remove: palletName(top.c), rapid: 'yes' };
   }

@@ -188,12 +188,13 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: 
 }
 
 /**
- * The squares a Rapid Removal centred on `centre` takes: its 3×3 area on the pallet, sparing pegs,
- * squares touching a peg (even diagonally), squares already gone and squares cut this turn.
+ * The squares a Rapid Removal centred on `centre` takes from `pallet` (as it stands when the
+ * removal happens, at the end of the turn): its 3×3 area, sparing pegs, squares touching a peg
+ * (even diagonally) and squares already gone.
  */
-export function rapidArea(centre: number, pallet: Pallet, cutThisTurn: ReadonlySet<number>): number[] {
+export function rapidArea(centre: number, pallet: Pallet): number[] {
   const area = [centre, ...kingIndices(centre, PALLET)].sort((a, b) => a - b);
-  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined && !cutThisTurn.has(i));
+  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined);
 }
 
 /** Reads the Additional Peg: a square of the holder's pallet touching no peg, even diagonally. */

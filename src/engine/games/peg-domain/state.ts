@@ -172,13 +172,17 @@ function applyPlacement(domain: Domain, pallet: Pallet, move: Extract<PegMove, {
   };
 }
 
-/** The opponent's removal at the end of the turn, on the pallet as it stood at its start. */
+/**
+ * The opponent's removal at the end of the turn, after the mover's cut: a square the mover cut
+ * this turn is not removed (nothing happens), and a Rapid Removal takes its area from the pallet
+ * as it now stands (pegs cut this turn no longer spare their neighbours).
+ */
 function applyRemoval(pallet: Pallet, move: Extract<PegMove, { kind: 'remove' }>, by: string, cutNow: ReadonlySet<number>, moverName: string, turn: number): { pallet: Pallet; removal: Removal } {
   const name = palletName(move.square);
   let removed: number[];
   let note: string;
   if (move.rapid) {
-    removed = rapidArea(move.square, pallet, cutNow);
+    removed = rapidArea(move.square, pallet);
     note = `Rapid Removal centred on ${name}: ${removed.length > 0 ? `removed ${removed.map(palletName).join(' ')}` : 'every square of the area was spared'}`;
   } else if (cutNow.has(move.square)) {
     removed = [];

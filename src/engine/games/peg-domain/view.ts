@@ -8,7 +8,7 @@ import { type Audience, type BoardTab, type CellBorders, type GameView, type Gri
 import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import { ITEM_NAMES } from './options.js';
 import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName } from './pallet.js';
-import { rapidArea } from './parse.js';
+import { type Cutout, rapidArea } from './parse.js';
 import { hasLegalMove } from './search.js';
 import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
 
@@ -124,12 +124,18 @@ function minutes(seconds: number | null): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** A cut-out as written, or summed up when the list is long (the log keeps every square). */
+function cutText(cut: Cutout): string {
+  if (cut.notation.length <= 40) return cut.notation;
+  return `a ${cut.cells.length}-square cut-out anchored on ${palletName(cut.anchor)}`;
+}
+
 export function turnText(record: TurnRecord, ctx: PegContext): string {
   const name = ctx.playerName(record.mover);
   let text: string;
   if (record.placement) {
     const { cut, place, gained, captured } = record.placement;
-    text = `${name} cut ${cut.notation} and placed it at ${domainName(place.at)} turned ${place.rotation}°: +${gained} square${gained === 1 ? '' : 's'}${captured > 0 ? ` (${captured} from ${ctx.playerName(opponentOf(ctx, record.mover))})` : ''}`;
+    text = `${name} cut ${cutText(cut)} and placed it at ${domainName(place.at)} turned ${place.rotation}°: +${gained} square${gained === 1 ? '' : 's'}${captured > 0 ? ` (${captured} from ${ctx.playerName(opponentOf(ctx, record.mover))})` : ''}`;
     if (record.subtracted !== undefined) text += `, after lifting the peg on ${domainName(record.subtracted)} (Peg Subtraction)`;
   } else if (record.outcome === 'finished') {
     text = `${name} finished`;
@@ -259,7 +265,7 @@ function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMov
     if (!host && player !== viewer) continue;
     if (move.kind === 'remove') {
       const target = opponentOf(ctx, player);
-      const squares = move.rapid ? rapidArea(move.square, state.pallets[target], new Set()) : [move.square];
+      const squares = move.rapid ? rapidArea(move.square, state.pallets[target]) : [move.square];
       removal.set(target, new Set(squares));
     }
     if (move.kind === 'extra-peg') extraPeg.set(player, move.square);
