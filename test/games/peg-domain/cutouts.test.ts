@@ -23,6 +23,7 @@ function reasonOf(text: string, pallet = fresh()): string {
 
 describe('reading a cut-out', () => {
   it('reads a peg and a U/D/L/R path, any case and spacing', () => {
+    expect(cutOf('B2 RRD.').notation).toBe('B2 RRD');
     const cut = cutOf('b2 r r d');
     expect(cut.cells.map(palletName)).toEqual(['B2', 'C2', 'D2', 'D3']);
     expect(palletName(cut.anchor)).toBe('B2');

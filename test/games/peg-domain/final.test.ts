@@ -2,10 +2,9 @@
 // timing limits. Ann (p1) moves in odd turns on PALLET_T; Ben (p2) removes from her pallet.
 import { describe, expect, it } from 'vitest';
 import { palletName } from '../../../src/engine/games/peg-domain/pallet.js';
-import { START, at, ownedBy, pegMatch, pegNames, replayPeg, sq, sub } from './helpers.js';
+import { START, at, ownedBy, pegMatch, pegNames, piece, replayPeg, sq, sub } from './helpers.js';
 
 const FINAL = { variant: 'final' };
-const piece = (peg: string, place: string) => ({ cut: `${peg} RR`, place });
 const removedFrom = (state: ReturnType<typeof replayPeg>['state'], player: string) =>
   state.pallets[player].removedIn.flatMap((turn, i) => (turn > 0 ? [`${palletName(i)}@${turn}`] : []));
 

@@ -39,6 +39,11 @@ export function sub(phase: string, player: string, answers: Record<string, strin
   return { phase, player, ...(seconds !== undefined ? { at: at(seconds) } : {}), answers };
 }
 
+/** A three-square piece from PALLET_T's rows 8, 10, 12 (pegs on A, C, E, …): `A8 RR` is A8 B8 C8. */
+export function piece(peg: string, place: string): Record<string, string> {
+  return { cut: `${peg} RR`, place };
+}
+
 /** A match between Ann (p1, columns A–D) and Ben (p2, columns F–I) on PALLET_T. */
 export function pegMatch(options: Record<string, unknown>, submissions: Sub[], extra: Record<string, unknown> = {}): MatchFile {
   return matchOf(baseFile('peg-domain', 2, { options: { pallets: { p1: PALLET_T, p2: PALLET_T }, ...options }, submissions, ...extra }));

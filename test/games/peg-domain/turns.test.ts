@@ -1,10 +1,8 @@
 // Turns: alternation, finishing, skipping a finished player, the end; the clock and the reserve
 // measured from submission times; the automatic finish; records without times.
 import { describe, expect, it } from 'vitest';
-import { START, at, pegMatch, replayPeg, sub } from './helpers.js';
+import { START, at, pegMatch, piece, replayPeg, sub } from './helpers.js';
 
-// Three-square pieces from PALLET_T's row 8 (pegs on A8, C8, E8, G8, …): `A8 RR` is A8 B8 C8.
-const piece = (peg: string, place: string) => ({ cut: `${peg} RR`, place });
 
 describe('turn order', () => {
   it('alternates, skips a finished player, lets the last one play on, and ends when both have finished', () => {

@@ -5,7 +5,6 @@
 // only when nothing fits without it, and remove squares in the final variant.
 
 import type { Answers, Bot, BotInput } from '../../core/game.js';
-import type { Random } from '../../core/random.js';
 import { DOMAIN, PALLET, PALLET_CELLS, orthogonalIndices } from './geometry.js';
 import type { PegOptions } from './options.js';
 import { type Pallet, domainName, isOnPallet, palletName } from './pallet.js';

@@ -12,6 +12,7 @@
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
+import { DOMAIN } from './geometry.js';
 import { ITEM_NAMES, ITEM_TURN_LIMIT, type PegOptions, type PegOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { domainName, palletName } from './pallet.js';
 import { parseCut, parseExtraPeg, parsePlace, parseRemove, parseSubtract, parseYes, placeCutout } from './parse.js';
@@ -54,7 +55,7 @@ function moverQuestions(state: PegState, ctx: PegContext, mover: string): Questi
       label: 'Placement',
       help: 'The domain square for your first-named peg and a clockwise rotation 0, 90, 180 or 270, e.g. E5 90. Every square must land inside the domain and none on a peg.',
       kind: 'text',
-      pattern: '[A-Ia-i]\\s*\\d\\s*(0|90|180|270)?',
+      pattern: '[A-Ia-i]\\s*[1-9]\\s*[,;:]?\\s*(0|90|180|270)?\\s*°?',
     },
     {
       id: 'finish',
@@ -118,7 +119,7 @@ function text(value: string | readonly string[] | undefined): string | undefined
 
 type Checked = { ok: true; move: PegMove } | { ok: false; reason: string };
 
-function checkMove(state: PegState, ctx: PegContext, mover: string, answers: Record<string, string | undefined>): Checked {
+function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
   const finish = parseYes('finish', answers.finish);
   if (!finish.ok) return { ok: false, reason: finish.error };
   if (finish.value) {
@@ -184,7 +185,7 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
       const square = parseExtraPeg(answers.extraPeg, state.pallets[player]);
       return square.ok ? { ok: true, move: { kind: 'extra-peg', square: square.value } } : { ok: false, reason: square.error };
     }
-    return player === state.nextMover ? checkMove(state, ctx, player, answers) : checkRemoval(state, ctx, player, answers);
+    return player === state.nextMover ? checkMove(state, player, answers) : checkRemoval(state, ctx, player, answers);
   },
 
   closesEarly: (state, phase, moves) => phase.kind === 'turn' && state.nextMover !== null && moves.has(state.nextMover),
@@ -210,8 +211,8 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
       ...(t.removal ? { removal: { by: t.removal.by, square: palletName(t.removal.square), rapid: t.removal.rapid, removed: t.removal.removed.map(palletName) } } : {}),
       domainSquares: Object.fromEntries(ctx.players.map((p) => [p.id, t.domain.owner.filter((o) => o === p.id).length])),
       // Rows of the domain: 1 / 2 a square of the first / second player listed, A / B their pegs, . nobody's.
-      domain: Array.from({ length: 9 }, (_, r) => Array.from({ length: 9 }, (_, c) => {
-        const i = r * 9 + c;
+      domain: Array.from({ length: DOMAIN.rows }, (_, r) => Array.from({ length: DOMAIN.cols }, (_, c) => {
+        const i = r * DOMAIN.cols + c;
         const owner = t.domain.owner[i];
         return owner ? letters[owner][t.domain.peg[i] ? 1 : 0] : '.';
       }).join('')),

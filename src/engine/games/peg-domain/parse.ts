@@ -18,7 +18,7 @@ export interface Cutout {
 }
 
 const STEPS: Readonly<Record<string, [number, number]>> = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
-const PATH = /^([A-Za-z]\s*\d{1,2})[\s,:;>-]*([UDLR][UDLR\s,]*)$/i;
+const PATH = /^([A-Za-z]\s*\d{1,2})[\s,:;>-]*([UDLR][UDLR\s,]*?)[\s.]*$/i;
 
 function toIndex(cell: { row: number; col: number }, cols: number): number {
   return cell.row * cols + cell.col;

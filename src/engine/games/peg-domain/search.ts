@@ -165,10 +165,6 @@ export class WindowScan {
     return out;
   }
 
-  isPeg(i: number): boolean {
-    return this.kind[i] === PEG;
-  }
-
   isSquare(i: number): boolean {
     return this.kind[i] === SQUARE;
   }

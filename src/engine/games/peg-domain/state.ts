@@ -201,8 +201,7 @@ export function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap
   const mover = state.nextMover as string;
   const opponent = opponentOf(ctx, mover);
   const move = moves.get(mover);
-  const startPallet = state.pallets[mover];
-  let pallet = startPallet;
+  let pallet = state.pallets[mover];
   let domain = state.domain;
   let placement: Placement | undefined;
   let outcome: TurnOutcome;
@@ -239,9 +238,8 @@ export function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap
     removal = applied.removal;
     if (remove.rapid) itemsUsed[opponent] = { ...itemsUsed[opponent], 'rapid-removal': turn };
   }
-  if (placement && (move as Extract<PegMove, { kind: 'place' }>).subtract !== null) {
-    itemsUsed[mover] = { ...itemsUsed[mover], 'peg-subtraction': turn };
-  }
+  const subtracted = move?.kind === 'place' ? move.subtract : null;
+  if (subtracted !== null) itemsUsed[mover] = { ...itemsUsed[mover], 'peg-subtraction': turn };
 
   const finishedIn = outcome === 'placed' ? state.finishedIn : { ...state.finishedIn, [mover]: turn };
   const reserveLeft = reserveBefore - reserveUsed;
@@ -250,7 +248,7 @@ export function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap
     mover,
     outcome,
     ...(placement ? { placement } : {}),
-    ...(placement && move?.kind === 'place' && move.subtract !== null ? { subtracted: move.subtract } : {}),
+    ...(subtracted !== null ? { subtracted } : {}),
     secondsUsed,
     reserveUsed,
     reserveLeft,

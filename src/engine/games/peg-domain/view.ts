@@ -166,12 +166,12 @@ function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardT
   for (const record of [...state.turns].reverse()) {
     const title = `The domain after turn ${record.turn}`;
     const caption = turnText(record, ctx);
-    tabs.push({ tab: `Turn ${record.turn}`, title, caption, grids: [domainGrid(record.domain, ctx, title, record.placement?.covered ?? [], subtractions(state, record.turn), caption)] });
+    tabs.push({ tab: `Turn ${record.turn}`, title, grids: [domainGrid(record.domain, ctx, title, record.placement?.covered ?? [], subtractions(state, record.turn), caption)] });
   }
   return tabs;
 }
 
-function statusOf(state: PegState, ctx: PegContext, player: string): string {
+function statusOf(state: PegState, player: string): string {
   if (state.finishedIn[player] !== undefined) return `finished in turn ${state.finishedIn[player]}`;
   return state.nextMover === player ? 'to move' : 'playing';
 }
@@ -184,7 +184,7 @@ function scoreboard(state: PegState, ctx: PegContext): Table {
     rows: standings(state, ctx).map((s, i) => {
       const pallet = state.pallets[s.player];
       const pegsLeft = Array.from({ length: PALLET_CELLS }, (_, c) => c).filter((c) => isLivePeg(pallet, c)).length;
-      return [ctx.playerName(s.player), sides[i], s.domain, s.used, pegsLeft, countRemoved(pallet), statusOf(state, ctx, s.player)];
+      return [ctx.playerName(s.player), sides[i], s.domain, s.used, pegsLeft, countRemoved(pallet), statusOf(state, s.player)];
     }),
   };
 }
