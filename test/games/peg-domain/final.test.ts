@@ -11,6 +11,7 @@ const removedFrom = (state: ReturnType<typeof replayPeg>['state'], player: strin
 describe('the opponent\'s removal', () => {
   it('removes a square at the end of the turn, and refuses pegs, squares touching a peg or an earlier removal, and squares already gone', () => {
     const result = replayPeg(pegMatch(FINAL, [
+      sub('turn-1', 'p2', { remove: ' ' }),
       sub('turn-1', 'p2', { remove: 'B2' }),
       sub('turn-1', 'p2', { remove: 'C3' }),
       sub('turn-1', 'p2', { remove: 'E5' }),
@@ -23,6 +24,7 @@ describe('the opponent\'s removal', () => {
       sub('turn-3', 'p1', piece('E8', 'E3 0')),
     ]));
     expect(result.rejected.map((r) => r.reason)).toEqual([
+      'remove: name a square of Ann\'s pallet, e.g. H6',
       'remove: B2 is a peg; only a square may be removed',
       'remove: C3 touches the peg B2; a removed square may not touch a peg, even diagonally',
       'remove: F5 touches E5, removed in turn 1; a removed square may not touch an earlier one, even diagonally',

@@ -35,6 +35,7 @@ describe('turn order', () => {
       sub('turn-1', 'p1', { cut: 'A8 R', place: 'E1 0' }),
       sub('turn-1', 'p1', { cut: 'A8 RR' }),
       sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0', finish: 'yes' }),
+      sub('turn-1', 'p1', { finish: 'maybe' }),
       sub('turn-1', 'p1', piece('A8', 'E1 0')),
       sub('turn-1', 'p1', piece('E8', 'E3 0')),
     ]));
@@ -42,6 +43,7 @@ describe('turn order', () => {
       'cut: the path ends on B8, which is not a peg; it must end on a second peg',
       'place: name the domain square for your first peg and a rotation, e.g. E5 90',
       'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement',
+      'finish: answer yes (or leave it blank), not "maybe"',
       'Turn 1 (Ann to move) had already ended',
     ]);
     expect(result.state.turns[0].placement?.cut.notation).toBe('A8 RR');
