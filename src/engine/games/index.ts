@@ -5,9 +5,10 @@ import { fairAndSquare } from './fair-and-square/index.js';
 import { notFlowerField } from './not-flower-field/index.js';
 import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
+import { pegDomain } from './peg-domain/index.js';
 
 // In the order of GAMES.md.
-export const GAME_LIST: readonly AnyGame[] = [pasture, paint, fairAndSquare, notFlowerField];
+export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 

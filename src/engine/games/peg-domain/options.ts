@@ -1,0 +1,148 @@
+// Peg Domain options (GAMES.md section 3): the variant, each player's pallet (rows of `X` peg /
+// `.` square, generated from the seed when not given), who moves first, the final variant's
+// items, the clocks and the tiebreak winner.
+
+// Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
+import * as z from 'zod/mini';
+import type { Player } from '../../core/game.js';
+import type { Random } from '../../core/random.js';
+import { PALLET, PALLET_CELLS, PEGS_PER_PALLET, orthogonalIndices } from './geometry.js';
+
+export const ITEMS = ['additional-peg', 'rapid-removal', 'peg-subtraction'] as const;
+export type Item = (typeof ITEMS)[number];
+
+export const ITEM_NAMES: Record<Item, string> = {
+  'additional-peg': 'Additional Peg',
+  'rapid-removal': 'Rapid Removal',
+  'peg-subtraction': 'Peg Subtraction',
+};
+
+/** Rapid Removal and Peg Subtraction must be used in the holder's first 5 turns of that kind. */
+export const ITEM_TURN_LIMIT = 5;
+
+export const optionsSchema = z.strictObject({
+  variant: z._default(z.enum(['classic', 'final']), 'classic'),
+  /** Player id → 12 rows of 16 characters, `X` a peg, `.` a square. */
+  pallets: z.optional(z.record(z.string(), z.array(z.string()))),
+  first: z.optional(z.string()),
+  items: z._default(z.record(z.string(), z.array(z.enum(ITEMS))), {}),
+  turnSeconds: z._default(z.int().check(z.minimum(10, 'a turn is at least 10 seconds'), z.maximum(86_400)), 120),
+  reserveSeconds: z._default(z.int().check(z.minimum(0, 'the reserve cannot be negative'), z.maximum(86_400)), 480),
+  /** How long the pregame (Additional Peg) lasts: the seed's 3 minutes after seeing the pallets. */
+  pregameSeconds: z._default(z.int().check(z.minimum(10), z.maximum(86_400)), 180),
+  tiebreakWinner: z.optional(z.string()),
+});
+
+export type PegOptionsInput = z.infer<typeof optionsSchema>;
+
+export interface PegOptions {
+  readonly variant: 'classic' | 'final';
+  /** Every player's pallet, as canonical rows (`X` and `.`). */
+  readonly pallets: Readonly<Record<string, readonly string[]>>;
+  readonly first: string;
+  readonly items: Readonly<Record<string, readonly Item[]>>;
+  readonly turnSeconds: number;
+  readonly reserveSeconds: number;
+  readonly pregameSeconds: number;
+  readonly tiebreakWinner?: string;
+}
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** Reads pallet rows into a peg mask, or says which row and character is wrong. */
+export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { error: string; row?: number } {
+  if (rows.length !== PALLET.rows) return { error: `a pallet has ${PALLET.rows} rows, got ${rows.length}` };
+  const pegs: boolean[] = [];
+  for (const [r, text] of rows.entries()) {
+    if (text.length !== PALLET.cols) return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
+    for (const [c, ch] of [...text].entries()) {
+      if (ch !== 'X' && ch !== 'x' && ch !== '.') {
+        return { error: `row ${r + 1}, column ${String.fromCharCode(65 + c)}: "${ch}" is neither X (peg) nor . (square)`, row: r };
+      }
+      pegs.push(ch !== '.');
+    }
+  }
+  const count = pegs.filter(Boolean).length;
+  if (count !== PEGS_PER_PALLET) return { error: `a pallet holds ${PEGS_PER_PALLET} pegs, this one ${count}` };
+  return { pegs };
+}
+
+export function palletRows(pegs: readonly boolean[]): string[] {
+  const rows: string[] = [];
+  for (let r = 0; r < PALLET.rows; r++) {
+    rows.push(pegs.slice(r * PALLET.cols, (r + 1) * PALLET.cols).map((p) => (p ? 'X' : '.')).join(''));
+  }
+  return rows;
+}
+
+/**
+ * A pallet from the seed: 36 pegs dropped in random order, skipping any square orthogonally next
+ * to a peg already placed, so every cut-out needs at least one connecting square (the seed's
+ * pictures are lost; this keeps pegs spread out while leaving open areas for removals).
+ */
+export function generatePallet(random: Random): string[] {
+  const pegs = new Array<boolean>(PALLET_CELLS).fill(false);
+  let placed = 0;
+  for (const index of random.shuffle(Array.from({ length: PALLET_CELLS }, (_, i) => i))) {
+    if (placed === PEGS_PER_PALLET) break;
+    if (orthogonalIndices(index, PALLET).some((n) => pegs[n])) continue;
+    pegs[index] = true;
+    placed++;
+  }
+  return palletRows(pegs);
+}
+
+export function prepareOptions(input: PegOptionsInput, players: readonly Player[], random: Random): { options: PegOptions; issues: Issue[] } {
+  const issues: Issue[] = [];
+  const ids = players.map((p) => p.id);
+  const known = (id: string) => ids.includes(id);
+  const list = ids.join(', ');
+
+  const pallets: Record<string, string[]> = {};
+  for (const [id, rows] of Object.entries(input.pallets ?? {})) {
+    if (!known(id)) {
+      issues.push({ path: ['pallets', id], message: `"${id}" is not a player of this match (${list})` });
+      continue;
+    }
+    const read = readPallet(rows);
+    if ('error' in read) issues.push({ path: ['pallets', id, ...(read.row !== undefined ? [read.row] : [])], message: read.error });
+    else pallets[id] = palletRows(read.pegs);
+  }
+  // Both players play identical pallets unless each is given: a missing one copies the first.
+  const shared = Object.values(pallets)[0] ?? generatePallet(random.fork('pallet'));
+  for (const id of ids) pallets[id] ??= shared;
+
+  const first = input.first ?? ids[0];
+  if (!known(first)) issues.push({ path: ['first'], message: `"${first}" is not a player of this match (${list})` });
+  if (input.tiebreakWinner !== undefined && !known(input.tiebreakWinner)) {
+    issues.push({ path: ['tiebreakWinner'], message: `"${input.tiebreakWinner}" is not a player of this match (${list})` });
+  }
+
+  const items: Record<string, Item[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (const [id, held] of Object.entries(input.items)) {
+    if (!known(id)) {
+      issues.push({ path: ['items', id], message: `"${id}" is not a player of this match (${list})` });
+      continue;
+    }
+    if (held.length > 0 && input.variant !== 'final') {
+      issues.push({ path: ['items', id], message: 'items are used only in the final variant (set "variant": "final")' });
+    }
+    const twice = held.find((item, i) => held.indexOf(item) !== i);
+    if (twice) issues.push({ path: ['items', id], message: `${twice} is listed twice` });
+    items[id] = [...held];
+  }
+
+  return {
+    options: {
+      variant: input.variant,
+      pallets,
+      first,
+      items,
+      turnSeconds: input.turnSeconds,
+      reserveSeconds: input.reserveSeconds,
+      pregameSeconds: input.pregameSeconds,
+      ...(input.tiebreakWinner !== undefined ? { tiebreakWinner: input.tiebreakWinner } : {}),
+    },
+    issues,
+  };
+}

@@ -1,0 +1,314 @@
+// Peg Domain views. Public: the domain, both pallets (what each turn cut, what was removed), the
+// clocks, every turn's move. A pending removal (and a pending Additional Peg) is the submitter's
+// and the host's alone until it is applied at the end of the turn.
+
+import { columnLetters } from '../../core/coords.js';
+import type { OpenPhaseInfo } from '../../core/game.js';
+import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
+import { ITEM_NAMES } from './options.js';
+import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName } from './pallet.js';
+import { type Cutout, rapidArea } from './parse.js';
+import { hasLegalMove } from './search.js';
+import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
+
+const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
+const PENDING = PALETTE.purple;
+const THICK: CellBorders[keyof CellBorders] = { weight: 'thick' };
+
+/** One or two letters per player, different for the two (initials unless they clash). */
+export function playerLetters(ctx: PegContext): Record<string, string> {
+  const [a, b] = ctx.players;
+  for (const length of [1, 2, 3]) {
+    const la = a.name.slice(0, length).toUpperCase();
+    const lb = b.name.slice(0, length).toUpperCase();
+    if (la !== lb) return { [a.id]: la, [b.id]: lb };
+  }
+  return { [a.id]: '1', [b.id]: '2' };
+}
+
+function colourOf(ctx: PegContext, player: string): string {
+  return SIDE_COLOURS[ctx.players.findIndex((p) => p.id === player)] ?? PALETTE.grey;
+}
+
+/** Thick edges where a highlighted square meets a square outside the highlight. */
+function outline(index: number, set: ReadonlySet<number>, cols: number, rows: number): CellBorders | undefined {
+  if (!set.has(index)) return undefined;
+  const row = Math.floor(index / cols);
+  const col = index % cols;
+  const out = (r: number, c: number) => r < 0 || r >= rows || c < 0 || c >= cols || !set.has(r * cols + c);
+  return {
+    ...(out(row - 1, col) ? { top: THICK } : {}),
+    ...(out(row, col + 1) ? { right: THICK } : {}),
+    ...(out(row + 1, col) ? { bottom: THICK } : {}),
+    ...(out(row, col - 1) ? { left: THICK } : {}),
+  };
+}
+
+function labels(rows: number, cols: number) {
+  return {
+    columnLabels: Array.from({ length: cols }, (_, c) => columnLetters(c)),
+    rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
+  };
+}
+
+function domainGrid(domain: Domain, ctx: PegContext, title: string, highlight: readonly number[], subtracted: ReadonlyMap<number, number>, caption?: string): Grid {
+  const letters = playerLetters(ctx);
+  const set = new Set(highlight);
+  const cells: GridCell[][] = [];
+  for (let row = 0; row < DOMAIN.rows; row++) {
+    const line: GridCell[] = [];
+    for (let col = 0; col < DOMAIN.cols; col++) {
+      const i = row * DOMAIN.cols + col;
+      const owner = domain.owner[i];
+      const fill = owner ? colourOf(ctx, owner) : undefined;
+      const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
+      const lifted = subtracted.get(i);
+      const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
+      line.push({
+        text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
+        ...(fill ? { fill, textColour: textOn(fill) } : {}),
+        bold: domain.peg[i],
+        ...(borders ? { borders } : {}),
+        note,
+      });
+    }
+    cells.push(line);
+  }
+  return { title, ...labels(DOMAIN.rows, DOMAIN.cols), cells, ...(caption ? { caption } : {}) };
+}
+
+/** Pending marks by pallet owner: squares about to be removed, an Additional Peg about to be placed. */
+interface PendingMarks {
+  readonly removal: ReadonlyMap<string, ReadonlySet<number>>;
+  readonly extraPeg: ReadonlyMap<string, number>;
+}
+
+function palletGrid(state: PegState, ctx: PegContext, player: string, pending: PendingMarks): Grid {
+  const pallet = state.pallets[player];
+  const colour = colourOf(ctx, player);
+  const extra = state.extraPegs[player];
+  const removal = pending.removal.get(player) ?? new Set<number>();
+  const cells: GridCell[][] = [];
+  for (let row = 0; row < PALLET.rows; row++) {
+    const line: GridCell[] = [];
+    for (let col = 0; col < PALLET.cols; col++) {
+      const i = row * PALLET.cols + col;
+      const name = palletName(i);
+      const peg = pallet.pegs[i];
+      let cell: GridCell;
+      if (pallet.cutIn[i] > 0) {
+        cell = { text: `${pallet.cutIn[i]}${peg ? '●' : ''}`, fill: colour, textColour: textOn(colour), note: `${name}: ${peg ? 'peg ' : ''}cut out in turn ${pallet.cutIn[i]}` };
+      } else if (pallet.removedIn[i] > 0) {
+        cell = { text: '✕', fill: PALETTE.black, textColour: PALETTE.white, note: `${name}: removed by ${ctx.playerName(opponentOf(ctx, player))} in turn ${pallet.removedIn[i]}` };
+      } else if (removal.has(i)) {
+        cell = { text: '?', fill: PENDING, textColour: textOn(PENDING), note: `${name}: your pending removal, applied at the end of the turn unless ${ctx.playerName(player)} cuts it` };
+      } else if (pending.extraPeg.get(player) === i) {
+        cell = { text: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), note: `${name}: your Additional Peg, placed when the pregame closes` };
+      } else if (peg) {
+        cell = { text: extra === i ? '●+' : '●', bold: true, note: `${name}: ${extra === i ? 'the Additional Peg' : 'a peg'}` };
+      } else {
+        cell = { text: '', note: `${name}: a square` };
+      }
+      line.push(cell);
+    }
+    cells.push(line);
+  }
+  const caption = `${countCut(pallet)} squares cut out, ${countRemoved(pallet)} removed, ${PALLET_CELLS - countCut(pallet) - countRemoved(pallet)} left`;
+  return { title: `${ctx.playerName(player)}'s pallet`, ...labels(PALLET.rows, PALLET.cols), cells, caption };
+}
+
+function minutes(seconds: number | null): string {
+  if (seconds === null) return '';
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A cut-out as written, or summed up when the list is long (the log keeps every square). */
+function cutText(cut: Cutout): string {
+  if (cut.notation.length <= 40) return cut.notation;
+  return `a ${cut.cells.length}-square cut-out anchored on ${palletName(cut.anchor)}`;
+}
+
+export function turnText(record: TurnRecord, ctx: PegContext): string {
+  const name = ctx.playerName(record.mover);
+  let text: string;
+  if (record.placement) {
+    const { cut, place, gained, captured } = record.placement;
+    text = `${name} cut ${cutText(cut)} and placed it at ${domainName(place.at)} turned ${place.rotation}°: +${gained} square${gained === 1 ? '' : 's'}${captured > 0 ? ` (${captured} from ${ctx.playerName(opponentOf(ctx, record.mover))})` : ''}`;
+    if (record.subtracted !== undefined) text += `, after lifting the peg on ${domainName(record.subtracted)} (Peg Subtraction)`;
+  } else if (record.outcome === 'finished') {
+    text = `${name} finished`;
+  } else if (record.outcome === 'out-of-time') {
+    text = `${name} ran out of time and reserve: finished automatically`;
+  } else {
+    text = `${name} sent no valid move (this record has no times): treated as finishing`;
+  }
+  if (record.removal) text += `. ${ctx.playerName(record.removal.by)}: ${record.removal.note}`;
+  return text;
+}
+
+function subtractions(state: PegState, upTo: number): Map<number, number> {
+  return new Map(state.turns.filter((t) => t.turn <= upTo && t.subtracted !== undefined).map((t) => [t.subtracted as number, t.turn]));
+}
+
+function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardTab[] {
+  const last = state.turns[state.turns.length - 1];
+  const currentTitle = last ? `The domain after turn ${last.turn}` : 'The domain at the start';
+  const tabs: BoardTab[] = [{
+    tab: 'Current',
+    title: currentTitle,
+    grids: [
+      domainGrid(state.domain, ctx, currentTitle, last?.placement?.covered ?? [], subtractions(state, Infinity), last ? turnText(last, ctx) : undefined),
+      ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending)),
+    ],
+  }];
+  for (const record of [...state.turns].reverse()) {
+    const title = `The domain after turn ${record.turn}`;
+    const caption = turnText(record, ctx);
+    tabs.push({ tab: `Turn ${record.turn}`, title, grids: [domainGrid(record.domain, ctx, title, record.placement?.covered ?? [], subtractions(state, record.turn), caption)] });
+  }
+  return tabs;
+}
+
+function statusOf(state: PegState, player: string): string {
+  if (state.finishedIn[player] !== undefined) return `finished in turn ${state.finishedIn[player]}`;
+  return state.nextMover === player ? 'to move' : 'playing';
+}
+
+function scoreboard(state: PegState, ctx: PegContext): Table {
+  const sides = ['columns A–D', 'columns F–I'];
+  return {
+    title: 'Standing (more domain squares wins; then more pallet squares used)',
+    header: ['Player', 'Side', 'Domain squares', 'Pallet squares used', 'Pegs left', 'Removed from pallet', 'Status'],
+    rows: standings(state, ctx).map((s, i) => {
+      const pallet = state.pallets[s.player];
+      const pegsLeft = Array.from({ length: PALLET_CELLS }, (_, c) => c).filter((c) => isLivePeg(pallet, c)).length;
+      return [ctx.playerName(s.player), sides[i], s.domain, s.used, pegsLeft, countRemoved(pallet), statusOf(state, s.player)];
+    }),
+  };
+}
+
+function clocks(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null): Table {
+  const mover = state.nextMover;
+  const rows = ctx.players.map((p) => {
+    const mine = state.turns.filter((t) => t.mover === p.id);
+    const timed = mine.filter((t) => t.secondsUsed !== null);
+    const total = timed.reduce((sum, t) => sum + (t.secondsUsed as number), 0);
+    const last = mine[mine.length - 1];
+    return [p.name, minutes(state.reserve[p.id]), minutes(ctx.options.reserveSeconds - state.reserve[p.id]), timed.length > 0 ? minutes(total) : '', last ? minutes(last.secondsUsed) : '', mine.length];
+  });
+  const turnOpen = open && open.phase.kind === 'turn' && mover;
+  return {
+    title: `Clocks: ${minutes(ctx.options.turnSeconds)} a turn, then the reserve in 10-second steps`,
+    header: ['Player', 'Reserve left', 'Reserve used', 'Time used in all', 'Last turn', 'Turns'],
+    rows,
+    ...(turnOpen ? { caption: `${open.phase.title}: ${ctx.playerName(mover)} may move until ${open.timing.deadline ?? 'the host closes the turn'}` } : {}),
+  };
+}
+
+function turnLog(state: PegState, ctx: PegContext): Table {
+  return {
+    title: 'Turns',
+    header: ['Turn', 'Player', 'Move', 'Time', 'Reserve used', 'Reserve left', 'Removal'],
+    rows: [...state.turns].reverse().map((t) => [
+      t.turn,
+      ctx.playerName(t.mover),
+      turnText({ ...t, removal: undefined }, ctx),
+      minutes(t.secondsUsed),
+      t.reserveUsed > 0 ? minutes(t.reserveUsed) : '',
+      minutes(t.reserveLeft),
+      t.removal ? `${ctx.playerName(t.removal.by)}: ${t.removal.note}` : '',
+    ]),
+  };
+}
+
+function legalMoves(state: PegState, ctx: PegContext): Table {
+  return {
+    title: 'Legal moves left (a player with none can only finish)',
+    header: ['Player', 'Has a legal move'],
+    rows: ctx.players.map((p) => {
+      if (state.finishedIn[p.id] !== undefined) return [p.name, 'finished'];
+      const board = { pallet: state.pallets[p.id], domainPegs: state.domain.peg };
+      if (hasLegalMove(board)) return [p.name, 'yes'];
+      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, true) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
+    }),
+  };
+}
+
+function itemsTable(state: PegState, ctx: PegContext): Table {
+  return {
+    title: 'Items',
+    header: ['Player', 'Item', 'Used'],
+    rows: ctx.players.flatMap((p) => (ctx.options.items[p.id] ?? []).map((item) => {
+      const used = state.itemsUsed[p.id][item];
+      return [p.name, ITEM_NAMES[item], used === undefined ? 'not yet' : used === 0 ? 'in the pregame' : `in turn ${used}`];
+    })),
+  };
+}
+
+export function moveText(move: PegMove | undefined): string {
+  if (!move) return 'nothing yet';
+  switch (move.kind) {
+    case 'extra-peg': return `Additional Peg on ${palletName(move.square)}`;
+    case 'finish': return 'finish';
+    case 'remove': return move.rapid ? `Rapid Removal centred on ${palletName(move.square)}` : `remove ${palletName(move.square)}`;
+    case 'place': return `cut ${move.cut.notation}, place ${domainName(move.place.at)} ${move.place.rotation}${move.subtract !== null ? `, subtract ${domainName(move.subtract)}` : ''}`;
+  }
+}
+
+/** The pending marks an audience may see: the host all of them, a player their own. */
+function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, viewer: string | null, host: boolean): PendingMarks {
+  const removal = new Map<string, Set<number>>();
+  const extraPeg = new Map<string, number>();
+  for (const [player, move] of open?.moves ?? []) {
+    if (!host && player !== viewer) continue;
+    if (move.kind === 'remove') {
+      const target = opponentOf(ctx, player);
+      const squares = move.rapid ? rapidArea(move.square, state.pallets[target]) : [move.square];
+      removal.set(target, new Set(squares));
+    }
+    if (move.kind === 'extra-peg') extraPeg.set(player, move.square);
+  }
+  return { removal, extraPeg };
+}
+
+export function pegView(state: PegState, audience: Audience, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null): GameView {
+  const viewer = audiencePlayer(audience);
+  const host = audience === 'host';
+  const sections: Table[] = [clocks(state, ctx, open), turnLog(state, ctx), legalMoves(state, ctx)];
+  if (ctx.options.variant === 'final') sections.push(itemsTable(state, ctx));
+  if (open && viewer && open.moves.has(viewer)) {
+    sections.push({ title: `Your submission for ${open.phase.title}`, header: ['Counts now'], rows: [[moveText(open.moves.get(viewer))]] });
+  }
+  if (host && open) {
+    sections.push({
+      title: `Submissions counted so far for ${open.phase.title} (host only)`,
+      header: ['Player', 'Counts now'],
+      rows: Object.keys(open.phase.questions).map((id) => [ctx.playerName(id), moveText(open.moves.get(id))]),
+    });
+  }
+  const who = host ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
+  return {
+    title: `Peg Domain${ctx.options.variant === 'final' ? ' (final)' : ''} (${who})`,
+    boards: boards(state, ctx, pendingFor(state, ctx, open, viewer, host)),
+    scoreboard: scoreboard(state, ctx),
+    legend: legend(ctx),
+    sections,
+  };
+}
+
+function legend(ctx: PegContext): LegendItem[] {
+  const letters = playerLetters(ctx);
+  const items: LegendItem[] = ctx.players.map((p) => ({
+    symbol: letters[p.id], fill: colourOf(ctx, p.id), textColour: textOn(colourOf(ctx, p.id)), meaning: `${p.name}'s domain square; on ${p.name}'s pallet, the number is the turn a square was cut out in`,
+  }));
+  items.push(
+    { symbol: '●', meaning: 'a peg (●+ the Additional Peg)' },
+    { symbol: '✕', fill: PALETTE.black, textColour: PALETTE.white, meaning: 'a pallet square removed by the opponent' },
+    { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'your pending removal (only you and the host see it until the turn ends)' },
+    { symbol: '▭', meaning: 'thick outline: the cut-out placed in that turn' },
+  );
+  return items;
+}
+
