@@ -86,7 +86,7 @@ function a1(area: Area): string {
   return `${col(area.startColumnIndex)}${area.startRowIndex + 1}:${col(area.endColumnIndex - 1)}${area.endRowIndex}`;
 }
 
-/** Leaves out zero, false and empty values, as the API's JSON does. */
+/** Leaves out zero, false and empty values and lists, as the API's JSON does. */
 function compact<T>(value: T): T {
   if (Array.isArray(value)) return value.map(compact) as T;
   if (value === null || typeof value !== 'object') return value;
@@ -94,7 +94,7 @@ function compact<T>(value: T): T {
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     const v = compact(inner);
     if (v === 0 || v === false || v === '' || v === undefined || v === null) continue;
-    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0) continue;
+    if (typeof v === 'object' && Object.keys(v as object).length === 0) continue;
     out[key] = v;
   }
   return out as T;

@@ -91,9 +91,9 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
       const value = valueOf(data);
       if (value !== null) cell.value = value;
       if (data?.note) cell.note = data.note;
-      if (merge) ws.mergeCellsWithoutStyle(merge.startRowIndex + 1, merge.startColumnIndex + 1, merge.endRowIndex, merge.endColumnIndex);
     }
   }
+  for (const m of sheet.merges) ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
   // A protected range over the whole sheet becomes sheet protection (no password: it guards
   // against slips, as in Sheets, not against the owner).
   const whole = sheet.protectedRanges.some((p) => p.range.startRowIndex === undefined && p.range.endRowIndex === undefined && p.range.startColumnIndex === undefined && p.range.endColumnIndex === undefined);
