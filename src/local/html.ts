@@ -95,11 +95,11 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
       const span = merge
         ? `${merge.endColumnIndex - merge.startColumnIndex > 1 ? ` colspan="${merge.endColumnIndex - merge.startColumnIndex}"` : ''}${merge.endRowIndex - merge.startRowIndex > 1 ? ` rowspan="${merge.endRowIndex - merge.startRowIndex}"` : ''}`
         : '';
-      const classes = [styles.name(cellCss(cell, model.lines(r, c), gridlines))];
+      const style = styles.name(cellCss(cell, model.lines(r, c), gridlines));
+      // A note shows on hover, as in Sheets (the published page draws no marker).
       const note = cell?.note ? ` title="${escape(cell.note)}"` : '';
-      if (note) classes.push('note');
       const text = displayText(cell);
-      row.push(`<td class="${classes.join(' ')}"${span}${note}>${text ? `<div>${escape(text)}</div>` : ''}</td>`);
+      row.push(`<td class="${style}"${span}${note}>${text ? `<div>${escape(text)}</div>` : ''}</td>`);
     }
     row.push('</tr>');
     out.push(row.join(''));
@@ -111,14 +111,14 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
 const PAGE_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font-family:Arial,Helvetica,sans-serif;font-size:10pt;color:#000;background:#F8F9FA}
-header{background:#fff;border-bottom:1px solid #DADCE0;padding:14px 20px 0}
+header{background:#fff;border-bottom:1px solid #DADCE0;padding:14px 20px 0;position:sticky;top:0;z-index:3}
 header h1{font-size:18px;font-weight:normal;margin:0 0 2px;color:#202124}
 header p{margin:0 0 10px;color:#5F6368;font-size:12px}
 nav{display:flex;flex-wrap:wrap;gap:2px}
 nav a{padding:7px 14px;color:#444;text-decoration:none;border:1px solid transparent;border-bottom:none;border-radius:4px 4px 0 0;font-size:13px}
 nav a:hover{background:#F1F3F4}
 nav a:first-child{color:#188038;border-color:#DADCE0;background:#fff;font-weight:bold}
-.sheet{background:#fff;margin:16px 20px;border:1px solid #DADCE0;border-radius:4px}
+.sheet{background:#fff;margin:16px 20px;border:1px solid #DADCE0;border-radius:4px;width:max-content;max-width:calc(100% - 40px)}
 .sheet h2{font-size:13px;font-weight:bold;margin:0;padding:8px 12px;border-bottom:1px solid #DADCE0;background:#F8F9FA;color:#202124}
 .lock{font-weight:normal;color:#80868B;font-size:11px;margin-left:6px}
 .scroll{overflow:auto;max-height:90vh}
@@ -126,11 +126,8 @@ table.grid{border-collapse:collapse;table-layout:fixed}
 table.grid th{background:#F8F9FA;color:#5F6368;font-weight:normal;font-size:9pt;border:1px solid #E2E2E2;text-align:center;padding:0}
 table.grid thead th{height:20px;position:sticky;top:0;z-index:1}
 table.grid tbody th{position:sticky;left:0;z-index:1}
-table.grid td{padding:0 3px;overflow:hidden;line-height:1.2}
-table.grid td>div{max-height:100%}
-tr.frozen td,tr.frozen th{border-bottom:3px solid #BDC1C6 !important}
-td.note{position:relative}
-td.note::after{content:"";position:absolute;top:0;right:0;border-style:solid;border-width:0 6px 6px 0;border-color:transparent #000 transparent transparent;opacity:.55}
+table.grid td{padding:0 2px;line-height:1.15}
+tr.frozen td,tr.frozen th{box-shadow:inset 0 -3px 0 #DADCE0}
 footer{color:#80868B;font-size:11px;margin:0 20px 24px}
 `;
 

@@ -34,11 +34,20 @@ interface Sizing {
   readonly points: number;
 }
 
+/** Square sizes to try, largest first, with the font that suits each. */
+const SIZES: readonly Sizing[] = [{ size: 36, points: 10 }, { size: 32, points: 10 }, { size: 28, points: 9 }];
+
+/**
+ * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
+ * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
+ * 22 px beyond 30: the 67-column Paint canvas).
+ */
 function sizingFor(grids: readonly Grid[]): Sizing {
   const widest = Math.max(1, ...grids.map((g) => g.columnLabels.length));
   if (widest > 30) return { size: 22, points: 8 };
-  if (widest > 16) return { size: 28, points: 9 };
-  return { size: 36, points: 10 };
+  if (widest > 16) return SIZES[2];
+  const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
+  return SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0];
 }
 
 interface Placement {
@@ -208,13 +217,16 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
     grid.cells.forEach((line, r) => line.forEach((cell, c) => {
       const col = start[p.unit + 1 + c];
       if (cell.fill2) {
-        const [left, right] = boardCell(cell, points);
+        const [left, right] = boardCell(cell);
         canvas.put(rows.board + r, col, left);
         canvas.put(rows.board + r, col + 1, right);
         twoColour.add(`${rows.board + r},${p.unit + 1 + c}`);
       } else {
-        // In a split unit the pair is merged, and a merged cell shows its top-left cell.
-        canvas.put(rows.board + r, col, boardCell(cell, points)[0]);
+        const [whole] = boardCell(cell);
+        canvas.put(rows.board + r, col, whole);
+        // In a split column the pair is merged and shows its left half; the hidden right half
+        // takes the same format only so that runs of one format stay unbroken (shared formats).
+        if (split.has(p.unit + 1 + c) && whole.format) canvas.put(rows.board + r, col + 1, { format: whole.format });
       }
     }));
     const area = { row: rows.board, rows: grid.cells.length, ...cells };
@@ -278,9 +290,10 @@ function drawGrid(canvas: Canvas, grid: Grid, top: number, colStart: (c: number)
 }
 
 /** A board cell's own content: one cell, or the two halves of a two-colour cell. */
-function boardCell(cell: GridCell, points: number): LaidCell[] {
+function boardCell(cell: GridCell): LaidCell[] {
   const note = cell.note ? { note: cell.note } : {};
-  const style = { bold: cell.bold, italic: cell.italic, size: points };
+  // The font size is the grid's (one repeatCell), not each cell's.
+  const style = { bold: cell.bold, italic: cell.italic };
   const own = (fill: string | undefined, text: string | undefined, colour: string): LaidCell => ({
     ...(text ? { value: text } : {}),
     format: format({ fill, text: { ...style, colour } }),

@@ -133,17 +133,72 @@ export class Canvas {
     // A sheet must keep a row below the frozen ones.
     if (this.heights.length <= frozenRows) this.touch(frozenRows, 0);
     const fill = <T>(list: T[], value: T) => Array.from({ length: list.length }, (_, i) => list[i] ?? value);
+    const { cells, shared } = shareFormats(this.cells, this.heights.length);
     return {
       title,
-      cells: Array.from({ length: this.heights.length }, (_, r) => this.cells[r] ?? []),
+      cells,
       columnWidths: fill(this.widths, DEFAULT_COLUMN_WIDTH),
       rowHeights: fill(this.heights, DEFAULT_ROW_HEIGHT),
       merges: this.merges,
-      styles: this.styles,
+      // Shared formats first: they write whole formats; the styles after them set single fields.
+      styles: [...shared, ...this.styles],
       lines: this.lines,
       frozenRows,
     };
   }
+}
+
+/** Rectangles of at least this many cells with one format are written once (a repeatCell). */
+const SHARE_AT = 3;
+
+/**
+ * Finds rectangles of cells with the same format (a Paint segment, a row of one colour) and moves
+ * their format out of the cells into one repeatCell each: a 67×40 canvas then costs a few hundred
+ * small requests instead of 2,680 copies of its formats.
+ */
+function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], rows: number): { cells: (LaidCell | undefined)[][]; shared: Style[] } {
+  const keyOf = (cell: LaidCell | undefined) => (cell?.format ? JSON.stringify(cell.format) : '');
+  interface Open { key: string; col: number; cols: number; row: number; rows: number }
+  const done: Open[] = [];
+  let open: Open[] = [];
+  for (let r = 0; r < rows; r++) {
+    const line = grid[r] ?? [];
+    const runs: Open[] = [];
+    for (let c = 0; c < line.length; c++) {
+      const key = keyOf(line[c]);
+      if (key === '') continue;
+      const last = runs[runs.length - 1];
+      if (last && last.key === key && last.col + last.cols === c) last.cols += 1;
+      else runs.push({ key, col: c, cols: 1, row: r, rows: 1 });
+    }
+    const next: Open[] = [];
+    for (const run of runs) {
+      const above = open.find((o) => o.key === run.key && o.col === run.col && o.cols === run.cols);
+      if (above) {
+        above.rows += 1;
+        next.push(above);
+      } else {
+        next.push(run);
+      }
+    }
+    done.push(...open.filter((o) => !next.includes(o)));
+    open = next;
+  }
+  done.push(...open);
+  const cells = Array.from({ length: rows }, (_, r) => [...(grid[r] ?? [])]);
+  const shared: Style[] = [];
+  for (const rect of done) {
+    if (rect.rows * rect.cols < SHARE_AT) continue;
+    const format = grid[rect.row]![rect.col]!.format!;
+    shared.push({ area: { row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols }, format, fields: 'userEnteredFormat' });
+    for (let r = rect.row; r < rect.row + rect.rows; r++) {
+      for (let c = rect.col; c < rect.col + rect.cols; c++) {
+        const { format: _moved, ...rest } = cells[r][c]!;
+        cells[r][c] = Object.keys(rest).length > 0 ? rest : undefined;
+      }
+    }
+  }
+  return { cells, shared };
 }
 
 /** Approximate width in pixels of text in Arial at `points` (enough to size columns and rows). */

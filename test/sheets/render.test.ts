@@ -95,15 +95,26 @@ describe('layout', () => {
   });
 
   it('lays out a 67×40 canvas with its R/C numbers, square cells and one batchUpdate of bounded size', () => {
-    const canvas = grid('Canvas', 40, 67, (r, c) => ({ text: String(1 + ((r * 7 + c) % 40)), fill: (r + c) % 3 === 0 ? '#0072B2' : undefined }));
+    // Segments as 8×8 blocks, each numbered and every other one blue, outlined by thick lines.
+    const segment = (r: number, c: number) => Math.floor(r / 8) * 9 + Math.floor(c / 8);
+    const canvas = grid('Canvas', 40, 67, (r, c) => ({
+      text: String(segment(r, c) + 1),
+      ...(segment(r, c) % 2 === 0 ? { fill: '#0072B2', textColour: '#FFFFFF' } : {}),
+      borders: { ...(r % 8 === 0 ? { top: { weight: 'thick' as const } } : {}), ...(c % 8 === 0 ? { left: { weight: 'thick' as const } } : {}) },
+    }));
     const { workbook, requests } = render(viewOf([{ tab: 'Current', title: 'Canvas', grids: [canvas] }, { tab: 'Round 1', title: 'Canvas', grids: [canvas] }]));
     const sheet = sheetOf(workbook, 'Current');
     const corner = locate(sheet, '67', '40', { first: '1', second: '2' });
-    expect(look(sheet, corner.row, corner.cols[0]).text).toBe(String(1 + ((39 * 7 + 66) % 40)));
+    expect(look(sheet, corner.row, corner.cols[0]).text).toBe(String(segment(39, 66) + 1));
     expect(sheet.columnWidths[corner.cols[0]]).toBe(sheet.rowHeights[corner.row]);
+    const blue = locate(sheet, '9', '9', { first: '1', second: '2' });
+    expect(look(sheet, blue.row, blue.cols[0])).toMatchObject({ fill: '#0072B2', colour: '#FFFFFF', text: '11' });
+    expect(look(sheet, blue.row, blue.cols[0]).lines).toMatchObject({ top: { style: 'SOLID_THICK' }, left: { style: 'SOLID_THICK' }, right: { style: 'SOLID' } });
+    const white = locate(sheet, '9', '1', { first: '1', second: '2' });
+    expect(look(sheet, white.row, white.cols[0])).toMatchObject({ fill: null, text: '2' });
     expect(workbook.batchUpdates).toBe(1);
-    const bytes = JSON.stringify({ requests }).length;
-    expect(bytes).toBeLessThan(1_000_000);
+    // Formats shared by blocks of cells are written once each: what is left is about the text of each cell.
+    expect(JSON.stringify({ requests }).length).toBeLessThan(2 * 40 * 67 * 60);
   });
 
   it('refuses a board tab named like one of the renderer\'s own tabs, and two tabs with one name', () => {
