@@ -155,7 +155,14 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
   if (Object.keys(child).length === 0) delete target[head];
 }
 
-/** A deep copy of plain JSON data. */
+/** A deep copy of plain JSON data (objects, lists, strings, numbers, booleans, null). */
 export function copy<T>(value: T): T {
-  return value === undefined ? value : JSON.parse(JSON.stringify(value));
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copy) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (inner !== undefined) out[key] = copy(inner);
+  }
+  return out as T;
 }

@@ -4,7 +4,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Audience } from '../engine/core/view.js';
+import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { renderView } from '../sheets/index.js';
 import { workbookHtml } from './html.js';
@@ -41,11 +41,11 @@ export function readerOf(audience: Audience, result: ReplayResult): string {
 }
 
 /** Renders one audience into a new embedded workbook (one batchUpdate). */
-export function renderAudience(result: ReplayResult, audience: Audience): { workbook: EmbeddedWorkbook; requests: number; bytes: number } {
+export function renderAudience(result: ReplayResult, audience: Audience): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number } {
   const view = viewFor(result, audience);
   const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
   const report = renderView(workbook, view, { dropDefaultSheet: true });
-  return { workbook, ...report };
+  return { workbook, view, ...report };
 }
 
 function escape(text: string): string {
@@ -58,12 +58,12 @@ export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, 
   writeFileSync(matchPath, stringifyMatchFile(match));
   const workbooks: AudienceOutput[] = [];
   for (const audience of audiencesOf(result)) {
-    const { workbook, requests, bytes } = renderAudience(result, audience);
+    const { workbook, view, requests, bytes } = renderAudience(result, audience);
     const stem = audienceStem(audience);
     const reader = readerOf(audience, result);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);
-    writeFileSync(html, workbookHtml(workbook, { subtitle: `${reader === 'public' ? 'The public (spectators\') workbook' : `Workbook of ${reader}`} · seed "${match.seed}" · ${viewFor(result, audience).status.headline}` }));
+    writeFileSync(html, workbookHtml(workbook, { subtitle: `${reader === 'public' ? 'The public (spectators\') workbook' : `Workbook of ${reader}`} · seed "${match.seed}" · ${view.status.headline}` }));
     writeFileSync(xlsx, await workbookXlsx(workbook));
     workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes });
   }

@@ -293,12 +293,14 @@ class Batch {
       sheet.title = title;
     }
     const grid = (key: string, fallback: number) => (leaves.has(`gridProperties.${key}`) ? ((value(`gridProperties.${key}`) as number | undefined) ?? fallback) : undefined);
-    const rows = grid('rowCount', DEFAULT_ROWS);
-    const columns = grid('columnCount', DEFAULT_COLUMNS);
-    if (rows !== undefined || columns !== undefined) this.resize(sheet, rows ?? sheet.rowCount, columns ?? sheet.columnCount);
-    const frozenRows = grid('frozenRowCount', 0);
-    const frozenColumns = grid('frozenColumnCount', 0);
-    if (frozenRows !== undefined || frozenColumns !== undefined) this.setFrozen(sheet, frozenRows ?? sheet.frozenRowCount, frozenColumns ?? sheet.frozenColumnCount);
+    // The request is checked as a whole: the new size against the new frozen rows, not the old.
+    const rows = grid('rowCount', DEFAULT_ROWS) ?? sheet.rowCount;
+    const columns = grid('columnCount', DEFAULT_COLUMNS) ?? sheet.columnCount;
+    const frozenRows = grid('frozenRowCount', 0) ?? sheet.frozenRowCount;
+    const frozenColumns = grid('frozenColumnCount', 0) ?? sheet.frozenColumnCount;
+    this.checkSize(rows, columns);
+    if (rows !== sheet.rowCount || columns !== sheet.columnCount) this.resize(sheet, rows, columns);
+    this.setFrozen(sheet, frozenRows, frozenColumns);
     if (leaves.has('gridProperties.hideGridlines')) sheet.hideGridlines = (value('gridProperties.hideGridlines') as boolean | undefined) ?? false;
     if (leaves.has('index')) {
       const target = value('index') as number | undefined;
@@ -312,10 +314,6 @@ class Batch {
   }
 
   private resize(sheet: SheetState, rows: number, columns: number): void {
-    this.checkSize(rows, columns);
-    if (sheet.frozenRowCount >= rows || sheet.frozenColumnCount >= columns) {
-      throw new WorkbookError(`cannot shrink '${sheet.title}' to ${rows}×${columns}: it has ${sheet.frozenRowCount} frozen rows and ${sheet.frozenColumnCount} frozen columns`);
-    }
     sheet.cells = sheet.cells.slice(0, rows).map((line) => (line ? line.slice(0, columns) : line));
     const sized = (list: number[], n: number, fallback: number) => Array.from({ length: n }, (_, i) => list[i] ?? fallback);
     sheet.rowHeights = sized(sheet.rowHeights, rows, DEFAULT_HEIGHT);
@@ -435,7 +433,7 @@ class Batch {
     const target = (line[col] ?? {}) as Record<string, unknown>;
     for (const path of paths) {
       const value = getPath(source, path);
-      validate(value, nodeAt(CELL_SCHEMA, path), `${where}.${path.join('.')}`);
+      if (value !== undefined) validate(value, nodeAt(CELL_SCHEMA, path), `${where}.${path.join('.')}`);
       setPath(target, path, copy(value));
     }
     const entered = target.userEnteredValue as Record<string, unknown> | undefined;

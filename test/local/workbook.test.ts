@@ -172,6 +172,14 @@ describe('sheets', () => {
       .toThrow("range 0–9 is outside the 3 rows of 'Board'");
   });
 
+  it('checks one update of size and frozen rows as a whole', () => {
+    const workbook = book({ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 4 } }, fields: 'gridProperties.frozenRowCount' } });
+    workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 3, frozenRowCount: 1 } }, fields: 'gridProperties(rowCount,frozenRowCount)' } }]);
+    expect([workbook.sheetByTitle('Board')!.rowCount, workbook.sheetByTitle('Board')!.frozenRowCount]).toEqual([3, 1]);
+    expect(() => workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 1 } }, fields: 'gridProperties.rowCount' } }]))
+      .toThrow("frozenRowCount 1 would freeze every row of 'Board'");
+  });
+
   it('keeps protected ranges by id and refuses an id taken', () => {
     const workbook = book({ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' } } });
     expect(workbook.getMetadata().sheets?.[1].protectedRanges).toEqual([{ protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' }]);
