@@ -20,7 +20,8 @@
 // thin line also separates the halves of a two-colour cell; merged pairs hide it.
 //
 // Formats shared by a whole grid (alignment, font size, wrapping) go in one repeatCell per grid;
-// each cell carries only what is its own: text, note, fill, text colour and weight.
+// each cell carries only what is its own: text, note, fill, text colour and weight (and runs of
+// cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
 import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, heightFor, lineCount, putHeader } from './layout.js';
@@ -193,8 +194,8 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
 
   const twoColour = new Set<string>(); // "row,unit" of two-colour cells: never paired
   const wide = new Set<string>(); // "row,unit" under a wider merge (titles, captions)
-  const labelFormat = format({ text: { bold: true, size: points - 1, colour: GREY_TEXT } });
-  const centred = (align: 'CENTER' | 'RIGHT') => format({ align, valign: 'MIDDLE', wrap: true, text: { size: points } });
+  const labelFormat = format({ text: { bold: true, colour: GREY_TEXT } });
+  const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: true, text: { size } });
   const ALIGN_FIELDS = 'userEnteredFormat(horizontalAlignment,verticalAlignment,wrapStrategy,textFormat.fontSize)';
 
   for (const p of placements) {
@@ -211,8 +212,8 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
     // Labels: the rules' coordinates, in small grey bold, centred.
     grid.columnLabels.forEach((text, c) => canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: labelFormat }));
     grid.rowLabels.forEach((text, r) => canvas.put(rows.board + r, start[p.unit], { value: text, format: labelFormat }));
-    canvas.style({ row: rows.labels, rows: 1, ...cells }, centred('CENTER'), ALIGN_FIELDS);
-    canvas.style({ row: rows.board, rows: grid.cells.length, ...columns(p.unit) }, centred('CENTER'), ALIGN_FIELDS);
+    canvas.style({ row: rows.labels, rows: 1, ...cells }, centred(points - 1), ALIGN_FIELDS);
+    canvas.style({ row: rows.board, rows: grid.cells.length, ...columns(p.unit) }, centred(points - 1), ALIGN_FIELDS);
     // Cells: own text, fill and note; alignment shared by the whole grid.
     grid.cells.forEach((line, r) => line.forEach((cell, c) => {
       const col = start[p.unit + 1 + c];
@@ -230,7 +231,7 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
       }
     }));
     const area = { row: rows.board, rows: grid.cells.length, ...cells };
-    canvas.style(area, centred('CENTER'), ALIGN_FIELDS);
+    canvas.style(area, centred(points), ALIGN_FIELDS);
     drawGrid(canvas, grid, area.row, (c) => start[p.unit + 1 + c], (c) => start[p.unit + 2 + c]);
     if (grid.caption) {
       canvas.put(rows.caption, whole.col, { value: grid.caption, format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }) });

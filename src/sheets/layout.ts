@@ -76,7 +76,9 @@ export class Canvas {
   private readonly lines: Lines[] = [];
 
   put(row: number, col: number, cell: LaidCell): void {
-    (this.cells[row] ??= [])[col] = cell;
+    // An empty format is no format: it would only cost bytes.
+    const { format: f, ...rest } = cell;
+    (this.cells[row] ??= [])[col] = f && Object.keys(f).length > 0 ? cell : rest;
     this.touch(row, col);
   }
 

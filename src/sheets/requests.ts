@@ -7,8 +7,8 @@
 //   notes together, clearing whatever the previous render left outside the new content;
 // - a new tab gets a sheetId derived from its title, so ids are the same on every machine;
 // - a tab the renderer made earlier (its id is derived from its title) that the view no longer
-//   has is deleted; anything else in the spreadsheet (the host's own tabs, form responses, the
-//   match log) is never touched;
+//   has is deleted; tabs with other names (the host's own, form responses, the match log) are
+//   never touched;
 // - each tab is protected once, with a protected-range id derived from its sheet id.
 
 import { hashString } from '../engine/core/random.js';

@@ -1,6 +1,6 @@
-// Table tabs (scoreboard, status, details, log) and the legend. Tables stack down the sheet, each
-// with a title, a shaded header and thin ruled rows; columns are sized to their text and long
-// text wraps. Every string (names, answers) is written as text, every number as a number: Sheets
+// Table tabs (scoreboard, status, details, log) and the legend. Tables sit side by side (wrapping
+// below when a screen is full), each with a title, a shaded header and thin ruled rows; columns
+// are sized to their text and long text wraps. Every string (names, answers) is written as text, every number as a number: Sheets
 // aligns text left and numbers right by itself.
 
 import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
