@@ -6,7 +6,11 @@
 // What it follows from the API:
 // - batchUpdate is atomic: if one request fails, none applies, and the error names the request;
 // - updateCells writes only the fields its mask names; with `range`, cells the rows leave out are
-//   cleared for those fields; with `start`, only the cells given are written;
+//   cleared for those fields; with `start`, only the cells given are written; repeatCell writes
+//   one cell's masked fields into every cell of a range;
+// - updateBorders sets the sides it names and leaves the others; a range's outer lines go on the
+//   cells along them, inner lines on the cells on both sides (the exports draw the stronger of
+//   two sides, and the renderer always sets both, so where Google keeps a line cannot matter);
 // - sheet `index` moves count "before the move" (moving a sheet right by one needs index + 2);
 // - sheet titles are unique ignoring case; the last sheet cannot be deleted; ranges must lie in
 //   the grid; merges may not overlap one another or cross the frozen rows or columns;

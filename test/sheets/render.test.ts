@@ -6,7 +6,7 @@ import type { BoardTab, Grid, GridCell, View } from '../../src/engine/core/view.
 import { newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import type { Request } from '../../src/sheets/api.js';
-import { PROTECTION_NOTE, layoutView, renderRequests, renderView, sheetIdsFor } from '../../src/sheets/index.js';
+import { PROTECTION_NOTE, layoutView, renderRequests, renderView, sheetIdsFor, splitText } from '../../src/sheets/index.js';
 import { locate, look, sheetOf } from './helpers.js';
 
 const letters = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
@@ -128,6 +128,18 @@ describe('layout', () => {
   });
 });
 
+describe('two-colour cells', () => {
+  it('split a leading pair of letters one per half, keeping any further text with the second', () => {
+    expect(splitText('RB')).toEqual(['R', 'B']);
+    expect(splitText('RB ×2')).toEqual(['R', 'B ×2']);
+    // Anything else stays whole in the left half: numbers are never cut in two.
+    expect(splitText('12')).toEqual(['12', '']);
+    expect(splitText('R')).toEqual(['R', '']);
+    expect(splitText('red and blue')).toEqual(['red and blue', '']);
+    expect(splitText(undefined)).toEqual(['', '']);
+  });
+});
+
 describe('player text', () => {
   const names = ['=IMPORTXML("https://example.com","//a")', '+1', '-1', '@x'];
 
@@ -202,6 +214,18 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     render(short, workbook);
     expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Notes of the host']);
     expect(snapshot(workbook).slice(0, -1)).toEqual(snapshot(render(short).workbook));
+  });
+
+  it('takes the next id derived from a title when another tab holds the first, and still knows the tab as its own', () => {
+    const workbook = new EmbeddedWorkbook();
+    const [first, second] = sheetIdsFor('Legend');
+    workbook.batchUpdate([{ addSheet: { properties: { sheetId: first, title: 'Host notes' } } }]);
+    const view = viewOf([{ tab: 'Current', title: 'b', grids: [grid('b', 2, 2)] }]);
+    render(view, workbook);
+    expect(workbook.sheetByTitle('Legend')?.sheetId).toBe(second);
+    render(viewOf([{ tab: 'Current', title: 'b', grids: [grid('b', 2, 2)] }], { legend: [] }), workbook);
+    expect(workbook.sheetByTitle('Legend')?.sheetId).toBe(second);
+    expect(workbook.sheetByTitle('Host notes')?.sheetId).toBe(first);
   });
 
   it('gives tabs the same ids on every machine, derived from their titles', () => {
