@@ -24,7 +24,7 @@
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
-import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, heightFor, lineCount, putHeader } from './layout.js';
+import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader } from './layout.js';
 
 /** How wide a band of grids may grow before the next grid wraps below, in pixels. */
 const BAND_WIDTH = 1400;
@@ -196,7 +196,7 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
   const wide = new Set<string>(); // "row,unit" under a wider merge (titles, captions)
   const labelFormat = format({ text: { bold: true, colour: GREY_TEXT } });
   const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: true, text: { size } });
-  const ALIGN_FIELDS = 'userEnteredFormat(horizontalAlignment,verticalAlignment,wrapStrategy,textFormat.fontSize)';
+  const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
 
   for (const p of placements) {
     const { grid } = p;

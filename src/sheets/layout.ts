@@ -284,6 +284,15 @@ export function format(options: {
   };
 }
 
+/**
+ * A field mask as plain dotted paths: `formatFields('horizontalAlignment', 'textFormat.fontSize')`
+ * is `userEnteredFormat.horizontalAlignment,userEnteredFormat.textFormat.fontSize`, the form every
+ * Google API reads.
+ */
+export function formatFields(...fields: string[]): string {
+  return fields.map((f) => `userEnteredFormat.${f}`).join(',');
+}
+
 /** Header lines every tab starts with: a title row and optional wrapped lines under it. */
 export interface TabHeader {
   readonly title: string;

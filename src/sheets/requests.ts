@@ -21,7 +21,8 @@ export interface RenderOptions {
 }
 
 export const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
-const SHEET_FIELDS = 'index,gridProperties(rowCount,columnCount,frozenRowCount,frozenColumnCount,hideGridlines)';
+// Plain dotted paths: the form every Google API reads in an update mask.
+const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(',');
 export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
 const PROBES = 8;
 

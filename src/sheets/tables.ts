@@ -7,14 +7,14 @@ import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
 import { splitText } from './boards.js';
 import {
   Canvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout,
-  border, format, heightFor, lineCount, putHeader, textWidth,
+  border, format, formatFields, heightFor, lineCount, putHeader, textWidth,
 } from './layout.js';
 
 const MIN_WIDTH = 40;
 const MAX_WIDTH = 380;
 const RULE = border('thin', '#CCCCCC');
 const HEADER_RULE = border('medium', FRAME);
-const BODY_FIELDS = 'userEnteredFormat(verticalAlignment,wrapStrategy)';
+const BODY_FIELDS = formatFields('verticalAlignment', 'wrapStrategy');
 
 function text(value: string | number | null): string {
   return value === null ? '' : String(value);
@@ -120,7 +120,7 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   canvas.touch(row - 1, left + cols - 1);
   canvas.style(area, format({ valign: 'TOP', wrap: true }), BODY_FIELDS);
   // Without a header, the first column names each row (Status): bold it.
-  if (!hasHeader) canvas.style({ ...area, cols: 1 }, format({ text: { bold: true } }), 'userEnteredFormat.textFormat.bold');
+  if (!hasHeader) canvas.style({ ...area, cols: 1 }, format({ text: { bold: true } }), formatFields('textFormat.bold'));
   canvas.draw({ area, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE, innerVertical: RULE });
   if (hasHeader) canvas.draw({ area: { row: first, col: left, rows: 2, cols }, innerHorizontal: HEADER_RULE });
   return { row, frozen };
@@ -172,8 +172,8 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   });
   if (items.length > 0) {
     const swatches = { row: top, col: 0, rows: items.length, cols: meaningCol };
-    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: true }), 'userEnteredFormat(horizontalAlignment,verticalAlignment,wrapStrategy)');
-    canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), 'userEnteredFormat(verticalAlignment,wrapStrategy)');
+    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: true }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
+    canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), BODY_FIELDS);
     canvas.draw({ area: swatches, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE });
   } else {
     canvas.put(top, 0, { value: 'nothing to explain yet', format: format({ text: { italic: true, colour: GREY_TEXT } }) });
