@@ -1,10 +1,11 @@
 // The genius-host command line: replay, new, show, start. Only this folder touches Node.
 
 import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, audiencesOf, loadMatchText, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
-import { runDemo } from './demo.js';
+import { renderMatch, runDemo } from './demo.js';
 import { InputError } from './errors.js';
 import { viewText } from './text.js';
 
@@ -17,7 +18,11 @@ Usage:
   genius-host show FILE [--as AUDIENCE] [--all] [--now TIME]
                                            print a view of a match (host, public, player:<id>, team:<id>)
   genius-host start [GAME] [--seed S] [--players N] [--bot NAME] [--out DIR]
-                                           play a whole match with bots and show it
+                                           play a whole match of each game (or GAME) with bots and write
+                                           every workbook (.xlsx and .html) and the match file to DIR (out/)
+  genius-host render FILE [--out DIR] [--now TIME]
+                                           write every workbook of a match file to DIR
+                                           (default out/rendered/<file name>)
   genius-host help
 
 Games: ${[...GAMES.keys()].join(', ')}`;
@@ -98,9 +103,14 @@ export async function main(argv: readonly string[], out: (text: string) => void 
         players: countOption(values.players, '--players'),
         bot: values.bot,
         outDir: values.out ?? 'out',
-        colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         print: out,
       });
+    case 'render': {
+      const file = positionals[0];
+      const match = readMatch(file);
+      const result = replayMatch(match, { now: nowOption(values.now) });
+      return renderMatch(match, result, values.out ?? join('out', 'rendered', basename(file!, extname(file!))), out);
+    }
     case undefined:
     case 'help':
     case '--help':

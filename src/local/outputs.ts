@@ -1,0 +1,79 @@
+// Everything a match renders to on this machine: for every audience (host, public, each player,
+// each team) a workbook rendered by the same requests the add-on sends to Google, exported as
+// .xlsx and as an HTML page; the match file; and an index page linking them.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Audience, View } from '../engine/core/view.js';
+import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { renderView } from '../sheets/index.js';
+import { workbookHtml } from './html.js';
+import { EmbeddedWorkbook } from './workbook.js';
+import { workbookXlsx } from './xlsx.js';
+
+export interface AudienceOutput {
+  readonly audience: Audience;
+  /** Who reads it: "host", "public", "Ann (p1)", "team red". */
+  readonly reader: string;
+  readonly xlsx: string;
+  readonly html: string;
+  readonly tabs: number;
+  readonly requests: number;
+  readonly bytes: number;
+}
+
+export interface MatchOutputs {
+  readonly dir: string;
+  readonly match: string;
+  readonly index: string;
+  readonly workbooks: readonly AudienceOutput[];
+}
+
+/** File-name stem of an audience: host, public, player-p1, team-red. */
+export function audienceStem(audience: Audience): string {
+  return audience.replace(':', '-').replace(/[^A-Za-z0-9_.-]/g, '_');
+}
+
+export function readerOf(audience: Audience, result: ReplayResult): string {
+  if (audience === 'host' || audience === 'public') return audience;
+  const [kind, id] = audience.split(':');
+  return kind === 'player' ? `${result.ctx.playerName(id)} (${id})` : `${kind} ${id}`;
+}
+
+/** Renders one audience into a new embedded workbook (one batchUpdate). */
+export function renderAudience(result: ReplayResult, audience: Audience): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number } {
+  const view = viewFor(result, audience);
+  const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
+  const report = renderView(workbook, view, { dropDefaultSheet: true });
+  return { workbook, view, ...report };
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
+}
+
+export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, dir: string): Promise<MatchOutputs> {
+  mkdirSync(dir, { recursive: true });
+  const matchPath = join(dir, 'match.json');
+  writeFileSync(matchPath, stringifyMatchFile(match));
+  const workbooks: AudienceOutput[] = [];
+  for (const audience of audiencesOf(result)) {
+    const { workbook, view, requests, bytes } = renderAudience(result, audience);
+    const stem = audienceStem(audience);
+    const reader = readerOf(audience, result);
+    const html = join(dir, `${stem}.html`);
+    const xlsx = join(dir, `${stem}.xlsx`);
+    writeFileSync(html, workbookHtml(workbook, { subtitle: `${reader === 'public' ? 'The public (spectators\') workbook' : `Workbook of ${reader}`} · seed "${match.seed}" · ${view.status.headline}` }));
+    writeFileSync(xlsx, await workbookXlsx(workbook));
+    workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes });
+  }
+  const index = join(dir, 'index.html');
+  const rows = workbooks.map((w) => `<tr><td>${escape(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`).join('\n');
+  writeFileSync(index, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(result.game.title)}</title>
+<style>body{font-family:Arial,sans-serif;margin:24px;color:#202124}table{border-collapse:collapse}td,th{border:1px solid #DADCE0;padding:4px 10px;text-align:left}th{background:#F8F9FA}</style></head>
+<body><h1>${escape(result.game.title)}</h1><p>Seed "${escape(match.seed)}" · <a href="match.json">match file</a></p>
+<table><tr><th>Workbook of</th><th>HTML</th><th>Excel</th><th>Tabs</th><th>Requests</th><th>Request size</th></tr>
+${rows}</table></body></html>
+`);
+  return { dir, match: matchPath, index, workbooks };
+}

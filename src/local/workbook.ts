@@ -1,0 +1,551 @@
+// The embedded workbook: an in-memory spreadsheet that applies the Sheets API requests the
+// renderer uses, the way Google applies them, and refuses every other request with a clear error,
+// so it can never silently disagree with Google. It backs `npm start`, `genius-host render`, the
+// .xlsx and HTML exports, and the tests. Pure (no Node): it can also run in the Apps Script sandbox.
+//
+// What it follows from the API:
+// - batchUpdate is atomic: if one request fails, none applies, and the error names the request;
+// - updateCells writes only the fields its mask names; with `range`, cells the rows leave out are
+//   cleared for those fields; with `start`, only the cells given are written; repeatCell writes
+//   one cell's masked fields into every cell of a range;
+// - updateBorders sets the sides it names and leaves the others; a range's outer lines go on the
+//   cells along them, inner lines on the cells on both sides (the exports draw the stronger of
+//   two sides, and the renderer always sets both, so where Google keeps a line cannot matter);
+// - sheet `index` moves count "before the move" (moving a sheet right by one needs index + 2);
+// - sheet titles are unique ignoring case; the last sheet cannot be deleted; ranges must lie in
+//   the grid; merges may not overlap one another or cross the frozen rows or columns;
+// - metadata comes back as the API sends it: zero, false and empty values are left out.
+// Stricter than Google where that is simpler (a merge overlapping an existing one is refused
+// rather than replaced): the renderer never relies on the difference.
+
+import type { CellData, GridRange, Request, SheetMetadata, Workbook, WorkbookMetadata } from '../sheets/api.js';
+import { CELL_SCHEMA, DIMENSION_SCHEMA, FieldError, SHEET_PROPERTIES_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
+
+export class WorkbookError extends Error {}
+
+/** A range with every index filled in. */
+export interface Area {
+  readonly startRowIndex: number;
+  readonly endRowIndex: number;
+  readonly startColumnIndex: number;
+  readonly endColumnIndex: number;
+}
+
+export interface ProtectionState {
+  readonly protectedRangeId: number;
+  readonly range: GridRange;
+  readonly description?: string;
+  readonly warningOnly?: boolean;
+}
+
+/** One sheet as the workbook holds it (plain data, so a batch can work on a copy). */
+export interface SheetState {
+  sheetId: number;
+  title: string;
+  rowCount: number;
+  columnCount: number;
+  frozenRowCount: number;
+  frozenColumnCount: number;
+  hideGridlines: boolean;
+  /** cells[row][col]; missing is an empty cell. */
+  cells: (CellData | null)[][];
+  columnWidths: number[];
+  rowHeights: number[];
+  merges: Area[];
+  protectedRanges: ProtectionState[];
+}
+
+const DEFAULT_ROWS = 1000;
+const DEFAULT_COLUMNS = 26;
+const DEFAULT_WIDTH = 100;
+const DEFAULT_HEIGHT = 21;
+const SUPPORTED = [
+  'addSheet', 'updateSheetProperties', 'deleteSheet', 'updateCells', 'repeatCell', 'updateBorders', 'mergeCells',
+  'unmergeCells', 'updateDimensionProperties', 'addProtectedRange', 'deleteProtectedRange',
+] as const;
+
+function blankSheet(sheetId: number, title: string, rows = DEFAULT_ROWS, columns = DEFAULT_COLUMNS): SheetState {
+  return {
+    sheetId, title, rowCount: rows, columnCount: columns, frozenRowCount: 0, frozenColumnCount: 0, hideGridlines: false,
+    cells: [], columnWidths: new Array(columns).fill(DEFAULT_WIDTH), rowHeights: new Array(rows).fill(DEFAULT_HEIGHT),
+    merges: [], protectedRanges: [],
+  };
+}
+
+function overlaps(a: Area, b: Area): boolean {
+  return a.startRowIndex < b.endRowIndex && b.startRowIndex < a.endRowIndex && a.startColumnIndex < b.endColumnIndex && b.startColumnIndex < a.endColumnIndex;
+}
+
+function contains(outer: Area, inner: Area): boolean {
+  return outer.startRowIndex <= inner.startRowIndex && inner.endRowIndex <= outer.endRowIndex
+    && outer.startColumnIndex <= inner.startColumnIndex && inner.endColumnIndex <= outer.endColumnIndex;
+}
+
+function a1(area: Area): string {
+  const col = (n: number) => {
+    let s = '';
+    for (let x = n + 1; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+    return s;
+  };
+  return `${col(area.startColumnIndex)}${area.startRowIndex + 1}:${col(area.endColumnIndex - 1)}${area.endRowIndex}`;
+}
+
+/** Leaves out zero, false and empty values and lists, as the API's JSON does. */
+function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(compact) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    const v = compact(inner);
+    if (v === 0 || v === false || v === '' || v === undefined || v === null) continue;
+    if (typeof v === 'object' && Object.keys(v as object).length === 0) continue;
+    out[key] = v;
+  }
+  return out as T;
+}
+
+export class EmbeddedWorkbook implements Workbook {
+  private sheets: SheetState[];
+  /** How many batchUpdate calls have been applied (the renderer must send one per render). */
+  batchUpdates = 0;
+
+  /** A new spreadsheet has one blank tab, "Sheet1" with id 0, as in Google Sheets. */
+  constructor(readonly title = 'Untitled spreadsheet') {
+    this.sheets = [blankSheet(0, 'Sheet1')];
+  }
+
+  getMetadata(): WorkbookMetadata {
+    return {
+      sheets: this.sheets.map((s, index): SheetMetadata => compact({
+        properties: {
+          sheetId: s.sheetId,
+          title: s.title,
+          index,
+          sheetType: 'GRID',
+          gridProperties: {
+            rowCount: s.rowCount, columnCount: s.columnCount,
+            frozenRowCount: s.frozenRowCount, frozenColumnCount: s.frozenColumnCount, hideGridlines: s.hideGridlines,
+          },
+        },
+        merges: s.merges.map((m) => ({ sheetId: s.sheetId, ...m })),
+        protectedRanges: s.protectedRanges.map((p) => copy(p)),
+      })),
+    };
+  }
+
+  /** The sheets in tab order, for the exporters (read only). */
+  get tabs(): readonly Readonly<SheetState>[] {
+    return this.sheets;
+  }
+
+  sheetByTitle(title: string): Readonly<SheetState> | undefined {
+    return this.sheets.find((s) => s.title === title);
+  }
+
+  /** The cell at a position (null when empty). */
+  cell(title: string, row: number, col: number): CellData | null {
+    return this.sheetByTitle(title)?.cells[row]?.[col] ?? null;
+  }
+
+  batchUpdate(requests: readonly Request[]): void {
+    if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
+    const work = new Batch(copy(this.sheets));
+    requests.forEach((request, i) => {
+      const kinds = Object.keys(request ?? {});
+      if (kinds.length !== 1) throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
+      const kind = kinds[0];
+      if (!(SUPPORTED as readonly string[]).includes(kind)) {
+        throw new WorkbookError(`requests[${i}].${kind}: not supported by the embedded workbook (it applies ${SUPPORTED.join(', ')})`);
+      }
+      try {
+        work.apply(kind as (typeof SUPPORTED)[number], (request as Record<string, unknown>)[kind] as Record<string, unknown>);
+      } catch (error) {
+        if (error instanceof WorkbookError || error instanceof FieldError) throw new WorkbookError(`requests[${i}].${kind}: ${error.message}`);
+        throw error;
+      }
+    });
+    this.sheets = work.sheets;
+    this.batchUpdates += 1;
+  }
+}
+
+/** One batch, applied to a copy of the sheets. */
+class Batch {
+  private nextProtection = 1;
+
+  constructor(readonly sheets: SheetState[]) {}
+
+  apply(kind: (typeof SUPPORTED)[number], body: Record<string, unknown>): void {
+    if (body === null || typeof body !== 'object') throw new WorkbookError('the request body must be an object');
+    switch (kind) {
+      case 'addSheet': return this.addSheet(body);
+      case 'updateSheetProperties': return this.updateSheetProperties(body);
+      case 'deleteSheet': return this.deleteSheet(body);
+      case 'updateCells': return this.updateCells(body);
+      case 'repeatCell': return this.repeatCell(body);
+      case 'updateBorders': return this.updateBorders(body);
+      case 'mergeCells': return this.mergeCells(body);
+      case 'unmergeCells': return this.unmergeCells(body);
+      case 'updateDimensionProperties': return this.updateDimension(body);
+      case 'addProtectedRange': return this.addProtectedRange(body);
+      case 'deleteProtectedRange': return this.deleteProtectedRange(body);
+    }
+  }
+
+  private only(body: Record<string, unknown>, keys: readonly string[]): void {
+    for (const key of Object.keys(body)) {
+      if (!keys.includes(key)) throw new WorkbookError(`"${key}" is not supported by the embedded workbook`);
+    }
+  }
+
+  private sheet(sheetId: unknown): SheetState {
+    const id = (sheetId ?? 0) as number;
+    const sheet = this.sheets.find((s) => s.sheetId === id);
+    if (!sheet) throw new WorkbookError(`no sheet with id ${id}`);
+    return sheet;
+  }
+
+  /** A GridRange with its unbounded sides filled in, checked against the grid. */
+  private area(range: unknown, what = 'range'): { sheet: SheetState; area: Area } {
+    if (range === null || typeof range !== 'object') throw new WorkbookError(`${what} is required`);
+    const r = range as GridRange;
+    this.only(r as Record<string, unknown>, ['sheetId', 'startRowIndex', 'endRowIndex', 'startColumnIndex', 'endColumnIndex']);
+    const sheet = this.sheet(r.sheetId);
+    const area: Area = {
+      startRowIndex: r.startRowIndex ?? 0,
+      endRowIndex: r.endRowIndex ?? sheet.rowCount,
+      startColumnIndex: r.startColumnIndex ?? 0,
+      endColumnIndex: r.endColumnIndex ?? sheet.columnCount,
+    };
+    for (const [key, value] of Object.entries(area)) {
+      if (!Number.isInteger(value) || value < 0) throw new WorkbookError(`${what}.${key} must be a whole number ≥ 0`);
+    }
+    if (area.startRowIndex > area.endRowIndex || area.startColumnIndex > area.endColumnIndex) throw new WorkbookError(`${what} ends before it starts`);
+    if (area.endRowIndex > sheet.rowCount || area.endColumnIndex > sheet.columnCount) {
+      throw new WorkbookError(`${what} ('${sheet.title}'!${a1(area)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`);
+    }
+    return { sheet, area };
+  }
+
+  private titleFree(title: string, except?: SheetState): void {
+    if (title.trim() === '') throw new WorkbookError('a sheet title cannot be blank');
+    if (title.length > 100) throw new WorkbookError(`sheet title "${title}" is longer than 100 characters`);
+    if (this.sheets.some((s) => s !== except && s.title.toLowerCase() === title.toLowerCase())) {
+      throw new WorkbookError(`A sheet with the name "${title}" already exists. Please enter another name.`);
+    }
+  }
+
+  private addSheet(body: Record<string, unknown>): void {
+    this.only(body, ['properties']);
+    const props = (body.properties ?? {}) as Record<string, unknown>;
+    validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
+    const grid = (props.gridProperties ?? {}) as Record<string, number | boolean>;
+    let sheetId = props.sheetId as number | undefined;
+    if (sheetId === undefined) {
+      sheetId = Math.max(0, ...this.sheets.map((s) => s.sheetId)) + 1;
+    } else {
+      if (!Number.isInteger(sheetId) || sheetId < 0) throw new WorkbookError(`properties.sheetId must be a whole number ≥ 0, got ${sheetId}`);
+      if (this.sheets.some((s) => s.sheetId === sheetId)) throw new WorkbookError(`a sheet with id ${sheetId} already exists`);
+    }
+    let title = props.title as string | undefined;
+    if (title === undefined) {
+      for (let n = this.sheets.length + 1; ; n++) {
+        if (!this.sheets.some((s) => s.title.toLowerCase() === `sheet${n}`)) {
+          title = `Sheet${n}`;
+          break;
+        }
+      }
+    }
+    this.titleFree(title);
+    const sheet = blankSheet(sheetId, title, (grid.rowCount as number | undefined) ?? DEFAULT_ROWS, (grid.columnCount as number | undefined) ?? DEFAULT_COLUMNS);
+    this.checkSize(sheet.rowCount, sheet.columnCount);
+    const index = (props.index as number | undefined) ?? this.sheets.length;
+    if (!Number.isInteger(index) || index < 0 || index > this.sheets.length) throw new WorkbookError(`properties.index ${index} is outside 0–${this.sheets.length}`);
+    this.sheets.splice(index, 0, sheet);
+    this.setFrozen(sheet, (grid.frozenRowCount as number | undefined) ?? 0, (grid.frozenColumnCount as number | undefined) ?? 0);
+    sheet.hideGridlines = (grid.hideGridlines as boolean | undefined) ?? false;
+  }
+
+  private checkSize(rows: number, columns: number): void {
+    if (!Number.isInteger(rows) || rows < 1) throw new WorkbookError(`rowCount must be a whole number ≥ 1, got ${rows}`);
+    if (!Number.isInteger(columns) || columns < 1) throw new WorkbookError(`columnCount must be a whole number ≥ 1, got ${columns}`);
+    if (columns > 18278) throw new WorkbookError(`columnCount ${columns} is more than the 18278 columns a sheet can have`);
+  }
+
+  private updateSheetProperties(body: Record<string, unknown>): void {
+    this.only(body, ['properties', 'fields']);
+    const props = (body.properties ?? {}) as Record<string, unknown>;
+    validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
+    const sheet = this.sheet(props.sheetId);
+    const paths = parseMask(body.fields as string, SHEET_PROPERTIES_SCHEMA);
+    // Expand whole-object paths to their leaves, then apply them in a safe order.
+    const leaves = new Set<string>();
+    for (const path of paths) {
+      const node = nodeAt(SHEET_PROPERTIES_SCHEMA, path);
+      if (typeof node === 'object' && !Array.isArray(node) && !('refuse' in node)) {
+        for (const key of Object.keys(node)) leaves.add([...path, key].join('.'));
+      } else {
+        leaves.add(path.join('.'));
+      }
+    }
+    if (leaves.has('sheetId')) throw new WorkbookError('fields: sheetId cannot be changed');
+    const value = (path: string) => getPath(props, path.split('.'));
+    if (leaves.has('title')) {
+      const title = value('title');
+      if (typeof title !== 'string') throw new WorkbookError('properties.title is required when "title" is in fields');
+      this.titleFree(title, sheet);
+      sheet.title = title;
+    }
+    const grid = (key: string, fallback: number) => (leaves.has(`gridProperties.${key}`) ? ((value(`gridProperties.${key}`) as number | undefined) ?? fallback) : undefined);
+    // The request is checked as a whole: the new size against the new frozen rows, not the old.
+    const rows = grid('rowCount', DEFAULT_ROWS) ?? sheet.rowCount;
+    const columns = grid('columnCount', DEFAULT_COLUMNS) ?? sheet.columnCount;
+    const frozenRows = grid('frozenRowCount', 0) ?? sheet.frozenRowCount;
+    const frozenColumns = grid('frozenColumnCount', 0) ?? sheet.frozenColumnCount;
+    this.checkSize(rows, columns);
+    if (rows !== sheet.rowCount || columns !== sheet.columnCount) this.resize(sheet, rows, columns);
+    this.setFrozen(sheet, frozenRows, frozenColumns);
+    if (leaves.has('gridProperties.hideGridlines')) sheet.hideGridlines = (value('gridProperties.hideGridlines') as boolean | undefined) ?? false;
+    if (leaves.has('index')) {
+      const target = value('index') as number | undefined;
+      const from = this.sheets.indexOf(sheet);
+      const to = target ?? this.sheets.length;
+      if (!Number.isInteger(to) || to < 0 || to > this.sheets.length) throw new WorkbookError(`properties.index ${to} is outside 0–${this.sheets.length}`);
+      // "Before the move" indexes: the sheet goes before the sheet that is at `to` now.
+      this.sheets.splice(from, 1);
+      this.sheets.splice(to > from ? to - 1 : to, 0, sheet);
+    }
+  }
+
+  private resize(sheet: SheetState, rows: number, columns: number): void {
+    sheet.cells = sheet.cells.slice(0, rows).map((line) => (line ? line.slice(0, columns) : line));
+    const sized = (list: number[], n: number, fallback: number) => Array.from({ length: n }, (_, i) => list[i] ?? fallback);
+    sheet.rowHeights = sized(sheet.rowHeights, rows, DEFAULT_HEIGHT);
+    sheet.columnWidths = sized(sheet.columnWidths, columns, DEFAULT_WIDTH);
+    const clip = (m: Area): Area => ({
+      startRowIndex: m.startRowIndex, endRowIndex: Math.min(m.endRowIndex, rows),
+      startColumnIndex: m.startColumnIndex, endColumnIndex: Math.min(m.endColumnIndex, columns),
+    });
+    sheet.merges = sheet.merges.map(clip).filter((m) => m.endRowIndex - m.startRowIndex >= 1 && m.endColumnIndex - m.startColumnIndex >= 1
+      && (m.endRowIndex - m.startRowIndex) * (m.endColumnIndex - m.startColumnIndex) > 1);
+    sheet.rowCount = rows;
+    sheet.columnCount = columns;
+  }
+
+  private setFrozen(sheet: SheetState, rows: number, columns: number): void {
+    for (const [n, what, limit] of [[rows, 'frozenRowCount', sheet.rowCount], [columns, 'frozenColumnCount', sheet.columnCount]] as const) {
+      if (!Number.isInteger(n) || n < 0) throw new WorkbookError(`${what} must be a whole number ≥ 0`);
+      if (n > 0 && n >= limit) throw new WorkbookError(`${what} ${n} would freeze every ${what === 'frozenRowCount' ? 'row' : 'column'} of '${sheet.title}'`);
+    }
+    for (const m of sheet.merges) this.checkFrozen(sheet, m, rows, columns);
+    sheet.frozenRowCount = rows;
+    sheet.frozenColumnCount = columns;
+  }
+
+  private checkFrozen(sheet: SheetState, m: Area, rows = sheet.frozenRowCount, columns = sheet.frozenColumnCount): void {
+    if (rows > 0 && m.startRowIndex < rows && m.endRowIndex > rows) throw new WorkbookError(`You can't merge frozen and non-frozen rows ('${sheet.title}'!${a1(m)}, ${rows} frozen)`);
+    if (columns > 0 && m.startColumnIndex < columns && m.endColumnIndex > columns) throw new WorkbookError(`You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1(m)}, ${columns} frozen)`);
+  }
+
+  private deleteSheet(body: Record<string, unknown>): void {
+    this.only(body, ['sheetId']);
+    const sheet = this.sheet(body.sheetId);
+    if (this.sheets.length === 1) throw new WorkbookError("You can't remove all the sheets in a document.");
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+  }
+
+  private updateCells(body: Record<string, unknown>): void {
+    this.only(body, ['range', 'start', 'rows', 'fields']);
+    if ((body.range === undefined) === (body.start === undefined)) throw new WorkbookError('give exactly one of "range" and "start"');
+    const paths = parseMask(body.fields as string, CELL_SCHEMA);
+    const rows = (body.rows ?? []) as { values?: CellData[] }[];
+    if (!Array.isArray(rows)) throw new WorkbookError('"rows" must be a list');
+    let sheet: SheetState;
+    let area: Area;
+    if (body.range !== undefined) {
+      ({ sheet, area } = this.area(body.range));
+      const height = area.endRowIndex - area.startRowIndex;
+      const width = area.endColumnIndex - area.startColumnIndex;
+      if (rows.length > height) throw new WorkbookError(`${rows.length} rows do not fit in the ${height} rows of the range`);
+      rows.forEach((row, r) => {
+        if ((row?.values?.length ?? 0) > width) throw new WorkbookError(`rows[${r}] has ${row.values!.length} cells; the range is ${width} wide`);
+      });
+    } else {
+      const start = body.start as { sheetId?: number; rowIndex?: number; columnIndex?: number };
+      this.only(start as Record<string, unknown>, ['sheetId', 'rowIndex', 'columnIndex']);
+      sheet = this.sheet(start.sheetId);
+      const top = start.rowIndex ?? 0;
+      const left = start.columnIndex ?? 0;
+      const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
+      ({ area } = this.area({ sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width }, 'start + rows'));
+    }
+    const clears = body.range !== undefined;
+    for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
+      const values = rows[r - area.startRowIndex]?.values ?? [];
+      for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) {
+        const source = values[c - area.startColumnIndex] as CellData | undefined;
+        if (source === undefined && !clears) continue;
+        this.writeCell(sheet, r, c, source ?? {}, paths, `rows[${r - area.startRowIndex}].values[${c - area.startColumnIndex}]`);
+      }
+    }
+  }
+
+  private repeatCell(body: Record<string, unknown>): void {
+    this.only(body, ['range', 'cell', 'fields']);
+    const paths = parseMask(body.fields as string, CELL_SCHEMA);
+    const { sheet, area } = this.area(body.range);
+    const cell = (body.cell ?? {}) as CellData;
+    for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
+      for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) this.writeCell(sheet, r, c, cell, paths, 'cell');
+    }
+  }
+
+  /**
+   * Sets the lines of a range: its outer sides on the cells along them, inner lines on the cells
+   * on both sides. A side left out stays as it is; style NONE clears it.
+   */
+  private updateBorders(body: Record<string, unknown>): void {
+    const sides = ['top', 'bottom', 'left', 'right', 'innerHorizontal', 'innerVertical'] as const;
+    this.only(body, ['range', ...sides]);
+    const { sheet, area } = this.area(body.range);
+    const schema = (CELL_SCHEMA.userEnteredFormat as Record<string, unknown>).borders as Record<string, never>;
+    for (const side of sides) validate(body[side], schema.top, side);
+    const set = (r: number, c: number, side: 'top' | 'bottom' | 'left' | 'right', value: unknown) => {
+      const line = (sheet.cells[r] ??= []);
+      const target = (line[c] ?? {}) as Record<string, unknown>;
+      const none = (value as { style?: string }).style === 'NONE';
+      setPath(target, ['userEnteredFormat', 'borders', side], none ? undefined : copy(value));
+      line[c] = Object.keys(target).length > 0 ? (target as CellData) : null;
+    };
+    const { startRowIndex: top, endRowIndex: bottom, startColumnIndex: left, endColumnIndex: right } = area;
+    for (let r = top; r < bottom; r++) {
+      for (let c = left; c < right; c++) {
+        if (body.top && r === top) set(r, c, 'top', body.top);
+        if (body.bottom && r === bottom - 1) set(r, c, 'bottom', body.bottom);
+        if (body.left && c === left) set(r, c, 'left', body.left);
+        if (body.right && c === right - 1) set(r, c, 'right', body.right);
+        if (body.innerHorizontal && r > top) set(r, c, 'top', body.innerHorizontal);
+        if (body.innerHorizontal && r < bottom - 1) set(r, c, 'bottom', body.innerHorizontal);
+        if (body.innerVertical && c > left) set(r, c, 'left', body.innerVertical);
+        if (body.innerVertical && c < right - 1) set(r, c, 'right', body.innerVertical);
+      }
+    }
+  }
+
+  private writeCell(sheet: SheetState, row: number, col: number, source: CellData, paths: readonly string[][], where: string): void {
+    const line = (sheet.cells[row] ??= []);
+    const target = (line[col] ?? {}) as Record<string, unknown>;
+    for (const path of paths) {
+      const value = getPath(source, path);
+      if (value !== undefined) validate(value, nodeAt(CELL_SCHEMA, path), `${where}.${path.join('.')}`);
+      setPath(target, path, copy(value));
+    }
+    const entered = target.userEnteredValue as Record<string, unknown> | undefined;
+    if (entered && Object.keys(entered).length > 1) {
+      throw new WorkbookError(`${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`);
+    }
+    line[col] = Object.keys(target).length > 0 ? (target as CellData) : null;
+  }
+
+  private mergeCells(body: Record<string, unknown>): void {
+    this.only(body, ['range', 'mergeType']);
+    const { sheet, area } = this.area(body.range);
+    const type = (body.mergeType ?? 'MERGE_ALL') as string;
+    let parts: Area[];
+    if (type === 'MERGE_ALL') parts = [area];
+    else if (type === 'MERGE_ROWS') {
+      parts = Array.from({ length: area.endRowIndex - area.startRowIndex }, (_, i) => ({ ...area, startRowIndex: area.startRowIndex + i, endRowIndex: area.startRowIndex + i + 1 }));
+    } else if (type === 'MERGE_COLUMNS') {
+      parts = Array.from({ length: area.endColumnIndex - area.startColumnIndex }, (_, i) => ({ ...area, startColumnIndex: area.startColumnIndex + i, endColumnIndex: area.startColumnIndex + i + 1 }));
+    } else throw new WorkbookError(`mergeType "${type}" is not one of MERGE_ALL, MERGE_ROWS, MERGE_COLUMNS`);
+    for (const part of parts) {
+      if ((part.endRowIndex - part.startRowIndex) * (part.endColumnIndex - part.startColumnIndex) < 2) {
+        throw new WorkbookError(`a merge must cover at least two cells ('${sheet.title}'!${a1(part)})`);
+      }
+      const clash = sheet.merges.find((m) => overlaps(m, part));
+      if (clash) throw new WorkbookError(`'${sheet.title}'!${a1(part)} overlaps the merge ${a1(clash)}; unmerge it first`);
+      this.checkFrozen(sheet, part);
+      sheet.merges.push(part);
+      // Merging keeps only the top-left value.
+      for (let r = part.startRowIndex; r < part.endRowIndex; r++) {
+        for (let c = part.startColumnIndex; c < part.endColumnIndex; c++) {
+          if (r === part.startRowIndex && c === part.startColumnIndex) continue;
+          const cell = sheet.cells[r]?.[c];
+          if (cell?.userEnteredValue) {
+            const { userEnteredValue: _dropped, ...rest } = cell;
+            sheet.cells[r][c] = Object.keys(rest).length > 0 ? rest : null;
+          }
+        }
+      }
+    }
+  }
+
+  private unmergeCells(body: Record<string, unknown>): void {
+    this.only(body, ['range']);
+    const { sheet, area } = this.area(body.range);
+    const partial = sheet.merges.find((m) => overlaps(m, area) && !contains(area, m));
+    if (partial) throw new WorkbookError(`the merge ${a1(partial)} is only partly inside ${a1(area)}`);
+    sheet.merges = sheet.merges.filter((m) => !contains(area, m));
+  }
+
+  private updateDimension(body: Record<string, unknown>): void {
+    this.only(body, ['range', 'properties', 'fields']);
+    const paths = parseMask(body.fields as string, DIMENSION_SCHEMA);
+    const props = (body.properties ?? {}) as Record<string, unknown>;
+    validate(props, DIMENSION_SCHEMA, 'properties');
+    const range = (body.range ?? {}) as { sheetId?: number; dimension?: string; startIndex?: number; endIndex?: number };
+    this.only(range as Record<string, unknown>, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
+    const sheet = this.sheet(range.sheetId);
+    const rows = range.dimension === 'ROWS';
+    if (!rows && range.dimension !== 'COLUMNS') throw new WorkbookError(`range.dimension must be ROWS or COLUMNS, got ${JSON.stringify(range.dimension)}`);
+    const count = rows ? sheet.rowCount : sheet.columnCount;
+    const from = range.startIndex ?? 0;
+    const to = range.endIndex ?? count;
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > count || from > to) {
+      throw new WorkbookError(`range ${from}–${to} is outside the ${count} ${rows ? 'rows' : 'columns'} of '${sheet.title}'`);
+    }
+    if (paths.length > 0) {
+      const size = props.pixelSize as number | undefined;
+      if (size === undefined || size < 0) throw new WorkbookError('properties.pixelSize must be a number ≥ 0');
+      const list = rows ? sheet.rowHeights : sheet.columnWidths;
+      for (let i = from; i < to; i++) list[i] = size;
+    }
+  }
+
+  private addProtectedRange(body: Record<string, unknown>): void {
+    this.only(body, ['protectedRange']);
+    const range = (body.protectedRange ?? {}) as Record<string, unknown>;
+    this.only(range, ['protectedRangeId', 'range', 'description', 'warningOnly']);
+    const { sheet, area } = this.area(range.range, 'protectedRange.range');
+    let id = range.protectedRangeId as number | undefined;
+    const all = this.sheets.flatMap((s) => s.protectedRanges);
+    if (id === undefined) {
+      while (all.some((p) => p.protectedRangeId === this.nextProtection)) this.nextProtection += 1;
+      id = this.nextProtection;
+    } else if (!Number.isInteger(id) || id < 0) {
+      throw new WorkbookError(`protectedRange.protectedRangeId must be a whole number, got ${id}`);
+    } else if (all.some((p) => p.protectedRangeId === id)) {
+      throw new WorkbookError(`a protected range with id ${id} already exists`);
+    }
+    const given = range.range as GridRange;
+    const whole = given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
+    sheet.protectedRanges.push({
+      protectedRangeId: id,
+      range: whole ? { sheetId: sheet.sheetId } : { sheetId: sheet.sheetId, ...area },
+      ...(typeof range.description === 'string' ? { description: range.description } : {}),
+      ...(range.warningOnly === true ? { warningOnly: true } : {}),
+    });
+  }
+
+  private deleteProtectedRange(body: Record<string, unknown>): void {
+    this.only(body, ['protectedRangeId']);
+    for (const sheet of this.sheets) {
+      const index = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === body.protectedRangeId);
+      if (index >= 0) {
+        sheet.protectedRanges.splice(index, 1);
+        return;
+      }
+    }
+    throw new WorkbookError(`no protected range with id ${body.protectedRangeId}`);
+  }
+}

@@ -1,0 +1,41 @@
+// The Sheets API v4 shapes the renderer speaks, and the port every spreadsheet implements.
+//
+// Types only: `import type` keeps every byte of googleapis out of the Apps Script bundle.
+
+import type { sheets_v4 } from '@googleapis/sheets';
+
+export type Request = sheets_v4.Schema$Request;
+export type CellData = sheets_v4.Schema$CellData;
+export type CellFormat = sheets_v4.Schema$CellFormat;
+export type Color = sheets_v4.Schema$Color;
+export type Border = sheets_v4.Schema$Border;
+export type GridRange = sheets_v4.Schema$GridRange;
+export type RowData = sheets_v4.Schema$RowData;
+export type SheetProperties = sheets_v4.Schema$SheetProperties;
+export type ProtectedRange = sheets_v4.Schema$ProtectedRange;
+export type Response = sheets_v4.Schema$Response;
+
+/** What the renderer needs to know about one existing sheet: a subset of the API's `Sheet`. */
+export interface SheetMetadata {
+  readonly properties?: SheetProperties;
+  readonly merges?: readonly GridRange[];
+  readonly protectedRanges?: readonly ProtectedRange[];
+}
+
+/** A spreadsheet's tabs as `spreadsheets.get` returns them with `fields: METADATA_FIELDS`. */
+export interface WorkbookMetadata {
+  readonly sheets?: readonly SheetMetadata[];
+}
+
+/** The `fields` to ask `spreadsheets.get` for, so its answer is exactly a `WorkbookMetadata`. */
+export const METADATA_FIELDS = 'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description))';
+
+/**
+ * A spreadsheet the renderer can write to: the embedded workbook here (src/local/workbook.ts), the
+ * Apps Script advanced Sheets service in the add-on. Both are synchronous, like Apps Script.
+ */
+export interface Workbook {
+  getMetadata(): WorkbookMetadata;
+  /** One `spreadsheets.batchUpdate`: all requests apply, in order, or none does. */
+  batchUpdate(requests: readonly Request[]): void;
+}

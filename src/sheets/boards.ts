@@ -1,0 +1,307 @@
+// Board tabs: every grid of a BoardTab laid out as square cells with its rules' coordinates.
+//
+// Grids sit side by side in bands and wrap to a new band when a band would grow wider than a
+// screen (Fair and Square's many 7×7 boards, Peg Domain's domain and two pallets). Every grid in a
+// tab uses the same square size, so sheet columns line up across bands.
+//
+// Two-colour cells. Sheets has no split fill, so a board column that holds a two-colour cell
+// anywhere in the tab becomes two sheet columns, each half a square wide: a two-colour cell is
+// the two halves, each filled with its colour; every other cell in that column is the two halves
+// merged (MERGE_ROWS over each run of such cells, one request per run). Columns without a
+// two-colour cell stay one sheet column, a whole square. The text of a two-colour cell: a leading
+// pair of letters (one per colour, as in `RB ×2`) is split one per half, with the rest of the
+// text under the right half's letter; any other text sits whole in the left half.
+//
+// Lines. Gridlines are hidden; each grid draws its own: a thin grey line between cells and a
+// medium dark frame around the grid (one updateBorders per grid), then whatever the view asks
+// for (fences, outlines), in runs of equal lines. A line between two cells is the stronger of what
+// either cell asks for, and is always set on both sides (an updateBorders across the two rows or
+// columns), so Sheets, Excel and the HTML page show the same line whichever side they read. The
+// thin line also separates the halves of a two-colour cell; merged pairs hide it.
+//
+// Formats shared by a whole grid (alignment, font size, wrapping) go in one repeatCell per grid;
+// each cell carries only what is its own: text, note, fill, text colour and weight (and runs of
+// cells with the same own format share it too: see shareFormats in layout.ts).
+
+import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
+import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader } from './layout.js';
+
+/** How wide a band of grids may grow before the next grid wraps below, in pixels. */
+const BAND_WIDTH = 1400;
+
+interface Sizing {
+  /** The side of a square board cell, in pixels (even, so halves are whole pixels). */
+  readonly size: number;
+  readonly points: number;
+}
+
+/** Square sizes to try, largest first, with the font that suits each. */
+const SIZES: readonly Sizing[] = [{ size: 36, points: 10 }, { size: 32, points: 10 }, { size: 28, points: 9 }];
+
+/**
+ * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
+ * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
+ * 22 px beyond 30: the 67-column Paint canvas).
+ */
+function sizingFor(grids: readonly Grid[]): Sizing {
+  const widest = Math.max(1, ...grids.map((g) => g.columnLabels.length));
+  if (widest > 30) return { size: 22, points: 8 };
+  if (widest > 16) return SIZES[2];
+  const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
+  return SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0];
+}
+
+interface Placement {
+  readonly grid: Grid;
+  readonly band: number;
+  /** The unit (square column) of the grid's row labels; its cells start one unit to the right. */
+  readonly unit: number;
+}
+
+/** Packs grids left to right into bands, a one-unit gap between them. */
+function pack(grids: readonly Grid[], size: number): Placement[] {
+  const maxUnits = Math.max(1, Math.floor(BAND_WIDTH / size));
+  const out: Placement[] = [];
+  let band = 0;
+  let unit = 0;
+  for (const grid of grids) {
+    const need = 1 + grid.columnLabels.length;
+    if (unit > 0 && unit + need > maxUnits) {
+      band += 1;
+      unit = 0;
+    }
+    out.push({ grid, band, unit });
+    unit += need + 1;
+  }
+  return out;
+}
+
+const RANK: Readonly<Record<EdgeWeight, number>> = { thin: 1, medium: 2, thick: 3 };
+
+interface DrawnEdge {
+  readonly weight: EdgeWeight;
+  readonly colour: string;
+  /** Asked for by the view (a fence, an outline), not the grid's own thin line or frame. */
+  readonly declared: boolean;
+}
+
+function stronger(a: DrawnEdge, b: DrawnEdge): DrawnEdge {
+  if (RANK[a.weight] !== RANK[b.weight]) return RANK[a.weight] > RANK[b.weight] ? a : b;
+  return b.declared && !a.declared ? b : a;
+}
+
+const INNER: DrawnEdge = { weight: 'thin', colour: GRID_LINE, declared: false };
+const OUTER: DrawnEdge = { weight: 'medium', colour: FRAME, declared: false };
+
+/**
+ * Every line of a grid, reconciled: horizontal[r][c] is the line above row r (r = rows: below the
+ * last row), vertical[r][c] the line left of column c (c = cols: right of the last column).
+ */
+export function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge[][] } {
+  const rows = grid.cells.length;
+  const cols = grid.columnLabels.length;
+  const horizontal = Array.from({ length: rows + 1 }, (_, r) => Array.from({ length: cols }, () => (r === 0 || r === rows ? OUTER : INNER)));
+  const vertical = Array.from({ length: rows }, () => Array.from({ length: cols + 1 }, (_, c) => (c === 0 || c === cols ? OUTER : INNER)));
+  const ask = (list: DrawnEdge[], index: number, edge: Edge | undefined) => {
+    if (edge && index < list.length) list[index] = stronger(list[index], { weight: edge.weight, colour: edge.colour ?? '#000000', declared: true });
+  };
+  grid.cells.forEach((line, r) => line.forEach((cell, c) => {
+    const b = cell.borders;
+    if (!b) return;
+    ask(horizontal[r], c, b.top);
+    ask(horizontal[r + 1], c, b.bottom);
+    ask(vertical[r], c, b.left);
+    ask(vertical[r], c + 1, b.right);
+  }));
+  return { horizontal, vertical };
+}
+
+const same = (a: DrawnEdge, b: DrawnEdge) => a.weight === b.weight && a.colour === b.colour;
+
+/** Consecutive indexes holding the same declared line: [from, to) with the line. */
+function runs(edges: readonly DrawnEdge[]): { from: number; to: number; edge: DrawnEdge }[] {
+  const out: { from: number; to: number; edge: DrawnEdge }[] = [];
+  edges.forEach((edge, i) => {
+    const last = out[out.length - 1];
+    if (!edge.declared) return;
+    if (last && last.to === i && same(last.edge, edge)) last.to = i + 1;
+    else out.push({ from: i, to: i + 1, edge });
+  });
+  return out;
+}
+
+/** A leading pair of letters/symbols splits one per half: `RB ×2` → `R` | `B ×2`. */
+export function splitText(text: string | undefined): [string, string] {
+  if (!text) return ['', ''];
+  const match = /^(\S)(\S)(?:\s+(.*))?$/u.exec(text);
+  if (match && !/\d/.test(match[1] + match[2])) return [match[1], match[3] ? `${match[2]} ${match[3]}` : match[2]];
+  return [text, ''];
+}
+
+interface BandRows {
+  readonly title: number;
+  readonly labels: number;
+  readonly board: number;
+  readonly caption: number;
+}
+
+export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
+  const { size, points } = sizingFor(tab.grids);
+  const placements = pack(tab.grids, size);
+  const single = tab.grids.length === 1;
+  const showGridTitles = !single || tab.grids[0].title !== tab.title;
+  const canvas = new Canvas();
+
+  // Rows: the header, a spacer, then per band [grid titles], column labels, board rows, [captions].
+  const headerRows = 1 + header.lines.length;
+  canvas.height(headerRows, 10);
+  let row = headerRows + 1;
+  let frozen = headerRows;
+  const bands: BandRows[] = [];
+  const bandCount = Math.max(0, ...placements.map((p) => p.band + 1));
+  for (let band = 0; band < bandCount; band++) {
+    const inBand = placements.filter((p) => p.band === band);
+    if (band > 0) canvas.height(row++, Math.round(size / 2));
+    const title = showGridTitles ? row++ : -1;
+    if (title >= 0) canvas.height(title, 26);
+    const labels = row++;
+    canvas.height(labels, 20);
+    const board = row;
+    row += Math.max(...inBand.map((p) => p.grid.cells.length));
+    for (let r = board; r < row; r++) canvas.height(r, size);
+    const caption = inBand.some((p) => p.grid.caption) ? row++ : -1;
+    bands.push({ title, labels, board, caption });
+    if (single) frozen = labels + 1;
+  }
+  const lastRow = row;
+
+  // Units (square columns) → sheet columns: a unit holding a two-colour cell is two half columns.
+  const unitCount = Math.max(1, ...placements.map((p) => p.unit + 1 + p.grid.columnLabels.length));
+  const split = new Set<number>();
+  for (const p of placements) p.grid.cells.forEach((line) => line.forEach((cell, c) => {
+    if (cell.fill2) split.add(p.unit + 1 + c);
+  }));
+  const start: number[] = [];
+  for (let u = 0, col = 0; u <= unitCount; u++) {
+    start.push(col);
+    if (u === unitCount) break;
+    const halves = split.has(u);
+    if (halves) canvas.width(col + 1, size / 2);
+    canvas.width(col, halves ? size / 2 : size);
+    col += halves ? 2 : 1;
+  }
+  const columns = (unit: number, units = 1) => ({ col: start[unit], cols: start[unit + units] - start[unit] });
+
+  const twoColour = new Set<string>(); // "row,unit" of two-colour cells: never paired
+  const wide = new Set<string>(); // "row,unit" under a wider merge (titles, captions)
+  const labelFormat = format({ text: { bold: true, colour: GREY_TEXT } });
+  const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: true, text: { size } });
+  const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
+
+  for (const p of placements) {
+    const { grid } = p;
+    const rows = bands[p.band];
+    const cols = grid.columnLabels.length;
+    const whole = columns(p.unit, 1 + cols);
+    const cells = columns(p.unit + 1, cols);
+    if (rows.title >= 0) {
+      canvas.put(rows.title, whole.col, { value: grid.title, format: format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: false }) });
+      canvas.merge({ row: rows.title, rows: 1, ...whole });
+      for (let u = p.unit; u <= p.unit + cols; u++) wide.add(`${rows.title},${u}`);
+    }
+    // Labels: the rules' coordinates, in small grey bold, centred.
+    grid.columnLabels.forEach((text, c) => canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: labelFormat }));
+    grid.rowLabels.forEach((text, r) => canvas.put(rows.board + r, start[p.unit], { value: text, format: labelFormat }));
+    canvas.style({ row: rows.labels, rows: 1, ...cells }, centred(points - 1), ALIGN_FIELDS);
+    canvas.style({ row: rows.board, rows: grid.cells.length, ...columns(p.unit) }, centred(points - 1), ALIGN_FIELDS);
+    // Cells: own text, fill and note; alignment shared by the whole grid.
+    grid.cells.forEach((line, r) => line.forEach((cell, c) => {
+      const col = start[p.unit + 1 + c];
+      if (cell.fill2) {
+        const [left, right] = boardCell(cell);
+        canvas.put(rows.board + r, col, left);
+        canvas.put(rows.board + r, col + 1, right);
+        twoColour.add(`${rows.board + r},${p.unit + 1 + c}`);
+      } else {
+        const [whole] = boardCell(cell);
+        canvas.put(rows.board + r, col, whole);
+        // In a split column the pair is merged and shows its left half; the hidden right half
+        // takes the same format only so that runs of one format stay unbroken (shared formats).
+        if (split.has(p.unit + 1 + c) && whole.format) canvas.put(rows.board + r, col + 1, { format: whole.format });
+      }
+    }));
+    const area = { row: rows.board, rows: grid.cells.length, ...cells };
+    canvas.style(area, centred(points), ALIGN_FIELDS);
+    drawGrid(canvas, grid, area.row, (c) => start[p.unit + 1 + c], (c) => start[p.unit + 2 + c]);
+    if (grid.caption) {
+      canvas.put(rows.caption, whole.col, { value: grid.caption, format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }) });
+      canvas.merge({ row: rows.caption, rows: 1, ...whole });
+      for (let u = p.unit; u <= p.unit + cols; u++) wide.add(`${rows.caption},${u}`);
+      canvas.height(rows.caption, heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), 9), 9), true);
+    }
+  }
+
+  // Pair merges: in each split unit, one MERGE_ROWS per run of rows without a two-colour cell.
+  for (const u of split) {
+    let from = -1;
+    for (let r = headerRows; r <= lastRow; r++) {
+      const pairable = r < lastRow && !wide.has(`${r},${u}`) && !twoColour.has(`${r},${u}`);
+      if (pairable && from < 0) from = r;
+      if (!pairable && from >= 0) {
+        canvas.merge({ row: from, rows: r - from, ...columns(u), perRow: true });
+        from = -1;
+      }
+    }
+  }
+
+  canvas.touch(lastRow - 1, start[unitCount] - 1);
+  putHeader(canvas, header, canvas.columnCount);
+  return canvas.finish(tab.tab, frozen);
+}
+
+/** The grid's thin lines and frame, then the lines the view asks for, in runs. */
+function drawGrid(canvas: Canvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
+  const rows = grid.cells.length;
+  const cols = grid.columnLabels.length;
+  if (rows === 0 || cols === 0) return;
+  const left = colStart(0);
+  const width = colEnd(cols - 1) - left;
+  const inner = border(INNER.weight, INNER.colour);
+  const outer = border(OUTER.weight, OUTER.colour);
+  canvas.draw({ area: { row: top, col: left, rows, cols: width }, top: outer, bottom: outer, left: outer, right: outer, innerHorizontal: inner, innerVertical: inner });
+  const { horizontal, vertical } = gridLines(grid);
+  horizontal.forEach((edges, r) => {
+    for (const run of runs(edges)) {
+      const line = border(run.edge.weight, run.edge.colour);
+      const span = { col: colStart(run.from), cols: colEnd(run.to - 1) - colStart(run.from) };
+      if (r === 0) canvas.draw({ area: { row: top, rows: 1, ...span }, top: line });
+      else if (r === rows) canvas.draw({ area: { row: top + rows - 1, rows: 1, ...span }, bottom: line });
+      else canvas.draw({ area: { row: top + r - 1, rows: 2, ...span }, innerHorizontal: line });
+    }
+  });
+  for (let c = 0; c <= cols; c++) {
+    for (const run of runs(vertical.map((line) => line[c]))) {
+      const line = border(run.edge.weight, run.edge.colour);
+      const span = { row: top + run.from, rows: run.to - run.from };
+      if (c === 0) canvas.draw({ area: { ...span, col: colStart(0), cols: 1 }, left: line });
+      else if (c === cols) canvas.draw({ area: { ...span, col: colEnd(cols - 1) - 1, cols: 1 }, right: line });
+      else canvas.draw({ area: { ...span, col: colEnd(c - 1) - 1, cols: 2 }, innerVertical: line });
+    }
+  }
+}
+
+/** A board cell's own content: one cell, or the two halves of a two-colour cell. */
+function boardCell(cell: GridCell): LaidCell[] {
+  const note = cell.note ? { note: cell.note } : {};
+  // The font size is the grid's (one repeatCell), not each cell's.
+  const style = { bold: cell.bold, italic: cell.italic };
+  const own = (fill: string | undefined, text: string | undefined, colour: string): LaidCell => ({
+    ...(text ? { value: text } : {}),
+    format: format({ fill, text: { ...style, colour } }),
+    ...note,
+  });
+  if (!cell.fill2) return [own(cell.fill, cell.text, cell.textColour ?? textOn(cell.fill))];
+  const [left, right] = splitText(cell.text);
+  // The right half's text is coloured for its own fill: the view's text colour suits the first.
+  return [own(cell.fill, left, cell.textColour ?? textOn(cell.fill)), own(cell.fill2, right, textOn(cell.fill2))];
+}

@@ -1,0 +1,144 @@
+// Laid-out tabs → one batchUpdate's requests, against what the spreadsheet already holds.
+//
+// Every render rewrites each tab whole, so a second render of the same view changes nothing and a
+// render after another round adds the new tab and rewrites the rest:
+// - a tab that exists (same title) keeps its sheetId: its merges are undone, its properties (place,
+//   size, frozen rows) set, and one updateCells over the whole grid writes values, formats and
+//   notes together, clearing whatever the previous render left outside the new content;
+// - a new tab gets a sheetId derived from its title, so ids are the same on every machine;
+// - a tab the renderer made earlier (its id is derived from its title) that the view no longer
+//   has is deleted; tabs with other names (the host's own, form responses, the match log) are
+//   never touched;
+// - each tab is protected once, with a protected-range id derived from its sheet id.
+
+import { hashString } from '../engine/core/random.js';
+import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './api.js';
+import type { Area, LaidCell, TabLayout } from './layout.js';
+
+export interface RenderOptions {
+  /** Delete a new spreadsheet's blank default tab ("Sheet1", id 0) once the tabs exist. */
+  readonly dropDefaultSheet?: boolean;
+}
+
+export const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
+// Plain dotted paths: the form every Google API reads in an update mask.
+const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(',');
+export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
+const PROBES = 8;
+
+/** The sheetIds a tab of this title may have been given (the first unless it collided). */
+export function sheetIdsFor(title: string): number[] {
+  return Array.from({ length: PROBES }, (_, k) => (hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff) || 1);
+}
+
+export function protectionIdFor(sheetId: number): number {
+  return (hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff) || 1;
+}
+
+function cellData(cell: LaidCell | undefined): CellData {
+  if (!cell) return {};
+  const out: CellData = {};
+  // Player text is always a string value, never a formula: `=IMPORTXML(…)` stays text.
+  if (typeof cell.value === 'string') out.userEnteredValue = { stringValue: cell.value };
+  else if (typeof cell.value === 'number') out.userEnteredValue = { numberValue: cell.value };
+  if (cell.format) out.userEnteredFormat = cell.format;
+  if (cell.note) out.note = cell.note;
+  return out;
+}
+
+/** Rows for updateCells, trailing blanks left out (the range clears them). */
+function rowsOf(tab: TabLayout): RowData[] {
+  const rows: RowData[] = tab.cells.map((line) => {
+    const values = Array.from({ length: line.length }, (_, c) => cellData(line[c]));
+    while (values.length > 0 && Object.keys(values[values.length - 1]).length === 0) values.pop();
+    return values.length > 0 ? { values } : {};
+  });
+  while (rows.length > 0 && !rows[rows.length - 1].values) rows.pop();
+  return rows;
+}
+
+/** Runs of equal sizes as updateDimensionProperties requests. */
+function sizeRequests(sheetId: number, dimension: 'ROWS' | 'COLUMNS', sizes: readonly number[]): Request[] {
+  const out: Request[] = [];
+  let from = 0;
+  for (let i = 1; i <= sizes.length; i++) {
+    if (i === sizes.length || sizes[i] !== sizes[from]) {
+      out.push({
+        updateDimensionProperties: {
+          range: { sheetId, dimension, startIndex: from, endIndex: i },
+          properties: { pixelSize: sizes[from] },
+          fields: 'pixelSize',
+        },
+      });
+      from = i;
+    }
+  }
+  return out;
+}
+
+function tabRequests(tab: TabLayout, sheetId: number, index: number, existing: boolean, hasMerges: boolean, isProtected: boolean): Request[] {
+  const rowCount = tab.rowHeights.length;
+  const columnCount = tab.columnWidths.length;
+  const properties = {
+    sheetId,
+    title: tab.title,
+    index,
+    gridProperties: { rowCount, columnCount, frozenRowCount: tab.frozenRows, frozenColumnCount: 0, hideGridlines: true },
+  };
+  const out: Request[] = [];
+  if (existing) {
+    // Undo the last render's merges before anything that could collide with them (frozen rows).
+    if (hasMerges) out.push({ unmergeCells: { range: { sheetId } } });
+    const { title: _title, ...changed } = properties;
+    out.push({ updateSheetProperties: { properties: changed, fields: SHEET_FIELDS } });
+  } else {
+    out.push({ addSheet: { properties } });
+  }
+  out.push(...sizeRequests(sheetId, 'COLUMNS', tab.columnWidths));
+  out.push(...sizeRequests(sheetId, 'ROWS', tab.rowHeights));
+  const whole: GridRange = { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columnCount };
+  // Writing every field of every cell also clears the previous render's formats and lines.
+  out.push({ updateCells: { range: whole, rows: rowsOf(tab), fields: CELL_FIELDS } });
+  const range = (a: Area): GridRange => ({ sheetId, startRowIndex: a.row, endRowIndex: a.row + a.rows, startColumnIndex: a.col, endColumnIndex: a.col + a.cols });
+  for (const style of tab.styles) out.push({ repeatCell: { range: range(style.area), cell: { userEnteredFormat: style.format }, fields: style.fields } });
+  for (const { area, ...sides } of tab.lines) out.push({ updateBorders: { range: range(area), ...sides } });
+  for (const m of tab.merges) out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });
+  if (!isProtected) {
+    out.push({ addProtectedRange: { protectedRange: { protectedRangeId: protectionIdFor(sheetId), range: { sheetId }, description: PROTECTION_NOTE } } });
+  }
+  return out;
+}
+
+/** The requests that make the spreadsheet described by `existing` show exactly `tabs`. */
+export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetadata, options: RenderOptions = {}): Request[] {
+  const sheets = (existing.sheets ?? []).map((s) => ({
+    id: s.properties?.sheetId ?? 0,
+    title: s.properties?.title ?? '',
+    merges: s.merges?.length ?? 0,
+    protections: new Set((s.protectedRanges ?? []).map((p) => p.protectedRangeId)),
+  }));
+  const byTitle = new Map(sheets.map((s) => [s.title.toLowerCase(), s]));
+  const taken = new Set(sheets.map((s) => s.id));
+  const wanted = new Set(tabs.map((t) => t.title.toLowerCase()));
+  const requests: Request[] = [];
+
+  tabs.forEach((tab, index) => {
+    const old = byTitle.get(tab.title.toLowerCase());
+    if (old) {
+      requests.push(...tabRequests(tab, old.id, index, true, old.merges > 0, old.protections.has(protectionIdFor(old.id))));
+      return;
+    }
+    const id = sheetIdsFor(tab.title).find((candidate) => !taken.has(candidate));
+    if (id === undefined) throw new Error(`no free sheet id for tab "${tab.title}"`);
+    taken.add(id);
+    requests.push(...tabRequests(tab, id, index, false, false, false));
+  });
+
+  for (const sheet of sheets) {
+    if (wanted.has(sheet.title.toLowerCase())) continue;
+    const ours = sheetIdsFor(sheet.title).includes(sheet.id);
+    const blankDefault = options.dropDefaultSheet === true && sheet.id === 0 && sheet.title === 'Sheet1';
+    if (ours || blankDefault) requests.push({ deleteSheet: { sheetId: sheet.id } });
+  }
+  return requests;
+}

@@ -1,0 +1,64 @@
+// Which tabs an audience's workbook has, in which order, and what each holds.
+//
+// Order: the current board first, then the tabs a reader comes back to (Scoreboard, Status,
+// Legend, Details, Log) at fixed places, then the game's other boards, newest first. So the
+// scoreboard never moves as rounds are added, and the newest round is always next to them.
+
+import type { StatusView, Table, View } from '../engine/core/view.js';
+import { boardLayout } from './boards.js';
+import type { TabLayout } from './layout.js';
+import { legendLayout, tablesLayout } from './tables.js';
+
+/** Tab names the renderer uses itself; a game's board tab may not take them. */
+export const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log'] as const;
+
+/** Sheets allows up to 100 characters in a tab name. */
+const MAX_TITLE = 100;
+
+/** `2026-11-21T18:00:00.000Z` → `2026-11-21 18:00:00 UTC`. */
+export function timeText(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+export function statusTable(status: StatusView): Table {
+  const phase = status.phase;
+  const rows: [string, string][] = [
+    ['Game', status.game],
+    ['Now', status.headline],
+    ['Phase', phase ? `${phase.title} (${phase.id})` : 'none: the match is over'],
+  ];
+  if (phase) {
+    if (phase.opensAt) rows.push(['Opened', timeText(phase.opensAt)]);
+    rows.push(['Deadline', phase.deadline ? timeText(phase.deadline) : 'none set: the host closes this phase']);
+    rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
+    rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);
+  }
+  rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
+  return { title: 'Where the match stands', header: ['', ''], rows };
+}
+
+/** Every tab of the audience's workbook, laid out, in order. */
+export function layoutView(view: View): TabLayout[] {
+  const head = (what: string, lines: readonly string[] = []) => ({ title: `${view.title} · ${what}`, lines });
+  const boards = view.boards.map((tab, i) => boardLayout(tab, head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])])));
+  const fixed: TabLayout[] = [
+    tablesLayout('Scoreboard', head('Scoreboard'), [view.scoreboard]),
+    tablesLayout('Status', head('Status'), [statusTable(view.status)]),
+    legendLayout('Legend', head('Legend: colours, symbols and marks'), view.legend),
+  ];
+  if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
+  if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
+  const tabs = [...boards.slice(0, 1), ...fixed, ...boards.slice(1)];
+
+  const seen = new Set<string>();
+  for (const [i, tab] of view.boards.entries()) {
+    if ((FIXED_TABS as readonly string[]).includes(tab.tab)) throw new Error(`board tab ${i + 1} is named "${tab.tab}", a name the renderer keeps for its own tab`);
+  }
+  for (const tab of tabs) {
+    if (tab.title.trim() === '' || tab.title.length > MAX_TITLE) throw new Error(`tab name "${tab.title}" must have 1–${MAX_TITLE} characters`);
+    if (seen.has(tab.title.toLowerCase())) throw new Error(`two tabs are named "${tab.title}"; tab names must differ`);
+    seen.add(tab.title.toLowerCase());
+  }
+  return tabs;
+}

@@ -1,0 +1,73 @@
+// `npm start` (genius-host start) and `genius-host render` as a user runs them: the built CLI.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { GAME_LIST } from '../../src/engine/index.js';
+
+const root = join(__dirname, '../..');
+const bin = join(root, 'bin/genius-host.mjs');
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('genius-host start', () => {
+  it('plays every game, writes each audience\'s workbook as .xlsx and .html with the match file, and says where', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
+    const { code, stdout, stderr } = run('start', '--out', out);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+    for (const game of GAME_LIST) {
+      const dir = join(out, game.id);
+      expect(stdout).toContain(`━━ ${game.title}`);
+      for (const name of ['match.json', 'index.html', 'host.xlsx', 'host.html', 'public.xlsx', 'public.html', 'player-p1.xlsx', 'player-p1.html']) {
+        expect(existsSync(join(dir, name)), `${game.id}/${name}`).toBe(true);
+      }
+      expect(stdout).toContain(join(dir, 'public.html'));
+      const match = JSON.parse(readFileSync(join(dir, 'match.json'), 'utf8'));
+      expect(match.game).toBe(game.id);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(join(dir, 'public.xlsx'));
+      expect(book.worksheets[0].name).toBe('Current');
+    }
+    expect(stdout).toMatch(/Results\n/);
+    expect(stdout).toMatch(/one batchUpdate each/);
+  });
+
+  it('takes a game, a seed and a player count, and refuses an unknown game in one line', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
+    const { code, stdout } = run('start', 'not-flower-field', '--seed', 'mine', '--players', '5', '--out', out);
+    expect(code).toBe(0);
+    expect(stdout).toContain('5 bots');
+    expect(stdout).toContain('seed "mine"');
+    expect(existsSync(join(out, 'not-flower-field', 'player-p5.html'))).toBe(true);
+    const bad = run('start', 'chess', '--out', out);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^genius-host: unknown game "chess"/);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('genius-host render', () => {
+  it('renders any match file the same way', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gh-render-'));
+    const { code, stdout } = run('render', 'examples/not-flower-field.json', '--out', out);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Not Flower Field: winner Cara (660)');
+    for (const name of ['host', 'public', 'player-p1', 'player-p2', 'player-p3', 'player-p4']) {
+      expect(existsSync(join(out, `${name}.xlsx`))).toBe(true);
+      expect(readFileSync(join(out, `${name}.html`), 'utf8')).toMatch(/^<!doctype html>/);
+    }
+  });
+
+  it('answers a missing or malformed file with exit 1 and one line', () => {
+    const missing = run('render', 'nope.json');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('genius-host: nope.json: no such file\n');
+  });
+});
