@@ -16,9 +16,13 @@ function edge(line: Line | null): Partial<ExcelJS.Border> | undefined {
   return line ? { style: STYLE[line.style] ?? 'thin', color: { argb: argb(line.colour) } } : undefined;
 }
 
+/** exceljs takes a width of exactly 9 for "no width set" and leaves such a column out of the file. */
+const EXCELJS_DEFAULT_WIDTH = 9;
+
 /** Pixels → Excel's column width in characters of the default font (7-pixel digits, 5 of padding). */
 export function excelWidth(px: number): number {
-  return Math.max(0, Math.round(((px - 5) / 7) * 100) / 100);
+  const width = Math.max(0, Math.round(((px - 5) / 7) * 100) / 100);
+  return width === EXCELJS_DEFAULT_WIDTH ? width + 0.01 : width;
 }
 
 function valueOf(cell: CellData | null): ExcelJS.CellValue {

@@ -6,7 +6,7 @@ import { GAME_LIST, newMatch, playMatch, replayMatch, samplePlayers } from '../.
 import { renderAudience } from '../../src/local/outputs.js';
 import { SheetModel, fillOf } from '../../src/local/sheet-model.js';
 import type { EmbeddedWorkbook } from '../../src/local/workbook.js';
-import { workbookXlsx } from '../../src/local/xlsx.js';
+import { excelWidth, workbookXlsx } from '../../src/local/xlsx.js';
 
 async function reopen(workbook: EmbeddedWorkbook): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
@@ -55,6 +55,11 @@ describe('the .xlsx export', () => {
       expect(await expectSame(workbook)).toBeGreaterThan(100);
     });
   }
+
+  it('never writes a width exceljs would drop as "default" (exactly 9)', () => {
+    expect(excelWidth(68)).not.toBe(9);
+    expect(excelWidth(68)).toBeCloseTo(9, 1);
+  });
 
   it('keeps formula-like player names as text', async () => {
     const players = samplePlayers(4).map((p, i) => ({ ...p, name: ['=IMPORTXML("https://x","//a")', '+1', '-1', '@x'][i] }));
