@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
+import type { AnyGame } from '../engine/core/game.js';
 import { InputError } from './errors.js';
 import { type MatchOutputs, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
@@ -55,6 +56,15 @@ function workbooksLine(outputs: MatchOutputs): string {
   return `  wrote ${outputs.workbooks.length} workbooks (${outputs.workbooks.map((w) => w.reader.replace(/ \(.*\)$/, '')).join(', ')}) as .xlsx and .html: one batchUpdate each, at most ${requests} requests / ${kb} KB`;
 }
 
+/**
+ * Without --bot, players take the game's bots in turn, its default bot first: identical bots
+ * think alike (every greedy sheep in the same pasture), which makes a dull demo.
+ */
+function mixedBots(game: AnyGame, players: readonly string[]): Record<string, string> {
+  const names = [game.defaultBot, ...Object.keys(game.bots).filter((name) => name !== game.defaultBot)];
+  return Object.fromEntries(players.map((id, i) => [id, names[i % names.length]]));
+}
+
 export async function runDemo(options: DemoOptions): Promise<number> {
   const started = performance.now();
   const ids = options.games.length > 0 ? options.games : [...GAMES.keys()];
@@ -68,11 +78,13 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const game = GAMES.get(id)!;
     const fresh = newMatch(id, { seed: options.seed ?? `demo-${id}`, players: options.players });
     if (!fresh.ok) throw new InputError(fresh.error);
-    say(`\n━━ ${game.title}: ${fresh.value.players.length} bots (${options.bot ?? game.defaultBot}), seed "${fresh.value.seed}"`);
+    const bots = options.bot ?? mixedBots(game, fresh.value.players.map((p) => p.id));
+    const botNames = typeof bots === 'string' ? bots : [...new Set(Object.values(bots))].join(' and ');
+    say(`\n━━ ${game.title}: ${fresh.value.players.length} bots (${botNames}), seed "${fresh.value.seed}"`);
     let phases = 0;
     options.print('  played:');
     const played: MatchFile = playMatch(fresh.value, {
-      bots: options.bot,
+      bots,
       answerDecisions: true,
       onPhase: (title) => {
         phases += 1;
