@@ -1,17 +1,10 @@
 // The genius-host command as a user runs it: the built CLI in a child process.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { root, run } from '../helpers/cli.js';
 
-const root = join(__dirname, '../..');
-const bin = join(root, 'bin/genius-host.mjs');
-
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe('genius-host replay', () => {
   it('replays the Not Flower Field example to its documented result', () => {

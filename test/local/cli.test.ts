@@ -1,19 +1,12 @@
 // `npm start` (genius-host start) and `genius-host render` as a user runs them: the built CLI.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { root, run } from '../helpers/cli.js';
 import { GAME_LIST } from '../../src/engine/index.js';
 
-const root = join(__dirname, '../..');
-const bin = join(root, 'bin/genius-host.mjs');
-
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe('genius-host start', () => {
   it('plays every game, writes each audience\'s workbook as .xlsx and .html with the match file, and says where', async () => {
