@@ -1,0 +1,231 @@
+// npm run bench: what a match costs, from one run on this machine. Prints one table per topic and
+// writes the same to bench/results.md. Targets (checked here, not by timed tests):
+//   one batchUpdate per spreadsheet per resolution · bundle under 300 KB ·
+//   every replay of a full match under 50 ms · match log under 100 KB.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import type { AnyGame } from '../src/engine/core/game.js';
+import type { MatchFile } from '../src/engine/core/matchfile.js';
+import { MatchRun, replay } from '../src/engine/core/replay.js';
+import { GAME_LIST, audiencesOf, newMatch, playMatch, stringifyMatchFile } from '../src/engine/index.js';
+import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
+import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
+import { type Request, renderRequests, utf8Length } from '../src/sheets/index.js';
+import { renderAudience } from '../src/local/outputs.js';
+import { EmbeddedWorkbook } from '../src/local/workbook.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const lines: string[] = [];
+const say = (text = '') => {
+  lines.push(text);
+  console.log(text);
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time(fn: () => void): number {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+}
+
+function ms(value: number): string {
+  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+}
+
+function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+function table(header: string[], rows: (string | number)[][]): void {
+  say(`| ${header.join(' | ')} |`);
+  say(`| ${header.map(() => '---').join(' | ')} |`);
+  for (const row of rows) say(`| ${row.join(' | ')} |`);
+  say();
+}
+
+/** A full match of each game, played by the game's bots in turn (as `npm start` plays it). */
+function botMatch(game: AnyGame): MatchFile {
+  const fresh = newMatch(game.id, { seed: `bench-${game.id}`, startAt: '2026-11-21T18:00:00.000Z' });
+  if (!fresh.ok) throw new Error(fresh.error);
+  const names = [game.defaultBot, ...Object.keys(game.bots).filter((b) => b !== game.defaultBot)];
+  const bots = Object.fromEntries(fresh.value.players.map((p, i) => [p.id, names[i % names.length]]));
+  return playMatch(fresh.value, { bots, answerDecisions: true });
+}
+
+const RUNS = 40;
+const matches = new Map(GAME_LIST.map((game) => [game.id, botMatch(game)]));
+const failures: string[] = [];
+
+say(`# genius-host benchmark`);
+say();
+say(`One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
+say(`Each game: a full match played by its bots (seed \`bench-<game>\`), replayed ${RUNS} times.`);
+say();
+
+// 1. Replay and the heaviest phase.
+say('## Replay of a full bot match');
+say();
+const replayRows: (string | number)[][] = [];
+for (const game of GAME_LIST) {
+  const match = matches.get(game.id)!;
+  for (let i = 0; i < 5; i++) replay(game, match); // warm up
+  const times = Array.from({ length: RUNS }, () => time(() => replay(game, match)));
+  // Phase by phase: setting up (boards generated from the seed), then for each phase, checking
+  // its submissions and resolving it.
+  const phaseTimes = new Map<string, number[]>();
+  const setupTimes: number[] = [];
+  const finishTimes: number[] = [];
+  const byPhase = new Map<string, number[]>();
+  match.submissions.forEach((s, i) => byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), i]));
+  for (let run = 0; run < 10; run++) {
+    let matchRun!: MatchRun;
+    setupTimes.push(time(() => {
+      matchRun = new MatchRun(game, match);
+    }));
+    while (matchRun.phase) {
+      const id = matchRun.phase.id;
+      const took = time(() => {
+        for (const i of byPhase.get(id) ?? []) matchRun.offer(match.submissions[i], i);
+        matchRun.close();
+      });
+      phaseTimes.set(id, [...(phaseTimes.get(id) ?? []), took]);
+    }
+    finishTimes.push(time(() => matchRun.finish(match.decisions)));
+  }
+  const heaviest = [...phaseTimes].map(([id, t]) => [id, median(t)] as const).sort((a, b) => b[1] - a[1])[0];
+  const worst = Math.max(...times);
+  if (worst >= 50) failures.push(`${game.title}: a replay took ${ms(worst)} ms (target < 50 ms)`);
+  replayRows.push([game.title, match.players.length, match.submissions.length, phaseTimes.size, ms(median(times)), ms(worst), ms(median(setupTimes)), `${heaviest[0]}: ${ms(heaviest[1])}`, ms(median(finishTimes))]);
+}
+table(['game', 'players', 'submissions', 'phases', 'replay median ms', 'replay worst ms', 'setup median ms', 'heaviest phase: check + resolve, median ms', 'end of match (awards), median ms'], replayRows);
+
+// 2. Peg Domain's legal-move search on a full pallet.
+say('## Peg Domain legal-move search, full pallet');
+say();
+{
+  const fresh = newMatch('peg-domain', { seed: 'bench-search' });
+  if (!fresh.ok) throw new Error(fresh.error);
+  const rows = (fresh.value.options as { pallets: Record<string, string[]> }).pallets.p1;
+  const pallet = palletFrom(rows.join('').split('').map((c) => c === 'X'));
+  const empty = new Array<boolean>(81).fill(false);
+  const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
+  const searchRows: (string | number)[][] = [];
+  for (const [label, domainPegs] of [['empty domain (a move exists)', empty], ['domain pegged like a chessboard (no move: every layout tried)', checker]] as const) {
+    for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
+    const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
+    const found = findLegalMove({ pallet, domainPegs }) !== null;
+    if (Math.max(...times) >= 50) failures.push(`Peg Domain search on ${label}: ${ms(Math.max(...times))} ms (target < 50 ms)`);
+    searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
+  }
+  table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
+}
+
+// 3. Sheets writes per resolution, against a naive per-cell renderer.
+say('## Sheets API writes per phase resolution');
+say();
+say('Rendered at the last resolution of each match into a fresh spreadsheet (the largest render).');
+say('"Naive" is a renderer that makes one API call per cell it writes (value, format or border) and');
+say('one per sheet or size change, each call carrying one request.');
+say();
+
+/** Calls and bytes a per-cell renderer would need for the same result. */
+function naiveCost(requests: readonly Request[]): { calls: number; bytes: number } {
+  let calls = 0;
+  let bytes = 0;
+  const call = (request: Request) => {
+    calls += 1;
+    bytes += utf8Length(JSON.stringify({ requests: [request] }));
+  };
+  for (const request of requests) {
+    if (request.updateCells) {
+      const { rows = [], start, range, fields } = request.updateCells;
+      const sheetId = start?.sheetId ?? range?.sheetId ?? 0;
+      rows.forEach((row, r) => (row.values ?? []).forEach((cell, c) => {
+        if (Object.keys(cell).length > 0) call({ updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields } });
+      }));
+    } else if (request.repeatCell || request.updateBorders) {
+      const range = (request.repeatCell?.range ?? request.updateBorders?.range)!;
+      const height = (range.endRowIndex ?? 0) - (range.startRowIndex ?? 0);
+      const width = (range.endColumnIndex ?? 0) - (range.startColumnIndex ?? 0);
+      for (let r = 0; r < height; r++) {
+        for (let c = 0; c < width; c++) {
+          const one = { ...range, startRowIndex: (range.startRowIndex ?? 0) + r, endRowIndex: (range.startRowIndex ?? 0) + r + 1, startColumnIndex: (range.startColumnIndex ?? 0) + c, endColumnIndex: (range.startColumnIndex ?? 0) + c + 1 };
+          call(request.repeatCell ? { repeatCell: { ...request.repeatCell, range: one } } : { updateBorders: { ...request.updateBorders, range: one } });
+        }
+      }
+    } else {
+      call(request);
+    }
+  }
+  return { calls, bytes };
+}
+
+const writeRows: (string | number)[][] = [];
+for (const game of GAME_LIST) {
+  const result = replay(game, matches.get(game.id)!);
+  // The spreadsheets of a match: the host's, the shared (public) one, one per player.
+  const audiences = audiencesOf(result).filter((a) => !a.startsWith('team:'));
+  let requests = 0;
+  let bytes = 0;
+  let maxBytes = 0;
+  let naiveCalls = 0;
+  let naiveBytes = 0;
+  for (const audience of audiences) {
+    const rendered = renderAudience(result, audience);
+    const calls = rendered.workbook.batchUpdates;
+    if (calls !== 1) failures.push(`${game.title} ${audience}: ${calls} batchUpdates (target 1)`);
+    const sent = renderRequests(rendered.view, new EmbeddedWorkbook().getMetadata(), { dropDefaultSheet: true });
+    requests += rendered.requests;
+    bytes += rendered.bytes;
+    maxBytes = Math.max(maxBytes, rendered.bytes);
+    const naive = naiveCost(sent);
+    naiveCalls += naive.calls;
+    naiveBytes += naive.bytes;
+  }
+  writeRows.push([
+    game.title, audiences.length, audiences.length, Math.round(requests / audiences.length), kb(bytes / audiences.length), kb(maxBytes),
+    Math.round(naiveCalls / audiences.length), `${Math.round(naiveCalls / audiences.length)}×`, `${(naiveBytes / bytes).toFixed(1)}×`,
+  ]);
+}
+table(['game', 'spreadsheets', 'batchUpdate calls (1 each)', 'requests per spreadsheet', 'KB per spreadsheet', 'largest KB', 'naive calls per spreadsheet', 'calls ratio', 'bytes ratio'], writeRows);
+
+// 4. The Apps Script bundle.
+say('## The Apps Script bundle');
+say();
+{
+  const code = readFileSync(join(root, 'dist/Code.js'), 'utf8');
+  const size = utf8Length(code);
+  const loads = Array.from({ length: 20 }, () => time(() => vm.runInContext(code, vm.createContext({}))));
+  if (size >= 300 * 1024) failures.push(`dist/Code.js is ${kb(size)} KB (target < 300 KB)`);
+  table(['file', 'size KB', 'load in node:vm, median ms', 'worst ms (20 loads)'], [['dist/Code.js', kb(size), ms(median(loads)), ms(Math.max(...loads))]]);
+}
+
+// 5. The match log.
+say('## Match log size');
+say();
+const logRows: (string | number)[][] = [];
+for (const game of GAME_LIST) {
+  const match = matches.get(game.id)!;
+  const size = utf8Length(stringifyMatchFile(match));
+  if (size >= 100 * 1024) failures.push(`${game.title}: the match log is ${kb(size)} KB (target < 100 KB)`);
+  logRows.push([game.title, match.submissions.length, kb(size), kb(utf8Length(JSON.stringify(match)))]);
+}
+table(['game', 'submissions', 'log KB (as written)', 'KB without whitespace'], logRows);
+
+say('## Targets');
+say();
+say(failures.length === 0
+  ? 'All met: one batchUpdate per spreadsheet per render, bundle under 300 KB, every replay under 50 ms, every log under 100 KB, Peg Domain search under 50 ms.'
+  : failures.map((f) => `- MISSED: ${f}`).join('\n'));
+
+writeFileSync(join(root, 'bench/results.md'), `${lines.join('\n')}\n`);
+console.log('\n(written to bench/results.md)');
+process.exitCode = failures.length === 0 ? 0 : 1;
