@@ -182,7 +182,8 @@ export class MatchRun<S = unknown, M = unknown> {
     if (submission.phase !== phase.id) {
       return this.refuse(index, submission, `${submission.phase} is not open (the open phase is ${phase.id})`);
     }
-    const questions = phase.questions[submission.player];
+    // An own property only: a player id such as "constructor" must not find Object's members.
+    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
     if (!questions) {
       return this.refuse(index, submission, `${this.ctx.playerName(submission.player)} has nothing to answer in ${phase.title}`);
     }
