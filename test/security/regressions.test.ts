@@ -1,5 +1,7 @@
 // The bugs the security fuzzing found, each pinned by the smallest input that showed it.
 import { describe, expect, it } from 'vitest';
+import { parseCell, parseCellList } from '../../src/engine/core/coords.js';
+import { mention, quote } from '../../src/engine/core/quote.js';
 import { MatchRun } from '../../src/engine/core/replay.js';
 import { gameById, newMatch } from '../../src/engine/index.js';
 
@@ -16,6 +18,49 @@ describe('regressions found by the security fuzzing', () => {
       const receipt = run.offer({ phase: 'pregame', player, answers: { colour: 'red' } }, 0);
       expect(receipt.status).toBe('rejected');
       expect(receipt.reasons[0]).toMatch(/has nothing to answer in Pregame/);
+    }
+  });
+
+  it('an echoed answer is quoted, kept short and on one line', () => {
+    expect(quote('A1')).toBe('"A1"');
+    expect(quote('a\nb"c')).toBe('"a\\nb\\"c"');
+    expect(quote('\u202Eevil\u2028')).toBe('"\\u202eevil\\u2028"');
+    expect(quote('x'.repeat(100_000))).toBe(`"${'x'.repeat(40)}…"`);
+    // A surrogate pair is never cut in half, and a lone surrogate is written escaped.
+    expect(quote(`${'x'.repeat(39)}😀😀`)).toBe(`"${'x'.repeat(39)}…"`);
+    expect(quote('\uD800')).toBe('"\\ud800"');
+    expect(mention('round-2')).toBe('round-2');
+    expect(mention('Mary Ann')).toBe('Mary Ann');
+    expect(mention('round-2\n')).toBe('"round-2\\n"');
+  });
+
+  it('a 100 KB coordinate is refused with a reason that does not repeat it', () => {
+    const shape = { rows: 8, cols: 8 };
+    for (const text of ['A'.repeat(100_000), `${'A'.repeat(100_000)}1`, `A1 ${'='.repeat(100_000)}`, `A1 B2 x\n${'y'.repeat(100_000)}`]) {
+      const single = parseCell(text, shape);
+      const list = parseCellList(text, shape);
+      for (const result of [single, list]) {
+        expect(result.ok).toBe(false);
+        if (!result.ok) {
+          expect(result.error.length).toBeLessThan(200);
+          expect(result.error).not.toMatch(/\n/);
+        }
+      }
+    }
+  });
+
+  it('a 100 KB phase name, player id or question id is not echoed back in full', () => {
+    const run = freshRun('not-flower-field');
+    const huge = `${'=1+1'.repeat(25_000)}\n`;
+    const receipts = [
+      run.offer({ phase: huge, player: 'p1', answers: { colour: 'red' } }, 0),
+      run.offer({ phase: 'pregame', player: huge, answers: { colour: 'red' } }, 1),
+      run.offer({ phase: 'pregame', player: 'p1', answers: { colour: 'red', [huge]: 'x' } }, 2),
+    ];
+    for (const receipt of receipts) {
+      expect(receipt.reasons).toHaveLength(1);
+      expect(receipt.reasons[0].length).toBeLessThan(200);
+      expect(receipt.reasons[0]).not.toMatch(/\n/);
     }
   });
 });

@@ -12,6 +12,7 @@ import type {
   RoundSummary, Submission,
 } from './game.js';
 import type { MatchFile, Schedule } from './matchfile.js';
+import { mention, quote } from './quote.js';
 import { Random } from './random.js';
 
 export interface Receipt {
@@ -178,21 +179,21 @@ export class MatchRun<S = unknown, M = unknown> {
   /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
   offer(submission: Submission, index: number): Receipt {
     const phase = this.phase;
-    if (!phase) return this.refuse(index, submission, `the match is over: no ${submission.phase} is open`);
+    if (!phase) return this.refuse(index, submission, `the match is over: no ${mention(submission.phase)} is open`);
     if (submission.phase !== phase.id) {
-      return this.refuse(index, submission, `${submission.phase} is not open (the open phase is ${phase.id})`);
+      return this.refuse(index, submission, `${mention(submission.phase)} is not open (the open phase is ${phase.id})`);
     }
     // An own property only: a player id such as "constructor" must not find Object's members.
     const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
     if (!questions) {
-      return this.refuse(index, submission, `${this.ctx.playerName(submission.player)} has nothing to answer in ${phase.title}`);
+      return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
     }
     const { at } = submission;
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
-      return this.refuse(index, submission, `arrived at ${at}, before ${phase.title} opened at ${this.timing.opensAt}`);
+      return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
     }
     if (at && this.timing.deadline && isAfter(at, this.timing.deadline)) {
-      return this.refuse(index, submission, `arrived at ${at}, after the deadline of ${phase.title} (${this.timing.deadline})`);
+      return this.refuse(index, submission, `arrived at ${mention(at)}, after the deadline of ${phase.title} (${this.timing.deadline})`);
     }
     if (this.closedEarly && (!at || !this.closedEarlyAt || isAfter(at, this.closedEarlyAt))) {
       return this.refuse(index, submission, `${phase.title} had already ended`);
@@ -206,7 +207,7 @@ export class MatchRun<S = unknown, M = unknown> {
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
     const parts = [
-      ...unknown.map((key) => `"${key}" is not a question of ${phase.title}; that answer was ignored`),
+      ...unknown.map((key) => `${quote(key)} is not a question of ${phase.title}; that answer was ignored`),
       ...(result.partsRejected ?? []),
     ];
     const receipt: Receipt = {
@@ -260,7 +261,7 @@ export class MatchRun<S = unknown, M = unknown> {
       }
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (match === undefined) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": "${choice}" is not one of ${request.choices.join(', ')}` });
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": ${quote(choice)} is not one of ${request.choices.join(', ')}` });
         if (!pending.some((p) => p.id === request.id)) pending.push(request);
         return undefined;
       }
@@ -268,7 +269,7 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     for (const decision of decisions) {
       if (!asked.has(decision.id)) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision "${decision.id}" was asked for in this match` });
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision ${quote(decision.id)} was asked for in this match` });
       }
     }
     return { final: pending.length > 0 ? null : final, pending };

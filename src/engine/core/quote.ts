@@ -1,0 +1,28 @@
+// Player (or file) text echoed back in a reason or an error: quoted, on one line, and short. A
+// reason that repeated a 100 KB answer back would swamp the host's log, and a line break or a
+// right-to-left override inside it would garble the line it sits in.
+
+/** How much of the text an echo shows. */
+export const ECHO_MAX = 40;
+
+// Line and paragraph separators and the bidirectional controls: JSON.stringify leaves them as they are.
+const INVISIBLE = /[\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `"text"` as JSON writes it (quotes, backslashes, control characters and lone surrogates escaped,
+ * and separators and direction controls too), cut after `max` characters with an ellipsis.
+ */
+export function quote(text: string, max = ECHO_MAX): string {
+  let shown = text;
+  if (text.length > max) {
+    // Never cut a surrogate pair in half.
+    const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+    shown = `${text.slice(0, end)}…`;
+  }
+  return JSON.stringify(shown).replace(INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Text as it is when it is short and plain (a phase name such as round-2), else quoted. */
+export function mention(text: string): string {
+  return text.length <= ECHO_MAX && /^[^\p{C}\p{Z}"\\]+( [^\p{C}\p{Z}"\\]+)*$/u.test(text) ? text : quote(text);
+}
