@@ -99,24 +99,39 @@ export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedu
   return addSeconds(opensAt, minutes * 60);
 }
 
-/** Trims answers, drops blanks, and separates answers to questions the player was not asked. */
-function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[] } {
+/**
+ * The longest answer read, after trimming: far above any real answer (a Fair and Square placement
+ * is about 60 characters), and short enough that no game's parser has real work with it. Parsing
+ * 100 KB of letters as a coordinate list took seconds.
+ */
+export const MAX_ANSWER_LENGTH = 1000;
+
+/**
+ * Trims answers, drops blanks, separates answers to questions the player was not asked, and
+ * finds an answer too long to read (a list counts its items and the separators between them).
+ */
+function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[]; tooLong?: { key: string; length: number } } {
   const out: Record<string, string | string[]> = {};
   const unknown: string[] = [];
+  let tooLong: { key: string; length: number } | undefined;
   for (const [key, value] of Object.entries(answers)) {
     if (!asked.has(key)) {
       unknown.push(key);
       continue;
     }
+    let length = 0;
     if (Array.isArray(value)) {
       const items = value.map((item) => item.trim()).filter((item) => item !== '');
+      length = items.reduce((sum, item) => sum + item.length + 1, -1);
       if (items.length > 0) out[key] = items;
     } else {
       const text = (value as string).trim();
+      length = text.length;
       if (text !== '') out[key] = text;
     }
+    if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
   }
-  return { answers: out, unknown };
+  return { answers: out, unknown, ...(tooLong ? { tooLong } : {}) };
 }
 
 /**
@@ -199,7 +214,10 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(index, submission, `${phase.title} had already ended`);
     }
 
-    const { answers, unknown } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    const { answers, unknown, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (tooLong) {
+      return this.refuse(index, submission, `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`);
+    }
     const cleaned: Submission = { ...submission, answers };
     const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
       moves: this.moves, ...(at ? { at } : {}), timing: this.timing,
