@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCell, parseCellList } from '../../src/engine/core/coords.js';
 import { mention, quote } from '../../src/engine/core/quote.js';
 import { MatchRun } from '../../src/engine/core/replay.js';
+import { parseFence } from '../../src/engine/games/pasture/geometry.js';
 import { gameById, newMatch } from '../../src/engine/index.js';
 
 function freshRun(gameId: string): MatchRun {
@@ -78,5 +79,20 @@ describe('regressions found by the security fuzzing', () => {
     // Padding is trimmed first, and an answer of exactly 1000 characters is still read.
     expect(run.offer({ phase: 'start', player: 'p1', answers: { start: `${' '.repeat(5000)}C12 ` } }, 2).status).toBe('accepted');
     expect(run.offer({ phase: 'start', player: 'p1', answers: { start: `C${'9'.repeat(999)}` } }, 3).reasons[0]).toMatch(/off the board/);
+  });
+
+  it('Pasture: a long plan or plan id is not repeated in the reason', () => {
+    const answer = `=IMPORTXML("http://x","//a") ${'V'.repeat(900)}`;
+    for (const text of [answer, `between columns ${'A'.repeat(400)} and ${'C'.repeat(400)}`]) {
+      const fence = parseFence(text);
+      expect(fence.ok).toBe(false);
+      if (!fence.ok) expect(fence.error.length).toBeLessThan(250);
+    }
+    const run = freshRun('pasture');
+    run.offer({ phase: 'start', player: 'p1', answers: { start: 'A1' } }, 0);
+    run.close();
+    const plan = run.offer({ phase: 'round-1/plans', player: 'p1', answers: { plan: answer } }, 1);
+    expect(plan.reasons[0]).toMatch(/^plan: "=IMPORTXML\(\\"http:\/\/x\\",\\"\/\/a\\"\) V+…" is not a fence/);
+    expect(plan.reasons[0].length).toBeLessThan(200);
   });
 });
