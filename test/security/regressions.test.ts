@@ -95,4 +95,13 @@ describe('regressions found by the security fuzzing', () => {
     expect(plan.reasons[0]).toMatch(/^plan: "=IMPORTXML\(\\"http:\/\/x\\",\\"\/\/a\\"\) V+…" is not a fence/);
     expect(plan.reasons[0].length).toBeLessThan(200);
   });
+
+  it('Paint: a long segment, captain vote or reveal answer is not repeated in the reason', () => {
+    const run = freshRun('paint');
+    const long = `=1+1${'9'.repeat(900)}`;
+    const receipt = run.offer({ phase: 'round-1', player: 'p1', answers: { segment: long, captain: long } }, 0);
+    expect(receipt.status).toBe('rejected');
+    expect(receipt.reasons[0]).toMatch(/^segment: "=1\+1(9)+…" is not a segment number; .*; captain: "=1\+1(9)+…" is not on your team/);
+    expect(receipt.reasons[0].length).toBeLessThan(300);
+  });
 });
