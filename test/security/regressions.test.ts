@@ -104,4 +104,13 @@ describe('regressions found by the security fuzzing', () => {
     expect(receipt.reasons[0]).toMatch(/^segment: "=1\+1(9)+…" is not a segment number; .*; captain: "=1\+1(9)+…" is not on your team/);
     expect(receipt.reasons[0].length).toBeLessThan(300);
   });
+
+  it('Fair and Square: a long piece type or priority is not repeated in the reason', () => {
+    const run = freshRun('fair-and-square');
+    const name = `=SUM${'x'.repeat(900)}`;
+    const pieces = run.offer({ phase: 'round-1', player: 'p1', answers: { pieces: `${name} B2; Fortress F2; Dasher B6; Sprinter F6` } }, 0);
+    expect(pieces.reasons[0]).toMatch(/^pieces: "SUMx+…" is not a piece type this round/);
+    const dangling = run.offer({ phase: 'round-1', player: 'p1', answers: { pieces: `Fortress B2 ${name}` } }, 1);
+    for (const receipt of [pieces, dangling]) expect(receipt.reasons[0].length).toBeLessThan(300);
+  });
 });
