@@ -113,4 +113,16 @@ describe('regressions found by the security fuzzing', () => {
     const dangling = run.offer({ phase: 'round-1', player: 'p1', answers: { pieces: `Fortress B2 ${name}` } }, 1);
     for (const receipt of [pieces, dangling]) expect(receipt.reasons[0].length).toBeLessThan(300);
   });
+
+  it('Not Flower Field: a long colour or opponent entry is not repeated in the reason', () => {
+    const run = freshRun('not-flower-field');
+    const long = `=IMPORTXML("http://x","//a")${'z'.repeat(900)}`;
+    const colour = run.offer({ phase: 'pregame', player: 'p1', answers: { colour: long } }, 0);
+    expect(colour.reasons[0]).toMatch(/^colour: "=IMPORTXML\(\\"http:\/\/x\\",\\"\/\/a\\"\)z+…" is not on offer/);
+    ['red', 'blue', 'yellow', 'green'].forEach((c, i) => run.offer({ phase: 'pregame', player: `p${i + 1}`, answers: { colour: c } }, i + 1));
+    run.close();
+    const others = run.offer({ phase: 'round-1', player: 'p1', answers: { own: 'A1 B2 C3', others: `@SUM(A1)${'z'.repeat(900)}` } }, 5);
+    expect(others.reasons[0]).toMatch(/^others: could not tell whose colour "@SUM\(A1\)z+…" is;/);
+    for (const receipt of [colour, others]) expect(receipt.reasons[0].length).toBeLessThan(300);
+  });
 });
