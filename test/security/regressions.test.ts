@@ -4,7 +4,7 @@ import { parseCell, parseCellList } from '../../src/engine/core/coords.js';
 import { mention, quote } from '../../src/engine/core/quote.js';
 import { MatchRun } from '../../src/engine/core/replay.js';
 import { parseFence } from '../../src/engine/games/pasture/geometry.js';
-import { gameById, newMatch } from '../../src/engine/index.js';
+import { gameById, loadMatch, loadMatchText, newMatch } from '../../src/engine/index.js';
 
 function freshRun(gameId: string): MatchRun {
   const match = newMatch(gameId, { seed: 'regression' });
@@ -124,5 +124,22 @@ describe('regressions found by the security fuzzing', () => {
     const others = run.offer({ phase: 'round-1', player: 'p1', answers: { own: 'A1 B2 C3', others: `@SUM(A1)${'z'.repeat(900)}` } }, 5);
     expect(others.reasons[0]).toMatch(/^others: could not tell whose colour "@SUM\(A1\)z+…" is;/);
     for (const receipt of [colour, others]) expect(receipt.reasons[0].length).toBeLessThan(300);
+  });
+});
+
+describe('loader regressions found by the security fuzzing', () => {
+  function errorOf(result: { ok: true } | { ok: false; error: string }): string {
+    if (result.ok) throw new Error('expected the file to be refused');
+    return result.error;
+  }
+
+  it('text that is not JSON is answered on one line, whatever bytes it holds', () => {
+    // (The parser's own wording differs between Node versions; the escapes are ours.)
+    const bytes = errorOf(loadMatchText('\u0000\n'));
+    expect(bytes).toMatch(/^\(match file\): not valid JSON: .*\\u0000\\u000a/);
+    expect(bytes).not.toMatch(/[\u0000\n]/);
+    const long = errorOf(loadMatchText(`{"game":\n\u2028${'x'.repeat(5000)}`));
+    expect(long).not.toMatch(/[\n\r\u2028]/);
+    expect(long.length).toBeLessThan(300);
   });
 });

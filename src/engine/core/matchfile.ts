@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, Player, Submission } from './game.js';
+import { oneLine } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
 
@@ -170,7 +171,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return err(`(match file): not valid JSON: ${(error as Error).message}`);
+    return err(`(match file): not valid JSON: ${oneLine((error as Error).message)}`);
   }
   return parseMatchFile(json, games);
 }
