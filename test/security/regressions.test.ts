@@ -142,4 +142,14 @@ describe('loader regressions found by the security fuzzing', () => {
     expect(long).not.toMatch(/[\n\r\u2028]/);
     expect(long.length).toBeLessThan(300);
   });
+
+  it('a field name with a line break, a colon or 300 characters is quoted in the path', () => {
+    const file = { game: 'not-flower-field', seed: 's', players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Ben' }, { id: 'p3', name: 'Cara' }] };
+    expect(errorOf(loadMatch({ ...file, 'a\nb: c': 1 }))).toBe('["a\\nb: c"]: unknown field');
+    expect(errorOf(loadMatch({ ...file, options: { multipliers: { 'x y': 2 } } }))).toMatch(/^options\.multipliers\["x y"\]: /);
+    expect(errorOf(loadMatch({ ...file, options: { multipliers: { ['Q'.repeat(300)]: 2 } } }))).toMatch(/^options\.multipliers\["Q{40}…"\]: /);
+    // Many unknown fields: the first is the path, three more are named, the rest counted.
+    const extra = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`extra${i}`, i]));
+    expect(errorOf(loadMatch({ ...file, ...extra }))).toBe('extra0: unknown field (also extra1, extra2, extra3 and 9996 more)');
+  });
 });

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, Player, Submission } from './game.js';
-import { oneLine } from './quote.js';
+import { mention, oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
 
@@ -83,12 +83,19 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly decisions: readonly Decision[];
 }
 
-/** Formats a path the way a person would write it: `players[3].id`, `options.board[2]`. */
+const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
+
+/**
+ * Formats a path the way a person would write it: `players[3].id`, `options.board[2]`. A key that
+ * is not a plain name (a space, a dot, a line break, 300 characters) is written quoted and cut
+ * short, `options.numbers["a b"]`, so the path stays one readable line.
+ */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
+    else if (typeof part === 'string' && PLAIN_KEY.test(part)) out += out === '' ? part : `.${part}`;
+    else out += `[${quote(String(part))}]`;
   }
   return out === '' ? '(match file)' : out;
 }
@@ -98,8 +105,10 @@ function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []
   const path = [...prefix, ...issue.path];
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys;
-    return `${formatPath([...path, keys[0]])}: unknown field${keys.length > 1 ? ` (also ${keys.slice(1).join(', ')})` : ''}`;
+    const [first, ...others] = issue.keys;
+    const named = others.slice(0, 3).map(mention);
+    const more = others.length > named.length ? ` and ${others.length - named.length} more` : '';
+    return `${formatPath([...path, first])}: unknown field${others.length > 0 ? ` (also ${named.join(', ')}${more})` : ''}`;
   }
   if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
   return `${formatPath(path)}: ${message}`;
