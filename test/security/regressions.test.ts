@@ -152,4 +152,14 @@ describe('loader regressions found by the security fuzzing', () => {
     const extra = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`extra${i}`, i]));
     expect(errorOf(loadMatch({ ...file, ...extra }))).toBe('extra0: unknown field (also extra1, extra2, extra3 and 9996 more)');
   });
+
+  it('a missing field is "required" even where the schema has its own message for a wrong type', () => {
+    const fresh = newMatch('fair-and-square', { seed: 'regression' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const file = JSON.parse(JSON.stringify(fresh.value));
+    delete file.options.pieces[2][0].rank;
+    expect(errorOf(loadMatch(file))).toBe('options.pieces[2][0].rank: required');
+    file.options.pieces[2][0].rank = 'four';
+    expect(errorOf(loadMatch(file))).toBe('options.pieces[2][0].rank: a rank is a whole number');
+  });
 });

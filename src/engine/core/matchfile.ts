@@ -100,7 +100,18 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? '(match file)' : out;
 }
 
-function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []): string {
+/** The value at `path` inside `input`, or undefined where the path leaves it. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let here = input;
+  for (const part of path) {
+    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[part];
+  }
+  return here;
+}
+
+/** The first issue as one line; `input` is what the schema read, to tell a missing field. */
+function firstIssue(error: z.core.$ZodError, input: unknown, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
   const path = [...prefix, ...issue.path];
   let message = issue.message;
@@ -110,7 +121,8 @@ function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []
     const more = others.length > named.length ? ` and ${others.length - named.length} more` : '';
     return `${formatPath([...path, first])}: unknown field${others.length > 0 ? ` (also ${named.join(', ')}${more})` : ''}`;
   }
-  if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
+  // A missing field is "required", also where the schema gives its own message for a wrong type.
+  if (issue.code === 'invalid_type' && (/received undefined/.test(message) || valueAt(input, issue.path) === undefined)) message = 'required';
   return `${formatPath(path)}: ${message}`;
 }
 
@@ -121,7 +133,7 @@ function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []
 export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGame>): Result<MatchFile> {
   useEnglishMessages();
   const shape = matchFileShape.safeParse(input);
-  if (!shape.success) return err(firstIssue(shape.error));
+  if (!shape.success) return err(firstIssue(shape.error, input));
   const file = shape.data;
 
   const game = games.get(file.game);
@@ -151,7 +163,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   }
 
   const options = game.optionsSchema.safeParse(file.options);
-  if (!options.success) return err(firstIssue(options.error, ['options']));
+  if (!options.success) return err(firstIssue(options.error, file.options, ['options']));
   const prepared = game.prepareOptions(options.data, {
     seed: file.seed,
     players: file.players,
