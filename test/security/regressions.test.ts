@@ -162,4 +162,17 @@ describe('loader regressions found by the security fuzzing', () => {
     file.options.pieces[2][0].rank = 'four';
     expect(errorOf(loadMatch(file))).toBe('options.pieces[2][0].rank: a rank is a whole number');
   });
+
+  it('a 100 KB game name, player name or submission player is not repeated in the error', () => {
+    const players = [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Ben' }, { id: 'p3', name: 'Cara' }];
+    const huge = `${'x'.repeat(100_000)}\n`;
+    const errors = [
+      errorOf(loadMatch({ game: huge, seed: 's', players })),
+      errorOf(loadMatch({ game: 'not-flower-field', seed: 's', players: [...players, { id: 'p4', name: 'Di\u2028Di' }, { id: 'p5', name: 'DI\u2028DI' }] })),
+      errorOf(loadMatch({ game: 'not-flower-field', seed: 's', players, submissions: [{ phase: 'pregame', player: huge, answers: {} }] })),
+    ];
+    expect(errors[0]).toMatch(/^game: unknown game "x{40}…" \(one of /);
+    expect(errors[1]).toBe('players[4].name: "DI\\u2028DI" is also players[3]\'s name; names must differ');
+    expect(errors[2]).toBe(`submissions[0].player: unknown player "${'x'.repeat(40)}…"`);
+  });
 });

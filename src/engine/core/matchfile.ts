@@ -137,7 +137,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   const file = shape.data;
 
   const game = games.get(file.game);
-  if (!game) return err(`game: unknown game "${file.game}" (one of ${[...games.keys()].join(', ')})`);
+  if (!game) return err(`game: unknown game ${quote(file.game)} (one of ${[...games.keys()].join(', ')})`);
 
   const seen = new Map<string, number>();
   const names = new Map<string, number>();
@@ -147,7 +147,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     seen.set(player.id, index);
     const nameKey = player.name.trim().toLowerCase();
     const sameName = names.get(nameKey);
-    if (sameName !== undefined) return err(`players[${index}].name: "${player.name}" is also players[${sameName}]'s name; names must differ`);
+    if (sameName !== undefined) return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
     names.set(nameKey, index);
   }
   const { min, max } = game.playerCount;
@@ -158,7 +158,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
 
   for (const [index, submission] of file.submissions.entries()) {
     if (!seen.has(submission.player)) {
-      return err(`submissions[${index}].player: unknown player "${submission.player}"`);
+      return err(`submissions[${index}].player: unknown player ${quote(submission.player)}`);
     }
   }
 
