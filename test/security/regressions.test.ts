@@ -4,7 +4,7 @@ import { parseCell, parseCellList } from '../../src/engine/core/coords.js';
 import { mention, quote } from '../../src/engine/core/quote.js';
 import { MatchRun } from '../../src/engine/core/replay.js';
 import { parseFence } from '../../src/engine/games/pasture/geometry.js';
-import { gameById, loadMatch, loadMatchText, newMatch } from '../../src/engine/index.js';
+import { gameById, loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
 
 function freshRun(gameId: string): MatchRun {
   const match = newMatch(gameId, { seed: 'regression' });
@@ -174,5 +174,16 @@ describe('loader regressions found by the security fuzzing', () => {
     expect(errors[0]).toMatch(/^game: unknown game "x{40}…" \(one of /);
     expect(errors[1]).toBe('players[4].name: "DI\\u2028DI" is also players[3]\'s name; names must differ');
     expect(errors[2]).toBe(`submissions[0].player: unknown player "${'x'.repeat(40)}…"`);
+  });
+
+  it('a player id that names an Object member is refused: games keep records by id', () => {
+    for (const id of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const players = samplePlayers(8);
+      players[1] = { ...players[1], id };
+      expect(errorOf(newMatch('fair-and-square', { players }))).toBe('players[1].id: this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1');
+    }
+    // Ids that merely look odd are still fine.
+    const players = samplePlayers(8).map((p, i) => ({ ...p, id: ['_', '-', '.', 'proto', 'Constructor', 'p.1', '__', 'x-y'][i] }));
+    expect(newMatch('fair-and-square', { players }).ok).toBe(true);
   });
 });

@@ -28,8 +28,18 @@ export function isIsoTime(text: string): boolean {
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
 const answerValue = z.union([answerText, z.array(answerText)]);
 
+/**
+ * Ids that name a member of every JavaScript object (`constructor`, `__proto__`, `toString`, …):
+ * games keep records by player id, where such an id reads the member instead (Fair and Square gave
+ * a player "constructor" the number Object, a function).
+ */
+const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 const playerSchema = z.strictObject({
-  id: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'a player id is 1–40 letters, digits, "_", "-" or "."')),
+  id: z.string().check(
+    z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'a player id is 1–40 letters, digits, "_", "-" or "."'),
+    z.refine((id) => !RESERVED_IDS.has(id), 'this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1'),
+  ),
   name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
   email: z.optional(z.email('not an email address')),
   garnets: z._default(z.number().check(z.refine(Number.isInteger, 'garnets must be a whole number'), z.minimum(0, 'garnets cannot be negative')), 0),
