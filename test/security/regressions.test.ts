@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCell, parseCellList } from '../../src/engine/core/coords.js';
 import { mention, quote } from '../../src/engine/core/quote.js';
 import { MatchRun } from '../../src/engine/core/replay.js';
+import { answersText } from '../../src/engine/core/views.js';
 import { parseFence } from '../../src/engine/games/pasture/geometry.js';
 import { gameById, loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
 
@@ -125,7 +126,17 @@ describe('regressions found by the security fuzzing', () => {
     expect(others.reasons[0]).toMatch(/^others: could not tell whose colour "@SUM\(A1\)z+…" is;/);
     for (const receipt of [colour, others]) expect(receipt.reasons[0].length).toBeLessThan(300);
   });
+
+  it('the host log shows at most what the engine reads of an answer, never more than a Sheets cell holds', () => {
+    expect(answersText({ own: 'A1 B2 C3', others: ['=1+1', '+1'] })).toBe('own: A1 B2 C3 | others: =1+1, +1');
+    const shown = answersText({ [`q${'x'.repeat(1000)}`]: 'y'.repeat(100_000) });
+    expect(shown).toBe(`q${'x'.repeat(59)}…: ${'y'.repeat(1000)}…`);
+    const many = answersText(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 'v'.repeat(900)])));
+    expect(many.length).toBe(10_001);
+    expect(many.endsWith('…')).toBe(true);
+  });
 });
+
 
 describe('loader regressions found by the security fuzzing', () => {
   function errorOf(result: { ok: true } | { ok: false; error: string }): string {

@@ -15,7 +15,7 @@ function escapeCode(ch: string): string {
 }
 
 /** The first `max` characters and an ellipsis, never cutting a surrogate pair in half. */
-function cut(text: string, max: number): string {
+export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
   return `${text.slice(0, end)}…`;
@@ -26,7 +26,7 @@ function cut(text: string, max: number): string {
  * and separators and direction controls too), cut after `max` characters with an ellipsis.
  */
 export function quote(text: string, max = ECHO_MAX): string {
-  return JSON.stringify(cut(text, max)).replace(INVISIBLE, escapeCode);
+  return JSON.stringify(shorten(text, max)).replace(INVISIBLE, escapeCode);
 }
 
 /** Text as it is when it is short and plain (a phase name such as round-2), else quoted. */
@@ -39,5 +39,5 @@ export function mention(text: string): string {
  * line breaks, control characters, direction controls and lone surrogates escaped.
  */
 export function oneLine(text: string, max = 200): string {
-  return cut(text, max).replace(UNPRINTABLE, escapeCode);
+  return shorten(text, max).replace(UNPRINTABLE, escapeCode);
 }
