@@ -135,6 +135,18 @@ describe('regressions found by the security fuzzing', () => {
     expect(many.length).toBe(10_001);
     expect(many.endsWith('…')).toBe(true);
   });
+
+  it('answers to 5000 questions that do not exist make one reason, not 5000', () => {
+    const run = freshRun('pasture');
+    run.offer({ phase: 'start', player: 'p1', answers: { start: 'A1' } }, 0);
+    run.close();
+    const one = run.offer({ phase: 'round-1/plans', player: 'p1', answers: { plan: 'V:C', colour: 'red' } }, 1);
+    expect(one.reasons).toEqual(['"colour" is not a question of Round 1: fence plans; that answer was ignored']);
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`q${i}`, 'x']));
+    const receipt = run.offer({ phase: 'round-1/plans', player: 'p1', answers: { plan: 'V:C', ...many } }, 2);
+    expect(receipt.status).toBe('partial');
+    expect(receipt.reasons).toEqual(['"q0", "q1", "q2" and 4997 more are not questions of Round 1: fence plans; those answers were ignored']);
+  });
 });
 
 

@@ -134,6 +134,14 @@ function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: 
   return { answers: out, unknown, ...(tooLong ? { tooLong } : {}) };
 }
 
+/** One reason for every answer to a question the phase does not ask (three named, the rest counted). */
+function unknownQuestions(keys: readonly string[], phaseTitle: string): string {
+  if (keys.length === 1) return `${quote(keys[0])} is not a question of ${phaseTitle}; that answer was ignored`;
+  const named = keys.slice(0, 3).map((key) => quote(key));
+  const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
+  return `${named.join(', ')}${more} are not questions of ${phaseTitle}; those answers were ignored`;
+}
+
 /**
  * A match in progress, one phase at a time. `replay` feeds it a whole file; the bot simulator
  * and the add-on feed it submissions as they come.
@@ -224,10 +232,7 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
-    const parts = [
-      ...unknown.map((key) => `${quote(key)} is not a question of ${phase.title}; that answer was ignored`),
-      ...(result.partsRejected ?? []),
-    ];
+    const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
       index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
       status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, superseded: false,
