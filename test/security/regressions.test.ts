@@ -147,6 +147,20 @@ describe('regressions found by the security fuzzing', () => {
     expect(receipt.status).toBe('partial');
     expect(receipt.reasons).toEqual(['"q0", "q1", "q2" and 4997 more are not questions of Round 1: fence plans; those answers were ignored']);
   });
+
+  it('answers that are not text, as a sheet cell could hold them, are refused instead of throwing', () => {
+    const run = freshRun('not-flower-field');
+    for (const colour of [null, true, {}, [null], [['red']], undefined, Number.NaN, new Date(0)]) {
+      const receipt = run.offer({ phase: 'pregame', player: 'p1', answers: { colour } as never }, 0);
+      expect(receipt.reasons).toEqual(['colour: an answer is text or a list of text; nothing of this submission was counted']);
+    }
+    for (const answers of [null, 'red', ['red'], 5]) {
+      expect(run.offer({ phase: 'pregame', player: 'p1', answers: answers as never }, 0).reasons[0]).toMatch(/^the answers are not a list of questions and answers/);
+    }
+    // A number is read as text, as the loader reads one in a match file.
+    const paint = freshRun('paint');
+    expect(paint.offer({ phase: 'round-1', player: 'p1', answers: { segment: 3 } as never }, 0).status).toBe('accepted');
+  });
 });
 
 

@@ -106,32 +106,39 @@ export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedu
  */
 export const MAX_ANSWER_LENGTH = 1000;
 
+/** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
+function asText(item: unknown): string | null {
+  if (typeof item === 'string') return item;
+  return typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
+}
+
 /**
  * Trims answers, drops blanks, separates answers to questions the player was not asked, and
- * finds an answer too long to read (a list counts its items and the separators between them).
+ * finds an answer that is not text (a caller outside the loader, such as a sheet cell holding a
+ * date, can send anything) or too long to read (a list counts its items and the separators).
  */
-function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[]; tooLong?: { key: string; length: number } } {
+function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
   const out: Record<string, string | string[]> = {};
   const unknown: string[] = [];
+  let notText: string | undefined;
   let tooLong: { key: string; length: number } | undefined;
   for (const [key, value] of Object.entries(answers)) {
     if (!asked.has(key)) {
       unknown.push(key);
       continue;
     }
-    let length = 0;
-    if (Array.isArray(value)) {
-      const items = value.map((item) => item.trim()).filter((item) => item !== '');
-      length = items.reduce((sum, item) => sum + item.length + 1, -1);
-      if (items.length > 0) out[key] = items;
-    } else {
-      const text = (value as string).trim();
-      length = text.length;
-      if (text !== '') out[key] = text;
+    const list = Array.isArray(value);
+    const texts = (list ? (value as readonly unknown[]) : [value]).map(asText);
+    if (texts.includes(null)) {
+      notText ??= key;
+      continue;
     }
+    const items = (texts as string[]).map((item) => item.trim()).filter((item) => item !== '');
+    const length = items.reduce((sum, item) => sum + item.length + 1, -1);
+    if (items.length > 0) out[key] = list ? items : items[0];
     if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
   }
-  return { answers: out, unknown, ...(tooLong ? { tooLong } : {}) };
+  return { answers: out, unknown, ...(notText !== undefined ? { notText } : {}), ...(tooLong ? { tooLong } : {}) };
 }
 
 /** One reason for every answer to a question the phase does not ask (three named, the rest counted). */
@@ -222,7 +229,13 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(index, submission, `${phase.title} had already ended`);
     }
 
-    const { answers, unknown, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
+      return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
+    }
+    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (notText !== undefined) {
+      return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
+    }
     if (tooLong) {
       return this.refuse(index, submission, `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`);
     }
