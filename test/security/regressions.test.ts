@@ -161,6 +161,22 @@ describe('regressions found by the security fuzzing', () => {
     const paint = freshRun('paint');
     expect(paint.offer({ phase: 'round-1', player: 'p1', answers: { segment: 3 } as never }, 0).status).toBe('accepted');
   });
+
+  it('a submission time without a zone, or unreadable, is refused: it passed every deadline', () => {
+    const match = newMatch('not-flower-field', { seed: 'regression', startAt: '2026-11-21T18:00:00Z' });
+    if (!match.ok) throw new Error(match.error);
+    const scheduled = { ...match.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
+    const run = new MatchRun(gameById('not-flower-field'), scheduled);
+    // Two days late, but unreadable (or read in the local zone): it used to count.
+    for (const at of ['2026-11-23T18:00:00', 'garbage', '2026-02-30T25:00:00Z', 'x'.repeat(100_000), 5, {}]) {
+      const receipt = run.offer({ phase: 'pregame', player: 'p1', at: at as never, answers: { colour: 'red' } }, 0);
+      expect(receipt.status).toBe('rejected');
+      expect(receipt.reasons[0]).toMatch(/^arrived at an unreadable time .{1,60}; a time is ISO 8601 with a zone/);
+      expect(receipt.at).toBeUndefined();
+    }
+    expect(run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-23T18:00:00Z', answers: { colour: 'red' } }, 0).reasons[0]).toMatch(/after the deadline/);
+    expect(run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-21T18:30:00+00:00', answers: { colour: 'red' } }, 0).status).toBe('accepted');
+  });
 });
 
 

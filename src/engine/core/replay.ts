@@ -11,7 +11,7 @@ import type {
   AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, PhaseSpec, PhaseTiming, Player,
   RoundSummary, Submission,
 } from './game.js';
-import type { MatchFile, Schedule } from './matchfile.js';
+import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
 import { mention, quote } from './quote.js';
 import { Random } from './random.js';
 
@@ -198,7 +198,7 @@ export class MatchRun<S = unknown, M = unknown> {
   private refuse(index: number, submission: Submission, reason: string): Receipt {
     const receipt: Receipt = {
       index, phase: submission.phase, player: submission.player,
-      ...(submission.at ? { at: submission.at } : {}),
+      ...(typeof submission.at === 'string' && isIsoTime(submission.at) ? { at: submission.at } : {}),
       status: 'rejected', reasons: [reason], superseded: false,
     };
     this.receipts.push(receipt);
@@ -219,6 +219,11 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
     }
     const { at } = submission;
+    // A time without a zone would read as the machine's local time, and an unreadable one would
+    // pass every deadline: the loader refuses both, and so does a submission offered directly.
+    if (at !== undefined && at !== '' && (typeof at !== 'string' || !isIsoTime(at))) {
+      return this.refuse(index, submission, `arrived at an unreadable time ${mention(String(at))}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`);
+    }
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
       return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
     }
