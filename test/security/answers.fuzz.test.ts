@@ -15,6 +15,7 @@ import { type Scenario, after, phaseAt, runTo, scenarioOf, submissionsBefore } f
 // Runs per game; each run plays the match up to a checkpoint and offers up to 6 submissions.
 const OFFER_RUNS = 40;
 const REPLAY_RUNS = 8;
+const UNTYPED_RUNS = 15;
 
 const WEIRD_PHASES = ['', ' ', 'round-0', 'ROUND-1', ' round-1', 'round-1 ', 'turn-999', 'pregame/', '__proto__', 'constructor', 'toString', '=1+1', '\u202Eround-1', 'round-\u0661'];
 const WEIRD_PLAYERS = ['', 'nobody', 'P1', 'p1 ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '=1+1', '\u0000'];
@@ -118,6 +119,38 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
         expect(snapshot(run.state)).toBe(snapshot(control.state));
       }
     }), { numRuns: runs(OFFER_RUNS) });
+  });
+
+  it('of any JavaScript type, with any time, as an adapter could pass them, are refused with a reason and change nothing', () => {
+    const value = fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withNullPrototype: true, withTypedArray: true, withBoxedValues: true });
+    const time = fc.oneof(
+      fc.constant(undefined),
+      fc.constantFrom<unknown>('', 'garbage', '2026-11-21T18:00:00', '2026-11-21', '2026-02-30T25:61:00Z', 'x'.repeat(10_000), 1_700_000_000_000, new Date(0), null, {}),
+      fc.date({ noInvalidDate: true }).map((d) => d.toString()),
+    );
+    const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase }) => {
+      const players = Object.keys(phase.questions);
+      const keys = [...new Set(players.flatMap((p) => questionIds(phase, p)))];
+      const answers = fc.oneof(
+        { weight: 4, arbitrary: fc.array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.string(), value), { maxLength: 3 }).map((e) => Object.fromEntries(e)) },
+        { weight: 1, arbitrary: value },
+      );
+      const submission = fc.record({ player: players.length > 0 ? fc.constantFrom(...players) : fc.constant('p1'), at: time, answers })
+        .map(({ player, at, answers: a }) => ({ phase: phase.id, player, at, answers: a }) as unknown as Submission);
+      return fc.array(submission, { minLength: 1, maxLength: 4 }).map((subs) => ({ checkpoint, prefix, subs }));
+    });
+    fc.assert(fc.property(arb, ({ checkpoint, prefix, subs }) => {
+      const { run, next } = runTo(scenario, checkpoint, prefix);
+      subs.forEach((submission, i) => {
+        const before = runSnapshot(run);
+        const receipt = run.offer(submission, next + i);
+        expectSaneReasons(receipt);
+        expect(receipt.at === undefined || typeof receipt.at === 'string').toBe(true);
+        expect(snapshot(run.state)).toBe(before.state);
+        if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
+      });
+      if (run.phase) run.close();
+    }), { numRuns: runs(UNTYPED_RUNS) });
   });
 
   it('in a match file replay deterministically, keep a receipt for each, and leave no trace when refused', () => {
