@@ -67,11 +67,13 @@ function played(game: AnyGame): Played {
 
 describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('formula-like text in %s', (_id, game) => {
   const { match, formulas } = played(game);
-  const middle = match.submissions[Math.floor(match.submissions.length / 2)].at;
+  // Part-way: the log as it stands at its middle submission, replayed as of that moment, so a
+  // phase is open and the status lists by name who has submitted.
+  const half = match.submissions.slice(0, Math.floor(match.submissions.length / 2) + 1);
+  const now = half[half.length - 1].at;
   const results = [
     { label: 'the whole match', result: replayMatch(match) },
-    // Part-way, with a phase open: the status lists who has submitted, by name.
-    ...(middle ? [{ label: 'part-way', result: replayMatch(match, { now: middle }) }] : []),
+    ...(now ? [{ label: 'part-way', result: replayMatch({ ...match, submissions: half }, { now }) }] : []),
   ];
 
   it('is refused as an answer, and the bots\' answers still play the match to its end', () => {
