@@ -125,7 +125,7 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
     const value = fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withNullPrototype: true, withTypedArray: true, withBoxedValues: true });
     const time = fc.oneof(
       fc.constant(undefined),
-      fc.constantFrom<unknown>('', 'garbage', '2026-11-21T18:00:00', '2026-11-21', '2026-02-30T25:61:00Z', 'x'.repeat(10_000), 1_700_000_000_000, new Date(0), null, {}),
+      fc.constantFrom<unknown>('', 'garbage', '2026-11-21T18:00:00', '2026-11-21', '2026-02-30T25:61:00Z', 'x'.repeat(10_000), 1_700_000_000_000, new Date(0), null, {}, Object.create(null)),
       fc.date({ noInvalidDate: true }).map((d) => d.toString()),
     );
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase }) => {

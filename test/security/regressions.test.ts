@@ -168,7 +168,7 @@ describe('regressions found by the security fuzzing', () => {
     const scheduled = { ...match.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
     const run = new MatchRun(gameById('not-flower-field'), scheduled);
     // Two days late, but unreadable (or read in the local zone): it used to count.
-    for (const at of ['2026-11-23T18:00:00', 'garbage', '2026-02-30T25:00:00Z', 'x'.repeat(100_000), 5, {}]) {
+    for (const at of ['2026-11-23T18:00:00', 'garbage', '2026-02-30T25:00:00Z', 'x'.repeat(100_000), 5, {}, Object.create(null)]) {
       const receipt = run.offer({ phase: 'pregame', player: 'p1', at: at as never, answers: { colour: 'red' } }, 0);
       expect(receipt.status).toBe('rejected');
       expect(receipt.reasons[0]).toMatch(/^arrived at an unreadable time .{1,60}; a time is ISO 8601 with a zone/);

@@ -222,7 +222,7 @@ export class MatchRun<S = unknown, M = unknown> {
     // A time without a zone would read as the machine's local time, and an unreadable one would
     // pass every deadline: the loader refuses both, and so does a submission offered directly.
     if (at !== undefined && at !== '' && (typeof at !== 'string' || !isIsoTime(at))) {
-      return this.refuse(index, submission, `arrived at an unreadable time ${mention(String(at))}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`);
+      return this.refuse(index, submission, `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`);
     }
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
       return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
