@@ -255,6 +255,26 @@ describe('the match-file loader', () => {
     }), { numRuns: runs(150) });
   });
 
+  it('never lets "__proto__" or "constructor.prototype" keys anywhere in a file reach Object.prototype', () => {
+    const payloads: [string, Json][] = [['__proto__', { polluted: 'yes' }], ['constructor', { prototype: { polluted: 'yes' } }], ['prototype', { polluted: 'yes' }]];
+    for (const { text } of VALID) {
+      const objects = pathsOf(JSON.parse(text) as Json).filter((path) => {
+        const value = containerAt(JSON.parse(text) as Json, path);
+        return value !== null && typeof value === 'object' && !Array.isArray(value);
+      });
+      // Every object of small files; an even sample of the large ones.
+      const step = Math.max(1, Math.ceil(objects.length / 40));
+      for (const path of objects.filter((_, i) => i % step === 0)) {
+        for (const [key, payload] of payloads) {
+          const file = JSON.parse(text) as Json;
+          Object.defineProperty(containerAt(file, path), key, { value: payload, enumerable: true, writable: true, configurable: true });
+          expectLoadableText(JSON.stringify(file));
+          unpolluted();
+        }
+      }
+    }
+  });
+
   it('loads files whose players have hostile but valid names and odd ids, plays them and renders every view', () => {
     const ODD_IDS = ['_', '-', '.', '__', 'Constructor', 'proto', 'p.1', 'x-y', '0', '007', 'A1', 'round-1', 'host', 'public', 'Prototype', 'NaN', 'Infinity', 'undefined', 'null', 'length'];
     const names = fc.array(fc.constantFrom<string>(...FORMULAS, ...UNICODE.filter((u) => u.trim() !== '')), { minLength: 8, maxLength: 8 });
