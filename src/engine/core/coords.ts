@@ -4,6 +4,7 @@
 // columns (the Paint canvas) use R<row>C<col>, both 1-based. Parsing forgives case and spaces
 // ("c 12" is C12) and says exactly what is wrong when it cannot read a coordinate.
 
+import { mention, quote } from './quote.js';
 import { type Result, ok, err } from './result.js';
 
 /** A cell by zero-based row and column. */
@@ -77,17 +78,17 @@ export function parseCell(text: string, shape: BoardShape): Result<Cell> {
   const letters = LETTERS_PATTERN.exec(compact);
   if (letters) {
     if (style === 'rc') {
-      return err(`"${raw}" is not a coordinate on this board: write R<row>C<column>, e.g. R12C40`);
+      return err(`${quote(raw)} is not a coordinate on this board: write R<row>C<column>, e.g. R12C40`);
     }
     return checkBounds({ row: Number(letters[2]) - 1, col: columnIndex(letters[1]) }, raw, shape);
   }
   const example = style === 'rc' ? 'R12C40' : 'C12';
-  return err(`"${raw}" is not a coordinate: write ${style === 'rc' ? 'R<row>C<column>' : 'a column letter and a row number'}, e.g. ${example}`);
+  return err(`${quote(raw)} is not a coordinate: write ${style === 'rc' ? 'R<row>C<column>' : 'a column letter and a row number'}, e.g. ${example}`);
 }
 
 function checkBounds(cell: Cell, raw: string, shape: BoardShape): Result<Cell> {
   if (!inBounds(cell, shape)) {
-    return err(`${raw.toUpperCase().replace(/\s+/g, '')} is off the board (${describeBounds(shape)})`);
+    return err(`${mention(raw.toUpperCase().replace(/\s+/g, ''))} is off the board (${describeBounds(shape)})`);
   }
   return ok(cell);
 }
@@ -116,12 +117,12 @@ export function splitCoordinates(text: string, shape: BoardShape): Result<string
   for (const match of text.matchAll(pattern)) {
     const gap = text.slice(last, match.index);
     const junk = gap.replace(/[\s,;/|&+]+|\band\b/gi, '');
-    if (junk !== '') return err(`could not read "${junk}" as a coordinate`);
+    if (junk !== '') return err(`could not read ${quote(junk)} as a coordinate`);
     tokens.push(match[0]);
     last = match.index + match[0].length;
   }
   const tail = text.slice(last).replace(/[\s,;/|&+.]+|\band\b/gi, '');
-  if (tail !== '') return err(`could not read "${tail}" as a coordinate`);
+  if (tail !== '') return err(`could not read ${quote(tail)} as a coordinate`);
   return ok(tokens);
 }
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, Player, Submission } from './game.js';
+import { mention, oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
 
@@ -27,8 +28,18 @@ export function isIsoTime(text: string): boolean {
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
 const answerValue = z.union([answerText, z.array(answerText)]);
 
+/**
+ * Ids that name a member of every JavaScript object (`constructor`, `__proto__`, `toString`, …):
+ * games keep records by player id, where such an id reads the member instead (Fair and Square gave
+ * a player "constructor" the number Object, a function).
+ */
+const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 const playerSchema = z.strictObject({
-  id: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'a player id is 1–40 letters, digits, "_", "-" or "."')),
+  id: z.string().check(
+    z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'a player id is 1–40 letters, digits, "_", "-" or "."'),
+    z.refine((id) => !RESERVED_IDS.has(id), 'this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1'),
+  ),
   name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
   email: z.optional(z.email('not an email address')),
   garnets: z._default(z.number().check(z.refine(Number.isInteger, 'garnets must be a whole number'), z.minimum(0, 'garnets cannot be negative')), 0),
@@ -82,25 +93,46 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly decisions: readonly Decision[];
 }
 
-/** Formats a path the way a person would write it: `players[3].id`, `options.board[2]`. */
+const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
+
+/**
+ * Formats a path the way a person would write it: `players[3].id`, `options.board[2]`. A key that
+ * is not a plain name (a space, a dot, a line break, 300 characters) is written quoted and cut
+ * short, `options.numbers["a b"]`, so the path stays one readable line.
+ */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
+    else if (typeof part === 'string' && PLAIN_KEY.test(part)) out += out === '' ? part : `.${part}`;
+    else out += `[${quote(String(part))}]`;
   }
   return out === '' ? '(match file)' : out;
 }
 
-function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []): string {
+/** The value at `path` inside `input`, or undefined where the path leaves it. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let here = input;
+  for (const part of path) {
+    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
+    here = (here as Record<PropertyKey, unknown>)[part];
+  }
+  return here;
+}
+
+/** The first issue as one line; `input` is what the schema read, to tell a missing field. */
+function firstIssue(error: z.core.$ZodError, input: unknown, prefix: readonly PropertyKey[] = []): string {
   const issue = error.issues[0];
   const path = [...prefix, ...issue.path];
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys;
-    return `${formatPath([...path, keys[0]])}: unknown field${keys.length > 1 ? ` (also ${keys.slice(1).join(', ')})` : ''}`;
+    const [first, ...others] = issue.keys;
+    const named = others.slice(0, 3).map(mention);
+    const more = others.length > named.length ? ` and ${others.length - named.length} more` : '';
+    return `${formatPath([...path, first])}: unknown field${others.length > 0 ? ` (also ${named.join(', ')}${more})` : ''}`;
   }
-  if (issue.code === 'invalid_type' && /received undefined/.test(message)) message = 'required';
+  // A missing field is "required", also where the schema gives its own message for a wrong type.
+  if (issue.code === 'invalid_type' && (/received undefined/.test(message) || valueAt(input, issue.path) === undefined)) message = 'required';
   return `${formatPath(path)}: ${message}`;
 }
 
@@ -111,11 +143,11 @@ function firstIssue(error: z.core.$ZodError, prefix: readonly PropertyKey[] = []
 export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGame>): Result<MatchFile> {
   useEnglishMessages();
   const shape = matchFileShape.safeParse(input);
-  if (!shape.success) return err(firstIssue(shape.error));
+  if (!shape.success) return err(firstIssue(shape.error, input));
   const file = shape.data;
 
   const game = games.get(file.game);
-  if (!game) return err(`game: unknown game "${file.game}" (one of ${[...games.keys()].join(', ')})`);
+  if (!game) return err(`game: unknown game ${quote(file.game)} (one of ${[...games.keys()].join(', ')})`);
 
   const seen = new Map<string, number>();
   const names = new Map<string, number>();
@@ -125,7 +157,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     seen.set(player.id, index);
     const nameKey = player.name.trim().toLowerCase();
     const sameName = names.get(nameKey);
-    if (sameName !== undefined) return err(`players[${index}].name: "${player.name}" is also players[${sameName}]'s name; names must differ`);
+    if (sameName !== undefined) return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
     names.set(nameKey, index);
   }
   const { min, max } = game.playerCount;
@@ -136,12 +168,12 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
 
   for (const [index, submission] of file.submissions.entries()) {
     if (!seen.has(submission.player)) {
-      return err(`submissions[${index}].player: unknown player "${submission.player}"`);
+      return err(`submissions[${index}].player: unknown player ${quote(submission.player)}`);
     }
   }
 
   const options = game.optionsSchema.safeParse(file.options);
-  if (!options.success) return err(firstIssue(options.error, ['options']));
+  if (!options.success) return err(firstIssue(options.error, file.options, ['options']));
   const prepared = game.prepareOptions(options.data, {
     seed: file.seed,
     players: file.players,
@@ -170,7 +202,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return err(`(match file): not valid JSON: ${(error as Error).message}`);
+    return err(`(match file): not valid JSON: ${oneLine((error as Error).message)}`);
   }
   return parseMatchFile(json, games);
 }

@@ -11,7 +11,8 @@ import type {
   AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, PhaseSpec, PhaseTiming, Player,
   RoundSummary, Submission,
 } from './game.js';
-import type { MatchFile, Schedule } from './matchfile.js';
+import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
+import { mention, quote } from './quote.js';
 import { Random } from './random.js';
 
 export interface Receipt {
@@ -98,24 +99,54 @@ export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedu
   return addSeconds(opensAt, minutes * 60);
 }
 
-/** Trims answers, drops blanks, and separates answers to questions the player was not asked. */
-function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[] } {
+/**
+ * The longest answer read, after trimming: far above any real answer (a Fair and Square placement
+ * is about 60 characters), and short enough that no game's parser has real work with it. Parsing
+ * 100 KB of letters as a coordinate list took seconds.
+ */
+export const MAX_ANSWER_LENGTH = 1000;
+
+/** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
+function asText(item: unknown): string | null {
+  if (typeof item === 'string') return item;
+  return typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
+}
+
+/**
+ * Trims answers, drops blanks, separates answers to questions the player was not asked, and
+ * finds an answer that is not text (a caller outside the loader, such as a sheet cell holding a
+ * date, can send anything) or too long to read (a list counts its items and the separators).
+ */
+function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
   const out: Record<string, string | string[]> = {};
   const unknown: string[] = [];
+  let notText: string | undefined;
+  let tooLong: { key: string; length: number } | undefined;
   for (const [key, value] of Object.entries(answers)) {
     if (!asked.has(key)) {
       unknown.push(key);
       continue;
     }
-    if (Array.isArray(value)) {
-      const items = value.map((item) => item.trim()).filter((item) => item !== '');
-      if (items.length > 0) out[key] = items;
-    } else {
-      const text = (value as string).trim();
-      if (text !== '') out[key] = text;
+    const list = Array.isArray(value);
+    const texts = (list ? (value as readonly unknown[]) : [value]).map(asText);
+    if (texts.includes(null)) {
+      notText ??= key;
+      continue;
     }
+    const items = (texts as string[]).map((item) => item.trim()).filter((item) => item !== '');
+    const length = items.reduce((sum, item) => sum + item.length + 1, -1);
+    if (items.length > 0) out[key] = list ? items : items[0];
+    if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
   }
-  return { answers: out, unknown };
+  return { answers: out, unknown, ...(notText !== undefined ? { notText } : {}), ...(tooLong ? { tooLong } : {}) };
+}
+
+/** One reason for every answer to a question the phase does not ask (three named, the rest counted). */
+function unknownQuestions(keys: readonly string[], phaseTitle: string): string {
+  if (keys.length === 1) return `${quote(keys[0])} is not a question of ${phaseTitle}; that answer was ignored`;
+  const named = keys.slice(0, 3).map((key) => quote(key));
+  const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
+  return `${named.join(', ')}${more} are not questions of ${phaseTitle}; those answers were ignored`;
 }
 
 /**
@@ -167,7 +198,7 @@ export class MatchRun<S = unknown, M = unknown> {
   private refuse(index: number, submission: Submission, reason: string): Receipt {
     const receipt: Receipt = {
       index, phase: submission.phase, player: submission.player,
-      ...(submission.at ? { at: submission.at } : {}),
+      ...(typeof submission.at === 'string' && isIsoTime(submission.at) ? { at: submission.at } : {}),
       status: 'rejected', reasons: [reason], superseded: false,
     };
     this.receipts.push(receipt);
@@ -178,36 +209,48 @@ export class MatchRun<S = unknown, M = unknown> {
   /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
   offer(submission: Submission, index: number): Receipt {
     const phase = this.phase;
-    if (!phase) return this.refuse(index, submission, `the match is over: no ${submission.phase} is open`);
+    if (!phase) return this.refuse(index, submission, `the match is over: no ${mention(submission.phase)} is open`);
     if (submission.phase !== phase.id) {
-      return this.refuse(index, submission, `${submission.phase} is not open (the open phase is ${phase.id})`);
+      return this.refuse(index, submission, `${mention(submission.phase)} is not open (the open phase is ${phase.id})`);
     }
-    const questions = phase.questions[submission.player];
+    // An own property only: a player id such as "constructor" must not find Object's members.
+    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
     if (!questions) {
-      return this.refuse(index, submission, `${this.ctx.playerName(submission.player)} has nothing to answer in ${phase.title}`);
+      return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
     }
     const { at } = submission;
+    // A time without a zone would read as the machine's local time, and an unreadable one would
+    // pass every deadline: the loader refuses both, and so does a submission offered directly.
+    if (at !== undefined && at !== '' && (typeof at !== 'string' || !isIsoTime(at))) {
+      return this.refuse(index, submission, `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`);
+    }
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
-      return this.refuse(index, submission, `arrived at ${at}, before ${phase.title} opened at ${this.timing.opensAt}`);
+      return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
     }
     if (at && this.timing.deadline && isAfter(at, this.timing.deadline)) {
-      return this.refuse(index, submission, `arrived at ${at}, after the deadline of ${phase.title} (${this.timing.deadline})`);
+      return this.refuse(index, submission, `arrived at ${mention(at)}, after the deadline of ${phase.title} (${this.timing.deadline})`);
     }
     if (this.closedEarly && (!at || !this.closedEarlyAt || isAfter(at, this.closedEarlyAt))) {
       return this.refuse(index, submission, `${phase.title} had already ended`);
     }
 
-    const { answers, unknown } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
+      return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
+    }
+    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (notText !== undefined) {
+      return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
+    }
+    if (tooLong) {
+      return this.refuse(index, submission, `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`);
+    }
     const cleaned: Submission = { ...submission, answers };
     const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
       moves: this.moves, ...(at ? { at } : {}), timing: this.timing,
     });
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
-    const parts = [
-      ...unknown.map((key) => `"${key}" is not a question of ${phase.title}; that answer was ignored`),
-      ...(result.partsRejected ?? []),
-    ];
+    const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
       index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
       status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, superseded: false,
@@ -259,7 +302,7 @@ export class MatchRun<S = unknown, M = unknown> {
       }
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (match === undefined) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": "${choice}" is not one of ${request.choices.join(', ')}` });
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": ${quote(choice)} is not one of ${request.choices.join(', ')}` });
         if (!pending.some((p) => p.id === request.id)) pending.push(request);
         return undefined;
       }
@@ -267,7 +310,7 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     for (const decision of decisions) {
       if (!asked.has(decision.id)) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision "${decision.id}" was asked for in this match` });
+        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision ${quote(decision.id)} was asked for in this match` });
       }
     }
     return { final: pending.length > 0 ? null : final, pending };

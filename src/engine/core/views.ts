@@ -2,7 +2,8 @@
 // host, the log of every submission and its outcome (for a player, only their own receipts).
 
 import type { Answers } from './game.js';
-import type { ReplayResult, Receipt } from './replay.js';
+import { shorten } from './quote.js';
+import { MAX_ANSWER_LENGTH, type ReplayResult, type Receipt } from './replay.js';
 import { type Audience, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
@@ -51,11 +52,18 @@ function teamOrPlayerName(result: ReplayResult, id: string): string {
   return result.match.players.some((p) => p.id === id) ? result.ctx.playerName(id) : id;
 }
 
-/** Answers as one line of text, as the player wrote them. */
+// What the log shows of a submission: every answer the engine reads (up to MAX_ANSWER_LENGTH) in
+// full, but never more than a Sheets cell holds (50,000 characters; a longer text fails the whole
+// write). Anything cut ends in an ellipsis.
+const LOG_QUESTION_MAX = 60;
+const LOG_ANSWERS_MAX = 10_000;
+
+/** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
-  return Object.entries(answers)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : value}`)
+  const text = Object.entries(answers)
+    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : value as string, MAX_ANSWER_LENGTH)}`)
     .join(' | ');
+  return shorten(text, LOG_ANSWERS_MAX);
 }
 
 function outcome(receipt: Receipt): string {
@@ -70,7 +78,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   const receipts = result.receipts.filter((r) => viewer === null || r.player === viewer);
   const rows = receipts.map((r) => [
     r.index + 1,
-    r.phase,
+    shorten(r.phase, LOG_QUESTION_MAX),
     result.ctx.playerName(r.player),
     r.at ?? '',
     answersText(result.match.submissions[r.index].answers),

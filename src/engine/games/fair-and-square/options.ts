@@ -4,6 +4,7 @@
 
 import * as z from 'zod/mini';
 import type { Player } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
 import type { Random } from '../../core/random.js';
 import { boardRows, generateBoard, parseBoard, squareName, startSquares } from './board.js';
 import { DEFAULT_PIECES, type PieceSpec, parsePieceSet } from './pieces.js';
@@ -45,7 +46,7 @@ function settleNumbers(given: Readonly<Record<string, number>>, players: readonl
   const ids = new Set(players.map((p) => p.id));
   const holder = new Map<number, string>();
   for (const [id, number] of Object.entries(given)) {
-    if (!ids.has(id)) issues.push({ path: ['numbers', id], message: `"${id}" is not a player of this match` });
+    if (!ids.has(id)) issues.push({ path: ['numbers', id], message: `${quote(id)} is not a player of this match` });
     else if (holder.has(number)) issues.push({ path: ['numbers', id], message: `number ${number} is also ${holder.get(number)}'s; numbers must differ` });
     else holder.set(number, id);
   }

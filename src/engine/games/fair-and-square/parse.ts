@@ -5,6 +5,7 @@
 // usual order.
 
 import { parseCell } from '../../core/coords.js';
+import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, SHAPE, squareName, startProblem } from './board.js';
 import { PIECES_PER_PLAYER } from './options.js';
@@ -35,7 +36,7 @@ function pairs(text: string): Result<{ name: string; cell: string }[]> {
     out.push({ name: name.join(' '), cell });
     name = [];
   }
-  if (name.length > 0) return err(`pieces: "${name.join(' ')}" has no cell after it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`);
+  if (name.length > 0) return err(`pieces: ${quote(name.join(' '))} has no cell after it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`);
   return ok(out);
 }
 
@@ -55,7 +56,7 @@ export function parsePieces(text: string | undefined, types: readonly PieceType[
   for (const entry of read.value) {
     const type = typeByName(types, entry.name);
     const cell = parseCell(entry.cell, SHAPE);
-    if (type < 0) reasons.push(`"${entry.name}" is not a piece type this round (${typeNames})`);
+    if (type < 0) reasons.push(`${quote(entry.name)} is not a piece type this round (${typeNames})`);
     if (!cell.ok) reasons.push(cell.error);
     if (type >= 0 && cell.ok) placements.push({ type, square: cell.value.row * SHAPE.cols + cell.value.col });
   }
@@ -90,7 +91,7 @@ export function parsePriority(text: string, types: readonly PieceType[]): Result
   const order: number[] = [];
   for (const letter of letters) {
     const index = letter.charCodeAt(0) - 65;
-    if (index < 0 || index >= count) return err(`priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); "${letter}" is not one of them`);
+    if (index < 0 || index >= count) return err(`priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); ${quote(letter)} is not one of them`);
     if (order.includes(index)) return err(`priority: ${letter} is named twice for ${type.name}`);
     order.push(index);
   }

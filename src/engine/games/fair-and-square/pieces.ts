@@ -14,6 +14,7 @@
 // GAMES.md names only `away stronger` and `intercept weaker`; the language takes any piece target
 // (enemy, weaker, stronger) for toward, away and intercept, so a host can write new pieces.
 
+import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 
 export const DIRECTIONS = {
@@ -63,14 +64,14 @@ function readDirection(word: string | undefined, text: string): Result<Direction
   const direction = (word ?? '').toUpperCase();
   if (direction in DIRECTIONS) return ok(direction as Direction);
   return err(word === undefined
-    ? `"${text}" needs a direction (${DIRECTION_NAMES.join(' ')})`
-    : `"${text}": "${word}" is not a direction (${DIRECTION_NAMES.join(' ')})`);
+    ? `${quote(text)} needs a direction (${DIRECTION_NAMES.join(' ')})`
+    : `${quote(text)}: ${quote(word)} is not a direction (${DIRECTION_NAMES.join(' ')})`);
 }
 
 function readDistance(word: string | undefined, text: string, example: string): Result<number> {
   const distance = Number(word);
   if (word === undefined || !Number.isInteger(distance) || distance < 1 || distance > MAX_DISTANCE) {
-    return err(`"${text}" needs a distance from 1 to ${MAX_DISTANCE} at the end, e.g. ${example}`);
+    return err(`${quote(text)} needs a distance from 1 to ${MAX_DISTANCE} at the end, e.g. ${example}`);
   }
   return ok(distance);
 }
@@ -78,7 +79,7 @@ function readDistance(word: string | undefined, text: string, example: string): 
 function readPieceTarget(word: string | undefined, text: string, kind: string): Result<PieceTarget> {
   const target = (word ?? '').toLowerCase() as PieceTarget;
   if (PIECE_TARGETS.includes(target)) return ok(target);
-  return err(`"${text}": ${kind} takes a piece target (${PIECE_TARGETS.join(', ')}), e.g. ${kind} ${kind === 'away' ? 'stronger' : 'weaker'}`);
+  return err(`${quote(text)}: ${kind} takes a piece target (${PIECE_TARGETS.join(', ')}), e.g. ${kind} ${kind === 'away' ? 'stronger' : 'weaker'}`);
 }
 
 /** Reads one option, e.g. "toward point 1", "dash N 2". */
@@ -87,7 +88,7 @@ export function parseOption(raw: string): Result<PieceOption> {
   const [kindWord, ...rest] = text.split(' ');
   const kind = (kindWord ?? '').toLowerCase();
   const arity = (count: number, example: string): Result<true> =>
-    rest.length === count ? ok(true) : err(`"${text}": write ${example}`);
+    rest.length === count ? ok(true) : err(`${quote(text)}: write ${example}`);
 
   switch (kind) {
     case 'hold':
@@ -114,7 +115,7 @@ export function parseOption(raw: string): Result<PieceOption> {
       if (!shape.ok) return shape;
       const target = rest[0].toLowerCase();
       if (target !== 'point' && !PIECE_TARGETS.includes(target as PieceTarget)) {
-        return err(`"${text}": "${rest[0]}" is not a target (point, ${PIECE_TARGETS.join(', ')})`);
+        return err(`${quote(text)}: ${quote(rest[0])} is not a target (point, ${PIECE_TARGETS.join(', ')})`);
       }
       const distance = readDistance(rest[1], text, `toward ${target} 1`);
       return distance.ok ? ok({ kind, target: target as 'point' | PieceTarget, distance: distance.value }) : distance;
@@ -127,7 +128,7 @@ export function parseOption(raw: string): Result<PieceOption> {
       return target.ok ? ok({ kind, target: target.value }) : target;
     }
     default:
-      return err(`"${text}" is not an option: an option is ${FORMS}`);
+      return err(`${quote(text)} is not an option: an option is ${FORMS}`);
   }
 }
 
@@ -185,7 +186,7 @@ export function parsePieceSet(specs: readonly PieceSpec[]): { types: PieceType[]
   specs.forEach((spec, index) => {
     const key = spec.name.trim().toLowerCase();
     const earlier = seen.get(key);
-    if (earlier !== undefined) issues.push({ path: [index, 'name'], message: `"${spec.name}" is also the name of piece ${earlier}; names must differ` });
+    if (earlier !== undefined) issues.push({ path: [index, 'name'], message: `${quote(spec.name)} is also the name of piece ${earlier}; names must differ` });
     seen.set(key, index);
   });
   const shorts = shortNames(specs.map((s) => s.name.trim()));

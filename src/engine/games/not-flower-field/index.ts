@@ -10,6 +10,7 @@ import { type NffContext, type NffMove, type NffState, endingAfter, initialState
 import { nffView } from './view.js';
 import { countHolding, type Placement } from './board.js';
 import { formatCell } from '../../core/coords.js';
+import { quote } from '../../core/quote.js';
 
 const COORDINATE = '[A-Za-z]\\s*\\d{1,2}';
 
@@ -78,7 +79,7 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
       if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
       if (text === 'black') return { ok: false, reason: 'colour: black is what three colours make; it is nobody\'s colour' };
       const colour = ctx.options.palette.find((c) => c === text);
-      if (!colour) return { ok: false, reason: `colour: "${submission.answers.colour}" is not on offer (${ctx.options.palette.join(', ')})` };
+      if (!colour) return { ok: false, reason: `colour: ${quote(String(submission.answers.colour))} is not on offer (${ctx.options.palette.join(', ')})` };
       for (const [other, move] of progress.moves) {
         if (other !== me.id && move.kind === 'colour' && move.colour === colour) {
           return { ok: false, reason: `colour: ${colour} is already taken by ${ctx.playerName(other)}` };

@@ -3,6 +3,7 @@
 // start of the round. A submission that breaks any rule is rejected whole, with every reason.
 
 import { type BoardShape, type Cell, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, type Placement, placementProblem } from './board.js';
 import { OWN_CELLS } from './legal.js';
@@ -36,10 +37,10 @@ export function parseOthers(text: string, opponents: readonly Opponent[], own: {
     if (!label) {
       const ownWords = [own.colour.toLowerCase(), own.name.toLowerCase()];
       if (ownWords.some((w) => lower.startsWith(w) || lower.endsWith(w))) {
-        return err(`others: "${entry}" names your own colour; put your own three cells in "own"`);
+        return err(`others: ${quote(entry)} names your own colour; put your own three cells in "own"`);
       }
       const choices = opponents.map((o) => `${o.colour} (${o.name})`).join(', ');
-      return err(`others: could not tell whose colour "${entry}" is; start each entry with one of ${choices}`);
+      return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices}`);
     }
     const rest = atStart ? entry.slice(label.text.length) : entry.slice(0, entry.length - label.text.length);
     const cellText = rest.replace(/^[\s:=@-]+|[\s:=@-]+$/g, '');

@@ -6,6 +6,7 @@
 
 import * as z from 'zod/mini';
 import type { Player } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
 import type { Random } from '../../core/random.js';
 import { PALETTE } from '../../core/view.js';
 import { type Rows, type Touch, checkCanvas } from './canvas.js';
@@ -66,9 +67,9 @@ function teamIssues(teams: Readonly<Record<TeamId, readonly string[]>>, players:
   const seen = new Map<string, TeamId>();
   for (const team of TEAMS) {
     for (const [index, id] of teams[team].entries()) {
-      if (!known.has(id)) return [{ path: ['teams', team, index], message: `"${id}" is not a player of this match` }];
+      if (!known.has(id)) return [{ path: ['teams', team, index], message: `${quote(id)} is not a player of this match` }];
       const other = seen.get(id);
-      if (other) return [{ path: ['teams', team, index], message: `"${id}" is already on team ${other}` }];
+      if (other) return [{ path: ['teams', team, index], message: `${quote(id)} is already on team ${other}` }];
       seen.set(id, team);
     }
     if (teams[team].length !== TEAM_SIZE) {

@@ -5,6 +5,7 @@
 // nothing else in it is rejected whole).
 
 import type { Answers, CheckResult } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
 import { TEAM_LETTER } from './options.js';
 import { type PaintContext, type PaintMove, type PaintState, type Vote, isCaptain, paintedIn } from './state.js';
 
@@ -20,7 +21,7 @@ function single(answers: Answers, key: string): string | undefined {
 export function readSegment(text: string, question: string, state: PaintState): number | string {
   const match = /^(?:segment\s*|#\s*)?(\d+)$/i.exec(text.trim());
   const count = state.canvas.count;
-  if (!match) return `${question}: "${text}" is not a segment number; write a number from 1 to ${count}`;
+  if (!match) return `${question}: ${quote(text)} is not a segment number; write a number from 1 to ${count}`;
   const segment = Number(match[1]);
   if (segment < 1 || segment > count) return `${question}: there is no segment ${segment} (the canvas has segments 1–${count})`;
   const colour = state.colours[segment - 1];
@@ -38,7 +39,7 @@ function readCaptainVote(text: string, player: string, state: PaintState, ctx: P
   const found = team.find((id) => id.toLowerCase() === word || ctx.playerName(id).toLowerCase() === word);
   if (found) return found;
   const names = team.map(ctx.playerName).join(', ');
-  return { error: `captain: "${text}" is not on your team (${state.teamOf[player]}: ${names}); name a teammate (yourself included) or write pass` };
+  return { error: `captain: ${quote(text)} is not on your team (${state.teamOf[player]}: ${names}); name a teammate (yourself included) or write pass` };
 }
 
 function readYesNo(text: string): boolean | null {
@@ -76,7 +77,7 @@ export function checkMove(state: PaintState, player: string, answers: Answers, c
   const revealText = single(answers, 'reveal');
   if (revealText !== undefined) {
     const wants = readYesNo(revealText);
-    if (wants === null) reasons.push(`reveal: "${revealText}" is not yes or no`);
+    if (wants === null) reasons.push(`reveal: ${quote(revealText)} is not yes or no`);
     else if (wants && state.garnets[player] < REVEAL_COST) refusal = `reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`;
     else reveal = wants;
   }

@@ -6,6 +6,7 @@
 // only the list of pastures: fences are the boundaries between them.
 
 import { type BoardShape, type Cell, columnIndex, columnLetters, formatCell } from '../../core/coords.js';
+import { mention, quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 
 export const SIZE = 14;
@@ -163,8 +164,8 @@ function checkLine(dir: 'V' | 'H', after: number, raw: string): Result<Fence> {
   const last = SIZE - 2;
   if (after < 0 || after > last) {
     return err(dir === 'V'
-      ? `"${raw}" is not between two columns of the board (a vertical fence goes from V:A to V:${columnLetters(last)})`
-      : `"${raw}" is not between two rows of the board (a horizontal fence goes from H:1 to H:${last + 1})`);
+      ? `${quote(raw)} is not between two columns of the board (a vertical fence goes from V:A to V:${columnLetters(last)})`
+      : `${quote(raw)} is not between two rows of the board (a horizontal fence goes from H:1 to H:${last + 1})`);
   }
   return ok({ dir, after });
 }
@@ -176,8 +177,8 @@ export function parseFence(text: string): Result<Fence> {
   if (short) {
     const dir = short[1].toUpperCase() as 'V' | 'H';
     const isLetters = /^[A-Z]+$/i.test(short[2]);
-    if (dir === 'V' && !isLetters) return err(`"${raw}": a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`);
-    if (dir === 'H' && isLetters) return err(`"${raw}": a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`);
+    if (dir === 'V' && !isLetters) return err(`${quote(raw)}: a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`);
+    if (dir === 'H' && isLetters) return err(`${quote(raw)}: a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`);
     return checkLine(dir, lineAfter(dir, short[2]), raw);
   }
   const words = WORDS.exec(raw);
@@ -185,14 +186,14 @@ export function parseFence(text: string): Result<Fence> {
     const dir = words[2].toLowerCase().startsWith('col') ? 'V' : 'H';
     const stated = words[1]?.toLowerCase();
     if (stated && (stated === 'vertical') !== (dir === 'V')) {
-      return err(`"${raw}": a ${stated} fence lies between ${stated === 'vertical' ? 'columns' : 'rows'}, not ${dir === 'V' ? 'columns' : 'rows'}`);
+      return err(`${quote(raw)}: a ${stated} fence lies between ${stated === 'vertical' ? 'columns' : 'rows'}, not ${dir === 'V' ? 'columns' : 'rows'}`);
     }
     const a = lineAfter(dir, words[3]);
     const b = lineAfter(dir, words[4]);
     const kind = dir === 'V' ? 'columns' : 'rows';
-    if (a < 0 || b < 0) return err(`"${raw}": name two ${kind} by ${dir === 'V' ? 'letter' : 'number'}`);
-    if (Math.abs(a - b) !== 1) return err(`"${raw}": ${kind} ${words[3].toUpperCase()} and ${words[4].toUpperCase()} are not next to each other; a fence lies between two neighbouring ${kind}`);
+    if (a < 0 || b < 0) return err(`${quote(raw)}: name two ${kind} by ${dir === 'V' ? 'letter' : 'number'}`);
+    if (Math.abs(a - b) !== 1) return err(`${quote(raw)}: ${kind} ${mention(words[3].toUpperCase())} and ${mention(words[4].toUpperCase())} are not next to each other; a fence lies between two neighbouring ${kind}`);
     return checkLine(dir, Math.min(a, b), raw);
   }
-  return err(`"${raw}" is not a fence: ${HOW}`);
+  return err(`${quote(raw)} is not a fence: ${HOW}`);
 }

@@ -7,6 +7,7 @@
 
 import { type Cell, formatCell, parseCell, parseCellList, sameCell } from '../../core/coords.js';
 import type { Answers, CheckResult } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
 import type { Rect } from './geometry.js';
@@ -63,7 +64,7 @@ function readPlanIds(question: string, text: string, known: ReadonlySet<string>)
   const ids: string[] = [];
   for (const token of text.split(/[\s,;/&+]+|\band\b/i).filter((t) => t !== '')) {
     const match = /^P?(\d+)$/i.exec(token);
-    if (!match) return err(`${question}: "${token}" is not a plan id (write ids such as P1 P3)`);
+    if (!match) return err(`${question}: ${quote(token)} is not a plan id (write ids such as P1 P3)`);
     const id = `P${Number(match[1])}`;
     if (!known.has(id)) return err(`${question}: ${id} is not a plan of this round (the plans are ${[...known].join(', ')})`);
     ids.push(id);

@@ -1,0 +1,43 @@
+// Player (or file) text echoed back in a reason or an error: quoted, on one line, and short. A
+// reason that repeated a 100 KB answer back would swamp the host's log, and a line break or a
+// right-to-left override inside it would garble the line it sits in.
+
+/** How much of the text an echo shows. */
+export const ECHO_MAX = 40;
+
+// Line and paragraph separators and the bidirectional controls: JSON.stringify leaves them as they are.
+const INVISIBLE = /[\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// The same, with control characters and lone surrogates, for text that is not JSON-quoted.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+function escapeCode(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** The first `max` characters and an ellipsis, never cutting a surrogate pair in half. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * `"text"` as JSON writes it (quotes, backslashes, control characters and lone surrogates escaped,
+ * and separators and direction controls too), cut after `max` characters with an ellipsis.
+ */
+export function quote(text: string, max = ECHO_MAX): string {
+  return JSON.stringify(shorten(text, max)).replace(INVISIBLE, escapeCode);
+}
+
+/** Text as it is when it is short and plain (a phase name such as round-2), else quoted. */
+export function mention(text: string): string {
+  return text.length <= ECHO_MAX && /^[^\p{C}\p{Z}"\\]+( [^\p{C}\p{Z}"\\]+)*$/u.test(text) ? text : quote(text);
+}
+
+/**
+ * Someone else's message (a JSON parser's, which shows a piece of the input) on one short line:
+ * line breaks, control characters, direction controls and lone surrogates escaped.
+ */
+export function oneLine(text: string, max = 200): string {
+  return shorten(text, max).replace(UNPRINTABLE, escapeCode);
+}
