@@ -3,6 +3,7 @@
 // items, the clocks and the tiebreak winner.
 
 // Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
+import { quote } from '../../core/quote.js';
 import * as z from 'zod/mini';
 import type { Player } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
@@ -57,7 +58,7 @@ export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { err
     if (text.length !== PALLET.cols) return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
     for (const [c, ch] of [...text].entries()) {
       if (ch !== 'X' && ch !== 'x' && ch !== '.') {
-        return { error: `row ${r + 1}, column ${String.fromCharCode(65 + c)}: "${ch}" is neither X (peg) nor . (square)`, row: r };
+        return { error: `row ${r + 1}, column ${String.fromCharCode(65 + c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
       }
       pegs.push(ch !== '.');
     }
@@ -101,7 +102,7 @@ export function prepareOptions(input: PegOptionsInput, players: readonly Player[
   const pallets: Record<string, string[]> = {};
   for (const [id, rows] of Object.entries(input.pallets ?? {})) {
     if (!known(id)) {
-      issues.push({ path: ['pallets', id], message: `"${id}" is not a player of this match (${list})` });
+      issues.push({ path: ['pallets', id], message: `${quote(id)} is not a player of this match (${list})` });
       continue;
     }
     const read = readPallet(rows);
@@ -113,15 +114,15 @@ export function prepareOptions(input: PegOptionsInput, players: readonly Player[
   for (const id of ids) pallets[id] ??= shared;
 
   const first = input.first ?? ids[0];
-  if (!known(first)) issues.push({ path: ['first'], message: `"${first}" is not a player of this match (${list})` });
+  if (!known(first)) issues.push({ path: ['first'], message: `${quote(first)} is not a player of this match (${list})` });
   if (input.tiebreakWinner !== undefined && !known(input.tiebreakWinner)) {
-    issues.push({ path: ['tiebreakWinner'], message: `"${input.tiebreakWinner}" is not a player of this match (${list})` });
+    issues.push({ path: ['tiebreakWinner'], message: `${quote(input.tiebreakWinner)} is not a player of this match (${list})` });
   }
 
   const items: Record<string, Item[]> = Object.fromEntries(ids.map((id) => [id, []]));
   for (const [id, held] of Object.entries(input.items)) {
     if (!known(id)) {
-      issues.push({ path: ['items', id], message: `"${id}" is not a player of this match (${list})` });
+      issues.push({ path: ['items', id], message: `${quote(id)} is not a player of this match (${list})` });
       continue;
     }
     if (held.length > 0 && input.variant !== 'final') {

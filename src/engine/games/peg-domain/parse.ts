@@ -3,6 +3,7 @@
 // variant's `remove`, `subtract` and `extraPeg`. Every refusal names the question, the square and
 // the rule, e.g. `cut: D5 is not on your pallet any more (cut in turn 3)`.
 
+import { quote } from '../../core/quote.js';
 import { describeBounds, parseCell, parseCellList } from '../../core/coords.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { DOMAIN, PALLET, ROTATIONS, type Rotation, kingIndices, landingSquares, orthogonalIndices } from './geometry.js';
@@ -121,7 +122,7 @@ const PLACE = /^([A-Za-z]\s*\d{1,2})\s*(?:[,;:@]\s*)?(?:(?:rot(?:ate|ated|ation)
 /** Reads `E5 90`: the domain square for the anchor peg and a clockwise rotation (default 0). */
 export function parsePlace(text: string): Result<PlaceSpec> {
   const match = PLACE.exec(text.trim());
-  if (!match) return err(`place: "${text.trim()}" is not a placement; write the domain square for your first peg and a clockwise rotation, e.g. E5 90`);
+  if (!match) return err(`place: ${quote(text.trim())} is not a placement; write the domain square for your first peg and a clockwise rotation, e.g. E5 90`);
   const at = parseCell(match[1], DOMAIN);
   if (!at.ok) return err(`place: ${at.error}`);
   const degrees = match[2] === undefined ? 0 : Number(match[2]);
@@ -152,7 +153,7 @@ export function parseYes(question: string, text: string | undefined): Result<boo
   const answer = (text ?? '').trim().toLowerCase();
   if (answer === '' || answer === 'no' || answer === 'n') return ok(false);
   if (['yes', 'y', 'finish', 'finished', 'true'].includes(answer)) return ok(true);
-  return err(`${question}: answer yes (or leave it blank), not "${text}"`);
+  return err(`${question}: answer yes (or leave it blank), not ${quote(text ?? '')}`);
 }
 
 /** Reads a domain peg for Peg Subtraction. */
