@@ -53,6 +53,15 @@ export interface SheetState {
   rowHeights: number[];
   merges: Area[];
   protectedRanges: ProtectionState[];
+  /** Developer metadata located on this sheet (deleted with it, as in Google Sheets). */
+  developerMetadata: DeveloperMetadataState[];
+}
+
+export interface DeveloperMetadataState {
+  readonly metadataId: number;
+  readonly metadataKey: string;
+  metadataValue?: string;
+  readonly visibility: 'DOCUMENT' | 'PROJECT';
 }
 
 const DEFAULT_ROWS = 1000;
@@ -62,13 +71,14 @@ const DEFAULT_HEIGHT = 21;
 const SUPPORTED = [
   'addSheet', 'updateSheetProperties', 'deleteSheet', 'updateCells', 'repeatCell', 'updateBorders', 'mergeCells',
   'unmergeCells', 'updateDimensionProperties', 'addProtectedRange', 'deleteProtectedRange',
+  'createDeveloperMetadata', 'updateDeveloperMetadata',
 ] as const;
 
 function blankSheet(sheetId: number, title: string, rows = DEFAULT_ROWS, columns = DEFAULT_COLUMNS): SheetState {
   return {
     sheetId, title, rowCount: rows, columnCount: columns, frozenRowCount: 0, frozenColumnCount: 0, hideGridlines: false,
     cells: [], columnWidths: new Array(columns).fill(DEFAULT_WIDTH), rowHeights: new Array(rows).fill(DEFAULT_HEIGHT),
-    merges: [], protectedRanges: [],
+    merges: [], protectedRanges: [], developerMetadata: [],
   };
 }
 
@@ -129,6 +139,7 @@ export class EmbeddedWorkbook implements Workbook {
         },
         merges: s.merges.map((m) => ({ sheetId: s.sheetId, ...m })),
         protectedRanges: s.protectedRanges.map((p) => copy(p)),
+        developerMetadata: s.developerMetadata.map((m) => ({ ...copy(m), location: { locationType: 'SHEET', sheetId: s.sheetId } })),
       })),
     };
   }
@@ -189,6 +200,8 @@ class Batch {
       case 'updateDimensionProperties': return this.updateDimension(body);
       case 'addProtectedRange': return this.addProtectedRange(body);
       case 'deleteProtectedRange': return this.deleteProtectedRange(body);
+      case 'createDeveloperMetadata': return this.createDeveloperMetadata(body);
+      case 'updateDeveloperMetadata': return this.updateDeveloperMetadata(body);
     }
   }
 
@@ -547,5 +560,43 @@ class Batch {
       }
     }
     throw new WorkbookError(`no protected range with id ${body.protectedRangeId}`);
+  }
+
+  /** Only metadata located on a sheet, with an id, a key and a visibility (what the renderer writes). */
+  private createDeveloperMetadata(body: Record<string, unknown>): void {
+    this.only(body, ['developerMetadata']);
+    const meta = (body.developerMetadata ?? {}) as Record<string, unknown>;
+    this.only(meta, ['metadataId', 'metadataKey', 'metadataValue', 'location', 'visibility']);
+    const location = (meta.location ?? {}) as Record<string, unknown>;
+    this.only(location, ['sheetId']);
+    if (location.sheetId === undefined) throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
+    const sheet = this.sheet(location.sheetId);
+    const id = meta.metadataId;
+    if (!Number.isInteger(id) || (id as number) <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
+    if (typeof meta.metadataKey !== 'string' || meta.metadataKey === '') throw new WorkbookError('developerMetadata.metadataKey is required');
+    if (meta.visibility !== 'DOCUMENT' && meta.visibility !== 'PROJECT') throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
+    if (this.sheets.some((s) => s.developerMetadata.some((m) => m.metadataId === id))) {
+      throw new WorkbookError(`Developer metadata with id ${id} already exists`);
+    }
+    sheet.developerMetadata.push({
+      metadataId: id as number, metadataKey: meta.metadataKey, visibility: meta.visibility,
+      ...(typeof meta.metadataValue === 'string' ? { metadataValue: meta.metadataValue } : {}),
+    });
+  }
+
+  /** Only a lookup by metadataId, and only the value. */
+  private updateDeveloperMetadata(body: Record<string, unknown>): void {
+    this.only(body, ['dataFilters', 'developerMetadata', 'fields']);
+    if (body.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
+    const filters = body.dataFilters as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(filters) || filters.length !== 1) throw new WorkbookError('dataFilters: give exactly one filter');
+    this.only(filters[0], ['developerMetadataLookup']);
+    const lookup = (filters[0].developerMetadataLookup ?? {}) as Record<string, unknown>;
+    this.only(lookup, ['metadataId']);
+    const meta = (body.developerMetadata ?? {}) as Record<string, unknown>;
+    this.only(meta, ['metadataValue']);
+    const found = this.sheets.flatMap((s) => s.developerMetadata).find((m) => m.metadataId === lookup.metadataId);
+    if (!found) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+    found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
   }
 }

@@ -14,12 +14,15 @@ export type RowData = sheets_v4.Schema$RowData;
 export type SheetProperties = sheets_v4.Schema$SheetProperties;
 export type ProtectedRange = sheets_v4.Schema$ProtectedRange;
 export type Response = sheets_v4.Schema$Response;
+export type DeveloperMetadata = sheets_v4.Schema$DeveloperMetadata;
 
 /** What the renderer needs to know about one existing sheet: a subset of the API's `Sheet`. */
 export interface SheetMetadata {
   readonly properties?: SheetProperties;
   readonly merges?: readonly GridRange[];
   readonly protectedRanges?: readonly ProtectedRange[];
+  /** Where the renderer keeps each tab's content fingerprint, to skip tabs that did not change. */
+  readonly developerMetadata?: readonly DeveloperMetadata[];
 }
 
 /** A spreadsheet's tabs as `spreadsheets.get` returns them with `fields: METADATA_FIELDS`. */
@@ -28,7 +31,7 @@ export interface WorkbookMetadata {
 }
 
 /** The `fields` to ask `spreadsheets.get` for, so its answer is exactly a `WorkbookMetadata`. */
-export const METADATA_FIELDS = 'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description))';
+export const METADATA_FIELDS = 'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description),developerMetadata(metadataId,metadataKey,metadataValue))';
 
 /**
  * A spreadsheet the renderer can write to: the embedded workbook here (src/local/workbook.ts), the

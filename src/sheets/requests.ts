@@ -9,7 +9,12 @@
 // - a tab the renderer made earlier (its id is derived from its title) that the view no longer
 //   has is deleted; tabs with other names (the host's own, form responses, the match log) are
 //   never touched;
-// - each tab is protected once, with a protected-range id derived from its sheet id.
+// - each tab is protected once, with a protected-range id derived from its sheet id;
+// - each tab carries a fingerprint of its content in the sheet's developer metadata, and a tab
+//   whose fingerprint has not changed is left as it is (only put in its place). A finished
+//   round's tab never changes, so a resolution late in a match writes a handful of tabs, not
+//   every tab of the match. `force` rewrites every tab (the host's "Re-render", after someone
+//   typed in a protected tab).
 
 import { hashString } from '../engine/core/random.js';
 import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './api.js';
@@ -18,7 +23,14 @@ import type { Area, LaidCell, TabLayout } from './layout.js';
 export interface RenderOptions {
   /** Delete a new spreadsheet's blank default tab ("Sheet1", id 0) once the tabs exist. */
   readonly dropDefaultSheet?: boolean;
+  /** Rewrite every tab, even those whose content fingerprint has not changed. */
+  readonly force?: boolean;
 }
+
+/** The developer-metadata key of a tab's content fingerprint. */
+export const FINGERPRINT_KEY = 'genius-host/content';
+// Part of every fingerprint: a renderer that draws differently must rewrite every tab once.
+const RENDERER_VERSION = 'r1';
 
 export const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
 // Plain dotted paths: the form every Google API reads in an update mask.
@@ -33,6 +45,34 @@ export function sheetIdsFor(title: string): number[] {
 
 export function protectionIdFor(sheetId: number): number {
   return (hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff) || 1;
+}
+
+export function fingerprintIdFor(sheetId: number): number {
+  return (hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff) || 1;
+}
+
+/** A 64-bit fingerprint of everything a tab shows (two 32-bit hashes of its layout). */
+export function fingerprintOf(tab: TabLayout): string {
+  const text = `${RENDERER_VERSION}\n${JSON.stringify(tab)}`;
+  return `${hashString(text, 1).toString(36)}-${hashString(text, 2).toString(36)}`;
+}
+
+function fingerprintRequest(sheetId: number, fingerprint: string, exists: boolean): Request {
+  const metadataId = fingerprintIdFor(sheetId);
+  if (exists) {
+    return {
+      updateDeveloperMetadata: {
+        dataFilters: [{ developerMetadataLookup: { metadataId } }],
+        developerMetadata: { metadataValue: fingerprint },
+        fields: 'metadataValue',
+      },
+    };
+  }
+  return {
+    createDeveloperMetadata: {
+      developerMetadata: { metadataId, metadataKey: FINGERPRINT_KEY, metadataValue: fingerprint, location: { sheetId }, visibility: 'DOCUMENT' },
+    },
+  };
 }
 
 function cellData(cell: LaidCell | undefined): CellData {
@@ -111,27 +151,40 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, existing: b
 
 /** The requests that make the spreadsheet described by `existing` show exactly `tabs`. */
 export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetadata, options: RenderOptions = {}): Request[] {
-  const sheets = (existing.sheets ?? []).map((s) => ({
-    id: s.properties?.sheetId ?? 0,
-    title: s.properties?.title ?? '',
-    merges: s.merges?.length ?? 0,
-    protections: new Set((s.protectedRanges ?? []).map((p) => p.protectedRangeId)),
-  }));
+  const sheets = (existing.sheets ?? []).map((s) => {
+    const id = s.properties?.sheetId ?? 0;
+    const mark = (s.developerMetadata ?? []).find((m) => m.metadataId === fingerprintIdFor(id) && m.metadataKey === FINGERPRINT_KEY);
+    return {
+      id,
+      title: s.properties?.title ?? '',
+      merges: s.merges?.length ?? 0,
+      protections: new Set((s.protectedRanges ?? []).map((p) => p.protectedRangeId)),
+      fingerprint: mark ? (mark.metadataValue ?? '') : null,
+    };
+  });
   const byTitle = new Map(sheets.map((s) => [s.title.toLowerCase(), s]));
   const taken = new Set(sheets.map((s) => s.id));
   const wanted = new Set(tabs.map((t) => t.title.toLowerCase()));
   const requests: Request[] = [];
 
   tabs.forEach((tab, index) => {
+    const fingerprint = fingerprintOf(tab);
     const old = byTitle.get(tab.title.toLowerCase());
     if (old) {
+      if (old.fingerprint === fingerprint && !options.force) {
+        // Unchanged since the last render: only keep it in its place among the tabs.
+        requests.push({ updateSheetProperties: { properties: { sheetId: old.id, index }, fields: 'index' } });
+        return;
+      }
       requests.push(...tabRequests(tab, old.id, index, true, old.merges > 0, old.protections.has(protectionIdFor(old.id))));
+      requests.push(fingerprintRequest(old.id, fingerprint, old.fingerprint !== null));
       return;
     }
     const id = sheetIdsFor(tab.title).find((candidate) => !taken.has(candidate));
     if (id === undefined) throw new Error(`no free sheet id for tab "${tab.title}"`);
     taken.add(id);
     requests.push(...tabRequests(tab, id, index, false, false, false));
+    requests.push(fingerprintRequest(id, fingerprint, false));
   });
 
   for (const sheet of sheets) {

@@ -189,6 +189,34 @@ describe('sheets', () => {
   });
 });
 
+describe('developer metadata', () => {
+  const create = (metadataId: number, extra: Record<string, unknown> = {}) => ({
+    createDeveloperMetadata: { developerMetadata: { metadataId, metadataKey: 'k', metadataValue: 'v1', location: { sheetId: 7 }, visibility: 'DOCUMENT', ...extra } },
+  });
+
+  it('keeps metadata on a sheet, updates its value by id, and drops it with the sheet', () => {
+    const workbook = book(create(5));
+    expect(workbook.getMetadata().sheets?.[1].developerMetadata).toEqual([
+      { metadataId: 5, metadataKey: 'k', metadataValue: 'v1', visibility: 'DOCUMENT', location: { locationType: 'SHEET', sheetId: 7 } },
+    ]);
+    workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataValue: 'v2' }, fields: 'metadataValue' } }]);
+    expect(workbook.getMetadata().sheets?.[1].developerMetadata?.[0].metadataValue).toBe('v2');
+    workbook.batchUpdate([{ deleteSheet: { sheetId: 7 } }]);
+    expect(() => workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataValue: 'v3' }, fields: 'metadataValue' } }]))
+      .toThrow('requests[0].updateDeveloperMetadata: no developer metadata with id 5');
+  });
+
+  it('refuses a taken id, a missing key or visibility, and what it does not model', () => {
+    const workbook = book(create(5));
+    expect(() => workbook.batchUpdate([create(5)])).toThrow('Developer metadata with id 5 already exists');
+    expect(() => workbook.batchUpdate([create(6, { metadataKey: '' })])).toThrow('developerMetadata.metadataKey is required');
+    expect(() => workbook.batchUpdate([create(6, { visibility: undefined })])).toThrow('developerMetadata.visibility must be DOCUMENT or PROJECT');
+    expect(() => workbook.batchUpdate([create(6, { location: { spreadsheet: true } })])).toThrow('"spreadsheet" is not supported');
+    expect(() => workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataKey: 'x' }, fields: 'metadataKey' } }]))
+      .toThrow('fields: the embedded workbook updates only "metadataValue"');
+  });
+});
+
 describe('batchUpdate', () => {
   it('is atomic: a failing request leaves everything as it was and the error names it', () => {
     const workbook = book();

@@ -202,6 +202,34 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     expect(workbook.getMetadata().sheets?.every((s) => s.protectedRanges?.length === 1 && s.protectedRanges[0].description === PROTECTION_NOTE)).toBe(true);
   });
 
+  it('rewrites only the tabs whose content changed; a finished round\'s tab is left alone', () => {
+    const workbook = new EmbeddedWorkbook();
+    render(viewFor(afterRound2, 'public'), workbook);
+    const ids = new Map(workbook.tabs.map((t) => [t.sheetId, t.title]));
+    const { requests } = render(viewFor(afterRound3, 'public'), workbook);
+    const rewritten = requests.flatMap((r) => (typeof r.updateCells?.range?.sheetId === 'number' ? [r.updateCells.range.sheetId] : []));
+    const titles = rewritten.map((id) => ids.get(id) ?? workbook.tabs.find((t) => t.sheetId === id)?.title);
+    expect(titles).toContain('Current');
+    expect(titles).toContain('Round 3');
+    expect(titles).not.toContain('Round 1');
+    expect(titles).not.toContain('Round 2');
+    expect(titles).not.toContain('Legend');
+    // Still exactly what a fresh render gives.
+    expect(snapshot(workbook)).toEqual(snapshot(render(viewFor(afterRound3, 'public')).workbook));
+  });
+
+  it('sends only tab positions when nothing changed, and rewrites everything when forced', () => {
+    const workbook = new EmbeddedWorkbook();
+    render(viewFor(afterRound3, 'host'), workbook);
+    const again = renderRequests(viewFor(afterRound3, 'host'), workbook.getMetadata());
+    expect(new Set(kinds(again))).toEqual(new Set(['updateSheetProperties']));
+    expect(again.every((r) => r.updateSheetProperties?.fields === 'index')).toBe(true);
+    const forced = renderRequests(viewFor(afterRound3, 'host'), workbook.getMetadata(), { force: true });
+    expect(kinds(forced).filter((k) => k === 'updateCells')).toHaveLength(workbook.tabs.length);
+    expect(kinds(forced)).toContain('updateDeveloperMetadata');
+    expect(kinds(forced)).not.toContain('createDeveloperMetadata');
+  });
+
   it('deletes a tab it made that the view no longer has, and clears what a shorter table left behind', () => {
     const long = viewOf([{ tab: 'Current', title: 'b', grids: [grid('b', 2, 2)] }], {
       sections: [{ title: 'extra', header: ['a'], rows: [['x']] }],
