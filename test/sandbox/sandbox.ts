@@ -36,7 +36,7 @@ export class Sandbox {
       FakeDate.now = function () { return now(); };
       FakeDate.parse = RealDate.parse;
       FakeDate.UTC = RealDate.UTC;
-      globalThis.Date = FakeDate;
+      Object.defineProperty(globalThis, 'Date', { value: FakeDate, writable: true, configurable: true, enumerable: false });
       Math.random = function () { throw new Error('Math.random called'); };
     })();`, this.context);
     delete this.context.__sandboxNow;
