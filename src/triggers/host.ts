@@ -239,18 +239,23 @@ export class MatchHost {
     add(this.collectRows(match, now));
     let result = replayMatch(match, { now });
 
-    // A form about to change is closed first and read once more, so every response is credited
-    // to the phase the form showed when it was sent.
-    const specs = this.formSpecs(result);
-    const changing = match.players.filter((p) => this.formPointer(p.form!).phase !== specs.get(p.id)!.phase);
-    if (changing.length > 0) {
-      for (const player of changing) this.ports.forms.setAccepting(player.form!, false, specs.get(player.id)!.closedMessage);
-      const late = this.collectForms(match, changing.map((p) => p.id));
-      if (late.length > 0) {
-        add(late);
-        result = replayMatch(match, { now });
+    // A form about to change (a new phase, a new deadline) is closed first and read once more, so
+    // every response is read with the items it answered and credited to the phase the form showed.
+    const closed = new Set<string>();
+    for (let round = 0; round < 3; round++) {
+      const specs = this.formSpecs(result);
+      const stale = match.players.filter((p) => !closed.has(p.id) && (options.force === true || this.formPointer(p.form!).key !== fingerprint(JSON.stringify(specs.get(p.id)!))));
+      if (stale.length === 0) break;
+      for (const player of stale) {
+        this.ports.forms.setAccepting(player.form!, false, specs.get(player.id)!.closedMessage);
+        closed.add(player.id);
       }
+      const late = this.collectForms(match, stale.map((p) => p.id));
+      if (late.length === 0) break;
+      add(late);
+      result = replayMatch(match, { now });
     }
+    const changing = [...closed];
 
     const writes: WriteReport[] = [];
     if (entries.length > 0) {
@@ -266,7 +271,7 @@ export class MatchHost {
     if (options.force || seen !== this.ports.store.get(KEY.seen) || rowsStale || changing.length > 0) {
       writes.push(...this.render(result, options.force === true, rowsStale));
       if (rowsStale) this.setJson(KEY.rows, { phase: rowsPhase, questions: publicQuestions(result.open?.phase ?? null).map((q) => q.id), readAt: now } satisfies RowsPointer);
-      formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true);
+      formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
       this.ports.store.set(KEY.seen, seen);
     }
     this.ports.flush();
@@ -387,13 +392,14 @@ export class MatchHost {
   }
 
   /** Shows each form its spec where it changed; returns how many forms changed. */
-  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean): number {
+  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlySet<string>): number {
     let count = 0;
     for (const player of result.match.players) {
       const spec = specs.get(player.id)!;
       const key = fingerprint(JSON.stringify(spec));
       const pointer = this.formPointer(player.form!);
-      if (!force && pointer.key === key) continue;
+      // A form closed during this execution is shown again even if its questions did not change.
+      if (!force && !closed.has(player.id) && pointer.key === key) continue;
       const items = this.ports.forms.show(player.form!, spec, pointer.items);
       this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items } satisfies FormPointer);
       count += 1;

@@ -174,6 +174,24 @@ describe('the menu', () => {
     expect(logOf(table.sandbox).submissions).toMatchObject([{ player: 'p3', answers: { colour: 'green' }, at: at(11) }]);
   });
 
+  it('an answer sent while the tick is closing the form is read with its items and its phase', () => {
+    const table = started();
+    toRound1(table);
+    const p1 = logOf(table.sandbox).players[0];
+    const questions = table.state().open!.phase.questions.p1;
+    table.google.clock.set(at(95)); // round 1 closed at 91
+    table.google.beforeFormCloses = (formId) => {
+      expect(formId).toBe(p1.form);
+      table.google.submitForm(formId, p1.email!, { [questions[0].label]: 'A1 B2 C3', [questions[1].label]: 'blue D4, yellow E5, green F6' });
+    };
+    table.fire('CLOCK');
+    expect(table.google.beforeFormCloses).toBeNull();
+    const last = logOf(table.sandbox).submissions.at(-1)!;
+    expect(last).toMatchObject({ phase: 'round-1', player: 'p1', at: at(95), answers: { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, via: 'form' });
+    expect(table.state().rejected.at(-1)?.reason).toMatch(/after the deadline of Round 1/);
+    expect(table.state().open?.phase.id).toBe('round-2');
+  });
+
   it('a doubled tick writes nothing the second time', () => {
     const table = started();
     toRound1(table);

@@ -134,6 +134,8 @@ export class Google {
   /** Answers the host gives to the next prompts (button, text). */
   readonly promptAnswers: { button: 'OK' | 'CANCEL'; text: string }[] = [];
   lockHeldElsewhere = false;
+  /** Runs just before a form stops accepting responses: a player pressing Send at that moment. */
+  beforeFormCloses: ((formId: string) => void) | null = null;
   private lockHeld = false;
   private counter = 0;
   readonly host: SheetFile;
@@ -389,7 +391,14 @@ export class Google {
         setAllowResponseEdits: chain((allow: boolean) => { if (allow) throw new Error('the sandbox implements only setAllowResponseEdits(false)'); }),
         setShowLinkToRespondAgain: chain(() => {}),
         setConfirmationMessage: chain((message: string) => { form.confirmation = message; }),
-        setAcceptingResponses: chain((accepting: boolean) => { form.accepting = accepting; }),
+        setAcceptingResponses: chain((accepting: boolean) => {
+          if (!accepting && form.accepting && google.beforeFormCloses) {
+            const hook = google.beforeFormCloses;
+            google.beforeFormCloses = null;
+            hook(form.id);
+          }
+          form.accepting = accepting;
+        }),
         setCustomClosedFormMessage: chain((message: string) => { form.closedMessage = message; }),
         getItems: () => form.items.map(itemHandle),
         deleteItem: (item: { getId(): number } | number) => {
