@@ -53,6 +53,8 @@ export interface Faults {
    * collects the answer.
    */
   readonly tickAfterMissed?: boolean;
+  /** Answers that pass the form's own checks but break the rules, by question id (default: text without a pattern gets "Q99 nowhere"). */
+  readonly invalid?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, doubleSubmitEvery: 5, tickLateSeconds: [75, 240, 20, 600] };
@@ -240,11 +242,12 @@ export class Table {
     const hasPrivate = questions.some((q) => !q.public);
     const n = this.stats.formAnswers + this.stats.rowAnswers + 1;
     if (n % this.faults.invalidEvery === 0) {
-      const bad = invalidOf(questions);
+      const bad = questions.find((q) => this.faults.invalid?.[q.id] !== undefined) ?? invalidOf(questions);
       if (bad) {
+        const value = this.faults.invalid?.[bad.id] ?? 'Q99 nowhere';
         this.stats.invalidSent += 1;
-        if (bad.public) this.typeRow(player, { [bad.id]: 'Q99 nowhere' }, questions);
-        else this.sendForm(player, { ...privatePart(answers, questions), [bad.id]: 'Q99 nowhere' }, questions);
+        if (bad.public) this.typeRow(player, { [bad.id]: value }, questions);
+        else this.sendForm(player, { ...privatePart(answers, questions), [bad.id]: value }, questions);
         this.google.clock.advance(15);
       }
     }

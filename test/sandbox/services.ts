@@ -216,7 +216,7 @@ export class Google {
   /** Forms writes each response as a row of the destination's "Form Responses N" tab. */
   private readonly responseTabs = new Map<string, { tab: string; columns: string[]; rows: number }>();
 
-  private linkDestination(form: FakeForm, spreadsheetId: string): void {
+  linkDestination(form: FakeForm, spreadsheetId: string): void {
     const target = this.spreadsheet(spreadsheetId);
     const n = this.responseTabs.size + 1;
     const tab = `Form Responses ${n}`;
@@ -384,7 +384,7 @@ export class Google {
           if (type !== 'SPREADSHEET') throw new Error(`setDestination: unknown destination type ${type}`);
           google.spreadsheet(id);
           form.destination = id;
-          (google as unknown as { linkDestination(f: FakeForm, id: string): void }).linkDestination(form, id);
+          google.linkDestination(form, id);
         }),
         setCollectEmail: chain((collect: boolean) => { form.collectEmail = collect; }),
         setLimitOneResponsePerUser: chain((limit: boolean) => { if (limit) throw new Error('the sandbox implements only setLimitOneResponsePerUser(false)'); }),
