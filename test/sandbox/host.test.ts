@@ -4,6 +4,7 @@
 // call names itself).
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { gameById } from '../../src/engine/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { HOST, Table, logOf } from './players.js';
 import { SERVICE_NAMES, Sandbox } from './sandbox.js';
@@ -197,6 +198,45 @@ describe('the menu', () => {
     toRound1(table);
     table.fire('CLOCK');
     expect(table.executions.at(-1)?.writes).toBe(0);
+  });
+});
+
+describe('answers', () => {
+  it('a form answer is acknowledged in the player\'s own sheet by the same execution', () => {
+    const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p2;
+    table.google.clock.set(at(40));
+    table.sendForm('p2', { own: 'A1 A1 C3', others: 'red D4, yellow E5, green F6' }, questions);
+    const sheet = table.google.spreadsheet(table.playerFile('p2').sheet).sheet('Log');
+    const texts = sheet.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    expect(texts).toMatch(/rejected/);
+    expect(texts).toMatch(/A1 is named twice/);
+    // Nobody else's sheet shows it.
+    const other = table.google.spreadsheet(table.playerFile('p1').sheet).sheet('Log');
+    expect(other.cells.flat().some((c) => /A1 A1 C3/.test(c?.userEnteredValue?.stringValue ?? ''))).toBe(false);
+  });
+
+  it('Peg Domain: a valid move resolves the turn on submission and opens the next mover\'s form', () => {
+    const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
+    const result = table.run('startMatch', { game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} }) as { ok: boolean };
+    expect(result.ok).toBe(true);
+    table.google.clock.set(at(0.5));
+    table.fire('CLOCK');
+    const [p1, p2] = logOf(table.sandbox).players;
+    expect(table.google.forms.get(p1.form!)!.accepting).toBe(true);
+    expect(table.google.forms.get(p2.form!)!.accepting).toBe(false);
+    expect(table.google.forms.get(p2.form!)!.closedMessage).toMatch(/^Nothing for you to answer in Turn 1 \(Ann to move\)/);
+    const state = table.state();
+    const game = gameById('peg-domain');
+    const answers = game.bots.greedy({ state: state.state, phase: state.open!.phase, player: 'p1', ctx: state.ctx, random: state.ctx.random('t') })!;
+    table.google.clock.set(at(1.5));
+    table.sendForm('p1', answers, state.open!.phase.questions.p1);
+    expect(table.state().open?.phase.id).toBe('turn-2');
+    expect(table.google.forms.get(p2.form!)!.accepting).toBe(true);
+    expect(table.google.forms.get(p2.form!)!.items.map((i) => i.title)).toEqual(['Cut-out', 'Placement', 'Finish']);
+    expect(table.google.forms.get(p1.form!)!.accepting).toBe(false);
   });
 });
 
