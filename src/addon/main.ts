@@ -86,7 +86,7 @@ export function newMatchDefaults(): { games: { id: string; title: string; min: n
   };
 }
 
-/** Checks a setup with the match-file schema without creating anything (the sidebar's "Check"). */
+/** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
 export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | { ok: true } {
   const checked = validateSetup(setup, 'check', now ?? new Date().toISOString());
   return checked.ok ? { ok: true } : checked;
