@@ -1,8 +1,9 @@
 // Builds dist/: the Apps Script bundle (Code.js: one IIFE plus a top-level stub per entry point,
-// and appsscript.json) and the Node CLI (cli.mjs). `--quiet` prints nothing on success.
+// the sidebar's HTML and appsscript.json: everything `clasp push` sends) and the Node CLI
+// (cli.mjs). `--quiet` prints nothing on success.
 
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +47,8 @@ await build({
   logLevel: 'warning',
 });
 copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
+// HtmlService.createHtmlOutputFromFile('sidebar') reads sidebar.html next to Code.js.
+copyFileSync(join(root, 'src/addon/sidebar.html'), join(dist, 'sidebar.html'));
 
 // 3. The command line, for Node; dependencies load from node_modules.
 await build({
@@ -60,4 +63,4 @@ await build({
 });
 writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
 
-if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/appsscript.json, dist/cli.mjs`);
+if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`);

@@ -1,7 +1,14 @@
 // Entry points of the Apps Script bundle (dist/Code.js). Every function exported here becomes a
-// top-level function of the script, so menus, triggers and google.script.run can find it.
+// top-level function of the script, so menus, triggers and google.script.run can find it. The work
+// itself is in src/triggers (MatchHost), written against ports; services.ts gives it Apps Script.
+/// <reference types="google-apps-script" />
 
-import { loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
+import { parseWhen } from '../triggers/time.js';
+import { appsScriptPorts, newSeed } from './services.js';
+
+const MENU = 'Genius Host';
 
 /**
  * Replays a match file given as JSON text and returns the replay JSON of MATCHFILE.md, or
@@ -12,4 +19,160 @@ export function replayMatchJson(json: string, now?: string): string {
   const match = loadMatchText(json);
   if (!match.ok) return JSON.stringify({ error: match.error });
   return JSON.stringify(replayOutput(replayMatch(match.value, now ? { now } : {})));
+}
+
+function host(): MatchHost {
+  return new MatchHost(appsScriptPorts());
+}
+
+function ui(): GoogleAppsScript.Base.Ui {
+  return SpreadsheetApp.getUi();
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+}
+
+function dialog(title: string, body: string, height = 420): void {
+  const html = HtmlService.createHtmlOutput(`<div style="font-family:Arial,sans-serif;font-size:13px">${body}</div>`).setWidth(640).setHeight(height);
+  ui().showModalDialog(html, title);
+}
+
+function summary(report: RunReport): string {
+  if (!report.ran) return 'Another genius-host execution is running; it does the same work. Try again in a minute if needed.';
+  const phase = report.open ? `Open now: ${report.open}.` : 'The match is over.';
+  return `${phase} Logged ${report.logged} new entr${report.logged === 1 ? 'y' : 'ies'}; wrote ${report.writes.length} time${report.writes.length === 1 ? '' : 's'} to Sheets; updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}.`;
+}
+
+/** Runs a menu action, showing its error to the host instead of a stack trace. */
+function guarded(action: () => void): void {
+  try {
+    action();
+  } catch (error) {
+    ui().alert(MENU, (error as Error).message, ui().ButtonSet.OK);
+  }
+}
+
+// ── Menu ────────────────────────────────────────────────────────────────────────────────────
+
+export function onOpen(): void {
+  ui().createMenu(MENU)
+    .addItem('New match…', 'showNewMatch')
+    .addItem('Resolve overdue now', 'resolveOverdueNow')
+    .addItem('Re-render', 'rerender')
+    .addItem('Extend deadline…', 'extendDeadline')
+    .addItem('Answer a host decision…', 'answerHostDecision')
+    .addItem('Undo last phase', 'undoLastPhase')
+    .addItem('Export match file', 'exportMatchFile')
+    .addSeparator()
+    .addItem('Help', 'showHelp')
+    .addToUi();
+}
+
+export function onInstall(): void {
+  onOpen();
+}
+
+export function showNewMatch(): void {
+  ui().showSidebar(HtmlService.createHtmlOutputFromFile('sidebar').setTitle('Genius Host: new match'));
+}
+
+/** What the sidebar needs to draw itself. */
+export function newMatchDefaults(): { games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[]; timeZone: string; now: string } {
+  return {
+    games: GAME_LIST.map((g) => ({ id: g.id, title: g.title, min: g.playerCount.min, max: g.playerCount.max, default: g.playerCount.default, blurb: g.blurb })),
+    timeZone: Session.getScriptTimeZone(),
+    now: new Date().toISOString(),
+  };
+}
+
+/** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
+export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | { ok: true } {
+  const checked = validateSetup(setup, 'check', now ?? new Date().toISOString());
+  return checked.ok ? { ok: true } : checked;
+}
+
+/** The sidebar's "Start the match". */
+export function startMatch(setup: MatchSetup): StartResult {
+  return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
+}
+
+export function resolveOverdueNow(): void {
+  guarded(() => ui().alert(MENU, summary(host().run()), ui().ButtonSet.OK));
+}
+
+export function rerender(): void {
+  guarded(() => ui().alert(MENU, summary(host().run({ force: true })), ui().ButtonSet.OK));
+}
+
+function promptText(title: string, prompt: string): string | null {
+  const answer = ui().prompt(title, prompt, ui().ButtonSet.OK_CANCEL);
+  return answer.getSelectedButton() === ui().Button.OK ? answer.getResponseText() : null;
+}
+
+export function extendDeadline(): void {
+  guarded(() => {
+    const state = host().status();
+    if (!state?.open) throw new Error('No phase is open: there is no deadline to extend.');
+    const text = promptText('Extend deadline', `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`);
+    if (text === null) return;
+    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+  });
+}
+
+export function undoLastPhase(): void {
+  guarded(() => {
+    const state = host().status();
+    const last = state?.closed[state.closed.length - 1];
+    if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
+    const text = promptText('Undo last phase', `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`);
+    if (text === null) return;
+    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+  });
+}
+
+export function answerHostDecision(): void {
+  guarded(() => {
+    const state = host().status();
+    const request = state?.pending[0];
+    if (!request) throw new Error('No host decision is pending.');
+    const text = promptText('Answer a host decision', `${request.question}\nChoices: ${request.choices.join(', ')}`);
+    if (text === null) return;
+    ui().alert(MENU, summary(host().decide(request.id, text)), ui().ButtonSet.OK);
+  });
+}
+
+export function exportMatchFile(): string {
+  const text = host().exportText();
+  const body = `<p>The whole match as a match file. Save it and replay it anywhere: <code>npx genius-host replay match.json</code>.</p>
+<p><a download="match.json" href="data:application/json;charset=utf-8,${encodeURIComponent(text)}">Download match.json</a></p>
+<textarea readonly style="width:100%;height:300px;font-family:monospace;font-size:11px">${escapeHtml(text)}</textarea>`;
+  dialog('Export match file', body, 440);
+  return text;
+}
+
+export function showHelp(): void {
+  let links = '';
+  try {
+    const l = host().links();
+    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>
+<table>${l.players.map((p) => `<tr><td>${escapeHtml(p.name)}</td><td><a href="${escapeHtml(p.form)}" target="_blank">form</a></td><td><a href="${escapeHtml(p.sheet)}" target="_blank">sheet</a></td></tr>`).join('')}</table>`;
+  } catch {
+    links = '<p>No match yet: start one with New match….</p>';
+  }
+  dialog('Genius Host: help', `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
+<p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
+<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`);
+}
+
+// ── Triggers ────────────────────────────────────────────────────────────────────────────────
+
+/** The clock trigger, every minute. */
+export function onTick(): void {
+  host().run();
+}
+
+/** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
+export function onFormSubmitted(): void {
+  host().run();
 }

@@ -13,6 +13,8 @@ export interface Player {
   readonly name: string;
   readonly email?: string;
   readonly garnets: number;
+  /** The id of the player's own Google Form (the add-on): a form submission must come through it. */
+  readonly form?: string;
 }
 
 /** A player's answers for one phase: question id → text (or a list, for multi-select). */
@@ -24,6 +26,28 @@ export interface Submission {
   /** ISO time the submission arrived; optional except where time matters (Peg Domain). */
   readonly at?: string;
   readonly answers: Answers;
+  /** How it arrived (the add-on): the player's form, their public row, or typed in by the host. */
+  readonly via?: 'form' | 'row' | 'host';
+  /** The sender's email as the form verified it; replay refuses one that is not the player's. */
+  readonly from?: string;
+  /** The id of the form it came through; replay refuses one that is not the player's form. */
+  readonly form?: string;
+  /** The form response id, so a response is logged once however often it is read. */
+  readonly response?: string;
+}
+
+/**
+ * A host's change to the schedule, kept in the log so replay stays the single truth:
+ * `extend` moves the deadline of a phase; `reopen` ("undo last phase") opens a closed phase again
+ * until `deadline`, undoing an early close (a Peg Domain move) that happened before `at`.
+ * An event counts only for a phase that opened at or before `at` (a later opening of that phase,
+ * after an earlier phase was reopened, keeps its schedule), and only once `at` has passed.
+ */
+export interface MatchEvent {
+  readonly type: 'extend' | 'reopen';
+  readonly phase: string;
+  readonly deadline: string;
+  readonly at: string;
 }
 
 export interface Decision {

@@ -6,7 +6,7 @@
 // about 100 KB to the Apps Script bundle; mini adds about 30 KB.)
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
-import type { AnyGame, Decision, Player, Submission } from './game.js';
+import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
 import { mention, oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
@@ -43,6 +43,7 @@ const playerSchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
   email: z.optional(z.email('not an email address')),
   garnets: z._default(z.number().check(z.refine(Number.isInteger, 'garnets must be a whole number'), z.minimum(0, 'garnets cannot be negative')), 0),
+  form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
 });
 
 const submissionSchema = z.strictObject({
@@ -50,6 +51,17 @@ const submissionSchema = z.strictObject({
   player: z.string().check(z.minLength(1, 'a player id is required')),
   at: z.optional(isoTime),
   answers: z.record(z.string(), answerValue),
+  via: z.optional(z.enum(['form', 'row', 'host'])),
+  from: z.optional(z.string().check(z.minLength(1, 'the sender\'s email is required'))),
+  form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
+  response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
+});
+
+const eventSchema = z.strictObject({
+  type: z.enum(['extend', 'reopen']),
+  phase: z.string().check(z.minLength(1, 'a phase name is required')),
+  deadline: isoTime,
+  at: isoTime,
 });
 
 const decisionSchema = z.strictObject({
@@ -79,6 +91,7 @@ const matchFileShape = z.strictObject({
   schedule: z.optional(scheduleSchema),
   submissions: z._default(z.array(submissionSchema), []),
   decisions: z._default(z.array(decisionSchema), []),
+  events: z.optional(z.array(eventSchema)),
 });
 
 /** A validated match file with every default filled in. */
@@ -91,6 +104,8 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly schedule?: Schedule;
   readonly submissions: readonly Submission[];
   readonly decisions: readonly Decision[];
+  /** Host changes to the schedule (extend a deadline, reopen a phase); absent when there are none. */
+  readonly events?: readonly MatchEvent[];
 }
 
 const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
@@ -193,6 +208,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     ...(file.schedule ? { schedule: file.schedule } : {}),
     submissions: file.submissions,
     decisions: file.decisions,
+    ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
   });
 }
 
@@ -218,6 +234,7 @@ export function stringifyMatchFile(match: MatchFile): string {
     ...(match.schedule ? { schedule: match.schedule } : {}),
     submissions: match.submissions,
     decisions: match.decisions,
+    ...(match.events && match.events.length > 0 ? { events: match.events } : {}),
   };
   return `${formatJson(ordered, '')}\n`;
 }

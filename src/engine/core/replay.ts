@@ -8,7 +8,7 @@
 // it closes. With a schedule, `now` decides which phases have closed.
 
 import type {
-  AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, PhaseSpec, PhaseTiming, Player,
+  AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, MatchEvent, PhaseSpec, PhaseTiming, Player,
   RoundSummary, Submission,
 } from './game.js';
 import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
@@ -165,8 +165,14 @@ export class MatchRun<S = unknown, M = unknown> {
   private countedReceipt = new Map<string, Receipt>();
   private closedEarlyAt: string | undefined;
   private closedEarly = false;
+  /** When the open phase was last reopened by the host (an early close before it is undone). */
+  private reopenedAt: string | undefined;
+  private movesSinceReopen = new Map<string, M>();
+  private readonly events: readonly MatchEvent[];
 
-  constructor(readonly game: AnyGame, readonly match: MatchFile) {
+  /** `now` (a replay as of that time): host events after it have not happened yet. */
+  constructor(readonly game: AnyGame, readonly match: MatchFile, now?: string) {
+    this.events = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
     this.ctx = makeContext(match, match.options);
     this.state = game.setup(this.ctx) as S;
     this.openNext(match.startAt);
@@ -187,12 +193,37 @@ export class MatchRun<S = unknown, M = unknown> {
     this.countedReceipt = new Map();
     this.closedEarly = false;
     this.closedEarlyAt = undefined;
+    this.reopenedAt = undefined;
+    this.movesSinceReopen = new Map();
     if (!this.phase) {
       this.timing = {};
       return;
     }
-    const deadline = deadlineOf(this.phase, opensAt, this.match.schedule);
+    let deadline = deadlineOf(this.phase, opensAt, this.match.schedule);
+    // The host's last word on this opening of the phase: events issued before it opened belong to
+    // an earlier opening (undone by reopening an earlier phase) and no longer count.
+    for (const event of this.events) {
+      if (event.phase !== this.phase.id || (opensAt && isAfter(opensAt, event.at))) continue;
+      deadline = new Date(Date.parse(event.deadline)).toISOString();
+      if (event.type === 'reopen') this.reopenedAt = event.at;
+    }
     this.timing = { ...(opensAt ? { opensAt } : {}), ...(deadline ? { deadline } : {}) };
+  }
+
+  /** Why a submission cannot be the player's own (another player's form, another address), or null. */
+  private identityProblem(submission: Submission): string | null {
+    const player = this.match.players.find((p) => p.id === submission.player);
+    if (!player) return null;
+    const name = player.name;
+    if (submission.form !== undefined && player.form !== undefined && submission.form !== player.form) {
+      const owner = this.match.players.find((p) => p.form === submission.form);
+      return `sent through ${owner ? `${owner.name}'s form` : `a form that is not ${name}'s (${submission.form})`}, not ${name}'s own form`;
+    }
+    if (submission.via === 'form' && player.email !== undefined) {
+      if (submission.from === undefined) return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
+      if (submission.from.trim().toLowerCase() !== player.email.toLowerCase()) return `sent from ${submission.from}, which is not ${name}'s address`;
+    }
+    return null;
   }
 
   private refuse(index: number, submission: Submission, reason: string): Receipt {
@@ -208,6 +239,8 @@ export class MatchRun<S = unknown, M = unknown> {
 
   /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
   offer(submission: Submission, index: number): Receipt {
+    const identity = this.identityProblem(submission);
+    if (identity) return this.refuse(index, submission, identity);
     const phase = this.phase;
     if (!phase) return this.refuse(index, submission, `the match is over: no ${mention(submission.phase)} is open`);
     if (submission.phase !== phase.id) {
@@ -262,7 +295,14 @@ export class MatchRun<S = unknown, M = unknown> {
     for (const reason of parts) this.rejected.push({ phase: phase.id, player: submission.player, reason, submission: index });
     this.moves.set(submission.player, result.move);
 
-    if (!this.closedEarly && this.game.closesEarly?.(this.state, phase, this.moves, this.ctx)) {
+    // After the host reopened the phase, only moves sent since then can close it early (a Peg
+    // Domain turn reopened ends at the mover's next move, not at the move that ended it before).
+    let closing: ReadonlyMap<string, M> = this.moves;
+    if (this.reopenedAt !== undefined) {
+      if (at && isAfter(at, this.reopenedAt)) this.movesSinceReopen.set(submission.player, result.move);
+      closing = this.movesSinceReopen;
+    }
+    if (!this.closedEarly && closing.size > 0 && this.game.closesEarly?.(this.state, phase, closing, this.ctx)) {
       this.closedEarly = true;
       this.closedEarlyAt = at;
     }
@@ -319,7 +359,7 @@ export class MatchRun<S = unknown, M = unknown> {
 
 /** Replays a validated match file. */
 export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
-  const run = new MatchRun<S, M>(game, match);
+  const run = new MatchRun<S, M>(game, match, options.now);
   const byPhase = new Map<string, { submission: Submission; index: number }[]>();
   match.submissions.forEach((submission, index) => {
     const list = byPhase.get(submission.phase) ?? [];

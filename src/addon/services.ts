@@ -1,0 +1,178 @@
+// The ports (src/triggers/ports.ts) on Apps Script services. The only file, with main.ts, that
+// touches Apps Script globals. Scopes (appsscript.json): spreadsheets, forms, script.scriptapp,
+// script.container.ui, drive.file. So: spreadsheets through SpreadsheetApp and the advanced Sheets
+// service; sharing and publishing through the advanced Drive service (v3), which drive.file allows
+// on files this script created; no DriveApp (it needs the whole-Drive scope) and no MailApp
+// (Drive's sharing email tells the players).
+/// <reference types="google-apps-script" />
+
+import type { FormSpec } from '../forms/index.js';
+import type { Request, WorkbookMetadata } from '../sheets/api.js';
+import { METADATA_FIELDS } from '../sheets/api.js';
+import type { FormRef, FormResponse, Forms, HostPorts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+
+export const TICK_HANDLER = 'onTick';
+export const SUBMIT_HANDLER = 'onFormSubmitted';
+
+function sheetsService(): GoogleAppsScript.Sheets {
+  if (!Sheets) throw new Error('the advanced Sheets service is not enabled (appsscript.json lists it)');
+  return Sheets;
+}
+
+function driveService(): GoogleAppsScript.Drive {
+  if (!Drive) throw new Error('the advanced Drive service is not enabled (appsscript.json lists it)');
+  return Drive;
+}
+
+export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
+
+/** A spreadsheet written through the advanced Sheets service: one batchUpdate per call. */
+class SheetsSpreadsheet implements Spreadsheet {
+  constructor(readonly id: string, readonly url: string) {}
+
+  getMetadata(): WorkbookMetadata {
+    return sheetsService().Spreadsheets!.get(this.id, { fields: METADATA_FIELDS }) as WorkbookMetadata;
+  }
+
+  batchUpdate(requests: readonly Request[]): void {
+    sheetsService().Spreadsheets!.batchUpdate({ requests: requests as GoogleAppsScript.Sheets.Schema.Request[] }, this.id);
+  }
+
+  readValues(range: string): string[][] {
+    const answer = sheetsService().Spreadsheets!.Values!.get(this.id, range, { valueRenderOption: 'FORMULA' });
+    return (answer.values ?? []).map((row) => row.map((value) => (value === null || value === undefined ? '' : String(value))));
+  }
+}
+
+
+class AppsScriptForms implements Forms {
+  create(title: string, destination: string): FormRef {
+    const form = FormApp.create(title);
+    form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
+    // Forms then records the respondent's verified Google account email with each response.
+    form.setCollectEmail(true);
+    form.setLimitOneResponsePerUser(false);
+    form.setAllowResponseEdits(false);
+    form.setShowLinkToRespondAgain(true);
+    form.setConfirmationMessage('Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.');
+    form.setAcceptingResponses(false);
+    return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
+  }
+
+  show(formId: string, spec: FormSpec, _items: Readonly<Record<string, string>>): Record<string, string> {
+    const form = FormApp.openById(formId);
+    form.setTitle(spec.title);
+    form.setDescription(spec.description);
+    // Every phase gets fresh items; each item's id is recorded with its question id, so answers
+    // map back by question id whatever a title says.
+    for (const item of form.getItems()) form.deleteItem(item);
+    const map: Record<string, string> = {};
+    for (const item of spec.items) {
+      let id: number;
+      if (item.kind === 'text') {
+        const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
+        if (item.validation) {
+          text.setValidation(FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation).build());
+        }
+        id = text.getId();
+      } else if (item.kind === 'choice') {
+        id = form.addMultipleChoiceItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
+      } else {
+        id = form.addCheckboxItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
+      }
+      map[String(id)] = item.questionId;
+    }
+    form.setCustomClosedFormMessage(spec.closedMessage);
+    form.setAcceptingResponses(spec.accepting);
+    return map;
+  }
+
+  setAccepting(formId: string, accepting: boolean, message: string): void {
+    const form = FormApp.openById(formId);
+    if (!accepting) form.setCustomClosedFormMessage(message);
+    form.setAcceptingResponses(accepting);
+  }
+
+  responses(formId: string): FormResponse[] {
+    return FormApp.openById(formId).getResponses().map((response) => {
+      const items: Record<string, string | readonly string[]> = {};
+      for (const answer of response.getItemResponses()) {
+        const value = answer.getResponse() as string | string[];
+        items[String(answer.getItem().getId())] = Array.isArray(value) ? value.map(String) : String(value);
+      }
+      const email = response.getRespondentEmail();
+      return { id: response.getId(), at: response.getTimestamp().toISOString(), ...(email ? { email } : {}), items };
+    });
+  }
+}
+
+function publish(fileId: string): PublishResult {
+  const drive = driveService();
+  try {
+    const revisions = drive.Revisions!.list(fileId, { fields: 'revisions(id)' }).revisions ?? [];
+    const head = revisions[revisions.length - 1];
+    if (!head?.id) throw new Error('the file has no revision to publish');
+    drive.Revisions!.update({ published: true, publishAuto: true, publishedOutsideDomain: true }, fileId, head.id);
+    return { url: `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
+  } catch (error) {
+    drive.Permissions!.create({ role: 'reader', type: 'anyone' }, fileId);
+    return {
+      url: `https://docs.google.com/spreadsheets/d/${fileId}/view`,
+      published: false,
+      note: `Publishing to the web was refused (${(error as Error).message}); the sheet is shared as "anyone with the link can view" instead. Post that link.`,
+    };
+  }
+}
+
+/** Every port on the real services. */
+export function appsScriptPorts(): HostPorts {
+  const active = () => SpreadsheetApp.getActiveSpreadsheet();
+  const properties = PropertiesService.getDocumentProperties();
+  const lock = LockService.getDocumentLock();
+  return {
+    clock: { now: () => new Date().toISOString() },
+    lock: { tryAcquire: (ms) => lock.tryLock(ms), release: () => lock.releaseLock() },
+    store: {
+      get: (key) => properties.getProperty(key),
+      set: (key, value) => void properties.setProperty(key, value),
+      remove: (key) => void properties.deleteProperty(key),
+      keys: () => properties.getKeys(),
+    },
+    files: {
+      host: () => {
+        const ss = active();
+        return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
+      },
+      create: (title) => {
+        const ss = SpreadsheetApp.create(title);
+        return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
+      },
+      open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
+      share: (fileId, email, role, message) => {
+        driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message });
+      },
+      publish,
+    },
+    forms: new AppsScriptForms(),
+    scheduler: {
+      install: () => {
+        for (const trigger of ScriptApp.getProjectTriggers()) {
+          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+        }
+        ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
+        ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
+      },
+      remove: () => {
+        for (const trigger of ScriptApp.getProjectTriggers()) {
+          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+        }
+      },
+    },
+    flush: () => SpreadsheetApp.flush(),
+    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+  };
+}
+
+export function newSeed(): string {
+  return Utilities.getUuid();
+}

@@ -1,0 +1,547 @@
+// Running a match: written once against the ports (ports.ts), so the add-on and the tests run the
+// same code. Every execution (the minute tick, a form submission, a menu item) does the same thing
+// under the document lock:
+//
+//   1. read the log (the match file) and collect what is new: form responses not yet logged, and
+//      changed public rows;
+//   2. replay as of now: whatever phase is overdue closes, by the deadlines and the submissions'
+//      own times, so a late, doubled or missed trigger changes nothing;
+//   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
+//      sent before the change is lost or credited to the wrong phase;
+//   4. append the new entries to the log (the log first: it is the truth);
+//   5. render each spreadsheet whose view changed, one batchUpdate each;
+//   6. show each form the questions of the open phase, and reset the public rows;
+//   7. flush.
+
+import type { Decision, MatchEvent, PhaseSpec, Submission } from '../engine/core/game.js';
+import { hashString } from '../engine/core/random.js';
+import type { Audience, View } from '../engine/core/view.js';
+import { type MatchFile, type ReplayResult, loadMatch, replayMatch, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { GAMES } from '../engine/games/index.js';
+import { type FormSpec, answersFromItems, formSpecFor } from '../forms/index.js';
+import type { Request } from '../sheets/api.js';
+import { renderRequests, utf8Length } from '../sheets/index.js';
+import { type LogEntry, MatchLog } from './log.js';
+import type { FormRef, HostPorts, Spreadsheet } from './ports.js';
+import { ANSWERS_TAB, type RowsPointer, answersTabRequests, publicQuestions, readRows, rowStamp } from './rows.js';
+
+const LOCK_WAIT_MS = 30_000;
+export const LINKS_TAB = 'Links';
+
+/** What the sidebar sends to start a match. */
+export interface MatchSetup {
+  readonly game: string;
+  readonly seed?: string;
+  readonly players: readonly { readonly id?: string; readonly name: string; readonly email?: string; readonly garnets?: number }[];
+  readonly startAt: string;
+  readonly timeZone?: string;
+  /** Phase lengths in minutes: `default`, or by kind (`round`, `plans`, …) or phase id. */
+  readonly minutes?: Readonly<Record<string, number>>;
+  /** Explicit deadlines by phase id (ISO). */
+  readonly deadlines?: Readonly<Record<string, string>>;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export interface FieldError {
+  /** A match-file path (`players[1].name`, `schedule.minutes.round`, `startAt`), or '' for the whole form. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface PlayerLinks {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly form: string;
+  readonly sheet: string;
+}
+
+export interface Links {
+  readonly host: string;
+  readonly shared: string;
+  readonly spectators: string;
+  readonly published: boolean;
+  readonly note?: string;
+  readonly players: readonly PlayerLinks[];
+}
+
+export type StartResult = { readonly ok: true; readonly links: Links; readonly report: RunReport } | { readonly ok: false; readonly errors: readonly FieldError[] };
+
+/** One spreadsheet write. */
+export interface WriteReport {
+  readonly target: string;
+  readonly requests: number;
+  readonly bytes: number;
+}
+
+export interface RunReport {
+  /** False when another execution held the lock: it (or the next tick) does the work. */
+  readonly ran: boolean;
+  readonly logged: number;
+  readonly open: string | null;
+  readonly over: boolean;
+  /** Every Sheets write of this execution, the log's first. */
+  readonly writes: readonly WriteReport[];
+  readonly formsUpdated: number;
+}
+
+interface SharedPointer { readonly id: string; readonly url: string; readonly spectators: string; readonly published: boolean; readonly note?: string }
+interface PlayerPointer { readonly sheet: { readonly id: string; readonly url: string }; readonly form: FormRef }
+interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>> }
+
+const KEY = {
+  shared: 'gh.shared',
+  player: (id: string) => `gh.player.${id}`,
+  form: (id: string) => `gh.form.${id}`,
+  rows: 'gh.rows',
+  rendered: 'gh.rendered',
+  seen: 'gh.seen',
+};
+
+/** A 64-bit fingerprint of a text. */
+function fingerprint(text: string): string {
+  return `${hashString(text).toString(36)}.${hashString(text, 1).toString(36)}`;
+}
+
+function errorAt(message: string): FieldError {
+  const match = /^([^\s:]+(?:\[\d+\])?(?:[.[][^\s:]*)?): (.*)$/.exec(message);
+  return match ? { field: match[1] === '(match' ? '' : match[1], message: match[2] } : { field: '', message };
+}
+
+/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
+export function validateSetup(setup: MatchSetup, seed: string, now: string): { ok: true; match: MatchFile } | { ok: false; errors: FieldError[] } {
+  const players = (setup.players ?? []).map((p, i) => ({
+    id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
+    name: p.name,
+    ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
+    garnets: p.garnets ?? 0,
+  }));
+  const file = {
+    game: setup.game,
+    seed,
+    startAt: setup.startAt,
+    players,
+    options: setup.options ?? {},
+    schedule: { timeZone: setup.timeZone || 'UTC', minutes: setup.minutes ?? {}, deadlines: setup.deadlines ?? {} },
+    submissions: [],
+    decisions: [],
+  };
+  const loaded = loadMatch(file);
+  if (!loaded.ok) return { ok: false, errors: [errorAt(loaded.error)] };
+  const missing = players.findIndex((p) => !p.email);
+  if (missing >= 0) {
+    return { ok: false, errors: [{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }] };
+  }
+  const emails = new Map<string, number>();
+  for (const [i, p] of players.entries()) {
+    const key = p.email!.toLowerCase();
+    if (emails.has(key)) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${p.email} is also players[${emails.get(key)}]'s email; every player needs their own` }] };
+    emails.set(key, i);
+  }
+  const schedule = loaded.value.schedule!;
+  if (schedule.minutes.default === undefined && Object.keys(schedule.minutes).length === 0 && Object.keys(schedule.deadlines).length === 0 && loaded.value.game !== 'peg-domain') {
+    return { ok: false, errors: [{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }] };
+  }
+  if (Date.parse(loaded.value.startAt!) < Date.parse(now) - 10 * 60_000) {
+    return { ok: false, errors: [{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }] };
+  }
+  return { ok: true, match: loaded.value };
+}
+
+
+export class MatchHost {
+  private readonly log: MatchLog;
+
+  constructor(private readonly ports: HostPorts) {
+    this.log = new MatchLog(ports.files.host());
+  }
+
+  private getJson<T>(key: string): T | null {
+    const text = this.ports.store.get(key);
+    return text === null ? null : (JSON.parse(text) as T);
+  }
+
+  private setJson(key: string, value: unknown): void {
+    this.ports.store.set(key, JSON.stringify(value));
+  }
+
+  private withLock<T>(busy: T, work: () => T): T {
+    if (!this.ports.lock.tryAcquire(LOCK_WAIT_MS)) return busy;
+    try {
+      return work();
+    } finally {
+      this.ports.lock.release();
+    }
+  }
+
+  // ── Starting ────────────────────────────────────────────────────────────────────────────────
+
+  /** New match…: validates, then creates the log, forms, shared sheet and player sheets, and runs. */
+  start(setup: MatchSetup, seed: string): StartResult {
+    const checked = validateSetup(setup, seed, this.ports.clock.now());
+    if (!checked.ok) return checked;
+    const busy: StartResult = { ok: false, errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }] };
+    return this.withLock<StartResult>(busy, () => {
+      const existing = this.log.read();
+      if (existing) {
+        const result = replayMatch(existing.match, { now: this.ports.clock.now() });
+        if (result.open || result.pending.length > 0) {
+          return { ok: false, errors: [{ field: '', message: `a ${result.game.title} match is still running in this spreadsheet; finish it first, or start the new match from another spreadsheet` }] };
+        }
+        this.log.archive(`ended, archived ${this.ports.clock.now().slice(0, 16)}`);
+        for (const key of this.ports.store.keys()) if (key.startsWith('gh.')) this.ports.store.remove(key);
+      }
+      const { files, forms } = this.ports;
+      const host = files.host();
+      const game = GAMES.get(checked.match.game)!;
+      const formRefs = new Map<string, FormRef>();
+      for (const player of checked.match.players) formRefs.set(player.id, forms.create(`${game.title}: ${player.name}'s answers`, host.id));
+      const match: MatchFile = { ...checked.match, players: checked.match.players.map((p) => ({ ...p, form: formRefs.get(p.id)!.id })) };
+      this.log.create(match);
+
+      const shared = files.create(`${game.title}: the match (public)`);
+      const published = files.publish(shared.id);
+      this.setJson(KEY.shared, { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) } satisfies SharedPointer);
+      for (const player of match.players) {
+        const sheet = files.create(`${game.title}: ${player.name}'s sheet (private)`);
+        this.setJson(KEY.player(player.id), { sheet: { id: sheet.id, url: sheet.url }, form: formRefs.get(player.id)! } satisfies PlayerPointer);
+        this.setJson(KEY.form(formRefs.get(player.id)!.id), { phase: null, key: '', items: {} } satisfies FormPointer);
+        files.share(sheet.id, player.email!, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${formRefs.get(player.id)!.url}`);
+        files.share(shared.id, player.email!, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
+      }
+      this.ports.scheduler.install();
+      const links = this.linksOf(match);
+      host.batchUpdate(linksTabRequests(host, links));
+      const report = this.runLocked({ force: true });
+      return { ok: true, links, report };
+    });
+  }
+
+  // ── Every execution ─────────────────────────────────────────────────────────────────────────
+
+  /** The body of every trigger and menu item: see the top of this file. */
+  run(options: { force?: boolean } = {}): RunReport {
+    return this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
+  }
+
+  private runLocked(options: { force?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
+    const read = this.log.read();
+    if (!read) return { ran: true, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
+    const now = this.ports.clock.now();
+    const entries: LogEntry[] = [];
+    let match = read.match;
+    const add = (more: readonly LogEntry[]) => {
+      entries.push(...more);
+      match = withEntries(match, more);
+    };
+    add(options.entries ?? []);
+    add(this.collectForms(match, match.players.map((p) => p.id)));
+    add(this.collectRows(match, now));
+    let result = replayMatch(match, { now });
+
+    // A form about to change (a new phase, a new deadline) is closed first and read once more, so
+    // every response is read with the items it answered and credited to the phase the form showed.
+    const closed = new Set<string>();
+    for (let round = 0; round < 3; round++) {
+      const specs = this.formSpecs(result);
+      const stale = match.players.filter((p) => !closed.has(p.id) && (options.force === true || this.formPointer(p.form!).key !== fingerprint(JSON.stringify(specs.get(p.id)!))));
+      if (stale.length === 0) break;
+      for (const player of stale) {
+        this.ports.forms.setAccepting(player.form!, false, specs.get(player.id)!.closedMessage);
+        closed.add(player.id);
+      }
+      const late = this.collectForms(match, stale.map((p) => p.id));
+      if (late.length === 0) break;
+      add(late);
+      result = replayMatch(match, { now });
+    }
+    const changing = [...closed];
+
+    const writes: WriteReport[] = [];
+    if (entries.length > 0) {
+      this.log.append(entries, read.rows);
+      writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
+    }
+
+    const seen = stateKey(result);
+    const rows = this.ports.store.get(KEY.rows) ? this.getJson<RowsPointer>(KEY.rows)! : null;
+    const rowsPhase = result.open?.phase.id ?? null;
+    const rowsStale = !rows || rows.phase !== rowsPhase || options.force === true;
+    let formsUpdated = 0;
+    if (options.force || seen !== this.ports.store.get(KEY.seen) || rowsStale || changing.length > 0) {
+      writes.push(...this.render(result, options.force === true, rowsStale));
+      if (rowsStale) this.setJson(KEY.rows, { phase: rowsPhase, questions: publicQuestions(result.open?.phase ?? null).map((q) => q.id), readAt: now } satisfies RowsPointer);
+      formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
+      this.ports.store.set(KEY.seen, seen);
+    }
+    this.ports.flush();
+    return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated };
+  }
+
+  // ── Collecting ──────────────────────────────────────────────────────────────────────────────
+
+  private formPointer(formId: string): FormPointer {
+    return this.getJson<FormPointer>(KEY.form(formId)) ?? { phase: null, key: '', items: {} };
+  }
+
+  /** New responses of the players' forms, as submissions of the phase each form showed. */
+  private collectForms(match: MatchFile, playerIds: readonly string[]): LogEntry[] {
+    const logged = new Set(match.submissions.map((s) => s.response).filter((id): id is string => id !== undefined));
+    const out: LogEntry[] = [];
+    for (const id of playerIds) {
+      const player = match.players.find((p) => p.id === id)!;
+      const formId = player.form!;
+      const pointer = this.formPointer(formId);
+      const fresh = this.ports.forms.responses(formId).filter((r) => !logged.has(r.id)).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+      for (const response of fresh) {
+        logged.add(response.id);
+        const answers = answersFromItems(Object.entries(response.items).map(([itemId, value]) => ({ questionId: pointer.items[itemId] ?? `item ${itemId}`, value })));
+        const submission: Submission = {
+          phase: pointer.phase ?? '(form closed)',
+          player: player.id,
+          at: new Date(Date.parse(response.at)).toISOString(),
+          answers,
+          via: 'form',
+          form: formId,
+          ...(response.email ? { from: response.email } : {}),
+          response: response.id,
+        };
+        out.push({ kind: 'submission', value: submission });
+      }
+    }
+    return out.sort((a, b) => Date.parse((a.value as Submission).at!) - Date.parse((b.value as Submission).at!));
+  }
+
+  /** Changed public rows, as submissions of the phase the rows were set up for. */
+  private collectRows(match: MatchFile, now: string): LogEntry[] {
+    const rows = this.getJson<RowsPointer>(KEY.rows);
+    const shared = this.getJson<SharedPointer>(KEY.shared);
+    if (!rows || !rows.phase || rows.questions.length === 0 || !shared) return [];
+    const values = readRows(this.ports.files.open(shared.id), match.players, rows.questions);
+    // The deadline of the phase the rows show, as the log stood before this read.
+    const before = replayMatch(match, { now: rows.readAt });
+    const deadline = before.open?.phase.id === rows.phase ? before.open.timing.deadline : undefined;
+    const at = rowStamp(now, rows.readAt, deadline);
+    const out: LogEntry[] = [];
+    for (const player of match.players) {
+      const row = values.get(player.id) ?? {};
+      const last = [...match.submissions].reverse().find((s) => s.via === 'row' && s.player === player.id && s.phase === rows.phase);
+      const previous = Object.fromEntries(rows.questions.map((q) => [q, last ? String(last.answers[q] ?? '') : '']));
+      if (rows.questions.every((q) => (row[q] ?? '') === previous[q])) continue;
+      out.push({ kind: 'submission', value: { phase: rows.phase, player: player.id, at, answers: row, via: 'row' } });
+    }
+    this.setJson(KEY.rows, { ...rows, readAt: now } satisfies RowsPointer);
+    return out;
+  }
+
+  // ── Writing ─────────────────────────────────────────────────────────────────────────────────
+
+  private sheetFor(audience: Audience): Spreadsheet {
+    if (audience === 'host') return this.ports.files.host();
+    const shared = this.getJson<SharedPointer>(KEY.shared)!;
+    if (audience === 'public') return this.ports.files.open(shared.id);
+    const player = this.getJson<PlayerPointer>(KEY.player(audience.slice('player:'.length)))!;
+    return this.ports.files.open(player.sheet.id);
+  }
+
+  /**
+   * Renders every view that changed since its last render (or all, with `force`), one
+   * batchUpdate per spreadsheet. Paint's team views are not rendered: each player's view already
+   * holds their team's information.
+   */
+  private render(result: ReplayResult, force: boolean, rowsStale: boolean): WriteReport[] {
+    const rendered = this.getJson<Record<string, string>>(KEY.rendered) ?? {};
+    const audiences: Audience[] = ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience)];
+    const writes: WriteReport[] = [];
+    for (const audience of audiences) {
+      const view: View = viewFor(result, audience);
+      const key = fingerprint(JSON.stringify(view));
+      const extra = audience === 'public' && rowsStale;
+      if (!force && !extra && rendered[audience] === key) continue;
+      const sheet = this.sheetFor(audience);
+      const metadata = sheet.getMetadata();
+      const requests: Request[] = force || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', force }) : [];
+      if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null));
+      sheet.batchUpdate(requests);
+      rendered[audience] = key;
+      writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
+    }
+    this.setJson(KEY.rendered, rendered);
+    return writes;
+  }
+
+  private formSpecs(result: ReplayResult): Map<string, FormSpec> {
+    const shared = this.getJson<SharedPointer>(KEY.shared);
+    const timeZone = result.match.schedule?.timeZone ?? 'UTC';
+    const deadline = result.open?.timing.deadline ? this.ports.formatTime(result.open.timing.deadline, timeZone) : undefined;
+    const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : 'The match waits on the host\'s decision.';
+    const out = new Map<string, FormSpec>();
+    for (const player of result.match.players) {
+      const pointer = this.getJson<PlayerPointer>(KEY.player(player.id));
+      out.set(player.id, formSpecFor(player.id, {
+        gameTitle: result.game.title,
+        playerName: player.name,
+        phase: result.open?.phase ?? null,
+        ...(deadline ? { deadline } : {}),
+        ...(over ? { over } : {}),
+        ...(shared ? { sharedSheetUrl: shared.url } : {}),
+        ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
+      }));
+    }
+    return out;
+  }
+
+  /** Shows each form its spec where it changed; returns how many forms changed. */
+  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlySet<string>): number {
+    let count = 0;
+    for (const player of result.match.players) {
+      const spec = specs.get(player.id)!;
+      const key = fingerprint(JSON.stringify(spec));
+      const pointer = this.formPointer(player.form!);
+      // A form closed during this execution is shown again even if its questions did not change.
+      if (!force && !closed.has(player.id) && pointer.key === key) continue;
+      const items = this.ports.forms.show(player.form!, spec, pointer.items);
+      this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items } satisfies FormPointer);
+      count += 1;
+    }
+    return count;
+  }
+
+  // ── The host's menu ─────────────────────────────────────────────────────────────────────────
+
+  private requireMatch(): { match: MatchFile; rows: number } {
+    const read = this.log.read();
+    if (!read) throw new Error('No match here yet: use Genius Host → New match… first.');
+    return read;
+  }
+
+  /** The state as of now, after collecting (the same run as a tick). */
+  status(): ReplayResult | null {
+    const read = this.log.read();
+    return read ? replayMatch(read.match, { now: this.ports.clock.now() }) : null;
+  }
+
+  /** Resolves what is overdue, then logs the host's entry (built against the match as it stands) and runs again. */
+  private logAndRun(build: (result: ReplayResult, now: string) => LogEntry): RunReport {
+    const busy: RunReport = { ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
+    return this.withLock(busy, () => {
+      this.requireMatch();
+      this.runLocked();
+      const now = this.ports.clock.now();
+      const entry = build(replayMatch(this.requireMatch().match, { now }), now);
+      return this.runLocked({ entries: [entry] });
+    });
+  }
+
+  /** Extend deadline…: a new deadline for the open phase. */
+  extend(deadline: string): RunReport {
+    return this.logAndRun((result, now) => {
+      if (!result.open) throw new Error('No phase is open: there is no deadline to extend.');
+      const when = checkTime(deadline);
+      if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
+      const event: MatchEvent = { type: 'extend', phase: result.open.phase.id, deadline: when, at: now };
+      return { kind: 'event', value: event };
+    });
+  }
+
+  /** Undo last phase: reopens the phase that closed last, until `deadline`. */
+  undo(deadline: string): RunReport {
+    return this.logAndRun((result, now) => {
+      const last = result.closed[result.closed.length - 1];
+      if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
+      const when = checkTime(deadline);
+      if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
+      const event: MatchEvent = { type: 'reopen', phase: last.phase.id, deadline: when, at: now };
+      return { kind: 'event', value: event };
+    });
+  }
+
+  /** Answer a host decision…: the host's choice for a pending decision. */
+  decide(id: string, choice: string): RunReport {
+    return this.logAndRun((result) => {
+      const request = result.pending.find((p) => p.id === id);
+      if (!request) throw new Error(`No host decision "${id}" is pending${result.pending.length > 0 ? ` (pending: ${result.pending.map((p) => p.id).join(', ')})` : ''}.`);
+      const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
+      if (!match) throw new Error(`"${choice}" is not one of ${request.choices.join(', ')}.`);
+      const decision: Decision = { id, choice: match };
+      return { kind: 'decision', value: decision };
+    });
+  }
+
+  /** Export match file: the log as a match file (replay it anywhere). */
+  exportText(): string {
+    return stringifyMatchFile(this.requireMatch().match);
+  }
+
+  links(): Links {
+    return this.linksOf(this.requireMatch().match);
+  }
+
+  private linksOf(match: MatchFile): Links {
+    const shared = this.getJson<SharedPointer>(KEY.shared)!;
+    return {
+      host: this.ports.files.host().url,
+      shared: shared.url,
+      spectators: shared.spectators,
+      published: shared.published,
+      ...(shared.note ? { note: shared.note } : {}),
+      players: match.players.map((p) => {
+        const pointer = this.getJson<PlayerPointer>(KEY.player(p.id))!;
+        return { id: p.id, name: p.name, email: p.email ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
+      }),
+    };
+  }
+}
+
+function checkTime(text: string): string {
+  const ms = Date.parse(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(ms)) throw new Error(`"${text}" is not a time such as 2026-11-24T20:00:00Z`);
+  return new Date(ms).toISOString();
+}
+
+/** The match with log entries added. */
+export function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile {
+  if (entries.length === 0) return match;
+  const submissions = [...match.submissions];
+  const decisions = [...match.decisions];
+  const events = [...(match.events ?? [])];
+  for (const entry of entries) {
+    if (entry.kind === 'submission') submissions.push(entry.value);
+    else if (entry.kind === 'decision') decisions.push(entry.value);
+    else events.push(entry.value);
+  }
+  return { ...match, submissions, decisions, ...(events.length > 0 ? { events } : {}) };
+}
+
+/** What decides whether anything must be written: the log's size and where the match stands. */
+function stateKey(result: ReplayResult): string {
+  const m = result.match;
+  return [m.submissions.length, m.decisions.length, m.events?.length ?? 0, result.closed.length, result.open?.phase.id ?? '-', result.open?.timing.deadline ?? '-', result.pending.length, result.final ? 'final' : ''].join('|');
+}
+
+/** The host's Links tab: every link to post (Discord), in one table. */
+function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
+  const sheets = host.getMetadata().sheets ?? [];
+  const existing = sheets.find((s) => s.properties?.title === LINKS_TAB);
+  const taken = new Set(sheets.map((s) => s.properties?.sheetId));
+  let sheetId = 0x11b500;
+  while (taken.has(sheetId)) sheetId += 1;
+  const text = (value: string, bold = false) => ({ userEnteredValue: { stringValue: value }, ...(bold ? { userEnteredFormat: { textFormat: { bold: true } } } : {}) });
+  const rows = [
+    [text('Links of this match', true)],
+    [text('Spectators (post this)', true), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
+    [text('Shared sheet (players edit their row)', true), text(links.shared)],
+    [],
+    [text('Player', true), text('Email', true), text('Form (send privately)', true), text('Private sheet', true)],
+    ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),
+  ];
+  const requests: Request[] = [];
+  // The links of an earlier match give way to this one's.
+  if (existing?.properties?.sheetId !== undefined && existing.properties.sheetId !== null) requests.push({ deleteSheet: { sheetId: existing.properties.sheetId } });
+  requests.push({ addSheet: { properties: { sheetId, title: LINKS_TAB, gridProperties: { rowCount: rows.length + 5, columnCount: 4 } } } });
+  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: 4 }, rows: rows.map((values) => ({ values })), fields: 'userEnteredValue,userEnteredFormat.textFormat' } });
+  requests.push({ updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 }, properties: { pixelSize: 260 }, fields: 'pixelSize' } });
+  return requests;
+}
+
+export type { PhaseSpec };

@@ -1,0 +1,110 @@
+// The ports the trigger logic is written against (ARCHITECTURE.md). The add-on implements them
+// with Apps Script services (src/addon/services.ts); the tests implement them in memory. Every port
+// is synchronous, like Apps Script.
+
+import type { Workbook } from '../sheets/api.js';
+import type { FormSpec } from '../forms/index.js';
+
+/** The time now, as an ISO string. */
+export interface Clock {
+  now(): string;
+}
+
+/** One lock per host spreadsheet (LockService.getDocumentLock()). */
+export interface Lock {
+  /** Waits up to `ms` for the lock; false when another execution holds it. */
+  tryAcquire(ms: number): boolean;
+  release(): void;
+}
+
+/** Small pointers kept between executions (PropertiesService: 9 KB a value). */
+export interface Store {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+  keys(): string[];
+}
+
+/** A spreadsheet: the renderer's Workbook plus reading values back. */
+export interface Spreadsheet extends Workbook {
+  readonly id: string;
+  readonly url: string;
+  /**
+   * The values of an A1 range (`'Tab'!A1:C9`) as the player typed them: every cell as text,
+   * trailing blanks left out (Sheets API values.get with valueRenderOption FORMULA).
+   */
+  readValues(range: string): string[][];
+}
+
+export interface PublishResult {
+  /** Where spectators read the shared sheet. */
+  readonly url: string;
+  readonly published: boolean;
+  /** What the host should know when publishing fell back to view-by-link. */
+  readonly note?: string;
+}
+
+/** Creating, opening, sharing and publishing spreadsheets (Sheets and Drive). */
+export interface Files {
+  /** The spreadsheet the add-on is bound to. */
+  host(): Spreadsheet;
+  create(title: string): Spreadsheet;
+  open(id: string): Spreadsheet;
+  /** Shares a file with one person; Drive's sharing email tells them, with `message`. */
+  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */
+  publish(fileId: string): PublishResult;
+}
+
+export interface FormRef {
+  readonly id: string;
+  /** The link players answer at. */
+  readonly url: string;
+  readonly editUrl: string;
+}
+
+/** A form response as the add-on reads it. */
+export interface FormResponse {
+  readonly id: string;
+  /** When Forms received it (ISO). */
+  readonly at: string;
+  /** The email Forms verified, if any. */
+  readonly email?: string;
+  /** Item id → the answer (text, a choice, or the choices ticked). */
+  readonly items: Readonly<Record<string, string | readonly string[]>>;
+}
+
+export interface Forms {
+  /** A new form whose responses also go to the spreadsheet `destination`. */
+  create(title: string, destination: string): FormRef;
+  /**
+   * Makes the form show `spec`. `items` maps the form's current item ids to question ids; the
+   * result is the new map (items of unchanged questions keep their ids).
+   */
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>): Record<string, string>;
+  /** Stops (or resumes) accepting responses without changing the questions. */
+  setAccepting(formId: string, accepting: boolean, message: string): void;
+  /** Every response the form holds. */
+  responses(formId: string): FormResponse[];
+}
+
+/** The add-on's two triggers. */
+export interface Scheduler {
+  /** Makes sure exactly the minute tick and the form-submit trigger exist. */
+  install(): void;
+  remove(): void;
+}
+
+/** Everything the trigger logic talks to. */
+export interface HostPorts {
+  readonly clock: Clock;
+  readonly lock: Lock;
+  readonly store: Store;
+  readonly files: Files;
+  readonly forms: Forms;
+  readonly scheduler: Scheduler;
+  /** Makes pending writes visible (SpreadsheetApp.flush()). */
+  flush(): void;
+  /** Formats a time for players in the match's time zone. */
+  formatTime(iso: string, timeZone: string): string;
+}

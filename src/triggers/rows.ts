@@ -1,0 +1,141 @@
+// The public rows: a tab "Your answers" of the shared sheet with one row per player, where each
+// player types the open phase's public answers (Pasture's fence plan, Not Flower Field's colour).
+// The whole tab is protected except the answer cells, and each player's answer cells are protected
+// so that only that player (and the host, who owns the file) can edit them.
+//
+// When a row is read. The add-on has two triggers and neither fires on an edit of the shared sheet,
+// so every execution (the minute tick at least) reads the rows and turns a changed row into a
+// submission. It cannot know when the player typed, only that the change happened after the last
+// read (`readAt`) and before this one (`now`). The rule: a change is stamped `now`, except that a
+// change first seen after the deadline of the phase it answers, when the last read was before that
+// deadline, is stamped at the deadline: it may have been typed in time, and a late or missed tick
+// must not refuse an answer that may have been on time. What remains: a change typed after the
+// deadline but before the first read after it counts as on time (the grace is one tick interval, or
+// longer when ticks are late or missing); two changes between reads count as the last one; and the
+// few seconds between the last read and rewriting the rows for the next phase are not read.
+
+import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
+import { hashString } from '../engine/core/random.js';
+import type { CellData, Request, WorkbookMetadata } from '../sheets/api.js';
+import { rgb } from '../sheets/colour.js';
+import type { Spreadsheet } from './ports.js';
+
+export const ANSWERS_TAB = 'Your answers';
+const ANSWERS_NOTE = 'Only the host edits this tab; each player edits the answer cells of their own row.';
+
+/** What the rows were last set up for, and when they were last read. */
+export interface RowsPointer {
+  readonly phase: string | null;
+  readonly questions: readonly string[];
+  readonly readAt: string;
+}
+
+/** The open phase's public questions (the same for every player who has them). */
+export function publicQuestions(phase: PhaseSpec | null): Question[] {
+  if (!phase) return [];
+  const out: Question[] = [];
+  for (const list of Object.values(phase.questions)) {
+    for (const q of list) if (q.public && !out.some((o) => o.id === q.id)) out.push(q);
+  }
+  return out;
+}
+
+function protectionId(what: string): number {
+  return (hashString(`genius-host/answers/${what}`) & 0x7fffffff) || 1;
+}
+
+const text = (value: string, extra: CellData = {}): CellData => ({ userEnteredValue: { stringValue: value }, ...extra });
+const bold = { textFormat: { bold: true } };
+const GREY = rgb('#EEEEEE');
+const WHITE = rgb('#FFFFFF');
+
+/**
+ * The requests that set the tab up for `phase` (creating it, with its protections, if the
+ * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows.
+ */
+export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null): Request[] {
+  const questions = publicQuestions(phase);
+  const columns = 1 + Math.max(1, questions.length);
+  const rowCount = 1 + players.length;
+  const old = (existing.sheets ?? []).find((s) => s.properties?.title === ANSWERS_TAB);
+  const requests: Request[] = [];
+  let sheetId = old?.properties?.sheetId ?? undefined;
+  const oldColumns = old?.properties?.gridProperties?.columnCount ?? 0;
+  if (old && oldColumns !== columns) {
+    // More public questions than the tab has room for: build it again with new protections.
+    requests.push({ deleteSheet: { sheetId: sheetId! } });
+    sheetId = undefined;
+  }
+  if (sheetId === undefined || sheetId === null) {
+    const taken = new Set((existing.sheets ?? []).map((s) => s.properties?.sheetId));
+    sheetId = 0x4a0500;
+    while (taken.has(sheetId)) sheetId += 1;
+    const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
+    requests.push(
+      { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
+      { updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 }, properties: { pixelSize: 140 }, fields: 'pixelSize' } },
+      { updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 1, endIndex: columns }, properties: { pixelSize: 320 }, fields: 'pixelSize' } },
+      // What a player types stays text: never a number, a date or a formula.
+      { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
+      { addProtectedRange: { protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] } } },
+      ...players.map((player, i): Request => ({
+        addProtectedRange: {
+          protectedRange: {
+            protectedRangeId: protectionId(`row/${columns}/${i}`),
+            range: { sheetId, startRowIndex: 1 + i, endRowIndex: 2 + i, startColumnIndex: 1, endColumnIndex: columns },
+            description: `${player.name}'s answers: only ${player.name} edits this row`,
+            editors: { users: player.email ? [player.email] : [] },
+          },
+        },
+      })),
+    );
+  }
+  const open = questions.length > 0;
+  const header = [
+    text('Player', { userEnteredFormat: bold }),
+    ...(open
+      ? questions.map((q) => text(`${q.label} (${phase!.title})`, { userEnteredFormat: bold, note: q.help }))
+      : [text(phase ? `Nothing to answer here in ${phase.title}: use your form` : 'The match is over', { userEnteredFormat: { textFormat: { italic: true } } })]),
+  ];
+  const rows = [
+    { values: header },
+    ...players.map((player) => ({
+      values: [
+        text(player.name, { userEnteredFormat: bold }),
+        ...Array.from({ length: columns - 1 }, (): CellData => ({ userEnteredFormat: { backgroundColor: open ? WHITE : GREY } })),
+      ],
+    })),
+  ];
+  requests.push({
+    updateCells: {
+      range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns },
+      rows,
+      fields: 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor',
+    },
+  });
+  return requests;
+}
+
+function columnLetter(index: number): string {
+  let out = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
+/** Each player's row as answers by question id (blank cells are empty strings). */
+export function readRows(sheet: Spreadsheet, players: readonly Player[], questions: readonly string[]): Map<string, Record<string, string>> {
+  const out = new Map<string, Record<string, string>>();
+  if (questions.length === 0) return out;
+  const values = sheet.readValues(`'${ANSWERS_TAB}'!B2:${columnLetter(questions.length)}${players.length + 1}`);
+  players.forEach((player, i) => {
+    const row = values[i] ?? [];
+    out.set(player.id, Object.fromEntries(questions.map((q, c) => [q, (row[c] ?? '').trim()])));
+  });
+  return out;
+}
+
+/** The time to stamp a row change on, by the rule above. */
+export function rowStamp(now: string, readAt: string, deadline: string | undefined): string {
+  if (deadline && Date.parse(now) > Date.parse(deadline) && Date.parse(readAt) < Date.parse(deadline)) return new Date(Date.parse(deadline)).toISOString();
+  return now;
+}

@@ -1,0 +1,115 @@
+// The sidebar in a real browser: headless Chromium (Debian's, /usr/bin/chromium) driven by
+// playwright-core loads dist/sidebar.html with a stub google.script.run whose startMatch runs the
+// bundle's own validation (dist/Code.js, checkMatchSetup), fills the form, and reads the error shown
+// for a bad player list next to the right player.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+// The stub: google.script.run with the handler chain, answering from the bundle loaded in the page.
+const STUB = `
+window.__calls = [];
+(function () {
+  var now = '2026-11-21T12:00:00.000Z';
+  var server = {
+    newMatchDefaults: function () { return JSON.parse(JSON.stringify(newMatchDefaultsFor(now))); },
+    startMatch: function (setup) {
+      window.__calls.push(setup);
+      var checked = checkMatchSetup(setup, now);
+      if (!checked.ok) return checked;
+      return { ok: true, links: { spectators: 'https://example.com/pub', published: true, players: setup.players.map(function (p) { return { name: p.name, form: 'https://example.com/form', sheet: 'https://example.com/sheet' }; }) } };
+    }
+  };
+  function runner(success, failure) {
+    var api = {
+      withSuccessHandler: function (f) { return runner(f, failure); },
+      withFailureHandler: function (f) { return runner(success, f); }
+    };
+    Object.keys(server).forEach(function (name) {
+      api[name] = function () {
+        var args = Array.prototype.slice.call(arguments).map(function (a) { return JSON.parse(JSON.stringify(a)); });
+        setTimeout(function () {
+          try { var out = server[name].apply(null, args); if (success) success(out); }
+          catch (error) { if (failure) failure(error); }
+        }, 5);
+      };
+    });
+    return api;
+  }
+  window.google = { script: { run: runner(null, null) } };
+})();
+// newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here.
+function newMatchDefaultsFor(now) {
+  return { games: [
+    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.' },
+    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.' }
+  ], timeZone: 'Europe/London', now: now };
+}
+`;
+
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.runIf(existsSync(CHROMIUM) || process.env.CI)('the New match sidebar in Chromium', () => {
+  it('shows the schema\'s error for a duplicate player name next to that player, then starts', async () => {
+    const page = await browser!.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript({ content: STUB });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    // The bundle, as a page script: its entry points become globals, as in Apps Script.
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    expect(await page.locator('.player').count()).toBe(10);
+
+    await page.selectOption('#game', 'not-flower-field');
+    expect(await page.locator('.player').count()).toBe(4);
+    const people = [['Ann', 'ann@example.com'], ['Ben', 'ben@example.com'], ['ann', 'cara@example.com'], ['Dev', 'dev@example.com']];
+    for (const [i, [name, email]] of people.entries()) {
+      await page.locator('.player').nth(i).locator('.name').fill(name);
+      await page.locator('.player').nth(i).locator('.email').fill(email);
+    }
+    await page.fill('#start', '2026-11-21T18:00');
+    await page.click('#start-match');
+    const error = page.locator('.player').nth(2).locator('.error');
+    await expect.poll(() => error.textContent()).toBe('"ann" is also players[0]\'s name; names must differ');
+    expect(await page.locator('.player').nth(2).locator('.name').getAttribute('class')).toMatch(/invalid/);
+    expect(await page.locator('.player').nth(0).locator('.error').textContent()).toBe('');
+    if (process.env.SIDEBAR_SCREENSHOT) await page.screenshot({ path: process.env.SIDEBAR_SCREENSHOT, fullPage: true });
+
+    // A missing email is the add-on's own rule, shown the same way.
+    await page.locator('.player').nth(2).locator('.name').fill('Cara');
+    await page.locator('.player').nth(3).locator('.email').fill('');
+    await page.click('#start-match');
+    await expect.poll(() => page.locator('.player').nth(3).locator('.error').textContent()).toMatch(/^an email is needed/);
+
+    // Pasted options that are not JSON never reach the server.
+    await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
+    await page.check('input[name="options-kind"][value="pasted"]');
+    await page.fill('#options', '{ rounds: 2 ');
+    await page.click('#start-match');
+    await expect.poll(() => page.locator('[data-error-for="options"]').textContent()).toMatch(/^not valid JSON/);
+
+    await page.fill('#options', '{ "rounds": 2 }');
+    await page.click('#start-match');
+    await page.waitForSelector('#result h1');
+    expect(await page.locator('#result').textContent()).toMatch(/The match is set up.*Cara: form · sheet/);
+    const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
+    expect(calls.at(-1)).toMatchObject({ game: 'not-flower-field', options: { rounds: 2 }, players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}] });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

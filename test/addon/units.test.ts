@@ -1,0 +1,105 @@
+// The pure parts of the add-on: forms from phases, responses back to answers, the public-row time
+// rule, host times, and the house rule that src/forms and src/triggers touch neither Apps Script
+// nor Node.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PhaseSpec } from '../../src/engine/core/game.js';
+import { answersFromItems, formPattern, formSpecFor } from '../../src/forms/index.js';
+import { rowStamp } from '../../src/triggers/rows.js';
+import { parseWhen } from '../../src/triggers/time.js';
+import { newMatch, replayMatch } from '../../src/engine/index.js';
+
+const root = join(__dirname, '../..');
+
+describe('forms', () => {
+  const phase: PhaseSpec = {
+    id: 'round-1/orders', title: 'Round 1: orders', kind: 'orders',
+    questions: {
+      p1: [
+        { id: 'move', label: 'Move to', help: 'e.g. C5', kind: 'text', pattern: '\\s*[A-Na-n]\\s*\\d{1,2}\\s*' },
+        { id: 'votes', label: 'Vote', help: 'plans', kind: 'multi', choices: ['P1', 'P2'] },
+        { id: 'plan', label: 'Plan', help: 'public', kind: 'text', public: true },
+      ],
+      p2: [{ id: 'plan', label: 'Plan', help: 'public', kind: 'text', public: true }],
+    },
+  };
+
+  it('shows the private questions of the open phase, with anchored, case-free validation', () => {
+    const spec = formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase, deadline: 'Sat 21 Nov 2026, 20:00 GMT', playerSheetUrl: 'https://sheet' });
+    expect(spec.accepting).toBe(true);
+    expect(spec.items.map((i) => [i.questionId, i.kind, i.validation])).toEqual([
+      ['move', 'text', '(?i)^(?:\\s*[A-Na-n]\\s*\\d{1,2}\\s*)$'],
+      ['votes', 'multi', undefined],
+    ]);
+    expect(spec.description).toMatch(/Open until Sat 21 Nov 2026, 20:00 GMT.*https:\/\/sheet/);
+    const re = new RegExp(formPattern(phase.questions.p1[0].pattern!).slice(4), 'i');
+    expect(re.test(' c 12 ')).toBe(true);
+    expect(re.test('C12 and more')).toBe(false);
+  });
+
+  it('closes the form, saying why, when the player has nothing private to answer', () => {
+    expect(formSpecFor('p2', { gameTitle: 'Pasture', playerName: 'Ben', phase, sharedSheetUrl: 'https://shared' })).toMatchObject({
+      accepting: false, items: [], closedMessage: expect.stringMatching(/answered in public: type your answer in your own row of the shared sheet \(https:\/\/shared, tab "Your answers"\)/),
+    });
+    expect(formSpecFor('p3', { gameTitle: 'Pasture', playerName: 'Cara', phase }).closedMessage).toMatch(/^Nothing for you to answer in Round 1: orders/);
+    expect(formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase: null }).closedMessage).toBe('The match is over. Thank you for playing!');
+  });
+
+  it('maps a response back to answers by question id, dropping blanks', () => {
+    expect(answersFromItems([
+      { questionId: 'move', value: 'C5' }, { questionId: 'votes', value: ['P1', 'P2'] }, { questionId: 'gate', value: ' ' }, { questionId: 'extra', value: [] },
+    ])).toEqual({ move: 'C5', votes: ['P1', 'P2'] });
+  });
+
+  it('every question pattern of every game compiles as the form\'s validation', () => {
+    for (const game of ['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']) {
+      const m = newMatch(game, { seed: 'forms' });
+      if (!m.ok) throw new Error(m.error);
+      const open = replayMatch(m.value, { now: '2000-01-01T00:00:00Z' }).open;
+      for (const list of Object.values(open?.phase.questions ?? {})) {
+        for (const q of list) if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('the public-row time rule', () => {
+  const D = '2026-11-21T18:30:00.000Z';
+  it('stamps a change at the deadline when it may have been typed in time', () => {
+    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:29:00.000Z', D)).toBe(D);
+  });
+  it('stamps it now when the last read was already after the deadline, or the deadline is ahead', () => {
+    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:31:00.000Z', D)).toBe('2026-11-21T18:36:00.000Z');
+    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', D)).toBe('2026-11-21T18:20:00.000Z');
+    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', undefined)).toBe('2026-11-21T18:20:00.000Z');
+  });
+});
+
+describe('times the host types', () => {
+  const now = '2026-11-21T18:00:00.000Z';
+  it('reads spans and zoned times, and refuses the rest with an example', () => {
+    expect(parseWhen('+2h', now)).toBe('2026-11-21T20:00:00.000Z');
+    expect(parseWhen('+90m', now)).toBe('2026-11-21T19:30:00.000Z');
+    expect(parseWhen(' +1d ', now)).toBe('2026-11-22T18:00:00.000Z');
+    expect(parseWhen('2026-11-24T20:00+01:00', now)).toBe('2026-11-24T19:00:00.000Z');
+    expect(() => parseWhen('2026-11-24 20:00', now)).toThrow(/with its zone/);
+  });
+});
+
+describe('src/forms and src/triggers stay pure', () => {
+  it('import only the engine, the renderer and each other; no Apps Script or Node globals', () => {
+    for (const dir of ['src/forms', 'src/triggers']) {
+      for (const name of readdirSync(join(root, dir))) {
+        const text = readFileSync(join(root, dir, name), 'utf8');
+        for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
+          expect(spec.startsWith('../engine/') || spec.startsWith('../sheets/') || spec.startsWith('../forms/') || spec.startsWith('./'), `${dir}/${name} imports ${spec}`).toBe(true);
+        }
+        const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+        for (const banned of [/SpreadsheetApp|FormApp|ScriptApp|LockService|PropertiesService|DriveApp|HtmlService|Utilities\.|Session\./, /\bSheets\./, /\bDrive\./, /Math\.random/, /Date\.now\(/, /new Date\(\)/, /\bprocess\./, /\brequire\(/, /setTimeout/]) {
+          expect(banned.test(code), `${dir}/${name} uses ${banned}`).toBe(false);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,176 @@
+// The add-on's additions to the match file: host events (extend a deadline, reopen a phase) and
+// where a submission came from (form, row; verified email, form id), all decided by replay.
+import { describe, expect, it } from 'vitest';
+import type { MatchFile } from '../../src/engine/core/matchfile.js';
+import { parseMatchFile, stringifyMatchFile } from '../../src/engine/core/matchfile.js';
+import { replay } from '../../src/engine/core/replay.js';
+import { GAMES } from '../../src/engine/games/index.js';
+import { tinyGame } from '../helpers/tiny-game.js';
+
+const START = '2026-11-21T18:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
+
+function match(partial: Partial<MatchFile>, closeEarly = false): MatchFile {
+  return {
+    game: 'tiny', seed: 's', startAt: START, options: { rounds: 2, closeEarly },
+    schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
+    players: [
+      { id: 'a', name: 'Ann', email: 'ann@example.com', garnets: 0, form: 'form-a' },
+      { id: 'b', name: 'Ben', email: 'ben@example.com', garnets: 1, form: 'form-b' },
+    ],
+    submissions: [], decisions: [], ...partial,
+  };
+}
+
+type Totals = { totals: Record<string, number> };
+
+describe('host events', () => {
+  it('extend moves the deadline of the open phase: a submission after the old deadline counts', () => {
+    const file = match({
+      submissions: [{ phase: 'round-1', player: 'a', at: at(70), answers: { n: '4' } }],
+      events: [{ type: 'extend', phase: 'round-1', deadline: at(90), at: at(50) }],
+    });
+    const result = replay<Totals>(tinyGame, file, { now: at(80) });
+    expect(result.open?.phase.id).toBe('round-1');
+    expect(result.open?.timing.deadline).toBe(at(90));
+    expect(result.receipts[0].status).toBe('accepted');
+    // The next phase opens at the new deadline and keeps its own length.
+    const later = replay<Totals>(tinyGame, file, { now: at(100) });
+    expect(later.state.totals.a).toBe(4);
+    expect(later.open?.timing).toEqual({ opensAt: at(90), deadline: at(150) });
+  });
+
+  it('an event counts only once its time has passed (replay as of an earlier time ignores it)', () => {
+    const file = match({ events: [{ type: 'extend', phase: 'round-1', deadline: at(90), at: at(50) }] });
+    expect(replay(tinyGame, file, { now: at(40) }).open?.timing.deadline).toBe(at(60));
+    expect(replay(tinyGame, file, { now: at(55) }).open?.timing.deadline).toBe(at(90));
+  });
+
+  it('without the events the same file closes at the schedule (existing behaviour)', () => {
+    const file = match({ submissions: [{ phase: 'round-1', player: 'a', at: at(70), answers: { n: '4' } }] });
+    const result = replay<Totals>(tinyGame, file, { now: at(80) });
+    expect(result.open?.phase.id).toBe('round-2');
+    expect(result.receipts[0].status).toBe('rejected');
+    expect(result.rejected[0].reason).toMatch(/after the deadline of Round 1/);
+  });
+
+  it('reopen (undo last phase) opens a closed phase again; the next phase is opened later', () => {
+    const file = match({
+      submissions: [
+        { phase: 'round-1', player: 'a', at: at(10), answers: { n: '3' } },
+        // Sent to round 2 while it was open, before the host undid round 1.
+        { phase: 'round-2', player: 'a', at: at(65), answers: { n: '9' } },
+        { phase: 'round-1', player: 'b', at: at(75), answers: { n: '5' } },
+      ],
+      events: [{ type: 'reopen', phase: 'round-1', deadline: at(120), at: at(70) }],
+    });
+    const before = replay<Totals>(tinyGame, { ...file, events: [] }, { now: at(69) });
+    expect(before.open?.phase.id).toBe('round-2');
+    const result = replay<Totals>(tinyGame, file, { now: at(80) });
+    expect(result.open?.phase.id).toBe('round-1');
+    expect(result.open?.timing.deadline).toBe(at(120));
+    expect([...result.open!.moves.keys()]).toEqual(['a', 'b']);
+    const after = replay<Totals>(tinyGame, file, { now: at(130) });
+    expect(after.state.totals).toEqual({ a: 3, b: 5 });
+    expect(after.open?.timing.opensAt).toBe(at(120));
+    expect(after.rejected.map((r) => r.reason)).toEqual([`arrived at ${at(65)}, before Round 2 opened at ${at(120)}`]);
+  });
+
+  it('reopen undoes an early close: the phase then closes at the next closing move sent after the reopen', () => {
+    const file = match({
+      submissions: [
+        { phase: 'round-1', player: 'a', at: at(5), answers: { n: '10' } },
+        { phase: 'round-1', player: 'b', at: at(12), answers: { n: '2' } },
+        { phase: 'round-1', player: 'a', at: at(20), answers: { n: '10' } },
+      ],
+      events: [{ type: 'reopen', phase: 'round-1', deadline: at(50), at: at(8) }],
+    }, true);
+    const plain = replay<Totals>(tinyGame, { ...file, events: [] }, { now: at(30) });
+    expect(plain.closed[0].timing.closedAt).toBe(at(5));
+    expect(plain.rejected.map((r) => r.reason)).toEqual(['Round 1 had already ended', 'Round 1 had already ended']);
+    // Ben's 2 (no closing move) keeps it open; Ann's 10 after the reopen closes it.
+    const result = replay<Totals>(tinyGame, file, { now: at(30) });
+    expect(result.closed[0].timing.closedAt).toBe(at(20));
+    expect(result.state.totals).toEqual({ a: 10, b: 2 });
+  });
+
+  it('an extension issued before a phase (re)opened belongs to its earlier opening', () => {
+    const file = match({
+      events: [
+        { type: 'extend', phase: 'round-2', deadline: at(200), at: at(70) },
+        { type: 'reopen', phase: 'round-1', deadline: at(100), at: at(80) },
+      ],
+    });
+    const result = replay(tinyGame, file, { now: at(110) });
+    expect(result.open?.phase.id).toBe('round-2');
+    expect(result.open?.timing).toEqual({ opensAt: at(100), deadline: at(160) });
+  });
+});
+
+describe('where a submission came from', () => {
+  it('refuses a form submission from an address that is not the player\'s, and keeps it in the log', () => {
+    const file = match({
+      submissions: [
+        { phase: 'round-1', player: 'a', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'Ben@Example.com', response: 'r1' },
+        { phase: 'round-1', player: 'a', at: at(2), answers: { n: '2' }, via: 'form', form: 'form-a', from: 'ANN@example.com', response: 'r2' },
+        { phase: 'round-1', player: 'b', at: at(3), answers: { n: '4' }, via: 'form', form: 'form-b', response: 'r3' },
+      ],
+    });
+    const result = replay<Totals>(tinyGame, file);
+    expect(result.receipts.map((r) => r.status)).toEqual(['rejected', 'accepted', 'rejected']);
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      "sent from Ben@Example.com, which is not Ann's address",
+      "the form did not verify the sender's email; Ben's form only takes answers from Ben's own Google account",
+    ]);
+    expect(result.state.totals).toEqual({ a: 2, b: 0 });
+  });
+
+  it('refuses a submission that came through another player\'s form', () => {
+    const file = match({
+      submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'ben@example.com' }],
+    });
+    const result = replay(tinyGame, file);
+    expect(result.rejected[0].reason).toBe("sent through Ann's form, not Ben's own form");
+  });
+
+  it('takes a public-row submission without an email (the row\'s protection is the identity)', () => {
+    const file = match({ submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'row' }] });
+    expect(replay(tinyGame, file).receipts[0].status).toBe('accepted');
+  });
+});
+
+describe('the match-file schema', () => {
+  const base = {
+    game: 'not-flower-field', seed: 's',
+    players: ['Ann', 'Ben', 'Cara'].map((name, i) => ({ id: `p${i + 1}`, name, email: `${name.toLowerCase()}@example.com`, form: `f${i}` })),
+  };
+
+  it('reads events and submission sources, and writes them back', () => {
+    const parsed = parseMatchFile({
+      ...base,
+      submissions: [{ phase: 'pregame', player: 'p1', at: START, answers: { colour: 'red' }, via: 'row' }],
+      events: [{ type: 'reopen', phase: 'pregame', deadline: at(60), at: at(30) }],
+    }, GAMES);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.value.events).toHaveLength(1);
+    expect(parsed.value.players[0].form).toBe('f0');
+    const again = parseMatchFile(JSON.parse(stringifyMatchFile(parsed.value)), GAMES);
+    expect(again.ok && again.value).toEqual(parsed.value);
+  });
+
+  it('leaves events out of a file that has none (files stay as they were)', () => {
+    const parsed = parseMatchFile(base, GAMES);
+    expect(parsed.ok && 'events' in parsed.value).toBe(false);
+    expect(parsed.ok && stringifyMatchFile(parsed.value)).not.toMatch(/events/);
+  });
+
+  it('names the field of a malformed event or source', () => {
+    const bad = (extra: Record<string, unknown>) => {
+      const parsed = parseMatchFile({ ...base, ...extra }, GAMES);
+      return parsed.ok ? 'ok' : parsed.error;
+    };
+    expect(bad({ events: [{ type: 'skip', phase: 'x', deadline: START, at: START }] })).toMatch(/^events\[0\]\.type: /);
+    expect(bad({ events: [{ type: 'extend', phase: 'x', deadline: 'tomorrow', at: START }] })).toMatch(/^events\[0\]\.deadline: expected an ISO 8601 time/);
+    expect(bad({ submissions: [{ phase: 'pregame', player: 'p1', answers: {}, via: 'email' }] })).toMatch(/^submissions\[0\]\.via: /);
+  });
+});

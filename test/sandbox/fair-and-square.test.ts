@@ -1,0 +1,7 @@
+// fair-and-square: a whole match run by the built add-on in the Apps Script sandbox (see whole-match.ts).
+import { it } from 'vitest';
+import { checkWholeMatch } from './whole-match.js';
+
+it('fair-and-square: started from the sidebar, played through forms and rows with faults, ends as replay of the exported file says', () => {
+  checkWholeMatch({ game: 'fair-and-square', players: 8, minutes: { default: 120 } });
+}, 240_000);

@@ -1,0 +1,256 @@
+// The host's side of the add-on, run by the built bundle in the sandbox: starting (and refusing a
+// bad setup), the menu (extend, undo, decide, re-render, export), the lock, publishing's fallback,
+// the public-row time rule, and the sandbox itself (only the fakes as globals; an unimplemented
+// call names itself).
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { gameById } from '../../src/engine/index.js';
+import { ANSWERS_TAB } from '../../src/triggers/rows.js';
+import { HOST, Table, logOf } from './players.js';
+import { SERVICE_NAMES, Sandbox } from './sandbox.js';
+
+const START = '2026-11-21T18:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
+const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
+
+function setup(extra: Record<string, unknown> = {}) {
+  return { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {}, ...extra };
+}
+
+function started(options: { refusePublishing?: boolean } = {}): Table {
+  const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
+  if (options.refusePublishing) (table.google.options as { refusePublishing?: boolean }).refusePublishing = true;
+  const result = table.run('startMatch', setup()) as { ok: boolean };
+  expect(result.ok).toBe(true);
+  return table;
+}
+
+describe('starting a match', () => {
+  it('refuses a bad player list with the field and changes nothing', () => {
+    const table = new Table('not-flower-field', []);
+    const twice = setup({ players: [PLAYERS[0], PLAYERS[1], { ...PLAYERS[2], name: 'ann' }, PLAYERS[3]] });
+    expect(table.run('startMatch', twice)).toEqual({ ok: false, errors: [{ field: 'players[2].name', message: '"ann" is also players[0]\'s name; names must differ' }] });
+    const noEmail = setup({ players: [PLAYERS[0], { name: 'Ben', email: '' }, PLAYERS[2], PLAYERS[3]] });
+    expect(table.run('startMatch', noEmail)).toMatchObject({ ok: false, errors: [{ field: 'players[1].email' }] });
+    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 2) }))).toMatchObject({ ok: false, errors: [{ field: 'players', message: 'Not Flower Field takes 3–6 players, got 2' }] });
+    expect(table.run('startMatch', setup({ options: { rounds: 0 } }))).toMatchObject({ ok: false, errors: [{ field: 'options.rounds' }] });
+    expect(table.run('startMatch', setup({ startAt: 'soon' }))).toMatchObject({ ok: false, errors: [{ field: 'startAt' }] });
+    expect(table.google.forms.size).toBe(0);
+    expect(table.google.triggers).toEqual([]);
+    expect(table.google.sheets.size).toBe(1);
+    // The sidebar's check runs the same validation.
+    expect(table.run('checkMatchSetup', twice, table.google.clock.iso())).toMatchObject({ ok: false, errors: [{ field: 'players[2].name' }] });
+  });
+
+  it('creates the log, a form per player, the shared sheet and a private sheet per player, and links', () => {
+    const table = started();
+    const { google } = table;
+    const match = logOf(table.sandbox);
+    expect(match.players.map((p) => p.form)).toEqual([...google.forms.keys()]);
+    const links = google.host.sheet('Links');
+    expect(links.cells[1][1]?.userEnteredValue?.stringValue).toMatch(/pubhtml$/);
+    for (const player of match.players) {
+      const form = google.forms.get(player.form!)!;
+      expect(form.destination).toBe(google.host.id);
+      expect(form.accepting).toBe(false); // pregame is answered in public: the colour row
+      expect(form.closedMessage).toMatch(/answered in public/);
+      const shared = google.files.get(table.sharedId())!;
+      expect(shared.permissions.find((p) => p.emailAddress === player.email)).toMatchObject({ role: 'writer', notified: true });
+    }
+    // Drive's sharing email tells the players; the add-on sends no mail.
+    expect(google.mail).toEqual([]);
+    const answers = google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
+    expect(answers.cells[0][1]?.userEnteredValue?.stringValue).toBe('Your colour (Pregame: colour choice)');
+    // A second start while this match runs is refused.
+    expect(table.run('startMatch', setup())).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+  });
+
+  it('falls back to view-by-link when publishing is refused, and tells the host', () => {
+    const table = started({ refusePublishing: true });
+    const shared = table.google.files.get(table.sharedId())!;
+    expect(shared.published).toBe(false);
+    expect(shared.permissions).toContainEqual(expect.objectContaining({ type: 'anyone', role: 'reader' }));
+    const links = table.google.host.sheet('Links');
+    expect(links.cells[1][2]?.userEnteredValue?.stringValue).toMatch(/Publishing to the web was refused/);
+  });
+});
+
+describe('the public rows', () => {
+  it('a row typed before the deadline counts although the tick comes minutes late (stamped at the deadline)', () => {
+    const table = started();
+    const { google } = table;
+    google.clock.set(at(29.5));
+    google.typeInSheet(table.sharedId(), 'ann@example.com', ANSWERS_TAB, 1, 1, 'red');
+    google.clock.set(at(36)); // the deadline was at 30 minutes; this tick is 6 minutes late
+    table.fire('CLOCK');
+    const match = logOf(table.sandbox);
+    expect(match.submissions).toEqual([{ phase: 'pregame', player: 'p1', at: at(30), answers: { colour: 'red' }, via: 'row' }]);
+    expect(table.state().closed[0].movers).toEqual(['p1']);
+    // Round 1 has no public question: the row says so, and typing there is not read.
+    expect(google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Nothing to answer here in Round 1/);
+  });
+
+  it('a colour typed as a number or formula stays text (the answer cells are plain text)', () => {
+    const table = started();
+    table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 2, 1, '=IMPORTXML("x")');
+    table.google.clock.set(at(5));
+    table.fire('CLOCK');
+    const sub = logOf(table.sandbox).submissions[0];
+    expect(sub.answers.colour).toBe('=IMPORTXML("x")');
+    expect(table.state().rejected[0].reason).toMatch(/is not on offer/);
+  });
+});
+
+describe('the menu', () => {
+  function toRound1(table: Table): void {
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+  }
+
+  it('Extend deadline… moves the open phase\'s deadline; an answer after the old one counts', () => {
+    const table = started();
+    toRound1(table);
+    table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    table.run('extendDeadline');
+    expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
+    const match = logOf(table.sandbox);
+    expect(match.events).toEqual([{ type: 'extend', phase: 'round-1', deadline: at(151), at: at(31) }]);
+    const form = table.google.forms.get(match.players[0].form!)!;
+    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 GMT/);
+    table.google.clock.set(at(100));
+    table.sendForm('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, table.state().open!.phase.questions.p1);
+    expect(table.state().receipts.at(-1)?.status).toBe('accepted');
+    // Cancelled prompts change nothing.
+    table.google.promptAnswers.push({ button: 'CANCEL', text: '' });
+    table.run('extendDeadline');
+    expect(logOf(table.sandbox).events).toHaveLength(1);
+    // A time that does not read is refused with an example.
+    table.google.promptAnswers.push({ button: 'OK', text: 'tomorrow' });
+    table.run('extendDeadline');
+    expect(table.google.ui.alerts.at(-1)).toMatch(/is not a time: write \+2h/);
+  });
+
+  it('Undo last phase reopens the phase that closed last; forms follow', () => {
+    const table = started();
+    toRound1(table);
+    const match = logOf(table.sandbox);
+    expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(true);
+    table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
+    table.run('undoLastPhase');
+    expect(logOf(table.sandbox).events).toEqual([{ type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31) }]);
+    expect(table.state().open?.phase.id).toBe('pregame');
+    expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(false);
+    expect(table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Your colour/);
+    table.google.clock.set(at(92));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+  });
+
+  it('Re-render rewrites a tab someone spoiled; Export gives the log as a match file; Help lists the links', () => {
+    const table = started();
+    const host = table.google.host;
+    const current = host.sheet('Current');
+    host.type(HOST, true, 'Current', 0, 0, 'spoiled');
+    expect(host.sheet('Current').cells[0][0]?.userEnteredValue?.stringValue).toBe('spoiled');
+    table.run('rerender');
+    expect(host.sheet('Current').cells[0][0]).toEqual(current.cells[0][0]);
+    const text = table.run('exportMatchFile') as string;
+    expect(JSON.parse(text).players).toHaveLength(4);
+    table.run('showHelp');
+    expect(table.google.ui.dialogs.at(-1)?.html).toMatch(/ann@example.com|Ann<\/td>/);
+  });
+
+  it('a busy lock leaves the work to the next execution; nothing is lost', () => {
+    const table = started();
+    table.google.typeInSheet(table.sharedId(), 'cara@example.com', ANSWERS_TAB, 3, 1, 'green');
+    table.google.lockHeldElsewhere = true;
+    table.google.clock.set(at(10));
+    table.fire('CLOCK');
+    expect(table.executions.at(-1)?.writes).toBe(0);
+    expect(logOf(table.sandbox).submissions).toHaveLength(0);
+    table.google.lockHeldElsewhere = false;
+    table.google.clock.set(at(11));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).submissions).toMatchObject([{ player: 'p3', answers: { colour: 'green' }, at: at(11) }]);
+  });
+
+  it('an answer sent while the tick is closing the form is read with its items and its phase', () => {
+    const table = started();
+    toRound1(table);
+    const p1 = logOf(table.sandbox).players[0];
+    const questions = table.state().open!.phase.questions.p1;
+    table.google.clock.set(at(95)); // round 1 closed at 91
+    table.google.beforeFormCloses = (formId) => {
+      expect(formId).toBe(p1.form);
+      table.google.submitForm(formId, p1.email!, { [questions[0].label]: 'A1 B2 C3', [questions[1].label]: 'blue D4, yellow E5, green F6' });
+    };
+    table.fire('CLOCK');
+    expect(table.google.beforeFormCloses).toBeNull();
+    const last = logOf(table.sandbox).submissions.at(-1)!;
+    expect(last).toMatchObject({ phase: 'round-1', player: 'p1', at: at(95), answers: { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, via: 'form' });
+    expect(table.state().rejected.at(-1)?.reason).toMatch(/after the deadline of Round 1/);
+    expect(table.state().open?.phase.id).toBe('round-2');
+  });
+
+  it('a doubled tick writes nothing the second time', () => {
+    const table = started();
+    toRound1(table);
+    table.fire('CLOCK');
+    expect(table.executions.at(-1)?.writes).toBe(0);
+  });
+});
+
+describe('answers', () => {
+  it('a form answer is acknowledged in the player\'s own sheet by the same execution', () => {
+    const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p2;
+    table.google.clock.set(at(40));
+    table.sendForm('p2', { own: 'A1 A1 C3', others: 'red D4, yellow E5, green F6' }, questions);
+    const sheet = table.google.spreadsheet(table.playerFile('p2').sheet).sheet('Log');
+    const texts = sheet.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    expect(texts).toMatch(/rejected/);
+    expect(texts).toMatch(/A1 is named twice/);
+    // Nobody else's sheet shows it.
+    const other = table.google.spreadsheet(table.playerFile('p1').sheet).sheet('Log');
+    expect(other.cells.flat().some((c) => /A1 A1 C3/.test(c?.userEnteredValue?.stringValue ?? ''))).toBe(false);
+  });
+
+  it('Peg Domain: a valid move resolves the turn on submission and opens the next mover\'s form', () => {
+    const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
+    const result = table.run('startMatch', { game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} }) as { ok: boolean };
+    expect(result.ok).toBe(true);
+    table.google.clock.set(at(0.5));
+    table.fire('CLOCK');
+    const [p1, p2] = logOf(table.sandbox).players;
+    expect(table.google.forms.get(p1.form!)!.accepting).toBe(true);
+    expect(table.google.forms.get(p2.form!)!.accepting).toBe(false);
+    expect(table.google.forms.get(p2.form!)!.closedMessage).toMatch(/^Nothing for you to answer in Turn 1 \(Ann to move\)/);
+    const state = table.state();
+    const game = gameById('peg-domain');
+    const answers = game.bots.greedy({ state: state.state, phase: state.open!.phase, player: 'p1', ctx: state.ctx, random: state.ctx.random('t') })!;
+    table.google.clock.set(at(1.5));
+    table.sendForm('p1', answers, state.open!.phase.questions.p1);
+    expect(table.state().open?.phase.id).toBe('turn-2');
+    expect(table.google.forms.get(p2.form!)!.accepting).toBe(true);
+    expect(table.google.forms.get(p2.form!)!.items.map((i) => i.title)).toEqual(['Cut-out', 'Placement', 'Finish']);
+    expect(table.google.forms.get(p1.form!)!.accepting).toBe(false);
+  });
+});
+
+describe('the sandbox', () => {
+  it('gives the script only the fakes, and an unimplemented call names itself', () => {
+    const sandbox = new Sandbox({ owner: HOST, start: START });
+    const entries = ['GeniusHost', 'answerHostDecision', 'checkMatchSetup', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
+    expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());
+    expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow('SpreadsheetApp.getActiveSheet is not implemented by the sandbox');
+    expect(() => vm.runInContext('Math.random()', sandbox.context)).toThrow('Math.random called');
+    expect(vm.runInContext('new Date().toISOString()', sandbox.context)).toBe(START);
+    sandbox.call('showNewMatch');
+    expect(sandbox.google.ui.sidebars[0]).toMatch(/google\.script\.run/);
+    const defaults = sandbox.call<{ games: { id: string }[]; timeZone: string }>('newMatchDefaults');
+    expect(defaults.games.map((g) => g.id)).toEqual(['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']);
+  });
+});

@@ -1,0 +1,8 @@
+// paint: a whole match run by the built add-on in the Apps Script sandbox (see whole-match.ts).
+import { it } from 'vitest';
+import { DEFAULT_FAULTS } from './players.js';
+import { checkWholeMatch } from './whole-match.js';
+
+it('paint: started from the sidebar, played through forms and rows with faults, ends as replay of the exported file says', () => {
+  checkWholeMatch({ game: 'paint', players: 12, minutes: { default: 1440 }, faults: { ...DEFAULT_FAULTS, missSubmitEvery: 2, invalid: { segment: '999' } } });
+}, 240_000);

@@ -1,0 +1,576 @@
+// Fakes of the Apps Script services the add-on calls, typed against @types/google-apps-script
+// (each implemented method takes the real method's parameters), behaving as the reference says:
+// what they return, what they refuse, what persists. A call the sandbox does not implement throws,
+// naming itself. One `Google` object holds the world: files, forms, triggers, the clock.
+/// <reference types="google-apps-script" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Request } from '../../src/sheets/api.js';
+import { SheetFile, SheetsError } from './sheets.js';
+
+/** Each implemented method must accept the real method's parameters. */
+type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : unknown };
+
+/** Throws, naming the call, for anything the sandbox does not implement. */
+export function strict<T extends object>(name: string, target: T): T {
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON' || key in object) return Reflect.get(object, key, receiver);
+      throw new Error(`${name}.${String(key)} is not implemented by the sandbox`);
+    },
+  });
+}
+
+export class FakeClock {
+  constructor(private ms: number) {}
+  now(): number {
+    return this.ms;
+  }
+  iso(): string {
+    return new Date(this.ms).toISOString();
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+  set(iso: string): void {
+    this.ms = Date.parse(iso);
+  }
+}
+
+export interface Permission {
+  readonly role: string;
+  readonly type: string;
+  readonly emailAddress?: string;
+  readonly notified: boolean;
+  readonly message?: string;
+}
+
+interface DriveFile {
+  readonly id: string;
+  readonly kind: 'spreadsheet' | 'form';
+  /** Created by this script: drive.file lets the script share and publish it. */
+  readonly byScript: boolean;
+  readonly permissions: Permission[];
+  published: boolean;
+  publishAuto: boolean;
+}
+
+// ── Forms ───────────────────────────────────────────────────────────────────────────────────
+
+type ItemKind = 'TEXT' | 'MULTIPLE_CHOICE' | 'CHECKBOX';
+
+export class FakeItem {
+  title = '';
+  help = '';
+  required = false;
+  choices: string[] = [];
+  pattern: string | null = null;
+  patternHelp = '';
+  constructor(readonly id: number, readonly kind: ItemKind) {}
+}
+
+export interface StoredResponse {
+  readonly id: string;
+  readonly timestamp: number;
+  readonly email: string;
+  readonly answers: ReadonlyMap<number, string | string[]>;
+  readonly itemTitles: ReadonlyMap<number, string>;
+}
+
+export class FakeForm {
+  title: string;
+  description = '';
+  items: FakeItem[] = [];
+  accepting = true;
+  closedMessage = '';
+  collectEmail = false;
+  destination: string | null = null;
+  responses: StoredResponse[] = [];
+  confirmation = '';
+  constructor(readonly id: string, title: string) {
+    this.title = title;
+  }
+  get url(): string {
+    return `https://docs.google.com/forms/d/e/${this.id}/viewform`;
+  }
+}
+
+/** Forms validates text with RE2; the patterns the add-on sends (`(?i)^(?:…)$`) read the same in JS. */
+function re2(pattern: string): RegExp {
+  const flags = pattern.startsWith('(?i)') ? 'i' : '';
+  return new RegExp(flags ? pattern.slice(4) : pattern, flags);
+}
+
+export class FormError extends Error {}
+
+// ── The world ───────────────────────────────────────────────────────────────────────────────
+
+export interface TriggerRecord {
+  readonly id: string;
+  readonly handler: string;
+  readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT';
+  readonly minutes?: number;
+  readonly source?: string;
+}
+
+export interface GoogleOptions {
+  readonly owner: string;
+  readonly start: string;
+  readonly timeZone?: string;
+  /** The domain refuses publishing to the web (the add-on falls back to view-by-link). */
+  readonly refusePublishing?: boolean;
+  readonly dist: string;
+}
+
+export class Google {
+  readonly clock: FakeClock;
+  readonly files = new Map<string, DriveFile>();
+  readonly sheets = new Map<string, SheetFile>();
+  readonly forms = new Map<string, FakeForm>();
+  readonly triggers: TriggerRecord[] = [];
+  readonly properties = new Map<string, string>();
+  readonly mail: unknown[] = [];
+  readonly ui = { menus: [] as { name: string; items: [string, string][] }[], sidebars: [] as string[], dialogs: [] as { title: string; html: string }[], alerts: [] as string[], prompts: [] as string[] };
+  /** Answers the host gives to the next prompts (button, text). */
+  readonly promptAnswers: { button: 'OK' | 'CANCEL'; text: string }[] = [];
+  lockHeldElsewhere = false;
+  /** Runs just before a form stops accepting responses: a player pressing Send at that moment. */
+  beforeFormCloses: ((formId: string) => void) | null = null;
+  private lockHeld = false;
+  private counter = 0;
+  readonly host: SheetFile;
+  readonly calls = new Map<string, number>();
+
+  constructor(readonly options: GoogleOptions) {
+    this.clock = new FakeClock(Date.parse(options.start));
+    this.host = this.newSpreadsheet('Host spreadsheet', false);
+  }
+
+  private nextId(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${String(this.counter).padStart(4, '0')}${'x'.repeat(36)}`.slice(0, 44);
+  }
+
+  private count(name: string): void {
+    this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
+  }
+
+  newSpreadsheet(title: string, byScript: boolean): SheetFile {
+    const id = this.nextId('ss');
+    const file = new SheetFile(id, title, this.options.owner);
+    this.sheets.set(id, file);
+    this.files.set(id, { id, kind: 'spreadsheet', byScript, permissions: [{ role: 'owner', type: 'user', emailAddress: this.options.owner, notified: false }], published: false, publishAuto: false });
+    return file;
+  }
+
+  spreadsheet(id: string): SheetFile {
+    const file = this.sheets.get(id);
+    if (!file) throw new SheetsError(`Requested entity was not found: spreadsheet ${id}`);
+    return file;
+  }
+
+  /** Whether `email` may write to a file (owner or writer). */
+  canWrite(fileId: string, email: string): boolean {
+    return (this.files.get(fileId)?.permissions ?? []).some((p) => p.emailAddress?.toLowerCase() === email.toLowerCase() && (p.role === 'writer' || p.role === 'owner'));
+  }
+
+  canRead(fileId: string, email: string): boolean {
+    const file = this.files.get(fileId);
+    return (file?.permissions ?? []).some((p) => p.type === 'anyone' || p.emailAddress?.toLowerCase() === email.toLowerCase()) || (file?.published ?? false);
+  }
+
+  /** A player answers a form in the browser, signed in as `email`. Forms' own checks apply. */
+  submitForm(formId: string, email: string, answers: Readonly<Record<string, string | readonly string[]>>): StoredResponse {
+    const form = this.forms.get(formId);
+    if (!form) throw new FormError(`no form ${formId}`);
+    if (!form.accepting) throw new FormError(`The form ${form.title} is no longer accepting responses. ${form.closedMessage}`);
+    const stored = new Map<number, string | string[]>();
+    for (const [title, value] of Object.entries(answers)) {
+      const item = form.items.find((i) => i.title === title);
+      if (!item) throw new FormError(`the form has no question "${title}" (it has ${form.items.map((i) => i.title).join(', ')})`);
+      if (item.kind === 'CHECKBOX') {
+        const list = Array.isArray(value) ? [...value] : [String(value)];
+        for (const v of list) if (!item.choices.includes(v)) throw new FormError(`"${v}" is not a choice of "${title}"`);
+        if (list.length > 0) stored.set(item.id, list);
+        continue;
+      }
+      const text = Array.isArray(value) ? value.join(' ') : String(value);
+      if (text === '') continue;
+      if (item.kind === 'MULTIPLE_CHOICE' && !item.choices.includes(text)) throw new FormError(`"${text}" is not a choice of "${title}"`);
+      if (item.pattern && !re2(item.pattern).test(text)) throw new FormError(`${title}: ${item.patternHelp || 'invalid answer'}`);
+      stored.set(item.id, text);
+    }
+    for (const item of form.items) if (item.required && !stored.has(item.id)) throw new FormError(`"${item.title}" is a required question`);
+    const response: StoredResponse = {
+      id: `2_${formId.slice(2, 10)}_${form.responses.length + 1}`,
+      timestamp: this.clock.now(),
+      email: form.collectEmail ? email : '',
+      answers: stored,
+      itemTitles: new Map(form.items.map((i) => [i.id, i.title])),
+    };
+    form.responses.push(response);
+    if (form.destination) this.writeResponseRow(form, response);
+    return response;
+  }
+
+  /** Forms writes each response as a row of the destination's "Form Responses N" tab. */
+  private readonly responseTabs = new Map<string, { tab: string; columns: string[]; rows: number }>();
+
+  linkDestination(form: FakeForm, spreadsheetId: string): void {
+    const target = this.spreadsheet(spreadsheetId);
+    const n = this.responseTabs.size + 1;
+    const tab = `Form Responses ${n}`;
+    target.workbook.batchUpdate([{ addSheet: { properties: { title: tab } } }]);
+    this.responseTabs.set(form.id, { tab, columns: ['Timestamp', 'Email Address'], rows: 1 });
+  }
+
+  private writeResponseRow(form: FakeForm, response: StoredResponse): void {
+    const dest = this.responseTabs.get(form.id)!;
+    const target = this.spreadsheet(form.destination!);
+    const sheet = target.sheet(dest.tab);
+    const values: string[] = [new Date(response.timestamp).toISOString(), response.email];
+    for (const [itemId, value] of response.answers) {
+      const title = response.itemTitles.get(itemId)!;
+      let col = dest.columns.indexOf(title);
+      if (col < 0) {
+        dest.columns.push(title);
+        col = dest.columns.length - 1;
+      }
+      values[col] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const requests: Request[] = [];
+    if (dest.columns.length > sheet.columnCount) requests.push({ updateSheetProperties: { properties: { sheetId: sheet.sheetId, gridProperties: { columnCount: dest.columns.length } }, fields: 'gridProperties.columnCount' } });
+    const row = (texts: readonly (string | undefined)[]) => ({ values: texts.map((t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
+    requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
+    requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
+    target.workbook.batchUpdate(requests);
+    dest.rows += 1;
+  }
+
+  /** A person types into a cell of a spreadsheet. */
+  typeInSheet(fileId: string, email: string, tab: string, row: number, col: number, typed: string): void {
+    this.spreadsheet(fileId).type(email, this.canWrite(fileId, email), tab, row, col, typed);
+  }
+
+  // ── The services ────────────────────────────────────────────────────────────────────────
+
+  services(): Record<string, unknown> {
+    const google = this;
+    const count = (name: string) => this.count(name);
+
+    const spreadsheetHandle = (file: SheetFile) => strict(`Spreadsheet(${file.title})`, {
+      getId: () => file.id,
+      getUrl: () => file.url,
+      getName: () => file.title,
+    } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
+
+    const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' };
+    const Button = { OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO', CLOSE: 'CLOSE' };
+    const htmlText = (html: unknown) => (html as { getContent(): string }).getContent();
+    const ui = strict('Ui', {
+      ButtonSet,
+      Button,
+      createMenu: (name: string) => {
+        const items: [string, string][] = [];
+        const menu: object = strict('Menu', {
+          addItem: (caption: string, functionName: string) => { items.push([caption, functionName]); return menu; },
+          addSeparator: () => { items.push(['---', '']); return menu; },
+          addToUi: () => { google.ui.menus.push({ name, items }); },
+        } satisfies Loose<GoogleAppsScript.Base.Menu>);
+        return menu;
+      },
+      showSidebar: (html: GoogleAppsScript.HTML.HtmlOutput) => { google.ui.sidebars.push(htmlText(html)); },
+      showModalDialog: (html: GoogleAppsScript.HTML.HtmlOutput, title: string) => { google.ui.dialogs.push({ title, html: htmlText(html) }); },
+      alert: (title: string, prompt: string, _buttons: GoogleAppsScript.Base.ButtonSet) => { google.ui.alerts.push(`${title}: ${prompt}`); return Button.OK; },
+      prompt: (title: string, prompt: string, _buttons: GoogleAppsScript.Base.ButtonSet) => {
+        google.ui.prompts.push(`${title}: ${prompt}`);
+        const answer = google.promptAnswers.shift();
+        if (!answer) throw new Error(`the sandbox host has no answer ready for the prompt "${title}"`);
+        return strict('PromptResponse', { getSelectedButton: () => Button[answer.button], getResponseText: () => answer.text });
+      },
+    } satisfies Loose<GoogleAppsScript.Base.Ui>);
+
+    const SpreadsheetApp = strict('SpreadsheetApp', {
+      getActiveSpreadsheet: () => { count('SpreadsheetApp.getActiveSpreadsheet'); return spreadsheetHandle(google.host); },
+      create: (name: string) => { count('SpreadsheetApp.create'); return spreadsheetHandle(google.newSpreadsheet(name, true)); },
+      flush: () => { count('SpreadsheetApp.flush'); },
+      getUi: () => ui,
+    } satisfies Loose<GoogleAppsScript.Spreadsheet.SpreadsheetApp>);
+
+    const Sheets = strict('Sheets', {
+      Spreadsheets: strict('Sheets.Spreadsheets', {
+        get: (spreadsheetId: string, optionalArgs: { fields?: string }) => { count('Sheets.Spreadsheets.get'); return google.spreadsheet(spreadsheetId).get(optionalArgs?.fields); },
+        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => {
+          count('Sheets.Spreadsheets.batchUpdate');
+          return google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]);
+        },
+        Values: strict('Sheets.Spreadsheets.Values', {
+          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => {
+            count('Sheets.Spreadsheets.Values.get');
+            return google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption);
+          },
+        } satisfies Loose<GoogleAppsScript.Sheets.Collection.Spreadsheets.ValuesCollection>),
+      } satisfies Loose<GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection>),
+    });
+
+    const driveFile = (fileId: string) => {
+      const file = google.files.get(fileId);
+      // drive.file: only files this script created (or the user opened with it) are visible.
+      if (!file || !file.byScript) throw new Error(`GoogleJsonResponseException: API call to drive.permissions failed with error: File not found: ${fileId}.`);
+      return file;
+    };
+    const Drive = strict('Drive', {
+      Permissions: strict('Drive.Permissions', {
+        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs: { sendNotificationEmail?: boolean; emailMessage?: string }) => {
+          count('Drive.Permissions.create');
+          const file = driveFile(fileId);
+          if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
+          if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
+          if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
+          const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
+          file.permissions.push({ role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) });
+          return { id: `perm${file.permissions.length}`, role: resource.role, type: resource.type };
+        },
+      } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
+      Revisions: strict('Drive.Revisions', {
+        list: (fileId: string, _optionalArgs: object) => { count('Drive.Revisions.list'); driveFile(fileId); return { revisions: [{ id: '1' }, { id: '2' }] }; },
+        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
+          count('Drive.Revisions.update');
+          const file = driveFile(fileId);
+          if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
+          if (google.options.refusePublishing) throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
+          file.published = resource.published === true;
+          file.publishAuto = resource.publishAuto === true;
+          return { id: revisionId, published: file.published, publishAuto: file.publishAuto };
+        },
+      } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.RevisionsCollection>),
+    });
+
+    const formHandle = (form: FakeForm): GoogleAppsScript.Forms.Form => {
+      const self: Record<string, unknown> = {};
+      const chain = (fn: (...args: never[]) => void) => (...args: never[]) => { fn(...args); return handle; };
+      const itemHandle = (item: FakeItem) => {
+        const h: Record<string, unknown> = {};
+        Object.assign(h, {
+          getId: () => item.id,
+          getTitle: () => item.title,
+          getType: () => item.kind,
+          setTitle: (title: string) => { item.title = title; return h; },
+          setHelpText: (text: string) => { item.help = text; return h; },
+          setRequired: (required: boolean) => { item.required = required; return h; },
+          setChoiceValues: (values: string[]) => {
+            if (values.length === 0) throw new Error('setChoiceValues: a choice question needs at least one choice');
+            item.choices = [...values];
+            return h;
+          },
+          setValidation: (validation: { pattern: string; help: string }) => {
+            if (item.kind !== 'TEXT') throw new Error('setValidation: only text items take a text validation here');
+            item.pattern = validation.pattern;
+            item.patternHelp = validation.help;
+            re2(item.pattern);
+            return h;
+          },
+        });
+        return strict(`${item.kind} item`, h);
+      };
+      Object.assign(self, {
+        getId: () => form.id,
+        getTitle: () => form.title,
+        getPublishedUrl: () => form.url,
+        getEditUrl: () => `https://docs.google.com/forms/d/${form.id}/edit`,
+        setTitle: chain((title: string) => { form.title = title; }),
+        setDescription: chain((text: string) => { form.description = text; }),
+        setDestination: chain((type: string, id: string) => {
+          if (type !== 'SPREADSHEET') throw new Error(`setDestination: unknown destination type ${type}`);
+          google.spreadsheet(id);
+          form.destination = id;
+          google.linkDestination(form, id);
+        }),
+        setCollectEmail: chain((collect: boolean) => { form.collectEmail = collect; }),
+        setLimitOneResponsePerUser: chain((limit: boolean) => { if (limit) throw new Error('the sandbox implements only setLimitOneResponsePerUser(false)'); }),
+        setAllowResponseEdits: chain((allow: boolean) => { if (allow) throw new Error('the sandbox implements only setAllowResponseEdits(false)'); }),
+        setShowLinkToRespondAgain: chain(() => {}),
+        setConfirmationMessage: chain((message: string) => { form.confirmation = message; }),
+        setAcceptingResponses: chain((accepting: boolean) => {
+          if (!accepting && form.accepting && google.beforeFormCloses) {
+            const hook = google.beforeFormCloses;
+            google.beforeFormCloses = null;
+            hook(form.id);
+          }
+          form.accepting = accepting;
+        }),
+        setCustomClosedFormMessage: chain((message: string) => { form.closedMessage = message; }),
+        getItems: () => form.items.map(itemHandle),
+        deleteItem: (item: { getId(): number } | number) => {
+          const index = typeof item === 'number' ? item : form.items.findIndex((i) => i.id === item.getId());
+          if (index < 0 || index >= form.items.length) throw new Error('deleteItem: no such item in this form');
+          form.items.splice(index, 1);
+        },
+        addTextItem: () => itemHandle(addItem('TEXT')),
+        addMultipleChoiceItem: () => itemHandle(addItem('MULTIPLE_CHOICE')),
+        addCheckboxItem: () => itemHandle(addItem('CHECKBOX')),
+        getResponses: () => form.responses.map((r) => strict('FormResponse', {
+          getId: () => r.id,
+          getTimestamp: () => new Date(r.timestamp),
+          getRespondentEmail: () => r.email,
+          getItemResponses: () => [...r.answers].map(([itemId, value]) => strict('ItemResponse', {
+            // An item deleted since the response still answers with its id and title.
+            getItem: () => strict('Item', { getId: () => itemId, getTitle: () => r.itemTitles.get(itemId) }),
+            getResponse: () => (Array.isArray(value) ? [...value] : value),
+          })),
+        })),
+      });
+      let nextItem = 1000 + form.items.length;
+      const addItem = (kind: ItemKind) => {
+        nextItem += 1;
+        const item = new FakeItem(Number(`${google.forms.size}${nextItem}${google.counter}`), kind);
+        google.counter += 1;
+        form.items.push(item);
+        return item;
+      };
+      const handle = strict(`Form(${form.title})`, self) as unknown as GoogleAppsScript.Forms.Form;
+      return handle;
+    };
+
+    const FormApp = strict('FormApp', {
+      DestinationType: { SPREADSHEET: 'SPREADSHEET' },
+      create: (title: string) => {
+        count('FormApp.create');
+        const id = google.nextId('fm');
+        const form = new FakeForm(id, title);
+        google.forms.set(id, form);
+        google.files.set(id, { id, kind: 'form', byScript: true, permissions: [{ role: 'owner', type: 'user', emailAddress: google.options.owner, notified: false }], published: false, publishAuto: false });
+        return formHandle(form);
+      },
+      openById: (id: string) => {
+        count('FormApp.openById');
+        const form = google.forms.get(id);
+        if (!form) throw new Error(`No item with the given ID could be found, or you do not have permission to access it. (${id})`);
+        return formHandle(form);
+      },
+      createTextValidation: () => {
+        let pattern: string | null = null;
+        let help = '';
+        const builder = strict('TextValidationBuilder', {
+          setHelpText: (text: string) => { help = text; return builder; },
+          requireTextMatchesPattern: (p: string) => { pattern = p; return builder; },
+          build: () => {
+            if (pattern === null) throw new Error('TextValidationBuilder.build: no requirement set');
+            return { pattern, help };
+          },
+        });
+        return builder;
+      },
+    } satisfies Loose<GoogleAppsScript.Forms.FormApp>);
+
+    const ScriptApp = strict('ScriptApp', {
+      getProjectTriggers: () => google.triggers.map((t) => strict('Trigger', {
+        getHandlerFunction: () => t.handler,
+        getUniqueId: () => t.id,
+        getEventType: () => t.kind,
+      })),
+      deleteTrigger: (trigger: GoogleAppsScript.Script.Trigger) => {
+        const index = google.triggers.findIndex((t) => t.id === trigger.getUniqueId());
+        if (index < 0) throw new Error('deleteTrigger: no such trigger');
+        google.triggers.splice(index, 1);
+      },
+      newTrigger: (functionName: string) => strict('TriggerBuilder', {
+        timeBased: () => {
+          let minutes = 0;
+          const clock = strict('ClockTriggerBuilder', {
+            everyMinutes: (n: number) => {
+              if (![1, 5, 10, 15, 30].includes(n)) throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
+              minutes = n;
+              return clock;
+            },
+            create: () => {
+              if (minutes === 0) throw new Error('ClockTriggerBuilder.create: no schedule set');
+              return addTrigger({ handler: functionName, kind: 'CLOCK', minutes });
+            },
+          });
+          return clock;
+        },
+        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet) => {
+          let kind: 'ON_FORM_SUBMIT' | null = null;
+          const builder = strict('SpreadsheetTriggerBuilder', {
+            onFormSubmit: () => { kind = 'ON_FORM_SUBMIT'; return builder; },
+            create: () => {
+              if (!kind) throw new Error('SpreadsheetTriggerBuilder.create: no event set');
+              return addTrigger({ handler: functionName, kind, source: sheet.getId() });
+            },
+          });
+          return builder;
+        },
+      }),
+    } satisfies Loose<GoogleAppsScript.Script.ScriptApp>);
+    const addTrigger = (t: Omit<TriggerRecord, 'id'>) => {
+      if (google.triggers.length >= 20) throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+      const record = { ...t, id: `trigger-${google.triggers.length + 1}-${google.counter++}` };
+      google.triggers.push(record);
+      return strict('Trigger', { getUniqueId: () => record.id, getHandlerFunction: () => record.handler });
+    };
+
+    const lock = strict('Lock', {
+      tryLock: (_timeoutInMillis: number) => {
+        if (google.lockHeldElsewhere) return false;
+        google.lockHeld = true;
+        return true;
+      },
+      releaseLock: () => { google.lockHeld = false; },
+      hasLock: () => google.lockHeld,
+    } satisfies Loose<GoogleAppsScript.Lock.Lock>);
+    const LockService = strict('LockService', { getDocumentLock: () => lock } satisfies Loose<GoogleAppsScript.Lock.LockService>);
+
+    const properties: object = strict('Properties', {
+      getProperty: (key: string) => google.properties.get(key) ?? null,
+      setProperty: (key: string, value: string) => {
+        if (Buffer.byteLength(key) + Buffer.byteLength(value) > 9 * 1024) throw new Error(`Argument too large: value (${key})`);
+        google.properties.set(key, String(value));
+        const total = [...google.properties].reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+        if (total > 500 * 1024) throw new Error('You have exceeded the property storage quota.');
+        return properties;
+      },
+      deleteProperty: (key: string) => { google.properties.delete(key); return properties; },
+      getKeys: () => [...google.properties.keys()],
+    } satisfies Loose<GoogleAppsScript.Properties.Properties>);
+    const PropertiesService = strict('PropertiesService', { getDocumentProperties: () => properties } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
+
+    const Session = strict('Session', { getScriptTimeZone: () => google.options.timeZone ?? 'Etc/UTC' } satisfies Loose<GoogleAppsScript.Base.Session>);
+
+    const Utilities = strict('Utilities', {
+      formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {
+        if (format !== 'EEE d MMM yyyy, HH:mm z') throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
+        const d = new Date((date as unknown as Date).getTime());
+        const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).formatToParts(d).map((p) => [p.type, p.value]));
+        return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+      },
+      getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
+    } satisfies Loose<GoogleAppsScript.Utilities.Utilities>);
+
+    const htmlOutput = (content: string) => {
+      let title = '';
+      const output: object = strict('HtmlOutput', {
+        setTitle: (t: string) => { title = t; return output; },
+        setWidth: (_w: number) => output,
+        setHeight: (_h: number) => output,
+        getTitle: () => title,
+        getContent: () => content,
+      } satisfies Loose<GoogleAppsScript.HTML.HtmlOutput>);
+      return output;
+    };
+    const HtmlService = strict('HtmlService', {
+      createHtmlOutput: (html: string) => htmlOutput(html),
+      createHtmlOutputFromFile: (filename: string) => {
+        const path = join(google.options.dist, `${filename}.html`);
+        return htmlOutput(readFileSync(path, 'utf8'));
+      },
+    } satisfies Loose<GoogleAppsScript.HTML.HtmlService>);
+
+    // Not in the add-on's scopes: recorded so a test can assert that nothing was sent.
+    const MailApp = strict('MailApp', {
+      sendEmail: (...args: unknown[]) => { google.mail.push(args); throw new Error('MailApp needs the script.send_mail scope, which genius-host does not ask for'); },
+    });
+
+    return { SpreadsheetApp, Sheets, Drive, FormApp, ScriptApp, LockService, PropertiesService, Session, Utilities, HtmlService, MailApp };
+  }
+}

@@ -1,0 +1,122 @@
+// The whole add-on, as built (dist/Code.js), in a node:vm sandbox of Apps Script fakes: for every
+// game the host starts a match through the sidebar's function, players answer through their forms
+// and rows (some invalid, some twice, some late, one with another player's account), time passes,
+// triggers fire late, twice or not at all, and in the end every spreadsheet shows exactly what a
+// replay of the exported match file shows.
+import { expect } from 'vitest';
+import type { Audience } from '../../src/engine/core/view.js';
+import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
+import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { renderView } from '../../src/sheets/index.js';
+import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
+import type { SheetFile } from './sheets.js';
+
+const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
+
+export interface Case {
+  readonly game: string;
+  readonly players: number;
+  readonly minutes: Record<string, number>;
+  readonly options?: Record<string, unknown>;
+  readonly faults?: Faults;
+}
+
+
+
+/** What a tab shows: every cell, merge, size and frozen row (ids aside). */
+function tabContent(file: { tabs: readonly { title: string; cells: unknown; merges: unknown; rowHeights: unknown; columnWidths: unknown; frozenRowCount: number; rowCount: number; columnCount: number }[] }, title: string) {
+  const tab = file.tabs.find((t) => t.title === title)!;
+  const cells = JSON.parse(JSON.stringify(tab.cells, (_k, v) => (v === null ? undefined : v)));
+  return { cells, merges: tab.merges, rows: tab.rowCount, columns: tab.columnCount, heights: tab.rowHeights, widths: tab.columnWidths, frozen: tab.frozenRowCount };
+}
+
+/** The spreadsheet shows what a fresh render of the audience's view shows, tab for tab. */
+function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: string): void {
+  for (const tab of expected.tabs) {
+    expect(file.workbook.sheetByTitle(tab.title), `${label}: tab ${tab.title}`).toBeDefined();
+    expect(tabContent(file.workbook, tab.title), `${label}: tab ${tab.title}`).toEqual(tabContent(expected, tab.title));
+  }
+}
+
+function playWhole(c: Case) {
+  const emails = NAMES.slice(0, c.players).map((n) => `${n.toLowerCase()}@example.com`);
+  const table = new Table(c.game, emails, c.faults ?? DEFAULT_FAULTS);
+  const google = table.google;
+  table.run('onOpen');
+  expect(google.ui.menus[0].items.map(([caption]) => caption)).toEqual([
+    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Export match file', '---', 'Help',
+  ]);
+  const setup = {
+    game: c.game,
+    players: NAMES.slice(0, c.players).map((name, i) => ({ name, email: emails[i], garnets: i % 3 })),
+    startAt: '2026-11-21T18:00:00.000Z',
+    timeZone: 'Europe/London',
+    minutes: c.minutes,
+    deadlines: {},
+    ...(c.options ? { options: c.options } : {}),
+  };
+  const started = table.run('startMatch', setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
+  expect(started.ok).toBe(true);
+  expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_FORM_SUBMIT']);
+  table.playToEnd();
+  return table;
+}
+
+/** Plays a whole match in the sandbox and checks everything the issue asks of it. */
+export function checkWholeMatch(c: Case): void {
+  const table = playWhole(c);
+  const google = table.google;
+  const exported = table.run('exportMatchFile') as string;
+  expect(google.ui.dialogs.at(-1)?.title).toBe('Export match file');
+  const loaded = loadMatchText(exported);
+  if (!loaded.ok) throw new Error(loaded.error);
+  const result = replayMatch(loaded.value, { now: google.clock.iso() });
+  expect(result.open).toBeNull();
+  expect(result.final).not.toBeNull();
+  // The same file replayed as a complete record gives the same end.
+  expect(replayMatch(loaded.value).final).toEqual(result.final);
+
+  const match = logOf(table.sandbox);
+  const audiences: Audience[] = ['host', 'public', ...match.players.map((p) => `player:${p.id}` as Audience)];
+  for (const audience of audiences) {
+    const fresh = new EmbeddedWorkbook('expected');
+    renderView(fresh, viewFor(result, audience), { dropDefaultSheet: true });
+    const file = audience === 'host' ? google.host : audience === 'public' ? google.spreadsheet(table.sharedId()) : google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
+    expectRenderedLike(file, fresh, `${c.game} ${audience}`);
+  }
+
+  // Every fault happened, and its answer is in the log with the reason replay gives.
+  const reasons = result.rejected.map((r) => r.reason).join('\n');
+  expect(table.stats.wrongAddress).toBeGreaterThan(0);
+  expect(reasons).toMatch(/which is not \w+'s address/);
+  expect(table.stats.missedTriggers + table.stats.doubledTriggers + table.stats.skippedTicks).toBeGreaterThan(2);
+  if (table.stats.invalidSent > 0) expect(result.receipts.some((r) => r.status === 'rejected' && !/address|deadline|ended/.test(r.reasons[0]))).toBe(true);
+  if (table.stats.lateSent > 0) expect(reasons).toMatch(/after the deadline/);
+  // Every response reached the log exactly once.
+  const responses = [...google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
+  expect(match.submissions.filter((s) => s.via === 'form')).toHaveLength(responses);
+  expect(new Set(match.submissions.map((s) => s.response).filter(Boolean)).size).toBe(responses);
+
+  // Privacy and plumbing: each player sheet is shared with its player only; forms are closed;
+  // exactly two triggers; nothing sent by MailApp; the log tab hidden and protected.
+  for (const player of match.players) {
+    const sheet = google.files.get(table.playerFile(player.id).sheet)!;
+    expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
+    expect(google.forms.get(player.form!)!.accepting).toBe(false);
+    expect(google.forms.get(player.form!)!.collectEmail).toBe(true);
+  }
+  expect(google.triggers).toHaveLength(2);
+  expect(google.mail).toEqual([]);
+  const log = google.host.sheet('genius-host match log');
+  expect(google.host.hidden.has(log.sheetId)).toBe(true);
+  expect(log.protectedRanges).toHaveLength(1);
+  expect(google.files.get(table.sharedId())!.published).toBe(true);
+  expect(google.host.workbook.tabs.some((t) => t.title.startsWith('Form Responses'))).toBe(true);
+
+  // Measured: Sheets writes and request bytes of the executions that closed a phase.
+  const resolutions = table.executions.filter((e) => e.closed > 0 && e.name !== 'startMatch');
+  const max = (f: (e: (typeof resolutions)[number]) => number) => Math.max(...resolutions.map(f));
+  const mean = (f: (e: (typeof resolutions)[number]) => number) => Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
+  console.log(`[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`);
+  expect(max((e) => e.writes)).toBeLessThanOrEqual(3 + match.players.length);
+}
