@@ -160,7 +160,7 @@ export class EmbeddedWorkbook implements Workbook {
 
   batchUpdate(requests: readonly Request[]): void {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
-    const work = new Batch(copy(this.sheets));
+    const work = new Batch(this.sheets);
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});
       if (kinds.length !== 1) throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
@@ -180,11 +180,28 @@ export class EmbeddedWorkbook implements Workbook {
   }
 }
 
-/** One batch, applied to a copy of the sheets. */
+/**
+ * One batch. It works on its own list of sheets and copies a sheet the first time it touches it,
+ * so a failing request leaves the workbook's sheets as they were (the batch is atomic) while a
+ * batch that rewrites two tabs of a forty-tab spreadsheet copies two tabs, not forty.
+ */
 class Batch {
   private nextProtection = 1;
+  readonly sheets: SheetState[];
+  private readonly own = new Set<SheetState>();
 
-  constructor(readonly sheets: SheetState[]) {}
+  constructor(original: readonly SheetState[]) {
+    this.sheets = original.slice();
+  }
+
+  /** The batch's own copy of a sheet, made on first use. */
+  private writable(sheet: SheetState): SheetState {
+    if (this.own.has(sheet)) return sheet;
+    const mine = copy(sheet);
+    this.sheets[this.sheets.indexOf(sheet)] = mine;
+    this.own.add(mine);
+    return mine;
+  }
 
   apply(kind: (typeof SUPPORTED)[number], body: Record<string, unknown>): void {
     if (body === null || typeof body !== 'object') throw new WorkbookError('the request body must be an object');
@@ -211,11 +228,12 @@ class Batch {
     }
   }
 
+  /** A sheet by id, as the batch's own copy: every change to a sheet goes through here. */
   private sheet(sheetId: unknown): SheetState {
     const id = (sheetId ?? 0) as number;
     const sheet = this.sheets.find((s) => s.sheetId === id);
     if (!sheet) throw new WorkbookError(`no sheet with id ${id}`);
-    return sheet;
+    return this.writable(sheet);
   }
 
   /** A GridRange with its unbounded sides filled in, checked against the grid. */
@@ -275,6 +293,7 @@ class Batch {
     const index = (props.index as number | undefined) ?? this.sheets.length;
     if (!Number.isInteger(index) || index < 0 || index > this.sheets.length) throw new WorkbookError(`properties.index ${index} is outside 0–${this.sheets.length}`);
     this.sheets.splice(index, 0, sheet);
+    this.own.add(sheet);
     this.setFrozen(sheet, (grid.frozenRowCount as number | undefined) ?? 0, (grid.frozenColumnCount as number | undefined) ?? 0);
     sheet.hideGridlines = (grid.hideGridlines as boolean | undefined) ?? false;
   }
@@ -555,7 +574,7 @@ class Batch {
     for (const sheet of this.sheets) {
       const index = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === body.protectedRangeId);
       if (index >= 0) {
-        sheet.protectedRanges.splice(index, 1);
+        this.writable(sheet).protectedRanges.splice(index, 1);
         return;
       }
     }
@@ -595,8 +614,9 @@ class Batch {
     this.only(lookup, ['metadataId']);
     const meta = (body.developerMetadata ?? {}) as Record<string, unknown>;
     this.only(meta, ['metadataValue']);
-    const found = this.sheets.flatMap((s) => s.developerMetadata).find((m) => m.metadataId === lookup.metadataId);
-    if (!found) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+    const holder = this.sheets.find((s) => s.developerMetadata.some((m) => m.metadataId === lookup.metadataId));
+    if (!holder) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+    const found = this.writable(holder).developerMetadata.find((m) => m.metadataId === lookup.metadataId)!;
     found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
   }
 }
