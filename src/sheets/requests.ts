@@ -16,7 +16,7 @@
 //   every tab of the match. `force` rewrites every tab (the host's "Re-render", after someone
 //   typed in a protected tab).
 
-import { hashString } from '../engine/core/random.js';
+import { fingerprint, hashString } from '../engine/core/hash.js';
 import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './api.js';
 import type { Area, LaidCell, TabLayout } from './layout.js';
 
@@ -51,10 +51,9 @@ export function fingerprintIdFor(sheetId: number): number {
   return (hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff) || 1;
 }
 
-/** A 64-bit fingerprint of everything a tab shows (two 32-bit hashes of its layout). */
+/** A 64-bit fingerprint of everything a tab shows (its layout). */
 export function fingerprintOf(tab: TabLayout): string {
-  const text = `${RENDERER_VERSION}\n${JSON.stringify(tab)}`;
-  return `${hashString(text, 1).toString(36)}-${hashString(text, 2).toString(36)}`;
+  return fingerprint(`${RENDERER_VERSION}\n${JSON.stringify(tab)}`);
 }
 
 function fingerprintRequest(sheetId: number, fingerprint: string, exists: boolean): Request {

@@ -14,7 +14,7 @@
 //   7. flush.
 
 import type { Decision, MatchEvent, PhaseSpec, Submission } from '../engine/core/game.js';
-import { hashString } from '../engine/core/random.js';
+import { fingerprint } from '../engine/core/hash.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, loadMatch, replayMatch, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GAMES } from '../engine/games/index.js';
@@ -97,11 +97,6 @@ const KEY = {
   rendered: 'gh.rendered',
   seen: 'gh.seen',
 };
-
-/** A 64-bit fingerprint of a text. */
-function fingerprint(text: string): string {
-  return `${hashString(text).toString(36)}.${hashString(text, 1).toString(36)}`;
-}
 
 function errorAt(message: string): FieldError {
   const match = /^([^\s:]+(?:\[\d+\])?(?:[.[][^\s:]*)?): (.*)$/.exec(message);

@@ -15,7 +15,7 @@
 // few seconds between the last read and rewriting the rows for the next phase are not read.
 
 import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
-import { hashString } from '../engine/core/random.js';
+import { hashString } from '../engine/core/hash.js';
 import type { CellData, Request, WorkbookMetadata } from '../sheets/api.js';
 import { rgb } from '../sheets/colour.js';
 import type { Spreadsheet } from './ports.js';

@@ -5,20 +5,9 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { hashString } from './hash.js';
 
-/** cyrb53: a fast, well-mixed 53-bit string hash; we keep 32 bits for the generator seed. */
-export function hashString(text: string, salt = 0): number {
-  let h1 = 0xdeadbeef ^ salt;
-  let h2 = 0x41c6ce57 ^ salt;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h1 ^ h2) >>> 0;
-}
+export { hashString } from './hash.js';
 
 export class Random {
   private readonly generator: RandomGenerator;
