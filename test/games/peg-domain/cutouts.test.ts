@@ -141,3 +141,11 @@ describe('covering squares', () => {
     expect(state.turns[1].placement?.covered.map(name9)).toEqual(['C6', 'D6', 'E6', 'E7']);
   });
 });
+
+describe('reasons stay short however big the cut-out', () => {
+  it('names a few squares and counts the rest', async () => {
+    const { listText } = await import('../../../src/engine/games/peg-domain/parse.js');
+    expect(listText(['A1', 'B1'])).toBe('A1 and B1');
+    expect(listText(['A1', 'B1', 'C1', 'D1', 'E1', 'F1', 'G1', 'H1', 'I1'])).toBe('A1, B1, C1, D1, E1, F1 and 3 more');
+  });
+});

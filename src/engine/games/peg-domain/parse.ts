@@ -26,7 +26,9 @@ function toIndex(cell: { row: number; col: number }, cols: number): number {
 }
 
 /** "A, B and C" */
-export function listText(items: readonly string[]): string {
+/** "A1, B2 and C3"; a long list names the first few and counts the rest, so a reason stays short. */
+export function listText(items: readonly string[], most = 6): string {
+  if (items.length > most) return `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
@@ -78,9 +80,14 @@ function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   if (twice.length > 0) return err(`cut: ${listText([...new Set(twice)].map(palletName))} named twice`);
 
   const reasons: string[] = [];
+  // One reason per way squares went (cut in turn 3, removed in turn 4), naming the squares.
+  const goneBy = new Map<string, string[]>();
   for (const cell of cells) {
     const gone = goneReason(pallet, cell);
-    if (gone) reasons.push(`cut: ${palletName(cell)} is not on your pallet any more (${gone})`);
+    if (gone) goneBy.set(gone, [...(goneBy.get(gone) ?? []), palletName(cell)]);
+  }
+  for (const [gone, names] of goneBy) {
+    reasons.push(`cut: ${listText(names)} ${names.length === 1 ? 'is' : 'are'} not on your pallet any more (${gone})`);
   }
   const pegs = cells.filter((cell) => pallet.pegs[cell]);
   if (pegs.length !== 2) {
@@ -143,7 +150,9 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
   if (outside.length > 0) {
     reasons.push(`place: ${listText(outside)} would land outside the domain (${describeBounds(DOMAIN)})`);
   }
-  for (const l of onPeg) reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index as number)}, which holds a peg`);
+  const SHOWN = 3;
+  for (const l of onPeg.slice(0, SHOWN)) reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index as number)}, which holds a peg`);
+  if (onPeg.length > SHOWN) reasons.push(`place: ${onPeg.length - SHOWN} more squares would land on domain pegs`);
   if (reasons.length > 0) return err(reasons.join('; '));
   return ok(landing.map((l) => l.index as number));
 }
