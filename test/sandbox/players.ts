@@ -57,6 +57,13 @@ export interface Faults {
   readonly invalid?: Readonly<Record<string, string>>;
 }
 
+/** A phase answered: still open until `deadline` (null: it ended early), `late` players yet to send. */
+export interface PhaseAnswered {
+  readonly phase: string;
+  readonly deadline: string | null;
+  readonly late: readonly string[];
+}
+
 export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, doubleSubmitEvery: 5, tickLateSeconds: [75, 240, 20, 600] };
 
 export class Table {
@@ -189,13 +196,25 @@ export class Table {
 
   /** Plays the open phase: every player answers (with faults), then time passes the deadline. */
   playPhase(): 'played' | 'over' {
+    const answered = this.answerPhase();
+    if (answered === 'over' || answered === 'decided') return answered === 'over' ? 'over' : 'played';
+    if (answered.deadline) this.passDeadline(answered);
+    return 'played';
+  }
+
+  /**
+   * Every player answers the open phase (with faults), or the host answers a pending decision.
+   * Returns the phase still open after the answers, with its deadline (null when it ended early,
+   * as a Peg Domain turn does on a move), and the players who will answer only after it.
+   */
+  answerPhase(): PhaseAnswered | 'over' | 'decided' {
     let result = this.state();
     if (!result.open) {
       if (result.pending.length === 0) return 'over';
       const request = result.pending[0];
       this.google.promptAnswers.push({ button: 'OK', text: request.choices[0] });
       this.run('answerHostDecision');
-      return 'played';
+      return 'decided';
     }
     const phase = result.open.phase;
     const game = gameById(this.gameId);
@@ -220,21 +239,28 @@ export class Table {
     }
     result = this.state();
     if (result.open?.phase.id === phase.id && result.open.timing.deadline) {
-      const deadline = result.open.timing.deadline;
       if (phase.maxSeconds !== undefined && result.open.moves.size === 0) this.stats.timeouts += 1;
-      // A late answer, sent after the deadline but before the tick: logged, and refused.
-      this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
-      for (const player of late) {
-        const questions = phase.questions[player];
-        const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
-        if (!answers) continue;
-        if (questions.some((q) => !q.public)) {
-          if (this.sendForm(player, privatePart(answers, questions), questions)) this.stats.lateSent += 1;
-        }
-      }
-      this.tickAfter(deadline);
+      return { phase: phase.id, deadline: result.open.timing.deadline, late };
     }
-    return 'played';
+    return { phase: phase.id, deadline: null, late };
+  }
+
+  /** Late answers (sent after the deadline, before the tick: logged and refused), then the tick. */
+  passDeadline(answered: PhaseAnswered): void {
+    const deadline = answered.deadline!;
+    const result = this.state();
+    const phase = [...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].find((p) => p.id === answered.phase)!;
+    const game = gameById(this.gameId);
+    this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
+    for (const player of answered.late) {
+      const questions = phase.questions[player];
+      const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
+      if (!answers) continue;
+      if (questions.some((q) => !q.public)) {
+        if (this.sendForm(player, privatePart(answers, questions), questions)) this.stats.lateSent += 1;
+      }
+    }
+    this.tickAfter(deadline);
   }
 
   private answer(player: string, answers: Answers, questions: readonly Question[]): void {
