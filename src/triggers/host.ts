@@ -236,7 +236,8 @@ export class MatchHost {
     };
     add(options.entries ?? []);
     add(this.collectForms(match, match.players.map((p) => p.id)));
-    add(this.collectRows(match, now));
+    const rowsRead = this.collectRows(match, now);
+    add(rowsRead.entries);
     let result = replayMatch(match, { now });
 
     // A form about to change (a new phase, a new deadline) is closed first and read once more, so
@@ -262,6 +263,9 @@ export class MatchHost {
       this.log.append(entries, read.rows);
       writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
     }
+    // Only once what the rows said is in the log: an execution that stops before the append
+    // must leave the next one the same read time, or a row sent in time would be stamped late.
+    if (rowsRead.pointer) this.setJson(KEY.rows, rowsRead.pointer);
 
     const seen = stateKey(result);
     const rows = this.ports.store.get(KEY.rows) ? this.getJson<RowsPointer>(KEY.rows)! : null;
@@ -312,11 +316,14 @@ export class MatchHost {
     return out.sort((a, b) => Date.parse((a.value as Submission).at!) - Date.parse((b.value as Submission).at!));
   }
 
-  /** Changed public rows, as submissions of the phase the rows were set up for. */
-  private collectRows(match: MatchFile, now: string): LogEntry[] {
+  /**
+   * Changed public rows, as submissions of the phase the rows were set up for, and the pointer
+   * with this read's time (the caller stores it once the entries are logged).
+   */
+  private collectRows(match: MatchFile, now: string): { entries: LogEntry[]; pointer: RowsPointer | null } {
     const rows = this.getJson<RowsPointer>(KEY.rows);
     const shared = this.getJson<SharedPointer>(KEY.shared);
-    if (!rows || !rows.phase || rows.questions.length === 0 || !shared) return [];
+    if (!rows || !rows.phase || rows.questions.length === 0 || !shared) return { entries: [], pointer: null };
     const values = readRows(this.ports.files.open(shared.id), match.players, rows.questions);
     // The deadline of the phase the rows show, as the log stood before this read.
     const before = replayMatch(match, { now: rows.readAt });
@@ -330,8 +337,7 @@ export class MatchHost {
       if (rows.questions.every((q) => (row[q] ?? '') === previous[q])) continue;
       out.push({ kind: 'submission', value: { phase: rows.phase, player: player.id, at, answers: row, via: 'row' } });
     }
-    this.setJson(KEY.rows, { ...rows, readAt: now } satisfies RowsPointer);
-    return out;
+    return { entries: out, pointer: { ...rows, readAt: now } };
   }
 
   // ── Writing ─────────────────────────────────────────────────────────────────────────────────
