@@ -23,7 +23,7 @@ import type { Request } from '../sheets/api.js';
 import { renderRequests, utf8Length } from '../sheets/index.js';
 import { type LogEntry, MatchLog } from './log.js';
 import type { FormRef, HostPorts, Spreadsheet } from './ports.js';
-import { ANSWERS_TAB, type RowsPointer, answersTabRequests, publicQuestions, readRows, rowStamp } from './rows.js';
+import { ANSWERS_TAB, type RowsPointer, answersTabRequests, readAnswersTab, rowAnswers, rowStamp, rowsSetupFor, showsSetup } from './rows.js';
 
 const LOCK_WAIT_MS = 30_000;
 export const LINKS_TAB = 'Links';
@@ -273,8 +273,11 @@ export class MatchHost {
     const rowsStale = !rows || rows.phase !== rowsPhase || options.force === true;
     let formsUpdated = 0;
     if (options.force || seen !== this.ports.store.get(KEY.seen) || rowsStale || changing.length > 0) {
+      const setup = rowsSetupFor(result.open?.phase ?? null);
+      // Before the tab changes, say what it is changing to (see RowsPointer.next).
+      if (rowsStale) this.setJson(KEY.rows, { ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
       writes.push(...this.render(result, options.force === true, rowsStale));
-      if (rowsStale) this.setJson(KEY.rows, { phase: rowsPhase, questions: publicQuestions(result.open?.phase ?? null).map((q) => q.id), readAt: now } satisfies RowsPointer);
+      if (rowsStale) this.setJson(KEY.rows, { ...setup, readAt: now } satisfies RowsPointer);
       formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
       this.ports.store.set(KEY.seen, seen);
     }
@@ -323,21 +326,27 @@ export class MatchHost {
   private collectRows(match: MatchFile, now: string): { entries: LogEntry[]; pointer: RowsPointer | null } {
     const rows = this.getJson<RowsPointer>(KEY.rows);
     const shared = this.getJson<SharedPointer>(KEY.shared);
-    if (!rows || !rows.phase || rows.questions.length === 0 || !shared) return { entries: [], pointer: null };
-    const values = readRows(this.ports.files.open(shared.id), match.players, rows.questions);
+    const setups = rows ? [rows, ...(rows.next ? [rows.next] : [])] : [];
+    if (!rows || !shared || setups.every((s) => !s.phase || s.questions.length === 0)) return { entries: [], pointer: null };
+    const tab = readAnswersTab(this.ports.files.open(shared.id), match.players, Math.max(1, ...setups.map((s) => s.questions.length)));
+    // The rows answer the phase the tab shows: the recorded setup, or the one an execution was
+    // writing when it stopped (adopted now, so the tab is not cleared again).
+    const shown = setups.find((s) => showsSetup(tab.header, s)) ?? rows;
+    const pointer: RowsPointer = { phase: shown.phase, questions: shown.questions, ...(shown.header ? { header: shown.header } : {}), readAt: now };
+    if (!shown.phase || shown.questions.length === 0) return { entries: [], pointer: shown === rows ? null : pointer };
     // The deadline of the phase the rows show, as the log stood before this read.
-    const before = replayMatch(match, { now: rows.readAt });
-    const deadline = before.open?.phase.id === rows.phase ? before.open.timing.deadline : undefined;
-    const at = rowStamp(now, rows.readAt, deadline);
+    const before = replayMatch(match, { now: shown === rows ? rows.readAt : now });
+    const timing = before.open?.phase.id === shown.phase ? before.open.timing : [...before.closed].reverse().find((c) => c.phase.id === shown.phase)?.timing;
+    const at = rowStamp(now, rows.readAt, timing?.deadline);
     const out: LogEntry[] = [];
     for (const player of match.players) {
-      const row = values.get(player.id) ?? {};
-      const last = [...match.submissions].reverse().find((s) => s.via === 'row' && s.player === player.id && s.phase === rows.phase);
-      const previous = Object.fromEntries(rows.questions.map((q) => [q, last ? String(last.answers[q] ?? '') : '']));
-      if (rows.questions.every((q) => (row[q] ?? '') === previous[q])) continue;
-      out.push({ kind: 'submission', value: { phase: rows.phase, player: player.id, at, answers: row, via: 'row' } });
+      const row = rowAnswers(tab.rows, player.id, shown.questions);
+      const last = [...match.submissions].reverse().find((s) => s.via === 'row' && s.player === player.id && s.phase === shown.phase);
+      const previous = Object.fromEntries(shown.questions.map((q) => [q, last ? String(last.answers[q] ?? '') : '']));
+      if (shown.questions.every((q) => (row[q] ?? '') === previous[q])) continue;
+      out.push({ kind: 'submission', value: { phase: shown.phase, player: player.id, at, answers: row, via: 'row' } });
     }
-    return { entries: out, pointer: { ...rows, readAt: now } };
+    return { entries: out, pointer };
   }
 
   // ── Writing ─────────────────────────────────────────────────────────────────────────────────
