@@ -92,9 +92,16 @@ export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | 
   return checked.ok ? { ok: true } : checked;
 }
 
-/** The sidebar's "Start the match". */
+/**
+ * The sidebar's "Start the match". A failed Apps Script call part-way (a quota, a time-out) comes
+ * back as a message: pressing Start again goes on from where it stopped (MatchHost.start).
+ */
 export function startMatch(setup: MatchSetup): StartResult {
-  return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
+  try {
+    return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
+  } catch (error) {
+    return { ok: false, errors: [{ field: '', message: `Setting up the match stopped part-way (${(error as Error).message}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.` }] };
+  }
 }
 
 export function resolveOverdueNow(): void {

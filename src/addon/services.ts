@@ -151,6 +151,7 @@ export function appsScriptPorts(): HostPorts {
       share: (fileId, email, role, message) => {
         driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message });
       },
+      sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
       publish,
     },
     forms: new AppsScriptForms(),

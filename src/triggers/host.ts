@@ -85,11 +85,16 @@ export interface RunReport {
   readonly formsUpdated: number;
 }
 
+/** A start under way: which setup (a fingerprint of what the host chose). */
+interface StartProgress { readonly setup: string }
+/** A player's pointer while the start makes their files: what exists so far, and whom each file is shared with. */
+interface StartedPlayer { readonly form?: FormRef; readonly sheet?: { readonly id: string; readonly url: string }; readonly shares?: readonly string[] }
 interface SharedPointer { readonly id: string; readonly url: string; readonly spectators: string; readonly published: boolean; readonly note?: string }
 interface PlayerPointer { readonly sheet: { readonly id: string; readonly url: string }; readonly form: FormRef }
 interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>> }
 
 const KEY = {
+  starting: 'gh.starting',
   shared: 'gh.shared',
   player: (id: string) => `gh.player.${id}`,
   form: (id: string) => `gh.form.${id}`,
@@ -176,45 +181,90 @@ export class MatchHost {
 
   // ── Starting ────────────────────────────────────────────────────────────────────────────────
 
-  /** New match…: validates, then creates the log, forms, shared sheet and player sheets, and runs. */
+  /**
+   * New match…: validates, then creates the forms, the shared sheet and the player sheets, shares
+   * them, installs the triggers, and last creates the log: the match exists from then on, and runs.
+   *
+   * Any Apps Script call may fail part-way (a quota, a time-out). Everything made is recorded in
+   * the store as soon as it exists, so the host pressing Start again with the same setup goes on
+   * from there: the same forms and sheets, nobody shared with twice. Nothing made before the log
+   * depends on the seed (forms and sheets are blank until the first run), and until the log exists
+   * the triggers find no match and do nothing. Pressed again once the match runs (a double
+   * click, or a failure after the log was made), it answers with the match's links.
+   */
   start(setup: MatchSetup, seed: string): StartResult {
     const checked = validateSetup(setup, seed, this.ports.clock.now());
     if (!checked.ok) return checked;
     const busy: StartResult = { ok: false, errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }] };
     return this.withLock<StartResult>(busy, () => {
+      const setupKey = fingerprint(JSON.stringify(setupOf(checked.match)));
       const existing = this.log.read();
       if (existing) {
         const result = replayMatch(existing.match, { now: this.ports.clock.now() });
         if (result.open || result.pending.length > 0) {
+          if (fingerprint(JSON.stringify(setupOf(existing.match))) === setupKey) {
+            if (this.ports.store.get(KEY.starting) !== null) this.ports.store.remove(KEY.starting);
+            return { ok: true, links: this.linksOf(existing.match), report: this.runLocked() };
+          }
           return { ok: false, errors: [{ field: '', message: `a ${result.game.title} match is still running in this spreadsheet; finish it first, or start the new match from another spreadsheet` }] };
         }
         this.log.archive(`ended, archived ${this.ports.clock.now().slice(0, 16)}`);
-        for (const key of this.ports.store.keys()) if (key.startsWith('gh.')) this.ports.store.remove(key);
+        this.clearPointers();
       }
+      // A start that stopped part-way with another setup is left behind (its files stay unused).
+      const progress = this.getJson<StartProgress>(KEY.starting);
+      const resuming = progress?.setup === setupKey;
+      if (progress && progress.setup !== setupKey) this.clearPointers();
+      if (!resuming) this.setJson(KEY.starting, { setup: setupKey } satisfies StartProgress);
+
       const { files, forms } = this.ports;
       const host = files.host();
       const game = GAMES.get(checked.match.game)!;
-      const formRefs = new Map<string, FormRef>();
-      for (const player of checked.match.players) formRefs.set(player.id, forms.create(`${game.title}: ${player.name}'s answers`, host.id));
-      const match: MatchFile = { ...checked.match, players: checked.match.players.map((p) => ({ ...p, form: formRefs.get(p.id)!.id })) };
-      this.log.create(match);
+      const made = (id: string) => this.getJson<StartedPlayer>(KEY.player(id)) ?? {};
+      for (const player of checked.match.players) {
+        if (made(player.id).form) continue;
+        const form = forms.create(`${game.title}: ${player.name}'s answers`, host.id);
+        this.setJson(KEY.player(player.id), { ...made(player.id), form } satisfies StartedPlayer);
+        this.setJson(KEY.form(form.id), { phase: null, key: '', items: {} } satisfies FormPointer);
+      }
+      const match: MatchFile = { ...checked.match, players: checked.match.players.map((p) => ({ ...p, form: made(p.id).form!.id })) };
 
-      const shared = files.create(`${game.title}: the match (public)`);
-      const published = files.publish(shared.id);
-      this.setJson(KEY.shared, { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) } satisfies SharedPointer);
+      if (!this.getJson<SharedPointer>(KEY.shared)) {
+        const shared = files.create(`${game.title}: the match (public)`);
+        const published = files.publish(shared.id);
+        this.setJson(KEY.shared, { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) } satisfies SharedPointer);
+      }
+      const shared = this.getJson<SharedPointer>(KEY.shared)!;
       for (const player of match.players) {
-        const sheet = files.create(`${game.title}: ${player.name}'s sheet (private)`);
-        this.setJson(KEY.player(player.id), { sheet: { id: sheet.id, url: sheet.url }, form: formRefs.get(player.id)! } satisfies PlayerPointer);
-        this.setJson(KEY.form(formRefs.get(player.id)!.id), { phase: null, key: '', items: {} } satisfies FormPointer);
-        files.share(sheet.id, player.email!, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${formRefs.get(player.id)!.url}`);
-        files.share(shared.id, player.email!, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
+        if (!made(player.id).sheet) {
+          const sheet = files.create(`${game.title}: ${player.name}'s sheet (private)`);
+          this.setJson(KEY.player(player.id), { ...made(player.id), sheet: { id: sheet.id, url: sheet.url } } satisfies StartedPlayer);
+        }
+        const share = (fileId: string, role: 'reader' | 'writer', message: string) => {
+          if (made(player.id).shares?.includes(fileId)) return;
+          // Resuming, the share may have happened before its record failed: Drive knows.
+          const done = resuming && files.sharedWith(fileId).some((e) => e.toLowerCase() === player.email!.toLowerCase());
+          if (!done) files.share(fileId, player.email!, role, message);
+          this.setJson(KEY.player(player.id), { ...made(player.id), shares: [...(made(player.id).shares ?? []), fileId] } satisfies StartedPlayer);
+        };
+        const { sheet, form } = made(player.id);
+        share(sheet!.id, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form!.url}`);
+        share(shared.id, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
       }
       this.ports.scheduler.install();
       const links = this.linksOf(match);
       host.batchUpdate(linksTabRequests(host, links));
+      // The match exists from here: the triggers run it, and Start answers with its links.
+      if (!this.log.exists()) this.log.create(match);
+      this.ports.store.remove(KEY.starting);
       const report = this.runLocked({ force: true });
       return { ok: true, links, report };
     });
+  }
+
+  /** Forgets the pointers of an earlier match (or of a start left part-way). */
+  private clearPointers(): void {
+    for (const key of this.ports.store.keys()) if (key.startsWith('gh.')) this.ports.store.remove(key);
   }
 
   // ── Every execution ─────────────────────────────────────────────────────────────────────────
@@ -328,7 +378,10 @@ export class MatchHost {
     const shared = this.getJson<SharedPointer>(KEY.shared);
     const setups = rows ? [rows, ...(rows.next ? [rows.next] : [])] : [];
     if (!rows || !shared || setups.every((s) => !s.phase || s.questions.length === 0)) return { entries: [], pointer: null };
-    const tab = readAnswersTab(this.ports.files.open(shared.id), match.players, Math.max(1, ...setups.map((s) => s.questions.length)));
+    const sheet = this.ports.files.open(shared.id);
+    // An execution that stopped before the tab's first write leaves no tab to read.
+    if (rows.next && !(sheet.getMetadata().sheets ?? []).some((s) => s.properties?.title === ANSWERS_TAB)) return { entries: [], pointer: null };
+    const tab = readAnswersTab(sheet, match.players, Math.max(1, ...setups.map((s) => s.questions.length)));
     // The rows answer the phase the tab shows: the recorded setup, or the one an execution was
     // writing when it stopped (adopted now, so the tab is not cleared again).
     const shown = setups.find((s) => showsSetup(tab.header, s)) ?? rows;
@@ -512,6 +565,11 @@ function checkTime(text: string): string {
   const ms = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(ms)) throw new Error(`"${text}" is not a time such as 2026-11-24T20:00:00Z`);
   return new Date(ms).toISOString();
+}
+
+/** What a host chose in the sidebar, as the match file holds it (the seed and the forms aside). */
+function setupOf(match: MatchFile): unknown {
+  return { game: match.game, startAt: match.startAt, options: match.options, schedule: match.schedule, players: match.players.map(({ form: _form, ...p }) => p) };
 }
 
 /** The match with log entries added. */

@@ -52,6 +52,8 @@ export interface Files {
   open(id: string): Spreadsheet;
   /** Shares a file with one person; Drive's sharing email tells them, with `message`. */
   share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  /** The email addresses a file is shared with (to share again only with whom it is not). */
+  sharedWith(fileId: string): string[];
   /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */
   publish(fileId: string): PublishResult;
 }

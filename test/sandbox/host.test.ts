@@ -61,8 +61,16 @@ describe('starting a match', () => {
     expect(google.mail).toEqual([]);
     const answers = google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
     expect(answers.cells[0][1]?.userEnteredValue?.stringValue).toBe('Your colour (Pregame: colour choice)');
-    // A second start while this match runs is refused.
-    expect(table.run('startMatch', setup())).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+    // A second start of another match while this one runs is refused.
+    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 3) }))).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+    // The same setup again (a double click, or Start pressed again after an error late in the
+    // setup) answers with this match's links and makes nothing new.
+    const files = google.files.size;
+    const again = table.run('startMatch', setup()) as { ok: boolean; links: { players: unknown[] } };
+    expect(again.ok).toBe(true);
+    expect(again.links.players).toHaveLength(4);
+    expect(google.files.size).toBe(files);
+    expect(google.sharingEmails).toHaveLength(8);
   });
 
   it('falls back to view-by-link when publishing is refused, and tells the host', () => {

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import type { Request } from '../../src/sheets/api.js';
 import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, faultMessage, isRemote, isWrite, jsonBytes, serviceOf } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
-import { deepClone, restoreInto } from './snapshot.js';
+import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
+
+registerPlainDataClass(EmbeddedWorkbook);
 
 const WRAPPED = Symbol('wrapped by the sandbox');
 
@@ -143,6 +146,8 @@ export class Google {
   readonly triggers: TriggerRecord[] = [];
   readonly properties = new Map<string, string>();
   readonly mail: unknown[] = [];
+  /** Every sharing email Drive sent (Permissions.create with a notification). */
+  readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
   readonly ui = { menus: [] as { name: string; items: [string, string][] }[], sidebars: [] as string[], dialogs: [] as { title: string; html: string }[], alerts: [] as string[], prompts: [] as string[] };
   /** Answers the host gives to the next prompts (button, text). */
   readonly promptAnswers: { button: 'OK' | 'CANCEL'; text: string }[] = [];
@@ -463,8 +468,18 @@ export class Google {
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
-          file.permissions.push({ role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) });
-          return { id: `perm${file.permissions.length}`, role: resource.role, type: resource.type };
+          if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
+          const permission: Permission = { role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) };
+          // A person (or anyone) has one permission per file: asking again replaces it.
+          const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
+          if (same >= 0) file.permissions[same] = permission;
+          else file.permissions.push(permission);
+          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type };
+        },
+        list: (fileId: string, optionalArgs: { fields?: string }) => {
+          const file = driveFile(fileId);
+          if (optionalArgs?.fields !== 'permissions(emailAddress)') throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
+          return { permissions: file.permissions.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
       Revisions: strict('Drive.Revisions', {
