@@ -70,6 +70,9 @@ export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
   readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  /** Called before each execution the table runs (a test can break that execution first). */
+  beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
+  private inBeforeRun = false;
   private answered = 0;
   private ticks = 0;
   private playersCache: MatchFile['players'] | null = null;
@@ -90,6 +93,14 @@ export class Table {
 
   /** Runs an entry point, recording its Sheets writes and whether it closed a phase. */
   run(name: string, ...args: unknown[]): unknown {
+    if (this.beforeRun && !this.inBeforeRun) {
+      this.inBeforeRun = true;
+      try {
+        this.beforeRun(name, args);
+      } finally {
+        this.inBeforeRun = false;
+      }
+    }
     const before = this.writeCount();
     const closedBefore = this.closedCount();
     const started = performance.now();
@@ -132,8 +143,11 @@ export class Table {
     return JSON.parse(this.google.properties.get('gh.shared')!).id;
   }
 
-  /** A form answer by the player (or by `as`, someone else signed in), then the trigger, maybe. */
-  sendForm(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
+  /**
+   * The player (or `as`, someone else signed in) presses Send on the player's form; no trigger
+   * fires. False when Forms refused it (closed, or its own checks).
+   */
+  submitOnly(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
     const email = as ?? this.players().find((p) => p.id === player)!.email!;
     const byTitle: Record<string, string | readonly string[]> = {};
     for (const [id, value] of Object.entries(answers)) {
@@ -149,6 +163,12 @@ export class Table {
       if (process.env.SANDBOX_DEBUG) console.log(`[form refused] ${(error as Error).message} ${JSON.stringify(byTitle)}`);
       return false;
     }
+    return true;
+  }
+
+  /** A form answer by the player (or by `as`, someone else signed in), then the trigger, maybe. */
+  sendForm(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
+    if (!this.submitOnly(player, answers, questions, as)) return false;
     this.stats.formAnswers += 1;
     this.answered += 1;
     if (this.answered % this.faults.missSubmitEvery === 0) {
@@ -299,7 +319,7 @@ export class Table {
   }
 }
 
-function privatePart(answers: Answers, questions: readonly Question[]): Answers {
+export function privatePart(answers: Answers, questions: readonly Question[]): Answers {
   return Object.fromEntries(Object.entries(answers).filter(([id]) => questions.some((q) => q.id === id && !q.public)));
 }
 

@@ -1,10 +1,29 @@
 // Deep copies of the sandbox's world, so a test can run an execution many times from the same
 // state (once per fault point) without replaying the match up to it each time.
 
+/**
+ * Classes whose instances hold only plain data in their fields (arrays, records, numbers, text):
+ * their fields are copied by structuredClone, natively, which matters for the embedded workbooks'
+ * megabytes of cells.
+ */
+const plainDataClasses = new Set<abstract new (...args: never[]) => unknown>();
+
+export function registerPlainDataClass(type: abstract new (...args: never[]) => unknown): void {
+  plainDataClasses.add(type);
+}
+
 /** A deep copy keeping prototypes (class instances stay instances) and shared references. */
 export function deepClone<T>(value: T, memo = new Map<unknown, unknown>()): T {
   if (value === null || typeof value !== 'object') return value;
   if (memo.has(value)) return memo.get(value) as T;
+  for (const type of plainDataClasses) {
+    if (value instanceof type) {
+      const out = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
+      memo.set(value, out);
+      for (const key of Reflect.ownKeys(value)) out[key] = structuredClone((value as Record<PropertyKey, unknown>)[key]);
+      return out as T;
+    }
+  }
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (value instanceof Map) {
     const out = new Map();
