@@ -46,6 +46,18 @@ class SheetsSpreadsheet implements Spreadsheet {
 
 
 class AppsScriptForms implements Forms {
+  /** Forms opened in this execution (openById is a round trip; a handle stays valid until the end). */
+  private readonly opened = new Map<string, GoogleAppsScript.Forms.Form>();
+
+  private open(formId: string): GoogleAppsScript.Forms.Form {
+    let form = this.opened.get(formId);
+    if (!form) {
+      form = FormApp.openById(formId);
+      this.opened.set(formId, form);
+    }
+    return form;
+  }
+
   create(title: string, destination: string): FormRef {
     const form = FormApp.create(title);
     form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
@@ -60,7 +72,7 @@ class AppsScriptForms implements Forms {
   }
 
   show(formId: string, spec: FormSpec, _items: Readonly<Record<string, string>>): Record<string, string> {
-    const form = FormApp.openById(formId);
+    const form = this.open(formId);
     form.setTitle(spec.title);
     form.setDescription(spec.description);
     // Every phase gets fresh items; each item's id is recorded with its question id, so answers
@@ -83,18 +95,17 @@ class AppsScriptForms implements Forms {
       map[String(id)] = item.questionId;
     }
     form.setCustomClosedFormMessage(spec.closedMessage);
-    form.setAcceptingResponses(spec.accepting);
     return map;
   }
 
   setAccepting(formId: string, accepting: boolean, message: string): void {
-    const form = FormApp.openById(formId);
+    const form = this.open(formId);
     if (!accepting) form.setCustomClosedFormMessage(message);
     form.setAcceptingResponses(accepting);
   }
 
   responses(formId: string): FormResponse[] {
-    return FormApp.openById(formId).getResponses().map((response) => {
+    return this.open(formId).getResponses().map((response) => {
       const items: Record<string, string | readonly string[]> = {};
       for (const answer of response.getItemResponses()) {
         const value = answer.getResponse() as string | string[];

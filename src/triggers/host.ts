@@ -469,7 +469,12 @@ export class MatchHost {
       // A form closed during this execution is shown again even if its questions did not change.
       if (!force && !closed.has(player.id) && pointer.key === key) continue;
       const items = this.ports.forms.show(player.form!, spec, pointer.items);
-      this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items } satisfies FormPointer);
+      // The form opens only once the pointer names what it shows (an answer sent before would be
+      // read with the old phase's items), and the pointer claims the spec only once the form is
+      // open (or the next execution would not open it).
+      this.setJson(KEY.form(player.form!), { phase: spec.phase, key: spec.accepting ? '' : key, items } satisfies FormPointer);
+      this.ports.forms.setAccepting(player.form!, spec.accepting, spec.closedMessage);
+      if (spec.accepting) this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items } satisfies FormPointer);
       count += 1;
     }
     return count;

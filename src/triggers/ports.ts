@@ -80,8 +80,10 @@ export interface Forms {
   /** A new form whose responses also go to the spreadsheet `destination`. */
   create(title: string, destination: string): FormRef;
   /**
-   * Makes the form show `spec`. `items` maps the form's current item ids to question ids; the
-   * result is the new map (items of unchanged questions keep their ids).
+   * Makes the form show `spec` (questions, texts, closed message) without opening or closing it:
+   * the caller opens it with setAccepting once it has recorded the returned map. `items` maps the
+   * form's current item ids to question ids; the result is the new map (items of unchanged
+   * questions keep their ids).
    */
   show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>): Record<string, string>;
   /** Stops (or resumes) accepting responses without changing the questions. */
