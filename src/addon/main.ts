@@ -123,7 +123,7 @@ export function extendDeadline(): void {
     if (!state?.open) throw new Error('No phase is open: there is no deadline to extend.');
     const text = promptText('Extend deadline', `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`);
     if (text === null) return;
-    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)), ui().ButtonSet.OK);
   });
 }
 
@@ -134,7 +134,7 @@ export function undoLastPhase(): void {
     if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
     const text = promptText('Undo last phase', `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`);
     if (text === null) return;
-    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
   });
 }
 

@@ -506,9 +506,18 @@ export class MatchHost {
     });
   }
 
-  /** Extend deadline…: a new deadline for the open phase. */
-  extend(deadline: string): RunReport {
+  /**
+   * Extend deadline…: a new deadline for the open phase. `seen` is the phase the host was shown
+   * when asked (the prompt is outside the lock; a tick may close that phase meanwhile): if another
+   * phase is open now, nothing changes and the host is told.
+   */
+  extend(deadline: string, seen?: string): RunReport {
     return this.logAndRun((result, now) => {
+      if (seen !== undefined && result.open?.phase.id !== seen) {
+        const closed = [...result.closed].reverse().find((c) => c.phase.id === seen);
+        const title = closed?.phase.title ?? seen;
+        throw new Error(`${title} closed${closed?.timing.deadline ? ` at its deadline ${closed.timing.deadline}` : ''} while you were typing; ${result.open ? `${result.open.phase.title} is open now` : 'no phase is open now'}. Nothing was changed: Undo last phase reopens ${title}, or choose Extend deadline… again.`);
+      }
       if (!result.open) throw new Error('No phase is open: there is no deadline to extend.');
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
@@ -517,11 +526,18 @@ export class MatchHost {
     });
   }
 
-  /** Undo last phase: reopens the phase that closed last, until `deadline`. */
-  undo(deadline: string): RunReport {
+  /**
+   * Undo last phase: reopens the phase that closed last, until `deadline`. `seen` is the phase
+   * the host was offered (see extend): if another phase has closed since, nothing changes.
+   */
+  undo(deadline: string, seen?: string): RunReport {
     return this.logAndRun((result, now) => {
       const last = result.closed[result.closed.length - 1];
       if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
+      if (seen !== undefined && last.phase.id !== seen) {
+        const offered = result.closed.find((c) => c.phase.id === seen)?.phase.title ?? seen;
+        throw new Error(`${last.phase.title} has closed too while you were typing, so Undo last phase would now reopen ${last.phase.title}, not ${offered}. Nothing was changed: choose Undo last phase again if that is what you want.`);
+      }
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
       const event: MatchEvent = { type: 'reopen', phase: last.phase.id, deadline: when, at: now };
