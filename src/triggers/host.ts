@@ -320,13 +320,14 @@ export class MatchHost {
     const seen = stateKey(result);
     const rows = this.ports.store.get(KEY.rows) ? this.getJson<RowsPointer>(KEY.rows)! : null;
     const rowsPhase = result.open?.phase.id ?? null;
-    const rowsStale = !rows || rows.phase !== rowsPhase || options.force === true;
+    const rowsMoved = !rows || rows.phase !== rowsPhase;
+    const rowsStale = rowsMoved || options.force === true;
     let formsUpdated = 0;
     if (options.force || seen !== this.ports.store.get(KEY.seen) || rowsStale || changing.length > 0) {
       const setup = rowsSetupFor(result.open?.phase ?? null);
       // Before the tab changes, say what it is changing to (see RowsPointer.next).
-      if (rowsStale) this.setJson(KEY.rows, { ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
-      writes.push(...this.render(result, options.force === true, rowsStale));
+      if (rowsMoved) this.setJson(KEY.rows, { ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
+      writes.push(...this.render(result, options.force === true, rowsMoved ? 'reset' : rowsStale ? 'keep' : null));
       if (rowsStale) this.setJson(KEY.rows, { ...setup, readAt: now } satisfies RowsPointer);
       formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
       this.ports.store.set(KEY.seen, seen);
@@ -415,21 +416,22 @@ export class MatchHost {
   /**
    * Renders every view that changed since its last render (or all, with `force`), one
    * batchUpdate per spreadsheet. Paint's team views are not rendered: each player's view already
-   * holds their team's information.
+   * holds their team's information. `rows`: the public answers tab is set up for the open phase
+   * (`reset`: cleared for a new phase; `keep`: drawn again, what was typed stays).
    */
-  private render(result: ReplayResult, force: boolean, rowsStale: boolean): WriteReport[] {
+  private render(result: ReplayResult, force: boolean, rows: 'reset' | 'keep' | null): WriteReport[] {
     const rendered = this.getJson<Record<string, string>>(KEY.rendered) ?? {};
     const audiences: Audience[] = ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience)];
     const writes: WriteReport[] = [];
     for (const audience of audiences) {
       const view: View = viewFor(result, audience);
       const key = fingerprint(JSON.stringify(view));
-      const extra = audience === 'public' && rowsStale;
+      const extra = audience === 'public' && rows !== null;
       if (!force && !extra && rendered[audience] === key) continue;
       const sheet = this.sheetFor(audience);
       const metadata = sheet.getMetadata();
       const requests: Request[] = force || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', force }) : [];
-      if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null));
+      if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null, rows === 'keep'));
       sheet.batchUpdate(requests);
       rendered[audience] = key;
       writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });

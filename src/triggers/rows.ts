@@ -74,9 +74,10 @@ const WHITE = rgb('#FFFFFF');
 
 /**
  * The requests that set the tab up for `phase` (creating it, with its protections, if the
- * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows.
+ * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows; with
+ * `keepAnswers` (the same phase drawn again, as Re-render does) what the players typed stays.
  */
-export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null): Request[] {
+export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, keepAnswers = false): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
   const rowCount = 1 + players.length;
@@ -130,13 +131,17 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
       ],
     })),
   ];
-  requests.push({
-    updateCells: {
-      range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns },
-      rows,
-      fields: 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor',
-    },
-  });
+  const fields = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor';
+  if (keepAnswers && old && oldColumns === columns) {
+    // The header and the names as above; the answer cells only get their colour.
+    requests.push(
+      { updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns }, rows: rows.slice(0, 1), fields } },
+      { updateCells: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 }, rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })), fields } },
+      { repeatCell: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns }, cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } }, fields: 'userEnteredFormat.backgroundColor' } },
+    );
+    return requests;
+  }
+  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns }, rows, fields } });
   return requests;
 }
 

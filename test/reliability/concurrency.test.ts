@@ -192,3 +192,24 @@ it('a tick while the host types a new deadline or an undo does not move another 
   expect(table.google.ui.alerts.at(-1)).toMatch(new RegExp(`${second.phase.title} has closed too`));
   expect(logOf(table.sandbox).events ?? []).toEqual([]);
 }, 120_000);
+
+it('Re-render while a phase is answered in public keeps what the players typed (nothing logged for them)', () => {
+  const pasture = SMALL_CASES.find((c) => c.game === 'pasture')!;
+  const table = startedTable(pasture);
+  table.playPhase();
+  const open = table.state().open!;
+  expect(open.phase.id).toBe('round-1/plans');
+  const bot = botAnswers(table, 'p1')!;
+  table.google.clock.set(at(open.timing.opensAt!, 60));
+  table.typeRow('p1', bot.answers, bot.questions);
+  table.google.clock.set(at(open.timing.opensAt!, 120));
+  table.sandbox.fire('CLOCK');
+  const logged = logOf(table.sandbox).submissions;
+  expect(logged.at(-1)).toMatchObject({ player: 'p1', via: 'row', answers: bot.answers });
+  table.sandbox.call('rerender');
+  table.google.clock.set(at(open.timing.opensAt!, 180));
+  table.sandbox.fire('CLOCK');
+  expect(logOf(table.sandbox).submissions).toEqual(logged);
+  const row = table.google.spreadsheet(table.sharedId()).sheet('Your answers').cells[1];
+  expect(row[1]?.userEnteredValue?.stringValue).toBe(String(bot.answers.plan));
+}, 60_000);
