@@ -9,7 +9,7 @@
 import type { FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormRef, FormResponse, Forms, HostPorts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { FormParts, FormRef, FormResponse, Forms, HostPorts, PublishResult, Spreadsheet } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
@@ -71,11 +71,14 @@ class AppsScriptForms implements Forms {
     return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
   }
 
-  show(formId: string, spec: FormSpec, _items: Readonly<Record<string, string>>): Record<string, string> {
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
     const form = this.open(formId);
-    form.setTitle(spec.title);
-    form.setDescription(spec.description);
-    // Every phase gets fresh items; each item's id is recorded with its question id, so answers
+    if (!same?.title) form.setTitle(spec.title);
+    if (!same?.description) form.setDescription(spec.description);
+    if (!same?.closedMessage) form.setCustomClosedFormMessage(spec.closedMessage);
+    // A closed form keeps its questions (nobody sees them); the same questions again keep theirs.
+    if (spec.items.length === 0 || same?.items) return { ...items };
+    // New questions get fresh items; each item's id is recorded with its question id, so answers
     // map back by question id whatever a title says.
     for (const item of form.getItems()) form.deleteItem(item);
     const map: Record<string, string> = {};
@@ -94,13 +97,12 @@ class AppsScriptForms implements Forms {
       }
       map[String(id)] = item.questionId;
     }
-    form.setCustomClosedFormMessage(spec.closedMessage);
     return map;
   }
 
-  setAccepting(formId: string, accepting: boolean, message: string): void {
+  setAccepting(formId: string, accepting: boolean, message?: string): void {
     const form = this.open(formId);
-    if (!accepting) form.setCustomClosedFormMessage(message);
+    if (!accepting && message !== undefined) form.setCustomClosedFormMessage(message);
     form.setAcceptingResponses(accepting);
   }
 
@@ -140,14 +142,34 @@ export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
   const properties = PropertiesService.getDocumentProperties();
   const lock = LockService.getDocumentLock();
+  // Every property is read in one call and kept for the execution: an execution reads its
+  // pointers dozens of times (a form's, a player's, for every player), and every read counts
+  // against the daily Properties quota (50,000 for a consumer account, a minute tick alone is
+  // 1,440 executions). Writes go through at once. The copy is dropped when the lock is taken, so
+  // under the lock it is never older than the last execution's writes.
+  let copy: Record<string, string> | null = null;
+  const all = () => (copy ??= { ...properties.getProperties() });
   return {
     clock: { now: () => new Date().toISOString() },
-    lock: { tryAcquire: (ms) => lock.tryLock(ms), release: () => lock.releaseLock() },
+    lock: {
+      tryAcquire: (ms) => {
+        const got = lock.tryLock(ms);
+        if (got) copy = null;
+        return got;
+      },
+      release: () => lock.releaseLock(),
+    },
     store: {
-      get: (key) => properties.getProperty(key),
-      set: (key, value) => void properties.setProperty(key, value),
-      remove: (key) => void properties.deleteProperty(key),
-      keys: () => properties.getKeys(),
+      get: (key) => all()[key] ?? null,
+      set: (key, value) => {
+        properties.setProperty(key, value);
+        if (copy) copy[key] = value;
+      },
+      remove: (key) => {
+        properties.deleteProperty(key);
+        if (copy) delete copy[key];
+      },
+      keys: () => Object.keys(all()),
     },
     files: {
       host: () => {

@@ -22,7 +22,7 @@ import { type FormSpec, answersFromItems, formSpecFor } from '../forms/index.js'
 import type { Request } from '../sheets/api.js';
 import { renderRequests, utf8Length } from '../sheets/index.js';
 import { type LogEntry, MatchLog } from './log.js';
-import type { FormRef, HostPorts, Spreadsheet } from './ports.js';
+import type { FormParts, FormRef, HostPorts, Spreadsheet } from './ports.js';
 import { ANSWERS_TAB, type RowsPointer, answersTabRequests, readAnswersTab, rowAnswers, rowStamp, rowsSetupFor, showsSetup } from './rows.js';
 
 const LOCK_WAIT_MS = 30_000;
@@ -91,7 +91,9 @@ interface StartProgress { readonly setup: string }
 interface StartedPlayer { readonly form?: FormRef; readonly sheet?: { readonly id: string; readonly url: string }; readonly shares?: readonly string[] }
 interface SharedPointer { readonly id: string; readonly url: string; readonly spectators: string; readonly published: boolean; readonly note?: string }
 interface PlayerPointer { readonly sheet: { readonly id: string; readonly url: string }; readonly form: FormRef }
-interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>> }
+/** What a form shows, part by part: fingerprints, to change only what differs (each change is a call to Forms). */
+interface FormLayout { readonly title: string; readonly description: string; readonly closedMessage: string; readonly items: string }
+interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>>; readonly layout?: FormLayout }
 
 const KEY = {
   starting: 'gh.starting',
@@ -292,14 +294,15 @@ export class MatchHost {
 
     // A form about to change (a new phase, a new deadline) is closed first and read once more, so
     // every response is read with the items it answered and credited to the phase the form showed.
-    const closed = new Set<string>();
+    // Each closed form, with the message it was closed with.
+    const closed = new Map<string, string>();
     for (let round = 0; round < 3; round++) {
       const specs = this.formSpecs(result);
       const stale = match.players.filter((p) => !closed.has(p.id) && (options.force === true || this.formPointer(p.form!).key !== fingerprint(JSON.stringify(specs.get(p.id)!))));
       if (stale.length === 0) break;
       for (const player of stale) {
         this.ports.forms.setAccepting(player.form!, false, specs.get(player.id)!.closedMessage);
-        closed.add(player.id);
+        closed.set(player.id, specs.get(player.id)!.closedMessage);
       }
       const late = this.collectForms(match, stale.map((p) => p.id));
       if (late.length === 0) break;
@@ -462,7 +465,7 @@ export class MatchHost {
   }
 
   /** Shows each form its spec where it changed; returns how many forms changed. */
-  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlySet<string>): number {
+  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlyMap<string, string>): number {
     let count = 0;
     for (const player of result.match.players) {
       const spec = specs.get(player.id)!;
@@ -470,13 +473,33 @@ export class MatchHost {
       const pointer = this.formPointer(player.form!);
       // A form closed during this execution is shown again even if its questions did not change.
       if (!force && !closed.has(player.id) && pointer.key === key) continue;
-      const items = this.ports.forms.show(player.form!, spec, pointer.items);
+      // What the form shows already is left alone (Re-render rewrites all of it).
+      const shown = force ? undefined : pointer.layout;
+      const wanted: FormLayout = {
+        title: fingerprint(spec.title),
+        description: fingerprint(spec.description),
+        closedMessage: fingerprint(spec.closedMessage),
+        items: fingerprint(JSON.stringify(spec.items)),
+      };
+      const same: FormParts = {
+        title: shown?.title === wanted.title,
+        description: shown?.description === wanted.description,
+        closedMessage: closed.has(player.id) ? closed.get(player.id) === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
+        items: shown?.items === wanted.items,
+      };
+      const items = this.ports.forms.show(player.form!, spec, pointer.items, same);
+      // A closed form keeps the questions it had (show() leaves them).
+      const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : pointer.layout?.items ?? '' };
       // The form opens only once the pointer names what it shows (an answer sent before would be
       // read with the old phase's items), and the pointer claims the spec only once the form is
       // open (or the next execution would not open it).
-      this.setJson(KEY.form(player.form!), { phase: spec.phase, key: spec.accepting ? '' : key, items } satisfies FormPointer);
-      this.ports.forms.setAccepting(player.form!, spec.accepting, spec.closedMessage);
-      if (spec.accepting) this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items } satisfies FormPointer);
+      this.setJson(KEY.form(player.form!), { phase: spec.phase, key: spec.accepting ? '' : key, items, layout } satisfies FormPointer);
+      if (spec.accepting) {
+        this.ports.forms.setAccepting(player.form!, true);
+        this.setJson(KEY.form(player.form!), { phase: spec.phase, key, items, layout } satisfies FormPointer);
+      } else if (!closed.has(player.id)) {
+        this.ports.forms.setAccepting(player.form!, false);
+      }
       count += 1;
     }
     return count;

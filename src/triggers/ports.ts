@@ -76,18 +76,28 @@ export interface FormResponse {
   readonly items: Readonly<Record<string, string | readonly string[]>>;
 }
 
+/** Which parts of a form already show what a spec asks. */
+export interface FormParts {
+  readonly title: boolean;
+  readonly description: boolean;
+  readonly closedMessage: boolean;
+  readonly items: boolean;
+}
+
 export interface Forms {
   /** A new form whose responses also go to the spreadsheet `destination`. */
   create(title: string, destination: string): FormRef;
   /**
    * Makes the form show `spec` (questions, texts, closed message) without opening or closing it:
    * the caller opens it with setAccepting once it has recorded the returned map. `items` maps the
-   * form's current item ids to question ids; the result is the new map (items of unchanged
-   * questions keep their ids).
+   * form's current item ids to question ids; the result is the new map. Parts marked in `same` are
+   * as the form shows them already and are left alone (each change is a call to Forms); a spec
+   * without items (a closed form) leaves the questions as they are, hidden behind the closed
+   * message, so a form that reopens with the same questions keeps its items.
    */
-  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>): Record<string, string>;
-  /** Stops (or resumes) accepting responses without changing the questions. */
-  setAccepting(formId: string, accepting: boolean, message: string): void;
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string>;
+  /** Stops (or resumes) accepting responses without changing the questions; `message` while closed. */
+  setAccepting(formId: string, accepting: boolean, message?: string): void;
   /** Every response the form holds. */
   responses(formId: string): FormResponse[];
 }

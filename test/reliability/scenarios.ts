@@ -41,7 +41,7 @@ export const LARGE_CASES: readonly MatchCase[] = [
 ];
 
 export function emailsOf(c: MatchCase): string[] {
-  return playerNames(c).map((n) => `${n.toLowerCase()}@example.com`);
+  return playerNames(c).map((n) => `${n.toLowerCase().replace(/\s+/g, '')}@example.com`);
 }
 
 function playerNames(c: MatchCase): string[] {

@@ -63,8 +63,8 @@ function outcome(table: Table): StartOutcome {
     let role = key;
     for (const [id, r] of roles) role = role.split(id).join(r);
     const parsed = value.startsWith('{') ? JSON.parse(value) : value;
-    // A form's key fingerprints its questions and links (ids and all); the form itself is compared.
-    put(`property ${role}`, key === 'gh.rows' ? { ...parsed, readAt: undefined } : key.startsWith('gh.form.') ? { ...parsed, key: undefined } : parsed);
+    // A form's key and layout fingerprint its texts, links (ids and all) included; the form itself is compared.
+    put(`property ${role}`, key === 'gh.rows' ? { ...parsed, readAt: undefined } : key.startsWith('gh.form.') ? { ...parsed, key: undefined, layout: undefined } : parsed);
   }
   put('triggers', google.triggers.map((t) => [t.kind, t.handler]).sort());
   const orphans = [...google.files.values()].filter((f) => f.byScript && !roles.has(f.id)).map((f) => ({ id: f.id, kind: f.kind, sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type) }));

@@ -40,6 +40,9 @@ export interface ExecutionRecord {
   depth: number;
   /** The exception that ended it, if any. */
   error?: string;
+  /** Wall time of the whole execution in the sandbox, and the part spent inside the fakes (ms). */
+  ms?: number;
+  serviceMs: number;
 }
 
 /**

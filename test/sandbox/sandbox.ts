@@ -84,7 +84,8 @@ export class Sandbox {
       this.google.endExecution(record, error);
       throw error;
     } finally {
-      this.executions.push({ name, ms: performance.now() - started });
+      record.ms = performance.now() - started;
+      this.executions.push({ name, ms: record.ms });
     }
   }
 

@@ -205,7 +205,7 @@ export class Google {
 
   /** Apps Script starts an execution (a trigger, a menu item, google.script.run). */
   beginExecution(name: string): ExecutionRecord {
-    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0 };
+    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0, serviceMs: 0 };
     if (this.armedFault) {
       record.fault = this.armedFault;
       this.armedFault = null;
@@ -266,6 +266,7 @@ export class Google {
       }
       if (service.startsWith('Sheets')) google.chargeSheetsQuota(call);
       execution.depth += 1;
+      const started = performance.now();
       let result: unknown;
       try {
         result = fn.apply(this, args);
@@ -274,6 +275,7 @@ export class Google {
         throw error;
       } finally {
         execution.depth -= 1;
+        execution.serviceMs += performance.now() - started;
       }
       if (api) call.bytesIn = jsonBytes(result);
       if (fault?.mode === 'timeout') {
@@ -685,6 +687,7 @@ export class Google {
       },
       deleteProperty: (key: string) => { google.properties.delete(key); return properties; },
       getKeys: () => [...google.properties.keys()],
+      getProperties: () => Object.fromEntries(google.properties),
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
     const PropertiesService = strict('PropertiesService', { getDocumentProperties: () => properties } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
 
