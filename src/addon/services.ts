@@ -6,10 +6,10 @@
 // (Drive's sharing email tells the players).
 /// <reference types="google-apps-script" />
 
-import type { FormSpec } from '../forms/index.js';
+import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormParts, FormRef, FormResponse, Forms, HostPorts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { FormParts, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
@@ -76,27 +76,26 @@ class AppsScriptForms implements Forms {
     if (!same?.title) form.setTitle(spec.title);
     if (!same?.description) form.setDescription(spec.description);
     if (!same?.closedMessage) form.setCustomClosedFormMessage(spec.closedMessage);
-    // A closed form keeps its questions (nobody sees them); the same questions again keep theirs.
-    if (spec.items.length === 0 || same?.items) return { ...items };
-    // New questions get fresh items; each item's id is recorded with its question id, so answers
-    // map back by question id whatever a title says.
-    for (const item of form.getItems()) form.deleteItem(item);
+    // A closed form keeps its questions (nobody sees them).
+    if (spec.items.length === 0) return { ...items };
+    const shown = same?.items ?? null;
+    const ids = Object.keys(items);
+    if (shown && shown.length === spec.items.length && shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)) return { ...items };
+    // Items of the same kind in the same places are changed in place, part by part; otherwise
+    // every item is made again. Each item's id is recorded with its question id, so answers map
+    // back by question id whatever a title says.
+    const existing = form.getItems();
+    // In place only on the very items the map names (a failed rebuild leaves other ids).
+    const inPlace = shown !== null && shown.length === ids.length && existing.length === ids.length
+      && existing.every((item, i) => String(item.getId()) === ids[i]) && shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
+    if (!inPlace) for (const item of existing) form.deleteItem(item);
     const map: Record<string, string> = {};
-    for (const item of spec.items) {
-      let id: number;
-      if (item.kind === 'text') {
-        const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
-        if (item.validation) {
-          text.setValidation(FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation).build());
-        }
-        id = text.getId();
-      } else if (item.kind === 'choice') {
-        id = form.addMultipleChoiceItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
-      } else {
-        id = form.addCheckboxItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
-      }
-      map[String(id)] = item.questionId;
-    }
+    spec.items.forEach((item, i) => {
+      const old = inPlace ? existing[i] : undefined;
+      const parts = old ? shown![i] : undefined;
+      map[String(old ? updateItem(old, item, parts!) : addItem(form, item))] = item.questionId;
+    });
+    if (inPlace) for (const extra of existing.slice(spec.items.length)) form.deleteItem(extra);
     return map;
   }
 
@@ -117,6 +116,36 @@ class AppsScriptForms implements Forms {
       return { id: response.getId(), at: response.getTimestamp().toISOString(), ...(email ? { email } : {}), items };
     });
   }
+}
+
+/** A new item at the end of the form, as `item` asks; its id. */
+function addItem(form: GoogleAppsScript.Forms.Form, item: FormItemSpec): number {
+  if (item.kind === 'text') {
+    const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
+    if (item.validation) text.setValidation(textValidation(item));
+    return text.getId();
+  }
+  const choice = item.kind === 'choice' ? form.addMultipleChoiceItem() : form.addCheckboxItem();
+  return choice.setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
+}
+
+/** An existing item of the same kind made to show `item`, changing only the parts that differ; its id. */
+function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, same: ItemParts): number {
+  const target = item.kind === 'text' ? existing.asTextItem() : item.kind === 'choice' ? existing.asMultipleChoiceItem() : existing.asCheckboxItem();
+  if (!same.title) target.setTitle(item.title);
+  if (!same.help) target.setHelpText(item.help);
+  if (!same.required) target.setRequired(item.required);
+  if (!same.choices && item.kind !== 'text') (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
+  if (!same.validation && item.kind === 'text') {
+    const text = target as GoogleAppsScript.Forms.TextItem;
+    if (item.validation) text.setValidation(textValidation(item));
+    else text.clearValidation();
+  }
+  return existing.getId();
+}
+
+function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidation {
+  return FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation!).build();
 }
 
 function publish(fileId: string): PublishResult {

@@ -92,7 +92,8 @@ interface StartedPlayer { readonly form?: FormRef; readonly sheet?: { readonly i
 interface SharedPointer { readonly id: string; readonly url: string; readonly spectators: string; readonly published: boolean; readonly note?: string }
 interface PlayerPointer { readonly sheet: { readonly id: string; readonly url: string }; readonly form: FormRef }
 /** What a form shows, part by part: fingerprints, to change only what differs (each change is a call to Forms). */
-interface FormLayout { readonly title: string; readonly description: string; readonly closedMessage: string; readonly items: string }
+interface FormLayout { readonly title: string; readonly description: string; readonly closedMessage: string; readonly items: readonly ItemLayout[] }
+interface ItemLayout { readonly kind: string; readonly title: string; readonly help: string; readonly required: boolean; readonly choices: string; readonly validation: string }
 interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>>; readonly layout?: FormLayout }
 
 const KEY = {
@@ -479,17 +480,26 @@ export class MatchHost {
         title: fingerprint(spec.title),
         description: fingerprint(spec.description),
         closedMessage: fingerprint(spec.closedMessage),
-        items: fingerprint(JSON.stringify(spec.items)),
+        items: spec.items.map((i) => ({ kind: i.kind, title: fingerprint(i.title), help: fingerprint(i.help), required: i.required, choices: fingerprint(JSON.stringify(i.choices ?? [])), validation: fingerprint(`${i.validation ?? ''}\n${i.validationHelp ?? ''}`) })),
       };
       const same: FormParts = {
         title: shown?.title === wanted.title,
         description: shown?.description === wanted.description,
         closedMessage: closed.has(player.id) ? closed.get(player.id) === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
-        items: shown?.items === wanted.items,
+        items: Array.isArray(shown?.items) ? shown.items.map((old, i) => {
+          const want = wanted.items[i];
+          return { kind: old.kind, title: old.title === want?.title, help: old.help === want?.help, required: old.required === want?.required, choices: old.choices === want?.choices, validation: old.validation === want?.validation };
+        }) : null,
       };
+      // Items about to change in place: the pointer first stops vouching for them, so an execution
+      // stopped half-way makes the next one rebuild them rather than trust a stale layout.
+      if (same.items && spec.items.length > 0 && same.items.some((p) => !(p.title && p.help && p.required && p.choices && p.validation))) {
+        const { layout: _old, ...rest } = pointer;
+        this.setJson(KEY.form(player.form!), { ...rest, key: '', ...(pointer.layout ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } } : {}) } satisfies FormPointer);
+      }
       const items = this.ports.forms.show(player.form!, spec, pointer.items, same);
       // A closed form keeps the questions it had (show() leaves them).
-      const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : pointer.layout?.items ?? '' };
+      const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : pointer.layout?.items ?? [] };
       // The form opens only once the pointer names what it shows (an answer sent before would be
       // read with the old phase's items), and the pointer claims the spec only once the form is
       // open (or the next execution would not open it).

@@ -521,8 +521,23 @@ export class Google {
             re2(item.pattern);
             return h;
           },
+          clearValidation: () => {
+            if (item.kind !== 'TEXT') throw new Error('clearValidation: only text items take a text validation here');
+            item.pattern = null;
+            item.patternHelp = '';
+            return h;
+          },
+          // Item.asTextItem() and the like: the same item as its kind (Forms throws for another kind).
+          asTextItem: () => as('TEXT'),
+          asMultipleChoiceItem: () => as('MULTIPLE_CHOICE'),
+          asCheckboxItem: () => as('CHECKBOX'),
         });
-        return strict(`${item.kind} item`, h);
+        const as = (kind: ItemKind) => {
+          if (item.kind !== kind) throw new Error(`Item ${item.id} is a ${item.kind} item, not ${kind}`);
+          return handle;
+        };
+        const handle = strict(`${item.kind} item`, h);
+        return handle;
       };
       Object.assign(self, {
         getId: () => form.id,
