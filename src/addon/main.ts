@@ -176,7 +176,7 @@ export function showHelp(): void {
 
 /** The clock trigger, every minute. */
 export function onTick(): void {
-  host().run();
+  host().run({ tick: true });
 }
 
 /** The spreadsheet's form-submit trigger (every player's form sends its responses here). */

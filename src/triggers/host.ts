@@ -2,8 +2,8 @@
 // same code. Every execution (the minute tick, a form submission, a menu item) does the same thing
 // under the document lock:
 //
-//   1. read the log (the match file) and collect what is new: form responses not yet logged, and
-//      changed public rows;
+//   1. read the log (the match file) and collect what is new: form responses not yet logged (a
+//      tick reads the forms only every few minutes: see formsDue), and changed public rows;
 //   2. replay as of now: whatever phase is overdue closes, by the deadlines and the submissions'
 //      own times, so a late, doubled or missed trigger changes nothing;
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
@@ -65,7 +65,11 @@ export interface Links {
   readonly players: readonly PlayerLinks[];
 }
 
-export type StartResult = { readonly ok: true; readonly links: Links; readonly report: RunReport } | { readonly ok: false; readonly errors: readonly FieldError[] };
+export type StartResult =
+  | { readonly ok: true; readonly links: Links; readonly report: RunReport }
+  | { readonly ok: false; readonly errors: readonly FieldError[] }
+  /** Set up part of the way: call start again with the same setup to go on (the sidebar does). */
+  | { readonly ok: false; readonly more: true; readonly progress: string };
 
 /** One spreadsheet write. */
 export interface WriteReport {
@@ -96,8 +100,18 @@ interface FormLayout { readonly title: string; readonly description: string; rea
 interface ItemLayout { readonly kind: string; readonly title: string; readonly help: string; readonly required: boolean; readonly choices: string; readonly validation: string }
 interface FormPointer { readonly phase: string | null; readonly key: string; readonly items: Readonly<Record<string, string>>; readonly layout?: FormLayout }
 
+/** Players whose files one start call makes (see start). */
+const PLAYERS_PER_START_CALL = 5;
+
+/** How often a tick reads every form anyway (see formsDue). */
+const FORMS_EVERY_MINUTES = 10;
+
 const KEY = {
+  polled: 'gh.polled',
+  pollAsked: 'gh.poll-asked',
   starting: 'gh.starting',
+  /** The setup the match in the log was started with (a fingerprint). */
+  setup: 'gh.setup',
   shared: 'gh.shared',
   player: (id: string) => `gh.player.${id}`,
   form: (id: string) => `gh.form.${id}`,
@@ -185,8 +199,11 @@ export class MatchHost {
   // ── Starting ────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * New match…: validates, then creates the forms, the shared sheet and the player sheets, shares
-   * them, installs the triggers, and last creates the log: the match exists from then on, and runs.
+   * New match…: validates, then creates the shared sheet, the forms and the player sheets, shares
+   * them, installs the triggers, and last creates the log: the match exists from then on. Over
+   * several calls (the sidebar calls again while the answer says `more`): a few players' files a
+   * call, then the log, then the first drawing of every sheet and form, which answers with the
+   * links.
    *
    * Any Apps Script call may fail part-way (a quota, a time-out). Everything made is recorded in
    * the store as soon as it exists, so the host pressing Start again with the same setup goes on
@@ -200,12 +217,14 @@ export class MatchHost {
     if (!checked.ok) return checked;
     const busy: StartResult = { ok: false, errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }] };
     return this.withLock<StartResult>(busy, () => {
-      const setupKey = fingerprint(JSON.stringify(setupOf(checked.match)));
+      // What the host chose, the seed aside (each call without one draws another, and the seed
+      // draws what it draws: Paint's teams, Peg Domain's pallets).
+      const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
       const existing = this.log.read();
       if (existing) {
         const result = replayMatch(existing.match, { now: this.ports.clock.now() });
         if (result.open || result.pending.length > 0) {
-          if (fingerprint(JSON.stringify(setupOf(existing.match))) === setupKey) {
+          if (this.ports.store.get(KEY.setup) === setupKey) {
             if (this.ports.store.get(KEY.starting) !== null) this.ports.store.remove(KEY.starting);
             return { ok: true, links: this.linksOf(existing.match), report: this.runLocked() };
           }
@@ -223,22 +242,33 @@ export class MatchHost {
       const { files, forms } = this.ports;
       const host = files.host();
       const game = GAMES.get(checked.match.game)!;
-      const made = (id: string) => this.getJson<StartedPlayer>(KEY.player(id)) ?? {};
-      for (const player of checked.match.players) {
-        if (made(player.id).form) continue;
-        const form = forms.create(`${game.title}: ${player.name}'s answers`, host.id);
-        this.setJson(KEY.player(player.id), { ...made(player.id), form } satisfies StartedPlayer);
-        this.setJson(KEY.form(form.id), { phase: null, key: '', items: {} } satisfies FormPointer);
-      }
-      const match: MatchFile = { ...checked.match, players: checked.match.players.map((p) => ({ ...p, form: made(p.id).form!.id })) };
-
       if (!this.getJson<SharedPointer>(KEY.shared)) {
         const shared = files.create(`${game.title}: the match (public)`);
         const published = files.publish(shared.id);
         this.setJson(KEY.shared, { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) } satisfies SharedPointer);
       }
       const shared = this.getJson<SharedPointer>(KEY.shared)!;
-      for (const player of match.players) {
+      const made = (id: string) => this.getJson<StartedPlayer>(KEY.player(id)) ?? {};
+      const ready = (id: string) => {
+        const p = made(id);
+        return p.form !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id);
+      };
+      // A few players' files per execution: making a form, a sheet and two shares is some twenty
+      // calls to Google a player, and twenty players in one execution could outlast Apps Script's
+      // six minutes. The sidebar calls again until everyone is set up.
+      let setUp = 0;
+      for (const player of checked.match.players) {
+        if (ready(player.id)) continue;
+        if (setUp === PLAYERS_PER_START_CALL) {
+          const done = checked.match.players.filter((p) => ready(p.id)).length;
+          return { ok: false, more: true, progress: `Setting up: ${done} of ${checked.match.players.length} players' forms and sheets made` };
+        }
+        setUp += 1;
+        if (!made(player.id).form) {
+          const form = forms.create(`${game.title}: ${player.name}'s answers`, host.id);
+          this.setJson(KEY.player(player.id), { ...made(player.id), form } satisfies StartedPlayer);
+          this.setJson(KEY.form(form.id), { phase: null, key: '', items: {} } satisfies FormPointer);
+        }
         if (!made(player.id).sheet) {
           const sheet = files.create(`${game.title}: ${player.name}'s sheet (private)`);
           this.setJson(KEY.player(player.id), { ...made(player.id), sheet: { id: sheet.id, url: sheet.url } } satisfies StartedPlayer);
@@ -254,14 +284,17 @@ export class MatchHost {
         share(sheet!.id, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form!.url}`);
         share(shared.id, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
       }
+      const match: MatchFile = { ...checked.match, players: checked.match.players.map((p) => ({ ...p, form: made(p.id).form!.id })) };
       this.ports.scheduler.install();
-      const links = this.linksOf(match);
-      host.batchUpdate(linksTabRequests(host, links));
-      // The match exists from here: the triggers run it, and Start answers with its links.
-      if (!this.log.exists()) this.log.create(match);
+      host.batchUpdate(linksTabRequests(host, this.linksOf(match)));
+      // The match exists from here: the triggers run it, and Start answers with its links. The
+      // first drawing of every sheet and form is the next call's (or the next tick's) work.
+      if (!this.log.exists()) {
+        this.ports.store.set(KEY.setup, setupKey);
+        this.log.create(match);
+      }
       this.ports.store.remove(KEY.starting);
-      const report = this.runLocked({ force: true });
-      return { ok: true, links, report };
+      return { ok: false, more: true, progress: 'Drawing the sheets and forms' };
     });
   }
 
@@ -272,12 +305,38 @@ export class MatchHost {
 
   // ── Every execution ─────────────────────────────────────────────────────────────────────────
 
-  /** The body of every trigger and menu item: see the top of this file. */
-  run(options: { force?: boolean } = {}): RunReport {
-    return this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
+  /**
+   * The body of every trigger and menu item: see the top of this file. `tick`: the minute tick,
+   * which reads the forms only when that is due (see formsDue).
+   */
+  run(options: { force?: boolean; tick?: boolean } = {}): RunReport {
+    const report = this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
+    // A form submission that could not wait for the lock asks the next tick to read the forms
+    // (one property, written without the lock: it only ever asks for more reading).
+    if (!report.ran && !options.tick) this.ports.store.set(KEY.pollAsked, this.ports.clock.now());
+    return report;
   }
 
-  private runLocked(options: { force?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
+  /**
+   * Whether a tick reads every form. Reading a form is two Forms calls, every minute, for every
+   * player: for 12 players the largest part of a tick, and of the daily trigger runtime (90 minutes
+   * for a consumer account). A form's answers come in through the form-submit trigger, which reads
+   * every form; a deadline closes the forms that change and reads them once more (below). So a
+   * tick reads them only to catch a submit trigger that did not fire: every FORMS_EVERY_MINUTES,
+   * at once when a submit trigger could not get the lock (it asks), and every tick while the open
+   * phase may end on a move (a Peg Domain turn, where a missed trigger must not cost the next
+   * player their time).
+   */
+  private formsDue(match: MatchFile, now: string): boolean {
+    const polled = this.ports.store.get(KEY.polled);
+    if (polled === null || Date.parse(now) - Date.parse(polled) >= FORMS_EVERY_MINUTES * 60_000) return true;
+    const asked = this.ports.store.get(KEY.pollAsked);
+    if (asked !== null && Date.parse(asked) >= Date.parse(polled)) return true;
+    const state = replayMatch(match, { now });
+    return state.open !== null && state.game.closesEarly !== undefined;
+  }
+
+  private runLocked(options: { force?: boolean; tick?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
     const read = this.log.read();
     if (!read) return { ran: true, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
     const now = this.ports.clock.now();
@@ -288,7 +347,8 @@ export class MatchHost {
       match = withEntries(match, more);
     };
     add(options.entries ?? []);
-    add(this.collectForms(match, match.players.map((p) => p.id)));
+    const pollForms = options.tick !== true || this.formsDue(match, now);
+    if (pollForms) add(this.collectForms(match, match.players.map((p) => p.id)));
     const rowsRead = this.collectRows(match, now);
     add(rowsRead.entries);
     let result = replayMatch(match, { now });
@@ -336,7 +396,9 @@ export class MatchHost {
       formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
       this.ports.store.set(KEY.seen, seen);
     }
-    this.ports.flush();
+    if (pollForms) this.ports.store.set(KEY.polled, now);
+    // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
+    if (writes.length > 0 || formsUpdated > 0) this.ports.flush();
     return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated };
   }
 
@@ -621,11 +683,6 @@ function checkTime(text: string): string {
   const ms = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(ms)) throw new Error(`"${text}" is not a time such as 2026-11-24T20:00:00Z`);
   return new Date(ms).toISOString();
-}
-
-/** What a host chose in the sidebar, as the match file holds it (the seed and the forms aside). */
-function setupOf(match: MatchFile): unknown {
-  return { game: match.game, startAt: match.startAt, options: match.options, schedule: match.schedule, players: match.players.map(({ form: _form, ...p }) => p) };
 }
 
 /** The match with log entries added. */

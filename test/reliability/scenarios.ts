@@ -65,7 +65,7 @@ export function setupOf(c: MatchCase): Record<string, unknown> {
 /** A table whose match the host has started (the sidebar's call), an hour before it begins. */
 export function startedTable(c: MatchCase): Table {
   const table = new Table(c.game, emailsOf(c));
-  const started = table.run('startMatch', setupOf(c)) as { ok: boolean; errors?: unknown };
+  const started = table.startMatch(setupOf(c));
   if (!started.ok) throw new Error(`${c.game}: the start was refused: ${JSON.stringify(started.errors)}`);
   return table;
 }

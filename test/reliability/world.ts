@@ -2,7 +2,7 @@
 // so two runs can be compared and a difference named: the match log, every tab of every
 // spreadsheet, every form, the document properties, sharing and publishing, the triggers.
 //
-// The rows pointer's read time is left out (see below). Form item ids are not compared as such: Forms gives new items new ids, so a form rebuilt by a
+// The rows pointer's read time and when the forms were last read are left out (see below). Form item ids are not compared as such: Forms gives new items new ids, so a form rebuilt by a
 // retry has other ids than in a clean run. Items are compared by position, and the add-on's
 // pointer from item ids to question ids is compared with ids replaced by those positions.
 import { createHash } from 'node:crypto';
@@ -46,6 +46,9 @@ export function digestWorld(google: Google): WorldDigest {
       const pointer = JSON.parse(value) as { items: Record<string, string> };
       const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
       put(`property ${key}`, { ...pointer, items });
+    } else if (key === 'gh.polled' || key === 'gh.poll-asked') {
+      // When the forms were last read, or asked to be: bookkeeping of the same kind as readAt.
+      continue;
     } else if (key === 'gh.rows') {
       // When the rows were last read differs with when an execution got to read them; what it
       // decides (the time a row answer is stamped with) is in the log, which is compared.

@@ -20,7 +20,7 @@ function setup(extra: Record<string, unknown> = {}) {
 function started(options: { refusePublishing?: boolean } = {}): Table {
   const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
   if (options.refusePublishing) (table.google.options as { refusePublishing?: boolean }).refusePublishing = true;
-  const result = table.run('startMatch', setup()) as { ok: boolean };
+  const result = table.startMatch(setup());
   expect(result.ok).toBe(true);
   return table;
 }
@@ -66,7 +66,7 @@ describe('starting a match', () => {
     // The same setup again (a double click, or Start pressed again after an error late in the
     // setup) answers with this match's links and makes nothing new.
     const files = google.files.size;
-    const again = table.run('startMatch', setup()) as { ok: boolean; links: { players: unknown[] } };
+    const again = table.startMatch(setup()) as { ok: boolean; links: { players: unknown[] } };
     expect(again.ok).toBe(true);
     expect(again.links.players).toHaveLength(4);
     expect(google.files.size).toBe(files);
@@ -228,7 +228,7 @@ describe('answers', () => {
 
   it('Peg Domain: a valid move resolves the turn on submission and opens the next mover\'s form', () => {
     const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
-    const result = table.run('startMatch', { game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} }) as { ok: boolean };
+    const result = table.startMatch({ game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} });
     expect(result.ok).toBe(true);
     table.google.clock.set(at(0.5));
     table.fire('CLOCK');

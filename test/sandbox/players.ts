@@ -111,6 +111,18 @@ export class Table {
     return out;
   }
 
+  /**
+   * The sidebar's Start the match: startMatch, called again while it answers `more` (a few
+   * players' files a call, then the first drawing), as the sidebar does. The last answer.
+   */
+  startMatch(setup: unknown): { ok: boolean; more?: boolean; errors?: { field: string; message: string }[]; links?: unknown } {
+    for (let call = 0; call < 50; call++) {
+      const answer = this.run('startMatch', setup) as { ok: boolean; more?: boolean };
+      if (!answer.more) return answer;
+    }
+    throw new Error('startMatch kept answering more');
+  }
+
   private writeCount(): { writes: number; bytes: number } {
     let writes = 0;
     let bytes = 0;

@@ -8,6 +8,7 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
+import { budgetLine, matchBudget } from '../reliability/cost.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
 
@@ -55,7 +56,7 @@ function playWhole(c: Case) {
     deadlines: {},
     ...(c.options ? { options: c.options } : {}),
   };
-  const started = table.run('startMatch', setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
+  const started = table.startMatch(setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
   expect(started.ok).toBe(true);
   expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_FORM_SUBMIT']);
   table.playToEnd();
@@ -119,4 +120,11 @@ export function checkWholeMatch(c: Case): void {
   const mean = (f: (e: (typeof resolutions)[number]) => number) => Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
   console.log(`[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`);
   expect(max((e) => e.writes)).toBeLessThanOrEqual(3 + match.players.length);
+
+  // The execution budget (test/reliability/cost.ts): every execution inside Apps Script's six
+  // minutes under the cost model, and no minute over the Sheets API's 60 writes.
+  const budget = matchBudget(google.executions, google.sheetsCalls);
+  console.log(`[budget] ${budgetLine(`${c.game} ${c.players} players`, budget)}`);
+  expect(budget.worst.ms).toBeLessThan(360_000);
+  expect(budget.sheetsWritesPerMinute).toBeLessThanOrEqual(60);
 }
