@@ -181,5 +181,5 @@ export function onTick(): void {
 
 /** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
 export function onFormSubmitted(): void {
-  host().run();
+  host().run({ answer: true });
 }

@@ -89,6 +89,8 @@ export interface RunReport {
   readonly formsUpdated: number;
 }
 
+/** When the forms were last all read, and the last ask for reading that read answered. */
+interface PolledPointer { readonly at: string; readonly ask: string }
 /** A start under way: which setup (a fingerprint of what the host chose). */
 interface StartProgress { readonly setup: string }
 /** A player's pointer while the start makes their files: what exists so far, and whom each file is shared with. */
@@ -309,12 +311,12 @@ export class MatchHost {
    * The body of every trigger and menu item: see the top of this file. `tick`: the minute tick,
    * which reads the forms only when that is due (see formsDue).
    */
-  run(options: { force?: boolean; tick?: boolean } = {}): RunReport {
-    const report = this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
-    // A form submission that could not wait for the lock asks the next tick to read the forms
-    // (one property, written without the lock: it only ever asks for more reading).
-    if (!report.ran && !options.tick) this.ports.store.set(KEY.pollAsked, this.ports.clock.now());
-    return report;
+  run(options: { force?: boolean; tick?: boolean; answer?: boolean } = {}): RunReport {
+    // A form submission first asks for the forms to be read (a counter, written without the
+    // lock: it only ever asks for more reading). If this execution cannot wait for the lock, or
+    // fails before it has read them, the next tick sees the ask is unanswered and reads them.
+    if (options.answer) this.ports.store.set(KEY.pollAsked, String(Number(this.ports.store.get(KEY.pollAsked) ?? '0') + 1));
+    return this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
   }
 
   /**
@@ -322,21 +324,19 @@ export class MatchHost {
    * player: for 12 players the largest part of a tick, and of the daily trigger runtime (90 minutes
    * for a consumer account). A form's answers come in through the form-submit trigger, which reads
    * every form; a deadline closes the forms that change and reads them once more (below). So a
-   * tick reads them only to catch a submit trigger that did not fire: every FORMS_EVERY_MINUTES,
-   * at once when a submit trigger could not get the lock (it asks), and every tick while the open
-   * phase may end on a move (a Peg Domain turn, where a missed trigger must not cost the next
-   * player their time).
+   * tick reads them only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES),
+   * or did not get to read them (it asked, see run), and every tick while the open phase may end
+   * on a move (a Peg Domain turn, where a missed trigger must not cost the next player their time).
    */
   private formsDue(match: MatchFile, now: string): boolean {
-    const polled = this.ports.store.get(KEY.polled);
-    if (polled === null || Date.parse(now) - Date.parse(polled) >= FORMS_EVERY_MINUTES * 60_000) return true;
-    const asked = this.ports.store.get(KEY.pollAsked);
-    if (asked !== null && Date.parse(asked) >= Date.parse(polled)) return true;
+    const polled = this.getJson<PolledPointer>(KEY.polled);
+    if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
+    if ((this.ports.store.get(KEY.pollAsked) ?? '0') !== polled.ask) return true;
     const state = replayMatch(match, { now });
     return state.open !== null && state.game.closesEarly !== undefined;
   }
 
-  private runLocked(options: { force?: boolean; tick?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
+  private runLocked(options: { force?: boolean; tick?: boolean; answer?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
     const read = this.log.read();
     if (!read) return { ran: true, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
     const now = this.ports.clock.now();
@@ -348,6 +348,8 @@ export class MatchHost {
     };
     add(options.entries ?? []);
     const pollForms = options.tick !== true || this.formsDue(match, now);
+    // The asks this read answers: those made before it (under the lock, the store is fresh).
+    const ask = this.ports.store.get(KEY.pollAsked) ?? '0';
     if (pollForms) add(this.collectForms(match, match.players.map((p) => p.id)));
     const rowsRead = this.collectRows(match, now);
     add(rowsRead.entries);
@@ -387,16 +389,26 @@ export class MatchHost {
     const rowsMoved = !rows || rows.phase !== rowsPhase;
     const rowsStale = rowsMoved || options.force === true;
     let formsUpdated = 0;
-    if (options.force || seen !== this.ports.store.get(KEY.seen) || rowsStale || changing.length > 0) {
+    // A form answer's execution acknowledges it in the sender's sheet; while the phase stays
+    // where it was, every other sheet (the Status tabs show who has answered) waits for the next
+    // tick, which draws all that changed at once: twenty answers in a minute would otherwise be
+    // twenty writes to every spreadsheet, far over the Sheets API's 60 writes a minute.
+    const seenBefore = this.ports.store.get(KEY.seen);
+    const phaseKept = seenBefore !== null && seenBefore.split('|').slice(3).join('|') === seen.split('|').slice(3).join('|');
+    const only = options.answer === true && options.force !== true && phaseKept && !rowsStale
+      ? new Set<Audience>(entries.filter((e) => e.kind === 'submission').map((e) => `player:${(e.value as Submission).player}` as Audience))
+      : null;
+    if (options.force || seen !== seenBefore || rowsStale || changing.length > 0) {
       const setup = rowsSetupFor(result.open?.phase ?? null);
       // Before the tab changes, say what it is changing to (see RowsPointer.next).
       if (rowsMoved) this.setJson(KEY.rows, { ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
-      writes.push(...this.render(result, options.force === true, rowsMoved ? 'reset' : rowsStale ? 'keep' : null));
+      writes.push(...this.render(result, options.force === true, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only));
       if (rowsStale) this.setJson(KEY.rows, { ...setup, readAt: now } satisfies RowsPointer);
       formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
-      this.ports.store.set(KEY.seen, seen);
+      // Drawn in part: the next execution draws the rest.
+      if (!only) this.ports.store.set(KEY.seen, seen);
     }
-    if (pollForms) this.ports.store.set(KEY.polled, now);
+    if (pollForms) this.setJson(KEY.polled, { at: now, ask } satisfies PolledPointer);
     // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
     if (writes.length > 0 || formsUpdated > 0) this.ports.flush();
     return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated };
@@ -483,11 +495,12 @@ export class MatchHost {
    * Renders every view that changed since its last render (or all, with `force`), one
    * batchUpdate per spreadsheet. Paint's team views are not rendered: each player's view already
    * holds their team's information. `rows`: the public answers tab is set up for the open phase
-   * (`reset`: cleared for a new phase; `keep`: drawn again, what was typed stays).
+   * (`reset`: cleared for a new phase; `keep`: drawn again, what was typed stays). `only`: just
+   * these audiences (a form answer's acknowledgement).
    */
-  private render(result: ReplayResult, force: boolean, rows: 'reset' | 'keep' | null): WriteReport[] {
+  private render(result: ReplayResult, force: boolean, rows: 'reset' | 'keep' | null, only: ReadonlySet<Audience> | null = null): WriteReport[] {
     const rendered = this.getJson<Record<string, string>>(KEY.rendered) ?? {};
-    const audiences: Audience[] = ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience)];
+    const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter((a) => !only || only.has(a));
     const writes: WriteReport[] = [];
     for (const audience of audiences) {
       const view: View = viewFor(result, audience);

@@ -47,7 +47,7 @@ export function digestWorld(google: Google): WorldDigest {
       const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
       put(`property ${key}`, { ...pointer, items });
     } else if (key === 'gh.polled' || key === 'gh.poll-asked') {
-      // When the forms were last read, or asked to be: bookkeeping of the same kind as readAt.
+      // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
     } else if (key === 'gh.rows') {
       // When the rows were last read differs with when an execution got to read them; what it
