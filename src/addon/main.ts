@@ -92,9 +92,16 @@ export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | 
   return checked.ok ? { ok: true } : checked;
 }
 
-/** The sidebar's "Start the match". */
+/**
+ * The sidebar's "Start the match". A failed Apps Script call part-way (a quota, a time-out) comes
+ * back as a message: pressing Start again goes on from where it stopped (MatchHost.start).
+ */
 export function startMatch(setup: MatchSetup): StartResult {
-  return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
+  try {
+    return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
+  } catch (error) {
+    return { ok: false, errors: [{ field: '', message: `Setting up the match stopped part-way (${(error as Error).message}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.` }] };
+  }
 }
 
 export function resolveOverdueNow(): void {
@@ -116,7 +123,7 @@ export function extendDeadline(): void {
     if (!state?.open) throw new Error('No phase is open: there is no deadline to extend.');
     const text = promptText('Extend deadline', `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`);
     if (text === null) return;
-    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)), ui().ButtonSet.OK);
   });
 }
 
@@ -127,7 +134,7 @@ export function undoLastPhase(): void {
     if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
     const text = promptText('Undo last phase', `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`);
     if (text === null) return;
-    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()))), ui().ButtonSet.OK);
+    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
   });
 }
 
@@ -169,10 +176,10 @@ export function showHelp(): void {
 
 /** The clock trigger, every minute. */
 export function onTick(): void {
-  host().run();
+  host().run({ tick: true });
 }
 
 /** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
 export function onFormSubmitted(): void {
-  host().run();
+  host().run({ answer: true });
 }

@@ -6,10 +6,10 @@
 // (Drive's sharing email tells the players).
 /// <reference types="google-apps-script" />
 
-import type { FormSpec } from '../forms/index.js';
+import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormRef, FormResponse, Forms, HostPorts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { FormParts, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
@@ -46,6 +46,18 @@ class SheetsSpreadsheet implements Spreadsheet {
 
 
 class AppsScriptForms implements Forms {
+  /** Forms opened in this execution (openById is a round trip; a handle stays valid until the end). */
+  private readonly opened = new Map<string, GoogleAppsScript.Forms.Form>();
+
+  private open(formId: string): GoogleAppsScript.Forms.Form {
+    let form = this.opened.get(formId);
+    if (!form) {
+      form = FormApp.openById(formId);
+      this.opened.set(formId, form);
+    }
+    return form;
+  }
+
   create(title: string, destination: string): FormRef {
     const form = FormApp.create(title);
     form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
@@ -59,42 +71,42 @@ class AppsScriptForms implements Forms {
     return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
   }
 
-  show(formId: string, spec: FormSpec, _items: Readonly<Record<string, string>>): Record<string, string> {
-    const form = FormApp.openById(formId);
-    form.setTitle(spec.title);
-    form.setDescription(spec.description);
-    // Every phase gets fresh items; each item's id is recorded with its question id, so answers
-    // map back by question id whatever a title says.
-    for (const item of form.getItems()) form.deleteItem(item);
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
+    const form = this.open(formId);
+    if (!same?.title) form.setTitle(spec.title);
+    if (!same?.description) form.setDescription(spec.description);
+    if (!same?.closedMessage) form.setCustomClosedFormMessage(spec.closedMessage);
+    // A closed form keeps its questions (nobody sees them).
+    if (spec.items.length === 0) return { ...items };
+    const shown = same?.items ?? null;
+    const ids = Object.keys(items);
+    if (shown && shown.length === spec.items.length && shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)) return { ...items };
+    // Items of the same kind in the same places are changed in place, part by part; otherwise
+    // every item is made again. Each item's id is recorded with its question id, so answers map
+    // back by question id whatever a title says.
+    const existing = form.getItems();
+    // In place only on the very items the map names (a failed rebuild leaves other ids).
+    const inPlace = shown !== null && shown.length === ids.length && existing.length === ids.length
+      && existing.every((item, i) => String(item.getId()) === ids[i]) && shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
+    if (!inPlace) for (const item of existing) form.deleteItem(item);
     const map: Record<string, string> = {};
-    for (const item of spec.items) {
-      let id: number;
-      if (item.kind === 'text') {
-        const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
-        if (item.validation) {
-          text.setValidation(FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation).build());
-        }
-        id = text.getId();
-      } else if (item.kind === 'choice') {
-        id = form.addMultipleChoiceItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
-      } else {
-        id = form.addCheckboxItem().setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
-      }
-      map[String(id)] = item.questionId;
-    }
-    form.setCustomClosedFormMessage(spec.closedMessage);
-    form.setAcceptingResponses(spec.accepting);
+    spec.items.forEach((item, i) => {
+      const old = inPlace ? existing[i] : undefined;
+      const parts = old ? shown![i] : undefined;
+      map[String(old ? updateItem(old, item, parts!) : addItem(form, item))] = item.questionId;
+    });
+    if (inPlace) for (const extra of existing.slice(spec.items.length)) form.deleteItem(extra);
     return map;
   }
 
-  setAccepting(formId: string, accepting: boolean, message: string): void {
-    const form = FormApp.openById(formId);
-    if (!accepting) form.setCustomClosedFormMessage(message);
+  setAccepting(formId: string, accepting: boolean, message?: string): void {
+    const form = this.open(formId);
+    if (!accepting && message !== undefined) form.setCustomClosedFormMessage(message);
     form.setAcceptingResponses(accepting);
   }
 
   responses(formId: string): FormResponse[] {
-    return FormApp.openById(formId).getResponses().map((response) => {
+    return this.open(formId).getResponses().map((response) => {
       const items: Record<string, string | readonly string[]> = {};
       for (const answer of response.getItemResponses()) {
         const value = answer.getResponse() as string | string[];
@@ -104,6 +116,36 @@ class AppsScriptForms implements Forms {
       return { id: response.getId(), at: response.getTimestamp().toISOString(), ...(email ? { email } : {}), items };
     });
   }
+}
+
+/** A new item at the end of the form, as `item` asks; its id. */
+function addItem(form: GoogleAppsScript.Forms.Form, item: FormItemSpec): number {
+  if (item.kind === 'text') {
+    const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
+    if (item.validation) text.setValidation(textValidation(item));
+    return text.getId();
+  }
+  const choice = item.kind === 'choice' ? form.addMultipleChoiceItem() : form.addCheckboxItem();
+  return choice.setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
+}
+
+/** An existing item of the same kind made to show `item`, changing only the parts that differ; its id. */
+function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, same: ItemParts): number {
+  const target = item.kind === 'text' ? existing.asTextItem() : item.kind === 'choice' ? existing.asMultipleChoiceItem() : existing.asCheckboxItem();
+  if (!same.title) target.setTitle(item.title);
+  if (!same.help) target.setHelpText(item.help);
+  if (!same.required) target.setRequired(item.required);
+  if (!same.choices && item.kind !== 'text') (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
+  if (!same.validation && item.kind === 'text') {
+    const text = target as GoogleAppsScript.Forms.TextItem;
+    if (item.validation) text.setValidation(textValidation(item));
+    else text.clearValidation();
+  }
+  return existing.getId();
+}
+
+function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidation {
+  return FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation!).build();
 }
 
 function publish(fileId: string): PublishResult {
@@ -129,14 +171,34 @@ export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
   const properties = PropertiesService.getDocumentProperties();
   const lock = LockService.getDocumentLock();
+  // Every property is read in one call and kept for the execution: an execution reads its
+  // pointers dozens of times (a form's, a player's, for every player), and every read counts
+  // against the daily Properties quota (50,000 for a consumer account, a minute tick alone is
+  // 1,440 executions). Writes go through at once. The copy is dropped when the lock is taken, so
+  // under the lock it is never older than the last execution's writes.
+  let copy: Record<string, string> | null = null;
+  const all = () => (copy ??= { ...properties.getProperties() });
   return {
     clock: { now: () => new Date().toISOString() },
-    lock: { tryAcquire: (ms) => lock.tryLock(ms), release: () => lock.releaseLock() },
+    lock: {
+      tryAcquire: (ms) => {
+        const got = lock.tryLock(ms);
+        if (got) copy = null;
+        return got;
+      },
+      release: () => lock.releaseLock(),
+    },
     store: {
-      get: (key) => properties.getProperty(key),
-      set: (key, value) => void properties.setProperty(key, value),
-      remove: (key) => void properties.deleteProperty(key),
-      keys: () => properties.getKeys(),
+      get: (key) => all()[key] ?? null,
+      set: (key, value) => {
+        properties.setProperty(key, value);
+        if (copy) copy[key] = value;
+      },
+      remove: (key) => {
+        properties.deleteProperty(key);
+        if (copy) delete copy[key];
+      },
+      keys: () => Object.keys(all()),
     },
     files: {
       host: () => {
@@ -151,6 +213,7 @@ export function appsScriptPorts(): HostPorts {
       share: (fileId, email, role, message) => {
         driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message });
       },
+      sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
       publish,
     },
     forms: new AppsScriptForms(),

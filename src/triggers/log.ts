@@ -41,6 +41,9 @@ function headOf(match: MatchFile): Record<string, unknown> {
 }
 
 export class MatchLog {
+  /** The log tab's metadata as read() found it: append() needs it in the same execution. */
+  private lastMeta: ReturnType<MatchLog['sheetMeta']> | null = null;
+
   constructor(private readonly sheet: Spreadsheet) {}
 
   private sheetMeta() {
@@ -58,7 +61,8 @@ export class MatchLog {
 
   /** The match file the log holds, or null when there is no log; throws when the log is damaged. */
   read(): { match: MatchFile; rows: number } | null {
-    if (!this.exists()) return null;
+    this.lastMeta = this.sheetMeta();
+    if (!this.lastMeta) return null;
     const rows = this.rows();
     if (rows.length === 0 || rows[0][0] !== 'match') throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
@@ -104,7 +108,10 @@ export class MatchLog {
   /** Appends entries after the `count` rows the log has (one batchUpdate). */
   append(entries: readonly LogEntry[], count: number): void {
     if (entries.length === 0) return;
-    const meta = this.sheetMeta();
+    // The tab as read() found it (one read less per execution; nothing else writes it meanwhile:
+    // the caller holds the lock), or as it is now.
+    const meta = this.lastMeta ?? this.sheetMeta();
+    this.lastMeta = null;
     const sheetId = meta?.properties?.sheetId;
     if (sheetId === undefined || sheetId === null) throw new Error(`the "${LOG_TAB}" tab is missing`);
     const rowCount = meta?.properties?.gridProperties?.rowCount ?? 0;

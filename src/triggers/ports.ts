@@ -52,6 +52,8 @@ export interface Files {
   open(id: string): Spreadsheet;
   /** Shares a file with one person; Drive's sharing email tells them, with `message`. */
   share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  /** The email addresses a file is shared with (to share again only with whom it is not). */
+  sharedWith(fileId: string): string[];
   /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */
   publish(fileId: string): PublishResult;
 }
@@ -74,16 +76,39 @@ export interface FormResponse {
   readonly items: Readonly<Record<string, string | readonly string[]>>;
 }
 
+/** Which parts of a form already show what a spec asks (true: leave it). */
+export interface FormParts {
+  readonly title: boolean;
+  readonly description: boolean;
+  readonly closedMessage: boolean;
+  /** The form's items in order, each with the kind it has and which of its parts match the spec's item at that place; null when not known (every item is made again). */
+  readonly items: readonly ItemParts[] | null;
+}
+
+export interface ItemParts {
+  readonly kind: string;
+  readonly title: boolean;
+  readonly help: boolean;
+  readonly required: boolean;
+  readonly choices: boolean;
+  readonly validation: boolean;
+}
+
 export interface Forms {
   /** A new form whose responses also go to the spreadsheet `destination`. */
   create(title: string, destination: string): FormRef;
   /**
-   * Makes the form show `spec`. `items` maps the form's current item ids to question ids; the
-   * result is the new map (items of unchanged questions keep their ids).
+   * Makes the form show `spec` (questions, texts, closed message) without opening or closing it:
+   * the caller opens it with setAccepting once it has recorded the returned map. `items` maps the
+   * form's current item ids to question ids; the result is the new map. Parts marked in `same` are
+   * as the form shows them already and are left alone (each change is a call to Forms): an item of
+   * the same kind is changed in place, field by field. A spec without items (a closed form) leaves
+   * the questions as they are, hidden behind the closed message, so a form that reopens with the
+   * same questions keeps its items.
    */
-  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>): Record<string, string>;
-  /** Stops (or resumes) accepting responses without changing the questions. */
-  setAccepting(formId: string, accepting: boolean, message: string): void;
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string>;
+  /** Stops (or resumes) accepting responses without changing the questions; `message` while closed. */
+  setAccepting(formId: string, accepting: boolean, message?: string): void;
   /** Every response the form holds. */
   responses(formId: string): FormResponse[];
 }

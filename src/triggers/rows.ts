@@ -23,11 +23,23 @@ import type { Spreadsheet } from './ports.js';
 export const ANSWERS_TAB = 'Your answers';
 const ANSWERS_NOTE = 'Only the host edits this tab; each player edits the answer cells of their own row.';
 
-/** What the rows were last set up for, and when they were last read. */
-export interface RowsPointer {
+/** What the tab is set up for: the phase its rows answer, its public questions, its first row. */
+export interface RowsSetup {
   readonly phase: string | null;
   readonly questions: readonly string[];
+  /** The texts of the tab's first row (absent in pointers written before it was kept). */
+  readonly header?: readonly string[];
+}
+
+/** What the rows were last set up for, and when they were last read. */
+export interface RowsPointer extends RowsSetup {
   readonly readAt: string;
+  /**
+   * The setup being written. The tab changes in one atomic write, but an execution may stop
+   * between it and recording the new setup here: until then the tab shows either setup, and its
+   * first row tells which.
+   */
+  readonly next?: RowsSetup;
 }
 
 /** The open phase's public questions (the same for every player who has them). */
@@ -38,6 +50,17 @@ export function publicQuestions(phase: PhaseSpec | null): Question[] {
     for (const q of list) if (q.public && !out.some((o) => o.id === q.id)) out.push(q);
   }
   return out;
+}
+
+/** The texts of the tab's first row for `phase`. */
+export function answersHeader(phase: PhaseSpec | null): string[] {
+  const questions = publicQuestions(phase);
+  if (questions.length > 0) return ['Player', ...questions.map((q) => `${q.label} (${phase!.title})`)];
+  return ['Player', phase ? `Nothing to answer here in ${phase.title}: use your form` : 'The match is over'];
+}
+
+export function rowsSetupFor(phase: PhaseSpec | null): RowsSetup {
+  return { phase: phase?.id ?? null, questions: publicQuestions(phase).map((q) => q.id), header: answersHeader(phase) };
 }
 
 function protectionId(what: string): number {
@@ -51,9 +74,10 @@ const WHITE = rgb('#FFFFFF');
 
 /**
  * The requests that set the tab up for `phase` (creating it, with its protections, if the
- * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows.
+ * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows; with
+ * `keepAnswers` (the same phase drawn again, as Re-render does) what the players typed stays.
  */
-export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null): Request[] {
+export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, keepAnswers = false): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
   const rowCount = 1 + players.length;
@@ -91,11 +115,12 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
     );
   }
   const open = questions.length > 0;
+  const texts = answersHeader(phase);
   const header = [
-    text('Player', { userEnteredFormat: bold }),
+    text(texts[0], { userEnteredFormat: bold }),
     ...(open
-      ? questions.map((q) => text(`${q.label} (${phase!.title})`, { userEnteredFormat: bold, note: q.help }))
-      : [text(phase ? `Nothing to answer here in ${phase.title}: use your form` : 'The match is over', { userEnteredFormat: { textFormat: { italic: true } } })]),
+      ? questions.map((q, i) => text(texts[1 + i], { userEnteredFormat: bold, note: q.help }))
+      : [text(texts[1], { userEnteredFormat: { textFormat: { italic: true } } })]),
   ];
   const rows = [
     { values: header },
@@ -106,13 +131,17 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
       ],
     })),
   ];
-  requests.push({
-    updateCells: {
-      range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns },
-      rows,
-      fields: 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor',
-    },
-  });
+  const fields = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor';
+  if (keepAnswers && old && oldColumns === columns) {
+    // The header and the names as above; the answer cells only get their colour.
+    requests.push(
+      { updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns }, rows: rows.slice(0, 1), fields } },
+      { updateCells: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 }, rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })), fields } },
+      { repeatCell: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns }, cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } }, fields: 'userEnteredFormat.backgroundColor' } },
+    );
+    return requests;
+  }
+  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns }, rows, fields } });
   return requests;
 }
 
@@ -122,16 +151,27 @@ function columnLetter(index: number): string {
   return out;
 }
 
-/** Each player's row as answers by question id (blank cells are empty strings). */
-export function readRows(sheet: Spreadsheet, players: readonly Player[], questions: readonly string[]): Map<string, Record<string, string>> {
-  const out = new Map<string, Record<string, string>>();
-  if (questions.length === 0) return out;
-  const values = sheet.readValues(`'${ANSWERS_TAB}'!B2:${columnLetter(questions.length)}${players.length + 1}`);
+/** The tab as it stands (one read): its first row, and each player's first `width` answer cells. */
+export function readAnswersTab(sheet: Spreadsheet, players: readonly Player[], width: number): { header: string[]; rows: Map<string, string[]> } {
+  const values = sheet.readValues(`'${ANSWERS_TAB}'!A1:${columnLetter(width)}${players.length + 1}`);
+  const rows = new Map<string, string[]>();
   players.forEach((player, i) => {
-    const row = values[i] ?? [];
-    out.set(player.id, Object.fromEntries(questions.map((q, c) => [q, (row[c] ?? '').trim()])));
+    const row = values[1 + i] ?? [];
+    rows.set(player.id, Array.from({ length: width }, (_, c) => (row[1 + c] ?? '').trim()));
   });
-  return out;
+  return { header: values[0] ?? [], rows };
+}
+
+/** Whether the tab's first row is the one `setup` writes (blank cells after it aside). */
+export function showsSetup(header: readonly string[], setup: RowsSetup): boolean {
+  if (!setup.header) return true;
+  return setup.header.every((t, i) => header[i] === t) && header.slice(setup.header.length).every((t) => t === '');
+}
+
+/** Each player's row as answers to `questions` (blank cells are empty strings). */
+export function rowAnswers(rows: ReadonlyMap<string, readonly string[]>, player: string, questions: readonly string[]): Record<string, string> {
+  const row = rows.get(player) ?? [];
+  return Object.fromEntries(questions.map((q, c) => [q, row[c] ?? '']));
 }
 
 /** The time to stamp a row change on, by the rule above. */

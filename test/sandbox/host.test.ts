@@ -1,9 +1,11 @@
 // The host's side of the add-on, run by the built bundle in the sandbox: starting (and refusing a
 // bad setup), the menu (extend, undo, decide, re-render, export), the lock, publishing's fallback,
-// the public-row time rule, and the sandbox itself (only the fakes as globals; an unimplemented
+// the public-row time rule, identity (another player's form, an unverified sender, another
+// player's row), and the sandbox itself (only the fakes as globals; an unimplemented
 // call names itself).
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import type { Question } from '../../src/engine/core/game.js';
 import { gameById } from '../../src/engine/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { HOST, Table, logOf } from './players.js';
@@ -20,7 +22,7 @@ function setup(extra: Record<string, unknown> = {}) {
 function started(options: { refusePublishing?: boolean } = {}): Table {
   const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
   if (options.refusePublishing) (table.google.options as { refusePublishing?: boolean }).refusePublishing = true;
-  const result = table.run('startMatch', setup()) as { ok: boolean };
+  const result = table.startMatch(setup());
   expect(result.ok).toBe(true);
   return table;
 }
@@ -61,8 +63,16 @@ describe('starting a match', () => {
     expect(google.mail).toEqual([]);
     const answers = google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
     expect(answers.cells[0][1]?.userEnteredValue?.stringValue).toBe('Your colour (Pregame: colour choice)');
-    // A second start while this match runs is refused.
-    expect(table.run('startMatch', setup())).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+    // A second start of another match while this one runs is refused.
+    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 3) }))).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+    // The same setup again (a double click, or Start pressed again after an error late in the
+    // setup) answers with this match's links and makes nothing new.
+    const files = google.files.size;
+    const again = table.startMatch(setup()) as { ok: boolean; links: { players: unknown[] } };
+    expect(again.ok).toBe(true);
+    expect(again.links.players).toHaveLength(4);
+    expect(google.files.size).toBe(files);
+    expect(google.sharingEmails).toHaveLength(8);
   });
 
   it('falls back to view-by-link when publishing is refused, and tells the host', () => {
@@ -220,7 +230,7 @@ describe('answers', () => {
 
   it('Peg Domain: a valid move resolves the turn on submission and opens the next mover\'s form', () => {
     const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
-    const result = table.run('startMatch', { game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} }) as { ok: boolean };
+    const result = table.startMatch({ game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} });
     expect(result.ok).toBe(true);
     table.google.clock.set(at(0.5));
     table.fire('CLOCK');
@@ -252,5 +262,78 @@ describe('the sandbox', () => {
     expect(sandbox.google.ui.sidebars[0]).toMatch(/google\.script\.run/);
     const defaults = sandbox.call<{ games: { id: string }[]; timeZone: string }>('newMatchDefaults');
     expect(defaults.games.map((g) => g.id)).toEqual(['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']);
+  });
+});
+
+describe('identity', () => {
+  function inRound1(): { table: Table; questions: readonly Question[] } {
+    const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const open = table.state().open!;
+    expect(open.phase.id).toBe('round-1');
+    return { table, questions: open.phase.questions.p1 };
+  }
+  const texts = (table: Table, fileId: string) => table.google.spreadsheet(fileId).workbook.tabs.flatMap((t) => t.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '')).join('\n');
+  const ANSWER = { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' };
+
+  it('an answer through another player\'s form is rejected and logged, shown to the form\'s owner and the host only', () => {
+    const { table, questions } = inRound1();
+    table.google.clock.set(at(40));
+    // Ben, signed in as himself, has Ann's form link.
+    table.sendForm('p1', ANSWER, questions, 'ben@example.com');
+    const match = logOf(table.sandbox);
+    expect(match.submissions.at(-1)).toMatchObject({ phase: 'round-1', player: 'p1', from: 'ben@example.com', via: 'form' });
+    const state = table.state();
+    expect(state.receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
+    expect(state.receipts.at(-1)!.reasons[0]).toMatch(/sent from ben@example\.com, which is not Ann's address/);
+    expect(state.open!.moves.has('p1')).toBe(false);
+    expect(texts(table, table.playerFile('p1').sheet)).toMatch(/which is not Ann's address/);
+    // The next tick draws the rest: the host's log has it; no one else's sheet does.
+    table.google.clock.set(at(41));
+    table.fire('CLOCK');
+    expect(texts(table, table.google.host.id)).toMatch(/which is not Ann's address/);
+    for (const other of [table.sharedId(), table.playerFile('p2').sheet, table.playerFile('p3').sheet]) {
+      expect(texts(table, other)).not.toMatch(/not Ann's address|A1 B2 C3/);
+    }
+    // Ann's own answer afterwards counts (her address in any case).
+    table.google.clock.set(at(45));
+    table.sendForm('p1', ANSWER, questions, 'ANN@Example.com');
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
+    expect(table.state().open!.moves.has('p1')).toBe(true);
+  });
+
+  it('an answer whose sender the form did not verify is rejected and logged', () => {
+    const { table, questions } = inRound1();
+    // Someone with edit rights to the form turned email collection off.
+    table.google.forms.get(table.playerFile('p1').form)!.collectEmail = false;
+    table.google.clock.set(at(40));
+    expect(table.sendForm('p1', ANSWER, questions)).toBe(true);
+    const sent = logOf(table.sandbox).submissions.at(-1)!;
+    expect(sent).toMatchObject({ player: 'p1', via: 'form' });
+    expect(sent.from).toBeUndefined();
+    expect(table.state().receipts.at(-1)!.reasons[0]).toMatch(/the form did not verify the sender's email; Ann's form only takes answers from Ann's own Google account/);
+    expect(table.state().open!.moves.has('p1')).toBe(false);
+    expect(texts(table, table.playerFile('p1').sheet)).toMatch(/did not verify/);
+  });
+
+  it('a row the player does not own cannot be typed in, and nothing is read from the attempt', () => {
+    const table = started();
+    table.google.clock.set(at(5));
+    // Ben tries Ann's row (row 1), then his own (row 2).
+    expect(() => table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 1, 1, 'blue')).toThrow(/protected/);
+    table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 2, 1, 'yellow');
+    table.google.clock.set(at(6));
+    table.fire('CLOCK');
+    const submissions = logOf(table.sandbox).submissions;
+    expect(submissions.map((s) => [s.player, s.answers.colour, s.via])).toEqual([['p2', 'yellow', 'row']]);
+    // Nobody but Ann may type in her row; she may.
+    for (const other of ['cara@example.com', 'dev@example.com']) {
+      expect(() => table.google.typeInSheet(table.sharedId(), other, ANSWERS_TAB, 1, 1, 'blue')).toThrow(/protected/);
+    }
+    table.google.typeInSheet(table.sharedId(), 'ann@example.com', ANSWERS_TAB, 1, 1, 'blue');
+    table.google.clock.set(at(7));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).submissions.map((s) => [s.player, s.answers.colour])).toEqual([['p2', 'yellow'], ['p1', 'blue']]);
   });
 });

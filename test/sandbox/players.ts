@@ -57,12 +57,22 @@ export interface Faults {
   readonly invalid?: Readonly<Record<string, string>>;
 }
 
+/** A phase answered: still open until `deadline` (null: it ended early), `late` players yet to send. */
+export interface PhaseAnswered {
+  readonly phase: string;
+  readonly deadline: string | null;
+  readonly late: readonly string[];
+}
+
 export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, doubleSubmitEvery: 5, tickLateSeconds: [75, 240, 20, 600] };
 
 export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
   readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  /** Called before each execution the table runs (a test can break that execution first). */
+  beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
+  private inBeforeRun = false;
   private answered = 0;
   private ticks = 0;
   private playersCache: MatchFile['players'] | null = null;
@@ -83,6 +93,14 @@ export class Table {
 
   /** Runs an entry point, recording its Sheets writes and whether it closed a phase. */
   run(name: string, ...args: unknown[]): unknown {
+    if (this.beforeRun && !this.inBeforeRun) {
+      this.inBeforeRun = true;
+      try {
+        this.beforeRun(name, args);
+      } finally {
+        this.inBeforeRun = false;
+      }
+    }
     const before = this.writeCount();
     const closedBefore = this.closedCount();
     const started = performance.now();
@@ -91,6 +109,18 @@ export class Table {
     const after = this.writeCount();
     this.executions.push({ name, ms, writes: after.writes - before.writes, bytes: after.bytes - before.bytes, closed: this.closedCount() - closedBefore });
     return out;
+  }
+
+  /**
+   * The sidebar's Start the match: startMatch, called again while it answers `more` (a few
+   * players' files a call, then the first drawing), as the sidebar does. The last answer.
+   */
+  startMatch(setup: unknown): { ok: boolean; more?: boolean; errors?: { field: string; message: string }[]; links?: unknown } {
+    for (let call = 0; call < 50; call++) {
+      const answer = this.run('startMatch', setup) as { ok: boolean; more?: boolean };
+      if (!answer.more) return answer;
+    }
+    throw new Error('startMatch kept answering more');
   }
 
   private writeCount(): { writes: number; bytes: number } {
@@ -125,8 +155,11 @@ export class Table {
     return JSON.parse(this.google.properties.get('gh.shared')!).id;
   }
 
-  /** A form answer by the player (or by `as`, someone else signed in), then the trigger, maybe. */
-  sendForm(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
+  /**
+   * The player (or `as`, someone else signed in) presses Send on the player's form; no trigger
+   * fires. False when Forms refused it (closed, or its own checks).
+   */
+  submitOnly(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
     const email = as ?? this.players().find((p) => p.id === player)!.email!;
     const byTitle: Record<string, string | readonly string[]> = {};
     for (const [id, value] of Object.entries(answers)) {
@@ -142,6 +175,12 @@ export class Table {
       if (process.env.SANDBOX_DEBUG) console.log(`[form refused] ${(error as Error).message} ${JSON.stringify(byTitle)}`);
       return false;
     }
+    return true;
+  }
+
+  /** A form answer by the player (or by `as`, someone else signed in), then the trigger, maybe. */
+  sendForm(player: string, answers: Answers, questions: readonly Question[], as?: string): boolean {
+    if (!this.submitOnly(player, answers, questions, as)) return false;
     this.stats.formAnswers += 1;
     this.answered += 1;
     if (this.answered % this.faults.missSubmitEvery === 0) {
@@ -189,13 +228,25 @@ export class Table {
 
   /** Plays the open phase: every player answers (with faults), then time passes the deadline. */
   playPhase(): 'played' | 'over' {
+    const answered = this.answerPhase();
+    if (answered === 'over' || answered === 'decided') return answered === 'over' ? 'over' : 'played';
+    if (answered.deadline) this.passDeadline(answered);
+    return 'played';
+  }
+
+  /**
+   * Every player answers the open phase (with faults), or the host answers a pending decision.
+   * Returns the phase still open after the answers, with its deadline (null when it ended early,
+   * as a Peg Domain turn does on a move), and the players who will answer only after it.
+   */
+  answerPhase(): PhaseAnswered | 'over' | 'decided' {
     let result = this.state();
     if (!result.open) {
       if (result.pending.length === 0) return 'over';
       const request = result.pending[0];
       this.google.promptAnswers.push({ button: 'OK', text: request.choices[0] });
       this.run('answerHostDecision');
-      return 'played';
+      return 'decided';
     }
     const phase = result.open.phase;
     const game = gameById(this.gameId);
@@ -220,21 +271,28 @@ export class Table {
     }
     result = this.state();
     if (result.open?.phase.id === phase.id && result.open.timing.deadline) {
-      const deadline = result.open.timing.deadline;
       if (phase.maxSeconds !== undefined && result.open.moves.size === 0) this.stats.timeouts += 1;
-      // A late answer, sent after the deadline but before the tick: logged, and refused.
-      this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
-      for (const player of late) {
-        const questions = phase.questions[player];
-        const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
-        if (!answers) continue;
-        if (questions.some((q) => !q.public)) {
-          if (this.sendForm(player, privatePart(answers, questions), questions)) this.stats.lateSent += 1;
-        }
-      }
-      this.tickAfter(deadline);
+      return { phase: phase.id, deadline: result.open.timing.deadline, late };
     }
-    return 'played';
+    return { phase: phase.id, deadline: null, late };
+  }
+
+  /** Late answers (sent after the deadline, before the tick: logged and refused), then the tick. */
+  passDeadline(answered: PhaseAnswered): void {
+    const deadline = answered.deadline!;
+    const result = this.state();
+    const phase = [...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].find((p) => p.id === answered.phase)!;
+    const game = gameById(this.gameId);
+    this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
+    for (const player of answered.late) {
+      const questions = phase.questions[player];
+      const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
+      if (!answers) continue;
+      if (questions.some((q) => !q.public)) {
+        if (this.sendForm(player, privatePart(answers, questions), questions)) this.stats.lateSent += 1;
+      }
+    }
+    this.tickAfter(deadline);
   }
 
   private answer(player: string, answers: Answers, questions: readonly Question[]): void {
@@ -273,7 +331,7 @@ export class Table {
   }
 }
 
-function privatePart(answers: Answers, questions: readonly Question[]): Answers {
+export function privatePart(answers: Answers, questions: readonly Question[]): Answers {
   return Object.fromEntries(Object.entries(answers).filter(([id]) => questions.some((q) => q.id === id && !q.public)));
 }
 

@@ -1,30 +1,44 @@
 // dist/Code.js in node:vm with only the fakes as globals (and the language's own builtins), the
 // clock faked through `Date`, Math.random refused. Entry points are called as Apps Script calls
-// them: by name, for menus, triggers and google.script.run.
+// them: by name, for menus, triggers and google.script.run. As in Apps Script, every execution
+// starts from a fresh global scope (nothing the bundle keeps in module state survives it) and
+// releases the document lock when it ends, however it ends.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import type { ExecutionRecord } from './calls.js';
 import { Google, type GoogleOptions } from './services.js';
 
-export const ROOT = join(__dirname, '../..');
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
 
 export const SERVICE_NAMES = ['SpreadsheetApp', 'Sheets', 'Drive', 'FormApp', 'ScriptApp', 'LockService', 'PropertiesService', 'Session', 'Utilities', 'HtmlService', 'MailApp'] as const;
 
 let bundle: vm.Script | null = null;
 
+const BUILTINS = ['Object', 'Function', 'Array', 'Number', 'Boolean', 'String', 'Symbol', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError',
+  'JSON', 'Math', 'Intl', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Proxy', 'Reflect', 'Promise', 'BigInt', 'Uint8Array', 'Uint32Array', 'Int32Array', 'Float64Array',
+  'ArrayBuffer', 'DataView', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI'];
+
 export class Sandbox {
   readonly google: Google;
-  readonly context: vm.Context;
+  /** The global scope of the latest execution (a fresh one for each). */
+  context: vm.Context;
   /** Executions run, and their wall time in ms. */
   readonly executions: { name: string; ms: number }[] = [];
 
   constructor(options: Omit<GoogleOptions, 'dist'>) {
     this.google = new Google({ ...options, dist: DIST });
-    this.context = vm.createContext({ ...this.google.services() });
+    this.context = this.newContext();
+  }
+
+  /** A global scope with the fakes and the bundle loaded, as Apps Script gives each execution. */
+  private newContext(): vm.Context {
+    const context = vm.createContext({ ...this.google.services() });
     // The clock: `new Date()` and Date.now() read the sandbox clock; Math.random is not allowed.
     const clock = this.google.clock;
-    this.context.__sandboxNow = () => clock.now();
+    context.__sandboxNow = () => clock.now();
     vm.runInContext(`(function () {
       var RealDate = Date, now = __sandboxNow;
       function FakeDate() {
@@ -38,22 +52,40 @@ export class Sandbox {
       FakeDate.UTC = RealDate.UTC;
       Object.defineProperty(globalThis, 'Date', { value: FakeDate, writable: true, configurable: true, enumerable: false });
       Math.random = function () { throw new Error('Math.random called'); };
-    })();`, this.context);
-    delete this.context.__sandboxNow;
+    })();`, context);
+    delete context.__sandboxNow;
+    // The builtins as script-level bindings: node:vm reaches a context's global object through an
+    // interceptor, so every `Math.imul` in a loop would cost ~100× what it costs in Apps Script
+    // (the fingerprints hash whole views). The same objects; only the lookups get fast.
+    vm.runInContext(`const ${BUILTINS.map((name) => `${name} = globalThis.${name}`).join(', ')};`, context);
     bundle ??= new vm.Script(readFileSync(join(DIST, 'Code.js'), 'utf8'), { filename: 'Code.js' });
-    bundle.runInContext(this.context);
+    bundle.runInContext(context);
+    return context;
   }
 
-  /** Calls a top-level function of the script, as Apps Script does. */
+  /** Calls a top-level function of the script, as Apps Script does: one execution. */
   call<T = unknown>(name: string, ...args: unknown[]): T {
+    return this.execute<T>(name, ...args).value;
+  }
+
+  /** Like call, with the execution's record (its calls, and the exception that ended it). */
+  execute<T = unknown>(name: string, ...args: unknown[]): { value: T; record: ExecutionRecord } {
+    if (this.executions.length > 0 || this.google.executions.length > 0) this.context = this.newContext();
     const fn = this.context[name];
     if (typeof fn !== 'function') throw new Error(`the script has no top-level function ${name}`);
     const started = performance.now();
+    const record = this.google.beginExecution(name);
     try {
       // Arguments cross as JSON, as google.script.run and trigger events do.
-      return fn(...args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a))))) as T;
+      const value = fn(...args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a))))) as T;
+      this.google.endExecution(record);
+      return { value, record };
+    } catch (error) {
+      this.google.endExecution(record, error);
+      throw error;
     } finally {
-      this.executions.push({ name, ms: performance.now() - started });
+      record.ms = performance.now() - started;
+      this.executions.push({ name, ms: record.ms });
     }
   }
 

@@ -6,7 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from '../../src/sheets/api.js';
+import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, faultMessage, isRemote, isWrite, jsonBytes, serviceOf } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
+import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
+
+registerPlainDataClass(EmbeddedWorkbook);
+
+const WRAPPED = Symbol('wrapped by the sandbox');
+
+/** The world as Google.snapshot() saw it. */
+export interface Snapshot {
+  readonly state: Readonly<Record<string, unknown>>;
+  readonly brand?: 'snapshot';
+}
+
+/** What a snapshot leaves out: the configuration, and what only lives while an execution runs. */
+const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall']);
 
 /** Each implemented method must accept the real method's parameters. */
 type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : unknown };
@@ -130,16 +146,35 @@ export class Google {
   readonly triggers: TriggerRecord[] = [];
   readonly properties = new Map<string, string>();
   readonly mail: unknown[] = [];
+  /** Every sharing email Drive sent (Permissions.create with a notification). */
+  readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
   readonly ui = { menus: [] as { name: string; items: [string, string][] }[], sidebars: [] as string[], dialogs: [] as { title: string; html: string }[], alerts: [] as string[], prompts: [] as string[] };
   /** Answers the host gives to the next prompts (button, text). */
   readonly promptAnswers: { button: 'OK' | 'CANCEL'; text: string }[] = [];
   lockHeldElsewhere = false;
   /** Runs just before a form stops accepting responses: a player pressing Send at that moment. */
   beforeFormCloses: ((formId: string) => void) | null = null;
-  private lockHeld = false;
+  /** The execution holding the document lock (released when it ends, as in Apps Script). */
+  lockOwner: number | null = null;
   private counter = 0;
   readonly host: SheetFile;
+  /** Calls by name, over every execution. */
   readonly calls = new Map<string, number>();
+  /** Every execution so far, in the order they started (nested ones after the one they interrupt). */
+  readonly executions: ExecutionRecord[] = [];
+  private readonly running: ExecutionRecord[] = [];
+  /** A fault for the next execution to start. */
+  private armedFault: FaultPlan | null = null;
+  /** Runs before and after every call the script makes (to interleave people or executions there). */
+  onCall: CallHook | null = null;
+  /**
+   * The Sheets API's per-minute quotas for the host's account (60 reads and 60 writes a minute per
+   * user per project: developers.google.com/sheets/api/limits), enforced over any 60 seconds of the
+   * fake clock when set; a call over the quota throws as Apps Script does. Off by default.
+   */
+  sheetsQuota: { readonly reads: number; readonly writes: number } | null = null;
+  /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
+  readonly sheetsCalls: { at: number; write: boolean }[] = [];
 
   constructor(readonly options: GoogleOptions) {
     this.clock = new FakeClock(Date.parse(options.start));
@@ -151,8 +186,121 @@ export class Google {
     return `${prefix}${String(this.counter).padStart(4, '0')}${'x'.repeat(36)}`.slice(0, 44);
   }
 
-  private count(name: string): void {
-    this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
+  /** The whole world as it stands (files, forms, triggers, properties, clock, history), to restore later. */
+  snapshot(): Snapshot {
+    const state: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this)) if (!NOT_SNAPSHOT.has(key)) state[key] = value;
+    return { state: deepClone(state) } as Snapshot;
+  }
+
+  /** Puts the world back as `snapshot` had it (the snapshot can be restored again). */
+  restore(snapshot: Snapshot): void {
+    if (this.running.length > 0) throw new Error('restore: an execution is running');
+    restoreInto(this as unknown as Record<string, unknown>, snapshot.state, ['clock']);
+    this.armedFault = null;
+    this.onCall = null;
+  }
+
+  // ── Executions and calls ────────────────────────────────────────────────────────────────
+
+  /** Apps Script starts an execution (a trigger, a menu item, google.script.run). */
+  beginExecution(name: string): ExecutionRecord {
+    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0, serviceMs: 0 };
+    if (this.armedFault) {
+      record.fault = this.armedFault;
+      this.armedFault = null;
+    }
+    this.executions.push(record);
+    this.running.push(record);
+    return record;
+  }
+
+  /** The execution ends (returned or threw): Apps Script releases any lock it still holds. */
+  endExecution(record: ExecutionRecord, error?: unknown): void {
+    if (error !== undefined) record.error = error instanceof Error ? error.message : String(error);
+    const index = this.running.lastIndexOf(record);
+    if (index >= 0) this.running.splice(index, 1);
+    if (this.lockOwner === record.id) this.lockOwner = null;
+  }
+
+  /** The execution running now (the innermost, when one interrupts another). */
+  current(): ExecutionRecord | undefined {
+    return this.running[this.running.length - 1];
+  }
+
+  /** The next execution's call number `index` fails once. */
+  armFault(plan: FaultPlan): void {
+    this.armedFault = plan;
+  }
+
+  /** Counts and hooks every method of a fake, then makes it strict (unimplemented calls name themselves). */
+  instrument<T extends object>(label: string, target: T): T {
+    const service = serviceOf(label);
+    const fields = target as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const fn = fields[key];
+      if (typeof fn === 'function' && !(WRAPPED in fn)) fields[key] = this.wrap(service, key, fn as (...args: unknown[]) => unknown);
+    }
+    return strict(label, target);
+  }
+
+  private wrap(service: string, method: string, fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+    const google = this;
+    const name = `${service}.${method}`;
+    const remote = isRemote(service, method);
+    const writes = isWrite(service, method);
+    const api = service.startsWith('Sheets') || service.startsWith('Drive');
+    const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+      const execution = google.current() as (ExecutionRecord & { fault?: FaultPlan }) | undefined;
+      if (!execution || execution.depth > 0) return fn.apply(this, args);
+      const call: CallRecord = { name, remote, writes, bytesOut: api ? jsonBytes(args) : 0, bytesIn: 0 };
+      const index = execution.calls.length;
+      execution.calls.push(call);
+      google.calls.set(name, (google.calls.get(name) ?? 0) + 1);
+      google.onCall?.(call, index, 'before');
+      const fault = remote && execution.fault?.index === index ? execution.fault : null;
+      if (fault) execution.fault = undefined;
+      if (fault?.mode === 'quota') {
+        call.failed = faultMessage(name, 'quota');
+        throw new Error(call.failed);
+      }
+      if (service.startsWith('Sheets')) google.chargeSheetsQuota(call);
+      execution.depth += 1;
+      const started = performance.now();
+      let result: unknown;
+      try {
+        result = fn.apply(this, args);
+      } catch (error) {
+        call.failed = (error as Error).message;
+        throw error;
+      } finally {
+        execution.depth -= 1;
+        execution.serviceMs += performance.now() - started;
+      }
+      if (api) call.bytesIn = jsonBytes(result);
+      if (fault?.mode === 'timeout') {
+        call.failed = faultMessage(name, 'timeout');
+        throw new Error(call.failed);
+      }
+      google.onCall?.(call, index, 'after');
+      return result;
+    };
+    Object.defineProperty(wrapped, WRAPPED, { value: true });
+    return wrapped;
+  }
+
+  /** The Sheets API's per-minute quotas (when set): the call over it throws before taking effect. */
+  private chargeSheetsQuota(call: CallRecord): void {
+    const now = this.clock.now();
+    if (this.sheetsQuota) {
+      const recent = this.sheetsCalls.filter((c) => c.write === call.writes && c.at > now - 60_000).length;
+      const limit = call.writes ? this.sheetsQuota.writes : this.sheetsQuota.reads;
+      if (recent >= limit) {
+        call.failed = `GoogleJsonResponseException: API call to sheets.${call.name.split('.').slice(1).join('.').toLowerCase()} failed with error: Quota exceeded for quota metric '${call.writes ? 'Write' : 'Read'} requests' and limit '${call.writes ? 'Write' : 'Read'} requests per minute per user' of service 'sheets.googleapis.com'`;
+        throw new Error(call.failed);
+      }
+    }
+    this.sheetsCalls.push({ at: now, write: call.writes });
   }
 
   newSpreadsheet(title: string, byScript: boolean): SheetFile {
@@ -256,7 +404,8 @@ export class Google {
 
   services(): Record<string, unknown> {
     const google = this;
-    const count = (name: string) => this.count(name);
+    // Every fake below is counted and hooked call by call (see calls.ts).
+    const strict = <T extends object>(label: string, target: T): T => google.instrument(label, target);
 
     const spreadsheetHandle = (file: SheetFile) => strict(`Spreadsheet(${file.title})`, {
       getId: () => file.id,
@@ -291,24 +440,18 @@ export class Google {
     } satisfies Loose<GoogleAppsScript.Base.Ui>);
 
     const SpreadsheetApp = strict('SpreadsheetApp', {
-      getActiveSpreadsheet: () => { count('SpreadsheetApp.getActiveSpreadsheet'); return spreadsheetHandle(google.host); },
-      create: (name: string) => { count('SpreadsheetApp.create'); return spreadsheetHandle(google.newSpreadsheet(name, true)); },
-      flush: () => { count('SpreadsheetApp.flush'); },
+      getActiveSpreadsheet: () => spreadsheetHandle(google.host),
+      create: (name: string) => spreadsheetHandle(google.newSpreadsheet(name, true)),
+      flush: () => {},
       getUi: () => ui,
     } satisfies Loose<GoogleAppsScript.Spreadsheet.SpreadsheetApp>);
 
     const Sheets = strict('Sheets', {
       Spreadsheets: strict('Sheets.Spreadsheets', {
-        get: (spreadsheetId: string, optionalArgs: { fields?: string }) => { count('Sheets.Spreadsheets.get'); return google.spreadsheet(spreadsheetId).get(optionalArgs?.fields); },
-        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => {
-          count('Sheets.Spreadsheets.batchUpdate');
-          return google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]);
-        },
+        get: (spreadsheetId: string, optionalArgs: { fields?: string }) => google.spreadsheet(spreadsheetId).get(optionalArgs?.fields),
+        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]),
         Values: strict('Sheets.Spreadsheets.Values', {
-          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => {
-            count('Sheets.Spreadsheets.Values.get');
-            return google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption);
-          },
+          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption),
         } satisfies Loose<GoogleAppsScript.Sheets.Collection.Spreadsheets.ValuesCollection>),
       } satisfies Loose<GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection>),
     });
@@ -322,20 +465,28 @@ export class Google {
     const Drive = strict('Drive', {
       Permissions: strict('Drive.Permissions', {
         create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs: { sendNotificationEmail?: boolean; emailMessage?: string }) => {
-          count('Drive.Permissions.create');
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
-          file.permissions.push({ role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) });
-          return { id: `perm${file.permissions.length}`, role: resource.role, type: resource.type };
+          if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
+          const permission: Permission = { role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) };
+          // A person (or anyone) has one permission per file: asking again replaces it.
+          const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
+          if (same >= 0) file.permissions[same] = permission;
+          else file.permissions.push(permission);
+          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type };
+        },
+        list: (fileId: string, optionalArgs: { fields?: string }) => {
+          const file = driveFile(fileId);
+          if (optionalArgs?.fields !== 'permissions(emailAddress)') throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
+          return { permissions: file.permissions.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
       Revisions: strict('Drive.Revisions', {
-        list: (fileId: string, _optionalArgs: object) => { count('Drive.Revisions.list'); driveFile(fileId); return { revisions: [{ id: '1' }, { id: '2' }] }; },
+        list: (fileId: string, _optionalArgs: object) => { driveFile(fileId); return { revisions: [{ id: '1' }, { id: '2' }] }; },
         update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
-          count('Drive.Revisions.update');
           const file = driveFile(fileId);
           if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
           if (google.options.refusePublishing) throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
@@ -370,8 +521,23 @@ export class Google {
             re2(item.pattern);
             return h;
           },
+          clearValidation: () => {
+            if (item.kind !== 'TEXT') throw new Error('clearValidation: only text items take a text validation here');
+            item.pattern = null;
+            item.patternHelp = '';
+            return h;
+          },
+          // Item.asTextItem() and the like: the same item as its kind (Forms throws for another kind).
+          asTextItem: () => as('TEXT'),
+          asMultipleChoiceItem: () => as('MULTIPLE_CHOICE'),
+          asCheckboxItem: () => as('CHECKBOX'),
         });
-        return strict(`${item.kind} item`, h);
+        const as = (kind: ItemKind) => {
+          if (item.kind !== kind) throw new Error(`Item ${item.id} is a ${item.kind} item, not ${kind}`);
+          return handle;
+        };
+        const handle = strict(`${item.kind} item`, h);
+        return handle;
       };
       Object.assign(self, {
         getId: () => form.id,
@@ -435,7 +601,6 @@ export class Google {
     const FormApp = strict('FormApp', {
       DestinationType: { SPREADSHEET: 'SPREADSHEET' },
       create: (title: string) => {
-        count('FormApp.create');
         const id = google.nextId('fm');
         const form = new FakeForm(id, title);
         google.forms.set(id, form);
@@ -443,7 +608,6 @@ export class Google {
         return formHandle(form);
       },
       openById: (id: string) => {
-        count('FormApp.openById');
         const form = google.forms.get(id);
         if (!form) throw new Error(`No item with the given ID could be found, or you do not have permission to access it. (${id})`);
         return formHandle(form);
@@ -511,13 +675,19 @@ export class Google {
     };
 
     const lock = strict('Lock', {
+      // The lock serialises executions. Code here is synchronous, so a wait cannot be modelled: an
+      // execution that asks while another holds the lock gets what a wait that timed out gets
+      // (false); a test that wants it to wait runs it once the holder releases (an onCall hook).
       tryLock: (_timeoutInMillis: number) => {
-        if (google.lockHeldElsewhere) return false;
-        google.lockHeld = true;
+        const me = google.current()?.id ?? 0;
+        if (google.lockHeldElsewhere || (google.lockOwner !== null && google.lockOwner !== me)) return false;
+        google.lockOwner = me;
         return true;
       },
-      releaseLock: () => { google.lockHeld = false; },
-      hasLock: () => google.lockHeld,
+      releaseLock: () => {
+        if (google.lockOwner === (google.current()?.id ?? 0)) google.lockOwner = null;
+      },
+      hasLock: () => google.lockOwner !== null && google.lockOwner === (google.current()?.id ?? 0),
     } satisfies Loose<GoogleAppsScript.Lock.Lock>);
     const LockService = strict('LockService', { getDocumentLock: () => lock } satisfies Loose<GoogleAppsScript.Lock.LockService>);
 
@@ -532,6 +702,7 @@ export class Google {
       },
       deleteProperty: (key: string) => { google.properties.delete(key); return properties; },
       getKeys: () => [...google.properties.keys()],
+      getProperties: () => Object.fromEntries(google.properties),
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
     const PropertiesService = strict('PropertiesService', { getDocumentProperties: () => properties } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
 

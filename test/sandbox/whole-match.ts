@@ -8,6 +8,8 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
+import { checkPrivacy } from '../helpers/privacy.js';
+import { budgetLine, matchBudget } from '../reliability/cost.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
 
@@ -38,6 +40,37 @@ function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: 
   }
 }
 
+/** The spreadsheet each audience reads in the sandbox (Paint's teams have none: their players' sheets hold it). */
+function workbookOf(table: Table, audience: Audience): EmbeddedWorkbook | null {
+  const google = table.google;
+  if (audience === 'host') return google.host.workbook;
+  if (audience === 'public') return google.spreadsheet(table.sharedId()).workbook;
+  if (audience.startsWith('player:')) return google.spreadsheet(table.playerFile(audience.slice('player:'.length)).sheet).workbook;
+  return null;
+}
+
+/**
+ * Privacy of the files as they stand: nothing private in the shared sheet (which is the
+ * published copy: Drive publishes its head revision) or another player's sheet (with `views`,
+ * nor any text only another audience's view holds: once every file is drawn); the host
+ * spreadsheet, which receives every form's responses, shared with no one and not published; each
+ * player's sheet shared with that player alone and not published.
+ */
+function checkFilesPrivate(table: Table, label: string, views: boolean): number {
+  const google = table.google;
+  const result = table.state();
+  const hostFile = google.files.get(google.host.id)!;
+  expect(hostFile.permissions.map((p) => p.role), `${label}: the host spreadsheet's permissions`).toEqual(['owner']);
+  expect(hostFile.published, `${label}: the host spreadsheet is not published`).toBe(false);
+  for (const player of result.match.players) {
+    const file = google.files.get(table.playerFile(player.id).sheet)!;
+    expect(file.published, `${label}: ${player.id}'s sheet is not published`).toBe(false);
+    expect(file.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress), `${label}: ${player.id}'s sheet is shared with them alone`).toEqual([player.email]);
+  }
+  for (const file of google.files.values()) expect(file.permissions.some((p) => p.type === 'anyone' || p.type === 'domain') && file.id !== table.sharedId(), `${label}: ${file.id} open to anyone`).toBe(false);
+  return checkPrivacy(result, (audience) => workbookOf(table, audience), { views });
+}
+
 function playWhole(c: Case) {
   const emails = NAMES.slice(0, c.players).map((n) => `${n.toLowerCase()}@example.com`);
   const table = new Table(c.game, emails, c.faults ?? DEFAULT_FAULTS);
@@ -55,10 +88,18 @@ function playWhole(c: Case) {
     deadlines: {},
     ...(c.options ? { options: c.options } : {}),
   };
-  const started = table.run('startMatch', setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
+  const started = table.startMatch(setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
   expect(started.ok).toBe(true);
   expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_FORM_SUBMIT']);
-  table.playToEnd();
+  // Privacy after every phase (answers in, some drawn, the next phase maybe open), and at the end.
+  let checked = 0;
+  for (let phase = 0; ; phase++) {
+    if (phase >= 400) throw new Error(`${c.game} did not end within 400 phases`);
+    const played = table.playPhase();
+    checked += checkFilesPrivate(table, `${c.game} after phase ${phase + 1}`, false);
+    if (played === 'over') break;
+  }
+  expect(checked).toBeGreaterThan(50);
   return table;
 }
 
@@ -84,6 +125,7 @@ export function checkWholeMatch(c: Case): void {
     const file = audience === 'host' ? google.host : audience === 'public' ? google.spreadsheet(table.sharedId()) : google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
     expectRenderedLike(file, fresh, `${c.game} ${audience}`);
   }
+  expect(checkFilesPrivate(table, `${c.game} at the end`, true)).toBeGreaterThan(20);
 
   // Every fault happened, and its answer is in the log with the reason replay gives.
   const reasons = result.rejected.map((r) => r.reason).join('\n');
@@ -119,4 +161,11 @@ export function checkWholeMatch(c: Case): void {
   const mean = (f: (e: (typeof resolutions)[number]) => number) => Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
   console.log(`[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`);
   expect(max((e) => e.writes)).toBeLessThanOrEqual(3 + match.players.length);
+
+  // The execution budget (test/reliability/cost.ts): every execution inside Apps Script's six
+  // minutes under the cost model, and no minute over the Sheets API's 60 writes.
+  const budget = matchBudget(google.executions, google.sheetsCalls);
+  console.log(`[budget] ${budgetLine(`${c.game} ${c.players} players`, budget)}`);
+  expect(budget.worst.ms).toBeLessThan(360_000);
+  expect(budget.sheetsWritesPerMinute).toBeLessThanOrEqual(60);
 }

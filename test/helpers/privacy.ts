@@ -1,0 +1,133 @@
+// Privacy checks shared by the rendered-workbook tests (test/sheets/privacy.test.ts) and the
+// sandbox's whole matches (test/sandbox/whole-match.ts): nothing a player submitted privately
+// reaches a workbook not meant for them, and no text that only the host's or another player's
+// view holds turns up in a workbook it was not rendered for.
+import { expect } from 'vitest';
+import { answersText } from '../../src/engine/core/views.js';
+import type { Audience, View } from '../../src/engine/core/view.js';
+import { type ReplayResult, audiencesOf, viewFor } from '../../src/engine/index.js';
+import type { EmbeddedWorkbook } from '../../src/local/workbook.js';
+
+/** Every text a reader of the workbook can see: values, notes and tab names. */
+export function workbookTexts(workbook: EmbeddedWorkbook): Set<string> {
+  const out = new Set<string>();
+  for (const sheet of workbook.tabs) {
+    out.add(sheet.title);
+    for (const line of sheet.cells) {
+      for (const cell of line ?? []) {
+        const value = cell?.userEnteredValue;
+        if (value?.stringValue) out.add(value.stringValue);
+        if (typeof value?.numberValue === 'number') out.add(String(value.numberValue));
+        if (cell?.note) out.add(cell.note);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every text a view holds. */
+function viewTexts(view: View): Set<string> {
+  const out = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.add(value);
+    else if (typeof value === 'number') out.add(String(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(view);
+  return out;
+}
+
+/** A fact GAMES.md keeps from everyone but `visibleTo`, as it could be written in a sheet. */
+interface Fact {
+  readonly text: string;
+  readonly visibleTo: readonly Audience[];
+}
+
+/**
+ * Facts per game beyond the submissions themselves. Not Flower Field (GAMES.md 5): what each
+ * player placed stays with the host (and the player, for their own).
+ */
+const GAME_FACTS: Readonly<Record<string, (result: ReplayResult) => Fact[]>> = {
+  'not-flower-field': (result) => result.match.submissions.flatMap((s, index) => {
+    const own = s.answers.own;
+    const receipt = result.receipts.find((r) => r.index === index);
+    if (typeof own !== 'string' || receipt?.status === 'rejected') return [];
+    const cells = own.trim().toUpperCase().split(/[\s,;]+/).join(' ');
+    return [{ text: `own ${cells}`, visibleTo: ['host', `player:${s.player}`] }];
+  }),
+};
+
+/**
+ * What a player answered to private questions (not their public row), as the log writes it:
+ * only the host and whoever sent the same text may see it.
+ */
+function submissionFacts(result: ReplayResult): Fact[] {
+  const phases = new Map([...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].map((p) => [p.id, p]));
+  const visible = new Map<string, Set<Audience>>();
+  for (const s of result.match.submissions) {
+    const questions = phases.get(s.phase)?.questions[s.player] ?? [];
+    const isPrivate = (key: string) => questions.some((q) => q.id === key && !q.public);
+    const text = answersText(Object.fromEntries(Object.entries(s.answers).filter(([key]) => isPrivate(key))));
+    if (text.length < 8) continue;
+    const readers = visible.get(text) ?? new Set<Audience>(['host']);
+    readers.add(`player:${s.player}`);
+    visible.set(text, readers);
+  }
+  return [...visible].map(([text, readers]) => ({ text, visibleTo: [...readers] }));
+}
+
+/** Facts with the same text are visible to whoever may see any of them. */
+function merged(facts: readonly Fact[]): Fact[] {
+  const readers = new Map<string, Set<Audience>>();
+  for (const fact of facts) {
+    const set = readers.get(fact.text) ?? new Set<Audience>();
+    for (const a of fact.visibleTo) set.add(a);
+    readers.set(fact.text, set);
+  }
+  return [...readers].map(([text, set]) => ({ text, visibleTo: [...set] }));
+}
+
+/**
+ * Checks the workbooks `workbookOf` gives (null: that audience has none to check) against the
+ * facts of `result`; returns how many (fact, workbook) pairs were checked. `views: false` checks
+ * the submitted facts only: for workbooks drawn at different times (a live match), where a text
+ * drawn earlier may since have left one view and stayed in another.
+ */
+export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audience) => EmbeddedWorkbook | null, options: { views?: boolean } = {}): number {
+  const audiences = audiencesOf(result);
+  const workbooks = new Map(audiences.map((a) => [a, workbookOf(a)]).filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null).map(([a, w]) => [a, workbookTexts(w)]));
+  const views = new Map(audiences.map((a) => [a, viewTexts(viewFor(result, a))]));
+  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
+  let checked = 0;
+  for (const audience of audiences) {
+    // Team workbooks are shared inside the team; they are checked through their members' own.
+    if (audience === 'host' || audience.startsWith('team:') || !workbooks.has(audience)) continue;
+    // A player's log lists their own answers verbatim; a short answer of someone else's can be
+    // part of one of those lines without anything having leaked.
+    const viewer = audience.startsWith('player:') ? audience.slice('player:'.length) : null;
+    const ownAnswers = new Set(result.match.submissions.filter((s) => s.player === viewer).map((s) => answersText(s.answers)));
+    const texts = [...workbooks.get(audience)!].filter((t) => !ownAnswers.has(t));
+    for (const fact of facts) {
+      if (fact.visibleTo.includes(audience)) continue;
+      const leak = texts.find((t) => t.includes(fact.text));
+      expect(leak, `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in ${audience}'s workbook as "${leak}"`).toBeUndefined();
+      checked += 1;
+    }
+    if (options.views === false) continue;
+    // Texts only the host's or another player's view holds never reach this workbook.
+    const own = views.get(audience)!;
+    for (const other of audiences) {
+      if (other === audience || other.startsWith('team:')) continue;
+      const shown = workbooks.get(other);
+      for (const text of views.get(other)!) {
+        // Only texts the other audience's workbook really shows (a view holds data the renderer
+        // turns into other words, or leaves out); with no workbook to ask, every text of the view.
+        if (own.has(text) || text.length < 8 || (shown && !shown.has(text))) continue;
+        expect(workbooks.get(audience)!.has(text), `${result.match.game}: "${text}" from ${other}'s view appears in ${audience}'s workbook`).toBe(false);
+        checked += 1;
+      }
+    }
+  }
+  return checked;
+}

@@ -1,0 +1,71 @@
+// The execution budget (cost.ts) of every execution of whole matches at their largest: Pasture
+// with 20 players and Not Flower Field with 6 here; Paint (12), Fair and Square (8), Peg Domain
+// and the others in the sandbox's whole-match tests (whole-match.ts checks the same budget).
+import { expect, it } from 'vitest';
+import { logOf, privatePart } from '../sandbox/players.js';
+import { budgetLine, busiestMinute, matchBudget } from './cost.js';
+import { LARGE_CASES, at, botAnswers, startedTable } from './scenarios.js';
+import { differences, digestWorld } from './world.js';
+
+for (const c of LARGE_CASES.filter((x) => ['pasture', 'not-flower-field'].includes(x.game))) {
+  it(`${c.game} with ${c.players} players: every execution within the budget`, () => {
+    const table = startedTable(c);
+    table.playToEnd();
+    const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
+    console.log(`[budget] ${budgetLine(`${c.game} ${c.players} players`, budget)}`);
+    expect(budget.worst.ms).toBeLessThan(360_000);
+  }, 300_000);
+}
+
+it('a burst of form answers in one minute stays within 60 Sheets writes; with the quota enforced, nothing is lost or doubled', () => {
+  const c = { ...LARGE_CASES.find((x) => x.game === 'pasture')!, options: { rounds: 1 } };
+  const table = startedTable(c);
+  const open = table.state().open!;
+  expect(open.phase.id).toBe('start');
+  table.google.clock.set(at(open.timing.opensAt!, 60));
+  const snapshot = table.google.snapshot();
+  const players = Object.keys(open.phase.questions);
+  // Everyone sends their starting cell within the same minute, three seconds apart; each
+  // submission fires the form-submit trigger; then a tick a minute, five times.
+  const burst = () => {
+    const from = table.google.executions.length;
+    for (const player of players) {
+      table.google.clock.advance(3);
+      const bot = botAnswers(table, player)!;
+      expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      try {
+        table.sandbox.fire('ON_FORM_SUBMIT');
+      } catch (error) {
+        if (!/Quota exceeded for quota metric '(Write|Read) requests'/.test((error as Error).message)) throw error;
+      }
+    }
+    for (let minute = 0; minute < 5; minute++) {
+      table.google.clock.advance(60);
+      table.sandbox.fire('CLOCK');
+    }
+    return table.google.executions.slice(from);
+  };
+  const free = burst();
+  const expected = digestWorld(table.google);
+  const freeWindow = table.google.sheetsCalls.filter((s) => s.at >= Date.parse(at(open.timing.opensAt!, 60)));
+  const unlimited = `${busiestMinute(freeWindow, true)} writes and ${busiestMinute(freeWindow, false)} reads`;
+
+  table.google.restore(snapshot);
+  table.google.sheetsQuota = { reads: 60, writes: 60 };
+  const limited = burst();
+  const refused = limited.filter((e) => e.error?.includes('Quota exceeded'));
+  const match = logOf(table.sandbox);
+  const responses = [...table.google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
+  expect(new Set(match.submissions.map((s) => s.response).filter(Boolean)).size).toBe(responses);
+  expect(match.submissions.filter((s) => s.response).length).toBe(responses);
+  expect(differences(expected, digestWorld(table.google))).toEqual([]);
+  const acknowledged = players.map((p) => {
+    const sent = table.google.forms.get(table.playerFile(p).form)!.responses[0].timestamp;
+    const done = limited.find((e) => !e.error && e.at >= sent && e.calls.some((call) => call.name === 'Sheets.Spreadsheets.batchUpdate'))!;
+    return (done.at - sent) / 1000;
+  });
+  console.log(`[budget] ${players.length} answers in one minute: ${free.length} executions, ${unlimited} of the Sheets API in the busiest minute without the quota; with it, ${refused.length} executions refused (429), all ${responses} answers logged once, the last acknowledged ${Math.max(...acknowledged)} s after it was sent`);
+  const window = table.google.sheetsCalls.filter((s) => s.at >= Date.parse(at(open.timing.opensAt!, 60)));
+  expect(busiestMinute(window, true)).toBeLessThanOrEqual(60);
+  expect(busiestMinute(window, false)).toBeLessThanOrEqual(60);
+}, 300_000);

@@ -1,0 +1,144 @@
+// A cost model of an Apps Script execution, from what the sandbox counts: every service call
+// with the bytes it sends and receives, and the script's own computing time. Each constant is
+// conservative (the slow end of what is reported, or an assumption above it) and says where it
+// comes from. Apps Script's limits it is held against:
+//   - 6 minutes per execution ("Script runtime", developers.google.com/apps-script/guides/services/quotas);
+//   - 60 write and 60 read requests per minute per user per project for the Sheets API, refilled
+//     every minute; over it a request fails with 429 (developers.google.com/sheets/api/limits);
+//   - per day: 90 minutes of trigger runtime and 50,000 Properties reads and writes for a consumer
+//     account (6 hours and 500,000 for Google Workspace) (the quotas page above).
+import type { CallRecord, ExecutionRecord } from '../sandbox/calls.js';
+
+export interface CallCost {
+  /** Milliseconds per call. */
+  readonly fixed: number;
+  /** Milliseconds per KB sent or received. */
+  readonly perKb?: number;
+  readonly source: string;
+}
+
+const MEASURED_SHEETS = 'about 1.1 s per Sheets API write round trip, measured from Cloud Run (10 sequential writes 11.87 s, github.com/piotr-agier/google-drive-mcp pull 203); charged at the slow end';
+const ASSUMED_KB = 'assumption: 5 ms per KB (200 KB/s) for Google to apply a batch of cell updates; Google recommends at most 2 MB a request (developers.google.com/sheets/api/limits)';
+const MEASURED_PROPERTIES = 'PropertiesService measured at 20-84 ms (avg 30) a getProperty and 43-231 ms (avg 62) a setProperty over 100 runs (ziritione.org/post/apps_script_performance); charged at the maximum';
+const ASSUMED_FORMS = 'assumption (no public measurement found): FormApp calls are server round trips like Sheets, charged at 300 ms a change, 800 ms to open a form';
+const ASSUMED_DRIVE = 'assumption: a Drive API call as a Sheets one; sharing also sends an email, 2 s';
+const ASSUMED_LOCAL = 'assumption: calls answered inside the script process (handles, builders, Ui, response fields) at 5 ms';
+
+/** Cost per call, by `Service.method`; the first matching rule applies. */
+export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
+  [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: 1200, perKb: 5, source: `${MEASURED_SHEETS}; ${ASSUMED_KB}` }],
+  [/^Sheets\./, { fixed: 1200, perKb: 2, source: `${MEASURED_SHEETS}; reading at half the cost per KB of writing (assumption)` }],
+  [/^Properties\.getProperty$|^Properties\.getKeys$/, { fixed: 90, source: MEASURED_PROPERTIES }],
+  [/^Properties\./, { fixed: 240, source: MEASURED_PROPERTIES }],
+  [/^SpreadsheetApp\.flush$/, { fixed: 700, source: 'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)' }],
+  [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
+  [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
+  [/^FormApp\.openById$/, { fixed: 800, source: ASSUMED_FORMS }],
+  [/^Form\.getResponses$/, { fixed: 800, source: ASSUMED_FORMS }],
+  [/^(Form|FormItem|FormApp)\./, { fixed: 300, source: ASSUMED_FORMS }],
+  [/^Drive\.Permissions\.create$/, { fixed: 2000, perKb: 5, source: ASSUMED_DRIVE }],
+  [/^Drive\./, { fixed: 1200, perKb: 5, source: ASSUMED_DRIVE }],
+  [/^ScriptApp\.|TriggerBuilder\.create$/, { fixed: 1000, source: 'assumption: a trigger change, 1 s' }],
+  [/^Lock\./, { fixed: 200, source: 'assumption: 200 ms to take or release the lock when it is free' }],
+  [/./, { fixed: 5, source: ASSUMED_LOCAL }],
+];
+
+/**
+ * Apps Script's V8 against Node on this machine, for the script's own computing (replay, views,
+ * requests, fingerprints): assumption, 3× slower (shared servers, no warm-up across executions).
+ */
+export const SCRIPT_SLOWDOWN = 3;
+
+export function costOf(call: CallRecord): number {
+  const cost = COSTS.find(([pattern]) => pattern.test(call.name))![1];
+  if (!call.remote && cost.fixed > 5) return 5;
+  return cost.fixed + (cost.perKb ?? 0) * ((call.bytesOut + call.bytesIn) / 1024);
+}
+
+export interface ExecutionCost {
+  readonly name: string;
+  readonly at: number;
+  /** Modelled milliseconds: service calls, and the script's own time scaled. */
+  readonly ms: number;
+  readonly serviceMs: number;
+  readonly scriptMs: number;
+  readonly calls: number;
+  readonly remoteCalls: number;
+  readonly sheetsWrites: number;
+  readonly sheetsReads: number;
+  readonly sheetsBytesOut: number;
+  readonly propertyCalls: number;
+  readonly formCalls: number;
+}
+
+export function executionCost(e: ExecutionRecord): ExecutionCost {
+  const serviceMs = e.calls.reduce((n, c) => n + costOf(c), 0);
+  const scriptMs = Math.max(0, (e.ms ?? 0) - e.serviceMs) * SCRIPT_SLOWDOWN;
+  const count = (f: (c: CallRecord) => boolean) => e.calls.filter(f).length;
+  return {
+    name: e.name,
+    at: e.at,
+    ms: serviceMs + scriptMs,
+    serviceMs,
+    scriptMs,
+    calls: e.calls.length,
+    remoteCalls: count((c) => c.remote),
+    sheetsWrites: count((c) => c.name === 'Sheets.Spreadsheets.batchUpdate'),
+    sheetsReads: count((c) => c.name.startsWith('Sheets.') && c.name !== 'Sheets.Spreadsheets.batchUpdate'),
+    sheetsBytesOut: e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').reduce((n, c) => n + c.bytesOut, 0),
+    propertyCalls: count((c) => c.name.startsWith('Properties.')),
+    formCalls: count((c) => /^(Form|FormItem|FormApp)\./.test(c.name) && c.remote),
+  };
+}
+
+/** The most Sheets API calls (writes, or reads) in any 60 seconds of the fake clock. */
+export function busiestMinute(calls: readonly { at: number; write: boolean }[], write: boolean): number {
+  const times = calls.filter((c) => c.write === write).map((c) => c.at).sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < times.length; end++) {
+    while (times[end] - times[start] >= 60_000) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+/** A table of the model's constants, for the bench and the report. */
+export function costTable(): string[][] {
+  return COSTS.map(([pattern, cost]) => [pattern.source.replace(/\\/g, ''), `${cost.fixed} ms${cost.perKb ? ` + ${cost.perKb} ms/KB` : ''}`, cost.source]);
+}
+
+export interface MatchBudget {
+  readonly executions: number;
+  readonly worst: ExecutionCost;
+  /** The worst execution that is not the start (a resolution, a submission, a menu item). */
+  readonly worstRunning: ExecutionCost;
+  readonly sheetsWritesPerMinute: number;
+  readonly sheetsReadsPerMinute: number;
+  /** The dearest tick that wrote nothing (what every minute of a match costs). */
+  readonly idleTick: ExecutionCost | null;
+}
+
+/** The budget of every execution the sandbox ran (from execution number `from`). */
+export function matchBudget(executions: readonly ExecutionRecord[], sheetsCalls: readonly { at: number; write: boolean }[]): MatchBudget {
+  const costs = executions.map(executionCost);
+  const dearest = (list: readonly ExecutionCost[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a));
+  const idle = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0);
+  return {
+    executions: costs.length,
+    worst: dearest(costs),
+    worstRunning: dearest(costs.filter((c) => c.name !== 'startMatch')),
+    sheetsWritesPerMinute: busiestMinute(sheetsCalls, true),
+    sheetsReadsPerMinute: busiestMinute(sheetsCalls, false),
+    idleTick: idle.length > 0 ? dearest(idle) : null,
+  };
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One line for the test output and the report. */
+export function budgetLine(label: string, b: MatchBudget): string {
+  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)})`;
+  const idle = b.idleTick ? `; idle tick ${s(b.idleTick.ms)} (${b.idleTick.formCalls} Forms calls) = ${((b.idleTick.ms * 1440) / 60_000).toFixed(0)} min of trigger time a day` : '';
+  return `${label}: ${b.executions} executions; longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${idle}`;
+}

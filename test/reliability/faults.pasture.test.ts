@@ -1,0 +1,20 @@
+// pasture: every Apps Script call of a mid-match resolution fails once in turn (quota refusal,
+// time-out), and the next tick leaves the world a clean run leaves (see faults.ts). FAULTS=all:
+// every call index of that resolution, and every execution of a whole match.
+import { expect, it } from 'vitest';
+import { resolutionSweep, summary, wholeMatchSweep } from './fault-suite.js';
+import { SMALL_CASES } from './scenarios.js';
+
+const CASE = SMALL_CASES.find((c) => c.game === 'pasture')!;
+
+it('pasture: a mid-match resolution survives any one call failing; the next tick finishes it as a clean run does', () => {
+  const result = resolutionSweep(CASE, 1);
+  console.log(`[faults] ${result.label}: ${summary([result])}`);
+  expect(result.runs).toBeGreaterThan(result.writes);
+}, 600_000);
+
+it.runIf(process.env.FAULTS === 'all')('pasture: every execution of a whole match survives any one call failing', () => {
+  const results = wholeMatchSweep(CASE);
+  console.log(`[faults] pasture whole match: ${summary(results)}`);
+  expect(results.length).toBeGreaterThan(5);
+}, 14_400_000);

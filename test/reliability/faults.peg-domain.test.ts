@@ -1,0 +1,69 @@
+// peg-domain: a move arriving by form resolves the turn in the same execution, and a turn with no
+// move times out at the next tick; each survives any one Apps Script call failing once (quota
+// refusal, time-out): the next execution leaves the world a clean run leaves (see faults.ts).
+// FAULTS=all: every call index, and every execution of a whole match.
+import { expect, it } from 'vitest';
+import { privatePart } from '../sandbox/players.js';
+import { resolutionSweep, summary, wholeMatchSweep } from './fault-suite.js';
+import { sweep } from './faults.js';
+import { SMALL_CASES, at, botAnswers, startedTable } from './scenarios.js';
+
+const CASE = SMALL_CASES.find((c) => c.game === 'peg-domain')!;
+
+/** A table at the start of a turn, some turns in, and the player to move. */
+function atTurn(turns: number) {
+  const table = startedTable(CASE);
+  for (let i = 0; i < turns; i++) table.playPhase();
+  const open = table.state().open!;
+  // The mover answers the turn's questions; the other player may only answer `remove`.
+  const mover = Object.keys(open.phase.questions).find((p) => open.phase.questions[p].some((q) => q.id !== 'remove'))!;
+  return { table, open, mover };
+}
+
+it('peg-domain: a move sent by form resolves the turn, whichever call fails; the next tick finishes it', () => {
+  const { table, open, mover } = atTurn(3);
+  const bot = botAnswers(table, mover)!;
+  const sent = at(table.google.clock.iso(), 30);
+  const result = sweep({
+    label: `peg-domain ${open.phase.id}: ${mover}'s move by form`,
+    table,
+    act: (t) => {
+      t.google.clock.set(sent);
+      expect(t.submitOnly(mover, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      t.sandbox.fire('ON_FORM_SUBMIT');
+    },
+    after: (t) => {
+      t.google.clock.set(at(sent, 60));
+      t.sandbox.fire('CLOCK');
+    },
+  });
+  console.log(`[faults] ${result.label}: ${summary([result])}`);
+  expect(result.runs).toBeGreaterThan(result.writes);
+}, 600_000);
+
+it('peg-domain: a turn with no move times out at the tick, whichever call fails; the next tick finishes it', () => {
+  const { table, open } = atTurn(2);
+  const deadline = open.timing.deadline!;
+  const result = sweep({
+    label: `peg-domain ${open.phase.id}: time-out`,
+    table,
+    act: (t) => {
+      t.google.clock.set(at(deadline, 20));
+      t.sandbox.fire('CLOCK');
+    },
+    after: (t) => {
+      t.google.clock.set(at(deadline, 80));
+      t.sandbox.fire('CLOCK');
+    },
+  });
+  console.log(`[faults] ${result.label}: ${summary([result])}`);
+  expect(result.runs).toBeGreaterThan(result.writes);
+}, 600_000);
+
+it.runIf(process.env.FAULTS === 'all')('peg-domain: every call index of a move by form, and every execution of a whole match', () => {
+  const move = resolutionSweep(CASE, 2, 'all');
+  console.log(`[faults] ${move.label}: ${summary([move])}`);
+  const results = wholeMatchSweep(CASE);
+  console.log(`[faults] peg-domain whole match: ${summary(results)}`);
+  expect(results.length).toBeGreaterThan(5);
+}, 14_400_000);

@@ -1,0 +1,193 @@
+// Fault sweeps: one execution of the add-on (a tick that closes a phase, a form submission, the
+// host's start) is run from the same saved world again and again, each time with one Apps Script
+// call failing once, as Apps Script surfaces it (an exception out of the call: a quota refusal
+// before the call takes effect, a time-out after it did). The execution ends there; the next one
+// (the next tick) must leave exactly the world a clean run leaves: the same log entries (none
+// twice, none lost), the same spreadsheets, forms, properties and sharing.
+//
+// Which points are run. After a failed call the execution is over, so the world it leaves is
+// decided by the writes that completed before it (every call is deterministic, reads change
+// nothing, and no trigger path of the add-on catches an exception: the test checks each run ended
+// with the injected error). Calls between two writes are therefore equivalent; `classes` runs one
+// point per class (a quota refusal of each write, so the writes before it completed, and a
+// time-out of the last write, so all did) and counts every call it stands for; `all` runs every
+// remote call as a quota refusal and every write as a time-out too.
+import { expect } from 'vitest';
+import { logOf, type Table } from '../sandbox/players.js';
+import { type CallRecord, type FaultPlan, faultMessage } from '../sandbox/calls.js';
+import type { Snapshot } from '../sandbox/services.js';
+import { type WorldDigest, differences, digestWorld } from './world.js';
+
+export interface FaultScenario {
+  readonly label: string;
+  /** The table, positioned just before the execution under test. */
+  readonly table: Table;
+  /** Starts the execution under test (the first execution it starts is the one that fails). */
+  readonly act: (table: Table) => void;
+  /** What happens next: the next tick, players answering… (the same in the clean run). */
+  readonly after: (table: Table) => void;
+  /**
+   * Whether a failure of `call` ends the execution (default: every call). False for calls the
+   * add-on catches and works around (publishing, which falls back to view-by-link).
+   */
+  readonly expectAbort?: (call: CallRecord) => boolean;
+  /** Checks the world after a faulted run beyond equality (default: equal to the clean run). */
+  readonly compare?: (clean: WorldDigest, faulted: WorldDigest, table: Table, plan: FaultPlan, call: CallRecord) => void;
+}
+
+export interface SweepResult {
+  readonly label: string;
+  /** Calls of the execution under test, and those that reach Google's servers. */
+  readonly calls: number;
+  readonly remoteCalls: number;
+  readonly writes: number;
+  /** Fault points the runs stand for: every remote call refused, every write timed out. */
+  readonly points: number;
+  /** Faulted executions actually run. */
+  readonly runs: number;
+  readonly ms: number;
+}
+
+export type SweepMode = 'classes' | 'all';
+
+export function sweepMode(): SweepMode {
+  return process.env.FAULTS === 'all' ? 'all' : 'classes';
+}
+
+/**
+ * The fault points to run for an execution that made `calls`. A call whose failure the add-on
+ * catches (`caught`) is not equivalent to its neighbours, so `classes` runs it too.
+ */
+export function plansFor(calls: readonly CallRecord[], mode: SweepMode, caught: (call: CallRecord) => boolean = () => false): FaultPlan[] {
+  const plans: FaultPlan[] = [];
+  let lastWrite = -1;
+  calls.forEach((call, index) => {
+    if (!call.remote) return;
+    if (mode === 'all') {
+      plans.push({ index, mode: 'quota' });
+      if (call.writes) plans.push({ index, mode: 'timeout' });
+      return;
+    }
+    if (call.writes || caught(call)) plans.push({ index, mode: 'quota' });
+    if (call.writes) lastWrite = index;
+  });
+  if (mode === 'classes') {
+    if (lastWrite >= 0) plans.push({ index: lastWrite, mode: 'timeout' });
+    else {
+      const first = calls.findIndex((c) => c.remote);
+      if (first >= 0) plans.push({ index: first, mode: 'quota' });
+    }
+  }
+  return plans;
+}
+
+/** How many fault points (remote calls refused, writes timed out) an execution has. */
+export function pointsOf(calls: readonly CallRecord[]): number {
+  return calls.filter((c) => c.remote).length + calls.filter((c) => c.remote && c.writes).length;
+}
+
+/** The log's entries, one line each, to name what was lost or doubled. */
+function logLines(table: Table): string[] {
+  const match = logOf(table.sandbox);
+  return [
+    ...match.submissions.map((s) => `submission ${JSON.stringify(s)}`),
+    ...match.decisions.map((d) => `decision ${JSON.stringify(d)}`),
+    ...(match.events ?? []).map((e) => `event ${JSON.stringify(e)}`),
+  ];
+}
+
+function runScenario(s: FaultScenario, snapshot: Snapshot, plan: FaultPlan | null): { failed: string | null; calls: readonly CallRecord[] } {
+  const google = s.table.google;
+  google.restore(snapshot);
+  const before = google.executions.length;
+  if (plan) google.armFault(plan);
+  let failed: string | null = null;
+  try {
+    s.act(s.table);
+  } catch (error) {
+    failed = (error as Error).message;
+  }
+  const execution = google.executions[before];
+  if (!execution) throw new Error(`${s.label}: act started no execution`);
+  if (!plan && failed !== null) throw new Error(`${s.label}: the clean run failed: ${failed}`);
+  s.after(s.table);
+  return { failed, calls: execution.calls };
+}
+
+/** Runs the scenario clean, then once per fault point, and checks each against the clean run. */
+export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepResult {
+  const started = performance.now();
+  const snapshot = s.table.google.snapshot();
+  const clean = runScenario(s, snapshot, null);
+  const cleanWorld = digestWorld(s.table.google);
+  const cleanLog = logLines(s.table);
+  const plans = plansFor(clean.calls, mode, (call) => !(s.expectAbort?.(call) ?? true));
+  for (const plan of plans) {
+    const call = clean.calls[plan.index];
+    const label = `${s.label}: ${call.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}`;
+    const run = runScenario(s, snapshot, plan);
+    // The execution ended at that call with the injected error: out of the entry point (a
+    // trigger), or shown to the host (a menu item); nothing reached Google after it but letting
+    // the lock go.
+    if (s.expectAbort?.(call) ?? true) {
+      const message = faultMessage(call.name, plan.mode);
+      const shown = s.table.google.ui.alerts.some((a) => a.includes(message));
+      expect(run.failed?.includes(message) || shown, `${label}: ended with ${run.failed ?? 'no error'}`).toBe(true);
+      expect(run.calls.slice(plan.index + 1).filter((c) => c.remote && c.name !== 'Lock.releaseLock').map((c) => c.name), label).toEqual([]);
+    }
+    expect(run.calls.slice(0, plan.index + 1).map((c) => c.name), label).toEqual(clean.calls.slice(0, plan.index + 1).map((c) => c.name));
+    const world = digestWorld(s.table.google);
+    if (s.compare) {
+      s.compare(cleanWorld, world, s.table, plan, call);
+      continue;
+    }
+    const lines = logLines(s.table);
+    expect(lines.filter((l) => !cleanLog.includes(l)), `${label}: logged beyond the clean run`).toEqual([]);
+    expect(cleanLog.filter((l) => !lines.includes(l)), `${label}: lost`).toEqual([]);
+    expect(lines, `${label}: the log`).toEqual(cleanLog);
+    expect(differences(cleanWorld, world), label).toEqual([]);
+  }
+  s.table.google.restore(snapshot);
+  return {
+    label: s.label,
+    calls: clean.calls.length,
+    remoteCalls: clean.calls.filter((c) => c.remote).length,
+    writes: clean.calls.filter((c) => c.remote && c.writes).length,
+    points: pointsOf(clean.calls),
+    runs: plans.length,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** The next execution after a failed one: the next minute's tick, or the host trying the menu item again. */
+function retryOf(name: string, args: readonly unknown[], prompt: { button: 'OK' | 'CANCEL'; text: string } | undefined): (table: Table) => void {
+  return (table) => {
+    table.google.clock.advance(60);
+    const menu = !['onTick', 'onFormSubmitted'].includes(name);
+    if (menu) {
+      if (prompt) table.google.promptAnswers.unshift({ ...prompt });
+      table.sandbox.call(name, ...args);
+      table.google.clock.advance(1);
+    }
+    table.sandbox.fire('CLOCK');
+  };
+}
+
+/**
+ * Sweeps every execution the table runs from now on (each from the world just before it), then
+ * lets it run clean and the match go on. Returns the sweeps' results as they come.
+ */
+export function sweepEveryExecution(table: Table, label: string, mode: SweepMode = 'classes'): SweepResult[] {
+  const results: SweepResult[] = [];
+  table.beforeRun = (name, args) => {
+    const prompt = table.google.promptAnswers[0];
+    const at = table.google.clock.iso().slice(11, 19);
+    results.push(sweep({
+      label: `${label} #${results.length + 1} ${name} at ${at}`,
+      table,
+      act: (t) => t.sandbox.call(name, ...args),
+      after: retryOf(name, args, prompt),
+    }, mode));
+  };
+  return results;
+}

@@ -1,0 +1,93 @@
+// A player answers while the add-on is half-way: the tick closing a phase failed at some call,
+// and before the next execution a player of the next phase answers whatever their form or the
+// shared sheet shows (a form showing the next phase's questions, or a row whose tab shows them).
+// Whatever they could send must be logged once, for the phase they saw, with its questions'
+// answers; nothing else may differ from a clean run, where the same answer went in the same way.
+import { expect, it } from 'vitest';
+import { logOf, privatePart, type Table } from '../sandbox/players.js';
+import { ANSWERS_TAB } from '../../src/triggers/rows.js';
+import { summary } from './fault-suite.js';
+import { sweep } from './faults.js';
+import { SMALL_CASES, at, beforeResolution, botAnswers } from './scenarios.js';
+
+type Sent = 'form' | 'row' | null;
+
+/** The first player of the open phase answers, if what they see is that phase. */
+function answerWhatIsShown(table: Table, phase: { id: string; title: string }): Sent {
+  const state = table.state();
+  if (state.open?.phase.id !== phase.id) return null;
+  for (const player of Object.keys(state.open.phase.questions)) {
+    const bot = botAnswers(table, player);
+    if (!bot) continue;
+    if (bot.questions.some((q) => !q.public)) {
+      const form = table.google.forms.get(table.playerFile(player).form)!;
+      // Only a form that shows this phase (its description starts with the phase's title).
+      if (!form.accepting || !form.description.startsWith(phase.title)) return null;
+      if (!table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)) return null;
+      table.sandbox.fire('ON_FORM_SUBMIT');
+      return 'form';
+    }
+    const tab = table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
+    const header = tab.cells[0]?.[1]?.userEnteredValue?.stringValue ?? '';
+    if (!header.endsWith(`(${phase.title})`)) return null;
+    table.typeRow(player, bot.answers, bot.questions);
+    return 'row';
+  }
+  return null;
+}
+
+function lines(table: Table): string[] {
+  const match = logOf(table.sandbox);
+  return [...match.submissions.map((s) => JSON.stringify(s)), ...(match.events ?? []).map((e) => JSON.stringify(e))];
+}
+
+for (const [game, phasesBefore] of [['not-flower-field', 1], ['pasture', 2]] as const) {
+  it(`${game}: an answer sent while a failed resolution waits for the next tick is logged once, for the phase the player saw`, () => {
+    const c = SMALL_CASES.find((x) => x.game === game)!;
+    const { table, answered } = beforeResolution(c, phasesBefore);
+    const deadline = answered.deadline;
+    const next = (() => {
+      const probe = table.google.snapshot();
+      table.google.clock.set(at(deadline, 30));
+      table.sandbox.fire('CLOCK');
+      const open = table.state().open!.phase;
+      table.google.restore(probe);
+      return { id: open.id, title: open.title };
+    })();
+    let sent: Sent = null;
+    let cleanLines: string[] | null = null;
+    const got = { form: 0, row: 0, blocked: 0 };
+    const result = sweep({
+      label: `${game} ${answered.phase} closing, ${next.id} answered before the next tick`,
+      table,
+      act: (t) => {
+        t.google.clock.set(at(deadline, 30));
+        t.sandbox.fire('CLOCK');
+      },
+      after: (t) => {
+        t.google.clock.set(at(deadline, 40));
+        sent = answerWhatIsShown(t, next);
+        t.google.clock.set(at(deadline, 90));
+        t.sandbox.fire('CLOCK');
+        t.google.clock.set(at(deadline, 150));
+        t.sandbox.fire('CLOCK');
+        if (cleanLines === null) {
+          // The clean run: the form (or the tab) showed the next phase at once.
+          expect(sent, 'the clean run').not.toBeNull();
+          cleanLines = lines(t);
+        }
+      },
+      compare: (_clean, _world, t, plan, call) => {
+        const label = `${game}: ${call.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}, then ${sent ?? 'nothing could be'} sent`;
+        const now = lines(t);
+        expect(now.filter((l) => !cleanLines!.includes(l)), `${label}: logged beyond the clean run`).toEqual([]);
+        const missing = cleanLines!.filter((l) => !now.includes(l));
+        if (sent) expect(missing, `${label}: lost`).toEqual([]);
+        else expect(missing.filter((l) => JSON.parse(l).phase !== next.id), `${label}: lost`).toEqual([]);
+        got[sent ?? 'blocked'] += 1;
+      },
+    });
+    console.log(`[faults] ${result.label}: ${summary([result])}; sent by form ${got.form}, by row ${got.row}, not shown yet ${got.blocked}`);
+    expect(got.form + got.row).toBeGreaterThan(0);
+  }, 600_000);
+}

@@ -1,0 +1,117 @@
+// Matches set up in the sandbox and stopped just before an execution worth breaking: a tick that
+// closes a mid-match phase, a Peg Domain move arriving by form, a Peg Domain turn timing out.
+// The players before that point play as in the whole-match tests (invalid answers, impostors,
+// doubled and missed triggers), so the log already holds the kinds of entries a real one does.
+import type { Answers, Question } from '../../src/engine/core/game.js';
+import { gameById } from '../../src/engine/index.js';
+import { type PhaseAnswered, Table, privatePart } from '../sandbox/players.js';
+
+export const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
+export const START = '2026-11-21T18:00:00.000Z';
+
+export interface MatchCase {
+  readonly game: string;
+  readonly players: number;
+  readonly minutes: Readonly<Record<string, number>>;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A small Paint canvas (12 × 8, 12 segments): the game needs its 12 players, and a small canvas
+ * keeps each execution quick enough to run hundreds of times.
+ */
+export const SMALL_CANVAS = Array.from({ length: 8 }, (_, r) => Array.from({ length: 12 }, (_, c) => 1 + Math.floor(c / 3) + 4 * Math.floor(r / 3) - (r >= 6 ? 4 : 0)));
+
+/** The cases the fault sweeps run by default: every game, small where the game allows. */
+export const SMALL_CASES: readonly MatchCase[] = [
+  { game: 'not-flower-field', players: 3, minutes: { default: 60, pregame: 30 } },
+  { game: 'pasture', players: 2, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
+  { game: 'paint', players: 12, minutes: { default: 1440 }, options: { canvas: SMALL_CANVAS } },
+  { game: 'fair-and-square', players: 3, minutes: { default: 60 } },
+  { game: 'peg-domain', players: 2, minutes: {}, options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } } },
+];
+
+/** The largest matches (the execution budget's worst cases). */
+export const LARGE_CASES: readonly MatchCase[] = [
+  { game: 'pasture', players: 20, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
+  { game: 'paint', players: 12, minutes: { default: 1440 } },
+  { game: 'peg-domain', players: 2, minutes: {}, options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } } },
+  { game: 'fair-and-square', players: 8, minutes: { default: 60 } },
+  { game: 'not-flower-field', players: 6, minutes: { default: 60, pregame: 30 } },
+];
+
+export function emailsOf(c: MatchCase): string[] {
+  return playerNames(c).map((n) => `${n.toLowerCase().replace(/\s+/g, '')}@example.com`);
+}
+
+function playerNames(c: MatchCase): string[] {
+  return Array.from({ length: c.players }, (_, i) => (i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]} ${Math.floor(i / NAMES.length) + 1}`));
+}
+
+/** What the sidebar sends to start the case's match. */
+export function setupOf(c: MatchCase): Record<string, unknown> {
+  const emails = emailsOf(c);
+  return {
+    game: c.game,
+    players: playerNames(c).map((name, i) => ({ name, email: emails[i], garnets: i % 3 })),
+    startAt: START,
+    timeZone: 'Europe/London',
+    minutes: c.minutes,
+    deadlines: {},
+    ...(c.options ? { options: c.options } : {}),
+  };
+}
+
+/** A table whose match the host has started (the sidebar's call), an hour before it begins. */
+export function startedTable(c: MatchCase): Table {
+  const table = new Table(c.game, emailsOf(c));
+  const started = table.startMatch(setupOf(c));
+  if (!started.ok) throw new Error(`${c.game}: the start was refused: ${JSON.stringify(started.errors)}`);
+  return table;
+}
+
+/** Plays `phases` phases, then answers the next one: the table waits for its deadline. */
+export function beforeResolution(c: MatchCase, phases: number): { table: Table; answered: PhaseAnswered & { deadline: string } } {
+  const table = startedTable(c);
+  for (let i = 0; i < phases; i++) table.playPhase();
+  for (let guard = 0; guard < 20; guard++) {
+    const answered = table.answerPhase();
+    if (answered === 'over') throw new Error(`${c.game}: the match ended before phase ${phases}`);
+    if (answered !== 'decided' && answered.deadline) return { table, answered: { ...answered, deadline: answered.deadline } };
+  }
+  throw new Error(`${c.game}: no phase waits for its deadline`);
+}
+
+export const at = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+
+/** The bot's answers for `player` in the open phase, and its questions. */
+export function botAnswers(table: Table, player: string): { answers: Answers; questions: readonly Question[] } | null {
+  const state = table.state();
+  if (!state.open) return null;
+  const questions = state.open.phase.questions[player];
+  if (!questions) return null;
+  const game = gameById(table.gameId);
+  const answers = game.bots[game.defaultBot]({ state: state.state, phase: state.open.phase, player, ctx: state.ctx, random: state.ctx.random(`reliability/${player}/${state.open.phase.id}`) });
+  return answers ? { answers, questions } : null;
+}
+
+/**
+ * The first player with something to answer in the open phase answers it as a person would: a
+ * private answer by form (then the form-submit trigger), a public one in their row (read by the
+ * next tick).
+ */
+export function oneAnswer(table: Table): void {
+  const state = table.state();
+  if (!state.open) return;
+  for (const player of Object.keys(state.open.phase.questions)) {
+    const bot = botAnswers(table, player);
+    if (!bot) continue;
+    const { answers, questions } = bot;
+    if (questions.some((q) => !q.public)) {
+      if (table.submitOnly(player, privatePart(answers, questions), questions)) table.fire('ON_FORM_SUBMIT');
+    } else {
+      table.typeRow(player, answers, questions);
+    }
+    return;
+  }
+}

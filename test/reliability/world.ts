@@ -1,0 +1,75 @@
+// The sandbox's world reduced to what a person could see or the add-on could read, part by part,
+// so two runs can be compared and a difference named: the match log, every tab of every
+// spreadsheet, every form, the document properties, sharing and publishing, the triggers.
+//
+// The rows pointer's read time and when the forms were last read are left out (see below). Form item ids are not compared as such: Forms gives new items new ids, so a form rebuilt by a
+// retry has other ids than in a clean run. Items are compared by position, and the add-on's
+// pointer from item ids to question ids is compared with ids replaced by those positions.
+import { createHash } from 'node:crypto';
+import type { Google } from '../sandbox/services.js';
+
+export type WorldDigest = ReadonlyMap<string, string>;
+
+const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value) ?? '').digest('base64');
+
+/** The world, part by part (each part's value is a hash, or the text itself when short). */
+export function digestWorld(google: Google): WorldDigest {
+  const parts = new Map<string, string>();
+  const put = (key: string, value: unknown) => {
+    const text = JSON.stringify(value) ?? 'undefined';
+    parts.set(key, text.length <= 400 ? text : hash(value));
+  };
+  for (const file of google.sheets.values()) {
+    const meta = google.files.get(file.id)!;
+    put(`file ${file.title}: sharing`, { permissions: meta.permissions, published: meta.published, publishAuto: meta.publishAuto });
+    file.workbook.tabs.forEach((tab, index) => {
+      const protections = tab.protectedRanges.map((p) => ({ ...p, editors: file.protections.get(p.protectedRangeId)?.editors ?? null }));
+      put(`file ${file.title}: tab ${tab.title}`, {
+        index, hidden: file.hidden.has(tab.sheetId), rows: tab.rowCount, columns: tab.columnCount, frozen: [tab.frozenRowCount, tab.frozenColumnCount],
+        cells: tab.cells, merges: tab.merges, heights: tab.rowHeights, widths: tab.columnWidths,
+        protections, metadata: tab.developerMetadata,
+      });
+    });
+  }
+  const itemPosition = new Map<string, string>();
+  for (const form of google.forms.values()) {
+    form.items.forEach((item, i) => itemPosition.set(`${form.id}/${item.id}`, `#${i}`));
+    put(`form ${form.title}`, {
+      description: form.description, accepting: form.accepting, closedMessage: form.closedMessage, collectEmail: form.collectEmail,
+      destination: form.destination, responses: form.responses.length,
+      items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })),
+    });
+  }
+  for (const [key, value] of google.properties) {
+    if (key.startsWith('gh.form.')) {
+      const formId = key.slice('gh.form.'.length);
+      const pointer = JSON.parse(value) as { items: Record<string, string> };
+      const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
+      put(`property ${key}`, { ...pointer, items });
+    } else if (key === 'gh.polled' || key === 'gh.poll-asked') {
+      // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
+      continue;
+    } else if (key === 'gh.rows') {
+      // When the rows were last read differs with when an execution got to read them; what it
+      // decides (the time a row answer is stamped with) is in the log, which is compared.
+      const { readAt: _readAt, ...rows } = JSON.parse(value) as { readAt: string };
+      put(`property ${key}`, rows);
+    } else {
+      put(`property ${key}`, value);
+    }
+  }
+  put('triggers', google.triggers.map((t) => [t.kind, t.handler, t.minutes ?? null]).sort());
+  put('mail', google.mail);
+  return parts;
+}
+
+/** The parts that differ, each with both values (empty when the worlds are the same). */
+export function differences(expected: WorldDigest, actual: WorldDigest): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...expected.keys(), ...actual.keys()])) {
+    const a = expected.get(key);
+    const b = actual.get(key);
+    if (a !== b) out.push(`${key}: expected ${a ?? '(missing)'}, got ${b ?? '(missing)'}`);
+  }
+  return out;
+}
