@@ -108,6 +108,13 @@ const PLAYERS_PER_START_CALL = 5;
 /** How often a tick reads every form anyway (see formsDue). */
 const FORMS_EVERY_MINUTES = 10;
 
+/**
+ * How long an execution may have run before it leaves the forms it has not changed yet to the next
+ * tick (they stay closed until then: see updateForms). Apps Script stops an execution at 6
+ * minutes; changing twenty forms' questions can take several (test/reliability/cost.ts).
+ */
+const FORMS_TIME_BUDGET_MS = 150_000;
+
 const KEY = {
   polled: 'gh.polled',
   pollAsked: 'gh.poll-asked',
@@ -335,6 +342,7 @@ export class MatchHost {
     const read = this.log.read();
     if (!read) return { ran: true, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
     const now = this.ports.clock.now();
+    const startedAt = Date.parse(now);
     const entries: LogEntry[] = [];
     let match = read.match;
     const add = (more: readonly LogEntry[]) => {
@@ -399,9 +407,10 @@ export class MatchHost {
       if (rowsMoved) this.setJson(KEY.rows, { ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
       writes.push(...this.render(result, options.force === true, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only));
       if (rowsStale) this.setJson(KEY.rows, { ...setup, readAt: now } satisfies RowsPointer);
-      formsUpdated = this.updateForms(result, this.formSpecs(result), options.force === true, closed);
-      // Drawn in part: the next execution draws the rest.
-      if (!only) this.ports.store.set(KEY.seen, seen);
+      const forms = this.updateForms(result, this.formSpecs(result), options.force === true, closed, startedAt);
+      formsUpdated = forms.updated;
+      // Drawn or changed in part: the next execution does the rest.
+      if (!only && !forms.pending) this.ports.store.set(KEY.seen, seen);
     }
     if (pollForms) this.setJson(KEY.polled, { at: now, ask } satisfies PolledPointer);
     // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
@@ -536,7 +545,7 @@ export class MatchHost {
   }
 
   /** Shows each form its spec where it changed; returns how many forms changed. */
-  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlyMap<string, string>): number {
+  private updateForms(result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, force: boolean, closed: ReadonlyMap<string, string>, startedAt: number): { updated: number; pending: boolean } {
     let count = 0;
     for (const player of result.match.players) {
       const spec = specs.get(player.id)!;
@@ -544,6 +553,9 @@ export class MatchHost {
       const pointer = this.formPointer(player.form!);
       // A form closed during this execution is shown again even if its questions did not change.
       if (!force && !closed.has(player.id) && pointer.key === key) continue;
+      // Late in the execution: the next tick changes the rest (their pointers still differ, and a
+      // form closed at the deadline stays closed until then, so no answer is read with stale items).
+      if (count > 0 && Date.parse(this.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) return { updated: count, pending: true };
       // What the form shows already is left alone (Re-render rewrites all of it).
       const shown = force ? undefined : pointer.layout;
       const wanted: FormLayout = {
@@ -582,7 +594,7 @@ export class MatchHost {
       }
       count += 1;
     }
-    return count;
+    return { updated: count, pending: false };
   }
 
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────

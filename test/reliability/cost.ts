@@ -115,22 +115,31 @@ export interface MatchBudget {
   readonly worstRunning: ExecutionCost;
   readonly sheetsWritesPerMinute: number;
   readonly sheetsReadsPerMinute: number;
-  /** The dearest tick that wrote nothing (what every minute of a match costs). */
+  /** The dearest tick that wrote nothing and read no form (what every minute of a match costs). */
   readonly idleTick: ExecutionCost | null;
+  /** The dearest tick that wrote nothing but read the forms (every FORMS_EVERY_MINUTES, 10). */
+  readonly pollTick: ExecutionCost | null;
+  /** Minutes of trigger time a day while a match runs: a plain idle tick every minute, a polling one every ten. */
+  readonly dailyMinutes: number | null;
 }
 
 /** The budget of every execution the sandbox ran (from execution number `from`). */
 export function matchBudget(executions: readonly ExecutionRecord[], sheetsCalls: readonly { at: number; write: boolean }[]): MatchBudget {
   const costs = executions.map(executionCost);
   const dearest = (list: readonly ExecutionCost[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const idle = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0);
+  const idle = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0 && c.formCalls === 0);
+  const polling = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0 && c.formCalls > 0);
+  const idleTick = idle.length > 0 ? dearest(idle) : null;
+  const pollTick = polling.length > 0 ? dearest(polling) : null;
   return {
     executions: costs.length,
     worst: dearest(costs),
     worstRunning: dearest(costs.filter((c) => c.name !== 'startMatch')),
     sheetsWritesPerMinute: busiestMinute(sheetsCalls, true),
     sheetsReadsPerMinute: busiestMinute(sheetsCalls, false),
-    idleTick: idle.length > 0 ? dearest(idle) : null,
+    idleTick,
+    pollTick,
+    dailyMinutes: idleTick ? (idleTick.ms * 1296 + (pollTick ?? idleTick).ms * 144) / 60_000 : null,
   };
 }
 
@@ -139,6 +148,6 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** One line for the test output and the report. */
 export function budgetLine(label: string, b: MatchBudget): string {
   const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)})`;
-  const idle = b.idleTick ? `; idle tick ${s(b.idleTick.ms)} (${b.idleTick.formCalls} Forms calls) = ${((b.idleTick.ms * 1440) / 60_000).toFixed(0)} min of trigger time a day` : '';
+  const idle = b.idleTick ? `; idle tick ${s(b.idleTick.ms)}${b.pollTick ? `, reading the forms ${s(b.pollTick.ms)}` : ''} = ${b.dailyMinutes!.toFixed(0)} min of trigger time a day` : '';
   return `${label}: ${b.executions} executions; longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${idle}`;
 }

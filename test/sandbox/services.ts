@@ -253,7 +253,7 @@ export class Google {
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
       const execution = google.current() as (ExecutionRecord & { fault?: FaultPlan }) | undefined;
       if (!execution || execution.depth > 0) return fn.apply(this, args);
-      const call: CallRecord = { name, remote, writes, bytesOut: api ? jsonBytes(args) : 0, bytesIn: 0 };
+      const call: CallRecord = { name, remote, writes, bytesOut: api ? jsonBytes(args) : 0, bytesIn: 0, ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}) };
       const index = execution.calls.length;
       execution.calls.push(call);
       google.calls.set(name, (google.calls.get(name) ?? 0) + 1);
