@@ -91,6 +91,11 @@ export interface RunReport {
 
 /** When the forms were last all read, and the last ask for reading that read answered. */
 interface PolledPointer { readonly at: string; readonly ask: string }
+/**
+ * Until when a tick has nothing to do (no deadline, no phase opening, no form reading due, no
+ * public rows to read, nothing left half-done), as long as no form answer has asked since (`ask`).
+ */
+interface QuietPointer { readonly until: string; readonly ask: string; readonly open: string | null }
 /** A start under way: which setup (a fingerprint of what the host chose). */
 interface StartProgress { readonly setup: string }
 /** A player's pointer while the start makes their files: what exists so far, and whom each file is shared with. */
@@ -127,6 +132,7 @@ const KEY = {
   rows: 'gh.rows',
   rendered: 'gh.rendered',
   seen: 'gh.seen',
+  quiet: 'gh.quiet',
 };
 
 function errorAt(message: string): FieldError {
@@ -318,6 +324,14 @@ export class MatchHost {
     // lock: it only ever asks for more reading). If this execution cannot wait for the lock, or
     // fails before it has read them, the next tick sees the ask is unanswered and reads them.
     if (options.answer) this.ports.store.set(KEY.pollAsked, String(Number(this.ports.store.get(KEY.pollAsked) ?? '0') + 1));
+    // Most ticks of a match have nothing to do: they end here, without the lock or the log (a
+    // tick a minute is most of the daily trigger time Apps Script allows; see quietUntil).
+    if (options.tick && !options.force) {
+      const quiet = this.getJson<QuietPointer>(KEY.quiet);
+      if (quiet && Date.parse(this.ports.clock.now()) < Date.parse(quiet.until) && (this.ports.store.get(KEY.pollAsked) ?? '0') === quiet.ask) {
+        return { ran: true, logged: 0, open: quiet.open, over: quiet.open === null, writes: [], formsUpdated: 0 };
+      }
+    }
     return this.withLock<RunReport>({ ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 }, () => this.runLocked(options));
   }
 
@@ -339,6 +353,8 @@ export class MatchHost {
   }
 
   private runLocked(options: { force?: boolean; tick?: boolean; answer?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
+    // The host's menu changes what the ticks must do: they look again until this run says otherwise.
+    if (!options.tick && !options.answer && this.ports.store.get(KEY.quiet) !== null) this.ports.store.remove(KEY.quiet);
     const read = this.log.read();
     if (!read) return { ran: true, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
     const now = this.ports.clock.now();
@@ -392,6 +408,7 @@ export class MatchHost {
     const rowsMoved = !rows || rows.phase !== rowsPhase;
     const rowsStale = rowsMoved || options.force === true;
     let formsUpdated = 0;
+    let unfinished = false;
     // A form answer's execution acknowledges it in the sender's sheet; while the phase stays
     // where it was, every other sheet (the Status tabs show who has answered) waits for the next
     // tick, which draws all that changed at once: twenty answers in a minute would otherwise be
@@ -411,11 +428,41 @@ export class MatchHost {
       formsUpdated = forms.updated;
       // Drawn or changed in part: the next execution does the rest.
       if (!only && !forms.pending) this.ports.store.set(KEY.seen, seen);
+      else unfinished = true;
     }
     if (pollForms) this.setJson(KEY.polled, { at: now, ask } satisfies PolledPointer);
+    const polledAt = pollForms ? now : this.getJson<PolledPointer>(KEY.polled)?.at ?? now;
+    const until = unfinished || options.force ? null : this.quietUntil(result, now, polledAt);
+    const quiet = until === null ? null : JSON.stringify({ until, ask, open: result.open?.phase.id ?? null } satisfies QuietPointer);
+    if (this.ports.store.get(KEY.quiet) !== quiet) {
+      if (quiet === null) this.ports.store.remove(KEY.quiet);
+      else this.ports.store.set(KEY.quiet, quiet);
+    }
     // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
     if (writes.length > 0 || formsUpdated > 0) this.ports.flush();
     return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated };
+  }
+
+  /**
+   * Until when the ticks have nothing to do after this run, or null when the next must look: the
+   * next form reading (see formsDue), the open phase's deadline or the next phase's opening. A
+   * phase with public rows is read every tick, and one that may end on a move (a Peg Domain turn)
+   * has its forms read every tick.
+   */
+  private quietUntil(result: ReplayResult, now: string, polledAt: string): string | null {
+    const times = [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
+    const open = result.open;
+    if (open) {
+      const opensAt = open.timing.opensAt;
+      if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
+        times.push(Date.parse(opensAt));
+      } else {
+        if (result.game.closesEarly !== undefined) return null;
+        if (Object.values(open.phase.questions).some((questions) => questions.some((q) => q.public))) return null;
+        if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+      }
+    }
+    return new Date(Math.min(...times)).toISOString();
   }
 
   // ── Collecting ──────────────────────────────────────────────────────────────────────────────

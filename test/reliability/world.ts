@@ -46,7 +46,7 @@ export function digestWorld(google: Google): WorldDigest {
       const pointer = JSON.parse(value) as { items: Record<string, string> };
       const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
       put(`property ${key}`, { ...pointer, items });
-    } else if (key === 'gh.polled' || key === 'gh.poll-asked') {
+    } else if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.quiet') {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
     } else if (key === 'gh.rows') {

@@ -337,3 +337,36 @@ describe('identity', () => {
     expect(logOf(table.sandbox).submissions.map((s) => [s.player, s.answers.colour])).toEqual([['p2', 'yellow'], ['p1', 'blue']]);
   });
 });
+
+describe('quiet ticks', () => {
+  it('a tick with nothing due ends without the lock or any Sheets or Forms call; a missed answer is read within ten minutes; a new deadline is kept', () => {
+    const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+    const calls = () => table.google.executions.at(-1)!.calls.map((c) => c.name);
+    table.google.clock.set(at(32));
+    table.fire('CLOCK');
+    expect(calls().filter((name) => /^(Sheets|Form|FormApp|Lock)\./.test(name))).toEqual([]);
+    // An answer whose form-submit trigger never fires waits for the tick that reads the forms.
+    table.google.clock.set(at(33));
+    expect(table.submitOnly('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, table.state().open!.phase.questions.p1)).toBe(true);
+    table.google.clock.set(at(35));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).submissions).toHaveLength(0);
+    table.google.clock.set(at(41));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
+    // Extend deadline…: the menu's own run says until when the ticks may rest; the old deadline
+    // passes quietly, the new one resolves the phase.
+    table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    table.run('extendDeadline');
+    table.google.clock.set(at(31 + 60 + 1));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+    // At the deadline the tick resolves the phase.
+    table.google.clock.set(at(31 + 60 + 120));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-2');
+  });
+});
