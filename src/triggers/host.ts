@@ -348,8 +348,9 @@ export class MatchHost {
     const polled = this.getJson<PolledPointer>(KEY.polled);
     if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
     if ((this.ports.store.get(KEY.pollAsked) ?? '0') !== polled.ask) return true;
-    const state = replayMatch(match, { now });
-    return state.open !== null && state.game.closesEarly !== undefined;
+    // Replaying only for a game whose phases may end on a move: the others never poll here.
+    if (GAMES.get(match.game)?.closesEarly === undefined) return false;
+    return replayMatch(match, { now }).open !== null;
   }
 
   private runLocked(options: { force?: boolean; tick?: boolean; answer?: boolean; entries?: readonly LogEntry[] } = {}): RunReport {
