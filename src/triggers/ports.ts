@@ -50,8 +50,11 @@ export interface Files {
   host(): Spreadsheet;
   create(title: string): Spreadsheet;
   open(id: string): Spreadsheet;
-  /** Shares a file with one person; Drive's sharing email tells them, with `message`. */
-  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  /**
+   * Shares a file with one person; Drive's sharing email tells them, with `message`. Returns the
+   * address Drive reports for the permission (the Google account's own), when it reports one.
+   */
+  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): string | undefined;
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
   /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */

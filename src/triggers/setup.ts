@@ -2,6 +2,7 @@
 // `replay` uses, so a setup the sidebar accepts is a match file that replays), plus what only the
 // add-on needs (an email per player, a phase length, a start from now on).
 
+import { accountKey, looksLikeEmail } from '../engine/core/email.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 
 /** What the sidebar sends to start a match. */
@@ -54,12 +55,14 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): { o
   if (missing >= 0) {
     return { ok: false, errors: [{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }] };
   }
+  // One Google account per player, however its address is written (see engine/core/email.ts).
   const emails = new Map<string, number>();
   for (const [i, p] of players.entries()) {
-    const key = (p.email ?? '').toLowerCase();
-    const other = emails.get(key);
-    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${p.email} is also players[${other}]'s email; every player needs their own` }] };
-    emails.set(key, i);
+    const email = p.email ?? '';
+    if (!looksLikeEmail(email)) return { ok: false, errors: [{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }] };
+    const other = emails.get(accountKey(email));
+    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }] };
+    emails.set(accountKey(email), i);
   }
   const schedule = loaded.value.schedule;
   const timed = schedule !== undefined && (schedule.minutes.default !== undefined || Object.keys(schedule.minutes).length > 0 || Object.keys(schedule.deadlines).length > 0);

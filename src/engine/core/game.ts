@@ -43,12 +43,27 @@ export interface Submission {
  * An event counts only for a phase that opened at or before `at` (a later opening of that phase,
  * after an earlier phase was reopened, keeps its schedule), and only once `at` has passed.
  */
-export interface MatchEvent {
+export interface ScheduleEvent {
   readonly type: 'extend' | 'reopen';
   readonly phase: string;
   readonly deadline: string;
   readonly at: string;
 }
+
+/**
+ * The host's correction of a player's email (Correct a player's email…): from the phase open at
+ * `at` on (a phase whose deadline passed before `at` keeps the email it had), the player's form
+ * answers must come from `email`'s account (docs/matchfile.md, "Host events").
+ */
+export interface EmailEvent {
+  readonly type: 'email';
+  readonly player: string;
+  readonly email: string;
+  readonly at: string;
+}
+
+/** Everything the host does to a running match besides answering a decision. */
+export type MatchEvent = ScheduleEvent | EmailEvent;
 
 export interface Decision {
   readonly id: string;

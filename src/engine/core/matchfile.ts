@@ -57,12 +57,21 @@ const submissionSchema = z.strictObject({
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
 });
 
-const eventSchema = z.strictObject({
+const scheduleEventSchema = z.strictObject({
   type: z.enum(['extend', 'reopen']),
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   deadline: isoTime,
   at: isoTime,
 });
+
+const emailEventSchema = z.strictObject({
+  type: z.literal('email'),
+  player: z.string().check(z.minLength(1, 'a player id is required')),
+  email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address such as ann@example.com is required')),
+  at: isoTime,
+});
+
+const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
@@ -185,6 +194,9 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     if (!seen.has(submission.player)) {
       return err(`submissions[${index}].player: unknown player ${quote(submission.player)}`);
     }
+  }
+  for (const [index, event] of (file.events ?? []).entries()) {
+    if (event.type === 'email' && !seen.has(event.player)) return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
 
   const options = game.optionsSchema.safeParse(file.options);
