@@ -42,14 +42,14 @@ function filesUnder(path: string): string[] {
   return readdirSync(full).flatMap((name) => (name === 'node_modules' ? [] : filesUnder(join(path, name))));
 }
 
-export interface Citation {
+interface Citation {
   readonly file: string;
   readonly line: number;
   readonly cited: string;
 }
 
 /** The `.md` names a text cites, with their line numbers (web addresses left out). */
-export function citationsIn(file: string, text: string): Citation[] {
+function citationsIn(file: string, text: string): Citation[] {
   const out: Citation[] = [];
   text.split('\n').forEach((line, index) => {
     for (const match of line.replace(URL, ' ').matchAll(CITATION)) out.push({ file, line: index + 1, cited: match[0] });
@@ -58,7 +58,7 @@ export function citationsIn(file: string, text: string): Citation[] {
 }
 
 /** Whether a cited name is a file of the repository, read from the root, docs/ or the citing file's folder. */
-export function resolves(citation: Citation, exists: (path: string) => boolean = (path) => existsSync(join(root, path))): boolean {
+function resolves(citation: Citation, exists: (path: string) => boolean = (path) => existsSync(join(root, path))): boolean {
   const name = citation.cited.replace(/^\.\//, '');
   const bases = ['', 'docs', dirname(citation.file)];
   return bases.some((base) => {
