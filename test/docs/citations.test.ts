@@ -26,7 +26,6 @@ const NOT_YET_FIXED: readonly string[] = [
   'src/addon/main.ts',
   'src/engine/games/paint/index.ts',
   'src/engine/games/paint/options.ts',
-  'src/triggers/ports.ts',
 ];
 
 /** A Markdown file name: letters, digits, `_`, `-`, `.` and `/`, ending in `.md`. */
