@@ -124,7 +124,7 @@ export interface Award {
   readonly note: string;
 }
 
-/** The end of a match, as MATCHFILE.md's `final`. */
+/** The end of a match, as the `final` of docs/matchfile.md. */
 export interface Final {
   readonly scores: Readonly<Record<string, number>>;
   readonly winners: readonly string[];

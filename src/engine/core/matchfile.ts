@@ -1,4 +1,4 @@
-// The match file of MATCHFILE.md: a whole match as data. The schema validates every field and a
+// The match file of docs/matchfile.md: a whole match as data. The schema validates every field and a
 // malformed file is answered with one line naming the field (`players[3].id: duplicate id "p2"`).
 // Defaults are filled from the game's options, including boards generated from the seed.
 
@@ -235,7 +235,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   return parseMatchFile(json, games);
 }
 
-/** A match file as JSON, in the field order of MATCHFILE.md, compact enough to read and diff. */
+/** A match file as JSON, in the field order of docs/matchfile.md, compact enough to read and diff. */
 export function stringifyMatchFile(match: MatchFile): string {
   const ordered = {
     game: match.game,

@@ -416,7 +416,7 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile
   };
 }
 
-/** The JSON object `genius-host replay` prints (MATCHFILE.md). */
+/** The JSON object `genius-host replay` prints (docs/matchfile.md, "The replay command"). */
 export interface ReplayOutput {
   readonly game: string;
   readonly rounds: RoundSummary[];
