@@ -49,7 +49,7 @@ export class MatchHost {
 
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────
 
-  private requireMatch(): { match: MatchFile; rows: number } {
+  private requireMatch(): { match: MatchFile; logRows: number } {
     const read = this.ctx.log.read();
     if (!read) throw new Error('No match here yet: use Genius Host → New match… first.');
     return read;

@@ -3,7 +3,7 @@
 // add-on needs (an email per player, a phase length, a start from now on).
 
 import { accountKey, looksLikeEmail } from '../engine/core/email.js';
-import { type MatchFile, loadMatch } from '../engine/index.js';
+import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 
 /** What the sidebar sends to start a match. */
 export interface MatchSetup {
@@ -64,9 +64,10 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): { o
     if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }] };
     emails.set(accountKey(email), i);
   }
-  const schedule = loaded.value.schedule;
-  const timed = schedule !== undefined && (schedule.minutes.default !== undefined || Object.keys(schedule.minutes).length > 0 || Object.keys(schedule.deadlines).length > 0);
-  if (!timed && loaded.value.game !== 'peg-domain') {
+  // The add-on closes each phase at its deadline: the first phase must have one, from the schedule
+  // or from the game's own clock (a Peg Domain turn times itself).
+  const first = replayMatch(loaded.value, { now: loaded.value.startAt ?? setup.startAt }).open;
+  if (first && first.timing.deadline === undefined) {
     return { ok: false, errors: [{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }] };
   }
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
