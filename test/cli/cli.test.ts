@@ -40,6 +40,14 @@ describe('genius-host replay', () => {
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('--now on a file without a schedule closes every phase (a complete record), as docs/matchfile.md says', () => {
+    const whole = run('replay', 'examples/not-flower-field.json');
+    const now = run('replay', 'examples/not-flower-field.json', '--now', '2020-01-01T00:00:00Z');
+    expect(now.code).toBe(0);
+    expect(now.stdout).toBe(whole.stdout);
+    expect(JSON.parse(now.stdout).open).toBeNull();
+  });
+
   it('holds back final while the host decision is unanswered', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gh-'));
     const file = join(dir, 'pending.json');
