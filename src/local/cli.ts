@@ -14,7 +14,8 @@ import { viewText } from './text.js';
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
 Usage:
-  genius-host replay FILE [--now TIME]     replay a match file; prints JSON (exit 1 if the file is malformed)
+  genius-host replay FILE [--now TIME]     replay a match file (- reads standard input); prints JSON
+                                           (exit 1 if the file is malformed)
   genius-host new GAME [--players N] [--seed S]
                                            print a complete match file with default options
   genius-host show FILE [--as AUDIENCE] [--all] [--now TIME]
@@ -123,6 +124,7 @@ function exampleOf(command: Command): string {
 function readMatch(file: string): MatchFile {
   let text: string;
   try {
+    if (file === '-') return matchFrom(readFileSync(0, 'utf8'), 'standard input');
     if (statSync(file).isDirectory()) {
       throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
     }
@@ -132,6 +134,10 @@ function readMatch(file: string): MatchFile {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
   }
+  return matchFrom(text, file);
+}
+
+function matchFrom(text: string, file: string): MatchFile {
   const match = loadMatch(parseJsonFile(text, file));
   if (!match.ok) throw new InputError(match.error);
   return match.value;
@@ -155,7 +161,7 @@ function replayAt(match: MatchFile, now: string | undefined) {
 function countOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1) throw new InputError(`${flag}: "${value}" is not a whole number of players, e.g. ${flag} 4`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1) throw new InputError(`${flag}: "${value}" is not a number of players (a whole number, 1 or more), e.g. ${flag} 4`);
   return n;
 }
 
