@@ -61,7 +61,8 @@ export function loserTieBreak(result: ReplayResult): string | null {
   if (typeof detail.loserReason === 'string') return detail.loserReason;
   if (typeof detail.decidedBy === 'string' && detail.decidedBy.startsWith('tied')) return detail.decidedBy;
   const name = playerName(result, loser);
-  const notes = Array.isArray(detail.tiebreaks) ? detail.tiebreaks.filter((n): n is string => typeof n === 'string' && n.includes(name)) : [];
+  const named = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
+  const notes = Array.isArray(detail.tiebreaks) ? detail.tiebreaks.filter((n): n is string => typeof n === 'string' && named.test(n)) : [];
   if (notes.length > 0) return notes.join('; ');
   const others = tied.map((id) => playerName(result, id)).join(', ');
   const cells = detail.cellsHeld;
@@ -163,7 +164,7 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
       const having = GAME_LIST.filter((game) => Object.hasOwn(game.bots, bot)).map((game) => game.id);
       const common = botsOf(games[0]).filter((name) => games.every((game) => Object.hasOwn(game.bots, name)));
       const titles = lacking.map((g) => g.title);
-      throw new InputError(`--bot ${bot}: ${titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]} have`} no bot "${bot}"; it plays ${having.join(', ')} (genius-host start ${having.join(' ')} --bot ${bot})${common.length > 0 ? `, and every game named has ${common.join(', ')}` : ''}`);
+      throw new InputError(`--bot ${bot}: ${titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]} have`} no bot "${bot}"; it plays ${having.join(', ')} (genius-host start ${having.join(' ')} --bot ${bot}); ${games.length === 1 ? `${games[0].title}'s bots: ${botsOf(games[0]).join(', ')}` : `the bots all ${games.length} games have: ${common.join(', ') || 'none'}`}`);
     }
   }
   const prepared = games.map((game) => ({ game, fresh: newMatch(game.id, { seed: options.seed ?? `demo-${game.id}`, players: options.players }) }));
