@@ -6,7 +6,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
-import { type ProgressSink, checkOutDir, renderMatch, runDemo } from './demo.js';
+import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
 import { parseJsonFile } from './json-text.js';
 import { viewText } from './text.js';
@@ -32,7 +32,7 @@ Usage:
 without a schedule is a complete record and every phase in it closes, whatever --now says.
 
 Games, with their bots (the first is the default; without --bot players take them in turn):
-${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${[game.defaultBot, ...Object.keys(game.bots).filter((b) => b !== game.defaultBot)].join(', ')}`).join('\n')}`;
+${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`).join('\n')}`;
 
 /** What each command takes: its options and how many positional arguments. */
 const COMMANDS = {

@@ -138,8 +138,13 @@ function workbooksLine(outputs: MatchOutputs): string {
  * think alike (every greedy sheep in the same pasture), which makes a dull demo.
  */
 function mixedBots(game: AnyGame, players: readonly string[]): Record<string, string> {
-  const names = [game.defaultBot, ...Object.keys(game.bots).filter((name) => name !== game.defaultBot)];
+  const names = botNames(game);
   return Object.fromEntries(players.map((id, i) => [id, names[i % names.length]]));
+}
+
+/** A game's bots, its default first (as `genius-host help` lists them). */
+export function botNames(game: AnyGame): string[] {
+  return [game.defaultBot, ...Object.keys(game.bots).filter((name) => name !== game.defaultBot)];
 }
 
 /** Checks every game, the bot and the player count before any match is played. */
@@ -154,7 +159,7 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
   const games = [...new Set(ids)].map((id) => GAMES.get(id)!);
   const bot = options.bot;
   if (bot !== undefined) {
-    const botsOf = (game: AnyGame) => Object.keys(game.bots);
+    const botsOf = botNames;
     const lacking = games.filter((game) => !Object.hasOwn(game.bots, bot));
     if (lacking.length === games.length && !GAME_LIST.some((game) => Object.hasOwn(game.bots, bot))) {
       const guess = closest(bot, [...new Set(games.flatMap(botsOf))]);

@@ -47,10 +47,10 @@ const cases: { args: string[]; says: RegExp }[] = [
   // Games, bots and player counts, all checked before any match is played
   { args: ['new', 'pastur'], says: /^unknown game "pastur"; did you mean pasture\?/ },
   { args: ['start', 'chess', '--out', untouched], says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/ },
-  { args: ['start', '--bot', 'nope', '--out', untouched], says: /^--bot: no game has a bot "nope" \(pasture: random, greedy; paint: random, team;/ },
+  { args: ['start', '--bot', 'nope', '--out', untouched], says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/ },
   { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
   { args: ['start', '--bot', 'team', '--out', untouched], says: /^--bot team: Pasture, Peg Domain, Fair and Square and Not Flower Field have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 5 games have: random$/ },
-  { args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched], says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: random, greedy$/ },
+  { args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched], says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: greedy, random$/ },
   { args: ['start', '--players', '9', '--out', untouched], says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture takes 9: genius-host start pasture --players 9\)$/ },
   // Output directories
   { args: ['start', 'not-flower-field', '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
