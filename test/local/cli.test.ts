@@ -83,7 +83,7 @@ describe('the result line of npm start and render', () => {
 
   it('finds the tie-break in what each game reports: its notes naming the loser, Peg Domain\'s deciding step, cells held', () => {
     const result = (scores: Record<string, number>, detail: Record<string, unknown>) => ({
-      game: { id: 'some-game' },
+      game: { id: 'pasture' },
       match: { players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Anna' }, { id: 'c', name: 'Cy' }] },
       open: null,
       pending: [],
@@ -94,7 +94,7 @@ describe('the result line of npm start and render', () => {
       .toBe('winner Cy (9) · loser Ann (5) on a tie-break (Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)) · elimination candidate Ann');
     expect(resultLine(result(tied, { decidedBy: 'tied on 5 domain squares; more pallet squares used' }))).toContain('loser Ann (5) on a tie-break (tied on 5 domain squares; more pallet squares used)');
     expect(resultLine(result(tied, { cellsHeld: { a: 20, b: 21, c: 22 } }))).toContain('loser Ann (5) on a tie-break (tied on 5 with Anna; fewer cells held (20 to 21))');
-    expect(resultLine(result(tied, {}))).toContain('on a tie-break (tied on 5 with Anna; placed last by the tie-breaks of docs/games/some-game.md)');
+    expect(resultLine(result(tied, {}))).toContain('on a tie-break (tied on 5 with Anna; placed last by the tie-breaks of docs/games/pasture.md)');
     expect(resultLine(result({ a: 4, b: 5, c: 9 }, { tiebreaks: ['Ann and Cy tied on 9 points'] }))).toBe('winner Cy (9) · loser Ann (4) · elimination candidate Ann');
   });
 
