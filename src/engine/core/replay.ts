@@ -24,6 +24,8 @@ export interface Receipt {
   readonly status: 'accepted' | 'partial' | 'rejected';
   /** Why it was refused, or which parts were refused. */
   readonly reasons: readonly string[];
+  /** What the game told the player about answers that count (never a refusal). */
+  readonly notes?: readonly string[];
   /** A later valid submission of the same player replaced this one. */
   superseded: boolean;
 }
@@ -286,7 +288,7 @@ export class MatchRun<S = unknown, M = unknown> {
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
       index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
-      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, superseded: false,
+      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, ...(result.notes?.length ? { notes: result.notes } : {}), superseded: false,
     };
     const earlier = this.countedReceipt.get(submission.player);
     if (earlier) earlier.superseded = true;
