@@ -164,3 +164,30 @@ describe('property: replacing one part by garbage never changes what the other p
     );
   });
 });
+
+describe('the worked example of docs/games/paint.md', () => {
+  it('replays as the guide tells it', () => {
+    const result = run({
+      canvas: APART,
+      garnets: { p1: 1, p5: 1 },
+      submissions: [
+        say(1, 'p1', { segment: '99', captain: 'Ben' }), say(1, 'p2', { segment: '1', captain: 'Ben' }),
+        say(1, 'p3', { segment: '1', captain: 'Cara' }), say(1, 'p4', { segment: '1', captain: 'Dev' }), say(1, 'p5', { segment: '7' }),
+        say(2, 'p2', { segment: '1', segment2: '5' }), say(2, 'p5', { segment: '1' }),
+        say(3, 'p2', { segment: '3', segment2: '3' }), say(3, 'p6', { segment: '3' }), say(3, 'p7', { segment: '3' }),
+      ],
+    });
+    const [round1, round2, round3] = result.state.rounds;
+    expect(result.state.election?.teams.red).toEqual({ captain: 'p2', shape: '2-1-1', cast: 4 });
+    expect(round1.colours).toEqual(['red', null, null, null, null, null, 'blue']);
+    expect(round2.moves.p2.votes).toEqual([{ segment: 1, weight: 1 }, { segment: 5, weight: 1 }]);
+    expect(round2.painted).toEqual([{ segment: 5, team: 'red', coloured: ['p2'] }]);
+    expect(result.receipts.filter((r) => r.phase === 'round-2').map((r) => r.notes?.length)).toEqual([1, 1]);
+    expect(round3.tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
+    expect(round3.colours).toEqual(['red', null, 'red', null, 'red', null, 'blue']);
+    expect(result.state.rounds.map((r) => r.garnetChanges.filter((c) => c.player === 'p1' || c.player === 'p5').map((c) => [c.player, c.note]))).toEqual([
+      [['p1', 'round 1: no valid segment']], [], [['p5', 'round 3: no valid segment']],
+    ]);
+    expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
+  });
+});
