@@ -1,7 +1,8 @@
 // Answers count part by part (docs/games/paint.md, section "Rules"): `segment`, `segment2`,
-// `captain` and `reveal` are independent; a part refused leaves the others as they were. Worked
-// examples on small canvases, then a property over random bot matches: replacing any one part of
-// a submission by garbage never changes what the other parts did.
+// `captain` and `reveal` are independent; a part refused counts as not sent and the others count.
+// Worked examples on small canvases, then a property over random bot matches: replacing any one
+// part of a submission by garbage never changes what the other parts did, and gives the move the
+// submission makes without that part.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/engine/core/game.js';
@@ -44,17 +45,17 @@ describe('a refused part leaves the others counting', () => {
     expect(result.state.rounds[0].garnetChanges).toEqual([{ player: 'p1', round: 1, garnets: -1, note: 'round 1: no valid segment' }]);
   });
 
-  it('a captain\'s bad second segment: the first keeps the 1 vote of the split', () => {
-    // Round 2, Ann captain: segment 3 and "three". Segment 3 gets 1 red vote against Eve's 3 blue
-    // votes on it, so blue paints it; had the bad answer put 3 votes on 3, red would have tied.
+  it('a captain\'s bad second segment counts as not sent: one segment named, so 3 votes on it', () => {
+    // Round 2, Ann captain: segment 3 and "three". The refused part counts as not sent, so Ann has
+    // named one segment: 3 red votes on 3 beat Finn's and Gus's 2 (as a 1-vote split, red would lose).
     const result = run({
       canvas: APART,
-      submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: 'three' }), say(2, 'p5', { segment: '3' })],
+      submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: 'three' }), say(2, 'p6', { segment: '3' }), say(2, 'p7', { segment: '3' })],
     });
     expect(result.rejected.map((r) => r.reason)).toEqual(['segment2: "three" is not a segment number; write a number from 1 to 7; your other answers still count']);
-    expect(result.state.rounds[1].moves.p1.votes).toEqual([{ segment: 3, weight: 1 }]);
-    expect(result.state.rounds[1].tallies).toEqual([{ segment: 3, votes: { red: 1, blue: 3, yellow: 0 } }]);
-    expect(result.state.rounds[1].colours[2]).toBe('blue');
+    expect(result.state.rounds[1].moves.p1.votes).toEqual([{ segment: 3, weight: 3 }]);
+    expect(result.state.rounds[1].tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
+    expect(result.state.rounds[1].colours[2]).toBe('red');
   });
 
   it('a captain\'s split with one painted segment: the other segment gets its 1 vote; the receipt names the painted one', () => {
@@ -140,24 +141,21 @@ describe('property: replacing one part by garbage never changes what the other p
           expect(receipt.status).toBe('partial');
           expect(receipt.reasons.some((r) => r.startsWith(`${part}: `))).toBe(true);
           expect(after).toBeDefined();
+          // A refused part counts as not sent: the move is the one the submission makes without it.
+          const { [part]: _refused, ...without } = original.answers;
+          const omitted: MatchFile = { ...played, submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: without } : s)) };
+          expect(after).toEqual(movedIn(omitted, original));
           if (part !== 'captain') expect(after!.captainVote).toBe(before.captainVote);
           if (part !== 'reveal') expect(after!.reveal).toBe(before.reveal);
           if (part !== 'segment' && part !== 'segment2') {
             expect(after!.votes).toEqual(before.votes);
             return;
           }
-          // The other segment answer (a captain's) keeps its vote on its segment: the 1 vote of the
-          // split, as before, unless the captain had named one segment twice (3 votes, now 1).
+          // The other segment answer (a captain's) still votes for its segment, now the only one
+          // named: its 3 votes.
           const other = part === 'segment' ? 'segment2' : 'segment';
           const otherText = original.answers[other] as string | undefined;
-          if (otherText === undefined) {
-            expect(after!.votes).toEqual([]);
-            return;
-          }
-          const otherSegment = Number(otherText);
-          expect(after!.votes).toEqual([{ segment: otherSegment, weight: 1 }]);
-          const sameTwice = Number(original.answers[part]) === otherSegment;
-          expect(before.votes).toContainEqual({ segment: otherSegment, weight: sameTwice ? 3 : 1 });
+          expect(after!.votes).toEqual(otherText === undefined ? [] : [{ segment: Number(otherText), weight: 3 }]);
         },
       ),
       { numRuns: 40 },

@@ -44,10 +44,10 @@ function readCaptainVote(text: string, player: string, state: PaintState, ctx: P
 }
 
 /**
- * The segment votes of a submission. A player's `segment` is 1 vote. A captain who answers both
- * `segment` and `segment2` splits, 1 vote on each: a part refused loses its own vote only, and the
- * other keeps the 1 vote of the split. The same segment twice is not two segments, so it counts
- * all 3 votes, as does a captain's single answer (either question).
+ * The segment votes of a submission. A player's `segment` is 1 vote. A captain who names two
+ * different segments (`segment` and `segment2`) gives each 1 vote; one who names one segment puts
+ * all 3 votes on it: only one answered, the same segment twice, or one of the two refused (a
+ * refused part counts as not sent), since none of these specifies 2 segments.
  */
 function readVotes(state: PaintState, player: string, answers: Answers): { votes: Vote[]; given: number; refused: string[]; notes: string[] } {
   const questions = isCaptain(state, player) ? ['segment', 'segment2'] : ['segment'];
@@ -58,7 +58,7 @@ function readVotes(state: PaintState, player: string, answers: Answers): { votes
   const refused = given.flatMap(({ read }) => (typeof read === 'string' ? [read] : []));
   const valid = given.flatMap(({ question, read }) => (typeof read === 'number' ? [{ question, segment: read }] : []));
   const captain = questions.length === 2;
-  const single = captain && (given.length === 1 || (valid.length === 2 && valid[0].segment === valid[1].segment));
+  const single = captain && (valid.length === 1 || (valid.length === 2 && valid[0].segment === valid[1].segment));
   const weight = single ? CAPTAIN_WEIGHT : 1;
   const counted = single ? valid.slice(0, 1) : valid;
   const votes = counted.map(({ segment }) => ({ segment, weight }));
