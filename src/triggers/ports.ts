@@ -1,4 +1,4 @@
-// The ports the trigger logic is written against (ARCHITECTURE.md). The add-on implements them
+// The ports the trigger logic is written against (docs/architecture.md). The add-on implements them
 // with Apps Script services (src/addon/services.ts); the tests implement them in memory. Every port
 // is synchronous, like Apps Script.
 
@@ -50,8 +50,11 @@ export interface Files {
   host(): Spreadsheet;
   create(title: string): Spreadsheet;
   open(id: string): Spreadsheet;
-  /** Shares a file with one person; Drive's sharing email tells them, with `message`. */
-  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  /**
+   * Shares a file with one person; Drive's sharing email tells them, with `message`. Returns the
+   * address Drive reports for the permission (the Google account's own), when it reports one.
+   */
+  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): string | undefined;
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
   /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */

@@ -9,6 +9,7 @@ import type { Request } from '../../src/sheets/api.js';
 import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, faultMessage, isRemote, isWrite, jsonBytes, serviceOf } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { accountKey } from '../../src/engine/core/email.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 
 registerPlainDataClass(EmbeddedWorkbook);
@@ -135,6 +136,13 @@ export interface GoogleOptions {
   readonly timeZone?: string;
   /** The domain refuses publishing to the web (the add-on falls back to view-by-link). */
   readonly refusePublishing?: boolean;
+  /**
+   * The Google accounts that exist, by their own address. Drive reports a user permission's
+   * emailAddress as the account's own address when the address shared with is that account
+   * written another way (case, Gmail dots, googlemail.com): Drive API v3, Permission resource,
+   * "emailAddress: the email address of the user or group to which this permission refers".
+   */
+  readonly accounts?: readonly string[];
   readonly dist: string;
 }
 
@@ -175,6 +183,12 @@ export class Google {
   sheetsQuota: { readonly reads: number; readonly writes: number } | null = null;
   /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
   readonly sheetsCalls: { at: number; write: boolean }[] = [];
+
+  /** The address Google reports for `email`: the account's own, when an account of `options.accounts` is that address written another way. */
+  accountAddress(email: string): string {
+    const key = accountKey(email);
+    return this.options.accounts?.find((a) => accountKey(a) === key) ?? email;
+  }
 
   constructor(readonly options: GoogleOptions) {
     this.clock = new FakeClock(Date.parse(options.start));
@@ -464,19 +478,22 @@ export class Google {
     };
     const Drive = strict('Drive', {
       Permissions: strict('Drive.Permissions', {
-        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs: { sendNotificationEmail?: boolean; emailMessage?: string }) => {
+        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string }) => {
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
           if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
-          const permission: Permission = { role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) };
+          const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;
+          const permission: Permission = { role: resource.role!, type: resource.type!, ...(address ? { emailAddress: address } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) };
           // A person (or anyone) has one permission per file: asking again replaces it.
           const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
           if (same >= 0) file.permissions[same] = permission;
           else file.permissions.push(permission);
-          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type };
+          // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more.
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type, ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}) };
         },
         list: (fileId: string, optionalArgs: { fields?: string }) => {
           const file = driveFile(fileId);
