@@ -12,6 +12,7 @@ import { simulate } from '../../../src/engine/core/simulate.js';
 import { paint } from '../../../src/engine/games/paint/index.js';
 import type { PaintMove, PaintState } from '../../../src/engine/games/paint/state.js';
 import { newMatch, samplePlayers } from '../../../src/engine/index.js';
+import { baseFile, matchOf } from '../../helpers/match.js';
 import { ELECT_FIRSTS, say, strip, teamRound, run } from './helpers.js';
 
 // Four 4-pixel segments (1, 3, 5, 7) kept apart by 1-pixel segments (2, 4, 6).
@@ -187,5 +188,48 @@ describe('the worked example of docs/games/paint.md', () => {
       [['p1', 'round 1: no valid segment']], [], [['p5', 'round 3: no valid segment']],
     ]);
     expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
+  });
+});
+
+describe('the worked example of the Rules in docs/games/paint.md', () => {
+  it('counts each answer as the table says', () => {
+    // Twenty 1-pixel segments in a row (each touches only its neighbours). Red: Kai, Dev, Cara,
+    // Finn; blue: Ann, Ben, Eve, Gus; yellow: Lea, Hana, Ivo, Jo. Round 1 elects Kai and Lea and
+    // paints 3 red (Eve and Dev vote too, so they keep their garnets).
+    const teams = { red: ['p11', 'p4', 'p3', 'p6'], blue: ['p1', 'p2', 'p5', 'p7'], yellow: ['p12', 'p8', 'p9', 'p10'] };
+    const vote = (round: number, player: string, answers: Record<string, string>) => ({ phase: `round-${round}`, player, answers });
+    const file = matchOf(baseFile('paint', 12, {
+      options: { canvas: [Array.from({ length: 20 }, (_, k) => k + 1)], teams },
+      players: samplePlayers(12).map((p) => ({ ...p, garnets: p.id === 'p4' ? 1 : p.id === 'p5' ? 2 : 0 })),
+      submissions: [
+        ...teams.red.map((id) => vote(1, id, { segment: '3', captain: 'Kai' })),
+        ...teams.yellow.map((id) => vote(1, id, { captain: 'Lea' })),
+        vote(1, 'p5', { segment: '15' }),
+        vote(2, 'p11', { segment: '7', segment2: '7' }),
+        vote(2, 'p1', { segment: '7' }), vote(2, 'p2', { segment: '7' }),
+        vote(2, 'p12', { segment: '3', segment2: '9' }),
+        vote(2, 'p4', { segment: '42', reveal: 'yes' }),
+      ],
+    }));
+    const result = replay<PaintState>(paint, file);
+    const round2 = result.state.rounds[1];
+    expect(result.state.election?.teams.red.captain).toBe('p11');
+    expect(result.state.election?.teams.yellow.captain).toBe('p12');
+    expect(result.state.rounds[0].colours[2]).toBe('red');
+    expect(round2.moves.p11.votes).toEqual([{ segment: 7, weight: 3 }]);
+    expect(round2.moves.p12.votes).toEqual([{ segment: 3, weight: 1 }, { segment: 9, weight: 1 }]);
+    expect(round2.moves.p4).toEqual({ votes: [], captainVote: null, reveal: true });
+    expect(round2.moves.p5).toBeUndefined();
+    expect(round2.tallies).toEqual([
+      { segment: 3, votes: { red: 0, blue: 0, yellow: 1 } },
+      { segment: 7, votes: { red: 3, blue: 2, yellow: 0 } },
+      { segment: 9, votes: { red: 0, blue: 0, yellow: 1 } },
+    ]);
+    expect(round2.painted.map((p) => [p.segment, p.team])).toEqual([[7, 'red'], [9, 'yellow']]);
+    expect(round2.garnetChanges.filter((c) => c.player === 'p4' || c.player === 'p5').map((c) => [c.player, c.garnets, c.note])).toEqual([
+      ['p4', -1, "round 2: bought the reveal of teammates' captain votes"],
+      ['p5', -1, 'round 2: no valid segment'],
+    ]);
+    expect(result.rejected.filter((r) => r.phase === 'round-2').map((r) => r.reason)).toEqual(['segment: there is no segment 42 (the canvas has segments 1–20); your other answers still count']);
   });
 });
