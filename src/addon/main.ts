@@ -105,11 +105,11 @@ export function startMatch(setup: MatchSetup): StartResult {
 }
 
 export function resolveOverdueNow(): void {
-  guarded(() => ui().alert(MENU, summary(host().run()), ui().ButtonSet.OK));
+  guarded(() => ui().alert(MENU, summary(host().run('menu')), ui().ButtonSet.OK));
 }
 
 export function rerender(): void {
-  guarded(() => ui().alert(MENU, summary(host().run({ force: true })), ui().ButtonSet.OK));
+  guarded(() => ui().alert(MENU, summary(host().run('rerender')), ui().ButtonSet.OK));
 }
 
 function promptText(title: string, prompt: string): string | null {
@@ -176,10 +176,10 @@ export function showHelp(): void {
 
 /** The clock trigger, every minute. */
 export function onTick(): void {
-  host().run({ tick: true });
+  host().run('tick');
 }
 
 /** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
 export function onFormSubmitted(): void {
-  host().run({ answer: true });
+  host().run('answer');
 }

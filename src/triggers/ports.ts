@@ -1,4 +1,4 @@
-// The ports the trigger logic is written against (ARCHITECTURE.md). The add-on implements them
+// The ports the trigger logic is written against (docs/architecture.md). The add-on implements them
 // with Apps Script services (src/addon/services.ts); the tests implement them in memory. Every port
 // is synchronous, like Apps Script.
 

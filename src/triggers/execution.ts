@@ -1,0 +1,280 @@
+// One execution of the add-on (the minute tick, a form submission, a menu item), under the document
+// lock. It does the same steps whatever started it:
+//
+//   1. read the log (the match file) and collect what is new: form responses not yet logged (a
+//      tick reads the forms only every few minutes: see formsDue), and changed public rows;
+//   2. replay as of now: whatever phase is overdue closes, by the deadlines and the submissions'
+//      own times, so a late, doubled or missed trigger changes nothing;
+//   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
+//      sent before the change is lost or credited to the wrong phase;
+//   4. append the new entries to the log (the log first: it is the truth);
+//   5. render each spreadsheet whose view changed, one batchUpdate each;
+//   6. show each form the questions of the open phase, and reset the public rows;
+//   7. note until when the ticks have nothing to do, and flush.
+
+import type { Submission } from '../engine/core/game.js';
+import { fingerprint } from '../engine/core/hash.js';
+import type { Audience, View } from '../engine/core/view.js';
+import { type MatchFile, type ReplayResult, replayMatch, viewFor } from '../engine/index.js';
+import { GAMES } from '../engine/games/index.js';
+import type { Request } from '../sheets/api.js';
+import { renderRequests, utf8Length } from '../sheets/index.js';
+import { collectForms, collectRows } from './collect.js';
+import { type HostContext, withLock } from './context.js';
+import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
+import type { LogEntry } from './log.js';
+import { KEY, type QuietPointer } from './pointers.js';
+import type { Spreadsheet } from './ports.js';
+import { type RowsPointer, answersTabRequests, rowsSetupFor } from './rows.js';
+
+/** How often a tick reads every form anyway (see formsDue). */
+const FORMS_EVERY_MINUTES = 10;
+
+/**
+ * What started an execution:
+ * - `tick`: the minute trigger; it reads the forms only when that is due (see formsDue), and most
+ *   ticks end on one Properties read (see quietUntil);
+ * - `answer`: the form-submit trigger; it draws only the sender's sheet while the phase stays;
+ * - `menu`: a menu item (Resolve overdue now, a host's entry, a start): a full run;
+ * - `rerender`: Re-render: every sheet and form written again from the log.
+ */
+export type RunKind = 'tick' | 'answer' | 'menu' | 'rerender';
+
+/** One spreadsheet write. */
+export interface WriteReport {
+  readonly target: string;
+  readonly requests: number;
+  readonly bytes: number;
+}
+
+export interface RunReport {
+  /** False when another execution held the lock: it (or the next tick) does the work. */
+  readonly ran: boolean;
+  readonly logged: number;
+  readonly open: string | null;
+  readonly over: boolean;
+  /** Every Sheets write of this execution, the log's first. */
+  readonly writes: readonly WriteReport[];
+  readonly formsUpdated: number;
+}
+
+export const BUSY: RunReport = { ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
+const NOTHING: RunReport = { ...BUSY, ran: true };
+
+/** How a public answers tab is drawn in this run: cleared for a new phase, drawn again keeping what was typed, or left alone. */
+type AnswersTabDraw = 'reset' | 'keep' | null;
+
+/** The match with log entries added. */
+export function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile {
+  if (entries.length === 0) return match;
+  const submissions = [...match.submissions];
+  const decisions = [...match.decisions];
+  const events = [...(match.events ?? [])];
+  for (const entry of entries) {
+    if (entry.kind === 'submission') submissions.push(entry.value);
+    else if (entry.kind === 'decision') decisions.push(entry.value);
+    else events.push(entry.value);
+  }
+  return { ...match, submissions, decisions, ...(events.length > 0 ? { events } : {}) };
+}
+
+/** What decides whether anything must be written: the log's size and where the match stands. */
+function stateKey(result: ReplayResult): string {
+  const m = result.match;
+  return [m.submissions.length, m.decisions.length, m.events?.length ?? 0, result.closed.length, result.open?.phase.id ?? '-', result.open?.timing.deadline ?? '-', result.pending.length, result.final ? 'final' : ''].join('|');
+}
+
+/** The part of stateKey that says where the match stands (not how long the log is). */
+function phaseOfKey(key: string): string {
+  return key.split('|').slice(3).join('|');
+}
+
+/** The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock. */
+export function run(ctx: HostContext, kind: RunKind): RunReport {
+  const { pointers } = ctx;
+  // A form submission first asks for the forms to be read (a counter, written without the
+  // lock: it only ever asks for more reading). If this execution cannot wait for the lock, or
+  // fails before it has read them, the next tick sees the ask is unanswered and reads them.
+  if (kind === 'answer') pointers.setText(KEY.pollAsked, String(Number(pointers.text(KEY.pollAsked) ?? '0') + 1));
+  // Most ticks of a match have nothing to do: they end here, without the lock or the log (a
+  // tick a minute is most of the daily trigger time Apps Script allows; see quietUntil).
+  if (kind === 'tick') {
+    const quiet = pointers.quiet();
+    if (quiet && Date.parse(ctx.ports.clock.now()) < Date.parse(quiet.until) && (pointers.text(KEY.pollAsked) ?? '0') === quiet.ask) {
+      return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+    }
+  }
+  return withLock(ctx, BUSY, () => runLocked(ctx, kind));
+}
+
+/**
+ * Whether a tick reads every form. Reading a form is two Forms calls, every minute, for every
+ * player: for 12 players the largest part of a tick, and of the daily trigger runtime (90 minutes
+ * for a consumer account). A form's answers come in through the form-submit trigger, which reads
+ * every form; a deadline closes the forms that change and reads them once more (closeChangingForms).
+ * So a tick reads them only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES),
+ * or did not get to read them (it asked, see run), and every tick while the open phase may end
+ * on a move (a Peg Domain turn, where a missed trigger must not cost the next player their time).
+ */
+function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
+  const polled = ctx.pointers.polled();
+  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
+  if ((ctx.pointers.text(KEY.pollAsked) ?? '0') !== polled.ask) return true;
+  // Replaying only for a game whose phases may end on a move: the others never poll here.
+  if (GAMES.get(match.game)?.closesEarly === undefined) return false;
+  return replayMatch(match, { now }).open !== null;
+}
+
+/** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
+export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
+  // The host's menu changes what the ticks must do: they look again until this run says otherwise.
+  if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
+  const read = ctx.log.read();
+  if (!read) return NOTHING;
+  const now = ctx.ports.clock.now();
+  const startedAt = Date.parse(now);
+  const rewrite = kind === 'rerender';
+
+  // 1. Collect.
+  const entries: LogEntry[] = [];
+  let match = read.match;
+  const add = (more: readonly LogEntry[]) => {
+    entries.push(...more);
+    match = withEntries(match, more);
+  };
+  add(hostEntries);
+  const pollForms = kind !== 'tick' || formsDue(ctx, match, now);
+  // The asks this read answers: those made before it (under the lock, the store is fresh).
+  const ask = ctx.pointers.text(KEY.pollAsked) ?? '0';
+  if (pollForms) add(collectForms(ctx, match, match.players.map((p) => p.id)));
+  const rowsRead = collectRows(ctx, match, now);
+  add(rowsRead.entries);
+
+  // 2–3. Replay, closing and reading once more each form about to change.
+  const { closed, result } = closeChangingForms(ctx, () => match, add, now, rewrite);
+
+  // 4. The log first.
+  const writes: WriteReport[] = [];
+  if (entries.length > 0) {
+    ctx.log.append(entries, read.rows);
+    writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
+  }
+  // Only once what the rows said is in the log: an execution that stops before the append
+  // must leave the next one the same read time, or a row sent in time would be stamped late.
+  if (rowsRead.pointer) ctx.pointers.setRows(rowsRead.pointer);
+
+  // 5–6. Draw what changed.
+  const drawn = draw(ctx, { kind, result, entries, closed, now, startedAt });
+  writes.push(...drawn.writes);
+
+  // 7. Until when the ticks may rest.
+  if (pollForms) ctx.pointers.setPolled({ at: now, ask });
+  const polledAt = pollForms ? now : ctx.pointers.polled()?.at ?? now;
+  const until = drawn.unfinished || rewrite ? null : quietUntil(result, now, polledAt);
+  const quiet = until === null ? null : JSON.stringify({ until, ask, open: result.open?.phase.id ?? null } satisfies QuietPointer);
+  if (ctx.pointers.text(KEY.quiet) !== quiet) {
+    if (quiet === null) ctx.pointers.remove(KEY.quiet);
+    else ctx.pointers.setText(KEY.quiet, quiet);
+  }
+  // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
+  if (writes.length > 0 || drawn.formsUpdated > 0) ctx.ports.flush();
+  return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated: drawn.formsUpdated };
+}
+
+interface DrawInput {
+  readonly kind: RunKind;
+  readonly result: ReplayResult;
+  /** What this run logged. */
+  readonly entries: readonly LogEntry[];
+  /** The forms this run closed (see closeChangingForms). */
+  readonly closed: ReadonlyMap<string, string>;
+  readonly now: string;
+  readonly startedAt: number;
+}
+
+/**
+ * Renders the spreadsheets and shows the forms where the match moved (or everything, for
+ * Re-render). `unfinished`: part was left to the next execution.
+ */
+function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean } {
+  const { kind, result, entries, closed, now, startedAt } = input;
+  const rewrite = kind === 'rerender';
+  const seen = stateKey(result);
+  const rows = ctx.pointers.rows();
+  const rowsMoved = !rows || rows.phase !== (result.open?.phase.id ?? null);
+  const rowsStale = rowsMoved || rewrite;
+  // A form answer's execution acknowledges it in the sender's sheet; while the phase stays
+  // where it was, every other sheet (the Status tabs show who has answered) waits for the next
+  // tick, which draws all that changed at once: twenty answers in a minute would otherwise be
+  // twenty writes to every spreadsheet, far over the Sheets API's 60 writes a minute.
+  const seenBefore = ctx.pointers.text(KEY.seen);
+  const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
+  const only = kind === 'answer' && phaseKept && !rowsStale
+    ? new Set<Audience>(entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [])))
+    : null;
+  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false };
+  const setup = rowsSetupFor(result.open?.phase ?? null);
+  // Before the tab changes, say what it is changing to (see RowsPointer.next).
+  if (rowsMoved) ctx.pointers.setRows({ ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
+  const writes = render(ctx, result, rewrite, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only);
+  if (rowsStale) ctx.pointers.setRows({ ...setup, readAt: now } satisfies RowsPointer);
+  const forms = updateForms(ctx, result, formSpecs(ctx, result), rewrite, closed, startedAt);
+  // Drawn or changed in part: the next execution does the rest.
+  if (!only && !forms.pending) ctx.pointers.setText(KEY.seen, seen);
+  return { writes, formsUpdated: forms.updated, unfinished: only !== null || forms.pending };
+}
+
+/**
+ * Until when the ticks have nothing to do after this run, or null when the next must look: the
+ * next form reading (see formsDue), the open phase's deadline or the next phase's opening. A
+ * phase with public rows is read every tick, and one that may end on a move (a Peg Domain turn)
+ * has its forms read every tick.
+ */
+function quietUntil(result: ReplayResult, now: string, polledAt: string): string | null {
+  const times = [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
+  const open = result.open;
+  if (open) {
+    const opensAt = open.timing.opensAt;
+    if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
+      times.push(Date.parse(opensAt));
+    } else {
+      if (result.game.closesEarly !== undefined) return null;
+      if (Object.values(open.phase.questions).some((questions) => questions.some((q) => q.public))) return null;
+      if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+    }
+  }
+  return new Date(Math.min(...times)).toISOString();
+}
+
+function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
+  if (audience === 'host') return ctx.ports.files.host();
+  if (audience === 'public') return ctx.ports.files.open(ctx.pointers.requireShared().id);
+  return ctx.ports.files.open(ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet.id);
+}
+
+/**
+ * Renders every view that changed since its last render (or all, with `rewrite`), one
+ * batchUpdate per spreadsheet. Paint's team views are not rendered: each player's view already
+ * holds their team's information. `answersTab`: how the public answers tab is drawn for the open
+ * phase. `only`: just these audiences (a form answer's acknowledgement).
+ */
+function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answersTab: AnswersTabDraw, only: ReadonlySet<Audience> | null): WriteReport[] {
+  const rendered = ctx.pointers.rendered();
+  const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter((a) => !only || only.has(a));
+  const writes: WriteReport[] = [];
+  for (const audience of audiences) {
+    const view: View = viewFor(result, audience);
+    const key = fingerprint(JSON.stringify(view));
+    const extra = audience === 'public' && answersTab !== null;
+    if (!rewrite && !extra && rendered[audience] === key) continue;
+    const sheet = sheetFor(ctx, audience);
+    const metadata = sheet.getMetadata();
+    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', force: rewrite }) : [];
+    if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null, answersTab === 'keep'));
+    sheet.batchUpdate(requests);
+    rendered[audience] = key;
+    writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
+  }
+  ctx.pointers.setRendered(rendered);
+  return writes;
+}

@@ -1,0 +1,145 @@
+// Keeping the forms in step with the match: each player's form shows the open phase's questions
+// (or a closed message), and a form about to change is closed and read once more first, so every
+// response is read with the items it answered and credited to the phase the form showed.
+
+import { fingerprint } from '../engine/core/hash.js';
+import { type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
+import { type FormSpec, formSpecFor } from '../forms/index.js';
+import { collectForms, formOf } from './collect.js';
+import type { HostContext } from './context.js';
+import type { LogEntry } from './log.js';
+import type { FormLayout, FormPointer } from './pointers.js';
+import type { FormParts } from './ports.js';
+
+/**
+ * How long an execution may have run before it leaves the forms it has not changed yet to the next
+ * tick (they stay closed until then: see updateForms). Apps Script stops an execution at 6
+ * minutes; changing twenty forms' questions can take several (test/reliability/cost.ts).
+ */
+const FORMS_TIME_BUDGET_MS = 150_000;
+
+/** What each player's form should show as the match stands. */
+export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, FormSpec> {
+  const shared = ctx.pointers.shared();
+  const timeZone = result.match.schedule?.timeZone ?? 'UTC';
+  const deadline = result.open?.timing.deadline ? ctx.ports.formatTime(result.open.timing.deadline, timeZone) : undefined;
+  const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : 'The match waits on the host\'s decision.';
+  const out = new Map<string, FormSpec>();
+  for (const player of result.match.players) {
+    const pointer = ctx.pointers.player(player.id);
+    out.set(player.id, formSpecFor(player.id, {
+      gameTitle: result.game.title,
+      playerName: player.name,
+      phase: result.open?.phase ?? null,
+      ...(deadline ? { deadline } : {}),
+      ...(over ? { over } : {}),
+      ...(shared ? { sharedSheetUrl: shared.url } : {}),
+      ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
+    }));
+  }
+  return out;
+}
+
+function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpec {
+  const spec = specs.get(playerId);
+  if (!spec) throw new Error(`no form spec for player ${playerId}`);
+  return spec;
+}
+
+/**
+ * Closes every form whose spec is about to change (all of them with `everyForm`) and reads it once
+ * more, up to three rounds (an answer read late may move the match again). Adds what it read to
+ * the match through `add`; returns the closed forms by player, each with the message it was closed
+ * with, and the replay as of `now` with everything read.
+ */
+export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, everyForm: boolean): { closed: Map<string, string>; result: ReplayResult } {
+  let result = replayMatch(match(), { now });
+  const closed = new Map<string, string>();
+  for (let round = 0; round < 3; round++) {
+    const specs = formSpecs(ctx, result);
+    const stale = match().players.filter((p) => !closed.has(p.id) && (everyForm || ctx.pointers.form(formOf(p)).key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+    if (stale.length === 0) break;
+    for (const player of stale) {
+      const message = specOf(specs, player.id).closedMessage;
+      ctx.ports.forms.setAccepting(formOf(player), false, message);
+      closed.set(player.id, message);
+    }
+    const late = collectForms(ctx, match(), stale.map((p) => p.id));
+    if (late.length === 0) break;
+    add(late);
+    result = replayMatch(match(), { now });
+  }
+  return { closed, result };
+}
+
+/** The fingerprints of what `spec` shows, part by part. */
+function layoutOf(spec: FormSpec): FormLayout {
+  return {
+    title: fingerprint(spec.title),
+    description: fingerprint(spec.description),
+    closedMessage: fingerprint(spec.closedMessage),
+    items: spec.items.map((i) => ({ kind: i.kind, title: fingerprint(i.title), help: fingerprint(i.help), required: i.required, choices: fingerprint(JSON.stringify(i.choices ?? [])), validation: fingerprint(`${i.validation ?? ''}\n${i.validationHelp ?? ''}`) })),
+  };
+}
+
+/** Which parts of the form show `wanted` already (`shown`: what it showed, if known). */
+function partsShown(shown: FormLayout | undefined, wanted: FormLayout, closedWith: string | undefined, spec: FormSpec): FormParts {
+  return {
+    title: shown?.title === wanted.title,
+    description: shown?.description === wanted.description,
+    closedMessage: closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
+    items: Array.isArray(shown?.items) ? shown.items.map((old, i) => {
+      const want = wanted.items[i];
+      return { kind: old.kind, title: old.title === want?.title, help: old.help === want?.help, required: old.required === want?.required, choices: old.choices === want?.choices, validation: old.validation === want?.validation };
+    }) : null,
+  };
+}
+
+/** Shows one form its spec, then opens or closes it, recording each step in its pointer. */
+function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, rewrite: boolean, closedWith: string | undefined): void {
+  // What the form shows already is left alone (Re-render rewrites all of it).
+  const shown = rewrite ? undefined : pointer.layout;
+  const wanted = layoutOf(spec);
+  const same = partsShown(shown, wanted, closedWith, spec);
+  // Items about to change in place: the pointer first stops vouching for them, so an execution
+  // stopped half-way makes the next one rebuild them rather than trust a stale layout.
+  if (same.items && spec.items.length > 0 && same.items.some((p) => !(p.title && p.help && p.required && p.choices && p.validation))) {
+    const { layout: _old, ...rest } = pointer;
+    ctx.pointers.setForm(formId, { ...rest, key: '', ...(pointer.layout ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } } : {}) });
+  }
+  const items = ctx.ports.forms.show(formId, spec, pointer.items, same);
+  // A closed form keeps the questions it had (show() leaves them).
+  const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : pointer.layout?.items ?? [] };
+  // The form opens only once the pointer names what it shows (an answer sent before would be
+  // read with the old phase's items), and the pointer claims the spec only once the form is
+  // open (or the next execution would not open it).
+  ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout });
+  if (spec.accepting) {
+    ctx.ports.forms.setAccepting(formId, true);
+    ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout });
+  } else if (closedWith === undefined) {
+    ctx.ports.forms.setAccepting(formId, false);
+  }
+}
+
+/**
+ * Shows each form its spec where it changed (every form with `rewrite`); `closed`: the forms this
+ * execution closed, shown again even if their questions did not change. Returns how many forms
+ * changed, and whether some were left to the next execution (late in this one).
+ */
+export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, rewrite: boolean, closed: ReadonlyMap<string, string>, startedAt: number): { updated: number; pending: boolean } {
+  let count = 0;
+  for (const player of result.match.players) {
+    const spec = specOf(specs, player.id);
+    const key = fingerprint(JSON.stringify(spec));
+    const formId = formOf(player);
+    const pointer = ctx.pointers.form(formId);
+    if (!rewrite && !closed.has(player.id) && pointer.key === key) continue;
+    // Late in the execution: the next tick changes the rest (their pointers still differ, and a
+    // form closed at the deadline stays closed until then, so no answer is read with stale items).
+    if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) return { updated: count, pending: true };
+    showForm(ctx, formId, spec, key, pointer, rewrite, closed.get(player.id));
+    count += 1;
+  }
+  return { updated: count, pending: false };
+}

@@ -1,0 +1,66 @@
+// Every link of a match in one place: the answer of Start, the Help dialog, and the host's Links
+// tab (what to post on Discord, and what to send each player privately).
+
+import type { MatchFile } from '../engine/index.js';
+import type { Request } from '../sheets/api.js';
+import type { HostContext } from './context.js';
+import type { Spreadsheet } from './ports.js';
+
+export const LINKS_TAB = 'Links';
+
+export interface PlayerLinks {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly form: string;
+  readonly sheet: string;
+}
+
+export interface Links {
+  readonly host: string;
+  readonly shared: string;
+  readonly spectators: string;
+  readonly published: boolean;
+  readonly note?: string;
+  readonly players: readonly PlayerLinks[];
+}
+
+export function linksOf(ctx: HostContext, match: MatchFile): Links {
+  const shared = ctx.pointers.requireShared();
+  return {
+    host: ctx.ports.files.host().url,
+    shared: shared.url,
+    spectators: shared.spectators,
+    published: shared.published,
+    ...(shared.note ? { note: shared.note } : {}),
+    players: match.players.map((p) => {
+      const pointer = ctx.pointers.requirePlayer(p.id);
+      return { id: p.id, name: p.name, email: p.email ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
+    }),
+  };
+}
+
+/** The host's Links tab: every link to post (Discord), in one table. */
+export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
+  const sheets = host.getMetadata().sheets ?? [];
+  const existing = sheets.find((s) => s.properties?.title === LINKS_TAB);
+  const taken = new Set(sheets.map((s) => s.properties?.sheetId));
+  let sheetId = 0x11b500;
+  while (taken.has(sheetId)) sheetId += 1;
+  const text = (value: string, bold = false) => ({ userEnteredValue: { stringValue: value }, ...(bold ? { userEnteredFormat: { textFormat: { bold: true } } } : {}) });
+  const rows = [
+    [text('Links of this match', true)],
+    [text('Spectators (post this)', true), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
+    [text('Shared sheet (players edit their row)', true), text(links.shared)],
+    [],
+    [text('Player', true), text('Email', true), text('Form (send privately)', true), text('Private sheet', true)],
+    ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),
+  ];
+  const requests: Request[] = [];
+  // The links of an earlier match give way to this one's.
+  if (existing?.properties?.sheetId !== undefined && existing.properties.sheetId !== null) requests.push({ deleteSheet: { sheetId: existing.properties.sheetId } });
+  requests.push({ addSheet: { properties: { sheetId, title: LINKS_TAB, gridProperties: { rowCount: rows.length + 5, columnCount: 4 } } } });
+  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: 4 }, rows: rows.map((values) => ({ values })), fields: 'userEnteredValue,userEnteredFormat.textFormat' } });
+  requests.push({ updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 }, properties: { pixelSize: 260 }, fields: 'pixelSize' } });
+  return requests;
+}

@@ -1,0 +1,182 @@
+// The small pointers an execution leaves for the next one (the Store port: Apps Script's document
+// properties). The log is the match; these only say where its files are and how far the last
+// execution got, so every getter checks what it reads and fails with a message that names the key:
+// a damaged or hand-edited property must not turn into a wrong board or a lost answer.
+
+import * as z from 'zod/mini';
+import type { FormRef, Store } from './ports.js';
+import type { RowsPointer } from './rows.js';
+
+export const KEY = {
+  /** When the forms were last all read (PolledPointer). */
+  polled: 'gh.polled',
+  /** A counter: each form answer's execution adds one before it waits for the lock (see MatchHost.run). */
+  pollAsked: 'gh.poll-asked',
+  /** A start under way (StartProgress). */
+  starting: 'gh.starting',
+  /** The setup the match in the log was started with (a fingerprint). */
+  setup: 'gh.setup',
+  shared: 'gh.shared',
+  player: (id: string) => `gh.player.${id}`,
+  form: (id: string) => `gh.form.${id}`,
+  /** The public answer rows of the shared sheet (RowsPointer). */
+  rows: 'gh.rows',
+  /** Each audience's last drawn view (a fingerprint by audience). */
+  rendered: 'gh.rendered',
+  /** Where the match stood when every sheet and form last showed it (see stateKey). */
+  seen: 'gh.seen',
+  quiet: 'gh.quiet',
+} as const;
+
+const fileRef = z.object({ id: z.string(), url: z.string() });
+const formRef = z.object({ id: z.string(), url: z.string(), editUrl: z.string() });
+const rowsSetup = z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())) });
+const itemLayout = z.object({ kind: z.string(), title: z.string(), help: z.string(), required: z.boolean(), choices: z.string(), validation: z.string() });
+const formLayout = z.object({ title: z.string(), description: z.string(), closedMessage: z.string(), items: z.array(itemLayout) });
+
+const SCHEMAS = {
+  polled: z.object({ at: z.string(), ask: z.string() }),
+  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
+  starting: z.object({ setup: z.string() }),
+  startedPlayer: z.object({ form: z.optional(formRef), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())) }),
+  shared: z.object({ id: z.string(), url: z.string(), spectators: z.string(), published: z.boolean(), note: z.optional(z.string()) }),
+  player: z.object({ sheet: fileRef, form: formRef }),
+  form: z.object({ phase: z.nullable(z.string()), key: z.string(), items: z.record(z.string(), z.string()), layout: z.optional(formLayout) }),
+  rows: z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), readAt: z.string(), next: z.optional(rowsSetup) }),
+  rendered: z.record(z.string(), z.string()),
+};
+
+/** When the forms were last all read, and the last ask for reading that read answered. */
+export type PolledPointer = z.infer<typeof SCHEMAS.polled>;
+/**
+ * Until when a tick has nothing to do (no deadline, no phase opening, no form reading due, no
+ * public rows to read, nothing left half-done), as long as no form answer has asked since (`ask`).
+ */
+export type QuietPointer = z.infer<typeof SCHEMAS.quiet>;
+/** A start under way: which setup (a fingerprint of what the host chose). */
+export type StartProgress = z.infer<typeof SCHEMAS.starting>;
+/** A player's pointer while the start makes their files: what exists so far, and whom each file is shared with. */
+export type StartedPlayer = z.infer<typeof SCHEMAS.startedPlayer>;
+export type SharedPointer = z.infer<typeof SCHEMAS.shared>;
+export type PlayerPointer = z.infer<typeof SCHEMAS.player>;
+/** What a form shows, part by part: fingerprints, to change only what differs (each change is a call to Forms). */
+export type FormLayout = z.infer<typeof formLayout>;
+export type ItemLayout = z.infer<typeof itemLayout>;
+/** The phase a form shows, the fingerprint of its spec once it shows it, and its item ids → question ids. */
+export type FormPointer = z.infer<typeof SCHEMAS.form>;
+
+/** A form that has shown nothing yet. */
+export const BLANK_FORM: FormPointer = { phase: null, key: '', items: {} };
+
+/** The Store with a typed getter and setter per pointer. */
+export class Pointers {
+  constructor(readonly store: Store) {}
+
+  private read<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+    const text = this.store.get(key);
+    if (text === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new Error(`genius-host's stored property ${key} is not JSON; Re-render or a new match sets it again`);
+    }
+    const checked = schema.safeParse(value);
+    if (!checked.success) throw new Error(`genius-host's stored property ${key} is damaged (${checked.error.issues[0]?.message ?? 'unexpected shape'}); Re-render or a new match sets it again`);
+    return checked.data;
+  }
+
+  private write(key: string, value: unknown): void {
+    this.store.set(key, JSON.stringify(value));
+  }
+
+  /** The text of a plain pointer (a fingerprint or a counter). */
+  text(key: string): string | null {
+    return this.store.get(key);
+  }
+
+  setText(key: string, value: string): void {
+    this.store.set(key, value);
+  }
+
+  remove(key: string): void {
+    if (this.store.get(key) !== null) this.store.remove(key);
+  }
+
+  /** Forgets every pointer (of an earlier match, or of a start left part-way). */
+  clear(): void {
+    for (const key of this.store.keys()) if (key.startsWith('gh.')) this.store.remove(key);
+  }
+
+  polled(): PolledPointer | null {
+    return this.read(KEY.polled, SCHEMAS.polled);
+  }
+  setPolled(value: PolledPointer): void {
+    this.write(KEY.polled, value);
+  }
+
+  quiet(): QuietPointer | null {
+    return this.read(KEY.quiet, SCHEMAS.quiet);
+  }
+
+  starting(): StartProgress | null {
+    return this.read(KEY.starting, SCHEMAS.starting);
+  }
+  setStarting(value: StartProgress): void {
+    this.write(KEY.starting, value);
+  }
+
+  startedPlayer(id: string): StartedPlayer {
+    return this.read(KEY.player(id), SCHEMAS.startedPlayer) ?? {};
+  }
+  setStartedPlayer(id: string, value: StartedPlayer): void {
+    this.write(KEY.player(id), value);
+  }
+
+  shared(): SharedPointer | null {
+    return this.read(KEY.shared, SCHEMAS.shared);
+  }
+  /** The shared sheet of a match that has one (every match past its start). */
+  requireShared(): SharedPointer {
+    const shared = this.shared();
+    if (!shared) throw new Error(`genius-host's stored property ${KEY.shared} is missing: the shared sheet of this match is not known; start the match again`);
+    return shared;
+  }
+  setShared(value: SharedPointer): void {
+    this.write(KEY.shared, value);
+  }
+
+  /** A player's files, once their start made them all. */
+  player(id: string): PlayerPointer | null {
+    const started = this.read(KEY.player(id), SCHEMAS.startedPlayer);
+    return started?.form && started.sheet ? { form: started.form, sheet: started.sheet } : null;
+  }
+  requirePlayer(id: string): PlayerPointer {
+    const player = this.player(id);
+    if (!player) throw new Error(`genius-host's stored property ${KEY.player(id)} is missing: player ${id}'s form and sheet are not known; press Start the match again to finish setting up`);
+    return player;
+  }
+
+  form(formId: string): FormPointer {
+    return this.read(KEY.form(formId), SCHEMAS.form) ?? BLANK_FORM;
+  }
+  setForm(formId: string, value: FormPointer): void {
+    this.write(KEY.form(formId), value);
+  }
+
+  rows(): RowsPointer | null {
+    return this.read(KEY.rows, SCHEMAS.rows);
+  }
+  setRows(value: RowsPointer): void {
+    this.write(KEY.rows, value);
+  }
+
+  rendered(): Record<string, string> {
+    return this.read(KEY.rendered, SCHEMAS.rendered) ?? {};
+  }
+  setRendered(value: Readonly<Record<string, string>>): void {
+    this.write(KEY.rendered, value);
+  }
+}
+
+export type { FormRef };

@@ -1,0 +1,73 @@
+// What the sidebar sends to start a match, and its check: the match-file schema (the same one
+// `replay` uses, so a setup the sidebar accepts is a match file that replays), plus what only the
+// add-on needs (an email per player, a phase length, a start from now on).
+
+import { type MatchFile, loadMatch } from '../engine/index.js';
+
+/** What the sidebar sends to start a match. */
+export interface MatchSetup {
+  readonly game: string;
+  readonly seed?: string;
+  readonly players: readonly { readonly id?: string; readonly name: string; readonly email?: string; readonly garnets?: number }[];
+  readonly startAt: string;
+  readonly timeZone?: string;
+  /** Phase lengths in minutes: `default`, or by kind (`round`, `plans`, …) or phase id. */
+  readonly minutes?: Readonly<Record<string, number>>;
+  /** Explicit deadlines by phase id (ISO). */
+  readonly deadlines?: Readonly<Record<string, string>>;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export interface FieldError {
+  /** A match-file path (`players[1].name`, `schedule.minutes.round`, `startAt`), or '' for the whole form. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A schema message (`players[1].name: …`) as the field it names and what is wrong with it. */
+function errorAt(message: string): FieldError {
+  const match = /^([^\s:]+(?:\[\d+\])?(?:[.[][^\s:]*)?): (.*)$/.exec(message);
+  return match ? { field: match[1] === '(match' ? '' : match[1], message: match[2] } : { field: '', message };
+}
+
+/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
+export function validateSetup(setup: MatchSetup, seed: string, now: string): { ok: true; match: MatchFile } | { ok: false; errors: FieldError[] } {
+  const players = (setup.players ?? []).map((p, i) => ({
+    id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
+    name: p.name,
+    ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
+    garnets: p.garnets ?? 0,
+  }));
+  const file = {
+    game: setup.game,
+    seed,
+    startAt: setup.startAt,
+    players,
+    options: setup.options ?? {},
+    schedule: { timeZone: setup.timeZone || 'UTC', minutes: setup.minutes ?? {}, deadlines: setup.deadlines ?? {} },
+    submissions: [],
+    decisions: [],
+  };
+  const loaded = loadMatch(file);
+  if (!loaded.ok) return { ok: false, errors: [errorAt(loaded.error)] };
+  const missing = players.findIndex((p) => !p.email);
+  if (missing >= 0) {
+    return { ok: false, errors: [{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }] };
+  }
+  const emails = new Map<string, number>();
+  for (const [i, p] of players.entries()) {
+    const key = (p.email ?? '').toLowerCase();
+    const other = emails.get(key);
+    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${p.email} is also players[${other}]'s email; every player needs their own` }] };
+    emails.set(key, i);
+  }
+  const schedule = loaded.value.schedule;
+  const timed = schedule !== undefined && (schedule.minutes.default !== undefined || Object.keys(schedule.minutes).length > 0 || Object.keys(schedule.deadlines).length > 0);
+  if (!timed && loaded.value.game !== 'peg-domain') {
+    return { ok: false, errors: [{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }] };
+  }
+  if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
+    return { ok: false, errors: [{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }] };
+  }
+  return { ok: true, match: loaded.value };
+}

@@ -1,0 +1,177 @@
+// New match…: validates the setup, then creates the shared sheet, each player's form and private
+// sheet, shares them, installs the triggers, and last creates the log: the match exists from then
+// on. Over several calls (the sidebar calls again while the answer says `more`): a few players'
+// files a call, then the log, then the first drawing of every sheet and form, which answers with
+// the links.
+//
+// Any Apps Script call may fail part-way (a quota, a time-out). Everything made is recorded in the
+// store as soon as it exists, so the host pressing Start again with the same setup goes on from
+// there: the same forms and sheets, nobody shared with twice. Nothing made before the log depends
+// on the seed (forms and sheets are blank until the first run), and until the log exists the
+// triggers find no match and do nothing. Pressed again once the match runs (a double click, or a
+// failure after the log was made), it answers with the match's links.
+
+import type { Player } from '../engine/core/game.js';
+import { fingerprint } from '../engine/core/hash.js';
+import type { AnyGame } from '../engine/core/game.js';
+import { type MatchFile, gameById, replayMatch } from '../engine/index.js';
+import { type HostContext, withLock } from './context.js';
+import { type RunReport, runLocked } from './execution.js';
+import { type Links, linksOf, linksTabRequests } from './links.js';
+import { BLANK_FORM, KEY, type SharedPointer, type StartedPlayer } from './pointers.js';
+import type { Spreadsheet } from './ports.js';
+import { ANSWERS_TAB } from './rows.js';
+import { type FieldError, type MatchSetup, validateSetup } from './setup.js';
+
+/** Players whose files one start call makes (see setUpPlayers). */
+const PLAYERS_PER_START_CALL = 5;
+
+export type StartResult =
+  | { readonly ok: true; readonly links: Links; readonly report: RunReport }
+  | { readonly ok: false; readonly errors: readonly FieldError[] }
+  /** Set up part of the way: call start again with the same setup to go on (the sidebar does). */
+  | { readonly ok: false; readonly more: true; readonly progress: string };
+
+const BUSY: StartResult = { ok: false, errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }] };
+
+export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): StartResult {
+  const checked = validateSetup(setup, seed, ctx.ports.clock.now());
+  if (!checked.ok) return checked;
+  return withLock<StartResult>(ctx, BUSY, () => {
+    // What the host chose, the seed aside (each call without one draws another, and the seed
+    // draws what it draws: Paint's teams, Peg Domain's pallets).
+    const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
+    const running = answerForRunningMatch(ctx, setupKey);
+    if (running) return running;
+    const resuming = beginOrResume(ctx, setupKey);
+    const host = ctx.ports.files.host();
+    const game = gameById(checked.match.game);
+    const shared = sharedSheet(ctx, game);
+    const more = setUpPlayers(ctx, { players: checked.match.players, game, shared, resuming, hostId: host.id });
+    if (more) return more;
+    return createLog(ctx, host, checked.match, setupKey);
+  });
+}
+
+/**
+ * Where the log holds a match already: the answer to this press when it is the same match still
+ * running (a double click, or a failure after the log was made), a refusal when it is another
+ * running match; an ended match is archived and null lets the new one start.
+ */
+function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult | null {
+  const existing = ctx.log.read();
+  if (!existing) return null;
+  const result = replayMatch(existing.match, { now: ctx.ports.clock.now() });
+  if (result.open || result.pending.length > 0) {
+    if (ctx.pointers.text(KEY.setup) === setupKey) {
+      ctx.pointers.remove(KEY.starting);
+      return { ok: true, links: linksOf(ctx, existing.match), report: runLocked(ctx, 'menu') };
+    }
+    return { ok: false, errors: [{ field: '', message: `a ${result.game.title} match is still running in this spreadsheet; finish it first, or start the new match from another spreadsheet` }] };
+  }
+  ctx.log.archive(`ended, archived ${ctx.ports.clock.now().slice(0, 16)}`);
+  ctx.pointers.clear();
+  return null;
+}
+
+/** Records the start under way; true when it goes on with a start this setup left part-way. */
+function beginOrResume(ctx: HostContext, setupKey: string): boolean {
+  // A start that stopped part-way with another setup is left behind (its files stay unused).
+  const progress = ctx.pointers.starting();
+  const resuming = progress?.setup === setupKey;
+  if (progress && !resuming) ctx.pointers.clear();
+  if (!resuming) ctx.pointers.setStarting({ setup: setupKey });
+  return resuming;
+}
+
+/** The spectators' sheet, made and published unless a press before made it. */
+function sharedSheet(ctx: HostContext, game: AnyGame): SharedPointer {
+  const known = ctx.pointers.shared();
+  if (known) return known;
+  const { files } = ctx.ports;
+  const shared = files.create(`${game.title}: the match (public)`);
+  const published = files.publish(shared.id);
+  const pointer: SharedPointer = { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) };
+  ctx.pointers.setShared(pointer);
+  return pointer;
+}
+
+/** What setting up the players' files works from. */
+interface PlayersStart {
+  readonly players: readonly Player[];
+  readonly game: AnyGame;
+  readonly shared: SharedPointer;
+  /** Going on with a start this setup left part-way (a share may have happened before its record). */
+  readonly resuming: boolean;
+  /** The host spreadsheet, where every form sends its responses. */
+  readonly hostId: string;
+}
+
+/** Whether a player's form and sheet exist and both files are shared with them. */
+function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
+  const p = ctx.pointers.startedPlayer(id);
+  return p.form !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id);
+}
+
+/**
+ * Makes the files of the players not set up yet, a few per execution: making a form, a sheet and
+ * two shares is some twenty calls to Google a player, and twenty players in one execution could
+ * outlast Apps Script's six minutes. Answers `more` while some are left (the sidebar calls again).
+ */
+function setUpPlayers(ctx: HostContext, start: PlayersStart): StartResult | null {
+  const { players, shared } = start;
+  let setUp = 0;
+  for (const player of players) {
+    if (playerReady(ctx, player.id, shared)) continue;
+    if (setUp === PLAYERS_PER_START_CALL) {
+      const done = players.filter((p) => playerReady(ctx, p.id, shared)).length;
+      return { ok: false, more: true, progress: `Setting up: ${done} of ${players.length} players' forms and sheets made` };
+    }
+    setUp += 1;
+    setUpPlayer(ctx, player, start);
+  }
+  return null;
+}
+
+function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): void {
+  const { game, shared, resuming, hostId } = start;
+  const { files, forms } = ctx.ports;
+  const made = () => ctx.pointers.startedPlayer(player.id);
+  const email = player.email ?? '';
+  let form = made().form;
+  if (!form) {
+    form = forms.create(`${game.title}: ${player.name}'s answers`, hostId);
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), form });
+    ctx.pointers.setForm(form.id, BLANK_FORM);
+  }
+  let sheet = made().sheet;
+  if (!sheet) {
+    const created = files.create(`${game.title}: ${player.name}'s sheet (private)`);
+    sheet = { id: created.id, url: created.url };
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), sheet });
+  }
+  const share = (fileId: string, role: 'reader' | 'writer', message: string) => {
+    if (made().shares?.includes(fileId)) return;
+    // Resuming, the share may have happened before its record failed: Drive knows.
+    const done = resuming && files.sharedWith(fileId).some((e) => e.toLowerCase() === email.toLowerCase());
+    if (!done) files.share(fileId, email, role, message);
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
+  };
+  share(sheet.id, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`);
+  share(shared.id, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
+}
+
+/** Every player's files exist: the triggers, the Links tab, and last the log. */
+function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setupKey: string): StartResult {
+  const match: MatchFile = { ...checked, players: checked.players.map((p) => ({ ...p, form: ctx.pointers.requirePlayer(p.id).form.id })) };
+  ctx.ports.scheduler.install();
+  host.batchUpdate(linksTabRequests(host, linksOf(ctx, match)));
+  // The match exists from here: the triggers run it, and Start answers with its links. The
+  // first drawing of every sheet and form is the next call's (or the next tick's) work.
+  if (!ctx.log.exists()) {
+    ctx.pointers.setText(KEY.setup, setupKey);
+    ctx.log.create(match);
+  }
+  ctx.pointers.remove(KEY.starting);
+  return { ok: false, more: true, progress: 'Drawing the sheets and forms' };
+}
