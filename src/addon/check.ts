@@ -84,7 +84,7 @@ export function checkAccount(): AccountCheck {
       return 'writers cannot change its sharing';
     }, 'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.');
     attempt('Protect a range for one editor', () => {
-      sheetsService().Spreadsheets!.batchUpdate({ requests: [{ addProtectedRange: { protectedRange: { range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 }, description: THROWAWAY, editors: { users: account ? [account] : [] } } } }] }, sheetId);
+      sheetsService().Spreadsheets!.batchUpdate({ requests: [{ addProtectedRange: { protectedRange: { protectedRangeId: 0x11c4ec, range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 }, description: THROWAWAY, editors: { users: account ? [account] : [] } } } }] }, sheetId);
       return `row 1 editable by ${account || 'the owner'} only`;
     }, 'Each player\'s row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.');
   }

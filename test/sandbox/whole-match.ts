@@ -77,7 +77,7 @@ function playWhole(c: Case) {
   const google = table.google;
   table.run('onOpen');
   expect(google.ui.menus[0].items.map(([caption]) => caption)).toEqual([
-    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Export match file', '---', 'Help',
+    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Export match file', '---', 'Check this account…', 'Help',
   ]);
   const setup = {
     game: c.game,
@@ -144,8 +144,9 @@ export function checkWholeMatch(c: Case): void {
   for (const player of match.players) {
     const sheet = google.files.get(table.playerFile(player.id).sheet)!;
     expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
-    expect(google.forms.get(player.form!)!.accepting).toBe(false);
-    expect(google.forms.get(player.form!)!.collectEmail).toBe(true);
+    // Each form: published, closed now, open to its player's account only, recording verified addresses.
+    expect(google.forms.get(player.form!)!).toMatchObject({ published: true, accepting: false, emailCollection: 'VERIFIED' });
+    expect(google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published').map((p) => p.emailAddress)).toEqual([player.email]);
   }
   expect(google.triggers).toHaveLength(2);
   expect(google.mail).toEqual([]);
