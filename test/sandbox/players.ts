@@ -69,7 +69,7 @@ export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, dou
 export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
-  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, wrongAccountRefused: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
   /** Called before each execution the table runs (a test can break that execution first). */
   beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
   private inBeforeRun = false;
@@ -315,9 +315,11 @@ export class Table {
       }
     }
     if (n % 7 === 3 && hasPrivate) {
-      // Someone signed in with another player's account uses this player's form.
+      // Someone signed in with another player's account uses this player's form: Forms lets them
+      // in only where the form could not be kept to its player (then the add-on refuses it).
       const other = this.players().find((p) => p.id !== player)!;
       if (this.sendForm(player, privatePart(answers, questions), questions, other.email)) this.stats.wrongAddress += 1;
+      else this.stats.wrongAccountRefused += 1;
       this.google.clock.advance(10);
     }
     if (hasPublic) {
