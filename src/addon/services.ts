@@ -213,16 +213,18 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
     modern = false;
   }
   if (modern) {
-    // Published, so it can take responders and later open; closed until its phase opens.
+    // Published, so it can take responders and later open; closed until its phase opens. A refusal
+    // to publish is a note; reading the state back or closing the form that failing throws, and
+    // Start is pressed again (this is safe to repeat).
+    let refusal = '';
     try {
       form.setPublished!(true);
-      form.setAcceptingResponses(false);
-      published = form.isPublished!();
-      if (!published) notes.push(`Forms did not publish ${responder}'s form: nobody can open it yet. The add-on publishes it again when its first phase opens; if the sidebar still says so then, open the form (its edit link on the Links tab) and press Publish.`);
     } catch (error) {
-      published = false;
-      notes.push(`Forms refused to publish ${responder}'s form (${messageOf(error)}): nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`);
+      refusal = messageOf(error);
     }
+    published = form.isPublished!();
+    if (published) form.setAcceptingResponses(false);
+    else notes.push(`Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`);
     responders = restrictResponders(form, formId, responder, notes);
   } else {
     // A legacy form: no publish state or named responders; accepting is its only switch.

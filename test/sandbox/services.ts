@@ -726,6 +726,10 @@ export class Google {
         }),
         // setCollectEmail(true) does not choose the kind of collection: a form that collected
         // nothing collects responder input (the less safe one) until told otherwise.
+        getDestinationId: () => {
+          if (!form.destination) throw new Error('Exception: This form has no response destination');
+          return form.destination;
+        },
         setCollectEmail: chain((collect: boolean) => { form.collectEmail = collect; }),
         collectsEmail: () => form.collectEmail,
         setEmailCollectionType: chain((type: string) => {
