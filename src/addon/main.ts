@@ -64,6 +64,7 @@ export function onOpen(): void {
     .addItem('Extend deadline…', 'extendDeadline')
     .addItem('Answer a host decision…', 'answerHostDecision')
     .addItem('Undo last phase', 'undoLastPhase')
+    .addItem('Correct a player\'s email…', 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
@@ -152,6 +153,24 @@ export function answerHostDecision(): void {
   });
 }
 
+/**
+ * Correct a player's email…: for a player whose answers are refused because the address the host
+ * typed is not the Google account they answer from. Logged; replay judges by it from the open
+ * phase on.
+ */
+export function correctPlayerEmail(): void {
+  guarded(() => {
+    const links = host().links();
+    const list = links.players.map((p) => `${p.name}: ${p.email}`).join('\n');
+    const text = promptText('Correct a player\'s email', `Which player, and the email of the Google account they answer from? For example: Ann ann.lee@gmail.com\nFrom the open phase on, only that account's answers count for them (a phase already over keeps its results).\n\n${list}`);
+    if (text === null) return;
+    const words = text.trim().split(/\s+/);
+    if (words.length < 2) throw new Error(`Write the player's name, then the email, such as: Ann ann.lee@gmail.com`);
+    const email = words[words.length - 1];
+    ui().alert(MENU, summary(host().correctEmail(words.slice(0, -1).join(' '), email)), ui().ButtonSet.OK);
+  });
+}
+
 export function exportMatchFile(): string {
   const text = host().exportText();
   const body = `<p>The whole match as a match file. Save it and replay it anywhere: <code>npx genius-host replay match.json</code>.</p>
@@ -173,7 +192,7 @@ export function showHelp(): void {
   dialog('Genius Host: help', `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
 <p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
-<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`);
+<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`);
 }
 
 /** Check this account…: what this account allows, tried on throwaway files (check.ts), in a dialog. */

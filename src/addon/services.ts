@@ -374,7 +374,10 @@ export function appsScriptPorts(): HostPorts {
           driveService().Files!.update({ writersCanShare: false }, fileId);
           reshareLocked.add(fileId);
         }
-        driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message });
+        // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
+        // permissions.create and the Permission resource); it is the account's own address.
+        const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
+        return permission.emailAddress ?? undefined;
       },
       sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
       publish,

@@ -156,7 +156,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 4. The log first.
   const writes: WriteReport[] = [];
   if (entries.length > 0) {
-    ctx.log.append(entries, read.rows);
+    ctx.log.append(entries, read.logRows);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
   // Only once what the rows said is in the log: an execution that stops before the append

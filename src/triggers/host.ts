@@ -13,11 +13,12 @@
 // The host's own entries (extend, reopen, a decision) are entries of the log like any submission,
 // so replay of the exported file gives the same match.
 
+import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email.js';
 import type { Decision, MatchEvent } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, replayMatch, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
 import { BUSY, type RunKind, type RunReport, run, runLocked } from './execution.js';
-import { type Links, linksOf } from './links.js';
+import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import type { HostPorts } from './ports.js';
 import type { MatchSetup } from './setup.js';
@@ -48,7 +49,7 @@ export class MatchHost {
 
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────
 
-  private requireMatch(): { match: MatchFile; rows: number } {
+  private requireMatch(): { match: MatchFile; logRows: number } {
     const read = this.ctx.log.read();
     if (!read) throw new Error('No match here yet: use Genius Host → New match… first.');
     return read;
@@ -120,6 +121,32 @@ export class MatchHost {
       const decision: Decision = { id, choice: match };
       return { kind: 'decision', value: decision };
     });
+  }
+
+  /**
+   * Correct a player's email…: from the open phase on, `player`'s form answers must come from
+   * `email`'s Google account (an EmailEvent in the log; replay judges by it). `player`: an id or
+   * a name. The Links tab shows the new address.
+   */
+  correctEmail(player: string, email: string): RunReport {
+    const report = this.logAndRun((result, now) => {
+      const wanted = player.trim().toLowerCase();
+      const target = result.match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
+      if (!target) throw new Error(`No player "${player}" in this match (players: ${result.match.players.map((p) => p.name).join(', ')}).`);
+      const address = email.trim();
+      if (!looksLikeEmail(address)) throw new Error(`"${email}" is not an email address; give ${target.name}'s Google account, such as ann.lee@gmail.com.`);
+      const emails = currentEmails(result.match);
+      const owner = result.match.players.find((p) => p.id !== target.id && sameAccount(emails.get(p.id) ?? '', address));
+      if (owner) throw new Error(`${address} is ${owner.name}'s Google account; every player needs their own. Nothing was changed.`);
+      if (sameAccount(emails.get(target.id) ?? '', address)) throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
+      const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
+      return { kind: 'event', value: event };
+    });
+    if (report.ran) {
+      const host = this.ctx.ports.files.host();
+      host.batchUpdate(linksTabRequests(host, this.links()));
+    }
+    return report;
   }
 
   /** Export match file: the log as a match file (replay it anywhere). */

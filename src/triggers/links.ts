@@ -1,6 +1,7 @@
 // Every link of a match in one place: the answer of Start, the Help dialog, and the host's Links
 // tab (what to post on Discord, and what to send each player privately).
 
+import { currentEmails } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import type { HostContext } from './context.js';
@@ -32,6 +33,7 @@ export interface Links {
 
 export function linksOf(ctx: HostContext, match: MatchFile): Links {
   const shared = ctx.pointers.requireShared();
+  const emails = currentEmails(match);
   return {
     host: ctx.ports.files.host().url,
     shared: shared.url,
@@ -40,7 +42,7 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
     ...(shared.note ? { note: shared.note } : {}),
     players: match.players.map((p) => {
       const pointer = ctx.pointers.requirePlayer(p.id);
-      return { id: p.id, name: p.name, email: p.email ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
+      return { id: p.id, name: p.name, email: emails.get(p.id) ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
     }),
     warnings: [
       ...(shared.published ? [] : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),

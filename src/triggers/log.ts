@@ -59,8 +59,11 @@ export class MatchLog {
     return this.sheet.readValues(`'${LOG_TAB}'!A1:${LAST_COLUMN}`).filter((row) => row.length > 0 && row[0] !== '');
   }
 
-  /** The match file the log holds, or null when there is no log; throws when the log is damaged. */
-  read(): { match: MatchFile; rows: number } | null {
+  /**
+   * The match file the log holds and how many rows of the tab it fills (append writes after them),
+   * or null when there is no log; throws when the log is damaged.
+   */
+  read(): { match: MatchFile; logRows: number } | null {
     this.lastMeta = this.sheetMeta();
     if (!this.lastMeta) return null;
     const rows = this.rows();
@@ -82,7 +85,7 @@ export class MatchLog {
     });
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
-    return { match: loaded.value, rows: rows.length };
+    return { match: loaded.value, logRows: rows.length };
   }
 
   /** Creates the hidden, protected tab holding `match` (its head and any entries it already has). */

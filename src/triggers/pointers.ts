@@ -45,7 +45,7 @@ const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
   starting: z.object({ setup: z.string() }),
-  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())) }),
+  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()) }),
   // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).
   shared: z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()), spectators: z.string(), published: z.boolean(), publishing: z.optional(z.boolean()), note: z.optional(z.string()) }),
   player: z.object({ sheet: fileRef, form: formRef }),
@@ -63,7 +63,10 @@ export type PolledPointer = z.infer<typeof SCHEMAS.polled>;
 export type QuietPointer = z.infer<typeof SCHEMAS.quiet>;
 /** A start under way: which setup (a fingerprint of what the host chose). */
 export type StartProgress = z.infer<typeof SCHEMAS.starting>;
-/** A player's pointer while the start makes their files: what exists so far, and whom each file is shared with. */
+/**
+ * A player's pointer while the start makes their files: what exists so far, whom each file is
+ * shared with, and the address Drive reported for the player's account when sharing.
+ */
 export type StartedPlayer = z.infer<typeof SCHEMAS.startedPlayer>;
 export type SharedPointer = z.infer<typeof SCHEMAS.shared>;
 export type PlayerPointer = z.infer<typeof SCHEMAS.player>;

@@ -57,10 +57,11 @@ export interface Files {
   create(title: string): Spreadsheet;
   open(id: string): Spreadsheet;
   /**
-   * Shares a file with one person; Drive's sharing email tells them, with `message`. A writer
-   * cannot share the file on (its writers may not change its sharing).
+   * Shares a file with one person; Drive's sharing email tells them, with `message`. Returns the
+   * address Drive reports for the permission (the Google account's own), when it reports one. A
+   * writer cannot share the file on (its writers may not change its sharing).
    */
-  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): void;
+  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): string | undefined;
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
   /**

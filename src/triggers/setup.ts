@@ -2,7 +2,8 @@
 // `replay` uses, so a setup the sidebar accepts is a match file that replays), plus what only the
 // add-on needs (an email per player, a phase length, a start from now on).
 
-import { type MatchFile, loadMatch } from '../engine/index.js';
+import { accountKey, looksLikeEmail } from '../engine/core/email.js';
+import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 
 /** What the sidebar sends to start a match. */
 export interface MatchSetup {
@@ -54,16 +55,19 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): { o
   if (missing >= 0) {
     return { ok: false, errors: [{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }] };
   }
+  // One Google account per player, however its address is written (see engine/core/email.ts).
   const emails = new Map<string, number>();
   for (const [i, p] of players.entries()) {
-    const key = (p.email ?? '').toLowerCase();
-    const other = emails.get(key);
-    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${p.email} is also players[${other}]'s email; every player needs their own` }] };
-    emails.set(key, i);
+    const email = p.email ?? '';
+    if (!looksLikeEmail(email)) return { ok: false, errors: [{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }] };
+    const other = emails.get(accountKey(email));
+    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }] };
+    emails.set(accountKey(email), i);
   }
-  const schedule = loaded.value.schedule;
-  const timed = schedule !== undefined && (schedule.minutes.default !== undefined || Object.keys(schedule.minutes).length > 0 || Object.keys(schedule.deadlines).length > 0);
-  if (!timed && loaded.value.game !== 'peg-domain') {
+  // The add-on closes each phase at its deadline: the first phase must have one, from the schedule
+  // or from the game's own clock (a Peg Domain turn times itself).
+  const first = replayMatch(loaded.value, { now: loaded.value.startAt ?? setup.startAt }).open;
+  if (first && first.timing.deadline === undefined) {
     return { ok: false, errors: [{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }] };
   }
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {

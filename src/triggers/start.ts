@@ -12,6 +12,7 @@
 // failure after the log was made), it answers with the match's links.
 
 import type { Player } from '../engine/core/game.js';
+import { sameAccount } from '../engine/core/email.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { type MatchFile, gameById, replayMatch } from '../engine/index.js';
@@ -168,9 +169,12 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
   const share = (fileId: string, role: 'reader' | 'writer', message: string) => {
     if (made().shares?.includes(fileId)) return;
     // Resuming, the share may have happened before its record failed: Drive knows.
-    const done = resuming && files.sharedWith(fileId).some((e) => e.toLowerCase() === email.toLowerCase());
-    if (!done) files.share(fileId, email, role, message);
-    ctx.pointers.setStartedPlayer(player.id, { ...made(), shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
+    const done = resuming && files.sharedWith(fileId).some((e) => sameAccount(e, email));
+    const reported = done ? undefined : files.share(fileId, email, role, message);
+    // The account's own address, when Drive names it for the same account, is the one the
+    // match uses (the address forms verify); another account's is never taken.
+    const account = reported !== undefined && sameAccount(reported, email) ? { account: reported } : {};
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), ...account, shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
   };
   share(sheet.id, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`);
   share(shared.id, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
@@ -178,7 +182,13 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
 
 /** Every player's files exist: the triggers, the Links tab, and last the log. */
 function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setupKey: string): StartResult {
-  const match: MatchFile = { ...checked, players: checked.players.map((p) => ({ ...p, form: ctx.pointers.requirePlayer(p.id).form.id })) };
+  const match: MatchFile = {
+    ...checked,
+    players: checked.players.map((p) => {
+      const account = ctx.pointers.startedPlayer(p.id).account;
+      return { ...p, ...(account ? { email: account } : {}), form: ctx.pointers.requirePlayer(p.id).form.id };
+    }),
+  };
   ctx.ports.scheduler.install();
   host.batchUpdate(linksTabRequests(host, linksOf(ctx, match)));
   // The match exists from here: the triggers run it, and Start answers with its links. The

@@ -139,6 +139,59 @@ describe('where a submission came from', () => {
   });
 });
 
+describe('emails compared as Google compares accounts', () => {
+  const gmail = (partial: Partial<MatchFile>): MatchFile => {
+    const file = match(partial);
+    return { ...file, players: [{ ...file.players[0], email: 'ann.lee@gmail.com' }, file.players[1]] };
+  };
+
+  it('takes the same Gmail account written with other dots, case, a +tag or googlemail.com', () => {
+    const froms = ['annlee@gmail.com', 'A.N.N.Lee@Gmail.com', 'ann.lee+genius@gmail.com', 'annlee@googlemail.com'];
+    const file = gmail({ submissions: froms.map((from, i) => ({ phase: 'round-1', player: 'a', at: at(i + 1), answers: { n: String(i + 1) }, via: 'form' as const, form: 'form-a', from, response: `r${i}` })) });
+    const result = replay<Totals>(tinyGame, file);
+    expect(result.receipts.map((r) => r.status)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
+    expect(result.state.totals.a).toBe(4);
+  });
+
+  it('keeps the dots of a Workspace address and refuses another Gmail account', () => {
+    const file = match({
+      submissions: [
+        { phase: 'round-1', player: 'a', at: at(1), answers: { n: '1' }, via: 'form', form: 'form-a', from: 'a.nn@example.com', response: 'r1' },
+        { phase: 'round-1', player: 'b', at: at(2), answers: { n: '1' }, via: 'form', form: 'form-b', from: 'ben@gmail.com', response: 'r2' },
+      ],
+    });
+    expect(replay(tinyGame, file).rejected.map((r) => r.reason)).toEqual([
+      "sent from a.nn@example.com, which is not Ann's address",
+      "sent from ben@gmail.com, which is not Ben's address",
+    ]);
+  });
+
+  it("Correct a player's email counts from the phase open when the host made it, not for a phase already over", () => {
+    // Ann's account is ann.real@example.org; the host typed ann@example.com. Round 1 (deadline
+    // at 60) is over when the host corrects at 70, during round 2: round 1's answer stays refused,
+    // round 2's answer sent before the correction counts.
+    const file = match({
+      submissions: [
+        { phase: 'round-1', player: 'a', at: at(10), answers: { n: '5' }, via: 'form', form: 'form-a', from: 'ann.real@example.org', response: 'r1' },
+        { phase: 'round-2', player: 'a', at: at(65), answers: { n: '3' }, via: 'form', form: 'form-a', from: 'ann.real@example.org', response: 'r2' },
+      ],
+      events: [{ type: 'email', player: 'a', email: 'ann.real@example.org', at: at(70) }],
+    });
+    const before = replay<Totals>(tinyGame, file, { now: at(69) });
+    expect(before.receipts.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    const after = replay<Totals>(tinyGame, file, { now: at(130) });
+    expect(after.receipts.map((r) => r.status)).toEqual(['rejected', 'accepted']);
+    expect(after.state.totals.a).toBe(3);
+  });
+
+  it('names the event of an unknown player, and an email that is not one', () => {
+    const base = match({});
+    const bad = (event: unknown) => parseMatchFile({ ...base, game: 'not-flower-field', players: [...base.players, { id: 'c', name: 'Cara', email: 'c@example.com' }], events: [event] }, GAMES);
+    expect(bad({ type: 'email', player: 'zed', email: 'z@example.com', at: at(1) })).toEqual({ ok: false, error: 'events[0].player: unknown player "zed"' });
+    expect(bad({ type: 'email', player: 'a', email: 'not an email', at: at(1) })).toMatchObject({ ok: false, error: expect.stringMatching(/^events\[0\]\.email: an email address/) });
+  });
+});
+
 describe('the match-file schema', () => {
   const base = {
     game: 'not-flower-field', seed: 's',

@@ -38,14 +38,14 @@ function viewTexts(view: View): Set<string> {
   return out;
 }
 
-/** A fact GAMES.md keeps from everyone but `visibleTo`, as it could be written in a sheet. */
+/** A fact the rules (docs/games/<game>.md, "Rules") keep from everyone but `visibleTo`, as it could be written in a sheet. */
 interface Fact {
   readonly text: string;
   readonly visibleTo: readonly Audience[];
 }
 
 /**
- * Facts per game beyond the submissions themselves. Not Flower Field (GAMES.md 5): what each
+ * Facts per game beyond the submissions themselves. Not Flower Field (docs/games/not-flower-field.md, "Rules"): what each
  * player placed stays with the host (and the player, for their own).
  */
 const GAME_FACTS: Readonly<Record<string, (result: ReplayResult) => Fact[]>> = {

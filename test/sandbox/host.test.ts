@@ -253,7 +253,7 @@ describe('answers', () => {
 describe('the sandbox', () => {
   it('gives the script only the fakes, and an unimplemented call names itself', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
-    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
+    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());
     expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow('SpreadsheetApp.getActiveSheet is not implemented by the sandbox');
     expect(() => vm.runInContext('Math.random()', sandbox.context)).toThrow('Math.random called');
@@ -387,3 +387,62 @@ describe('quiet ticks', () => {
     expect(table.state().open?.phase.id).toBe('round-2');
   });
 });
+
+describe('emails as Google compares accounts', () => {
+  const linksText = (table: Table) => table.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+
+  it('a Gmail address typed with other dots, case or googlemail.com is the same player; the match keeps the address Drive reports', () => {
+    const accounts = ['annlee@gmail.com', 'ben@example.com', 'cara@example.com', 'dev@example.com'];
+    const table = new Table('not-flower-field', accounts);
+    (table.google.options as { accounts?: readonly string[] }).accounts = accounts;
+    const players = [{ ...PLAYERS[0], email: 'Ann.Lee@GoogleMail.com' }, ...PLAYERS.slice(1)];
+    expect(table.startMatch(setup({ players })).ok).toBe(true);
+    expect(logOf(table.sandbox).players[0].email).toBe('annlee@gmail.com');
+    expect(linksText(table)).toMatch(/annlee@gmail\.com/);
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p1;
+    // Ann answers from her account written yet another way; the form verified it as she typed it.
+    table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ANN.LEE@gmail.com');
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
+  });
+
+  it('two players with one Google account are refused at the start, naming the field', () => {
+    const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
+    const players = [{ ...PLAYERS[0], email: 'a.nn@gmail.com' }, { ...PLAYERS[1], email: 'ANN@googlemail.com' }, ...PLAYERS.slice(2)];
+    expect(table.run('startMatch', setup({ players }))).toMatchObject({ ok: false, errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }] });
+  });
+
+  it("Correct a player's email… is logged; the open phase's refused answer from that account then counts, and replay agrees", () => {
+    const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p1;
+    table.google.clock.set(at(40));
+    table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org');
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
+    // Wrong input first: no such player, not an email, another player's account.
+    for (const [text, message] of [['Zed zed@example.org', /No player "Zed"/], ['Ann ann-at-example', /is not an email address/], ['Ann BEN@example.com', /is Ben's Google account/], ['ann.real@example.org', /the player's name, then the email/]] as const) {
+      table.google.promptAnswers.push({ button: 'OK', text });
+      table.run('correctPlayerEmail');
+      expect(table.google.ui.alerts.at(-1)).toMatch(message);
+    }
+    expect(logOf(table.sandbox).events ?? []).toEqual([]);
+    table.google.clock.set(at(41));
+    table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
+    table.run('correctPlayerEmail');
+    expect(table.google.ui.prompts.at(-1)).toMatch(/Ann: ann@example\.com/);
+    expect(logOf(table.sandbox).events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41) }]);
+    expect(table.state().receipts.find((r) => r.player === 'p1')).toMatchObject({ status: 'accepted' });
+    expect(table.state().open!.moves.has('p1')).toBe(true);
+    expect(linksText(table)).toMatch(/ann\.real@example\.org/);
+    // The old address no longer counts for Ann.
+    table.google.clock.set(at(42));
+    table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann@example.com');
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
+    const exported = JSON.parse(table.run('exportMatchFile') as string);
+    expect(exported.events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41) }]);
+  });
+});
+
+const ANSWER_FOR_EMAILS = { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' };

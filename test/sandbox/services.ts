@@ -9,6 +9,7 @@ import type { Request } from '../../src/sheets/api.js';
 import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, faultMessage, isRemote, isWrite, jsonBytes, serviceOf } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { accountKey } from '../../src/engine/core/email.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 
 registerPlainDataClass(EmbeddedWorkbook);
@@ -64,14 +65,12 @@ export interface Permission {
 }
 
 /**
- * The Google account an address signs in as: Gmail ignores dots and case in the name and treats
- * googlemail.com as gmail.com, so those spellings are one account; other domains compare by case
- * only. (The add-on's own comparison is its business; this is who the fake lets in.)
+ * The Google account an address signs in as: Gmail ignores dots, case and +tags in the name and
+ * treats googlemail.com as gmail.com, so those spellings are one account; other domains compare by
+ * case only (the same folding as src/engine/core/email.ts, which docs/matchfile.md sources).
  */
 export function accountOf(email: string): string {
-  const [name, domain] = email.trim().toLowerCase().split('@');
-  if (domain === 'gmail.com' || domain === 'googlemail.com') return `${name.split('+')[0].replace(/\./g, '')}@gmail.com`;
-  return `${name}@${domain}`;
+  return accountKey(email);
 }
 
 interface DriveFile {
@@ -187,6 +186,13 @@ export interface GoogleOptions {
   readonly scriptTimeZone?: string;
   /** The host's account: quotas differ (Apps Script "Quotas for Google Services"). Consumer by default. */
   readonly account?: 'consumer' | 'workspace';
+  /**
+   * The Google accounts that exist, by their own address. Drive reports a user permission's
+   * emailAddress as the account's own address when the address shared with is that account
+   * written another way (case, Gmail dots, googlemail.com): Drive API v3, Permission resource,
+   * "emailAddress: the email address of the user or group to which this permission refers".
+   */
+  readonly accounts?: readonly string[];
   readonly dist: string;
 }
 
@@ -247,6 +253,12 @@ export class Google {
   readonly triggersRefused: { name: string; at: number }[] = [];
   /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
   readonly sheetsCalls: { at: number; write: boolean }[] = [];
+
+  /** The address Google reports for `email`: the account's own, when an account of `options.accounts` is that address written another way. */
+  accountAddress(email: string): string {
+    const key = accountKey(email);
+    return this.options.accounts?.find((a) => accountKey(a) === key) ?? email;
+  }
 
   constructor(readonly options: GoogleOptions) {
     this.clock = new FakeClock(Date.parse(options.start));
@@ -614,7 +626,7 @@ export class Google {
     };
     const Drive = strict('Drive', {
       Permissions: strict('Drive.Permissions', {
-        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string }) => {
+        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string }) => {
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
@@ -625,12 +637,15 @@ export class Google {
           if (resource.type === 'anyone' && google.options.refuseLinkSharing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link');
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
           if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
-          const permission: Permission = { role: resource.role!, type: resource.type!, ...(resource.emailAddress ? { emailAddress: resource.emailAddress } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}), ...(view ? { view } : {}) };
+          const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;
+          const permission: Permission = { role: resource.role!, type: resource.type!, ...(address ? { emailAddress: address } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}), ...(view ? { view } : {}) };
           // A person (or anyone) has one permission per file and view: asking again replaces it.
           const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && p.view === permission.view && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
           if (same >= 0) file.permissions[same] = permission;
           else file.permissions.push(permission);
-          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type };
+          // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more.
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type, ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}) };
         },
         list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
           const file = driveFile(fileId);

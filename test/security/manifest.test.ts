@@ -1,4 +1,4 @@
-// Least privilege: the Apps Script manifest asks for exactly the narrow scopes of ARCHITECTURE.md
+// Least privilege: the Apps Script manifest asks for exactly the narrow scopes of docs/architecture.md
 // and nothing more. Adding a scope, or widening one (drive.file → drive), fails this test: such a
 // change has to be made here too, on purpose, where a reviewer sees it.
 
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
 
-/** ARCHITECTURE.md, "Manifest": the narrowest scopes that let the add-on do its work. */
+/** docs/architecture.md, "What Apps Script imposes": the narrowest scopes that let the add-on do its work. */
 const SCOPES = [
   // Read and write the host's spreadsheet, the spectator sheet and the player sheets.
   'https://www.googleapis.com/auth/spreadsheets',

@@ -6,8 +6,6 @@ import type * as z from 'zod/mini';
 import type { Random } from './random.js';
 import type { Audience, GameView } from './view.js';
 
-export type GameId = 'pasture' | 'paint' | 'peg-domain' | 'fair-and-square' | 'not-flower-field';
-
 export interface Player {
   readonly id: string;
   readonly name: string;
@@ -43,12 +41,27 @@ export interface Submission {
  * An event counts only for a phase that opened at or before `at` (a later opening of that phase,
  * after an earlier phase was reopened, keeps its schedule), and only once `at` has passed.
  */
-export interface MatchEvent {
+export interface ScheduleEvent {
   readonly type: 'extend' | 'reopen';
   readonly phase: string;
   readonly deadline: string;
   readonly at: string;
 }
+
+/**
+ * The host's correction of a player's email (Correct a player's email…): from the phase open at
+ * `at` on (a phase whose deadline passed before `at` keeps the email it had), the player's form
+ * answers must come from `email`'s account (docs/matchfile.md, "Host events").
+ */
+export interface EmailEvent {
+  readonly type: 'email';
+  readonly player: string;
+  readonly email: string;
+  readonly at: string;
+}
+
+/** Everything the host does to a running match besides answering a decision. */
+export type MatchEvent = ScheduleEvent | EmailEvent;
 
 export interface Decision {
   readonly id: string;
@@ -109,7 +122,7 @@ export interface Award {
   readonly note: string;
 }
 
-/** The end of a match, as MATCHFILE.md's `final`. */
+/** The end of a match, as the `final` of docs/matchfile.md. */
 export interface Final {
   readonly scores: Readonly<Record<string, number>>;
   readonly winners: readonly string[];
@@ -173,7 +186,8 @@ export interface OpenPhaseInfo<M> {
  * seed-dependent defaults are filled).
  */
 export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
-  readonly id: GameId;
+  /** The match file's `game`; the registry (games/index.ts) is the one list of them. */
+  readonly id: string;
   readonly title: string;
   /** One line for menus and the README. */
   readonly blurb: string;

@@ -1,4 +1,4 @@
-// The match file of MATCHFILE.md: a whole match as data. The schema validates every field and a
+// The match file of docs/matchfile.md: a whole match as data. The schema validates every field and a
 // malformed file is answered with one line naming the field (`players[3].id: duplicate id "p2"`).
 // Defaults are filled from the game's options, including boards generated from the seed.
 
@@ -57,12 +57,21 @@ const submissionSchema = z.strictObject({
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
 });
 
-const eventSchema = z.strictObject({
+const scheduleEventSchema = z.strictObject({
   type: z.enum(['extend', 'reopen']),
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   deadline: isoTime,
   at: isoTime,
 });
+
+const emailEventSchema = z.strictObject({
+  type: z.literal('email'),
+  player: z.string().check(z.minLength(1, 'a player id is required')),
+  email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address such as ann@example.com is required')),
+  at: isoTime,
+});
+
+const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
@@ -186,6 +195,9 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       return err(`submissions[${index}].player: unknown player ${quote(submission.player)}`);
     }
   }
+  for (const [index, event] of (file.events ?? []).entries()) {
+    if (event.type === 'email' && !seen.has(event.player)) return err(`events[${index}].player: unknown player ${quote(event.player)}`);
+  }
 
   const options = game.optionsSchema.safeParse(file.options);
   if (!options.success) return err(firstIssue(options.error, file.options, ['options']));
@@ -223,7 +235,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   return parseMatchFile(json, games);
 }
 
-/** A match file as JSON, in the field order of MATCHFILE.md, compact enough to read and diff. */
+/** A match file as JSON, in the field order of docs/matchfile.md, compact enough to read and diff. */
 export function stringifyMatchFile(match: MatchFile): string {
   const ordered = {
     game: match.game,

@@ -8,10 +8,11 @@
 // it closes. With a schedule, `now` decides which phases have closed.
 
 import type {
-  AnyGame, Answers, CheckResult, DecisionRequest, Final, GameContext, MatchEvent, PhaseSpec, PhaseTiming, Player,
+  AnyGame, Answers, CheckResult, DecisionRequest, EmailEvent, Final, GameContext, PhaseSpec, ScheduleEvent, PhaseTiming, Player,
   RoundSummary, Submission,
 } from './game.js';
 import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
+import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
 import { Random } from './random.js';
 
@@ -168,11 +169,15 @@ export class MatchRun<S = unknown, M = unknown> {
   /** When the open phase was last reopened by the host (an early close before it is undone). */
   private reopenedAt: string | undefined;
   private movesSinceReopen = new Map<string, M>();
-  private readonly events: readonly MatchEvent[];
+  /** The host's changes to the schedule, and corrections of players' emails, as of `now`. */
+  private readonly events: readonly ScheduleEvent[];
+  private readonly emailEvents: readonly EmailEvent[];
 
   /** `now` (a replay as of that time): host events after it have not happened yet. */
   constructor(readonly game: AnyGame, readonly match: MatchFile, now?: string) {
-    this.events = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
+    const happened = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
+    this.events = happened.filter((event): event is ScheduleEvent => event.type !== 'email');
+    this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
     this.ctx = makeContext(match, match.options);
     this.state = game.setup(this.ctx) as S;
     this.openNext(match.startAt);
@@ -219,11 +224,26 @@ export class MatchRun<S = unknown, M = unknown> {
       const owner = this.match.players.find((p) => p.form === submission.form);
       return `sent through ${owner ? `${owner.name}'s form` : `a form that is not ${name}'s (${submission.form})`}, not ${name}'s own form`;
     }
-    if (submission.via === 'form' && player.email !== undefined) {
+    const email = this.emailOf(player);
+    if (submission.via === 'form' && email !== undefined) {
       if (submission.from === undefined) return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
-      if (submission.from.trim().toLowerCase() !== player.email.toLowerCase()) return `sent from ${submission.from}, which is not ${name}'s address`;
+      if (!sameAccount(submission.from, email)) return `sent from ${submission.from}, which is not ${name}'s address`;
     }
     return null;
+  }
+
+  /**
+   * The player's email for the open phase: the host's last correction made before the phase's
+   * deadline (or at all, for a phase without one), else the email the match started with.
+   */
+  private emailOf(player: Player): string | undefined {
+    let email = player.email;
+    for (const event of this.emailEvents) {
+      if (event.player !== player.id) continue;
+      if (this.timing.deadline && isAfter(event.at, this.timing.deadline)) continue;
+      email = event.email;
+    }
+    return email;
   }
 
   private refuse(index: number, submission: Submission, reason: string): Receipt {
@@ -396,7 +416,7 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile
   };
 }
 
-/** The JSON object `genius-host replay` prints (MATCHFILE.md). */
+/** The JSON object `genius-host replay` prints (docs/matchfile.md, "The replay command"). */
 export interface ReplayOutput {
   readonly game: string;
   readonly rounds: RoundSummary[];

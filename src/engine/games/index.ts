@@ -7,7 +7,7 @@ import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
 import { pegDomain } from './peg-domain/index.js';
 
-// In the order of GAMES.md.
+// In the order of the README and docs/games.
 export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));

@@ -44,7 +44,7 @@ describe('the piece language', () => {
     expect(error('hold on')).toBe('"hold on": write just "hold"');
   });
 
-  it('has the default sets of GAMES.md for rounds 1, 2 and 3', () => {
+  it('has the default sets of docs/games/fair-and-square.md (Rules) for rounds 1, 2 and 3', () => {
     const table = ROUND_TYPES.map((types) => types.map((t) => `${t.name} ${t.rank}: ${describeOptions(t.options)}`));
     expect(table).toEqual([
       [

@@ -1,4 +1,4 @@
-// Worked positions for every rule of GAMES.md section 1, each small enough to check by hand.
+// Worked positions for every rule of docs/games/pasture.md ("Rules"), each small enough to check by hand.
 import { describe, expect, it } from 'vitest';
 import { formatFence, formatRect } from '../../../src/engine/games/pasture/geometry.js';
 import { pasture } from '../../../src/engine/games/pasture/index.js';

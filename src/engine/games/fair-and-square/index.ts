@@ -1,4 +1,4 @@
-// Fair and Square (GAMES.md section 4): eight players numbered 0–7 play three rounds in two groups
+// Fair and Square (docs/games/fair-and-square.md, "Rules"): eight players numbered 0–7 play three rounds in two groups
 // (by the bits of their numbers). Each round each player privately places four pieces on their
 // group's 7×7 board; the pieces then play 15 turns by themselves, capturing point squares.
 

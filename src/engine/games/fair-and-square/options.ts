@@ -1,4 +1,4 @@
-// Fair and Square options (GAMES.md section 4): each player's number 0–7, the six boards, the three
+// Fair and Square options (docs/games/fair-and-square.md, "Rules"): each player's number 0–7, the six boards, the three
 // piece sets and the Token of Life threshold. Numbers and boards not given are drawn from the seed
 // here, so `genius-host new` prints a complete file that replays the same way.
 

@@ -1,6 +1,6 @@
 // Fair and Square pieces are data: a name, a rank (higher beats lower) and an ordered list of
 // lettered options (A, B, C … in list order). This module is the small language those options are
-// written in, the default sets for rounds 1–3 exactly as GAMES.md section 4 gives them, and the
+// written in, the default sets for rounds 1–3 exactly as docs/games/fair-and-square.md ("Rules") gives them, and the
 // `priority` reordering a player may buy.
 //
 // The language (case-insensitive, any spacing):
@@ -11,7 +11,7 @@
 //   toward TARGET N      toward the nearest TARGET: point, enemy, weaker or stronger
 //   away TARGET          the king-step furthest from the nearest TARGET piece
 //   intercept TARGET     onto where the nearest TARGET piece moves this turn, if within 1 step
-// GAMES.md names only `away stronger` and `intercept weaker`; the language takes any piece target
+// The rules name only `away stronger` and `intercept weaker`; the language takes any piece target
 // (enemy, weaker, stronger) for toward, away and intercept, so a host can write new pieces.
 
 import { quote } from '../../core/quote.js';

@@ -1,4 +1,4 @@
-// One group's game: 15 turns on its board, in exactly the order of GAMES.md section 4.
+// One group's game: 15 turns on its board, in exactly the order of docs/games/fair-and-square.md, "Rules".
 //   (1) forced pieces move one square their way, the rest choose by their options (choose.ts);
 //   (2) all move at once;
 //   (3) from turn 2, on a square holding pieces of different players and different ranks, only

@@ -1,4 +1,4 @@
-// Not Flower Field (GAMES.md section 5): colours chosen in public, then rounds of simultaneous
+// Not Flower Field (docs/games/not-flower-field.md, "Rules"): colours chosen in public, then rounds of simultaneous
 // private placements on a shared field; patterns score at the end.
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';

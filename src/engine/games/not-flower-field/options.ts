@@ -1,4 +1,4 @@
-// Not Flower Field options (GAMES.md section 5): rounds, board size, multiplier cells, palette.
+// Not Flower Field options (docs/games/not-flower-field.md, "Rules"): rounds, board size, multiplier cells, palette.
 
 import * as z from 'zod/mini';
 import { type BoardShape, type Cell, formatCell, parseCell } from '../../core/coords.js';

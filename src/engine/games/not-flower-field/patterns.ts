@@ -1,4 +1,4 @@
-// The five Not Flower Field patterns (GAMES.md section 5). Each instance is worth 4 points times
+// The five Not Flower Field patterns (docs/games/not-flower-field.md, "Rules"). Each instance is worth 4 points times
 // the product of its cells' multipliers, and instances count once per distinct set of cells.
 
 import { type Board, type CellColours, holds, isBlack, isEmpty } from './board.js';
@@ -14,7 +14,7 @@ export const PATTERN_NAMES = [
 export const POINTS_PER_PATTERN = 4;
 
 export interface PatternInstance {
-  /** 1–5, as numbered in GAMES.md. */
+  /** 1–5, as numbered in docs/games/not-flower-field.md, "Rules". */
   readonly pattern: 1 | 2 | 3 | 4 | 5;
   /** Cell indices, ascending. */
   readonly cells: readonly number[];

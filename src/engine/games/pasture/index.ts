@@ -1,4 +1,4 @@
-// Pasture (GAMES.md section 1, seed 000): sheep on a 14×14 grass board vote each round on where
+// Pasture (docs/games/pasture.md, "Rules"): sheep on a 14×14 grass board vote each round on where
 // to fence their pasture, move along rows and columns (through gates, if any), and eat the grass
 // of the pasture they end in, shared with the other sheep there.
 

@@ -1,4 +1,4 @@
-// Pasture options (GAMES.md section 1): rounds, the grass board, starting fences, gates per
+// Pasture options (docs/games/pasture.md, "Rules"): rounds, the grass board, starting fences, gates per
 // player and the vote tiebreak chain.
 
 import * as z from 'zod/mini';

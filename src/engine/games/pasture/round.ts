@@ -1,5 +1,5 @@
 // Resolving Pasture's phases: the starting cells, a round's plans, and the end of a round in
-// exactly the order of the rules (GAMES.md section 1): gate purchases and placements, movement,
+// exactly the order of the rules (docs/games/pasture.md, "Rules"): gate purchases and placements, movement,
 // voting per pasture, building the passed fences, scoring.
 
 import type { Cell } from '../../core/coords.js';

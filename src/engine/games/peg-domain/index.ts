@@ -1,4 +1,4 @@
-// Peg Domain (GAMES.md section 3): a two-player death match. Each turn the mover cuts a piece
+// Peg Domain (docs/games/peg-domain.md, "Rules"): a two-player death match. Each turn the mover cuts a piece
 // holding exactly two pegs out of their pallet and places it on the 9×9 domain, taking the
 // squares it covers; turns run on a clock with a reserve. The `final` variant adds the opponent's
 // removals and three items.

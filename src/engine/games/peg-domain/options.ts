@@ -1,4 +1,4 @@
-// Peg Domain options (GAMES.md section 3): the variant, each player's pallet (rows of `X` peg /
+// Peg Domain options (docs/games/peg-domain.md, "Rules"): the variant, each player's pallet (rows of `X` peg /
 // `.` square, generated from the seed when not given), who moves first, the final variant's
 // items, the clocks and the tiebreak winner.
 
