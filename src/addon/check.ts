@@ -35,7 +35,8 @@ export interface AccountCheck {
   readonly leftovers: readonly string[];
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
+const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
 
 export function checkAccount(): AccountCheck {
   const items: CheckItem[] = [];

@@ -46,7 +46,8 @@ function emailCollectionType(name: 'VERIFIED' | 'RESPONDER_INPUT'): string {
   return (FormApp as unknown as { EmailCollectionType?: Record<string, string> }).EmailCollectionType?.[name] ?? name;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
+const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
 
 export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
@@ -143,6 +144,12 @@ class AppsScriptForms implements Forms {
       return;
     }
     form.setAcceptingResponses(accepting);
+  }
+
+  addResponder(formId: string, email: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (publishState(form) === null) return;
+    form.addPublishedReader!(email);
   }
 
   responses(formId: string, since?: string): FormResponse[] {

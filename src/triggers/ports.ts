@@ -147,6 +147,11 @@ export interface Forms {
    * closed. Resuming publishes a form that is not published yet.
    */
   setAccepting(formId: string, accepting: boolean, message?: string): void;
+  /**
+   * Lets one more Google account open a form kept to its player's account (Correct a player's
+   * email…); nothing for a form open to anyone with the link, or a legacy form.
+   */
+  addResponder(formId: string, email: string): void;
   /** The form's responses: all, or those received after `since` (ISO; Forms' getResponses(timestamp)). */
   responses(formId: string, since?: string): FormResponse[];
 }

@@ -413,8 +413,23 @@ describe('emails as Google compares accounts', () => {
     expect(table.run('startMatch', setup({ players }))).toMatchObject({ ok: false, errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }] });
   });
 
-  it("Correct a player's email… is logged; the open phase's refused answer from that account then counts, and replay agrees", () => {
+  it("Correct a player's email… opens the player's form to the corrected account, which Forms refused before", () => {
     const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p1;
+    table.google.clock.set(at(40));
+    // The host typed another address than Ann's account: her form, kept to that address, refuses her.
+    expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(false);
+    table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
+    table.run('correctPlayerEmail');
+    table.google.clock.set(at(41));
+    expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(true);
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
+  });
+
+  it("where forms are open to anyone with the link, Correct a player's email… is logged; the open phase's refused answer from that account then counts, and replay agrees", () => {
+    const table = started({ refuseResponderRestriction: true });
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const questions = table.state().open!.phase.questions.p1;
