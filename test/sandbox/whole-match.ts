@@ -77,7 +77,7 @@ function playWhole(c: Case) {
   const google = table.google;
   table.run('onOpen');
   expect(google.ui.menus[0].items.map(([caption]) => caption)).toEqual([
-    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Export match file', '---', 'Check this account…', 'Help',
+    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Correct a player\'s email…', 'Export match file', '---', 'Check this account…', 'Help',
   ]);
   const setup = {
     game: c.game,
