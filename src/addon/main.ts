@@ -12,7 +12,7 @@ import { appsScriptPorts, newSeed } from './services.js';
 const MENU = 'Genius Host';
 
 /**
- * Replays a match file given as JSON text and returns the replay JSON of MATCHFILE.md, or
+ * Replays a match file given as JSON text and returns the replay JSON of docs/matchfile.md, or
  * `{ "error": "<field>: <problem>" }` for a malformed file. `now` (ISO time) keeps phases whose
  * deadline has not passed open.
  */
