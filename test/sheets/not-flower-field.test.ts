@@ -1,6 +1,7 @@
 // Not Flower Field rendered: a worked position with a two-colour cell, a black cell, multipliers,
 // a one-colour cell and an empty one, read back cell by cell from the requests.
 import { describe, expect, it } from 'vitest';
+import { PALETTE } from '../../src/engine/core/view.js';
 import { replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderRequests, renderView } from '../../src/sheets/index.js';
@@ -27,8 +28,8 @@ function rendered() {
   return { workbook, current: sheetOf(workbook, 'Current') };
 }
 
-const RED = '#D55E00';
-const BLUE = '#0072B2';
+const RED = PALETTE.red;
+const BLUE = PALETTE.blue;
 
 describe('a Not Flower Field board', () => {
   it('draws a cell holding two colours as two half-cells, each with its colour and letter', () => {
@@ -46,7 +47,7 @@ describe('a Not Flower Field board', () => {
     const { current } = rendered();
     const c1 = locate(current, 'C', '1');
     const cell = look(current, c1.row, c1.cols[0]);
-    expect([cell.fill, cell.text, cell.colour]).toEqual(['#F0E442', 'Y', '#000000']);
+    expect([cell.fill, cell.text, cell.colour]).toEqual([PALETTE.yellow, 'Y', '#000000']);
     expect(cell.merged).toEqual({ startRowIndex: c1.row, endRowIndex: c1.row + 1, startColumnIndex: c1.cols[0], endColumnIndex: c1.cols[0] + 2 });
     const a1 = locate(current, 'A', '1');
     expect(a1.cols).toHaveLength(1);

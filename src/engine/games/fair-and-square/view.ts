@@ -16,7 +16,7 @@ import type { TurnEvent, TurnRecord } from './play.js';
 import { type FasContext, type FasMove, type FasState, type GroupRecord, boardFor, garnetBalance, garnetsSpent, groupOf, groupPlayers, matchRanking, roundResult } from './state.js';
 
 /** A fill per player number, readable by colour-blind viewers; the text always carries the number. */
-const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.darkGrey];
+export const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.black];
 const THICK = { weight: 'thick' } as const;
 
 interface Square {

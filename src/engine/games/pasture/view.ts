@@ -17,6 +17,8 @@ import {
 
 /** Light to dark green by grass value; the number is always written too. */
 const GRASS = ['#F1F8E9', '#DCEDC8', '#C5E1A5', '#AED581', '#8BC34A', '#689F38', '#33691E'];
+/** Sheep board fills: a cell with a sheep the audience may see, a pasture with sheep, an empty one. */
+export const PASTURE_FILLS = { sheep: PALETTE.orange, flock: PALETTE.sky, empty: PALETTE.white } as const;
 const FENCE: Edge = { weight: 'thick' };
 const GATE: Edge = { weight: 'thick', colour: PALETTE.orange };
 
@@ -100,7 +102,7 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
       const isCorner = rect.top === row && rect.left === col;
       const marks = here.map((id) => (seer.viewer === id ? '★' : String(number.get(id))));
       const text = [isCorner ? `(${flock.length})` : '', marks.join(',')].filter(Boolean).join(' ');
-      const fill = here.length > 0 ? PALETTE.orange : flock.length > 0 ? PALETTE.sky : PALETTE.white;
+      const fill = here.length > 0 ? PASTURE_FILLS.sheep : flock.length > 0 ? PASTURE_FILLS.flock : PASTURE_FILLS.empty;
       const notes = [
         isCorner ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}` : '',
         here.length > 0 ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}` : '',

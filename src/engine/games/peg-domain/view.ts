@@ -12,8 +12,8 @@ import { type Cutout, rapidArea } from './parse.js';
 import { hasLegalMove } from './search.js';
 import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
 
-const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
-const PENDING = PALETTE.purple;
+export const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
+export const PENDING = PALETTE.purple;
 const THICK: CellBorders[keyof CellBorders] = { weight: 'thick' };
 
 /** One or two letters per player, different for the two (initials unless they clash). */
