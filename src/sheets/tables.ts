@@ -109,13 +109,15 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
     row = wideLine(canvas, row, left, cols, 'nothing yet', format({ text: { italic: true, colour: GREY_TEXT } }), 10, span);
     return { row, frozen };
   }
-  for (const line of table.rows) {
+  table.rows.forEach((line, r) => {
     line.forEach((value, c) => {
-      if (c < cols && value !== null && value !== '') canvas.put(row, left + c, { value });
+      const fill = table.fills?.[r]?.[c];
+      const swatch = fill ? { format: format({ fill, text: { colour: textOn(fill), bold: true } }) } : {};
+      if (c < cols && ((value !== null && value !== '') || fill)) canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
     });
     canvas.height(row, rowHeight(line.map(text), canvas, left), true);
     row += 1;
-  }
+  });
   const area = { row: first, col: left, rows: row - first, cols };
   canvas.touch(row - 1, left + cols - 1);
   canvas.style(area, format({ valign: 'TOP', wrap: true }), BODY_FIELDS);

@@ -38,7 +38,7 @@ describe('a Not Flower Field board', () => {
     expect(c3.cols).toHaveLength(2);
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
     expect([left.fill, left.text, left.colour]).toEqual([RED, 'R', '#FFFFFF']);
-    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B ×2', '#FFFFFF']);
+    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B²', '#FFFFFF']);
     expect(left.merged).toBeNull();
     expect(left.note).toBe('C3: red and blue; patterns through it score ×2');
   });
@@ -61,7 +61,7 @@ describe('a Not Flower Field board', () => {
     const { current } = rendered();
     const d4 = locate(current, 'D', '4');
     const black = look(current, d4.row, d4.cols[0]);
-    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■ ×3', '#FFFFFF', true]);
+    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■³', '#FFFFFF', true]);
     for (const side of ['top', 'right', 'bottom', 'left'] as const) expect(black.lines[side]?.style).toBe('SOLID_THICK');
     const c3 = locate(current, 'C', '3');
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
@@ -107,7 +107,7 @@ describe('a Not Flower Field board', () => {
     const { workbook } = rendered();
     const legend = sheetOf(workbook, 'Legend');
     const texts = legend.cells.flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue)).filter(Boolean);
-    expect(texts).toEqual(expect.arrayContaining(['R', 'red: Ann', 'B', '■', '×2', '×3', 'a cell holding two colours, drawn as two halves']));
+    expect(texts).toEqual(expect.arrayContaining(['R', 'red: Ann', 'B', '■', '²', '³', 'a cell holding two colours, drawn as two halves']));
     const halves = legend.cells.findIndex((line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B');
     expect(halves).toBeGreaterThan(0);
     expect(look(legend, halves, 1).fill).toBe(BLUE);

@@ -128,6 +128,23 @@ describe('layout', () => {
   });
 });
 
+describe('one line a cell', () => {
+  it('widens the squares until the longest cell text fits on one line, and never wraps a board cell', () => {
+    const short = render(viewOf([{ tab: 'Current', title: 'Short', grids: [grid('Short', 3, 3, () => ({ text: '+3' }))] }])).workbook;
+    const long = render(viewOf([{ tab: 'Current', title: 'Long', grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))] }])).workbook;
+    const sizeOf = (workbook: EmbeddedWorkbook) => {
+      const sheet = sheetOf(workbook, 'Current');
+      const b2 = locate(sheet, 'B', '2');
+      const cell = sheet.cells[b2.row]?.[b2.cols[0]];
+      return { width: sheet.columnWidths[b2.cols[0]], height: sheet.rowHeights[b2.row], wrap: cell?.userEnteredFormat?.wrapStrategy };
+    };
+    expect(sizeOf(short)).toEqual({ width: 36, height: 36, wrap: 'CLIP' });
+    const wide = sizeOf(long);
+    expect(wide.width).toBeGreaterThan(56);
+    expect(wide).toEqual({ width: wide.width, height: wide.width, wrap: 'CLIP' });
+  });
+});
+
 describe('two-colour cells', () => {
   it('split a leading pair of letters one per half, keeping any further text with the second', () => {
     expect(splitText('RB')).toEqual(['R', 'B']);
@@ -178,12 +195,13 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     // The host's own tab (say, form responses) is never touched.
     workbook.batchUpdate([{ addSheet: { properties: { sheetId: 123, title: 'Form Responses 1' } } }]);
     const before = new Map(workbook.tabs.map((t) => [t.title, t.sheetId]));
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1', 'Form Responses 1']);
+    // Current shows round 2's board; the round tabs are the history before it.
+    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 1', 'Form Responses 1']);
 
     const { requests } = render(viewFor(afterRound3, 'host'), workbook);
     expect(workbook.batchUpdates).toBe(3);
     expect(kinds(requests).filter((k) => k === 'addSheet')).toHaveLength(1);
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 3', 'Round 2', 'Round 1', 'Form Responses 1']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1', 'Form Responses 1']);
     for (const [title, id] of before) expect(workbook.sheetByTitle(title)?.sheetId).toBe(id);
 
     const direct = render(viewFor(afterRound3, 'host')).workbook;
@@ -210,9 +228,8 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     const rewritten = requests.flatMap((r) => (typeof r.updateCells?.range?.sheetId === 'number' ? [r.updateCells.range.sheetId] : []));
     const titles = rewritten.map((id) => ids.get(id) ?? workbook.tabs.find((t) => t.sheetId === id)?.title);
     expect(titles).toContain('Current');
-    expect(titles).toContain('Round 3');
+    expect(titles).toContain('Round 2');
     expect(titles).not.toContain('Round 1');
-    expect(titles).not.toContain('Round 2');
     expect(titles).not.toContain('Legend');
     // Still exactly what a fresh render gives.
     expect(snapshot(workbook)).toEqual(snapshot(render(viewFor(afterRound3, 'public')).workbook));

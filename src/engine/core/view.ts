@@ -71,6 +71,8 @@ export interface Table {
   readonly header: readonly string[];
   readonly rows: readonly (readonly TableValue[])[];
   readonly caption?: string;
+  /** A swatch: fills[row][col] is that cell's fill (hex), its text in black or white to suit. */
+  readonly fills?: readonly (readonly (string | null)[])[];
 }
 
 export interface LegendItem {
