@@ -49,19 +49,17 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
   const placed: { table: Table; band: number; col: number }[] = [];
   let band = 0;
   let col = 0;
-  let x = 0;
   tables.forEach((table, i) => {
-    const need = widths[i].reduce((a, b) => a + b, 0);
-    if (col > 0 && x + need > BAND_WIDTH) {
+    let start = bestStart(canvas, widths[i], col);
+    if (start === null) {
       band += 1;
       col = 0;
-      x = 0;
+      start = bestStart(canvas, widths[i], 0) ?? canvas.columnCount;
     }
-    placed.push({ table, band, col });
-    widths[i].forEach((w, c) => canvas.width(col + c, w, true));
-    canvas.width(col + widths[i].length, GAP, true);
-    col += widths[i].length + 1;
-    x += need + GAP;
+    placed.push({ table, band, col: start });
+    widths[i].forEach((w, c) => canvas.width(start + c, w, true));
+    canvas.width(start + widths[i].length, GAP, true);
+    col = start + widths[i].length + 1;
   });
 
   let top = 1 + header.lines.length;
@@ -83,6 +81,30 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
   // The gap after the last table is not needed.
   putHeader(canvas, header, Math.max(1, canvas.columnCount - 1));
   return canvas.finish(title, frozen);
+}
+
+/**
+ * Where a table whose columns need `need` pixels starts, at column `from` or to its right, in a
+ * band whose columns the bands above have already sized (sheet columns are shared by every band).
+ * The start that stretches this table's columns and the ones above least (a narrow column under
+ * a wide one, a wide one under a narrow one), counting half of any columns skipped over; null when
+ * the table would run past a screen's width wherever it starts (then it begins a new band).
+ */
+function bestStart(canvas: Canvas, need: readonly number[], from: number): number | null {
+  let best: { start: number; cost: number } | null = null;
+  for (let start = from; start <= canvas.columnCount; start++) {
+    let cost = canvas.span(from, start) / 2;
+    let right = canvas.span(0, start);
+    need.forEach((w, c) => {
+      const existing = start + c < canvas.columnCount ? canvas.span(start + c, start + c + 1) : null;
+      const width = existing === null ? w : Math.max(existing, w);
+      cost += width - w + (existing === null ? 0 : width - existing);
+      right += width;
+    });
+    if (from > 0 && right > BAND_WIDTH) continue;
+    if (!best || cost < best.cost) best = { start, cost };
+  }
+  return best?.start ?? null;
 }
 
 /**

@@ -185,9 +185,9 @@ describe('views', () => {
     expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Round 3', 'Round 2', 'Round 1']);
     const round2 = view.boards[2];
     expect(round2.grids).toHaveLength(32);
-    expect(round2.grids[0].title).toBe('Round 2 · group 0 (0 1) · turn 0');
+    expect(round2.grids[0].title).toBe('Group 0: 0 Ann, 1 Ben · turn 0');
     const turn2 = round2.grids[4];
-    expect(turn2.title).toBe('Round 2 · group 0 (0 1) · turn 2');
+    expect(turn2.title).toBe('Group 0: 0 Ann, 1 Ben · turn 2');
     expect(turn2.cells[1][2]).toMatchObject({ text: '+1·0 0W', fill: PALETTE.red });
     expect(turn2.caption).toBe('0 captured C2');
     expect(turn2.cells[1][2].note).toBe('C2: 0W hold 1');
