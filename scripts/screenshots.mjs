@@ -2,9 +2,10 @@
 // workbook, and photographs the "Current" tab. Not part of `npm test`: it needs Chromium
 // (`apt-get install chromium`) and playwright-core, and LibreOffice for `--calc`.
 //
-//   npm run screenshots [-- GAME …]
+//   npm run screenshots [-- [--calc] GAME …]
 //       the spectators' Current tab of each game, from the HTML export, into
-//       docs/screenshots/<game>.png (the README's pictures).
+//       docs/screenshots/<game>.png (the README's pictures), and with --calc also as LibreOffice
+//       Calc draws the .xlsx into docs/screenshots/<game>-calc.png.
 //   npm run screenshots -- --all DIR [--calc] [GAME …]
 //       every audience's Current tab of each game into DIR/<game>/<audience>.html.png, and with
 //       --calc also LibreOffice Calc's rendering of the .xlsx (that tab alone, converted to PDF
@@ -73,6 +74,11 @@ try {
       const file = join(target, `${game}.png`);
       await htmlShot(join(out, game, 'public.html'), file);
       console.log(`wrote ${file}`);
+      if (calc) {
+        const calcFile = join(target, `${game}-calc.png`);
+        await calcShot(join(out, game, 'public.xlsx'), calcFile);
+        console.log(`wrote ${calcFile}`);
+      }
       continue;
     }
     const target = join(allDir, game);
