@@ -14,7 +14,7 @@
 //       cells stay square and nothing is clipped.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,34 @@ async function calcShot(xlsx, png) {
   const single = join(work, 'current.xlsx');
   await book.xlsx.writeFile(single);
   execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', work, single], { stdio: 'ignore' });
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(work, 'current.pdf'), png.replace(/\.png$/, '')]);
+  execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', '-singlefile', join(work, 'current.pdf'), join(work, 'page')]);
+  await trim(join(work, 'page.png'), png);
+}
+
+/** Crops a page image to what is drawn on it (and a small margin), in the browser. */
+async function trim(source, png) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+  try {
+    await page.setContent(`<body style="margin:0"><img id="page" src="data:image/png;base64,${readFileSync(source).toString('base64')}"></body>`);
+    const box = await page.evaluate(async () => {
+      const img = document.getElementById('page');
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let [left, top, right, bottom] = [canvas.width, canvas.height, 0, 0];
+      for (let y = 0; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) {
+        const i = (y * canvas.width + x) * 4;
+        if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+      }
+      return { x: Math.max(0, left - 8), y: Math.max(0, top - 8), width: Math.min(canvas.width, right + 9) - Math.max(0, left - 8), height: Math.min(canvas.height, bottom + 9) - Math.max(0, top - 8) };
+    });
+    await page.screenshot({ path: png, clip: box });
+  } finally {
+    await page.close();
+  }
 }
 
 const browser = await chromium.launch({
