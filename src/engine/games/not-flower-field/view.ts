@@ -100,7 +100,7 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
   const values = [...new Set(Object.values(ctx.options.multipliers))].sort((a, b) => a - b);
   for (const value of values) {
     const cells = Object.entries(ctx.options.multipliers).filter(([, v]) => v === value).map(([k]) => k);
-    items.push({ symbol: superscript(value), meaning: `multiplier cell (${cells.join(', ')}), also outlined thick: a pattern through it scores ×${value}` });
+    items.push({ symbol: superscript(value), meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}` });
   }
   PATTERN_NAMES.forEach((name, i) => items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }));
   return items;
