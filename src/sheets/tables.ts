@@ -101,7 +101,8 @@ function bestStart(canvas: Canvas, need: readonly number[], from: number): numbe
       cost += width - w + (existing === null ? 0 : width - existing);
       right += width;
     });
-    if (from > 0 && right > BAND_WIDTH) continue;
+    // Past a screen's width only where nothing else is possible: the first table of a band, at its left.
+    if (right > BAND_WIDTH && (from > 0 || start > from)) continue;
     if (!best || cost < best.cost) best = { start, cost };
   }
   return best?.start ?? null;

@@ -145,6 +145,37 @@ describe('one line a cell', () => {
   });
 });
 
+describe('tables in bands', () => {
+  it('starts a table of a later band where the columns above fit it, not under a wide column', () => {
+    const text = (n: number) => 'x'.repeat(n);
+    const wide = { title: 'Wide', header: ['a', 'b'], rows: [['1', text(60)]] };
+    const middle = { title: 'Middle', header: ['m1', 'm2', 'm3'], rows: [[text(14), text(14), text(14)]] };
+    const below = { title: 'Below', header: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], rows: [[text(13), text(13), text(13), text(13), text(13), text(13)]] };
+    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] })).workbook, 'Details');
+    const columnOf = (value: string) => sheet.cells.flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1))).find((c) => c >= 0)!;
+    const rowOf = (value: string) => sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === value));
+    expect(rowOf('c1')).toBeGreaterThan(rowOf('b') + 1);
+    // Not under column b (380 px): every column of the lower table is close to what it needs.
+    const widths = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((h) => sheet.columnWidths[columnOf(h)]);
+    expect(Math.max(...widths)).toBeLessThan(150);
+    expect(columnOf('c1')).toBeGreaterThan(columnOf('b'));
+  });
+});
+
+describe('table swatches', () => {
+  it('fills a table cell with its swatch colour and writes its text in black or white to suit', () => {
+    const scoreboard = { title: 'Scores', header: ['Player', 'Colour'], rows: [['Ann', 'blue'], ['Ben', 'yellow']], fills: [[null, '#0B3D78'], [null, '#FFF200']] };
+    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { scoreboard })).workbook, 'Scoreboard');
+    const find = (text: string) => {
+      const row = sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === text));
+      return look(sheet, row, sheet.cells[row]!.findIndex((cell) => cell?.userEnteredValue?.stringValue === text));
+    };
+    expect(find('blue')).toMatchObject({ fill: '#0B3D78', colour: '#FFFFFF', bold: true });
+    expect(find('yellow')).toMatchObject({ fill: '#FFF200', colour: '#000000', bold: true });
+    expect(find('Ann').fill).toBeNull();
+  });
+});
+
 describe('two-colour cells', () => {
   it('split a leading pair of letters one per half, keeping any further text with the second', () => {
     expect(splitText('RB')).toEqual(['R', 'B']);
