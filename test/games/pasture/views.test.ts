@@ -106,6 +106,12 @@ describe('privacy in a worked match', () => {
     expect(grassGrid(viewFor(result, 'player:p2'), 'Round 1').cells[2][6].borders?.right?.colour).toBe(PALETTE.purple);
     expect(grassGrid(viewFor(result, 'player:p1'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     expect(grassGrid(viewFor(result, 'public'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
+    // The tab's caption names the gates its reader may see, and no other.
+    const caption = (audience: Audience) => viewFor(result, audience).boards.find((b) => b.tab === 'Round 1')?.caption ?? '';
+    expect(caption('host')).toMatch(/^Gates \(purple lines\): G3–H3 \(\w+\)$/);
+    expect(caption('player:p2')).toBe('Gates (purple lines): G3–H3 (yours)');
+    expect(caption('public')).toBe('');
+    expect(caption('player:p1')).toBe('');
     // The match is over: Current is round 2's board, the round tabs the history before it.
     expect(host.boards.map((b) => b.tab)).toEqual(['Current', 'Round 1']);
   });

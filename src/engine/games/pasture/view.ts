@@ -148,8 +148,11 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
 }
 
 function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): BoardTab {
-  const gates = new Set(snap.gates.filter((g) => seer.canSee(g.player)).map((g) => crossingKey(g.cells[0], g.cells[1])));
-  return { tab, title: snap.title, grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)] };
+  const visible = snap.gates.filter((g) => seer.canSee(g.player));
+  const gates = new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1])));
+  // The gates named too, so that a purple line among the fences is easy to find.
+  const named = visible.map((g) => `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`);
+  return { tab, title: snap.title, grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)], ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}) };
 }
 
 function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[] {
