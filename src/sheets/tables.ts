@@ -171,8 +171,11 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   const canvas = new Canvas();
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
-  if (halves) canvas.width(1, SYMBOL_SIZE / 2);
-  canvas.width(0, halves ? SYMBOL_SIZE / 2 : SYMBOL_SIZE);
+  // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
+  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, 10, true))) : textWidth(i.symbol, 10, true))));
+  const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
+  if (halves) canvas.width(1, symbolSize / 2);
+  canvas.width(0, halves ? symbolSize / 2 : symbolSize);
   const meaningWidth = Math.min(560, Math.max(160, ...items.map((i) => Math.ceil(textWidth(i.meaning)) + 16)));
   canvas.width(meaningCol, meaningWidth);
 
@@ -197,7 +200,7 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   });
   if (items.length > 0) {
     const swatches = { row: top, col: 0, rows: items.length, cols: meaningCol };
-    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: true }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
+    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: false }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
     canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), BODY_FIELDS);
     canvas.draw({ area: swatches, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE });
   } else {
