@@ -11,7 +11,9 @@
 //       --calc also LibreOffice Calc's rendering of the .xlsx (that tab alone, converted to PDF
 //       with `soffice --headless --convert-to pdf`, then to PNG with pdftoppm) as
 //       DIR/<game>/<audience>.calc.png: what a host opening the .xlsx sees, for checking that
-//       cells stay square and nothing is clipped.
+//       cells stay square and nothing is clipped. It also names every cell, on any tab of the
+//       HTML export, whose text is cut off (taller than its row or wider than a clipping cell),
+//       and then exits with status 1.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -94,6 +96,17 @@ try {
     await page.addStyleTag({ content: '.scroll{max-height:none !important} header{position:static !important}' });
     await page.locator('section.sheet').first().screenshot({ path: png });
   };
+  /** Every cell of the page (every tab) whose text does not fit: taller than its row, or wider than a clipping cell. */
+  const clippedTexts = () => page.evaluate(() => {
+    const cut = [];
+    for (const div of document.querySelectorAll('td > div')) {
+      const td = div.parentElement;
+      const tall = div.scrollHeight > div.clientHeight + 1;
+      const wide = getComputedStyle(td).overflow === 'hidden' && div.scrollWidth > td.clientWidth + 1;
+      if (tall || wide) cut.push(`${td.closest('section').id} "${div.innerText.slice(0, 40)}"`);
+    }
+    return cut;
+  });
   for (const game of readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
     if (!allDir) {
       const target = join(root, 'docs/screenshots');
@@ -113,6 +126,10 @@ try {
     const audiences = readdirSync(join(out, game)).filter((f) => f.endsWith('.xlsx')).map((f) => f.slice(0, -'.xlsx'.length)).sort();
     for (const audience of audiences) {
       await htmlShot(join(out, game, `${audience}.html`), join(target, `${audience}.html.png`));
+      for (const cut of await clippedTexts()) {
+        console.log(`${game}/${audience}: text cut off: ${cut}`);
+        process.exitCode = 1;
+      }
       if (calc) await calcShot(join(out, game, `${audience}.xlsx`), join(target, `${audience}.calc.png`));
     }
     writeFileSync(join(target, 'audiences.txt'), `${audiences.join('\n')}\n`);

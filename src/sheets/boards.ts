@@ -47,21 +47,28 @@ const TEXT_PADDING = 6;
  * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
  * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
  * 22 px beyond 30: the 67-column Paint canvas); then widened, up to MAX_SIZE, until every cell's
- * text fits on one line (each half of a two-colour cell in its half). Board cells never wrap, so
+ * text fits on one line (each half of a two-colour cell in its half), in a font up to 2 points
+ * smaller where even MAX_SIZE is too narrow. Board cells never wrap, so
  * a row is never taller than a square, in Sheets, Excel or the HTML page.
  */
 function sizingFor(grids: readonly Grid[]): Sizing {
   const widest = Math.max(1, ...grids.map((g) => g.columnLabels.length));
   const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
   const base = widest > 30 ? { size: 22, points: 8 } : widest > 16 ? SIZES[2] : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
-  let need = 0;
-  for (const grid of grids) for (const line of grid.cells) for (const cell of line) {
-    if (!cell.text) continue;
-    const width = (text: string) => textWidth(text, base.points, cell.bold) + TEXT_PADDING;
-    need = Math.max(need, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
-  }
-  const size = Math.min(MAX_SIZE, Math.max(base.size, 2 * Math.ceil(need / 2)));
-  return { size, points: base.points };
+  const need = (points: number) => {
+    let most = 0;
+    for (const grid of grids) for (const line of grid.cells) for (const cell of line) {
+      if (!cell.text) continue;
+      const width = (text: string) => textWidth(text, points, cell.bold) + TEXT_PADDING;
+      most = Math.max(most, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
+    }
+    return most;
+  };
+  // A smaller font (by up to 2 points) before a text is cut off.
+  let points = base.points;
+  while (points > base.points - 2 && need(points) > MAX_SIZE) points -= 1;
+  const size = Math.min(MAX_SIZE, Math.max(base.size, 2 * Math.ceil(need(points) / 2)));
+  return { size, points };
 }
 
 interface Placement {
