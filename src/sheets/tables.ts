@@ -40,8 +40,8 @@ function columnWidths(table: Table): number[] {
 
 /**
  * Tables side by side, left to right, wrapping to a new band below when a band would grow wider
- * than a screen; each table keeps its own columns, so a long text column never widens another
- * table's narrow one.
+ * than a screen; tables in one band never share a column. A table in a later band sits under the
+ * columns that fit it best (see bestStart), so it is not stretched by a wide column above it.
  */
 export function tablesLayout(title: string, header: TabHeader, tables: readonly Table[]): TabLayout {
   const canvas = new Canvas();
