@@ -14,7 +14,11 @@
 // - sheet `index` moves count "before the move" (moving a sheet right by one needs index + 2);
 // - sheet titles are unique ignoring case; the last sheet cannot be deleted; ranges must lie in
 //   the grid; merges may not overlap one another or cross the frozen rows or columns;
-// - metadata comes back as the API sends it: zero, false and empty values are left out.
+// - metadata comes back as the API sends it: zero, false and empty values are left out;
+// - a cell holds at most 50,000 characters (Google Sheets refuses more: "Your input contains more
+//   than the maximum of 50000 characters in a single cell"; docs/google.md); a batchUpdate body
+//   over the Sheets API's recommended 2 MB ("Usage limits", developers.google.com/sheets/api/limits)
+//   is refused here, so the renderer never leans on Google taking a larger one.
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
@@ -22,6 +26,24 @@ import type { CellData, GridRange, Request, SheetMetadata, SheetsApi, Workbook, 
 import { CELL_SCHEMA, DIMENSION_SCHEMA, FieldError, SHEET_PROPERTIES_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
 
 export class WorkbookError extends Error {}
+
+/** The most characters a cell holds (Google Sheets' limit). */
+export const MAX_CELL_CHARACTERS = 50_000;
+/** The largest batchUpdate body the Sheets API recommends (its "Usage limits": a 2 MB maximum payload). */
+export const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+
+/** UTF-8 bytes of a JSON body, without Node's Buffer (this module also runs in Apps Script). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00) { bytes += 4; i += 1; }
+    else bytes += 3;
+  }
+  return bytes;
+}
 
 /** A range with every index filled in. */
 export interface Area {
@@ -138,9 +160,12 @@ export class EmbeddedWorkbook implements Workbook {
   /** How many batchUpdate calls have been applied (the renderer must send one per render). */
   batchUpdates = 0;
 
-  /** A new spreadsheet has one blank tab, "Sheet1" with id 0, as in Google Sheets. */
-  constructor(readonly title = 'Untitled spreadsheet') {
-    this.sheets = [blankSheet(0, 'Sheet1')];
+  /**
+   * A new spreadsheet has one blank tab: "Sheet1" with id 0 in English, as in Google Sheets, which
+   * names it in the owner's language (the sandbox makes some with "Feuille 1").
+   */
+  constructor(readonly title = 'Untitled spreadsheet', firstTab: { readonly title: string; readonly id: number } = { title: 'Sheet1', id: 0 }) {
+    this.sheets = [blankSheet(firstTab.id, firstTab.title)];
   }
 
   getMetadata(): WorkbookMetadata {
@@ -179,6 +204,8 @@ export class EmbeddedWorkbook implements Workbook {
 
   batchUpdate(requests: readonly Request[]): void {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
+    const bytes = utf8Bytes(JSON.stringify({ requests }));
+    if (bytes > MAX_REQUEST_BYTES) throw new WorkbookError(`batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`);
     const work = new Batch(this.sheets);
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});
@@ -503,6 +530,10 @@ class Batch {
     const entered = cell.userEnteredValue;
     if (entered && Object.keys(entered).length > 1) {
       throw new WorkbookError(`${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`);
+    }
+    const text = entered?.stringValue ?? entered?.formulaValue;
+    if (typeof text === 'string' && text.length > MAX_CELL_CHARACTERS) {
+      throw new WorkbookError(`${where}.userEnteredValue: ${text.length} characters, over the ${MAX_CELL_CHARACTERS} a Google Sheets cell holds`);
     }
     line[col] = Object.keys(cell).length > 0 ? cell : null;
   }

@@ -12,6 +12,7 @@
 //   6. show each form the questions of the open phase, and reset the public rows;
 //   7. note until when the ticks have nothing to do, and flush.
 
+import { currentEmails } from '../engine/core/email.js';
 import type { Submission } from '../engine/core/game.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { Audience, View } from '../engine/core/view.js';
@@ -87,6 +88,15 @@ function stateKey(result: ReplayResult): string {
 /** The part of stateKey that says where the match stands (not how long the log is). */
 function phaseOfKey(key: string): string {
   return key.split('|').slice(3).join('|');
+}
+
+/** The players with the emails the host last set (Correct a player's email…): a row's protection names its player's current account. */
+function playersWithCurrentEmails(match: MatchFile): MatchFile['players'] {
+  const emails = currentEmails(match);
+  return match.players.map((p) => {
+    const email = emails.get(p.id);
+    return email === undefined ? p : { ...p, email };
+  });
 }
 
 /** The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock. */
@@ -246,6 +256,13 @@ function quietUntil(result: ReplayResult, now: string, polledAt: string): string
   return new Date(Math.min(...times)).toISOString();
 }
 
+/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
+function firstSheetOf(ctx: HostContext, audience: Audience): { defaultSheetId?: number } {
+  if (audience === 'host') return {};
+  const file = audience === 'public' ? ctx.pointers.requireShared() : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
+  return file.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
+}
+
 function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
   if (audience === 'host') return ctx.ports.files.host();
   if (audience === 'public') return ctx.ports.files.open(ctx.pointers.requireShared().id);
@@ -269,8 +286,8 @@ function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answer
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();
-    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', force: rewrite }) : [];
-    if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null, answersTab === 'keep'));
+    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite }) : [];
+    if (extra) requests.push(...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, answersTab === 'keep'));
     sheet.batchUpdate(requests);
     rendered[audience] = key;
     writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });

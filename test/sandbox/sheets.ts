@@ -47,8 +47,8 @@ export class SheetFile {
   /** batchUpdate calls by the script, and their request bodies' sizes. */
   readonly writes: { requests: number; bytes: number }[] = [];
 
-  constructor(readonly id: string, readonly title: string, readonly owner: string) {
-    this.workbook = new EmbeddedWorkbook(title);
+  constructor(readonly id: string, readonly title: string, readonly owner: string, firstTabName = 'Sheet1') {
+    this.workbook = new EmbeddedWorkbook(title, { title: firstTabName, id: 0 });
   }
 
   get url(): string {
@@ -121,6 +121,17 @@ export class SheetFile {
           for (let r = area.startRowIndex; r < area.endRowIndex; r++) for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) set.add(`${r},${c}`);
           this.textCells.set(sheet.sheetId, set);
         });
+        return;
+      }
+      // Sheets API UpdateProtectedRangeRequest: the fields named are replaced (only the editors here).
+      if (request.updateProtectedRange) {
+        const { protectedRange: changed, fields } = request.updateProtectedRange;
+        if (fields !== 'editors') throw new SheetsError(`requests[${i}]: updateProtectedRange with fields "${fields}" is not implemented by the sandbox`);
+        const id = changed?.protectedRangeId ?? -1;
+        const existing = this.protections.get(id);
+        if (!existing) throw new SheetsError(`requests[${i}]: No protected range with id: ${id}`);
+        for (const email of changed?.editors?.users ?? []) if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+        after.push(() => this.protections.set(id, { ...existing, editors: [...(changed?.editors?.users ?? [])] }));
         return;
       }
       if (request.deleteSheet) after.push(() => this.hidden.delete(request.deleteSheet!.sheetId ?? 0));
