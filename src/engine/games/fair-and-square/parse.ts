@@ -4,13 +4,15 @@
 // its option letters in the new order ("Marauder: C A B D"); letters left out follow in their
 // usual order.
 
+import { answerText } from '../../core/answers.js';
 import { parseCell } from '../../core/coords.js';
+import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, SHAPE, squareName, startProblem } from './board.js';
 import { PIECES_PER_PLAYER } from './options.js';
 import { MIN_TYPES, type PieceType, describeOptions, optionLetter } from './pieces.js';
-import type { Placement, Priority } from './state.js';
+import { type FasContext, type FasMove, type FasState, type Placement, type Priority, boardFor, garnetBalance, groupOf } from './state.js';
 
 export function typeByName(types: readonly PieceType[], text: string): number {
   const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -97,4 +99,36 @@ export function parsePriority(text: string, types: readonly PieceType[]): Result
   }
   for (let i = 0; i < count; i++) if (!order.includes(i)) order.push(i);
   return ok({ type: found.i, order });
+}
+
+/** The check hook: a round's pieces (rejected whole on any broken rule) and its optional priority (refused alone). */
+export function checkSubmission(state: FasState, _phase: PhaseSpec, submission: Submission, ctx: FasContext): CheckResult<FasMove> {
+  const round = state.rounds.length + 1;
+  const player = submission.player;
+  const types = state.types[round - 1];
+  const board = boardFor(state, round, groupOf(ctx.options.numbers[player], round));
+  const placements = parsePieces(answerText(submission.answers, 'pieces'), types, board);
+  if (!placements.ok) return { ok: false, reason: placements.error };
+
+  const priorityText = answerText(submission.answers, 'priority');
+  const refused: string[] = [];
+  let priority: FasMove['priority'] = null;
+  if (priorityText) {
+    const parsed = parsePriority(priorityText, types);
+    if (!parsed.ok) refused.push(`${parsed.error}; no garnet spent, your pieces still count`);
+    else {
+      const type = types[parsed.value.type];
+      const order = describeOptions(type.options, parsed.value.order);
+      if (!placements.value.some((p) => p.type === parsed.value.type)) {
+        refused.push(`priority: you placed no ${type.name} this round, so its order would change nothing; no garnet spent`);
+      } else if (parsed.value.order.every((option, i) => option === i)) {
+        refused.push(`priority: ${order} is already ${type.name}'s order; no garnet spent`);
+      } else if (garnetBalance(state, ctx, player) < 1) {
+        refused.push('priority: costs 1 garnet and you have none to spend; your pieces still count');
+      } else {
+        priority = parsed.value;
+      }
+    }
+  }
+  return { ok: true, move: { placements: placements.value, priority }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
 }

@@ -34,7 +34,7 @@ function randomPlacement(board: Board, slots: readonly string[], random: Random)
 
 export const randomBot: Bot<NffState, NffOptions> = (input) => {
   const { phase, ctx, random } = input;
-  if (phase.id === 'pregame') return { colour: random.pick(ctx.options.palette) };
+  if (phase.kind === 'pregame') return { colour: random.pick(ctx.options.palette) };
   const own = colourOf(input);
   const slots = slotsFor(own, opponentsOf(input.state, ctx, input.player).map((o) => o.colour));
   const placements = randomPlacement(input.state.board, slots, random);
@@ -43,7 +43,7 @@ export const randomBot: Bot<NffState, NffOptions> = (input) => {
 
 export const greedyBot: Bot<NffState, NffOptions> = (input) => {
   const { phase, ctx, state } = input;
-  if (phase.id === 'pregame') {
+  if (phase.kind === 'pregame') {
     const index = ctx.players.findIndex((p) => p.id === input.player);
     return { colour: ctx.options.palette[index % ctx.options.palette.length] };
   }

@@ -2,11 +2,15 @@
 // by colour or by player name), then checking every placement rule against the board at the
 // start of the round. A submission that breaks any rule is rejected whole, with every reason.
 
+import { answerText } from '../../core/answers.js';
 import { type BoardShape, type Cell, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import type { CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, type Placement, placementProblem } from './board.js';
 import { OWN_CELLS } from './legal.js';
+import { shapeOf } from './options.js';
+import { type NffContext, type NffMove, type NffState, opponentsOf } from './state.js';
 
 export interface Opponent {
   readonly id: string;
@@ -104,4 +108,32 @@ export function parsePlacement(input: PlacementInput): Result<Placement[]> {
 
   if (reasons.length > 0) return err([...new Set(reasons)].join('; '));
   return ok(all.map(({ cell, colour }) => ({ index: cell.row * shape.cols + cell.col, colour })));
+}
+
+/** The check hook: a public colour choice in the pregame, then a round's placements (rejected whole on any broken rule). */
+export function checkSubmission(state: NffState, phase: PhaseSpec, submission: Submission, ctx: NffContext, progress: PhaseProgress<NffMove>): CheckResult<NffMove> {
+  const me = ctx.players.find((p) => p.id === submission.player)!;
+  if (phase.kind === 'pregame') {
+    const given = answerText(submission.answers, 'colour');
+    const text = (given ?? '').toLowerCase();
+    if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
+    if (text === 'black') return { ok: false, reason: 'colour: black is what three colours make; it is nobody\'s colour' };
+    const colour = ctx.options.palette.find((c) => c === text);
+    if (!colour) return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
+    for (const [other, move] of progress.moves) {
+      if (other !== me.id && move.kind === 'colour' && move.colour === colour) {
+        return { ok: false, reason: `colour: ${colour} is already taken by ${ctx.playerName(other)}` };
+      }
+    }
+    return { ok: true, move: { kind: 'colour', colour } };
+  }
+  const parsed = parsePlacement({
+    own: answerText(submission.answers, 'own'),
+    others: answerText(submission.answers, 'others'),
+    player: { colour: state.colours![me.id], name: me.name },
+    opponents: opponentsOf(state, ctx, me.id),
+    board: state.board,
+    shape: shapeOf(ctx.options.size),
+  });
+  return parsed.ok ? { ok: true, move: { kind: 'placement', placements: parsed.value } } : { ok: false, reason: parsed.error };
 }

@@ -1,7 +1,7 @@
 // Paint state and the pure functions that move it on: a round's votes, the painting, garnet
 // changes, and the captain election after round 1.
 
-import type { GameContext } from '../../core/game.js';
+import type { GameContext, PhaseSpec } from '../../core/game.js';
 import { type Canvas, measureCanvas } from './canvas.js';
 import { generateCanvas } from './generate.js';
 import { type PaintOptions, TEAMS, type TeamId } from './options.js';
@@ -185,7 +185,8 @@ function garnetChanges(state: PaintState, ctx: PaintContext, round: number, move
   return { garnets, changes };
 }
 
-export function playRound(state: PaintState, ctx: PaintContext, moveMap: ReadonlyMap<string, PaintMove>): PaintState {
+/** The resolve hook: every phase is a round of votes. */
+export function resolvePhase(state: PaintState, _phase: PhaseSpec, moveMap: ReadonlyMap<string, PaintMove>, ctx: PaintContext): PaintState {
   const round = state.rounds.length + 1;
   const moves = Object.fromEntries(moveMap);
   const { colours, painted, tallies } = paint(state.canvas, state.colours, state.teamOf, moves);

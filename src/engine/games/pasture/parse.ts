@@ -7,7 +7,7 @@
 
 import { type Cell, formatCell, parseCell, parseCellList, sameCell } from '../../core/coords.js';
 import { answerText, readYesNo } from '../../core/answers.js';
-import type { Answers, CheckResult } from '../../core/game.js';
+import type { Answers, CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
@@ -154,3 +154,9 @@ export function checkOrders(state: PastureState, ctx: PastureContext, player: st
   return { ok: true, move: { kind: 'orders', orders }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
 }
 
+/** The check hook: a starting cell, a public fence plan, or a round's orders, by the phase's kind. */
+export function checkSubmission(state: PastureState, phase: PhaseSpec, submission: Submission, ctx: PastureContext, progress: PhaseProgress<PastureMove>): Check {
+  if (phase.kind === 'pregame') return checkStart(submission.answers);
+  if (phase.kind === 'plans') return checkPlan(state, submission.player, submission.answers, progress.moves);
+  return checkOrders(state, ctx, submission.player, submission.answers);
+}

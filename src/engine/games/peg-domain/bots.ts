@@ -7,8 +7,8 @@
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import { DOMAIN, PALLET, PALLET_CELLS, orthogonalIndices } from './geometry.js';
 import type { PegOptions } from './options.js';
-import { type Pallet, domainName, isOnPallet, palletName } from './pallet.js';
-import { parseExtraPeg, parseRemove, rapidArea } from './parse.js';
+import { type Pallet, domainName, isOnPallet, palletName, rapidArea } from './pallet.js';
+import { parseExtraPeg, parseRemove } from './parse.js';
 import { type Found, type SearchBoard, WINDOWS, type Window, WindowScan, findLegalMove, rotationOf } from './search.js';
 import { type PegState, mayRapid, maySubtract, opponentOf } from './state.js';
 
@@ -148,7 +148,7 @@ function extraPegAnswer(input: PegBotInput): Answers | null {
 
 function botWith(turn: (input: PegBotInput) => Answers, greedy: boolean): Bot<PegState, PegOptions> {
   return (input) => {
-    if (input.phase.id === 'pregame') return extraPegAnswer(input);
+    if (input.phase.kind === 'pregame') return extraPegAnswer(input);
     if (input.state.nextMover === input.player) return turn(input);
     return removalAnswers(input, greedy);
   };

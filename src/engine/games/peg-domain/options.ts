@@ -5,7 +5,7 @@
 // Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
 import { quote } from '../../core/quote.js';
 import * as z from 'zod/mini';
-import type { Player } from '../../core/game.js';
+import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import { PALLET, PALLET_CELLS, PEGS_PER_PALLET, orthogonalIndices } from './geometry.js';
 
@@ -48,7 +48,7 @@ export interface PegOptions {
   readonly tiebreakWinner?: string;
 }
 
-type Issue = { path: (string | number)[]; message: string };
+type Issue = OptionIssue;
 
 /** Reads pallet rows into a peg mask, or says which row and character is wrong. */
 export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { error: string; row?: number } {
@@ -93,7 +93,7 @@ export function generatePallet(random: Random): string[] {
   return palletRows(pegs);
 }
 
-export function prepareOptions(input: PegOptionsInput, players: readonly Player[], random: Random): { options: PegOptions; issues: Issue[] } {
+export function prepareOptions(input: PegOptionsInput, { players, random }: OptionsSetup): PreparedOptions<PegOptions> {
   const issues: Issue[] = [];
   const ids = players.map((p) => p.id);
   const known = (id: string) => ids.includes(id);

@@ -73,3 +73,13 @@ export function countCut(pallet: Pallet): number {
 export function countRemoved(pallet: Pallet): number {
   return pallet.removedIn.filter((t) => t > 0).length;
 }
+
+/**
+ * The squares a Rapid Removal centred on `centre` takes from `pallet` (as it stands when the
+ * removal happens, at the end of the turn): its 3×3 area, sparing pegs, squares touching a peg
+ * (even diagonally) and squares already gone.
+ */
+export function rapidArea(centre: number, pallet: Pallet): number[] {
+  const area = [centre, ...kingIndices(centre, PALLET)].sort((a, b) => a - b);
+  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined);
+}

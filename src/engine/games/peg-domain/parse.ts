@@ -3,11 +3,17 @@
 // variant's `remove`, `subtract` and `extraPeg`. Every refusal names the question, the square and
 // the rule, e.g. `cut: D5 is not on your pallet any more (cut in turn 3)`.
 
-import { quote } from '../../core/quote.js';
+import { answerTexts, readYesNo } from '../../core/answers.js';
 import { describeBounds, parseCell, parseCellList } from '../../core/coords.js';
+import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
+import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { DOMAIN, PALLET, ROTATIONS, type Rotation, kingIndices, landingSquares, orthogonalIndices } from './geometry.js';
-import { type Pallet, domainName, goneReason, isLivePeg, isOnPallet, palletName, touchingPeg } from './pallet.js';
+import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
+import { type PegContext, type PegMove, type PegState, opponentOf } from './state.js';
+
+// The Rapid Removal area is the pallet's business (pallet.ts); the view still reads it from here.
+export { rapidArea } from './pallet.js';
 
 export interface Cutout {
   /** Pallet squares, anchor first for a path, in the order written for a list. */
@@ -189,16 +195,6 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: 
   return ok(index);
 }
 
-/**
- * The squares a Rapid Removal centred on `centre` takes from `pallet` (as it stands when the
- * removal happens, at the end of the turn): its 3×3 area, sparing pegs, squares touching a peg
- * (even diagonally) and squares already gone.
- */
-export function rapidArea(centre: number, pallet: Pallet): number[] {
-  const area = [centre, ...kingIndices(centre, PALLET)].sort((a, b) => a - b);
-  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined);
-}
-
 /** Reads the Additional Peg: a square of the holder's pallet touching no peg, even diagonally. */
 export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   const cell = parseCell(text, PALLET);
@@ -211,3 +207,57 @@ export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   return ok(index);
 }
 
+type Checked = CheckResult<PegMove>;
+
+function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
+  const finish = answers.finish === undefined ? ok(false) : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
+  if (!finish.ok) return { ok: false, reason: finish.error };
+  if (finish.value) {
+    if (answers.cut || answers.place || answers.subtract) {
+      return { ok: false, reason: 'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement' };
+    }
+    return { ok: true, move: { kind: 'finish' } };
+  }
+  const reasons: string[] = [];
+  if (!answers.cut) reasons.push('cut: name your cut-out (C3 RRDR or C3 D3 E3 E4), or answer finish: yes');
+  if (!answers.place) reasons.push('place: name the domain square for your first peg and a rotation, e.g. E5 90');
+  if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
+  const cut = parseCut(answers.cut as string, state.pallets[mover]);
+  const place = parsePlace(answers.place as string);
+  if (!cut.ok || !place.ok) return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
+
+  let pegs = state.domain.peg;
+  let subtract: number | null = null;
+  if (answers.subtract) {
+    const lifted = parseSubtract(answers.subtract, pegs);
+    if (!lifted.ok) return { ok: false, reason: lifted.error };
+    subtract = lifted.value;
+    pegs = pegs.map((peg, i) => peg && i !== subtract);
+  }
+  const covered = placeCutout(cut.value, place.value, pegs);
+  if (!covered.ok) return { ok: false, reason: covered.error };
+  return { ok: true, move: { kind: 'place', cut: cut.value, place: place.value, covered: covered.value, subtract } };
+}
+
+function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers: Record<string, string | undefined>): Checked {
+  const rapid = answers.rapid === undefined ? ok(false) : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
+  if (!rapid.ok) return { ok: false, reason: rapid.error };
+  const target = opponentOf(ctx, remover);
+  if (!answers.remove) {
+    return { ok: false, reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6` };
+  }
+  const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), rapid.value);
+  return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };
+}
+
+/** The check hook: the Additional Peg in the pregame; in a turn, the mover's move or the opponent's removal. */
+export function checkSubmission(state: PegState, phase: PhaseSpec, submission: Submission, ctx: PegContext): Checked {
+  const answers = answerTexts(submission.answers);
+  const player = submission.player;
+  if (phase.kind === 'pregame') {
+    if (!answers.extraPeg) return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };
+    const square = parseExtraPeg(answers.extraPeg, state.pallets[player]);
+    return square.ok ? { ok: true, move: { kind: 'extra-peg', square: square.value } } : { ok: false, reason: square.error };
+  }
+  return player === state.nextMover ? checkMove(state, player, answers) : checkRemoval(state, ctx, player, answers);
+}

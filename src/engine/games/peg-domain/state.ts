@@ -2,11 +2,10 @@
 // turn (placement or finish, the clock, the opponent's removal), whose turn is next, and the
 // final ranking.
 
-import type { GameContext, PhaseTiming } from '../../core/game.js';
+import type { GameContext, PhaseSpec, PhaseTiming } from '../../core/game.js';
 import type { Cutout, PlaceSpec } from './parse.js';
-import { rapidArea } from './parse.js';
 import { type Item, ITEM_TURN_LIMIT, type PegOptions, readPallet } from './options.js';
-import { type Domain, type Pallet, countCut, countOwned, palletFrom, palletName, startingDomain } from './pallet.js';
+import { type Domain, type Pallet, countCut, countOwned, palletFrom, palletName, rapidArea, startingDomain } from './pallet.js';
 
 export type PegContext = GameContext<PegOptions>;
 
@@ -132,6 +131,11 @@ export function reserveCharge(secondsUsed: number, turnSeconds: number, reserveL
 export function secondsBetween(from: string | undefined, to: string | undefined): number | null {
   if (!from || !to) return null;
   return (Date.parse(to) - Date.parse(from)) / 1000;
+}
+
+/** The resolve hook: the pregame places the Additional Pegs, a turn plays the mover's move and the removal. */
+export function resolvePhase(state: PegState, phase: PhaseSpec, moves: ReadonlyMap<string, PegMove>, ctx: PegContext, timing: PhaseTiming): PegState {
+  return phase.kind === 'pregame' ? resolvePregame(state, moves) : resolveTurn(state, ctx, moves, timing);
 }
 
 export function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): PegState {
