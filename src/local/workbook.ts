@@ -18,6 +18,7 @@
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
+import { columnLetters } from '../engine/core/coords.js';
 import type { CellData, GridRange, Request, SheetMetadata, SheetsApi, Workbook, WorkbookMetadata } from '../sheets/api.js';
 import { CELL_SCHEMA, DIMENSION_SCHEMA, FieldError, SHEET_PROPERTIES_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
 
@@ -103,12 +104,7 @@ function contains(outer: Area, inner: Area): boolean {
 }
 
 function a1(area: Area): string {
-  const col = (n: number) => {
-    let s = '';
-    for (let x = n + 1; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
-    return s;
-  };
-  return `${col(area.startColumnIndex)}${area.startRowIndex + 1}:${col(area.endColumnIndex - 1)}${area.endRowIndex}`;
+  return `${columnLetters(area.startColumnIndex)}${area.startRowIndex + 1}:${columnLetters(area.endColumnIndex - 1)}${area.endRowIndex}`;
 }
 
 /** A cell without its empty parts (a border list or format left with nothing), or null when nothing is left. */

@@ -4,6 +4,7 @@
 import { currentEmails } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
+import { freeSheetId, idsFrom } from '../sheets/ids.js';
 import type { HostContext } from './context.js';
 import type { Spreadsheet } from './ports.js';
 
@@ -44,11 +45,9 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
 
 /** The host's Links tab: every link to post (Discord), in one table. */
 export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
-  const sheets = host.getMetadata().sheets ?? [];
-  const existing = sheets.find((s) => s.properties?.title === LINKS_TAB);
-  const taken = new Set(sheets.map((s) => s.properties?.sheetId));
-  let sheetId = 0x11b500;
-  while (taken.has(sheetId)) sheetId += 1;
+  const metadata = host.getMetadata();
+  const existing = (metadata.sheets ?? []).find((s) => s.properties?.title === LINKS_TAB);
+  const sheetId = freeSheetId(metadata, idsFrom(0x11b500), LINKS_TAB);
   const text = (value: string, bold = false) => ({ userEnteredValue: { stringValue: value }, ...(bold ? { userEnteredFormat: { textFormat: { bold: true } } } : {}) });
   const rows = [
     [text('Links of this match', true)],

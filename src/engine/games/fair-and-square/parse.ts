@@ -5,7 +5,7 @@
 // usual order.
 
 import { answerText } from '../../core/answers.js';
-import { parseCell } from '../../core/coords.js';
+import { cellIndex, parseCell } from '../../core/coords.js';
 import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -60,7 +60,7 @@ export function parsePieces(text: string | undefined, types: readonly PieceType[
     const cell = parseCell(entry.cell, SHAPE);
     if (type < 0) reasons.push(`${quote(entry.name)} is not a piece type this round (${typeNames})`);
     if (!cell.ok) reasons.push(cell.error);
-    if (type >= 0 && cell.ok) placements.push({ type, square: cell.value.row * SHAPE.cols + cell.value.col });
+    if (type >= 0 && cell.ok) placements.push({ type, square: cellIndex(cell.value, SHAPE) });
   }
   const seen = new Set<number>();
   for (const { square } of placements) {

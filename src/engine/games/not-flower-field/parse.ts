@@ -3,7 +3,7 @@
 // start of the round. A submission that breaks any rule is rejected whole, with every reason.
 
 import { answerText } from '../../core/answers.js';
-import { type BoardShape, type Cell, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import { type BoardShape, type Cell, cellIndex, formatCell, parseCell, parseCellList } from '../../core/coords.js';
 import type { CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -99,7 +99,7 @@ export function parsePlacement(input: PlacementInput): Result<Placement[]> {
 
   for (const { cell, colour } of all) {
     const name = formatCell(cell, shape);
-    const current = board[cell.row * shape.cols + cell.col];
+    const current = board[cellIndex(cell, shape)];
     const problem = placementProblem(current, colour);
     if (problem === 'black') reasons.push(`${name} is black: nothing can be placed on a black cell`);
     if (problem === 'full') reasons.push(`${name} already holds ${current.join(' and ')}: a cell with two colours takes no more`);
@@ -107,7 +107,7 @@ export function parsePlacement(input: PlacementInput): Result<Placement[]> {
   }
 
   if (reasons.length > 0) return err([...new Set(reasons)].join('; '));
-  return ok(all.map(({ cell, colour }) => ({ index: cell.row * shape.cols + cell.col, colour })));
+  return ok(all.map(({ cell, colour }) => ({ index: cellIndex(cell, shape), colour })));
 }
 
 /** The check hook: a public colour choice in the pregame, then a round's placements (rejected whole on any broken rule). */

@@ -2,7 +2,7 @@
 // (every segment one piece, numbered 1…N in reading order of its first pixel) and measured once:
 // each segment's area, first pixel, the segments it touches, and the order painting visits them.
 
-import { formatCell } from '../../core/coords.js';
+import { indexName } from '../../core/coords.js';
 
 export type Touch = 'orthogonal' | 'king';
 
@@ -32,7 +32,7 @@ export interface CanvasProblem {
 }
 
 export function pixelName(index: number, width: number): string {
-  return formatCell({ row: Math.floor(index / width), col: index % width }, { rows: 1, cols: width, style: 'rc' });
+  return indexName(index, { rows: 1, cols: width, style: 'rc' });
 }
 
 export function checkCanvas(rows: Rows): CanvasProblem | null {

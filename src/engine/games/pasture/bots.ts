@@ -5,7 +5,7 @@
 //   proposes and votes for the plan that maximises its expected share, moves to the richer side of
 //   it, and uses a gate to reach a neighbouring pasture that promises clearly more.
 
-import { type Cell, formatCell } from '../../core/coords.js';
+import { type Cell, cellAt, cellIndex, formatCell } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import { type Fence, type Rect, SHAPE, SIZE, contains, fencesSplitting, formatFence, halvings, heightOf, pastureGrid, pastureIndexAt, sameRect, splitRect, widthOf } from './geometry.js';
 import { type PastureOptions, baseGrass } from './options.js';
@@ -31,7 +31,7 @@ function firstCrossing(from: Cell, to: Cell, grid: Int16Array): [Cell, Cell] | n
   const dCol = Math.sign(to.col - from.col);
   for (let here = from; here.row !== to.row || here.col !== to.col;) {
     const next = { row: here.row + dRow, col: here.col + dCol };
-    if (grid[here.row * SIZE + here.col] !== grid[next.row * SIZE + next.col]) return [here, next];
+    if (grid[cellIndex(here, SHAPE)] !== grid[cellIndex(next, SHAPE)]) return [here, next];
     here = next;
   }
   return null;
@@ -43,7 +43,7 @@ function gatesAvailable(input: Input, buying: boolean): number {
 
 /** A starting cell, chosen by `pick` among all cells in reading order. */
 function startAnswer(pick: (cells: Cell[]) => Cell): Answers {
-  const cells = Array.from({ length: SIZE * SIZE }, (_, i) => ({ row: Math.floor(i / SIZE), col: i % SIZE }));
+  const cells = Array.from({ length: SIZE * SIZE }, (_, i) => cellAt(i, SHAPE));
   return { start: name(pick(cells)) };
 }
 
@@ -136,7 +136,7 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
     for (const edge of edges) {
       const crossing = firstCrossing(here, edge, grid);
       if (!crossing) continue;
-      const beyond = state.pastures[grid[crossing[1].row * SIZE + crossing[1].col]];
+      const beyond = state.pastures[grid[cellIndex(crossing[1], SHAPE)]];
       const option = planFor(input, beyond, crossing[1]);
       // The sheep walks one straight line: past the gate, it can only go on along that line.
       const inLine = option.target.row === here.row || option.target.col === here.col;

@@ -5,7 +5,8 @@
 // only when nothing fits without it, and remove squares in the final variant.
 
 import type { Answers, Bot, BotInput } from '../../core/game.js';
-import { DOMAIN, PALLET, PALLET_CELLS, orthogonalIndices } from './geometry.js';
+import { orthogonalIndices } from '../../core/coords.js';
+import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import type { PegOptions } from './options.js';
 import { type Pallet, domainName, isOnPallet, palletName, rapidArea } from './pallet.js';
 import { parseExtraPeg, parseRemove } from './parse.js';

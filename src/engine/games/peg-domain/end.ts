@@ -2,6 +2,7 @@
 // death match eliminates the loser, the final names a runner-up. Also the public summary of each
 // turn, for `replay` output.
 
+import { cellIndex } from '../../core/coords.js';
 import type { Final, RoundSummary } from '../../core/game.js';
 import { DOMAIN } from './geometry.js';
 import { domainName, palletName } from './pallet.js';
@@ -49,7 +50,7 @@ export function roundSummaries(state: PegState, ctx: PegContext): RoundSummary[]
     domainSquares: Object.fromEntries(ctx.players.map((p) => [p.id, t.domain.owner.filter((o) => o === p.id).length])),
     // Rows of the domain: 1 / 2 a square of the first / second player listed, A / B their pegs, . nobody's.
     domain: Array.from({ length: DOMAIN.rows }, (_, r) => Array.from({ length: DOMAIN.cols }, (_, c) => {
-      const i = r * DOMAIN.cols + c;
+      const i = cellIndex({ row: r, col: c }, DOMAIN);
       const owner = t.domain.owner[i];
       return owner ? letters[owner][t.domain.peg[i] ? 1 : 0] : '.';
     }).join('')),

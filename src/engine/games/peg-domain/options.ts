@@ -7,7 +7,8 @@ import { quote } from '../../core/quote.js';
 import * as z from 'zod/mini';
 import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
-import { PALLET, PALLET_CELLS, PEGS_PER_PALLET, orthogonalIndices } from './geometry.js';
+import { columnLetters, orthogonalIndices } from '../../core/coords.js';
+import { PALLET, PALLET_CELLS, PEGS_PER_PALLET } from './geometry.js';
 
 export const ITEMS = ['additional-peg', 'rapid-removal', 'peg-subtraction'] as const;
 export type Item = (typeof ITEMS)[number];
@@ -58,7 +59,7 @@ export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { err
     if (text.length !== PALLET.cols) return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
     for (const [c, ch] of [...text].entries()) {
       if (ch !== 'X' && ch !== 'x' && ch !== '.') {
-        return { error: `row ${r + 1}, column ${String.fromCharCode(65 + c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
+        return { error: `row ${r + 1}, column ${columnLetters(c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
       }
       pegs.push(ch !== '.');
     }

@@ -1,8 +1,8 @@
 // A player's pallet as play goes on, and the domain: which squares are still on each pallet
 // (not cut out, not removed), which are pegs, and who owns each domain square.
 
-import { formatCell } from '../../core/coords.js';
-import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, kingIndices } from './geometry.js';
+import { indexName, kingIndices } from '../../core/coords.js';
+import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS } from './geometry.js';
 
 export interface Pallet {
   /** Pegs as the pallet started (with the Additional Peg, once placed). */
@@ -33,11 +33,11 @@ export function isLivePeg(pallet: Pallet, index: number): boolean {
 }
 
 export function palletName(index: number): string {
-  return formatCell({ row: Math.floor(index / PALLET.cols), col: index % PALLET.cols }, PALLET);
+  return indexName(index, PALLET);
 }
 
 export function domainName(index: number): string {
-  return formatCell({ row: Math.floor(index / DOMAIN.cols), col: index % DOMAIN.cols }, DOMAIN);
+  return indexName(index, DOMAIN);
 }
 
 /** Why a pallet square is gone, for messages: "cut in turn 3", "removed in turn 4"; null if still there. */

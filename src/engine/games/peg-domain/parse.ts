@@ -4,11 +4,11 @@
 // the rule, e.g. `cut: D5 is not on your pallet any more (cut in turn 3)`.
 
 import { answerTexts, readYesNo } from '../../core/answers.js';
-import { describeBounds, parseCell, parseCellList } from '../../core/coords.js';
+import { cellIndex, describeBounds, kingIndices, orthogonalIndices, parseCell, parseCellList } from '../../core/coords.js';
 import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { DOMAIN, PALLET, ROTATIONS, type Rotation, kingIndices, landingSquares, orthogonalIndices } from './geometry.js';
+import { DOMAIN, PALLET, ROTATIONS, type Rotation, landingSquares } from './geometry.js';
 import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
 import { type PegContext, type PegMove, type PegState, opponentOf } from './state.js';
 
@@ -27,11 +27,6 @@ export interface Cutout {
 const STEPS: Readonly<Record<string, [number, number]>> = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const PATH = /^([A-Za-z]\s*\d{1,2})[\s,:;>-]*([UDLR][UDLR\s,]*?)[\s.]*$/i;
 
-function toIndex(cell: { row: number; col: number }, cols: number): number {
-  return cell.row * cols + cell.col;
-}
-
-/** "A, B and C" */
 /** "A1, B2 and C3"; a long list names the first few and counts the rest, so a reason stays short. */
 export function listText(items: readonly string[], most = 6): string {
   if (items.length > most) return `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
@@ -47,7 +42,7 @@ export function parseCut(text: string, pallet: Pallet): Result<Cutout> {
 function parsePath(startText: string, stepText: string, pallet: Pallet): Result<Cutout> {
   const start = parseCell(startText, PALLET);
   if (!start.ok) return err(`cut: ${start.error}`);
-  const first = toIndex(start.value, PALLET.cols);
+  const first = cellIndex(start.value, PALLET);
   const gone = goneReason(pallet, first);
   if (gone) return err(`cut: ${palletName(first)} is not on your pallet any more (${gone})`);
   if (!pallet.pegs[first]) return err(`cut: ${palletName(first)} is not a peg; a path starts on a peg (or list every square of the cut-out)`);
@@ -63,7 +58,7 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
     if (row < 0 || row >= PALLET.rows || col < 0 || col >= PALLET.cols) {
       return err(`cut: ${where} goes off the pallet from ${palletName(cells[cells.length - 1])} (${describeBounds(PALLET)})`);
     }
-    const next = row * PALLET.cols + col;
+    const next = cellIndex({ row, col }, PALLET);
     if (cells.includes(next)) return err(`cut: ${where} comes back to ${palletName(next)}; a path never revisits a square`);
     const gone = goneReason(pallet, next);
     if (gone) return err(`cut: ${palletName(next)} is not on your pallet any more (${gone})`);
@@ -80,7 +75,7 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
 function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   const listed = parseCellList(text, PALLET);
   if (!listed.ok) return err(`cut: ${listed.error}; write a peg and a path (C3 RRDR) or every square (C3 D3 E3 E4)`);
-  const cells = listed.value.map((cell) => toIndex(cell, PALLET.cols));
+  const cells = listed.value.map((cell) => cellIndex(cell, PALLET));
   if (cells.length === 0) return err('cut: name a peg and a path (C3 RRDR) or every square of the cut-out (C3 D3 E3 E4)');
   const twice = cells.filter((cell, i) => cells.indexOf(cell) !== i);
   if (twice.length > 0) return err(`cut: ${listText([...new Set(twice)].map(palletName))} named twice`);
@@ -141,7 +136,7 @@ export function parsePlace(text: string): Result<PlaceSpec> {
   const degrees = match[2] === undefined ? 0 : Number(match[2]);
   const rotation = ROTATIONS.find((r) => r === degrees);
   if (rotation === undefined) return err(`place: ${degrees} is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise`);
-  return ok({ at: toIndex(at.value, DOMAIN.cols), rotation });
+  return ok({ at: cellIndex(at.value, DOMAIN), rotation });
 }
 
 /**
@@ -167,7 +162,7 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
 export function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
   const cell = parseCell(text, DOMAIN);
   if (!cell.ok) return err(`subtract: ${cell.error}`);
-  const index = toIndex(cell.value, DOMAIN.cols);
+  const index = cellIndex(cell.value, DOMAIN);
   if (!pegs[index]) return err(`subtract: ${domainName(index)} holds no peg; name a peg on the domain`);
   return ok(index);
 }
@@ -180,7 +175,7 @@ export function parseSubtract(text: string, pegs: readonly boolean[]): Result<nu
 export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: boolean): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`remove: ${cell.error}`);
-  const index = toIndex(cell.value, PALLET.cols);
+  const index = cellIndex(cell.value, PALLET);
   if (rapid) return ok(index);
   const name = palletName(index);
   const gone = goneReason(pallet, index);
@@ -199,7 +194,7 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: 
 export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`extraPeg: ${cell.error}`);
-  const index = toIndex(cell.value, PALLET.cols);
+  const index = cellIndex(cell.value, PALLET);
   const name = palletName(index);
   if (isLivePeg(pallet, index)) return err(`extraPeg: ${name} is already a peg`);
   const peg = touchingPeg(pallet, index);

@@ -12,7 +12,8 @@
 // With Peg Subtraction one domain peg may be lifted first: a window also counts when unblocking a
 // single domain peg would join two pegs, which the same labelling answers.
 
-import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, ROTATIONS, type Rotation, orthogonalIndices, rotateOffset } from './geometry.js';
+import { orthogonalIndices } from '../../core/coords.js';
+import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, ROTATIONS, type Rotation, rotateOffset } from './geometry.js';
 import { type Pallet, isOnPallet } from './pallet.js';
 
 export interface SearchBoard {
