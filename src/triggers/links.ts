@@ -48,13 +48,14 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
   const metadata = host.getMetadata();
   const existing = (metadata.sheets ?? []).find((s) => s.properties?.title === LINKS_TAB);
   const sheetId = freeSheetId(metadata, idsFrom(0x11b500), LINKS_TAB);
-  const text = (value: string, bold = false) => ({ userEnteredValue: { stringValue: value }, ...(bold ? { userEnteredFormat: { textFormat: { bold: true } } } : {}) });
+  const text = (value: string) => ({ userEnteredValue: { stringValue: value } });
+  const heading = (value: string) => ({ ...text(value), userEnteredFormat: { textFormat: { bold: true } } });
   const rows = [
-    [text('Links of this match', true)],
-    [text('Spectators (post this)', true), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
-    [text('Shared sheet (players edit their row)', true), text(links.shared)],
+    [heading('Links of this match')],
+    [heading('Spectators (post this)'), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
+    [heading('Shared sheet (players edit their row)'), text(links.shared)],
     [],
-    [text('Player', true), text('Email', true), text('Form (send privately)', true), text('Private sheet', true)],
+    [heading('Player'), heading('Email'), heading('Form (send privately)'), heading('Private sheet')],
     ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),
   ];
   const requests: Request[] = [];

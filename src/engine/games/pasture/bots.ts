@@ -37,7 +37,7 @@ function firstCrossing(from: Cell, to: Cell, grid: Int16Array): [Cell, Cell] | n
   return null;
 }
 
-function gatesAvailable(input: Input, buying: boolean): number {
+function gatesAvailable(input: Input, { buying }: { buying: boolean }): number {
   return (input.state.gatesLeft[input.player] ?? 0) + (buying ? 1 : 0);
 }
 
@@ -68,7 +68,7 @@ export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   }
   if (ids.length > 0 && budget >= 1 && random.chance(0.3)) answers.extra = random.pick(ids);
   const crossing = firstCrossing(here, target, pastureGrid(state.pastures));
-  if (crossing && gatesAvailable(input, answers.buyGate === 'yes') > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
+  if (crossing && gatesAvailable(input, { buying: answers.buyGate === 'yes' }) > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
   return answers;
 };
 
@@ -130,7 +130,7 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
   const answers: Record<string, string> = {};
   let choice = stay;
   // A neighbouring pasture reached through a gate of our own, if it clearly promises more.
-  if (gatesAvailable(input, false) > 0) {
+  if (gatesAvailable(input, { buying: false }) > 0) {
     const grid = pastureGrid(state.pastures);
     const edges: Cell[] = [{ row: here.row, col: 0 }, { row: here.row, col: SIZE - 1 }, { row: 0, col: here.col }, { row: SIZE - 1, col: here.col }];
     for (const edge of edges) {

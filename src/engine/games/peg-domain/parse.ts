@@ -172,7 +172,7 @@ export function parseSubtract(text: string, pegs: readonly boolean[]): Result<nu
  * not touch a peg or an earlier removed square, even diagonally. With Rapid Removal the square is
  * the centre of a 3×3 area and may be anywhere on the pallet.
  */
-export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: boolean): Result<number> {
+export function parseRemove(text: string, pallet: Pallet, owner: string, { rapid }: { rapid: boolean }): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`remove: ${cell.error}`);
   const index = cellIndex(cell.value, PALLET);
@@ -241,7 +241,7 @@ function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers
   if (!answers.remove) {
     return { ok: false, reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6` };
   }
-  const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), rapid.value);
+  const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), { rapid: rapid.value });
   return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };
 }
 

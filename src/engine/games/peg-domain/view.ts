@@ -231,7 +231,7 @@ function legalMoves(state: PegState, ctx: PegContext): Table {
       if (state.finishedIn[p.id] !== undefined) return [p.name, 'finished'];
       const board = { pallet: state.pallets[p.id], domainPegs: state.domain.peg };
       if (hasLegalMove(board)) return [p.name, 'yes'];
-      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, true) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
+      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, { subtract: true }) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
     }),
   };
 }
