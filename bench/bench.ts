@@ -266,6 +266,9 @@ say();
   const budgets: string[] = [];
   for (const c of LARGE_CASES) {
     const table = startedTable(c);
+    // Measured on a Workspace quota: Pasture with twenty players needs more trigger time a day
+    // than a personal account has (the measurement says how much; the sandbox would stop it).
+    Object.assign(table.google.options, { account: 'workspace' });
     table.google.onCall = (call, _index, when) => {
       if (when === 'after') table.google.clock.advance(costOf(call) / 1000);
     };

@@ -7,6 +7,7 @@ import { escapeHtml } from '../engine/core/quote.js';
 import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
+import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 
 const MENU = 'Genius Host';
@@ -63,6 +64,7 @@ export function onOpen(): void {
     .addItem('Correct a player\'s email…', 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
     .addSeparator()
+    .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
     .addToUi();
 }
@@ -79,7 +81,8 @@ export function showNewMatch(): void {
 export function newMatchDefaults(): { games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[]; timeZone: string; now: string } {
   return {
     games: GAME_LIST.map((g) => ({ id: g.id, title: g.title, min: g.playerCount.min, max: g.playerCount.max, default: g.playerCount.default, blurb: g.blurb })),
-    timeZone: Session.getScriptTimeZone(),
+    // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
+    timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
   };
 }
@@ -178,15 +181,33 @@ export function showHelp(): void {
   let links = '';
   try {
     const l = host().links();
-    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>
+    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
 <table>${l.players.map((p) => `<tr><td>${escapeHtml(p.name)}</td><td><a href="${escapeHtml(p.form)}" target="_blank">form</a></td><td><a href="${escapeHtml(p.sheet)}" target="_blank">sheet</a></td></tr>`).join('')}</table>`;
   } catch {
     links = '<p>No match yet: start one with New match….</p>';
   }
   dialog('Genius Host: help', `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
 <p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
+<p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
 <p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`);
 }
+
+/** Check this account…: what this account allows, tried on throwaway files (check.ts), in a dialog. */
+export function checkThisAccount(): AccountCheck {
+  const report = checkAccount();
+  const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
+  const items = report.items.map((i) => row([escapeHtml(i.item), i.works ? '<b style="color:#188038">works</b>' : '<b style="color:#c5221f">refused</b>', escapeHtml(i.detail) + (i.instead ? `<br><i>${escapeHtml(i.instead)}</i>` : '')])).join('');
+  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: host it from a Workspace account, or with fewer players`])).join('');
+  dialog('Check this account', `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
+<table>${items}</table>
+<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game is expected to use (the add-on's cost model, each game at its largest):</p>
+<table>${games}</table>
+${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`, 560);
+  return report;
+}
+
+/** The throwaway trigger Check this account… installs and deletes at once; it never needs to run. */
+export function checkAccountTrigger(): void {}
 
 // ── Triggers ────────────────────────────────────────────────────────────────────────────────
 

@@ -1,34 +1,59 @@
-// The ports (src/triggers/ports.ts) on Apps Script services. The only file, with main.ts, that
-// touches Apps Script globals. Scopes (appsscript.json): spreadsheets, forms, script.scriptapp,
-// script.container.ui, drive.file. So: spreadsheets through SpreadsheetApp and the advanced Sheets
-// service; sharing and publishing through the advanced Drive service (v3), which drive.file allows
-// on files this script created; no DriveApp (it needs the whole-Drive scope) and no MailApp
-// (Drive's sharing email tells the players).
+// The ports (src/triggers/ports.ts) on Apps Script services. The only file, with main.ts and
+// check.ts, that touches Apps Script globals. Scopes (appsscript.json): spreadsheets, forms,
+// script.scriptapp, script.container.ui, drive.file. So: spreadsheets created and written through
+// the advanced Sheets service; sharing and publishing through the advanced Drive service (v3), which
+// drive.file allows on files this script created; no DriveApp (it needs the whole-Drive scope) and
+// no MailApp (Drive's sharing email tells the players). Every behaviour of Google relied on here is
+// listed, with its document, in docs/google.md.
 /// <reference types="google-apps-script" />
 
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormParts, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
 
-function sheetsService(): GoogleAppsScript.Sheets {
-  if (!Sheets) throw new Error('the advanced Sheets service is not enabled (appsscript.json lists it)');
+// An advanced service that is not enabled is not even declared: `!Sheets` would throw a
+// ReferenceError instead of this message, so the check is `typeof`.
+export function sheetsService(): GoogleAppsScript.Sheets {
+  if (typeof Sheets === 'undefined' || !Sheets) throw new Error('The advanced Sheets service is not enabled for this script. In the Apps Script editor: Services (+) → Google Sheets API → Add (or push dist/appsscript.json again, which lists it).');
   return Sheets;
 }
 
-function driveService(): GoogleAppsScript.Drive {
-  if (!Drive) throw new Error('the advanced Drive service is not enabled (appsscript.json lists it)');
+export function driveService(): GoogleAppsScript.Drive {
+  if (typeof Drive === 'undefined' || !Drive) throw new Error('The advanced Drive service is not enabled for this script. In the Apps Script editor: Services (+) → Drive API (v3) → Add (or push dist/appsscript.json again, which lists it).');
   return Drive;
 }
+
+/**
+ * The Form methods of Forms' publishing model ("Publish and manage responders on the form",
+ * developers.google.com/workspace/forms/api/guides/publish-form), newer than
+ * @types/google-apps-script; optional, as an older runtime may lack them.
+ */
+export interface PublishingForm extends GoogleAppsScript.Forms.Form {
+  supportsAdvancedResponderPermissions?(): boolean;
+  setPublished?(published: boolean): GoogleAppsScript.Forms.Form;
+  isPublished?(): boolean;
+  addPublishedReader?(email: string): GoogleAppsScript.Forms.Form;
+  setEmailCollectionType?(type: string): GoogleAppsScript.Forms.Form;
+  getEmailCollectionType?(): string;
+}
+
+/** FormApp.EmailCollectionType's values (the Forms API's FormSettings.emailCollectionType). */
+function emailCollectionType(name: 'VERIFIED' | 'RESPONDER_INPUT'): string {
+  return (FormApp as unknown as { EmailCollectionType?: Record<string, string> }).EmailCollectionType?.[name] ?? name;
+}
+
+// Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
+const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
 
 export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
 /** A spreadsheet written through the advanced Sheets service: one batchUpdate per call. */
 class SheetsSpreadsheet implements Spreadsheet {
-  constructor(readonly id: string, readonly url: string) {}
+  constructor(readonly id: string, readonly url: string, readonly firstSheetId?: number) {}
 
   getMetadata(): WorkbookMetadata {
     return sheetsService().Spreadsheets!.get(this.id, { fields: METADATA_FIELDS }) as WorkbookMetadata;
@@ -58,17 +83,27 @@ class AppsScriptForms implements Forms {
     return form;
   }
 
-  create(title: string, destination: string): FormRef {
+  create(title: string): FormRef {
     const form = FormApp.create(title);
-    form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
-    // Forms then records the respondent's verified Google account email with each response.
-    form.setCollectEmail(true);
+    this.opened.set(form.getId(), form);
+    return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
+  }
+
+  setUp(formId: string, destination: string, responder: string): FormProtection {
+    const form = this.open(formId) as PublishingForm;
+    // Again after a start stopped part-way: a second setDestination would add a second responses tab.
+    let linked = '';
+    try {
+      linked = form.getDestinationId();
+    } catch {
+      // No destination yet.
+    }
+    if (linked !== destination) form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
     form.setLimitOneResponsePerUser(false);
     form.setAllowResponseEdits(false);
     form.setShowLinkToRespondAgain(true);
     form.setConfirmationMessage('Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.');
-    form.setAcceptingResponses(false);
-    return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
+    return protectForm(form, formId, responder);
   }
 
   show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
@@ -100,13 +135,28 @@ class AppsScriptForms implements Forms {
   }
 
   setAccepting(formId: string, accepting: boolean, message?: string): void {
-    const form = this.open(formId);
+    const form = this.open(formId) as PublishingForm;
     if (!accepting && message !== undefined) form.setCustomClosedFormMessage(message);
+    // An unpublished form refuses to accept responses; publishing "also enables accepting
+    // responses" (a form whose publishing was refused at the start gets another try here).
+    if (accepting && publishState(form) === false) {
+      form.setPublished!(true);
+      return;
+    }
     form.setAcceptingResponses(accepting);
   }
 
-  responses(formId: string): FormResponse[] {
-    return this.open(formId).getResponses().map((response) => {
+  addResponder(formId: string, email: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (publishState(form) === null) return;
+    form.addPublishedReader!(email);
+  }
+
+  responses(formId: string, since?: string): FormResponse[] {
+    const form = this.open(formId);
+    // getResponses(timestamp): only the responses after that time (fewer to fetch and convert).
+    const list = since === undefined ? form.getResponses() : form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
+    return list.map((response) => {
       const items: Record<string, string | readonly string[]> = {};
       for (const answer of response.getItemResponses()) {
         const value = answer.getResponse() as string | string[];
@@ -148,6 +198,104 @@ function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidati
   return FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation!).build();
 }
 
+/** Published (true or false), or null for a legacy form, which has no publish state. */
+function publishState(form: PublishingForm): boolean | null {
+  if (typeof form.supportsAdvancedResponderPermissions !== 'function' || !form.supportsAdvancedResponderPermissions()) return null;
+  return form.isPublished!();
+}
+
+/**
+ * Publishes a new form closed, opens it to `responder`'s account only and asks for verified
+ * emails, reading each setting back. Each refusal falls back to the next safest setting and is
+ * said in the notes, with what the host can do; nothing here throws for a refusal.
+ */
+export function protectForm(form: PublishingForm, formId: string, responder: string): FormProtection {
+  const notes: string[] = [];
+  let published: boolean | 'legacy' = 'legacy';
+  let responders: FormProtection['responders'] = 'anyone';
+  let modern = false;
+  try {
+    modern = typeof form.supportsAdvancedResponderPermissions === 'function' && form.supportsAdvancedResponderPermissions();
+  } catch {
+    modern = false;
+  }
+  if (modern) {
+    // Published, so it can take responders and later open; closed until its phase opens. A refusal
+    // to publish is a note; reading the state back or closing the form that failing throws, and
+    // Start is pressed again (this is safe to repeat).
+    let refusal = '';
+    try {
+      form.setPublished!(true);
+    } catch (error) {
+      refusal = messageOf(error);
+    }
+    published = form.isPublished!();
+    if (published) form.setAcceptingResponses(false);
+    else notes.push(`Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`);
+    responders = restrictResponders(form, formId, responder, notes);
+  } else {
+    // A legacy form: no publish state or named responders; accepting is its only switch.
+    form.setAcceptingResponses(false);
+    notes.push(`${responder}'s form is a legacy form (no publishing or responder settings): anyone with its link can open it. Answers count only when Forms recorded ${responder} as the sender, so send the link to them alone.`);
+  }
+  const emails = collectVerifiedEmails(form, responder, responders, notes);
+  return { published, responders, emails, notes };
+}
+
+/** The form's responders: the player's account, else anyone with the link, else nobody (each said). */
+function restrictResponders(form: PublishingForm, formId: string, responder: string, notes: string[]): FormProtection['responders'] {
+  try {
+    form.addPublishedReader!(responder);
+    return 'player';
+  } catch (restricted) {
+    const why = messageOf(restricted);
+    try {
+      // "Anyone with the link can respond": a reader permission with view published.
+      driveService().Permissions!.create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
+      notes.push(`Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`);
+      return 'anyone';
+    } catch (linked) {
+      notes.push(`Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${messageOf(linked)}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`);
+      return 'none';
+    }
+  }
+}
+
+/** Asks for verified email collection and reads back what Forms records. */
+function collectVerifiedEmails(form: PublishingForm, responder: string, responders: FormProtection['responders'], notes: string[]): FormProtection['emails'] {
+  let refusal = '';
+  try {
+    if (typeof form.setEmailCollectionType !== 'function') throw new Error('this Apps Script runtime cannot choose the kind of email collection');
+    form.setEmailCollectionType(emailCollectionType('VERIFIED'));
+  } catch (error) {
+    refusal = messageOf(error);
+    // The next safest: collect some address (setCollectEmail does not say which kind).
+    form.setCollectEmail(true);
+  }
+  let kind = '';
+  try {
+    kind = typeof form.getEmailCollectionType === 'function' ? String(form.getEmailCollectionType()) : '';
+  } catch {
+    kind = '';
+  }
+  if (kind === emailCollectionType('VERIFIED')) return 'verified';
+  const risk = responders === 'player'
+    ? `Only ${responder}'s account can open the form, so answers still come from them; they must type their own address exactly, or their answers are refused.`
+    : `Anyone holding the form's link can type ${responder}'s address and answer for them: send the link to them alone.`;
+  const fix = 'To fix it: open the form, Settings → Responses → Collect email addresses → Verified.';
+  if (kind === emailCollectionType('RESPONDER_INPUT')) {
+    notes.push(`Forms records the address the sender types on ${responder}'s form, not a verified one${refusal ? ` (verified collection was refused: ${refusal})` : ''}. ${risk} ${fix}`);
+    return 'responder-input';
+  }
+  notes.push(`Could not confirm that ${responder}'s form records verified addresses${refusal ? ` (${refusal})` : ''}. ${risk} ${fix}`);
+  return 'unknown';
+}
+
+/**
+ * Publishes to the web, or shares with anyone who has the link where publishing is refused. A
+ * domain may refuse both: that is an answer (spectators cannot see the sheet), not an error, so
+ * Start goes on.
+ */
 function publish(fileId: string): PublishResult {
   const drive = driveService();
   try {
@@ -157,11 +305,19 @@ function publish(fileId: string): PublishResult {
     drive.Revisions!.update({ published: true, publishAuto: true, publishedOutsideDomain: true }, fileId, head.id);
     return { url: `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
   } catch (error) {
-    drive.Permissions!.create({ role: 'reader', type: 'anyone' }, fileId);
+    try {
+      drive.Permissions!.create({ role: 'reader', type: 'anyone' }, fileId);
+    } catch (linked) {
+      return {
+        url: spreadsheetUrl(fileId),
+        published: false,
+        note: `Publishing to the web was refused (${messageOf(error)}), and so was sharing with anyone who has the link (${messageOf(linked)}): spectators cannot open the shared sheet; only the players, who are shared with it, can. Ask your domain's administrator to allow one of them, or post pictures of the board.`,
+      };
+    }
     return {
       url: `https://docs.google.com/spreadsheets/d/${fileId}/view`,
       published: false,
-      note: `Publishing to the web was refused (${(error as Error).message}); the sheet is shared as "anyone with the link can view" instead. Post that link.`,
+      note: `Publishing to the web was refused (${messageOf(error)}); the sheet is shared as "anyone with the link can view" instead. Post that link.`,
     };
   }
 }
@@ -178,6 +334,8 @@ export function appsScriptPorts(): HostPorts {
   // under the lock it is never older than the last execution's writes.
   let copy: Record<string, string> | null = null;
   const all = () => (copy ??= { ...properties.getProperties() });
+  // Files whose writers may no longer share them on (set once an execution, before the first writer).
+  const reshareLocked = new Set<string>();
   return {
     clock: { now: () => new Date().toISOString() },
     lock: {
@@ -205,12 +363,24 @@ export function appsScriptPorts(): HostPorts {
         const ss = active();
         return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
       },
+      // Created through the Sheets API with the script's own authorisation: a file the app created
+      // is one drive.file covers ("Choose Google Drive API scopes", developers.google.com/
+      // workspace/drive/api/guides/api-specific-auth: drive.file lets an app "create new Drive
+      // files, or modify existing files, that you open with an app"), so Drive may share and
+      // publish it. The answer names the blank first tab, to drop by its id later.
       create: (title) => {
-        const ss = SpreadsheetApp.create(title);
-        return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
+        const made = sheetsService().Spreadsheets!.create({ properties: { title } });
+        const id = made.spreadsheetId!;
+        const first = made.sheets?.[0]?.properties?.sheetId;
+        return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
       },
       open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
       share: (fileId, email, role, message) => {
+        // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
+        if (role === 'writer' && !reshareLocked.has(fileId)) {
+          driveService().Files!.update({ writersCanShare: false }, fileId);
+          reshareLocked.add(fileId);
+        }
         // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
         // permissions.create and the Permission resource); it is the account's own address.
         const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });

@@ -4,7 +4,7 @@
 import type { CellData, GridRange, SheetsApi } from '../sheets/api.js';
 import type { Batch } from './batch.js';
 import { CELL_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
-import { type Area, type SheetState, WorkbookError, body, compactCell } from './sheet-state.js';
+import { type Area, MAX_CELL_CHARACTERS, type SheetState, WorkbookError, body, compactCell } from './sheet-state.js';
 
 export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsRequest): void {
   batch.only(request, ['range', 'start', 'rows', 'fields']);
@@ -105,6 +105,10 @@ function writeCell(sheet: SheetState, row: number, col: number, source: CellData
   const entered = cell.userEnteredValue;
   if (entered && Object.keys(entered).length > 1) {
     throw new WorkbookError(`${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`);
+  }
+  const text = entered?.stringValue ?? entered?.formulaValue;
+  if (typeof text === 'string' && text.length > MAX_CELL_CHARACTERS) {
+    throw new WorkbookError(`${where}.userEnteredValue: ${text.length} characters, over the ${MAX_CELL_CHARACTERS} a Google Sheets cell holds`);
   }
   line[col] = Object.keys(cell).length > 0 ? cell : null;
 }

@@ -5,6 +5,9 @@ import type { CellData, GridRange, Request } from '../sheets/api.js';
 
 export class WorkbookError extends Error {}
 
+/** The most characters a cell holds (Google Sheets' limit). */
+export const MAX_CELL_CHARACTERS = 50_000;
+
 /** A range with every index filled in. */
 export interface Area {
   readonly startRowIndex: number;

@@ -14,7 +14,11 @@
 // - sheet `index` moves count "before the move" (moving a sheet right by one needs index + 2);
 // - sheet titles are unique ignoring case; the last sheet cannot be deleted; ranges must lie in
 //   the grid; merges may not overlap one another or cross the frozen rows or columns;
-// - metadata comes back as the API sends it: zero, false and empty values are left out.
+// - metadata comes back as the API sends it: zero, false and empty values are left out;
+// - a cell holds at most 50,000 characters (Google Sheets refuses more: "Your input contains more
+//   than the maximum of 50000 characters in a single cell"; docs/google.md); a batchUpdate body
+//   over the Sheets API's recommended 2 MB ("Usage limits", developers.google.com/sheets/api/limits)
+//   is refused here, so the renderer never leans on Google taking a larger one.
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
@@ -25,14 +29,33 @@ import { SUPPORTED, type SheetState, WorkbookError, blankSheet, compact, isSuppo
 
 export { type Area, type DeveloperMetadataState, type ProtectionState, type SheetState, WorkbookError } from './sheet-state.js';
 
+/** The largest batchUpdate body the Sheets API recommends (its "Usage limits": a 2 MB maximum payload). */
+export const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+
+/** UTF-8 bytes of a JSON body, without Node's Buffer (this module also runs in Apps Script). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00) { bytes += 4; i += 1; }
+    else bytes += 3;
+  }
+  return bytes;
+}
+
 export class EmbeddedWorkbook implements Workbook {
   private sheets: SheetState[];
   /** How many batchUpdate calls have been applied (the renderer must send one per render). */
   batchUpdates = 0;
 
-  /** A new spreadsheet has one blank tab, "Sheet1" with id 0, as in Google Sheets. */
-  constructor(readonly title = 'Untitled spreadsheet') {
-    this.sheets = [blankSheet(0, 'Sheet1')];
+  /**
+   * A new spreadsheet has one blank tab: "Sheet1" with id 0 in English, as in Google Sheets, which
+   * names it in the owner's language (the sandbox makes some with "Feuille 1").
+   */
+  constructor(readonly title = 'Untitled spreadsheet', firstTab: { readonly title: string; readonly id: number } = { title: 'Sheet1', id: 0 }) {
+    this.sheets = [blankSheet(firstTab.id, firstTab.title)];
   }
 
   getMetadata(): WorkbookMetadata {
@@ -71,6 +94,8 @@ export class EmbeddedWorkbook implements Workbook {
 
   batchUpdate(requests: readonly Request[]): void {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
+    const bytes = utf8Bytes(JSON.stringify({ requests }));
+    if (bytes > MAX_REQUEST_BYTES) throw new WorkbookError(`batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`);
     const work = new Batch(this.sheets);
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});

@@ -21,8 +21,14 @@ import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './
 import type { Area, LaidCell, TabLayout } from './layout.js';
 
 export interface RenderOptions {
-  /** Delete a new spreadsheet's blank default tab ("Sheet1", id 0) once the tabs exist. */
+  /**
+   * Delete the blank tab the spreadsheet was created with once the tabs exist. It is known by its
+   * id, recorded when the spreadsheet was created (`defaultSheetId`; 0, the id Sheets gives a new
+   * spreadsheet's first tab, when not recorded), never by its title: Sheets names it in the
+   * owner's language ("Sheet1", "Feuille 1", "Hoja 1"...).
+   */
   readonly dropDefaultSheet?: boolean;
+  readonly defaultSheetId?: number;
   /** Rewrite every tab, even those whose content fingerprint has not changed. */
   readonly force?: boolean;
 }
@@ -189,7 +195,7 @@ export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetada
   for (const sheet of sheets) {
     if (wanted.has(sheet.title.toLowerCase())) continue;
     const ours = sheetIdsFor(sheet.title).includes(sheet.id);
-    const blankDefault = options.dropDefaultSheet === true && sheet.id === 0 && sheet.title === 'Sheet1';
+    const blankDefault = options.dropDefaultSheet === true && sheet.id === (options.defaultSheetId ?? 0);
     if (ours || blankDefault) requests.push({ deleteSheet: { sheetId: sheet.id } });
   }
   return requests;

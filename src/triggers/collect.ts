@@ -16,6 +16,20 @@ export function formOf(player: MatchFile['players'][number]): string {
   return player.form;
 }
 
+/**
+ * How far before the newest logged response of a form the next read starts: a response Forms
+ * timestamped earlier may become readable later (sent while the last read ran), and clocks differ.
+ * What the margin reads again is known by its response id and dropped.
+ */
+export const RESPONSES_MARGIN_MS = 15 * 60_000;
+
+/** When to read a form's responses from: its newest logged response's time less the margin (all, if none). */
+export function responsesSince(match: MatchFile, formId: string): string | undefined {
+  let newest = -Infinity;
+  for (const s of match.submissions) if (s.form === formId && s.via === 'form' && s.at) newest = Math.max(newest, Date.parse(s.at));
+  return Number.isFinite(newest) ? new Date(newest - RESPONSES_MARGIN_MS).toISOString() : undefined;
+}
+
 /** New responses of these players' forms, as submissions of the phase each form showed, oldest first. */
 export function collectForms(ctx: HostContext, match: MatchFile, playerIds: readonly string[]): LogEntry[] {
   const logged = new Set(match.submissions.map((s) => s.response).filter((id): id is string => id !== undefined));
@@ -23,7 +37,8 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
   for (const player of match.players.filter((p) => playerIds.includes(p.id))) {
     const formId = formOf(player);
     const pointer = ctx.pointers.form(formId);
-    const fresh = ctx.ports.forms.responses(formId).filter((r) => !logged.has(r.id)).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    // Only what came in since the last responses logged (with a margin), deduplicated by id.
+    const fresh = ctx.ports.forms.responses(formId, responsesSince(match, formId)).filter((r) => !logged.has(r.id)).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     for (const response of fresh) {
       logged.add(response.id);
       const answers = answersFromItems(Object.entries(response.items).map(([itemId, value]) => ({ questionId: pointer.items[itemId] ?? `item ${itemId}`, value })));

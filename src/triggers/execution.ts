@@ -246,6 +246,13 @@ function quietUntil(result: ReplayResult, now: string, polledAt: string): string
   return new Date(Math.min(...times)).toISOString();
 }
 
+/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
+function firstSheetOf(ctx: HostContext, audience: Audience): { defaultSheetId?: number } {
+  if (audience === 'host') return {};
+  const file = audience === 'public' ? ctx.pointers.requireShared() : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
+  return file.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
+}
+
 function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
   if (audience === 'host') return ctx.ports.files.host();
   if (audience === 'public') return ctx.ports.files.open(ctx.pointers.requireShared().id);
@@ -269,7 +276,7 @@ function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answer
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();
-    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', force: rewrite }) : [];
+    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite }) : [];
     if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null, answersTab === 'keep'));
     sheet.batchUpdate(requests);
     rendered[audience] = key;

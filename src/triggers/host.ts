@@ -126,7 +126,7 @@ export class MatchHost {
   /**
    * Correct a player's email…: from the open phase on, `player`'s form answers must come from
    * `email`'s Google account (an EmailEvent in the log; replay judges by it). `player`: an id or
-   * a name. The Links tab shows the new address.
+   * a name. The player's form opens to that account too; the Links tab shows the new address.
    */
   correctEmail(player: string, email: string): RunReport {
     const report = this.logAndRun((result, now) => {
@@ -143,6 +143,10 @@ export class MatchHost {
       return { kind: 'event', value: event };
     });
     if (report.ran) {
+      // The player's form is kept to their account: it now opens to the corrected one too.
+      const wanted = player.trim().toLowerCase();
+      const target = this.requireMatch().match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
+      if (target?.form && this.ctx.pointers.protection(target.id)?.responders === 'player') this.ctx.ports.forms.addResponder(target.form, email.trim());
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }

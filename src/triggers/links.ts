@@ -25,6 +25,11 @@ export interface Links {
   readonly published: boolean;
   readonly note?: string;
   readonly players: readonly PlayerLinks[];
+  /**
+   * Where the match runs with less protection than the README promises, or with something left
+   * for the host to do (a refused publish, share or form setting), each with what to do about it.
+   */
+  readonly warnings: readonly string[];
 }
 
 export function linksOf(ctx: HostContext, match: MatchFile): Links {
@@ -40,6 +45,10 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
       const pointer = ctx.pointers.requirePlayer(p.id);
       return { id: p.id, name: p.name, email: emails.get(p.id) ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
     }),
+    warnings: [
+      ...(shared.published ? [] : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),
+      ...match.players.flatMap((p) => (ctx.pointers.protection(p.id)?.notes ?? []).map((note) => `${p.name}: ${note}`)),
+    ],
   };
 }
 
@@ -54,6 +63,7 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
     [heading('Links of this match')],
     [heading('Spectators (post this)'), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
     [heading('Shared sheet (players edit their row)'), text(links.shared)],
+    ...(links.warnings.length > 0 ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])] : []),
     [],
     [heading('Player'), heading('Email'), heading('Form (send privately)'), heading('Private sheet')],
     ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),

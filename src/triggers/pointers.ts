@@ -28,7 +28,14 @@ export const KEY = {
   quiet: 'gh.quiet',
 } as const;
 
-const fileRef = z.object({ id: z.string(), url: z.string() });
+/** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */
+const fileRef = z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()) });
+const protection = z.object({
+  published: z.union([z.boolean(), z.literal('legacy')]),
+  responders: z.enum(['player', 'anyone', 'none']),
+  emails: z.enum(['verified', 'responder-input', 'unknown']),
+  notes: z.array(z.string()),
+});
 const formRef = z.object({ id: z.string(), url: z.string(), editUrl: z.string() });
 const rowsSetup = z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())) });
 const itemLayout = z.object({ kind: z.string(), title: z.string(), help: z.string(), required: z.boolean(), choices: z.string(), validation: z.string() });
@@ -38,8 +45,9 @@ const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
   starting: z.object({ setup: z.string() }),
-  startedPlayer: z.object({ form: z.optional(formRef), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()) }),
-  shared: z.object({ id: z.string(), url: z.string(), spectators: z.string(), published: z.boolean(), note: z.optional(z.string()) }),
+  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()) }),
+  // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).
+  shared: z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()), spectators: z.string(), published: z.boolean(), publishing: z.optional(z.boolean()), note: z.optional(z.string()) }),
   player: z.object({ sheet: fileRef, form: formRef }),
   form: z.object({ phase: z.nullable(z.string()), key: z.string(), items: z.record(z.string(), z.string()), layout: z.optional(formLayout) }),
   rows: z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), readAt: z.string(), next: z.optional(rowsSetup) }),
@@ -153,6 +161,10 @@ export class Pointers {
   player(id: string): PlayerPointer | null {
     const started = this.read(KEY.player(id), SCHEMAS.startedPlayer);
     return started?.form && started.sheet ? { form: started.form, sheet: started.sheet } : null;
+  }
+  /** What setting up a player's form achieved (null for a match started before it was recorded). */
+  protection(id: string): StartedPlayer['protection'] | null {
+    return this.read(KEY.player(id), SCHEMAS.startedPlayer)?.protection ?? null;
   }
   requirePlayer(id: string): PlayerPointer {
     const player = this.player(id);

@@ -30,6 +30,11 @@ export interface Spreadsheet extends Workbook {
   readonly id: string;
   readonly url: string;
   /**
+   * The sheetId of the blank tab the spreadsheet was created with (known when `Files.create` made
+   * it): the renderer drops that tab by its id, whatever the owner's language named it.
+   */
+  readonly firstSheetId?: number;
+  /**
    * The values of an A1 range (`'Tab'!A1:C9`) as the player typed them: every cell as text,
    * trailing blanks left out (Sheets API values.get with valueRenderOption FORMULA).
    */
@@ -40,7 +45,7 @@ export interface PublishResult {
   /** Where spectators read the shared sheet. */
   readonly url: string;
   readonly published: boolean;
-  /** What the host should know when publishing fell back to view-by-link. */
+  /** What the host should know when publishing fell back to view-by-link, or was refused with it. */
   readonly note?: string;
 }
 
@@ -48,16 +53,21 @@ export interface PublishResult {
 export interface Files {
   /** The spreadsheet the add-on is bound to. */
   host(): Spreadsheet;
+  /** A new spreadsheet, and nothing else done with it (the caller records its id first). */
   create(title: string): Spreadsheet;
   open(id: string): Spreadsheet;
   /**
    * Shares a file with one person; Drive's sharing email tells them, with `message`. Returns the
-   * address Drive reports for the permission (the Google account's own), when it reports one.
+   * address Drive reports for the permission (the Google account's own), when it reports one. A
+   * writer cannot share the file on (its writers may not change its sharing).
    */
   share(fileId: string, email: string, role: 'reader' | 'writer', message: string): string | undefined;
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
-  /** Publishes to the web (updates automatically), or falls back to anyone-with-the-link. */
+  /**
+   * Publishes to the web (updates automatically), or falls back to anyone-with-the-link. A
+   * refusal of both is an answer (published false, with a note), not an error.
+   */
   publish(fileId: string): PublishResult;
 }
 
@@ -66,6 +76,22 @@ export interface FormRef {
   /** The link players answer at. */
   readonly url: string;
   readonly editUrl: string;
+}
+
+/**
+ * How well a player's form is kept to its player: what setting it up achieved. The README promises
+ * a form published to its player's account only, recording the verified address; where Google
+ * refused a setting the next safest one is used and `notes` say so (the host sees them).
+ */
+export interface FormProtection {
+  /** Published; 'legacy' for a form without a publish state (accepting is its only switch). */
+  readonly published: boolean | 'legacy';
+  /** Who can open it: the player's account only, anyone with the link, or nobody (both refused). */
+  readonly responders: 'player' | 'anyone' | 'none';
+  /** What Forms records as the sender's address: verified (the account's), typed by the sender, or not known. */
+  readonly emails: 'verified' | 'responder-input' | 'unknown';
+  /** Each refusal, what the match does instead, and what the host can do (empty: as promised). */
+  readonly notes: readonly string[];
 }
 
 /** A form response as the add-on reads it. */
@@ -98,8 +124,14 @@ export interface ItemParts {
 }
 
 export interface Forms {
-  /** A new form whose responses also go to the spreadsheet `destination`. */
-  create(title: string, destination: string): FormRef;
+  /** A new form, and nothing else done with it (the caller records its id first). */
+  create(title: string): FormRef;
+  /**
+   * Makes a new form a player's: responses to the spreadsheet `destination`, published but not
+   * accepting, open to `responder`'s account only, recording the verified address. Refusals are
+   * answered in the protection (with the next safest setting), not thrown. Safe to call again.
+   */
+  setUp(formId: string, destination: string, responder: string): FormProtection;
   /**
    * Makes the form show `spec` (questions, texts, closed message) without opening or closing it:
    * the caller opens it with setAccepting once it has recorded the returned map. `items` maps the
@@ -110,10 +142,18 @@ export interface Forms {
    * same questions keeps its items.
    */
   show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string>;
-  /** Stops (or resumes) accepting responses without changing the questions; `message` while closed. */
+  /**
+   * Stops (or resumes) accepting responses without changing the questions; `message` while
+   * closed. Resuming publishes a form that is not published yet.
+   */
   setAccepting(formId: string, accepting: boolean, message?: string): void;
-  /** Every response the form holds. */
-  responses(formId: string): FormResponse[];
+  /**
+   * Lets one more Google account open a form kept to its player's account (Correct a player's
+   * email…); nothing for a form open to anyone with the link, or a legacy form.
+   */
+  addResponder(formId: string, email: string): void;
+  /** The form's responses: all, or those received after `since` (ISO; Forms' getResponses(timestamp)). */
+  responses(formId: string, since?: string): FormResponse[];
 }
 
 /** The add-on's two triggers. */

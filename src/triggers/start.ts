@@ -85,14 +85,23 @@ function beginOrResume(ctx: HostContext, setupKey: string): boolean {
   return resuming;
 }
 
-/** The spectators' sheet, made and published unless a press before made it. */
+/**
+ * The spectators' sheet, made and published unless a press before did. Its id is recorded the
+ * moment it exists, before publishing, so a press after any failure publishes the same sheet
+ * rather than making another; a refused publish (or link sharing) is a note, not a failure.
+ */
 function sharedSheet(ctx: HostContext, game: AnyGame): SharedPointer {
-  const known = ctx.pointers.shared();
-  if (known) return known;
   const { files } = ctx.ports;
-  const shared = files.create(`${game.title}: the match (public)`);
-  const published = files.publish(shared.id);
-  const pointer: SharedPointer = { id: shared.id, url: shared.url, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) };
+  let made = ctx.pointers.shared();
+  if (!made) {
+    const shared = files.create(`${game.title}: the match (public)`);
+    made = { id: shared.id, url: shared.url, ...(shared.firstSheetId !== undefined ? { firstSheetId: shared.firstSheetId } : {}), spectators: shared.url, published: false, publishing: true };
+    ctx.pointers.setShared(made);
+  }
+  if (!made.publishing) return made;
+  const published = files.publish(made.id);
+  const { publishing: _done, ...rest } = made;
+  const pointer: SharedPointer = { ...rest, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) };
   ctx.pointers.setShared(pointer);
   return pointer;
 }
@@ -108,10 +117,10 @@ interface PlayersStart {
   readonly hostId: string;
 }
 
-/** Whether a player's form and sheet exist and both files are shared with them. */
+/** Whether a player's form (set up) and sheet exist and both files are shared with them. */
 function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
   const p = ctx.pointers.startedPlayer(id);
-  return p.form !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id);
+  return p.form !== undefined && p.protection !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id);
 }
 
 /**
@@ -139,16 +148,22 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
   const { files, forms } = ctx.ports;
   const made = () => ctx.pointers.startedPlayer(player.id);
   const email = player.email ?? '';
+  // Each file's id is recorded the moment it exists, before anything else is done with it.
   let form = made().form;
   if (!form) {
-    form = forms.create(`${game.title}: ${player.name}'s answers`, hostId);
+    form = forms.create(`${game.title}: ${player.name}'s answers`);
     ctx.pointers.setStartedPlayer(player.id, { ...made(), form });
     ctx.pointers.setForm(form.id, BLANK_FORM);
+  }
+  if (!made().protection) {
+    // Published closed, open to this player's account only, verified emails; refusals are notes.
+    const protection = forms.setUp(form.id, hostId, email);
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), protection: { ...protection, notes: [...protection.notes] } });
   }
   let sheet = made().sheet;
   if (!sheet) {
     const created = files.create(`${game.title}: ${player.name}'s sheet (private)`);
-    sheet = { id: created.id, url: created.url };
+    sheet = { id: created.id, url: created.url, ...(created.firstSheetId !== undefined ? { firstSheetId: created.firstSheetId } : {}) };
     ctx.pointers.setStartedPlayer(player.id, { ...made(), sheet });
   }
   const share = (fileId: string, role: 'reader' | 'writer', message: string) => {

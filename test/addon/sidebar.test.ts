@@ -28,7 +28,7 @@ window.__calls = [];
       window.__calls.push(setup);
       var checked = checkMatchSetup(setup, now);
       if (!checked.ok) return checked;
-      return { ok: true, links: { spectators: 'https://example.com/pub', published: true, players: setup.players.map(function (p) { return { name: p.name, form: 'https://example.com/form', sheet: 'https://example.com/sheet' }; }) } };
+      return { ok: true, links: { spectators: 'https://example.com/pub', published: true, warnings: ["Ann: Forms refused to open the form of ann@example.com to their account only"], players: setup.players.map(function (p) { return { name: p.name, form: 'https://example.com/form', sheet: 'https://example.com/sheet' }; }) } };
     }
   };
   function runner(success, failure) {
@@ -79,6 +79,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     expect(await page.locator('.player').count()).toBe(10);
+    expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(/Each email must be the address of the player's Google account/);
 
     await page.selectOption('#game', 'not-flower-field');
     expect(await page.locator('.player').count()).toBe(4);
@@ -111,7 +112,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.fill('#options', '{ "rounds": 2 }');
     await page.click('#start-match');
     await page.waitForSelector('#result h1');
-    expect(await page.locator('#result').textContent()).toMatch(/The match is set up.*Cara: form · sheet/);
+    expect(await page.locator('#result').textContent()).toMatch(/The match is set up.*Less protection than usual.*Ann: Forms refused to open the form of ann@example\.com.*Cara: form · sheet/);
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
     expect(calls.at(-1)).toMatchObject({ game: 'not-flower-field', options: { rounds: 2 }, players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}] });
     expect(errors).toEqual([]);

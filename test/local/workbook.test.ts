@@ -245,3 +245,29 @@ describe('batchUpdate', () => {
     expect(() => workbook.batchUpdate([])).toThrow('at least one request');
   });
 });
+
+describe("Google's limits", () => {
+  it('a cell holds at most 50,000 characters: one more is refused, naming the request, and nothing applies', () => {
+    const full = 'x'.repeat(50_000);
+    const workbook = book({ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: full } }] }], fields: 'userEnteredValue' } });
+    expect(workbook.cell('Board', 0, 0)?.userEnteredValue?.stringValue).toHaveLength(50_000);
+    expect(() => workbook.batchUpdate([
+      { updateCells: { start: { sheetId: 7, rowIndex: 1, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: 'ok' } }] }], fields: 'userEnteredValue' } },
+      { updateCells: { start: { sheetId: 7, rowIndex: 2, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: `${full}y` } }] }], fields: 'userEnteredValue' } },
+    ])).toThrow(/requests\[1\]\.updateCells: .*50001 characters, over the 50000 a Google Sheets cell holds/);
+    expect(workbook.cell('Board', 1, 0)).toBeNull();
+  });
+
+  it('a batchUpdate body over the Sheets API\'s recommended 2 MB is refused', () => {
+    const workbook = book();
+    // 45 cells of 49,000 characters: about 2.2 MB of JSON, each cell within its own limit.
+    const row = { values: Array.from({ length: 45 }, () => ({ userEnteredValue: { stringValue: 'é'.repeat(24_500) } })) };
+    workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 5, columnCount: 50 } }, fields: 'gridProperties.columnCount' } }]);
+    expect(() => workbook.batchUpdate([{ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [row], fields: 'userEnteredValue' } }])).toThrow(/over the Sheets API's recommended maximum of 2097152 \(2 MB\)/);
+    expect(workbook.cell('Board', 0, 0)).toBeNull();
+  });
+
+  it('a new spreadsheet\'s first tab may be named in another language', () => {
+    expect(new EmbeddedWorkbook('t', { title: 'Feuille 1', id: 0 }).getMetadata().sheets?.[0].properties?.title).toBe('Feuille 1');
+  });
+});

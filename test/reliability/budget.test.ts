@@ -10,6 +10,9 @@ import { differences, digestWorld } from './world.js';
 for (const c of LARGE_CASES.filter((x) => ['pasture', 'not-flower-field'].includes(x.game))) {
   it(`${c.game} with ${c.players} players: every execution within the budget`, () => {
     const table = startedTable(c);
+    // Pasture with twenty players needs more trigger time a day than a personal account's 90
+    // minutes (the README says to host it from Workspace): the quota is Workspace's.
+    Object.assign(table.google.options, { account: 'workspace' });
     // The fake clock runs as the cost model says the calls take, so the script sees its own time
     // pass and leaves late form changes to the next tick (FORMS_TIME_BUDGET_MS in host.ts).
     table.google.onCall = (call, _index, when) => {
@@ -23,8 +26,10 @@ for (const c of LARGE_CASES.filter((x) => ['pasture', 'not-flower-field'].includ
     expect(budget.worst.ms).toBeLessThan(240_000);
     expect(table.google.executions.filter((e) => e.error)).toEqual([]);
     expect(table.state().final).not.toBeNull();
-    // No player found their form closed: every form was changed and opened in time.
-    expect(table.stats.refusedByForm).toBe(0);
+    // No player found their form closed: every form was changed and opened in time (the only
+    // refusals are of another account on a player's form).
+    expect(table.stats.refusedByForm).toBe(table.stats.wrongAccountRefused);
+    expect(table.google.triggersRefused).toEqual([]);
   }, 300_000);
 }
 
@@ -34,6 +39,8 @@ it('a burst of form answers in one minute stays within 60 Sheets writes; with th
   const open = table.state().open!;
   expect(open.phase.id).toBe('start');
   table.google.clock.set(at(open.timing.opensAt!, 60));
+  // First without the per-minute quotas (on by default), to measure the burst.
+  table.google.sheetsQuota = null;
   const snapshot = table.google.snapshot();
   const players = Object.keys(open.phase.questions);
   // Everyone sends their starting cell within the same minute, three seconds apart; each

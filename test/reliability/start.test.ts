@@ -14,6 +14,9 @@ import { type MatchCase, setupOf } from './scenarios.js';
 import { Table as SandboxTable } from '../sandbox/players.js';
 import { emailsOf } from './scenarios.js';
 
+/** A form's protective settings: a refusal is a warning to the host and the next safest setting, not a failure. */
+const PROTECTION_CALLS = /^Form\.(setPublished|addPublishedReader|setEmailCollectionType)$/;
+
 // Six players: more than one start call makes files (five players a call), then the log, then the first drawing.
 const CASE: MatchCase = { game: 'not-flower-field', players: 6, minutes: { default: 60, pregame: 30 } };
 
@@ -126,6 +129,13 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
         const got = outcome(t);
         const expected = clean!;
         const skip = new Set<string>();
+        if (PROTECTION_CALLS.test(failing.name)) {
+          // A form setting refused: the form gets the next safest one, and the host is told (the
+          // player's pointer keeps the note; the Links tab lists it under Warnings).
+          const links = got.parts.get('HOST tab Links') ?? '';
+          if (links !== expected.parts.get('HOST tab Links')) expect(links, label).toMatch(/Warnings[^]*Forms/);
+          for (const key of got.parts.keys()) if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
+        }
         if (failing.name.startsWith('Drive.Revisions')) {
           // Publishing failed: the add-on falls back to view-by-link and says so on the Links tab.
           expect(JSON.parse(got.parts.get('SHARED sharing')!), label).toMatchObject({ published: false, permissions: expect.arrayContaining([{ role: 'reader', type: 'anyone' }]) });
@@ -138,7 +148,7 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
         if (skip.size > 0) fallbacks += 1;
         expect([...got.emails].filter(([, n]) => n > 1), `${label}: sharing emails sent twice`).toEqual([]);
       },
-      expectAbort: (c) => !c.name.startsWith('Drive.Revisions'),
+      expectAbort: (c) => !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name),
     }));
     const answer = table.sandbox.call<{ ok: boolean; more?: boolean }>('startMatch', setup);
     if (!answer.more) {

@@ -11,7 +11,7 @@
 const LOCAL_SERVICES = new Set([
   'Ui', 'Menu', 'PromptResponse', 'HtmlService', 'HtmlOutput', 'Session', 'Utilities', 'Spreadsheet',
   'TextValidationBuilder', 'TriggerBuilder', 'ClockTriggerBuilder', 'SpreadsheetTriggerBuilder', 'Trigger',
-  'FormResponse', 'ItemResponse', 'Item', 'FormItemBuilder', 'LockService', 'PropertiesService',
+  'FormResponse', 'ItemResponse', 'Item', 'FormItemBuilder', 'LockService', 'PropertiesService', 'User',
 ]);
 
 export interface CallRecord {
@@ -45,6 +45,12 @@ export interface ExecutionRecord {
   /** Wall time of the whole execution in the sandbox, and the part spent inside the fakes (ms). */
   ms?: number;
   serviceMs: number;
+  /** Started by a trigger (its run time counts against the day's trigger time). */
+  readonly trigger?: boolean;
+  /** Apps Script ended it at its six-minute limit (the message it gave). */
+  killed?: string;
+  /** Time spent waiting for the document lock (ms of the fake clock; part of the run time). */
+  lockWaitMs?: number;
 }
 
 /**

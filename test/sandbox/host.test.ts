@@ -19,9 +19,9 @@ function setup(extra: Record<string, unknown> = {}) {
   return { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {}, ...extra };
 }
 
-function started(options: { refusePublishing?: boolean } = {}): Table {
+function started(options: { refusePublishing?: boolean; refuseResponderRestriction?: boolean } = {}): Table {
   const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
-  if (options.refusePublishing) (table.google.options as { refusePublishing?: boolean }).refusePublishing = true;
+  Object.assign(table.google.options, options);
   const result = table.startMatch(setup());
   expect(result.ok).toBe(true);
   return table;
@@ -253,7 +253,7 @@ describe('answers', () => {
 describe('the sandbox', () => {
   it('gives the script only the fakes, and an unimplemented call names itself', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
-    const entries = ['GeniusHost', 'answerHostDecision', 'checkMatchSetup', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
+    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());
     expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow('SpreadsheetApp.getActiveSheet is not implemented by the sandbox');
     expect(() => vm.runInContext('Math.random()', sandbox.context)).toThrow('Math.random called');
@@ -277,8 +277,25 @@ describe('identity', () => {
   const texts = (table: Table, fileId: string) => table.google.spreadsheet(fileId).workbook.tabs.flatMap((t) => t.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '')).join('\n');
   const ANSWER = { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' };
 
-  it('an answer through another player\'s form is rejected and logged, shown to the form\'s owner and the host only', () => {
+  it('an answer from another Google account is refused by the form itself: each form opens to its player\'s account only', () => {
     const { table, questions } = inRound1();
+    table.google.clock.set(at(40));
+    // Ben, signed in as himself, has Ann's form link: Forms does not let him in.
+    expect(table.sendForm('p1', ANSWER, questions, 'ben@example.com')).toBe(false);
+    expect(table.stats.refusedByForm).toBe(1);
+    expect(logOf(table.sandbox).submissions.filter((s) => s.via === 'form')).toEqual([]);
+    // Ann's account, however her address is capitalised, is let in and her answer counts.
+    expect(table.sendForm('p1', ANSWER, questions, 'ANN@Example.com')).toBe(true);
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
+  });
+
+  it('where Forms refuses to restrict responders, an answer through another player\'s form is rejected and logged, shown to the form\'s owner and the host only', () => {
+    const table = started({ refuseResponderRestriction: true });
+    // The host is told, on the Links tab, what the match does instead.
+    expect(texts(table, table.google.host.id)).toMatch(/Ann: Forms refused to open ann@example\.com's form to their account only[^\n]*anyone with its link can open it instead/);
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p1;
     table.google.clock.set(at(40));
     // Ben, signed in as himself, has Ann's form link.
     table.sendForm('p1', ANSWER, questions, 'ben@example.com');
@@ -396,8 +413,23 @@ describe('emails as Google compares accounts', () => {
     expect(table.run('startMatch', setup({ players }))).toMatchObject({ ok: false, errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }] });
   });
 
-  it("Correct a player's email… is logged; the open phase's refused answer from that account then counts, and replay agrees", () => {
+  it("Correct a player's email… opens the player's form to the corrected account, which Forms refused before", () => {
     const table = started();
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const questions = table.state().open!.phase.questions.p1;
+    table.google.clock.set(at(40));
+    // The host typed another address than Ann's account: her form, kept to that address, refuses her.
+    expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(false);
+    table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
+    table.run('correctPlayerEmail');
+    table.google.clock.set(at(41));
+    expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(true);
+    expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
+  });
+
+  it("where forms are open to anyone with the link, Correct a player's email… is logged; the open phase's refused answer from that account then counts, and replay agrees", () => {
+    const table = started({ refuseResponderRestriction: true });
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const questions = table.state().open!.phase.questions.p1;

@@ -69,7 +69,7 @@ export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, dou
 export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
-  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, wrongAccountRefused: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
   /** Called before each execution the table runs (a test can break that execution first). */
   beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
   private inBeforeRun = false;
@@ -93,6 +93,10 @@ export class Table {
 
   /** Runs an entry point, recording its Sheets writes and whether it closed a phase. */
   run(name: string, ...args: unknown[]): unknown {
+    return this.recorded(name, args, () => this.sandbox.call(name, ...args));
+  }
+
+  private recorded(name: string, args: readonly unknown[], execute: () => unknown): unknown {
     if (this.beforeRun && !this.inBeforeRun) {
       this.inBeforeRun = true;
       try {
@@ -104,7 +108,7 @@ export class Table {
     const before = this.writeCount();
     const closedBefore = this.closedCount();
     const started = performance.now();
-    const out = this.sandbox.call(name, ...args);
+    const out = execute();
     const ms = performance.now() - started;
     const after = this.writeCount();
     this.executions.push({ name, ms, writes: after.writes - before.writes, bytes: after.bytes - before.bytes, closed: this.closedCount() - closedBefore });
@@ -139,7 +143,8 @@ export class Table {
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
     if (!trigger) throw new Error(`no ${kind} trigger`);
-    this.run(trigger.handler, { triggerUid: trigger.id });
+    // As Apps Script fires it: as its owner, its run time counted against the day's trigger time.
+    this.recorded(trigger.handler, [{ triggerUid: trigger.id }], () => this.sandbox.fire(kind));
   }
 
   state(): ReplayResult {
@@ -310,9 +315,11 @@ export class Table {
       }
     }
     if (n % 7 === 3 && hasPrivate) {
-      // Someone signed in with another player's account uses this player's form.
+      // Someone signed in with another player's account uses this player's form: Forms lets them
+      // in only where the form could not be kept to its player (then the add-on refuses it).
       const other = this.players().find((p) => p.id !== player)!;
       if (this.sendForm(player, privatePart(answers, questions), questions, other.email)) this.stats.wrongAddress += 1;
+      else this.stats.wrongAccountRefused += 1;
       this.google.clock.advance(10);
     }
     if (hasPublic) {

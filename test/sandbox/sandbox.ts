@@ -70,14 +70,20 @@ export class Sandbox {
 
   /** Like call, with the execution's record (its calls, and the exception that ended it). */
   execute<T = unknown>(name: string, ...args: unknown[]): { value: T; record: ExecutionRecord } {
+    return this.run<T>(name, false, args);
+  }
+
+  private run<T>(name: string, trigger: boolean, args: readonly unknown[]): { value: T; record: ExecutionRecord } {
     if (this.executions.length > 0 || this.google.executions.length > 0) this.context = this.newContext();
     const fn = this.context[name];
     if (typeof fn !== 'function') throw new Error(`the script has no top-level function ${name}`);
     const started = performance.now();
-    const record = this.google.beginExecution(name);
+    const record = this.google.beginExecution(name, trigger);
     try {
       // Arguments cross as JSON, as google.script.run and trigger events do.
       const value = fn(...args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a))))) as T;
+      // Ended at the six-minute limit: whatever the script caught, the execution failed.
+      if (record.killed) throw new Error(record.killed);
       this.google.endExecution(record);
       return { value, record };
     } catch (error) {
@@ -89,11 +95,25 @@ export class Sandbox {
     }
   }
 
-  /** Fires an installed trigger (it must exist, as in Apps Script). */
+  /**
+   * Fires an installed trigger (it must exist, as in Apps Script), as the user who installed it.
+   * Once the day's trigger time is spent Apps Script starts no trigger until the quota resets:
+   * the firing is recorded as refused and nothing runs.
+   */
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
     if (!trigger) throw new Error(`no ${kind} trigger is installed`);
-    this.call(trigger.handler, { triggerUid: trigger.id });
+    if (!this.google.triggerTimeLeft()) {
+      this.google.triggersRefused.push({ name: trigger.handler, at: this.google.clock.now() });
+      return;
+    }
+    const user = this.google.currentUser;
+    this.google.currentUser = trigger.owner;
+    try {
+      this.run(trigger.handler, true, [{ triggerUid: trigger.id }]);
+    } finally {
+      this.google.currentUser = user;
+    }
   }
 
   /** The globals the script can see beyond the language's builtins. */

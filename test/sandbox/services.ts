@@ -60,6 +60,17 @@ export interface Permission {
   readonly emailAddress?: string;
   readonly notified: boolean;
   readonly message?: string;
+  /** 'published': a form's responder ("Publish and manage responders on the form": role reader, view published). */
+  readonly view?: 'published';
+}
+
+/**
+ * The Google account an address signs in as: Gmail ignores dots, case and +tags in the name and
+ * treats googlemail.com as gmail.com, so those spellings are one account; other domains compare by
+ * case only (the same folding as src/engine/core/email.ts, which docs/matchfile.md sources).
+ */
+export function accountOf(email: string): string {
+  return accountKey(email);
 }
 
 interface DriveFile {
@@ -70,6 +81,11 @@ interface DriveFile {
   readonly permissions: Permission[];
   published: boolean;
   publishAuto: boolean;
+  /**
+   * Whether writers may change the file's sharing (Drive API v3 File.writersCanShare: "Whether
+   * users with only writer permission can modify the file's permissions"; true for a new file).
+   */
+  writersCanShare: boolean;
 }
 
 // ── Forms ───────────────────────────────────────────────────────────────────────────────────
@@ -94,21 +110,39 @@ export interface StoredResponse {
   readonly itemTitles: ReadonlyMap<number, string>;
 }
 
+export type EmailCollection = 'DO_NOT_COLLECT' | 'VERIFIED' | 'RESPONDER_INPUT';
+
 export class FakeForm {
   title: string;
   description = '';
   items: FakeItem[] = [];
-  accepting = true;
+  /**
+   * Forms created through the API after 30 June 2026 start unpublished and accept no responses
+   * until published ("API changes to Google Forms", developers.google.com/workspace/forms/api/
+   * guides/api-changes-to-google-forms); setPublished(true) "also enables accepting responses"
+   * ("Publish and manage responders on the form"). A legacy form has no publish state and accepts
+   * responses from the start, as forms always did.
+   */
+  published = false;
+  accepting: boolean;
   closedMessage = '';
-  collectEmail = false;
+  /** How Forms collects the respondent's address (the Forms API's FormSettings.emailCollectionType). */
+  emailCollection: EmailCollection = 'DO_NOT_COLLECT';
   destination: string | null = null;
   responses: StoredResponse[] = [];
   confirmation = '';
-  constructor(readonly id: string, title: string) {
+  constructor(readonly id: string, title: string, readonly supportsPublishing = true) {
     this.title = title;
+    this.accepting = !supportsPublishing;
   }
   get url(): string {
     return `https://docs.google.com/forms/d/e/${this.id}/viewform`;
+  }
+  get collectEmail(): boolean {
+    return this.emailCollection !== 'DO_NOT_COLLECT';
+  }
+  set collectEmail(collect: boolean) {
+    this.emailCollection = collect ? (this.collectEmail ? this.emailCollection : 'RESPONDER_INPUT') : 'DO_NOT_COLLECT';
   }
 }
 
@@ -124,6 +158,8 @@ export class FormError extends Error {}
 
 export interface TriggerRecord {
   readonly id: string;
+  /** The user who installed it: getProjectTriggers shows each user only their own. */
+  readonly owner: string;
   readonly handler: string;
   readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT';
   readonly minutes?: number;
@@ -136,6 +172,20 @@ export interface GoogleOptions {
   readonly timeZone?: string;
   /** The domain refuses publishing to the web (the add-on falls back to view-by-link). */
   readonly refusePublishing?: boolean;
+  /** The domain refuses sharing with anyone who has the link, files and forms alike. */
+  readonly refuseLinkSharing?: boolean;
+  /** Forms refuses to restrict a form's responders to named accounts (addPublishedReader). */
+  readonly refuseResponderRestriction?: boolean;
+  /** Forms refuses verified email collection (only responder input is allowed). */
+  readonly refuseVerifiedEmails?: boolean;
+  /** New forms are legacy forms, without a publish state (supportsAdvancedResponderPermissions() false). */
+  readonly legacyForms?: boolean;
+  /** What Sheets names a new spreadsheet's first tab: the owner's language ('Sheet1' in English). */
+  readonly firstTabName?: string;
+  /** The script's own time zone (appsscript.json), when it differs from the host spreadsheet's. */
+  readonly scriptTimeZone?: string;
+  /** The host's account: quotas differ (Apps Script "Quotas for Google Services"). Consumer by default. */
+  readonly account?: 'consumer' | 'workspace';
   /**
    * The Google accounts that exist, by their own address. Drive reports a user permission's
    * emailAddress as the account's own address when the address shared with is that account
@@ -145,6 +195,19 @@ export interface GoogleOptions {
   readonly accounts?: readonly string[];
   readonly dist: string;
 }
+
+/**
+ * Apps Script's daily quotas and limits ("Quotas for Google Services",
+ * developers.google.com/apps-script/guides/services/quotas): triggers' total runtime 90 min a day
+ * (consumer) or 6 h (Workspace); Properties read/write 50,000 or 500,000 a day; script runtime
+ * 6 min an execution. Quotas "reset 24 hours after the first request".
+ */
+export const QUOTAS = {
+  consumer: { triggerMs: 90 * 60_000, properties: 50_000 },
+  workspace: { triggerMs: 6 * 60 * 60_000, properties: 500_000 },
+  executionMs: 6 * 60_000,
+  dayMs: 24 * 60 * 60_000,
+} as const;
 
 export class Google {
   readonly clock: FakeClock;
@@ -177,10 +240,17 @@ export class Google {
   onCall: CallHook | null = null;
   /**
    * The Sheets API's per-minute quotas for the host's account (60 reads and 60 writes a minute per
-   * user per project: developers.google.com/sheets/api/limits), enforced over any 60 seconds of the
-   * fake clock when set; a call over the quota throws as Apps Script does. Off by default.
+   * user per project: "Usage limits", developers.google.com/sheets/api/limits), enforced over any
+   * 60 seconds of the fake clock; a call over the quota throws as Apps Script does. On by default;
+   * null turns it off.
    */
-  sheetsQuota: { readonly reads: number; readonly writes: number } | null = null;
+  sheetsQuota: { readonly reads: number; readonly writes: number } | null = { reads: 60, writes: 60 };
+  /** Who runs the script now (menus and the sidebar: the host; triggers: whoever installed them). */
+  currentUser: string;
+  /** The daily quotas' windows: each starts at its first use and lasts 24 hours (QUOTAS). */
+  readonly quotaDay = { triggers: { start: -Infinity, ms: 0 }, properties: { start: -Infinity, calls: 0 } };
+  /** Trigger executions Apps Script did not start because the day's trigger time was spent. */
+  readonly triggersRefused: { name: string; at: number }[] = [];
   /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
   readonly sheetsCalls: { at: number; write: boolean }[] = [];
 
@@ -192,6 +262,7 @@ export class Google {
 
   constructor(readonly options: GoogleOptions) {
     this.clock = new FakeClock(Date.parse(options.start));
+    this.currentUser = options.owner;
     this.host = this.newSpreadsheet('Host spreadsheet', false);
   }
 
@@ -218,8 +289,8 @@ export class Google {
   // ── Executions and calls ────────────────────────────────────────────────────────────────
 
   /** Apps Script starts an execution (a trigger, a menu item, google.script.run). */
-  beginExecution(name: string): ExecutionRecord {
-    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0, serviceMs: 0 };
+  beginExecution(name: string, trigger = false): ExecutionRecord {
+    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0, serviceMs: 0, ...(trigger ? { trigger } : {}) };
     if (this.armedFault) {
       record.fault = this.armedFault;
       this.armedFault = null;
@@ -232,9 +303,45 @@ export class Google {
   /** The execution ends (returned or threw): Apps Script releases any lock it still holds. */
   endExecution(record: ExecutionRecord, error?: unknown): void {
     if (error !== undefined) record.error = error instanceof Error ? error.message : String(error);
+    else if (record.killed) record.error = record.killed;
+    // A trigger's run time, lock waits included, counts against the day's trigger time.
+    if (record.trigger) this.chargeTriggerTime(this.clock.now() - record.at);
     const index = this.running.lastIndexOf(record);
     if (index >= 0) this.running.splice(index, 1);
     if (this.lockOwner === record.id) this.lockOwner = null;
+  }
+
+  private quotas() {
+    return QUOTAS[this.options.account ?? 'consumer'];
+  }
+
+  /** The quota window `which` as of now: a new one once 24 hours have passed since it started. */
+  private window<K extends keyof Google['quotaDay']>(which: K): Google['quotaDay'][K] {
+    const now = this.clock.now();
+    const window = this.quotaDay[which];
+    if (now >= window.start + QUOTAS.dayMs) {
+      window.start = now;
+      if ('ms' in window) window.ms = 0;
+      else window.calls = 0;
+    }
+    return window;
+  }
+
+  private chargeTriggerTime(ms: number): void {
+    this.window('triggers').ms += Math.max(0, ms);
+  }
+
+  /**
+   * Whether Apps Script starts a trigger now: once the day's trigger time ("Triggers total
+   * runtime") is spent, triggers stop until the quota resets.
+   */
+  triggerTimeLeft(): boolean {
+    return this.window('triggers').ms < this.quotas().triggerMs;
+  }
+
+  /** Trigger time spent in the current quota window (ms of the fake clock). */
+  triggerTimeUsed(): number {
+    return this.window('triggers').ms;
   }
 
   /** The execution running now (the innermost, when one interrupts another). */
@@ -267,6 +374,15 @@ export class Google {
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
       const execution = google.current() as (ExecutionRecord & { fault?: FaultPlan }) | undefined;
       if (!execution || execution.depth > 0) return fn.apply(this, args);
+      // "Script runtime: 6 min / execution": past it Apps Script ends the execution, whatever the
+      // script catches; here every later call throws too, and the execution ends with the error.
+      if (!execution.killed && google.clock.now() - execution.at > QUOTAS.executionMs) execution.killed = 'Exceeded maximum execution time';
+      if (execution.killed) throw new Error(execution.killed);
+      if (service === 'Properties') {
+        const day = google.window('properties');
+        if (day.calls >= google.quotas().properties) throw new Error('Exception: Service invoked too many times for one day: properties.');
+        day.calls += 1;
+      }
       const call: CallRecord = { name, remote, writes, bytesOut: api ? jsonBytes(args) : 0, bytesIn: 0, ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}) };
       const index = execution.calls.length;
       execution.calls.push(call);
@@ -319,10 +435,27 @@ export class Google {
 
   newSpreadsheet(title: string, byScript: boolean): SheetFile {
     const id = this.nextId('ss');
-    const file = new SheetFile(id, title, this.options.owner);
+    // Sheets names the first tab in the owner's language.
+    const file = new SheetFile(id, title, this.options.owner, this.options.firstTabName);
     this.sheets.set(id, file);
-    this.files.set(id, { id, kind: 'spreadsheet', byScript, permissions: [{ role: 'owner', type: 'user', emailAddress: this.options.owner, notified: false }], published: false, publishAuto: false });
+    this.files.set(id, { id, kind: 'spreadsheet', byScript, permissions: [{ role: 'owner', type: 'user', emailAddress: this.options.owner, notified: false }], published: false, publishAuto: false, writersCanShare: true });
     return file;
+  }
+
+  /** A writer of a file shares it on (Drive refuses when the owner turned writersCanShare off). */
+  shareAs(fileId: string, writer: string, email: string): void {
+    const file = this.files.get(fileId);
+    if (!file || !this.canWrite(fileId, writer)) throw new FormError(`${writer} cannot share ${fileId}: not a writer`);
+    if (!file.writersCanShare) throw new FormError(`${writer} cannot share ${fileId}: only the owner can change its sharing`);
+    file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: true });
+  }
+
+  /** Whether a signed-in account may open and answer a form (its responders, or anyone with the link). */
+  mayRespond(form: FakeForm, email: string): boolean {
+    if (!form.supportsPublishing) return true;
+    const file = this.files.get(form.id);
+    return (file?.permissions ?? []).some((p) => (p.role === 'owner' && accountOf(p.emailAddress!) === accountOf(email))
+      || (p.view === 'published' && (p.type === 'anyone' || accountOf(p.emailAddress ?? '') === accountOf(email))));
   }
 
   spreadsheet(id: string): SheetFile {
@@ -341,10 +474,18 @@ export class Google {
     return (file?.permissions ?? []).some((p) => p.type === 'anyone' || p.emailAddress?.toLowerCase() === email.toLowerCase()) || (file?.published ?? false);
   }
 
-  /** A player answers a form in the browser, signed in as `email`. Forms' own checks apply. */
-  submitForm(formId: string, email: string, answers: Readonly<Record<string, string | readonly string[]>>): StoredResponse {
+  /**
+   * A player answers a form in the browser, signed in as `email` (typing `typed` into the email
+   * question of a form that collects responder input). Forms' own checks apply: an unpublished
+   * form cannot be opened; a form published to named responders refuses every other account
+   * ("Publish and manage responders on the form": a responder is a reader permission with view
+   * published, for a user or for anyone with the link).
+   */
+  submitForm(formId: string, email: string, answers: Readonly<Record<string, string | readonly string[]>>, typed?: string): StoredResponse {
     const form = this.forms.get(formId);
     if (!form) throw new FormError(`no form ${formId}`);
+    if (form.supportsPublishing && !form.published) throw new FormError(`The form ${form.title} is not published: nobody can open it`);
+    if (!this.mayRespond(form, email)) throw new FormError(`You need permission: ${email} is not among the responders of the form ${form.title}`);
     if (!form.accepting) throw new FormError(`The form ${form.title} is no longer accepting responses. ${form.closedMessage}`);
     const stored = new Map<number, string | string[]>();
     for (const [title, value] of Object.entries(answers)) {
@@ -366,7 +507,8 @@ export class Google {
     const response: StoredResponse = {
       id: `2_${formId.slice(2, 10)}_${form.responses.length + 1}`,
       timestamp: this.clock.now(),
-      email: form.collectEmail ? email : '',
+      // Verified: the signed-in account's address; responder input: whatever was typed.
+      email: form.emailCollection === 'VERIFIED' ? email : form.emailCollection === 'RESPONDER_INPUT' ? (typed ?? email) : '',
       answers: stored,
       itemTitles: new Map(form.items.map((i) => [i.id, i.title])),
     };
@@ -425,6 +567,7 @@ export class Google {
       getId: () => file.id,
       getUrl: () => file.url,
       getName: () => file.title,
+      getSpreadsheetTimeZone: () => google.options.timeZone ?? 'Etc/UTC',
     } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
 
     const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' };
@@ -462,6 +605,11 @@ export class Google {
 
     const Sheets = strict('Sheets', {
       Spreadsheets: strict('Sheets.Spreadsheets', {
+        // spreadsheets.create: the new spreadsheet with its first tab, named in the owner's language.
+        create: (resource: GoogleAppsScript.Sheets.Schema.Spreadsheet) => {
+          const file = google.newSpreadsheet(resource.properties?.title ?? 'Untitled spreadsheet', true);
+          return { spreadsheetId: file.id, spreadsheetUrl: file.url, properties: { title: file.title }, sheets: (file.workbook.getMetadata().sheets ?? []).map((sheet) => ({ properties: { sheetId: sheet.properties!.sheetId, title: sheet.properties!.title } })) };
+        },
         get: (spreadsheetId: string, optionalArgs: { fields?: string }) => google.spreadsheet(spreadsheetId).get(optionalArgs?.fields),
         batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]),
         Values: strict('Sheets.Spreadsheets.Values', {
@@ -478,29 +626,51 @@ export class Google {
     };
     const Drive = strict('Drive', {
       Permissions: strict('Drive.Permissions', {
-        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string }) => {
+        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string }) => {
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
+          const view = (resource as { view?: string }).view;
+          if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader')) throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
+          if (view === 'published' && !google.forms.get(fileId)?.supportsPublishing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: This form does not support responder permissions (a legacy form)');
+          if (resource.type === 'anyone' && google.options.refuseLinkSharing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link');
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
           if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
           const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;
-          const permission: Permission = { role: resource.role!, type: resource.type!, ...(address ? { emailAddress: address } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}) };
-          // A person (or anyone) has one permission per file: asking again replaces it.
-          const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
+          const permission: Permission = { role: resource.role!, type: resource.type!, ...(address ? { emailAddress: address } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}), ...(view ? { view } : {}) };
+          // A person (or anyone) has one permission per file and view: asking again replaces it.
+          const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && p.view === permission.view && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
           if (same >= 0) file.permissions[same] = permission;
           else file.permissions.push(permission);
           // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more.
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
           return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type, ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}) };
         },
-        list: (fileId: string, optionalArgs: { fields?: string }) => {
+        list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
           const file = driveFile(fileId);
           if (optionalArgs?.fields !== 'permissions(emailAddress)') throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
-          return { permissions: file.permissions.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
+          // A form's responders are listed only when asked for (includePermissionsForView=published).
+          const listed = file.permissions.filter((p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published');
+          return { permissions: listed.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
+      Files: strict('Drive.Files', {
+        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.File, fileId: string) => {
+          const file = driveFile(fileId);
+          const fields = Object.keys(resource);
+          if (fields.some((f) => f !== 'writersCanShare')) throw new Error(`Drive.Files.update of ${fields.join(', ')} is not implemented by the sandbox`);
+          if (resource.writersCanShare !== undefined) file.writersCanShare = resource.writersCanShare;
+          return { id: fileId, writersCanShare: file.writersCanShare };
+        },
+        // drive.file: the script may delete what it created (Check this account… cleans up so).
+        remove: (fileId: string) => {
+          driveFile(fileId);
+          google.files.delete(fileId);
+          google.sheets.delete(fileId);
+          google.forms.delete(fileId);
+        },
+      } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.FilesCollection>),
       Revisions: strict('Drive.Revisions', {
         list: (fileId: string, _optionalArgs: object) => { driveFile(fileId); return { revisions: [{ id: '1' }, { id: '2' }] }; },
         update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
@@ -569,12 +739,46 @@ export class Google {
           form.destination = id;
           google.linkDestination(form, id);
         }),
+        // setCollectEmail(true) does not choose the kind of collection: a form that collected
+        // nothing collects responder input (the less safe one) until told otherwise.
+        getDestinationId: () => {
+          if (!form.destination) throw new Error('Exception: This form has no response destination');
+          return form.destination;
+        },
         setCollectEmail: chain((collect: boolean) => { form.collectEmail = collect; }),
+        collectsEmail: () => form.collectEmail,
+        setEmailCollectionType: chain((type: string) => {
+          if (!['DO_NOT_COLLECT', 'VERIFIED', 'RESPONDER_INPUT'].includes(type)) throw new Error(`setEmailCollectionType: unknown type ${type}`);
+          if (type === 'VERIFIED' && google.options.refuseVerifiedEmails) throw new Error('Exception: Verified email collection is not available for this form (your organisation allows only responder input)');
+          form.emailCollection = type as EmailCollection;
+        }),
+        getEmailCollectionType: () => form.emailCollection,
+        supportsAdvancedResponderPermissions: () => form.supportsPublishing,
+        isPublished: () => {
+          if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          return form.published;
+        },
+        // Publishing "also enables accepting responses"; unpublishing stops them.
+        setPublished: chain((published: boolean) => {
+          if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          form.published = published;
+          form.accepting = published;
+        }),
+        isAcceptingResponses: () => form.accepting,
+        addPublishedReader: chain((email: string) => {
+          if (!form.supportsPublishing) throw new Error('Exception: This form does not support responder permissions (a legacy form)');
+          if (google.options.refuseResponderRestriction) throw new Error('Exception: Responders cannot be restricted to named people for this form');
+          const file = google.files.get(form.id)!;
+          if (!file.permissions.some((p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email))) file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: false, view: 'published' });
+        }),
+        getPublishedReaders: () => google.files.get(form.id)!.permissions.filter((p) => p.view === 'published' && p.type === 'user').map((p) => strict('User', { getEmail: () => p.emailAddress! })),
         setLimitOneResponsePerUser: chain((limit: boolean) => { if (limit) throw new Error('the sandbox implements only setLimitOneResponsePerUser(false)'); }),
         setAllowResponseEdits: chain((allow: boolean) => { if (allow) throw new Error('the sandbox implements only setAllowResponseEdits(false)'); }),
         setShowLinkToRespondAgain: chain(() => {}),
         setConfirmationMessage: chain((message: string) => { form.confirmation = message; }),
         setAcceptingResponses: chain((accepting: boolean) => {
+          // An unpublished form accepts nothing: it must be published first ("API changes to Google Forms").
+          if (accepting && form.supportsPublishing && !form.published) throw new Error('Exception: The form is not published. Publish it before accepting responses.');
           if (!accepting && form.accepting && google.beforeFormCloses) {
             const hook = google.beforeFormCloses;
             google.beforeFormCloses = null;
@@ -592,7 +796,8 @@ export class Google {
         addTextItem: () => itemHandle(addItem('TEXT')),
         addMultipleChoiceItem: () => itemHandle(addItem('MULTIPLE_CHOICE')),
         addCheckboxItem: () => itemHandle(addItem('CHECKBOX')),
-        getResponses: () => form.responses.map((r) => strict('FormResponse', {
+        // getResponses(timestamp): the responses after a given date and time (Apps Script Form reference).
+        getResponses: (timestamp?: GoogleAppsScript.Base.Date) => form.responses.filter((r) => timestamp === undefined || r.timestamp > (timestamp as unknown as Date).getTime()).map((r) => strict('FormResponse', {
           getId: () => r.id,
           getTimestamp: () => new Date(r.timestamp),
           getRespondentEmail: () => r.email,
@@ -615,13 +820,15 @@ export class Google {
       return handle;
     };
 
-    const FormApp = strict('FormApp', {
+    // FormApp.EmailCollectionType is newer than @types/google-apps-script: added beside the typed part.
+    const emailCollectionType = { EmailCollectionType: { DO_NOT_COLLECT: 'DO_NOT_COLLECT', VERIFIED: 'VERIFIED', RESPONDER_INPUT: 'RESPONDER_INPUT' } };
+    const FormApp = strict('FormApp', Object.assign(emailCollectionType, {
       DestinationType: { SPREADSHEET: 'SPREADSHEET' },
       create: (title: string) => {
         const id = google.nextId('fm');
-        const form = new FakeForm(id, title);
+        const form = new FakeForm(id, title, !google.options.legacyForms);
         google.forms.set(id, form);
-        google.files.set(id, { id, kind: 'form', byScript: true, permissions: [{ role: 'owner', type: 'user', emailAddress: google.options.owner, notified: false }], published: false, publishAuto: false });
+        google.files.set(id, { id, kind: 'form', byScript: true, permissions: [{ role: 'owner', type: 'user', emailAddress: google.options.owner, notified: false }], published: false, publishAuto: false, writersCanShare: true });
         return formHandle(form);
       },
       openById: (id: string) => {
@@ -642,10 +849,11 @@ export class Google {
         });
         return builder;
       },
-    } satisfies Loose<GoogleAppsScript.Forms.FormApp>);
+    } satisfies Loose<GoogleAppsScript.Forms.FormApp>));
 
     const ScriptApp = strict('ScriptApp', {
-      getProjectTriggers: () => google.triggers.map((t) => strict('Trigger', {
+      // "Gets all installable triggers associated with the current project and current user."
+      getProjectTriggers: () => google.triggers.filter((t) => t.owner === google.currentUser).map((t) => strict('Trigger', {
         getHandlerFunction: () => t.handler,
         getUniqueId: () => t.id,
         getEventType: () => t.kind,
@@ -684,20 +892,28 @@ export class Google {
         },
       }),
     } satisfies Loose<GoogleAppsScript.Script.ScriptApp>);
-    const addTrigger = (t: Omit<TriggerRecord, 'id'>) => {
-      if (google.triggers.length >= 20) throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
-      const record = { ...t, id: `trigger-${google.triggers.length + 1}-${google.counter++}` };
+    const addTrigger = (t: Omit<TriggerRecord, 'id' | 'owner'>) => {
+      if (google.triggers.filter((x) => x.owner === google.currentUser).length >= 20) throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+      const record = { ...t, owner: google.currentUser, id: `trigger-${google.triggers.length + 1}-${google.counter++}` };
       google.triggers.push(record);
       return strict('Trigger', { getUniqueId: () => record.id, getHandlerFunction: () => record.handler });
     };
 
     const lock = strict('Lock', {
-      // The lock serialises executions. Code here is synchronous, so a wait cannot be modelled: an
-      // execution that asks while another holds the lock gets what a wait that timed out gets
-      // (false); a test that wants it to wait runs it once the holder releases (an onCall hook).
-      tryLock: (_timeoutInMillis: number) => {
+      // The lock serialises executions. tryLock "attempts to acquire the lock, timing out after the
+      // provided number of milliseconds" (Apps Script Lock reference). Code here is synchronous, so
+      // the holder cannot release while another execution waits: a wait while another holds it
+      // lasts the whole timeout (the fake clock moves by it, and it counts as the waiting
+      // execution's run time, so as trigger time) and then fails; a test that wants it to succeed
+      // runs the waiter once the holder releases (an onCall hook).
+      tryLock: (timeoutInMillis: number) => {
         const me = google.current()?.id ?? 0;
-        if (google.lockHeldElsewhere || (google.lockOwner !== null && google.lockOwner !== me)) return false;
+        if (google.lockHeldElsewhere || (google.lockOwner !== null && google.lockOwner !== me)) {
+          const waiting = google.current();
+          google.clock.advance(Math.max(0, timeoutInMillis) / 1000);
+          if (waiting) waiting.lockWaitMs = (waiting.lockWaitMs ?? 0) + Math.max(0, timeoutInMillis);
+          return false;
+        }
         google.lockOwner = me;
         return true;
       },
@@ -723,7 +939,7 @@ export class Google {
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
     const PropertiesService = strict('PropertiesService', { getDocumentProperties: () => properties } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
 
-    const Session = strict('Session', { getScriptTimeZone: () => google.options.timeZone ?? 'Etc/UTC' } satisfies Loose<GoogleAppsScript.Base.Session>);
+    const Session = strict('Session', { getScriptTimeZone: () => google.options.scriptTimeZone ?? google.options.timeZone ?? 'Etc/UTC' } satisfies Loose<GoogleAppsScript.Base.Session>);
 
     const Utilities = strict('Utilities', {
       formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {

@@ -47,8 +47,8 @@ export class SheetFile {
   /** batchUpdate calls by the script, and their request bodies' sizes. */
   readonly writes: { requests: number; bytes: number }[] = [];
 
-  constructor(readonly id: string, readonly title: string, readonly owner: string) {
-    this.workbook = new EmbeddedWorkbook(title);
+  constructor(readonly id: string, readonly title: string, readonly owner: string, firstTabName = 'Sheet1') {
+    this.workbook = new EmbeddedWorkbook(title, { title: firstTabName, id: 0 });
   }
 
   get url(): string {

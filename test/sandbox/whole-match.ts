@@ -77,7 +77,7 @@ function playWhole(c: Case) {
   const google = table.google;
   table.run('onOpen');
   expect(google.ui.menus[0].items.map(([caption]) => caption)).toEqual([
-    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Export match file', '---', 'Help',
+    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Correct a player\'s email…', 'Export match file', '---', 'Check this account…', 'Help',
   ]);
   const setup = {
     game: c.game,
@@ -129,8 +129,10 @@ export function checkWholeMatch(c: Case): void {
 
   // Every fault happened, and its answer is in the log with the reason replay gives.
   const reasons = result.rejected.map((r) => r.reason).join('\n');
-  expect(table.stats.wrongAddress).toBeGreaterThan(0);
-  expect(reasons).toMatch(/which is not \w+'s address/);
+  // Another account on a player's form: each form is open to its player's account only, so Forms
+  // itself refuses it (where it let one in, replay refuses it with its reason).
+  expect(table.stats.wrongAccountRefused).toBeGreaterThan(0);
+  if (table.stats.wrongAddress > 0) expect(reasons).toMatch(/which is not \w+'s address/);
   expect(table.stats.missedTriggers + table.stats.doubledTriggers + table.stats.skippedTicks).toBeGreaterThan(2);
   if (table.stats.invalidSent > 0) expect(result.receipts.some((r) => r.status === 'rejected' && !/address|deadline|ended/.test(r.reasons[0]))).toBe(true);
   if (table.stats.lateSent > 0) expect(reasons).toMatch(/after the deadline/);
@@ -144,8 +146,9 @@ export function checkWholeMatch(c: Case): void {
   for (const player of match.players) {
     const sheet = google.files.get(table.playerFile(player.id).sheet)!;
     expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
-    expect(google.forms.get(player.form!)!.accepting).toBe(false);
-    expect(google.forms.get(player.form!)!.collectEmail).toBe(true);
+    // Each form: published, closed now, open to its player's account only, recording verified addresses.
+    expect(google.forms.get(player.form!)!).toMatchObject({ published: true, accepting: false, emailCollection: 'VERIFIED' });
+    expect(google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published').map((p) => p.emailAddress)).toEqual([player.email]);
   }
   expect(google.triggers).toHaveLength(2);
   expect(google.mail).toEqual([]);

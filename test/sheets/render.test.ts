@@ -282,3 +282,16 @@ describe('renderView', () => {
     expect(report.bytes).toBeGreaterThan(1000);
   });
 });
+
+describe('the blank tab a spreadsheet was created with', () => {
+  it('is dropped by the id recorded when it was made, whatever its name; another tab of that name stays', () => {
+    const view = viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 2, 2)] }]);
+    const spanish = new EmbeddedWorkbook('es', { title: 'Hoja 1', id: 42 });
+    renderView(spanish, view, { dropDefaultSheet: true, defaultSheetId: 42 });
+    expect(spanish.tabs.map((t) => t.title)).not.toContain('Hoja 1');
+    // Not told its id, the renderer drops only id 0 (a new spreadsheet's usual first tab).
+    const kept = new EmbeddedWorkbook('es', { title: 'Hoja 1', id: 42 });
+    renderView(kept, view, { dropDefaultSheet: true });
+    expect(kept.tabs.map((t) => t.title)).toContain('Hoja 1');
+  });
+});

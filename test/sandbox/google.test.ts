@@ -1,0 +1,285 @@
+// Today's Google, as the fakes hold it (each behaviour's document is named where the fake models it,
+// test/sandbox/services.ts, and in docs/google.md): forms that start unpublished and open to named
+// accounts only, verified or typed emails, refusals of publishing and link sharing, first tabs
+// named in the owner's language, the daily quotas and the six-minute limit. And what the add-on
+// does about each: Start that survives every refusal without a second copy of anything, Check
+// this account… that reports what is refused and cleans up after itself.
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { RESPONSES_MARGIN_MS, responsesSince } from '../../src/triggers/collect.js';
+import type { MatchFile } from '../../src/engine/index.js';
+import { HOST, Table, logOf } from './players.js';
+import { Sandbox } from './sandbox.js';
+import { FormError, type GoogleOptions, QUOTAS, accountOf } from './services.js';
+
+const START = '2026-11-21T18:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
+const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
+const SETUP = { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {} };
+
+function table(options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Table {
+  const t = new Table('not-flower-field', PLAYERS.map((p) => p.email), undefined, '2026-11-21T17:00:00.000Z');
+  Object.assign(t.google.options, options);
+  return t;
+}
+
+/** Files the script made, by kind. */
+const made = (t: Table) => [...t.google.files.values()].filter((f) => f.byScript).map((f) => f.kind).sort();
+
+describe('Start survives every refusal', () => {
+  it('publishing and link sharing both refused, Start pressed three times: exactly one set of files, and the host is told', () => {
+    const t = table({ refusePublishing: true, refuseLinkSharing: true });
+    const answers = [t.startMatch(SETUP), t.startMatch(SETUP), t.startMatch(SETUP)] as { ok: boolean; links?: { warnings: string[]; published: boolean } }[];
+    for (const answer of answers) expect(answer.ok).toBe(true);
+    // One shared sheet, one form and one private sheet per player; nothing more.
+    expect(made(t)).toEqual([...Array(4).fill('form'), ...Array(5).fill('spreadsheet')].sort());
+    expect(t.google.triggers).toHaveLength(2);
+    expect(t.google.sharingEmails).toHaveLength(8);
+    const shared = t.google.files.get(t.sharedId())!;
+    expect(shared.published).toBe(false);
+    expect(shared.permissions.some((p) => p.type === 'anyone')).toBe(false);
+    // The sidebar's answer and the Links tab say so.
+    expect(answers[0].links!.published).toBe(false);
+    expect(answers[0].links!.warnings.join('\n')).toMatch(/Publishing to the web was refused[^]*and so was sharing with anyone who has the link[^]*spectators cannot open the shared sheet/);
+    const linksTab = t.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    expect(linksTab).toMatch(/spectators cannot open the shared sheet/);
+  });
+
+  it('a start stopped after the shared sheet was made goes on with that sheet when pressed again, and makes no other', () => {
+    const t = table();
+    // The first press stops at its first Forms call: the shared sheet exists, published and recorded.
+    t.google.onCall = (call) => {
+      if (call.name === 'FormApp.create') {
+        t.google.onCall = null;
+        throw new Error('Exception: Service Forms timed out');
+      }
+    };
+    const first = t.run('startMatch', SETUP) as { ok: boolean; errors?: { message: string }[] };
+    expect(first.ok).toBe(false);
+    expect(first.errors![0].message).toMatch(/Press Start the match again/);
+    expect(made(t)).toEqual(['spreadsheet']);
+    const shared = t.sharedId();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    expect(t.sharedId()).toBe(shared);
+    expect(made(t).filter((k) => k === 'spreadsheet')).toHaveLength(5);
+    expect(t.google.files.get(shared)!.published).toBe(true);
+  });
+});
+
+describe('forms as Forms makes them today', () => {
+  it('every form is published, closed until its phase opens, open to its player\'s account only, with verified emails', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const match = logOf(t.sandbox);
+    for (const player of match.players) {
+      const form = t.google.forms.get(player.form!)!;
+      expect(form.published).toBe(true);
+      expect(form.accepting).toBe(false);
+      expect(form.emailCollection).toBe('VERIFIED');
+      const responders = t.google.files.get(form.id)!.permissions.filter((p) => p.view === 'published');
+      expect(responders).toEqual([expect.objectContaining({ type: 'user', role: 'reader', emailAddress: player.email })]);
+    }
+    // The player's account, however its address is capitalised, and no other.
+    const fake = t.google.forms.get(match.players[0].form!)!;
+    expect(t.google.mayRespond(fake, 'ANN@Example.com')).toBe(true);
+    expect(t.google.mayRespond(fake, 'ben@example.com')).toBe(false);
+    // A Gmail address written with other dots and case, or as googlemail.com, is one account.
+    expect(accountOf('A.N.N@GoogleMail.com')).toBe(accountOf('ann@gmail.com'));
+    expect(accountOf('a.nn@example.com')).not.toBe(accountOf('ann@example.com'));
+  });
+
+  it('an unpublished form refuses to accept responses, and refuses answers', () => {
+    const sandbox = new Sandbox({ owner: HOST, start: START });
+    const formId = vm.runInContext('FormApp.create("x").getId()', sandbox.context) as string;
+    const form = sandbox.google.forms.get(formId)!;
+    expect(form.published).toBe(false);
+    expect(form.accepting).toBe(false);
+    expect(() => vm.runInContext(`FormApp.openById("${formId}").setAcceptingResponses(true)`, sandbox.context)).toThrow(/not published/);
+    expect(() => sandbox.google.submitForm(formId, HOST, {})).toThrow(FormError);
+    vm.runInContext(`FormApp.openById("${formId}").setPublished(true)`, sandbox.context);
+    expect(form.accepting).toBe(true);
+  });
+
+  it('responder input records what was typed; verified records the account', () => {
+    const t = table({ refuseVerifiedEmails: true });
+    const answer = t.startMatch(SETUP) as { ok: boolean; links: { warnings: string[] } };
+    expect(answer.ok).toBe(true);
+    expect(answer.links.warnings.join('\n')).toMatch(/Ann: Forms records the address the sender types on ann@example\.com's form, not a verified one[^]*Only ann@example\.com's account can open the form/);
+    const p1 = logOf(t.sandbox).players[0];
+    const form = t.google.forms.get(p1.form!)!;
+    expect(form.emailCollection).toBe('RESPONDER_INPUT');
+    form.published = true;
+    form.accepting = true;
+    form.items = [];
+    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe('someone-else@example.com');
+    form.emailCollection = 'VERIFIED';
+    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe('ann@example.com');
+  });
+
+  it('legacy forms (no publish state) open at their phase as before, and the host is told they are open to anyone with the link', () => {
+    const t = table({ legacyForms: true });
+    const answer = t.startMatch(SETUP) as { ok: boolean; links: { warnings: string[] } };
+    expect(answer.ok).toBe(true);
+    expect(answer.links.warnings.join('\n')).toMatch(/legacy form/);
+    t.google.clock.set(at(31));
+    t.fire('CLOCK');
+    const p1 = logOf(t.sandbox).players[0];
+    expect(t.google.forms.get(p1.form!)!.accepting).toBe(true);
+  });
+
+  it('a form whose publishing was refused at the start is published when its phase opens', () => {
+    const t = table();
+    t.google.onCall = (call) => {
+      if (call.name === 'Form.setPublished') throw new Error('Exception: We are sorry, a server error occurred');
+    };
+    const answer = t.startMatch(SETUP) as { ok: boolean; links: { warnings: string[] } };
+    t.google.onCall = null;
+    expect(answer.ok).toBe(true);
+    expect(answer.links.warnings.join('\n')).toMatch(/Forms refused to publish ann@example\.com's form/);
+    const p1 = logOf(t.sandbox).players[0];
+    expect(t.google.forms.get(p1.form!)!.published).toBe(false);
+    t.google.clock.set(at(31));
+    t.fire('CLOCK');
+    expect(t.google.forms.get(p1.form!)).toMatchObject({ published: true, accepting: true });
+  });
+
+  it('responses are read incrementally: since the newest logged one less a margin', () => {
+    const match = { submissions: [
+      { phase: 'p', player: 'p1', at: at(10), answers: {}, via: 'form', form: 'F1', response: 'r1' },
+      { phase: 'p', player: 'p1', at: at(20), answers: {}, via: 'form', form: 'F1', response: 'r2' },
+      { phase: 'p', player: 'p2', at: at(30), answers: {}, via: 'form', form: 'F2', response: 'r3' },
+    ] } as unknown as MatchFile;
+    expect(responsesSince(match, 'F1')).toBe(new Date(Date.parse(at(20)) - RESPONSES_MARGIN_MS).toISOString());
+    expect(responsesSince(match, 'F3')).toBeUndefined();
+    // The fake honours the timestamp: only responses after it.
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const formId = logOf(t.sandbox).players[0].form!;
+    const form = t.google.forms.get(formId)!;
+    form.accepting = true;
+    form.items = [];
+    t.google.clock.set(at(1));
+    t.google.submitForm(formId, 'ann@example.com', {});
+    t.google.clock.set(at(2));
+    t.google.submitForm(formId, 'ann@example.com', {});
+    const count = (since: string) => vm.runInContext(`FormApp.openById("${formId}").getResponses(new Date("${since}")).length`, t.sandbox.context);
+    expect(count(at(0))).toBe(2);
+    expect(count(at(1))).toBe(1);
+  });
+});
+
+describe('spreadsheets', () => {
+  it('a new spreadsheet\'s first tab named in another language is dropped by its id; players cannot share the shared sheet on', () => {
+    const t = table({ firstTabName: 'Feuille 1' });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.google.clock.set(at(1));
+    t.fire('CLOCK');
+    for (const file of t.google.sheets.values()) {
+      if (file.id === t.google.host.id) continue;
+      expect(file.workbook.tabs.map((tab) => tab.title)).not.toContain('Feuille 1');
+    }
+    const shared = t.google.files.get(t.sharedId())!;
+    expect(shared.writersCanShare).toBe(false);
+    expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(/only the owner can change its sharing/);
+  });
+
+  it('the sidebar\'s default time zone is the host spreadsheet\'s, not the script\'s', () => {
+    const sandbox = new Sandbox({ owner: HOST, start: START, timeZone: 'Asia/Tokyo', scriptTimeZone: 'America/New_York' });
+    expect(sandbox.call<{ timeZone: string }>('newMatchDefaults').timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('a missing advanced service gives the host a message that says how to turn it on', () => {
+    const sandbox = new Sandbox({ owner: HOST, start: START });
+    delete (sandbox.context as Record<string, unknown>).Sheets;
+    const answer = sandbox.call<{ ok: boolean; errors: { message: string }[] }>('startMatch', SETUP);
+    expect(answer.ok).toBe(false);
+    expect(answer.errors[0].message).toMatch(/advanced Sheets service is not enabled[^]*Services/);
+  });
+});
+
+describe('Apps Script\'s quotas and limits', () => {
+  it('the day\'s trigger time spent, triggers stop until the quota resets; a lock wait counts', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    // Every form answer's trigger waits 30 s for a lock another execution holds.
+    t.google.lockHeldElsewhere = true;
+    const runs = QUOTAS.consumer.triggerMs / 30_000;
+    for (let i = 0; i < runs; i++) t.fire('ON_FORM_SUBMIT');
+    expect(t.google.executions.at(-1)!.lockWaitMs).toBe(30_000);
+    expect(t.google.triggerTimeUsed()).toBe(QUOTAS.consumer.triggerMs);
+    expect(t.google.triggersRefused).toHaveLength(0);
+    t.fire('CLOCK');
+    expect(t.google.triggersRefused).toHaveLength(1);
+    // The next day they run again.
+    t.google.clock.advance(24 * 3600);
+    t.google.lockHeldElsewhere = false;
+    t.fire('CLOCK');
+    expect(t.google.triggersRefused).toHaveLength(1);
+  });
+
+  it('the six-minute limit ends an execution, whatever the script catches', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.google.onCall = (_call, _i, when) => {
+      if (when === 'after') t.google.clock.advance(100);
+    };
+    expect(() => t.fire('CLOCK')).toThrow(/Exceeded maximum execution time/);
+    expect(t.google.executions.at(-1)!.killed).toMatch(/Exceeded maximum execution time/);
+  });
+
+  it('the Properties quota: once spent, every Properties call throws for the day', () => {
+    const t = table();
+    t.google.quotaDay.properties.start = t.google.clock.now();
+    t.google.quotaDay.properties.calls = QUOTAS.consumer.properties;
+    const answer = t.run('startMatch', SETUP) as { ok: boolean; errors: { message: string }[] };
+    expect(answer.ok).toBe(false);
+    expect(answer.errors[0].message).toMatch(/too many times for one day: properties/);
+  });
+
+  it('getProjectTriggers shows only the current user\'s triggers: Start leaves a co-owner\'s alone', () => {
+    const t = table();
+    t.google.triggers.push({ id: 'theirs', owner: 'coowner@example.com', handler: 'onTick', kind: 'CLOCK', minutes: 1 });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    expect(t.google.triggers.filter((x) => x.owner === HOST)).toHaveLength(2);
+    expect(t.google.triggers.find((x) => x.id === 'theirs')).toBeDefined();
+  });
+});
+
+describe('Check this account…', () => {
+  it('reports each refusal the account makes, with what a match does instead, and removes what it made', () => {
+    const t = table({ refusePublishing: true, refuseLinkSharing: true, refuseResponderRestriction: true, refuseVerifiedEmails: true });
+    const report = t.run('checkThisAccount') as { items: { item: string; works: boolean; instead?: string }[]; kind: string; dailyTriggerMinutes: number; games: { title: string; fits: boolean }[]; leftovers: string[] };
+    const state = Object.fromEntries(report.items.map((i) => [i.item, i.works]));
+    expect(state).toEqual({
+      'Create a spreadsheet (Sheets API)': true,
+      'Read who owns it (Drive, drive.file scope)': true,
+      'Publish a spreadsheet to the web': false,
+      'Share a spreadsheet with anyone who has the link': false,
+      'Stop writers from sharing a spreadsheet on': true,
+      'Protect a range for one editor': true,
+      'Create a form': true,
+      'Publish a form (keep it closed until its phase)': true,
+      "Open a form to one player's account only": false,
+      'Collect verified email addresses (read back)': false,
+      'Install and delete a trigger': true,
+      'Keep small pointers (document properties)': true,
+    });
+    for (const item of report.items.filter((i) => !i.works)) expect(item.instead, item.item).toMatch(/\w/);
+    // host@example.com is not a Gmail address: most likely Workspace, 6 hours a day.
+    expect(report).toMatchObject({ kind: 'workspace', dailyTriggerMinutes: 360, leftovers: [] });
+    expect(report.games.find((g) => g.title === 'Pasture')!.fits).toBe(true);
+    // Cleaned up: no file, trigger or property of the check is left.
+    expect(made(t)).toEqual([]);
+    expect(t.google.triggers).toEqual([]);
+    expect([...t.google.properties.keys()]).toEqual([]);
+    expect(t.google.ui.dialogs.at(-1)!.html).toMatch(/refused[^]*Every throwaway file was removed/);
+  });
+
+  it('on a personal account everything works, and Pasture at its largest is over the day\'s trigger time', () => {
+    const sandbox = new Sandbox({ owner: 'host@gmail.com', start: START });
+    const report = sandbox.call<{ items: { works: boolean }[]; kind: string; games: { title: string; fits: boolean }[] }>('checkThisAccount');
+    expect(report.items.every((i) => i.works)).toBe(true);
+    expect(report.kind).toBe('personal');
+    expect(report.games.filter((g) => !g.fits).map((g) => g.title)).toEqual(['Pasture']);
+  });
+});
