@@ -322,6 +322,18 @@ function publish(fileId: string): PublishResult {
   }
 }
 
+/**
+ * Whether a failed call may pass if made again: Drive's "Resolve errors" guide
+ * (developers.google.com/workspace/drive/api/guides/handle-errors) names rate limits (403
+ * rateLimitExceeded, userRateLimitExceeded, sharingRateLimitExceeded; 429) and server errors (5xx,
+ * backendError) as the ones to retry; Apps Script adds its own time-outs and quota messages. Any
+ * other refusal (a domain's sharing policy) would be refused again.
+ */
+function mayPass(error: unknown): boolean {
+  const text = messageOf(error);
+  return /rate limit|quota|too many|backend error|internal error|unavailable|timed out|time-?out|try again|exceeded maximum execution time|\b(429|5\d\d)\b/i.test(text);
+}
+
 /** Every port on the real services. */
 export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
@@ -383,8 +395,13 @@ export function appsScriptPorts(): HostPorts {
         }
         // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
         // permissions.create and the Permission resource); it is the account's own address.
-        const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
-        return permission.emailAddress ?? undefined;
+        try {
+          const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
+          return permission.emailAddress ? { account: permission.emailAddress } : {};
+        } catch (error) {
+          if (mayPass(error)) throw error;
+          return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
+        }
       },
       sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
       publish,

@@ -12,6 +12,7 @@
 //   6. show each form the questions of the open phase, and reset the public rows;
 //   7. note until when the ticks have nothing to do, and flush.
 
+import { currentEmails } from '../engine/core/email.js';
 import type { Submission } from '../engine/core/game.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { Audience, View } from '../engine/core/view.js';
@@ -87,6 +88,15 @@ function stateKey(result: ReplayResult): string {
 /** The part of stateKey that says where the match stands (not how long the log is). */
 function phaseOfKey(key: string): string {
   return key.split('|').slice(3).join('|');
+}
+
+/** The players with the emails the host last set (Correct a player's email…): a row's protection names its player's current account. */
+function playersWithCurrentEmails(match: MatchFile): MatchFile['players'] {
+  const emails = currentEmails(match);
+  return match.players.map((p) => {
+    const email = emails.get(p.id);
+    return email === undefined ? p : { ...p, email };
+  });
 }
 
 /** The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock. */
@@ -277,7 +287,7 @@ function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answer
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();
     const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite }) : [];
-    if (extra) requests.push(...answersTabRequests(metadata, result.match.players, result.open?.phase ?? null, answersTab === 'keep'));
+    if (extra) requests.push(...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, answersTab === 'keep'));
     sheet.batchUpdate(requests);
     rendered[audience] = key;
     writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });

@@ -62,13 +62,13 @@ export class MatchHost {
   }
 
   /** Resolves what is overdue, then logs the host's entry (built against the match as it stands) and runs again. */
-  private logAndRun(build: (result: ReplayResult, now: string) => LogEntry): RunReport {
+  private logAndRun(build: (result: ReplayResult, now: string) => LogEntry, then: RunKind = 'menu'): RunReport {
     return withLock(this.ctx, BUSY, () => {
       this.requireMatch();
       runLocked(this.ctx, 'menu');
       const now = this.ctx.ports.clock.now();
       const entry = build(replayMatch(this.requireMatch().match, { now }), now);
-      return runLocked(this.ctx, 'menu', [entry]);
+      return runLocked(this.ctx, then, [entry]);
     });
   }
 
@@ -126,7 +126,10 @@ export class MatchHost {
   /**
    * Correct a player's email…: from the open phase on, `player`'s form answers must come from
    * `email`'s Google account (an EmailEvent in the log; replay judges by it). `player`: an id or
-   * a name. The player's form opens to that account too; the Links tab shows the new address.
+   * a name. The new account gets what the old address had: the form (where it is kept to its
+   * player), the private sheet, the shared sheet and the player's row there (every sheet is drawn
+   * again, so the row's protection names the new account). The Links tab shows the new address,
+   * and a share Drive refuses is a warning there.
    */
   correctEmail(player: string, email: string): RunReport {
     const report = this.logAndRun((result, now) => {
@@ -141,16 +144,32 @@ export class MatchHost {
       if (sameAccount(emails.get(target.id) ?? '', address)) throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
       const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
       return { kind: 'event', value: event };
-    });
+    }, 'rerender');
     if (report.ran) {
       // The player's form is kept to their account: it now opens to the corrected one too.
       const wanted = player.trim().toLowerCase();
       const target = this.requireMatch().match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
       if (target?.form && this.ctx.pointers.protection(target.id)?.responders === 'player') this.ctx.ports.forms.addResponder(target.form, email.trim());
+      if (target) this.shareWithCorrected(target, email.trim());
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }
     return report;
+  }
+
+  /** Shares a corrected player's private sheet and the shared sheet with their new address. */
+  private shareWithCorrected(player: { readonly id: string; readonly name: string }, email: string): void {
+    const shares = [
+      { id: this.ctx.pointers.requirePlayer(player.id).sheet.id, role: 'reader' as const, what: `${player.name}'s private sheet` },
+      { id: this.ctx.pointers.requireShared().id, role: 'writer' as const, what: 'the shared sheet' },
+    ];
+    const notes: string[] = [];
+    for (const file of shares) {
+      const result = this.ctx.ports.files.share(file.id, email, file.role, `The host of this match corrected your address: ${file.what} is now shared with this account.`);
+      if (result.refused !== undefined) notes.push(`Drive refused to share ${file.what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`);
+    }
+    const started = this.ctx.pointers.startedPlayer(player.id);
+    if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
   }
 
   /** Export match file: the log as a match file (replay it anywhere). */

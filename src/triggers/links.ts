@@ -48,6 +48,7 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
     warnings: [
       ...(shared.published ? [] : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),
       ...match.players.flatMap((p) => (ctx.pointers.protection(p.id)?.notes ?? []).map((note) => `${p.name}: ${note}`)),
+      ...match.players.flatMap((p) => ctx.pointers.startedPlayer(p.id).notes ?? []),
     ],
   };
 }

@@ -45,7 +45,7 @@ const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
   starting: z.object({ setup: z.string() }),
-  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()) }),
+  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()), notes: z.optional(z.array(z.string())) }),
   // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).
   shared: z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()), spectators: z.string(), published: z.boolean(), publishing: z.optional(z.boolean()), note: z.optional(z.string()) }),
   player: z.object({ sheet: fileRef, form: formRef }),

@@ -41,6 +41,9 @@ export interface Spreadsheet extends Workbook {
   readValues(range: string): string[][];
 }
 
+/** What sharing a file with a person came to: the account's own address, or Drive's refusal. */
+export type ShareResult = { readonly account?: string; readonly refused?: undefined } | { readonly refused: string };
+
 export interface PublishResult {
   /** Where spectators read the shared sheet. */
   readonly url: string;
@@ -57,11 +60,13 @@ export interface Files {
   create(title: string): Spreadsheet;
   open(id: string): Spreadsheet;
   /**
-   * Shares a file with one person; Drive's sharing email tells them, with `message`. Returns the
-   * address Drive reports for the permission (the Google account's own), when it reports one. A
+   * Shares a file with one person; Drive's sharing email tells them, with `message`. Answers the
+   * address Drive reports for the permission (the Google account's own), when it reports one, or
+   * why Drive refused (a domain's sharing policy: asking again would be refused again). A failure
+   * that may pass (a quota, a time-out, a server error) throws, so the caller tries again later. A
    * writer cannot share the file on (its writers may not change its sharing).
    */
-  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): string | undefined;
+  share(fileId: string, email: string, role: 'reader' | 'writer', message: string): ShareResult;
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
   /**

@@ -138,6 +138,10 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
       { updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns }, rows: rows.slice(0, 1), fields } },
       { updateCells: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 }, rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })), fields } },
       { repeatCell: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns }, cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } }, fields: 'userEnteredFormat.backgroundColor' } },
+      // Each row's editor is its player's current account (Correct a player's email… changes it).
+      ...players.map((player, i): Request => ({
+        updateProtectedRange: { protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } }, fields: 'editors' },
+      })),
     );
     return requests;
   }

@@ -166,18 +166,22 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     sheet = { id: created.id, url: created.url, ...(created.firstSheetId !== undefined ? { firstSheetId: created.firstSheetId } : {}) };
     ctx.pointers.setStartedPlayer(player.id, { ...made(), sheet });
   }
-  const share = (fileId: string, role: 'reader' | 'writer', message: string) => {
+  const share = (fileId: string, role: 'reader' | 'writer', what: string, message: string) => {
     if (made().shares?.includes(fileId)) return;
     // Resuming, the share may have happened before its record failed: Drive knows.
     const done = resuming && files.sharedWith(fileId).some((e) => sameAccount(e, email));
-    const reported = done ? undefined : files.share(fileId, email, role, message);
+    const result = done ? {} : files.share(fileId, email, role, message);
+    // A refusal (a domain's sharing policy) would be refused again: the start goes on, and the
+    // host is told what the player is missing and what to do.
+    const notes = result.refused !== undefined ? [...(made().notes ?? []), `Drive refused to share ${what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`] : made().notes;
     // The account's own address, when Drive names it for the same account, is the one the
     // match uses (the address forms verify); another account's is never taken.
+    const reported = result.refused === undefined ? result.account : undefined;
     const account = reported !== undefined && sameAccount(reported, email) ? { account: reported } : {};
-    ctx.pointers.setStartedPlayer(player.id, { ...made(), ...account, shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
+    ctx.pointers.setStartedPlayer(player.id, { ...made(), ...account, ...(notes ? { notes } : {}), shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
   };
-  share(sheet.id, 'reader', `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`);
-  share(shared.id, 'writer', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
+  share(sheet.id, 'reader', `${player.name}'s private sheet`, `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`);
+  share(shared.id, 'writer', 'the shared sheet', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
 }
 
 /** Every player's files exist: the triggers, the Links tab, and last the log. */

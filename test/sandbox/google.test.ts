@@ -45,6 +45,21 @@ describe('Start survives every refusal', () => {
     expect(linksTab).toMatch(/spectators cannot open the shared sheet/);
   });
 
+  it('a share the domain refuses is a warning naming the player and the file, not a Start that never finishes', () => {
+    const t = table({ refuseSharingWith: ['cara@example.com'] });
+    const answers = [t.startMatch(SETUP), t.startMatch(SETUP)] as { ok: boolean; links?: { warnings: string[] } }[];
+    for (const answer of answers) expect(answer.ok).toBe(true);
+    expect(made(t)).toEqual([...Array(4).fill('form'), ...Array(5).fill('spreadsheet')].sort());
+    // Everyone else is shared with; Cara with nothing, and the host knows what to do.
+    expect(t.google.sharingEmails.filter((e) => e.email === 'cara@example.com')).toEqual([]);
+    expect(t.google.sharingEmails).toHaveLength(6);
+    const warnings = answers[1].links!.warnings.join('\n');
+    expect(warnings).toMatch(/Drive refused to share Cara's private sheet with cara@example\.com \(Sharing with cara@example\.com is not allowed by your organization's policy\): Cara cannot open it/);
+    expect(warnings).toMatch(/Drive refused to share the shared sheet with cara@example\.com/);
+    const linksTab = t.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    expect(linksTab).toMatch(/Share it with their account by hand/);
+  });
+
   it('a start stopped after the shared sheet was made goes on with that sheet when pressed again, and makes no other', () => {
     const t = table();
     // The first press stops at its first Forms call: the shared sheet exists, published and recorded.

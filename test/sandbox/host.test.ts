@@ -451,6 +451,13 @@ describe('emails as Google compares accounts', () => {
     expect(table.state().receipts.find((r) => r.player === 'p1')).toMatchObject({ status: 'accepted' });
     expect(table.state().open!.moves.has('p1')).toBe(true);
     expect(linksText(table)).toMatch(/ann\.real@example\.org/);
+    // Her new account has what the old address had: her private sheet, the shared sheet, her row.
+    const sharedWith = (fileId: string) => table.google.files.get(fileId)!.permissions.map((p) => `${p.role} ${p.emailAddress ?? p.type}`);
+    expect(sharedWith(table.playerFile('p1').sheet)).toContain('reader ann.real@example.org');
+    expect(sharedWith(table.sharedId())).toContain('writer ann.real@example.org');
+    const rowEditors = JSON.stringify([...table.google.spreadsheet(table.sharedId()).protections.values()].map((p) => p.editors));
+    expect(rowEditors).toMatch(/ann\.real@example\.org/);
+    expect(rowEditors).not.toMatch(/"ann@example\.com"/);
     // The old address no longer counts for Ann.
     table.google.clock.set(at(42));
     table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann@example.com');

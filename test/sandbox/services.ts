@@ -174,6 +174,12 @@ export interface GoogleOptions {
   readonly refusePublishing?: boolean;
   /** The domain refuses sharing with anyone who has the link, files and forms alike. */
   readonly refuseLinkSharing?: boolean;
+  /**
+   * The domain refuses sharing with these addresses (a Workspace policy that allows no sharing
+   * outside the organisation): a 403 that Drive's "Resolve errors" guide does not list among the
+   * errors worth retrying, so asking again is refused again.
+   */
+  readonly refuseSharingWith?: readonly string[];
   /** Forms refuses to restrict a form's responders to named accounts (addPublishedReader). */
   readonly refuseResponderRestriction?: boolean;
   /** Forms refuses verified email collection (only responder input is allowed). */
@@ -635,6 +641,9 @@ export class Google {
           if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader')) throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
           if (view === 'published' && !google.forms.get(fileId)?.supportsPublishing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: This form does not support responder permissions (a legacy form)');
           if (resource.type === 'anyone' && google.options.refuseLinkSharing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link');
+          if (resource.type === 'user' && google.options.refuseSharingWith?.some((e) => accountOf(e) === accountOf(resource.emailAddress ?? ''))) {
+            throw new Error(`GoogleJsonResponseException: API call to drive.permissions.create failed with error: Sharing with ${resource.emailAddress} is not allowed by your organization's policy`);
+          }
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
           if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
           const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;

@@ -123,6 +123,17 @@ export class SheetFile {
         });
         return;
       }
+      // Sheets API UpdateProtectedRangeRequest: the fields named are replaced (only the editors here).
+      if (request.updateProtectedRange) {
+        const { protectedRange: changed, fields } = request.updateProtectedRange;
+        if (fields !== 'editors') throw new SheetsError(`requests[${i}]: updateProtectedRange with fields "${fields}" is not implemented by the sandbox`);
+        const id = changed?.protectedRangeId ?? -1;
+        const existing = this.protections.get(id);
+        if (!existing) throw new SheetsError(`requests[${i}]: No protected range with id: ${id}`);
+        for (const email of changed?.editors?.users ?? []) if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+        after.push(() => this.protections.set(id, { ...existing, editors: [...(changed?.editors?.users ?? [])] }));
+        return;
+      }
       if (request.deleteSheet) after.push(() => this.hidden.delete(request.deleteSheet!.sheetId ?? 0));
       if (request.deleteProtectedRange) after.push(() => this.protections.delete(request.deleteProtectedRange!.protectedRangeId ?? -1));
       standard.push(request);
