@@ -10,7 +10,7 @@
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { Files, FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, Lock, PublishResult, Scheduler, Spreadsheet, Store } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
@@ -337,6 +337,19 @@ function mayPass(error: unknown): boolean {
 /** Every port on the real services. */
 export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
+  return {
+    clock: { now: () => new Date().toISOString() },
+    ...lockAndStore(),
+    files: appsScriptFiles(active),
+    forms: new AppsScriptForms(),
+    scheduler: appsScriptScheduler(active),
+    flush: () => SpreadsheetApp.flush(),
+    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+  };
+}
+
+/** The document lock and the document properties, which share a copy of the properties. */
+function lockAndStore(): { lock: Lock; store: Store } {
   const properties = PropertiesService.getDocumentProperties();
   const lock = LockService.getDocumentLock();
   // Every property is read in one call and kept for the execution: an execution reads its
@@ -346,10 +359,7 @@ export function appsScriptPorts(): HostPorts {
   // under the lock it is never older than the last execution's writes.
   let copy: Record<string, string> | null = null;
   const all = () => (copy ??= { ...properties.getProperties() });
-  // Files whose writers may no longer share them on (set once an execution, before the first writer).
-  const reshareLocked = new Set<string>();
   return {
-    clock: { now: () => new Date().toISOString() },
     lock: {
       tryAcquire: (ms) => {
         const got = lock.tryLock(ms);
@@ -370,59 +380,66 @@ export function appsScriptPorts(): HostPorts {
       },
       keys: () => Object.keys(all()),
     },
-    files: {
-      host: () => {
-        const ss = active();
-        return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
-      },
-      // Created through the Sheets API with the script's own authorisation: a file the app created
-      // is one drive.file covers ("Choose Google Drive API scopes", developers.google.com/
-      // workspace/drive/api/guides/api-specific-auth: drive.file lets an app "create new Drive
-      // files, or modify existing files, that you open with an app"), so Drive may share and
-      // publish it. The answer names the blank first tab, to drop by its id later.
-      create: (title) => {
-        const made = sheetsService().Spreadsheets!.create({ properties: { title } });
-        const id = made.spreadsheetId!;
-        const first = made.sheets?.[0]?.properties?.sheetId;
-        return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
-      },
-      open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
-      share: (fileId, email, role, message) => {
-        // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
-        if (role === 'writer' && !reshareLocked.has(fileId)) {
-          driveService().Files!.update({ writersCanShare: false }, fileId);
-          reshareLocked.add(fileId);
-        }
-        // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
-        // permissions.create and the Permission resource); it is the account's own address.
-        try {
-          const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
-          return permission.emailAddress ? { account: permission.emailAddress } : {};
-        } catch (error) {
-          if (mayPass(error)) throw error;
-          return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
-        }
-      },
-      sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
-      publish,
+  };
+}
+
+/** Spreadsheets, sharing and publishing, on the Sheets API and the advanced Drive service. */
+function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Files {
+  // Files whose writers may no longer share them on (set once an execution, before the first writer).
+  const reshareLocked = new Set<string>();
+  return {
+    host: () => {
+      const ss = active();
+      return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
     },
-    forms: new AppsScriptForms(),
-    scheduler: {
-      install: () => {
-        for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-        }
-        ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
-        ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
-      },
-      remove: () => {
-        for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-        }
-      },
+    // Created through the Sheets API with the script's own authorisation: a file the app created
+    // is one drive.file covers ("Choose Google Drive API scopes", developers.google.com/
+    // workspace/drive/api/guides/api-specific-auth: drive.file lets an app "create new Drive
+    // files, or modify existing files, that you open with an app"), so Drive may share and
+    // publish it. The answer names the blank first tab, to drop by its id later.
+    create: (title) => {
+      const made = sheetsService().Spreadsheets!.create({ properties: { title } });
+      const id = made.spreadsheetId!;
+      const first = made.sheets?.[0]?.properties?.sheetId;
+      return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
     },
-    flush: () => SpreadsheetApp.flush(),
-    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+    open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
+    share: (fileId, email, role, message) => {
+      // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
+      if (role === 'writer' && !reshareLocked.has(fileId)) {
+        driveService().Files!.update({ writersCanShare: false }, fileId);
+        reshareLocked.add(fileId);
+      }
+      // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
+      // permissions.create and the Permission resource); it is the account's own address.
+      try {
+        const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
+        return permission.emailAddress ? { account: permission.emailAddress } : {};
+      } catch (error) {
+        if (mayPass(error)) throw error;
+        return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
+      }
+    },
+    sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
+    publish,
+  };
+}
+
+/** The minute tick and the form-submit trigger. */
+function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Scheduler {
+  return {
+    install: () => {
+      for (const trigger of ScriptApp.getProjectTriggers()) {
+        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+      }
+      ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
+      ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
+    },
+    remove: () => {
+      for (const trigger of ScriptApp.getProjectTriggers()) {
+        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+      }
+    },
   };
 }
 
