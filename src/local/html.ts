@@ -99,7 +99,12 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
       // A note shows on hover, as in Sheets (the published page draws no marker).
       const note = cell?.note ? ` title="${escape(cell.note)}"` : '';
       const text = displayText(cell);
-      row.push(`<td class="${style}"${span}${note}>${text ? `<div>${escape(text)}</div>` : ''}</td>`);
+      // Rows keep their height, as in Sheets: text that does not fit is cut off, never grows the row.
+      const bottom = merge ? merge.endRowIndex : r + 1;
+      let height = 0;
+      for (let rr = r; rr < bottom; rr++) height += sheet.rowHeights[rr];
+      const clip = styles.name(`max-height:${Math.max(1, height - 1)}px;overflow-x:visible;overflow-y:clip`);
+      row.push(`<td class="${style}"${span}${note}>${text ? `<div class="${clip}">${escape(text)}</div>` : ''}</td>`);
     }
     row.push('</tr>');
     out.push(row.join(''));

@@ -24,7 +24,7 @@
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
-import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader } from './layout.js';
+import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
 
 /** How wide a band of grids may grow before the next grid wraps below, in pixels. */
 const BAND_WIDTH = 1400;
@@ -38,17 +38,37 @@ interface Sizing {
 /** Square sizes to try, largest first, with the font that suits each. */
 const SIZES: readonly Sizing[] = [{ size: 36, points: 10 }, { size: 32, points: 10 }, { size: 28, points: 9 }];
 
+/** The largest square a board cell grows to so that its text fits on one line, in pixels. */
+const MAX_SIZE = 64;
+/** Room a cell keeps around its text (Sheets pads a cell by about 3 px each side). */
+const TEXT_PADDING = 6;
+
 /**
  * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
  * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
- * 22 px beyond 30: the 67-column Paint canvas).
+ * 22 px beyond 30: the 67-column Paint canvas); then widened, up to MAX_SIZE, until every cell's
+ * text fits on one line (each half of a two-colour cell in its half), in a font up to 2 points
+ * smaller where even MAX_SIZE is too narrow. Board cells never wrap, so
+ * a row is never taller than a square, in Sheets, Excel or the HTML page.
  */
 function sizingFor(grids: readonly Grid[]): Sizing {
   const widest = Math.max(1, ...grids.map((g) => g.columnLabels.length));
-  if (widest > 30) return { size: 22, points: 8 };
-  if (widest > 16) return SIZES[2];
   const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
-  return SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0];
+  const base = widest > 30 ? { size: 22, points: 8 } : widest > 16 ? SIZES[2] : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
+  const need = (points: number) => {
+    let most = 0;
+    for (const grid of grids) for (const line of grid.cells) for (const cell of line) {
+      if (!cell.text) continue;
+      const width = (text: string) => textWidth(text, points, cell.bold) + TEXT_PADDING;
+      most = Math.max(most, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
+    }
+    return most;
+  };
+  // A smaller font (by up to 2 points) before a text is cut off.
+  let points = base.points;
+  while (points > base.points - 2 && need(points) > MAX_SIZE) points -= 1;
+  const size = Math.min(MAX_SIZE, Math.max(base.size, 2 * Math.ceil(need(points) / 2)));
+  return { size, points };
 }
 
 interface Placement {
@@ -130,11 +150,14 @@ function runs(edges: readonly DrawnEdge[]): { from: number; to: number; edge: Dr
   return out;
 }
 
-/** A leading pair of letters/symbols splits one per half: `RB ×2` → `R` | `B ×2`. */
+/**
+ * A leading pair of letters/symbols splits one per half, a superscript mark staying with the
+ * second: `RB ×2` → `R` | `B ×2`, `RB²` → `R` | `B²`.
+ */
 export function splitText(text: string | undefined): [string, string] {
   if (!text) return ['', ''];
-  const match = /^(\S)(\S)(?:\s+(.*))?$/u.exec(text);
-  if (match && !/\d/.test(match[1] + match[2])) return [match[1], match[3] ? `${match[2]} ${match[3]}` : match[2]];
+  const match = /^(\S)(\S)([⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?:\s+(.*))?$/u.exec(text);
+  if (match && !/\d/.test(match[1] + match[2])) return [match[1], match[4] ? `${match[2]}${match[3]} ${match[4]}` : match[2] + match[3]];
   return [text, ''];
 }
 
@@ -195,7 +218,8 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
   const twoColour = new Set<string>(); // "row,unit" of two-colour cells: never paired
   const wide = new Set<string>(); // "row,unit" under a wider merge (titles, captions)
   const labelFormat = format({ text: { bold: true, colour: GREY_TEXT } });
-  const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: true, text: { size } });
+  // Never wrapped: a cell's text stays on one line and a row stays one square high.
+  const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: false, text: { size } });
   const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
 
   for (const p of placements) {

@@ -207,7 +207,7 @@ function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], r
 export function textWidth(text: string, points = 10, bold = false): number {
   let ems = 0;
   for (const ch of text) {
-    if ('iljtf.,:;|!\'()[] '.includes(ch)) ems += 0.3;
+    if ('iljtf.,:;|!\'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹'.includes(ch)) ems += 0.3;
     else if (/[A-Z]/.test(ch) || 'mw×■●○◆'.includes(ch)) ems += 0.7;
     else if (ch.codePointAt(0)! > 0x2000) ems += 1;
     else ems += 0.55;

@@ -40,8 +40,8 @@ function columnWidths(table: Table): number[] {
 
 /**
  * Tables side by side, left to right, wrapping to a new band below when a band would grow wider
- * than a screen; each table keeps its own columns, so a long text column never widens another
- * table's narrow one.
+ * than a screen; tables in one band never share a column. A table in a later band sits under the
+ * columns that fit it best (see bestStart), so it is not stretched by a wide column above it.
  */
 export function tablesLayout(title: string, header: TabHeader, tables: readonly Table[]): TabLayout {
   const canvas = new Canvas();
@@ -49,19 +49,17 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
   const placed: { table: Table; band: number; col: number }[] = [];
   let band = 0;
   let col = 0;
-  let x = 0;
   tables.forEach((table, i) => {
-    const need = widths[i].reduce((a, b) => a + b, 0);
-    if (col > 0 && x + need > BAND_WIDTH) {
+    let start = bestStart(canvas, widths[i], col);
+    if (start === null) {
       band += 1;
       col = 0;
-      x = 0;
+      start = bestStart(canvas, widths[i], 0) ?? canvas.columnCount;
     }
-    placed.push({ table, band, col });
-    widths[i].forEach((w, c) => canvas.width(col + c, w, true));
-    canvas.width(col + widths[i].length, GAP, true);
-    col += widths[i].length + 1;
-    x += need + GAP;
+    placed.push({ table, band, col: start });
+    widths[i].forEach((w, c) => canvas.width(start + c, w, true));
+    canvas.width(start + widths[i].length, GAP, true);
+    col = start + widths[i].length + 1;
   });
 
   let top = 1 + header.lines.length;
@@ -83,6 +81,31 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
   // The gap after the last table is not needed.
   putHeader(canvas, header, Math.max(1, canvas.columnCount - 1));
   return canvas.finish(title, frozen);
+}
+
+/**
+ * Where a table whose columns need `need` pixels starts, at column `from` or to its right, in a
+ * band whose columns the bands above have already sized (sheet columns are shared by every band).
+ * The start that stretches this table's columns and the ones above least (a narrow column under
+ * a wide one, a wide one under a narrow one), counting half of any columns skipped over; null when
+ * the table would run past a screen's width wherever it starts (then it begins a new band).
+ */
+function bestStart(canvas: Canvas, need: readonly number[], from: number): number | null {
+  let best: { start: number; cost: number } | null = null;
+  for (let start = from; start <= canvas.columnCount; start++) {
+    let cost = canvas.span(from, start) / 2;
+    let right = canvas.span(0, start);
+    need.forEach((w, c) => {
+      const existing = start + c < canvas.columnCount ? canvas.span(start + c, start + c + 1) : null;
+      const width = existing === null ? w : Math.max(existing, w);
+      cost += width - w + (existing === null ? 0 : width - existing);
+      right += width;
+    });
+    // Past a screen's width only where nothing else is possible: the first table of a band, at its left.
+    if (right > BAND_WIDTH && (from > 0 || start > from)) continue;
+    if (!best || cost < best.cost) best = { start, cost };
+  }
+  return best?.start ?? null;
 }
 
 /**
@@ -109,13 +132,15 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
     row = wideLine(canvas, row, left, cols, 'nothing yet', format({ text: { italic: true, colour: GREY_TEXT } }), 10, span);
     return { row, frozen };
   }
-  for (const line of table.rows) {
+  table.rows.forEach((line, r) => {
     line.forEach((value, c) => {
-      if (c < cols && value !== null && value !== '') canvas.put(row, left + c, { value });
+      const fill = table.fills?.[r]?.[c];
+      const swatch = fill ? { format: format({ fill, text: { colour: textOn(fill), bold: true } }) } : {};
+      if (c < cols && ((value !== null && value !== '') || fill)) canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
     });
     canvas.height(row, rowHeight(line.map(text), canvas, left), true);
     row += 1;
-  }
+  });
   const area = { row: first, col: left, rows: row - first, cols };
   canvas.touch(row - 1, left + cols - 1);
   canvas.style(area, format({ valign: 'TOP', wrap: true }), BODY_FIELDS);
@@ -146,8 +171,11 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   const canvas = new Canvas();
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
-  if (halves) canvas.width(1, SYMBOL_SIZE / 2);
-  canvas.width(0, halves ? SYMBOL_SIZE / 2 : SYMBOL_SIZE);
+  // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
+  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, 10, true))) : textWidth(i.symbol, 10, true))));
+  const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
+  if (halves) canvas.width(1, symbolSize / 2);
+  canvas.width(0, halves ? symbolSize / 2 : symbolSize);
   const meaningWidth = Math.min(560, Math.max(160, ...items.map((i) => Math.ceil(textWidth(i.meaning)) + 16)));
   canvas.width(meaningCol, meaningWidth);
 
@@ -172,7 +200,7 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   });
   if (items.length > 0) {
     const swatches = { row: top, col: 0, rows: items.length, cols: meaningCol };
-    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: true }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
+    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: false }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
     canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), BODY_FIELDS);
     canvas.draw({ area: swatches, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE });
   } else {

@@ -29,7 +29,7 @@ describe('the HTML page of a workbook', () => {
   it('draws merges as spans, two-colour cells as two differently filled halves, and notes as hover text', () => {
     expect(html).toMatch(/<td class="[^"]*" colspan="2"/);
     // A two-colour cell: a cell with a single letter followed by a cell with a letter.
-    expect(html).toMatch(/title="[A-H]\d: (red|blue|yellow|green) and (red|blue|yellow|green)[^"]*"><div>[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /);
+    expect(html).toMatch(/title="[A-H]\d: (red|blue|yellow|green) and (red|blue|yellow|green)[^"]*"><div class="s\d+">[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /);
     expect(html).toContain('<td class="');
   });
 
@@ -42,16 +42,18 @@ describe('the HTML page of a workbook', () => {
       { updateBorders: { range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 1 }, right: { style: 'SOLID_THICK' } } },
     ]);
     const page = workbookHtml(small);
+    const css = (name: string) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(page)![1];
     expect(page).toContain('<col style="width:33px">');
     expect(page).toContain('<tr style="height:21px" class="frozen">');
-    expect(page).toContain('<div>a &amp; b</div>');
-    const css = (name: string) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(page)![1];
-    const red = /<td class="(s\d+)"><div>7<\/div>/.exec(page)![1];
+    // Text never grows its row: each cell's text is clipped at the row's height, as in Sheets.
+    const clip = /<div class="(s\d+)">a &amp; b<\/div>/.exec(page)![1];
+    expect(css(clip)).toBe('max-height:20px;overflow-x:visible;overflow-y:clip');
+    const red = /<td class="(s\d+)"><div class="s\d+">7<\/div>/.exec(page)![1];
     expect(css(red)).toContain('background:#FF0000');
     expect(css(red)).toContain('border-right:3px solid #000000');
     expect(css(red)).toContain('text-align:right');
     // The line is shared: the cell to the right draws it as its left border.
-    const text = /<td class="(s\d+)"><div>a &amp; b<\/div>/.exec(page)![1];
+    const text = /<td class="(s\d+)"><div class="s\d+">a &amp; b<\/div>/.exec(page)![1];
     expect(css(text)).toContain('border-left:3px solid #000000');
   });
 });

@@ -1,6 +1,7 @@
 // Not Flower Field rendered: a worked position with a two-colour cell, a black cell, multipliers,
 // a one-colour cell and an empty one, read back cell by cell from the requests.
 import { describe, expect, it } from 'vitest';
+import { PALETTE } from '../../src/engine/core/view.js';
 import { replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderRequests, renderView } from '../../src/sheets/index.js';
@@ -27,8 +28,8 @@ function rendered() {
   return { workbook, current: sheetOf(workbook, 'Current') };
 }
 
-const RED = '#D55E00';
-const BLUE = '#0072B2';
+const RED = PALETTE.red;
+const BLUE = PALETTE.blue;
 
 describe('a Not Flower Field board', () => {
   it('draws a cell holding two colours as two half-cells, each with its colour and letter', () => {
@@ -37,7 +38,7 @@ describe('a Not Flower Field board', () => {
     expect(c3.cols).toHaveLength(2);
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
     expect([left.fill, left.text, left.colour]).toEqual([RED, 'R', '#FFFFFF']);
-    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B ×2', '#FFFFFF']);
+    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B²', '#FFFFFF']);
     expect(left.merged).toBeNull();
     expect(left.note).toBe('C3: red and blue; patterns through it score ×2');
   });
@@ -46,7 +47,7 @@ describe('a Not Flower Field board', () => {
     const { current } = rendered();
     const c1 = locate(current, 'C', '1');
     const cell = look(current, c1.row, c1.cols[0]);
-    expect([cell.fill, cell.text, cell.colour]).toEqual(['#F0E442', 'Y', '#000000']);
+    expect([cell.fill, cell.text, cell.colour]).toEqual([PALETTE.yellow, 'Y', '#000000']);
     expect(cell.merged).toEqual({ startRowIndex: c1.row, endRowIndex: c1.row + 1, startColumnIndex: c1.cols[0], endColumnIndex: c1.cols[0] + 2 });
     const a1 = locate(current, 'A', '1');
     expect(a1.cols).toHaveLength(1);
@@ -60,7 +61,7 @@ describe('a Not Flower Field board', () => {
     const { current } = rendered();
     const d4 = locate(current, 'D', '4');
     const black = look(current, d4.row, d4.cols[0]);
-    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■ ×3', '#FFFFFF', true]);
+    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■³', '#FFFFFF', true]);
     for (const side of ['top', 'right', 'bottom', 'left'] as const) expect(black.lines[side]?.style).toBe('SOLID_THICK');
     const c3 = locate(current, 'C', '3');
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
@@ -106,7 +107,7 @@ describe('a Not Flower Field board', () => {
     const { workbook } = rendered();
     const legend = sheetOf(workbook, 'Legend');
     const texts = legend.cells.flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue)).filter(Boolean);
-    expect(texts).toEqual(expect.arrayContaining(['R', 'red: Ann', 'B', '■', '×2', '×3', 'a cell holding two colours, drawn as two halves']));
+    expect(texts).toEqual(expect.arrayContaining(['R', 'red: Ann', 'B', '■', '²', '³', 'a cell holding two colours, drawn as two halves']));
     const halves = legend.cells.findIndex((line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B');
     expect(halves).toBeGreaterThan(0);
     expect(look(legend, halves, 1).fill).toBe(BLUE);

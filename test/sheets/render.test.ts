@@ -128,6 +128,54 @@ describe('layout', () => {
   });
 });
 
+describe('one line a cell', () => {
+  it('widens the squares until the longest cell text fits on one line, and never wraps a board cell', () => {
+    const short = render(viewOf([{ tab: 'Current', title: 'Short', grids: [grid('Short', 3, 3, () => ({ text: '+3' }))] }])).workbook;
+    const long = render(viewOf([{ tab: 'Current', title: 'Long', grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))] }])).workbook;
+    const sizeOf = (workbook: EmbeddedWorkbook) => {
+      const sheet = sheetOf(workbook, 'Current');
+      const b2 = locate(sheet, 'B', '2');
+      const cell = sheet.cells[b2.row]?.[b2.cols[0]];
+      return { width: sheet.columnWidths[b2.cols[0]], height: sheet.rowHeights[b2.row], wrap: cell?.userEnteredFormat?.wrapStrategy };
+    };
+    expect(sizeOf(short)).toEqual({ width: 36, height: 36, wrap: 'CLIP' });
+    const wide = sizeOf(long);
+    expect(wide.width).toBeGreaterThan(56);
+    expect(wide).toEqual({ width: wide.width, height: wide.width, wrap: 'CLIP' });
+  });
+});
+
+describe('tables in bands', () => {
+  it('starts a table of a later band where the columns above fit it, not under a wide column', () => {
+    const text = (n: number) => 'x'.repeat(n);
+    const wide = { title: 'Wide', header: ['a', 'b'], rows: [['1', text(60)]] };
+    const middle = { title: 'Middle', header: ['m1', 'm2', 'm3'], rows: [[text(14), text(14), text(14)]] };
+    const below = { title: 'Below', header: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], rows: [[text(13), text(13), text(13), text(13), text(13), text(13)]] };
+    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] })).workbook, 'Details');
+    const columnOf = (value: string) => sheet.cells.flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1))).find((c) => c >= 0)!;
+    const rowOf = (value: string) => sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === value));
+    expect(rowOf('c1')).toBeGreaterThan(rowOf('b') + 1);
+    // Not under column b (380 px): every column of the lower table is close to what it needs.
+    const widths = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((h) => sheet.columnWidths[columnOf(h)]);
+    expect(Math.max(...widths)).toBeLessThan(150);
+    expect(columnOf('c1')).toBeGreaterThan(columnOf('b'));
+  });
+});
+
+describe('table swatches', () => {
+  it('fills a table cell with its swatch colour and writes its text in black or white to suit', () => {
+    const scoreboard = { title: 'Scores', header: ['Player', 'Colour'], rows: [['Ann', 'blue'], ['Ben', 'yellow']], fills: [[null, '#0B3D78'], [null, '#FFF200']] };
+    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { scoreboard })).workbook, 'Scoreboard');
+    const find = (text: string) => {
+      const row = sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === text));
+      return look(sheet, row, sheet.cells[row]!.findIndex((cell) => cell?.userEnteredValue?.stringValue === text));
+    };
+    expect(find('blue')).toMatchObject({ fill: '#0B3D78', colour: '#FFFFFF', bold: true });
+    expect(find('yellow')).toMatchObject({ fill: '#FFF200', colour: '#000000', bold: true });
+    expect(find('Ann').fill).toBeNull();
+  });
+});
+
 describe('two-colour cells', () => {
   it('split a leading pair of letters one per half, keeping any further text with the second', () => {
     expect(splitText('RB')).toEqual(['R', 'B']);
@@ -178,12 +226,13 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     // The host's own tab (say, form responses) is never touched.
     workbook.batchUpdate([{ addSheet: { properties: { sheetId: 123, title: 'Form Responses 1' } } }]);
     const before = new Map(workbook.tabs.map((t) => [t.title, t.sheetId]));
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1', 'Form Responses 1']);
+    // Current shows round 2's board; the round tabs are the history before it.
+    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 1', 'Form Responses 1']);
 
     const { requests } = render(viewFor(afterRound3, 'host'), workbook);
     expect(workbook.batchUpdates).toBe(3);
     expect(kinds(requests).filter((k) => k === 'addSheet')).toHaveLength(1);
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 3', 'Round 2', 'Round 1', 'Form Responses 1']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1', 'Form Responses 1']);
     for (const [title, id] of before) expect(workbook.sheetByTitle(title)?.sheetId).toBe(id);
 
     const direct = render(viewFor(afterRound3, 'host')).workbook;
@@ -210,9 +259,8 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     const rewritten = requests.flatMap((r) => (typeof r.updateCells?.range?.sheetId === 'number' ? [r.updateCells.range.sheetId] : []));
     const titles = rewritten.map((id) => ids.get(id) ?? workbook.tabs.find((t) => t.sheetId === id)?.title);
     expect(titles).toContain('Current');
-    expect(titles).toContain('Round 3');
+    expect(titles).toContain('Round 2');
     expect(titles).not.toContain('Round 1');
-    expect(titles).not.toContain('Round 2');
     expect(titles).not.toContain('Legend');
     // Still exactly what a fresh render gives.
     expect(snapshot(workbook)).toEqual(snapshot(render(viewFor(afterRound3, 'public')).workbook));

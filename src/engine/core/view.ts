@@ -71,6 +71,8 @@ export interface Table {
   readonly header: readonly string[];
   readonly rows: readonly (readonly TableValue[])[];
   readonly caption?: string;
+  /** A swatch: fills[row][col] is that cell's fill (hex), its text in black or white to suit. */
+  readonly fills?: readonly (readonly (string | null)[])[];
 }
 
 export interface LegendItem {
@@ -112,15 +114,22 @@ export interface View extends GameView {
   readonly log: Table | null;
 }
 
-/** Colours readable by people with colour-blind vision (Okabe–Ito), plus neutrals. */
+/**
+ * Colours readable by people with colour-blind vision, plus neutrals. The seven colours (and
+ * black and white, which boards use too) stay at least a CIEDE2000 distance of 18 apart in normal
+ * vision and in the Machado et al. (2009) simulations of protanopia, deuteranopia and
+ * tritanopia (test/sheets/palette.test.ts checks every pair), and each still reads as its name:
+ * red is a brick red and orange a light orange, so the two are told apart by lightness as well
+ * as hue. Boards still put a letter or symbol in every coloured cell.
+ */
 export const PALETTE = {
-  red: '#D55E00',
-  blue: '#0072B2',
-  yellow: '#F0E442',
-  green: '#009E73',
-  purple: '#CC79A7',
-  orange: '#E69F00',
-  sky: '#56B4E9',
+  red: '#A8322D',
+  blue: '#0B3D78',
+  yellow: '#FFF200',
+  green: '#008A69',
+  purple: '#A044F0',
+  orange: '#F07E00',
+  sky: '#4FC8FF',
   black: '#000000',
   white: '#FFFFFF',
   grey: '#BDBDBD',

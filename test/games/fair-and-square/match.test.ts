@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '../../../src/engine/core/game.js';
 import type { MatchFile } from '../../../src/engine/core/matchfile.js';
-import { type Grid, playerAudience } from '../../../src/engine/core/view.js';
+import { type Grid, PALETTE, playerAudience } from '../../../src/engine/core/view.js';
 import type { FasState } from '../../../src/engine/games/fair-and-square/state.js';
 import { replayMatch, replayOutput, viewFor } from '../../../src/engine/index.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
@@ -185,10 +185,10 @@ describe('views', () => {
     expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Round 3', 'Round 2', 'Round 1']);
     const round2 = view.boards[2];
     expect(round2.grids).toHaveLength(32);
-    expect(round2.grids[0].title).toBe('Round 2 · group 0 (0 1) · turn 0');
+    expect(round2.grids[0].title).toBe('Group 0: 0 Ann, 1 Ben · turn 0');
     const turn2 = round2.grids[4];
-    expect(turn2.title).toBe('Round 2 · group 0 (0 1) · turn 2');
-    expect(turn2.cells[1][2]).toMatchObject({ text: '+1·0 0W', fill: '#D55E00' });
+    expect(turn2.title).toBe('Group 0: 0 Ann, 1 Ben · turn 2');
+    expect(turn2.cells[1][2]).toMatchObject({ text: '+1·0 0W', fill: PALETTE.red });
     expect(turn2.caption).toBe('0 captured C2');
     expect(turn2.cells[1][2].note).toBe('C2: 0W hold 1');
     expect(round2.grids[2].cells[1][2].text).toBe('+1 0W');

@@ -15,7 +15,9 @@ describe('the canvas grid', () => {
   it('fills painted pixels with the team colour and letter, numbers first pixels, outlines segments', () => {
     const result = run({ canvas: [[1, 1, 2], [1, 3, 2]], submissions: [say(1, 'p1', { segment: '1' })] });
     const view = viewFor(result, 'public');
-    expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Round 3', 'Round 2', 'Round 1']);
+    // Current is round 3's canvas; the round tabs are the history before it.
+    expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Round 2', 'Round 1']);
+    expect(view.boards[0].title).toBe('The canvas after round 3');
     const grid = view.boards[0].grids[0];
     expect(grid.columnLabels).toEqual(['1', '2', '3']);
     expect(grid.rowLabels).toEqual(['1', '2']);
@@ -23,7 +25,7 @@ describe('the canvas grid', () => {
     expect(grid.cells[0][1]).toEqual({ text: 'R', fill: PALETTE.red, textColour: '#FFFFFF', borders: { top: THICK, right: THICK, bottom: THICK } });
     expect(grid.cells[1][1]).toEqual({ text: '3', borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } });
     expect(grid.cells[1][2]).toEqual({ borders: { right: THICK, bottom: THICK, left: THICK } });
-    expect(view.boards[3].grids[0].cells[0][1].text).toBe('R');
+    expect(view.boards[2].grids[0].cells[0][1].text).toBe('R');
   });
 });
 

@@ -74,10 +74,13 @@ describe('privacy in a worked match', () => {
     const latest = state.rounds[1].positions;
     for (const grid of sheepGrids(viewFor(result, 'public'))) {
       for (const cell of grid.cells.flat()) {
-        expect(cell.text ?? '').toMatch(/^(\(\d+\))?$/);
+        expect(cell.text ?? '').toMatch(cell.italic ? /^(Ann|Ben|Cara|Dev)$/ : /^(\(\d+\))?$/);
         expect(cell.fill).not.toBe(PALETTE.orange);
       }
     }
+    // Each pasture names who is in it (never where): every player once, on the final board.
+    const names = sheepGrids(viewFor(result, 'public'))[0].cells.flat().filter((cell) => cell.italic).map((cell) => cell.text).sort();
+    expect(names).toEqual(['Ann', 'Ben', 'Cara', 'Dev']);
     const current = sheepGrids(viewFor(result, 'player:p2'))[0];
     const starred = current.cells.flatMap((row, r) => row.flatMap((cell, c) => (cell.text?.includes('★') ? [nameOf({ row: r, col: c })] : [])));
     expect(starred).toEqual([nameOf(latest.p2)]);
@@ -89,7 +92,7 @@ describe('privacy in a worked match', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
   });
 
-  it('draws fences as thick borders, gates in orange for the host and their owner only, and grass as this round\'s worth', () => {
+  it('draws fences as thick borders, gates in purple for the host and their owner only, and grass as this round\'s worth', () => {
     const host = viewFor(result, 'host');
     const grass = grassGrid(host);
     const at = (name: string) => grass.cells[Number(name.slice(1)) - 1][name.charCodeAt(0) - 65];
@@ -99,11 +102,18 @@ describe('privacy in a worked match', () => {
     expect(at('C3').text).toBe('2'); // base 1 × 2 in round 2, the last
     expect(grass.caption).toContain('worth in round 2');
     const round1 = grassGrid(host, 'Round 1');
-    expect(round1.cells[2][6].borders?.right).toEqual({ weight: 'thick', colour: PALETTE.orange }); // the gate G3–H3
-    expect(grassGrid(viewFor(result, 'player:p2'), 'Round 1').cells[2][6].borders?.right?.colour).toBe(PALETTE.orange);
+    expect(round1.cells[2][6].borders?.right).toEqual({ weight: 'thick', colour: PALETTE.purple }); // the gate G3–H3
+    expect(grassGrid(viewFor(result, 'player:p2'), 'Round 1').cells[2][6].borders?.right?.colour).toBe(PALETTE.purple);
     expect(grassGrid(viewFor(result, 'player:p1'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     expect(grassGrid(viewFor(result, 'public'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
-    expect(host.boards.map((b) => b.tab)).toEqual(['Current', 'Round 2', 'Round 1']);
+    // The tab's caption names the gates its reader may see, and no other.
+    const caption = (audience: Audience) => viewFor(result, audience).boards.find((b) => b.tab === 'Round 1')?.caption ?? '';
+    expect(caption('host')).toMatch(/^Gates \(purple lines\): G3–H3 \(\w+\)$/);
+    expect(caption('player:p2')).toBe('Gates (purple lines): G3–H3 (yours)');
+    expect(caption('public')).toBe('');
+    expect(caption('player:p1')).toBe('');
+    // The match is over: Current is round 2's board, the round tabs the history before it.
+    expect(host.boards.map((b) => b.tab)).toEqual(['Current', 'Round 1']);
   });
 
   it('reports rounds for replay without any sheep\'s cell', () => {
@@ -167,11 +177,14 @@ describe('privacy over bot matches', () => {
     for (const audience of ['public', ...list.map((p) => `player:${p.id}`)] as Audience[]) {
       for (const grid of sheepGrids(viewFor(result, audience))) {
         for (const cell of grid.cells.flat()) {
-          expect(cell.text ?? '', `${audience} ${grid.title}`).toMatch(audience === 'public' ? /^(\(\d+\))?$/ : /^(\(\d+\))?( ?★)?$/);
+          // A pasture's count, the viewer's own ★, or (in italics) a name: who, never where.
+          const names = new Set(list.filter((p) => `player:${p.id}` !== audience).map((p) => p.name));
+          if (cell.italic) expect(names.has(cell.text ?? ''), `${audience} ${grid.title}: ${cell.text}`).toBe(true);
+          else expect(cell.text ?? '', `${audience} ${grid.title}`).toMatch(audience === 'public' ? /^(\(\d+\))?$/ : /^(\(\d+\)|★)?$/);
         }
       }
       const gates = viewFor(result, audience).boards.flatMap((b) => b.grids.flatMap((g) => g.cells.flat()))
-        .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === PALETTE.orange)).length;
+        .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === PALETTE.purple)).length;
       const own = audience === 'public' ? 0 : result.state.rounds.filter((r) => r.gates.some((g) => `player:${g.player}` === audience)).length;
       if (own === 0) expect(gates, audience).toBe(0);
     }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../../src/engine/core/views.js';
 import type { Grid, View } from '../../../src/engine/core/view.js';
+import type { PegState } from '../../../src/engine/games/peg-domain/state.js';
+import { newMatch, playMatch, replayMatch } from '../../../src/engine/index.js';
 import { START, at, pegMatch, replayPeg, sub } from './helpers.js';
 
 function grid(view: View, title: string): Grid {
@@ -34,6 +36,8 @@ describe('privacy', () => {
       expect(text).not.toContain('remove E5');
       expect(text).not.toContain('pending removal');
     }
+    // The spectators' legend does not explain marks they never see.
+    expect(JSON.stringify(views.public.legend)).not.toMatch(/pending/);
     expect(views['player:p2'].sections.find((s) => s.title === 'Your submission for Turn 1 (Ann to move)')?.rows).toEqual([['remove E5']]);
     expect(views.host.sections.find((s) => s.title.startsWith('Submissions counted so far'))?.rows).toEqual([['Ben', 'remove E5'], ['Ann', 'nothing yet']]);
   });
@@ -65,7 +69,9 @@ describe('the public view', () => {
       sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 135),
     ], { startAt: START }), at(140));
     const view = viewFor(result, 'public');
-    expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Turn 1']);
+    // Current is turn 1's board: there is no history yet.
+    expect(view.boards.map((b) => b.tab)).toEqual(['Current']);
+    expect(view.boards[0].grids[0].caption).toBe('Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben). Ann: playing · Ben: to move');
     const domain = grid(view, 'The domain after turn 1');
     expect(domain.cells[0].slice(3, 8).map((c) => c.text)).toEqual(['A', 'A●', 'A', 'A●', 'B']);
     expect(domain.cells[1][4].text).toBe('');
@@ -79,5 +85,21 @@ describe('the public view', () => {
       ['Ben', 'columns F–I', 34, 0, 36, 0, 'to move'],
     ]);
     expect(view.sections.find((s) => s.title.startsWith('Legal moves'))?.rows).toEqual([['Ann', 'yes'], ['Ben', 'yes']]);
+  });
+});
+
+describe('the turn tabs', () => {
+  it('hold the history four turns a tab, newest tab first, and leave the latest turn to Current', () => {
+    const fresh = newMatch('peg-domain', { seed: 'turn-tabs' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const result = replayMatch(playMatch(fresh.value));
+    const turns = (result.state as PegState).turns.length;
+    expect(turns).toBeGreaterThan(9);
+    const history = viewFor(result, 'host').boards.slice(1);
+    expect(history).toHaveLength(Math.ceil((turns - 1) / 4));
+    expect(history[history.length - 1].tab).toBe('Turns 1–4');
+    expect(history[history.length - 1].grids.map((g) => g.title)).toEqual(['After turn 1', 'After turn 2', 'After turn 3', 'After turn 4']);
+    const titles = history.flatMap((tab) => tab.grids.map((g) => g.title));
+    expect(titles.sort()).toEqual(Array.from({ length: turns - 1 }, (_, i) => `After turn ${i + 1}`).sort());
   });
 });

@@ -16,11 +16,13 @@ import type { TurnEvent, TurnRecord } from './play.js';
 import { type FasContext, type FasMove, type FasState, type GroupRecord, boardFor, garnetBalance, garnetsSpent, groupOf, groupPlayers, matchRanking, roundResult } from './state.js';
 
 /** A fill per player number, readable by colour-blind viewers; the text always carries the number. */
-const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.darkGrey];
+export const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.black];
 const THICK = { weight: 'thick' } as const;
 
 interface Square {
   readonly pieces: string[];
+  /** The player number of each piece, in the order of `pieces`. */
+  readonly numbers: number[];
   owner: number | null;
   /** Hold counts and next forced moves, for the hover note: "5F hold 2, 3M next N". */
   readonly states: string[];
@@ -34,15 +36,19 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], capt
     for (let col = 0; col < SIZE; col++) {
       const index = row * SIZE + col;
       const value = board[index];
-      const { pieces, owner, states } = squares[index];
+      const { pieces, numbers, owner, states } = squares[index];
       const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
-      const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', ...pieces, blocked ? '×' : ''].filter((p) => p !== '');
-      const fill = owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+      // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
+      const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
+      const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
+      // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
+      const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+      const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
       line.push({
         ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
         ...(fill ? { fill, textColour: textOn(fill) } : {}),
         ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
-        ...(states.length > 0 ? { note: `${squareName(index)}: ${states.join(', ')}` } : {}),
+        ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
       });
     }
     cells.push(line);
@@ -57,7 +63,7 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], capt
 }
 
 function emptySquares(): Square[] {
-  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], owner: null, states: [] }));
+  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], numbers: [], owner: null, states: [] }));
 }
 
 function pieceLabel(piece: PieceInfo, types: readonly PieceType[]): string {
@@ -73,6 +79,7 @@ function turnSquares(group: GroupRecord, turn: TurnRecord, types: readonly Piece
     if (cell < 0) return;
     const label = pieceLabel(group.pieces[piece], types);
     squares[cell].pieces.push(label);
+    squares[cell].numbers.push(group.pieces[piece].number);
     const hold = turn.holds[piece];
     const next = turn.forced[piece];
     if (hold > 0 || next) squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
@@ -96,9 +103,10 @@ function eventText(event: TurnEvent, group: GroupRecord, types: readonly PieceTy
   }
 }
 
+/** "Group 0: 0 Ann, 1 Ben, 2 Cara, 3 Dan": the players by name, with the numbers the board shows. */
 function groupTitle(ctx: FasContext, round: number, group: number): string {
-  const numbers = groupPlayers(ctx, round, group).map((p) => ctx.options.numbers[p]);
-  return `Round ${round} · group ${group} (${numbers.join(' ') || 'nobody'})`;
+  const players = groupPlayers(ctx, round, group).sort((a, b) => ctx.options.numbers[a] - ctx.options.numbers[b]);
+  return `Group ${group}: ${players.map((p) => `${ctx.options.numbers[p]} ${ctx.playerName(p)}`).join(', ') || 'nobody'}`;
 }
 
 function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
@@ -113,8 +121,8 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), caption, false));
     }
   }
-  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} pts → ${g.rankPoints[p]}`).join(', ')}`);
-  return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: results.join(' · ') };
+  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} → ${g.rankPoints[p]}`).join(', ')}`);
+  return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: `Points on the board → match points for the round: ${results.join(' · ')}` };
 }
 
 /** The open round's boards for planning, with the placements this audience may see. */
@@ -125,6 +133,7 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
     for (const player of groupPlayers(ctx, round, group)) {
       for (const placement of visible.get(player)?.placements ?? []) {
         squares[placement.square].pieces.push(`${ctx.options.numbers[player]}${types[placement.type].short}`);
+        squares[placement.square].numbers.push(ctx.options.numbers[player]);
       }
     }
     return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, '× marks squares where no piece may start', true);
@@ -176,7 +185,8 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
   for (const set of state.types) for (const t of set) shorts.set(`${t.short} ${t.name}`, t.short);
   items.push({ symbol: '+3', meaning: 'a point square worth 3 (thick border), not captured' });
   items.push({ symbol: '+3·5', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a point square captured by number 5, filled in their colour' });
-  items.push({ symbol: '5F', meaning: `a piece: its player's number and its type (${[...shorts.keys()].join(', ')})` });
+  items.push({ symbol: '5F', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: `a piece, in its player's colour: the player's number and the piece's type (${[...shorts.keys()].join(', ')})` });
+  items.push({ symbol: '5F+2', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a stack: the first piece and how many more share the square (its note names them all)' });
   if (state.rounds.length < ROUNDS) items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
   return items;
 }

@@ -10,6 +10,13 @@ import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
 import { PATTERN_NAMES } from './patterns.js';
 import { type NffContext, type NffMove, type NffState, rank, scoresOn } from './state.js';
 
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** 2 → `²`, 10 → `¹⁰`. */
+export function superscript(n: number): string {
+  return [...String(n)].map((d) => SUPERSCRIPTS[Number(d)]).join('');
+}
+
 function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
   const size = ctx.options.size;
   const multipliers = multiplierGrid(ctx.options);
@@ -20,9 +27,9 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
       const index = row * size + col;
       const colours = board[index];
       const multiplier = multipliers[index];
-      const mark = multiplier > 1 ? `×${multiplier}` : '';
-      const letters = colours.map(letterOf).join('');
-      const text = [letters, mark].filter((t) => t !== '').join(' ');
+      // The multiplier is a superscript after the letters (and a thick outline), so a cell's
+      // text stays one short line: `Y²`, `RB²` (drawn `R` | `B²`), `■³`, or `²` when empty.
+      const text = colours.map(letterOf).join('') + (multiplier > 1 ? superscript(multiplier) : '');
       const fill = colours.length > 0 ? hexOf(colours[0]) : undefined;
       const fill2 = colours.length > 1 ? hexOf(colours[1]) : undefined;
       const name = formatCell({ row, col }, shapeOf(size));
@@ -32,7 +39,7 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
         ...(fill ? { fill } : {}),
         ...(fill2 ? { fill2 } : {}),
         textColour: textOn(fill),
-        bold: multiplier > 1 || isBlack(colours),
+        bold: isBlack(colours),
         ...(multiplier > 1 ? { borders: { top: { weight: 'thick' }, right: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } } } : {}),
         note: `${name}: ${held}${multiplier > 1 ? `; patterns through it score ×${multiplier}` : ''}`,
       } satisfies GridCell);
@@ -52,7 +59,8 @@ function boards(state: NffState, ctx: NffContext): BoardTab[] {
   const last = state.rounds[state.rounds.length - 1];
   const currentTitle = last ? `The field after round ${last.round}` : 'The field before round 1';
   tabs.push({ tab: 'Current', title: currentTitle, grids: [boardGrid(state.board, ctx, currentTitle)] });
-  for (const record of [...state.rounds].reverse()) {
+  // Current is the newest round's board: the round tabs are the history before it.
+  for (const record of state.rounds.slice(0, -1).reverse()) {
     const title = `The field after round ${record.round}`;
     tabs.push({ tab: `Round ${record.round}`, title, grids: [boardGrid(record.board, ctx, title)] });
   }
@@ -72,10 +80,13 @@ function scoreboard(state: NffState, ctx: NffContext): Table {
     place.get(p.id) ?? null,
   ]);
   rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number));
+  // Each player's colour as a swatch, with its name written in it.
+  const fills = rows.map((line) => line.map((value, c) => (c === 1 && typeof value === 'string' && value !== '' ? hexOf(value) : null)));
   return {
-    title: 'Scores if the game ended now (each round\'s column is the score on that round\'s board)',
+    title: `${state.ended || state.rounds.length >= ctx.options.rounds ? 'Final scores' : 'Scores if the game ended now'} (each round's column is the score on that round's board)`,
     header: ['Player', 'Colour', ...state.rounds.map((r) => `After R${r.round}`), 'Score', 'Cells held', 'Rank'],
     rows,
+    fills,
   };
 }
 
@@ -89,7 +100,7 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
   const values = [...new Set(Object.values(ctx.options.multipliers))].sort((a, b) => a - b);
   for (const value of values) {
     const cells = Object.entries(ctx.options.multipliers).filter(([, v]) => v === value).map(([k]) => k);
-    items.push({ symbol: `×${value}`, meaning: `multiplier cell (${cells.join(', ')}): a pattern through it scores ×${value}` });
+    items.push({ symbol: superscript(value), meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}` });
   }
   PATTERN_NAMES.forEach((name, i) => items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }));
   return items;
@@ -110,6 +121,7 @@ function colourTable(state: NffState, ctx: NffContext): Table {
     title: 'Colours',
     header: ['Player', 'Colour'],
     rows: ctx.players.map((p) => [p.name, state.colours?.[p.id] ?? '(not yet settled)']),
+    fills: ctx.players.map((p) => [null, state.colours?.[p.id] ? hexOf(state.colours[p.id]) : null]),
     ...(state.colourNotes.length > 0 ? { caption: state.colourNotes.join('; ') } : {}),
   };
 }

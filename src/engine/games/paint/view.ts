@@ -65,7 +65,8 @@ function boards(state: PaintState): BoardTab[] {
     return { tab: `Round ${record.round}`, title, grids: [canvasGrid(state.canvas, record.colours, edges, title)] };
   });
   const current = rounds[0]?.grids[0] ?? canvasGrid(state.canvas, state.colours, edges, 'The canvas before round 1');
-  return [{ tab: 'Current', title: current.title, grids: [current] }, ...rounds];
+  // Current is the newest round's canvas: the round tabs are the history before it.
+  return [{ tab: 'Current', title: current.title, grids: [current] }, ...rounds.slice(1)];
 }
 
 function scoreboard(state: PaintState, ctx: PaintContext): Table {

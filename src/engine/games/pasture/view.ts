@@ -17,8 +17,11 @@ import {
 
 /** Light to dark green by grass value; the number is always written too. */
 const GRASS = ['#F1F8E9', '#DCEDC8', '#C5E1A5', '#AED581', '#8BC34A', '#689F38', '#33691E'];
+/** Sheep board fills: a cell with a sheep the audience may see, a pasture with sheep, an empty one. */
+export const PASTURE_FILLS = { sheep: PALETTE.orange, flock: PALETTE.sky, empty: PALETTE.white } as const;
 const FENCE: Edge = { weight: 'thick' };
-const GATE: Edge = { weight: 'thick', colour: PALETTE.orange };
+// Purple: apart from the black fences, the green grass, the orange sheep and the blue flocks.
+const GATE: Edge = { weight: 'thick', colour: PALETTE.purple };
 
 /** What one board shows: pastures, the sheep (as far as the audience may see them), gates. */
 interface Snapshot {
@@ -87,42 +90,69 @@ function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<strin
   return gridOf(`Grass: ${snap.title}`, cells, `Each number is what the cell's grass is worth in round ${snap.round} (its base value × ${factor}). Thick lines are fences.`);
 }
 
+/**
+ * What each cell of one pasture shows on the sheep board: a visible sheep's mark on its own cell
+ * (the host's player numbers, a player's ★), then, in reading order over the cells left free, the
+ * flock's size `(n)` and the names of the sheep in it this audience may know of but not place
+ * (everyone may know who is in which pasture, not on which cell). An empty pasture shows nothing.
+ */
+function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<Record<string, Cell>> | null, ctx: PastureContext, seer: Seer): Map<string, { text: string; sheep: string[]; name?: boolean }> {
+  const out = new Map<string, { text: string; sheep: string[]; name?: boolean }>();
+  const number = new Map(ctx.players.map((p, i) => [p.id, i + 1]));
+  const placed = flock.filter((id) => seer.canSee(id));
+  for (const id of placed) {
+    const key = `${positions![id].row},${positions![id].col}`;
+    const sheep = [...(out.get(key)?.sheep ?? []), id];
+    out.set(key, { text: sheep.map((s) => (seer.viewer === s ? '★' : String(number.get(s)))).join(','), sheep });
+  }
+  if (flock.length === 0) return out;
+  const free: string[] = [];
+  for (let row = rect.top; row <= rect.bottom; row++) for (let col = rect.left; col <= rect.right; col++) if (!out.has(`${row},${col}`)) free.push(`${row},${col}`);
+  const words = [`(${flock.length})`, ...flock.filter((id) => !seer.canSee(id)).map(ctx.playerName)];
+  words.slice(0, free.length).forEach((text, i) => out.set(free[i], { text, sheep: [], name: i > 0 }));
+  return out;
+}
+
 function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: ReadonlySet<string>): Grid {
   const grid = pastureGrid(snap.pastures);
-  const number = new Map(ctx.players.map((p, i) => [p.id, i + 1]));
+  const texts = snap.pastures.map((rect) => pastureTexts(rect, sheepIn(rect, snap.positions, ctx), snap.positions, ctx, seer));
   const cells: GridCell[][] = [];
   for (let row = 0; row < SIZE; row++) {
     const line: GridCell[] = [];
     for (let col = 0; col < SIZE; col++) {
-      const rect = snap.pastures[grid[row * SIZE + col]];
+      const index = grid[row * SIZE + col];
+      const rect = snap.pastures[index];
       const flock = sheepIn(rect, snap.positions, ctx);
-      const here = flock.filter((id) => seer.canSee(id) && snap.positions![id].row === row && snap.positions![id].col === col);
+      const shown = texts[index].get(`${row},${col}`);
+      const here = shown?.sheep ?? [];
       const isCorner = rect.top === row && rect.left === col;
-      const marks = here.map((id) => (seer.viewer === id ? '★' : String(number.get(id))));
-      const text = [isCorner ? `(${flock.length})` : '', marks.join(',')].filter(Boolean).join(' ');
-      const fill = here.length > 0 ? PALETTE.orange : flock.length > 0 ? PALETTE.sky : PALETTE.white;
+      const fill = here.length > 0 ? PASTURE_FILLS.sheep : flock.length > 0 ? PASTURE_FILLS.flock : PASTURE_FILLS.empty;
       const notes = [
         isCorner ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}` : '',
         here.length > 0 ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}` : '',
       ].filter(Boolean);
       line.push({
-        ...(text ? { text } : {}),
+        ...(shown ? { text: shown.text } : {}),
         fill,
         textColour: textOn(fill),
         bold: here.length > 0,
+        ...(shown?.name ? { italic: true } : {}),
         borders: bordersAt(row, col, grid, gates),
         ...(notes.length ? { note: notes.join('; ') } : {}),
       });
     }
     cells.push(line);
   }
-  const whose = seer.audience === 'host' ? ' Numbers mark each sheep\'s cell (player numbers as in the scoreboard).' : seer.viewer ? ' ★ marks your sheep.' : '';
-  return gridOf(`Sheep: ${snap.title}`, cells, `(n) in a pasture's top-left cell: how many sheep are in it.${whose}`);
+  const whose = seer.audience === 'host' ? ' Numbers mark each sheep\'s cell (player numbers as in the scoreboard).' : seer.viewer ? ' ★ marks your sheep; the names in italics are who else is in the pasture, not where.' : ' The names in italics are who is in the pasture, not where.';
+  return gridOf(`Sheep: ${snap.title}`, cells, `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`);
 }
 
 function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): BoardTab {
-  const gates = new Set(snap.gates.filter((g) => seer.canSee(g.player)).map((g) => crossingKey(g.cells[0], g.cells[1])));
-  return { tab, title: snap.title, grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)] };
+  const visible = snap.gates.filter((g) => seer.canSee(g.player));
+  const gates = new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1])));
+  // The gates named too, so that a purple line among the fences is easy to find.
+  const named = visible.map((g) => `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`);
+  return { tab, title: snap.title, grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)], ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}) };
 }
 
 function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[] {
@@ -131,7 +161,8 @@ function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[
   const title = over ? `after round ${last.round} (final)` : last ? `after round ${last.round}, before round ${last.round + 1}` : 'before round 1';
   const current: Snapshot = { title, round: roundInPlay(state, ctx), pastures: state.pastures, positions: state.positions, gates: over && last ? last.gates : [] };
   const tabs = [tabOf('Current', current, ctx, seer)];
-  for (const record of [...state.rounds].reverse()) {
+  // Once the match is over Current is the last round's board: the round tabs are the history before it.
+  for (const record of (over ? state.rounds.slice(0, -1) : [...state.rounds]).reverse()) {
     const snap: Snapshot = { title: `after round ${record.round}`, round: record.round, pastures: record.pastures, positions: record.positions, gates: record.gates };
     tabs.push(tabOf(`Round ${record.round}`, snap, ctx, seer));
   }
@@ -261,11 +292,12 @@ function legend(seer: Seer, ctx: PastureContext): LegendItem[] {
     { symbol: String(Math.min(...values)), fill: GRASS[0], meaning: 'the least grass on the board (lightest green); numbers are base values × 2^(round − 1)' },
     { symbol: String(Math.max(...values)), fill: GRASS[GRASS.length - 1], textColour: '#FFFFFF', meaning: 'the richest grass (darkest green)' },
     { symbol: '┃', meaning: 'thick line: a fence (pastures are the areas between fences)' },
-    { symbol: '(n)', fill: PALETTE.sky, meaning: 'sheep in the pasture (top-left cell); white pastures are empty' },
+    { symbol: '(n)', fill: PASTURE_FILLS.flock, meaning: 'how many sheep are in the pasture; white pastures are empty' },
   ];
-  if (seer.audience === 'host') items.push({ symbol: '3', fill: PALETTE.orange, meaning: 'a sheep\'s cell, by player number' });
-  if (seer.viewer) items.push({ symbol: '★', fill: PALETTE.orange, meaning: 'your sheep' });
-  if (seer.audience === 'host' || seer.viewer) items.push({ symbol: '┃', textColour: PALETTE.orange, meaning: 'orange line: a gate placed that round' + (seer.viewer ? ' (yours)' : '') });
+  if (seer.audience !== 'host') items.push({ symbol: ctx.players[0]?.name ?? 'Ann', fill: PASTURE_FILLS.flock, meaning: 'in italics: a sheep in the pasture (who, not where)' });
+  if (seer.audience === 'host') items.push({ symbol: '3', fill: PASTURE_FILLS.sheep, meaning: 'a sheep\'s cell, by player number' });
+  if (seer.viewer) items.push({ symbol: '★', fill: PASTURE_FILLS.sheep, meaning: 'your sheep' });
+  if (seer.audience === 'host' || seer.viewer) items.push({ symbol: '┃', textColour: PALETTE.purple, meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : '') });
   return items;
 }
 

@@ -12,8 +12,8 @@ import { type Cutout, rapidArea } from './parse.js';
 import { hasLegalMove } from './search.js';
 import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
 
-const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
-const PENDING = PALETTE.purple;
+export const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
+export const PENDING = PALETTE.purple;
 const THICK: CellBorders[keyof CellBorders] = { weight: 'thick' };
 
 /** One or two letters per player, different for the two (initials unless they clash). */
@@ -152,21 +152,31 @@ function subtractions(state: PegState, upTo: number): Map<number, number> {
   return new Map(state.turns.filter((t) => t.turn <= upTo && t.subtracted !== undefined).map((t) => [t.subtracted as number, t.turn]));
 }
 
+/** Turns per history tab: a match of 30 turns is 8 tabs, not 30. */
+export const TURNS_PER_TAB = 4;
+
 function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardTab[] {
   const last = state.turns[state.turns.length - 1];
   const currentTitle = last ? `The domain after turn ${last.turn}` : 'The domain at the start';
+  // Where both players stand, under the latest move: "Ann: finished in turn 27 · Ben: to move".
+  const standing = ctx.players.map((p) => `${p.name}: ${statusOf(state, p.id)}`).join(' · ');
   const tabs: BoardTab[] = [{
     tab: 'Current',
     title: currentTitle,
     grids: [
-      domainGrid(state.domain, ctx, currentTitle, last?.placement?.covered ?? [], subtractions(state, Infinity), last ? turnText(last, ctx) : undefined),
+      domainGrid(state.domain, ctx, currentTitle, last?.placement?.covered ?? [], subtractions(state, Infinity), last ? `${turnText(last, ctx)}. ${standing}` : standing),
       ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending)),
     ],
   }];
-  for (const record of [...state.turns].reverse()) {
-    const title = `The domain after turn ${record.turn}`;
-    const caption = turnText(record, ctx);
-    tabs.push({ tab: `Turn ${record.turn}`, title, grids: [domainGrid(record.domain, ctx, title, record.placement?.covered ?? [], subtractions(state, record.turn), caption)] });
+  // The history: every turn before the latest (Current shows that one), a few turns a tab, newest
+  // tab first. A tab keeps its name as it fills ("Turns 5–8"), so adding a turn never renames one.
+  const history = state.turns.slice(0, -1);
+  for (let first = Math.floor((history.length - 1) / TURNS_PER_TAB) * TURNS_PER_TAB; first >= 0; first -= TURNS_PER_TAB) {
+    const records = history.slice(first, first + TURNS_PER_TAB);
+    const grids = records.map((record) => domainGrid(record.domain, ctx, `After turn ${record.turn}`, record.placement?.covered ?? [], subtractions(state, record.turn), turnText(record, ctx)));
+    const name = `Turns ${first + 1}–${first + TURNS_PER_TAB}`;
+    const shown = records.length === 1 ? `turn ${first + 1}` : `turns ${first + 1}–${first + records.length}`;
+    tabs.push({ tab: name, title: `The domain after ${shown}`, grids });
   }
   return tabs;
 }
@@ -293,12 +303,12 @@ export function pegView(state: PegState, audience: Audience, ctx: PegContext, op
     title: `Peg Domain${ctx.options.variant === 'final' ? ' (final)' : ''} (${who})`,
     boards: boards(state, ctx, pendingFor(state, ctx, open, viewer, host)),
     scoreboard: scoreboard(state, ctx),
-    legend: legend(ctx),
+    legend: legend(ctx, audience),
     sections,
   };
 }
 
-function legend(ctx: PegContext): LegendItem[] {
+function legend(ctx: PegContext, audience: Audience): LegendItem[] {
   const letters = playerLetters(ctx);
   const items: LegendItem[] = ctx.players.map((p) => ({
     symbol: letters[p.id], fill: colourOf(ctx, p.id), textColour: textOn(colourOf(ctx, p.id)), meaning: `${p.name}'s domain square; on ${p.name}'s pallet, the number is the turn a square was cut out in`,
@@ -306,9 +316,19 @@ function legend(ctx: PegContext): LegendItem[] {
   items.push(
     { symbol: '●', meaning: 'a peg (●+ the Additional Peg)' },
     { symbol: '✕', fill: PALETTE.black, textColour: PALETTE.white, meaning: 'a pallet square removed by the opponent' },
-    { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'your pending removal (only you and the host see it until the turn ends)' },
-    { symbol: '▭', meaning: 'thick outline: the cut-out placed in that turn' },
   );
+  // Pending marks are only ever on the host's and their sender's boards: only they need them explained.
+  if (audience === 'host') {
+    items.push(
+      { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'a pending removal (its sender and the host see it until the turn ends)' },
+      { symbol: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), meaning: 'a pending Additional Peg (its holder and the host see it until the pregame closes)' },
+    );
+  } else if (audiencePlayer(audience)) {
+    items.push(
+      { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'your pending removal (only you and the host see it until the turn ends)' },
+      { symbol: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), meaning: 'your pending Additional Peg (only you and the host see it until the pregame closes)' },
+    );
+  }
+  items.push({ symbol: '▭', meaning: 'thick outline: the cut-out placed in that turn' });
   return items;
 }
-
