@@ -3,8 +3,8 @@
 // itself is in src/triggers (MatchHost), written against ports; services.ts gives it Apps Script.
 /// <reference types="google-apps-script" />
 
-import { escapeHtml } from '../engine/core/quote.js';
 import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';

@@ -7,7 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
-import { escapeHtml } from '../engine/core/quote.js';
+import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';

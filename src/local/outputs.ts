@@ -4,9 +4,9 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml } from '../engine/core/quote.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { escapeHtml } from '../sheets/html.js';
 import { renderView } from '../sheets/index.js';
 import { workbookHtml } from './html.js';
 import { EmbeddedWorkbook } from './workbook.js';

@@ -12,7 +12,8 @@ export type { CellData, CellFormat, Color, GridRange, Request, SheetMetadata, Wo
 export { METADATA_FIELDS } from './api.js';
 export { hexOf, rgb } from './colour.js';
 export { FIXED_TABS, layoutView, statusTable } from './tabs.js';
-export { CELL_FIELDS, FINGERPRINT_KEY, PROTECTION_NOTE, type RenderOptions, fingerprintIdFor, fingerprintOf, protectionIdFor, sheetIdsFor } from './requests.js';
+export { CELL_FIELDS, FINGERPRINT_KEY, PROTECTION_NOTE, type RenderOptions, fingerprintIdFor, fingerprintOf, protectionIdFor } from './requests.js';
+export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
 
 /** The requests that bring a spreadsheet described by `existing` to show `view`. */

@@ -6,7 +6,7 @@
 import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
 import { splitText } from './boards.js';
 import {
-  Canvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout,
+  Canvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout, type TextFont,
   border, format, formatFields, heightFor, lineCount, putHeader, textWidth,
 } from './layout.js';
 
@@ -20,8 +20,8 @@ function text(value: string | number | null): string {
   return value === null ? '' : String(value);
 }
 
-function widthFor(value: string, bold = false): number {
-  const longest = Math.max(0, ...value.split('\n').map((line) => textWidth(line, 10, bold)));
+function widthFor(value: string, font: TextFont = {}): number {
+  const longest = Math.max(0, ...value.split('\n').map((line) => textWidth(line, font)));
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.ceil(longest) + 14));
 }
 
@@ -33,7 +33,7 @@ const GAP = 24;
 function columnWidths(table: Table): number[] {
   const cols = Math.max(1, table.header.length);
   return Array.from({ length: cols }, (_, c) => Math.max(
-    widthFor(table.header[c] ?? '', true),
+    widthFor(table.header[c] ?? '', { bold: true }),
     ...table.rows.map((line) => widthFor(text(line[c] ?? null))),
   ));
 }
@@ -57,8 +57,8 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
       start = bestStart(canvas, widths[i], 0) ?? canvas.columnCount;
     }
     placed.push({ table, band, col: start });
-    widths[i].forEach((w, c) => canvas.width(start + c, w, true));
-    canvas.width(start + widths[i].length, GAP, true);
+    widths[i].forEach((w, c) => canvas.width(start + c, w, { atLeast: true }));
+    canvas.width(start + widths[i].length, GAP, { atLeast: true });
     col = start + widths[i].length + 1;
   });
 
@@ -124,7 +124,7 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   const hasHeader = table.header.some((h) => h !== '');
   if (hasHeader) {
     table.header.forEach((h, c) => canvas.put(row, left + c, { value: h, format: format({ fill: HEADER_FILL, text: { bold: true } }) }));
-    canvas.height(row, rowHeight(table.header, canvas, left, true), true);
+    canvas.height(row, rowHeight(table.header, canvas, left, { bold: true }), { atLeast: true });
     row += 1;
   }
   const frozen = row;
@@ -138,7 +138,7 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
       const swatch = fill ? { format: format({ fill, text: { colour: textOn(fill), bold: true } }) } : {};
       if (c < cols && ((value !== null && value !== '') || fill)) canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
     });
-    canvas.height(row, rowHeight(line.map(text), canvas, left), true);
+    canvas.height(row, rowHeight(line.map(text), canvas, left), { atLeast: true });
     row += 1;
   });
   const area = { row: first, col: left, rows: row - first, cols };
@@ -151,8 +151,8 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   return { row, frozen };
 }
 
-function rowHeight(values: readonly string[], canvas: Canvas, left: number, bold = false): number {
-  const lines = Math.max(1, ...values.map((v, c) => lineCount(v, canvas.span(left + c, left + c + 1), 10, bold)));
+function rowHeight(values: readonly string[], canvas: Canvas, left: number, font: TextFont = {}): number {
+  const lines = Math.max(1, ...values.map((v, c) => lineCount(v, canvas.span(left + c, left + c + 1), font)));
   return heightFor(lines);
 }
 
@@ -160,7 +160,7 @@ function rowHeight(values: readonly string[], canvas: Canvas, left: number, bold
 function wideLine(canvas: Canvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
   canvas.put(row, left, { value, ...(f ? { format: f } : {}) });
   canvas.merge({ row, col: left, rows: 1, cols });
-  canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, points, points > 10), points)), true);
+  canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, { points, bold: points > 10 }), points)), { atLeast: true });
   return row + 1;
 }
 
@@ -172,7 +172,7 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
   // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
-  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, 10, true))) : textWidth(i.symbol, 10, true))));
+  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true }))) : textWidth(i.symbol, { bold: true }))));
   const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
   if (halves) canvas.width(1, symbolSize / 2);
   canvas.width(0, halves ? symbolSize / 2 : symbolSize);

@@ -4,7 +4,7 @@
 import { currentEmails } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
-import { freeSheetId, idsFrom } from '../sheets/ids.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { HostContext } from './context.js';
 import type { Spreadsheet } from './ports.js';
 
@@ -57,7 +57,7 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
 export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
   const metadata = host.getMetadata();
   const existing = (metadata.sheets ?? []).find((s) => s.properties?.title === LINKS_TAB);
-  const sheetId = freeSheetId(metadata, idsFrom(0x11b500), LINKS_TAB);
+  const sheetId = freeSheetId(takenSheetIds(metadata), idsFrom(0x11b500), LINKS_TAB);
   const text = (value: string) => ({ userEnteredValue: { stringValue: value } });
   const heading = (value: string) => ({ ...text(value), userEnteredFormat: { textFormat: { bold: true } } });
   const rows = [

@@ -7,7 +7,7 @@
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
-import { freeSheetId, idsFrom } from '../sheets/ids.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet } from './ports.js';
 
 export const LOG_TAB = 'genius-host match log';
@@ -98,7 +98,7 @@ export class MatchLog {
       ...match.decisions.map((d) => rowOf('decision', d)),
       ...(match.events ?? []).map((e) => rowOf('event', e)),
     ];
-    const sheetId = freeSheetId(this.sheet.getMetadata(), idsFrom(0x4c0600), LOG_TAB);
+    const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
       { addSheet: { properties: { sheetId, title: LOG_TAB, hidden: true, gridProperties: { rowCount: rows.length + GROW_BY, columnCount: MAX_CHUNKS + 1 } } } },
       { updateCells: { start: { sheetId, rowIndex: 0, columnIndex: 0 }, rows, fields: 'userEnteredValue' } },

@@ -19,7 +19,7 @@ import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
 import { hashString } from '../engine/core/hash.js';
 import type { CellData, Request, WorkbookMetadata } from '../sheets/api.js';
 import { rgb } from '../sheets/colour.js';
-import { freeSheetId, idsFrom } from '../sheets/ids.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet } from './ports.js';
 
 export const ANSWERS_TAB = 'Your answers';
@@ -93,7 +93,7 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
     sheetId = undefined;
   }
   if (sheetId === undefined || sheetId === null) {
-    sheetId = freeSheetId(existing, idsFrom(0x4a0500), ANSWERS_TAB);
+    sheetId = freeSheetId(takenSheetIds(existing), idsFrom(0x4a0500), ANSWERS_TAB);
     const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
     requests.push(
       { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },

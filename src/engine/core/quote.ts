@@ -41,10 +41,3 @@ export function mention(text: string): string {
 export function oneLine(text: string, max = 200): string {
   return shorten(text, max).replace(UNPRINTABLE, escapeCode);
 }
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text to put inside HTML, as an element's content or a quoted attribute: the five special characters escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
-}

@@ -29,7 +29,7 @@ interface Square {
 }
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
-function boardGrid(title: string, board: Board, squares: readonly Square[], caption: string | undefined, planning: boolean): Grid {
+function boardGrid(title: string, board: Board, squares: readonly Square[], { caption, planning = false }: { caption?: string; planning?: boolean } = {}): Grid {
   const cells: GridCell[][] = [];
   for (let row = 0; row < SIZE; row++) {
     const line: GridCell[] = [];
@@ -118,7 +118,7 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       const at = group.turns[turn];
       const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
-      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), caption, false));
+      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }));
     }
   }
   const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} → ${g.rankPoints[p]}`).join(', ')}`);
@@ -136,7 +136,7 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
         squares[placement.square].numbers.push(ctx.options.numbers[player]);
       }
     }
-    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, '× marks squares where no piece may start', true);
+    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, { caption: '× marks squares where no piece may start', planning: true });
   });
   return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids };
 }
@@ -146,7 +146,7 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const types = state.types[record.round - 1];
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
-    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers), undefined, false);
+    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers));
   });
   return { tab: 'Current', title: `Round ${record.round}: the final boards`, grids };
 }

@@ -147,7 +147,7 @@ function voteCells(record: RoundRecord, player: string, ctx: PaintContext): Tabl
 }
 
 /** A team's own facts. Who coloured what follows from private votes: only the host gets that column. */
-function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, forHost = false): Table[] {
+function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forHost = false }: { forHost?: boolean } = {}): Table[] {
   const election = state.election?.teams[team];
   const members = new Set(state.teams[team]);
   const votes: TableValue[][] = state.rounds.flatMap((record) => record.tallies
@@ -244,7 +244,7 @@ export function paintView(state: PaintState, audience: Audience, ctx: PaintConte
   const teamAudience = audience.startsWith('team:') ? (audience.slice('team:'.length) as TeamId) : null;
   const sections: Table[] = [segmentTable(state)];
   if (audience === 'host') {
-    for (const team of TEAMS) sections.push(...teamSections(state, team, ctx, true));
+    for (const team of TEAMS) sections.push(...teamSections(state, team, ctx, { forHost: true }));
     sections.push(...hostSections(state, ctx, open));
   } else if (viewer) {
     sections.push(...teamSections(state, state.teamOf[viewer], ctx), ...playerSections(state, viewer, ctx, open));
