@@ -5,9 +5,8 @@
 // round still open are private: a player sees only their own, the host sees all, the public none.
 // Priority purchases become public with the round's replay (the pieces' behaviour shows them).
 
-import { columnLetters } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, letterLabels, textOn } from '../../core/view.js';
 import { type Board, SIZE, squareName, startProblem } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { ROUNDS } from './options.js';
@@ -55,8 +54,7 @@ function boardGrid(title: string, board: Board, squares: readonly Square[], { ca
   }
   return {
     title,
-    columnLabels: Array.from({ length: SIZE }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: SIZE }, (_, r) => String(r + 1)),
+    ...letterLabels(SIZE, SIZE),
     cells,
     ...(caption ? { caption } : {}),
   };

@@ -2,9 +2,9 @@
 // player placed (and who put which colour where) is the host's, and a player sees only their own
 // placement for the round still open.
 
-import { columnLetters, formatCell } from '../../core/coords.js';
+import { formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, letterLabels, textOn } from '../../core/view.js';
 import { type Board, type Placement, isBlack } from './board.js';
 import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
 import { PATTERN_NAMES } from './patterns.js';
@@ -48,8 +48,7 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
   }
   return {
     title,
-    columnLabels: Array.from({ length: size }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: size }, (_, r) => String(r + 1)),
+    ...letterLabels(size, size),
     cells,
   };
 }

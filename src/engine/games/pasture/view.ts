@@ -3,11 +3,11 @@
 // orders and every tally. Exact cells of sheep appear only in host and owner views: the public
 // grids mark pastures (with sheep counts), never cells.
 
-import { type Cell, columnLetters, formatCell } from '../../core/coords.js';
+import { type Cell, formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
   type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table,
-  audiencePlayer, textOn,
+  audiencePlayer, letterLabels, textOn,
 } from '../../core/view.js';
 import { type Rect, SHAPE, SIZE, crossingKey, fenceWords, formatFence, formatRect, heightOf, pastureGrid, pastureIndexAt, widthOf } from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
@@ -62,8 +62,7 @@ function bordersAt(row: number, col: number, grid: Int16Array, gates: ReadonlySe
 function gridOf(title: string, cells: GridCell[][], caption: string): Grid {
   return {
     title,
-    columnLabels: Array.from({ length: SIZE }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: SIZE }, (_, r) => String(r + 1)),
+    ...letterLabels(SIZE, SIZE),
     cells,
     caption,
   };

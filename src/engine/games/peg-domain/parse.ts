@@ -12,9 +12,6 @@ import { DOMAIN, PALLET, ROTATIONS, type Rotation, landingSquares } from './geom
 import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
 import { type PegContext, type PegMove, type PegState, opponentOf } from './state.js';
 
-// The Rapid Removal area is the pallet's business (pallet.ts); the view still reads it from here.
-export { rapidArea } from './pallet.js';
-
 export interface Cutout {
   /** Pallet squares, anchor first for a path, in the order written for a list. */
   readonly cells: readonly number[];
