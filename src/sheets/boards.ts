@@ -24,7 +24,7 @@
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
-import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
+import { TabCanvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
 
 /** How wide a band of grids may grow before the next grid wraps below, in pixels. */
 const BAND_WIDTH = 1400;
@@ -173,7 +173,7 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
   const placements = pack(tab.grids, size);
   const single = tab.grids.length === 1;
   const showGridTitles = !single || tab.grids[0].title !== tab.title;
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
   const rows = layOutRows(canvas, placements, header, { size, showGridTitles, single });
   const columns = layOutColumns(canvas, placements, size);
   const marks: CellMarks = { twoColour: new Set(), wide: new Set() };
@@ -193,7 +193,7 @@ interface RowPlan {
 }
 
 /** Rows: the header, a spacer, then per band [grid titles], column labels, board rows, [captions]. */
-function layOutRows(canvas: Canvas, placements: readonly Placement[], header: TabHeader, { size, showGridTitles, single }: { size: number; showGridTitles: boolean; single: boolean }): RowPlan {
+function layOutRows(canvas: TabCanvas, placements: readonly Placement[], header: TabHeader, { size, showGridTitles, single }: { size: number; showGridTitles: boolean; single: boolean }): RowPlan {
   const headerRows = 1 + header.lines.length;
   canvas.height(headerRows, 10);
   let row = headerRows + 1;
@@ -228,7 +228,7 @@ interface ColumnPlan {
 }
 
 /** Units (square columns) → sheet columns: a unit holding a two-colour cell is two half columns. */
-function layOutColumns(canvas: Canvas, placements: readonly Placement[], size: number): ColumnPlan {
+function layOutColumns(canvas: TabCanvas, placements: readonly Placement[], size: number): ColumnPlan {
   const unitCount = Math.max(1, ...placements.map((p) => p.unit + 1 + p.grid.columnLabels.length));
   const split = new Set<number>();
   for (const p of placements) p.grid.cells.forEach((line) => line.forEach((cell, c) => {
@@ -260,7 +260,7 @@ const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wr
 const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
 
 /** One grid in its place: its title, its labels, its cells and lines, and its caption. */
-function putGrid(canvas: Canvas, p: Placement, rows: BandRows, columns: ColumnPlan, points: number, marks: CellMarks): void {
+function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: ColumnPlan, points: number, marks: CellMarks): void {
   const { grid } = p;
   const { start } = columns;
   const cols = grid.columnLabels.length;
@@ -289,7 +289,7 @@ function putGrid(canvas: Canvas, p: Placement, rows: BandRows, columns: ColumnPl
 }
 
 /** The grid's cells: own text, fill and note (alignment is shared by the whole grid). */
-function putCells(canvas: Canvas, p: Placement, top: number, columns: ColumnPlan, marks: CellMarks): void {
+function putCells(canvas: TabCanvas, p: Placement, top: number, columns: ColumnPlan, marks: CellMarks): void {
   p.grid.cells.forEach((line, r) => line.forEach((cell, c) => {
     const unit = p.unit + 1 + c;
     const col = columns.start[unit];
@@ -309,7 +309,7 @@ function putCells(canvas: Canvas, p: Placement, top: number, columns: ColumnPlan
 }
 
 /** Pair merges: in each split unit, one MERGE_ROWS per run of rows without a two-colour cell. */
-function mergePairs(canvas: Canvas, columns: ColumnPlan, marks: CellMarks, { headerRows, lastRow }: RowPlan): void {
+function mergePairs(canvas: TabCanvas, columns: ColumnPlan, marks: CellMarks, { headerRows, lastRow }: RowPlan): void {
   for (const u of columns.split) {
     let from = -1;
     for (let r = headerRows; r <= lastRow; r++) {
@@ -324,7 +324,7 @@ function mergePairs(canvas: Canvas, columns: ColumnPlan, marks: CellMarks, { hea
 }
 
 /** The grid's thin lines and frame, then the lines the view asks for, in runs. */
-function drawGrid(canvas: Canvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
+function drawGrid(canvas: TabCanvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
   const rows = grid.cells.length;
   const cols = grid.columnLabels.length;
   if (rows === 0 || cols === 0) return;

@@ -66,8 +66,8 @@ export const GRID_LINE = '#CCCCCC';
 export const FRAME = '#333333';
 export const HEADER_FILL = '#EEEEEE';
 
-/** A sheet being laid out: cells, sizes and merges grow as things are put on it. */
-export class Canvas {
+/** A tab being laid out: cells, sizes and merges grow as things are put on it. (Paint's canvas of segments is PaintCanvas, in the game.) */
+export class TabCanvas {
   private readonly cells: (LaidCell | undefined)[][] = [];
   private readonly widths: number[] = [];
   private readonly heights: number[] = [];
@@ -312,7 +312,7 @@ export const TITLE_POINTS = 14;
  * Writes the header rows across `[0, width)` columns (merged, so the text has room) and returns
  * the next free row. The canvas is widened with a pad column when the title needs more room.
  */
-export function putHeader(canvas: Canvas, header: TabHeader, columns: number): number {
+export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number): number {
   canvas.put(0, 0, { value: header.title, format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: false }) });
   canvas.height(0, 34);
   let row = 1;

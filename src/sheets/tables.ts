@@ -6,7 +6,7 @@
 import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
 import { splitText } from './boards.js';
 import {
-  Canvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout, type TextFont,
+  TabCanvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout, type TextFont,
   border, format, formatFields, heightFor, lineCount, putHeader, textWidth,
 } from './layout.js';
 
@@ -44,7 +44,7 @@ function columnWidths(table: Table): number[] {
  * columns that fit it best (see bestStart), so it is not stretched by a wide column above it.
  */
 export function tablesLayout(title: string, header: TabHeader, tables: readonly Table[]): TabLayout {
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
   const widths = tables.map(columnWidths);
   const placed: { table: Table; band: number; col: number }[] = [];
   let band = 0;
@@ -90,7 +90,7 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
  * a wide one, a wide one under a narrow one), counting half of any columns skipped over; null when
  * the table would run past a screen's width wherever it starts (then it begins a new band).
  */
-function bestStart(canvas: Canvas, need: readonly number[], from: number): number | null {
+function bestStart(canvas: TabCanvas, need: readonly number[], from: number): number | null {
   let best: { start: number; cost: number } | null = null;
   for (let start = from; start <= canvas.columnCount; start++) {
     let cost = canvas.span(from, start) / 2;
@@ -112,7 +112,7 @@ function bestStart(canvas: Canvas, need: readonly number[], from: number): numbe
  * One table with its top-left at (top, left): its title, a caption row when `captioned`, then the
  * header and rows. Returns the row after it and the row after its header.
  */
-function putTable(canvas: Canvas, table: Table, top: number, left: number, captioned: boolean): { row: number; frozen: number } {
+function putTable(canvas: TabCanvas, table: Table, top: number, left: number, captioned: boolean): { row: number; frozen: number } {
   const cols = Math.max(1, table.header.length);
   const span = canvas.span(left, left + cols);
   let row = wideLine(canvas, top, left, cols, table.title, format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }), 11, span);
@@ -151,13 +151,13 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   return { row, frozen };
 }
 
-function rowHeight(values: readonly string[], canvas: Canvas, left: number, font: TextFont = {}): number {
+function rowHeight(values: readonly string[], canvas: TabCanvas, left: number, font: TextFont = {}): number {
   const lines = Math.max(1, ...values.map((v, c) => lineCount(v, canvas.span(left + c, left + c + 1), font)));
   return heightFor(lines);
 }
 
 /** One line of text merged across the table's columns; returns the next row. */
-function wideLine(canvas: Canvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
+function wideLine(canvas: TabCanvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
   canvas.put(row, left, { value, ...(f ? { format: f } : {}) });
   canvas.merge({ row, col: left, rows: 1, cols });
   canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, { points, bold: points > 10 }), points)), { atLeast: true });
@@ -168,7 +168,7 @@ const SYMBOL_SIZE = 36;
 
 /** The legend: a swatch with its symbol (two halves for two colours), and what it means. */
 export function legendLayout(title: string, header: TabHeader, items: readonly LegendItem[]): TabLayout {
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
   // Wide enough for the longest symbol on one line (`5F+2`), as on the board.

@@ -6,7 +6,8 @@ import { indexName } from '../../core/coords.js';
 
 export type Touch = 'orthogonal' | 'king';
 
-export interface Canvas {
+/** The game's canvas of numbered segments (not the renderer's TabCanvas, a tab being laid out). */
+export interface PaintCanvas {
   readonly width: number;
   readonly height: number;
   /** Segment number of each pixel, row by row (index = row * width + col). */
@@ -96,7 +97,7 @@ export function sideNeighbours(i: number, width: number, size: number): number[]
 }
 
 /** Measures a valid map once: areas, first pixels, the touch graph and the painting order. */
-export function measureCanvas(rows: Rows, touch: Touch): Canvas {
+export function measureCanvas(rows: Rows, touch: Touch): PaintCanvas {
   const width = rows[0].length;
   const height = rows.length;
   const pixels = rows.flat();

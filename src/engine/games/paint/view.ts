@@ -8,14 +8,14 @@
 
 import type { OpenPhaseInfo } from '../../core/game.js';
 import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, type Table, type TableValue, audiencePlayer, textOn } from '../../core/view.js';
-import { type Canvas, pixelName } from './canvas.js';
+import { type PaintCanvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
 import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
 
 const THICK: Edge = { weight: 'thick' };
 
 /** Each pixel's thick edges where it meets another segment or the canvas edge (shared by every grid). */
-function outlines(canvas: Canvas): (CellBorders | undefined)[] {
+function outlines(canvas: PaintCanvas): (CellBorders | undefined)[] {
   const { width, height, pixels } = canvas;
   return pixels.map((segment, i) => {
     const row = Math.floor(i / width);
@@ -29,7 +29,7 @@ function outlines(canvas: Canvas): (CellBorders | undefined)[] {
   });
 }
 
-function canvasGrid(canvas: Canvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
+function canvasGrid(canvas: PaintCanvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
   const { width, height, pixels } = canvas;
   const firsts = new Set(canvas.firstPixels);
   const cells: GridCell[][] = [];
