@@ -6,7 +6,7 @@
 // Priority purchases become public with the round's replay (the pieces' behaviour shows them).
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, letterLabels, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
 import { type Board, SIZE, squareName, startProblem } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { ROUNDS } from './options.js';
@@ -29,29 +29,23 @@ interface Square {
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
 function boardGrid(title: string, board: Board, squares: readonly Square[], { caption, planning = false }: { caption?: string; planning?: boolean } = {}): Grid {
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < SIZE; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < SIZE; col++) {
-      const index = row * SIZE + col;
-      const value = board[index];
-      const { pieces, numbers, owner, states } = squares[index];
-      const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
-      // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
-      const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
-      const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
-      // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
-      const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
-      const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
-      line.push({
-        ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
-        ...(fill ? { fill, textColour: textOn(fill) } : {}),
-        ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
-        ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
-      });
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(SIZE, SIZE, (index) => {
+    const value = board[index];
+    const { pieces, numbers, owner, states } = squares[index];
+    const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
+    // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
+    const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
+    const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
+    // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
+    const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+    const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
+    return {
+      ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
+      ...(fill ? { fill, textColour: textOn(fill) } : {}),
+      ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
+      ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
+    };
+  });
   return {
     title,
     ...letterLabels(SIZE, SIZE),

@@ -4,7 +4,7 @@
 
 import { cellAt, cellIndex } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, letterLabels, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
 import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import { ITEM_NAMES } from './options.js';
 import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName, rapidArea } from './pallet.js';
@@ -47,26 +47,20 @@ function outline(index: number, set: ReadonlySet<number>, cols: number, rows: nu
 function domainGrid(domain: Domain, ctx: PegContext, title: string, highlight: readonly number[], subtracted: ReadonlyMap<number, number>, caption?: string): Grid {
   const letters = playerLetters(ctx);
   const set = new Set(highlight);
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < DOMAIN.rows; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < DOMAIN.cols; col++) {
-      const i = cellIndex({ row, col }, DOMAIN);
-      const owner = domain.owner[i];
-      const fill = owner ? colourOf(ctx, owner) : undefined;
-      const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
-      const lifted = subtracted.get(i);
-      const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
-      line.push({
-        text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
-        ...(fill ? { fill, textColour: textOn(fill) } : {}),
-        bold: domain.peg[i],
-        ...(borders ? { borders } : {}),
-        note,
-      });
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(DOMAIN.rows, DOMAIN.cols, (i) => {
+    const owner = domain.owner[i];
+    const fill = owner ? colourOf(ctx, owner) : undefined;
+    const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
+    const lifted = subtracted.get(i);
+    const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
+    return {
+      text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
+      ...(fill ? { fill, textColour: textOn(fill) } : {}),
+      bold: domain.peg[i],
+      ...(borders ? { borders } : {}),
+      note,
+    };
+  });
   return { title, ...letterLabels(DOMAIN.rows, DOMAIN.cols), cells, ...(caption ? { caption } : {}) };
 }
 
@@ -78,7 +72,7 @@ interface PendingMarks {
 
 function palletGrid(state: PegState, ctx: PegContext, player: string, pending: PendingMarks): Grid {
   const pallet = state.pallets[player];
-  const cells = Array.from({ length: PALLET.rows }, (_, row) => Array.from({ length: PALLET.cols }, (_, col) => palletCell(state, ctx, player, pending, cellIndex({ row, col }, PALLET))));
+  const cells = boardCells(PALLET.rows, PALLET.cols, (i) => palletCell(state, ctx, player, pending, i));
   const caption = `${countCut(pallet)} squares cut out, ${countRemoved(pallet)} removed, ${PALLET_CELLS - countCut(pallet) - countRemoved(pallet)} left`;
   return { title: `${ctx.playerName(player)}'s pallet`, ...letterLabels(PALLET.rows, PALLET.cols), cells, caption };
 }
