@@ -7,7 +7,7 @@
 // in the segment's first pixel, and thick borders where it meets another segment. No notes.
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, type Table, type TableValue, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type LegendItem, type Table, type TableValue, audiencePlayer, boardCells, textOn } from '../../core/view.js';
 import { type PaintCanvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
 import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
@@ -32,22 +32,16 @@ function outlines(canvas: PaintCanvas): (CellBorders | undefined)[] {
 function canvasGrid(canvas: PaintCanvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
   const { width, height, pixels } = canvas;
   const firsts = new Set(canvas.firstPixels);
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < height; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < width; col++) {
-      const i = row * width + col;
-      const team = colours[pixels[i] - 1];
-      const text = firsts.has(i) ? String(pixels[i]) : team ? TEAM_LETTER[team] : undefined;
-      const borders = edges[i];
-      line.push({
-        ...(text ? { text } : {}),
-        ...(team ? { fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]) } : {}),
-        ...(borders ? { borders } : {}),
-      });
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(height, width, (i) => {
+    const team = colours[pixels[i] - 1];
+    const text = firsts.has(i) ? String(pixels[i]) : team ? TEAM_LETTER[team] : undefined;
+    const borders = edges[i];
+    return {
+      ...(text ? { text } : {}),
+      ...(team ? { fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]) } : {}),
+      ...(borders ? { borders } : {}),
+    };
+  });
   return {
     title,
     columnLabels: Array.from({ length: width }, (_, c) => String(c + 1)),
