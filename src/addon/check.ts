@@ -6,7 +6,7 @@
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST } from '../engine/index.js';
-import { driveService, protectForm, type PublishingForm, sheetsService } from './services.js';
+import { driveFiles, drivePermissions, driveRevisions, protectForm, type PublishingForm, spreadsheetsApi } from './services.js';
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
 
 /** The handler of the check's own throwaway trigger (main.ts exports it; it does nothing). */
@@ -70,36 +70,36 @@ function checkSpreadsheet(run: CheckRun): string {
   let firstTab = 0;
   let account = '';
   run.attempt('Create a spreadsheet (Sheets API)', () => {
-    const ss = sheetsService().Spreadsheets!.create({ properties: { title: `${THROWAWAY} (spreadsheet)` } });
-    sheetId = ss.spreadsheetId!;
+    const ss = spreadsheetsApi().create({ properties: { title: `${THROWAWAY} (spreadsheet)` } });
+    if (!ss.spreadsheetId) throw new Error('Sheets made a spreadsheet without an id');
+    sheetId = ss.spreadsheetId;
     firstTab = ss.sheets?.[0]?.properties?.sheetId ?? 0;
     run.made.push({ id: sheetId, url: ss.spreadsheetUrl ?? sheetId });
     return `made ${ss.spreadsheetUrl ?? sheetId}; its first tab is "${ss.sheets?.[0]?.properties?.title ?? '?'}"`;
   }, 'No match can start: the add-on makes a spreadsheet per player and a shared one. Check that the advanced Sheets service is enabled and that your account may create files in Drive.');
   if (sheetId) {
     run.attempt('Read who owns it (Drive, drive.file scope)', () => {
-      const owners = (driveService().Permissions!.list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : []));
+      const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : []));
       account = owners[0] ?? '';
       return owners.join(', ');
     }, 'The add-on cannot tell whom a file is shared with: pressing Start again after a failure may share a file twice (harmless, one more email).');
     run.attempt('Publish a spreadsheet to the web', () => {
-      const drive = driveService();
-      const revisions = drive.Revisions!.list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
+      const revisions = driveRevisions().list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
       const head = revisions[revisions.length - 1];
       if (!head?.id) throw new Error('the file has no revision to publish');
-      drive.Revisions!.update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
+      driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
       return 'published, updating automatically';
     }, 'The shared sheet is shared as "anyone with the link can view" instead (the next item), and the sidebar and Links tab say so. A Workspace administrator can allow publishing (Admin console → Drive and Docs → Sharing settings).');
     run.attempt('Share a spreadsheet with anyone who has the link', () => {
-      driveService().Permissions!.create({ role: 'reader', type: 'anyone' }, sheetId);
+      drivePermissions().create({ role: 'reader', type: 'anyone' }, sheetId);
       return 'anyone with the link can view';
     }, 'Where publishing is refused too, spectators cannot open the shared sheet (the match still runs; the sidebar and Links tab say so). A Workspace administrator can allow link sharing.');
     run.attempt('Stop writers from sharing a spreadsheet on', () => {
-      driveService().Files!.update({ writersCanShare: false }, sheetId);
+      driveFiles().update({ writersCanShare: false }, sheetId);
       return 'writers cannot change its sharing';
     }, 'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.');
     run.attempt('Protect a range for one editor', () => {
-      sheetsService().Spreadsheets!.batchUpdate({ requests: [{ addProtectedRange: { protectedRange: { protectedRangeId: 0x11c4ec, range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 }, description: THROWAWAY, editors: { users: account ? [account] : [] } } } }] }, sheetId);
+      spreadsheetsApi().batchUpdate({ requests: [{ addProtectedRange: { protectedRange: { protectedRangeId: 0x11c4ec, range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 }, description: THROWAWAY, editors: { users: account ? [account] : [] } } } }] }, sheetId);
       return `row 1 editable by ${account || 'the owner'} only`;
     }, 'Each player\'s row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.');
   }
@@ -156,7 +156,7 @@ function removeThrowaways(made: readonly { id: string; url: string }[]): string[
   const leftovers: string[] = [];
   for (const file of made) {
     try {
-      driveService().Files!.remove(file.id);
+      driveFiles().remove(file.id);
     } catch (error) {
       leftovers.push(`${file.url} (${messageOf(error)})`);
     }

@@ -27,6 +27,18 @@ export function driveService(): GoogleAppsScript.Drive {
   return Drive;
 }
 
+/** A collection of an advanced service: the typings mark each one optional; an enabled service has them all. */
+function collection<T>(value: T | undefined, name: string): T {
+  if (value === undefined || value === null) throw new Error(`the advanced service has no ${name}: is its version the one appsscript.json names?`);
+  return value;
+}
+
+export const spreadsheetsApi = () => collection(sheetsService().Spreadsheets, 'Sheets.Spreadsheets');
+export const valuesApi = () => collection(spreadsheetsApi().Values, 'Sheets.Spreadsheets.Values');
+export const drivePermissions = () => collection(driveService().Permissions, 'Drive.Permissions');
+export const driveRevisions = () => collection(driveService().Revisions, 'Drive.Revisions');
+export const driveFiles = () => collection(driveService().Files, 'Drive.Files');
+
 /**
  * The Form methods of Forms' publishing model ("Publish and manage responders on the form",
  * developers.google.com/workspace/forms/api/guides/publish-form), newer than

@@ -31,7 +31,7 @@ export interface RenderReport {
 export function utf8Length(text: string): number {
   let bytes = 0;
   for (const ch of text) {
-    const code = ch.codePointAt(0)!;
+    const code = ch.codePointAt(0) ?? 0;
     bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;

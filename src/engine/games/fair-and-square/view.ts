@@ -113,7 +113,7 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }));
     }
   }
-  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} → ${g.rankPoints[p]}`).join(', ')}`);
+  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)?.points ?? 0} → ${g.rankPoints[p]}`).join(', ')}`);
   return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: `Points on the board → match points for the round: ${results.join(' · ')}` };
 }
 
@@ -208,7 +208,8 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
     title: `Round ${round} results`,
     header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
     rows: record.groups.flatMap((g) => g.ranking.order.map((id) => {
-      const s = g.standings.find((x) => x.player === id)!;
+      const s = g.standings.find((x) => x.player === id);
+      if (!s) throw new Error(`no standing for ${id} in group ${g.group}`);
       const priority = record.moves[id]?.priority;
       const type = priority ? state.types[round - 1][priority.type] : null;
       return [g.group, ctx.playerName(id), s.points, s.threes, s.twos, s.pieces, g.ranking.places[id], g.rankPoints[id], type && priority ? `${type.name}: ${describeOptions(type.options, priority.order)}` : ''];

@@ -100,7 +100,9 @@ function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<
   const number = new Map(ctx.players.map((p, i) => [p.id, i + 1]));
   const placed = flock.filter((id) => seer.canSee(id));
   for (const id of placed) {
-    const key = `${positions![id].row},${positions![id].col}`;
+    const at = positions?.[id];
+    if (!at) continue;
+    const key = `${at.row},${at.col}`;
     const sheep = [...(out.get(key)?.sheep ?? []), id];
     out.set(key, { text: sheep.map((s) => (seer.viewer === s ? '★' : String(number.get(s)))).join(','), sheep });
   }
