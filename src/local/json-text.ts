@@ -49,13 +49,7 @@ class JsonScan {
   }
 
   private object(): void {
-    this.i += 1;
-    this.space();
-    if (this.text[this.i] === '}') {
-      this.i += 1;
-      return;
-    }
-    for (;;) {
+    this.list('}', () => {
       this.space();
       if (this.text[this.i] !== '"') this.fail();
       this.string();
@@ -63,20 +57,24 @@ class JsonScan {
       if (this.text[this.i] !== ':') this.fail();
       this.i += 1;
       this.value();
-      if (this.listEnds('}')) return;
-    }
+    });
   }
 
   private array(): void {
+    this.list(']', () => this.value());
+  }
+
+  /** An object's or array's items from its opening bracket: none, or items separated by commas, then `close`. */
+  private list(close: '}' | ']', item: () => void): void {
     this.i += 1;
     this.space();
-    if (this.text[this.i] === ']') {
+    if (this.text[this.i] === close) {
       this.i += 1;
       return;
     }
     for (;;) {
-      this.value();
-      if (this.listEnds(']')) return;
+      item();
+      if (this.listEnds(close)) return;
     }
   }
 
