@@ -7,7 +7,7 @@ import { columnLetters } from '../engine/core/coords.js';
 export { columnLetters };
 
 /** A range by zero-based, end-exclusive indices, as the Sheets API's GridRange gives them once filled in. */
-export interface GridArea {
+interface GridArea {
   readonly startRowIndex: number;
   readonly endRowIndex: number;
   readonly startColumnIndex: number;

@@ -58,7 +58,7 @@ export function describeBounds(shape: BoardShape): string {
   return `columns A–${columnLetters(shape.cols - 1)}, rows 1–${shape.rows}`;
 }
 
-export function inBounds(cell: Cell, shape: BoardShape): boolean {
+function inBounds(cell: Cell, shape: BoardShape): boolean {
   return cell.row >= 0 && cell.row < shape.rows && cell.col >= 0 && cell.col < shape.cols;
 }
 

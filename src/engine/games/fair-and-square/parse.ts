@@ -43,7 +43,7 @@ function pairs(text: string): Result<{ name: string; cell: string }[]> {
 }
 
 /** Reads and checks a placement on the player's group board. */
-export function parsePieces(text: string | undefined, types: readonly PieceType[], board: Board): Result<Placement[]> {
+function parsePieces(text: string | undefined, types: readonly PieceType[], board: Board): Result<Placement[]> {
   const typeNames = types.map((t) => t.name).join(', ');
   const example = `e.g. "${types.slice(0, PIECES_PER_PLAYER).map((t, i) => `${t.name} ${['B2', 'F2', 'B6', 'F6'][i]}`).join('; ')}"`;
   if (!text) return err(`pieces: name ${PIECES_PER_PLAYER} pieces as Type Cell pairs (${example})`);
@@ -78,7 +78,7 @@ export function parsePieces(text: string | undefined, types: readonly PieceType[
 }
 
 /** Reads a priority ("Marauder: C A B D"); the letters not named keep their order after them. */
-export function parsePriority(text: string, types: readonly PieceType[]): Result<Priority> {
+function parsePriority(text: string, types: readonly PieceType[]): Result<Priority> {
   const lower = text.toLowerCase();
   const byLength = types.map((t, i) => ({ name: t.name.toLowerCase(), i })).sort((a, b) => b.name.length - a.name.length);
   const found = byLength.find((t) => lower.startsWith(t.name));

@@ -65,7 +65,7 @@ export interface PlacementInput {
 }
 
 /** All six (or 3 + opponents) placements, or the reasons the submission is rejected. */
-export function parsePlacement(input: PlacementInput): Result<Placement[]> {
+function parsePlacement(input: PlacementInput): Result<Placement[]> {
   const { shape, board, player, opponents } = input;
   const example = 'e.g. own "A1 B2 C3"';
   if (!input.own) return err(`own: name ${OWN_CELLS} cells for your colour (${example})`);

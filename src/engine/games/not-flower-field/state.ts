@@ -43,7 +43,7 @@ export function initialState(ctx: NffContext): NffState {
 }
 
 /** The colours settled at the end of the pregame: choices first, then free colours in player order. */
-export function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
+function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
   const colours: Record<string, string> = {};
   const notes: string[] = [];
   for (const player of ctx.players) {
@@ -79,7 +79,7 @@ export function playersWithoutPlacement(board: Board, colours: Readonly<Record<s
 }
 
 /** After a phase: the game ends after the last round, or early when someone cannot place. */
-export function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
+function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
   if (roundsPlayed >= ctx.options.rounds) return { reason: 'rounds' };
   const stuck = playersWithoutPlacement(board, colours, ctx);
   return stuck.length > 0 ? { reason: 'no-legal-placement', beforeRound: roundsPlayed + 1, players: stuck } : null;

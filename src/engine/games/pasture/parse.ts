@@ -16,7 +16,7 @@ import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type Past
 
 type Check = CheckResult<PastureMove>;
 
-export function checkStart(answers: Answers): Check {
+function checkStart(answers: Answers): Check {
   const text = answerText(answers, 'start');
   if (text === undefined) return { ok: false, reason: 'start: name one cell for your sheep, e.g. C12' };
   const cell = parseCell(text, SHAPE);
@@ -41,7 +41,7 @@ function planProblem(rect: Rect, dir: 'V' | 'H', fenceName: string): string {
  * A plan must split the submitter's pasture (where they stand at the start of the round). Each
  * valid plan takes the next id; a blank answer or "none" withdraws the player's plan.
  */
-export function checkPlan(state: PastureState, player: string, answers: Answers, moves: ReadonlyMap<string, PastureMove>): Check {
+function checkPlan(state: PastureState, player: string, answers: Answers, moves: ReadonlyMap<string, PastureMove>): Check {
   let counter = 0;
   for (const move of moves.values()) if (move.kind === 'plan') counter = Math.max(counter, move.counter);
   const text = answerText(answers, 'plan');
@@ -99,7 +99,7 @@ function readGate(text: string, state: PastureState, player: string, available: 
 }
 
 /** Checks a round's orders part by part; see the file comment. */
-export function checkOrders(state: PastureState, ctx: PastureContext, player: string, answers: Answers): Check {
+function checkOrders(state: PastureState, ctx: PastureContext, player: string, answers: Answers): Check {
   const refused: string[] = [];
   let given = 0;
   const part = <T>(key: string, read: (text: string) => Result<T>, use: (value: T) => void) => {

@@ -183,7 +183,7 @@ export function resolvePhase(state: PastureState, phase: PhaseSpec, moves: Reado
 }
 
 /** Starting cells; a player who named none is placed on a cell drawn by the seeded generator. */
-export function resolveStart(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
+function resolveStart(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
   const positions: Record<string, Cell> = {};
   const placedAtRandom: string[] = [];
   for (const player of ctx.players) {
@@ -200,7 +200,7 @@ export function resolveStart(state: PastureState, ctx: PastureContext, moves: Re
 }
 
 /** The round's plans, fixed for the orders phase. */
-export function resolvePlans(state: PastureState, moves: ReadonlyMap<string, PastureMove>): PastureState {
+function resolvePlans(state: PastureState, moves: ReadonlyMap<string, PastureMove>): PastureState {
   return { ...state, plans: plansOf(state, moves) };
 }
 
@@ -209,7 +209,7 @@ export function resolvePlans(state: PastureState, moves: ReadonlyMap<string, Pas
  * most Influence Votes, then the earliest plan, then the seeded draw). A tie the chain leaves
  * open always goes to the seeded draw.
  */
-export function choosePlan(tallies: readonly Tally[], chain: readonly Tiebreak[], random: () => Random): { passed: Tally; decidedBy: DecidedBy; drawnAmong?: string[] } {
+function choosePlan(tallies: readonly Tally[], chain: readonly Tiebreak[], random: () => Random): { passed: Tally; decidedBy: DecidedBy; drawnAmong?: string[] } {
   if (tallies.length === 1) return { passed: tallies[0], decidedBy: 'only plan' };
   const keepBest = (pool: readonly Tally[], score: (t: Tally) => number) => {
     const best = Math.max(...pool.map(score));
@@ -261,7 +261,7 @@ export function vote(
 }
 
 /** Each sheep's score: floor(pasture grass this round ÷ sheep in that pasture). */
-export function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string, Cell>>, ctx: PastureContext, round: number): Record<string, number> {
+function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string, Cell>>, ctx: PastureContext, round: number): Record<string, number> {
   const scores: Record<string, number> = {};
   for (const rect of pastures) {
     const sheep = sheepIn(rect, positions, ctx);
@@ -273,7 +273,7 @@ export function scoreRound(pastures: readonly Rect[], positions: Readonly<Record
 }
 
 /** The end of a round, in the order of the rules. */
-export function resolveOrders(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
+function resolveOrders(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
   const round = state.rounds.length + 1;
   const from = state.positions!;
   const plans = state.plans ?? [];

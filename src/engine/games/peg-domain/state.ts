@@ -138,7 +138,7 @@ export function resolvePhase(state: PegState, phase: PhaseSpec, moves: ReadonlyM
   return phase.kind === 'pregame' ? resolvePregame(state, moves) : resolveTurn(state, ctx, moves, timing);
 }
 
-export function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): PegState {
+function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): PegState {
   const pallets = { ...state.pallets };
   const extraPegs: Record<string, number> = {};
   const itemsUsed = { ...state.itemsUsed };
@@ -200,7 +200,7 @@ function applyRemoval(pallet: Pallet, move: Extract<PegMove, { kind: 'remove' }>
   return { pallet: { ...pallet, removedIn }, removal: { by, square: move.square, rapid: move.rapid, removed, note } };
 }
 
-export function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap<string, PegMove>, timing: PhaseTiming): PegState {
+function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap<string, PegMove>, timing: PhaseTiming): PegState {
   const turn = state.turns.length + 1;
   const mover = state.nextMover as string;
   const opponent = opponentOf(ctx, mover);
