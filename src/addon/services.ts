@@ -146,16 +146,21 @@ class AppsScriptForms implements Forms {
     return map;
   }
 
-  setAccepting(formId: string, accepting: boolean, message?: string): void {
+  startAccepting(formId: string): void {
     const form = this.open(formId) as PublishingForm;
-    if (!accepting && message !== undefined) form.setCustomClosedFormMessage(message);
     // An unpublished form refuses to accept responses; publishing "also enables accepting
     // responses" (a form whose publishing was refused at the start gets another try here).
-    if (accepting && publishState(form) === false) {
+    if (publishState(form) === false) {
       form.setPublished!(true);
       return;
     }
-    form.setAcceptingResponses(accepting);
+    form.setAcceptingResponses(true);
+  }
+
+  stopAccepting(formId: string, message?: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (message !== undefined) form.setCustomClosedFormMessage(message);
+    form.setAcceptingResponses(false);
   }
 
   addResponder(formId: string, email: string): void {

@@ -161,7 +161,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   add(rowsRead.entries);
 
   // 2–3. Replay, closing and reading once more each form about to change.
-  const { closed, result } = closeChangingForms(ctx, () => match, add, now, rewrite);
+  const { closed, result } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
 
   // 4. The log first.
   const writes: WriteReport[] = [];

@@ -52,7 +52,7 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
  * the match through `add`; returns the closed forms by player, each with the message it was closed
  * with, and the replay as of `now` with everything read.
  */
-export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, everyForm: boolean): { closed: Map<string, string>; result: ReplayResult } {
+export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, { everyForm }: { everyForm: boolean }): { closed: Map<string, string>; result: ReplayResult } {
   let result = replayMatch(match(), { now });
   const closed = new Map<string, string>();
   for (let round = 0; round < 3; round++) {
@@ -61,7 +61,7 @@ export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add
     if (stale.length === 0) break;
     for (const player of stale) {
       const message = specOf(specs, player.id).closedMessage;
-      ctx.ports.forms.setAccepting(formOf(player), false, message);
+      ctx.ports.forms.stopAccepting(formOf(player), message);
       closed.set(player.id, message);
     }
     const late = collectForms(ctx, match(), stale.map((p) => p.id));
@@ -115,10 +115,10 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
   // open (or the next execution would not open it).
   ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout });
   if (spec.accepting) {
-    ctx.ports.forms.setAccepting(formId, true);
+    ctx.ports.forms.startAccepting(formId);
     ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout });
   } else if (closedWith === undefined) {
-    ctx.ports.forms.setAccepting(formId, false);
+    ctx.ports.forms.stopAccepting(formId);
   }
 }
 
