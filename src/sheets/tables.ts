@@ -72,7 +72,7 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
     const inBand = placed.filter((p) => p.band === b);
     const captioned = inBand.some((p) => p.table.caption);
     for (const { table, col: left } of inBand) {
-      const end = putTable(canvas, table, top, left, captioned);
+      const end = putTable(canvas, table, top, left, { captioned });
       if (tables.length === 1) frozen = end.frozen;
       bottom = Math.max(bottom, end.row);
     }
@@ -112,7 +112,7 @@ function bestStart(canvas: TabCanvas, need: readonly number[], from: number): nu
  * One table with its top-left at (top, left): its title, a caption row when `captioned`, then the
  * header and rows. Returns the row after it and the row after its header.
  */
-function putTable(canvas: TabCanvas, table: Table, top: number, left: number, captioned: boolean): { row: number; frozen: number } {
+function putTable(canvas: TabCanvas, table: Table, top: number, left: number, { captioned }: { captioned: boolean }): { row: number; frozen: number } {
   const cols = Math.max(1, table.header.length);
   const span = canvas.span(left, left + cols);
   let row = wideLine(canvas, top, left, cols, table.title, format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }), 11, span);

@@ -96,7 +96,7 @@ function partsShown(shown: FormLayout | undefined, wanted: FormLayout, closedWit
 }
 
 /** Shows one form its spec, then opens or closes it, recording each step in its pointer. */
-function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, rewrite: boolean, closedWith: string | undefined): void {
+function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined }): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
   const wanted = layoutOf(spec);
@@ -127,7 +127,7 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
  * execution closed, shown again even if their questions did not change. Returns how many forms
  * changed, and whether some were left to the next execution (late in this one).
  */
-export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, rewrite: boolean, closed: ReadonlyMap<string, string>, startedAt: number): { updated: number; pending: boolean } {
+export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, { rewrite, closed, startedAt }: { rewrite: boolean; closed: ReadonlyMap<string, string>; startedAt: number }): { updated: number; pending: boolean } {
   let count = 0;
   for (const player of result.match.players) {
     const spec = specOf(specs, player.id);
@@ -138,7 +138,7 @@ export function updateForms(ctx: HostContext, result: ReplayResult, specs: Reado
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
     if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) return { updated: count, pending: true };
-    showForm(ctx, formId, spec, key, pointer, rewrite, closed.get(player.id));
+    showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;
   }
   return { updated: count, pending: false };

@@ -79,7 +79,7 @@ const WHITE = rgb('#FFFFFF');
  * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows; with
  * `keepAnswers` (the same phase drawn again, as Re-render does) what the players typed stays.
  */
-export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, keepAnswers = false): Request[] {
+export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, { keepAnswers = false }: { keepAnswers?: boolean } = {}): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
   const rowCount = 1 + players.length;

@@ -250,7 +250,7 @@ export function moveText(move: PegMove | undefined): string {
 }
 
 /** The pending marks an audience may see: the host all of them, a player their own. */
-function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, viewer: string | null, host: boolean): PendingMarks {
+function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, { viewer, host }: { viewer: string | null; host: boolean }): PendingMarks {
   const removal = new Map<string, Set<number>>();
   const extraPeg = new Map<string, number>();
   for (const [player, move] of open?.moves ?? []) {
@@ -283,7 +283,7 @@ export function pegView(state: PegState, audience: Audience, ctx: PegContext, op
   const who = host ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
   return {
     title: `Peg Domain${ctx.options.variant === 'final' ? ' (final)' : ''} (${who})`,
-    boards: boards(state, ctx, pendingFor(state, ctx, open, viewer, host)),
+    boards: boards(state, ctx, pendingFor(state, ctx, open, { viewer, host })),
     scoreboard: scoreboard(state, ctx),
     legend: legend(ctx, audience),
     sections,
