@@ -9,7 +9,7 @@ import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls } from '../node/bridge.js';
 import { RestSpreadsheet } from '../node/ports.js';
-import { renderRequests, utf8Length } from '../sheets/index.js';
+import { renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
@@ -207,11 +207,8 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
   const view = viewFor(result, audience);
   return withGoogle((google) => {
     const sheet = new RestSpreadsheet(google, id);
-    const requests = renderRequests(view, sheet.getMetadata());
-    // The renderer leaves a tab whose content fingerprint is unchanged: nothing to send is no call.
-    if (requests.length > 0) sheet.batchUpdate(requests);
-    const sent = requests.length > 0 ? `one batchUpdate of ${requests.length} requests, ${Math.ceil(utf8Length(JSON.stringify({ requests })) / 1024)} KB` : 'no batchUpdate: it shows this already';
-    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (${sent}; Sheets API calls: 1 read${requests.length > 0 ? ', 1 write' : ''})\n`);
+    const { requests, bytes } = renderView(sheet, view);
+    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${requests} requests, ${Math.ceil(bytes / 1024)} KB; Sheets API calls: 1 read, 1 write)\n`);
     return 0;
   });
 }

@@ -45,9 +45,11 @@ export interface CallError {
  */
 function retryConfig(config: RestConfig) {
   return {
+    // gaxios waits retryDelay before the first retry, then ((multiplier^n - 1) / 2) s: 1, 1, 4,
+    // 13 and 32 s (the cap) here, about a minute in all, as the per-minute quotas refill.
     retry: 5,
     retryDelay: config.retryDelayMs ?? 1000,
-    retryDelayMultiplier: 2,
+    retryDelayMultiplier: 3,
     maxRetryDelay: 32_000,
     httpMethodsToRetry: ['GET', 'HEAD', 'PUT', 'OPTIONS', 'DELETE', 'POST'],
     statusCodesToRetry: [[408, 408], [429, 429], [500, 599]],
