@@ -20,7 +20,11 @@ export interface RestConfig {
   readonly retryDelayMs?: number;
 }
 
-/** An error as it crosses from the worker: the HTTP status and Google's own message. */
+/**
+ * An error as it crosses from the worker: the HTTP status and Google's own message. Google's APIs
+ * answer an error with the body { error: { code, message, status } }, `status` one of the canonical
+ * error codes of Google APIs (google.rpc.Code, e.g. PERMISSION_DENIED for HTTP 403).
+ */
 export interface CallError {
   readonly status?: number;
   /** The `error.status` word of Google's JSON error body (PERMISSION_DENIED, NOT_FOUND…). */
@@ -91,20 +95,23 @@ export function restCalls(config: RestConfig) {
       const credentials = await auth.getCredentials();
       return { email: credentials.client_email ?? null };
     },
-    /** spreadsheets.get (Sheets API v4 REST reference: GET /v4/spreadsheets/{spreadsheetId}, `fields` a field mask). */
+    /** spreadsheets.get (Sheets API v4 REST reference, "Method: spreadsheets.get": GET /v4/spreadsheets/{spreadsheetId}, `fields` a field mask); answers a Spreadsheet. */
     async getSpreadsheet(params: { spreadsheetId: string; fields: string }): Promise<sheets_v4.Schema$Spreadsheet> {
       return (await api.spreadsheets.get(params)).data;
     },
     /**
-     * spreadsheets.batchUpdate (POST /v4/spreadsheets/{spreadsheetId}:batchUpdate, body
-     * BatchUpdateSpreadsheetRequest { requests }); answers BatchUpdateSpreadsheetResponse.
+     * spreadsheets.batchUpdate ("Method: spreadsheets.batchUpdate": POST
+     * /v4/spreadsheets/{spreadsheetId}:batchUpdate, body BatchUpdateSpreadsheetRequest { requests });
+     * answers a BatchUpdateSpreadsheetResponse { spreadsheetId, replies }.
      */
     async batchUpdate(params: { spreadsheetId: string; requests: sheets_v4.Schema$Request[] }): Promise<sheets_v4.Schema$BatchUpdateSpreadsheetResponse> {
       return (await api.spreadsheets.batchUpdate({ spreadsheetId: params.spreadsheetId, requestBody: { requests: params.requests } })).data;
     },
     /**
-     * spreadsheets.values.get (GET /v4/spreadsheets/{spreadsheetId}/values/{range}); answers a
-     * ValueRange { range, majorDimension, values }, trailing empty rows and cells left out.
+     * spreadsheets.values.get ("Method: spreadsheets.values.get",
+     * developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/get: GET
+     * /v4/spreadsheets/{spreadsheetId}/values/{range}, valueRenderOption a query parameter); answers
+     * a ValueRange { range, majorDimension, values }, trailing empty rows and cells left out.
      */
     async getValues(params: { spreadsheetId: string; range: string; valueRenderOption: 'FORMULA' }): Promise<sheets_v4.Schema$ValueRange> {
       return (await api.spreadsheets.values.get(params)).data;
