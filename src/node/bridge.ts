@@ -84,13 +84,14 @@ export class GoogleCalls {
       return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}`;
     }
     if (error.credential) return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
+    if (error.code === 'ERR_MODULE_NOT_FOUND') return `Google's API client is not installed (${error.message}): run npm ci`;
     if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;
     if (error.status === 401) return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;
     if (error.status === 403 && error.reason === 'PERMISSION_DENIED') {
       let who = 'the service account';
       try {
-        who = this.call('identity', undefined as never, 'the credential').email ?? who;
+        who = this.call('identity', undefined, 'the credential').email ?? who;
       } catch {
         // Keep the general wording.
       }

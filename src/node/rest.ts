@@ -3,8 +3,7 @@
 // Apps Script; src/node/bridge.ts waits for these promises). Node-only: never imported by the Apps
 // Script bundle (src/addon, src/engine, src/sheets, src/forms, src/triggers).
 
-// `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
-import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
+import type { sheets_v4 } from '@googleapis/sheets';
 
 /** The OAuth scope of every Sheets call here ("Choose Google Sheets API scopes": read and write spreadsheets). */
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
@@ -77,8 +76,14 @@ export function callError(error: unknown): CallError {
   };
 }
 
-/** Every call the ports make, as promises; one client per API, authorised by Application Default Credentials. */
-export function restCalls(config: RestConfig) {
+/**
+ * Every call the ports make, as promises; one client per API, authorised by Application Default
+ * Credentials. The client package is loaded here, not imported at the top, so that a missing one is
+ * an answer to the waiting caller rather than a worker that never starts.
+ */
+export async function restCalls(config: RestConfig) {
+  // `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
+  const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
   // Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key file),
   // else gcloud's application-default login, else the metadata server of a Google Cloud runtime.
   const auth = new googleAuth.GoogleAuth({ scopes: [SHEETS_SCOPE] });
@@ -119,5 +124,5 @@ export function restCalls(config: RestConfig) {
   };
 }
 
-export type RestCalls = ReturnType<typeof restCalls>;
+export type RestCalls = Awaited<ReturnType<typeof restCalls>>;
 export type CallName = keyof RestCalls;
