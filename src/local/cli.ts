@@ -7,9 +7,9 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
-import { GoogleCalls } from '../node/bridge.js';
+import { GoogleCalls, GoogleError } from '../node/bridge.js';
 import { RestSpreadsheet } from '../node/ports.js';
-import { renderView } from '../sheets/index.js';
+import { type RenderReport, renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
@@ -207,8 +207,17 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
   const view = viewFor(result, audience);
   return withGoogle((google) => {
     const sheet = new RestSpreadsheet(google, id);
-    const { requests, bytes } = renderView(sheet, view);
-    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${requests} requests, ${Math.ceil(bytes / 1024)} KB; Sheets API calls: 1 read, 1 write)\n`);
+    let report: RenderReport;
+    try {
+      report = renderView(sheet, view);
+    } catch (error) {
+      // A batchUpdate whose first try took effect but timed out is refused when tried again (its
+      // new tabs exist now): render once more from what the spreadsheet holds now.
+      if (!(error instanceof GoogleError && error.retried && error.status === 400)) throw error;
+      report = renderView(sheet, view);
+    }
+    const calls = (n = 0, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`);
     return 0;
   });
 }

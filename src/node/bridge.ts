@@ -12,7 +12,11 @@ import type { CallError, CallName, RestCalls, RestConfig } from './rest.js';
 
 /** A failure of Google (or of reaching it), as the one line the CLI prints. */
 export class GoogleError extends InputError {
-  constructor(message: string, readonly status?: number) {
+  /**
+   * `retried`: the call was tried more than once, so an earlier try (one that timed out, or a
+   * server error) may have taken effect although its answer never arrived.
+   */
+  constructor(message: string, readonly status?: number, readonly retried = false) {
     super(message);
   }
 }
@@ -40,8 +44,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig 
   if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
     throw new InputError(`${ROOT_URL_VARIABLE}: "${root}" is not on this machine (http://127.0.0.1:PORT/ only: the calls carry your credential)`);
   }
-  const delay = env.GENIUS_HOST_GOOGLE_RETRY_MS;
-  return { rootUrl: url.href, ...(delay && /^\d+$/.test(delay) ? { retryDelayMs: Number(delay) } : {}) };
+  // The tests' knobs, read only with a local root: the first retry's wait and one try's time-out.
+  const ms = (name: string) => (/^\d+$/.test(env[name] ?? '') ? Number(env[name]) : undefined);
+  const retryDelayMs = ms('GENIUS_HOST_GOOGLE_RETRY_MS');
+  const timeoutMs = ms('GENIUS_HOST_GOOGLE_TIMEOUT_MS');
+  return { rootUrl: url.href, ...(retryDelayMs !== undefined ? { retryDelayMs } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
 }
 
 type Answer<N extends CallName> = Awaited<ReturnType<RestCalls[N]>>;
@@ -73,7 +80,7 @@ export class GoogleCalls {
     }
     const reply = receiveMessageOnPort(this.port)?.message as { value?: Answer<N>; error?: CallError } | undefined;
     if (!reply) throw new GoogleError(`${what}: the call to Google ended without an answer`);
-    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status);
+    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried);
     return reply.value as Answer<N>;
   }
 

@@ -17,6 +17,8 @@ export interface RestConfig {
   readonly rootUrl?: string;
   /** Shortest wait before the first retry, in ms (gaxios retryConfig.retryDelay; the tests shorten it). */
   readonly retryDelayMs?: number;
+  /** How long one try waits for an answer before it is abandoned and retried, in ms (the tests shorten it). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -33,7 +35,12 @@ export interface CallError {
   readonly code?: string;
   /** The credential could not be loaded at all (no ADC, unreadable key file). */
   readonly credential?: boolean;
+  /** The call was tried more than once: an earlier try may have taken effect without its answer arriving. */
+  readonly retried?: boolean;
 }
+
+/** How many times a call is tried again. */
+const RETRIES = 5;
 
 /**
  * Retries as Google's documents ask: "Usage limits" of the Sheets API
@@ -41,28 +48,34 @@ export interface CallError {
  * requests and asks for exponential backoff; Drive's "Resolve errors" guide
  * (developers.google.com/workspace/drive/api/guides/handle-errors) names 429 and the 5xx server
  * errors as the ones to retry with exponential backoff. gaxios (under the client packages) does the
- * backoff: its retryConfig retries GET, HEAD, PUT, OPTIONS and DELETE by default; POST is added
- * because every POST the ports send is safe to repeat: a batchUpdate is atomic ("All Sheets
- * requests are applied atomically", same page) and the ones sent here write fixed cells and ids, so
- * a repeat of one that did apply writes the same cells again or is refused as a whole.
+ * backoff; which failures to retry is decided here, because its own rule retries neither a POST
+ * nor a try that timed out (it treats the time-out's abort as the caller's). Every POST the ports
+ * send is safe to repeat: a batchUpdate is atomic ("All Sheets requests are applied atomically",
+ * same page) and the ones sent here write fixed cells and ids, so a repeat of one that did take
+ * effect writes the same cells again or is refused as a whole (render then renders again from
+ * what is there: src/local/cli.ts).
  */
 function retryConfig(config: RestConfig) {
   return {
     // gaxios waits retryDelay before the first retry, then ((multiplier^n - 1) / 2) s: 1, 1, 4,
     // 13 and 32 s (the cap) here, about a minute in all, as the per-minute quotas refill.
-    retry: 5,
+    retry: RETRIES,
     retryDelay: config.retryDelayMs ?? 1000,
     retryDelayMultiplier: 3,
     maxRetryDelay: 32_000,
-    httpMethodsToRetry: ['GET', 'HEAD', 'PUT', 'OPTIONS', 'DELETE', 'POST'],
-    statusCodesToRetry: [[408, 408], [429, 429], [500, 599]],
-    noResponseRetries: 2,
+    shouldRetry: (error: { status?: number; response?: { status?: number }; config?: { retryConfig?: { currentRetryAttempt?: number } } }) => {
+      if ((error.config?.retryConfig?.currentRetryAttempt ?? 0) >= RETRIES) return false;
+      const status = error.response?.status ?? error.status;
+      // No answer at all: the try timed out or the connection dropped.
+      if (status === undefined) return true;
+      return status === 408 || status === 429 || status >= 500;
+    },
   };
 }
 
 /** What a failed call comes to, for the one line the CLI prints. */
 export function callError(error: unknown): CallError {
-  const e = error as { status?: number; response?: { status?: number; data?: { error?: { status?: string; message?: string } } }; message?: string; code?: string | number };
+  const e = error as { status?: number; response?: { status?: number; data?: { error?: { status?: string; message?: string } } }; message?: string; code?: string | number; config?: { retryConfig?: { currentRetryAttempt?: number } } };
   const status = e.status ?? e.response?.status;
   const body = e.response?.data?.error;
   const message = body?.message ?? e.message ?? String(error);
@@ -73,6 +86,7 @@ export function callError(error: unknown): CallError {
     message,
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(credential ? { credential } : {}),
+    ...((e.config?.retryConfig?.currentRetryAttempt ?? 0) > 0 ? { retried: true } : {}),
   };
 }
 
@@ -91,7 +105,7 @@ export async function restCalls(config: RestConfig) {
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
   // the OAuth token endpoint before the first call.
   auth.useJWTAccessWithScope = true;
-  const options = { auth, ...(config.rootUrl ? { rootUrl: config.rootUrl } : {}), retryConfig: retryConfig(config), timeout: 60_000 };
+  const options = { auth, ...(config.rootUrl ? { rootUrl: config.rootUrl } : {}), retryConfig: retryConfig(config), timeout: config.timeoutMs ?? 60_000 };
   const api: sheets_v4.Sheets = sheets({ version: 'v4', ...options });
 
   return {

@@ -16,7 +16,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { SHEETS_SCOPE } from '../../src/node/rest.js';
 import type { Request } from '../../src/sheets/api.js';
-import { SheetFile, SheetsError } from '../sandbox/sheets.js';
+import { SheetFile } from '../sandbox/sheets.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
 
@@ -30,6 +30,11 @@ export interface Seen {
 export interface ServerOptions {
   /** Each distinct call (method, path and body) is first answered with these statuses, in turn, then served. */
   readonly failEachCallWith?: readonly number[];
+  /**
+   * Each distinct call's first try is carried out but answered only after this long (ms): past
+   * the client's time-out, so the client tries again a call that has taken effect.
+   */
+  readonly slowFirstTryMs?: number;
   /** Closes itself after this long without a request (ms). */
   readonly idleMs?: number;
 }
@@ -47,6 +52,15 @@ const MESSAGES: Record<number, string> = {
 class HttpError extends Error {
   constructor(readonly status: number, message = MESSAGES[status] ?? 'error') {
     super(message);
+  }
+}
+
+/** What the spreadsheet refuses (a request it cannot apply, a range it cannot parse) is a 400, as Google answers. */
+function refused<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
   }
 }
 
@@ -121,15 +135,19 @@ export class LoopbackGoogle {
     const body = Buffer.concat(chunks).toString('utf8');
     let status = 200;
     let answer: unknown;
+    const call = `${req.method} ${url.pathname}${url.search} ${body}`;
+    const first = !this.attempts.has(call);
     try {
-      this.failOnce(`${req.method} ${url.pathname}${url.search} ${body}`);
+      this.failOnce(call);
       const account = this.authenticate(req.headers.authorization);
       answer = this.route(req.method ?? 'GET', url, body, account);
     } catch (error) {
-      status = error instanceof HttpError ? error.status : error instanceof SheetsError || (error as Error).name === 'WorkbookError' || error instanceof SyntaxError ? 400 : 500;
+      status = error instanceof HttpError ? error.status : 500;
       answer = { error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN' } };
     }
     this.seen.push({ method: req.method ?? 'GET', path: decodeURIComponent(url.pathname), status });
+    if (first && this.options.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.options.slowFirstTryMs));
+    if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify(answer));
   }
@@ -169,14 +187,13 @@ export class LoopbackGoogle {
     const file = this.spreadsheet(decodeURIComponent(path[1]), account);
     if (method === 'GET' && path[2] === undefined) {
       const fields = url.searchParams.get('fields') ?? undefined;
-      return file.get(fields);
+      return refused(() => file.get(fields));
     }
     if (method === 'POST' && path[2] === ':batchUpdate') {
-      const request = JSON.parse(body) as { requests?: Request[] };
-      return file.batchUpdate(request.requests ?? []);
+      return refused(() => file.batchUpdate((JSON.parse(body) as { requests?: Request[] }).requests ?? []));
     }
     if (method === 'GET' && path[3] !== undefined) {
-      return file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined);
+      return refused(() => file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined));
     }
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);
   }

@@ -183,6 +183,38 @@ describe('over HTTP, every call failing first with 429 and then with 500', () =>
   });
 });
 
+describe('over HTTP, every call taking effect but answered only after the client gave up', () => {
+  const google = new LoopbackGoogle({ slowFirstTryMs: 1500 });
+  const env: Record<string, string> = { GENIUS_HOST_GOOGLE_TIMEOUT_MS: '400' };
+
+  beforeAll(async () => {
+    env.GENIUS_HOST_GOOGLE_ROOT_URL = await google.start();
+    env.GOOGLE_APPLICATION_CREDENTIALS = google.writeKeyFile(join(dir, 'key-slow.json'));
+  });
+  afterAll(() => google.close());
+
+  it('render --to-sheets: the batchUpdate that took effect is refused when tried again, so it renders again from what is there', async () => {
+    const id = newId();
+    const file = google.addSpreadsheet(id);
+    const { code, stdout, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], env);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Sheets API calls: 2 reads, 2 writes\)\n$/);
+    // get (late), get; batchUpdate (applied, late), batchUpdate (refused: the tabs exist); get, batchUpdate (late), batchUpdate (applied again, same content).
+    expect(google.seen.map((s) => `${s.method} ${s.status}`)).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 400', 'GET 200', 'POST 200', 'POST 200']);
+    expect(renderedTabs(file)).toEqual(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs);
+  });
+
+  it('pull: each read tried again, nothing lost', async () => {
+    const id = newId();
+    const match = example('not-flower-field');
+    writeLog(google.addSpreadsheet(id), match);
+    const { code, stdout } = await run(['pull', '--spreadsheet', id], env);
+    expect(code).toBe(0);
+    expect(stdout).toBe(stringifyMatchFile(match));
+  });
+});
+
 describe('credentials', () => {
   const google = new LoopbackGoogle();
   const env: Record<string, string> = {};
