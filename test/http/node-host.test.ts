@@ -77,7 +77,11 @@ function writeLog(file: SheetFile, match: MatchFile): void {
   ], read.logRows);
 }
 
-describe('over HTTP, every call answered at once', () => {
+// Each test has its own spreadsheets and looks only at the calls to them, so the tests of a block run at once.
+const callsTo = (google: LoopbackGoogle, id: string) => google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.path} ${s.status}`);
+const methodsTo = (google: LoopbackGoogle, id: string) => google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.status}`);
+
+describe.concurrent('over HTTP, every call answered at once', () => {
   const google = new LoopbackGoogle();
   const env: Record<string, string> = {};
 
@@ -90,12 +94,11 @@ describe('over HTTP, every call answered at once', () => {
   it.each(EXAMPLES)('render %s --to-sheets: one read, one batchUpdate, and the spreadsheet equals the embedded render', async (name) => {
     const id = newId();
     const file = google.addSpreadsheet(id);
-    const before = google.seen.length;
     const { code, stdout, stderr } = await run(['render', examplePath(name), '--to-sheets', `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0`], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(new RegExp(`the public workbook is in https://docs.google.com/spreadsheets/d/${id}/edit \\(one batchUpdate of \\d+ requests, \\d+ KB; Sheets API calls: 1 read, 1 write\\)`));
-    expect(google.seen.slice(before).map((s) => `${s.method} ${s.path} ${s.status}`)).toEqual([`GET /v4/spreadsheets/${id} 200`, `POST /v4/spreadsheets/${id}:batchUpdate 200`]);
+    expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `POST /v4/spreadsheets/${id}:batchUpdate 200`]);
     expect(file.writes).toHaveLength(1);
     const embedded = renderAudience(replayMatch(example(name)), 'public').workbook;
     expect(renderedTabs(file)).toEqual(embedded.tabs);
@@ -119,14 +122,13 @@ describe('over HTTP, every call answered at once', () => {
     const id = newId();
     const match = example(name);
     writeLog(google.addSpreadsheet(id), match);
-    const before = google.seen.length;
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe(stringifyMatchFile(match));
     const pulled = loadMatch(JSON.parse(stdout));
     expect(pulled.ok && replayOutput(replayMatch(pulled.value))).toEqual(replayOutput(replayMatch(match)));
-    expect(google.seen.slice(before).map((s) => `${s.method} ${s.path}`)).toEqual([`GET /v4/spreadsheets/${id}`, `GET /v4/spreadsheets/${id}/values/'genius-host match log'!A1:Z`]);
+    expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `GET /v4/spreadsheets/${id}/values/'genius-host match log'!A1:Z 200`]);
   });
 
   it('pull of a spreadsheet without a match log says so', async () => {
@@ -149,7 +151,7 @@ describe('over HTTP, every call answered at once', () => {
   });
 });
 
-describe('over HTTP, every call failing first with 429 and then with 500', () => {
+describe.concurrent('over HTTP, every call failing first with 429 and then with 500', () => {
   const google = new LoopbackGoogle({ failEachCallWith: [429, 500] });
   const env: Record<string, string> = {};
 
@@ -165,7 +167,7 @@ describe('over HTTP, every call failing first with 429 and then with 500', () =>
     const { code, stderr } = await run(['render', examplePath('paint'), '--to-sheets', id], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(google.seen.map((s) => `${s.method} ${s.status}`)).toEqual(['GET 429', 'GET 500', 'GET 200', 'POST 429', 'POST 500', 'POST 200']);
+    expect(methodsTo(google, id)).toEqual(['GET 429', 'GET 500', 'GET 200', 'POST 429', 'POST 500', 'POST 200']);
     expect(file.writes).toHaveLength(1);
     expect(renderedTabs(file)).toEqual(renderAudience(replayMatch(example('paint')), 'public').workbook.tabs);
   });
@@ -174,16 +176,15 @@ describe('over HTTP, every call failing first with 429 and then with 500', () =>
     const id = newId();
     const match = example('fair-and-square');
     writeLog(google.addSpreadsheet(id), match);
-    const before = google.seen.length;
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe(stringifyMatchFile(match));
-    expect(google.seen.slice(before).map((s) => s.status)).toEqual([429, 500, 200, 429, 500, 200]);
+    expect(methodsTo(google, id)).toEqual(['GET 429', 'GET 500', 'GET 200', 'GET 429', 'GET 500', 'GET 200']);
   });
 });
 
-describe('over HTTP, every call taking effect but answered only after the client gave up', () => {
+describe.concurrent('over HTTP, every call taking effect but answered only after the client gave up', () => {
   const google = new LoopbackGoogle({ slowFirstTryMs: 1500 });
   const env: Record<string, string> = { GENIUS_HOST_GOOGLE_TIMEOUT_MS: '400' };
 
@@ -201,7 +202,7 @@ describe('over HTTP, every call taking effect but answered only after the client
     expect(code).toBe(0);
     expect(stdout).toMatch(/Sheets API calls: 2 reads, 2 writes\)\n$/);
     // get (late), get; batchUpdate (applied, late), batchUpdate (refused: the tabs exist); get, batchUpdate (late), batchUpdate (applied again, same content).
-    expect(google.seen.map((s) => `${s.method} ${s.status}`)).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 400', 'GET 200', 'POST 200', 'POST 200']);
+    expect(methodsTo(google, id)).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 400', 'GET 200', 'POST 200', 'POST 200']);
     expect(renderedTabs(file)).toEqual(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs);
   });
 
@@ -215,7 +216,7 @@ describe('over HTTP, every call taking effect but answered only after the client
   });
 });
 
-describe('credentials', () => {
+describe.concurrent('credentials', () => {
   const google = new LoopbackGoogle();
   const env: Record<string, string> = {};
 
@@ -225,10 +226,12 @@ describe('credentials', () => {
   afterAll(() => google.close());
 
   it('none at all is one line saying how to give one, and nothing is called', async () => {
-    const { code, stdout, stderr } = await run(['pull', '--spreadsheet', newId()], env);
+    const id = newId();
+    google.addSpreadsheet(id);
+    const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
     expect(stderr).toBe("genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)\n");
-    expect(google.seen).toEqual([]);
+    expect(callsTo(google, id)).toEqual([]);
   });
 
   it('a key file that is not there is one line naming it', async () => {
@@ -245,7 +248,7 @@ describe('credentials', () => {
     const { code, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], { ...env, GOOGLE_APPLICATION_CREDENTIALS: key });
     expect(code).toBe(1);
     expect(stderr).toMatch(/^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\), and check that the key is not deleted or disabled\n$/);
-    expect(google.seen.map((s) => s.status)).toEqual([401]);
+    expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 401`]);
   });
 
   it('a root URL off this machine is refused before anything is sent', async () => {
