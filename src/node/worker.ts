@@ -22,6 +22,13 @@ port.on('message', async ({ name, params }: { name: CallName; params: never }) =
   }
 });
 
+// google-auth-library looks for a Google Cloud metadata server when no credential is set, and warns
+// on stderr when there is none; the missing credential is said in one line by the CLI instead.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name !== 'MetadataLookupWarning') process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
 // Whatever else goes wrong in this thread still wakes the caller, with the error.
 process.on('uncaughtException', (error) => answer({ error: callError(error) }));
 process.on('unhandledRejection', (error) => answer({ error: callError(error) }));
