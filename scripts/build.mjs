@@ -1,6 +1,6 @@
 // Builds dist/: the Apps Script bundle (Code.js: one IIFE plus a top-level stub per entry point,
 // the sidebar's HTML and appsscript.json: everything `clasp push` sends) and the Node CLI
-// (cli.mjs). `--quiet` prints nothing on success.
+// (cli.mjs, with google-worker.mjs). `--quiet` prints nothing on success.
 
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -61,6 +61,17 @@ await build({
   outfile: join(dist, 'cli.mjs'),
   logLevel: 'warning',
 });
+// The worker thread the CLI makes Google's REST calls in (src/node/bridge.ts loads it by this name).
+await build({
+  entryPoints: [join(root, 'src/node/worker.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  outfile: join(dist, 'google-worker.mjs'),
+  logLevel: 'warning',
+});
 writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
 
-if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`);
+if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs, dist/google-worker.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`);

@@ -4,6 +4,7 @@
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
@@ -28,10 +29,6 @@ function host(): MatchHost {
 
 function ui(): GoogleAppsScript.Base.Ui {
   return SpreadsheetApp.getUi();
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
 }
 
 function dialog(title: string, body: string, height = 420): void {
@@ -93,7 +90,7 @@ export function newMatchDefaults(): { games: { id: string; title: string; min: n
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
 export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | { ok: true } {
   const checked = validateSetup(setup, 'check', now ?? new Date().toISOString());
-  return checked.ok ? { ok: true } : checked;
+  return checked.ok ? { ok: true } : { ok: false, errors: checked.error };
 }
 
 /**

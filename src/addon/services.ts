@@ -10,7 +10,7 @@
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, PublishResult, Spreadsheet } from '../triggers/ports.js';
+import type { Files, FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, Lock, PublishResult, Scheduler, Spreadsheet, Store } from '../triggers/ports.js';
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
@@ -26,6 +26,18 @@ export function driveService(): GoogleAppsScript.Drive {
   if (typeof Drive === 'undefined' || !Drive) throw new Error('The advanced Drive service is not enabled for this script. In the Apps Script editor: Services (+) → Drive API (v3) → Add (or push dist/appsscript.json again, which lists it).');
   return Drive;
 }
+
+/** A collection of an advanced service: the typings mark each one optional; an enabled service has them all. */
+function collection<T>(value: T | undefined, name: string): T {
+  if (value === undefined || value === null) throw new Error(`the advanced service has no ${name}: is its version the one appsscript.json names?`);
+  return value;
+}
+
+export const spreadsheetsApi = () => collection(sheetsService().Spreadsheets, 'Sheets.Spreadsheets');
+export const valuesApi = () => collection(spreadsheetsApi().Values, 'Sheets.Spreadsheets.Values');
+export const drivePermissions = () => collection(driveService().Permissions, 'Drive.Permissions');
+export const driveRevisions = () => collection(driveService().Revisions, 'Drive.Revisions');
+export const driveFiles = () => collection(driveService().Files, 'Drive.Files');
 
 /**
  * The Form methods of Forms' publishing model ("Publish and manage responders on the form",
@@ -134,16 +146,21 @@ class AppsScriptForms implements Forms {
     return map;
   }
 
-  setAccepting(formId: string, accepting: boolean, message?: string): void {
+  startAccepting(formId: string): void {
     const form = this.open(formId) as PublishingForm;
-    if (!accepting && message !== undefined) form.setCustomClosedFormMessage(message);
     // An unpublished form refuses to accept responses; publishing "also enables accepting
     // responses" (a form whose publishing was refused at the start gets another try here).
-    if (accepting && publishState(form) === false) {
+    if (publishState(form) === false) {
       form.setPublished!(true);
       return;
     }
-    form.setAcceptingResponses(accepting);
+    form.setAcceptingResponses(true);
+  }
+
+  stopAccepting(formId: string, message?: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (message !== undefined) form.setCustomClosedFormMessage(message);
+    form.setAcceptingResponses(false);
   }
 
   addResponder(formId: string, email: string): void {
@@ -337,6 +354,19 @@ function mayPass(error: unknown): boolean {
 /** Every port on the real services. */
 export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
+  return {
+    clock: { now: () => new Date().toISOString() },
+    ...lockAndStore(),
+    files: appsScriptFiles(active),
+    forms: new AppsScriptForms(),
+    scheduler: appsScriptScheduler(active),
+    flush: () => SpreadsheetApp.flush(),
+    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+  };
+}
+
+/** The document lock and the document properties, which share a copy of the properties. */
+function lockAndStore(): { lock: Lock; store: Store } {
   const properties = PropertiesService.getDocumentProperties();
   const lock = LockService.getDocumentLock();
   // Every property is read in one call and kept for the execution: an execution reads its
@@ -346,10 +376,7 @@ export function appsScriptPorts(): HostPorts {
   // under the lock it is never older than the last execution's writes.
   let copy: Record<string, string> | null = null;
   const all = () => (copy ??= { ...properties.getProperties() });
-  // Files whose writers may no longer share them on (set once an execution, before the first writer).
-  const reshareLocked = new Set<string>();
   return {
-    clock: { now: () => new Date().toISOString() },
     lock: {
       tryAcquire: (ms) => {
         const got = lock.tryLock(ms);
@@ -370,59 +397,66 @@ export function appsScriptPorts(): HostPorts {
       },
       keys: () => Object.keys(all()),
     },
-    files: {
-      host: () => {
-        const ss = active();
-        return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
-      },
-      // Created through the Sheets API with the script's own authorisation: a file the app created
-      // is one drive.file covers ("Choose Google Drive API scopes", developers.google.com/
-      // workspace/drive/api/guides/api-specific-auth: drive.file lets an app "create new Drive
-      // files, or modify existing files, that you open with an app"), so Drive may share and
-      // publish it. The answer names the blank first tab, to drop by its id later.
-      create: (title) => {
-        const made = sheetsService().Spreadsheets!.create({ properties: { title } });
-        const id = made.spreadsheetId!;
-        const first = made.sheets?.[0]?.properties?.sheetId;
-        return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
-      },
-      open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
-      share: (fileId, email, role, message) => {
-        // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
-        if (role === 'writer' && !reshareLocked.has(fileId)) {
-          driveService().Files!.update({ writersCanShare: false }, fileId);
-          reshareLocked.add(fileId);
-        }
-        // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
-        // permissions.create and the Permission resource); it is the account's own address.
-        try {
-          const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
-          return permission.emailAddress ? { account: permission.emailAddress } : {};
-        } catch (error) {
-          if (mayPass(error)) throw error;
-          return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
-        }
-      },
-      sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
-      publish,
+  };
+}
+
+/** Spreadsheets, sharing and publishing, on the Sheets API and the advanced Drive service. */
+function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Files {
+  // Files whose writers may no longer share them on (set once an execution, before the first writer).
+  const reshareLocked = new Set<string>();
+  return {
+    host: () => {
+      const ss = active();
+      return new SheetsSpreadsheet(ss.getId(), ss.getUrl());
     },
-    forms: new AppsScriptForms(),
-    scheduler: {
-      install: () => {
-        for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-        }
-        ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
-        ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
-      },
-      remove: () => {
-        for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-        }
-      },
+    // Created through the Sheets API with the script's own authorisation: a file the app created
+    // is one drive.file covers ("Choose Google Drive API scopes", developers.google.com/
+    // workspace/drive/api/guides/api-specific-auth: drive.file lets an app "create new Drive
+    // files, or modify existing files, that you open with an app"), so Drive may share and
+    // publish it. The answer names the blank first tab, to drop by its id later.
+    create: (title) => {
+      const made = sheetsService().Spreadsheets!.create({ properties: { title } });
+      const id = made.spreadsheetId!;
+      const first = made.sheets?.[0]?.properties?.sheetId;
+      return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
     },
-    flush: () => SpreadsheetApp.flush(),
-    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+    open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
+    share: (fileId, email, role, message) => {
+      // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
+      if (role === 'writer' && !reshareLocked.has(fileId)) {
+        driveService().Files!.update({ writersCanShare: false }, fileId);
+        reshareLocked.add(fileId);
+      }
+      // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
+      // permissions.create and the Permission resource); it is the account's own address.
+      try {
+        const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
+        return permission.emailAddress ? { account: permission.emailAddress } : {};
+      } catch (error) {
+        if (mayPass(error)) throw error;
+        return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
+      }
+    },
+    sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
+    publish,
+  };
+}
+
+/** The minute tick and the form-submit trigger. */
+function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Scheduler {
+  return {
+    install: () => {
+      for (const trigger of ScriptApp.getProjectTriggers()) {
+        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+      }
+      ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
+      ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
+    },
+    remove: () => {
+      for (const trigger of ScriptApp.getProjectTriggers()) {
+        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+      }
+    },
   };
 }
 

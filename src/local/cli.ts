@@ -1,4 +1,5 @@
-// The genius-host command line: replay, new, show, start, render. Only this folder touches Node.
+// The genius-host command line: replay, new, show, start, render, pull. Only this folder and
+// src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
 import { readFileSync, statSync } from 'node:fs';
@@ -6,9 +7,14 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { GoogleCalls, GoogleError } from '../node/bridge.js';
+import { RestSpreadsheet } from '../node/ports.js';
+import { type RenderReport, renderView } from '../sheets/index.js';
+import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
 import { parseJsonFile } from './json-text.js';
+import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
@@ -26,7 +32,16 @@ Usage:
   genius-host render FILE [--out DIR] [--now TIME]
                                            write every workbook of a match file to DIR
                                            (default out/rendered/<file name>)
+  genius-host render FILE --to-sheets ID [--as AUDIENCE] [--now TIME]
+                                           render one workbook (public unless --as) into the Google
+                                           spreadsheet ID with one batchUpdate
+  genius-host pull --spreadsheet ID        print the match a host spreadsheet keeps (its match log)
+                                           as a match file: genius-host pull --spreadsheet ID > match.json
   genius-host help
+
+ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
+render --to-sheets and pull call Google's APIs as the credential of GOOGLE_APPLICATION_CREDENTIALS
+(a service account's key file) or Application Default Credentials; README: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
 without a schedule is a complete record and every phase in it closes, whatever --now says.
@@ -34,13 +49,18 @@ without a schedule is a complete record and every phase in it closes, whatever -
 Games, with their bots (the first is the default; without --bot players take them in turn):
 ${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`).join('\n')}`;
 
+const EXAMPLE_FILE = 'examples/not-flower-field.json';
+/** The shape of a spreadsheet ID, for examples. */
+const EXAMPLE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+
 /** What each command takes: its options and how many positional arguments. */
 const COMMANDS = {
   replay: { options: ['now'], positionals: { min: 1, max: 1, what: 'a match file' } },
   new: { options: ['players', 'seed'], positionals: { min: 1, max: 1, what: 'a game' } },
   show: { options: ['as', 'all', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
   start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
-  render: { options: ['out', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -53,11 +73,11 @@ const OPTIONS = {
   all: { type: 'boolean', example: '--all' },
   bot: { type: 'string', example: '--bot random' },
   out: { type: 'string', example: '--out out' },
+  'to-sheets': { type: 'string', example: `--to-sheets ${EXAMPLE_ID}` },
+  spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
 } as const;
 type OptionName = keyof typeof OPTIONS;
-type Values = { now?: string; players?: string; seed?: string; as?: string; all?: boolean; bot?: string; out?: string };
-
-const EXAMPLE_FILE = 'examples/not-flower-field.json';
+type Values = { now?: string; players?: string; seed?: string; as?: string; all?: boolean; bot?: string; out?: string; 'to-sheets'?: string; spreadsheet?: string };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
 function parseCommand(command: Command, args: readonly string[]): { values: Values; positionals: string[]; help: boolean } {
@@ -110,6 +130,7 @@ function parseCommand(command: Command, args: readonly string[]): { values: Valu
   const { min, max, what } = spec.positionals;
   if (!help && positionals.length < min) throw new InputError(`${command} needs ${what}, e.g. ${exampleOf(command)}`);
   if (positionals.length > max) {
+    if (max === 0) throw new InputError(`${command} takes no ${what}; got ${positionals.join(' ')}`);
     throw new InputError(`${command} takes one ${what.replace(/^an? /, '')}; got ${positionals.length}: ${positionals.join(' ')}`);
   }
   return { values: values as Values, positionals, help };
@@ -118,6 +139,7 @@ function parseCommand(command: Command, args: readonly string[]): { values: Valu
 function exampleOf(command: Command): string {
   if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
   if (command === 'start') return 'genius-host start not-flower-field';
+  if (command === 'pull') return `genius-host pull --spreadsheet ${EXAMPLE_ID} > match.json`;
   return `genius-host ${command} ${EXAMPLE_FILE}`;
 }
 
@@ -156,6 +178,67 @@ function nowOption(value: string | undefined): string | undefined {
 function replayAt(match: MatchFile, now: string | undefined) {
   const time = nowOption(now);
   return replayMatch(match, { now: match.schedule ? time : undefined });
+}
+
+/** A spreadsheet ID, or the ID in a spreadsheet's address. */
+function spreadsheetOption(value: string, flag: string): string {
+  const fromUrl = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(value)?.[1];
+  const id = fromUrl ?? value.trim();
+  if (!/^[A-Za-z0-9_-]{10,}$/.test(id)) throw new InputError(`${flag}: "${value}" is not a spreadsheet ID (the part of its address between /d/ and /edit, e.g. ${flag} ${EXAMPLE_ID})`);
+  return id;
+}
+
+/** Runs `work` with calls to Google's APIs (a worker thread, ended afterwards). */
+function withGoogle<T>(work: (google: GoogleCalls) => T): T {
+  const google = new GoogleCalls();
+  try {
+    return work(google);
+  } finally {
+    google.close();
+  }
+}
+
+/** Renders one audience's view into a Google spreadsheet: one spreadsheets.get, one batchUpdate. */
+function renderToSheets(match: MatchFile, now: string | undefined, target: string, as: string | undefined, out: (text: string) => void): number {
+  const id = spreadsheetOption(target, '--to-sheets');
+  const result = replayAt(match, now);
+  const audience = (as ?? 'public') as Audience;
+  if (!audiencesOf(result).includes(audience)) throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
+  const view = viewFor(result, audience);
+  return withGoogle((google) => {
+    const sheet = new RestSpreadsheet(google, id);
+    let report: RenderReport;
+    try {
+      report = renderView(sheet, view);
+    } catch (error) {
+      // A batchUpdate whose first try took effect but timed out is refused when tried again (its
+      // new tabs exist now): render once more from what the spreadsheet holds now.
+      if (!(error instanceof GoogleError && error.retried && error.status === 400)) throw error;
+      report = renderView(sheet, view);
+    }
+    const calls = (n = 0, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`);
+    return 0;
+  });
+}
+
+/** The match a host spreadsheet's log keeps, as a match file on stdout (two Sheets API reads). */
+function pull(spreadsheet: string | undefined, out: (text: string) => void): number {
+  if (spreadsheet === undefined) throw new InputError(`pull needs --spreadsheet ID, e.g. ${exampleOf('pull')}`);
+  const id = spreadsheetOption(spreadsheet, '--spreadsheet');
+  return withGoogle((google) => {
+    let read: ReturnType<MatchLog['read']>;
+    try {
+      read = new MatchLog(new RestSpreadsheet(google, id)).read();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      // The log's own complaints (a damaged row, a file that does not load) name the tab and row.
+      throw new InputError(`spreadsheet ${id}: ${(error as Error).message}`);
+    }
+    if (!read) throw new InputError(`spreadsheet ${id} keeps no match (it has no "${LOG_TAB}" tab): is it the spreadsheet a match was started from?`);
+    out(stringifyMatchFile(read.match));
+    return 0;
+  });
 }
 
 function countOption(value: string | undefined, flag: string): number | undefined {
@@ -226,11 +309,18 @@ export async function main(argv: readonly string[], out: (text: string) => void 
       });
     case 'render': {
       const file = positionals[0];
+      if (values['to-sheets'] !== undefined) {
+        if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
+        return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
+      }
+      if (values.as !== undefined) throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
       const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
       checkOutDir(outDir);
       const match = readMatch(file);
       return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
     }
+    case 'pull':
+      return pull(values.spreadsheet, out);
     case 'help':
       if (positionals[0] !== undefined) commandOf(positionals[0]);
       out(`${USAGE}\n`);

@@ -7,6 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
+import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
@@ -239,8 +240,7 @@ function scoreboardText(result: ReplayResult): string {
 }
 
 function indexPage(games: readonly { title: string; line: string; link: string }[]): string {
-  const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
-  const items = games.map((g) => `<li><a href="${escape(g.link)}">${escape(g.title)}</a>: ${escape(g.line)}</li>`).join('\n');
+  const items = games.map((g) => `<li><a href="${escapeHtml(g.link)}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.line)}</li>`).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>genius-host: bot matches</title>
 <style>body{font-family:Arial,sans-serif;margin:24px;color:#202124;line-height:1.6}</style></head>
 <body><h1>genius-host: a match of each game, played by bots</h1>

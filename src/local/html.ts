@@ -3,23 +3,15 @@
 // merges and notes. Drawn from the embedded workbook (what the requests made), not from the view,
 // so the page shows what Google would. Pure (no Node): returns a string.
 
+import { columnLetters } from '../sheets/a1.js';
 import type { CellData } from '../sheets/api.js';
+import { escapeHtml } from '../sheets/html.js';
 import { type Line, SheetModel, alignmentOf, displayText, fillOf, textColourOf } from './sheet-model.js';
 import type { EmbeddedWorkbook, SheetState } from './workbook.js';
 
 export interface HtmlOptions {
   /** A line under the title (who this workbook is for, when it was made). */
   readonly subtitle?: string;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
-}
-
-function columnName(n: number): string {
-  let s = '';
-  for (let x = n + 1; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
-  return s;
 }
 
 const WIDTH: Readonly<Record<string, string>> = {
@@ -82,9 +74,9 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
   const width = sheet.columnWidths.reduce((a, b) => a + b, 0) + 46;
   const cols = sheet.columnWidths.map((w) => `<col style="width:${w}px">`).join('');
   const out: string[] = [];
-  out.push(`<section class="sheet" id="${anchor}"><h2>${escape(sheet.title)}${sheet.protectedRanges.length > 0 ? ' <span class="lock" title="Protected: written by genius-host">protected</span>' : ''}</h2>`);
+  out.push(`<section class="sheet" id="${anchor}"><h2>${escapeHtml(sheet.title)}${sheet.protectedRanges.length > 0 ? ' <span class="lock" title="Protected: written by genius-host">protected</span>' : ''}</h2>`);
   out.push(`<div class="scroll"><table class="grid" style="width:${width}px"><colgroup><col style="width:46px">${cols}</colgroup>`);
-  out.push(`<thead><tr><th class="corner"></th>${sheet.columnWidths.map((_, c) => `<th>${columnName(c)}</th>`).join('')}</tr></thead><tbody>`);
+  out.push(`<thead><tr><th class="corner"></th>${sheet.columnWidths.map((_, c) => `<th>${columnLetters(c)}</th>`).join('')}</tr></thead><tbody>`);
   for (let r = 0; r < sheet.rowCount; r++) {
     const frozenEdge = sheet.frozenRowCount > 0 && r === sheet.frozenRowCount - 1 ? ' class="frozen"' : '';
     const row: string[] = [`<tr style="height:${sheet.rowHeights[r]}px"${frozenEdge}><th>${r + 1}</th>`];
@@ -97,14 +89,14 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
         : '';
       const style = styles.name(cellCss(cell, model.lines(r, c), gridlines));
       // A note shows on hover, as in Sheets (the published page draws no marker).
-      const note = cell?.note ? ` title="${escape(cell.note)}"` : '';
+      const note = cell?.note ? ` title="${escapeHtml(cell.note)}"` : '';
       const text = displayText(cell);
       // Rows keep their height, as in Sheets: text that does not fit is cut off, never grows the row.
       const bottom = merge ? merge.endRowIndex : r + 1;
       let height = 0;
       for (let rr = r; rr < bottom; rr++) height += sheet.rowHeights[rr];
       const clip = styles.name(`max-height:${Math.max(1, height - 1)}px;overflow-x:visible;overflow-y:clip`);
-      row.push(`<td class="${style}"${span}${note}>${text ? `<div class="${clip}">${escape(text)}</div>` : ''}</td>`);
+      row.push(`<td class="${style}"${span}${note}>${text ? `<div class="${clip}">${escapeHtml(text)}</div>` : ''}</td>`);
     }
     row.push('</tr>');
     out.push(row.join(''));
@@ -141,13 +133,13 @@ export function workbookHtml(workbook: EmbeddedWorkbook, options: HtmlOptions = 
   const styles = new Styles();
   const anchors = workbook.tabs.map((sheet) => `tab-${sheet.sheetId}`);
   const sections = workbook.tabs.map((sheet, i) => sheetHtml(sheet, styles, anchors[i]));
-  const nav = workbook.tabs.map((sheet, i) => `<a href="#${anchors[i]}">${escape(sheet.title)}</a>`).join('');
+  const nav = workbook.tabs.map((sheet, i) => `<a href="#${anchors[i]}">${escapeHtml(sheet.title)}</a>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(workbook.title)}</title>
+<title>${escapeHtml(workbook.title)}</title>
 <style>${PAGE_CSS}
 ${styles.css()}</style></head>
-<body><header><h1>${escape(workbook.title)}</h1>${options.subtitle ? `<p>${escape(options.subtitle)}</p>` : ''}<nav>${nav}</nav></header>
+<body><header><h1>${escapeHtml(workbook.title)}</h1>${options.subtitle ? `<p>${escapeHtml(options.subtitle)}</p>` : ''}<nav>${nav}</nav></header>
 ${sections.join('\n')}
 <footer>Made by genius-host from the same Sheets API requests the add-on sends to Google Sheets.</footer>
 </body></html>

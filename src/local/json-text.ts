@@ -9,102 +9,125 @@ export class JsonSyntaxError extends InputError {}
 
 /** The offset of the first character where `text` stops being JSON (text.length if it ends early), or null if it is JSON. */
 export function jsonErrorOffset(text: string): number | null {
-  let i = 0;
-  const space = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i += 1;
-  };
-  const fail = (): never => {
-    throw i;
-  };
-  const literal = (word: string) => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i += 1;
-    }
-  };
-  const string = () => {
-    i += 1; // the opening quote
-    for (;;) {
-      if (i >= text.length) fail();
-      const ch = text[i];
-      if (ch === '"') {
-        i += 1;
-        return;
-      }
-      if (ch < ' ') fail();
-      if (ch === '\\') {
-        i += 1;
-        if (text[i] === 'u') {
-          i += 1;
-          for (let k = 0; k < 4; k++, i++) if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
-        } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i])) i += 1;
-        else fail();
-      } else i += 1;
-    }
-  };
-  const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!match) fail();
-    i += match![0].length;
-  };
-  const value = (): void => {
-    space();
-    const ch = text[i];
-    if (ch === '{') {
-      i += 1;
-      space();
-      if (text[i] === '}') {
-        i += 1;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail();
-        string();
-        space();
-        if (text[i] !== ':') fail();
-        i += 1;
-        value();
-        space();
-        if (text[i] === ',') i += 1;
-        else if (text[i] === '}') {
-          i += 1;
-          return;
-        } else fail();
-      }
-    }
-    if (ch === '[') {
-      i += 1;
-      space();
-      if (text[i] === ']') {
-        i += 1;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ',') i += 1;
-        else if (text[i] === ']') {
-          i += 1;
-          return;
-        } else fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
-  };
+  const scan = new JsonScan(text);
   try {
-    value();
-    space();
-    if (i < text.length) fail();
+    scan.value();
+    scan.space();
+    if (scan.i < text.length) scan.fail();
     return null;
   } catch (offset) {
     if (typeof offset === 'number') return Math.min(offset, text.length);
     throw offset;
+  }
+}
+
+/** A scan of the JSON grammar that throws the offset where the text stops following it. */
+class JsonScan {
+  i = 0;
+
+  constructor(private readonly text: string) {}
+
+  space(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i])) this.i += 1;
+  }
+
+  fail(): never {
+    throw this.i;
+  }
+
+  value(): void {
+    this.space();
+    const ch = this.text[this.i];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === 't') return this.literal('true');
+    if (ch === 'f') return this.literal('false');
+    if (ch === 'n') return this.literal('null');
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
+    this.fail();
+  }
+
+  private object(): void {
+    this.list('}', () => {
+      this.space();
+      if (this.text[this.i] !== '"') this.fail();
+      this.string();
+      this.space();
+      if (this.text[this.i] !== ':') this.fail();
+      this.i += 1;
+      this.value();
+    });
+  }
+
+  private array(): void {
+    this.list(']', () => this.value());
+  }
+
+  /** An object's or array's items from its opening bracket: none, or items separated by commas, then `close`. */
+  private list(close: '}' | ']', item: () => void): void {
+    this.i += 1;
+    this.space();
+    if (this.text[this.i] === close) {
+      this.i += 1;
+      return;
+    }
+    for (;;) {
+      item();
+      if (this.listEnds(close)) return;
+    }
+  }
+
+  /** After an item: a comma (more follow) or the closing bracket (true); anything else fails. */
+  private listEnds(close: '}' | ']'): boolean {
+    this.space();
+    if (this.text[this.i] === ',') {
+      this.i += 1;
+      return false;
+    }
+    if (this.text[this.i] !== close) this.fail();
+    this.i += 1;
+    return true;
+  }
+
+  private literal(word: string): void {
+    for (const ch of word) {
+      if (this.text[this.i] !== ch) this.fail();
+      this.i += 1;
+    }
+  }
+
+  private string(): void {
+    const text = this.text;
+    this.i += 1; // the opening quote
+    for (;;) {
+      if (this.i >= text.length) this.fail();
+      const ch = text[this.i];
+      if (ch === '"') {
+        this.i += 1;
+        return;
+      }
+      if (ch < ' ') this.fail();
+      if (ch === '\\') this.escape();
+      else this.i += 1;
+    }
+  }
+
+  /** A backslash escape: \uXXXX or one of \" \\ \/ \b \f \n \r \t. */
+  private escape(): void {
+    const text = this.text;
+    this.i += 1;
+    if (text[this.i] === 'u') {
+      this.i += 1;
+      for (let k = 0; k < 4; k++, this.i++) if (!/[0-9a-fA-F]/.test(text[this.i] ?? '')) this.fail();
+    } else if (text[this.i] !== undefined && '"\\/bfnrt'.includes(text[this.i])) this.i += 1;
+    else this.fail();
+  }
+
+  private number(): void {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i, this.i + 400));
+    if (!match) this.fail();
+    this.i += match[0].length;
   }
 }
 

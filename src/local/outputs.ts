@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { escapeHtml } from '../sheets/html.js';
 import { renderView } from '../sheets/index.js';
 import { workbookHtml } from './html.js';
 import { EmbeddedWorkbook } from './workbook.js';
@@ -48,10 +49,6 @@ export function renderAudience(result: ReplayResult, audience: Audience): { work
   return { workbook, view, ...report };
 }
 
-function escape(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
-}
-
 /** Told before each workbook is rendered (`done` of `total` are written) and once at the end. */
 export type OutputProgress = (done: number, total: number, reader: string | null) => void;
 
@@ -74,10 +71,10 @@ export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, 
   }
   onProgress(workbooks.length, audiences.length, null);
   const index = join(dir, 'index.html');
-  const rows = workbooks.map((w) => `<tr><td>${escape(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`).join('\n');
-  writeFileSync(index, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(result.game.title)}</title>
+  const rows = workbooks.map((w) => `<tr><td>${escapeHtml(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`).join('\n');
+  writeFileSync(index, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(result.game.title)}</title>
 <style>body{font-family:Arial,sans-serif;margin:24px;color:#202124}table{border-collapse:collapse}td,th{border:1px solid #DADCE0;padding:4px 10px;text-align:left}th{background:#F8F9FA}</style></head>
-<body><h1>${escape(result.game.title)}</h1><p>Seed "${escape(match.seed)}" · <a href="match.json">match file</a></p>
+<body><h1>${escapeHtml(result.game.title)}</h1><p>Seed "${escapeHtml(match.seed)}" · <a href="match.json">match file</a></p>
 <table><tr><th>Workbook of</th><th>HTML</th><th>Excel</th><th>Tabs</th><th>Requests</th><th>Request size</th></tr>
 ${rows}</table></body></html>
 `);

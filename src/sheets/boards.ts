@@ -24,7 +24,7 @@
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
-import { Canvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
+import { TabCanvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
 
 /** How wide a band of grids may grow before the next grid wraps below, in pixels. */
 const BAND_WIDTH = 1400;
@@ -59,7 +59,7 @@ function sizingFor(grids: readonly Grid[]): Sizing {
     let most = 0;
     for (const grid of grids) for (const line of grid.cells) for (const cell of line) {
       if (!cell.text) continue;
-      const width = (text: string) => textWidth(text, points, cell.bold) + TEXT_PADDING;
+      const width = (text: string) => textWidth(text, { points, bold: cell.bold }) + TEXT_PADDING;
       most = Math.max(most, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
     }
     return most;
@@ -173,9 +173,27 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
   const placements = pack(tab.grids, size);
   const single = tab.grids.length === 1;
   const showGridTitles = !single || tab.grids[0].title !== tab.title;
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
+  const rows = layOutRows(canvas, placements, header, { size, showGridTitles, single });
+  const columns = layOutColumns(canvas, placements, size);
+  const marks: CellMarks = { twoColour: new Set(), wide: new Set() };
+  for (const p of placements) putGrid(canvas, p, rows.bands[p.band], columns, points, marks);
+  mergePairs(canvas, columns, marks, rows);
+  canvas.touch(rows.lastRow - 1, columns.start[columns.unitCount] - 1);
+  putHeader(canvas, header, canvas.columnCount);
+  return canvas.finish(tab.tab, rows.frozen);
+}
 
-  // Rows: the header, a spacer, then per band [grid titles], column labels, board rows, [captions].
+interface RowPlan {
+  readonly headerRows: number;
+  readonly bands: readonly BandRows[];
+  /** The row after the last band. */
+  readonly lastRow: number;
+  readonly frozen: number;
+}
+
+/** Rows: the header, a spacer, then per band [grid titles], column labels, board rows, [captions]. */
+function layOutRows(canvas: TabCanvas, placements: readonly Placement[], header: TabHeader, { size, showGridTitles, single }: { size: number; showGridTitles: boolean; single: boolean }): RowPlan {
   const headerRows = 1 + header.lines.length;
   canvas.height(headerRows, 10);
   let row = headerRows + 1;
@@ -196,9 +214,21 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
     bands.push({ title, labels, board, caption });
     if (single) frozen = labels + 1;
   }
-  const lastRow = row;
+  return { headerRows, bands, lastRow: row, frozen };
+}
 
-  // Units (square columns) → sheet columns: a unit holding a two-colour cell is two half columns.
+interface ColumnPlan {
+  /** The first sheet column of each unit (and, last, the column after the last unit). */
+  readonly start: readonly number[];
+  /** Units holding a two-colour cell: two half-width sheet columns each. */
+  readonly split: ReadonlySet<number>;
+  readonly unitCount: number;
+  /** The sheet columns of `units` units from `unit`. */
+  span(unit: number, units?: number): { col: number; cols: number };
+}
+
+/** Units (square columns) → sheet columns: a unit holding a two-colour cell is two half columns. */
+function layOutColumns(canvas: TabCanvas, placements: readonly Placement[], size: number): ColumnPlan {
   const unitCount = Math.max(1, ...placements.map((p) => p.unit + 1 + p.grid.columnLabels.length));
   const split = new Set<number>();
   for (const p of placements) p.grid.cells.forEach((line) => line.forEach((cell, c) => {
@@ -213,78 +243,88 @@ export function boardLayout(tab: BoardTab, header: TabHeader): TabLayout {
     canvas.width(col, halves ? size / 2 : size);
     col += halves ? 2 : 1;
   }
-  const columns = (unit: number, units = 1) => ({ col: start[unit], cols: start[unit + units] - start[unit] });
+  return { start, split, unitCount, span: (unit, units = 1) => ({ col: start[unit], cols: start[unit + units] - start[unit] }) };
+}
 
-  const twoColour = new Set<string>(); // "row,unit" of two-colour cells: never paired
-  const wide = new Set<string>(); // "row,unit" under a wider merge (titles, captions)
-  const labelFormat = format({ text: { bold: true, colour: GREY_TEXT } });
-  // Never wrapped: a cell's text stays on one line and a row stays one square high.
-  const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: false, text: { size } });
-  const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
+/** "row,unit" of the cells a pair merge must leave alone. */
+interface CellMarks {
+  /** Two-colour cells: never paired. */
+  readonly twoColour: Set<string>;
+  /** Cells under a wider merge (titles, captions). */
+  readonly wide: Set<string>;
+}
 
-  for (const p of placements) {
-    const { grid } = p;
-    const rows = bands[p.band];
-    const cols = grid.columnLabels.length;
-    const whole = columns(p.unit, 1 + cols);
-    const cells = columns(p.unit + 1, cols);
-    if (rows.title >= 0) {
-      canvas.put(rows.title, whole.col, { value: grid.title, format: format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: false }) });
-      canvas.merge({ row: rows.title, rows: 1, ...whole });
-      for (let u = p.unit; u <= p.unit + cols; u++) wide.add(`${rows.title},${u}`);
-    }
-    // Labels: the rules' coordinates, in small grey bold, centred.
-    grid.columnLabels.forEach((text, c) => canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: labelFormat }));
-    grid.rowLabels.forEach((text, r) => canvas.put(rows.board + r, start[p.unit], { value: text, format: labelFormat }));
-    canvas.style({ row: rows.labels, rows: 1, ...cells }, centred(points - 1), ALIGN_FIELDS);
-    canvas.style({ row: rows.board, rows: grid.cells.length, ...columns(p.unit) }, centred(points - 1), ALIGN_FIELDS);
-    // Cells: own text, fill and note; alignment shared by the whole grid.
-    grid.cells.forEach((line, r) => line.forEach((cell, c) => {
-      const col = start[p.unit + 1 + c];
-      if (cell.fill2) {
-        const [left, right] = boardCell(cell);
-        canvas.put(rows.board + r, col, left);
-        canvas.put(rows.board + r, col + 1, right);
-        twoColour.add(`${rows.board + r},${p.unit + 1 + c}`);
-      } else {
-        const [whole] = boardCell(cell);
-        canvas.put(rows.board + r, col, whole);
-        // In a split column the pair is merged and shows its left half; the hidden right half
-        // takes the same format only so that runs of one format stay unbroken (shared formats).
-        if (split.has(p.unit + 1 + c) && whole.format) canvas.put(rows.board + r, col + 1, { format: whole.format });
-      }
-    }));
-    const area = { row: rows.board, rows: grid.cells.length, ...cells };
-    canvas.style(area, centred(points), ALIGN_FIELDS);
-    drawGrid(canvas, grid, area.row, (c) => start[p.unit + 1 + c], (c) => start[p.unit + 2 + c]);
-    if (grid.caption) {
-      canvas.put(rows.caption, whole.col, { value: grid.caption, format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }) });
-      canvas.merge({ row: rows.caption, rows: 1, ...whole });
-      for (let u = p.unit; u <= p.unit + cols; u++) wide.add(`${rows.caption},${u}`);
-      canvas.height(rows.caption, heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), 9), 9), true);
-    }
+const LABEL_FORMAT = format({ text: { bold: true, colour: GREY_TEXT } });
+// Never wrapped: a cell's text stays on one line and a row stays one square high.
+const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wrap: false, text: { size } });
+const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
+
+/** One grid in its place: its title, its labels, its cells and lines, and its caption. */
+function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: ColumnPlan, points: number, marks: CellMarks): void {
+  const { grid } = p;
+  const { start } = columns;
+  const cols = grid.columnLabels.length;
+  const whole = columns.span(p.unit, 1 + cols);
+  const cells = columns.span(p.unit + 1, cols);
+  if (rows.title >= 0) {
+    canvas.put(rows.title, whole.col, { value: grid.title, format: format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: false }) });
+    canvas.merge({ row: rows.title, rows: 1, ...whole });
+    for (let u = p.unit; u <= p.unit + cols; u++) marks.wide.add(`${rows.title},${u}`);
   }
+  // Labels: the rules' coordinates, in small grey bold, centred.
+  grid.columnLabels.forEach((text, c) => canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: LABEL_FORMAT }));
+  grid.rowLabels.forEach((text, r) => canvas.put(rows.board + r, start[p.unit], { value: text, format: LABEL_FORMAT }));
+  canvas.style({ row: rows.labels, rows: 1, ...cells }, centred(points - 1), ALIGN_FIELDS);
+  canvas.style({ row: rows.board, rows: grid.cells.length, ...columns.span(p.unit) }, centred(points - 1), ALIGN_FIELDS);
+  putCells(canvas, p, rows.board, columns, marks);
+  const area = { row: rows.board, rows: grid.cells.length, ...cells };
+  canvas.style(area, centred(points), ALIGN_FIELDS);
+  drawGrid(canvas, grid, area.row, (c) => start[p.unit + 1 + c], (c) => start[p.unit + 2 + c]);
+  if (grid.caption) {
+    canvas.put(rows.caption, whole.col, { value: grid.caption, format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }) });
+    canvas.merge({ row: rows.caption, rows: 1, ...whole });
+    for (let u = p.unit; u <= p.unit + cols; u++) marks.wide.add(`${rows.caption},${u}`);
+    canvas.height(rows.caption, heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), { points: 9 }), 9), { atLeast: true });
+  }
+}
 
-  // Pair merges: in each split unit, one MERGE_ROWS per run of rows without a two-colour cell.
-  for (const u of split) {
+/** The grid's cells: own text, fill and note (alignment is shared by the whole grid). */
+function putCells(canvas: TabCanvas, p: Placement, top: number, columns: ColumnPlan, marks: CellMarks): void {
+  p.grid.cells.forEach((line, r) => line.forEach((cell, c) => {
+    const unit = p.unit + 1 + c;
+    const col = columns.start[unit];
+    if (cell.fill2) {
+      const [left, right] = boardCell(cell);
+      canvas.put(top + r, col, left);
+      canvas.put(top + r, col + 1, right);
+      marks.twoColour.add(`${top + r},${unit}`);
+    } else {
+      const [whole] = boardCell(cell);
+      canvas.put(top + r, col, whole);
+      // In a split column the pair is merged and shows its left half; the hidden right half
+      // takes the same format only so that runs of one format stay unbroken (shared formats).
+      if (columns.split.has(unit) && whole.format) canvas.put(top + r, col + 1, { format: whole.format });
+    }
+  }));
+}
+
+/** Pair merges: in each split unit, one MERGE_ROWS per run of rows without a two-colour cell. */
+function mergePairs(canvas: TabCanvas, columns: ColumnPlan, marks: CellMarks, { headerRows, lastRow }: RowPlan): void {
+  for (const u of columns.split) {
     let from = -1;
     for (let r = headerRows; r <= lastRow; r++) {
-      const pairable = r < lastRow && !wide.has(`${r},${u}`) && !twoColour.has(`${r},${u}`);
+      const pairable = r < lastRow && !marks.wide.has(`${r},${u}`) && !marks.twoColour.has(`${r},${u}`);
       if (pairable && from < 0) from = r;
       if (!pairable && from >= 0) {
-        canvas.merge({ row: from, rows: r - from, ...columns(u), perRow: true });
+        canvas.merge({ row: from, rows: r - from, ...columns.span(u), perRow: true });
         from = -1;
       }
     }
   }
-
-  canvas.touch(lastRow - 1, start[unitCount] - 1);
-  putHeader(canvas, header, canvas.columnCount);
-  return canvas.finish(tab.tab, frozen);
 }
 
 /** The grid's thin lines and frame, then the lines the view asks for, in runs. */
-function drawGrid(canvas: Canvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
+function drawGrid(canvas: TabCanvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
   const rows = grid.cells.length;
   const cols = grid.columnLabels.length;
   if (rows === 0 || cols === 0) return;

@@ -12,7 +12,8 @@ export type { CellData, CellFormat, Color, GridRange, Request, SheetMetadata, Wo
 export { METADATA_FIELDS } from './api.js';
 export { hexOf, rgb } from './colour.js';
 export { FIXED_TABS, layoutView, statusTable } from './tabs.js';
-export { CELL_FIELDS, FINGERPRINT_KEY, PROTECTION_NOTE, type RenderOptions, fingerprintIdFor, fingerprintOf, protectionIdFor, sheetIdsFor } from './requests.js';
+export { CELL_FIELDS, FINGERPRINT_KEY, PROTECTION_NOTE, type RenderOptions, fingerprintIdFor, fingerprintOf, protectionIdFor } from './requests.js';
+export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
 
 /** The requests that bring a spreadsheet described by `existing` to show `view`. */
@@ -30,7 +31,7 @@ export interface RenderReport {
 export function utf8Length(text: string): number {
   let bytes = 0;
   for (const ch of text) {
-    const code = ch.codePointAt(0)!;
+    const code = ch.codePointAt(0) ?? 0;
     bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;

@@ -66,8 +66,8 @@ export const GRID_LINE = '#CCCCCC';
 export const FRAME = '#333333';
 export const HEADER_FILL = '#EEEEEE';
 
-/** A sheet being laid out: cells, sizes and merges grow as things are put on it. */
-export class Canvas {
+/** A tab being laid out: cells, sizes and merges grow as things are put on it. (Paint's canvas of segments is PaintCanvas, in the game.) */
+export class TabCanvas {
   private readonly cells: (LaidCell | undefined)[][] = [];
   private readonly widths: number[] = [];
   private readonly heights: number[] = [];
@@ -93,12 +93,13 @@ export class Canvas {
   }
 
   /** Sets a column's width (the widest wins when `atLeast`). */
-  width(col: number, px: number, atLeast = false): void {
+  width(col: number, px: number, { atLeast = false }: { atLeast?: boolean } = {}): void {
     const current = this.widths[col];
     this.widths[col] = atLeast && current !== undefined ? Math.max(current, px) : px;
   }
 
-  height(row: number, px: number, atLeast = false): void {
+  /** Sets a row's height (the highest wins when `atLeast`). */
+  height(row: number, px: number, { atLeast = false }: { atLeast?: boolean } = {}): void {
     const current = this.heights[row];
     this.heights[row] = atLeast && current !== undefined ? Math.max(current, px) : px;
   }
@@ -203,8 +204,14 @@ function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], r
   return { cells, shared };
 }
 
+/** The font of a text: its size in points (10 unless given) and its weight. */
+export interface TextFont {
+  readonly points?: number;
+  readonly bold?: boolean;
+}
+
 /** Approximate width in pixels of text in Arial at `points` (enough to size columns and rows). */
-export function textWidth(text: string, points = 10, bold = false): number {
+export function textWidth(text: string, { points = 10, bold = false }: TextFont = {}): number {
   let ems = 0;
   for (const ch of text) {
     if ('iljtf.,:;|!\'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹'.includes(ch)) ems += 0.3;
@@ -216,15 +223,15 @@ export function textWidth(text: string, points = 10, bold = false): number {
 }
 
 /** Lines the text takes when wrapped into a cell `width` pixels wide (newlines count). */
-export function lineCount(text: string, width: number, points = 10, bold = false): number {
+export function lineCount(text: string, width: number, font: TextFont = {}): number {
   const room = Math.max(10, width - 7);
-  const space = textWidth(' ', points, bold);
+  const space = textWidth(' ', font);
   let lines = 0;
   for (const paragraph of text.split('\n')) {
     let line = 0;
     let count = 1;
     for (const word of paragraph.split(' ')) {
-      const w = textWidth(word, points, bold);
+      const w = textWidth(word, font);
       if (line > 0 && line + space + w > room) {
         count += 1;
         line = 0;
@@ -305,7 +312,7 @@ export const TITLE_POINTS = 14;
  * Writes the header rows across `[0, width)` columns (merged, so the text has room) and returns
  * the next free row. The canvas is widened with a pad column when the title needs more room.
  */
-export function putHeader(canvas: Canvas, header: TabHeader, columns: number): number {
+export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number): number {
   canvas.put(0, 0, { value: header.title, format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: false }) });
   canvas.height(0, 34);
   let row = 1;
@@ -314,7 +321,7 @@ export function putHeader(canvas: Canvas, header: TabHeader, columns: number): n
     row += 1;
   }
   // A pad column so the title fits on one line (sheets do not wrap a title gracefully).
-  const need = Math.ceil(textWidth(header.title, TITLE_POINTS, true)) + 16;
+  const need = Math.ceil(textWidth(header.title, { points: TITLE_POINTS, bold: true })) + 16;
   const have = canvas.span(0, columns);
   let width = columns;
   if (need > have) {

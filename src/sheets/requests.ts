@@ -5,7 +5,7 @@
 // - a tab that exists (same title) keeps its sheetId: its merges are undone, its properties (place,
 //   size, frozen rows) set, and one updateCells over the whole grid writes values, formats and
 //   notes together, clearing whatever the previous render left outside the new content;
-// - a new tab gets a sheetId derived from its title, so ids are the same on every machine;
+// - a new tab gets a sheetId derived from its title (ids.ts), so ids are the same on every machine;
 // - a tab the renderer made earlier (its id is derived from its title) that the view no longer
 //   has is deleted; tabs with other names (the host's own, form responses, the match log) are
 //   never touched;
@@ -18,6 +18,7 @@
 
 import { fingerprint, hashString } from '../engine/core/hash.js';
 import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './api.js';
+import { freeSheetId, sheetIdsFor, takenSheetIds } from './ids.js';
 import type { Area, LaidCell, TabLayout } from './layout.js';
 
 export interface RenderOptions {
@@ -42,13 +43,6 @@ export const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
 // Plain dotted paths: the form every Google API reads in an update mask.
 const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(',');
 export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
-const PROBES = 8;
-
-/** The sheetIds a tab of this title may have been given (the first unless it collided). */
-export function sheetIdsFor(title: string): number[] {
-  return Array.from({ length: PROBES }, (_, k) => (hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff) || 1);
-}
-
 export function protectionIdFor(sheetId: number): number {
   return (hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff) || 1;
 }
@@ -62,7 +56,7 @@ export function fingerprintOf(tab: TabLayout): string {
   return fingerprint(`${RENDERER_VERSION}\n${JSON.stringify(tab)}`);
 }
 
-function fingerprintRequest(sheetId: number, fingerprint: string, exists: boolean): Request {
+function fingerprintRequest(sheetId: number, fingerprint: string, { exists }: { exists: boolean }): Request {
   const metadataId = fingerprintIdFor(sheetId);
   if (exists) {
     return {
@@ -121,7 +115,8 @@ function sizeRequests(sheetId: number, dimension: 'ROWS' | 'COLUMNS', sizes: rea
   return out;
 }
 
-function tabRequests(tab: TabLayout, sheetId: number, index: number, existing: boolean, hasMerges: boolean, isProtected: boolean): Request[] {
+/** The requests that draw `tab` on the sheet `sheetId`: a new sheet, or the `old` one as it stands (with merges to undo, already protected). */
+function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasMerges: boolean; isProtected: boolean } | null): Request[] {
   const rowCount = tab.rowHeights.length;
   const columnCount = tab.columnWidths.length;
   const properties = {
@@ -131,9 +126,9 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, existing: b
     gridProperties: { rowCount, columnCount, frozenRowCount: tab.frozenRows, frozenColumnCount: 0, hideGridlines: true },
   };
   const out: Request[] = [];
-  if (existing) {
+  if (old) {
     // Undo the last render's merges before anything that could collide with them (frozen rows).
-    if (hasMerges) out.push({ unmergeCells: { range: { sheetId } } });
+    if (old.hasMerges) out.push({ unmergeCells: { range: { sheetId } } });
     const { title: _title, ...changed } = properties;
     out.push({ updateSheetProperties: { properties: changed, fields: SHEET_FIELDS } });
   } else {
@@ -148,7 +143,7 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, existing: b
   for (const style of tab.styles) out.push({ repeatCell: { range: range(style.area), cell: { userEnteredFormat: style.format }, fields: style.fields } });
   for (const { area, ...sides } of tab.lines) out.push({ updateBorders: { range: range(area), ...sides } });
   for (const m of tab.merges) out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });
-  if (!isProtected) {
+  if (!old?.isProtected) {
     out.push({ addProtectedRange: { protectedRange: { protectedRangeId: protectionIdFor(sheetId), range: { sheetId }, description: PROTECTION_NOTE } } });
   }
   return out;
@@ -168,7 +163,7 @@ export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetada
     };
   });
   const byTitle = new Map(sheets.map((s) => [s.title.toLowerCase(), s]));
-  const taken = new Set(sheets.map((s) => s.id));
+  const taken = takenSheetIds(existing);
   const wanted = new Set(tabs.map((t) => t.title.toLowerCase()));
   const requests: Request[] = [];
 
@@ -181,15 +176,14 @@ export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetada
         requests.push({ updateSheetProperties: { properties: { sheetId: old.id, index }, fields: 'index' } });
         return;
       }
-      requests.push(...tabRequests(tab, old.id, index, true, old.merges > 0, old.protections.has(protectionIdFor(old.id))));
-      requests.push(fingerprintRequest(old.id, fingerprint, old.fingerprint !== null));
+      requests.push(...tabRequests(tab, old.id, index, { hasMerges: old.merges > 0, isProtected: old.protections.has(protectionIdFor(old.id)) }));
+      requests.push(fingerprintRequest(old.id, fingerprint, { exists: old.fingerprint !== null }));
       return;
     }
-    const id = sheetIdsFor(tab.title).find((candidate) => !taken.has(candidate));
-    if (id === undefined) throw new Error(`no free sheet id for tab "${tab.title}"`);
+    const id = freeSheetId(taken, sheetIdsFor(tab.title), tab.title);
     taken.add(id);
-    requests.push(...tabRequests(tab, id, index, false, false, false));
-    requests.push(fingerprintRequest(id, fingerprint, false));
+    requests.push(...tabRequests(tab, id, index, null));
+    requests.push(fingerprintRequest(id, fingerprint, { exists: false }));
   });
 
   for (const sheet of sheets) {

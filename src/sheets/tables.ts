@@ -6,7 +6,7 @@
 import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
 import { splitText } from './boards.js';
 import {
-  Canvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout,
+  TabCanvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout, type TextFont,
   border, format, formatFields, heightFor, lineCount, putHeader, textWidth,
 } from './layout.js';
 
@@ -20,8 +20,8 @@ function text(value: string | number | null): string {
   return value === null ? '' : String(value);
 }
 
-function widthFor(value: string, bold = false): number {
-  const longest = Math.max(0, ...value.split('\n').map((line) => textWidth(line, 10, bold)));
+function widthFor(value: string, font: TextFont = {}): number {
+  const longest = Math.max(0, ...value.split('\n').map((line) => textWidth(line, font)));
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.ceil(longest) + 14));
 }
 
@@ -33,7 +33,7 @@ const GAP = 24;
 function columnWidths(table: Table): number[] {
   const cols = Math.max(1, table.header.length);
   return Array.from({ length: cols }, (_, c) => Math.max(
-    widthFor(table.header[c] ?? '', true),
+    widthFor(table.header[c] ?? '', { bold: true }),
     ...table.rows.map((line) => widthFor(text(line[c] ?? null))),
   ));
 }
@@ -44,7 +44,7 @@ function columnWidths(table: Table): number[] {
  * columns that fit it best (see bestStart), so it is not stretched by a wide column above it.
  */
 export function tablesLayout(title: string, header: TabHeader, tables: readonly Table[]): TabLayout {
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
   const widths = tables.map(columnWidths);
   const placed: { table: Table; band: number; col: number }[] = [];
   let band = 0;
@@ -57,8 +57,8 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
       start = bestStart(canvas, widths[i], 0) ?? canvas.columnCount;
     }
     placed.push({ table, band, col: start });
-    widths[i].forEach((w, c) => canvas.width(start + c, w, true));
-    canvas.width(start + widths[i].length, GAP, true);
+    widths[i].forEach((w, c) => canvas.width(start + c, w, { atLeast: true }));
+    canvas.width(start + widths[i].length, GAP, { atLeast: true });
     col = start + widths[i].length + 1;
   });
 
@@ -72,7 +72,7 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
     const inBand = placed.filter((p) => p.band === b);
     const captioned = inBand.some((p) => p.table.caption);
     for (const { table, col: left } of inBand) {
-      const end = putTable(canvas, table, top, left, captioned);
+      const end = putTable(canvas, table, top, left, { captioned });
       if (tables.length === 1) frozen = end.frozen;
       bottom = Math.max(bottom, end.row);
     }
@@ -90,7 +90,7 @@ export function tablesLayout(title: string, header: TabHeader, tables: readonly 
  * a wide one, a wide one under a narrow one), counting half of any columns skipped over; null when
  * the table would run past a screen's width wherever it starts (then it begins a new band).
  */
-function bestStart(canvas: Canvas, need: readonly number[], from: number): number | null {
+function bestStart(canvas: TabCanvas, need: readonly number[], from: number): number | null {
   let best: { start: number; cost: number } | null = null;
   for (let start = from; start <= canvas.columnCount; start++) {
     let cost = canvas.span(from, start) / 2;
@@ -112,7 +112,7 @@ function bestStart(canvas: Canvas, need: readonly number[], from: number): numbe
  * One table with its top-left at (top, left): its title, a caption row when `captioned`, then the
  * header and rows. Returns the row after it and the row after its header.
  */
-function putTable(canvas: Canvas, table: Table, top: number, left: number, captioned: boolean): { row: number; frozen: number } {
+function putTable(canvas: TabCanvas, table: Table, top: number, left: number, { captioned }: { captioned: boolean }): { row: number; frozen: number } {
   const cols = Math.max(1, table.header.length);
   const span = canvas.span(left, left + cols);
   let row = wideLine(canvas, top, left, cols, table.title, format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }), 11, span);
@@ -124,7 +124,7 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   const hasHeader = table.header.some((h) => h !== '');
   if (hasHeader) {
     table.header.forEach((h, c) => canvas.put(row, left + c, { value: h, format: format({ fill: HEADER_FILL, text: { bold: true } }) }));
-    canvas.height(row, rowHeight(table.header, canvas, left, true), true);
+    canvas.height(row, rowHeight(table.header, canvas, left, { bold: true }), { atLeast: true });
     row += 1;
   }
   const frozen = row;
@@ -138,7 +138,7 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
       const swatch = fill ? { format: format({ fill, text: { colour: textOn(fill), bold: true } }) } : {};
       if (c < cols && ((value !== null && value !== '') || fill)) canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
     });
-    canvas.height(row, rowHeight(line.map(text), canvas, left), true);
+    canvas.height(row, rowHeight(line.map(text), canvas, left), { atLeast: true });
     row += 1;
   });
   const area = { row: first, col: left, rows: row - first, cols };
@@ -151,16 +151,16 @@ function putTable(canvas: Canvas, table: Table, top: number, left: number, capti
   return { row, frozen };
 }
 
-function rowHeight(values: readonly string[], canvas: Canvas, left: number, bold = false): number {
-  const lines = Math.max(1, ...values.map((v, c) => lineCount(v, canvas.span(left + c, left + c + 1), 10, bold)));
+function rowHeight(values: readonly string[], canvas: TabCanvas, left: number, font: TextFont = {}): number {
+  const lines = Math.max(1, ...values.map((v, c) => lineCount(v, canvas.span(left + c, left + c + 1), font)));
   return heightFor(lines);
 }
 
 /** One line of text merged across the table's columns; returns the next row. */
-function wideLine(canvas: Canvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
+function wideLine(canvas: TabCanvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
   canvas.put(row, left, { value, ...(f ? { format: f } : {}) });
   canvas.merge({ row, col: left, rows: 1, cols });
-  canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, points, points > 10), points)), true);
+  canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, { points, bold: points > 10 }), points)), { atLeast: true });
   return row + 1;
 }
 
@@ -168,11 +168,11 @@ const SYMBOL_SIZE = 36;
 
 /** The legend: a swatch with its symbol (two halves for two colours), and what it means. */
 export function legendLayout(title: string, header: TabHeader, items: readonly LegendItem[]): TabLayout {
-  const canvas = new Canvas();
+  const canvas = new TabCanvas();
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
   // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
-  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, 10, true))) : textWidth(i.symbol, 10, true))));
+  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true }))) : textWidth(i.symbol, { bold: true }))));
   const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
   if (halves) canvas.width(1, symbolSize / 2);
   canvas.width(0, halves ? symbolSize / 2 : symbolSize);

@@ -161,7 +161,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   add(rowsRead.entries);
 
   // 2–3. Replay, closing and reading once more each form about to change.
-  const { closed, result } = closeChangingForms(ctx, () => match, add, now, rewrite);
+  const { closed, result } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
 
   // 4. The log first.
   const writes: WriteReport[] = [];
@@ -226,9 +226,9 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   const setup = rowsSetupFor(result.open?.phase ?? null);
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
   if (rowsMoved) ctx.pointers.setRows({ ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
-  const writes = render(ctx, result, rewrite, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only);
+  const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
   if (rowsStale) ctx.pointers.setRows({ ...setup, readAt: now } satisfies RowsPointer);
-  const forms = updateForms(ctx, result, formSpecs(ctx, result), rewrite, closed, startedAt);
+  const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, startedAt });
   // Drawn or changed in part: the next execution does the rest.
   if (!only && !forms.pending) ctx.pointers.setText(KEY.seen, seen);
   return { writes, formsUpdated: forms.updated, unfinished: only !== null || forms.pending };
@@ -275,7 +275,7 @@ function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
  * holds their team's information. `answersTab`: how the public answers tab is drawn for the open
  * phase. `only`: just these audiences (a form answer's acknowledgement).
  */
-function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answersTab: AnswersTabDraw, only: ReadonlySet<Audience> | null): WriteReport[] {
+function render(ctx: HostContext, result: ReplayResult, { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null }): WriteReport[] {
   const rendered = ctx.pointers.rendered();
   const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];
@@ -287,7 +287,7 @@ function render(ctx: HostContext, result: ReplayResult, rewrite: boolean, answer
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();
     const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite }) : [];
-    if (extra) requests.push(...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, answersTab === 'keep'));
+    if (extra) requests.push(...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, { keepAnswers: answersTab === 'keep' }));
     sheet.batchUpdate(requests);
     rendered[audience] = key;
     writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });

@@ -52,7 +52,7 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
  * the match through `add`; returns the closed forms by player, each with the message it was closed
  * with, and the replay as of `now` with everything read.
  */
-export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, everyForm: boolean): { closed: Map<string, string>; result: ReplayResult } {
+export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, { everyForm }: { everyForm: boolean }): { closed: Map<string, string>; result: ReplayResult } {
   let result = replayMatch(match(), { now });
   const closed = new Map<string, string>();
   for (let round = 0; round < 3; round++) {
@@ -61,7 +61,7 @@ export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add
     if (stale.length === 0) break;
     for (const player of stale) {
       const message = specOf(specs, player.id).closedMessage;
-      ctx.ports.forms.setAccepting(formOf(player), false, message);
+      ctx.ports.forms.stopAccepting(formOf(player), message);
       closed.set(player.id, message);
     }
     const late = collectForms(ctx, match(), stale.map((p) => p.id));
@@ -96,7 +96,7 @@ function partsShown(shown: FormLayout | undefined, wanted: FormLayout, closedWit
 }
 
 /** Shows one form its spec, then opens or closes it, recording each step in its pointer. */
-function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, rewrite: boolean, closedWith: string | undefined): void {
+function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined }): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
   const wanted = layoutOf(spec);
@@ -115,10 +115,10 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
   // open (or the next execution would not open it).
   ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout });
   if (spec.accepting) {
-    ctx.ports.forms.setAccepting(formId, true);
+    ctx.ports.forms.startAccepting(formId);
     ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout });
   } else if (closedWith === undefined) {
-    ctx.ports.forms.setAccepting(formId, false);
+    ctx.ports.forms.stopAccepting(formId);
   }
 }
 
@@ -127,7 +127,7 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
  * execution closed, shown again even if their questions did not change. Returns how many forms
  * changed, and whether some were left to the next execution (late in this one).
  */
-export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, rewrite: boolean, closed: ReadonlyMap<string, string>, startedAt: number): { updated: number; pending: boolean } {
+export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, { rewrite, closed, startedAt }: { rewrite: boolean; closed: ReadonlyMap<string, string>; startedAt: number }): { updated: number; pending: boolean } {
   let count = 0;
   for (const player of result.match.players) {
     const spec = specOf(specs, player.id);
@@ -138,7 +138,7 @@ export function updateForms(ctx: HostContext, result: ReplayResult, specs: Reado
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
     if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) return { updated: count, pending: true };
-    showForm(ctx, formId, spec, key, pointer, rewrite, closed.get(player.id));
+    showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;
   }
   return { updated: count, pending: false };

@@ -4,6 +4,7 @@
 import { currentEmails } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { HostContext } from './context.js';
 import type { Spreadsheet } from './ports.js';
 
@@ -54,19 +55,18 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
 
 /** The host's Links tab: every link to post (Discord), in one table. */
 export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
-  const sheets = host.getMetadata().sheets ?? [];
-  const existing = sheets.find((s) => s.properties?.title === LINKS_TAB);
-  const taken = new Set(sheets.map((s) => s.properties?.sheetId));
-  let sheetId = 0x11b500;
-  while (taken.has(sheetId)) sheetId += 1;
-  const text = (value: string, bold = false) => ({ userEnteredValue: { stringValue: value }, ...(bold ? { userEnteredFormat: { textFormat: { bold: true } } } : {}) });
+  const metadata = host.getMetadata();
+  const existing = (metadata.sheets ?? []).find((s) => s.properties?.title === LINKS_TAB);
+  const sheetId = freeSheetId(takenSheetIds(metadata), idsFrom(0x11b500), LINKS_TAB);
+  const text = (value: string) => ({ userEnteredValue: { stringValue: value } });
+  const heading = (value: string) => ({ ...text(value), userEnteredFormat: { textFormat: { bold: true } } });
   const rows = [
-    [text('Links of this match', true)],
-    [text('Spectators (post this)', true), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
-    [text('Shared sheet (players edit their row)', true), text(links.shared)],
-    ...(links.warnings.length > 0 ? [[], [text('Warnings: less protection than usual, or something for you to do', true)], ...links.warnings.map((w) => [text(w)])] : []),
+    [heading('Links of this match')],
+    [heading('Spectators (post this)'), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
+    [heading('Shared sheet (players edit their row)'), text(links.shared)],
+    ...(links.warnings.length > 0 ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])] : []),
     [],
-    [text('Player', true), text('Email', true), text('Form (send privately)', true), text('Private sheet', true)],
+    [heading('Player'), heading('Email'), heading('Form (send privately)'), heading('Private sheet')],
     ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),
   ];
   const requests: Request[] = [];

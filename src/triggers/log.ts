@@ -7,6 +7,7 @@
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet } from './ports.js';
 
 export const LOG_TAB = 'genius-host match log';
@@ -97,9 +98,7 @@ export class MatchLog {
       ...match.decisions.map((d) => rowOf('decision', d)),
       ...(match.events ?? []).map((e) => rowOf('event', e)),
     ];
-    const taken = new Set((this.sheet.getMetadata().sheets ?? []).map((s) => s.properties?.sheetId));
-    let sheetId = 0x4c0600;
-    while (taken.has(sheetId)) sheetId += 1;
+    const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
       { addSheet: { properties: { sheetId, title: LOG_TAB, hidden: true, gridProperties: { rowCount: rows.length + GROW_BY, columnCount: MAX_CHUNKS + 1 } } } },
       { updateCells: { start: { sheetId, rowIndex: 0, columnIndex: 0 }, rows, fields: 'userEnteredValue' } },

@@ -139,7 +139,7 @@ export interface Forms {
   setUp(formId: string, destination: string, responder: string): FormProtection;
   /**
    * Makes the form show `spec` (questions, texts, closed message) without opening or closing it:
-   * the caller opens it with setAccepting once it has recorded the returned map. `items` maps the
+   * the caller opens it with startAccepting once it has recorded the returned map. `items` maps the
    * form's current item ids to question ids; the result is the new map. Parts marked in `same` are
    * as the form shows them already and are left alone (each change is a call to Forms): an item of
    * the same kind is changed in place, field by field. A spec without items (a closed form) leaves
@@ -147,11 +147,10 @@ export interface Forms {
    * same questions keeps its items.
    */
   show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string>;
-  /**
-   * Stops (or resumes) accepting responses without changing the questions; `message` while
-   * closed. Resuming publishes a form that is not published yet.
-   */
-  setAccepting(formId: string, accepting: boolean, message?: string): void;
+  /** Resumes accepting responses without changing the questions; publishes a form that is not published yet. */
+  startAccepting(formId: string): void;
+  /** Stops accepting responses without changing the questions; `message` is what the closed form says. */
+  stopAccepting(formId: string, message?: string): void;
   /**
    * Lets one more Google account open a form kept to its player's account (Correct a player's
    * email…); nothing for a form open to anyone with the link, or a legacy form.

@@ -14,10 +14,12 @@
 // longer when ticks are late or missing); two changes between reads count as the last one; and the
 // few seconds between the last read and rewriting the rows for the next phase are not read.
 
+import { columnLetters } from '../engine/core/coords.js';
 import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
 import { hashString } from '../engine/core/hash.js';
 import type { CellData, Request, WorkbookMetadata } from '../sheets/api.js';
 import { rgb } from '../sheets/colour.js';
+import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet } from './ports.js';
 
 export const ANSWERS_TAB = 'Your answers';
@@ -77,7 +79,7 @@ const WHITE = rgb('#FFFFFF');
  * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows; with
  * `keepAnswers` (the same phase drawn again, as Re-render does) what the players typed stays.
  */
-export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, keepAnswers = false): Request[] {
+export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, { keepAnswers = false }: { keepAnswers?: boolean } = {}): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
   const rowCount = 1 + players.length;
@@ -91,9 +93,7 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
     sheetId = undefined;
   }
   if (sheetId === undefined || sheetId === null) {
-    const taken = new Set((existing.sheets ?? []).map((s) => s.properties?.sheetId));
-    sheetId = 0x4a0500;
-    while (taken.has(sheetId)) sheetId += 1;
+    sheetId = freeSheetId(takenSheetIds(existing), idsFrom(0x4a0500), ANSWERS_TAB);
     const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
     requests.push(
       { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
@@ -149,15 +149,9 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
   return requests;
 }
 
-function columnLetter(index: number): string {
-  let out = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-  return out;
-}
-
 /** The tab as it stands (one read): its first row, and each player's first `width` answer cells. */
 export function readAnswersTab(sheet: Spreadsheet, players: readonly Player[], width: number): { header: string[]; rows: Map<string, string[]> } {
-  const values = sheet.readValues(`'${ANSWERS_TAB}'!A1:${columnLetter(width)}${players.length + 1}`);
+  const values = sheet.readValues(`'${ANSWERS_TAB}'!A1:${columnLetters(width)}${players.length + 1}`);
   const rows = new Map<string, string[]>();
   players.forEach((player, i) => {
     const row = values[1 + i] ?? [];

@@ -4,6 +4,7 @@
 
 import { accountKey, looksLikeEmail } from '../engine/core/email.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
+import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
 export interface MatchSetup {
@@ -32,7 +33,7 @@ function errorAt(message: string): FieldError {
 }
 
 /** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
-export function validateSetup(setup: MatchSetup, seed: string, now: string): { ok: true; match: MatchFile } | { ok: false; errors: FieldError[] } {
+export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
   const players = (setup.players ?? []).map((p, i) => ({
     id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
     name: p.name,
@@ -50,28 +51,28 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): { o
     decisions: [],
   };
   const loaded = loadMatch(file);
-  if (!loaded.ok) return { ok: false, errors: [errorAt(loaded.error)] };
+  if (!loaded.ok) return err([errorAt(loaded.error)]);
   const missing = players.findIndex((p) => !p.email);
   if (missing >= 0) {
-    return { ok: false, errors: [{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }] };
+    return err([{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }]);
   }
   // One Google account per player, however its address is written (see engine/core/email.ts).
   const emails = new Map<string, number>();
   for (const [i, p] of players.entries()) {
     const email = p.email ?? '';
-    if (!looksLikeEmail(email)) return { ok: false, errors: [{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }] };
+    if (!looksLikeEmail(email)) return err([{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }]);
     const other = emails.get(accountKey(email));
-    if (other !== undefined) return { ok: false, errors: [{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }] };
+    if (other !== undefined) return err([{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }]);
     emails.set(accountKey(email), i);
   }
   // The add-on closes each phase at its deadline: the first phase must have one, from the schedule
   // or from the game's own clock (a Peg Domain turn times itself).
   const first = replayMatch(loaded.value, { now: loaded.value.startAt ?? setup.startAt }).open;
   if (first && first.timing.deadline === undefined) {
-    return { ok: false, errors: [{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }] };
+    return err([{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }]);
   }
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
-    return { ok: false, errors: [{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }] };
+    return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
-  return { ok: true, match: loaded.value };
+  return ok(loaded.value);
 }

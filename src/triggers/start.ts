@@ -37,7 +37,7 @@ const BUSY: StartResult = { ok: false, errors: [{ field: '', message: 'genius-ho
 
 export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): StartResult {
   const checked = validateSetup(setup, seed, ctx.ports.clock.now());
-  if (!checked.ok) return checked;
+  if (!checked.ok) return { ok: false, errors: checked.error };
   return withLock<StartResult>(ctx, BUSY, () => {
     // What the host chose, the seed aside (each call without one draws another, and the seed
     // draws what it draws: Paint's teams, Peg Domain's pallets).
@@ -46,11 +46,11 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): S
     if (running) return running;
     const resuming = beginOrResume(ctx, setupKey);
     const host = ctx.ports.files.host();
-    const game = gameById(checked.match.game);
+    const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
-    const more = setUpPlayers(ctx, { players: checked.match.players, game, shared, resuming, hostId: host.id });
+    const more = setUpPlayers(ctx, { players: checked.value.players, game, shared, resuming, hostId: host.id });
     if (more) return more;
-    return createLog(ctx, host, checked.match, setupKey);
+    return createLog(ctx, host, checked.value, setupKey);
   });
 }
 

@@ -25,12 +25,14 @@ const duplicate = (() => {
   match.players[3].id = 'p2';
   return file('duplicate.json', JSON.stringify(match));
 })();
+/** A spreadsheet ID of the shape Google gives (never called: each mistake is found first). */
+const sheetId = '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms';
 /** An --out that must still not exist afterwards: the mistake is found before anything is played. */
 const untouched = join(dir, 'never-written');
 
 const cases: { args: string[]; says: RegExp }[] = [
   // Commands and options
-  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, help;/ },
+  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, help;/ },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
   { args: ['start', '--plyers', '3', '--out', untouched], says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/ },
@@ -66,6 +68,18 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['replay', empty], says: /^.*empty\.json:1:1: not valid JSON: the file is empty$/ },
   { args: ['replay', duplicate], says: /^players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
   { args: ['show', example, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match/ },
+  // Google spreadsheets (render --to-sheets, pull): every mistake is found before any call to Google
+  { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
+  { args: ['pull', 'match.json'], says: /^pull takes no arguments; got match\.json$/ },
+  { args: ['pull', '--spreadsheet'], says: /^--spreadsheet needs a value, e\.g\. --spreadsheet [\w-]{44}$/ },
+  { args: ['pull', '--spreadsheet', 'my sheet'], says: /^--spreadsheet: "my sheet" is not a spreadsheet ID \(the part of its address between \/d\/ and \/edit, e\.g\. --spreadsheet [\w-]{44}\)$/ },
+  { args: ['pull', '--spreadsheet', sheetId, '--out', untouched], says: /^pull takes no --out \(it takes --spreadsheet\)$/ },
+  { args: ['pull', '--spreadshet', sheetId], says: /^pull: unknown option --spreadshet; did you mean --spreadsheet\?/ },
+  { args: ['render', example, '--to-sheets', 'https://docs.google.com/document/d/x/edit'], says: /^--to-sheets: "https:\/\/docs\.google\.com\/document\/d\/x\/edit" is not a spreadsheet ID/ },
+  { args: ['render', example, '--to-sheets', sheetId, '--out', untouched], says: /^render writes to --out or to --to-sheets, not both$/ },
+  { args: ['render', example, '--as', 'public', '--out', untouched], says: /^--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out$/ },
+  { args: ['render', example, '--to-sheets', sheetId, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match \(host, public, / },
+  { args: ['render', join(dir, 'nope.json'), '--to-sheets', sheetId], says: /^.*nope\.json: no such file$/ },
 ];
 
 describe('a wrong command gets one line on stderr, exit 1 and no stack trace', () => {

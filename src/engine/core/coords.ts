@@ -21,7 +21,7 @@ export interface BoardShape {
   readonly style?: 'letters' | 'rc';
 }
 
-export function styleOf(shape: BoardShape): 'letters' | 'rc' {
+function styleOf(shape: BoardShape): 'letters' | 'rc' {
   return shape.style ?? (shape.cols > 26 ? 'rc' : 'letters');
 }
 
@@ -58,7 +58,7 @@ export function describeBounds(shape: BoardShape): string {
   return `columns A–${columnLetters(shape.cols - 1)}, rows 1–${shape.rows}`;
 }
 
-export function inBounds(cell: Cell, shape: BoardShape): boolean {
+function inBounds(cell: Cell, shape: BoardShape): boolean {
   return cell.row >= 0 && cell.row < shape.rows && cell.col >= 0 && cell.col < shape.cols;
 }
 
@@ -110,7 +110,7 @@ export function parseCellList(text: string, shape: BoardShape): Result<Cell[]> {
 }
 
 /** Splits a list into coordinate tokens, keeping "c 12" together as one token. */
-export function splitCoordinates(text: string, shape: BoardShape): Result<string[]> {
+function splitCoordinates(text: string, shape: BoardShape): Result<string[]> {
   const pattern = styleOf(shape) === 'rc' ? /R\s*\d+\s*C\s*\d+/gi : /[A-Z]+\s*\d+/gi;
   const tokens: string[] = [];
   let last = 0;
@@ -130,40 +130,42 @@ export function sameCell(a: Cell, b: Cell): boolean {
   return a.row === b.row && a.col === b.col;
 }
 
-export function cellKey(cell: Cell): string {
-  return `${cell.row},${cell.col}`;
+// Boards held as flat arrays (a square per index, row by row): index = row * cols + col.
+
+/** The index of `cell` on a board of `shape`. */
+export function cellIndex(cell: Cell, shape: BoardShape): number {
+  return cell.row * shape.cols + cell.col;
 }
 
-/** The four orthogonal neighbours that lie on the board. */
-export function orthogonalNeighbours(cell: Cell, shape: BoardShape): Cell[] {
-  return neighboursBy(cell, shape, ORTHOGONAL);
+/** The cell at `index` on a board of `shape`. */
+export function cellAt(index: number, shape: BoardShape): Cell {
+  return { row: Math.floor(index / shape.cols), col: index % shape.cols };
 }
 
-/** The up to eight king-move neighbours that lie on the board. */
-export function kingNeighbours(cell: Cell, shape: BoardShape): Cell[] {
-  return neighboursBy(cell, shape, KING);
+/** The name of the square at `index` as the rules write it: "C12", or "R3C40" on a wide board. */
+export function indexName(index: number, shape: BoardShape): string {
+  return formatCell(cellAt(index, shape), shape);
 }
 
-const ORTHOGONAL: readonly [number, number][] = [[-1, 0], [0, 1], [1, 0], [0, -1]];
-const KING: readonly [number, number][] = [
-  [-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1],
-];
+/** The indices of the up to four orthogonal neighbours of `index` that lie on the board. */
+export function orthogonalIndices(index: number, shape: BoardShape): number[] {
+  return neighbourIndices(index, shape, 1);
+}
 
-function neighboursBy(cell: Cell, shape: BoardShape, steps: readonly [number, number][]): Cell[] {
-  const out: Cell[] = [];
-  for (const [dr, dc] of steps) {
-    const next = { row: cell.row + dr, col: cell.col + dc };
-    if (inBounds(next, shape)) out.push(next);
+/** The indices of the up to eight king-move neighbours ("touching, even diagonally"). */
+export function kingIndices(index: number, shape: BoardShape): number[] {
+  return neighbourIndices(index, shape, 2);
+}
+
+function neighbourIndices(index: number, shape: BoardShape, reach: 1 | 2): number[] {
+  const { row, col } = cellAt(index, shape);
+  const out: number[] = [];
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if ((dr === 0 && dc === 0) || Math.abs(dr) + Math.abs(dc) > reach) continue;
+      const next = { row: row + dr, col: col + dc };
+      if (inBounds(next, shape)) out.push(cellIndex(next, shape));
+    }
   }
   return out;
-}
-
-/** King-move (Chebyshev) distance. */
-export function kingDistance(a: Cell, b: Cell): number {
-  return Math.max(Math.abs(a.row - b.row), Math.abs(a.col - b.col));
-}
-
-/** Reading order: top row first, left to right. */
-export function compareReading(a: Cell, b: Cell): number {
-  return a.row - b.row || a.col - b.col;
 }

@@ -187,6 +187,25 @@ export interface OpenPhaseInfo<M> {
   readonly timing: PhaseTiming;
 }
 
+/** A problem with a match file's options: where (a path inside `options`) and what. */
+export interface OptionIssue {
+  readonly path: (string | number)[];
+  readonly message: string;
+}
+
+/** What `prepareOptions` is given besides the options: the match's seed, players and seeded randomness. */
+export interface OptionsSetup {
+  readonly seed: string;
+  readonly players: readonly Player[];
+  readonly random: Random;
+}
+
+/** The options with every default filled, and what is wrong with them. */
+export interface PreparedOptions<O> {
+  readonly options: O;
+  readonly issues: readonly OptionIssue[];
+}
+
 /**
  * A game definition. `O` is its resolved options, `S` its state (treated as immutable: resolve
  * returns a new state), `M` a checked move, `I` the options as the schema reads them (before the
@@ -205,7 +224,7 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
    * Fills defaults that depend on the seed or the players (generated boards) and checks options
    * against the players. Returns issues as `path: message` pairs (path inside `options`).
    */
-  prepareOptions(options: I, setup: { seed: string; players: readonly Player[]; random: Random }): { options: O; issues: readonly { path: (string | number)[]; message: string }[] };
+  prepareOptions(options: I, setup: OptionsSetup): PreparedOptions<O>;
 
   setup(ctx: GameContext<O>): S;
   /** The phase now open, or null when the game is over. */

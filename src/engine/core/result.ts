@@ -1,11 +1,12 @@
-// A tiny Result type: parsers and rule checks return a value or a reason a player can act on.
+// The one value-or-reason type: parsers, rule checks and setup checks return a value or a reason
+// a person can act on (a sentence, or the add-on's list of field errors).
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+export type Result<T, E = string> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
-export function ok<T>(value: T): Result<T> {
+export function ok<T>(value: T): Result<T, never> {
   return { ok: true, value };
 }
 
-export function err<T = never>(error: string): Result<T> {
+export function err<E = string>(error: E): Result<never, E> {
   return { ok: false, error };
 }

@@ -4,6 +4,8 @@
 // Sheets API requests and the terminal printer into text. A view never holds what its audience may
 // not see: privacy is decided here, in the game, never by the renderer hiding things.
 
+import { type Cell, cellIndex, columnLetters } from './coords.js';
+
 /** `host` sees everything; `public` is the spectators' sheet; a player or team sees its own. */
 export type Audience = 'host' | 'public' | `player:${string}` | `team:${string}`;
 
@@ -54,6 +56,19 @@ export interface Grid {
   /** cells[row][col] */
   readonly cells: readonly (readonly GridCell[])[];
   readonly caption?: string;
+}
+
+/** The labels of a board whose coordinates are written A1 style: column letters from A, row numbers from 1. */
+export function letterLabels(rows: number, cols: number): Pick<Grid, 'columnLabels' | 'rowLabels'> {
+  return {
+    columnLabels: Array.from({ length: cols }, (_, c) => columnLetters(c)),
+    rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
+  };
+}
+
+/** The cells of a board held as a flat array (index = row * cols + col, core/coords.ts), row by row. */
+export function boardCells(rows: number, cols: number, cellFor: (index: number, cell: Cell) => GridCell): GridCell[][] {
+  return Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => cellFor(cellIndex({ row, col }, { rows, cols }), { row, col })));
 }
 
 /** One tab of boards: "Current", "Round 3", … Several grids may sit side by side. */

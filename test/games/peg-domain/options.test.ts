@@ -2,7 +2,8 @@
 // tiebreak winner checked against the players.
 import { describe, expect, it } from 'vitest';
 import { loadMatch } from '../../../src/engine/index.js';
-import { PALLET, orthogonalIndices } from '../../../src/engine/games/peg-domain/geometry.js';
+import { orthogonalIndices } from '../../../src/engine/core/coords.js';
+import { PALLET } from '../../../src/engine/games/peg-domain/geometry.js';
 import { baseFile } from '../../helpers/match.js';
 import { PALLET_T } from './helpers.js';
 

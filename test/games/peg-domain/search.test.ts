@@ -54,7 +54,7 @@ function bruteForce(board: SearchBoard): boolean {
 
 /** The move found, written as a player would, must pass the same checks as a player's answer. */
 function expectPlayable(board: SearchBoard, subtract = false): void {
-  const found = findLegalMove(board, subtract);
+  const found = findLegalMove(board, { subtract });
   if (!found) throw new Error('no move found');
   const scan = new WindowScan(board).load(found.window);
   const squares = scan.path(found.pegs[0], found.pegs[1], found.subtract);
@@ -107,8 +107,8 @@ describe('legal-move search', () => {
     const domainPegs = Array.from({ length: 81 }, (_, i) => !['E5', 'F5', 'G5', 'G6'].includes(name9(i)) || name9(i) === 'G6');
     const board = { pallet: onlyTheL(), domainPegs };
     expect(hasLegalMove(board)).toBe(false);
-    expect(hasLegalMove(board, true)).toBe(true);
-    expect(name9(findLegalMove(board, true)?.subtract as number)).toBe('G6');
+    expect(hasLegalMove(board, { subtract: true })).toBe(true);
+    expect(name9(findLegalMove(board, { subtract: true })?.subtract as number)).toBe('G6');
     expectPlayable(board, true);
     expect(bruteForce({ ...board, domainPegs: domainPegs.map((p, i) => p && i !== sq('G6')) })).toBe(true);
   });

@@ -2,7 +2,7 @@
 // indexed row * 7 + col, so index order is reading order (top row first, left to right) and "ties
 // go to the first in reading order" is "the lowest index".
 
-import { type BoardShape, formatCell } from '../../core/coords.js';
+import { type BoardShape, indexName } from '../../core/coords.js';
 import type { Random } from '../../core/random.js';
 import { DIRECTIONS, type Direction } from './pieces.js';
 
@@ -14,7 +14,7 @@ export const SHAPE: BoardShape = { rows: SIZE, cols: SIZE, style: 'letters' };
 export type Board = readonly number[];
 
 export function squareName(index: number): string {
-  return formatCell({ row: Math.floor(index / SIZE), col: index % SIZE }, SHAPE);
+  return indexName(index, SHAPE);
 }
 
 export function squareOf(row: number, col: number): number {

@@ -8,8 +8,10 @@
 // balance the host gave at the start (seed 003: "if they manage to earn the 3 points at least
 // once in the 3 rounds").
 
-import type { Award, Decide, Final } from '../../core/game.js';
+import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
+import { boardRows, squareName } from './board.js';
 import { type FasContext, type FasState, garnetsSpent, matchRanking, matchStandings, roundResult } from './state.js';
+import { moveText } from './view.js';
 
 export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): Final {
   const standings = matchStandings(state, ctx);
@@ -60,4 +62,26 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
       tiebreaks: ranking.notes,
     },
   };
+}
+
+/** The rounds hook: each round's groups, boards, placements, captures and rank points, for `replay` output. */
+export function roundSummaries(state: FasState, ctx: FasContext): RoundSummary[] {
+  return state.rounds.map((record) => ({
+    round: record.round,
+    groups: record.groups.map((g) => {
+      const last = g.turns[g.turns.length - 1];
+      return {
+        group: g.group,
+        players: g.players,
+        board: boardRows(g.board),
+        placements: Object.fromEntries(g.players.map((p) => [p, moveText(record.moves[p], state.types[record.round - 1])])),
+        captured: Object.fromEntries(last.captures.flatMap((owner, square) => (owner ? [[squareName(square), owner]] : []))),
+        points: last.points,
+        piecesLeft: Object.fromEntries(g.standings.map((s) => [s.player, s.pieces])),
+        places: g.ranking.places,
+        rankPoints: g.rankPoints,
+        tiebreaks: g.ranking.notes,
+      };
+    }),
+  }));
 }

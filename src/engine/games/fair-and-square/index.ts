@@ -2,16 +2,14 @@
 // (by the bits of their numbers). Each round each player privately places four pieces on their
 // group's 7×7 board; the pieces then play 15 turns by themselves, capturing point squares.
 
-import { answerText } from '../../core/answers.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
-import { boardRows, squareName } from './board.js';
 import { reachFirstBot, randomBot } from './bots.js';
-import { finishMatch } from './end.js';
+import { finishMatch, roundSummaries } from './end.js';
 import { type FasOptions, type FasOptionsInput, PIECES_PER_PLAYER, optionsSchema, prepareOptions } from './options.js';
-import { parsePieces, parsePriority } from './parse.js';
+import { checkSubmission } from './parse.js';
 import { describeOptions } from './pieces.js';
-import { type FasContext, type FasMove, type FasState, boardFor, garnetBalance, groupOf, initialState, isOver, playRound } from './state.js';
-import { fasView, moveText } from './view.js';
+import { type FasContext, type FasMove, type FasState, groupOf, initialState, isOver, resolvePhase } from './state.js';
+import { fasView } from './view.js';
 
 function roundPhase(state: FasState, ctx: FasContext, round: number): PhaseSpec {
   const types = state.types[round - 1];
@@ -40,74 +38,25 @@ function roundPhase(state: FasState, ctx: FasContext, round: number): PhaseSpec 
   return { id: `round-${round}`, title: `Round ${round}`, kind: 'round', questions };
 }
 
+/** The phase now open: the next round, or none after the last. */
+function currentPhase(state: FasState, ctx: FasContext): PhaseSpec | null {
+  return isOver(state) ? null : roundPhase(state, ctx, state.rounds.length + 1);
+}
+
 export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput> = {
   id: 'fair-and-square',
   title: 'Fair and Square',
   blurb: 'Place four pieces a round; they play fifteen turns by their own rules to capture point squares.',
   playerCount: { min: 2, max: 8, default: 8 },
   optionsSchema,
-  prepareOptions: (options, { players, random }) => prepareOptions(options, players, random),
-  defaultBot: 'reach-first',
-  bots: { random: randomBot, 'reach-first': reachFirstBot },
-
-  setup: (ctx) => initialState(ctx.options),
-
-  currentPhase: (state, ctx) => (isOver(state) ? null : roundPhase(state, ctx, state.rounds.length + 1)),
-
-  check(state, _phase, submission, ctx) {
-    const round = state.rounds.length + 1;
-    const player = submission.player;
-    const types = state.types[round - 1];
-    const board = boardFor(state, round, groupOf(ctx.options.numbers[player], round));
-    const placements = parsePieces(answerText(submission.answers, 'pieces'), types, board);
-    if (!placements.ok) return { ok: false, reason: placements.error };
-
-    const priorityText = answerText(submission.answers, 'priority');
-    const refused: string[] = [];
-    let priority: FasMove['priority'] = null;
-    if (priorityText) {
-      const parsed = parsePriority(priorityText, types);
-      if (!parsed.ok) refused.push(`${parsed.error}; no garnet spent, your pieces still count`);
-      else {
-        const type = types[parsed.value.type];
-        const order = describeOptions(type.options, parsed.value.order);
-        if (!placements.value.some((p) => p.type === parsed.value.type)) {
-          refused.push(`priority: you placed no ${type.name} this round, so its order would change nothing; no garnet spent`);
-        } else if (parsed.value.order.every((option, i) => option === i)) {
-          refused.push(`priority: ${order} is already ${type.name}'s order; no garnet spent`);
-        } else if (garnetBalance(state, ctx, player) < 1) {
-          refused.push('priority: costs 1 garnet and you have none to spend; your pieces still count');
-        } else {
-          priority = parsed.value;
-        }
-      }
-    }
-    return { ok: true, move: { placements: placements.value, priority }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
-  },
-
-  resolve: (state, _phase, moves, ctx) => playRound(state, ctx, state.rounds.length + 1, moves),
-
-  rounds(state, ctx) {
-    return state.rounds.map((record) => ({
-      round: record.round,
-      groups: record.groups.map((g) => {
-        const last = g.turns[g.turns.length - 1];
-        return {
-          group: g.group,
-          players: g.players,
-          board: boardRows(g.board),
-          placements: Object.fromEntries(g.players.map((p) => [p, moveText(record.moves[p], state.types[record.round - 1])])),
-          captured: Object.fromEntries(last.captures.flatMap((owner, square) => (owner ? [[squareName(square), owner]] : []))),
-          points: last.points,
-          piecesLeft: Object.fromEntries(g.standings.map((s) => [s.player, s.pieces])),
-          places: g.ranking.places,
-          rankPoints: g.rankPoints,
-          tiebreaks: g.ranking.notes,
-        };
-      }),
-    }));
-  },
-
+  prepareOptions,
+  setup: initialState,
+  currentPhase,
+  check: checkSubmission,
+  resolve: resolvePhase,
+  rounds: roundSummaries,
   finish: finishMatch,
   view: fasView,
+  bots: { random: randomBot, 'reach-first': reachFirstBot },
+  defaultBot: 'reach-first',
 };

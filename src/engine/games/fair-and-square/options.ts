@@ -3,7 +3,7 @@
 // here, so `genius-host new` prints a complete file that replays the same way.
 
 import * as z from 'zod/mini';
-import type { Player } from '../../core/game.js';
+import type { OptionIssue, OptionsSetup, Player, PreparedOptions } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import type { Random } from '../../core/random.js';
 import { boardRows, generateBoard, parseBoard, squareName, startSquares } from './board.js';
@@ -40,7 +40,7 @@ export interface FasOptions {
   readonly threshold: number;
 }
 
-type Issue = { path: (string | number)[]; message: string };
+type Issue = OptionIssue;
 
 function settleNumbers(given: Readonly<Record<string, number>>, players: readonly Player[], random: Random, issues: Issue[]): Record<string, number> {
   const ids = new Set(players.map((p) => p.id));
@@ -67,7 +67,7 @@ function checkBoards(boards: readonly (readonly string[])[], issues: Issue[]): v
   });
 }
 
-export function prepareOptions(input: FasOptionsInput, players: readonly Player[], random: Random): { options: FasOptions; issues: Issue[] } {
+export function prepareOptions(input: FasOptionsInput, { players, random }: OptionsSetup): PreparedOptions<FasOptions> {
   const issues: Issue[] = [];
   const numbers = settleNumbers(input.numbers ?? {}, players, random.fork('numbers'), issues);
   const boardRandom = random.fork('boards');

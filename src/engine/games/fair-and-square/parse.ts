@@ -4,13 +4,15 @@
 // its option letters in the new order ("Marauder: C A B D"); letters left out follow in their
 // usual order.
 
-import { parseCell } from '../../core/coords.js';
+import { answerText } from '../../core/answers.js';
+import { cellIndex, parseCell } from '../../core/coords.js';
+import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, SHAPE, squareName, startProblem } from './board.js';
 import { PIECES_PER_PLAYER } from './options.js';
 import { MIN_TYPES, type PieceType, describeOptions, optionLetter } from './pieces.js';
-import type { Placement, Priority } from './state.js';
+import { type FasContext, type FasMove, type FasState, type Placement, type Priority, boardFor, garnetBalance, groupOf } from './state.js';
 
 export function typeByName(types: readonly PieceType[], text: string): number {
   const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -41,7 +43,7 @@ function pairs(text: string): Result<{ name: string; cell: string }[]> {
 }
 
 /** Reads and checks a placement on the player's group board. */
-export function parsePieces(text: string | undefined, types: readonly PieceType[], board: Board): Result<Placement[]> {
+function parsePieces(text: string | undefined, types: readonly PieceType[], board: Board): Result<Placement[]> {
   const typeNames = types.map((t) => t.name).join(', ');
   const example = `e.g. "${types.slice(0, PIECES_PER_PLAYER).map((t, i) => `${t.name} ${['B2', 'F2', 'B6', 'F6'][i]}`).join('; ')}"`;
   if (!text) return err(`pieces: name ${PIECES_PER_PLAYER} pieces as Type Cell pairs (${example})`);
@@ -58,7 +60,7 @@ export function parsePieces(text: string | undefined, types: readonly PieceType[
     const cell = parseCell(entry.cell, SHAPE);
     if (type < 0) reasons.push(`${quote(entry.name)} is not a piece type this round (${typeNames})`);
     if (!cell.ok) reasons.push(cell.error);
-    if (type >= 0 && cell.ok) placements.push({ type, square: cell.value.row * SHAPE.cols + cell.value.col });
+    if (type >= 0 && cell.ok) placements.push({ type, square: cellIndex(cell.value, SHAPE) });
   }
   const seen = new Set<number>();
   for (const { square } of placements) {
@@ -76,7 +78,7 @@ export function parsePieces(text: string | undefined, types: readonly PieceType[
 }
 
 /** Reads a priority ("Marauder: C A B D"); the letters not named keep their order after them. */
-export function parsePriority(text: string, types: readonly PieceType[]): Result<Priority> {
+function parsePriority(text: string, types: readonly PieceType[]): Result<Priority> {
   const lower = text.toLowerCase();
   const byLength = types.map((t, i) => ({ name: t.name.toLowerCase(), i })).sort((a, b) => b.name.length - a.name.length);
   const found = byLength.find((t) => lower.startsWith(t.name));
@@ -97,4 +99,36 @@ export function parsePriority(text: string, types: readonly PieceType[]): Result
   }
   for (let i = 0; i < count; i++) if (!order.includes(i)) order.push(i);
   return ok({ type: found.i, order });
+}
+
+/** The check hook: a round's pieces (rejected whole on any broken rule) and its optional priority (refused alone). */
+export function checkSubmission(state: FasState, _phase: PhaseSpec, submission: Submission, ctx: FasContext): CheckResult<FasMove> {
+  const round = state.rounds.length + 1;
+  const player = submission.player;
+  const types = state.types[round - 1];
+  const board = boardFor(state, round, groupOf(ctx.options.numbers[player], round));
+  const placements = parsePieces(answerText(submission.answers, 'pieces'), types, board);
+  if (!placements.ok) return { ok: false, reason: placements.error };
+
+  const priorityText = answerText(submission.answers, 'priority');
+  const refused: string[] = [];
+  let priority: FasMove['priority'] = null;
+  if (priorityText) {
+    const parsed = parsePriority(priorityText, types);
+    if (!parsed.ok) refused.push(`${parsed.error}; no garnet spent, your pieces still count`);
+    else {
+      const type = types[parsed.value.type];
+      const order = describeOptions(type.options, parsed.value.order);
+      if (!placements.value.some((p) => p.type === parsed.value.type)) {
+        refused.push(`priority: you placed no ${type.name} this round, so its order would change nothing; no garnet spent`);
+      } else if (parsed.value.order.every((option, i) => option === i)) {
+        refused.push(`priority: ${order} is already ${type.name}'s order; no garnet spent`);
+      } else if (garnetBalance(state, ctx, player) < 1) {
+        refused.push('priority: costs 1 garnet and you have none to spend; your pieces still count');
+      } else {
+        priority = parsed.value;
+      }
+    }
+  }
+  return { ok: true, move: { placements: placements.value, priority }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
 }

@@ -152,7 +152,7 @@ function holdAndCapture(before: readonly number[], cells: readonly number[], hol
     }
     const value = setup.board[cell];
     const owner = setup.pieces[piece].owner;
-    if (value === 0 || occupants.get(cell)!.some((p) => setup.pieces[p].owner !== owner)) return;
+    if (value === 0 || (occupants.get(cell) ?? []).some((p) => setup.pieces[p].owner !== owner)) return;
     holds[piece] += 1;
     if (holds[piece] >= value && captures[cell] !== owner) {
       events.push({ kind: 'capture', square: cell, player: owner, from: captures[cell] });

@@ -1,7 +1,7 @@
 // Fair and Square state and the pure functions that move it on: groups by the bits of each
 // player's number, a round's two group games, round ranks, and the match standings.
 
-import type { GameContext } from '../../core/game.js';
+import type { GameContext, PhaseSpec } from '../../core/game.js';
 import { type Board, parseBoard } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { type FasOptions, ROUNDS, TURNS } from './options.js';
@@ -55,7 +55,9 @@ export interface FasState {
 
 export type FasContext = GameContext<FasOptions>;
 
-export function initialState(options: FasOptions): FasState {
+/** The setup hook: the piece types and boards of every round, read from the options once. */
+export function initialState(ctx: FasContext): FasState {
+  const options = ctx.options;
   return {
     types: options.pieces.map((set) => parsePieceSet(set).types),
     boards: options.boards.map(parseBoard),
@@ -135,6 +137,11 @@ export function playRound(state: FasState, ctx: FasContext, round: number, moves
     groups: [0, 1].map((group) => playRoundGroup(state, ctx, round, group, moves)),
   };
   return { ...state, rounds: [...state.rounds, record] };
+}
+
+/** The resolve hook: every phase is a round, played out by its pieces. */
+export function resolvePhase(state: FasState, _phase: PhaseSpec, moves: ReadonlyMap<string, FasMove>, ctx: FasContext): FasState {
+  return playRound(state, ctx, state.rounds.length + 1, moves);
 }
 
 export function isOver(state: FasState): boolean {

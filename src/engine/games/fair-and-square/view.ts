@@ -5,9 +5,8 @@
 // round still open are private: a player sees only their own, the host sees all, the public none.
 // Priority purchases become public with the round's replay (the pieces' behaviour shows them).
 
-import { columnLetters } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
 import { type Board, SIZE, squareName, startProblem } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { ROUNDS } from './options.js';
@@ -29,34 +28,27 @@ interface Square {
 }
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
-function boardGrid(title: string, board: Board, squares: readonly Square[], caption: string | undefined, planning: boolean): Grid {
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < SIZE; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < SIZE; col++) {
-      const index = row * SIZE + col;
-      const value = board[index];
-      const { pieces, numbers, owner, states } = squares[index];
-      const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
-      // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
-      const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
-      const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
-      // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
-      const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
-      const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
-      line.push({
-        ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
-        ...(fill ? { fill, textColour: textOn(fill) } : {}),
-        ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
-        ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
-      });
-    }
-    cells.push(line);
-  }
+function boardGrid(title: string, board: Board, squares: readonly Square[], { caption, planning = false }: { caption?: string; planning?: boolean } = {}): Grid {
+  const cells = boardCells(SIZE, SIZE, (index) => {
+    const value = board[index];
+    const { pieces, numbers, owner, states } = squares[index];
+    const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
+    // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
+    const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
+    const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
+    // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
+    const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+    const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
+    return {
+      ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
+      ...(fill ? { fill, textColour: textOn(fill) } : {}),
+      ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
+      ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
+    };
+  });
   return {
     title,
-    columnLabels: Array.from({ length: SIZE }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: SIZE }, (_, r) => String(r + 1)),
+    ...letterLabels(SIZE, SIZE),
     cells,
     ...(caption ? { caption } : {}),
   };
@@ -118,10 +110,10 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       const at = group.turns[turn];
       const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
-      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), caption, false));
+      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }));
     }
   }
-  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)!.points} → ${g.rankPoints[p]}`).join(', ')}`);
+  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)?.points ?? 0} → ${g.rankPoints[p]}`).join(', ')}`);
   return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: `Points on the board → match points for the round: ${results.join(' · ')}` };
 }
 
@@ -136,7 +128,7 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
         squares[placement.square].numbers.push(ctx.options.numbers[player]);
       }
     }
-    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, '× marks squares where no piece may start', true);
+    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, { caption: '× marks squares where no piece may start', planning: true });
   });
   return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids };
 }
@@ -146,7 +138,7 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const types = state.types[record.round - 1];
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
-    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers), undefined, false);
+    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers));
   });
   return { tab: 'Current', title: `Round ${record.round}: the final boards`, grids };
 }
@@ -216,7 +208,8 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
     title: `Round ${round} results`,
     header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
     rows: record.groups.flatMap((g) => g.ranking.order.map((id) => {
-      const s = g.standings.find((x) => x.player === id)!;
+      const s = g.standings.find((x) => x.player === id);
+      if (!s) throw new Error(`no standing for ${id} in group ${g.group}`);
       const priority = record.moves[id]?.priority;
       const type = priority ? state.types[round - 1][priority.type] : null;
       return [g.group, ctx.playerName(id), s.points, s.threes, s.twos, s.pieces, g.ranking.places[id], g.rankPoints[id], type && priority ? `${type.name}: ${describeOptions(type.options, priority.order)}` : ''];

@@ -2,7 +2,7 @@
 // checks them. The random bot plays any legal full placement; the greedy bot picks its own cells
 // to raise its running score and each opponent's cell to raise that opponent's score least.
 
-import { formatCell } from '../../core/coords.js';
+import { indexName } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import { type Board, type Placement, applyPlacements, canPlace } from './board.js';
@@ -15,7 +15,7 @@ type NffBotInput = BotInput<NffState, NffOptions>;
 
 function answersFor(placements: readonly Placement[], own: string, options: NffOptions): Answers {
   const shape = shapeOf(options.size);
-  const name = (index: number) => formatCell({ row: Math.floor(index / options.size), col: index % options.size }, shape);
+  const name = (index: number) => indexName(index, shape);
   return {
     own: placements.filter((p) => p.colour === own).map((p) => name(p.index)).join(' '),
     others: placements.filter((p) => p.colour !== own).map((p) => `${p.colour} ${name(p.index)}`).join(', '),
@@ -34,7 +34,7 @@ function randomPlacement(board: Board, slots: readonly string[], random: Random)
 
 export const randomBot: Bot<NffState, NffOptions> = (input) => {
   const { phase, ctx, random } = input;
-  if (phase.id === 'pregame') return { colour: random.pick(ctx.options.palette) };
+  if (phase.kind === 'pregame') return { colour: random.pick(ctx.options.palette) };
   const own = colourOf(input);
   const slots = slotsFor(own, opponentsOf(input.state, ctx, input.player).map((o) => o.colour));
   const placements = randomPlacement(input.state.board, slots, random);
@@ -43,7 +43,7 @@ export const randomBot: Bot<NffState, NffOptions> = (input) => {
 
 export const greedyBot: Bot<NffState, NffOptions> = (input) => {
   const { phase, ctx, state } = input;
-  if (phase.id === 'pregame') {
+  if (phase.kind === 'pregame') {
     const index = ctx.players.findIndex((p) => p.id === input.player);
     return { colour: ctx.options.palette[index % ctx.options.palette.length] };
   }

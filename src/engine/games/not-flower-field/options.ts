@@ -2,7 +2,7 @@
 
 import * as z from 'zod/mini';
 import { type BoardShape, type Cell, formatCell, parseCell } from '../../core/coords.js';
-import type { Player } from '../../core/game.js';
+import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import { PALETTE } from '../../core/view.js';
 
 /** Colours a player may choose: the readable palette, without the neutrals and black. */
@@ -53,8 +53,8 @@ export function defaultMultipliers(size: number): Record<string, number> {
   return out;
 }
 
-export function prepareOptions(input: NffOptionsInput, players: readonly Player[]): { options: NffOptions; issues: { path: (string | number)[]; message: string }[] } {
-  const issues: { path: (string | number)[]; message: string }[] = [];
+export function prepareOptions(input: NffOptionsInput, { players }: OptionsSetup): PreparedOptions<NffOptions> {
+  const issues: OptionIssue[] = [];
   const shape = shapeOf(input.size);
   const multipliers: Record<string, number> = {};
   for (const [key, value] of Object.entries(input.multipliers ?? defaultMultipliers(input.size))) {

@@ -2,11 +2,15 @@
 // by colour or by player name), then checking every placement rule against the board at the
 // start of the round. A submission that breaks any rule is rejected whole, with every reason.
 
-import { type BoardShape, type Cell, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import { answerText } from '../../core/answers.js';
+import { type BoardShape, type Cell, cellIndex, formatCell, parseCell, parseCellList } from '../../core/coords.js';
+import type { CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { type Board, type Placement, placementProblem } from './board.js';
 import { OWN_CELLS } from './legal.js';
+import { shapeOf } from './options.js';
+import { type NffContext, type NffMove, type NffState, opponentsOf } from './state.js';
 
 export interface Opponent {
   readonly id: string;
@@ -61,7 +65,7 @@ export interface PlacementInput {
 }
 
 /** All six (or 3 + opponents) placements, or the reasons the submission is rejected. */
-export function parsePlacement(input: PlacementInput): Result<Placement[]> {
+function parsePlacement(input: PlacementInput): Result<Placement[]> {
   const { shape, board, player, opponents } = input;
   const example = 'e.g. own "A1 B2 C3"';
   if (!input.own) return err(`own: name ${OWN_CELLS} cells for your colour (${example})`);
@@ -95,7 +99,7 @@ export function parsePlacement(input: PlacementInput): Result<Placement[]> {
 
   for (const { cell, colour } of all) {
     const name = formatCell(cell, shape);
-    const current = board[cell.row * shape.cols + cell.col];
+    const current = board[cellIndex(cell, shape)];
     const problem = placementProblem(current, colour);
     if (problem === 'black') reasons.push(`${name} is black: nothing can be placed on a black cell`);
     if (problem === 'full') reasons.push(`${name} already holds ${current.join(' and ')}: a cell with two colours takes no more`);
@@ -103,5 +107,33 @@ export function parsePlacement(input: PlacementInput): Result<Placement[]> {
   }
 
   if (reasons.length > 0) return err([...new Set(reasons)].join('; '));
-  return ok(all.map(({ cell, colour }) => ({ index: cell.row * shape.cols + cell.col, colour })));
+  return ok(all.map(({ cell, colour }) => ({ index: cellIndex(cell, shape), colour })));
+}
+
+/** The check hook: a public colour choice in the pregame, then a round's placements (rejected whole on any broken rule). */
+export function checkSubmission(state: NffState, phase: PhaseSpec, submission: Submission, ctx: NffContext, progress: PhaseProgress<NffMove>): CheckResult<NffMove> {
+  const me = ctx.players.find((p) => p.id === submission.player)!;
+  if (phase.kind === 'pregame') {
+    const given = answerText(submission.answers, 'colour');
+    const text = (given ?? '').toLowerCase();
+    if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
+    if (text === 'black') return { ok: false, reason: 'colour: black is what three colours make; it is nobody\'s colour' };
+    const colour = ctx.options.palette.find((c) => c === text);
+    if (!colour) return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
+    for (const [other, move] of progress.moves) {
+      if (other !== me.id && move.kind === 'colour' && move.colour === colour) {
+        return { ok: false, reason: `colour: ${colour} is already taken by ${ctx.playerName(other)}` };
+      }
+    }
+    return { ok: true, move: { kind: 'colour', colour } };
+  }
+  const parsed = parsePlacement({
+    own: answerText(submission.answers, 'own'),
+    others: answerText(submission.answers, 'others'),
+    player: { colour: state.colours![me.id], name: me.name },
+    opponents: opponentsOf(state, ctx, me.id),
+    board: state.board,
+    shape: shapeOf(ctx.options.size),
+  });
+  return parsed.ok ? { ok: true, move: { kind: 'placement', placements: parsed.value } } : { ok: false, reason: parsed.error };
 }

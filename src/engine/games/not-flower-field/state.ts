@@ -1,7 +1,7 @@
 // Not Flower Field state and the pure functions that move it on: colour choice, rounds, the
 // early-end check, scores and the final ranking.
 
-import type { GameContext } from '../../core/game.js';
+import type { GameContext, PhaseSpec } from '../../core/game.js';
 import { type Board, type Placement, applyPlacements, countHolding, emptyBoard } from './board.js';
 import { hasFullPlacement, slotsFor } from './legal.js';
 import { type NffOptions, multiplierGrid } from './options.js';
@@ -37,12 +37,13 @@ export type NffMove =
 
 export type NffContext = GameContext<NffOptions>;
 
-export function initialState(options: NffOptions): NffState {
-  return { colours: null, colourNotes: [], board: emptyBoard(options.size), rounds: [], ended: null };
+/** The setup hook: an empty field, colours still to choose. */
+export function initialState(ctx: NffContext): NffState {
+  return { colours: null, colourNotes: [], board: emptyBoard(ctx.options.size), rounds: [], ended: null };
 }
 
 /** The colours settled at the end of the pregame: choices first, then free colours in player order. */
-export function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
+function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
   const colours: Record<string, string> = {};
   const notes: string[] = [];
   for (const player of ctx.players) {
@@ -78,7 +79,7 @@ export function playersWithoutPlacement(board: Board, colours: Readonly<Record<s
 }
 
 /** After a phase: the game ends after the last round, or early when someone cannot place. */
-export function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
+function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
   if (roundsPlayed >= ctx.options.rounds) return { reason: 'rounds' };
   const stuck = playersWithoutPlacement(board, colours, ctx);
   return stuck.length > 0 ? { reason: 'no-legal-placement', beforeRound: roundsPlayed + 1, players: stuck } : null;
@@ -142,4 +143,17 @@ export function rank(state: NffState, ctx: NffContext): { order: Standing[]; not
     notes.push(`${last.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(lastStanding.player)} as the loser`);
   }
   return { order, notes };
+}
+
+/** The resolve hook: the pregame settles colours, a round places its flowers. */
+export function resolvePhase(state: NffState, phase: PhaseSpec, moves: ReadonlyMap<string, NffMove>, ctx: NffContext): NffState {
+  if (phase.kind === 'pregame') {
+    const chosen = new Map<string, string>();
+    for (const [player, move] of moves) if (move.kind === 'colour') chosen.set(player, move.colour);
+    const { colours, notes } = settleColours(ctx, chosen);
+    return { ...state, colours, colourNotes: notes, ended: endingAfter(state.board, colours, 0, ctx) };
+  }
+  const placements = new Map<string, readonly Placement[]>();
+  for (const [player, move] of moves) if (move.kind === 'placement') placements.set(player, move.placements);
+  return playRound(state, ctx, state.rounds.length + 1, placements);
 }

@@ -2,9 +2,9 @@
 // player placed (and who put which colour where) is the host's, and a player sees only their own
 // placement for the round still open.
 
-import { columnLetters, formatCell } from '../../core/coords.js';
+import { formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
 import { type Board, type Placement, isBlack } from './board.js';
 import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
 import { PATTERN_NAMES } from './patterns.js';
@@ -20,36 +20,29 @@ export function superscript(n: number): string {
 function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
   const size = ctx.options.size;
   const multipliers = multiplierGrid(ctx.options);
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < size; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < size; col++) {
-      const index = row * size + col;
-      const colours = board[index];
-      const multiplier = multipliers[index];
-      // The multiplier is a superscript after the letters (and a thick outline), so a cell's
-      // text stays one short line: `Y²`, `RB²` (drawn `R` | `B²`), `■³`, or `²` when empty.
-      const text = colours.map(letterOf).join('') + (multiplier > 1 ? superscript(multiplier) : '');
-      const fill = colours.length > 0 ? hexOf(colours[0]) : undefined;
-      const fill2 = colours.length > 1 ? hexOf(colours[1]) : undefined;
-      const name = formatCell({ row, col }, shapeOf(size));
-      const held = isBlack(colours) ? 'black' : colours.length > 0 ? colours.join(' and ') : 'empty';
-      line.push({
-        ...(text ? { text } : {}),
-        ...(fill ? { fill } : {}),
-        ...(fill2 ? { fill2 } : {}),
-        textColour: textOn(fill),
-        bold: isBlack(colours),
-        ...(multiplier > 1 ? { borders: { top: { weight: 'thick' }, right: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } } } : {}),
-        note: `${name}: ${held}${multiplier > 1 ? `; patterns through it score ×${multiplier}` : ''}`,
-      } satisfies GridCell);
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(size, size, (index, cell) => {
+    const colours = board[index];
+    const multiplier = multipliers[index];
+    // The multiplier is a superscript after the letters (and a thick outline), so a cell's
+    // text stays one short line: `Y²`, `RB²` (drawn `R` | `B²`), `■³`, or `²` when empty.
+    const text = colours.map(letterOf).join('') + (multiplier > 1 ? superscript(multiplier) : '');
+    const fill = colours.length > 0 ? hexOf(colours[0]) : undefined;
+    const fill2 = colours.length > 1 ? hexOf(colours[1]) : undefined;
+    const name = formatCell(cell, shapeOf(size));
+    const held = isBlack(colours) ? 'black' : colours.length > 0 ? colours.join(' and ') : 'empty';
+    return {
+      ...(text ? { text } : {}),
+      ...(fill ? { fill } : {}),
+      ...(fill2 ? { fill2 } : {}),
+      textColour: textOn(fill),
+      bold: isBlack(colours),
+      ...(multiplier > 1 ? { borders: { top: { weight: 'thick' }, right: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } } } : {}),
+      note: `${name}: ${held}${multiplier > 1 ? `; patterns through it score ×${multiplier}` : ''}`,
+    } satisfies GridCell;
+  });
   return {
     title,
-    columnLabels: Array.from({ length: size }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: size }, (_, r) => String(r + 1)),
+    ...letterLabels(size, size),
     cells,
   };
 }

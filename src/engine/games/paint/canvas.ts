@@ -2,11 +2,12 @@
 // (every segment one piece, numbered 1…N in reading order of its first pixel) and measured once:
 // each segment's area, first pixel, the segments it touches, and the order painting visits them.
 
-import { formatCell } from '../../core/coords.js';
+import { indexName } from '../../core/coords.js';
 
 export type Touch = 'orthogonal' | 'king';
 
-export interface Canvas {
+/** The game's canvas of numbered segments (not the renderer's TabCanvas, a tab being laid out). */
+export interface PaintCanvas {
   readonly width: number;
   readonly height: number;
   /** Segment number of each pixel, row by row (index = row * width + col). */
@@ -32,7 +33,7 @@ export interface CanvasProblem {
 }
 
 export function pixelName(index: number, width: number): string {
-  return formatCell({ row: Math.floor(index / width), col: index % width }, { rows: 1, cols: width, style: 'rc' });
+  return indexName(index, { rows: 1, cols: width, style: 'rc' });
 }
 
 export function checkCanvas(rows: Rows): CanvasProblem | null {
@@ -96,7 +97,7 @@ export function sideNeighbours(i: number, width: number, size: number): number[]
 }
 
 /** Measures a valid map once: areas, first pixels, the touch graph and the painting order. */
-export function measureCanvas(rows: Rows, touch: Touch): Canvas {
+export function measureCanvas(rows: Rows, touch: Touch): PaintCanvas {
   const width = rows[0].length;
   const height = rows.length;
   const pixels = rows.flat();

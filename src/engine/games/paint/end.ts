@@ -3,7 +3,7 @@
 // `loser-tie`, `tol-gift` (whom the sole winning captain gives a Token of Life) and
 // `elimination-tie`.
 
-import type { Award, Decide, Final } from '../../core/game.js';
+import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
 import { TEAMS, type TeamId } from './options.js';
 import { type PaintContext, type PaintState, type TeamCounts, captainOf } from './state.js';
 
@@ -118,4 +118,14 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
   if (candidate) awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
 
   return { scores: segments, winners, losers: [loser], awards, eliminationCandidate: candidate ?? null, detail };
+}
+
+/** The rounds hook: what each round painted and each team's segments and pixels after it, for `replay` output. */
+export function roundSummaries(state: PaintState): RoundSummary[] {
+  return state.rounds.map((record) => ({
+    round: record.round,
+    painted: record.painted.map((p) => ({ segment: p.segment, team: p.team })),
+    segments: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].segments])),
+    pixels: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].pixels])),
+  }));
 }

@@ -6,10 +6,10 @@
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import type { Audience } from '../../core/view.js';
 import { randomBot, teamBot } from './bots.js';
-import { finishMatch } from './end.js';
+import { finishMatch, roundSummaries } from './end.js';
 import { type PaintOptions, type PaintOptionsInput, ROUNDS, TEAMS, optionsSchema, prepareOptions } from './options.js';
-import { CAPTAIN_WEIGHT, REVEAL_COST, checkMove } from './parse.js';
-import { type PaintContext, type PaintMove, type PaintState, initialState, isCaptain, playRound } from './state.js';
+import { CAPTAIN_WEIGHT, REVEAL_COST, checkSubmission } from './parse.js';
+import { type PaintContext, type PaintMove, type PaintState, initialState, isCaptain, resolvePhase } from './state.js';
 import { paintView } from './view.js';
 
 function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseSpec {
@@ -57,34 +57,31 @@ function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseS
   return { id: `round-${round}`, title: `Round ${round}`, kind: 'round', questions };
 }
 
+/** The phase now open: the next round, or none after the last. */
+function currentPhase(state: PaintState, ctx: PaintContext): PhaseSpec | null {
+  return state.rounds.length < ROUNDS ? roundPhase(state, ctx, state.rounds.length + 1) : null;
+}
+
+/** Each team sees its own board (docs/games/paint.md, "Rules"). */
+function teamAudiences(): Audience[] {
+  return TEAMS.map((team) => `team:${team}` as Audience);
+}
+
 export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput> = {
   id: 'paint',
   title: 'Paint You a Picture',
   blurb: 'Three teams of four vote for segments of a canvas; paint the most without touching your own colour.',
   playerCount: { min: 12, max: 12, default: 12 },
   optionsSchema,
-  prepareOptions: (options, { players, random }) => prepareOptions(options, players, random),
-  defaultBot: 'team',
-  bots: { random: randomBot, team: teamBot },
-
+  prepareOptions,
   setup: initialState,
-
-  currentPhase: (state, ctx) => (state.rounds.length < ROUNDS ? roundPhase(state, ctx, state.rounds.length + 1) : null),
-
-  check: (state, _phase, submission, ctx) => checkMove(state, submission.player, submission.answers, ctx),
-
-  resolve: (state, _phase, moves, ctx) => playRound(state, ctx, moves),
-
-  rounds: (state) => state.rounds.map((record) => ({
-    round: record.round,
-    painted: record.painted.map((p) => ({ segment: p.segment, team: p.team })),
-    segments: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].segments])),
-    pixels: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].pixels])),
-  })),
-
+  currentPhase,
+  check: checkSubmission,
+  resolve: resolvePhase,
+  rounds: roundSummaries,
   finish: finishMatch,
-
   view: paintView,
-
-  extraAudiences: () => TEAMS.map((team) => `team:${team}` as Audience),
+  extraAudiences: teamAudiences,
+  bots: { random: randomBot, team: teamBot },
+  defaultBot: 'team',
 };

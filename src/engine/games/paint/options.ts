@@ -6,7 +6,7 @@
 // seed when the match is set up, the same every replay.
 
 import * as z from 'zod/mini';
-import type { Player } from '../../core/game.js';
+import type { OptionIssue, OptionsSetup, Player, PreparedOptions } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import type { Random } from '../../core/random.js';
 import { PALETTE } from '../../core/view.js';
@@ -45,9 +45,9 @@ export interface PaintOptions {
   readonly touch: Touch;
 }
 
-type Issue = { path: (string | number)[]; message: string };
+type Issue = OptionIssue;
 
-export function prepareOptions(input: PaintOptionsInput, players: readonly Player[], random: Random): { options: PaintOptions; issues: Issue[] } {
+export function prepareOptions(input: PaintOptionsInput, { players, random }: OptionsSetup): PreparedOptions<PaintOptions> {
   const issues: Issue[] = [];
   if (input.canvas) {
     const problem = checkCanvas(input.canvas);

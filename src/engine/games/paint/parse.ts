@@ -6,7 +6,7 @@
 // paint nothing: it counts (and spares the garnet for no valid segment), and the receipt says so.
 
 import { answerText, readYesNo } from '../../core/answers.js';
-import type { Answers, CheckResult } from '../../core/game.js';
+import type { Answers, CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { TEAM_LETTER } from './options.js';
 import { type PaintContext, type PaintMove, type PaintState, type Vote, isCaptain, paintedIn } from './state.js';
@@ -66,7 +66,9 @@ function readVotes(state: PaintState, player: string, answers: Answers): { votes
   return { votes, given: given.length, refused, notes };
 }
 
-export function checkMove(state: PaintState, player: string, answers: Answers, ctx: PaintContext): CheckResult<PaintMove> {
+/** The check hook: a round's segment votes, captain vote and reveal; parts refused alone while the rest counts. */
+export function checkSubmission(state: PaintState, _phase: PhaseSpec, submission: Submission, ctx: PaintContext): CheckResult<PaintMove> {
+  const { player, answers } = submission;
   const { votes, given: segmentsGiven, refused, notes } = readVotes(state, player, answers);
   let given = segmentsGiven;
 

@@ -1,8 +1,8 @@
 // Paint state and the pure functions that move it on: a round's votes, the painting, garnet
 // changes, and the captain election after round 1.
 
-import type { GameContext } from '../../core/game.js';
-import { type Canvas, measureCanvas } from './canvas.js';
+import type { GameContext, PhaseSpec } from '../../core/game.js';
+import { type PaintCanvas, measureCanvas } from './canvas.js';
 import { generateCanvas } from './generate.js';
 import { type PaintOptions, TEAMS, type TeamId } from './options.js';
 
@@ -70,7 +70,7 @@ export interface Election {
 
 export interface PaintState {
   /** Measured once at setup: every state of the match shares it. */
-  readonly canvas: Canvas;
+  readonly canvas: PaintCanvas;
   readonly teams: Readonly<Record<TeamId, readonly string[]>>;
   readonly teamOf: Readonly<Record<string, TeamId>>;
   readonly colours: Colours;
@@ -110,12 +110,12 @@ export function paintedIn(state: PaintState, segment: number): number | null {
   return state.rounds.find((r) => r.painted.some((p) => p.segment === segment))?.round ?? null;
 }
 
-export function whiteSegments(canvas: Canvas, colours: Colours): number[] {
+export function whiteSegments(canvas: PaintCanvas, colours: Colours): number[] {
   return canvas.order.filter((segment) => colours[segment - 1] === null);
 }
 
 /** Whether `team` could paint `segment` on this canvas: white and not touching its colour. */
-export function paintable(canvas: Canvas, colours: Colours, segment: number, team: TeamId): boolean {
+export function paintable(canvas: PaintCanvas, colours: Colours, segment: number, team: TeamId): boolean {
   return colours[segment - 1] === null && canvas.touching[segment - 1].every((other) => colours[other - 1] !== team);
 }
 
@@ -128,7 +128,7 @@ function emptyVotes(): Record<TeamId, number> {
  * takes the colour of the team with strictly more votes on it than each other team, unless it
  * touches a segment already of that colour, counting those painted earlier in this same visit.
  */
-export function paint(canvas: Canvas, before: Colours, teamOf: Readonly<Record<string, TeamId>>, moves: Readonly<Record<string, PaintMove>>): { colours: Colours; painted: Painted[]; tallies: RoundRecord['tallies'] } {
+export function paint(canvas: PaintCanvas, before: Colours, teamOf: Readonly<Record<string, TeamId>>, moves: Readonly<Record<string, PaintMove>>): { colours: Colours; painted: Painted[]; tallies: RoundRecord['tallies'] } {
   const bySegment = new Map<number, Record<TeamId, number>>();
   const voters = new Map<number, string[]>();
   for (const [player, move] of Object.entries(moves)) {
@@ -153,7 +153,7 @@ export function paint(canvas: Canvas, before: Colours, teamOf: Readonly<Record<s
   return { colours, painted, tallies };
 }
 
-export function countsOf(canvas: Canvas, colours: Colours): TeamCounts {
+export function countsOf(canvas: PaintCanvas, colours: Colours): TeamCounts {
   const counts = { red: { segments: 0, pixels: 0 }, blue: { segments: 0, pixels: 0 }, yellow: { segments: 0, pixels: 0 } };
   colours.forEach((team, k) => {
     if (!team) return;
@@ -185,7 +185,8 @@ function garnetChanges(state: PaintState, ctx: PaintContext, round: number, move
   return { garnets, changes };
 }
 
-export function playRound(state: PaintState, ctx: PaintContext, moveMap: ReadonlyMap<string, PaintMove>): PaintState {
+/** The resolve hook: every phase is a round of votes. */
+export function resolvePhase(state: PaintState, _phase: PhaseSpec, moveMap: ReadonlyMap<string, PaintMove>, ctx: PaintContext): PaintState {
   const round = state.rounds.length + 1;
   const moves = Object.fromEntries(moveMap);
   const { colours, painted, tallies } = paint(state.canvas, state.colours, state.teamOf, moves);

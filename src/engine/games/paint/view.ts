@@ -7,15 +7,15 @@
 // in the segment's first pixel, and thick borders where it meets another segment. No notes.
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, type Table, type TableValue, audiencePlayer, textOn } from '../../core/view.js';
-import { type Canvas, pixelName } from './canvas.js';
+import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type LegendItem, type Table, type TableValue, audiencePlayer, boardCells, textOn } from '../../core/view.js';
+import { type PaintCanvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
 import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
 
 const THICK: Edge = { weight: 'thick' };
 
 /** Each pixel's thick edges where it meets another segment or the canvas edge (shared by every grid). */
-function outlines(canvas: Canvas): (CellBorders | undefined)[] {
+function outlines(canvas: PaintCanvas): (CellBorders | undefined)[] {
   const { width, height, pixels } = canvas;
   return pixels.map((segment, i) => {
     const row = Math.floor(i / width);
@@ -29,25 +29,19 @@ function outlines(canvas: Canvas): (CellBorders | undefined)[] {
   });
 }
 
-function canvasGrid(canvas: Canvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
+function canvasGrid(canvas: PaintCanvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
   const { width, height, pixels } = canvas;
   const firsts = new Set(canvas.firstPixels);
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < height; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < width; col++) {
-      const i = row * width + col;
-      const team = colours[pixels[i] - 1];
-      const text = firsts.has(i) ? String(pixels[i]) : team ? TEAM_LETTER[team] : undefined;
-      const borders = edges[i];
-      line.push({
-        ...(text ? { text } : {}),
-        ...(team ? { fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]) } : {}),
-        ...(borders ? { borders } : {}),
-      });
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(height, width, (i) => {
+    const team = colours[pixels[i] - 1];
+    const text = firsts.has(i) ? String(pixels[i]) : team ? TEAM_LETTER[team] : undefined;
+    const borders = edges[i];
+    return {
+      ...(text ? { text } : {}),
+      ...(team ? { fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]) } : {}),
+      ...(borders ? { borders } : {}),
+    };
+  });
   return {
     title,
     columnLabels: Array.from({ length: width }, (_, c) => String(c + 1)),
@@ -147,7 +141,7 @@ function voteCells(record: RoundRecord, player: string, ctx: PaintContext): Tabl
 }
 
 /** A team's own facts. Who coloured what follows from private votes: only the host gets that column. */
-function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, forHost = false): Table[] {
+function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forHost = false }: { forHost?: boolean } = {}): Table[] {
   const election = state.election?.teams[team];
   const members = new Set(state.teams[team]);
   const votes: TableValue[][] = state.rounds.flatMap((record) => record.tallies
@@ -244,7 +238,7 @@ export function paintView(state: PaintState, audience: Audience, ctx: PaintConte
   const teamAudience = audience.startsWith('team:') ? (audience.slice('team:'.length) as TeamId) : null;
   const sections: Table[] = [segmentTable(state)];
   if (audience === 'host') {
-    for (const team of TEAMS) sections.push(...teamSections(state, team, ctx, true));
+    for (const team of TEAMS) sections.push(...teamSections(state, team, ctx, { forHost: true }));
     sections.push(...hostSections(state, ctx, open));
   } else if (viewer) {
     sections.push(...teamSections(state, state.teamOf[viewer], ctx), ...playerSections(state, viewer, ctx, open));

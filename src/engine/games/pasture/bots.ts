@@ -5,7 +5,7 @@
 //   proposes and votes for the plan that maximises its expected share, moves to the richer side of
 //   it, and uses a gate to reach a neighbouring pasture that promises clearly more.
 
-import { type Cell, formatCell } from '../../core/coords.js';
+import { type Cell, cellAt, cellIndex, formatCell } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import { type Fence, type Rect, SHAPE, SIZE, contains, fencesSplitting, formatFence, halvings, heightOf, pastureGrid, pastureIndexAt, sameRect, splitRect, widthOf } from './geometry.js';
 import { type PastureOptions, baseGrass } from './options.js';
@@ -31,19 +31,19 @@ function firstCrossing(from: Cell, to: Cell, grid: Int16Array): [Cell, Cell] | n
   const dCol = Math.sign(to.col - from.col);
   for (let here = from; here.row !== to.row || here.col !== to.col;) {
     const next = { row: here.row + dRow, col: here.col + dCol };
-    if (grid[here.row * SIZE + here.col] !== grid[next.row * SIZE + next.col]) return [here, next];
+    if (grid[cellIndex(here, SHAPE)] !== grid[cellIndex(next, SHAPE)]) return [here, next];
     here = next;
   }
   return null;
 }
 
-function gatesAvailable(input: Input, buying: boolean): number {
+function gatesAvailable(input: Input, { buying }: { buying: boolean }): number {
   return (input.state.gatesLeft[input.player] ?? 0) + (buying ? 1 : 0);
 }
 
 /** A starting cell, chosen by `pick` among all cells in reading order. */
 function startAnswer(pick: (cells: Cell[]) => Cell): Answers {
-  const cells = Array.from({ length: SIZE * SIZE }, (_, i) => ({ row: Math.floor(i / SIZE), col: i % SIZE }));
+  const cells = Array.from({ length: SIZE * SIZE }, (_, i) => cellAt(i, SHAPE));
   return { start: name(pick(cells)) };
 }
 
@@ -68,7 +68,7 @@ export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   }
   if (ids.length > 0 && budget >= 1 && random.chance(0.3)) answers.extra = random.pick(ids);
   const crossing = firstCrossing(here, target, pastureGrid(state.pastures));
-  if (crossing && gatesAvailable(input, answers.buyGate === 'yes') > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
+  if (crossing && gatesAvailable(input, { buying: answers.buyGate === 'yes' }) > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
   return answers;
 };
 
@@ -130,13 +130,13 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
   const answers: Record<string, string> = {};
   let choice = stay;
   // A neighbouring pasture reached through a gate of our own, if it clearly promises more.
-  if (gatesAvailable(input, false) > 0) {
+  if (gatesAvailable(input, { buying: false }) > 0) {
     const grid = pastureGrid(state.pastures);
     const edges: Cell[] = [{ row: here.row, col: 0 }, { row: here.row, col: SIZE - 1 }, { row: 0, col: here.col }, { row: SIZE - 1, col: here.col }];
     for (const edge of edges) {
       const crossing = firstCrossing(here, edge, grid);
       if (!crossing) continue;
-      const beyond = state.pastures[grid[crossing[1].row * SIZE + crossing[1].col]];
+      const beyond = state.pastures[grid[cellIndex(crossing[1], SHAPE)]];
       const option = planFor(input, beyond, crossing[1]);
       // The sheep walks one straight line: past the gate, it can only go on along that line.
       const inLine = option.target.row === here.row || option.target.col === here.col;

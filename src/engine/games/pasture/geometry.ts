@@ -5,7 +5,7 @@
 // are separated by a fence exactly when they lie in different pastures. That is why the game keeps
 // only the list of pastures: fences are the boundaries between them.
 
-import { type BoardShape, type Cell, columnIndex, columnLetters, formatCell } from '../../core/coords.js';
+import { type BoardShape, type Cell, cellIndex, columnIndex, columnLetters, formatCell } from '../../core/coords.js';
 import { mention, quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 
@@ -145,7 +145,7 @@ export function walk(from: Cell, to: Cell, grid: Int16Array, gates: ReadonlySet<
   let here = from;
   while (here.row !== to.row || here.col !== to.col) {
     const next = { row: here.row + dRow, col: here.col + dCol };
-    const fenced = grid[here.row * SIZE + here.col] !== grid[next.row * SIZE + next.col];
+    const fenced = grid[cellIndex(here, SHAPE)] !== grid[cellIndex(next, SHAPE)];
     if (fenced && !gates.has(crossingKey(here, next))) break;
     here = next;
   }

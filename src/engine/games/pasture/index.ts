@@ -3,14 +3,14 @@
 // of the pasture they end in, shared with the other sheep there.
 
 import { formatCell } from '../../core/coords.js';
-import type { Award, Game, PhaseSpec, Question } from '../../core/game.js';
+import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { SHAPE, fenceWords, formatFence, formatRect, pastureIndexAt } from './geometry.js';
-import { type PastureOptions, type PastureOptionsInput, baseGrass, grassFactor, optionsSchema, prepareOptions } from './options.js';
-import { checkOrders, checkPlan, checkStart } from './parse.js';
-import { resolveOrders, resolvePlans, resolveStart } from './round.js';
+import { finishMatch, roundSummaries } from './end.js';
+import { SHAPE, formatFence, formatRect, pastureIndexAt } from './geometry.js';
+import { type PastureOptions, type PastureOptionsInput, optionsSchema, prepareOptions } from './options.js';
+import { checkSubmission } from './parse.js';
 import {
-  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, scoreGroups, sheepIn, totals,
+  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, resolvePhase,
 } from './state.js';
 import { pastureView } from './view.js';
 
@@ -85,88 +85,28 @@ function ordersPhase(state: PastureState, ctx: PastureContext, round: number): P
   };
 }
 
+/** The phase now open: the starting cells, then each round's plans and orders. */
+function currentPhase(state: PastureState, ctx: PastureContext): PhaseSpec | null {
+  if (!state.positions) return startPhase(ctx);
+  const round = state.rounds.length + 1;
+  if (round > ctx.options.rounds) return null;
+  return state.plans ? ordersPhase(state, ctx, round) : plansPhase(state, ctx, round);
+}
+
 export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOptionsInput> = {
   id: 'pasture',
   title: 'Pasture',
   blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
   playerCount: { min: 2, max: 20, default: 10 },
   optionsSchema,
-  prepareOptions: (options, { random }) => prepareOptions(options, random),
-  defaultBot: 'greedy',
-  bots: { random: randomBot, greedy: greedyBot },
-
+  prepareOptions,
   setup: initialState,
-
-  currentPhase(state, ctx) {
-    if (!state.positions) return startPhase(ctx);
-    const round = state.rounds.length + 1;
-    if (round > ctx.options.rounds) return null;
-    return state.plans ? ordersPhase(state, ctx, round) : plansPhase(state, ctx, round);
-  },
-
-  check(state, phase, submission, ctx, progress) {
-    if (phase.kind === 'pregame') return checkStart(submission.answers);
-    if (phase.kind === 'plans') return checkPlan(state, submission.player, submission.answers, progress.moves);
-    return checkOrders(state, ctx, submission.player, submission.answers);
-  },
-
-  resolve(state, phase, moves, ctx) {
-    if (phase.kind === 'pregame') return resolveStart(state, ctx, moves);
-    if (phase.kind === 'plans') return resolvePlans(state, moves);
-    return resolveOrders(state, ctx, moves);
-  },
-
-  rounds(state, ctx) {
-    const running = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
-    return state.rounds.map((record) => {
-      for (const p of ctx.players) running[p.id] += record.scores[p.id];
-      return {
-        round: record.round,
-        plans: record.plans.map((p) => ({ id: p.id, player: p.player, fence: formatFence(p.fence), pasture: formatRect(p.pasture) })),
-        passed: record.results.filter((r) => r.passed).map((r) => ({
-          pasture: formatRect(r.pasture), plan: r.passed!.plan, fence: formatFence(r.passed!.fence), words: fenceWords(r.passed!.fence),
-        })),
-        pastures: record.pastures.map((rect) => {
-          const sheep = sheepIn(rect, record.positions, ctx);
-          return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
-        }).filter((p) => p.sheep.length > 0),
-        scores: record.scores,
-        totals: { ...running },
-      };
-    });
-  },
-
-  finish(state, ctx) {
-    const scores = totals(state, ctx);
-    const groups = scoreGroups(state, ctx);
-    const awards: Award[] = [];
-    const [top, next] = groups;
-    for (const id of top?.players ?? []) awards.push({ player: id, garnets: 2, tokensOfLife: 0, note: `Highest total score (${top.score} points)` });
-    for (const id of next?.players ?? []) awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Next highest total score (${next.score} points)` });
-    for (const player of ctx.players) {
-      const spent = state.spent[player.id] ?? 0;
-      if (spent === 0) continue;
-      const extra = state.rounds.reduce((n, r) => n + r.orders[player.id].extra.length, 0);
-      const gate = state.gateBoughtIn[player.id] ? `an extra gate (round ${state.gateBoughtIn[player.id]})` : '';
-      const votes = extra > 0 ? `${extra} extra vote${extra === 1 ? '' : 's'}` : '';
-      awards.push({ player: player.id, garnets: -spent, tokensOfLife: 0, note: `Garnets spent during the game: ${[votes, gate].filter(Boolean).join(' and ')}` });
-    }
-    const last = groups.length > 1 ? groups[groups.length - 1].players : [];
-    return {
-      scores,
-      winners: top?.players ?? [],
-      // The rules name no loser or elimination: the lowest total(s) are reported for the host.
-      losers: last,
-      awards,
-      eliminationCandidate: null,
-      detail: {
-        roundScores: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => r.scores[p.id])])),
-        garnetsSpent: state.spent,
-        placedAtRandom: state.placedAtRandom,
-        pastures: state.pastures.map(formatRect),
-      },
-    };
-  },
-
+  currentPhase,
+  check: checkSubmission,
+  resolve: resolvePhase,
+  rounds: roundSummaries,
+  finish: finishMatch,
   view: pastureView,
+  bots: { random: randomBot, greedy: greedyBot },
+  defaultBot: 'greedy',
 };

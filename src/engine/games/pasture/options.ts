@@ -3,6 +3,7 @@
 
 import * as z from 'zod/mini';
 import { parseCell } from '../../core/coords.js';
+import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import { type Fence, type Rect, SHAPE, SIZE, WHOLE_BOARD, compareRects, formatFence, formatRect, parseFence, pastureIndexAt, splitRect, splits } from './geometry.js';
 
@@ -87,8 +88,8 @@ export function applyStartingFences(texts: readonly string[]): { pastures: Rect[
   return { pastures, built, issues };
 }
 
-export function prepareOptions(input: PastureOptionsInput, random: Random): { options: PastureOptions; issues: { path: (string | number)[]; message: string }[] } {
-  const issues: { path: (string | number)[]; message: string }[] = [];
+export function prepareOptions(input: PastureOptionsInput, { random }: OptionsSetup): PreparedOptions<PastureOptions> {
+  const issues: OptionIssue[] = [];
   for (const { index, message } of applyStartingFences(input.fences).issues) issues.push({ path: ['fences', index], message });
   const seen = new Set<string>();
   input.tiebreak.forEach((step, index) => {

@@ -7,7 +7,7 @@
 
 import { type Cell, formatCell, parseCell, parseCellList, sameCell } from '../../core/coords.js';
 import { answerText, readYesNo } from '../../core/answers.js';
-import type { Answers, CheckResult } from '../../core/game.js';
+import type { Answers, CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
@@ -16,7 +16,7 @@ import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type Past
 
 type Check = CheckResult<PastureMove>;
 
-export function checkStart(answers: Answers): Check {
+function checkStart(answers: Answers): Check {
   const text = answerText(answers, 'start');
   if (text === undefined) return { ok: false, reason: 'start: name one cell for your sheep, e.g. C12' };
   const cell = parseCell(text, SHAPE);
@@ -41,7 +41,7 @@ function planProblem(rect: Rect, dir: 'V' | 'H', fenceName: string): string {
  * A plan must split the submitter's pasture (where they stand at the start of the round). Each
  * valid plan takes the next id; a blank answer or "none" withdraws the player's plan.
  */
-export function checkPlan(state: PastureState, player: string, answers: Answers, moves: ReadonlyMap<string, PastureMove>): Check {
+function checkPlan(state: PastureState, player: string, answers: Answers, moves: ReadonlyMap<string, PastureMove>): Check {
   let counter = 0;
   for (const move of moves.values()) if (move.kind === 'plan') counter = Math.max(counter, move.counter);
   const text = answerText(answers, 'plan');
@@ -99,7 +99,7 @@ function readGate(text: string, state: PastureState, player: string, available: 
 }
 
 /** Checks a round's orders part by part; see the file comment. */
-export function checkOrders(state: PastureState, ctx: PastureContext, player: string, answers: Answers): Check {
+function checkOrders(state: PastureState, ctx: PastureContext, player: string, answers: Answers): Check {
   const refused: string[] = [];
   let given = 0;
   const part = <T>(key: string, read: (text: string) => Result<T>, use: (value: T) => void) => {
@@ -154,3 +154,9 @@ export function checkOrders(state: PastureState, ctx: PastureContext, player: st
   return { ok: true, move: { kind: 'orders', orders }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
 }
 
+/** The check hook: a starting cell, a public fence plan, or a round's orders, by the phase's kind. */
+export function checkSubmission(state: PastureState, phase: PhaseSpec, submission: Submission, ctx: PastureContext, progress: PhaseProgress<PastureMove>): Check {
+  if (phase.kind === 'pregame') return checkStart(submission.answers);
+  if (phase.kind === 'plans') return checkPlan(state, submission.player, submission.answers, progress.moves);
+  return checkOrders(state, ctx, submission.player, submission.answers);
+}

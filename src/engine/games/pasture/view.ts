@@ -3,11 +3,11 @@
 // orders and every tally. Exact cells of sheep appear only in host and owner views: the public
 // grids mark pastures (with sheep counts), never cells.
 
-import { type Cell, columnLetters, formatCell } from '../../core/coords.js';
+import { type Cell, cellIndex, formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
   type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table,
-  audiencePlayer, textOn,
+  audiencePlayer, boardCells, letterLabels, textOn,
 } from '../../core/view.js';
 import { type Rect, SHAPE, SIZE, crossingKey, fenceWords, formatFence, formatRect, heightOf, pastureGrid, pastureIndexAt, widthOf } from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
@@ -44,10 +44,10 @@ function cellName(cell: Cell): string {
 }
 
 function bordersAt(row: number, col: number, grid: Int16Array, gates: ReadonlySet<string>): CellBorders {
-  const here = grid[row * SIZE + col];
+  const here = grid[cellIndex({ row, col }, SHAPE)];
   const side = (r: number, c: number): Edge | undefined => {
     if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) return FENCE;
-    if (grid[r * SIZE + c] === here) return undefined;
+    if (grid[cellIndex({ row: r, col: c }, SHAPE)] === here) return undefined;
     return gates.has(crossingKey({ row, col }, { row: r, col: c })) ? GATE : FENCE;
   };
   const borders: Record<string, Edge> = {};
@@ -62,8 +62,7 @@ function bordersAt(row: number, col: number, grid: Int16Array, gates: ReadonlySe
 function gridOf(title: string, cells: GridCell[][], caption: string): Grid {
   return {
     title,
-    columnLabels: Array.from({ length: SIZE }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: SIZE }, (_, r) => String(r + 1)),
+    ...letterLabels(SIZE, SIZE),
     cells,
     caption,
   };
@@ -77,7 +76,7 @@ function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<strin
   const grid = pastureGrid(snap.pastures);
   const cells = board.map((line, row) => line.map((base, col): GridCell => {
     const fill = GRASS[high === low ? 3 : Math.round(((base - low) / (high - low)) * (GRASS.length - 1))];
-    const rect = snap.pastures[grid[row * SIZE + col]];
+    const rect = snap.pastures[grid[cellIndex({ row, col }, SHAPE)]];
     return {
       text: String(base * factor),
       fill,
@@ -101,7 +100,9 @@ function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<
   const number = new Map(ctx.players.map((p, i) => [p.id, i + 1]));
   const placed = flock.filter((id) => seer.canSee(id));
   for (const id of placed) {
-    const key = `${positions![id].row},${positions![id].col}`;
+    const at = positions?.[id];
+    if (!at) continue;
+    const key = `${at.row},${at.col}`;
     const sheep = [...(out.get(key)?.sheep ?? []), id];
     out.set(key, { text: sheep.map((s) => (seer.viewer === s ? '★' : String(number.get(s)))).join(','), sheep });
   }
@@ -116,33 +117,28 @@ function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<
 function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: ReadonlySet<string>): Grid {
   const grid = pastureGrid(snap.pastures);
   const texts = snap.pastures.map((rect) => pastureTexts(rect, sheepIn(rect, snap.positions, ctx), snap.positions, ctx, seer));
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < SIZE; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < SIZE; col++) {
-      const index = grid[row * SIZE + col];
-      const rect = snap.pastures[index];
-      const flock = sheepIn(rect, snap.positions, ctx);
-      const shown = texts[index].get(`${row},${col}`);
-      const here = shown?.sheep ?? [];
-      const isCorner = rect.top === row && rect.left === col;
-      const fill = here.length > 0 ? PASTURE_FILLS.sheep : flock.length > 0 ? PASTURE_FILLS.flock : PASTURE_FILLS.empty;
-      const notes = [
-        isCorner ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}` : '',
-        here.length > 0 ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}` : '',
-      ].filter(Boolean);
-      line.push({
-        ...(shown ? { text: shown.text } : {}),
-        fill,
-        textColour: textOn(fill),
-        bold: here.length > 0,
-        ...(shown?.name ? { italic: true } : {}),
-        borders: bordersAt(row, col, grid, gates),
-        ...(notes.length ? { note: notes.join('; ') } : {}),
-      });
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(SIZE, SIZE, (i, { row, col }) => {
+    const index = grid[i];
+    const rect = snap.pastures[index];
+    const flock = sheepIn(rect, snap.positions, ctx);
+    const shown = texts[index].get(`${row},${col}`);
+    const here = shown?.sheep ?? [];
+    const isCorner = rect.top === row && rect.left === col;
+    const fill = here.length > 0 ? PASTURE_FILLS.sheep : flock.length > 0 ? PASTURE_FILLS.flock : PASTURE_FILLS.empty;
+    const notes = [
+      isCorner ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}` : '',
+      here.length > 0 ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}` : '',
+    ].filter(Boolean);
+    return {
+      ...(shown ? { text: shown.text } : {}),
+      fill,
+      textColour: textOn(fill),
+      bold: here.length > 0,
+      ...(shown?.name ? { italic: true } : {}),
+      borders: bordersAt(row, col, grid, gates),
+      ...(notes.length ? { note: notes.join('; ') } : {}),
+    };
+  });
   const whose = seer.audience === 'host' ? ' Numbers mark each sheep\'s cell (player numbers as in the scoreboard).' : seer.viewer ? ' ★ marks your sheep; the names in italics are who else is in the pasture, not where.' : ' The names in italics are who is in the pasture, not where.';
   return gridOf(`Sheep: ${snap.title}`, cells, `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`);
 }

@@ -5,10 +5,11 @@
 // only when nothing fits without it, and remove squares in the final variant.
 
 import type { Answers, Bot, BotInput } from '../../core/game.js';
-import { DOMAIN, PALLET, PALLET_CELLS, orthogonalIndices } from './geometry.js';
+import { orthogonalIndices } from '../../core/coords.js';
+import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import type { PegOptions } from './options.js';
-import { type Pallet, domainName, isOnPallet, palletName } from './pallet.js';
-import { parseExtraPeg, parseRemove, rapidArea } from './parse.js';
+import { type Pallet, domainName, isOnPallet, palletName, rapidArea } from './pallet.js';
+import { parseExtraPeg, parseRemove } from './parse.js';
 import { type Found, type SearchBoard, WINDOWS, type Window, WindowScan, findLegalMove, rotationOf } from './search.js';
 import { type PegState, mayRapid, maySubtract, opponentOf } from './state.js';
 
@@ -22,10 +23,10 @@ function pathNotation(cells: readonly number[]): string {
 }
 
 /** The answers for a move whose squares (domain indices in `scan`'s window) start with the anchor peg. */
-function moveAnswers(window: Window, scan: WindowScan, squares: readonly number[], asPath: boolean, subtract: number | null): Answers {
+function moveAnswers(window: Window, scan: WindowScan, squares: readonly number[], { cut, subtract }: { cut: 'path' | 'squares'; subtract: number | null }): Answers {
   const cells = squares.map((square) => scan.under[square]);
   return {
-    cut: asPath ? pathNotation(cells) : cells.map(palletName).join(' '),
+    cut: cut === 'path' ? pathNotation(cells) : cells.map(palletName).join(' '),
     place: `${domainName(squares[0])} ${rotationOf(window)}`,
     ...(subtract !== null ? { subtract: domainName(subtract) } : {}),
   };
@@ -37,10 +38,10 @@ function boardOf(input: PegBotInput): SearchBoard {
 
 /** A move lifting a domain peg (Peg Subtraction), when nothing fits without one, or finish. */
 function lastResort(input: PegBotInput): Answers {
-  const found: Found | null = maySubtract(input.state, input.ctx, input.player) ? findLegalMove(boardOf(input), true) : null;
+  const found: Found | null = maySubtract(input.state, input.ctx, input.player) ? findLegalMove(boardOf(input), { subtract: true }) : null;
   if (!found || found.subtract === null) return { finish: 'yes' };
   const scan = new WindowScan(boardOf(input)).load(found.window);
-  return moveAnswers(WINDOWS[found.window], scan, scan.path(found.pegs[0], found.pegs[1], found.subtract), true, found.subtract);
+  return moveAnswers(WINDOWS[found.window], scan, scan.path(found.pegs[0], found.pegs[1], found.subtract), { cut: 'path', subtract: found.subtract });
 }
 
 function randomTurn(input: PegBotInput): Answers {
@@ -51,7 +52,7 @@ function randomTurn(input: PegBotInput): Answers {
     if (pairs.length === 0) continue;
     const [a, b] = random.pick(pairs);
     const path = scan.path(a, b);
-    if (random.chance(0.5)) return moveAnswers(WINDOWS[w], scan, path, true, null);
+    if (random.chance(0.5)) return moveAnswers(WINDOWS[w], scan, path, { cut: 'path', subtract: null });
     // Grow the path by a few free squares next to it, and answer in list notation.
     const squares = [...path];
     for (let extra = random.int(0, 4); extra > 0; extra--) {
@@ -59,7 +60,7 @@ function randomTurn(input: PegBotInput): Answers {
       if (next === undefined) break;
       squares.push(next);
     }
-    return moveAnswers(WINDOWS[w], scan, [squares[0], ...random.shuffle(squares.slice(1))], false, null);
+    return moveAnswers(WINDOWS[w], scan, [squares[0], ...random.shuffle(squares.slice(1))], { cut: 'squares', subtract: null });
   }
   return lastResort(input);
 }
@@ -95,7 +96,7 @@ function greedyTurn(input: PegBotInput): Answers {
   }
   if (!best) return lastResort(input);
   const scanBest = new WindowScan(boardOf(input)).load(best.w);
-  return moveAnswers(WINDOWS[best.w], scanBest, best.squares, false, null);
+  return moveAnswers(WINDOWS[best.w], scanBest, best.squares, { cut: 'squares', subtract: null });
 }
 
 /** Drops worthless squares with at most one neighbour left in the set, until none is left. */
@@ -117,11 +118,13 @@ function trimmed(squares: number[], a: number, b: number, worthless: (square: nu
 /** Squares the opponent's pallet allows a single removal on. */
 function removable(pallet: Pallet, ownerName: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < PALLET_CELLS; i++) if (parseRemove(palletName(i), pallet, ownerName, false).ok) out.push(i);
+  for (let i = 0; i < PALLET_CELLS; i++) if (parseRemove(palletName(i), pallet, ownerName, { rapid: false }).ok) out.push(i);
   return out;
 }
 
-function removalAnswers(input: PegBotInput, greedy: boolean): Answers | null {
+/** The opponent's removal: a greedy bot picks the square (or Rapid Removal area) that takes the most; a random one any legal square. */
+function removalAnswers(input: PegBotInput, style: BotStyle): Answers | null {
+  const greedy = style === 'greedy';
   const { state, ctx, player, random } = input;
   const target = opponentOf(ctx, player);
   const pallet = state.pallets[target];
@@ -146,13 +149,15 @@ function extraPegAnswer(input: PegBotInput): Answers | null {
   return choices.length > 0 ? { extraPeg: palletName(input.random.pick(choices)) } : null;
 }
 
-function botWith(turn: (input: PegBotInput) => Answers, greedy: boolean): Bot<PegState, PegOptions> {
+type BotStyle = 'random' | 'greedy';
+
+function botWith(turn: (input: PegBotInput) => Answers, removals: BotStyle): Bot<PegState, PegOptions> {
   return (input) => {
-    if (input.phase.id === 'pregame') return extraPegAnswer(input);
+    if (input.phase.kind === 'pregame') return extraPegAnswer(input);
     if (input.state.nextMover === input.player) return turn(input);
-    return removalAnswers(input, greedy);
+    return removalAnswers(input, removals);
   };
 }
 
-export const randomBot = botWith(randomTurn, false);
-export const greedyBot = botWith(greedyTurn, true);
+export const randomBot = botWith(randomTurn, 'random');
+export const greedyBot = botWith(greedyTurn, 'greedy');

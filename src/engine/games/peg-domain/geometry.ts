@@ -1,7 +1,7 @@
-// Peg Domain geometry: the 16×12 pallets and the 9×9 domain, cells by index (row * cols + col),
-// and the clockwise rotations a cut-out may be placed with.
+// Peg Domain geometry: the 16×12 pallets and the 9×9 domain, cells by index (row * cols + col,
+// core/coords.ts), and the clockwise rotations a cut-out may be placed with.
 
-import type { BoardShape } from '../../core/coords.js';
+import { type BoardShape, cellAt, cellIndex } from '../../core/coords.js';
 
 export const PALLET: BoardShape = { rows: 12, cols: 16, style: 'letters' };
 export const DOMAIN: BoardShape = { rows: 9, cols: 9, style: 'letters' };
@@ -23,39 +23,6 @@ export function rotateOffset(dr: number, dc: number, quarterTurns: number): [num
   }
 }
 
-export function rowOf(index: number, shape: BoardShape): number {
-  return Math.floor(index / shape.cols);
-}
-
-export function colOf(index: number, shape: BoardShape): number {
-  return index % shape.cols;
-}
-
-/** The indices of the orthogonal neighbours of `index` that lie on the board. */
-export function orthogonalIndices(index: number, shape: BoardShape): number[] {
-  return neighbourIndices(index, shape, 1);
-}
-
-/** The up to eight king-move neighbours ("touching, even diagonally"). */
-export function kingIndices(index: number, shape: BoardShape): number[] {
-  return neighbourIndices(index, shape, 2);
-}
-
-function neighbourIndices(index: number, shape: BoardShape, reach: 1 | 2): number[] {
-  const row = rowOf(index, shape);
-  const col = colOf(index, shape);
-  const out: number[] = [];
-  for (let dr = -1; dr <= 1; dr++) {
-    for (let dc = -1; dc <= 1; dc++) {
-      if ((dr === 0 && dc === 0) || Math.abs(dr) + Math.abs(dc) > reach) continue;
-      const r = row + dr;
-      const c = col + dc;
-      if (r >= 0 && r < shape.rows && c >= 0 && c < shape.cols) out.push(r * shape.cols + c);
-    }
-  }
-  return out;
-}
-
 /**
  * Where each pallet square of a cut-out lands when its anchor (the first-named peg) is put on
  * domain square `at` and the cut-out is turned `rotation` degrees clockwise about the anchor.
@@ -63,15 +30,14 @@ function neighbourIndices(index: number, shape: BoardShape, reach: 1 | 2): numbe
  */
 export function landingSquares(cells: readonly number[], anchor: number, at: number, rotation: Rotation): { cell: number; row: number; col: number; index: number | null }[] {
   const quarter = ROTATIONS.indexOf(rotation);
-  const anchorRow = rowOf(anchor, PALLET);
-  const anchorCol = colOf(anchor, PALLET);
-  const atRow = rowOf(at, DOMAIN);
-  const atCol = colOf(at, DOMAIN);
+  const from = cellAt(anchor, PALLET);
+  const to = cellAt(at, DOMAIN);
   return cells.map((cell) => {
-    const [dr, dc] = rotateOffset(rowOf(cell, PALLET) - anchorRow, colOf(cell, PALLET) - anchorCol, quarter);
-    const row = atRow + dr;
-    const col = atCol + dc;
+    const square = cellAt(cell, PALLET);
+    const [dr, dc] = rotateOffset(square.row - from.row, square.col - from.col, quarter);
+    const row = to.row + dr;
+    const col = to.col + dc;
     const inside = row >= 0 && row < DOMAIN.rows && col >= 0 && col < DOMAIN.cols;
-    return { cell, row, col, index: inside ? row * DOMAIN.cols + col : null };
+    return { cell, row, col, index: inside ? cellIndex({ row, col }, DOMAIN) : null };
   });
 }

@@ -10,18 +10,12 @@
 // counts as the mover finishing. There, an opponent's `remove` must be listed before the mover's
 // move (with times, anything sent before the move counts wherever it is listed).
 
-import { answerTexts, readYesNo } from '../../core/answers.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
-import { ok } from '../../core/result.js';
 import { greedyBot, randomBot } from './bots.js';
-import { DOMAIN } from './geometry.js';
+import { finishMatch, roundSummaries } from './end.js';
 import { ITEM_NAMES, ITEM_TURN_LIMIT, type PegOptions, type PegOptionsInput, optionsSchema, prepareOptions } from './options.js';
-import { domainName, palletName } from './pallet.js';
-import { parseCut, parseExtraPeg, parsePlace, parseRemove, parseSubtract, placeCutout } from './parse.js';
-import {
-  type PegContext, type PegMove, type PegState, decideWinner, holds, initialState, mayRapid, maySubtract, opponentOf,
-  resolvePregame, resolveTurn, standings,
-} from './state.js';
+import { checkSubmission } from './parse.js';
+import { type PegContext, type PegMove, type PegState, holds, initialState, mayRapid, maySubtract, opponentOf, resolvePhase } from './state.js';
 import { pegView } from './view.js';
 
 const PALLET_SQUARE = '[A-Pa-p]\\s*\\d{1,2}';
@@ -115,47 +109,15 @@ function turnPhase(state: PegState, ctx: PegContext, mover: string): PhaseSpec {
   };
 }
 
-type Checked = { ok: true; move: PegMove } | { ok: false; reason: string };
-
-function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
-  const finish = answers.finish === undefined ? ok(false) : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
-  if (!finish.ok) return { ok: false, reason: finish.error };
-  if (finish.value) {
-    if (answers.cut || answers.place || answers.subtract) {
-      return { ok: false, reason: 'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement' };
-    }
-    return { ok: true, move: { kind: 'finish' } };
-  }
-  const reasons: string[] = [];
-  if (!answers.cut) reasons.push('cut: name your cut-out (C3 RRDR or C3 D3 E3 E4), or answer finish: yes');
-  if (!answers.place) reasons.push('place: name the domain square for your first peg and a rotation, e.g. E5 90');
-  if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
-  const cut = parseCut(answers.cut as string, state.pallets[mover]);
-  const place = parsePlace(answers.place as string);
-  if (!cut.ok || !place.ok) return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
-
-  let pegs = state.domain.peg;
-  let subtract: number | null = null;
-  if (answers.subtract) {
-    const lifted = parseSubtract(answers.subtract, pegs);
-    if (!lifted.ok) return { ok: false, reason: lifted.error };
-    subtract = lifted.value;
-    pegs = pegs.map((peg, i) => peg && i !== subtract);
-  }
-  const covered = placeCutout(cut.value, place.value, pegs);
-  if (!covered.ok) return { ok: false, reason: covered.error };
-  return { ok: true, move: { kind: 'place', cut: cut.value, place: place.value, covered: covered.value, subtract } };
+/** The phase now open: the pregame if an Additional Peg is held, then turns until both have finished. */
+function currentPhase(state: PegState, ctx: PegContext): PhaseSpec | null {
+  if (state.pregameOpen) return pregamePhase(ctx);
+  return state.nextMover ? turnPhase(state, ctx, state.nextMover) : null;
 }
 
-function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers: Record<string, string | undefined>): Checked {
-  const rapid = answers.rapid === undefined ? ok(false) : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
-  if (!rapid.ok) return { ok: false, reason: rapid.error };
-  const target = opponentOf(ctx, remover);
-  if (!answers.remove) {
-    return { ok: false, reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6` };
-  }
-  const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), rapid.value);
-  return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };
+/** A turn ends as soon as the mover's valid move is counted. */
+function closesEarly(state: PegState, phase: PhaseSpec, moves: ReadonlyMap<string, PegMove>): boolean {
+  return phase.kind === 'turn' && state.nextMover !== null && moves.has(state.nextMover);
 }
 
 export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
@@ -164,81 +126,15 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   blurb: 'Cut two-peg pieces out of your pallet and place them to take the 9×9 domain (death match for 2).',
   playerCount: { min: 2, max: 2, default: 2 },
   optionsSchema,
-  prepareOptions: (options, { players, random }) => prepareOptions(options, players, random),
-  defaultBot: 'greedy',
-  bots: { random: randomBot, greedy: greedyBot },
-
+  prepareOptions,
   setup: initialState,
-
-  currentPhase(state, ctx) {
-    if (state.pregameOpen) return pregamePhase(ctx);
-    return state.nextMover ? turnPhase(state, ctx, state.nextMover) : null;
-  },
-
-  check(state, phase, submission, ctx) {
-    const answers = answerTexts(submission.answers);
-    const player = submission.player;
-    if (phase.kind === 'pregame') {
-      if (!answers.extraPeg) return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };
-      const square = parseExtraPeg(answers.extraPeg, state.pallets[player]);
-      return square.ok ? { ok: true, move: { kind: 'extra-peg', square: square.value } } : { ok: false, reason: square.error };
-    }
-    return player === state.nextMover ? checkMove(state, player, answers) : checkRemoval(state, ctx, player, answers);
-  },
-
-  closesEarly: (state, phase, moves) => phase.kind === 'turn' && state.nextMover !== null && moves.has(state.nextMover),
-
-  resolve(state, phase, moves, ctx, timing) {
-    return phase.kind === 'pregame' ? resolvePregame(state, moves) : resolveTurn(state, ctx, moves, timing);
-  },
-
-  rounds(state, ctx) {
-    const letters = Object.fromEntries(ctx.players.map((p, i) => [p.id, i === 0 ? ['1', 'A'] : ['2', 'B']]));
-    return state.turns.map((t) => ({
-      round: t.turn,
-      mover: t.mover,
-      outcome: t.outcome,
-      ...(t.placement ? {
-        cut: t.placement.cut.notation,
-        place: `${domainName(t.placement.place.at)} ${t.placement.place.rotation}`,
-        gained: t.placement.gained,
-      } : {}),
-      ...(t.subtracted !== undefined ? { subtracted: domainName(t.subtracted) } : {}),
-      secondsUsed: t.secondsUsed,
-      reserveLeft: t.reserveLeft,
-      ...(t.removal ? { removal: { by: t.removal.by, square: palletName(t.removal.square), rapid: t.removal.rapid, removed: t.removal.removed.map(palletName) } } : {}),
-      domainSquares: Object.fromEntries(ctx.players.map((p) => [p.id, t.domain.owner.filter((o) => o === p.id).length])),
-      // Rows of the domain: 1 / 2 a square of the first / second player listed, A / B their pegs, . nobody's.
-      domain: Array.from({ length: DOMAIN.rows }, (_, r) => Array.from({ length: DOMAIN.cols }, (_, c) => {
-        const i = r * DOMAIN.cols + c;
-        const owner = t.domain.owner[i];
-        return owner ? letters[owner][t.domain.peg[i] ? 1 : 0] : '.';
-      }).join('')),
-    }));
-  },
-
-  finish(state, ctx) {
-    const { winner, loser, decidedBy } = decideWinner(state, ctx);
-    const rows = standings(state, ctx);
-    const final = ctx.options.variant === 'final';
-    return {
-      scores: Object.fromEntries(rows.map((s) => [s.player, s.domain])),
-      winners: [winner],
-      losers: [loser],
-      awards: [
-        { player: winner, garnets: 0, tokensOfLife: 0, note: final ? 'Wins the final' : 'Wins the death match' },
-        { player: loser, garnets: 0, tokensOfLife: 0, note: final ? 'Runner-up of the final' : 'Loses the death match: eliminated' },
-      ],
-      eliminationCandidate: final ? null : loser,
-      detail: {
-        variant: ctx.options.variant,
-        decidedBy,
-        palletSquaresUsed: Object.fromEntries(rows.map((s) => [s.player, s.used])),
-        finishedIn: state.finishedIn,
-        turns: state.turns.length,
-      },
-    };
-  },
-
+  currentPhase,
+  check: checkSubmission,
+  closesEarly,
+  resolve: resolvePhase,
+  rounds: roundSummaries,
+  finish: finishMatch,
   view: pegView,
+  bots: { random: randomBot, greedy: greedyBot },
+  defaultBot: 'greedy',
 };

@@ -5,9 +5,10 @@
 // Namespace import: lets esbuild drop the parts of zod we do not use (its locales alone are 260 KB).
 import { quote } from '../../core/quote.js';
 import * as z from 'zod/mini';
-import type { Player } from '../../core/game.js';
+import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
-import { PALLET, PALLET_CELLS, PEGS_PER_PALLET, orthogonalIndices } from './geometry.js';
+import { columnLetters, orthogonalIndices } from '../../core/coords.js';
+import { PALLET, PALLET_CELLS, PEGS_PER_PALLET } from './geometry.js';
 
 export const ITEMS = ['additional-peg', 'rapid-removal', 'peg-subtraction'] as const;
 export type Item = (typeof ITEMS)[number];
@@ -48,7 +49,7 @@ export interface PegOptions {
   readonly tiebreakWinner?: string;
 }
 
-type Issue = { path: (string | number)[]; message: string };
+type Issue = OptionIssue;
 
 /** Reads pallet rows into a peg mask, or says which row and character is wrong. */
 export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { error: string; row?: number } {
@@ -58,7 +59,7 @@ export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { err
     if (text.length !== PALLET.cols) return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
     for (const [c, ch] of [...text].entries()) {
       if (ch !== 'X' && ch !== 'x' && ch !== '.') {
-        return { error: `row ${r + 1}, column ${String.fromCharCode(65 + c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
+        return { error: `row ${r + 1}, column ${columnLetters(c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
       }
       pegs.push(ch !== '.');
     }
@@ -93,7 +94,7 @@ export function generatePallet(random: Random): string[] {
   return palletRows(pegs);
 }
 
-export function prepareOptions(input: PegOptionsInput, players: readonly Player[], random: Random): { options: PegOptions; issues: Issue[] } {
+export function prepareOptions(input: PegOptionsInput, { players, random }: OptionsSetup): PreparedOptions<PegOptions> {
   const issues: Issue[] = [];
   const ids = players.map((p) => p.id);
   const known = (id: string) => ids.includes(id);

@@ -1,8 +1,8 @@
 // A player's pallet as play goes on, and the domain: which squares are still on each pallet
 // (not cut out, not removed), which are pegs, and who owns each domain square.
 
-import { formatCell } from '../../core/coords.js';
-import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, kingIndices } from './geometry.js';
+import { indexName, kingIndices } from '../../core/coords.js';
+import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS } from './geometry.js';
 
 export interface Pallet {
   /** Pegs as the pallet started (with the Additional Peg, once placed). */
@@ -33,11 +33,11 @@ export function isLivePeg(pallet: Pallet, index: number): boolean {
 }
 
 export function palletName(index: number): string {
-  return formatCell({ row: Math.floor(index / PALLET.cols), col: index % PALLET.cols }, PALLET);
+  return indexName(index, PALLET);
 }
 
 export function domainName(index: number): string {
-  return formatCell({ row: Math.floor(index / DOMAIN.cols), col: index % DOMAIN.cols }, DOMAIN);
+  return indexName(index, DOMAIN);
 }
 
 /** Why a pallet square is gone, for messages: "cut in turn 3", "removed in turn 4"; null if still there. */
@@ -72,4 +72,14 @@ export function countCut(pallet: Pallet): number {
 
 export function countRemoved(pallet: Pallet): number {
   return pallet.removedIn.filter((t) => t > 0).length;
+}
+
+/**
+ * The squares a Rapid Removal centred on `centre` takes from `pallet` (as it stands when the
+ * removal happens, at the end of the turn): its 3×3 area, sparing pegs, squares touching a peg
+ * (even diagonally) and squares already gone.
+ */
+export function rapidArea(centre: number, pallet: Pallet): number[] {
+  const area = [centre, ...kingIndices(centre, PALLET)].sort((a, b) => a - b);
+  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined);
 }

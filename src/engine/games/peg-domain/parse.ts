@@ -3,11 +3,14 @@
 // variant's `remove`, `subtract` and `extraPeg`. Every refusal names the question, the square and
 // the rule, e.g. `cut: D5 is not on your pallet any more (cut in turn 3)`.
 
+import { answerTexts, readYesNo } from '../../core/answers.js';
+import { cellIndex, describeBounds, kingIndices, orthogonalIndices, parseCell, parseCellList } from '../../core/coords.js';
+import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
-import { describeBounds, parseCell, parseCellList } from '../../core/coords.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { DOMAIN, PALLET, ROTATIONS, type Rotation, kingIndices, landingSquares, orthogonalIndices } from './geometry.js';
-import { type Pallet, domainName, goneReason, isLivePeg, isOnPallet, palletName, touchingPeg } from './pallet.js';
+import { DOMAIN, PALLET, ROTATIONS, type Rotation, landingSquares } from './geometry.js';
+import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
+import { type PegContext, type PegMove, type PegState, opponentOf } from './state.js';
 
 export interface Cutout {
   /** Pallet squares, anchor first for a path, in the order written for a list. */
@@ -21,11 +24,6 @@ export interface Cutout {
 const STEPS: Readonly<Record<string, [number, number]>> = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const PATH = /^([A-Za-z]\s*\d{1,2})[\s,:;>-]*([UDLR][UDLR\s,]*?)[\s.]*$/i;
 
-function toIndex(cell: { row: number; col: number }, cols: number): number {
-  return cell.row * cols + cell.col;
-}
-
-/** "A, B and C" */
 /** "A1, B2 and C3"; a long list names the first few and counts the rest, so a reason stays short. */
 export function listText(items: readonly string[], most = 6): string {
   if (items.length > most) return `${items.slice(0, most).join(', ')} and ${items.length - most} more`;
@@ -41,7 +39,7 @@ export function parseCut(text: string, pallet: Pallet): Result<Cutout> {
 function parsePath(startText: string, stepText: string, pallet: Pallet): Result<Cutout> {
   const start = parseCell(startText, PALLET);
   if (!start.ok) return err(`cut: ${start.error}`);
-  const first = toIndex(start.value, PALLET.cols);
+  const first = cellIndex(start.value, PALLET);
   const gone = goneReason(pallet, first);
   if (gone) return err(`cut: ${palletName(first)} is not on your pallet any more (${gone})`);
   if (!pallet.pegs[first]) return err(`cut: ${palletName(first)} is not a peg; a path starts on a peg (or list every square of the cut-out)`);
@@ -57,7 +55,7 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
     if (row < 0 || row >= PALLET.rows || col < 0 || col >= PALLET.cols) {
       return err(`cut: ${where} goes off the pallet from ${palletName(cells[cells.length - 1])} (${describeBounds(PALLET)})`);
     }
-    const next = row * PALLET.cols + col;
+    const next = cellIndex({ row, col }, PALLET);
     if (cells.includes(next)) return err(`cut: ${where} comes back to ${palletName(next)}; a path never revisits a square`);
     const gone = goneReason(pallet, next);
     if (gone) return err(`cut: ${palletName(next)} is not on your pallet any more (${gone})`);
@@ -74,7 +72,7 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
 function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   const listed = parseCellList(text, PALLET);
   if (!listed.ok) return err(`cut: ${listed.error}; write a peg and a path (C3 RRDR) or every square (C3 D3 E3 E4)`);
-  const cells = listed.value.map((cell) => toIndex(cell, PALLET.cols));
+  const cells = listed.value.map((cell) => cellIndex(cell, PALLET));
   if (cells.length === 0) return err('cut: name a peg and a path (C3 RRDR) or every square of the cut-out (C3 D3 E3 E4)');
   const twice = cells.filter((cell, i) => cells.indexOf(cell) !== i);
   if (twice.length > 0) return err(`cut: ${listText([...new Set(twice)].map(palletName))} named twice`);
@@ -135,7 +133,7 @@ export function parsePlace(text: string): Result<PlaceSpec> {
   const degrees = match[2] === undefined ? 0 : Number(match[2]);
   const rotation = ROTATIONS.find((r) => r === degrees);
   if (rotation === undefined) return err(`place: ${degrees} is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise`);
-  return ok({ at: toIndex(at.value, DOMAIN.cols), rotation });
+  return ok({ at: cellIndex(at.value, DOMAIN), rotation });
 }
 
 /**
@@ -161,7 +159,7 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
 export function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
   const cell = parseCell(text, DOMAIN);
   if (!cell.ok) return err(`subtract: ${cell.error}`);
-  const index = toIndex(cell.value, DOMAIN.cols);
+  const index = cellIndex(cell.value, DOMAIN);
   if (!pegs[index]) return err(`subtract: ${domainName(index)} holds no peg; name a peg on the domain`);
   return ok(index);
 }
@@ -171,10 +169,10 @@ export function parseSubtract(text: string, pegs: readonly boolean[]): Result<nu
  * not touch a peg or an earlier removed square, even diagonally. With Rapid Removal the square is
  * the centre of a 3×3 area and may be anywhere on the pallet.
  */
-export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: boolean): Result<number> {
+export function parseRemove(text: string, pallet: Pallet, owner: string, { rapid }: { rapid: boolean }): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`remove: ${cell.error}`);
-  const index = toIndex(cell.value, PALLET.cols);
+  const index = cellIndex(cell.value, PALLET);
   if (rapid) return ok(index);
   const name = palletName(index);
   const gone = goneReason(pallet, index);
@@ -189,21 +187,11 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, rapid: 
   return ok(index);
 }
 
-/**
- * The squares a Rapid Removal centred on `centre` takes from `pallet` (as it stands when the
- * removal happens, at the end of the turn): its 3×3 area, sparing pegs, squares touching a peg
- * (even diagonally) and squares already gone.
- */
-export function rapidArea(centre: number, pallet: Pallet): number[] {
-  const area = [centre, ...kingIndices(centre, PALLET)].sort((a, b) => a - b);
-  return area.filter((i) => isOnPallet(pallet, i) && !pallet.pegs[i] && touchingPeg(pallet, i) === undefined);
-}
-
 /** Reads the Additional Peg: a square of the holder's pallet touching no peg, even diagonally. */
 export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`extraPeg: ${cell.error}`);
-  const index = toIndex(cell.value, PALLET.cols);
+  const index = cellIndex(cell.value, PALLET);
   const name = palletName(index);
   if (isLivePeg(pallet, index)) return err(`extraPeg: ${name} is already a peg`);
   const peg = touchingPeg(pallet, index);
@@ -211,3 +199,57 @@ export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   return ok(index);
 }
 
+type Checked = CheckResult<PegMove>;
+
+function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
+  const finish = answers.finish === undefined ? ok(false) : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
+  if (!finish.ok) return { ok: false, reason: finish.error };
+  if (finish.value) {
+    if (answers.cut || answers.place || answers.subtract) {
+      return { ok: false, reason: 'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement' };
+    }
+    return { ok: true, move: { kind: 'finish' } };
+  }
+  const reasons: string[] = [];
+  if (!answers.cut) reasons.push('cut: name your cut-out (C3 RRDR or C3 D3 E3 E4), or answer finish: yes');
+  if (!answers.place) reasons.push('place: name the domain square for your first peg and a rotation, e.g. E5 90');
+  if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
+  const cut = parseCut(answers.cut as string, state.pallets[mover]);
+  const place = parsePlace(answers.place as string);
+  if (!cut.ok || !place.ok) return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
+
+  let pegs = state.domain.peg;
+  let subtract: number | null = null;
+  if (answers.subtract) {
+    const lifted = parseSubtract(answers.subtract, pegs);
+    if (!lifted.ok) return { ok: false, reason: lifted.error };
+    subtract = lifted.value;
+    pegs = pegs.map((peg, i) => peg && i !== subtract);
+  }
+  const covered = placeCutout(cut.value, place.value, pegs);
+  if (!covered.ok) return { ok: false, reason: covered.error };
+  return { ok: true, move: { kind: 'place', cut: cut.value, place: place.value, covered: covered.value, subtract } };
+}
+
+function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers: Record<string, string | undefined>): Checked {
+  const rapid = answers.rapid === undefined ? ok(false) : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
+  if (!rapid.ok) return { ok: false, reason: rapid.error };
+  const target = opponentOf(ctx, remover);
+  if (!answers.remove) {
+    return { ok: false, reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6` };
+  }
+  const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), { rapid: rapid.value });
+  return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };
+}
+
+/** The check hook: the Additional Peg in the pregame; in a turn, the mover's move or the opponent's removal. */
+export function checkSubmission(state: PegState, phase: PhaseSpec, submission: Submission, ctx: PegContext): Checked {
+  const answers = answerTexts(submission.answers);
+  const player = submission.player;
+  if (phase.kind === 'pregame') {
+    if (!answers.extraPeg) return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };
+    const square = parseExtraPeg(answers.extraPeg, state.pallets[player]);
+    return square.ok ? { ok: true, move: { kind: 'extra-peg', square: square.value } } : { ok: false, reason: square.error };
+  }
+  return player === state.nextMover ? checkMove(state, player, answers) : checkRemoval(state, ctx, player, answers);
+}

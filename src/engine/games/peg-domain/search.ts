@@ -12,7 +12,8 @@
 // With Peg Subtraction one domain peg may be lifted first: a window also counts when unblocking a
 // single domain peg would join two pegs, which the same labelling answers.
 
-import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, ROTATIONS, type Rotation, orthogonalIndices, rotateOffset } from './geometry.js';
+import { orthogonalIndices } from '../../core/coords.js';
+import { DOMAIN, DOMAIN_CELLS, PALLET, PALLET_CELLS, ROTATIONS, type Rotation, rotateOffset } from './geometry.js';
 import { type Pallet, isOnPallet } from './pallet.js';
 
 export interface SearchBoard {
@@ -272,7 +273,7 @@ export class WindowScan {
  * player may still use Peg Subtraction), a move that needs a domain peg lifted counts too, but
  * only when no move fits without one.
  */
-export function findLegalMove(board: SearchBoard, subtract = false): Found | null {
+export function findLegalMove(board: SearchBoard, { subtract = false }: { subtract?: boolean } = {}): Found | null {
   const scan = new WindowScan(board);
   let fallback: Found | null = null;
   for (let w = 0; w < WINDOWS.length; w++) {
@@ -287,8 +288,8 @@ export function findLegalMove(board: SearchBoard, subtract = false): Found | nul
   return fallback;
 }
 
-export function hasLegalMove(board: SearchBoard, subtract = false): boolean {
-  return findLegalMove(board, subtract) !== null;
+export function hasLegalMove(board: SearchBoard, options: { subtract?: boolean } = {}): boolean {
+  return findLegalMove(board, options) !== null;
 }
 
 export function rotationOf(window: Window): Rotation {

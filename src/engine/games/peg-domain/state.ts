@@ -2,11 +2,10 @@
 // turn (placement or finish, the clock, the opponent's removal), whose turn is next, and the
 // final ranking.
 
-import type { GameContext, PhaseTiming } from '../../core/game.js';
+import type { GameContext, PhaseSpec, PhaseTiming } from '../../core/game.js';
 import type { Cutout, PlaceSpec } from './parse.js';
-import { rapidArea } from './parse.js';
 import { type Item, ITEM_TURN_LIMIT, type PegOptions, readPallet } from './options.js';
-import { type Domain, type Pallet, countCut, countOwned, palletFrom, palletName, startingDomain } from './pallet.js';
+import { type Domain, type Pallet, countCut, countOwned, palletFrom, palletName, rapidArea, startingDomain } from './pallet.js';
 
 export type PegContext = GameContext<PegOptions>;
 
@@ -134,7 +133,12 @@ export function secondsBetween(from: string | undefined, to: string | undefined)
   return (Date.parse(to) - Date.parse(from)) / 1000;
 }
 
-export function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): PegState {
+/** The resolve hook: the pregame places the Additional Pegs, a turn plays the mover's move and the removal. */
+export function resolvePhase(state: PegState, phase: PhaseSpec, moves: ReadonlyMap<string, PegMove>, ctx: PegContext, timing: PhaseTiming): PegState {
+  return phase.kind === 'pregame' ? resolvePregame(state, moves) : resolveTurn(state, ctx, moves, timing);
+}
+
+function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): PegState {
   const pallets = { ...state.pallets };
   const extraPegs: Record<string, number> = {};
   const itemsUsed = { ...state.itemsUsed };
@@ -196,7 +200,7 @@ function applyRemoval(pallet: Pallet, move: Extract<PegMove, { kind: 'remove' }>
   return { pallet: { ...pallet, removedIn }, removal: { by, square: move.square, rapid: move.rapid, removed, note } };
 }
 
-export function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap<string, PegMove>, timing: PhaseTiming): PegState {
+function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap<string, PegMove>, timing: PhaseTiming): PegState {
   const turn = state.turns.length + 1;
   const mover = state.nextMover as string;
   const opponent = opponentOf(ctx, mover);

@@ -2,13 +2,13 @@
 // clocks, every turn's move. A pending removal (and a pending Additional Peg) is the submitter's
 // and the host's alone until it is applied at the end of the turn.
 
-import { columnLetters } from '../../core/coords.js';
+import { cellAt, cellIndex } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, textOn } from '../../core/view.js';
+import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
 import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import { ITEM_NAMES } from './options.js';
-import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName } from './pallet.js';
-import { type Cutout, rapidArea } from './parse.js';
+import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName, rapidArea } from './pallet.js';
+import type { Cutout } from './parse.js';
 import { hasLegalMove } from './search.js';
 import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
 
@@ -34,9 +34,8 @@ function colourOf(ctx: PegContext, player: string): string {
 /** Thick edges where a highlighted square meets a square outside the highlight. */
 function outline(index: number, set: ReadonlySet<number>, cols: number, rows: number): CellBorders | undefined {
   if (!set.has(index)) return undefined;
-  const row = Math.floor(index / cols);
-  const col = index % cols;
-  const out = (r: number, c: number) => r < 0 || r >= rows || c < 0 || c >= cols || !set.has(r * cols + c);
+  const { row, col } = cellAt(index, { rows, cols });
+  const out = (r: number, c: number) => r < 0 || r >= rows || c < 0 || c >= cols || !set.has(cellIndex({ row: r, col: c }, { rows, cols }));
   return {
     ...(out(row - 1, col) ? { top: THICK } : {}),
     ...(out(row, col + 1) ? { right: THICK } : {}),
@@ -45,37 +44,24 @@ function outline(index: number, set: ReadonlySet<number>, cols: number, rows: nu
   };
 }
 
-function labels(rows: number, cols: number) {
-  return {
-    columnLabels: Array.from({ length: cols }, (_, c) => columnLetters(c)),
-    rowLabels: Array.from({ length: rows }, (_, r) => String(r + 1)),
-  };
-}
-
 function domainGrid(domain: Domain, ctx: PegContext, title: string, highlight: readonly number[], subtracted: ReadonlyMap<number, number>, caption?: string): Grid {
   const letters = playerLetters(ctx);
   const set = new Set(highlight);
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < DOMAIN.rows; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < DOMAIN.cols; col++) {
-      const i = row * DOMAIN.cols + col;
-      const owner = domain.owner[i];
-      const fill = owner ? colourOf(ctx, owner) : undefined;
-      const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
-      const lifted = subtracted.get(i);
-      const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
-      line.push({
-        text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
-        ...(fill ? { fill, textColour: textOn(fill) } : {}),
-        bold: domain.peg[i],
-        ...(borders ? { borders } : {}),
-        note,
-      });
-    }
-    cells.push(line);
-  }
-  return { title, ...labels(DOMAIN.rows, DOMAIN.cols), cells, ...(caption ? { caption } : {}) };
+  const cells = boardCells(DOMAIN.rows, DOMAIN.cols, (i) => {
+    const owner = domain.owner[i];
+    const fill = owner ? colourOf(ctx, owner) : undefined;
+    const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
+    const lifted = subtracted.get(i);
+    const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
+    return {
+      text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
+      ...(fill ? { fill, textColour: textOn(fill) } : {}),
+      bold: domain.peg[i],
+      ...(borders ? { borders } : {}),
+      note,
+    };
+  });
+  return { title, ...letterLabels(DOMAIN.rows, DOMAIN.cols), cells, ...(caption ? { caption } : {}) };
 }
 
 /** Pending marks by pallet owner: squares about to be removed, an Additional Peg about to be placed. */
@@ -86,36 +72,32 @@ interface PendingMarks {
 
 function palletGrid(state: PegState, ctx: PegContext, player: string, pending: PendingMarks): Grid {
   const pallet = state.pallets[player];
-  const colour = colourOf(ctx, player);
-  const extra = state.extraPegs[player];
-  const removal = pending.removal.get(player) ?? new Set<number>();
-  const cells: GridCell[][] = [];
-  for (let row = 0; row < PALLET.rows; row++) {
-    const line: GridCell[] = [];
-    for (let col = 0; col < PALLET.cols; col++) {
-      const i = row * PALLET.cols + col;
-      const name = palletName(i);
-      const peg = pallet.pegs[i];
-      let cell: GridCell;
-      if (pallet.cutIn[i] > 0) {
-        cell = { text: `${pallet.cutIn[i]}${peg ? '●' : ''}`, fill: colour, textColour: textOn(colour), note: `${name}: ${peg ? 'peg ' : ''}cut out in turn ${pallet.cutIn[i]}` };
-      } else if (pallet.removedIn[i] > 0) {
-        cell = { text: '✕', fill: PALETTE.black, textColour: PALETTE.white, note: `${name}: removed by ${ctx.playerName(opponentOf(ctx, player))} in turn ${pallet.removedIn[i]}` };
-      } else if (removal.has(i)) {
-        cell = { text: '?', fill: PENDING, textColour: textOn(PENDING), note: `${name}: your pending removal, applied at the end of the turn unless ${ctx.playerName(player)} cuts it` };
-      } else if (pending.extraPeg.get(player) === i) {
-        cell = { text: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), note: `${name}: your Additional Peg, placed when the pregame closes` };
-      } else if (peg) {
-        cell = { text: extra === i ? '●+' : '●', bold: true, note: `${name}: ${extra === i ? 'the Additional Peg' : 'a peg'}` };
-      } else {
-        cell = { text: '', note: `${name}: a square` };
-      }
-      line.push(cell);
-    }
-    cells.push(line);
-  }
+  const cells = boardCells(PALLET.rows, PALLET.cols, (i) => palletCell(state, ctx, player, pending, i));
   const caption = `${countCut(pallet)} squares cut out, ${countRemoved(pallet)} removed, ${PALLET_CELLS - countCut(pallet) - countRemoved(pallet)} left`;
-  return { title: `${ctx.playerName(player)}'s pallet`, ...labels(PALLET.rows, PALLET.cols), cells, caption };
+  return { title: `${ctx.playerName(player)}'s pallet`, ...letterLabels(PALLET.rows, PALLET.cols), cells, caption };
+}
+
+/** One pallet square, by what became of it: cut out, removed, about to be removed, about to take the Additional Peg, a peg, or a square. */
+function palletCell(state: PegState, ctx: PegContext, player: string, pending: PendingMarks, i: number): GridCell {
+  const pallet = state.pallets[player];
+  const name = palletName(i);
+  const peg = pallet.pegs[i];
+  if (pallet.cutIn[i] > 0) {
+    const colour = colourOf(ctx, player);
+    return { text: `${pallet.cutIn[i]}${peg ? '●' : ''}`, fill: colour, textColour: textOn(colour), note: `${name}: ${peg ? 'peg ' : ''}cut out in turn ${pallet.cutIn[i]}` };
+  }
+  if (pallet.removedIn[i] > 0) {
+    return { text: '✕', fill: PALETTE.black, textColour: PALETTE.white, note: `${name}: removed by ${ctx.playerName(opponentOf(ctx, player))} in turn ${pallet.removedIn[i]}` };
+  }
+  if (pending.removal.get(player)?.has(i)) {
+    return { text: '?', fill: PENDING, textColour: textOn(PENDING), note: `${name}: your pending removal, applied at the end of the turn unless ${ctx.playerName(player)} cuts it` };
+  }
+  if (pending.extraPeg.get(player) === i) {
+    return { text: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), note: `${name}: your Additional Peg, placed when the pregame closes` };
+  }
+  const extra = state.extraPegs[player];
+  if (peg) return { text: extra === i ? '●+' : '●', bold: true, note: `${name}: ${extra === i ? 'the Additional Peg' : 'a peg'}` };
+  return { text: '', note: `${name}: a square` };
 }
 
 function minutes(seconds: number | null): string {
@@ -241,7 +223,7 @@ function legalMoves(state: PegState, ctx: PegContext): Table {
       if (state.finishedIn[p.id] !== undefined) return [p.name, 'finished'];
       const board = { pallet: state.pallets[p.id], domainPegs: state.domain.peg };
       if (hasLegalMove(board)) return [p.name, 'yes'];
-      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, true) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
+      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, { subtract: true }) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
     }),
   };
 }
@@ -268,7 +250,7 @@ export function moveText(move: PegMove | undefined): string {
 }
 
 /** The pending marks an audience may see: the host all of them, a player their own. */
-function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, viewer: string | null, host: boolean): PendingMarks {
+function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, { viewer, host }: { viewer: string | null; host: boolean }): PendingMarks {
   const removal = new Map<string, Set<number>>();
   const extraPeg = new Map<string, number>();
   for (const [player, move] of open?.moves ?? []) {
@@ -301,7 +283,7 @@ export function pegView(state: PegState, audience: Audience, ctx: PegContext, op
   const who = host ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
   return {
     title: `Peg Domain${ctx.options.variant === 'final' ? ' (final)' : ''} (${who})`,
-    boards: boards(state, ctx, pendingFor(state, ctx, open, viewer, host)),
+    boards: boards(state, ctx, pendingFor(state, ctx, open, { viewer, host })),
     scoreboard: scoreboard(state, ctx),
     legend: legend(ctx, audience),
     sections,

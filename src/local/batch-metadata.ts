@@ -1,0 +1,83 @@
+// The embedded workbook's protections and developer metadata: what the renderer writes, and
+// nothing else (metadata on sheets only, looked up by id, only its value updated).
+
+import type { SheetsApi } from '../sheets/api.js';
+import type { Batch } from './batch.js';
+import { WorkbookError, body } from './sheet-state.js';
+
+export function addProtectedRange(batch: Batch, request: SheetsApi.Schema$AddProtectedRangeRequest): void {
+  batch.only(request, ['protectedRange']);
+  const range = request.protectedRange ?? {};
+  batch.only(range, ['protectedRangeId', 'range', 'description', 'warningOnly']);
+  const { sheet, area } = batch.area(range.range, 'protectedRange.range');
+  let id = range.protectedRangeId ?? undefined;
+  const all = batch.sheets.flatMap((s) => s.protectedRanges);
+  if (id === undefined) {
+    while (all.some((p) => p.protectedRangeId === batch.nextProtection)) batch.nextProtection += 1;
+    id = batch.nextProtection;
+  } else if (!Number.isInteger(id) || id < 0) {
+    throw new WorkbookError(`protectedRange.protectedRangeId must be a whole number, got ${id}`);
+  } else if (all.some((p) => p.protectedRangeId === id)) {
+    throw new WorkbookError(`a protected range with id ${id} already exists`);
+  }
+  const given = body(range.range, 'protectedRange.range');
+  const whole = given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
+  sheet.protectedRanges.push({
+    protectedRangeId: id,
+    range: whole ? { sheetId: sheet.sheetId } : { sheetId: sheet.sheetId, ...area },
+    ...(typeof range.description === 'string' ? { description: range.description } : {}),
+    ...(range.warningOnly === true ? { warningOnly: true } : {}),
+  });
+}
+
+export function deleteProtectedRange(batch: Batch, request: SheetsApi.Schema$DeleteProtectedRangeRequest): void {
+  batch.only(request, ['protectedRangeId']);
+  for (const sheet of batch.sheets) {
+    const at = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === request.protectedRangeId);
+    if (at >= 0) {
+      batch.writable(sheet).protectedRanges.splice(at, 1);
+      return;
+    }
+  }
+  throw new WorkbookError(`no protected range with id ${request.protectedRangeId}`);
+}
+
+/** Only metadata located on a sheet, with an id, a key and a visibility (what the renderer writes). */
+export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$CreateDeveloperMetadataRequest): void {
+  batch.only(request, ['developerMetadata']);
+  const meta = request.developerMetadata ?? {};
+  batch.only(meta, ['metadataId', 'metadataKey', 'metadataValue', 'location', 'visibility']);
+  const location = meta.location ?? {};
+  batch.only(location, ['sheetId']);
+  if (location.sheetId === undefined || location.sheetId === null) throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
+  const sheet = batch.sheet(location.sheetId);
+  const id = meta.metadataId;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
+  if (typeof meta.metadataKey !== 'string' || meta.metadataKey === '') throw new WorkbookError('developerMetadata.metadataKey is required');
+  const visibility = meta.visibility;
+  if (visibility !== 'DOCUMENT' && visibility !== 'PROJECT') throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
+  if (batch.sheets.some((s) => s.developerMetadata.some((m) => m.metadataId === id))) {
+    throw new WorkbookError(`Developer metadata with id ${id} already exists`);
+  }
+  sheet.developerMetadata.push({
+    metadataId: id, metadataKey: meta.metadataKey, visibility,
+    ...(typeof meta.metadataValue === 'string' ? { metadataValue: meta.metadataValue } : {}),
+  });
+}
+
+/** Only a lookup by metadataId, and only the value. */
+export function updateDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$UpdateDeveloperMetadataRequest): void {
+  batch.only(request, ['dataFilters', 'developerMetadata', 'fields']);
+  if (request.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
+  const filters = request.dataFilters;
+  if (!Array.isArray(filters) || filters.length !== 1) throw new WorkbookError('dataFilters: give exactly one filter');
+  batch.only(filters[0], ['developerMetadataLookup']);
+  const lookup = filters[0].developerMetadataLookup ?? {};
+  batch.only(lookup, ['metadataId']);
+  const meta = request.developerMetadata ?? {};
+  batch.only(meta, ['metadataValue']);
+  const holder = batch.sheets.find((s) => s.developerMetadata.some((m) => m.metadataId === lookup.metadataId));
+  const found = holder && batch.writable(holder).developerMetadata.find((m) => m.metadataId === lookup.metadataId);
+  if (!found) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+  found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
+}

@@ -1,0 +1,142 @@
+// Google's REST APIs from Node, through Google's own client packages: each call the ports make, as
+// a promise. It runs inside the worker thread of src/node/worker.ts (the ports are synchronous, like
+// Apps Script; src/node/bridge.ts waits for these promises). Node-only: never imported by the Apps
+// Script bundle (src/addon, src/engine, src/sheets, src/forms, src/triggers).
+
+import type { sheets_v4 } from '@googleapis/sheets';
+
+/** The OAuth scope of every Sheets call here ("Choose Google Sheets API scopes": read and write spreadsheets). */
+export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+
+export interface RestConfig {
+  /**
+   * Where the API calls go instead of Google (e.g. `http://127.0.0.1:8123/`): the client packages'
+   * `rootUrl`. Undefined: Google's own roots from the discovery documents
+   * (`https://sheets.googleapis.com/`).
+   */
+  readonly rootUrl?: string;
+  /** Shortest wait before the first retry, in ms (gaxios retryConfig.retryDelay; the tests shorten it). */
+  readonly retryDelayMs?: number;
+  /** How long one try waits for an answer before it is abandoned and retried, in ms (the tests shorten it). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * An error as it crosses from the worker: the HTTP status and Google's own message. Google's APIs
+ * answer an error with the body { error: { code, message, status } }, `status` one of the canonical
+ * error codes of Google APIs (google.rpc.Code, e.g. PERMISSION_DENIED for HTTP 403).
+ */
+export interface CallError {
+  readonly status?: number;
+  /** The `error.status` word of Google's JSON error body (PERMISSION_DENIED, NOT_FOUND…). */
+  readonly reason?: string;
+  readonly message: string;
+  /** A Node error code (ENOENT, ECONNREFUSED…). */
+  readonly code?: string;
+  /** The credential could not be loaded at all (no ADC, unreadable key file). */
+  readonly credential?: boolean;
+  /** The call was tried more than once: an earlier try may have taken effect without its answer arriving. */
+  readonly retried?: boolean;
+}
+
+/** How many times a call is tried again. */
+const RETRIES = 5;
+
+/**
+ * Retries as Google's documents ask: "Usage limits" of the Sheets API
+ * (developers.google.com/workspace/sheets/api/limits) answers a quota overrun with 429 Too many
+ * requests and asks for exponential backoff; Drive's "Resolve errors" guide
+ * (developers.google.com/workspace/drive/api/guides/handle-errors) names 429 and the 5xx server
+ * errors as the ones to retry with exponential backoff. gaxios (under the client packages) does the
+ * backoff; which failures to retry is decided here, because its own rule retries neither a POST
+ * nor a try that timed out (it treats the time-out's abort as the caller's). Every POST the ports
+ * send is safe to repeat: a batchUpdate is atomic ("All Sheets requests are applied atomically",
+ * same page) and the ones sent here write fixed cells and ids, so a repeat of one that did take
+ * effect writes the same cells again or is refused as a whole (render then renders again from
+ * what is there: src/local/cli.ts).
+ */
+function retryConfig(config: RestConfig) {
+  return {
+    // gaxios waits retryDelay before the first retry, then ((multiplier^n - 1) / 2) s: 1, 1, 4,
+    // 13 and 32 s (the cap) here, about a minute in all, as the per-minute quotas refill.
+    retry: RETRIES,
+    retryDelay: config.retryDelayMs ?? 1000,
+    retryDelayMultiplier: 3,
+    maxRetryDelay: 32_000,
+    shouldRetry: (error: { status?: number; response?: { status?: number }; config?: { retryConfig?: { currentRetryAttempt?: number } } }) => {
+      if ((error.config?.retryConfig?.currentRetryAttempt ?? 0) >= RETRIES) return false;
+      const status = error.response?.status ?? error.status;
+      // No answer at all: the try timed out or the connection dropped.
+      if (status === undefined) return true;
+      return status === 408 || status === 429 || status >= 500;
+    },
+  };
+}
+
+/** What a failed call comes to, for the one line the CLI prints. */
+export function callError(error: unknown): CallError {
+  const e = error as { status?: number; response?: { status?: number; data?: { error?: { status?: string; message?: string } } }; message?: string; code?: string | number; config?: { retryConfig?: { currentRetryAttempt?: number } } };
+  const status = e.status ?? e.response?.status;
+  const body = e.response?.data?.error;
+  const message = body?.message ?? e.message ?? String(error);
+  const credential = status === undefined && /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(message);
+  return {
+    ...(status !== undefined ? { status } : {}),
+    ...(body?.status ? { reason: body.status } : {}),
+    message,
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(credential ? { credential } : {}),
+    ...((e.config?.retryConfig?.currentRetryAttempt ?? 0) > 0 ? { retried: true } : {}),
+  };
+}
+
+/**
+ * Every call the ports make, as promises; one client per API, authorised by Application Default
+ * Credentials. The client package is loaded here, not imported at the top, so that a missing one is
+ * an answer to the waiting caller rather than a worker that never starts.
+ */
+export async function restCalls(config: RestConfig) {
+  // `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
+  const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
+  // Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key file),
+  // else gcloud's application-default login, else the metadata server of a Google Cloud runtime.
+  const auth = new googleAuth.GoogleAuth({ scopes: [SHEETS_SCOPE] });
+  // A service account's key signs its own token (a self-signed JWT carrying the scopes: AIP-4111,
+  // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
+  // the OAuth token endpoint before the first call.
+  auth.useJWTAccessWithScope = true;
+  const options = { auth, ...(config.rootUrl ? { rootUrl: config.rootUrl } : {}), retryConfig: retryConfig(config), timeout: config.timeoutMs ?? 60_000 };
+  const api: sheets_v4.Sheets = sheets({ version: 'v4', ...options });
+
+  return {
+    /** Who the calls run as: the service account's address, when the credential names one. */
+    async identity(): Promise<{ email: string | null }> {
+      const credentials = await auth.getCredentials();
+      return { email: credentials.client_email ?? null };
+    },
+    /** spreadsheets.get (Sheets API v4 REST reference, "Method: spreadsheets.get": GET /v4/spreadsheets/{spreadsheetId}, `fields` a field mask); answers a Spreadsheet. */
+    async getSpreadsheet(params: { spreadsheetId: string; fields: string }): Promise<sheets_v4.Schema$Spreadsheet> {
+      return (await api.spreadsheets.get(params)).data;
+    },
+    /**
+     * spreadsheets.batchUpdate ("Method: spreadsheets.batchUpdate": POST
+     * /v4/spreadsheets/{spreadsheetId}:batchUpdate, body BatchUpdateSpreadsheetRequest { requests });
+     * answers a BatchUpdateSpreadsheetResponse { spreadsheetId, replies }.
+     */
+    async batchUpdate(params: { spreadsheetId: string; requests: sheets_v4.Schema$Request[] }): Promise<sheets_v4.Schema$BatchUpdateSpreadsheetResponse> {
+      return (await api.spreadsheets.batchUpdate({ spreadsheetId: params.spreadsheetId, requestBody: { requests: params.requests } })).data;
+    },
+    /**
+     * spreadsheets.values.get ("Method: spreadsheets.values.get",
+     * developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/get: GET
+     * /v4/spreadsheets/{spreadsheetId}/values/{range}, valueRenderOption a query parameter); answers
+     * a ValueRange { range, majorDimension, values }, trailing empty rows and cells left out.
+     */
+    async getValues(params: { spreadsheetId: string; range: string; valueRenderOption: 'FORMULA' }): Promise<sheets_v4.Schema$ValueRange> {
+      return (await api.spreadsheets.values.get(params)).data;
+    },
+  };
+}
+
+export type RestCalls = Awaited<ReturnType<typeof restCalls>>;
+export type CallName = keyof RestCalls;

@@ -1,0 +1,200 @@
+// A loopback stand-in for Google's REST APIs, for the Node host's tests: 127.0.0.1 only, an
+// ephemeral port, closed by the test or by itself after a while without requests. It speaks the
+// Sheets API v4 endpoints src/node uses, with the request and response shapes of the Sheets v4
+// discovery document (sheets.googleapis.com/$discovery/rest?version=v4): spreadsheets.get,
+// spreadsheets.batchUpdate and spreadsheets.values.get, and Google's JSON error body
+// ({ error: { code, message, status } }). The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
+// the embedded workbook plus hidden tabs, protections and values.get), so a render over HTTP is
+// applied by the same code as the embedded render.
+//
+// Authentication is checked as Google checks a service account's self-signed JWT (AIP-4111): the
+// bearer token must be signed by the key the test made, name its account, carry the Sheets scope
+// and not be expired; the spreadsheet must be shared with that account.
+import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SHEETS_SCOPE } from '../../src/node/rest.js';
+import type { Request } from '../../src/sheets/api.js';
+import { SheetFile } from '../sandbox/sheets.js';
+
+export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
+
+/** One request as the server saw it, with the status it answered. */
+export interface Seen {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+}
+
+export interface ServerOptions {
+  /** Each distinct call (method, path and body) is first answered with these statuses, in turn, then served. */
+  readonly failEachCallWith?: readonly number[];
+  /**
+   * Each distinct call's first try is carried out but answered only after this long (ms): past
+   * the client's time-out, so the client tries again a call that has taken effect.
+   */
+  readonly slowFirstTryMs?: number;
+  /** Closes itself after this long without a request (ms). */
+  readonly idleMs?: number;
+}
+
+const REASONS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
+const MESSAGES: Record<number, string> = {
+  401: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  403: 'The caller does not have permission',
+  404: 'Requested entity was not found.',
+  429: "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'sheets.googleapis.com'.",
+  500: 'Internal error encountered.',
+  503: 'The service is currently unavailable.',
+};
+
+class HttpError extends Error {
+  constructor(readonly status: number, message = MESSAGES[status] ?? 'error') {
+    super(message);
+  }
+}
+
+/** What the spreadsheet refuses (a request it cannot apply, a range it cannot parse) is a 400, as Google answers. */
+function refused<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+}
+
+const base64url = (text: string) => Buffer.from(text, 'base64url');
+
+export class LoopbackGoogle {
+  readonly files = new Map<string, SheetFile>();
+  /** Which accounts each spreadsheet is shared with. */
+  readonly sharedWith = new Map<string, Set<string>>();
+  readonly seen: Seen[] = [];
+  private readonly attempts = new Map<string, number>();
+  private readonly key = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  /** The key the server trusts for ACCOUNT (another key is a refused credential). */
+  private trusted: KeyObject = this.key.publicKey;
+  private server: Server | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  rootUrl = '';
+
+  constructor(private readonly options: ServerOptions = {}) {}
+
+  async start(): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.unref();
+    this.touch();
+    this.rootUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    return this.rootUrl;
+  }
+
+  close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    const server = this.server;
+    this.server = null;
+    return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  private touch(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.close(), this.options.idleMs ?? 60_000);
+    this.idle.unref();
+  }
+
+  /** A service account key file for ACCOUNT, as the Cloud console downloads it. */
+  writeKeyFile(path: string, account = ACCOUNT): string {
+    const privateKey = this.key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    writeFileSync(path, JSON.stringify({
+      type: 'service_account', project_id: 'genius-host-test', private_key_id: 'k1', private_key: privateKey,
+      client_email: account, client_id: '1', token_uri: 'https://oauth2.googleapis.com/token',
+    }, null, 2));
+    return path;
+  }
+
+  /** From now on the server trusts another key (as if the key file's key had been deleted). */
+  revokeKey(): void {
+    this.trusted = createPublicKey(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+  }
+
+  /** A new spreadsheet with its blank first tab, shared with `accounts`. */
+  addSpreadsheet(id: string, accounts: readonly string[] = [ACCOUNT]): SheetFile {
+    const file = new SheetFile(id, `Spreadsheet ${id}`, 'host@example.com');
+    this.files.set(id, file);
+    this.sharedWith.set(id, new Set(accounts));
+    return file;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.touch();
+    const url = new URL(req.url ?? '/', this.rootUrl);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    let status = 200;
+    let answer: unknown;
+    const call = `${req.method} ${url.pathname}${url.search} ${body}`;
+    const first = !this.attempts.has(call);
+    try {
+      this.failOnce(call);
+      const account = this.authenticate(req.headers.authorization);
+      answer = this.route(req.method ?? 'GET', url, body, account);
+    } catch (error) {
+      status = error instanceof HttpError ? error.status : 500;
+      answer = { error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN' } };
+    }
+    this.seen.push({ method: req.method ?? 'GET', path: decodeURIComponent(url.pathname), status });
+    if (first && this.options.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.options.slowFirstTryMs));
+    if (res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+    res.end(JSON.stringify(answer));
+  }
+
+  private failOnce(call: string): void {
+    const fail = this.options.failEachCallWith ?? [];
+    const n = this.attempts.get(call) ?? 0;
+    this.attempts.set(call, n + 1);
+    if (n < fail.length) throw new HttpError(fail[n]);
+  }
+
+  /** The account of a valid self-signed JWT with the Sheets scope. */
+  private authenticate(header: string | undefined): string {
+    const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+    if (!token) throw new HttpError(401);
+    const [head, payload, signature] = token.split('.');
+    if (!head || !payload || !signature) throw new HttpError(401);
+    if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);
+    const claims = JSON.parse(base64url(payload).toString('utf8')) as { iss?: string; sub?: string; scope?: string; exp?: number };
+    if (!claims.iss || (claims.exp ?? 0) * 1000 < Date.now()) throw new HttpError(401);
+    if (!(claims.scope ?? '').split(' ').includes(SHEETS_SCOPE)) throw new HttpError(403, 'Request had insufficient authentication scopes.');
+    return claims.iss;
+  }
+
+  private spreadsheet(id: string, account: string): SheetFile {
+    const file = this.files.get(id);
+    if (!file) throw new HttpError(404);
+    if (!this.sharedWith.get(id)?.has(account)) throw new HttpError(403);
+    return file;
+  }
+
+  private route(method: string, url: URL, body: string, account: string): unknown {
+    // Sheets v4 paths (the discovery document's flatPath): v4/spreadsheets/{spreadsheetId},
+    // v4/spreadsheets/{spreadsheetId}:batchUpdate, v4/spreadsheets/{spreadsheetId}/values/{range}.
+    const path = /^\/v4\/spreadsheets\/([^/:]+)(:batchUpdate|\/values\/(.+))?$/.exec(url.pathname);
+    if (!path) throw new HttpError(404, `no method at ${method} ${url.pathname}`);
+    const file = this.spreadsheet(decodeURIComponent(path[1]), account);
+    if (method === 'GET' && path[2] === undefined) {
+      const fields = url.searchParams.get('fields') ?? undefined;
+      return refused(() => file.get(fields));
+    }
+    if (method === 'POST' && path[2] === ':batchUpdate') {
+      return refused(() => file.batchUpdate((JSON.parse(body) as { requests?: Request[] }).requests ?? []));
+    }
+    if (method === 'GET' && path[3] !== undefined) {
+      return refused(() => file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined));
+    }
+    throw new HttpError(404, `no method at ${method} ${url.pathname}`);
+  }
+}
