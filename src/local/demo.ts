@@ -5,7 +5,7 @@
 
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
+import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
@@ -157,7 +157,7 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
       throw new InputError(`unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`);
     }
   }
-  const games = [...new Set(ids)].map((id) => GAMES.get(id)!);
+  const games = [...new Set(ids)].map((id) => gameById(id));
   const bot = options.bot;
   if (bot !== undefined) {
     const botsOf = botNames;

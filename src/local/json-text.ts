@@ -154,7 +154,7 @@ export function parseJsonFile(text: string, file: string): unknown {
     const { line, column } = lineAndColumn(body, offset);
     const what = body.trim() === '' ? 'the file is empty'
       : offset >= body.length ? 'it ends too early (a missing } or ] or ")'
-      : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset)!))}${expected((error as Error).message)}`;
+      : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset) ?? 0))}${expected((error as Error).message)}`;
     throw new JsonSyntaxError(`${file}:${line}:${column}: not valid JSON: ${what}`);
   }
 }

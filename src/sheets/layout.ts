@@ -192,11 +192,12 @@ function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], r
   const shared: Style[] = [];
   for (const rect of done) {
     if (rect.rows * rect.cols < SHARE_AT) continue;
-    const format = grid[rect.row]![rect.col]!.format!;
+    const format = grid[rect.row]?.[rect.col]?.format;
+    if (!format) continue;
     shared.push({ area: { row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols }, format, fields: 'userEnteredFormat' });
     for (let r = rect.row; r < rect.row + rect.rows; r++) {
       for (let c = rect.col; c < rect.col + rect.cols; c++) {
-        const { format: _moved, ...rest } = cells[r][c]!;
+        const { format: _moved, ...rest } = cells[r][c] ?? {};
         cells[r][c] = Object.keys(rest).length > 0 ? rest : undefined;
       }
     }
@@ -216,7 +217,7 @@ export function textWidth(text: string, { points = 10, bold = false }: TextFont 
   for (const ch of text) {
     if ('iljtf.,:;|!\'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹'.includes(ch)) ems += 0.3;
     else if (/[A-Z]/.test(ch) || 'mw×■●○◆'.includes(ch)) ems += 0.7;
-    else if (ch.codePointAt(0)! > 0x2000) ems += 1;
+    else if ((ch.codePointAt(0) ?? 0) > 0x2000) ems += 1;
     else ems += 0.55;
   }
   return ems * points * (4 / 3) * (bold ? 1.08 : 1);

@@ -16,7 +16,7 @@ describe('genius-host start', () => {
     expect(code).toBe(0);
     // Progress while the workbooks are written goes to stderr (a pipe here: one line a game).
     expect(stderr.trim().split('\n')).toHaveLength(GAME_LIST.length);
-    expect(stderr).toMatch(/^  writing 12 workbooks \(\.xlsx and \.html\): host, public, Ann \(p1\),.* done$/m);
+    expect(stderr).toMatch(/^ {2}writing 12 workbooks \(\.xlsx and \.html\): host, public, Ann \(p1\),.* done$/m);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     for (const game of GAME_LIST) {
       const dir = join(out, game.id);

@@ -65,7 +65,7 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
 }
 
 /** The rounds hook: each round's groups, boards, placements, captures and rank points, for `replay` output. */
-export function roundSummaries(state: FasState, ctx: FasContext): RoundSummary[] {
+export function roundSummaries(state: FasState, _ctx: FasContext): RoundSummary[] {
   return state.rounds.map((record) => ({
     round: record.round,
     groups: record.groups.map((g) => {

@@ -150,8 +150,10 @@ export function isOver(state: FasState): boolean {
 
 /** A player's record in one round. */
 export function roundResult(record: RoundRecord, player: string): { group: GroupRecord; standing: Standing; rankPoints: number } {
-  const group = record.groups.find((g) => g.players.includes(player))!;
-  return { group, standing: group.standings.find((s) => s.player === player)!, rankPoints: group.rankPoints[player] };
+  const group = record.groups.find((g) => g.players.includes(player));
+  const standing = group?.standings.find((s) => s.player === player);
+  if (!group || !standing) throw new Error(`fair-and-square: ${player} played in no group of round ${record.round}`);
+  return { group, standing, rankPoints: group.rankPoints[player] };
 }
 
 /** Match standings: rank points, and the round tiebreaks summed over the rounds played. */

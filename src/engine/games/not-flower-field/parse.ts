@@ -112,7 +112,9 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
 
 /** The check hook: a public colour choice in the pregame, then a round's placements (rejected whole on any broken rule). */
 export function checkSubmission(state: NffState, phase: PhaseSpec, submission: Submission, ctx: NffContext, progress: PhaseProgress<NffMove>): CheckResult<NffMove> {
-  const me = ctx.players.find((p) => p.id === submission.player)!;
+  const me = ctx.players.find((p) => p.id === submission.player);
+  // Replay offers only submissions of the match's players.
+  if (!me) return { ok: false, reason: `${submission.player} is not a player of this match` };
   if (phase.kind === 'pregame') {
     const given = answerText(submission.answers, 'colour');
     const text = (given ?? '').toLowerCase();
@@ -130,7 +132,7 @@ export function checkSubmission(state: NffState, phase: PhaseSpec, submission: S
   const parsed = parsePlacement({
     own: answerText(submission.answers, 'own'),
     others: answerText(submission.answers, 'others'),
-    player: { colour: state.colours![me.id], name: me.name },
+    player: { colour: state.colours?.[me.id] ?? '', name: me.name },
     opponents: opponentsOf(state, ctx, me.id),
     board: state.board,
     shape: shapeOf(ctx.options.size),

@@ -9,7 +9,7 @@ import { type Cell, cellAt, cellIndex, formatCell } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
 import { type Fence, type Rect, SHAPE, SIZE, contains, fencesSplitting, formatFence, halvings, heightOf, pastureGrid, pastureIndexAt, sameRect, splitRect, widthOf } from './geometry.js';
 import { type PastureOptions, baseGrass } from './options.js';
-import { GATE_COST, type PastureState, garnetsLeft, sheepIn } from './state.js';
+import { GATE_COST, type PastureState, garnetsLeft, positionOf, sheepIn } from './state.js';
 
 type Input = BotInput<PastureState, PastureOptions>;
 
@@ -50,7 +50,7 @@ function startAnswer(pick: (cells: Cell[]) => Cell): Answers {
 export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   const { state, phase, player, ctx, random } = input;
   if (phase.kind === 'pregame') return startAnswer((cells) => random.pick(cells));
-  const here = state.positions![player];
+  const here = positionOf(state, player);
   const rect = state.pastures[pastureIndexAt(state.pastures, here)];
   if (phase.kind === 'plans') {
     const fences = fencesSplitting(rect);
@@ -99,7 +99,7 @@ function bestFence(input: Input, pasture: Rect, fences: readonly Fence[], others
 /** Where to stand in `pasture` and which plan to back, judged by expected share. */
 function planFor(input: Input, pasture: Rect, entry: Cell): { target: Cell; vote: string | null; value: number } {
   const state = input.state;
-  const others = sheepIn(pasture, state.positions, input.ctx).length - (contains(pasture, state.positions![input.player]) ? 1 : 0);
+  const others = sheepIn(pasture, state.positions, input.ctx).length - (contains(pasture, positionOf(state, input.player)) ? 1 : 0);
   const plans = (state.plans ?? []).filter((p) => sameRect(p.pasture, pasture));
   const chosen = bestFence(input, pasture, plans.length > 0 ? plans.map((p) => p.fence) : halvings(pasture), others);
   if (!chosen) return { target: entry, vote: null, value: expectedShare(input, pasture, pasture, others) };
@@ -119,7 +119,7 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
     });
     return startAnswer((cells) => random.pick(cells.sort((a, b) => around(b) - around(a)).slice(0, cells.length / 4)));
   }
-  const here = state.positions![player];
+  const here = positionOf(state, player);
   const pasture = state.pastures[pastureIndexAt(state.pastures, here)];
   if (phase.kind === 'plans') {
     const best = bestFence(input, pasture, fencesSplitting(pasture), sheepIn(pasture, state.positions, ctx).length - 1);

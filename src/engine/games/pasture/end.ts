@@ -48,7 +48,7 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
       round: record.round,
       plans: record.plans.map((p) => ({ id: p.id, player: p.player, fence: formatFence(p.fence), pasture: formatRect(p.pasture) })),
       passed: record.results.filter((r) => r.passed).map((r) => ({
-        pasture: formatRect(r.pasture), plan: r.passed!.plan, fence: formatFence(r.passed!.fence), words: fenceWords(r.passed!.fence),
+        pasture: formatRect(r.pasture), ...passedPlan(r.passed),
       })),
       pastures: record.pastures.map((rect) => {
         const sheep = sheepIn(rect, record.positions, ctx);
@@ -58,4 +58,10 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
       totals: { ...running },
     };
   });
+}
+
+/** A plan that passed, for the round summary (filtered to passed results above). */
+function passedPlan(passed: { readonly plan: string; readonly fence: Parameters<typeof formatFence>[0] } | null | undefined): { plan: string; fence: string; words: string } {
+  if (!passed) throw new Error('pasture: a result marked passed has no plan');
+  return { plan: passed.plan, fence: formatFence(passed.fence), words: fenceWords(passed.fence) };
 }

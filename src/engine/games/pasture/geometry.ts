@@ -152,7 +152,7 @@ export function walk(from: Cell, to: Cell, grid: Int16Array, gates: ReadonlySet<
   return here;
 }
 
-const SHORT = /^([VH])\s*[:\-]?\s*([A-Z]+|\d+)$/i;
+const SHORT = /^([VH])\s*[:-]?\s*([A-Z]+|\d+)$/i;
 const WORDS = /^(?:(vertical|horizontal)(?:\s+fence)?\s*,?\s*)?between\s+(columns?|rows?)\s+([A-Z]+|\d+)\s+and\s+([A-Z]+|\d+)$/i;
 const HOW = 'write V:G (between columns G and H) or H:7 (between rows 7 and 8)';
 

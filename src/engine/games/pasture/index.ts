@@ -10,7 +10,7 @@ import { SHAPE, formatFence, formatRect, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, type PastureOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
 import {
-  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, resolvePhase,
+  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, positionOf, resolvePhase,
 } from './state.js';
 import { pastureView } from './view.js';
 
@@ -33,7 +33,7 @@ function startPhase(ctx: PastureContext): PhaseSpec {
 }
 
 function pastureName(state: PastureState, player: string): string {
-  return formatRect(state.pastures[pastureIndexAt(state.pastures, state.positions![player])]);
+  return formatRect(state.pastures[pastureIndexAt(state.pastures, positionOf(state, player))]);
 }
 
 function plansPhase(state: PastureState, ctx: PastureContext, round: number): PhaseSpec {
@@ -60,7 +60,7 @@ function ordersPhase(state: PastureState, ctx: PastureContext, round: number): P
     title: `Round ${round}: orders`,
     kind: 'orders',
     questions: everyone(ctx, (player) => {
-      const here = formatCell(state.positions![player], SHAPE);
+      const here = formatCell(positionOf(state, player), SHAPE);
       const garnets = garnetsLeft(state, ctx, player);
       const questions: Question[] = [{
         id: 'move',

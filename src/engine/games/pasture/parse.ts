@@ -12,7 +12,7 @@ import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
 import type { Rect } from './geometry.js';
-import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft } from './state.js';
+import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft, positionOf } from './state.js';
 
 type Check = CheckResult<PastureMove>;
 
@@ -48,7 +48,7 @@ function checkPlan(state: PastureState, player: string, answers: Answers, moves:
   if (text === undefined || /^(none|no plan|withdraw)$/i.test(text)) return { ok: true, move: { kind: 'plan', plan: null, counter } };
   const fence = parseFence(text);
   if (!fence.ok) return { ok: false, reason: `plan: ${fence.error}` };
-  const rect = state.pastures[pastureIndexAt(state.pastures, state.positions![player])];
+  const rect = state.pastures[pastureIndexAt(state.pastures, positionOf(state, player))];
   if (!splits(rect, fence.value)) return { ok: false, reason: planProblem(rect, fence.value.dir, formatFence(fence.value)) };
   return { ok: true, move: { kind: 'plan', plan: { number: counter + 1, fence: fence.value }, counter: counter + 1 } };
 }
@@ -118,7 +118,7 @@ function checkOrders(state: PastureState, ctx: PastureContext, player: string, a
   let buyGate = false;
   let balance = garnetsLeft(state, ctx, player);
 
-  part('move', (text) => readMove(text, state.positions![player]), (cell) => { move = cell; });
+  part('move', (text) => readMove(text, positionOf(state, player)), (cell) => { move = cell; });
   part('votes', (text) => {
     const ids = readPlanIds('votes', text, known);
     if (!ids.ok) return ids;

@@ -115,6 +115,19 @@ export interface PastureState {
   readonly rounds: readonly RoundRecord[];
 }
 
+/** Where every sheep stands: set when the start phase closes, which every later phase follows. */
+export function positionsOf(state: PastureState): Readonly<Record<string, Cell>> {
+  if (!state.positions) throw new Error('pasture: no sheep is placed yet (the start phase places them)');
+  return state.positions;
+}
+
+/** Where one sheep stands (see positionsOf). */
+export function positionOf(state: PastureState, player: string): Cell {
+  const cell = positionsOf(state)[player];
+  if (!cell) throw new Error(`pasture: ${player} has no sheep on the board`);
+  return cell;
+}
+
 export function initialState(ctx: PastureContext): PastureState {
   const { pastures, built } = applyStartingFences(ctx.options.fences);
   const each = (value: number) => Object.fromEntries(ctx.players.map((p) => [p.id, value]));
@@ -151,7 +164,7 @@ export function plansOf(state: PastureState, moves: ReadonlyMap<string, PastureM
   const plans: Plan[] = [];
   for (const [player, move] of moves) {
     if (move.kind !== 'plan' || !move.plan) continue;
-    const pasture = state.pastures[pastureIndexAt(state.pastures, state.positions![player])];
+    const pasture = state.pastures[pastureIndexAt(state.pastures, positionOf(state, player))];
     plans.push({ id: `P${move.plan.number}`, number: move.plan.number, player, fence: move.plan.fence, pasture });
   }
   return plans.sort((a, b) => a.number - b.number);
@@ -275,7 +288,7 @@ function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string
 /** The end of a round, in the order of the rules. */
 function resolveOrders(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
   const round = state.rounds.length + 1;
-  const from = state.positions!;
+  const from = positionsOf(state);
   const plans = state.plans ?? [];
   const orders = new Map<string, Orders>();
   for (const player of ctx.players) {
