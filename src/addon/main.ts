@@ -8,6 +8,7 @@ import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateS
 import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
+import { isSharedSheet, recordEdit } from '../triggers/edits.js';
 
 const MENU = 'Genius Host';
 
@@ -219,7 +220,40 @@ export function onTick(): void {
   host().run('tick');
 }
 
-/** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
-export function onFormSubmitted(): void {
-  host().run('answer');
+/**
+ * The host spreadsheet's form-submit trigger (every player's form sends its responses here). The
+ * event's range is the response's row in the form's own responses tab, whose form names the one
+ * form to read (Sheet.getFormUrl); without it, every form that may hold an answer is read.
+ */
+export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): void {
+  let formUrl: string | undefined;
+  try {
+    formUrl = e?.range?.getSheet().getFormUrl() ?? undefined;
+  } catch {
+    formUrl = undefined;
+  }
+  host().run('answer', formUrl);
+}
+
+/**
+ * The shared sheet's edit trigger: records a person's edit of the answers tab with the time this
+ * execution started, after the edit (the event has no time: docs/google.md), for the next tick.
+ * Nothing else: no lock, no log (edits.ts).
+ */
+export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
+  const at = new Date().toISOString();
+  const ports = appsScriptPorts();
+  if (!e?.range || !isSharedSheet(ports.store, e.source.getId())) return;
+  const range = e.range;
+  const single = range.getNumRows() === 1 && range.getNumColumns() === 1;
+  // One cell: its new value is in the event. A paste or a cleared cell: the range read now,
+  // stamped when read (a value read later than the edit is never stamped earlier than the read).
+  let values: string[][];
+  let when = at;
+  if (single && typeof e.value === 'string') values = [[e.value]];
+  else {
+    values = range.getValues().map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
+    when = new Date().toISOString();
+  }
+  recordEdit(ports, when, { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values });
 }

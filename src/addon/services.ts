@@ -14,6 +14,8 @@ import type { FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
+export const EDIT_HANDLER = 'onRowEdited';
+const HANDLERS = [TICK_HANDLER, SUBMIT_HANDLER, EDIT_HANDLER];
 
 // An advanced service that is not enabled is not even declared: `!Sheets` would throw a
 // ReferenceError instead of this message, so the check is `typeof`.
@@ -348,6 +350,8 @@ export function appsScriptPorts(): HostPorts {
     },
     store: {
       get: (key) => all()[key] ?? null,
+      peek: (key) => properties.getProperty(key),
+      peekKeys: () => properties.getKeys(),
       set: (key, value) => {
         properties.setProperty(key, value);
         if (copy) copy[key] = value;
@@ -391,21 +395,25 @@ export function appsScriptPorts(): HostPorts {
     },
     forms: new AppsScriptForms(),
     scheduler: {
-      install: () => {
+      install: (sharedId) => {
         for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+          if (HANDLERS.includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
         }
         ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
         ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
+        // An installable edit trigger on the shared sheet: it runs, as the host, when a person edits
+        // it, not when a script or the API writes it ("Installable triggers", docs/google.md).
+        ScriptApp.newTrigger(EDIT_HANDLER).forSpreadsheet(sharedId).onEdit().create();
       },
       remove: () => {
         for (const trigger of ScriptApp.getProjectTriggers()) {
-          if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+          if (HANDLERS.includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
         }
       },
     },
     flush: () => SpreadsheetApp.flush(),
     formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+    newId: () => Utilities.getUuid(),
   };
 }
 

@@ -113,10 +113,13 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
   // The form opens only once the pointer names what it shows (an answer sent before would be
   // read with the old phase's items), and the pointer claims the spec only once the form is
   // open (or the next execution would not open it).
-  ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout });
+  // `open`: answers may wait in the form unread. A form closed and read again in this execution
+  // (closedWith) holds none; one closed here without that read keeps what it said.
+  const open = spec.accepting || (closedWith === undefined && pointer.open !== false);
+  ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout, open });
   if (spec.accepting) {
     ctx.ports.forms.setAccepting(formId, true);
-    ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout });
+    ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout, open });
   } else if (closedWith === undefined) {
     ctx.ports.forms.setAccepting(formId, false);
   }

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PhaseSpec } from '../../src/engine/core/game.js';
 import { answersFromItems, formPattern, formSpecFor } from '../../src/forms/index.js';
-import { rowStamp } from '../../src/triggers/rows.js';
 import { parseWhen } from '../../src/triggers/time.js';
 import { newMatch, replayMatch } from '../../src/engine/index.js';
 
@@ -61,18 +60,6 @@ describe('forms', () => {
         for (const q of list) if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
       }
     }
-  });
-});
-
-describe('the public-row time rule', () => {
-  const D = '2026-11-21T18:30:00.000Z';
-  it('stamps a change at the deadline when it may have been typed in time', () => {
-    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:29:00.000Z', D)).toBe(D);
-  });
-  it('stamps it now when the last read was already after the deadline, or the deadline is ahead', () => {
-    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:31:00.000Z', D)).toBe('2026-11-21T18:36:00.000Z');
-    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', D)).toBe('2026-11-21T18:20:00.000Z');
-    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', undefined)).toBe('2026-11-21T18:20:00.000Z');
   });
 });
 

@@ -33,6 +33,8 @@ export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^SpreadsheetApp\.flush$/, { fixed: 700, source: 'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)' }],
   [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
   [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
+  [/^Range\.getValues$/, { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` }],
+  [/^Sheet\.getFormUrl$/, { fixed: 300, source: 'assumption: 300 ms, a SpreadsheetApp round trip' }],
   [/^FormApp\.openById$/, { fixed: 800, source: ASSUMED_FORMS }],
   [/^Form\.getResponses$/, { fixed: 800, source: ASSUMED_FORMS }],
   [/^(Form|FormItem|FormApp)\./, { fixed: 300, source: ASSUMED_FORMS }],

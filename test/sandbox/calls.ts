@@ -74,6 +74,9 @@ export function isRemote(service: string, method: string): boolean {
   if (method === 'create' && /TriggerBuilder$/.test(service)) return true;
   if (service === 'Lock' && method === 'hasLock') return false;
   if (service === 'FormApp' && method === 'createTextValidation') return false;
+  // A trigger event's range and sheet know where they are; reading their values, or the form a
+  // responses tab belongs to, asks the server.
+  if ((service === 'Range' || service === 'Sheet') && method !== 'getValues' && method !== 'getFormUrl') return false;
   // An item's id, title and kind, and the item as its own kind, are answered by the handle itself.
   if (service === 'FormItem' && /^(get|as)/.test(method)) return false;
   return !LOCAL_SERVICES.has(service);

@@ -33,7 +33,7 @@ describe('Start survives every refusal', () => {
     for (const answer of answers) expect(answer.ok).toBe(true);
     // One shared sheet, one form and one private sheet per player; nothing more.
     expect(made(t)).toEqual([...Array(4).fill('form'), ...Array(5).fill('spreadsheet')].sort());
-    expect(t.google.triggers).toHaveLength(2);
+    expect(t.google.triggers).toHaveLength(3);
     expect(t.google.sharingEmails).toHaveLength(8);
     const shared = t.google.files.get(t.sharedId())!;
     expect(shared.published).toBe(false);
@@ -240,7 +240,7 @@ describe('Apps Script\'s quotas and limits', () => {
     const t = table();
     t.google.triggers.push({ id: 'theirs', owner: 'coowner@example.com', handler: 'onTick', kind: 'CLOCK', minutes: 1 });
     expect(t.startMatch(SETUP).ok).toBe(true);
-    expect(t.google.triggers.filter((x) => x.owner === HOST)).toHaveLength(2);
+    expect(t.google.triggers.filter((x) => x.owner === HOST)).toHaveLength(3);
     expect(t.google.triggers.find((x) => x.id === 'theirs')).toBeDefined();
   });
 });

@@ -23,7 +23,7 @@ export interface Snapshot {
 }
 
 /** What a snapshot leaves out: the configuration, and what only lives while an execution runs. */
-const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall']);
+const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall', 'onUserEdit', 'eventHandles']);
 
 /** Each implemented method must accept the real method's parameters. */
 type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : unknown };
@@ -161,9 +161,26 @@ export interface TriggerRecord {
   /** The user who installed it: getProjectTriggers shows each user only their own. */
   readonly owner: string;
   readonly handler: string;
-  readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT';
+  readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT' | 'ON_EDIT';
   readonly minutes?: number;
   readonly source?: string;
+}
+
+/** A person's edit of one cell (0-based row and column), as the edit trigger hears of it. */
+export interface UserEdit {
+  readonly fileId: string;
+  readonly tab: string;
+  readonly row: number;
+  readonly col: number;
+  readonly value: string;
+  readonly oldValue?: string;
+}
+
+/** A1 notation of a 0-based cell. */
+export function a1(row: number, col: number): string {
+  let letters = '';
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${row + 1}`;
 }
 
 export interface GoogleOptions {
@@ -548,13 +565,59 @@ export class Google {
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
     target.workbook.batchUpdate(requests);
+    this.lastResponse = { formId: form.id, tab: dest.tab, row: dest.rows + 1 };
     dest.rows += 1;
+  }
+
+  /** The form whose responses land in `tab` of `spreadsheetId` (Sheet.getFormUrl), if any. */
+  formOfTab(spreadsheetId: string, tab: string): FakeForm | null {
+    for (const [formId, dest] of this.responseTabs) {
+      const form = this.forms.get(formId);
+      if (form && form.destination === spreadsheetId && dest.tab === tab) return form;
+    }
+    return null;
   }
 
   /** A person types into a cell of a spreadsheet. */
   typeInSheet(fileId: string, email: string, tab: string, row: number, col: number, typed: string): void {
-    this.spreadsheet(fileId).type(email, this.canWrite(fileId, email), tab, row, col, typed);
+    const file = this.spreadsheet(fileId);
+    const before = file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0];
+    file.type(email, this.canWrite(fileId, email), tab, row, col, typed);
+    // "An installable edit trigger runs when a user modifies a value in a spreadsheet"; script
+    // executions and API requests do not run triggers ("Installable triggers", Restrictions): only
+    // this, a person's edit, fires the spreadsheet's edit triggers, each as its owner.
+    for (const trigger of this.triggers.filter((t) => t.kind === 'ON_EDIT' && t.source === fileId)) {
+      this.onUserEdit?.(trigger, { fileId, tab, row, col, value: typed, ...(before !== undefined && before !== '' ? { oldValue: String(before) } : {}) });
+    }
   }
+
+  /** Runs an edit trigger's handler (set by the Sandbox, which runs executions). */
+  onUserEdit: ((trigger: TriggerRecord, edit: UserEdit) => void) | null = null;
+  /** The response row Forms wrote last (a form-submit trigger's event names it). */
+  lastResponse: { formId: string; tab: string; row: number } | null = null;
+
+  /**
+   * The event object of an edit trigger ("Event objects", Google Sheets, Edit): authMode, range
+   * (the edited cell), source (the spreadsheet), triggerUid, user, and for one cell value and
+   * oldValue ("only available if the edited range is a single cell"; a cleared cell has no new
+   * value here). No time: the event carries none.
+   */
+  editEvent(trigger: TriggerRecord, edit: UserEdit, handles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown }): Record<string, unknown> {
+    return {
+      authMode: 'FULL',
+      range: handles.range(edit.fileId, edit.tab, edit.row, edit.col),
+      source: handles.spreadsheet(edit.fileId),
+      triggerUid: trigger.id,
+      // "A User object, representing the active user, if available (depending on a complex set of
+      // security restrictions)": the add-on does not rely on it; here it is not available.
+      user: { getEmail: () => '' },
+      ...(edit.value !== '' ? { value: edit.value } : {}),
+      ...(edit.oldValue !== undefined ? { oldValue: edit.oldValue } : {}),
+    };
+  }
+
+  /** The event handles the last execution's services made (the Sandbox builds events with them). */
+  eventHandles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown; responseRange: (formId: string, tab: string, row: number) => unknown } | null = null;
 
   // ── The services ────────────────────────────────────────────────────────────────────────
 
@@ -569,6 +632,30 @@ export class Google {
       getName: () => file.title,
       getSpreadsheetTimeZone: () => google.options.timeZone ?? 'Etc/UTC',
     } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
+
+    // What a trigger's event hands the script: the edited (or response's) range and its sheet.
+    const sheetHandle = (file: SheetFile, tab: string) => strict('Sheet', {
+      getName: () => tab,
+      // "Returns the URL for the form that sends its responses to this sheet, or null" (Sheet).
+      getFormUrl: () => {
+        const form = google.formOfTab(file.id, tab);
+        return form ? `https://docs.google.com/forms/d/${form.id}/edit` : null;
+      },
+    });
+    const rangeHandle = (file: SheetFile, tab: string, row: number, col: number) => strict('Range', {
+      getRow: () => row + 1,
+      getColumn: () => col + 1,
+      getNumRows: () => 1,
+      getNumColumns: () => 1,
+      getSheet: () => sheetHandle(file, tab),
+      getA1Notation: () => a1(row, col),
+      getValues: () => [[file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? '']],
+    });
+    google.eventHandles = {
+      range: (fileId, tab, row, col) => rangeHandle(google.spreadsheet(fileId), tab, row, col),
+      spreadsheet: (fileId) => spreadsheetHandle(google.spreadsheet(fileId)),
+      responseRange: (formId, tab, row) => rangeHandle(google.spreadsheet(google.forms.get(formId)!.destination!), tab, row - 1, 0),
+    };
 
     const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' };
     const Button = { OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO', CLOSE: 'CLOSE' };
@@ -879,13 +966,17 @@ export class Google {
           });
           return clock;
         },
-        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet) => {
-          let kind: 'ON_FORM_SUBMIT' | null = null;
+        // forSpreadsheet(sheet) or forSpreadsheet(key): "tied to the spreadsheet with the given ID" (TriggerBuilder).
+        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet | string) => {
+          const source = typeof sheet === 'string' ? sheet : sheet.getId();
+          google.spreadsheet(source);
+          let kind: 'ON_FORM_SUBMIT' | 'ON_EDIT' | null = null;
           const builder = strict('SpreadsheetTriggerBuilder', {
             onFormSubmit: () => { kind = 'ON_FORM_SUBMIT'; return builder; },
+            onEdit: () => { kind = 'ON_EDIT'; return builder; },
             create: () => {
               if (!kind) throw new Error('SpreadsheetTriggerBuilder.create: no event set');
-              return addTrigger({ handler: functionName, kind, source: sheet.getId() });
+              return addTrigger({ handler: functionName, kind, source });
             },
           });
           return builder;
