@@ -13,7 +13,7 @@ import { isSharedSheet, recordEdit } from '../triggers/edits.js';
 const MENU = 'Genius Host';
 
 /**
- * Replays a match file given as JSON text and returns the replay JSON of MATCHFILE.md, or
+ * Replays a match file given as JSON text and returns the replay JSON of docs/matchfile.md, or
  * `{ "error": "<field>: <problem>" }` for a malformed file. `now` (ISO time) keeps phases whose
  * deadline has not passed open.
  */

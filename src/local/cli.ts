@@ -1,43 +1,144 @@
-// The genius-host command line: replay, new, show, start. Only this folder touches Node.
+// The genius-host command line: replay, new, show, start, render. Only this folder touches Node.
+// Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Audience } from '../engine/core/view.js';
-import { GAMES, audiencesOf, loadMatchText, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
-import { renderMatch, runDemo } from './demo.js';
-import { InputError } from './errors.js';
+import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
+import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
+import { InputError, closest } from './errors.js';
+import { parseJsonFile } from './json-text.js';
 import { viewText } from './text.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
 Usage:
-  genius-host replay FILE [--now TIME]     replay a match file; prints JSON (exit 1 if the file is malformed)
+  genius-host replay FILE [--now TIME]     replay a match file (- reads standard input); prints JSON
+                                           (exit 1 if the file is malformed)
   genius-host new GAME [--players N] [--seed S]
                                            print a complete match file with default options
   genius-host show FILE [--as AUDIENCE] [--all] [--now TIME]
                                            print a view of a match (host, public, player:<id>, team:<id>)
-  genius-host start [GAME] [--seed S] [--players N] [--bot NAME] [--out DIR]
-                                           play a whole match of each game (or GAME) with bots and write
+  genius-host start [GAME...] [--seed S] [--players N] [--bot NAME] [--out DIR]
+                                           play a whole match of each game (or each GAME) with bots and write
                                            every workbook (.xlsx and .html) and the match file to DIR (out/)
   genius-host render FILE [--out DIR] [--now TIME]
                                            write every workbook of a match file to DIR
                                            (default out/rendered/<file name>)
   genius-host help
 
-Games: ${[...GAMES.keys()].join(', ')}`;
+--now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
+without a schedule is a complete record and every phase in it closes, whatever --now says.
 
+Games, with their bots (the first is the default; without --bot players take them in turn):
+${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`).join('\n')}`;
 
-function readMatch(file: string | undefined) {
-  if (!file) throw new InputError('name a match file, e.g. genius-host replay examples/not-flower-field.json');
+/** What each command takes: its options and how many positional arguments. */
+const COMMANDS = {
+  replay: { options: ['now'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  new: { options: ['players', 'seed'], positionals: { min: 1, max: 1, what: 'a game' } },
+  show: { options: ['as', 'all', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
+  render: { options: ['out', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
+} as const;
+type Command = keyof typeof COMMANDS;
+
+const OPTIONS = {
+  now: { type: 'string', example: '--now 2026-11-21T18:00:00Z' },
+  players: { type: 'string', example: '--players 4' },
+  seed: { type: 'string', example: '--seed mine' },
+  as: { type: 'string', example: '--as public' },
+  all: { type: 'boolean', example: '--all' },
+  bot: { type: 'string', example: '--bot random' },
+  out: { type: 'string', example: '--out out' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+type Values = { now?: string; players?: string; seed?: string; as?: string; all?: boolean; bot?: string; out?: string };
+
+const EXAMPLE_FILE = 'examples/not-flower-field.json';
+
+/** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
+function parseCommand(command: Command, args: readonly string[]): { values: Values; positionals: string[]; help: boolean } {
+  const spec = COMMANDS[command];
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: Object.fromEntries(Object.entries(OPTIONS).map(([name, o]) => [name, { type: o.type }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const values: Record<string, string | boolean> = {};
+  const positionals: string[] = [];
+  let help = false;
+  const takes = (spec.options as readonly string[]);
+  const listed = takes.length > 0 ? `it takes ${takes.map((o) => `--${o}`).join(', ')}` : 'it takes no options';
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
+      continue;
+    }
+    if (token.kind !== 'option') continue;
+    if (token.name === 'help' || token.name === 'h') {
+      help = true;
+      continue;
+    }
+    const name = token.name as OptionName;
+    if (!takes.includes(name)) {
+      if (name in OPTIONS) throw new InputError(`${command} takes no ${token.rawName} (${listed})`);
+      const guess = closest(token.name, takes) ?? closest(token.name, Object.keys(OPTIONS));
+      const hint = guess === undefined ? '' : takes.includes(guess) ? `; did you mean --${guess}?` : '';
+      throw new InputError(`${command}: unknown option ${token.rawName}${hint} (${listed})`);
+    }
+    const option = OPTIONS[name];
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new InputError(`${token.rawName} takes no value (write just ${token.rawName})`);
+      values[name] = true;
+      continue;
+    }
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
+      throw new InputError(`${token.rawName} needs a value, e.g. ${option.example}`);
+    }
+    if (token.value === '') throw new InputError(`${token.rawName} is empty; give a value, e.g. ${option.example}`);
+    if (!token.inlineValue && token.value.startsWith('-') && name !== 'seed') {
+      throw new InputError(`${token.rawName} needs a value, e.g. ${option.example} (got ${token.value})`);
+    }
+    if (name in values) throw new InputError(`${token.rawName} is given twice`);
+    values[name] = token.value;
+  }
+  const { min, max, what } = spec.positionals;
+  if (!help && positionals.length < min) throw new InputError(`${command} needs ${what}, e.g. ${exampleOf(command)}`);
+  if (positionals.length > max) {
+    throw new InputError(`${command} takes one ${what.replace(/^an? /, '')}; got ${positionals.length}: ${positionals.join(' ')}`);
+  }
+  return { values: values as Values, positionals, help };
+}
+
+function exampleOf(command: Command): string {
+  if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
+  if (command === 'start') return 'genius-host start not-flower-field';
+  return `genius-host ${command} ${EXAMPLE_FILE}`;
+}
+
+function readMatch(file: string): MatchFile {
   let text: string;
   try {
+    if (file === '-') return matchFrom(readFileSync(0, 'utf8'), 'standard input');
+    if (statSync(file).isDirectory()) {
+      throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
+    }
     text = readFileSync(file, 'utf8');
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
   }
-  const match = loadMatchText(text);
+  return matchFrom(text, file);
+}
+
+function matchFrom(text: string, file: string): MatchFile {
+  const match = loadMatch(parseJsonFile(text, file));
   if (!match.ok) throw new InputError(match.error);
   return match.value;
 }
@@ -48,47 +149,64 @@ function nowOption(value: string | undefined): string | undefined {
   return new Date(Date.parse(value)).toISOString();
 }
 
+/**
+ * Replays as of --now. A match file without a schedule is a complete record in which every phase
+ * closes (docs/matchfile.md), so --now has no deadlines to compare and changes nothing.
+ */
+function replayAt(match: MatchFile, now: string | undefined) {
+  const time = nowOption(now);
+  return replayMatch(match, { now: match.schedule ? time : undefined });
+}
+
 function countOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`${flag}: "${value}" is not a whole number`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1) throw new InputError(`${flag}: "${value}" is not a number of players (a whole number, 1 or more), e.g. ${flag} 4`);
   return n;
 }
 
-export async function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
-  const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      now: { type: 'string' },
-      players: { type: 'string' },
-      seed: { type: 'string' },
-      as: { type: 'string' },
-      all: { type: 'boolean' },
-      bot: { type: 'string' },
-      out: { type: 'string' },
-    },
-  });
+function gameOption(id: string): string {
+  if (GAMES.has(id)) return id;
+  const guess = closest(id, [...GAMES.keys()]);
+  throw new InputError(`unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`);
+}
+
+function commandOf(word: string): Command {
+  if (word in COMMANDS) return word as Command;
+  const guess = closest(word, Object.keys(COMMANDS));
+  const hint = guess ? `; did you mean ${guess}?` : '';
+  throw new InputError(`unknown command "${word}"${hint} (commands: ${Object.keys(COMMANDS).join(', ')}; genius-host help explains them)`);
+}
+
+export async function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t), progress: ProgressSink = { write: (t) => process.stderr.write(t), live: Boolean(process.stderr.isTTY) }): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h') {
+    out(`${USAGE}\n`);
+    return 0;
+  }
+  if (first.startsWith('-')) throw new InputError(`name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`);
+  const command = commandOf(first);
+  const { values, positionals, help } = parseCommand(command, rest);
+  if (help) {
+    out(`${USAGE}\n`);
+    return 0;
+  }
 
   switch (command) {
     case 'replay': {
-      const match = readMatch(positionals[0]);
-      const result = replayMatch(match, { now: nowOption(values.now) });
+      const result = replayAt(readMatch(positionals[0]), values.now);
       out(`${JSON.stringify(replayOutput(result), null, 2)}\n`);
       return 0;
     }
     case 'new': {
-      const game = positionals[0];
-      if (!game) throw new InputError(`name a game: ${[...GAMES.keys()].join(', ')}`);
+      const game = gameOption(positionals[0]);
       const match = newMatch(game, { players: countOption(values.players, '--players'), seed: values.seed });
       if (!match.ok) throw new InputError(match.error);
       out(stringifyMatchFile(match.value));
       return 0;
     }
     case 'show': {
-      const match = readMatch(positionals[0]);
-      const result = replayMatch(match, { now: nowOption(values.now) });
+      const result = replayAt(readMatch(positionals[0]), values.now);
       const audience = (values.as ?? 'public') as Audience;
       if (!audiencesOf(result).includes(audience)) {
         throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
@@ -104,33 +222,56 @@ export async function main(argv: readonly string[], out: (text: string) => void 
         bot: values.bot,
         outDir: values.out ?? 'out',
         print: out,
+        progress,
       });
     case 'render': {
       const file = positionals[0];
+      const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
+      checkOutDir(outDir);
       const match = readMatch(file);
-      const result = replayMatch(match, { now: nowOption(values.now) });
-      return renderMatch(match, result, values.out ?? join('out', 'rendered', basename(file!, extname(file!))), out);
+      return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
     }
-    case undefined:
     case 'help':
-    case '--help':
-    case '-h':
+      if (positionals[0] !== undefined) commandOf(positionals[0]);
       out(`${USAGE}\n`);
       return 0;
-    default:
-      throw new InputError(`unknown command "${command}"\n\n${USAGE}`);
   }
 }
 
-/** Runs the CLI as a process: one line on stderr and exit 1 for a usage or input error. */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'not allowed',
+  EPERM: 'not allowed',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EEXIST: 'already exists',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** The one line the CLI prints for an error: its own message, a file system error, or a bug. */
+export function errorLine(error: unknown): string {
+  if (error instanceof InputError) return error.message;
+  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  if (code && FILE_ERRORS[code]) return `${path ?? syscall ?? 'a file'}: ${FILE_ERRORS[code]}${syscall ? ` (${syscall})` : ''}`;
+  if (code === 'EPIPE') return 'the output was closed before everything was written';
+  const message = (error as Error)?.message ?? String(error);
+  return `internal error: ${message.split('\n')[0]} (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)`;
+}
+
+/** Runs the CLI as a process: one line on stderr and exit 1 for any error; no stack trace unless GENIUS_HOST_DEBUG is set. */
 export function runCli(argv: readonly string[]): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // `genius-host replay FILE | head` closes the pipe early: that is not the user's mistake.
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   main(argv).then(
     (code) => {
       process.exitCode = code;
     },
     (error: unknown) => {
-      const known = error instanceof InputError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-      process.stderr.write(`genius-host: ${known ? (error as Error).message : `internal error: ${(error as Error).stack ?? String(error)}`}\n`);
+      process.stderr.write(`genius-host: ${errorLine(error).replace(/\s*\n\s*/g, ' ')}\n`);
+      if (process.env.GENIUS_HOST_DEBUG && error instanceof Error && !(error instanceof InputError)) process.stderr.write(`${error.stack}\n`);
       process.exitCode = 1;
     },
   );

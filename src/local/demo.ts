@@ -3,12 +3,12 @@
 // (one batchUpdate each, into the embedded workbook) and saves it as .xlsx and as an HTML page,
 // with the match file. `genius-host render FILE` does the same for any match file.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { GAMES, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
+import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
-import { InputError } from './errors.js';
-import { type MatchOutputs, writeMatchOutputs } from './outputs.js';
+import { InputError, closest } from './errors.js';
+import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
 
 export interface DemoOptions {
@@ -18,18 +18,95 @@ export interface DemoOptions {
   readonly bot?: string;
   readonly outDir: string;
   readonly print: (text: string) => void;
+  /** Where progress goes while workbooks are written (stderr), and whether it is a terminal. */
+  readonly progress?: ProgressSink;
 }
 
-/** One line: winners, losers and the elimination candidate, by name (or what the match waits on). */
+export interface ProgressSink {
+  readonly write: (text: string) => void;
+  /** A terminal: one line rewritten in place. Otherwise (a log, a pipe) the line grows and ends. */
+  readonly live: boolean;
+}
+
+/** Reports the workbooks of one match as they are written (4–7 s for a large match). */
+function workbookProgress(sink: ProgressSink | undefined): OutputProgress {
+  if (!sink) return () => {};
+  return (done, total, reader) => {
+    if (sink.live) {
+      sink.write(reader === null ? '\r\x1b[K' : `\r\x1b[K  writing workbook ${done + 1} of ${total}: ${reader}…`);
+    } else if (reader === null) {
+      sink.write(' done\n');
+    } else {
+      sink.write(done === 0 ? `  writing ${total} workbooks (.xlsx and .html): ${reader}` : `, ${reader}`);
+    }
+  };
+}
+
+function playerName(result: ReplayResult, id: string): string {
+  return result.match.players.find((p) => p.id === id)?.name ?? id;
+}
+
+/**
+ * Why the loser lost where the score alone does not say (they tied with another): the tie-break
+ * the game reports in its final detail, or null when the loser simply scored least.
+ */
+export function loserTieBreak(result: ReplayResult): string | null {
+  const final = result.final;
+  if (!final || final.losers.length !== 1) return null;
+  const loser = final.losers[0];
+  const score = final.scores[loser];
+  const tied = Object.keys(final.scores).filter((id) => id !== loser && final.scores[id] === score);
+  if (score === undefined || tied.length === 0) return null;
+  const detail = final.detail as { loserReason?: unknown; decidedBy?: unknown; tiebreaks?: unknown; cellsHeld?: Record<string, number> };
+  if (typeof detail.loserReason === 'string') return detail.loserReason;
+  if (typeof detail.decidedBy === 'string' && detail.decidedBy.startsWith('tied')) return detail.decidedBy;
+  const name = playerName(result, loser);
+  const named = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
+  const notes = Array.isArray(detail.tiebreaks) ? detail.tiebreaks.filter((n): n is string => typeof n === 'string' && named.test(n)) : [];
+  if (notes.length > 0) return notes.join('; ');
+  const others = tied.map((id) => playerName(result, id)).join(', ');
+  const cells = detail.cellsHeld;
+  if (cells && tied.every((id) => cells[id] > cells[loser])) {
+    return `tied on ${score} with ${others}; fewer cells held (${cells[loser]} to ${tied.map((id) => cells[id]).join(', ')})`;
+  }
+  return `tied on ${score} with ${others}; placed last by the tie-breaks of docs/games/${result.game.id}.md`;
+}
+
+/** One line: winners, losers (and the tie-break that made them lose) and the elimination candidate, by name. */
 export function resultLine(result: ReplayResult): string {
   const final = result.final;
   if (!final) {
-    if (result.open) return `still open: ${result.open.phase.title}`;
-    return `waiting on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
+    if (result.open) return `not over: ${result.open.phase.title} is still open`;
+    return `over, waiting on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
   }
-  const name = (who: string) => result.match.players.find((p) => p.id === who)?.name ?? who;
-  const list = (ids: readonly string[]) => ids.map((id) => `${name(id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
-  return `winner ${list(final.winners)} · loser ${list(final.losers)} · elimination candidate ${final.eliminationCandidate ? name(final.eliminationCandidate) : 'none'}`;
+  const list = (ids: readonly string[]) => ids.map((id) => `${playerName(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
+  const plural = (word: string, ids: readonly string[]) => `${word}${ids.length > 1 ? 's' : ''} ${list(ids)}`;
+  const tieBreak = loserTieBreak(result);
+  const loser = `${plural('loser', final.losers)}${tieBreak ? ` on a tie-break (${tieBreak})` : ''}`;
+  const candidate = final.eliminationCandidate ? `elimination candidate ${playerName(result, final.eliminationCandidate)}` : 'no elimination candidate';
+  return `${plural('winner', final.winners)} · ${loser} · ${candidate}`;
+}
+
+/** Refuses an output directory that is a file before anything is played or written. */
+export function checkOutDir(dir: string): void {
+  let stats;
+  try {
+    stats = statSync(dir);
+  } catch {
+    return; // made when it is needed
+  }
+  if (!stats.isDirectory()) throw new InputError(`--out: ${dir} is a file, not a directory; name a directory (made if missing), e.g. --out out`);
+}
+
+function makeOutDir(dir: string): void {
+  checkOutDir(dir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of that path is a file' : code === 'EACCES' || code === 'EPERM' ? 'not allowed' : (error as Error).message;
+    throw new InputError(`--out: cannot make the directory ${dir}: ${why}`);
+  }
 }
 
 /** How the outputs of one match are listed at the end. */
@@ -61,29 +138,66 @@ function workbooksLine(outputs: MatchOutputs): string {
  * think alike (every greedy sheep in the same pasture), which makes a dull demo.
  */
 function mixedBots(game: AnyGame, players: readonly string[]): Record<string, string> {
-  const names = [game.defaultBot, ...Object.keys(game.bots).filter((name) => name !== game.defaultBot)];
+  const names = botNames(game);
   return Object.fromEntries(players.map((id, i) => [id, names[i % names.length]]));
+}
+
+/** A game's bots, its default first (as `genius-host help` lists them). */
+export function botNames(game: AnyGame): string[] {
+  return [game.defaultBot, ...Object.keys(game.bots).filter((name) => name !== game.defaultBot)];
+}
+
+/** Checks every game, the bot and the player count before any match is played. */
+function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile }[] {
+  const ids = options.games.length > 0 ? options.games : [...GAMES.keys()];
+  for (const id of ids) {
+    if (!GAMES.has(id)) {
+      const guess = closest(id, [...GAMES.keys()]);
+      throw new InputError(`unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`);
+    }
+  }
+  const games = [...new Set(ids)].map((id) => GAMES.get(id)!);
+  const bot = options.bot;
+  if (bot !== undefined) {
+    const botsOf = botNames;
+    const lacking = games.filter((game) => !Object.hasOwn(game.bots, bot));
+    if (lacking.length === games.length && !GAME_LIST.some((game) => Object.hasOwn(game.bots, bot))) {
+      const guess = closest(bot, [...new Set(games.flatMap(botsOf))]);
+      throw new InputError(`--bot: no game has a bot "${bot}"${guess ? `; did you mean ${guess}?` : ''} (${games.map((g) => `${g.id}: ${botsOf(g).join(', ')}`).join('; ')})`);
+    }
+    if (lacking.length > 0) {
+      const having = GAME_LIST.filter((game) => Object.hasOwn(game.bots, bot)).map((game) => game.id);
+      const common = botsOf(games[0]).filter((name) => games.every((game) => Object.hasOwn(game.bots, name)));
+      const titles = lacking.map((g) => g.title);
+      throw new InputError(`--bot ${bot}: ${titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]} have`} no bot "${bot}"; it plays ${having.join(', ')} (genius-host start ${having.join(' ')} --bot ${bot}); ${games.length === 1 ? `${games[0].title}'s bots: ${botsOf(games[0]).join(', ')}` : `the bots all ${games.length} games have: ${common.join(', ') || 'none'}`}`);
+    }
+  }
+  const prepared = games.map((game) => ({ game, fresh: newMatch(game.id, { seed: options.seed ?? `demo-${game.id}`, players: options.players }) }));
+  const refused = prepared.filter((p) => !p.fresh.ok).map((p) => (p.fresh.ok ? '' : p.fresh.error.replace(/^players: /, '')));
+  if (refused.length > 0) {
+    const fits = prepared.filter((p) => p.fresh.ok).map((p) => p.game.id);
+    const hint = fits.length > 0 && options.players !== undefined ? ` (${fits.join(', ')} ${fits.length === 1 ? 'takes' : 'take'} ${options.players}: genius-host start ${fits.join(' ')} --players ${options.players})` : '';
+    throw new InputError(`${options.players !== undefined ? `--players ${options.players}: ` : ''}${refused.join('; ')}${hint}`);
+  }
+  return prepared.map((p) => ({ game: p.game, match: (p.fresh as { value: MatchFile }).value }));
 }
 
 export async function runDemo(options: DemoOptions): Promise<number> {
   const started = performance.now();
-  const ids = options.games.length > 0 ? options.games : [...GAMES.keys()];
-  for (const id of ids) if (!GAMES.has(id)) throw new InputError(`unknown game "${id}" (one of ${[...GAMES.keys()].join(', ')})`);
-  mkdirSync(options.outDir, { recursive: true });
+  const matches = prepareMatches(options);
+  makeOutDir(options.outDir);
   const say = (text: string) => options.print(`${text}\n`);
   const done: { title: string; line: string; outputs: MatchOutputs }[] = [];
-  say(`genius-host: playing ${ids.length === 1 ? 'a match' : `a match of each of ${ids.length} games`} with bots; everything goes to ${options.outDir}/`);
+  say(`genius-host: playing ${matches.length === 1 ? 'a match' : `a match of each of ${matches.length} games`} with bots; everything goes to ${options.outDir}/`);
 
-  for (const id of ids) {
-    const game = GAMES.get(id)!;
-    const fresh = newMatch(id, { seed: options.seed ?? `demo-${id}`, players: options.players });
-    if (!fresh.ok) throw new InputError(fresh.error);
-    const bots = options.bot ?? mixedBots(game, fresh.value.players.map((p) => p.id));
+  for (const { game, match } of matches) {
+    const id = game.id;
+    const bots = options.bot ?? mixedBots(game, match.players.map((p) => p.id));
     const botNames = typeof bots === 'string' ? bots : [...new Set(Object.values(bots))].join(' and ');
-    say(`\n━━ ${game.title}: ${fresh.value.players.length} bots (${botNames}), seed "${fresh.value.seed}"`);
+    say(`\n━━ ${game.title}: ${match.players.length} bots (${botNames}), seed "${match.seed}"`);
     let phases = 0;
     options.print('  played:');
-    const played: MatchFile = playMatch(fresh.value, {
+    const played: MatchFile = playMatch(match, {
       bots,
       answerDecisions: true,
       onPhase: (title) => {
@@ -93,11 +207,11 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     });
     say(` (${phases} phases)`);
     const result = replayMatch(played);
-    const outputs = await writeMatchOutputs(played, result, join(options.outDir, id));
+    const outputs = await writeMatchOutputs(played, result, join(options.outDir, id), workbookProgress(options.progress));
     say(workbooksLine(outputs));
     if (result.rejected.length > 0) say(`  ${result.rejected.length} submission(s) rejected: see the host's Log tab`);
     say('');
-    say(tableText(viewFor(result, 'public').scoreboard).replace(/^/gm, '  '));
+    say(scoreboardText(result).replace(/^/gm, '  '));
     const line = resultLine(result);
     say(`\n  ${line}`);
     done.push({ title: game.title, line, outputs });
@@ -108,10 +222,20 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say(`\n━━ Done in ${seconds} s. Open ${index} to see every workbook, or:`);
   for (const d of done) say(`${d.title}\n${outputsText(d.outputs)}`);
-  say('\nResults');
+  say('\nResults of the finished matches (final scores in brackets)');
   const width = Math.max(...done.map((d) => d.title.length));
   for (const d of done) say(`  ${d.title.padEnd(width)}  ${d.line}`);
   return 0;
+}
+
+/**
+ * The public scoreboard. A game's running table may be titled for a match still in play ("if the
+ * game ended now"); at the end of a match the scores are final, and the heading says so.
+ */
+function scoreboardText(result: ReplayResult): string {
+  const table = viewFor(result, 'public').scoreboard;
+  if (!result.final) return tableText(table);
+  return `Final scoreboard\n${tableText({ ...table, title: table.title.replace(/\s*if the game (had )?ended now/i, '') })}`;
 }
 
 function indexPage(games: readonly { title: string; line: string; link: string }[]): string {
@@ -126,8 +250,9 @@ function indexPage(games: readonly { title: string; line: string; link: string }
 }
 
 /** `genius-host render FILE --out DIR`: the same outputs for any match file. */
-export async function renderMatch(match: MatchFile, result: ReplayResult, outDir: string, print: (text: string) => void): Promise<number> {
-  const outputs = await writeMatchOutputs(match, result, outDir);
+export async function renderMatch(match: MatchFile, result: ReplayResult, outDir: string, print: (text: string) => void, progress?: ProgressSink): Promise<number> {
+  makeOutDir(outDir);
+  const outputs = await writeMatchOutputs(match, result, outDir, workbookProgress(progress));
   print(`${result.game.title}: ${resultLine(result)}\n${workbooksLine(outputs)}\n${outputsText(outputs)}\n`);
   return 0;
 }

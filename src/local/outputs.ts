@@ -52,21 +52,27 @@ function escape(text: string): string {
   return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string);
 }
 
-export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, dir: string): Promise<MatchOutputs> {
+/** Told before each workbook is rendered (`done` of `total` are written) and once at the end. */
+export type OutputProgress = (done: number, total: number, reader: string | null) => void;
+
+export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, dir: string, onProgress: OutputProgress = () => {}): Promise<MatchOutputs> {
   mkdirSync(dir, { recursive: true });
   const matchPath = join(dir, 'match.json');
   writeFileSync(matchPath, stringifyMatchFile(match));
   const workbooks: AudienceOutput[] = [];
-  for (const audience of audiencesOf(result)) {
+  const audiences = audiencesOf(result);
+  for (const audience of audiences) {
+    const reader = readerOf(audience, result);
+    onProgress(workbooks.length, audiences.length, reader);
     const { workbook, view, requests, bytes } = renderAudience(result, audience);
     const stem = audienceStem(audience);
-    const reader = readerOf(audience, result);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);
     writeFileSync(html, workbookHtml(workbook, { subtitle: `${reader === 'public' ? 'The public (spectators\') workbook' : `Workbook of ${reader}`} · seed "${match.seed}" · ${view.status.headline}` }));
     writeFileSync(xlsx, await workbookXlsx(workbook));
     workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes });
   }
+  onProgress(workbooks.length, audiences.length, null);
   const index = join(dir, 'index.html');
   const rows = workbooks.map((w) => `<tr><td>${escape(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`).join('\n');
   writeFileSync(index, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(result.game.title)}</title>

@@ -22,7 +22,7 @@
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
-import type { CellData, GridRange, Request, SheetMetadata, Workbook, WorkbookMetadata } from '../sheets/api.js';
+import type { CellData, GridRange, Request, SheetMetadata, SheetsApi, Workbook, WorkbookMetadata } from '../sheets/api.js';
 import { CELL_SCHEMA, DIMENSION_SCHEMA, FieldError, SHEET_PROPERTIES_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
 
 export class WorkbookError extends Error {}
@@ -94,7 +94,18 @@ const SUPPORTED = [
   'addSheet', 'updateSheetProperties', 'deleteSheet', 'updateCells', 'repeatCell', 'updateBorders', 'mergeCells',
   'unmergeCells', 'updateDimensionProperties', 'addProtectedRange', 'deleteProtectedRange',
   'createDeveloperMetadata', 'updateDeveloperMetadata',
-] as const;
+] as const satisfies readonly (keyof Request)[];
+type Supported = (typeof SUPPORTED)[number];
+
+function isSupported(kind: string): kind is Supported {
+  return (SUPPORTED as readonly string[]).includes(kind);
+}
+
+/** A request's body as the API types it, once it is known to be an object (a request from JSON may hold anything). */
+function body<T extends object>(value: T | null | undefined, what = 'the request body'): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WorkbookError(`${what} must be an object`);
+  return value;
+}
 
 function blankSheet(sheetId: number, title: string, rows = DEFAULT_ROWS, columns = DEFAULT_COLUMNS): SheetState {
   return {
@@ -120,6 +131,14 @@ function a1(area: Area): string {
     return s;
   };
   return `${col(area.startColumnIndex)}${area.startRowIndex + 1}:${col(area.endColumnIndex - 1)}${area.endRowIndex}`;
+}
+
+/** A cell without its empty parts (a border list or format left with nothing), or null when nothing is left. */
+function compactCell(cell: CellData): CellData | null {
+  const format = cell.userEnteredFormat;
+  if (format?.borders && Object.keys(format.borders).length === 0) delete format.borders;
+  if (format && Object.keys(format).length === 0) delete cell.userEnteredFormat;
+  return Object.keys(cell).length > 0 ? cell : null;
 }
 
 /** Leaves out zero, false and empty values and lists, as the API's JSON does. */
@@ -192,11 +211,11 @@ export class EmbeddedWorkbook implements Workbook {
       const kinds = Object.keys(request ?? {});
       if (kinds.length !== 1) throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
       const kind = kinds[0];
-      if (!(SUPPORTED as readonly string[]).includes(kind)) {
+      if (!isSupported(kind)) {
         throw new WorkbookError(`requests[${i}].${kind}: not supported by the embedded workbook (it applies ${SUPPORTED.join(', ')})`);
       }
       try {
-        work.apply(kind as (typeof SUPPORTED)[number], (request as Record<string, unknown>)[kind] as Record<string, unknown>);
+        work.apply(kind, request);
       } catch (error) {
         if (error instanceof WorkbookError || error instanceof FieldError) throw new WorkbookError(`requests[${i}].${kind}: ${error.message}`);
         throw error;
@@ -230,44 +249,45 @@ class Batch {
     return mine;
   }
 
-  apply(kind: (typeof SUPPORTED)[number], body: Record<string, unknown>): void {
-    if (body === null || typeof body !== 'object') throw new WorkbookError('the request body must be an object');
+  /** Applies the one request of `kind` that `request` holds. */
+  apply(kind: Supported, request: Request): void {
     switch (kind) {
-      case 'addSheet': return this.addSheet(body);
-      case 'updateSheetProperties': return this.updateSheetProperties(body);
-      case 'deleteSheet': return this.deleteSheet(body);
-      case 'updateCells': return this.updateCells(body);
-      case 'repeatCell': return this.repeatCell(body);
-      case 'updateBorders': return this.updateBorders(body);
-      case 'mergeCells': return this.mergeCells(body);
-      case 'unmergeCells': return this.unmergeCells(body);
-      case 'updateDimensionProperties': return this.updateDimension(body);
-      case 'addProtectedRange': return this.addProtectedRange(body);
-      case 'deleteProtectedRange': return this.deleteProtectedRange(body);
-      case 'createDeveloperMetadata': return this.createDeveloperMetadata(body);
-      case 'updateDeveloperMetadata': return this.updateDeveloperMetadata(body);
+      case 'addSheet': return this.addSheet(body(request.addSheet));
+      case 'updateSheetProperties': return this.updateSheetProperties(body(request.updateSheetProperties));
+      case 'deleteSheet': return this.deleteSheet(body(request.deleteSheet));
+      case 'updateCells': return this.updateCells(body(request.updateCells));
+      case 'repeatCell': return this.repeatCell(body(request.repeatCell));
+      case 'updateBorders': return this.updateBorders(body(request.updateBorders));
+      case 'mergeCells': return this.mergeCells(body(request.mergeCells));
+      case 'unmergeCells': return this.unmergeCells(body(request.unmergeCells));
+      case 'updateDimensionProperties': return this.updateDimension(body(request.updateDimensionProperties));
+      case 'addProtectedRange': return this.addProtectedRange(body(request.addProtectedRange));
+      case 'deleteProtectedRange': return this.deleteProtectedRange(body(request.deleteProtectedRange));
+      case 'createDeveloperMetadata': return this.createDeveloperMetadata(body(request.createDeveloperMetadata));
+      case 'updateDeveloperMetadata': return this.updateDeveloperMetadata(body(request.updateDeveloperMetadata));
     }
   }
 
-  private only(body: Record<string, unknown>, keys: readonly string[]): void {
+  /** Refuses any field of `body` but `keys` (a field the workbook does not apply must not pass silently). */
+  private only(body: object, keys: readonly string[]): void {
     for (const key of Object.keys(body)) {
       if (!keys.includes(key)) throw new WorkbookError(`"${key}" is not supported by the embedded workbook`);
     }
   }
 
   /** A sheet by id, as the batch's own copy: every change to a sheet goes through here. */
-  private sheet(sheetId: unknown): SheetState {
-    const id = (sheetId ?? 0) as number;
+  private sheet(sheetId: number | null | undefined): SheetState {
+    const id = sheetId ?? 0;
     const sheet = this.sheets.find((s) => s.sheetId === id);
     if (!sheet) throw new WorkbookError(`no sheet with id ${id}`);
     return this.writable(sheet);
   }
 
   /** A GridRange with its unbounded sides filled in, checked against the grid. */
-  private area(range: unknown, what = 'range'): { sheet: SheetState; area: Area } {
-    if (range === null || typeof range !== 'object') throw new WorkbookError(`${what} is required`);
-    const r = range as GridRange;
-    this.only(r as Record<string, unknown>, ['sheetId', 'startRowIndex', 'endRowIndex', 'startColumnIndex', 'endColumnIndex']);
+  private area(range: GridRange | null | undefined, what = 'range'): { sheet: SheetState; area: Area } {
+    if (range === null || range === undefined || typeof range !== 'object') throw new WorkbookError(`${what} is required`);
+    const r = range;
+    this.only(r, ['sheetId', 'startRowIndex', 'endRowIndex', 'startColumnIndex', 'endColumnIndex']);
     const sheet = this.sheet(r.sheetId);
     const area: Area = {
       startRowIndex: r.startRowIndex ?? 0,
@@ -293,36 +313,35 @@ class Batch {
     }
   }
 
-  private addSheet(body: Record<string, unknown>): void {
-    this.only(body, ['properties']);
-    const props = (body.properties ?? {}) as Record<string, unknown>;
+  private addSheet(request: SheetsApi.Schema$AddSheetRequest): void {
+    this.only(request, ['properties']);
+    const props = request.properties ?? {};
     validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
-    const grid = (props.gridProperties ?? {}) as Record<string, number | boolean>;
-    let sheetId = props.sheetId as number | undefined;
+    const grid = props.gridProperties ?? {};
+    let sheetId = props.sheetId ?? undefined;
     if (sheetId === undefined) {
       sheetId = Math.max(0, ...this.sheets.map((s) => s.sheetId)) + 1;
     } else {
       if (!Number.isInteger(sheetId) || sheetId < 0) throw new WorkbookError(`properties.sheetId must be a whole number ≥ 0, got ${sheetId}`);
       if (this.sheets.some((s) => s.sheetId === sheetId)) throw new WorkbookError(`a sheet with id ${sheetId} already exists`);
     }
-    let title = props.title as string | undefined;
-    if (title === undefined) {
-      for (let n = this.sheets.length + 1; ; n++) {
-        if (!this.sheets.some((s) => s.title.toLowerCase() === `sheet${n}`)) {
-          title = `Sheet${n}`;
-          break;
-        }
-      }
-    }
+    const title = props.title ?? this.freeDefaultTitle();
     this.titleFree(title);
-    const sheet = blankSheet(sheetId, title, (grid.rowCount as number | undefined) ?? DEFAULT_ROWS, (grid.columnCount as number | undefined) ?? DEFAULT_COLUMNS);
+    const sheet = blankSheet(sheetId, title, grid.rowCount ?? DEFAULT_ROWS, grid.columnCount ?? DEFAULT_COLUMNS);
     this.checkSize(sheet.rowCount, sheet.columnCount);
-    const index = (props.index as number | undefined) ?? this.sheets.length;
-    if (!Number.isInteger(index) || index < 0 || index > this.sheets.length) throw new WorkbookError(`properties.index ${index} is outside 0–${this.sheets.length}`);
-    this.sheets.splice(index, 0, sheet);
+    const at = props.index ?? this.sheets.length;
+    if (!Number.isInteger(at) || at < 0 || at > this.sheets.length) throw new WorkbookError(`properties.index ${at} is outside 0–${this.sheets.length}`);
+    this.sheets.splice(at, 0, sheet);
     this.own.add(sheet);
-    this.setFrozen(sheet, (grid.frozenRowCount as number | undefined) ?? 0, (grid.frozenColumnCount as number | undefined) ?? 0);
-    sheet.hideGridlines = (grid.hideGridlines as boolean | undefined) ?? false;
+    this.setFrozen(sheet, grid.frozenRowCount ?? 0, grid.frozenColumnCount ?? 0);
+    sheet.hideGridlines = grid.hideGridlines ?? false;
+  }
+
+  /** The first "SheetN" title no sheet has, as Google names a sheet added without a title. */
+  private freeDefaultTitle(): string {
+    for (let n = this.sheets.length + 1; ; n++) {
+      if (!this.sheets.some((s) => s.title.toLowerCase() === `sheet${n}`)) return `Sheet${n}`;
+    }
   }
 
   private checkSize(rows: number, columns: number): void {
@@ -331,12 +350,12 @@ class Batch {
     if (columns > 18278) throw new WorkbookError(`columnCount ${columns} is more than the 18278 columns a sheet can have`);
   }
 
-  private updateSheetProperties(body: Record<string, unknown>): void {
-    this.only(body, ['properties', 'fields']);
-    const props = (body.properties ?? {}) as Record<string, unknown>;
+  private updateSheetProperties(request: SheetsApi.Schema$UpdateSheetPropertiesRequest): void {
+    this.only(request, ['properties', 'fields']);
+    const props = request.properties ?? {};
     validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
     const sheet = this.sheet(props.sheetId);
-    const paths = parseMask(body.fields as string, SHEET_PROPERTIES_SCHEMA);
+    const paths = parseMask(request.fields, SHEET_PROPERTIES_SCHEMA);
     // Expand whole-object paths to their leaves, then apply them in a safe order.
     const leaves = new Set<string>();
     for (const path of paths) {
@@ -348,14 +367,14 @@ class Batch {
       }
     }
     if (leaves.has('sheetId')) throw new WorkbookError('fields: sheetId cannot be changed');
-    const value = (path: string) => getPath(props, path.split('.'));
     if (leaves.has('title')) {
-      const title = value('title');
+      const title = props.title;
       if (typeof title !== 'string') throw new WorkbookError('properties.title is required when "title" is in fields');
       this.titleFree(title, sheet);
       sheet.title = title;
     }
-    const grid = (key: string, fallback: number) => (leaves.has(`gridProperties.${key}`) ? ((value(`gridProperties.${key}`) as number | undefined) ?? fallback) : undefined);
+    // A field in the mask but left out of the request is reset to its default, as the API does.
+    const grid = (key: 'rowCount' | 'columnCount' | 'frozenRowCount' | 'frozenColumnCount', fallback: number) => (leaves.has(`gridProperties.${key}`) ? props.gridProperties?.[key] ?? fallback : undefined);
     // The request is checked as a whole: the new size against the new frozen rows, not the old.
     const rows = grid('rowCount', DEFAULT_ROWS) ?? sheet.rowCount;
     const columns = grid('columnCount', DEFAULT_COLUMNS) ?? sheet.columnCount;
@@ -364,11 +383,10 @@ class Batch {
     this.checkSize(rows, columns);
     if (rows !== sheet.rowCount || columns !== sheet.columnCount) this.resize(sheet, rows, columns);
     this.setFrozen(sheet, frozenRows, frozenColumns);
-    if (leaves.has('gridProperties.hideGridlines')) sheet.hideGridlines = (value('gridProperties.hideGridlines') as boolean | undefined) ?? false;
+    if (leaves.has('gridProperties.hideGridlines')) sheet.hideGridlines = props.gridProperties?.hideGridlines ?? false;
     if (leaves.has('index')) {
-      const target = value('index') as number | undefined;
       const from = this.sheets.indexOf(sheet);
-      const to = target ?? this.sheets.length;
+      const to = props.index ?? this.sheets.length;
       if (!Number.isInteger(to) || to < 0 || to > this.sheets.length) throw new WorkbookError(`properties.index ${to} is outside 0–${this.sheets.length}`);
       // "Before the move" indexes: the sheet goes before the sheet that is at `to` now.
       this.sheets.splice(from, 1);
@@ -406,54 +424,59 @@ class Batch {
     if (columns > 0 && m.startColumnIndex < columns && m.endColumnIndex > columns) throw new WorkbookError(`You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1(m)}, ${columns} frozen)`);
   }
 
-  private deleteSheet(body: Record<string, unknown>): void {
-    this.only(body, ['sheetId']);
-    const sheet = this.sheet(body.sheetId);
+  private deleteSheet(request: SheetsApi.Schema$DeleteSheetRequest): void {
+    this.only(request, ['sheetId']);
+    const sheet = this.sheet(request.sheetId);
     if (this.sheets.length === 1) throw new WorkbookError("You can't remove all the sheets in a document.");
     this.sheets.splice(this.sheets.indexOf(sheet), 1);
   }
 
-  private updateCells(body: Record<string, unknown>): void {
-    this.only(body, ['range', 'start', 'rows', 'fields']);
-    if ((body.range === undefined) === (body.start === undefined)) throw new WorkbookError('give exactly one of "range" and "start"');
-    const paths = parseMask(body.fields as string, CELL_SCHEMA);
-    const rows = (body.rows ?? []) as { values?: CellData[] }[];
+  private updateCells(request: SheetsApi.Schema$UpdateCellsRequest): void {
+    this.only(request, ['range', 'start', 'rows', 'fields']);
+    if ((request.range === undefined) === (request.start === undefined)) throw new WorkbookError('give exactly one of "range" and "start"');
+    const paths = parseMask(request.fields, CELL_SCHEMA);
+    const rows = request.rows ?? [];
     if (!Array.isArray(rows)) throw new WorkbookError('"rows" must be a list');
-    let sheet: SheetState;
-    let area: Area;
-    if (body.range !== undefined) {
-      ({ sheet, area } = this.area(body.range));
-      const height = area.endRowIndex - area.startRowIndex;
-      const width = area.endColumnIndex - area.startColumnIndex;
-      if (rows.length > height) throw new WorkbookError(`${rows.length} rows do not fit in the ${height} rows of the range`);
-      rows.forEach((row, r) => {
-        if ((row?.values?.length ?? 0) > width) throw new WorkbookError(`rows[${r}] has ${row.values!.length} cells; the range is ${width} wide`);
-      });
-    } else {
-      const start = body.start as { sheetId?: number; rowIndex?: number; columnIndex?: number };
-      this.only(start as Record<string, unknown>, ['sheetId', 'rowIndex', 'columnIndex']);
-      sheet = this.sheet(start.sheetId);
-      const top = start.rowIndex ?? 0;
-      const left = start.columnIndex ?? 0;
-      const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
-      ({ area } = this.area({ sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width }, 'start + rows'));
-    }
-    const clears = body.range !== undefined;
+    const { sheet, area } = request.range !== undefined ? this.rangeFor(request.range, rows) : this.startFor(body(request.start, '"start"'), rows);
+    const clears = request.range !== undefined;
     for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
       const values = rows[r - area.startRowIndex]?.values ?? [];
       for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) {
-        const source = values[c - area.startColumnIndex] as CellData | undefined;
+        const source: CellData | undefined = values[c - area.startColumnIndex];
         if (source === undefined && !clears) continue;
         this.writeCell(sheet, r, c, source ?? {}, paths, `rows[${r - area.startRowIndex}].values[${c - area.startColumnIndex}]`);
       }
     }
   }
 
-  private repeatCell(body: Record<string, unknown>): void {
-    this.only(body, ['range', 'cell', 'fields']);
-    const paths = parseMask(body.fields as string, CELL_SCHEMA);
-    const { sheet, area } = this.area(body.range);
-    const cell = (body.cell ?? {}) as CellData;
+  /** updateCells with a range: the rows must fit in it. */
+  private rangeFor(range: GridRange | null, rows: readonly SheetsApi.Schema$RowData[]): { sheet: SheetState; area: Area } {
+    const found = this.area(range);
+    const height = found.area.endRowIndex - found.area.startRowIndex;
+    const width = found.area.endColumnIndex - found.area.startColumnIndex;
+    if (rows.length > height) throw new WorkbookError(`${rows.length} rows do not fit in the ${height} rows of the range`);
+    rows.forEach((row, r) => {
+      const cells = row?.values?.length ?? 0;
+      if (cells > width) throw new WorkbookError(`rows[${r}] has ${cells} cells; the range is ${width} wide`);
+    });
+    return found;
+  }
+
+  /** updateCells with a start: the area the rows cover from there. */
+  private startFor(start: SheetsApi.Schema$GridCoordinate, rows: readonly SheetsApi.Schema$RowData[]): { sheet: SheetState; area: Area } {
+    this.only(start, ['sheetId', 'rowIndex', 'columnIndex']);
+    const sheet = this.sheet(start.sheetId);
+    const top = start.rowIndex ?? 0;
+    const left = start.columnIndex ?? 0;
+    const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
+    return this.area({ sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width }, 'start + rows');
+  }
+
+  private repeatCell(request: SheetsApi.Schema$RepeatCellRequest): void {
+    this.only(request, ['range', 'cell', 'fields']);
+    const paths = parseMask(request.fields, CELL_SCHEMA);
+    const { sheet, area } = this.area(request.range);
+    const cell = request.cell ?? {};
     for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
       for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) this.writeCell(sheet, r, c, cell, paths, 'cell');
     }
@@ -463,43 +486,48 @@ class Batch {
    * Sets the lines of a range: its outer sides on the cells along them, inner lines on the cells
    * on both sides. A side left out stays as it is; style NONE clears it.
    */
-  private updateBorders(body: Record<string, unknown>): void {
+  private updateBorders(request: SheetsApi.Schema$UpdateBordersRequest): void {
     const sides = ['top', 'bottom', 'left', 'right', 'innerHorizontal', 'innerVertical'] as const;
-    this.only(body, ['range', ...sides]);
-    const { sheet, area } = this.area(body.range);
-    const schema = (CELL_SCHEMA.userEnteredFormat as Record<string, unknown>).borders as Record<string, never>;
-    for (const side of sides) validate(body[side], schema.top, side);
-    const set = (r: number, c: number, side: 'top' | 'bottom' | 'left' | 'right', value: unknown) => {
+    this.only(request, ['range', ...sides]);
+    const { sheet, area } = this.area(request.range);
+    const borderSchema = nodeAt(CELL_SCHEMA, ['userEnteredFormat', 'borders', 'top']);
+    for (const side of sides) validate(request[side], borderSchema, side);
+    const set = (r: number, c: number, side: 'top' | 'bottom' | 'left' | 'right', value: SheetsApi.Schema$Border) => {
       const line = (sheet.cells[r] ??= []);
-      const target = (line[c] ?? {}) as Record<string, unknown>;
-      const none = (value as { style?: string }).style === 'NONE';
-      setPath(target, ['userEnteredFormat', 'borders', side], none ? undefined : copy(value));
-      line[c] = Object.keys(target).length > 0 ? (target as CellData) : null;
+      const target: CellData = { ...line[c], userEnteredFormat: { ...line[c]?.userEnteredFormat, borders: { ...line[c]?.userEnteredFormat?.borders } } };
+      const borders = target.userEnteredFormat?.borders ?? {};
+      if (value.style === 'NONE') delete borders[side];
+      else borders[side] = copy(value);
+      line[c] = compactCell(target);
     };
-    const { startRowIndex: top, endRowIndex: bottom, startColumnIndex: left, endColumnIndex: right } = area;
-    for (let r = top; r < bottom; r++) {
-      for (let c = left; c < right; c++) {
-        if (body.top && r === top) set(r, c, 'top', body.top);
-        if (body.bottom && r === bottom - 1) set(r, c, 'bottom', body.bottom);
-        if (body.left && c === left) set(r, c, 'left', body.left);
-        if (body.right && c === right - 1) set(r, c, 'right', body.right);
-        if (body.innerHorizontal && r > top) set(r, c, 'top', body.innerHorizontal);
-        if (body.innerHorizontal && r < bottom - 1) set(r, c, 'bottom', body.innerHorizontal);
-        if (body.innerVertical && c > left) set(r, c, 'left', body.innerVertical);
-        if (body.innerVertical && c < right - 1) set(r, c, 'right', body.innerVertical);
+    const { top, bottom, left, right, innerHorizontal, innerVertical } = request;
+    const { startRowIndex: first, endRowIndex: end, startColumnIndex: firstColumn, endColumnIndex: endColumn } = area;
+    for (let r = first; r < end; r++) {
+      for (let c = firstColumn; c < endColumn; c++) {
+        if (top && r === first) set(r, c, 'top', top);
+        if (bottom && r === end - 1) set(r, c, 'bottom', bottom);
+        if (left && c === firstColumn) set(r, c, 'left', left);
+        if (right && c === endColumn - 1) set(r, c, 'right', right);
+        if (innerHorizontal && r > first) set(r, c, 'top', innerHorizontal);
+        if (innerHorizontal && r < end - 1) set(r, c, 'bottom', innerHorizontal);
+        if (innerVertical && c > firstColumn) set(r, c, 'left', innerVertical);
+        if (innerVertical && c < endColumn - 1) set(r, c, 'right', innerVertical);
       }
     }
   }
 
+  /** Writes the masked fields of `source` into a cell (a field the source leaves out is cleared), each checked against the schema. */
   private writeCell(sheet: SheetState, row: number, col: number, source: CellData, paths: readonly string[][], where: string): void {
     const line = (sheet.cells[row] ??= []);
-    const target = (line[col] ?? {}) as Record<string, unknown>;
+    // A plain JSON tree walked by field path: the schema check (validate) stands for its type.
+    const target: Record<string, unknown> = { ...line[col] };
     for (const path of paths) {
       const value = getPath(source, path);
       if (value !== undefined) validate(value, nodeAt(CELL_SCHEMA, path), `${where}.${path.join('.')}`);
       setPath(target, path, copy(value));
     }
-    const entered = target.userEnteredValue as Record<string, unknown> | undefined;
+    const cell: CellData = target;
+    const entered = cell.userEnteredValue;
     if (entered && Object.keys(entered).length > 1) {
       throw new WorkbookError(`${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`);
     }
@@ -507,13 +535,13 @@ class Batch {
     if (typeof text === 'string' && text.length > MAX_CELL_CHARACTERS) {
       throw new WorkbookError(`${where}.userEnteredValue: ${text.length} characters, over the ${MAX_CELL_CHARACTERS} a Google Sheets cell holds`);
     }
-    line[col] = Object.keys(target).length > 0 ? (target as CellData) : null;
+    line[col] = Object.keys(cell).length > 0 ? cell : null;
   }
 
-  private mergeCells(body: Record<string, unknown>): void {
-    this.only(body, ['range', 'mergeType']);
-    const { sheet, area } = this.area(body.range);
-    const type = (body.mergeType ?? 'MERGE_ALL') as string;
+  private mergeCells(request: SheetsApi.Schema$MergeCellsRequest): void {
+    this.only(request, ['range', 'mergeType']);
+    const { sheet, area } = this.area(request.range);
+    const type = request.mergeType ?? 'MERGE_ALL';
     let parts: Area[];
     if (type === 'MERGE_ALL') parts = [area];
     else if (type === 'MERGE_ROWS') {
@@ -543,21 +571,21 @@ class Batch {
     }
   }
 
-  private unmergeCells(body: Record<string, unknown>): void {
-    this.only(body, ['range']);
-    const { sheet, area } = this.area(body.range);
+  private unmergeCells(request: SheetsApi.Schema$UnmergeCellsRequest): void {
+    this.only(request, ['range']);
+    const { sheet, area } = this.area(request.range);
     const partial = sheet.merges.find((m) => overlaps(m, area) && !contains(area, m));
     if (partial) throw new WorkbookError(`the merge ${a1(partial)} is only partly inside ${a1(area)}`);
     sheet.merges = sheet.merges.filter((m) => !contains(area, m));
   }
 
-  private updateDimension(body: Record<string, unknown>): void {
-    this.only(body, ['range', 'properties', 'fields']);
-    const paths = parseMask(body.fields as string, DIMENSION_SCHEMA);
-    const props = (body.properties ?? {}) as Record<string, unknown>;
+  private updateDimension(request: SheetsApi.Schema$UpdateDimensionPropertiesRequest): void {
+    this.only(request, ['range', 'properties', 'fields']);
+    const paths = parseMask(request.fields, DIMENSION_SCHEMA);
+    const props = request.properties ?? {};
     validate(props, DIMENSION_SCHEMA, 'properties');
-    const range = (body.range ?? {}) as { sheetId?: number; dimension?: string; startIndex?: number; endIndex?: number };
-    this.only(range as Record<string, unknown>, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
+    const range = request.range ?? {};
+    this.only(range, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
     const sheet = this.sheet(range.sheetId);
     const rows = range.dimension === 'ROWS';
     if (!rows && range.dimension !== 'COLUMNS') throw new WorkbookError(`range.dimension must be ROWS or COLUMNS, got ${JSON.stringify(range.dimension)}`);
@@ -568,19 +596,19 @@ class Batch {
       throw new WorkbookError(`range ${from}–${to} is outside the ${count} ${rows ? 'rows' : 'columns'} of '${sheet.title}'`);
     }
     if (paths.length > 0) {
-      const size = props.pixelSize as number | undefined;
-      if (size === undefined || size < 0) throw new WorkbookError('properties.pixelSize must be a number ≥ 0');
+      const size = props.pixelSize;
+      if (size === undefined || size === null || size < 0) throw new WorkbookError('properties.pixelSize must be a number ≥ 0');
       const list = rows ? sheet.rowHeights : sheet.columnWidths;
       for (let i = from; i < to; i++) list[i] = size;
     }
   }
 
-  private addProtectedRange(body: Record<string, unknown>): void {
-    this.only(body, ['protectedRange']);
-    const range = (body.protectedRange ?? {}) as Record<string, unknown>;
+  private addProtectedRange(request: SheetsApi.Schema$AddProtectedRangeRequest): void {
+    this.only(request, ['protectedRange']);
+    const range = request.protectedRange ?? {};
     this.only(range, ['protectedRangeId', 'range', 'description', 'warningOnly']);
     const { sheet, area } = this.area(range.range, 'protectedRange.range');
-    let id = range.protectedRangeId as number | undefined;
+    let id = range.protectedRangeId ?? undefined;
     const all = this.sheets.flatMap((s) => s.protectedRanges);
     if (id === undefined) {
       while (all.some((p) => p.protectedRangeId === this.nextProtection)) this.nextProtection += 1;
@@ -590,7 +618,7 @@ class Batch {
     } else if (all.some((p) => p.protectedRangeId === id)) {
       throw new WorkbookError(`a protected range with id ${id} already exists`);
     }
-    const given = range.range as GridRange;
+    const given = body(range.range, 'protectedRange.range');
     const whole = given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
     sheet.protectedRanges.push({
       protectedRangeId: id,
@@ -600,54 +628,55 @@ class Batch {
     });
   }
 
-  private deleteProtectedRange(body: Record<string, unknown>): void {
-    this.only(body, ['protectedRangeId']);
+  private deleteProtectedRange(request: SheetsApi.Schema$DeleteProtectedRangeRequest): void {
+    this.only(request, ['protectedRangeId']);
     for (const sheet of this.sheets) {
-      const index = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === body.protectedRangeId);
-      if (index >= 0) {
-        this.writable(sheet).protectedRanges.splice(index, 1);
+      const at = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === request.protectedRangeId);
+      if (at >= 0) {
+        this.writable(sheet).protectedRanges.splice(at, 1);
         return;
       }
     }
-    throw new WorkbookError(`no protected range with id ${body.protectedRangeId}`);
+    throw new WorkbookError(`no protected range with id ${request.protectedRangeId}`);
   }
 
   /** Only metadata located on a sheet, with an id, a key and a visibility (what the renderer writes). */
-  private createDeveloperMetadata(body: Record<string, unknown>): void {
-    this.only(body, ['developerMetadata']);
-    const meta = (body.developerMetadata ?? {}) as Record<string, unknown>;
+  private createDeveloperMetadata(request: SheetsApi.Schema$CreateDeveloperMetadataRequest): void {
+    this.only(request, ['developerMetadata']);
+    const meta = request.developerMetadata ?? {};
     this.only(meta, ['metadataId', 'metadataKey', 'metadataValue', 'location', 'visibility']);
-    const location = (meta.location ?? {}) as Record<string, unknown>;
+    const location = meta.location ?? {};
     this.only(location, ['sheetId']);
-    if (location.sheetId === undefined) throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
+    if (location.sheetId === undefined || location.sheetId === null) throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
     const sheet = this.sheet(location.sheetId);
     const id = meta.metadataId;
-    if (!Number.isInteger(id) || (id as number) <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
     if (typeof meta.metadataKey !== 'string' || meta.metadataKey === '') throw new WorkbookError('developerMetadata.metadataKey is required');
-    if (meta.visibility !== 'DOCUMENT' && meta.visibility !== 'PROJECT') throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
+    const visibility = meta.visibility;
+    if (visibility !== 'DOCUMENT' && visibility !== 'PROJECT') throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
     if (this.sheets.some((s) => s.developerMetadata.some((m) => m.metadataId === id))) {
       throw new WorkbookError(`Developer metadata with id ${id} already exists`);
     }
     sheet.developerMetadata.push({
-      metadataId: id as number, metadataKey: meta.metadataKey, visibility: meta.visibility,
+      metadataId: id, metadataKey: meta.metadataKey, visibility,
       ...(typeof meta.metadataValue === 'string' ? { metadataValue: meta.metadataValue } : {}),
     });
   }
 
   /** Only a lookup by metadataId, and only the value. */
-  private updateDeveloperMetadata(body: Record<string, unknown>): void {
-    this.only(body, ['dataFilters', 'developerMetadata', 'fields']);
-    if (body.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
-    const filters = body.dataFilters as Record<string, unknown>[] | undefined;
+  private updateDeveloperMetadata(request: SheetsApi.Schema$UpdateDeveloperMetadataRequest): void {
+    this.only(request, ['dataFilters', 'developerMetadata', 'fields']);
+    if (request.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
+    const filters = request.dataFilters;
     if (!Array.isArray(filters) || filters.length !== 1) throw new WorkbookError('dataFilters: give exactly one filter');
     this.only(filters[0], ['developerMetadataLookup']);
-    const lookup = (filters[0].developerMetadataLookup ?? {}) as Record<string, unknown>;
+    const lookup = filters[0].developerMetadataLookup ?? {};
     this.only(lookup, ['metadataId']);
-    const meta = (body.developerMetadata ?? {}) as Record<string, unknown>;
+    const meta = request.developerMetadata ?? {};
     this.only(meta, ['metadataValue']);
     const holder = this.sheets.find((s) => s.developerMetadata.some((m) => m.metadataId === lookup.metadataId));
-    if (!holder) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
-    const found = this.writable(holder).developerMetadata.find((m) => m.metadataId === lookup.metadataId)!;
+    const found = holder && this.writable(holder).developerMetadata.find((m) => m.metadataId === lookup.metadataId);
+    if (!found) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
     found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
   }
 }

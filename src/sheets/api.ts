@@ -15,6 +15,8 @@ export type SheetProperties = sheets_v4.Schema$SheetProperties;
 export type ProtectedRange = sheets_v4.Schema$ProtectedRange;
 export type Response = sheets_v4.Schema$Response;
 export type DeveloperMetadata = sheets_v4.Schema$DeveloperMetadata;
+/** Every schema of the Sheets API v4 (the embedded workbook types each request it applies by it). */
+export type { sheets_v4 as SheetsApi };
 
 /** What the renderer needs to know about one existing sheet: a subset of the API's `Sheet`. */
 export interface SheetMetadata {

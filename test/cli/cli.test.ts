@@ -1,4 +1,5 @@
 // The genius-host command as a user runs it: the built CLI in a child process.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,20 @@ describe('genius-host replay', () => {
     const missing = run('replay', join(dir, 'nope.json'));
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--now on a file without a schedule closes every phase (a complete record), as docs/matchfile.md says', () => {
+    const whole = run('replay', 'examples/not-flower-field.json');
+    const now = run('replay', 'examples/not-flower-field.json', '--now', '2020-01-01T00:00:00Z');
+    expect(now.code).toBe(0);
+    expect(now.stdout).toBe(whole.stdout);
+    expect(JSON.parse(now.stdout).open).toBeNull();
+  });
+
+  it('reads the match file from standard input for -', () => {
+    const piped = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'replay', '-'], { cwd: root, encoding: 'utf8', input: readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8') });
+    expect(piped.status).toBe(0);
+    expect(piped.stdout).toBe(run('replay', 'examples/not-flower-field.json').stdout);
   });
 
   it('holds back final while the host decision is unanswered', () => {

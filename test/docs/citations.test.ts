@@ -17,17 +17,6 @@ const SCANNED = ['src', 'test', 'docs', 'README.md', 'scripts', 'bench'];
 /** Files read as text (pictures and other binaries cannot cite anything). */
 const TEXT = /\.(ts|mts|cts|js|mjs|cjs|md|html|json|txt|css|yml|yaml)$/;
 
-/**
- * Files whose citations other branches are rewriting while this check was written: they still
- * name reference documents outside the repository. The lead engineer empties this list (and
- * removes it) when merging those branches; the check then covers every file.
- */
-const NOT_YET_FIXED: readonly string[] = [
-  'src/addon/main.ts',
-  'src/engine/games/paint/index.ts',
-  'src/engine/games/paint/options.ts',
-];
-
 /** A Markdown file name: letters, digits, `_`, `-`, `.` and `/`, ending in `.md`. */
 const CITATION = /[\w/.-]+\.md\b/g;
 
@@ -91,18 +80,9 @@ describe('citations of documents', () => {
 
   it('cites only documents that are in the repository', () => {
     const missing = files
-      .filter((file) => !NOT_YET_FIXED.includes(file))
       .flatMap((file) => citationsIn(file, readFileSync(join(root, file), 'utf8')))
       .filter((citation) => !resolves(citation))
       .map((c) => `${c.file}:${c.line} cites ${c.cited}, which is not in the repository`);
     expect(missing).toEqual([]);
-  });
-
-  it('lists as not yet fixed only files that still cite a missing document', () => {
-    const fixed = NOT_YET_FIXED.filter((file) => {
-      const full = join(root, file);
-      return !existsSync(full) || citationsIn(file, readFileSync(full, 'utf8')).every((c) => resolves(c));
-    });
-    expect(fixed).toEqual([]);
   });
 });

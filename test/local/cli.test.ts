@@ -5,15 +5,18 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { root, run } from '../helpers/cli.js';
-import { GAME_LIST } from '../../src/engine/index.js';
+import { GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
+import { resultLine } from '../../src/local/demo.js';
 
 
 describe('genius-host start', () => {
   it('plays every game, writes each audience\'s workbook as .xlsx and .html with the match file, and says where', async () => {
     const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
     const { code, stdout, stderr } = run('start', '--out', out);
-    expect(stderr).toBe('');
     expect(code).toBe(0);
+    // Progress while the workbooks are written goes to stderr (a pipe here: one line a game).
+    expect(stderr.trim().split('\n')).toHaveLength(GAME_LIST.length);
+    expect(stderr).toMatch(/^  writing 12 workbooks \(\.xlsx and \.html\): host, public, Ann \(p1\),.* done$/m);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     for (const game of GAME_LIST) {
       const dir = join(out, game.id);
@@ -28,7 +31,8 @@ describe('genius-host start', () => {
       await book.xlsx.readFile(join(dir, 'public.xlsx'));
       expect(book.worksheets[0].name).toBe('Current');
     }
-    expect(stdout).toMatch(/Results\n/);
+    expect(stdout).toMatch(/Results of the finished matches \(final scores in brackets\)\n/);
+    expect(stdout).not.toContain('if the game ended now');
     expect(stdout).toMatch(/one batchUpdate each/);
   });
 
@@ -62,5 +66,48 @@ describe('genius-host render', () => {
     const missing = run('render', 'nope.json');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('genius-host: nope.json: no such file\n');
+  });
+});
+
+describe('the result line of npm start and render', () => {
+  const lineOf = (file: string) => {
+    const match = loadMatchText(readFileSync(join(root, file), 'utf8'));
+    if (!match.ok) throw new Error(match.error);
+    return resultLine(replayMatch(match.value));
+  };
+
+  it('says which tie-break made the loser lose', () => {
+    // Paint: red and blue both coloured 4 segments; blue had fewer pixels.
+    expect(lineOf('examples/paint.json')).toBe('winners red (4), yellow (5) · loser blue (4) on a tie-break (red and blue tied on 4 segments on the final canvas; blue had fewer pixels (406)) · elimination candidate Finn');
+  });
+
+  it('finds the tie-break in what each game reports: its notes naming the loser, Peg Domain\'s deciding step, cells held', () => {
+    const result = (scores: Record<string, number>, detail: Record<string, unknown>) => ({
+      game: { id: 'pasture' },
+      match: { players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Anna' }, { id: 'c', name: 'Cy' }] },
+      open: null,
+      pending: [],
+      final: { scores, winners: ['c'], losers: ['a'], awards: [], eliminationCandidate: 'a', detail },
+    }) as unknown as Parameters<typeof resultLine>[0];
+    const tied = { a: 5, b: 5, c: 9 };
+    expect(resultLine(result(tied, { tiebreaks: ['Anna and Cy tied on 2 points; Cy placed ahead', 'Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)'] })))
+      .toBe('winner Cy (9) · loser Ann (5) on a tie-break (Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)) · elimination candidate Ann');
+    expect(resultLine(result(tied, { decidedBy: 'tied on 5 domain squares; more pallet squares used' }))).toContain('loser Ann (5) on a tie-break (tied on 5 domain squares; more pallet squares used)');
+    expect(resultLine(result(tied, { cellsHeld: { a: 20, b: 21, c: 22 } }))).toContain('loser Ann (5) on a tie-break (tied on 5 with Anna; fewer cells held (20 to 21))');
+    expect(resultLine(result(tied, {}))).toContain('on a tie-break (tied on 5 with Anna; placed last by the tie-breaks of docs/games/pasture.md)');
+    expect(resultLine(result({ a: 4, b: 5, c: 9 }, { tiebreaks: ['Ann and Cy tied on 9 points'] }))).toBe('winner Cy (9) · loser Ann (4) · elimination candidate Ann');
+  });
+
+  it('says nothing of tie-breaks when the loser scored least, and "no elimination candidate" where the rules name none', () => {
+    expect(lineOf('examples/not-flower-field.json')).toBe('winner Cara (660) · loser Ben (184) · elimination candidate Ben');
+    expect(lineOf('examples/pasture.json')).toMatch(/^winners .* · loser .* · no elimination candidate$/);
+  });
+
+  it('tells an unfinished match from a finished one', () => {
+    const match = loadMatchText(readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8'));
+    if (!match.ok) throw new Error(match.error);
+    expect(resultLine(replayMatch({ ...match.value, decisions: [] }))).toBe('over, waiting on 1 host decision');
+    const scheduled = { ...match.value, startAt: '2026-11-21T18:00:00.000Z', schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
+    expect(resultLine(replayMatch(scheduled, { now: '2026-11-21T18:30:00.000Z' }))).toBe('not over: Pregame: colour choice is still open');
   });
 });

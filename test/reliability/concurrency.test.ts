@@ -181,8 +181,10 @@ it('a tick while the host types a new deadline or an undo does not move another 
   expect(logOf(table.sandbox).events ?? []).toEqual([]);
   expect(table.state().open?.phase.id).not.toBe(open.phase.id);
 
-  // Undo last phase: the prompt offers to reopen round 1; round 2 closes while the host types.
+  // Undo last phase: the prompt offers to reopen round 1; round 2 closes while the host types
+  // (a minute and a half: a prompt left open past Apps Script's six minutes ends the execution).
   const second = table.state().open!;
+  table.google.clock.set(at(second.timing.deadline!, -60));
   table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
   table.google.onCall = (call, _i, moment) => {
     if (call.name !== 'Ui.prompt' || moment !== 'before') return;

@@ -4,7 +4,9 @@
 // Phases run in the order the game announces them. Within a phase, each submission is checked
 // against the state at the start of the phase; the last valid submission of each player counts,
 // and every refusal is kept with its reason. A phase closes at its deadline, or early when the
-// game says so (a Peg Domain move). A file without a schedule is a complete record: every phase in
+// game says so (a Peg Domain move); in such a game, a phase's submissions are taken in the order
+// they were sent (their `at`), so that one sent after the phase ended is refused wherever it is
+// listed. A file without a schedule is a complete record: every phase in
 // it closes. With a schedule, `now` decides which phases have closed.
 
 import type {
@@ -25,6 +27,8 @@ export interface Receipt {
   readonly status: 'accepted' | 'partial' | 'rejected';
   /** Why it was refused, or which parts were refused. */
   readonly reasons: readonly string[];
+  /** What the game told the player about answers that count (never a refusal). */
+  readonly notes?: readonly string[];
   /** A later valid submission of the same player replaced this one. */
   superseded: boolean;
 }
@@ -306,7 +310,7 @@ export class MatchRun<S = unknown, M = unknown> {
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
       index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
-      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, superseded: false,
+      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, ...(result.notes?.length ? { notes: result.notes } : {}), superseded: false,
     };
     const earlier = this.countedReceipt.get(submission.player);
     if (earlier) earlier.superseded = true;
@@ -377,6 +381,20 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 }
 
+/**
+ * A phase's submissions in the order they were sent, for a game whose phases end on a move (a Peg
+ * Domain turn ends at the mover's move): a removal counts by its time, not its place in the file,
+ * so one sent after the move is refused wherever it is listed. The submissions with a time take
+ * the places of those with a time, earliest first (equal times in file order); one without a time
+ * keeps its place.
+ */
+function inSendingOrder<T extends { submission: Submission; index: number }>(list: readonly T[]): T[] {
+  const timeOf = (entry: T) => (typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null);
+  const timed = list.filter((entry) => timeOf(entry) !== null).sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
+  let next = 0;
+  return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
+}
+
 /** Replays a validated match file. */
 export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
   const run = new MatchRun<S, M>(game, match, options.now);
@@ -389,7 +407,8 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile
 
   while (run.phase) {
     const phaseId = run.phase.id;
-    for (const { submission, index } of byPhase.get(phaseId) ?? []) run.offer(submission, index);
+    const sent = byPhase.get(phaseId) ?? [];
+    for (const { submission, index } of game.closesEarly ? inSendingOrder(sent) : sent) run.offer(submission, index);
     byPhase.delete(phaseId);
     if (!run.isDue(options.now)) break;
     run.close();

@@ -83,7 +83,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
     r.at ?? '',
     answersText(result.match.submissions[r.index].answers),
     outcome(r),
-    r.reasons.join('; '),
+    [...r.reasons, ...(r.notes ?? [])].join('; '),
   ]);
   if (audience === 'host') {
     for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {

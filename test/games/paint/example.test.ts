@@ -21,7 +21,7 @@ describe('examples/paint.json', () => {
     expect(out.final?.eliminationCandidate).toBe('p6');
     expect(out.final?.awards.filter((a) => a.garnets < 0).map((a) => a.player)).toEqual(['p1', 'p4']);
     expect(out.rejected.map((r) => r.reason)).toEqual([
-      'segment: there is no segment 200 (the canvas has segments 1–40)',
+      'segment: there is no segment 200 (the canvas has segments 1–40); your other answers still count',
       'reveal: costs 1 garnet and you have 0; your other answers still count',
     ]);
   });

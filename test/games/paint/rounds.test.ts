@@ -115,9 +115,14 @@ describe('captains', () => {
     expect(result.rejected.map((r) => r.reason)).toEqual(['"segment2" is not a question of Round 2; that answer was ignored']);
   });
 
-  it('must name two different segments to split', () => {
-    const result = run({ canvas: APART, submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: '3' })] });
-    expect(result.rejected.map((r) => r.reason)).toEqual(['segment2: 3 is your first segment too; name a different segment, or leave segment2 blank to put all 3 votes on 3']);
+  it('count 3 votes on a segment named twice: that is not two different segments', () => {
+    // Seed 001: "If you do not specify 2 segments, your vote will automatically count for 3".
+    const result = run({ canvas: APART, submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: '#3' }), say(2, 'p6', { segment: '3' }), say(2, 'p7', { segment: '3' })] });
+    expect(result.rejected).toEqual([]);
+    expect(result.state.rounds[1].moves.p1.votes).toEqual([{ segment: 3, weight: 3 }]);
+    // Ann's 3 beat Finn's and Gus's 2.
+    expect(result.state.rounds[1].tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
+    expect(result.state.rounds[1].colours[2]).toBe('red');
   });
 });
 
@@ -137,11 +142,15 @@ describe('answers that cannot count', () => {
     expect(result.rejected.map((r) => [r.player, r.reason])).toEqual([
       ['p2', 'segment: there is no segment 99 (the canvas has segments 1–7)'],
       ['p3', 'segment: "five" is not a segment number; write a number from 1 to 7'],
-      ['p4', 'segment: nothing to count; name a white segment (1–7)'],
-      ['p5', 'segment: segment 1 is already painted red (R, round 1); painted segments never change, so name a white one'],
-      ['p6', 'reveal: "maybe" is not yes or no'],
+      ['p4', 'segment: nothing to count; name a segment (1–7)'],
+      ['p6', 'reveal: "maybe" is not yes or no; answer yes to spend 1 garnet on the reveal, or no (or leave it blank); your other answers still count'],
     ]);
     expect(result.state.rounds[0].colours.slice(0, 3)).toEqual(['red', null, 'red']);
+    // Eve's vote for the painted segment 1 is valid: it counts and paints nothing, and her receipt says so.
+    const eve = result.receipts.find((r) => r.player === 'p5')!;
+    expect([eve.status, eve.reasons, eve.notes]).toEqual(['accepted', [], ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']]);
+    // Finn's segment counts beside his refused reveal.
+    expect(result.state.rounds[1].moves.p6).toEqual({ votes: [{ segment: 5, weight: 1 }], captainVote: null, reveal: false });
   });
 });
 
@@ -172,9 +181,17 @@ describe('garnets during play', () => {
     expect(result.state.garnets).toMatchObject({ p1: 0, p2: 0, p3: 0, p6: 0, p7: 0 });
   });
 
-  it('are not taken when no white segment is left to name', () => {
-    const result = run({ canvas: [[1]], garnets: { p5: 3 }, submissions: [say(1, 'p1', { segment: '1' })] });
-    expect(result.state.rounds.flatMap((r) => r.garnetChanges).map((c) => c.round)).toEqual([1]);
-    expect(result.state.garnets.p5).toBe(2);
+  it('are taken when no white segment is left: a painted segment is always there to name', () => {
+    // One segment, painted red in round 1. In rounds 2 and 3 Eve names it (a valid vote that
+    // paints nothing) and keeps her garnets; Finn sends nothing and loses one each round.
+    const result = run({
+      canvas: [[1]],
+      garnets: { p5: 3, p6: 3 },
+      submissions: [...teamRound(1, { red: 1 }), say(1, 'p5', { segment: '1' }), say(1, 'p6', { segment: '1' }), say(2, 'p5', { segment: '1' }), say(3, 'p5', { segment: '1' })],
+    });
+    expect(result.state.rounds[0].colours).toEqual(['red']);
+    expect(result.receipts.find((r) => r.player === 'p5' && r.phase === 'round-3')?.notes).toEqual(['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']);
+    expect(result.state.rounds.map((r) => r.garnetChanges.map((c) => [c.player, c.note]))).toEqual([[], [['p6', 'round 2: no valid segment']], [['p6', 'round 3: no valid segment']]]);
+    expect(result.state.garnets).toMatchObject({ p5: 3, p6: 1 });
   });
 });

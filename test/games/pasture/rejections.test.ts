@@ -108,7 +108,7 @@ describe('orders', () => {
       'votes: P2 is named twice; you have one vote per plan (buy more in "extra")',
       'extra: 2 extra votes cost 2 garnets and you have 1; no extra votes were bought',
       'extra: "three" is not a plan id (write ids such as P1 P3)',
-      'buyGate: answer "yes" to buy a gate for 2 garnets, or leave it blank',
+      'buyGate: "maybe" is not yes or no; answer yes to buy a gate for 2 garnets, or no (or leave it blank)',
       'buyGate: a gate costs 2 garnets and you have 1',
       'gate: could not read "?" as a coordinate',
       'gate: name the two cells on either side of a fence, e.g. G5 H5 (you named 1)',

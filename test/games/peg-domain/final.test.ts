@@ -57,6 +57,23 @@ describe('the opponent\'s removal', () => {
     expect(late.rejected.map((r) => r.reason)).toEqual(['Turn 1 (Ann to move) had already ended']);
   });
 
+  it('refuses a removal sent after the mover\'s move even when listed before it; an earlier removal still stands', () => {
+    // The move at 40 s ends turn 1. Ben's H5 at 50 s comes after it (listed first, refused); his
+    // E5 at 30 s, listed last, came before it and is the removal that counts.
+    const result = replayPeg(pegMatch(FINAL, [
+      sub('turn-1', 'p2', { remove: 'H5' }, 50),
+      sub('turn-1', 'p1', piece('A8', 'E1 0'), 40),
+      sub('turn-1', 'p2', { remove: 'E5' }, 30),
+    ], { startAt: START }));
+    expect(removedFrom(result.state, 'p1')).toEqual(['E5@1']);
+    expect(result.rejected.map((r) => [r.submission, r.reason])).toEqual([[0, 'Turn 1 (Ann to move) had already ended']]);
+    expect(result.receipts.map((r) => [r.index, r.status, r.superseded])).toEqual([[0, 'rejected', false], [1, 'accepted', false], [2, 'accepted', false]]);
+    // Listed alone before the move, the late removal is refused all the same.
+    const alone = replayPeg(pegMatch(FINAL, [sub('turn-1', 'p2', { remove: 'H5' }, 50), sub('turn-1', 'p1', piece('A8', 'E1 0'), 40)], { startAt: START }));
+    expect(removedFrom(alone.state, 'p1')).toEqual([]);
+    expect(alone.rejected.map((r) => r.reason)).toEqual(['Turn 1 (Ann to move) had already ended']);
+  });
+
   it('is not asked in the classic variant', () => {
     const result = replayPeg(pegMatch({}, [sub('turn-1', 'p2', { remove: 'E5' })]));
     expect(result.rejected.map((r) => r.reason)).toEqual(['Ben has nothing to answer in Turn 1 (Ann to move)']);

@@ -43,7 +43,7 @@ describe('turn order', () => {
       'cut: the path ends on B8, which is not a peg; it must end on a second peg',
       'place: name the domain square for your first peg and a rotation, e.g. E5 90',
       'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement',
-      'finish: answer yes (or leave it blank), not "maybe"',
+      'finish: "maybe" is not yes or no; answer yes to finish, or no (or leave it blank) to play on',
       'Turn 1 (Ann to move) had already ended',
     ]);
     expect(result.state.turns[0].placement?.cut.notation).toBe('A8 RR');

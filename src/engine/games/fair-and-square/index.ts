@@ -2,6 +2,7 @@
 // (by the bits of their numbers). Each round each player privately places four pieces on their
 // group's 7×7 board; the pieces then play 15 turns by themselves, capturing point squares.
 
+import { answerText } from '../../core/answers.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { boardRows, squareName } from './board.js';
 import { reachFirstBot, randomBot } from './bots.js';
@@ -39,10 +40,6 @@ function roundPhase(state: FasState, ctx: FasContext, round: number): PhaseSpec 
   return { id: `round-${round}`, title: `Round ${round}`, kind: 'round', questions };
 }
 
-function answer(value: string | readonly string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join('; ') : (value as string | undefined);
-}
-
 export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput> = {
   id: 'fair-and-square',
   title: 'Fair and Square',
@@ -62,10 +59,10 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
     const player = submission.player;
     const types = state.types[round - 1];
     const board = boardFor(state, round, groupOf(ctx.options.numbers[player], round));
-    const placements = parsePieces(answer(submission.answers.pieces), types, board);
+    const placements = parsePieces(answerText(submission.answers, 'pieces'), types, board);
     if (!placements.ok) return { ok: false, reason: placements.error };
 
-    const priorityText = answer(submission.answers.priority);
+    const priorityText = answerText(submission.answers, 'priority');
     const refused: string[] = [];
     let priority: FasMove['priority'] = null;
     if (priorityText) {

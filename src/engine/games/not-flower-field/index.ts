@@ -1,6 +1,7 @@
 // Not Flower Field (docs/games/not-flower-field.md, "Rules"): colours chosen in public, then rounds of simultaneous
 // private placements on a shared field; patterns score at the end.
 
+import { answerText } from '../../core/answers.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
 import { type NffOptions, type NffOptionsInput, optionsSchema, prepareOptions, shapeOf } from './options.js';
@@ -75,11 +76,12 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   check(state, phase, submission, ctx, progress) {
     const me = ctx.players.find((p) => p.id === submission.player)!;
     if (phase.id === 'pregame') {
-      const text = String(submission.answers.colour ?? '').toLowerCase();
+      const given = answerText(submission.answers, 'colour');
+      const text = (given ?? '').toLowerCase();
       if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
       if (text === 'black') return { ok: false, reason: 'colour: black is what three colours make; it is nobody\'s colour' };
       const colour = ctx.options.palette.find((c) => c === text);
-      if (!colour) return { ok: false, reason: `colour: ${quote(String(submission.answers.colour))} is not on offer (${ctx.options.palette.join(', ')})` };
+      if (!colour) return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
       for (const [other, move] of progress.moves) {
         if (other !== me.id && move.kind === 'colour' && move.colour === colour) {
           return { ok: false, reason: `colour: ${colour} is already taken by ${ctx.playerName(other)}` };
@@ -87,13 +89,9 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
       }
       return { ok: true, move: { kind: 'colour', colour } };
     }
-    const single = (key: string) => {
-      const value = submission.answers[key];
-      return Array.isArray(value) ? value.join(' ') : (value as string | undefined);
-    };
     const parsed = parsePlacement({
-      own: single('own'),
-      others: single('others'),
+      own: answerText(submission.answers, 'own'),
+      others: answerText(submission.answers, 'others'),
       player: { colour: state.colours![me.id], name: me.name },
       opponents: opponentsOf(state, ctx, me.id),
       board: state.board,

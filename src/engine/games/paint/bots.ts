@@ -17,7 +17,8 @@ export const randomBot: Bot<PaintState, PaintOptions> = (input) => {
   if (random.chance(0.05)) return null;
   const answers: Record<string, string> = {};
   const white = random.shuffle(whiteSegments(state.canvas, state.colours));
-  if (white.length > 0) answers.segment = String(white[0]);
+  // With no white segment left, a painted one: the vote paints nothing but spares the garnet.
+  answers.segment = String(white.length > 0 ? white[0] : random.pick(state.canvas.order));
   if (asks(input, 'segment2') && white.length > 1 && random.chance(0.5)) answers.segment2 = String(white[1]);
   if (asks(input, 'captain')) answers.captain = random.pick([...state.teams[state.teamOf[player]].map(ctx.playerName), 'pass']);
   if (asks(input, 'reveal')) answers.reveal = state.garnets[player] > 0 && random.chance(0.3) ? 'yes' : 'no';
@@ -28,14 +29,15 @@ export const randomBot: Bot<PaintState, PaintOptions> = (input) => {
  * The segment a team's bots agree on: the largest the team can paint. So that three teams of bots
  * do not all pile onto one segment (a tie paints nothing), teams choose in the order red, blue,
  * yellow and each skips the segments earlier teams chose. With nothing paintable left, the team
- * still names the largest white segment (a vote there can block a rival).
+ * still names the largest white segment (a vote there can block a rival), and with no white
+ * segment left the largest one (a vote that paints nothing, but spares the garnet).
  */
 export function teamTarget(state: PaintState, team: TeamId): number | undefined {
   const { canvas, colours } = state;
   const chosen = new Set<number>();
   for (const t of TEAMS) {
     const pick = canvas.order.find((s) => !chosen.has(s) && paintable(canvas, colours, s, t));
-    if (t === team) return pick ?? whiteSegments(canvas, colours)[0];
+    if (t === team) return pick ?? whiteSegments(canvas, colours)[0] ?? canvas.order[0];
     if (pick !== undefined) chosen.add(pick);
   }
   return undefined;

@@ -1,6 +1,7 @@
-// Paint You a Picture (GAMES.md section 2): three teams of four vote each round for segments of a
-// shared canvas; a segment takes the colour of the team with strictly the most votes on it, never
-// next to its own colour. Round 1 elects captains, whose votes weigh 3 (or 1 + 1) from round 2.
+// Paint You a Picture (docs/games/paint.md, section "Rules"): three teams of four vote each round
+// for segments of a shared canvas; a segment takes the colour of the team with strictly the most
+// votes on it, never next to its own colour. Round 1 elects captains, whose votes weigh 3 (or
+// 1 + 1) from round 2.
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import type { Audience } from '../../core/view.js';
@@ -16,7 +17,7 @@ function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseS
   const segment: Question = {
     id: 'segment',
     label: 'Segment for your team',
-    help: `The number of a white segment (1–${count}), e.g. 12. Sending no valid segment costs 1 garnet if you have one.`,
+    help: `A segment number (1–${count}), e.g. 12; only a white segment can be painted. Sending no valid segment costs 1 garnet if you have one.`,
     kind: 'text',
     pattern: '\\s*(segment\\s*|#\\s*)?\\d+\\s*',
   };
@@ -37,7 +38,7 @@ function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseS
       list.push({
         id: 'segment2',
         label: 'Captain: a second segment',
-        help: `Blank: your segment counts ${CAPTAIN_WEIGHT} votes. A second, different segment: each of the two gets 1 vote.`,
+        help: `Blank (or the same segment again): your segment counts ${CAPTAIN_WEIGHT} votes. A second, different segment: each of the two gets 1 vote.`,
         kind: 'text',
         pattern: segment.pattern,
       });

@@ -1,4 +1,5 @@
-// Paint You a Picture options (GAMES.md section 2): the canvas, the teams and the touch rule.
+// Paint You a Picture options (docs/games/paint.md, section "Rules"): the canvas, the teams and
+// the touch rule.
 //
 // Teams are drawn from the seed here, so a new match file shows them. The default canvas is not
 // written into the options (67 × 40 numbers would swamp the match file): it is generated from the

@@ -1,9 +1,11 @@
-// Reading a round's answers: `segment`, the captain's `segment2`, the round-1 `captain` vote and
-// the round-2 `reveal`. A segment, second segment or captain vote that cannot count rejects the
-// whole submission with every reason (the player's earlier valid submission, if any, still
-// counts). A reveal the player cannot afford is refused alone: the rest counts (a submission with
-// nothing else in it is rejected whole).
+// Reading a round's answers part by part (docs/games/paint.md, section "Rules"): `segment`, the
+// captain's `segment2`, the round-1 `captain` vote and the round-2 `reveal` are independent parts.
+// A part that cannot count is refused with its own reason while the others still count; only a
+// submission in which every part given is refused is rejected whole, so the player's earlier valid
+// submission, if any, still counts. A vote for a segment already painted is a valid vote that can
+// paint nothing: it counts (and spares the garnet for no valid segment), and the receipt says so.
 
+import { answerText, readYesNo } from '../../core/answers.js';
 import type { Answers, CheckResult } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { TEAM_LETTER } from './options.js';
@@ -12,23 +14,22 @@ import { type PaintContext, type PaintMove, type PaintState, type Vote, isCaptai
 export const CAPTAIN_WEIGHT = 3;
 export const REVEAL_COST = 1;
 
-function single(answers: Answers, key: string): string | undefined {
-  const value = answers[key];
-  return Array.isArray(value) ? value.join(' ') : (value as string | undefined);
-}
-
-/** A segment number that can still be painted, or the reason it cannot be named. */
+/** A segment number of the canvas (white or painted), or the reason it is not one. */
 export function readSegment(text: string, question: string, state: PaintState): number | string {
   const match = /^(?:segment\s*|#\s*)?(\d+)$/i.exec(text.trim());
   const count = state.canvas.count;
   if (!match) return `${question}: ${quote(text)} is not a segment number; write a number from 1 to ${count}`;
   const segment = Number(match[1]);
   if (segment < 1 || segment > count) return `${question}: there is no segment ${segment} (the canvas has segments 1–${count})`;
-  const colour = state.colours[segment - 1];
-  if (colour) {
-    return `${question}: segment ${segment} is already painted ${colour} (${TEAM_LETTER[colour]}, round ${paintedIn(state, segment)}); painted segments never change, so name a white one`;
-  }
   return segment;
+}
+
+/** What the receipt tells a player whose vote went to a segment already painted. */
+function paintedNote(question: string, segment: number, weight: number, state: PaintState): string | null {
+  const colour = state.colours[segment - 1];
+  if (!colour) return null;
+  const votes = weight === 1 ? 'your vote counts' : `your ${weight} votes count`;
+  return `${question}: segment ${segment} is already painted ${colour} (${TEAM_LETTER[colour]}, round ${paintedIn(state, segment)}), so ${votes} but can paint nothing; painted segments never change`;
 }
 
 /** A teammate named by id or name (any case), null for `pass`, or the reason it is not one. */
@@ -42,54 +43,60 @@ function readCaptainVote(text: string, player: string, state: PaintState, ctx: P
   return { error: `captain: ${quote(text)} is not on your team (${state.teamOf[player]}: ${names}); name a teammate (yourself included) or write pass` };
 }
 
-function readYesNo(text: string): boolean | null {
-  const word = text.trim().toLowerCase();
-  if (['yes', 'y', 'true'].includes(word)) return true;
-  if (['no', 'n', 'false'].includes(word)) return false;
-  return null;
+/**
+ * The segment votes of a submission. A player's `segment` is 1 vote. A captain who names two
+ * different segments (`segment` and `segment2`) gives each 1 vote; one who names one segment puts
+ * all 3 votes on it: only one answered, the same segment twice, or one of the two refused (a
+ * refused part counts as not sent), since none of these specifies 2 segments.
+ */
+function readVotes(state: PaintState, player: string, answers: Answers): { votes: Vote[]; given: number; refused: string[]; notes: string[] } {
+  const questions = isCaptain(state, player) ? ['segment', 'segment2'] : ['segment'];
+  const given = questions.flatMap((question) => {
+    const text = answerText(answers, question);
+    return text === undefined ? [] : [{ question, read: readSegment(text, question, state) }];
+  });
+  const refused = given.flatMap(({ read }) => (typeof read === 'string' ? [read] : []));
+  const valid = given.flatMap(({ question, read }) => (typeof read === 'number' ? [{ question, segment: read }] : []));
+  const captain = questions.length === 2;
+  const single = captain && (valid.length === 1 || (valid.length === 2 && valid[0].segment === valid[1].segment));
+  const weight = single ? CAPTAIN_WEIGHT : 1;
+  const counted = single ? valid.slice(0, 1) : valid;
+  const votes = counted.map(({ segment }) => ({ segment, weight }));
+  const notes = counted.flatMap(({ question, segment }) => paintedNote(single && valid.length === 2 ? 'segment, segment2' : question, segment, weight, state) ?? []);
+  return { votes, given: given.length, refused, notes };
 }
 
 export function checkMove(state: PaintState, player: string, answers: Answers, ctx: PaintContext): CheckResult<PaintMove> {
-  const reasons: string[] = [];
-  const captain = isCaptain(state, player);
-
-  const segments: number[] = [];
-  for (const question of captain ? ['segment', 'segment2'] : ['segment']) {
-    const text = single(answers, question);
-    if (text === undefined) continue;
-    const read = readSegment(text, question, state);
-    if (typeof read === 'string') reasons.push(read);
-    else if (segments.includes(read)) {
-      reasons.push(`segment2: ${read} is your first segment too; name a different segment, or leave segment2 blank to put all ${CAPTAIN_WEIGHT} votes on ${read}`);
-    } else segments.push(read);
-  }
+  const { votes, given: segmentsGiven, refused, notes } = readVotes(state, player, answers);
+  let given = segmentsGiven;
 
   let captainVote: string | null = null;
-  const captainText = single(answers, 'captain');
+  const captainText = answerText(answers, 'captain');
   if (captainText !== undefined) {
+    given++;
     const read = readCaptainVote(captainText, player, state, ctx);
-    if (read !== null && typeof read === 'object') reasons.push(read.error);
+    if (read !== null && typeof read === 'object') refused.push(read.error);
     else captainVote = read;
   }
 
   let reveal = false;
-  let refusal: string | null = null;
-  const revealText = single(answers, 'reveal');
+  const revealText = answerText(answers, 'reveal');
   if (revealText !== undefined) {
-    const wants = readYesNo(revealText);
-    if (wants === null) reasons.push(`reveal: ${quote(revealText)} is not yes or no`);
-    else if (wants && state.garnets[player] < REVEAL_COST) refusal = `reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`;
-    else reveal = wants;
+    given++;
+    const wants = readYesNo('reveal', revealText, `answer yes to spend ${REVEAL_COST} garnet on the reveal, or no (or leave it blank)`);
+    if (!wants.ok) refused.push(wants.error);
+    else if (wants.value && state.garnets[player] < REVEAL_COST) refused.push(`reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`);
+    else reveal = wants.value;
   }
 
-  if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
-  // A submission with nothing left to count is rejected whole, so an earlier one still stands.
-  if (segments.length === 0 && captainText === undefined && (revealText === undefined || refusal)) {
-    return { ok: false, reason: refusal ?? `segment: nothing to count; name a white segment (1–${state.canvas.count})` };
-  }
-  // A captain naming one segment puts all three votes on it; two segments get one vote each.
-  const weight = captain && segments.length === 1 ? CAPTAIN_WEIGHT : 1;
-  const votes: Vote[] = segments.map((segment) => ({ segment, weight }));
+  // Nothing that counts: rejected whole, so an earlier submission still stands.
+  if (given === 0) return { ok: false, reason: `segment: nothing to count; name a segment (1–${state.canvas.count})` };
+  if (refused.length === given) return { ok: false, reason: refused.join('; ') };
   const move: PaintMove = { votes, captainVote, reveal };
-  return refusal ? { ok: true, move, partsRejected: [`${refusal}; your other answers still count`] } : { ok: true, move };
+  return {
+    ok: true,
+    move,
+    ...(refused.length > 0 ? { partsRejected: refused.map((reason) => `${reason}; your other answers still count`) } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 }

@@ -16,7 +16,7 @@ export interface Vote {
   readonly weight: number;
 }
 
-/** A checked submission: the segment votes (with weights), and the round's side questions. */
+/** A checked submission: the segment votes (with weights; a painted segment's vote paints nothing), and the round's side questions. */
 export interface PaintMove {
   readonly votes: readonly Vote[];
   /** Round 1: the teammate voted for as captain; null for `pass` or no answer. */
@@ -165,8 +165,9 @@ export function countsOf(canvas: Canvas, colours: Colours): TeamCounts {
 
 /**
  * Garnets at the end of a round: reveal purchases first (each was affordable when accepted), then
- * the penalty for no valid segment (1 garnet if the player still has one). The penalty applies only
- * when some segment was still white: with none there was nothing valid to name.
+ * the penalty for no valid segment, nothing sent or only refused ones (1 garnet if the player still
+ * has one). A vote for a painted segment is valid, so a player can always avoid the penalty, even
+ * when no segment is white (docs/games/paint.md, section "Rules").
  */
 function garnetChanges(state: PaintState, ctx: PaintContext, round: number, moves: Readonly<Record<string, PaintMove>>): { garnets: Record<string, number>; changes: GarnetChange[] } {
   const garnets = { ...state.garnets };
@@ -178,9 +179,8 @@ function garnetChanges(state: PaintState, ctx: PaintContext, round: number, move
   for (const player of ctx.players) {
     if (moves[player.id]?.reveal) change(player.id, `round ${round}: bought the reveal of teammates' captain votes`);
   }
-  const anyWhite = state.colours.includes(null);
   for (const player of ctx.players) {
-    if (anyWhite && !moves[player.id]?.votes.length && garnets[player.id] > 0) change(player.id, `round ${round}: no valid segment`);
+    if (!moves[player.id]?.votes.length && garnets[player.id] > 0) change(player.id, `round ${round}: no valid segment`);
   }
   return { garnets, changes };
 }

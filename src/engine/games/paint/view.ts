@@ -120,7 +120,10 @@ function votesText(move: PaintMove | undefined): string {
 
 function resultOf(record: RoundRecord, segment: number): string {
   const painted = record.painted.find((p) => p.segment === segment);
-  return painted ? `painted ${painted.team}` : 'not painted';
+  if (painted) return `painted ${painted.team}`;
+  // Painted after the round but not in it: the vote went to a segment painted before.
+  const colour = record.colours[segment - 1];
+  return colour ? `already ${colour}` : 'not painted';
 }
 
 function garnetNotes(state: PaintState, player: string): string[] {

@@ -6,6 +6,7 @@
 // (if any) keep counting.
 
 import { type Cell, formatCell, parseCell, parseCellList, sameCell } from '../../core/coords.js';
+import { answerText, readYesNo } from '../../core/answers.js';
 import type { Answers, CheckResult } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -14,13 +15,6 @@ import type { Rect } from './geometry.js';
 import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft } from './state.js';
 
 type Check = CheckResult<PastureMove>;
-
-/** An answer as one string (a multi-select list joined by spaces), or undefined when blank. */
-export function answerText(answers: Answers, key: string): string | undefined {
-  const value = answers[key];
-  const text = Array.isArray(value) ? value.join(' ') : (value as string | undefined);
-  return text === undefined || text.trim() === '' ? undefined : text.trim();
-}
 
 export function checkStart(answers: Answers): Check {
   const text = answerText(answers, 'start');
@@ -133,8 +127,8 @@ export function checkOrders(state: PastureState, ctx: PastureContext, player: st
   }, (ids) => { votes = ids; });
   // The gate purchase is paid first, as it happens first at the end of the round.
   part('buyGate', (text) => {
-    if (/^(no|n)$/i.test(text)) return ok(false);
-    if (!/^(yes|y)$/i.test(text)) return err(`buyGate: answer "yes" to buy a gate for ${GATE_COST} garnets, or leave it blank`);
+    const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
+    if (!wants.ok || !wants.value) return wants;
     const bought = state.gateBoughtIn[player];
     if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
     if (balance < GATE_COST) return err(`buyGate: a gate costs ${GATE_COST} garnets and you have ${balance}`);

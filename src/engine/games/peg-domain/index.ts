@@ -10,12 +10,14 @@
 // counts as the mover finishing. There, an opponent's `remove` must be listed before the mover's
 // move (with times, anything sent before the move counts wherever it is listed).
 
+import { answerTexts, readYesNo } from '../../core/answers.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
+import { ok } from '../../core/result.js';
 import { greedyBot, randomBot } from './bots.js';
 import { DOMAIN } from './geometry.js';
 import { ITEM_NAMES, ITEM_TURN_LIMIT, type PegOptions, type PegOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { domainName, palletName } from './pallet.js';
-import { parseCut, parseExtraPeg, parsePlace, parseRemove, parseSubtract, parseYes, placeCutout } from './parse.js';
+import { parseCut, parseExtraPeg, parsePlace, parseRemove, parseSubtract, placeCutout } from './parse.js';
 import {
   type PegContext, type PegMove, type PegState, decideWinner, holds, initialState, mayRapid, maySubtract, opponentOf,
   resolvePregame, resolveTurn, standings,
@@ -113,14 +115,10 @@ function turnPhase(state: PegState, ctx: PegContext, mover: string): PhaseSpec {
   };
 }
 
-function text(value: string | readonly string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(' ') : (value as string | undefined);
-}
-
 type Checked = { ok: true; move: PegMove } | { ok: false; reason: string };
 
 function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
-  const finish = parseYes('finish', answers.finish);
+  const finish = answers.finish === undefined ? ok(false) : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
   if (!finish.ok) return { ok: false, reason: finish.error };
   if (finish.value) {
     if (answers.cut || answers.place || answers.subtract) {
@@ -150,7 +148,7 @@ function checkMove(state: PegState, mover: string, answers: Record<string, strin
 }
 
 function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers: Record<string, string | undefined>): Checked {
-  const rapid = parseYes('rapid', answers.rapid);
+  const rapid = answers.rapid === undefined ? ok(false) : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
   if (!rapid.ok) return { ok: false, reason: rapid.error };
   const target = opponentOf(ctx, remover);
   if (!answers.remove) {
@@ -178,7 +176,7 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   },
 
   check(state, phase, submission, ctx) {
-    const answers = Object.fromEntries(Object.entries(submission.answers).map(([key, value]) => [key, text(value)]));
+    const answers = answerTexts(submission.answers);
     const player = submission.player;
     if (phase.kind === 'pregame') {
       if (!answers.extraPeg) return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };

@@ -157,14 +157,6 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
   return ok(landing.map((l) => l.index as number));
 }
 
-/** Reads `finish`: yes (finish now) or no/blank (play on). */
-export function parseYes(question: string, text: string | undefined): Result<boolean> {
-  const answer = (text ?? '').trim().toLowerCase();
-  if (answer === '' || answer === 'no' || answer === 'n') return ok(false);
-  if (['yes', 'y', 'finish', 'finished', 'true'].includes(answer)) return ok(true);
-  return err(`${question}: answer yes (or leave it blank), not ${quote(text ?? '')}`);
-}
-
 /** Reads a domain peg for Peg Subtraction. */
 export function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
   const cell = parseCell(text, DOMAIN);

@@ -1,0 +1,90 @@
+// Every way a new user can call genius-host wrongly gets one line on stderr naming the mistake,
+// exit status 1, no stack trace, nothing on stdout and nothing written.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorLine } from '../../src/local/cli.js';
+import { root, run } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gh-errors-'));
+const file = (name: string, text: string) => {
+  writeFileSync(join(dir, name), text);
+  return join(dir, name);
+};
+const example = 'examples/not-flower-field.json';
+const aFile = file('notes.txt', 'not a directory\n');
+const aDir = join(dir, 'matches');
+mkdirSync(aDir);
+const badValue = file('bad-value.json', '{\n  "game": "pasture",\n  "seed": x\n}\n');
+const trailingComma = file('trailing-comma.json', '{\n  "game": "pasture",\n  "seed": "s",\n}\n');
+const cutShort = file('cut-short.json', '{\n  "game": "pasture",\n  "players": [\n');
+const empty = file('empty.json', '');
+const duplicate = (() => {
+  const match = JSON.parse(readFileSync(join(root, example), 'utf8'));
+  match.players[3].id = 'p2';
+  return file('duplicate.json', JSON.stringify(match));
+})();
+/** An --out that must still not exist afterwards: the mistake is found before anything is played. */
+const untouched = join(dir, 'never-written');
+
+const cases: { args: string[]; says: RegExp }[] = [
+  // Commands and options
+  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, help;/ },
+  { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
+  { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
+  { args: ['start', '--plyers', '3', '--out', untouched], says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/ },
+  { args: ['start', '--player', '3', '--out', untouched], says: /did you mean --players\?/ },
+  { args: ['replay', example, '--players', '3'], says: /^replay takes no --players \(it takes --now\)$/ },
+  { args: ['show', example, '--all=yes'], says: /^--all takes no value/ },
+  { args: ['start', '--players', '--out', untouched], says: /^--players needs a value, e.g\. --players 4$/ },
+  { args: ['start', '--players', 'abc', '--out', untouched], says: /^--players: "abc" is not a number of players \(a whole number, 1 or more\), e.g\. --players 4$/ },
+  { args: ['new', 'pasture', '--players', '0'], says: /^--players: "0" is not a number of players/ },
+  { args: ['new', 'pasture', '--players', '1'], says: /^players: Pasture takes 2–20 players, got 1$/ },
+  { args: ['replay'], says: /^replay needs a match file, e\.g\. genius-host replay examples\/not-flower-field\.json$/ },
+  { args: ['replay', example, example], says: /^replay takes one match file; got 2/ },
+  { args: ['replay', example, '--now', 'yesterday'], says: /^--now: "yesterday" is not a time/ },
+  // Games, bots and player counts, all checked before any match is played
+  { args: ['new', 'pastur'], says: /^unknown game "pastur"; did you mean pasture\?/ },
+  { args: ['start', 'chess', '--out', untouched], says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/ },
+  { args: ['start', '--bot', 'nope', '--out', untouched], says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/ },
+  { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
+  { args: ['start', '--bot', 'team', '--out', untouched], says: /^--bot team: Pasture, Peg Domain, Fair and Square and Not Flower Field have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 5 games have: random$/ },
+  { args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched], says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: greedy, random$/ },
+  { args: ['start', '--players', '9', '--out', untouched], says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture takes 9: genius-host start pasture --players 9\)$/ },
+  // Output directories
+  { args: ['start', 'not-flower-field', '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
+  { args: ['start', 'not-flower-field', '--out', join(aFile, 'sub')], says: /^--out: cannot make the directory .*notes\.txt\/sub: a part of that path is a file$/ },
+  { args: ['render', example, '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
+  // Match files
+  { args: ['replay', join(dir, 'nope.json')], says: /^.*nope\.json: no such file$/ },
+  { args: ['replay', aDir], says: /^.*matches is a directory, not a match file \(e\.g\. examples\/not-flower-field\.json\)$/ },
+  { args: ['render', aDir, '--out', untouched], says: /is a directory, not a match file/ },
+  { args: ['replay', badValue], says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/ },
+  { args: ['show', trailingComma], says: /^.*trailing-comma\.json:4:1: not valid JSON: unexpected "}" \(expected double-quoted property name\)$/ },
+  { args: ['replay', cutShort], says: /^.*cut-short\.json:4:1: not valid JSON: it ends too early/ },
+  { args: ['replay', empty], says: /^.*empty\.json:1:1: not valid JSON: the file is empty$/ },
+  { args: ['replay', duplicate], says: /^players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
+  { args: ['show', example, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match/ },
+];
+
+describe('a wrong command gets one line on stderr, exit 1 and no stack trace', () => {
+  it.each(cases)('genius-host $args', ({ args, says }) => {
+    const { code, stdout, stderr } = run(...args);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^genius-host: [^\n]+\n$/);
+    expect(stderr).not.toMatch(/^\s*at /m);
+    expect(stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
+    expect(existsSync(untouched), 'nothing is written').toBe(false);
+  });
+});
+
+describe('errors the user did not cause', () => {
+  it('a file system error or a bug is still one line, without the stack', () => {
+    const denied = Object.assign(new Error("EACCES: permission denied, open 'out/a.xlsx'"), { code: 'EACCES', path: 'out/a.xlsx', syscall: 'open' });
+    expect(errorLine(denied)).toBe('out/a.xlsx: not allowed (open)');
+    const bug = new TypeError("Cannot read properties of undefined (reading 'x')\n    at somewhere (file.js:1:1)");
+    expect(errorLine(bug)).toBe("internal error: Cannot read properties of undefined (reading 'x') (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)");
+  });
+});
