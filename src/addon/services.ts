@@ -339,7 +339,7 @@ export function appsScriptPorts(): HostPorts {
   // Files whose writers may no longer share them on (set once an execution, before the first writer).
   const reshareLocked = new Set<string>();
   return {
-    clock: { now: () => new Date().toISOString() },
+    clock: { now: () => new Date().toISOString(), sleep: (ms) => Utilities.sleep(ms) },
     lock: {
       tryAcquire: (ms) => {
         const got = lock.tryLock(ms);

@@ -99,9 +99,15 @@ function setupsOf(ctx: HostContext, match: MatchFile, rows: RowsPointer): { setu
   return { setups: [rows, ...older], pointer: null };
 }
 
-/** The setup the tab showed at `at`: the newest that began before it (or the oldest known). */
+/**
+ * The setup an edit at `at` answers: the newest that began at or before it (or the oldest known).
+ * A tab that asks nothing (the phase is answered by form) takes no answers: an edit typed there
+ * answers the setup before it that asked, and is logged (late, as its receipt says) rather than lost.
+ */
 function setupAt(setups: readonly RowsSetup[], at: string): RowsSetup {
-  return setups.find((s) => s.since === undefined || Date.parse(s.since) <= Date.parse(at)) ?? setups[setups.length - 1];
+  const found = setups.findIndex((s) => s.since === undefined || Date.parse(s.since) <= Date.parse(at));
+  const from = found < 0 ? setups.length - 1 : found;
+  return setups.slice(from).find((s) => s.phase !== null && s.questions.length > 0) ?? setups[from];
 }
 
 /**

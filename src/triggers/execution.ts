@@ -30,8 +30,18 @@ import { KEY, type QuietPointer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
 
-/** How often a tick reads every form anyway (see formsDue). */
-const FORMS_EVERY_MINUTES = 10;
+/**
+ * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
+ * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
+ * catches an answer whose trigger did not fire, for its receipt.
+ */
+const FORMS_EVERY_MINUTES = 120;
+/** How often the sheets an answer changes only a little (other players' Status tabs) are drawn, besides every change of phase. */
+const OTHERS_EVERY_MINUTES = 180;
+/** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
+const SHARP_WAIT_MS = 60_000;
+/** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
+const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
 /**
  * What started an execution:
@@ -112,11 +122,19 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
   // an edit drops the pointer, so the tick after it looks.
   if (kind === 'tick') {
     const quiet = pointers.peekQuiet();
-    if (quiet && Date.parse(ctx.ports.clock.now()) < Date.parse(quiet.until)) {
-      return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+    const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
+    if (quiet && wait > 0) {
+      // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
+      // the phase at once, rather than up to a minute later: every board shows the result sooner,
+      // for at most a minute of trigger time a phase.
+      if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+      ctx.ports.clock.sleep(wait);
     }
   }
-  return withLock(ctx, BUSY, () => runLocked(ctx, kind));
+  // A tick or an answer finding another execution at work does not wait for it: the holder, or
+  // the next tick (woken: see the asks above and the check before the quiet pointer is written),
+  // does the same work. The host's menu waits (30 s), as the host is waiting too.
+  return withLock(ctx, BUSY, () => runLocked(ctx, kind), kind === 'tick' || kind === 'answer' ? 0 : undefined);
 }
 
 /**
@@ -176,7 +194,8 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
   const asked = askedForms(ctx, match, asks);
   const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
-  if (pollForms) add(collectForms(ctx, match, formsToRead(ctx, match)));
+  const mayHold = formsToRead(ctx, match);
+  if (pollForms) add(collectForms(ctx, match, mayHold));
   else if (asked.length > 0) add(collectForms(ctx, match, asked));
   const edits = collectEdits(ctx, match);
   add(edits.entries);
@@ -201,10 +220,17 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   writes.push(...drawn.writes);
 
   // 7. Until when the ticks may rest.
-  if (pollForms) ctx.pointers.setPolled({ at: now, ask: '' });
-  const polledAt = pollForms ? now : ctx.pointers.polled()?.at ?? now;
-  const until = drawn.unfinished || rewrite ? null : quietUntil(result, now, polledAt);
-  const quiet = until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null } satisfies QuietPointer);
+  // A deadline that closed and read every form that may have held an answer read them all too.
+  const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
+  if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
+  const polledAt = readAll ? now : ctx.pointers.polled()?.at ?? now;
+  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
+  // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
+  if (until !== null && drawn.deferredUntil !== null) until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
+  // `sharp`: the rest ends at a deadline or a phase's opening, which the tick before it waits for.
+  const edge = phaseEdge(result, now);
+  const sharp = until !== null && edge !== null && Date.parse(until) === Date.parse(edge);
+  const quiet = until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null, ...(sharp ? { sharp } : {}) } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) !== quiet) {
     if (quiet === null) ctx.pointers.remove(KEY.quiet);
     else {
@@ -215,8 +241,10 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
       if (ctx.pointers.store.peekKeys().some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k))) ctx.pointers.remove(KEY.quiet);
     }
   }
-  // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
-  if (writes.length > 0 || drawn.formsUpdated > 0) ctx.ports.flush();
+  // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
+  // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
+  // anyway before it answers the host.
+  if ((kind === 'menu' || kind === 'rerender') && (writes.length > 0 || drawn.formsUpdated > 0)) ctx.ports.flush();
   return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated: drawn.formsUpdated };
 }
 
@@ -235,23 +263,35 @@ interface DrawInput {
  * Renders the spreadsheets and shows the forms where the match moved (or everything, for
  * Re-render). `unfinished`: part was left to the next execution.
  */
-function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean } {
+function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
   const { kind, result, entries, closed, now, startedAt } = input;
   const rewrite = kind === 'rerender';
   const seen = stateKey(result);
   const rows = ctx.pointers.rows();
   const rowsMoved = !rows || rows.phase !== (result.open?.phase.id ?? null);
   const rowsStale = rowsMoved || rewrite;
-  // A form answer's execution acknowledges it in the sender's sheet; while the phase stays
-  // where it was, every other sheet (the Status tabs show who has answered) waits for the next
-  // tick, which draws all that changed at once: twenty answers in a minute would otherwise be
-  // twenty writes to every spreadsheet, far over the Sheets API's 60 writes a minute.
+  // While the phase stays where it was, an answer changes its sender's sheet (the receipt), the
+  // host's and the public one, and every other player's Status tab (who has answered). A form
+  // answer's execution draws the sender's sheet; the next tick draws the host's, the public one and
+  // the sheets of whoever it logged something for; every other sheet is drawn every
+  // OTHERS_EVERY_MINUTES and at every change of phase. Twenty answers in a minute would otherwise be
+  // twenty writes to every spreadsheet (far over the Sheets API's 60 writes a minute), and drawing
+  // every sheet every minute while answers come in is most of a day's trigger time.
   const seenBefore = ctx.pointers.text(KEY.seen);
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
-  const only = kind === 'answer' && phaseKept && !rowsStale
-    ? new Set<Audience>(entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [])))
-    : null;
-  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false };
+  const senders = entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : []));
+  const drawnAt = ctx.pointers.text(KEY.drawnAt);
+  const othersDueAt = drawnAt === null ? -Infinity : Date.parse(drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
+  let only: Set<Audience> | null = null;
+  let deferredUntil: string | null = null;
+  if (phaseKept && !rowsStale && kind === 'answer') {
+    only = new Set(senders);
+    deferredUntil = now;
+  } else if (phaseKept && !rowsStale && kind === 'tick' && Date.parse(now) < othersDueAt) {
+    only = new Set<Audience>(['host', 'public', ...senders]);
+    deferredUntil = new Date(othersDueAt).toISOString();
+  }
+  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
   // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
   const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
@@ -260,19 +300,34 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   const writes = render(ctx, result, rewrite, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only);
   if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(rows ? { previous: shown } : {}) } satisfies RowsPointer);
   const forms = updateForms(ctx, result, formSpecs(ctx, result), rewrite, closed, startedAt);
-  // Drawn or changed in part: the next execution does the rest.
-  if (!only && !forms.pending) ctx.pointers.setText(KEY.seen, seen);
-  return { writes, formsUpdated: forms.updated, unfinished: only !== null || forms.pending };
+  // Drawn or changed in part: a later execution does the rest (the next, or the one due).
+  if (!only && !forms.pending) {
+    ctx.pointers.setText(KEY.seen, seen);
+    ctx.pointers.setText(KEY.drawnAt, now);
+  }
+  return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 
 /**
  * Until when the ticks have nothing to do after this run, or null when the next must look: the
- * next form reading (see formsDue), the open phase's deadline or the next phase's opening. A
+ * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
+ * open phase's deadline or the next phase's opening. A
  * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
  * no tick: each edit wakes the ticks itself (edits.ts).
  */
-function quietUntil(result: ReplayResult, now: string, polledAt: string): string | null {
-  const times = [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
+/** The open phase's deadline, or the next phase's opening, when it is ahead. */
+function phaseEdge(result: ReplayResult, now: string): string | null {
+  const open = result.open;
+  if (!open) return null;
+  const opensAt = open.timing.opensAt;
+  if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
+  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
+}
+
+function quietUntil(result: ReplayResult, now: string, polledAt: string | null): string | null {
+  // No form reading is due while no form may hold an answer (every form closed and read since);
+  // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
   const open = result.open;
   if (open) {
     const opensAt = open.timing.opensAt;

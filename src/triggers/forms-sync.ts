@@ -47,8 +47,8 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
 }
 
 /**
- * Closes every form whose spec is about to change (all of them with `everyForm`) and reads it once
- * more, up to three rounds (an answer read late may move the match again). Adds what it read to
+ * Closes every form whose spec is about to change and that may hold an answer (all of them with
+ * `everyForm`) and reads it once more, up to three rounds (an answer read late may move the match again). Adds what it read to
  * the match through `add`; returns the closed forms by player, each with the message it was closed
  * with, and the replay as of `now` with everything read.
  */
@@ -57,7 +57,12 @@ export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add
   const closed = new Map<string, string>();
   for (let round = 0; round < 3; round++) {
     const specs = formSpecs(ctx, result);
-    const stale = match().players.filter((p) => !closed.has(p.id) && (everyForm || ctx.pointers.form(formOf(p)).key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+    // A form closed and read since it last accepted (open false) holds nothing new: it changes
+    // later (updateForms), without being closed and read again here.
+    const stale = match().players.filter((p) => {
+      const pointer = ctx.pointers.form(formOf(p));
+      return !closed.has(p.id) && (everyForm || (pointer.open !== false && pointer.key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+    });
     if (stale.length === 0) break;
     for (const player of stale) {
       const message = specOf(specs, player.id).closedMessage;

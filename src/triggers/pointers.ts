@@ -25,6 +25,8 @@ export const KEY = {
   rendered: 'gh.rendered',
   /** Where the match stood when every sheet and form last showed it (see stateKey). */
   seen: 'gh.seen',
+  /** When every sheet was last drawn as the match stood (see draw in execution.ts). */
+  drawnAt: 'gh.drawn-at',
   quiet: 'gh.quiet',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
@@ -45,7 +47,8 @@ const formLayout = z.object({ title: z.string(), description: z.string(), closed
 
 const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
-  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
+  // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
+  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
   starting: z.object({ setup: z.string() }),
   startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()) }),
   // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).

@@ -8,6 +8,8 @@ import type { FormSpec } from '../forms/index.js';
 /** The time now, as an ISO string. */
 export interface Clock {
   now(): string;
+  /** Waits (Utilities.sleep): run time like any other. */
+  sleep(ms: number): void;
 }
 
 /** One lock per host spreadsheet (LockService.getDocumentLock()). */

@@ -29,6 +29,8 @@ export interface CallRecord {
   readonly spreadsheet?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;
+  /** The fake clock when the call returned (ms). */
+  at?: number;
 }
 
 export interface ExecutionRecord {
@@ -51,6 +53,12 @@ export interface ExecutionRecord {
   killed?: string;
   /** Time spent waiting for the document lock (ms of the fake clock; part of the run time). */
   lockWaitMs?: number;
+  /** Time spent in Utilities.sleep (ms of the fake clock; part of the run time). */
+  sleptMs?: number;
+  /** When its last Utilities.sleep ended (ms of the fake clock). */
+  wokeAt?: number;
+  /** The fake clock when it ended (ms). */
+  ended?: number;
 }
 
 /**

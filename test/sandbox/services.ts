@@ -39,6 +39,8 @@ export function strict<T extends object>(name: string, target: T): T {
 }
 
 export class FakeClock {
+  /** Told after every move of the clock, from and to (ms): Apps Script's minute trigger keeps time (see Table.minuteTicks). */
+  onMove: ((from: number, to: number) => void) | null = null;
   constructor(private ms: number) {}
   now(): number {
     return this.ms;
@@ -47,10 +49,19 @@ export class FakeClock {
     return new Date(this.ms).toISOString();
   }
   advance(seconds: number): void {
-    this.ms += seconds * 1000;
+    this.moveTo(this.ms + seconds * 1000);
   }
   set(iso: string): void {
-    this.ms = Date.parse(iso);
+    this.moveTo(Date.parse(iso));
+  }
+  /** Sets the time without telling onMove (a trigger run at a minute mark, then the time put back). */
+  jump(ms: number): void {
+    this.ms = ms;
+  }
+  private moveTo(ms: number): void {
+    const from = this.ms;
+    this.ms = ms;
+    if (ms > from) this.onMove?.(from, ms);
   }
 }
 
@@ -321,6 +332,7 @@ export class Google {
   endExecution(record: ExecutionRecord, error?: unknown): void {
     if (error !== undefined) record.error = error instanceof Error ? error.message : String(error);
     else if (record.killed) record.error = record.killed;
+    record.ended = this.clock.now();
     // A trigger's run time, lock waits included, counts against the day's trigger time.
     if (record.trigger) this.chargeTriggerTime(this.clock.now() - record.at);
     const index = this.running.lastIndexOf(record);
@@ -354,6 +366,27 @@ export class Google {
    */
   triggerTimeLeft(): boolean {
     return this.window('triggers').ms < this.quotas().triggerMs;
+  }
+
+  /**
+   * A trigger execution that does exactly what `template` did, at `at`, without running the
+   * script again (Table.minuteTicks uses it for ticks that end on their quiet pointer): recorded,
+   * its run time charged to the day's trigger time and its Properties calls to that quota. False
+   * when the day's trigger time is spent (Apps Script would not start it).
+   */
+  repeatExecution(template: ExecutionRecord, at: number): boolean {
+    const handler = template.name;
+    if (!this.triggerTimeLeft()) {
+      this.triggersRefused.push({ name: handler, at });
+      return false;
+    }
+    const duration = (template.ended ?? template.at) - template.at;
+    const calls = template.calls.map((c) => ({ ...c, ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}) }));
+    this.executions.push({ ...template, id: this.executions.length + 1, at, calls, ended: at + duration });
+    this.chargeTriggerTime(duration);
+    const properties = calls.filter((c) => c.name.startsWith('Properties.')).length;
+    if (properties > 0) this.window('properties').calls += properties;
+    return true;
   }
 
   /** Trigger time spent in the current quota window (ms of the fake clock). */
@@ -430,6 +463,8 @@ export class Google {
         throw new Error(call.failed);
       }
       google.onCall?.(call, index, 'after');
+      // When it returned (after the cost model moved the clock by it, where a test does so).
+      call.at = google.clock.now();
       return result;
     };
     Object.defineProperty(wrapped, WRAPPED, { value: true });
@@ -1040,6 +1075,17 @@ export class Google {
         return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
       },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
+      // "Sleeps for specified number of milliseconds": the fake clock moves, and the execution's
+      // run time (so trigger time) includes it.
+      sleep: (milliseconds: number) => {
+        const ms = Math.max(0, Math.min(milliseconds, 300_000));
+        const running = google.current();
+        google.clock.advance(ms / 1000);
+        if (running) {
+          running.sleptMs = (running.sleptMs ?? 0) + ms;
+          running.wokeAt = google.clock.now();
+        }
+      },
     } satisfies Loose<GoogleAppsScript.Utilities.Utilities>);
 
     const htmlOutput = (content: string) => {
