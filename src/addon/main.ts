@@ -9,6 +9,7 @@ import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
+import { type AccountKind, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
 
 const MENU = 'Genius Host';
 
@@ -89,6 +90,32 @@ export function newMatchDefaults(): { games: { id: string; title: string; min: n
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
   };
+}
+
+/** What the sidebar shows of a match's daily trigger time (projectTriggerTime). */
+export interface TriggerTimeAnswer {
+  readonly minutesPerDay: number;
+  readonly phasesPerDay: number;
+  readonly quota: number;
+  readonly account: AccountKind;
+  readonly fits: boolean;
+  readonly parts: TriggerUse['parts'];
+}
+
+/**
+ * The sidebar's projection of the daily trigger time of the match being set up, against the
+ * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
+ * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
+ * and its turns as answers. Pure: no service is called.
+ */
+export function projectTriggerTime(setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> }, account?: string): TriggerTimeAnswer {
+  const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
+  const game = GAME_LIST.find((g) => g.id === setup?.game);
+  const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : game?.playerCount.default ?? 1);
+  const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
+  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 } });
+  const quota = DAILY_TRIGGER_MINUTES[kind];
+  return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
@@ -201,10 +228,10 @@ export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
   const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
   const items = report.items.map((i) => row([escapeHtml(i.item), i.works ? '<b style="color:#188038">works</b>' : '<b style="color:#c5221f">refused</b>', escapeHtml(i.detail) + (i.instead ? `<br><i>${escapeHtml(i.instead)}</i>` : '')])).join('');
-  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: host it from a Workspace account, or with fewer players`])).join('');
+  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`])).join('');
   dialog('Check this account', `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
 <table>${items}</table>
-<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game is expected to use (the add-on's cost model, each game at its largest):</p>
+<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
 ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`, 560);
   return report;
