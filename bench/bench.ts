@@ -299,7 +299,8 @@ say();
     const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
-    const projected = projectTriggerUse({ players: c.players, minutes: c.game === 'peg-domain' ? { default: 1440 } : c.minutes }).minutesPerDay;
+    // As the sidebar projects it (Peg Domain on its turn clock, the game's defaults).
+    const projected = projectTriggerUse({ players: c.players, minutes: c.game === 'peg-domain' ? { default: 1440 } : c.minutes, ...(c.game === 'peg-domain' ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}) }).minutesPerDay;
     if (budget.worst.ms >= 240_000) failures.push(`${c.game} in the sandbox: an execution of ${(budget.worst.ms / 1000).toFixed(0)} s under the cost model (target < 240 s)`);
     if (budget.sheetsWritesPerMinute > 60) failures.push(`${c.game} in the sandbox: ${budget.sheetsWritesPerMinute} Sheets writes in one minute (limit 60)`);
     if (budget.dailyMinutes > DAILY_TRIGGER_TARGET_MINUTES) failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day (target ≤ ${DAILY_TRIGGER_TARGET_MINUTES})`);

@@ -113,9 +113,20 @@ export function projectTriggerTime(setup: { game?: string; players?: readonly un
   const game = GAME_LIST.find((g) => g.id === setup?.game);
   const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : game?.playerCount.default ?? 1);
   const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
-  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 } });
+  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 }, ...turnClockOf(game, (setup as { options?: unknown })?.options) });
   const quota = DAILY_TRIGGER_MINUTES[kind];
   return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
+}
+
+/**
+ * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
+ * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
+ */
+function turnClockOf(game: (typeof GAME_LIST)[number] | undefined, options: unknown): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
+  if (!game || game.closesEarly === undefined) return {};
+  const o = (typeof options === 'object' && options !== null ? options : {}) as { turnSeconds?: unknown; reserveSeconds?: unknown };
+  const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+  return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */

@@ -23,6 +23,7 @@ export interface ExpectedUse {
 export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game) => ({
   game: game.id,
   players: game.playerCount.max,
-  minutesPerDay: projectTriggerUse({ players: game.playerCount.max, minutes: DEFAULT_MINUTES }).minutesPerDay,
+  // Peg Domain runs on its turn clock (its defaults: 120 s a turn, 480 s of reserve each).
+  minutesPerDay: projectTriggerUse({ players: game.playerCount.max, minutes: DEFAULT_MINUTES, ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}) }).minutesPerDay,
   why: 'a phase a day (the sidebar\'s default); shorter phases cost more, and the sidebar shows how much',
 }));

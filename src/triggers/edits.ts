@@ -93,7 +93,7 @@ function setupsOf(ctx: HostContext, match: MatchFile, rows: RowsPointer): { setu
   const header = exists ? readAnswersTab(sheet, match.players, Math.max(1, rows.questions.length, rows.next.questions.length)).header : [];
   if (exists && showsSetup(header, rows.next)) {
     // The rewrite happened: adopt it (the tab is not cleared again), the old setup before it.
-    const adopted: RowsPointer = { ...strip(rows.next), previous: strip(rows) };
+    const adopted: RowsPointer = { ...strip(rows.next), ...(rows.phase !== null && rows.questions.length > 0 ? { previous: strip(rows) } : {}) };
     return { setups: [adopted, strip(rows)], pointer: adopted };
   }
   return { setups: [rows, ...older], pointer: null };

@@ -298,7 +298,8 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
   if (rowsMoved) ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
   const writes = render(ctx, result, rewrite, rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only);
-  if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(rows ? { previous: shown } : {}) } satisfies RowsPointer);
+  // The setup before, while it asked something: an edit made on it before the rewrite answers it.
+  if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}) } satisfies RowsPointer);
   const forms = updateForms(ctx, result, formSpecs(ctx, result), rewrite, closed, startedAt);
   // Drawn or changed in part: a later execution does the rest (the next, or the one due).
   if (!only && !forms.pending) {

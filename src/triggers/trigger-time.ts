@@ -67,7 +67,16 @@ export interface TriggerUseInput {
   readonly players: number;
   /** Phase lengths in minutes as the sidebar sends them (`default`, or by kind). */
   readonly minutes: Readonly<Record<string, number>>;
+  /**
+   * A game whose turns run on its own clock and end on a move (Peg Domain): every tick while a
+   * turn is open is a full run reading the forms (a missed trigger must not cost the next player
+   * their time), and each turn closes like a phase.
+   */
+  readonly turnClock?: { readonly turnSeconds: number; readonly reserveSeconds: number };
 }
+
+/** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
+const TURNS = 40;
 
 export interface TriggerUse {
   /** Projected trigger minutes a day, rounded up. */
@@ -88,20 +97,25 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 /** The projection (see the top of this file). */
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const n = Math.max(1, Math.floor(input.players));
-  const phases = phasesPerDay(input.minutes);
+  const clock = input.turnClock;
+  const phases = clock ? TURNS : phasesPerDay(input.minutes);
   const sheets = n + 2;
-  const ticks = DAY_MINUTES * QUIET_TICK_MS;
-  // The tick before a deadline waits for it (a minute at most), then the close.
-  const close = 60_000 + RUN_MS + LOG_MS + n * FORM_CLOSE_MS + sheets * DRAW_MS + n * FORM_SHOW_MS;
+  // On a turn clock, every minute of the match is a full tick reading every form.
+  const turnMinutes = clock ? Math.min(DAY_MINUTES, (TURNS * clock.turnSeconds + n * clock.reserveSeconds) / 60) : 0;
+  const ticks = DAY_MINUTES * QUIET_TICK_MS + turnMinutes * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+  // The tick before a deadline waits for it (a minute at most), then the close; a turn ended by a
+  // move is closed by the move's own execution, without waiting.
+  const close = (clock ? 0 : 60_000) + RUN_MS + LOG_MS + n * FORM_CLOSE_MS + sheets * DRAW_MS + n * FORM_SHOW_MS;
   const closes = phases * close;
   // Every player answers each phase, half of them twice; each answer alone in its minute.
-  const answersPerDay = phases * n * 1.5;
+  // On a turn clock one player moves a turn (and the full ticks are counted above).
+  const answersPerDay = clock ? phases : phases * n * 1.5;
   const answer = RUN_MS + LOG_MS + CALL_MS.spreadsheetApp + 2 * CALL_MS.propertyWrite + FORM_READ_MS + DRAW_MS;
   // The next tick draws the host's and the public sheet (for an edit of a public row, also the
   // editor's, which the edit's own trigger does not: counted as the edit trigger's cost and one
   // more draw, below the form answer's own execution).
   const nextTick = RUN_MS + LOG_MS + 2 * DRAW_MS + EDIT_MS;
-  const answers = answersPerDay * (answer + nextTick);
+  const answers = answersPerDay * (answer + (clock ? 0 : nextTick));
   // Other players' sheets, and every form, while answers can come (all day, at worst).
   const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS);
   const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS);

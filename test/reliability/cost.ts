@@ -51,6 +51,10 @@ export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
  */
 export const SCRIPT_SLOWDOWN = 3;
 
+/**
+ * A call's cost, whether it succeeded or failed: a refused or timed-out call took its round trip,
+ * and a retry (the same work done again by the next execution) is calls of its own, counted there.
+ */
 export function costOf(call: CallRecord): number {
   const cost = COSTS.find(([pattern]) => pattern.test(call.name))![1];
   if (!call.remote && cost.fixed > 5) return 5;
@@ -201,7 +205,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One line for the test output and the report. */
 export function budgetLine(label: string, b: MatchBudget): string {
-  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)}${c.lockWaitMs > 0 ? `; waiting for the lock ${s(c.lockWaitMs)}` : ''})`;
+  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)}${c.lockWaitMs > 0 ? `; waiting for the lock or a deadline ${s(c.lockWaitMs)}` : ''})`;
   const quiet = b.quietTick ? `; quiet tick ${s(b.quietTick.ms)}` : '';
-  return `${label}: ${b.executions} executions (${b.triggerExecutions} by triggers, ${s(b.lockWaitMs)} of them waiting for the lock); longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${quiet}; ${b.dailyMinutes.toFixed(1)} min of trigger time in the busiest 24 hours`;
+  return `${label}: ${b.executions} executions (${b.triggerExecutions} by triggers, ${s(b.lockWaitMs)} of them waiting for the lock or a deadline); longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${quiet}; ${b.dailyMinutes.toFixed(1)} min of trigger time in the busiest 24 hours`;
 }
