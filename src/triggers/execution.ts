@@ -12,7 +12,7 @@
 //   5. render each spreadsheet whose view changed, one batchUpdate each;
 //   6. show each form the questions of the open phase, and reset the public rows;
 //   7. note until when the ticks have nothing to do (unless an answer or an edit came in
-//      meanwhile), and flush.
+//      meanwhile), and, for a menu item, flush.
 
 import type { Submission } from '../engine/core/game.js';
 import { fingerprint } from '../engine/core/hash.js';

@@ -1,7 +1,9 @@
-// The pure parts of the add-on: forms from phases, responses back to answers, the public-row time
-// rule, host times, and the house rule that src/forms and src/triggers touch neither Apps Script
+// The pure parts of the add-on: forms from phases, responses back to answers, host times, the
+// projected daily trigger time, and the house rule that src/forms and src/triggers touch neither Apps Script
 // nor Node.
 import { readFileSync, readdirSync } from 'node:fs';
+import { DAILY_TRIGGER_MINUTES, phasesPerDay, projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import { EXPECTED_TRIGGER_USE } from '../../src/addon/trigger-use.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PhaseSpec } from '../../src/engine/core/game.js';
@@ -89,5 +91,24 @@ describe('src/forms and src/triggers stay pure', () => {
         }
       }
     }
+  });
+});
+
+describe('the projected daily trigger time (the sidebar, Check this account…)', () => {
+  it('counts phases a day by the schedule\'s shortest phase', () => {
+    expect(phasesPerDay({ default: 1440 })).toBe(1);
+    expect(phasesPerDay({ default: 60, plans: 30 })).toBe(48);
+    expect(phasesPerDay({})).toBe(1);
+    expect(phasesPerDay({ default: 5000 })).toBe(1);
+  });
+  it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day', () => {
+    const at = (players: number, minutes: number) => projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
+    expect(at(20, 1440)).toBeGreaterThan(at(5, 1440));
+    expect(at(10, 60)).toBeGreaterThan(at(10, 240));
+    expect(at(10, 60)).toBeGreaterThan(DAILY_TRIGGER_MINUTES.personal);
+    for (const use of EXPECTED_TRIGGER_USE) expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal / 2);
+    // Its parts add up (each rounded to a tenth, the whole up to the minute).
+    const use = projectTriggerUse({ players: 20, minutes: { default: 1440 } });
+    expect(Math.abs(use.minutesPerDay - Object.values(use.parts).reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(1);
   });
 });
