@@ -113,9 +113,25 @@ export function projectTriggerTime(setup: { game?: string; players?: readonly un
   const game = GAME_LIST.find((g) => g.id === setup?.game);
   const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : game?.playerCount.default ?? 1);
   const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
-  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 }, ...turnClockOf(game, (setup as { options?: unknown })?.options) });
+  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 }, ...turnClockOf(game, (setup as { options?: unknown })?.options), ...deadlinesOf(setup) });
   const quota = DAILY_TRIGGER_MINUTES[kind];
   return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
+}
+
+/**
+ * The deadlines of every phase of the match set up, from a replay of it without answers (each
+ * phase closes at its deadline): what the busiest day of the match holds. None while the setup is
+ * not valid yet (the projection then takes the schedule's shortest phase all day).
+ */
+function deadlinesOf(setup: unknown): { deadlines?: string[] } {
+  try {
+    const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
+    if (!checked.ok) return {};
+    const deadlines = replayMatch(checked.match).closed.flatMap((c) => (c.timing.deadline ? [c.timing.deadline] : []));
+    return deadlines.length > 0 ? { deadlines } : {};
+  } catch {
+    return {};
+  }
 }
 
 /**

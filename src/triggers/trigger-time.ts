@@ -13,8 +13,9 @@
 //   - other players' sheets drawn every 3 hours while answers come in, and every open form read
 //     every 2 hours (for an answer whose trigger did not fire).
 //
-// It is conservative: every answer counted as if sent alone, phases as short as the schedule's
-// shortest ones, every phase asking every player by form, half the players answering twice. The
+// It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
+// deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
+// asking every player by form, half the players answering twice. The
 // bench (npm run bench) plays each game at its largest in the sandbox and reports the measured day
 // beside this projection; the measurement must not exceed it.
 
@@ -73,6 +74,11 @@ export interface TriggerUseInput {
    * their time), and each turn closes like a phase.
    */
   readonly turnClock?: { readonly turnSeconds: number; readonly reserveSeconds: number };
+  /**
+   * The deadlines of the match's phases as its schedule sets them (a replay of the setup without
+   * answers): the busiest 24 hours of them count, not the schedule repeated all day.
+   */
+  readonly deadlines?: readonly string[];
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -87,6 +93,17 @@ export interface TriggerUse {
   readonly parts: Readonly<Record<'ticks' | 'closes' | 'answers' | 'others' | 'reading', number>>;
 }
 
+/** The most deadlines in any 24 hours (at least one). */
+export function busiestDay(deadlines: readonly string[]): number {
+  const times = deadlines.map((d) => Date.parse(d)).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  let most = 1;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= DAY_MINUTES * 60_000) j += 1;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
 /** Phases a day at the schedule's shortest phase length (at least one a day, at most one a minute). */
 export function phasesPerDay(minutes: Readonly<Record<string, number>>): number {
   const lengths = Object.values(minutes).filter((m) => Number.isFinite(m) && m > 0);
@@ -98,7 +115,7 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const n = Math.max(1, Math.floor(input.players));
   const clock = input.turnClock;
-  const phases = clock ? TURNS : phasesPerDay(input.minutes);
+  const phases = clock ? TURNS : input.deadlines && input.deadlines.length > 0 ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines)) : phasesPerDay(input.minutes);
   const sheets = n + 2;
   // On a turn clock, every minute of the match is a full tick reading every form.
   const turnMinutes = clock ? Math.min(DAY_MINUTES, (TURNS * clock.turnSeconds + n * clock.reserveSeconds) / 60) : 0;
