@@ -2,7 +2,7 @@
 // projected daily trigger time, and the house rule that src/forms and src/triggers touch neither Apps Script
 // nor Node.
 import { readFileSync, readdirSync } from 'node:fs';
-import { DAILY_TRIGGER_MINUTES, phasesPerDay, projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import { DAILY_TRIGGER_MINUTES, busiestDay, phasesPerDay, projectTriggerUse } from '../../src/triggers/trigger-time.js';
 import { EXPECTED_TRIGGER_USE } from '../../src/addon/trigger-use.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,15 @@ describe('the projected daily trigger time (the sidebar, Check this account…)'
     expect(phasesPerDay({ default: 60, plans: 30 })).toBe(48);
     expect(phasesPerDay({})).toBe(1);
     expect(phasesPerDay({ default: 5000 })).toBe(1);
+  });
+  it('counts a match\'s own deadlines in its busiest 24 hours, when the setup gives them', () => {
+    const t = (hours: number) => new Date(Date.parse('2026-11-21T18:00:00Z') + hours * 3_600_000).toISOString();
+    expect(busiestDay([t(1), t(2), t(25), t(26), t(27)])).toBe(3);
+    expect(busiestDay([])).toBe(1);
+    // Seven phases of an hour (Pasture's three rounds): seven closes, not forty-eight.
+    const seven = projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 }, deadlines: [1, 1.5, 2.5, 3, 4, 4.5, 5.5].map(t) });
+    expect(seven.phasesPerDay).toBe(7);
+    expect(seven.minutesPerDay).toBeLessThan(projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 } }).minutesPerDay);
   });
   it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day', () => {
     const at = (players: number, minutes: number) => projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
