@@ -38,6 +38,8 @@ interface EditRecord {
 const MAX_CELL = 1500;
 /** Columns kept of an edit (the answers tab has one per public question, and at most four). */
 const MAX_COLUMNS = 4;
+/** Rows kept of an edit (one per player: twenty at most). */
+const MAX_ROWS = 25;
 
 /**
  * The edit trigger's work: records an edit of the answers tab made before `at` (the execution's
@@ -46,10 +48,13 @@ const MAX_COLUMNS = 4;
  */
 export function recordEdit(ports: Pick<HostPorts, 'store' | 'newId'>, at: string, edit: CellEdit): boolean {
   if (edit.tab !== ANSWERS_TAB) return false;
-  const values = edit.values.slice(0, 1).map((row) => row.slice(0, MAX_COLUMNS).map((v) => (v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v)));
-  const record: EditRecord = { at, row: edit.row, column: edit.column, values };
-  // Keys sort by time, then by a unique id: the order edits are applied in.
-  ports.store.set(`${KEY.editPrefix}${String(Date.parse(at)).padStart(15, '0')}.${ports.newId()}`, JSON.stringify(record));
+  const cell = (v: string) => (v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v);
+  // A record per row (a player's row is one line; the host may paste over several).
+  edit.values.slice(0, MAX_ROWS).forEach((values, r) => {
+    const record: EditRecord = { at, row: edit.row + r, column: edit.column, values: [values.slice(0, MAX_COLUMNS).map(cell)] };
+    // Keys sort by time, then by a unique id: the order edits are applied in.
+    ports.store.set(`${KEY.editPrefix}${String(Date.parse(at)).padStart(15, '0')}.${ports.newId()}`, JSON.stringify(record));
+  });
   // The next tick must look (a quiet tick reads only this pointer).
   ports.store.remove(KEY.quiet);
   return true;
