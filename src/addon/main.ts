@@ -9,6 +9,8 @@ import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateS
 import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
+import { isSharedSheet, recordEdit } from '../triggers/edits.js';
+import { type AccountKind, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
 
 const MENU = 'Genius Host';
 
@@ -85,6 +87,59 @@ export function newMatchDefaults(): { games: { id: string; title: string; min: n
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
   };
+}
+
+/** What the sidebar shows of a match's daily trigger time (projectTriggerTime). */
+export interface TriggerTimeAnswer {
+  readonly minutesPerDay: number;
+  readonly phasesPerDay: number;
+  readonly quota: number;
+  readonly account: AccountKind;
+  readonly fits: boolean;
+  readonly parts: TriggerUse['parts'];
+}
+
+/**
+ * The sidebar's projection of the daily trigger time of the match being set up, against the
+ * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
+ * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
+ * and its turns as answers. Pure: no service is called.
+ */
+export function projectTriggerTime(setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> }, account?: string): TriggerTimeAnswer {
+  const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
+  const game = GAME_LIST.find((g) => g.id === setup?.game);
+  const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : game?.playerCount.default ?? 1);
+  const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
+  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 }, ...turnClockOf(game, (setup as { options?: unknown })?.options), ...deadlinesOf(setup) });
+  const quota = DAILY_TRIGGER_MINUTES[kind];
+  return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
+}
+
+/**
+ * The deadlines of every phase of the match set up, from a replay of it without answers (each
+ * phase closes at its deadline): what the busiest day of the match holds. None while the setup is
+ * not valid yet (the projection then takes the schedule's shortest phase all day).
+ */
+function deadlinesOf(setup: unknown): { deadlines?: string[] } {
+  try {
+    const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
+    if (!checked.ok) return {};
+    const deadlines = replayMatch(checked.value).closed.flatMap((c) => (c.timing.deadline ? [c.timing.deadline] : []));
+    return deadlines.length > 0 ? { deadlines } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
+ * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
+ */
+function turnClockOf(game: (typeof GAME_LIST)[number] | undefined, options: unknown): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
+  if (!game || game.closesEarly === undefined) return {};
+  const o = (typeof options === 'object' && options !== null ? options : {}) as { turnSeconds?: unknown; reserveSeconds?: unknown };
+  const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+  return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
@@ -197,10 +252,10 @@ export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
   const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
   const items = report.items.map((i) => row([escapeHtml(i.item), i.works ? '<b style="color:#188038">works</b>' : '<b style="color:#c5221f">refused</b>', escapeHtml(i.detail) + (i.instead ? `<br><i>${escapeHtml(i.instead)}</i>` : '')])).join('');
-  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: host it from a Workspace account, or with fewer players`])).join('');
+  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`])).join('');
   dialog('Check this account', `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
 <table>${items}</table>
-<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game is expected to use (the add-on's cost model, each game at its largest):</p>
+<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
 ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`, 560);
   return report;
@@ -216,7 +271,40 @@ export function onTick(): void {
   host().run('tick');
 }
 
-/** The spreadsheet's form-submit trigger (every player's form sends its responses here). */
-export function onFormSubmitted(): void {
-  host().run('answer');
+/**
+ * The host spreadsheet's form-submit trigger (every player's form sends its responses here). The
+ * event's range is the response's row in the form's own responses tab, whose form names the one
+ * form to read (Sheet.getFormUrl); without it, every form that may hold an answer is read.
+ */
+export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): void {
+  let formUrl: string | undefined;
+  try {
+    formUrl = e?.range?.getSheet().getFormUrl() ?? undefined;
+  } catch {
+    formUrl = undefined;
+  }
+  host().run('answer', formUrl);
+}
+
+/**
+ * The shared sheet's edit trigger: records a person's edit of the answers tab with the time this
+ * execution started, after the edit (the event has no time: docs/google.md), for the next tick.
+ * Nothing else: no lock, no log (edits.ts).
+ */
+export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
+  const at = new Date().toISOString();
+  const ports = appsScriptPorts();
+  if (!e?.range || !isSharedSheet(ports.store, e.source.getId())) return;
+  const range = e.range;
+  const single = range.getNumRows() === 1 && range.getNumColumns() === 1;
+  // One cell: its new value is in the event. A paste or a cleared cell: the range read now,
+  // stamped when read (a value read later than the edit is never stamped earlier than the read).
+  let values: string[][];
+  let when = at;
+  if (single && typeof e.value === 'string') values = [[e.value]];
+  else {
+    values = range.getValues().map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
+    when = new Date().toISOString();
+  }
+  recordEdit(ports, when, { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values });
 }

@@ -14,6 +14,8 @@ import type { Files, FormParts, FormProtection, FormRef, FormResponse, Forms, Ho
 
 export const TICK_HANDLER = 'onTick';
 export const SUBMIT_HANDLER = 'onFormSubmitted';
+export const EDIT_HANDLER = 'onRowEdited';
+const HANDLERS = [TICK_HANDLER, SUBMIT_HANDLER, EDIT_HANDLER];
 
 // An advanced service that is not enabled is not even declared: `!Sheets` would throw a
 // ReferenceError instead of this message, so the check is `typeof`.
@@ -355,13 +357,14 @@ function mayPass(error: unknown): boolean {
 export function appsScriptPorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
   return {
-    clock: { now: () => new Date().toISOString() },
+    clock: { now: () => new Date().toISOString(), sleep: (ms) => Utilities.sleep(ms) },
     ...lockAndStore(),
     files: appsScriptFiles(active),
     forms: new AppsScriptForms(),
     scheduler: appsScriptScheduler(active),
     flush: () => SpreadsheetApp.flush(),
     formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
+    newId: () => Utilities.getUuid(),
   };
 }
 
@@ -387,6 +390,8 @@ function lockAndStore(): { lock: Lock; store: Store } {
     },
     store: {
       get: (key) => all()[key] ?? null,
+      peek: (key) => properties.getProperty(key),
+      peekKeys: () => properties.getKeys(),
       set: (key, value) => {
         properties.setProperty(key, value);
         if (copy) copy[key] = value;
@@ -442,21 +447,23 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
   };
 }
 
-/** The minute tick and the form-submit trigger. */
+/** The minute tick, the form-submit trigger and the shared sheet's edit trigger. */
 function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Scheduler {
+  const removeOurs = () => {
+    for (const trigger of ScriptApp.getProjectTriggers()) {
+      if (HANDLERS.includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
+    }
+  };
   return {
-    install: () => {
-      for (const trigger of ScriptApp.getProjectTriggers()) {
-        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-      }
+    install: (sharedId) => {
+      removeOurs();
       ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
       ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
+      // An installable edit trigger on the shared sheet: it runs, as the host, when a person edits
+      // it, not when a script or the API writes it ("Installable triggers", docs/google.md).
+      ScriptApp.newTrigger(EDIT_HANDLER).forSpreadsheet(sharedId).onEdit().create();
     },
-    remove: () => {
-      for (const trigger of ScriptApp.getProjectTriggers()) {
-        if ([TICK_HANDLER, SUBMIT_HANDLER].includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-      }
-    },
+    remove: removeOurs,
   };
 }
 

@@ -1,25 +1,29 @@
-// What a match of each game is expected to spend of the host account's daily trigger time, from
-// the cost model (test/reliability/cost.ts) as bench/results.md last measured it, each game at its
-// largest player count. Here, in the bundle, for Check this account…; the bench regenerates the
-// measurements (npm run bench), and this table follows bench/results.md by hand.
+// What a match of each game at its largest is expected to spend of the host account's daily
+// trigger time, on the sidebar's default schedule (a phase a day), for Check this account…: the
+// projection of src/triggers/trigger-time.ts (the bench measures each game beside it).
 
-/** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime). */
-export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
+import { GAME_LIST } from '../engine/index.js';
+import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-time.js';
+
+export { DAILY_TRIGGER_MINUTES };
+
+/** The sidebar's default phase length: a phase a day. */
+export const DEFAULT_MINUTES = { default: 1440 } as const;
 
 export interface ExpectedUse {
   readonly game: string;
-  /** The player count it was measured with (each game's largest). */
+  /** The player count it is projected for (each game's largest). */
   readonly players: number;
-  /** Trigger minutes a day under the cost model (conservative: 1.2 s a Sheets API call). */
+  /** Trigger minutes a day, projected (conservative: see trigger-time.ts). */
   readonly minutesPerDay: number;
-  /** When the use is that high (most games idle most of the day). */
+  /** What it assumes. */
   readonly why: string;
 }
 
-export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = [
-  { game: 'pasture', players: 20, minutesPerDay: 250, why: 'public fence plans are read every minute while open, and twenty forms take long to read' },
-  { game: 'paint', players: 12, minutesPerDay: 13, why: 'idle ticks end after one read' },
-  { game: 'peg-domain', players: 2, minutesPerDay: 13, why: 'idle ticks end after one read' },
-  { game: 'fair-and-square', players: 8, minutesPerDay: 13, why: 'idle ticks end after one read' },
-  { game: 'not-flower-field', players: 6, minutesPerDay: 13, why: 'idle ticks end after one read' },
-];
+export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game) => ({
+  game: game.id,
+  players: game.playerCount.max,
+  // Peg Domain runs on its turn clock (its defaults: 120 s a turn, 480 s of reserve each).
+  minutesPerDay: projectTriggerUse({ players: game.playerCount.max, minutes: DEFAULT_MINUTES, ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}) }).minutesPerDay,
+  why: 'a phase a day (the sidebar\'s default); shorter phases cost more, and the sidebar shows how much',
+}));

@@ -1,14 +1,13 @@
 // Collecting: what players sent since the log last heard of it, as submissions. Form responses are
-// credited to the phase the form showed when they came in (its pointer); public rows to the phase
-// the answers tab was set up for. Neither is judged here: replay refuses what is late or invalid,
+// credited to the phase the form showed when they came in (its pointer); public rows (edits.ts) to
+// the phase the answers tab was set up for. Neither is judged here: replay refuses what is late or invalid,
 // with its reason, and keeps it in the log.
 
 import type { Submission } from '../engine/core/game.js';
-import { type MatchFile, replayMatch } from '../engine/index.js';
+import type { MatchFile } from '../engine/index.js';
 import { answersFromItems } from '../forms/index.js';
 import type { HostContext } from './context.js';
 import type { LogEntry } from './log.js';
-import { ANSWERS_TAB, type RowsPointer, readAnswersTab, rowAnswers, rowStamp, showsSetup } from './rows.js';
 
 /** The form a player answers on (every match the add-on started gives each player one). */
 export function formOf(player: MatchFile['players'][number]): string {
@@ -60,35 +59,10 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
 }
 
 /**
- * Changed public rows, as submissions of the phase the rows were set up for, and the pointer
- * with this read's time (the caller stores it once the entries are logged).
+ * The players whose form may hold an answer not read yet: a form that accepts, or one whose last
+ * close was not followed by a read (a form closed and read once more, see closeChangingForms,
+ * accepts nothing until it opens again, so it is not read: most forms most of the time).
  */
-export function collectRows(ctx: HostContext, match: MatchFile, now: string): { entries: LogEntry[]; pointer: RowsPointer | null } {
-  const rows = ctx.pointers.rows();
-  const shared = ctx.pointers.shared();
-  const setups = rows ? [rows, ...(rows.next ? [rows.next] : [])] : [];
-  if (!rows || !shared || setups.every((s) => !s.phase || s.questions.length === 0)) return { entries: [], pointer: null };
-  const sheet = ctx.ports.files.open(shared.id);
-  // An execution that stopped before the tab's first write leaves no tab to read.
-  if (rows.next && !(sheet.getMetadata().sheets ?? []).some((s) => s.properties?.title === ANSWERS_TAB)) return { entries: [], pointer: null };
-  const tab = readAnswersTab(sheet, match.players, Math.max(1, ...setups.map((s) => s.questions.length)));
-  // The rows answer the phase the tab shows: the recorded setup, or the one an execution was
-  // writing when it stopped (adopted now, so the tab is not cleared again).
-  const shown = setups.find((s) => showsSetup(tab.header, s)) ?? rows;
-  const pointer: RowsPointer = { phase: shown.phase, questions: shown.questions, ...(shown.header ? { header: shown.header } : {}), readAt: now };
-  if (!shown.phase || shown.questions.length === 0) return { entries: [], pointer: shown === rows ? null : pointer };
-  // The deadline of the phase the rows show, as the log stood before this read.
-  const before = replayMatch(match, { now: shown === rows ? rows.readAt : now });
-  const timing = before.open?.phase.id === shown.phase ? before.open.timing : [...before.closed].reverse().find((c) => c.phase.id === shown.phase)?.timing;
-  const at = rowStamp(now, rows.readAt, timing?.deadline);
-  const phase = shown.phase;
-  const out: LogEntry[] = [];
-  for (const player of match.players) {
-    const row = rowAnswers(tab.rows, player.id, shown.questions);
-    const last = [...match.submissions].reverse().find((s) => s.via === 'row' && s.player === player.id && s.phase === phase);
-    const previous = Object.fromEntries(shown.questions.map((q) => [q, last ? String(last.answers[q] ?? '') : '']));
-    if (shown.questions.every((q) => (row[q] ?? '') === previous[q])) continue;
-    out.push({ kind: 'submission', value: { phase, player: player.id, at, answers: row, via: 'row' } });
-  }
-  return { entries: out, pointer };
+export function formsToRead(ctx: HostContext, match: MatchFile): string[] {
+  return match.players.filter((p) => p.form !== undefined && ctx.pointers.form(p.form).open !== false).map((p) => p.id);
 }

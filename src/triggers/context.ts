@@ -15,12 +15,24 @@ export interface HostContext {
 }
 
 export function hostContext(ports: HostPorts): HostContext {
-  return { ports, pointers: new Pointers(ports.store), log: new MatchLog(ports.files.host()) };
+  // The log opens the host spreadsheet (a call) only when read: a quiet tick never does.
+  let log: MatchLog | null = null;
+  return {
+    ports,
+    pointers: new Pointers(ports.store),
+    get log() {
+      return (log ??= new MatchLog(ports.files.host()));
+    },
+  };
 }
 
-/** `work` under the document lock, or `busy` when another execution holds it. */
-export function withLock<T>(ctx: HostContext, busy: T, work: () => T): T {
-  if (!ctx.ports.lock.tryAcquire(LOCK_WAIT_MS)) return busy;
+/**
+ * `work` under the document lock, or `busy` when another execution holds it after `waitMs`. A
+ * wait is trigger time like any other: a trigger whose work the holder (or the next tick) does
+ * anyway does not wait (0).
+ */
+export function withLock<T>(ctx: HostContext, busy: T, work: () => T, waitMs = LOCK_WAIT_MS): T {
+  if (!ctx.ports.lock.tryAcquire(waitMs)) return busy;
   try {
     return work();
   } finally {

@@ -2,7 +2,8 @@
 // lock. It does the same steps whatever started it:
 //
 //   1. read the log (the match file) and collect what is new: form responses not yet logged (a
-//      tick reads the forms only every few minutes: see formsDue), and changed public rows;
+//      tick reads the forms only every few minutes, and only those that may hold one: see formsDue
+//      and formsToRead), and the public rows' edits the edit trigger recorded (edits.ts);
 //   2. replay as of now: whatever phase is overdue closes, by the deadlines and the submissions'
 //      own times, so a late, doubled or missed trigger changes nothing;
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
@@ -10,7 +11,8 @@
 //   4. append the new entries to the log (the log first: it is the truth);
 //   5. render each spreadsheet whose view changed, one batchUpdate each;
 //   6. show each form the questions of the open phase, and reset the public rows;
-//   7. note until when the ticks have nothing to do, and flush.
+//   7. note until when the ticks have nothing to do (unless an answer or an edit came in
+//      meanwhile), and, for a menu item, flush.
 
 import { currentEmails } from '../engine/core/email.js';
 import type { Submission } from '../engine/core/game.js';
@@ -20,16 +22,27 @@ import { type MatchFile, type ReplayResult, replayMatch, viewFor } from '../engi
 import { GAMES } from '../engine/games/index.js';
 import type { Request } from '../sheets/api.js';
 import { renderRequests, utf8Length } from '../sheets/index.js';
-import { collectForms, collectRows } from './collect.js';
+import { collectForms, formsToRead } from './collect.js';
+import { collectEdits } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import type { LogEntry } from './log.js';
 import { KEY, type QuietPointer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
-import { type RowsPointer, answersTabRequests, rowsSetupFor } from './rows.js';
+import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
 
-/** How often a tick reads every form anyway (see formsDue). */
-const FORMS_EVERY_MINUTES = 10;
+/**
+ * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
+ * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
+ * catches an answer whose trigger did not fire, for its receipt.
+ */
+const FORMS_EVERY_MINUTES = 120;
+/** How often the sheets an answer changes only a little (other players' Status tabs) are drawn, besides every change of phase. */
+const OTHERS_EVERY_MINUTES = 180;
+/** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
+const SHARP_WAIT_MS = 60_000;
+/** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
+const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
 /**
  * What started an execution:
@@ -99,40 +112,74 @@ function playersWithCurrentEmails(match: MatchFile): MatchFile['players'] {
   });
 }
 
-/** The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock. */
-export function run(ctx: HostContext, kind: RunKind): RunReport {
+/**
+ * The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock.
+ * `formUrl`: for a form answer, the form the response came from, when the event told (see
+ * onFormSubmitted in src/addon/main.ts): only that form is read.
+ */
+export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunReport {
   const { pointers } = ctx;
-  // A form submission first asks for the forms to be read (a counter, written without the
-  // lock: it only ever asks for more reading). If this execution cannot wait for the lock, or
-  // fails before it has read them, the next tick sees the ask is unanswered and reads them.
-  if (kind === 'answer') pointers.setText(KEY.pollAsked, String(Number(pointers.text(KEY.pollAsked) ?? '0') + 1));
-  // Most ticks of a match have nothing to do: they end here, without the lock or the log (a
-  // tick a minute is most of the daily trigger time Apps Script allows; see quietUntil).
+  // A form submission first asks for its form to be read (a key per form, written without the
+  // lock: two answers at once write two keys; without the form, the key asks for every form). If
+  // this execution cannot wait for the lock, or fails before it has read the form, the next
+  // execution sees the ask and reads it. It also wakes the ticks (drops their quiet pointer).
+  if (kind === 'answer') {
+    pointers.store.set(`${KEY.askPrefix}${fingerprint(formUrl ?? '*')}`, formUrl ?? '');
+    pointers.store.remove(KEY.quiet);
+  }
+  // Most ticks of a match have nothing to do: they end here, after reading one property, without
+  // the lock or the log (a tick a minute is 1,440 executions a day; see quietUntil). An answer or
+  // an edit drops the pointer, so the tick after it looks.
   if (kind === 'tick') {
-    const quiet = pointers.quiet();
-    if (quiet && Date.parse(ctx.ports.clock.now()) < Date.parse(quiet.until) && (pointers.text(KEY.pollAsked) ?? '0') === quiet.ask) {
-      return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+    const quiet = pointers.peekQuiet();
+    const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
+    if (quiet && wait > 0) {
+      // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
+      // the phase at once, rather than up to a minute later: every board shows the result sooner,
+      // for at most a minute of trigger time a phase.
+      if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+      ctx.ports.clock.sleep(wait);
     }
   }
-  return withLock(ctx, BUSY, () => runLocked(ctx, kind));
+  // A tick or an answer finding another execution at work does not wait for it: the holder, or
+  // the next tick (woken: see the asks above and the check before the quiet pointer is written),
+  // does the same work. The host's menu waits (30 s), as the host is waiting too.
+  return withLock(ctx, BUSY, () => runLocked(ctx, kind), kind === 'tick' || kind === 'answer' ? 0 : undefined);
 }
 
 /**
- * Whether a tick reads every form. Reading a form is two Forms calls, every minute, for every
- * player: for 12 players the largest part of a tick, and of the daily trigger runtime (90 minutes
- * for a consumer account). A form's answers come in through the form-submit trigger, which reads
- * every form; a deadline closes the forms that change and reads them once more (closeChangingForms).
- * So a tick reads them only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES),
- * or did not get to read them (it asked, see run), and every tick while the open phase may end
- * on a move (a Peg Domain turn, where a missed trigger must not cost the next player their time).
+ * Whether a tick reads every form that may hold an answer (formsToRead). Reading a form is two
+ * Forms calls: for twenty players the largest part of a tick, and of the daily trigger time (90
+ * minutes for a personal account). A form's answers come in through the form-submit trigger, which
+ * reads that form; a deadline closes the forms that change and reads them once more
+ * (closeChangingForms). So a tick reads them only to catch a submit trigger that did not fire
+ * (every FORMS_EVERY_MINUTES), and every tick while the open phase may end on a move (a Peg Domain
+ * turn, where a missed trigger must not cost the next player their time).
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   const polled = ctx.pointers.polled();
   if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
-  if ((ctx.pointers.text(KEY.pollAsked) ?? '0') !== polled.ask) return true;
   // Replaying only for a game whose phases may end on a move: the others never poll here.
   if (GAMES.get(match.game)?.closesEarly === undefined) return false;
   return replayMatch(match, { now }).open !== null;
+}
+
+/**
+ * The players whose forms the asks name, or 'all' when one names no form this match knows (an
+ * answer whose event did not say, or a form URL in another spelling).
+ */
+function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[]): string[] | 'all' {
+  const out = new Set<string>();
+  for (const key of asks) {
+    const url = ctx.pointers.store.get(key) ?? '';
+    const player = url === '' ? undefined : match.players.find((p) => {
+      const ref = ctx.pointers.player(p.id)?.form;
+      return p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)));
+    });
+    if (!player) return 'all';
+    out.add(player.id);
+  }
+  return [...out];
 }
 
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
@@ -153,12 +200,15 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     match = withEntries(match, more);
   };
   add(hostEntries);
-  const pollForms = kind !== 'tick' || formsDue(ctx, match, now);
-  // The asks this read answers: those made before it (under the lock, the store is fresh).
-  const ask = ctx.pointers.text(KEY.pollAsked) ?? '0';
-  if (pollForms) add(collectForms(ctx, match, match.players.map((p) => p.id)));
-  const rowsRead = collectRows(ctx, match, now);
-  add(rowsRead.entries);
+  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
+  const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
+  const asked = askedForms(ctx, match, asks);
+  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
+  const mayHold = formsToRead(ctx, match);
+  if (pollForms) add(collectForms(ctx, match, mayHold));
+  else if (asked.length > 0) add(collectForms(ctx, match, asked));
+  const edits = collectEdits(ctx, match);
+  add(edits.entries);
 
   // 2–3. Replay, closing and reading once more each form about to change.
   const { closed, result } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
@@ -169,25 +219,42 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     ctx.log.append(entries, read.logRows);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
-  // Only once what the rows said is in the log: an execution that stops before the append
-  // must leave the next one the same read time, or a row sent in time would be stamped late.
-  if (rowsRead.pointer) ctx.pointers.setRows(rowsRead.pointer);
+  // Only once the edits are in the log: an execution that stops before the append leaves them to
+  // the next one (and one that stops after it, before their removal, is not logged twice: each
+  // submission carries its edit's id).
+  if (edits.pointer) ctx.pointers.setRows(edits.pointer);
+  for (const key of [...edits.consumed, ...asks]) ctx.pointers.store.remove(key);
 
   // 5–6. Draw what changed.
   const drawn = draw(ctx, { kind, result, entries, closed, now, startedAt });
   writes.push(...drawn.writes);
 
   // 7. Until when the ticks may rest.
-  if (pollForms) ctx.pointers.setPolled({ at: now, ask });
-  const polledAt = pollForms ? now : ctx.pointers.polled()?.at ?? now;
-  const until = drawn.unfinished || rewrite ? null : quietUntil(result, now, polledAt);
-  const quiet = until === null ? null : JSON.stringify({ until, ask, open: result.open?.phase.id ?? null } satisfies QuietPointer);
+  // A deadline that closed and read every form that may have held an answer read them all too.
+  const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
+  if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
+  const polledAt = readAll ? now : ctx.pointers.polled()?.at ?? now;
+  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
+  // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
+  if (until !== null && drawn.deferredUntil !== null) until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
+  // `sharp`: the rest ends at a deadline or a phase's opening, which the tick before it waits for.
+  const edge = phaseEdge(result, now);
+  const sharp = until !== null && edge !== null && Date.parse(until) === Date.parse(edge);
+  const quiet = until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null, ...(sharp ? { sharp } : {}) } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) !== quiet) {
     if (quiet === null) ctx.pointers.remove(KEY.quiet);
-    else ctx.pointers.setText(KEY.quiet, quiet);
+    else {
+      ctx.pointers.setText(KEY.quiet, quiet);
+      // An answer or an edit that came in while this ran dropped the pointer before this wrote it
+      // (each drops it after recording itself): seen now, the ticks must not rest on it.
+      const done = new Set([...edits.consumed, ...asks]);
+      if (ctx.pointers.store.peekKeys().some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k))) ctx.pointers.remove(KEY.quiet);
+    }
   }
-  // The writes go through the Sheets API, which needs no flush; flush only if anything was written.
-  if (writes.length > 0 || drawn.formsUpdated > 0) ctx.ports.flush();
+  // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
+  // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
+  // anyway before it answers the host.
+  if ((kind === 'menu' || kind === 'rerender') && (writes.length > 0 || drawn.formsUpdated > 0)) ctx.ports.flush();
   return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated: drawn.formsUpdated };
 }
 
@@ -206,42 +273,72 @@ interface DrawInput {
  * Renders the spreadsheets and shows the forms where the match moved (or everything, for
  * Re-render). `unfinished`: part was left to the next execution.
  */
-function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean } {
+function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
   const { kind, result, entries, closed, now, startedAt } = input;
   const rewrite = kind === 'rerender';
   const seen = stateKey(result);
   const rows = ctx.pointers.rows();
   const rowsMoved = !rows || rows.phase !== (result.open?.phase.id ?? null);
   const rowsStale = rowsMoved || rewrite;
-  // A form answer's execution acknowledges it in the sender's sheet; while the phase stays
-  // where it was, every other sheet (the Status tabs show who has answered) waits for the next
-  // tick, which draws all that changed at once: twenty answers in a minute would otherwise be
-  // twenty writes to every spreadsheet, far over the Sheets API's 60 writes a minute.
+  // While the phase stays where it was, an answer changes its sender's sheet (the receipt), the
+  // host's and the public one, and every other player's Status tab (who has answered). A form
+  // answer's execution draws the sender's sheet; the next tick draws the host's, the public one and
+  // the sheets of whoever it logged something for; every other sheet is drawn every
+  // OTHERS_EVERY_MINUTES and at every change of phase. Twenty answers in a minute would otherwise be
+  // twenty writes to every spreadsheet (far over the Sheets API's 60 writes a minute), and drawing
+  // every sheet every minute while answers come in is most of a day's trigger time.
   const seenBefore = ctx.pointers.text(KEY.seen);
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
-  const only = kind === 'answer' && phaseKept && !rowsStale
-    ? new Set<Audience>(entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [])))
-    : null;
-  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false };
-  const setup = rowsSetupFor(result.open?.phase ?? null);
+  const senders = entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : []));
+  const drawnAt = ctx.pointers.text(KEY.drawnAt);
+  const othersDueAt = drawnAt === null ? -Infinity : Date.parse(drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
+  let only: Set<Audience> | null = null;
+  let deferredUntil: string | null = null;
+  if (phaseKept && !rowsStale && kind === 'answer') {
+    only = new Set(senders);
+    deferredUntil = now;
+  } else if (phaseKept && !rowsStale && kind === 'tick' && Date.parse(now) < othersDueAt) {
+    only = new Set<Audience>(['host', 'public', ...senders]);
+    deferredUntil = new Date(othersDueAt).toISOString();
+  }
+  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
+  // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
+  const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
+  const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
-  if (rowsMoved) ctx.pointers.setRows({ ...(rows ?? { phase: null, questions: [], readAt: now }), next: setup } satisfies RowsPointer);
+  if (rowsMoved) ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
   const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
-  if (rowsStale) ctx.pointers.setRows({ ...setup, readAt: now } satisfies RowsPointer);
+  // The setup before, while it asked something: an edit made on it before the rewrite answers it.
+  if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}) } satisfies RowsPointer);
   const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, startedAt });
-  // Drawn or changed in part: the next execution does the rest.
-  if (!only && !forms.pending) ctx.pointers.setText(KEY.seen, seen);
-  return { writes, formsUpdated: forms.updated, unfinished: only !== null || forms.pending };
+  // Drawn or changed in part: a later execution does the rest (the next, or the one due).
+  if (!only && !forms.pending) {
+    ctx.pointers.setText(KEY.seen, seen);
+    ctx.pointers.setText(KEY.drawnAt, now);
+  }
+  return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 
 /**
  * Until when the ticks have nothing to do after this run, or null when the next must look: the
- * next form reading (see formsDue), the open phase's deadline or the next phase's opening. A
- * phase with public rows is read every tick, and one that may end on a move (a Peg Domain turn)
- * has its forms read every tick.
+ * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
+ * open phase's deadline or the next phase's opening. A
+ * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
+ * no tick: each edit wakes the ticks itself (edits.ts).
  */
-function quietUntil(result: ReplayResult, now: string, polledAt: string): string | null {
-  const times = [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
+/** The open phase's deadline, or the next phase's opening, when it is ahead. */
+function phaseEdge(result: ReplayResult, now: string): string | null {
+  const open = result.open;
+  if (!open) return null;
+  const opensAt = open.timing.opensAt;
+  if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
+  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
+}
+
+function quietUntil(result: ReplayResult, now: string, polledAt: string | null): string | null {
+  // No form reading is due while no form may hold an answer (every form closed and read since);
+  // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
   const open = result.open;
   if (open) {
     const opensAt = open.timing.opensAt;
@@ -249,7 +346,6 @@ function quietUntil(result: ReplayResult, now: string, polledAt: string): string
       times.push(Date.parse(opensAt));
     } else {
       if (result.game.closesEarly !== undefined) return null;
-      if (Object.values(open.phase.questions).some((questions) => questions.some((q) => q.public))) return null;
       if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
     }
   }

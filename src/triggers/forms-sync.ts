@@ -47,8 +47,8 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
 }
 
 /**
- * Closes every form whose spec is about to change (all of them with `everyForm`) and reads it once
- * more, up to three rounds (an answer read late may move the match again). Adds what it read to
+ * Closes every form whose spec is about to change and that may hold an answer (all of them with
+ * `everyForm`) and reads it once more, up to three rounds (an answer read late may move the match again). Adds what it read to
  * the match through `add`; returns the closed forms by player, each with the message it was closed
  * with, and the replay as of `now` with everything read.
  */
@@ -57,7 +57,12 @@ export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add
   const closed = new Map<string, string>();
   for (let round = 0; round < 3; round++) {
     const specs = formSpecs(ctx, result);
-    const stale = match().players.filter((p) => !closed.has(p.id) && (everyForm || ctx.pointers.form(formOf(p)).key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+    // A form closed and read since it last accepted (open false) holds nothing new: it changes
+    // later (updateForms), without being closed and read again here.
+    const stale = match().players.filter((p) => {
+      const pointer = ctx.pointers.form(formOf(p));
+      return !closed.has(p.id) && (everyForm || (pointer.open !== false && pointer.key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+    });
     if (stale.length === 0) break;
     for (const player of stale) {
       const message = specOf(specs, player.id).closedMessage;
@@ -113,10 +118,13 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
   // The form opens only once the pointer names what it shows (an answer sent before would be
   // read with the old phase's items), and the pointer claims the spec only once the form is
   // open (or the next execution would not open it).
-  ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout });
+  // `open`: answers may wait in the form unread. A form closed and read again in this execution
+  // (closedWith) holds none; one closed here without that read keeps what it said.
+  const open = spec.accepting || (closedWith === undefined && pointer.open !== false);
+  ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout, open });
   if (spec.accepting) {
     ctx.ports.forms.startAccepting(formId);
-    ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout });
+    ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout, open });
   } else if (closedWith === undefined) {
     ctx.ports.forms.stopAccepting(formId);
   }

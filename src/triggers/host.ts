@@ -5,7 +5,8 @@
 //   setup.ts      what the sidebar sends, and its check
 //   start.ts      New match…: the files, the shares, the triggers, the log
 //   execution.ts  every execution: collect, replay, log, render, forms (its header lists the steps)
-//   collect.ts    form responses and public rows → submissions
+//   collect.ts    form responses → submissions
+//   edits.ts      the shared sheet's edits → submissions (public rows)
 //   forms-sync.ts each form shows the open phase's questions
 //   pointers.ts   what one execution leaves the next (typed, checked)
 //   links.ts      every link of a match, and the host's Links tab
@@ -43,8 +44,8 @@ export class MatchHost {
   }
 
   /** The body of every trigger and menu item (see execution.ts). */
-  run(kind: RunKind): RunReport {
-    return run(this.ctx, kind);
+  run(kind: RunKind, formUrl?: string): RunReport {
+    return run(this.ctx, kind, formUrl);
   }
 
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────

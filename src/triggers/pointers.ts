@@ -10,8 +10,8 @@ import type { RowsPointer } from './rows.js';
 export const KEY = {
   /** When the forms were last all read (PolledPointer). */
   polled: 'gh.polled',
-  /** A counter: each form answer's execution adds one before it waits for the lock (see MatchHost.run). */
-  pollAsked: 'gh.poll-asked',
+  /** A form answer's ask for its form to be read, a key per form (see run in execution.ts). */
+  askPrefix: 'gh.ask.',
   /** A start under way (StartProgress). */
   starting: 'gh.starting',
   /** The setup the match in the log was started with (a fingerprint). */
@@ -25,7 +25,11 @@ export const KEY = {
   rendered: 'gh.rendered',
   /** Where the match stood when every sheet and form last showed it (see stateKey). */
   seen: 'gh.seen',
+  /** When every sheet was last drawn as the match stood (see draw in execution.ts). */
+  drawnAt: 'gh.drawn-at',
   quiet: 'gh.quiet',
+  /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
+  editPrefix: 'gh.edit.',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */
@@ -37,24 +41,26 @@ const protection = z.object({
   notes: z.array(z.string()),
 });
 const formRef = z.object({ id: z.string(), url: z.string(), editUrl: z.string() });
-const rowsSetup = z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())) });
+const rowsSetup = z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), since: z.optional(z.string()) });
 const itemLayout = z.object({ kind: z.string(), title: z.string(), help: z.string(), required: z.boolean(), choices: z.string(), validation: z.string() });
 const formLayout = z.object({ title: z.string(), description: z.string(), closedMessage: z.string(), items: z.array(itemLayout) });
 
 const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
-  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()) }),
+  // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
+  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
   starting: z.object({ setup: z.string() }),
   startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()), notes: z.optional(z.array(z.string())) }),
   // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).
   shared: z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()), spectators: z.string(), published: z.boolean(), publishing: z.optional(z.boolean()), note: z.optional(z.string()) }),
   player: z.object({ sheet: fileRef, form: formRef }),
-  form: z.object({ phase: z.nullable(z.string()), key: z.string(), items: z.record(z.string(), z.string()), layout: z.optional(formLayout) }),
-  rows: z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), readAt: z.string(), next: z.optional(rowsSetup) }),
+  // `open`: the form may hold answers not read yet (false once it was closed and read again).
+  form: z.object({ phase: z.nullable(z.string()), key: z.string(), items: z.record(z.string(), z.string()), layout: z.optional(formLayout), open: z.optional(z.boolean()) }),
+  rows: z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), since: z.optional(z.string()), readAt: z.optional(z.string()), next: z.optional(rowsSetup), previous: z.optional(rowsSetup) }),
   rendered: z.record(z.string(), z.string()),
 };
 
-/** When the forms were last all read, and the last ask for reading that read answered. */
+/** When the forms were last all read (`ask`: unused since asks are keys of their own). */
 export type PolledPointer = z.infer<typeof SCHEMAS.polled>;
 /**
  * Until when a tick has nothing to do (no deadline, no phase opening, no form reading due, no
@@ -83,8 +89,7 @@ export const BLANK_FORM: FormPointer = { phase: null, key: '', items: {} };
 export class Pointers {
   constructor(readonly store: Store) {}
 
-  private read<T>(key: string, schema: z.ZodMiniType<T>): T | null {
-    const text = this.store.get(key);
+  private read<T>(key: string, schema: z.ZodMiniType<T>, text = this.store.get(key)): T | null {
     if (text === null) return null;
     let value: unknown;
     try {
@@ -128,6 +133,10 @@ export class Pointers {
 
   quiet(): QuietPointer | null {
     return this.read(KEY.quiet, SCHEMAS.quiet);
+  }
+  /** The quiet pointer by one read of that key alone (a quiet tick reads nothing else). */
+  peekQuiet(): QuietPointer | null {
+    return this.read(KEY.quiet, SCHEMAS.quiet, this.store.peek(KEY.quiet));
   }
 
   starting(): StartProgress | null {

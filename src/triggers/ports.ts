@@ -8,6 +8,8 @@ import type { FormSpec } from '../forms/index.js';
 /** The time now, as an ISO string. */
 export interface Clock {
   now(): string;
+  /** Waits (Utilities.sleep): run time like any other. */
+  sleep(ms: number): void;
 }
 
 /** One lock per host spreadsheet (LockService.getDocumentLock()). */
@@ -20,6 +22,10 @@ export interface Lock {
 /** Small pointers kept between executions (PropertiesService: 9 KB a value). */
 export interface Store {
   get(key: string): string | null;
+  /** One key read on its own, as it stands now (get may answer from a copy read at once with every key). */
+  peek(key: string): string | null;
+  /** Every key as it stands now (keys may answer from that copy). */
+  peekKeys(): string[];
   set(key: string, value: string): void;
   remove(key: string): void;
   keys(): string[];
@@ -160,10 +166,13 @@ export interface Forms {
   responses(formId: string, since?: string): FormResponse[];
 }
 
-/** The add-on's two triggers. */
+/** The add-on's three triggers. */
 export interface Scheduler {
-  /** Makes sure exactly the minute tick and the form-submit trigger exist. */
-  install(): void;
+  /**
+   * Makes sure exactly these exist: the minute tick, the host spreadsheet's form-submit trigger,
+   * and the edit trigger of the shared sheet `sharedId` (its answers tab's edits, see edits.ts).
+   */
+  install(sharedId: string): void;
   remove(): void;
 }
 
@@ -179,4 +188,6 @@ export interface HostPorts {
   flush(): void;
   /** Formats a time for players in the match's time zone. */
   formatTime(iso: string, timeZone: string): string;
+  /** A new unique id (Utilities.getUuid()). */
+  newId(): string;
 }

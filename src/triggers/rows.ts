@@ -3,16 +3,15 @@
 // The whole tab is protected except the answer cells, and each player's answer cells are protected
 // so that only that player (and the host, who owns the file) can edit them.
 //
-// When a row is read. The add-on has two triggers and neither fires on an edit of the shared sheet,
-// so every execution (the minute tick at least) reads the rows and turns a changed row into a
-// submission. It cannot know when the player typed, only that the change happened after the last
-// read (`readAt`) and before this one (`now`). The rule: a change is stamped `now`, except that a
-// change first seen after the deadline of the phase it answers, when the last read was before that
-// deadline, is stamped at the deadline: it may have been typed in time, and a late or missed tick
-// must not refuse an answer that may have been on time. What remains: a change typed after the
-// deadline but before the first read after it counts as on time (the grace is one tick interval, or
-// longer when ticks are late or missing); two changes between reads count as the last one; and the
-// few seconds between the last read and rewriting the rows for the next phase are not read.
+// When a row counts. An installable edit trigger on the shared sheet (onRowEdited in
+// src/addon/main.ts) runs whenever a person edits a cell there; it records the edit (which cells,
+// what they hold) with the time its execution started, which is after the edit: the event carries
+// no time of its own (docs/google.md, "Public rows"). The next execution turns each recorded edit
+// into a submission stamped with that time (edits.ts), so a row change never counts earlier than it
+// was made, and there is no grace after a deadline. What remains: Google starts the trigger some
+// moments after the edit (no documented bound), so an edit made that close before a deadline counts
+// as late; and an edit typed on the tab while an execution rewrites it for the next phase (about a
+// second) counts for the phase the tab shows once it is written (RowsSetup.since).
 
 import { columnLetters } from '../engine/core/coords.js';
 import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
@@ -31,11 +30,16 @@ export interface RowsSetup {
   readonly questions: readonly string[];
   /** The texts of the tab's first row (absent in pointers written before it was kept). */
   readonly header?: readonly string[];
+  /** When an execution began writing the tab for this setup: an edit from then on answers it. */
+  readonly since?: string;
 }
 
-/** What the rows were last set up for, and when they were last read. */
+/** What the rows were last set up for, and the setup before it. */
 export interface RowsPointer extends RowsSetup {
-  readonly readAt: string;
+  /** When the rows were last read (pointers of the add-on before the edit trigger; unused now). */
+  readonly readAt?: string;
+  /** The setup the tab showed before this one: an edit made before `since` answers it. */
+  readonly previous?: RowsSetup;
   /**
    * The setup being written. The tab changes in one atomic write, but an execution may stop
    * between it and recording the new setup here: until then the tab shows either setup, and its
@@ -170,10 +174,4 @@ export function showsSetup(header: readonly string[], setup: RowsSetup): boolean
 export function rowAnswers(rows: ReadonlyMap<string, readonly string[]>, player: string, questions: readonly string[]): Record<string, string> {
   const row = rows.get(player) ?? [];
   return Object.fromEntries(questions.map((q, c) => [q, row[c] ?? '']));
-}
-
-/** The time to stamp a row change on, by the rule above. */
-export function rowStamp(now: string, readAt: string, deadline: string | undefined): string {
-  if (deadline && Date.parse(now) > Date.parse(deadline) && Date.parse(readAt) < Date.parse(deadline)) return new Date(Date.parse(deadline)).toISOString();
-  return now;
 }

@@ -193,7 +193,7 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
       return { ...p, ...(account ? { email: account } : {}), form: ctx.pointers.requirePlayer(p.id).form.id };
     }),
   };
-  ctx.ports.scheduler.install();
+  ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
   host.batchUpdate(linksTabRequests(host, linksOf(ctx, match)));
   // The match exists from here: the triggers run it, and Start answers with its links. The
   // first drawing of every sheet and form is the next call's (or the next tick's) work.

@@ -24,6 +24,7 @@ window.__calls = [];
   var now = '2026-11-21T12:00:00.000Z';
   var server = {
     newMatchDefaults: function () { return JSON.parse(JSON.stringify(newMatchDefaultsFor(now))); },
+    projectTriggerTime: function (setup, account) { return projectTriggerTime(setup, account); },
     startMatch: function (setup) {
       window.__calls.push(setup);
       var checked = checkMatchSetup(setup, now);
@@ -115,6 +116,41 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     expect(await page.locator('#result').textContent()).toMatch(/The match is set up.*Less protection than usual.*Ann: Forms refused to open the form of ann@example\.com.*Cara: form · sheet/);
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
     expect(calls.at(-1)).toMatchObject({ game: 'not-flower-field', options: { rounds: 2 }, players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}] });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows the match\'s projected daily trigger time against the account\'s, and asks before starting a match over it', async () => {
+    const page = await browser!.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript({ content: STUB });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    const use = page.locator('#trigger-use');
+    // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
+    await expect.poll(() => use.textContent()).toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
+    expect(await use.getAttribute('data-fits')).toBe('yes');
+    // An hour a phase: over it, in red, and Start asks first (declined: nothing is sent).
+    await page.fill('#min-default', '60');
+    await expect.poll(() => use.getAttribute('data-fits')).toBe('no');
+    expect(await use.textContent()).toMatch(/24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/);
+    for (let i = 0; i < 10; i++) {
+      await page.locator('.player').nth(i).locator('.name').fill(`P${i}`);
+      await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
+    }
+    await page.fill('#start', '2026-11-21T18:00');
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    await page.click('#start-match');
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toMatch(/more than your account's 90[^]*Start anyway\?/);
+    expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toEqual([]);
+    // A Workspace account has 6 hours: it fits.
+    await page.selectOption('#account', 'workspace');
+    await expect.poll(() => use.textContent()).toMatch(/of your 360\.$/);
+    expect(await use.getAttribute('data-fits')).toBe('yes');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

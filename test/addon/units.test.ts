@@ -1,12 +1,13 @@
-// The pure parts of the add-on: forms from phases, responses back to answers, the public-row time
-// rule, host times, and the house rule that src/forms and src/triggers touch neither Apps Script
+// The pure parts of the add-on: forms from phases, responses back to answers, host times, the
+// projected daily trigger time, and the house rule that src/forms and src/triggers touch neither Apps Script
 // nor Node.
 import { readFileSync, readdirSync } from 'node:fs';
+import { DAILY_TRIGGER_MINUTES, busiestDay, phasesPerDay, projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import { EXPECTED_TRIGGER_USE } from '../../src/addon/trigger-use.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PhaseSpec } from '../../src/engine/core/game.js';
 import { answersFromItems, formPattern, formSpecFor } from '../../src/forms/index.js';
-import { rowStamp } from '../../src/triggers/rows.js';
 import { parseWhen } from '../../src/triggers/time.js';
 import { newMatch, replayMatch } from '../../src/engine/index.js';
 
@@ -64,18 +65,6 @@ describe('forms', () => {
   });
 });
 
-describe('the public-row time rule', () => {
-  const D = '2026-11-21T18:30:00.000Z';
-  it('stamps a change at the deadline when it may have been typed in time', () => {
-    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:29:00.000Z', D)).toBe(D);
-  });
-  it('stamps it now when the last read was already after the deadline, or the deadline is ahead', () => {
-    expect(rowStamp('2026-11-21T18:36:00.000Z', '2026-11-21T18:31:00.000Z', D)).toBe('2026-11-21T18:36:00.000Z');
-    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', D)).toBe('2026-11-21T18:20:00.000Z');
-    expect(rowStamp('2026-11-21T18:20:00.000Z', '2026-11-21T18:19:00.000Z', undefined)).toBe('2026-11-21T18:20:00.000Z');
-  });
-});
-
 describe('times the host types', () => {
   const now = '2026-11-21T18:00:00.000Z';
   it('reads spans and zoned times, and refuses the rest with an example', () => {
@@ -102,5 +91,33 @@ describe('src/forms and src/triggers stay pure', () => {
         }
       }
     }
+  });
+});
+
+describe('the projected daily trigger time (the sidebar, Check this account…)', () => {
+  it('counts phases a day by the schedule\'s shortest phase', () => {
+    expect(phasesPerDay({ default: 1440 })).toBe(1);
+    expect(phasesPerDay({ default: 60, plans: 30 })).toBe(48);
+    expect(phasesPerDay({})).toBe(1);
+    expect(phasesPerDay({ default: 5000 })).toBe(1);
+  });
+  it('counts a match\'s own deadlines in its busiest 24 hours, when the setup gives them', () => {
+    const t = (hours: number) => new Date(Date.parse('2026-11-21T18:00:00Z') + hours * 3_600_000).toISOString();
+    expect(busiestDay([t(1), t(2), t(25), t(26), t(27)])).toBe(3);
+    expect(busiestDay([])).toBe(1);
+    // Seven phases of an hour (Pasture's three rounds): seven closes, not forty-eight.
+    const seven = projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 }, deadlines: [1, 1.5, 2.5, 3, 4, 4.5, 5.5].map(t) });
+    expect(seven.phasesPerDay).toBe(7);
+    expect(seven.minutesPerDay).toBeLessThan(projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 } }).minutesPerDay);
+  });
+  it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day', () => {
+    const at = (players: number, minutes: number) => projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
+    expect(at(20, 1440)).toBeGreaterThan(at(5, 1440));
+    expect(at(10, 60)).toBeGreaterThan(at(10, 240));
+    expect(at(10, 60)).toBeGreaterThan(DAILY_TRIGGER_MINUTES.personal);
+    for (const use of EXPECTED_TRIGGER_USE) expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal / 2);
+    // Its parts add up (each rounded to a tenth, the whole up to the minute).
+    const use = projectTriggerUse({ players: 20, minutes: { default: 1440 } });
+    expect(Math.abs(use.minutesPerDay - Object.values(use.parts).reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(1);
   });
 });

@@ -33,6 +33,8 @@ export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^SpreadsheetApp\.flush$/, { fixed: 700, source: 'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)' }],
   [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
   [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
+  [/^Range\.getValues$/, { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` }],
+  [/^Sheet\.getFormUrl$/, { fixed: 300, source: 'assumption: 300 ms, a SpreadsheetApp round trip' }],
   [/^FormApp\.openById$/, { fixed: 800, source: ASSUMED_FORMS }],
   [/^Form\.getResponses$/, { fixed: 800, source: ASSUMED_FORMS }],
   [/^(Form|FormItem|FormApp)\./, { fixed: 300, source: ASSUMED_FORMS }],
@@ -49,6 +51,10 @@ export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
  */
 export const SCRIPT_SLOWDOWN = 3;
 
+/**
+ * A call's cost, whether it succeeded or failed: a refused or timed-out call took its round trip,
+ * and a retry (the same work done again by the next execution) is calls of its own, counted there.
+ */
 export function costOf(call: CallRecord): number {
   const cost = COSTS.find(([pattern]) => pattern.test(call.name))![1];
   if (!call.remote && cost.fixed > 5) return 5;
@@ -58,8 +64,12 @@ export function costOf(call: CallRecord): number {
 export interface ExecutionCost {
   readonly name: string;
   readonly at: number;
-  /** Modelled milliseconds: service calls, and the script's own time scaled. */
+  /** Started by a trigger: its time counts against the day's trigger time. */
+  readonly trigger: boolean;
+  /** Modelled milliseconds: service calls, time spent waiting for the lock, and the script's own time scaled. */
   readonly ms: number;
+  /** Waiting for the document lock or for a deadline (part of ms): a wait is run time like any other ("Triggers total runtime"). */
+  readonly lockWaitMs: number;
   readonly serviceMs: number;
   readonly scriptMs: number;
   readonly calls: number;
@@ -75,10 +85,14 @@ export function executionCost(e: ExecutionRecord): ExecutionCost {
   const serviceMs = e.calls.reduce((n, c) => n + costOf(c), 0);
   const scriptMs = Math.max(0, (e.ms ?? 0) - e.serviceMs) * SCRIPT_SLOWDOWN;
   const count = (f: (c: CallRecord) => boolean) => e.calls.filter(f).length;
+  // Waiting (for the lock, or in Utilities.sleep for a deadline) is run time too.
+  const lockWaitMs = (e.lockWaitMs ?? 0) + (e.sleptMs ?? 0);
   return {
     name: e.name,
     at: e.at,
-    ms: serviceMs + scriptMs,
+    trigger: e.trigger === true,
+    ms: serviceMs + scriptMs + lockWaitMs,
+    lockWaitMs,
     serviceMs,
     scriptMs,
     calls: e.calls.length,
@@ -115,39 +129,83 @@ export interface MatchBudget {
   readonly worstRunning: ExecutionCost;
   readonly sheetsWritesPerMinute: number;
   readonly sheetsReadsPerMinute: number;
-  /** The dearest tick that wrote nothing and read no form (what every minute of a match costs). */
-  readonly idleTick: ExecutionCost | null;
-  /** The dearest tick that wrote nothing but read the forms (every FORMS_EVERY_MINUTES, 10). */
-  readonly pollTick: ExecutionCost | null;
-  /** Minutes of trigger time a day while a match runs: a plain idle tick every minute, a polling one every ten. */
-  readonly dailyMinutes: number | null;
+  /** The dearest tick that ended on its quiet pointer (what most minutes of a match cost). */
+  readonly quietTick: ExecutionCost | null;
+  /** Trigger executions, and the time they spent waiting for the lock (ms, counted in dailyMinutes). */
+  readonly triggerExecutions: number;
+  readonly lockWaitMs: number;
+  /**
+   * Trigger minutes in the match's busiest 24 hours under the cost model: every trigger
+   * execution the sandbox ran in them (with the minute ticks fired every minute: Table.minuteTicks),
+   * and for the part of the 24 hours after the match's last execution, a quiet tick a minute.
+   */
+  readonly dailyMinutes: number;
 }
 
-/** The budget of every execution the sandbox ran (from execution number `from`). */
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Every game at its largest within a third of a personal account's 90 trigger minutes a day (issue: a third leaves room for other scripts and for a match played faster). */
+export const DAILY_TRIGGER_TARGET_MINUTES = 30;
+/** From a deadline to every spreadsheet showing what followed it, at worst. */
+export const DEADLINE_TO_BOARDS_TARGET_MS = 3 * 60_000;
+
+/** The budget of every execution the sandbox ran. */
 export function matchBudget(executions: readonly ExecutionRecord[], sheetsCalls: readonly { at: number; write: boolean }[]): MatchBudget {
   const costs = executions.map(executionCost);
   const dearest = (list: readonly ExecutionCost[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const idle = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0 && c.formCalls === 0);
-  const polling = costs.filter((c) => c.name === 'onTick' && c.sheetsWrites === 0 && c.formCalls > 0);
-  const idleTick = idle.length > 0 ? dearest(idle) : null;
-  const pollTick = polling.length > 0 ? dearest(polling) : null;
+  const quiet = costs.filter((c, i) => c.name === 'onTick' && !executions[i].calls.some((call) => call.name.startsWith('Lock.')));
+  const quietTick = quiet.length > 0 ? dearest(quiet) : null;
+  const triggered = costs.filter((c) => c.trigger).sort((a, b) => a.at - b.at);
+  const end = Math.max(...costs.map((c) => c.at));
+  let busiest = 0;
+  for (let i = 0, j = 0, sum = 0; i < triggered.length; i++) {
+    while (j < triggered.length && triggered[j].at < triggered[i].at + DAY_MS) sum += triggered[j++].ms;
+    const uncovered = Math.max(0, triggered[i].at + DAY_MS - end) / 60_000;
+    busiest = Math.max(busiest, sum + uncovered * (quietTick?.ms ?? 0));
+    sum -= triggered[i].ms;
+  }
   return {
     executions: costs.length,
     worst: dearest(costs),
     worstRunning: dearest(costs.filter((c) => c.name !== 'startMatch')),
     sheetsWritesPerMinute: busiestMinute(sheetsCalls, true),
     sheetsReadsPerMinute: busiestMinute(sheetsCalls, false),
-    idleTick,
-    pollTick,
-    dailyMinutes: idleTick ? (idleTick.ms * 1296 + (pollTick ?? idleTick).ms * 144) / 60_000 : null,
+    quietTick,
+    triggerExecutions: triggered.length,
+    lockWaitMs: triggered.reduce((n, c) => n + c.lockWaitMs, 0),
+    dailyMinutes: busiest / 60_000,
   };
+}
+
+/**
+ * For each deadline, how long until every spreadsheet of the match showed what followed it: the
+ * time the last of them got its first write from an execution that started its work at or after
+ * the deadline (ms). A deadline after which some spreadsheet got no write is left out (the match
+ * ended there without a change to show).
+ */
+export function deadlineToBoards(executions: readonly ExecutionRecord[], deadlines: readonly number[], spreadsheets: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const deadline of deadlines) {
+    const firstWrite = new Map<string, number>();
+    for (const e of executions) {
+      // A tick that waited for the deadline (Utilities.sleep, first thing) started its work then.
+      if ((e.wokeAt ?? e.at) < deadline) continue;
+      for (const call of e.calls) {
+        if (call.name !== 'Sheets.Spreadsheets.batchUpdate' || call.failed || call.at === undefined) continue;
+        const prior = firstWrite.get(call.spreadsheet!);
+        if (prior === undefined || call.at < prior) firstWrite.set(call.spreadsheet!, call.at);
+      }
+    }
+    if (spreadsheets.every((id) => firstWrite.has(id))) out.push(Math.max(...spreadsheets.map((id) => firstWrite.get(id)!)) - deadline);
+  }
+  return out;
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One line for the test output and the report. */
 export function budgetLine(label: string, b: MatchBudget): string {
-  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)})`;
-  const idle = b.idleTick ? `; idle tick ${s(b.idleTick.ms)}${b.pollTick ? `, reading the forms ${s(b.pollTick.ms)}` : ''} = ${b.dailyMinutes!.toFixed(0)} min of trigger time a day` : '';
-  return `${label}: ${b.executions} executions; longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${idle}`;
+  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)}${c.lockWaitMs > 0 ? `; waiting for the lock or a deadline ${s(c.lockWaitMs)}` : ''})`;
+  const quiet = b.quietTick ? `; quiet tick ${s(b.quietTick.ms)}` : '';
+  return `${label}: ${b.executions} executions (${b.triggerExecutions} by triggers, ${s(b.lockWaitMs)} of them waiting for the lock or a deadline); longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${quiet}; ${b.dailyMinutes.toFixed(1)} min of trigger time in the busiest 24 hours`;
 }

@@ -3,8 +3,8 @@
 // The players before that point play as in the whole-match tests (invalid answers, impostors,
 // doubled and missed triggers), so the log already holds the kinds of entries a real one does.
 import type { Answers, Question } from '../../src/engine/core/game.js';
-import { gameById } from '../../src/engine/index.js';
-import { type PhaseAnswered, Table, privatePart } from '../sandbox/players.js';
+import { gameById, replayMatch } from '../../src/engine/index.js';
+import { type PhaseAnswered, Table, logOf, privatePart } from '../sandbox/players.js';
 
 export const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
 export const START = '2026-11-21T18:00:00.000Z';
@@ -115,3 +115,25 @@ export function oneAnswer(table: Table): void {
     return;
   }
 }
+
+/**
+ * The deadlines the played match closed phases at (a phase that ended early, as a Peg Domain turn
+ * on its move, has none), and every spreadsheet of the match: what deadlineToBoards measures.
+ */
+export function deadlinesAndSheets(table: Table): { deadlines: number[]; spreadsheets: string[] } {
+  const result = replayMatch(logOf(table.sandbox));
+  const deadlines: number[] = [];
+  result.closed.forEach((c, i) => {
+    const deadline = c.timing.deadline ? Date.parse(c.timing.deadline) : NaN;
+    const next = result.closed[i + 1]?.timing.opensAt;
+    if (Number.isFinite(deadline) && (next === undefined || Date.parse(next) >= deadline)) deadlines.push(deadline);
+  });
+  const spreadsheets = [table.google.host.id, table.sharedId(), ...result.match.players.map((p) => table.playerFile(p.id).sheet)];
+  return { deadlines, spreadsheets };
+}
+
+/**
+ * The largest matches on the sidebar's default schedule, a phase a day (Peg Domain's turns keep
+ * the game's own clock): what a day of a running match costs (bench, budget.test.ts).
+ */
+export const DAY_CASES: readonly MatchCase[] = LARGE_CASES.map((c) => (c.game === 'peg-domain' ? c : { ...c, minutes: { default: 1440 } }));

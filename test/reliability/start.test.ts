@@ -64,12 +64,12 @@ function outcome(table: Table): StartOutcome {
     put(`${role} form`, { title: form.title, description: form.description, accepting: form.accepting, closedMessage: form.closedMessage, collectEmail: form.collectEmail, destination: form.destination, items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })) });
   }
   for (const [key, value] of google.properties) {
-    if (key === 'gh.polled' || key === 'gh.poll-asked') continue;
+    if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.drawn-at' || key.startsWith('gh.ask.')) continue;
     let role = key;
     for (const [id, r] of roles) role = role.split(id).join(r);
     const parsed = value.startsWith('{') ? JSON.parse(value) : value;
     // A form's key and layout fingerprint its texts, links (ids and all) included; the form itself is compared.
-    put(`property ${role}`, key === 'gh.rows' ? { ...parsed, readAt: undefined } : key.startsWith('gh.form.') ? { ...parsed, key: undefined, layout: undefined } : parsed);
+    put(`property ${role}`, key === 'gh.rows' ? { ...parsed, readAt: undefined, since: undefined, previous: parsed.previous ? { ...parsed.previous, since: undefined } : undefined, next: parsed.next ? { ...parsed.next, since: undefined } : undefined } : key.startsWith('gh.form.') ? { ...parsed, key: undefined, layout: undefined } : parsed);
   }
   put('triggers', google.triggers.map((t) => [t.kind, t.handler]).sort());
   const orphans = [...google.files.values()].filter((f) => f.byScript && !roles.has(f.id)).map((f) => ({ id: f.id, kind: f.kind, sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type) }));

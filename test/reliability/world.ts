@@ -46,14 +46,16 @@ export function digestWorld(google: Google): WorldDigest {
       const pointer = JSON.parse(value) as { items: Record<string, string> };
       const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
       put(`property ${key}`, { ...pointer, items });
-    } else if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.quiet') {
+    } else if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.quiet' || key === 'gh.drawn-at' || key.startsWith('gh.ask.')) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
     } else if (key === 'gh.rows') {
       // When the rows were last read differs with when an execution got to read them; what it
       // decides (the time a row answer is stamped with) is in the log, which is compared.
-      const { readAt: _readAt, ...rows } = JSON.parse(value) as { readAt: string };
-      put(`property ${key}`, rows);
+      // When the tab began showing each setup (`since`) differs in the same way.
+      const { readAt: _readAt, since: _since, previous, next, ...rows } = JSON.parse(value) as { readAt?: string; since?: string; previous?: { since?: string }; next?: { since?: string } };
+      const undated = (s?: { since?: string }) => (s ? { ...s, since: undefined } : undefined);
+      put(`property ${key}`, { ...rows, previous: undated(previous), next: undated(next) });
     } else {
       put(`property ${key}`, value);
     }

@@ -29,6 +29,8 @@ export interface CallRecord {
   readonly spreadsheet?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;
+  /** The fake clock when the call returned (ms). */
+  at?: number;
 }
 
 export interface ExecutionRecord {
@@ -51,6 +53,12 @@ export interface ExecutionRecord {
   killed?: string;
   /** Time spent waiting for the document lock (ms of the fake clock; part of the run time). */
   lockWaitMs?: number;
+  /** Time spent in Utilities.sleep (ms of the fake clock; part of the run time). */
+  sleptMs?: number;
+  /** When its last Utilities.sleep ended (ms of the fake clock). */
+  wokeAt?: number;
+  /** The fake clock when it ended (ms). */
+  ended?: number;
 }
 
 /**
@@ -74,6 +82,9 @@ export function isRemote(service: string, method: string): boolean {
   if (method === 'create' && /TriggerBuilder$/.test(service)) return true;
   if (service === 'Lock' && method === 'hasLock') return false;
   if (service === 'FormApp' && method === 'createTextValidation') return false;
+  // A trigger event's range and sheet know where they are; reading their values, or the form a
+  // responses tab belongs to, asks the server.
+  if ((service === 'Range' || service === 'Sheet') && method !== 'getValues' && method !== 'getFormUrl') return false;
   // An item's id, title and kind, and the item as its own kind, are answered by the handle itself.
   if (service === 'FormItem' && /^(get|as)/.test(method)) return false;
   return !LOCAL_SERVICES.has(service);

@@ -86,7 +86,7 @@ describe('starting a match', () => {
 });
 
 describe('the public rows', () => {
-  it('a row typed before the deadline counts although the tick comes minutes late (stamped at the deadline)', () => {
+  it('a row typed before the deadline counts although the tick comes minutes late (stamped with the time of its edit)', () => {
     const table = started();
     const { google } = table;
     google.clock.set(at(29.5));
@@ -94,7 +94,7 @@ describe('the public rows', () => {
     google.clock.set(at(36)); // the deadline was at 30 minutes; this tick is 6 minutes late
     table.fire('CLOCK');
     const match = logOf(table.sandbox);
-    expect(match.submissions).toEqual([{ phase: 'pregame', player: 'p1', at: at(30), answers: { colour: 'red' }, via: 'row' }]);
+    expect(match.submissions).toEqual([{ phase: 'pregame', player: 'p1', at: at(29.5), answers: { colour: 'red' }, via: 'row', response: expect.stringMatching(/^edit:/) }]);
     expect(table.state().closed[0].movers).toEqual(['p1']);
     // Round 1 has no public question: the row says so, and typing there is not read.
     expect(google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Nothing to answer here in Round 1/);
@@ -102,6 +102,7 @@ describe('the public rows', () => {
 
   it('a colour typed as a number or formula stays text (the answer cells are plain text)', () => {
     const table = started();
+    table.google.clock.set(at(2));
     table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 2, 1, '=IMPORTXML("x")');
     table.google.clock.set(at(5));
     table.fire('CLOCK');
@@ -173,6 +174,7 @@ describe('the menu', () => {
 
   it('a busy lock leaves the work to the next execution; nothing is lost', () => {
     const table = started();
+    table.google.clock.set(at(9));
     table.google.typeInSheet(table.sharedId(), 'cara@example.com', ANSWERS_TAB, 3, 1, 'green');
     table.google.lockHeldElsewhere = true;
     table.google.clock.set(at(10));
@@ -182,7 +184,7 @@ describe('the menu', () => {
     table.google.lockHeldElsewhere = false;
     table.google.clock.set(at(11));
     table.fire('CLOCK');
-    expect(logOf(table.sandbox).submissions).toMatchObject([{ player: 'p3', answers: { colour: 'green' }, at: at(11) }]);
+    expect(logOf(table.sandbox).submissions).toMatchObject([{ player: 'p3', answers: { colour: 'green' }, at: at(9) }]);
   });
 
   it('an answer sent while the tick is closing the form is read with its items and its phase', () => {
@@ -253,7 +255,7 @@ describe('answers', () => {
 describe('the sandbox', () => {
   it('gives the script only the fakes, and an unimplemented call names itself', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
-    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onTick', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
+    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onRowEdited', 'onTick', 'projectTriggerTime', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());
     expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow('SpreadsheetApp.getActiveSheet is not implemented by the sandbox');
     expect(() => vm.runInContext('Math.random()', sandbox.context)).toThrow('Math.random called');
@@ -356,7 +358,7 @@ describe('identity', () => {
 });
 
 describe('quiet ticks', () => {
-  it('a tick with nothing due ends without the lock or any Sheets or Forms call; a missed answer is read within ten minutes; a new deadline is kept', () => {
+  it('a tick with nothing due ends without the lock or any Sheets or Forms call; a missed answer waits for the next reading of the forms (or the host\'s menu); a new deadline is kept', () => {
     const table = started();
     table.google.clock.set(at(31));
     table.fire('CLOCK');
@@ -373,11 +375,14 @@ describe('quiet ticks', () => {
     expect(logOf(table.sandbox).submissions).toHaveLength(0);
     table.google.clock.set(at(41));
     table.fire('CLOCK');
-    expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
-    // Extend deadline…: the menu's own run says until when the ticks may rest; the old deadline
-    // passes quietly, the new one resolves the phase.
+    // Every form was closed and read at the deadline (at 30 minutes): the next reading is two
+    // hours after it, or the next deadline's; the host's menu reads them at once.
+    expect(logOf(table.sandbox).submissions).toHaveLength(0);
+    // Extend deadline…: the menu's own run reads the forms and says until when the ticks may
+    // rest; the old deadline passes quietly, the new one resolves the phase.
     table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
     table.run('extendDeadline');
+    expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
     table.google.clock.set(at(31 + 60 + 1));
     table.fire('CLOCK');
     expect(table.state().open?.phase.id).toBe('round-1');

@@ -7,6 +7,7 @@ import type { Answers, Question } from '../../src/engine/core/game.js';
 import { type MatchFile, type ReplayResult, gameById, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
+import type { ExecutionRecord } from './calls.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { Sandbox } from './sandbox.js';
 import { FormError } from './services.js';
@@ -69,7 +70,7 @@ export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, dou
 export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
-  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, wrongAddress: 0, wrongAccountRefused: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, lateClosed: 0, wrongAddress: 0, wrongAccountRefused: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
   /** Called before each execution the table runs (a test can break that execution first). */
   beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
   private inBeforeRun = false;
@@ -138,6 +139,61 @@ export class Table {
   private closedCount(): number {
     const seen = this.google.properties.get('gh.seen');
     return seen ? Number(seen.split('|')[3]) : 0;
+  }
+
+  /**
+   * From now on the minute trigger fires as Apps Script fires it: once every minute, here at
+   * `offsetSeconds` past each minute of the fake clock (Apps Script picks the second), whatever
+   * else runs. A minute passed while an execution runs fires it in the middle of that execution
+   * (it waits for the lock, as there); the time is put back after each, since executions run side
+   * by side. A minute passed while such a tick runs is not fired again.
+   */
+  minuteTicks(offsetSeconds = 30, quietShortcut = false): void {
+    const clock = this.google.clock;
+    let ticking = false;
+    // With `quietShortcut`, a tick that would end on its quiet pointer (the pointer, read here as
+    // the script reads it, says rest until after this minute) is recorded as the last such tick
+    // the script really ran, without running it again: days of minutes stay quick to simulate.
+    let quietTemplate: ExecutionRecord | null = null;
+    const restsAt = (mark: number) => {
+      const text = this.google.properties.get('gh.quiet');
+      if (!text) return false;
+      try {
+        const quiet = JSON.parse(text) as { until?: string; sharp?: boolean };
+        const until = Date.parse(quiet.until ?? '');
+        // The tick in the minute before a deadline waits for it and runs: not a quiet one.
+        return Number.isFinite(until) && mark < until && !(quiet.sharp && until - mark <= 60_000);
+      } catch {
+        return false;
+      }
+    };
+    clock.onMove = (from, to) => {
+      if (ticking) return;
+      ticking = true;
+      try {
+        const first = Math.floor((from - offsetSeconds * 1000) / 60_000) * 60_000 + 60_000 + offsetSeconds * 1000;
+        for (let mark = first; mark <= to; mark += 60_000) {
+          if (mark <= from) continue;
+          clock.jump(mark);
+          try {
+            if (quietShortcut && quietTemplate && restsAt(mark)) {
+              this.google.repeatExecution(quietTemplate, mark);
+              continue;
+            }
+            this.sandbox.fire('CLOCK');
+            const ran = this.google.executions.at(-1);
+            if (ran?.name === 'onTick' && ran.at === mark && !ran.error && ran.calls.length > 0 && ran.calls.every((c) => !c.name.startsWith('Lock.') && !c.writes)) quietTemplate = ran;
+          } catch (error) {
+            // A tick's failure (a quota, the six minutes) is its own: recorded in its execution.
+            if (!this.google.executions.at(-1)?.error) throw error;
+          } finally {
+            clock.jump(to);
+          }
+        }
+      } finally {
+        ticking = false;
+      }
+    };
   }
 
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
@@ -294,7 +350,9 @@ export class Table {
       const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
       if (!answers) continue;
       if (questions.some((q) => !q.public)) {
+        // Refused by Forms itself when the deadline's execution closed the form already.
         if (this.sendForm(player, privatePart(answers, questions), questions)) this.stats.lateSent += 1;
+        else this.stats.lateClosed += 1;
       }
     }
     this.tickAfter(deadline);

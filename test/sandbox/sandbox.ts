@@ -31,6 +31,9 @@ export class Sandbox {
   constructor(options: Omit<GoogleOptions, 'dist'>) {
     this.google = new Google({ ...options, dist: DIST });
     this.context = this.newContext();
+    // A person's edit runs the spreadsheet's edit triggers at once (the fake clock stands still
+    // meanwhile: the handler starts at the moment of the edit; see docs/google.md on the latency).
+    this.google.onUserEdit = (trigger, edit) => this.runTrigger(trigger, () => [this.google.editEvent(trigger, edit, this.google.eventHandles!)]);
   }
 
   /** A global scope with the fakes and the bundle loaded, as Apps Script gives each execution. */
@@ -73,15 +76,16 @@ export class Sandbox {
     return this.run<T>(name, false, args);
   }
 
-  private run<T>(name: string, trigger: boolean, args: readonly unknown[]): { value: T; record: ExecutionRecord } {
+  private run<T>(name: string, trigger: boolean, args: readonly unknown[] | (() => unknown[])): { value: T; record: ExecutionRecord } {
     if (this.executions.length > 0 || this.google.executions.length > 0) this.context = this.newContext();
     const fn = this.context[name];
     if (typeof fn !== 'function') throw new Error(`the script has no top-level function ${name}`);
     const started = performance.now();
     const record = this.google.beginExecution(name, trigger);
     try {
-      // Arguments cross as JSON, as google.script.run and trigger events do.
-      const value = fn(...args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a))))) as T;
+      // Arguments cross as JSON, as google.script.run does; a trigger's event is built in the
+      // execution's own services (its range and spreadsheet are handles the script calls).
+      const value = fn(...(typeof args === 'function' ? args() : args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a)))))) as T;
       // Ended at the six-minute limit: whatever the script caught, the execution failed.
       if (record.killed) throw new Error(record.killed);
       this.google.endExecution(record);
@@ -103,6 +107,14 @@ export class Sandbox {
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
     if (!trigger) throw new Error(`no ${kind} trigger is installed`);
+    // A form-submit event names the response's row in its form's responses tab ("Event objects",
+    // Google Sheets, Form submit: range); the clock's carries no range.
+    const response = kind === 'ON_FORM_SUBMIT' ? this.google.lastResponse : null;
+    this.runTrigger(trigger, () => [{ triggerUid: trigger.id, ...(response ? { range: this.google.eventHandles!.responseRange(response.formId, response.tab, response.row) } : {}) }]);
+  }
+
+  /** Runs a trigger's handler as its owner, unless the day's trigger time is spent. */
+  private runTrigger(trigger: { handler: string; owner: string }, event: () => unknown[]): void {
     if (!this.google.triggerTimeLeft()) {
       this.google.triggersRefused.push({ name: trigger.handler, at: this.google.clock.now() });
       return;
@@ -110,7 +122,7 @@ export class Sandbox {
     const user = this.google.currentUser;
     this.google.currentUser = trigger.owner;
     try {
-      this.run(trigger.handler, true, [{ triggerUid: trigger.id }]);
+      this.run(trigger.handler, true, event);
     } finally {
       this.google.currentUser = user;
     }

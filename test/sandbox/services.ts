@@ -23,7 +23,7 @@ export interface Snapshot {
 }
 
 /** What a snapshot leaves out: the configuration, and what only lives while an execution runs. */
-const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall']);
+const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall', 'onUserEdit', 'eventHandles']);
 
 /** Each implemented method must accept the real method's parameters. */
 type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : unknown };
@@ -39,6 +39,8 @@ export function strict<T extends object>(name: string, target: T): T {
 }
 
 export class FakeClock {
+  /** Told after every move of the clock, from and to (ms): Apps Script's minute trigger keeps time (see Table.minuteTicks). */
+  onMove: ((from: number, to: number) => void) | null = null;
   constructor(private ms: number) {}
   now(): number {
     return this.ms;
@@ -47,10 +49,19 @@ export class FakeClock {
     return new Date(this.ms).toISOString();
   }
   advance(seconds: number): void {
-    this.ms += seconds * 1000;
+    this.moveTo(this.ms + seconds * 1000);
   }
   set(iso: string): void {
-    this.ms = Date.parse(iso);
+    this.moveTo(Date.parse(iso));
+  }
+  /** Sets the time without telling onMove (a trigger run at a minute mark, then the time put back). */
+  jump(ms: number): void {
+    this.ms = ms;
+  }
+  private moveTo(ms: number): void {
+    const from = this.ms;
+    this.ms = ms;
+    if (ms > from) this.onMove?.(from, ms);
   }
 }
 
@@ -161,9 +172,26 @@ export interface TriggerRecord {
   /** The user who installed it: getProjectTriggers shows each user only their own. */
   readonly owner: string;
   readonly handler: string;
-  readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT';
+  readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT' | 'ON_EDIT';
   readonly minutes?: number;
   readonly source?: string;
+}
+
+/** A person's edit of one cell (0-based row and column), as the edit trigger hears of it. */
+export interface UserEdit {
+  readonly fileId: string;
+  readonly tab: string;
+  readonly row: number;
+  readonly col: number;
+  readonly value: string;
+  readonly oldValue?: string;
+}
+
+/** A1 notation of a 0-based cell. */
+export function a1(row: number, col: number): string {
+  let letters = '';
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${row + 1}`;
 }
 
 export interface GoogleOptions {
@@ -310,6 +338,7 @@ export class Google {
   endExecution(record: ExecutionRecord, error?: unknown): void {
     if (error !== undefined) record.error = error instanceof Error ? error.message : String(error);
     else if (record.killed) record.error = record.killed;
+    record.ended = this.clock.now();
     // A trigger's run time, lock waits included, counts against the day's trigger time.
     if (record.trigger) this.chargeTriggerTime(this.clock.now() - record.at);
     const index = this.running.lastIndexOf(record);
@@ -343,6 +372,27 @@ export class Google {
    */
   triggerTimeLeft(): boolean {
     return this.window('triggers').ms < this.quotas().triggerMs;
+  }
+
+  /**
+   * A trigger execution that does exactly what `template` did, at `at`, without running the
+   * script again (Table.minuteTicks uses it for ticks that end on their quiet pointer): recorded,
+   * its run time charged to the day's trigger time and its Properties calls to that quota. False
+   * when the day's trigger time is spent (Apps Script would not start it).
+   */
+  repeatExecution(template: ExecutionRecord, at: number): boolean {
+    const handler = template.name;
+    if (!this.triggerTimeLeft()) {
+      this.triggersRefused.push({ name: handler, at });
+      return false;
+    }
+    const duration = (template.ended ?? template.at) - template.at;
+    const calls = template.calls.map((c) => ({ ...c, ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}) }));
+    this.executions.push({ ...template, id: this.executions.length + 1, at, calls, ended: at + duration });
+    this.chargeTriggerTime(duration);
+    const properties = calls.filter((c) => c.name.startsWith('Properties.')).length;
+    if (properties > 0) this.window('properties').calls += properties;
+    return true;
   }
 
   /** Trigger time spent in the current quota window (ms of the fake clock). */
@@ -419,6 +469,8 @@ export class Google {
         throw new Error(call.failed);
       }
       google.onCall?.(call, index, 'after');
+      // When it returned (after the cost model moved the clock by it, where a test does so).
+      call.at = google.clock.now();
       return result;
     };
     Object.defineProperty(wrapped, WRAPPED, { value: true });
@@ -554,13 +606,59 @@ export class Google {
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
     target.workbook.batchUpdate(requests);
+    this.lastResponse = { formId: form.id, tab: dest.tab, row: dest.rows + 1 };
     dest.rows += 1;
+  }
+
+  /** The form whose responses land in `tab` of `spreadsheetId` (Sheet.getFormUrl), if any. */
+  formOfTab(spreadsheetId: string, tab: string): FakeForm | null {
+    for (const [formId, dest] of this.responseTabs) {
+      const form = this.forms.get(formId);
+      if (form && form.destination === spreadsheetId && dest.tab === tab) return form;
+    }
+    return null;
   }
 
   /** A person types into a cell of a spreadsheet. */
   typeInSheet(fileId: string, email: string, tab: string, row: number, col: number, typed: string): void {
-    this.spreadsheet(fileId).type(email, this.canWrite(fileId, email), tab, row, col, typed);
+    const file = this.spreadsheet(fileId);
+    const before = file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0];
+    file.type(email, this.canWrite(fileId, email), tab, row, col, typed);
+    // "An installable edit trigger runs when a user modifies a value in a spreadsheet"; script
+    // executions and API requests do not run triggers ("Installable triggers", Restrictions): only
+    // this, a person's edit, fires the spreadsheet's edit triggers, each as its owner.
+    for (const trigger of this.triggers.filter((t) => t.kind === 'ON_EDIT' && t.source === fileId)) {
+      this.onUserEdit?.(trigger, { fileId, tab, row, col, value: typed, ...(before !== undefined && before !== '' ? { oldValue: String(before) } : {}) });
+    }
   }
+
+  /** Runs an edit trigger's handler (set by the Sandbox, which runs executions). */
+  onUserEdit: ((trigger: TriggerRecord, edit: UserEdit) => void) | null = null;
+  /** The response row Forms wrote last (a form-submit trigger's event names it). */
+  lastResponse: { formId: string; tab: string; row: number } | null = null;
+
+  /**
+   * The event object of an edit trigger ("Event objects", Google Sheets, Edit): authMode, range
+   * (the edited cell), source (the spreadsheet), triggerUid, user, and for one cell value and
+   * oldValue ("only available if the edited range is a single cell"; a cleared cell has no new
+   * value here). No time: the event carries none.
+   */
+  editEvent(trigger: TriggerRecord, edit: UserEdit, handles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown }): Record<string, unknown> {
+    return {
+      authMode: 'FULL',
+      range: handles.range(edit.fileId, edit.tab, edit.row, edit.col),
+      source: handles.spreadsheet(edit.fileId),
+      triggerUid: trigger.id,
+      // "A User object, representing the active user, if available (depending on a complex set of
+      // security restrictions)": the add-on does not rely on it; here it is not available.
+      user: { getEmail: () => '' },
+      ...(edit.value !== '' ? { value: edit.value } : {}),
+      ...(edit.oldValue !== undefined ? { oldValue: edit.oldValue } : {}),
+    };
+  }
+
+  /** The event handles the last execution's services made (the Sandbox builds events with them). */
+  eventHandles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown; responseRange: (formId: string, tab: string, row: number) => unknown } | null = null;
 
   // ── The services ────────────────────────────────────────────────────────────────────────
 
@@ -575,6 +673,30 @@ export class Google {
       getName: () => file.title,
       getSpreadsheetTimeZone: () => google.options.timeZone ?? 'Etc/UTC',
     } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
+
+    // What a trigger's event hands the script: the edited (or response's) range and its sheet.
+    const sheetHandle = (file: SheetFile, tab: string) => strict('Sheet', {
+      getName: () => tab,
+      // "Returns the URL for the form that sends its responses to this sheet, or null" (Sheet).
+      getFormUrl: () => {
+        const form = google.formOfTab(file.id, tab);
+        return form ? `https://docs.google.com/forms/d/${form.id}/edit` : null;
+      },
+    });
+    const rangeHandle = (file: SheetFile, tab: string, row: number, col: number) => strict('Range', {
+      getRow: () => row + 1,
+      getColumn: () => col + 1,
+      getNumRows: () => 1,
+      getNumColumns: () => 1,
+      getSheet: () => sheetHandle(file, tab),
+      getA1Notation: () => a1(row, col),
+      getValues: () => [[file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? '']],
+    });
+    google.eventHandles = {
+      range: (fileId, tab, row, col) => rangeHandle(google.spreadsheet(fileId), tab, row, col),
+      spreadsheet: (fileId) => spreadsheetHandle(google.spreadsheet(fileId)),
+      responseRange: (formId, tab, row) => rangeHandle(google.spreadsheet(google.forms.get(formId)!.destination!), tab, row - 1, 0),
+    };
 
     const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' };
     const Button = { OK: 'OK', CANCEL: 'CANCEL', YES: 'YES', NO: 'NO', CLOSE: 'CLOSE' };
@@ -888,13 +1010,17 @@ export class Google {
           });
           return clock;
         },
-        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet) => {
-          let kind: 'ON_FORM_SUBMIT' | null = null;
+        // forSpreadsheet(sheet) or forSpreadsheet(key): "tied to the spreadsheet with the given ID" (TriggerBuilder).
+        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet | string) => {
+          const source = typeof sheet === 'string' ? sheet : sheet.getId();
+          google.spreadsheet(source);
+          let kind: 'ON_FORM_SUBMIT' | 'ON_EDIT' | null = null;
           const builder = strict('SpreadsheetTriggerBuilder', {
             onFormSubmit: () => { kind = 'ON_FORM_SUBMIT'; return builder; },
+            onEdit: () => { kind = 'ON_EDIT'; return builder; },
             create: () => {
               if (!kind) throw new Error('SpreadsheetTriggerBuilder.create: no event set');
-              return addTrigger({ handler: functionName, kind, source: sheet.getId() });
+              return addTrigger({ handler: functionName, kind, source });
             },
           });
           return builder;
@@ -958,6 +1084,17 @@ export class Google {
         return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
       },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
+      // "Sleeps for specified number of milliseconds": the fake clock moves, and the execution's
+      // run time (so trigger time) includes it.
+      sleep: (milliseconds: number) => {
+        const ms = Math.max(0, Math.min(milliseconds, 300_000));
+        const running = google.current();
+        google.clock.advance(ms / 1000);
+        if (running) {
+          running.sleptMs = (running.sleptMs ?? 0) + ms;
+          running.wokeAt = google.clock.now();
+        }
+      },
     } satisfies Loose<GoogleAppsScript.Utilities.Utilities>);
 
     const htmlOutput = (content: string) => {

@@ -90,7 +90,7 @@ function playWhole(c: Case) {
   };
   const started = table.startMatch(setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
   expect(started.ok).toBe(true);
-  expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_FORM_SUBMIT']);
+  expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_EDIT', 'ON_FORM_SUBMIT']);
   // Privacy after every phase (answers in, some drawn, the next phase maybe open), and at the end.
   let checked = 0;
   for (let phase = 0; ; phase++) {
@@ -139,10 +139,14 @@ export function checkWholeMatch(c: Case): void {
   // Every response reached the log exactly once.
   const responses = [...google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
   expect(match.submissions.filter((s) => s.via === 'form')).toHaveLength(responses);
-  expect(new Set(match.submissions.map((s) => s.response).filter(Boolean)).size).toBe(responses);
+  expect(new Set(match.submissions.filter((s) => s.via === 'form').map((s) => s.response).filter(Boolean)).size).toBe(responses);
+  // Every edit of a row reached the log at most once (each carries its edit's id).
+  const rowIds = match.submissions.filter((s) => s.via === 'row').map((s) => s.response);
+  expect(rowIds.every((id) => id?.startsWith('edit:'))).toBe(true);
+  expect(new Set(rowIds).size).toBe(rowIds.length);
 
   // Privacy and plumbing: each player sheet is shared with its player only; forms are closed;
-  // exactly two triggers; nothing sent by MailApp; the log tab hidden and protected.
+  // exactly three triggers; nothing sent by MailApp; the log tab hidden and protected.
   for (const player of match.players) {
     const sheet = google.files.get(table.playerFile(player.id).sheet)!;
     expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
@@ -150,7 +154,7 @@ export function checkWholeMatch(c: Case): void {
     expect(google.forms.get(player.form!)!).toMatchObject({ published: true, accepting: false, emailCollection: 'VERIFIED' });
     expect(google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published').map((p) => p.emailAddress)).toEqual([player.email]);
   }
-  expect(google.triggers).toHaveLength(2);
+  expect(google.triggers).toHaveLength(3);
   expect(google.mail).toEqual([]);
   const log = google.host.sheet('genius-host match log');
   expect(google.host.hidden.has(log.sheetId)).toBe(true);

@@ -1,0 +1,147 @@
+// How much of the host account's daily trigger time a match will use: a projection for the sidebar
+// (before Start) and Check this account…, in the bundle. It mirrors the cost model the tests and
+// the bench hold every execution to (test/reliability/cost.ts: the same per-call constants, each
+// with its source) and counts what the add-on's triggers do in a day (execution.ts, edits.ts):
+//
+//   - a minute tick every minute, most ending on one Properties read (the quiet pointer);
+//   - each phase's close: the tick before the deadline waits for it (at most a minute), closes and
+//     reads again every form that may hold an answer, draws every spreadsheet, shows every form
+//     the next phase's questions;
+//   - each answer: its form-submit execution (its own form read, the log, the sender's sheet), and
+//     the next tick drawing the host's and the public sheet (counted once per answer: answers
+//     spread over the day); an edit of a public row costs its edit trigger and the same tick;
+//   - other players' sheets drawn every 3 hours while answers come in, and every open form read
+//     every 2 hours (for an answer whose trigger did not fire).
+//
+// It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
+// deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
+// asking every player by form, half the players answering twice. The
+// bench (npm run bench) plays each game at its largest in the sandbox and reports the measured day
+// beside this projection; the measurement must not exceed it.
+
+/** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime; docs/google.md). */
+export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
+export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
+
+/**
+ * Milliseconds a call costs under the model (test/reliability/cost.ts COSTS, where each has its
+ * source): a Sheets API call 1.2 s (measured round trips, slow end) plus 5 ms per KB written; a
+ * Properties read 90 ms, a write 240 ms (measured, maximum); a Forms change 300 ms, opening a form
+ * 800 ms, reading its responses 800 ms (assumptions: no public measurement); reaching the bound
+ * spreadsheet 300 ms; the lock 200 ms to take or release.
+ */
+export const CALL_MS = {
+  sheets: 1200,
+  sheetsPerKb: 5,
+  propertyRead: 90,
+  propertyWrite: 240,
+  formChange: 300,
+  formOpen: 800,
+  formResponses: 800,
+  spreadsheetApp: 300,
+  lock: 200,
+} as const;
+
+/** A drawn spreadsheet: its metadata read, then one batchUpdate of about 50 KB (bench/results.md). */
+const DRAW_MS = 2 * CALL_MS.sheets + 50 * CALL_MS.sheetsPerKb;
+/** The log: read (metadata and values), then one append. */
+const LOG_MS = 3 * CALL_MS.sheets;
+/** Taking and releasing the lock, the bound spreadsheet, reading every property once, and a few writes. */
+const RUN_MS = 2 * CALL_MS.lock + CALL_MS.spreadsheetApp + CALL_MS.propertyRead + 4 * CALL_MS.propertyWrite;
+/** Reading a form's new responses. */
+const FORM_READ_MS = CALL_MS.formOpen + CALL_MS.formResponses;
+/** A form closed (with its message) and read once more. */
+const FORM_CLOSE_MS = FORM_READ_MS + 2 * CALL_MS.formChange;
+/** A form shown the next phase's questions (about six changes) and opened, its pointer written. */
+const FORM_SHOW_MS = 7 * CALL_MS.formChange + 2 * CALL_MS.propertyWrite;
+/** A tick that ends on its quiet pointer: one Properties read, and the script starting (assumption: 10 ms). */
+export const QUIET_TICK_MS = CALL_MS.propertyRead + 10;
+/** The edit trigger: two property writes, the event's range. */
+const EDIT_MS = 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + 20;
+
+/** Intervals the add-on keeps (execution.ts: FORMS_EVERY_MINUTES, OTHERS_EVERY_MINUTES). */
+const FORMS_EVERY_MINUTES = 120;
+const OTHERS_EVERY_MINUTES = 180;
+const DAY_MINUTES = 1440;
+
+export interface TriggerUseInput {
+  readonly players: number;
+  /** Phase lengths in minutes as the sidebar sends them (`default`, or by kind). */
+  readonly minutes: Readonly<Record<string, number>>;
+  /**
+   * A game whose turns run on its own clock and end on a move (Peg Domain): every tick while a
+   * turn is open is a full run reading the forms (a missed trigger must not cost the next player
+   * their time), and each turn closes like a phase.
+   */
+  readonly turnClock?: { readonly turnSeconds: number; readonly reserveSeconds: number };
+  /**
+   * The deadlines of the match's phases as its schedule sets them (a replay of the setup without
+   * answers): the busiest 24 hours of them count, not the schedule repeated all day.
+   */
+  readonly deadlines?: readonly string[];
+}
+
+/** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
+const TURNS = 40;
+
+export interface TriggerUse {
+  /** Projected trigger minutes a day, rounded up. */
+  readonly minutesPerDay: number;
+  /** Phases a day the projection assumed. */
+  readonly phasesPerDay: number;
+  /** Each part, in minutes (for the sidebar's explanation). */
+  readonly parts: Readonly<Record<'ticks' | 'closes' | 'answers' | 'others' | 'reading', number>>;
+}
+
+/** The most deadlines in any 24 hours (at least one). */
+export function busiestDay(deadlines: readonly string[]): number {
+  const times = deadlines.map((d) => Date.parse(d)).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  let most = 1;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= DAY_MINUTES * 60_000) j += 1;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** Phases a day at the schedule's shortest phase length (at least one a day, at most one a minute). */
+export function phasesPerDay(minutes: Readonly<Record<string, number>>): number {
+  const lengths = Object.values(minutes).filter((m) => Number.isFinite(m) && m > 0);
+  const shortest = lengths.length > 0 ? Math.min(...lengths) : DAY_MINUTES;
+  return Math.max(1, Math.min(DAY_MINUTES, DAY_MINUTES / shortest));
+}
+
+/** The projection (see the top of this file). */
+export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
+  const n = Math.max(1, Math.floor(input.players));
+  const clock = input.turnClock;
+  const phases = clock ? TURNS : input.deadlines && input.deadlines.length > 0 ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines)) : phasesPerDay(input.minutes);
+  const sheets = n + 2;
+  // On a turn clock, every minute of the match is a full tick reading every form.
+  const turnMinutes = clock ? Math.min(DAY_MINUTES, (TURNS * clock.turnSeconds + n * clock.reserveSeconds) / 60) : 0;
+  const ticks = DAY_MINUTES * QUIET_TICK_MS + turnMinutes * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+  // The tick before a deadline waits for it (a minute at most), then the close; a turn ended by a
+  // move is closed by the move's own execution, without waiting.
+  const close = (clock ? 0 : 60_000) + RUN_MS + LOG_MS + n * FORM_CLOSE_MS + sheets * DRAW_MS + n * FORM_SHOW_MS;
+  const closes = phases * close;
+  // Every player answers each phase, half of them twice; each answer alone in its minute.
+  // On a turn clock one player moves a turn (and the full ticks are counted above).
+  const answersPerDay = clock ? phases : phases * n * 1.5;
+  const answer = RUN_MS + LOG_MS + CALL_MS.spreadsheetApp + 2 * CALL_MS.propertyWrite + FORM_READ_MS + DRAW_MS;
+  // The next tick draws the host's and the public sheet (for an edit of a public row, also the
+  // editor's, which the edit's own trigger does not: counted as the edit trigger's cost and one
+  // more draw, below the form answer's own execution).
+  const nextTick = RUN_MS + LOG_MS + 2 * DRAW_MS + EDIT_MS;
+  const answers = answersPerDay * (answer + (clock ? 0 : nextTick));
+  // Other players' sheets, and every form, while answers can come (all day, at worst).
+  const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS);
+  const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+  const parts = { ticks, closes, answers, others, reading };
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
+  return {
+    minutesPerDay: Math.ceil(total / 60_000),
+    phasesPerDay: Math.round(phases * 10) / 10,
+    parts: { ticks: toMinutes(ticks), closes: toMinutes(closes), answers: toMinutes(answers), others: toMinutes(others), reading: toMinutes(reading) },
+  };
+}
