@@ -89,7 +89,9 @@ const failures: string[] = [];
 
 say(`# genius-host benchmark`);
 say();
-say(`One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`);
+say(
+  `One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+);
 say(`Each game: a full match played by its bots (seed \`bench-<game>\`), replayed ${RUNS} times.`);
 say();
 
@@ -110,9 +112,11 @@ for (const game of GAME_LIST) {
   match.submissions.forEach((s, i) => byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), i]));
   for (let run = 0; run < 10; run++) {
     let matchRun!: MatchRun;
-    setupTimes.push(time(() => {
-      matchRun = new MatchRun(game, match);
-    }));
+    setupTimes.push(
+      time(() => {
+        matchRun = new MatchRun(game, match);
+      }),
+    );
     while (matchRun.phase) {
       const id = matchRun.phase.id;
       const took = time(() => {
@@ -126,9 +130,32 @@ for (const game of GAME_LIST) {
   const heaviest = [...phaseTimes].map(([id, t]) => [id, median(t)] as const).sort((a, b) => b[1] - a[1])[0];
   const worst = Math.max(...times);
   if (median(times) >= 50) failures.push(`${game.title}: a replay took ${ms(median(times))} ms, median of ${RUNS} (target < 50 ms)`);
-  replayRows.push([game.title, match.players.length, match.submissions.length, phaseTimes.size, ms(median(times)), ms(worst), ms(median(setupTimes)), `${heaviest[0]}: ${ms(heaviest[1])}`, ms(median(finishTimes))]);
+  replayRows.push([
+    game.title,
+    match.players.length,
+    match.submissions.length,
+    phaseTimes.size,
+    ms(median(times)),
+    ms(worst),
+    ms(median(setupTimes)),
+    `${heaviest[0]}: ${ms(heaviest[1])}`,
+    ms(median(finishTimes)),
+  ]);
 }
-table(['game', 'players', 'submissions', 'phases', 'replay median ms', 'replay worst ms', 'setup median ms', 'heaviest phase: check + resolve, median ms', 'end of match (awards), median ms'], replayRows);
+table(
+  [
+    'game',
+    'players',
+    'submissions',
+    'phases',
+    'replay median ms',
+    'replay worst ms',
+    'setup median ms',
+    'heaviest phase: check + resolve, median ms',
+    'end of match (awards), median ms',
+  ],
+  replayRows,
+);
 
 // 2. Peg Domain's legal-move search on a full pallet.
 say('## Peg Domain legal-move search, full pallet');
@@ -137,11 +164,19 @@ say();
   const fresh = newMatch('peg-domain', { seed: 'bench-search' });
   if (!fresh.ok) throw new Error(fresh.error);
   const rows = (fresh.value.options as { pallets: Record<string, string[]> }).pallets.p1;
-  const pallet = palletFrom(rows.join('').split('').map((c) => c === 'X'));
+  const pallet = palletFrom(
+    rows
+      .join('')
+      .split('')
+      .map((c) => c === 'X'),
+  );
   const empty = new Array<boolean>(81).fill(false);
   const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
   const searchRows: (string | number)[][] = [];
-  for (const [label, domainPegs] of [['empty domain (a move exists)', empty], ['domain pegged like a chessboard (no move: every layout tried)', checker]] as const) {
+  for (const [label, domainPegs] of [
+    ['empty domain (a move exists)', empty],
+    ['domain pegged like a chessboard (no move: every layout tried)', checker],
+  ] as const) {
     for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
     const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
     const found = findLegalMove({ pallet, domainPegs }) !== null;
@@ -173,16 +208,24 @@ function naiveCost(requests: readonly Request[]): { calls: number; bytes: number
     if (request.updateCells) {
       const { rows = [], start, range, fields } = request.updateCells;
       const sheetId = start?.sheetId ?? range?.sheetId ?? 0;
-      rows.forEach((row, r) => (row.values ?? []).forEach((cell, c) => {
-        if (Object.keys(cell).length > 0) call({ updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields } });
-      }));
+      rows.forEach((row, r) =>
+        (row.values ?? []).forEach((cell, c) => {
+          if (Object.keys(cell).length > 0) call({ updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields } });
+        }),
+      );
     } else if (request.repeatCell || request.updateBorders) {
       const range = (request.repeatCell?.range ?? request.updateBorders?.range)!;
       const height = (range.endRowIndex ?? 0) - (range.startRowIndex ?? 0);
       const width = (range.endColumnIndex ?? 0) - (range.startColumnIndex ?? 0);
       for (let r = 0; r < height; r++) {
         for (let c = 0; c < width; c++) {
-          const one = { ...range, startRowIndex: (range.startRowIndex ?? 0) + r, endRowIndex: (range.startRowIndex ?? 0) + r + 1, startColumnIndex: (range.startColumnIndex ?? 0) + c, endColumnIndex: (range.startColumnIndex ?? 0) + c + 1 };
+          const one = {
+            ...range,
+            startRowIndex: (range.startRowIndex ?? 0) + r,
+            endRowIndex: (range.startRowIndex ?? 0) + r + 1,
+            startColumnIndex: (range.startColumnIndex ?? 0) + c,
+            endColumnIndex: (range.startColumnIndex ?? 0) + c + 1,
+          };
           call(request.repeatCell ? { repeatCell: { ...request.repeatCell, range: one } } : { updateBorders: { ...request.updateBorders, range: one } });
         }
       }
@@ -223,11 +266,33 @@ for (const game of GAME_LIST) {
     naiveBytes += naive.bytes;
   }
   writeRows.push([
-    game.title, audiences.length, audiences.length, Math.round(requests / audiences.length), kb(bytes / audiences.length), kb(maxBytes),
-    kb(incrementalBytes / audiences.length), Math.round(naiveCalls / audiences.length), `${Math.round(naiveCalls / audiences.length)}×`, `${(naiveBytes / bytes).toFixed(1)}×`,
+    game.title,
+    audiences.length,
+    audiences.length,
+    Math.round(requests / audiences.length),
+    kb(bytes / audiences.length),
+    kb(maxBytes),
+    kb(incrementalBytes / audiences.length),
+    Math.round(naiveCalls / audiences.length),
+    `${Math.round(naiveCalls / audiences.length)}×`,
+    `${(naiveBytes / bytes).toFixed(1)}×`,
   ]);
 }
-table(['game', 'spreadsheets', 'batchUpdate calls (1 each)', 'requests per spreadsheet (fresh)', 'KB per spreadsheet (fresh)', 'largest KB (fresh)', 'KB per spreadsheet (re-render)', 'naive calls per spreadsheet', 'calls ratio', 'bytes ratio (fresh)'], writeRows);
+table(
+  [
+    'game',
+    'spreadsheets',
+    'batchUpdate calls (1 each)',
+    'requests per spreadsheet (fresh)',
+    'KB per spreadsheet (fresh)',
+    'largest KB (fresh)',
+    'KB per spreadsheet (re-render)',
+    'naive calls per spreadsheet',
+    'calls ratio',
+    'bytes ratio (fresh)',
+  ],
+  writeRows,
+);
 
 // 4. The Apps Script bundle.
 say('## The Apps Script bundle');
@@ -260,7 +325,7 @@ say();
 say('The built bundle runs in `node:vm` against the Apps Script fakes of test/sandbox; every service call is');
 say('counted, and the fake clock runs as the cost model of test/reliability/cost.ts says the calls take (its');
 say('constants are conservative: 1.2 s a Sheets API call, 300 ms a Forms change). Each match is played on the');
-say('sidebar\'s default schedule, a phase a day (Peg Domain on its turn clock), with the minute trigger firing');
+say("sidebar's default schedule, a phase a day (Peg Domain on its turn clock), with the minute trigger firing");
 say('every minute as in Apps Script (a tick that ends on its quiet pointer is charged as the last one the');
 say('script ran). "Per spreadsheet" is the most batchUpdate calls any one spreadsheet got in one execution: the');
 say('host spreadsheet gets the log append and then its render, every other spreadsheet its render only.');
@@ -293,31 +358,68 @@ say();
       hostMost = Math.max(hostMost, per.get(hostId) ?? 0);
       otherMost = Math.max(otherMost, ...[...per].filter(([id]) => id !== hostId).map(([, n]) => n));
       mostWrites = Math.max(mostWrites, writes.length);
-      mostKb = Math.max(mostKb, writes.reduce((n, w) => n + w.bytesOut, 0));
+      mostKb = Math.max(
+        mostKb,
+        writes.reduce((n, w) => n + w.bytesOut, 0),
+      );
     }
-    if (otherMost > 1 || hostMost > 2) failures.push(`${c.game} in the sandbox: ${otherMost} batchUpdates to one spreadsheet in one execution (host ${hostMost})`);
+    if (otherMost > 1 || hostMost > 2)
+      failures.push(`${c.game} in the sandbox: ${otherMost} batchUpdates to one spreadsheet in one execution (host ${hostMost})`);
     const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
     // As the sidebar projects it (Peg Domain on its turn clock, the game's defaults).
-    const projected = projectTriggerUse({ players: c.players, minutes: c.game === 'peg-domain' ? { default: 1440 } : c.minutes, ...(c.game === 'peg-domain' ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}) }).minutesPerDay;
-    if (budget.worst.ms >= 240_000) failures.push(`${c.game} in the sandbox: an execution of ${(budget.worst.ms / 1000).toFixed(0)} s under the cost model (target < 240 s)`);
+    const projected = projectTriggerUse({
+      players: c.players,
+      minutes: c.game === 'peg-domain' ? { default: 1440 } : c.minutes,
+      ...(c.game === 'peg-domain' ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
+    }).minutesPerDay;
+    if (budget.worst.ms >= 240_000)
+      failures.push(`${c.game} in the sandbox: an execution of ${(budget.worst.ms / 1000).toFixed(0)} s under the cost model (target < 240 s)`);
     if (budget.sheetsWritesPerMinute > 60) failures.push(`${c.game} in the sandbox: ${budget.sheetsWritesPerMinute} Sheets writes in one minute (limit 60)`);
-    if (budget.dailyMinutes > DAILY_TRIGGER_TARGET_MINUTES) failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day (target ≤ ${DAILY_TRIGGER_TARGET_MINUTES})`);
-    if (budget.dailyMinutes > projected) failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day, more than the sidebar's projection of ${projected}`);
+    if (budget.dailyMinutes > DAILY_TRIGGER_TARGET_MINUTES)
+      failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day (target ≤ ${DAILY_TRIGGER_TARGET_MINUTES})`);
+    if (budget.dailyMinutes > projected)
+      failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day, more than the sidebar's projection of ${projected}`);
     if (boards.length === 0) failures.push(`${c.game} in the sandbox: no deadline measured`);
-    else if (Math.max(...boards) > DEADLINE_TO_BOARDS_TARGET_MS) failures.push(`${c.game} in the sandbox: ${(Math.max(...boards) / 1000).toFixed(0)} s from a deadline to every board (target ≤ ${DEADLINE_TO_BOARDS_TARGET_MS / 1000} s)`);
-    if (table.google.triggersRefused.length > 0) failures.push(`${c.game} in the sandbox: ${table.google.triggersRefused.length} triggers refused (the day's trigger time spent)`);
+    else if (Math.max(...boards) > DEADLINE_TO_BOARDS_TARGET_MS)
+      failures.push(
+        `${c.game} in the sandbox: ${(Math.max(...boards) / 1000).toFixed(0)} s from a deadline to every board (target ≤ ${DEADLINE_TO_BOARDS_TARGET_MS / 1000} s)`,
+      );
+    if (table.google.triggersRefused.length > 0)
+      failures.push(`${c.game} in the sandbox: ${table.google.triggersRefused.length} triggers refused (the day's trigger time spent)`);
     budgets.push(`- ${budgetLine(`${c.game}, ${c.players} players`, budget)}`);
     const sec = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
     rows.push([
-      c.game, c.players, table.google.executions.length, mostWrites, `${hostMost} / ${otherMost}`, kb(mostKb),
-      `${sec(budget.worst.ms)} (${budget.worst.name})`, `${budget.sheetsWritesPerMinute} / ${budget.sheetsReadsPerMinute}`,
-      budget.dailyMinutes.toFixed(1), projected,
+      c.game,
+      c.players,
+      table.google.executions.length,
+      mostWrites,
+      `${hostMost} / ${otherMost}`,
+      kb(mostKb),
+      `${sec(budget.worst.ms)} (${budget.worst.name})`,
+      `${budget.sheetsWritesPerMinute} / ${budget.sheetsReadsPerMinute}`,
+      budget.dailyMinutes.toFixed(1),
+      projected,
       boards.length > 0 ? `${sec(median(boards))} / ${sec(Math.max(...boards))} (${boards.length})` : '-',
     ]);
   }
-  table(['game', 'players', 'executions', 'most Sheets writes in one', 'batchUpdates per spreadsheet: host / others', 'most KB sent in one', 'longest execution (model)', 'busiest minute: writes / reads', 'trigger minutes a day (measured)', 'projected (sidebar)', 'deadline to every board: median / worst (deadlines)'], rows);
+  table(
+    [
+      'game',
+      'players',
+      'executions',
+      'most Sheets writes in one',
+      'batchUpdates per spreadsheet: host / others',
+      'most KB sent in one',
+      'longest execution (model)',
+      'busiest minute: writes / reads',
+      'trigger minutes a day (measured)',
+      'projected (sidebar)',
+      'deadline to every board: median / worst (deadlines)',
+    ],
+    rows,
+  );
   say('In words (from the cost model):');
   say();
   for (const line of budgets) say(line);
@@ -326,9 +428,11 @@ say();
 
 say('## Targets');
 say();
-say(failures.length === 0
-  ? `All met: one batchUpdate per spreadsheet per render (the host spreadsheet: the log append, then one render), bundle under 300 KB, a replay under 50 ms and the Peg Domain search under 50 ms (medians), every log under 100 KB, every execution in the sandbox under 240 s of the cost model and 60 Sheets writes a minute, every game at its largest within ${DAILY_TRIGGER_TARGET_MINUTES} trigger minutes a day (and within the sidebar's projection), every board within ${DEADLINE_TO_BOARDS_TARGET_MS / 60_000} minutes of a deadline.`
-  : failures.map((f) => `- MISSED: ${f}`).join('\n'));
+say(
+  failures.length === 0
+    ? `All met: one batchUpdate per spreadsheet per render (the host spreadsheet: the log append, then one render), bundle under 300 KB, a replay under 50 ms and the Peg Domain search under 50 ms (medians), every log under 100 KB, every execution in the sandbox under 240 s of the cost model and 60 Sheets writes a minute, every game at its largest within ${DAILY_TRIGGER_TARGET_MINUTES} trigger minutes a day (and within the sidebar's projection), every board within ${DEADLINE_TO_BOARDS_TARGET_MS / 60_000} minutes of a deadline.`
+    : failures.map((f) => `- MISSED: ${f}`).join('\n'),
+);
 
 if (options.write) {
   writeFileSync(join(root, 'bench/results.md'), `${lines.join('\n')}\n`);

@@ -24,13 +24,13 @@ const probe = await build({
   outfile: join(dist, 'probe.js'),
   logLevel: 'silent',
 });
-const entryNames = Object.values(probe.metafile.outputs).flatMap((o) => o.exports ?? []).sort();
+const entryNames = Object.values(probe.metafile.outputs)
+  .flatMap((o) => o.exports ?? [])
+  .sort();
 
 // 2. The Apps Script bundle: V8 without modules. The IIFE only defines things; the stubs are
 // plain top-level function declarations so Apps Script's menus and triggers can see them.
-const stubs = entryNames
-  .map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`)
-  .join('\n');
+const stubs = entryNames.map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`).join('\n');
 await build({
   entryPoints: [join(root, 'src/addon/main.ts')],
   bundle: true,
@@ -74,4 +74,7 @@ await build({
 });
 writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
 
-if (!quiet) console.log(`built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs, dist/google-worker.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`);
+if (!quiet)
+  console.log(
+    `built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs, dist/google-worker.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`,
+  );

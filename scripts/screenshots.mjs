@@ -14,6 +14,7 @@
 //       cells stay square and nothing is clipped. It also names every cell, on any tab of the
 //       HTML export, whose text is cut off (taller than its row or wider than a clipping cell),
 //       and then exits with status 1.
+/* global document, getComputedStyle -- used in page.evaluate, which runs in the browser */
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -49,7 +50,14 @@ async function calcShot(xlsx, png) {
   await book.xlsx.readFile(xlsx);
   const [first, ...rest] = book.worksheets;
   for (const sheet of rest) book.removeWorksheet(sheet.id);
-  first.pageSetup = { ...first.pageSetup, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, margins: { left: 0.2, right: 0.2, top: 0.2, bottom: 0.2, header: 0, footer: 0 } };
+  first.pageSetup = {
+    ...first.pageSetup,
+    orientation: 'landscape',
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    margins: { left: 0.2, right: 0.2, top: 0.2, bottom: 0.2, header: 0, footer: 0 },
+  };
   const work = mkdtempSync(join(tmpdir(), 'genius-host-calc-'));
   const single = join(work, 'current.xlsx');
   await book.xlsx.writeFile(single);
@@ -72,11 +80,18 @@ async function trim(source, png) {
       context.drawImage(img, 0, 0);
       const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
       let [left, top, right, bottom] = [canvas.width, canvas.height, 0, 0];
-      for (let y = 0; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) {
-        const i = (y * canvas.width + x) * 4;
-        if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
-      }
-      return { x: Math.max(0, left - 8), y: Math.max(0, top - 8), width: Math.min(canvas.width, right + 9) - Math.max(0, left - 8), height: Math.min(canvas.height, bottom + 9) - Math.max(0, top - 8) };
+      for (let y = 0; y < canvas.height; y++)
+        for (let x = 0; x < canvas.width; x++) {
+          const i = (y * canvas.width + x) * 4;
+          if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250)
+            [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+        }
+      return {
+        x: Math.max(0, left - 8),
+        y: Math.max(0, top - 8),
+        width: Math.min(canvas.width, right + 9) - Math.max(0, left - 8),
+        height: Math.min(canvas.height, bottom + 9) - Math.max(0, top - 8),
+      };
     });
     await page.screenshot({ path: png, clip: box });
   } finally {
@@ -86,7 +101,16 @@ async function trim(source, png) {
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -97,17 +121,21 @@ try {
     await page.locator('section.sheet').first().screenshot({ path: png });
   };
   /** Every cell of the page (every tab) whose text does not fit: taller than its row, or wider than a clipping cell. */
-  const clippedTexts = () => page.evaluate(() => {
-    const cut = [];
-    for (const div of document.querySelectorAll('td > div')) {
-      const td = div.parentElement;
-      const tall = div.scrollHeight > div.clientHeight + 1;
-      const wide = getComputedStyle(td).overflow === 'hidden' && div.scrollWidth > td.clientWidth + 1;
-      if (tall || wide) cut.push(`${td.closest('section').id} "${div.innerText.slice(0, 40)}"`);
-    }
-    return cut;
-  });
-  for (const game of readdirSync(out, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  const clippedTexts = () =>
+    page.evaluate(() => {
+      const cut = [];
+      for (const div of document.querySelectorAll('td > div')) {
+        const td = div.parentElement;
+        const tall = div.scrollHeight > div.clientHeight + 1;
+        const wide = getComputedStyle(td).overflow === 'hidden' && div.scrollWidth > td.clientWidth + 1;
+        if (tall || wide) cut.push(`${td.closest('section').id} "${div.innerText.slice(0, 40)}"`);
+      }
+      return cut;
+    });
+  for (const game of readdirSync(out, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     if (!allDir) {
       const target = join(root, 'docs/screenshots');
       mkdirSync(target, { recursive: true });
@@ -123,7 +151,10 @@ try {
     }
     const target = join(allDir, game);
     mkdirSync(target, { recursive: true });
-    const audiences = readdirSync(join(out, game)).filter((f) => f.endsWith('.xlsx')).map((f) => f.slice(0, -'.xlsx'.length)).sort();
+    const audiences = readdirSync(join(out, game))
+      .filter((f) => f.endsWith('.xlsx'))
+      .map((f) => f.slice(0, -'.xlsx'.length))
+      .sort();
     for (const audience of audiences) {
       await htmlShot(join(out, game, `${audience}.html`), join(target, `${audience}.html.png`));
       for (const cut of await clippedTexts()) {

@@ -10,7 +10,7 @@ import { driveFiles, drivePermissions, driveRevisions, protectForm, type Publish
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
 
 /** The handler of the check's own throwaway trigger (main.ts exports it; it does nothing). */
-export const CHECK_TRIGGER_HANDLER = 'checkAccountTrigger';
+const CHECK_TRIGGER_HANDLER = 'checkAccountTrigger';
 const CHECK_PROPERTY = 'genius-host-check';
 const THROWAWAY = 'genius-host check: delete me';
 
@@ -36,7 +36,8 @@ export interface AccountCheck {
 }
 
 // Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
-const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
+const messageOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
 /** The items tried so far, and the throwaway files made (to remove at the end). */
 class CheckRun {
@@ -69,39 +70,81 @@ function checkSpreadsheet(run: CheckRun): string {
   let sheetId = '';
   let firstTab = 0;
   let account = '';
-  run.attempt('Create a spreadsheet (Sheets API)', () => {
-    const ss = spreadsheetsApi().create({ properties: { title: `${THROWAWAY} (spreadsheet)` } });
-    if (!ss.spreadsheetId) throw new Error('Sheets made a spreadsheet without an id');
-    sheetId = ss.spreadsheetId;
-    firstTab = ss.sheets?.[0]?.properties?.sheetId ?? 0;
-    run.made.push({ id: sheetId, url: ss.spreadsheetUrl ?? sheetId });
-    return `made ${ss.spreadsheetUrl ?? sheetId}; its first tab is "${ss.sheets?.[0]?.properties?.title ?? '?'}"`;
-  }, 'No match can start: the add-on makes a spreadsheet per player and a shared one. Check that the advanced Sheets service is enabled and that your account may create files in Drive.');
+  run.attempt(
+    'Create a spreadsheet (Sheets API)',
+    () => {
+      const ss = spreadsheetsApi().create({ properties: { title: `${THROWAWAY} (spreadsheet)` } });
+      if (!ss.spreadsheetId) throw new Error('Sheets made a spreadsheet without an id');
+      sheetId = ss.spreadsheetId;
+      firstTab = ss.sheets?.[0]?.properties?.sheetId ?? 0;
+      run.made.push({ id: sheetId, url: ss.spreadsheetUrl ?? sheetId });
+      return `made ${ss.spreadsheetUrl ?? sheetId}; its first tab is "${ss.sheets?.[0]?.properties?.title ?? '?'}"`;
+    },
+    'No match can start: the add-on makes a spreadsheet per player and a shared one. Check that the advanced Sheets service is enabled and that your account may create files in Drive.',
+  );
   if (sheetId) {
-    run.attempt('Read who owns it (Drive, drive.file scope)', () => {
-      const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : []));
-      account = owners[0] ?? '';
-      return owners.join(', ');
-    }, 'The add-on cannot tell whom a file is shared with: pressing Start again after a failure may share a file twice (harmless, one more email).');
-    run.attempt('Publish a spreadsheet to the web', () => {
-      const revisions = driveRevisions().list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
-      const head = revisions[revisions.length - 1];
-      if (!head?.id) throw new Error('the file has no revision to publish');
-      driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
-      return 'published, updating automatically';
-    }, 'The shared sheet is shared as "anyone with the link can view" instead (the next item), and the sidebar and Links tab say so. A Workspace administrator can allow publishing (Admin console → Drive and Docs → Sharing settings).');
-    run.attempt('Share a spreadsheet with anyone who has the link', () => {
-      drivePermissions().create({ role: 'reader', type: 'anyone' }, sheetId);
-      return 'anyone with the link can view';
-    }, 'Where publishing is refused too, spectators cannot open the shared sheet (the match still runs; the sidebar and Links tab say so). A Workspace administrator can allow link sharing.');
-    run.attempt('Stop writers from sharing a spreadsheet on', () => {
-      driveFiles().update({ writersCanShare: false }, sheetId);
-      return 'writers cannot change its sharing';
-    }, 'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.');
-    run.attempt('Protect a range for one editor', () => {
-      spreadsheetsApi().batchUpdate({ requests: [{ addProtectedRange: { protectedRange: { protectedRangeId: 0x11c4ec, range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 }, description: THROWAWAY, editors: { users: account ? [account] : [] } } } }] }, sheetId);
-      return `row 1 editable by ${account || 'the owner'} only`;
-    }, 'Each player\'s row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.');
+    run.attempt(
+      'Read who owns it (Drive, drive.file scope)',
+      () => {
+        const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
+          p.emailAddress ? [p.emailAddress] : [],
+        );
+        account = owners[0] ?? '';
+        return owners.join(', ');
+      },
+      'The add-on cannot tell whom a file is shared with: pressing Start again after a failure may share a file twice (harmless, one more email).',
+    );
+    run.attempt(
+      'Publish a spreadsheet to the web',
+      () => {
+        const revisions = driveRevisions().list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
+        const head = revisions[revisions.length - 1];
+        if (!head?.id) throw new Error('the file has no revision to publish');
+        driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
+        return 'published, updating automatically';
+      },
+      'The shared sheet is shared as "anyone with the link can view" instead (the next item), and the sidebar and Links tab say so. A Workspace administrator can allow publishing (Admin console → Drive and Docs → Sharing settings).',
+    );
+    run.attempt(
+      'Share a spreadsheet with anyone who has the link',
+      () => {
+        drivePermissions().create({ role: 'reader', type: 'anyone' }, sheetId);
+        return 'anyone with the link can view';
+      },
+      'Where publishing is refused too, spectators cannot open the shared sheet (the match still runs; the sidebar and Links tab say so). A Workspace administrator can allow link sharing.',
+    );
+    run.attempt(
+      'Stop writers from sharing a spreadsheet on',
+      () => {
+        driveFiles().update({ writersCanShare: false }, sheetId);
+        return 'writers cannot change its sharing';
+      },
+      'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.',
+    );
+    run.attempt(
+      'Protect a range for one editor',
+      () => {
+        spreadsheetsApi().batchUpdate(
+          {
+            requests: [
+              {
+                addProtectedRange: {
+                  protectedRange: {
+                    protectedRangeId: 0x11c4ec,
+                    range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 },
+                    description: THROWAWAY,
+                    editors: { users: account ? [account] : [] },
+                  },
+                },
+              },
+            ],
+          },
+          sheetId,
+        );
+        return `row 1 editable by ${account || 'the owner'} only`;
+      },
+      "Each player's row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.",
+    );
   }
   return account;
 }
@@ -110,45 +153,79 @@ function checkSpreadsheet(run: CheckRun): string {
 function checkForm(run: CheckRun, account: string): void {
   let formId = '';
   let form: PublishingForm | null = null;
-  run.attempt('Create a form', () => {
-    form = FormApp.create(`${THROWAWAY} (form)`) as PublishingForm;
-    formId = form.getId();
-    run.made.push({ id: formId, url: form.getEditUrl() });
-    return `made ${form.getEditUrl()}`;
-  }, 'No match can start: every player answers in a form of their own.');
+  run.attempt(
+    'Create a form',
+    () => {
+      form = FormApp.create(`${THROWAWAY} (form)`) as PublishingForm;
+      formId = form.getId();
+      run.made.push({ id: formId, url: form.getEditUrl() });
+      return `made ${form.getEditUrl()}`;
+    },
+    'No match can start: every player answers in a form of their own.',
+  );
   if (form && formId) {
     const protection = protectForm(form, formId, account || 'you@example.com');
     const said = (pattern: RegExp) => protection.notes.find((n) => pattern.test(n));
-    run.items.push(protection.published === 'legacy'
-      ? { item: 'Publish a form (keep it closed until its phase)', works: false, detail: 'a legacy form: no publish state', instead: said(/legacy/) ?? '' }
-      : protection.published
-        ? { item: 'Publish a form (keep it closed until its phase)', works: true, detail: 'published, not accepting' }
-        : { item: 'Publish a form (keep it closed until its phase)', works: false, detail: said(/publish/i) ?? 'not published', instead: 'The add-on tries again when each phase opens; if it stays refused, players cannot open their forms: publish each form by hand (its edit link on the Links tab → Publish).' });
-    run.items.push(protection.responders === 'player'
-      ? { item: "Open a form to one player's account only", works: true, detail: `responders: ${account || 'the account given'}` }
-      : { item: "Open a form to one player's account only", works: false, detail: protection.responders === 'anyone' ? 'open to anyone with the link instead' : 'nobody can open it', instead: said(/account|responder/i) ?? '' });
-    run.items.push(protection.emails === 'verified'
-      ? { item: 'Collect verified email addresses (read back)', works: true, detail: 'Forms records the signed-in account\'s address' }
-      : { item: 'Collect verified email addresses (read back)', works: false, detail: protection.emails === 'responder-input' ? 'Forms records what the sender types' : 'not confirmed', instead: said(/address/i) ?? '' });
+    run.items.push(
+      protection.published === 'legacy'
+        ? { item: 'Publish a form (keep it closed until its phase)', works: false, detail: 'a legacy form: no publish state', instead: said(/legacy/) ?? '' }
+        : protection.published
+          ? { item: 'Publish a form (keep it closed until its phase)', works: true, detail: 'published, not accepting' }
+          : {
+              item: 'Publish a form (keep it closed until its phase)',
+              works: false,
+              detail: said(/publish/i) ?? 'not published',
+              instead:
+                'The add-on tries again when each phase opens; if it stays refused, players cannot open their forms: publish each form by hand (its edit link on the Links tab → Publish).',
+            },
+    );
+    run.items.push(
+      protection.responders === 'player'
+        ? { item: "Open a form to one player's account only", works: true, detail: `responders: ${account || 'the account given'}` }
+        : {
+            item: "Open a form to one player's account only",
+            works: false,
+            detail: protection.responders === 'anyone' ? 'open to anyone with the link instead' : 'nobody can open it',
+            instead: said(/account|responder/i) ?? '',
+          },
+    );
+    run.items.push(
+      protection.emails === 'verified'
+        ? { item: 'Collect verified email addresses (read back)', works: true, detail: "Forms records the signed-in account's address" }
+        : {
+            item: 'Collect verified email addresses (read back)',
+            works: false,
+            detail: protection.emails === 'responder-input' ? 'Forms records what the sender types' : 'not confirmed',
+            instead: said(/address/i) ?? '',
+          },
+    );
   }
 }
 
 /** A trigger, as Start installs two, and the document properties each execution leaves the next. */
 function checkTriggerAndProperties(run: CheckRun): void {
-  run.attempt('Install and delete a trigger', () => {
-    const trigger = ScriptApp.newTrigger(CHECK_TRIGGER_HANDLER).timeBased().everyMinutes(30).create();
-    ScriptApp.deleteTrigger(trigger);
-    const mine = ScriptApp.getProjectTriggers().length;
-    return `works (${mine} of your 20 triggers for this script are in use)`;
-  }, 'No match can run: the minute tick and the form-submit trigger resolve phases. Delete unused triggers (Extensions → Apps Script → Triggers) and try again.');
-  run.attempt('Keep small pointers (document properties)', () => {
-    const properties = PropertiesService.getDocumentProperties();
-    properties.setProperty(CHECK_PROPERTY, 'ok');
-    const back = properties.getProperty(CHECK_PROPERTY);
-    properties.deleteProperty(CHECK_PROPERTY);
-    if (back !== 'ok') throw new Error(`read back "${back}"`);
-    return 'written, read back, removed';
-  }, 'No match can run: each execution leaves the next its pointers there. The daily Properties quota may be spent: try again tomorrow.');
+  run.attempt(
+    'Install and delete a trigger',
+    () => {
+      const trigger = ScriptApp.newTrigger(CHECK_TRIGGER_HANDLER).timeBased().everyMinutes(30).create();
+      ScriptApp.deleteTrigger(trigger);
+      const mine = ScriptApp.getProjectTriggers().length;
+      return `works (${mine} of your 20 triggers for this script are in use)`;
+    },
+    'No match can run: the minute tick and the form-submit trigger resolve phases. Delete unused triggers (Extensions → Apps Script → Triggers) and try again.',
+  );
+  run.attempt(
+    'Keep small pointers (document properties)',
+    () => {
+      const properties = PropertiesService.getDocumentProperties();
+      properties.setProperty(CHECK_PROPERTY, 'ok');
+      const back = properties.getProperty(CHECK_PROPERTY);
+      properties.deleteProperty(CHECK_PROPERTY);
+      if (back !== 'ok') throw new Error(`read back "${back}"`);
+      return 'written, read back, removed';
+    },
+    'No match can run: each execution leaves the next its pointers there. The daily Properties quota may be spent: try again tomorrow.',
+  );
 }
 
 /** Removes the throwaway files (drive.file lets the script delete what it made); returns those it could not. */

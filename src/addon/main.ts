@@ -56,14 +56,15 @@ function guarded(action: () => void): void {
 // ── Menu ────────────────────────────────────────────────────────────────────────────────────
 
 export function onOpen(): void {
-  ui().createMenu(MENU)
+  ui()
+    .createMenu(MENU)
     .addItem('New match…', 'showNewMatch')
     .addItem('Resolve overdue now', 'resolveOverdueNow')
     .addItem('Re-render', 'rerender')
     .addItem('Extend deadline…', 'extendDeadline')
     .addItem('Answer a host decision…', 'answerHostDecision')
     .addItem('Undo last phase', 'undoLastPhase')
-    .addItem('Correct a player\'s email…', 'correctPlayerEmail')
+    .addItem("Correct a player's email…", 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
@@ -80,7 +81,11 @@ export function showNewMatch(): void {
 }
 
 /** What the sidebar needs to draw itself. */
-export function newMatchDefaults(): { games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[]; timeZone: string; now: string } {
+export function newMatchDefaults(): {
+  games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[];
+  timeZone: string;
+  now: string;
+} {
   return {
     games: GAME_LIST.map((g) => ({ id: g.id, title: g.title, min: g.playerCount.min, max: g.playerCount.max, default: g.playerCount.default, blurb: g.blurb })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
@@ -105,12 +110,20 @@ export interface TriggerTimeAnswer {
  * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
  * and its turns as answers. Pure: no service is called.
  */
-export function projectTriggerTime(setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> }, account?: string): TriggerTimeAnswer {
+export function projectTriggerTime(
+  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> },
+  account?: string,
+): TriggerTimeAnswer {
   const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
   const game = GAME_LIST.find((g) => g.id === setup?.game);
-  const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : game?.playerCount.default ?? 1);
+  const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : (game?.playerCount.default ?? 1));
   const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
-  const use = projectTriggerUse({ players, minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 }, ...turnClockOf(game, (setup as { options?: unknown })?.options), ...deadlinesOf(setup) });
+  const use = projectTriggerUse({
+    players,
+    minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
+    ...turnClockOf(game, (setup as { options?: unknown })?.options),
+    ...deadlinesOf(setup),
+  });
   const quota = DAILY_TRIGGER_MINUTES[kind];
   return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
 }
@@ -156,7 +169,15 @@ export function startMatch(setup: MatchSetup): StartResult {
   try {
     return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
   } catch (error) {
-    return { ok: false, errors: [{ field: '', message: `Setting up the match stopped part-way (${(error as Error).message}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          field: '',
+          message: `Setting up the match stopped part-way (${(error as Error).message}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
+        },
+      ],
+    };
   }
 }
 
@@ -177,7 +198,10 @@ export function extendDeadline(): void {
   guarded(() => {
     const state = host().status();
     if (!state?.open) throw new Error('No phase is open: there is no deadline to extend.');
-    const text = promptText('Extend deadline', `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`);
+    const text = promptText(
+      'Extend deadline',
+      `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`,
+    );
     if (text === null) return;
     ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)), ui().ButtonSet.OK);
   });
@@ -188,7 +212,10 @@ export function undoLastPhase(): void {
     const state = host().status();
     const last = state?.closed[state.closed.length - 1];
     if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
-    const text = promptText('Undo last phase', `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`);
+    const text = promptText(
+      'Undo last phase',
+      `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`,
+    );
     if (text === null) return;
     ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
   });
@@ -214,7 +241,10 @@ export function correctPlayerEmail(): void {
   guarded(() => {
     const links = host().links();
     const list = links.players.map((p) => `${p.name}: ${p.email}`).join('\n');
-    const text = promptText('Correct a player\'s email', `Which player, and the email of the Google account they answer from? For example: Ann ann.lee@gmail.com\nFrom the open phase on, only that account's answers count for them (a phase already over keeps its results).\n\n${list}`);
+    const text = promptText(
+      "Correct a player's email",
+      `Which player, and the email of the Google account they answer from? For example: Ann ann.lee@gmail.com\nFrom the open phase on, only that account's answers count for them (a phase already over keeps its results).\n\n${list}`,
+    );
     if (text === null) return;
     const words = text.trim().split(/\s+/);
     if (words.length < 2) throw new Error(`Write the player's name, then the email, such as: Ann ann.lee@gmail.com`);
@@ -233,7 +263,7 @@ export function exportMatchFile(): string {
 }
 
 export function showHelp(): void {
-  let links = '';
+  let links: string;
   try {
     const l = host().links();
     links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
@@ -241,23 +271,47 @@ export function showHelp(): void {
   } catch {
     links = '<p>No match yet: start one with New match….</p>';
   }
-  dialog('Genius Host: help', `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
+  dialog(
+    'Genius Host: help',
+    `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
 <p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
-<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`);
+<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`,
+  );
 }
 
 /** Check this account…: what this account allows, tried on throwaway files (check.ts), in a dialog. */
 export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
   const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
-  const items = report.items.map((i) => row([escapeHtml(i.item), i.works ? '<b style="color:#188038">works</b>' : '<b style="color:#c5221f">refused</b>', escapeHtml(i.detail) + (i.instead ? `<br><i>${escapeHtml(i.instead)}</i>` : '')])).join('');
-  const games = report.games.map((g) => row([escapeHtml(g.title), `${g.players} players`, `about ${g.minutesPerDay} min a day`, g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`])).join('');
-  dialog('Check this account', `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
+  const items = report.items
+    .map((i) =>
+      row([
+        escapeHtml(i.item),
+        i.works ? '<b style="color:#188038">works</b>' : '<b style="color:#c5221f">refused</b>',
+        escapeHtml(i.detail) + (i.instead ? `<br><i>${escapeHtml(i.instead)}</i>` : ''),
+      ]),
+    )
+    .join('');
+  const games = report.games
+    .map((g) =>
+      row([
+        escapeHtml(g.title),
+        `${g.players} players`,
+        `about ${g.minutesPerDay} min a day`,
+        g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`,
+      ]),
+    )
+    .join('');
+  dialog(
+    'Check this account',
+    `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
 <table>${items}</table>
 <h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
-${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`, 560);
+${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`,
+    560,
+  );
   return report;
 }
 

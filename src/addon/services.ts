@@ -10,22 +10,42 @@
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { Files, FormParts, FormProtection, FormRef, FormResponse, Forms, HostPorts, ItemParts, Lock, PublishResult, Scheduler, Spreadsheet, Store } from '../triggers/ports.js';
+import type {
+  Files,
+  FormParts,
+  FormProtection,
+  FormRef,
+  FormResponse,
+  Forms,
+  HostPorts,
+  ItemParts,
+  Lock,
+  PublishResult,
+  Scheduler,
+  Spreadsheet,
+  Store,
+} from '../triggers/ports.js';
 
-export const TICK_HANDLER = 'onTick';
-export const SUBMIT_HANDLER = 'onFormSubmitted';
-export const EDIT_HANDLER = 'onRowEdited';
+const TICK_HANDLER = 'onTick';
+const SUBMIT_HANDLER = 'onFormSubmitted';
+const EDIT_HANDLER = 'onRowEdited';
 const HANDLERS = [TICK_HANDLER, SUBMIT_HANDLER, EDIT_HANDLER];
 
 // An advanced service that is not enabled is not even declared: `!Sheets` would throw a
 // ReferenceError instead of this message, so the check is `typeof`.
-export function sheetsService(): GoogleAppsScript.Sheets {
-  if (typeof Sheets === 'undefined' || !Sheets) throw new Error('The advanced Sheets service is not enabled for this script. In the Apps Script editor: Services (+) → Google Sheets API → Add (or push dist/appsscript.json again, which lists it).');
+function sheetsService(): GoogleAppsScript.Sheets {
+  if (typeof Sheets === 'undefined' || !Sheets)
+    throw new Error(
+      'The advanced Sheets service is not enabled for this script. In the Apps Script editor: Services (+) → Google Sheets API → Add (or push dist/appsscript.json again, which lists it).',
+    );
   return Sheets;
 }
 
-export function driveService(): GoogleAppsScript.Drive {
-  if (typeof Drive === 'undefined' || !Drive) throw new Error('The advanced Drive service is not enabled for this script. In the Apps Script editor: Services (+) → Drive API (v3) → Add (or push dist/appsscript.json again, which lists it).');
+function driveService(): GoogleAppsScript.Drive {
+  if (typeof Drive === 'undefined' || !Drive)
+    throw new Error(
+      'The advanced Drive service is not enabled for this script. In the Apps Script editor: Services (+) → Drive API (v3) → Add (or push dist/appsscript.json again, which lists it).',
+    );
   return Drive;
 }
 
@@ -36,7 +56,7 @@ function collection<T>(value: T | undefined, name: string): T {
 }
 
 export const spreadsheetsApi = () => collection(sheetsService().Spreadsheets, 'Sheets.Spreadsheets');
-export const valuesApi = () => collection(spreadsheetsApi().Values, 'Sheets.Spreadsheets.Values');
+const valuesApi = () => collection(spreadsheetsApi().Values, 'Sheets.Spreadsheets.Values');
 export const drivePermissions = () => collection(driveService().Permissions, 'Drive.Permissions');
 export const driveRevisions = () => collection(driveService().Revisions, 'Drive.Revisions');
 export const driveFiles = () => collection(driveService().Files, 'Drive.Files');
@@ -55,34 +75,49 @@ export interface PublishingForm extends GoogleAppsScript.Forms.Form {
   getEmailCollectionType?(): string;
 }
 
+/** The publishing methods of a form that has them (a legacy form has none: see publishState). */
+function publishing(form: PublishingForm): { setPublished(published: boolean): void; isPublished(): boolean; addPublishedReader(email: string): void } {
+  const { setPublished, isPublished, addPublishedReader } = form;
+  if (!setPublished || !isPublished || !addPublishedReader) throw new Error('this form has no publishing settings (a legacy form)');
+  return {
+    setPublished: (published) => setPublished.call(form, published),
+    isPublished: () => isPublished.call(form),
+    addPublishedReader: (email) => addPublishedReader.call(form, email),
+  };
+}
+
 /** FormApp.EmailCollectionType's values (the Forms API's FormSettings.emailCollectionType). */
 function emailCollectionType(name: 'VERIFIED' | 'RESPONDER_INPUT'): string {
   return (FormApp as unknown as { EmailCollectionType?: Record<string, string> }).EmailCollectionType?.[name] ?? name;
 }
 
 // Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
-const messageOf = (error: unknown) => (typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error));
+const messageOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
 
-export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
+const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
 /** A spreadsheet written through the advanced Sheets service: one batchUpdate per call. */
 class SheetsSpreadsheet implements Spreadsheet {
-  constructor(readonly id: string, readonly url: string, readonly firstSheetId?: number) {}
+  constructor(
+    readonly id: string,
+    readonly url: string,
+    readonly firstSheetId?: number,
+  ) {}
 
   getMetadata(): WorkbookMetadata {
-    return sheetsService().Spreadsheets!.get(this.id, { fields: METADATA_FIELDS }) as WorkbookMetadata;
+    return spreadsheetsApi().get(this.id, { fields: METADATA_FIELDS }) as WorkbookMetadata;
   }
 
   batchUpdate(requests: readonly Request[]): void {
-    sheetsService().Spreadsheets!.batchUpdate({ requests: requests as GoogleAppsScript.Sheets.Schema.Request[] }, this.id);
+    spreadsheetsApi().batchUpdate({ requests: requests as GoogleAppsScript.Sheets.Schema.Request[] }, this.id);
   }
 
   readValues(range: string): string[][] {
-    const answer = sheetsService().Spreadsheets!.Values!.get(this.id, range, { valueRenderOption: 'FORMULA' });
+    const answer = valuesApi().get(this.id, range, { valueRenderOption: 'FORMULA' });
     return (answer.values ?? []).map((row) => row.map((value) => (value === null || value === undefined ? '' : String(value))));
   }
 }
-
 
 class AppsScriptForms implements Forms {
   /** Forms opened in this execution (openById is a round trip; a handle stays valid until the end). */
@@ -116,7 +151,9 @@ class AppsScriptForms implements Forms {
     form.setLimitOneResponsePerUser(false);
     form.setAllowResponseEdits(false);
     form.setShowLinkToRespondAgain(true);
-    form.setConfirmationMessage('Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.');
+    form.setConfirmationMessage(
+      'Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.',
+    );
     return protectForm(form, formId, responder);
   }
 
@@ -135,14 +172,18 @@ class AppsScriptForms implements Forms {
     // back by question id whatever a title says.
     const existing = form.getItems();
     // In place only on the very items the map names (a failed rebuild leaves other ids).
-    const inPlace = shown !== null && shown.length === ids.length && existing.length === ids.length
-      && existing.every((item, i) => String(item.getId()) === ids[i]) && shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
+    const inPlace =
+      shown !== null &&
+      shown.length === ids.length &&
+      existing.length === ids.length &&
+      existing.every((item, i) => String(item.getId()) === ids[i]) &&
+      shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
     if (!inPlace) for (const item of existing) form.deleteItem(item);
     const map: Record<string, string> = {};
     spec.items.forEach((item, i) => {
       const old = inPlace ? existing[i] : undefined;
-      const parts = old ? shown![i] : undefined;
-      map[String(old ? updateItem(old, item, parts!) : addItem(form, item))] = item.questionId;
+      const parts = old ? shown?.[i] : undefined;
+      map[String(old && parts ? updateItem(old, item, parts) : addItem(form, item))] = item.questionId;
     });
     if (inPlace) for (const extra of existing.slice(spec.items.length)) form.deleteItem(extra);
     return map;
@@ -153,7 +194,7 @@ class AppsScriptForms implements Forms {
     // An unpublished form refuses to accept responses; publishing "also enables accepting
     // responses" (a form whose publishing was refused at the start gets another try here).
     if (publishState(form) === false) {
-      form.setPublished!(true);
+      publishing(form).setPublished(true);
       return;
     }
     form.setAcceptingResponses(true);
@@ -168,7 +209,7 @@ class AppsScriptForms implements Forms {
   addResponder(formId: string, email: string): void {
     const form = this.open(formId) as PublishingForm;
     if (publishState(form) === null) return;
-    form.addPublishedReader!(email);
+    publishing(form).addPublishedReader(email);
   }
 
   responses(formId: string, since?: string): FormResponse[] {
@@ -195,7 +236,12 @@ function addItem(form: GoogleAppsScript.Forms.Form, item: FormItemSpec): number 
     return text.getId();
   }
   const choice = item.kind === 'choice' ? form.addMultipleChoiceItem() : form.addCheckboxItem();
-  return choice.setTitle(item.title).setHelpText(item.help).setChoiceValues([...(item.choices ?? [])]).setRequired(item.required).getId();
+  return choice
+    .setTitle(item.title)
+    .setHelpText(item.help)
+    .setChoiceValues([...(item.choices ?? [])])
+    .setRequired(item.required)
+    .getId();
 }
 
 /** An existing item of the same kind made to show `item`, changing only the parts that differ; its id. */
@@ -214,13 +260,16 @@ function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, s
 }
 
 function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidation {
-  return FormApp.createTextValidation().setHelpText(item.validationHelp ?? item.help).requireTextMatchesPattern(item.validation!).build();
+  return FormApp.createTextValidation()
+    .setHelpText(item.validationHelp ?? item.help)
+    .requireTextMatchesPattern(item.validation ?? '')
+    .build();
 }
 
 /** Published (true or false), or null for a legacy form, which has no publish state. */
 function publishState(form: PublishingForm): boolean | null {
   if (typeof form.supportsAdvancedResponderPermissions !== 'function' || !form.supportsAdvancedResponderPermissions()) return null;
-  return form.isPublished!();
+  return publishing(form).isPublished();
 }
 
 /**
@@ -232,7 +281,7 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
   const notes: string[] = [];
   let published: boolean | 'legacy' = 'legacy';
   let responders: FormProtection['responders'] = 'anyone';
-  let modern = false;
+  let modern: boolean;
   try {
     modern = typeof form.supportsAdvancedResponderPermissions === 'function' && form.supportsAdvancedResponderPermissions();
   } catch {
@@ -244,18 +293,23 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
     // Start is pressed again (this is safe to repeat).
     let refusal = '';
     try {
-      form.setPublished!(true);
+      publishing(form).setPublished(true);
     } catch (error) {
       refusal = messageOf(error);
     }
-    published = form.isPublished!();
+    published = publishing(form).isPublished();
     if (published) form.setAcceptingResponses(false);
-    else notes.push(`Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`);
+    else
+      notes.push(
+        `Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`,
+      );
     responders = restrictResponders(form, formId, responder, notes);
   } else {
     // A legacy form: no publish state or named responders; accepting is its only switch.
     form.setAcceptingResponses(false);
-    notes.push(`${responder}'s form is a legacy form (no publishing or responder settings): anyone with its link can open it. Answers count only when Forms recorded ${responder} as the sender, so send the link to them alone.`);
+    notes.push(
+      `${responder}'s form is a legacy form (no publishing or responder settings): anyone with its link can open it. Answers count only when Forms recorded ${responder} as the sender, so send the link to them alone.`,
+    );
   }
   const emails = collectVerifiedEmails(form, responder, responders, notes);
   return { published, responders, emails, notes };
@@ -264,17 +318,21 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
 /** The form's responders: the player's account, else anyone with the link, else nobody (each said). */
 function restrictResponders(form: PublishingForm, formId: string, responder: string, notes: string[]): FormProtection['responders'] {
   try {
-    form.addPublishedReader!(responder);
+    publishing(form).addPublishedReader(responder);
     return 'player';
   } catch (restricted) {
     const why = messageOf(restricted);
     try {
       // "Anyone with the link can respond": a reader permission with view published.
-      driveService().Permissions!.create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
-      notes.push(`Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`);
+      drivePermissions().create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
+      notes.push(
+        `Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`,
+      );
       return 'anyone';
     } catch (linked) {
-      notes.push(`Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${messageOf(linked)}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`);
+      notes.push(
+        `Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${messageOf(linked)}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`,
+      );
       return 'none';
     }
   }
@@ -291,19 +349,22 @@ function collectVerifiedEmails(form: PublishingForm, responder: string, responde
     // The next safest: collect some address (setCollectEmail does not say which kind).
     form.setCollectEmail(true);
   }
-  let kind = '';
+  let kind: string;
   try {
     kind = typeof form.getEmailCollectionType === 'function' ? String(form.getEmailCollectionType()) : '';
   } catch {
     kind = '';
   }
   if (kind === emailCollectionType('VERIFIED')) return 'verified';
-  const risk = responders === 'player'
-    ? `Only ${responder}'s account can open the form, so answers still come from them; they must type their own address exactly, or their answers are refused.`
-    : `Anyone holding the form's link can type ${responder}'s address and answer for them: send the link to them alone.`;
+  const risk =
+    responders === 'player'
+      ? `Only ${responder}'s account can open the form, so answers still come from them; they must type their own address exactly, or their answers are refused.`
+      : `Anyone holding the form's link can type ${responder}'s address and answer for them: send the link to them alone.`;
   const fix = 'To fix it: open the form, Settings → Responses → Collect email addresses → Verified.';
   if (kind === emailCollectionType('RESPONDER_INPUT')) {
-    notes.push(`Forms records the address the sender types on ${responder}'s form, not a verified one${refusal ? ` (verified collection was refused: ${refusal})` : ''}. ${risk} ${fix}`);
+    notes.push(
+      `Forms records the address the sender types on ${responder}'s form, not a verified one${refusal ? ` (verified collection was refused: ${refusal})` : ''}. ${risk} ${fix}`,
+    );
     return 'responder-input';
   }
   notes.push(`Could not confirm that ${responder}'s form records verified addresses${refusal ? ` (${refusal})` : ''}. ${risk} ${fix}`);
@@ -316,16 +377,15 @@ function collectVerifiedEmails(form: PublishingForm, responder: string, responde
  * Start goes on.
  */
 function publish(fileId: string): PublishResult {
-  const drive = driveService();
   try {
-    const revisions = drive.Revisions!.list(fileId, { fields: 'revisions(id)' }).revisions ?? [];
+    const revisions = driveRevisions().list(fileId, { fields: 'revisions(id)' }).revisions ?? [];
     const head = revisions[revisions.length - 1];
     if (!head?.id) throw new Error('the file has no revision to publish');
-    drive.Revisions!.update({ published: true, publishAuto: true, publishedOutsideDomain: true }, fileId, head.id);
+    driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, fileId, head.id);
     return { url: `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
   } catch (error) {
     try {
-      drive.Permissions!.create({ role: 'reader', type: 'anyone' }, fileId);
+      drivePermissions().create({ role: 'reader', type: 'anyone' }, fileId);
     } catch (linked) {
       return {
         url: spreadsheetUrl(fileId),
@@ -350,7 +410,9 @@ function publish(fileId: string): PublishResult {
  */
 function mayPass(error: unknown): boolean {
   const text = messageOf(error);
-  return /rate limit|quota|too many|backend error|internal error|unavailable|timed out|time-?out|try again|exceeded maximum execution time|\b(429|5\d\d)\b/i.test(text);
+  return /rate limit|quota|too many|backend error|internal error|unavailable|timed out|time-?out|try again|exceeded maximum execution time|\b(429|5\d\d)\b/i.test(
+    text,
+  );
 }
 
 /** Every port on the real services. */
@@ -420,8 +482,9 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
     // files, or modify existing files, that you open with an app"), so Drive may share and
     // publish it. The answer names the blank first tab, to drop by its id later.
     create: (title) => {
-      const made = sheetsService().Spreadsheets!.create({ properties: { title } });
-      const id = made.spreadsheetId!;
+      const made = spreadsheetsApi().create({ properties: { title } });
+      const id = made.spreadsheetId;
+      if (!id) throw new Error('Sheets made a spreadsheet without an id');
       const first = made.sheets?.[0]?.properties?.sheetId;
       return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
     },
@@ -429,20 +492,25 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
     share: (fileId, email, role, message) => {
       // A writer could otherwise share the file on, with anyone (Drive API v3 File.writersCanShare).
       if (role === 'writer' && !reshareLocked.has(fileId)) {
-        driveService().Files!.update({ writersCanShare: false }, fileId);
+        driveFiles().update({ writersCanShare: false }, fileId);
         reshareLocked.add(fileId);
       }
       // `fields`: a permission's emailAddress is not in the default answer (Drive API v3,
       // permissions.create and the Permission resource); it is the account's own address.
       try {
-        const permission = driveService().Permissions!.create({ role, type: 'user', emailAddress: email }, fileId, { sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' });
+        const permission = drivePermissions().create({ role, type: 'user', emailAddress: email }, fileId, {
+          sendNotificationEmail: true,
+          emailMessage: message,
+          fields: 'id,emailAddress',
+        });
         return permission.emailAddress ? { account: permission.emailAddress } : {};
       } catch (error) {
         if (mayPass(error)) throw error;
         return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
       }
     },
-    sharedWith: (fileId) => (driveService().Permissions!.list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
+    sharedWith: (fileId) =>
+      (drivePermissions().list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
     publish,
   };
 }

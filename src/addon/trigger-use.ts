@@ -8,7 +8,7 @@ import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-ti
 export { DAILY_TRIGGER_MINUTES };
 
 /** The sidebar's default phase length: a phase a day. */
-export const DEFAULT_MINUTES = { default: 1440 } as const;
+const DEFAULT_MINUTES = { default: 1440 } as const;
 
 export interface ExpectedUse {
   readonly game: string;
@@ -24,6 +24,10 @@ export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game)
   game: game.id,
   players: game.playerCount.max,
   // Peg Domain runs on its turn clock (its defaults: 120 s a turn, 480 s of reserve each).
-  minutesPerDay: projectTriggerUse({ players: game.playerCount.max, minutes: DEFAULT_MINUTES, ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}) }).minutesPerDay,
-  why: 'a phase a day (the sidebar\'s default); shorter phases cost more, and the sidebar shows how much',
+  minutesPerDay: projectTriggerUse({
+    players: game.playerCount.max,
+    minutes: DEFAULT_MINUTES,
+    ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
+  }).minutesPerDay,
+  why: "a phase a day (the sidebar's default); shorter phases cost more, and the sidebar shows how much",
 }));

@@ -11,7 +11,7 @@ import { GAMES, gameById } from './games/index.js';
 export { GAMES, GAME_LIST, gameById } from './games/index.js';
 export { replayOutput } from './core/replay.js';
 export { stringifyMatchFile } from './core/matchfile.js';
-export { viewFor, audiencesOf, statusOf } from './core/views.js';
+export { viewFor, audiencesOf } from './core/views.js';
 export type { MatchFile } from './core/matchfile.js';
 export type { ReplayResult, ReplayOutput, Receipt, Rejection } from './core/replay.js';
 

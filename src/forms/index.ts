@@ -110,8 +110,3 @@ export function answersFromItems(items: readonly ItemAnswer[]): Answers {
   }
   return out;
 }
-
-/** A short fingerprint of a spec: the add-on rebuilds a form only when it changes. */
-export function formSpecKey(spec: FormSpec): string {
-  return JSON.stringify(spec);
-}

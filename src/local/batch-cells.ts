@@ -44,7 +44,10 @@ function startFor(batch: Batch, start: SheetsApi.Schema$GridCoordinate, rows: re
   const top = start.rowIndex ?? 0;
   const left = start.columnIndex ?? 0;
   const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
-  return batch.area({ sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width }, 'start + rows');
+  return batch.area(
+    { sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width },
+    'start + rows',
+  );
 }
 
 export function repeatCell(batch: Batch, request: SheetsApi.Schema$RepeatCellRequest): void {

@@ -21,7 +21,8 @@ export function addProtectedRange(batch: Batch, request: SheetsApi.Schema$AddPro
     throw new WorkbookError(`a protected range with id ${id} already exists`);
   }
   const given = body(range.range, 'protectedRange.range');
-  const whole = given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
+  const whole =
+    given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
   sheet.protectedRanges.push({
     protectedRangeId: id,
     range: whole ? { sheetId: sheet.sheetId } : { sheetId: sheet.sheetId, ...area },
@@ -49,7 +50,8 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
   batch.only(meta, ['metadataId', 'metadataKey', 'metadataValue', 'location', 'visibility']);
   const location = meta.location ?? {};
   batch.only(location, ['sheetId']);
-  if (location.sheetId === undefined || location.sheetId === null) throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
+  if (location.sheetId === undefined || location.sheetId === null)
+    throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
   const sheet = batch.sheet(location.sheetId);
   const id = meta.metadataId;
   if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
@@ -60,7 +62,9 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
     throw new WorkbookError(`Developer metadata with id ${id} already exists`);
   }
   sheet.developerMetadata.push({
-    metadataId: id, metadataKey: meta.metadataKey, visibility,
+    metadataId: id,
+    metadataKey: meta.metadataKey,
+    visibility,
     ...(typeof meta.metadataValue === 'string' ? { metadataValue: meta.metadataValue } : {}),
   });
 }

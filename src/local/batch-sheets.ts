@@ -5,7 +5,18 @@ import type { SheetsApi } from '../sheets/api.js';
 import { a1Range } from '../sheets/a1.js';
 import type { Batch } from './batch.js';
 import { DIMENSION_SCHEMA, SHEET_PROPERTIES_SCHEMA, nodeAt, parseMask, validate } from './fields.js';
-import { type Area, DEFAULT_COLUMNS, DEFAULT_HEIGHT, DEFAULT_ROWS, DEFAULT_WIDTH, type SheetState, WorkbookError, blankSheet, contains, overlaps } from './sheet-state.js';
+import {
+  type Area,
+  DEFAULT_COLUMNS,
+  DEFAULT_HEIGHT,
+  DEFAULT_ROWS,
+  DEFAULT_WIDTH,
+  type SheetState,
+  WorkbookError,
+  blankSheet,
+  contains,
+  overlaps,
+} from './sheet-state.js';
 
 export function addSheet(batch: Batch, request: SheetsApi.Schema$AddSheetRequest): void {
   batch.only(request, ['properties']);
@@ -19,7 +30,7 @@ export function addSheet(batch: Batch, request: SheetsApi.Schema$AddSheetRequest
     if (!Number.isInteger(sheetId) || sheetId < 0) throw new WorkbookError(`properties.sheetId must be a whole number ≥ 0, got ${sheetId}`);
     if (batch.sheets.some((s) => s.sheetId === sheetId)) throw new WorkbookError(`a sheet with id ${sheetId} already exists`);
   }
-  const title = props.title ?? freeDefaultTitle(batch, );
+  const title = props.title ?? freeDefaultTitle(batch);
   batch.titleFree(title);
   const sheet = blankSheet(sheetId, title, grid.rowCount ?? DEFAULT_ROWS, grid.columnCount ?? DEFAULT_COLUMNS);
   batch.checkSize(sheet.rowCount, sheet.columnCount);
@@ -62,7 +73,8 @@ export function updateSheetProperties(batch: Batch, request: SheetsApi.Schema$Up
     sheet.title = title;
   }
   // A field in the mask but left out of the request is reset to its default, as the API does.
-  const grid = (key: 'rowCount' | 'columnCount' | 'frozenRowCount' | 'frozenColumnCount', fallback: number) => (leaves.has(`gridProperties.${key}`) ? props.gridProperties?.[key] ?? fallback : undefined);
+  const grid = (key: 'rowCount' | 'columnCount' | 'frozenRowCount' | 'frozenColumnCount', fallback: number) =>
+    leaves.has(`gridProperties.${key}`) ? (props.gridProperties?.[key] ?? fallback) : undefined;
   // The request is checked as a whole: the new size against the new frozen rows, not the old.
   const rows = grid('rowCount', DEFAULT_ROWS) ?? sheet.rowCount;
   const columns = grid('columnCount', DEFAULT_COLUMNS) ?? sheet.columnCount;
@@ -88,17 +100,28 @@ function resize(sheet: SheetState, rows: number, columns: number): void {
   sheet.rowHeights = sized(sheet.rowHeights, rows, DEFAULT_HEIGHT);
   sheet.columnWidths = sized(sheet.columnWidths, columns, DEFAULT_WIDTH);
   const clip = (m: Area): Area => ({
-    startRowIndex: m.startRowIndex, endRowIndex: Math.min(m.endRowIndex, rows),
-    startColumnIndex: m.startColumnIndex, endColumnIndex: Math.min(m.endColumnIndex, columns),
+    startRowIndex: m.startRowIndex,
+    endRowIndex: Math.min(m.endRowIndex, rows),
+    startColumnIndex: m.startColumnIndex,
+    endColumnIndex: Math.min(m.endColumnIndex, columns),
   });
-  sheet.merges = sheet.merges.map(clip).filter((m) => m.endRowIndex - m.startRowIndex >= 1 && m.endColumnIndex - m.startColumnIndex >= 1
-    && (m.endRowIndex - m.startRowIndex) * (m.endColumnIndex - m.startColumnIndex) > 1);
+  sheet.merges = sheet.merges
+    .map(clip)
+    .filter(
+      (m) =>
+        m.endRowIndex - m.startRowIndex >= 1 &&
+        m.endColumnIndex - m.startColumnIndex >= 1 &&
+        (m.endRowIndex - m.startRowIndex) * (m.endColumnIndex - m.startColumnIndex) > 1,
+    );
   sheet.rowCount = rows;
   sheet.columnCount = columns;
 }
 
 function setFrozen(sheet: SheetState, rows: number, columns: number): void {
-  for (const [n, what, limit] of [[rows, 'frozenRowCount', sheet.rowCount], [columns, 'frozenColumnCount', sheet.columnCount]] as const) {
+  for (const [n, what, limit] of [
+    [rows, 'frozenRowCount', sheet.rowCount],
+    [columns, 'frozenColumnCount', sheet.columnCount],
+  ] as const) {
     if (!Number.isInteger(n) || n < 0) throw new WorkbookError(`${what} must be a whole number ≥ 0`);
     if (n > 0 && n >= limit) throw new WorkbookError(`${what} ${n} would freeze every ${what === 'frozenRowCount' ? 'row' : 'column'} of '${sheet.title}'`);
   }
@@ -108,8 +131,10 @@ function setFrozen(sheet: SheetState, rows: number, columns: number): void {
 }
 
 function checkFrozen(sheet: SheetState, m: Area, rows = sheet.frozenRowCount, columns = sheet.frozenColumnCount): void {
-  if (rows > 0 && m.startRowIndex < rows && m.endRowIndex > rows) throw new WorkbookError(`You can't merge frozen and non-frozen rows ('${sheet.title}'!${a1Range(m)}, ${rows} frozen)`);
-  if (columns > 0 && m.startColumnIndex < columns && m.endColumnIndex > columns) throw new WorkbookError(`You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1Range(m)}, ${columns} frozen)`);
+  if (rows > 0 && m.startRowIndex < rows && m.endRowIndex > rows)
+    throw new WorkbookError(`You can't merge frozen and non-frozen rows ('${sheet.title}'!${a1Range(m)}, ${rows} frozen)`);
+  if (columns > 0 && m.startColumnIndex < columns && m.endColumnIndex > columns)
+    throw new WorkbookError(`You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1Range(m)}, ${columns} frozen)`);
 }
 
 export function deleteSheet(batch: Batch, request: SheetsApi.Schema$DeleteSheetRequest): void {
@@ -126,9 +151,17 @@ export function mergeCells(batch: Batch, request: SheetsApi.Schema$MergeCellsReq
   let parts: Area[];
   if (type === 'MERGE_ALL') parts = [area];
   else if (type === 'MERGE_ROWS') {
-    parts = Array.from({ length: area.endRowIndex - area.startRowIndex }, (_, i) => ({ ...area, startRowIndex: area.startRowIndex + i, endRowIndex: area.startRowIndex + i + 1 }));
+    parts = Array.from({ length: area.endRowIndex - area.startRowIndex }, (_, i) => ({
+      ...area,
+      startRowIndex: area.startRowIndex + i,
+      endRowIndex: area.startRowIndex + i + 1,
+    }));
   } else if (type === 'MERGE_COLUMNS') {
-    parts = Array.from({ length: area.endColumnIndex - area.startColumnIndex }, (_, i) => ({ ...area, startColumnIndex: area.startColumnIndex + i, endColumnIndex: area.startColumnIndex + i + 1 }));
+    parts = Array.from({ length: area.endColumnIndex - area.startColumnIndex }, (_, i) => ({
+      ...area,
+      startColumnIndex: area.startColumnIndex + i,
+      endColumnIndex: area.startColumnIndex + i + 1,
+    }));
   } else throw new WorkbookError(`mergeType "${type}" is not one of MERGE_ALL, MERGE_ROWS, MERGE_COLUMNS`);
   for (const part of parts) {
     if ((part.endRowIndex - part.startRowIndex) * (part.endColumnIndex - part.startColumnIndex) < 2) {

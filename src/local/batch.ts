@@ -38,19 +38,32 @@ export class Batch {
   /** Applies the one request of `kind` that `request` holds. */
   apply(kind: Supported, request: Request): void {
     switch (kind) {
-      case 'addSheet': return addSheet(this, body(request.addSheet));
-      case 'updateSheetProperties': return updateSheetProperties(this, body(request.updateSheetProperties));
-      case 'deleteSheet': return deleteSheet(this, body(request.deleteSheet));
-      case 'updateCells': return updateCells(this, body(request.updateCells));
-      case 'repeatCell': return repeatCell(this, body(request.repeatCell));
-      case 'updateBorders': return updateBorders(this, body(request.updateBorders));
-      case 'mergeCells': return mergeCells(this, body(request.mergeCells));
-      case 'unmergeCells': return unmergeCells(this, body(request.unmergeCells));
-      case 'updateDimensionProperties': return updateDimension(this, body(request.updateDimensionProperties));
-      case 'addProtectedRange': return addProtectedRange(this, body(request.addProtectedRange));
-      case 'deleteProtectedRange': return deleteProtectedRange(this, body(request.deleteProtectedRange));
-      case 'createDeveloperMetadata': return createDeveloperMetadata(this, body(request.createDeveloperMetadata));
-      case 'updateDeveloperMetadata': return updateDeveloperMetadata(this, body(request.updateDeveloperMetadata));
+      case 'addSheet':
+        return addSheet(this, body(request.addSheet));
+      case 'updateSheetProperties':
+        return updateSheetProperties(this, body(request.updateSheetProperties));
+      case 'deleteSheet':
+        return deleteSheet(this, body(request.deleteSheet));
+      case 'updateCells':
+        return updateCells(this, body(request.updateCells));
+      case 'repeatCell':
+        return repeatCell(this, body(request.repeatCell));
+      case 'updateBorders':
+        return updateBorders(this, body(request.updateBorders));
+      case 'mergeCells':
+        return mergeCells(this, body(request.mergeCells));
+      case 'unmergeCells':
+        return unmergeCells(this, body(request.unmergeCells));
+      case 'updateDimensionProperties':
+        return updateDimension(this, body(request.updateDimensionProperties));
+      case 'addProtectedRange':
+        return addProtectedRange(this, body(request.addProtectedRange));
+      case 'deleteProtectedRange':
+        return deleteProtectedRange(this, body(request.deleteProtectedRange));
+      case 'createDeveloperMetadata':
+        return createDeveloperMetadata(this, body(request.createDeveloperMetadata));
+      case 'updateDeveloperMetadata':
+        return updateDeveloperMetadata(this, body(request.updateDeveloperMetadata));
     }
   }
 
@@ -86,7 +99,9 @@ export class Batch {
     }
     if (area.startRowIndex > area.endRowIndex || area.startColumnIndex > area.endColumnIndex) throw new WorkbookError(`${what} ends before it starts`);
     if (area.endRowIndex > sheet.rowCount || area.endColumnIndex > sheet.columnCount) {
-      throw new WorkbookError(`${what} ('${sheet.title}'!${a1Range(area)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`);
+      throw new WorkbookError(
+        `${what} ('${sheet.title}'!${a1Range(area)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`,
+      );
     }
     return { sheet, area };
   }

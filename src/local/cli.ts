@@ -77,7 +77,17 @@ const OPTIONS = {
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
 } as const;
 type OptionName = keyof typeof OPTIONS;
-type Values = { now?: string; players?: string; seed?: string; as?: string; all?: boolean; bot?: string; out?: string; 'to-sheets'?: string; spreadsheet?: string };
+type Values = {
+  now?: string;
+  players?: string;
+  seed?: string;
+  as?: string;
+  all?: boolean;
+  bot?: string;
+  out?: string;
+  'to-sheets'?: string;
+  spreadsheet?: string;
+};
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
 function parseCommand(command: Command, args: readonly string[]): { values: Values; positionals: string[]; help: boolean } {
@@ -92,7 +102,7 @@ function parseCommand(command: Command, args: readonly string[]): { values: Valu
   const values: Record<string, string | boolean> = {};
   const positionals: string[] = [];
   let help = false;
-  const takes = (spec.options as readonly string[]);
+  const takes = spec.options as readonly string[];
   const listed = takes.length > 0 ? `it takes ${takes.map((o) => `--${o}`).join(', ')}` : 'it takes no options';
   for (const token of tokens) {
     if (token.kind === 'positional') {
@@ -184,7 +194,8 @@ function replayAt(match: MatchFile, now: string | undefined) {
 function spreadsheetOption(value: string, flag: string): string {
   const fromUrl = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(value)?.[1];
   const id = fromUrl ?? value.trim();
-  if (!/^[A-Za-z0-9_-]{10,}$/.test(id)) throw new InputError(`${flag}: "${value}" is not a spreadsheet ID (the part of its address between /d/ and /edit, e.g. ${flag} ${EXAMPLE_ID})`);
+  if (!/^[A-Za-z0-9_-]{10,}$/.test(id))
+    throw new InputError(`${flag}: "${value}" is not a spreadsheet ID (the part of its address between /d/ and /edit, e.g. ${flag} ${EXAMPLE_ID})`);
   return id;
 }
 
@@ -217,7 +228,9 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
       report = renderView(sheet, view);
     }
     const calls = (n = 0, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-    out(`${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`);
+    out(
+      `${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`,
+    );
     return 0;
   });
 }
@@ -244,7 +257,8 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
 function countOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1) throw new InputError(`${flag}: "${value}" is not a number of players (a whole number, 1 or more), e.g. ${flag} 4`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < 1)
+    throw new InputError(`${flag}: "${value}" is not a number of players (a whole number, 1 or more), e.g. ${flag} 4`);
   return n;
 }
 
@@ -261,13 +275,18 @@ function commandOf(word: string): Command {
   throw new InputError(`unknown command "${word}"${hint} (commands: ${Object.keys(COMMANDS).join(', ')}; genius-host help explains them)`);
 }
 
-export async function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t), progress: ProgressSink = { write: (t) => process.stderr.write(t), live: Boolean(process.stderr.isTTY) }): Promise<number> {
+async function main(
+  argv: readonly string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  progress: ProgressSink = { write: (t) => process.stderr.write(t), live: Boolean(process.stderr.isTTY) },
+): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h') {
     out(`${USAGE}\n`);
     return 0;
   }
-  if (first.startsWith('-')) throw new InputError(`name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`);
+  if (first.startsWith('-'))
+    throw new InputError(`name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`);
   const command = commandOf(first);
   const { values, positionals, help } = parseCommand(command, rest);
   if (help) {
@@ -313,7 +332,8 @@ export async function main(argv: readonly string[], out: (text: string) => void 
         if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
         return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
       }
-      if (values.as !== undefined) throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
+      if (values.as !== undefined)
+        throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
       const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
       checkOutDir(outDir);
       const match = readMatch(file);

@@ -51,7 +51,7 @@ function playerName(result: ReplayResult, id: string): string {
  * Why the loser lost where the score alone does not say (they tied with another): the tie-break
  * the game reports in its final detail, or null when the loser simply scored least.
  */
-export function loserTieBreak(result: ReplayResult): string | null {
+function loserTieBreak(result: ReplayResult): string | null {
   const final = result.final;
   if (!final || final.losers.length !== 1) return null;
   const loser = final.losers[0];
@@ -80,7 +80,8 @@ export function resultLine(result: ReplayResult): string {
     if (result.open) return `not over: ${result.open.phase.title} is still open`;
     return `over, waiting on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
   }
-  const list = (ids: readonly string[]) => ids.map((id) => `${playerName(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
+  const list = (ids: readonly string[]) =>
+    ids.map((id) => `${playerName(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
   const plural = (word: string, ids: readonly string[]) => `${word}${ids.length > 1 ? 's' : ''} ${list(ids)}`;
   const tieBreak = loserTieBreak(result);
   const loser = `${plural('loser', final.losers)}${tieBreak ? ` on a tie-break (${tieBreak})` : ''}`;
@@ -105,13 +106,18 @@ function makeOutDir(dir: string): void {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
-    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of that path is a file' : code === 'EACCES' || code === 'EPERM' ? 'not allowed' : (error as Error).message;
+    const why =
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a part of that path is a file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'not allowed'
+          : (error as Error).message;
     throw new InputError(`--out: cannot make the directory ${dir}: ${why}`);
   }
 }
 
 /** How the outputs of one match are listed at the end. */
-export function outputsText(outputs: MatchOutputs, base = '.'): string {
+function outputsText(outputs: MatchOutputs, base = '.'): string {
   // Paths as the user can type them: relative to here unless that climbs out of here.
   const rel = (path: string) => {
     const near = relative(base, path);
@@ -164,20 +170,27 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
     const lacking = games.filter((game) => !Object.hasOwn(game.bots, bot));
     if (lacking.length === games.length && !GAME_LIST.some((game) => Object.hasOwn(game.bots, bot))) {
       const guess = closest(bot, [...new Set(games.flatMap(botsOf))]);
-      throw new InputError(`--bot: no game has a bot "${bot}"${guess ? `; did you mean ${guess}?` : ''} (${games.map((g) => `${g.id}: ${botsOf(g).join(', ')}`).join('; ')})`);
+      throw new InputError(
+        `--bot: no game has a bot "${bot}"${guess ? `; did you mean ${guess}?` : ''} (${games.map((g) => `${g.id}: ${botsOf(g).join(', ')}`).join('; ')})`,
+      );
     }
     if (lacking.length > 0) {
       const having = GAME_LIST.filter((game) => Object.hasOwn(game.bots, bot)).map((game) => game.id);
       const common = botsOf(games[0]).filter((name) => games.every((game) => Object.hasOwn(game.bots, name)));
       const titles = lacking.map((g) => g.title);
-      throw new InputError(`--bot ${bot}: ${titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]} have`} no bot "${bot}"; it plays ${having.join(', ')} (genius-host start ${having.join(' ')} --bot ${bot}); ${games.length === 1 ? `${games[0].title}'s bots: ${botsOf(games[0]).join(', ')}` : `the bots all ${games.length} games have: ${common.join(', ') || 'none'}`}`);
+      throw new InputError(
+        `--bot ${bot}: ${titles.length === 1 ? `${titles[0]} has` : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]} have`} no bot "${bot}"; it plays ${having.join(', ')} (genius-host start ${having.join(' ')} --bot ${bot}); ${games.length === 1 ? `${games[0].title}'s bots: ${botsOf(games[0]).join(', ')}` : `the bots all ${games.length} games have: ${common.join(', ') || 'none'}`}`,
+      );
     }
   }
   const prepared = games.map((game) => ({ game, fresh: newMatch(game.id, { seed: options.seed ?? `demo-${game.id}`, players: options.players }) }));
   const refused = prepared.filter((p) => !p.fresh.ok).map((p) => (p.fresh.ok ? '' : p.fresh.error.replace(/^players: /, '')));
   if (refused.length > 0) {
     const fits = prepared.filter((p) => p.fresh.ok).map((p) => p.game.id);
-    const hint = fits.length > 0 && options.players !== undefined ? ` (${fits.join(', ')} ${fits.length === 1 ? 'takes' : 'take'} ${options.players}: genius-host start ${fits.join(' ')} --players ${options.players})` : '';
+    const hint =
+      fits.length > 0 && options.players !== undefined
+        ? ` (${fits.join(', ')} ${fits.length === 1 ? 'takes' : 'take'} ${options.players}: genius-host start ${fits.join(' ')} --players ${options.players})`
+        : '';
     throw new InputError(`${options.players !== undefined ? `--players ${options.players}: ` : ''}${refused.join('; ')}${hint}`);
   }
   return prepared.map((p) => ({ game: p.game, match: (p.fresh as { value: MatchFile }).value }));
@@ -189,11 +202,18 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   makeOutDir(options.outDir);
   const say = (text: string) => options.print(`${text}\n`);
   const done: { title: string; line: string; outputs: MatchOutputs }[] = [];
-  say(`genius-host: playing ${matches.length === 1 ? 'a match' : `a match of each of ${matches.length} games`} with bots; everything goes to ${options.outDir}/`);
+  say(
+    `genius-host: playing ${matches.length === 1 ? 'a match' : `a match of each of ${matches.length} games`} with bots; everything goes to ${options.outDir}/`,
+  );
 
   for (const { game, match } of matches) {
     const id = game.id;
-    const bots = options.bot ?? mixedBots(game, match.players.map((p) => p.id));
+    const bots =
+      options.bot ??
+      mixedBots(
+        game,
+        match.players.map((p) => p.id),
+      );
     const botNames = typeof bots === 'string' ? bots : [...new Set(Object.values(bots))].join(' and ');
     say(`\n━━ ${game.title}: ${match.players.length} bots (${botNames}), seed "${match.seed}"`);
     let phases = 0;
@@ -250,7 +270,13 @@ function indexPage(games: readonly { title: string; line: string; link: string }
 }
 
 /** `genius-host render FILE --out DIR`: the same outputs for any match file. */
-export async function renderMatch(match: MatchFile, result: ReplayResult, outDir: string, print: (text: string) => void, progress?: ProgressSink): Promise<number> {
+export async function renderMatch(
+  match: MatchFile,
+  result: ReplayResult,
+  outDir: string,
+  print: (text: string) => void,
+  progress?: ProgressSink,
+): Promise<number> {
   makeOutDir(outDir);
   const outputs = await writeMatchOutputs(match, result, outDir, workbookProgress(progress));
   print(`${result.game.title}: ${resultLine(result)}\n${workbooksLine(outputs)}\n${outputsText(outputs)}\n`);

@@ -9,7 +9,7 @@ export interface SchemaNode {
 
 const COLOR: SchemaNode = { red: 'number', green: 'number', blue: 'number', alpha: 'number' };
 const COLOR_STYLE: SchemaNode = { rgbColor: COLOR, themeColor: { refuse: 'theme colours are not supported; use rgbColor' } };
-export const BORDER_STYLES = ['DOTTED', 'DASHED', 'SOLID', 'SOLID_MEDIUM', 'SOLID_THICK', 'NONE', 'DOUBLE'] as const;
+const BORDER_STYLES = ['DOTTED', 'DASHED', 'SOLID', 'SOLID_MEDIUM', 'SOLID_THICK', 'NONE', 'DOUBLE'] as const;
 const BORDER: SchemaNode = { style: BORDER_STYLES, width: 'number', color: COLOR, colorStyle: COLOR_STYLE };
 
 export const CELL_SCHEMA: SchemaNode = {
@@ -63,7 +63,10 @@ function isLeaf(node: Leaf | SchemaNode): node is Leaf {
 export function parseMask(mask: string | null | undefined, schema: SchemaNode): string[][] {
   const text = (mask ?? '').replace(/\s+/g, '');
   if (text === '') throw new FieldError('"fields" is required: name at least one field (or "*")');
-  if (text === '*') return Object.keys(schema).filter((key) => !isRefused(schema[key])).map((key) => [key]);
+  if (text === '*')
+    return Object.keys(schema)
+      .filter((key) => !isRefused(schema[key]))
+      .map((key) => [key]);
   let pos = 0;
   const list = (prefix: string[]): string[][] => {
     const out: string[][] = [];

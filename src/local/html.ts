@@ -15,7 +15,12 @@ export interface HtmlOptions {
 }
 
 const WIDTH: Readonly<Record<string, string>> = {
-  DOTTED: '1px dotted', DASHED: '1px dashed', SOLID: '1px solid', SOLID_MEDIUM: '2px solid', SOLID_THICK: '3px solid', DOUBLE: '3px double',
+  DOTTED: '1px dotted',
+  DASHED: '1px dashed',
+  SOLID: '1px solid',
+  SOLID_MEDIUM: '2px solid',
+  SOLID_THICK: '3px solid',
+  DOUBLE: '3px double',
 };
 const GRIDLINE = '1px solid #E2E2E2';
 
@@ -56,13 +61,18 @@ function cellCss(cell: CellData | null, lines: ReturnType<SheetModel['lines']>, 
     `border-left:${lineCss(lines.left, gridlines && !fill)}`,
     `text-align:${alignmentOf(cell).toLowerCase()}`,
     `vertical-align:${valign === 'MIDDLE' ? 'middle' : valign.toLowerCase()}`,
-    wrap === 'WRAP' || wrap === 'LEGACY_WRAP' ? 'white-space:pre-wrap;overflow-wrap:anywhere' : wrap === 'CLIP' ? 'white-space:pre;overflow:hidden' : 'white-space:pre;overflow:visible',
+    wrap === 'WRAP' || wrap === 'LEGACY_WRAP'
+      ? 'white-space:pre-wrap;overflow-wrap:anywhere'
+      : wrap === 'CLIP'
+        ? 'white-space:pre;overflow:hidden'
+        : 'white-space:pre;overflow:visible',
   ];
   if (fill) parts.push(`background:${fill}`);
   if (colour) parts.push(`color:${colour}`);
   if (text?.bold) parts.push('font-weight:bold');
   if (text?.italic) parts.push('font-style:italic');
-  if (text?.underline || text?.strikethrough) parts.push(`text-decoration:${[text.underline ? 'underline' : '', text.strikethrough ? 'line-through' : ''].join(' ').trim()}`);
+  if (text?.underline || text?.strikethrough)
+    parts.push(`text-decoration:${[text.underline ? 'underline' : '', text.strikethrough ? 'line-through' : ''].join(' ').trim()}`);
   if (text?.fontSize && text.fontSize !== 10) parts.push(`font-size:${text.fontSize}pt`);
   if (text?.fontFamily) parts.push(`font-family:${JSON.stringify(text.fontFamily)}`);
   return parts.join(';');
@@ -74,7 +84,9 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
   const width = sheet.columnWidths.reduce((a, b) => a + b, 0) + 46;
   const cols = sheet.columnWidths.map((w) => `<col style="width:${w}px">`).join('');
   const out: string[] = [];
-  out.push(`<section class="sheet" id="${anchor}"><h2>${escapeHtml(sheet.title)}${sheet.protectedRanges.length > 0 ? ' <span class="lock" title="Protected: written by genius-host">protected</span>' : ''}</h2>`);
+  out.push(
+    `<section class="sheet" id="${anchor}"><h2>${escapeHtml(sheet.title)}${sheet.protectedRanges.length > 0 ? ' <span class="lock" title="Protected: written by genius-host">protected</span>' : ''}</h2>`,
+  );
   out.push(`<div class="scroll"><table class="grid" style="width:${width}px"><colgroup><col style="width:46px">${cols}</colgroup>`);
   out.push(`<thead><tr><th class="corner"></th>${sheet.columnWidths.map((_, c) => `<th>${columnLetters(c)}</th>`).join('')}</tr></thead><tbody>`);
   for (let r = 0; r < sheet.rowCount; r++) {

@@ -5,10 +5,10 @@
 
 import { InputError } from './errors.js';
 
-export class JsonSyntaxError extends InputError {}
+class JsonSyntaxError extends InputError {}
 
 /** The offset of the first character where `text` stops being JSON (text.length if it ends early), or null if it is JSON. */
-export function jsonErrorOffset(text: string): number | null {
+function jsonErrorOffset(text: string): number | null {
   const scan = new JsonScan(text);
   try {
     scan.value();
@@ -132,7 +132,7 @@ class JsonScan {
 }
 
 /** 1-based line and column of an offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
@@ -152,9 +152,12 @@ export function parseJsonFile(text: string, file: string): unknown {
   } catch (error) {
     const offset = jsonErrorOffset(body) ?? 0;
     const { line, column } = lineAndColumn(body, offset);
-    const what = body.trim() === '' ? 'the file is empty'
-      : offset >= body.length ? 'it ends too early (a missing } or ] or ")'
-      : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset) ?? 0))}${expected((error as Error).message)}`;
+    const what =
+      body.trim() === ''
+        ? 'the file is empty'
+        : offset >= body.length
+          ? 'it ends too early (a missing } or ] or ")'
+          : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset) ?? 0))}${expected((error as Error).message)}`;
     throw new JsonSyntaxError(`${file}:${line}:${column}: not valid JSON: ${what}`);
   }
 }

@@ -31,7 +31,7 @@ export interface MatchOutputs {
 }
 
 /** File-name stem of an audience: host, public, player-p1, team-red. */
-export function audienceStem(audience: Audience): string {
+function audienceStem(audience: Audience): string {
   return audience.replace(':', '-').replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
@@ -65,18 +65,31 @@ export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, 
     const stem = audienceStem(audience);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);
-    writeFileSync(html, workbookHtml(workbook, { subtitle: `${reader === 'public' ? 'The public (spectators\') workbook' : `Workbook of ${reader}`} · seed "${match.seed}" · ${view.status.headline}` }));
+    writeFileSync(
+      html,
+      workbookHtml(workbook, {
+        subtitle: `${reader === 'public' ? "The public (spectators') workbook" : `Workbook of ${reader}`} · seed "${match.seed}" · ${view.status.headline}`,
+      }),
+    );
     writeFileSync(xlsx, await workbookXlsx(workbook));
     workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes });
   }
   onProgress(workbooks.length, audiences.length, null);
   const index = join(dir, 'index.html');
-  const rows = workbooks.map((w) => `<tr><td>${escapeHtml(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`).join('\n');
-  writeFileSync(index, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(result.game.title)}</title>
+  const rows = workbooks
+    .map(
+      (w) =>
+        `<tr><td>${escapeHtml(w.reader)}</td><td><a href="${audienceStem(w.audience)}.html">page</a></td><td><a href="${audienceStem(w.audience)}.xlsx">.xlsx</a></td><td>${w.tabs}</td><td>${w.requests}</td><td>${Math.round(w.bytes / 1024)} KB</td></tr>`,
+    )
+    .join('\n');
+  writeFileSync(
+    index,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(result.game.title)}</title>
 <style>body{font-family:Arial,sans-serif;margin:24px;color:#202124}table{border-collapse:collapse}td,th{border:1px solid #DADCE0;padding:4px 10px;text-align:left}th{background:#F8F9FA}</style></head>
 <body><h1>${escapeHtml(result.game.title)}</h1><p>Seed "${escapeHtml(match.seed)}" · <a href="match.json">match file</a></p>
 <table><tr><th>Workbook of</th><th>HTML</th><th>Excel</th><th>Tabs</th><th>Requests</th><th>Request size</th></tr>
 ${rows}</table></body></html>
-`);
+`,
+  );
   return { dir, match: matchPath, index, workbooks };
 }

@@ -27,12 +27,12 @@ function colourOf(style: { rgbColor?: Color } | undefined, plain: Color | undefi
   return null;
 }
 
-export function lineOf(border: Border | undefined): Line | null {
+function lineOf(border: Border | undefined): Line | null {
   if (!border?.style || border.style === 'NONE') return null;
   return { style: border.style, colour: colourOf(border.colorStyle ?? undefined, border.color ?? undefined) ?? '#000000' };
 }
 
-export function stronger(a: Line | null, b: Line | null): Line | null {
+function stronger(a: Line | null, b: Line | null): Line | null {
   if (!a) return b;
   if (!b) return a;
   return (RANK[b.style] ?? 0) > (RANK[a.style] ?? 0) ? b : a;

@@ -54,9 +54,19 @@ export const DEFAULT_COLUMNS = 26;
 export const DEFAULT_WIDTH = 100;
 export const DEFAULT_HEIGHT = 21;
 export const SUPPORTED = [
-  'addSheet', 'updateSheetProperties', 'deleteSheet', 'updateCells', 'repeatCell', 'updateBorders', 'mergeCells',
-  'unmergeCells', 'updateDimensionProperties', 'addProtectedRange', 'deleteProtectedRange',
-  'createDeveloperMetadata', 'updateDeveloperMetadata',
+  'addSheet',
+  'updateSheetProperties',
+  'deleteSheet',
+  'updateCells',
+  'repeatCell',
+  'updateBorders',
+  'mergeCells',
+  'unmergeCells',
+  'updateDimensionProperties',
+  'addProtectedRange',
+  'deleteProtectedRange',
+  'createDeveloperMetadata',
+  'updateDeveloperMetadata',
 ] as const satisfies readonly (keyof Request)[];
 export type Supported = (typeof SUPPORTED)[number];
 
@@ -72,9 +82,19 @@ export function body<T extends object>(value: T | null | undefined, what = 'the 
 
 export function blankSheet(sheetId: number, title: string, rows = DEFAULT_ROWS, columns = DEFAULT_COLUMNS): SheetState {
   return {
-    sheetId, title, rowCount: rows, columnCount: columns, frozenRowCount: 0, frozenColumnCount: 0, hideGridlines: false,
-    cells: [], columnWidths: new Array(columns).fill(DEFAULT_WIDTH), rowHeights: new Array(rows).fill(DEFAULT_HEIGHT),
-    merges: [], protectedRanges: [], developerMetadata: [],
+    sheetId,
+    title,
+    rowCount: rows,
+    columnCount: columns,
+    frozenRowCount: 0,
+    frozenColumnCount: 0,
+    hideGridlines: false,
+    cells: [],
+    columnWidths: new Array(columns).fill(DEFAULT_WIDTH),
+    rowHeights: new Array(rows).fill(DEFAULT_HEIGHT),
+    merges: [],
+    protectedRanges: [],
+    developerMetadata: [],
   };
 }
 
@@ -83,8 +103,12 @@ export function overlaps(a: Area, b: Area): boolean {
 }
 
 export function contains(outer: Area, inner: Area): boolean {
-  return outer.startRowIndex <= inner.startRowIndex && inner.endRowIndex <= outer.endRowIndex
-    && outer.startColumnIndex <= inner.startColumnIndex && inner.endColumnIndex <= outer.endColumnIndex;
+  return (
+    outer.startRowIndex <= inner.startRowIndex &&
+    inner.endRowIndex <= outer.endRowIndex &&
+    outer.startColumnIndex <= inner.startColumnIndex &&
+    inner.endColumnIndex <= outer.endColumnIndex
+  );
 }
 
 /** A cell without its empty parts (a border list or format left with nothing), or null when nothing is left. */

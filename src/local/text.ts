@@ -36,7 +36,7 @@ function cellText(cell: GridCell, width: number, options: TextOptions): string {
   return ansiBackground(cell.fill, chars.slice(0, half).join(''), cell.textColour) + ansiBackground(cell.fill2, chars.slice(half).join(''), cell.textColour);
 }
 
-export function gridText(grid: Grid, options: TextOptions): string {
+function gridText(grid: Grid, options: TextOptions): string {
   const width = Math.max(3, ...grid.cells.flat().map((c) => [...(c.text ?? '')].length + 1), ...grid.columnLabels.map((l) => l.length));
   const labelWidth = Math.max(...grid.rowLabels.map((l) => l.length));
   const lines = [grid.title];
@@ -55,7 +55,11 @@ function valueText(value: TableValue): string {
 export function tableText(table: Table): string {
   const rows = [table.header, ...table.rows.map((r) => r.map(valueText))];
   const widths = table.header.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
-  const line = (r: readonly string[]) => r.map((v, c) => pad(v ?? '', widths[c])).join('  ').trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((v, c) => pad(v ?? '', widths[c]))
+      .join('  ')
+      .trimEnd();
   const out = [table.title, line(table.header), widths.map((w) => '─'.repeat(w)).join('  '), ...table.rows.map((r) => line(r.map(valueText)))];
   if (table.caption) out.push(table.caption);
   return out.join('\n');

@@ -30,7 +30,7 @@ import { SUPPORTED, type SheetState, WorkbookError, blankSheet, compact, isSuppo
 export { type Area, type DeveloperMetadataState, type ProtectionState, type SheetState, WorkbookError } from './sheet-state.js';
 
 /** The largest batchUpdate body the Sheets API recommends (its "Usage limits": a 2 MB maximum payload). */
-export const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 
 /** UTF-8 bytes of a JSON body, without Node's Buffer (this module also runs in Apps Script). */
 function utf8Bytes(text: string): number {
@@ -39,8 +39,10 @@ function utf8Bytes(text: string): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00) { bytes += 4; i += 1; }
-    else bytes += 3;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
   }
   return bytes;
 }
@@ -54,27 +56,35 @@ export class EmbeddedWorkbook implements Workbook {
    * A new spreadsheet has one blank tab: "Sheet1" with id 0 in English, as in Google Sheets, which
    * names it in the owner's language (the sandbox makes some with "Feuille 1").
    */
-  constructor(readonly title = 'Untitled spreadsheet', firstTab: { readonly title: string; readonly id: number } = { title: 'Sheet1', id: 0 }) {
+  constructor(
+    readonly title = 'Untitled spreadsheet',
+    firstTab: { readonly title: string; readonly id: number } = { title: 'Sheet1', id: 0 },
+  ) {
     this.sheets = [blankSheet(firstTab.id, firstTab.title)];
   }
 
   getMetadata(): WorkbookMetadata {
     return {
-      sheets: this.sheets.map((s, index): SheetMetadata => compact({
-        properties: {
-          sheetId: s.sheetId,
-          title: s.title,
-          index,
-          sheetType: 'GRID',
-          gridProperties: {
-            rowCount: s.rowCount, columnCount: s.columnCount,
-            frozenRowCount: s.frozenRowCount, frozenColumnCount: s.frozenColumnCount, hideGridlines: s.hideGridlines,
+      sheets: this.sheets.map((s, index): SheetMetadata =>
+        compact({
+          properties: {
+            sheetId: s.sheetId,
+            title: s.title,
+            index,
+            sheetType: 'GRID',
+            gridProperties: {
+              rowCount: s.rowCount,
+              columnCount: s.columnCount,
+              frozenRowCount: s.frozenRowCount,
+              frozenColumnCount: s.frozenColumnCount,
+              hideGridlines: s.hideGridlines,
+            },
           },
-        },
-        merges: s.merges.map((m) => ({ sheetId: s.sheetId, ...m })),
-        protectedRanges: s.protectedRanges.map((p) => copy(p)),
-        developerMetadata: s.developerMetadata.map((m) => ({ ...copy(m), location: { locationType: 'SHEET', sheetId: s.sheetId } })),
-      })),
+          merges: s.merges.map((m) => ({ sheetId: s.sheetId, ...m })),
+          protectedRanges: s.protectedRanges.map((p) => copy(p)),
+          developerMetadata: s.developerMetadata.map((m) => ({ ...copy(m), location: { locationType: 'SHEET', sheetId: s.sheetId } })),
+        }),
+      ),
     };
   }
 
@@ -95,7 +105,10 @@ export class EmbeddedWorkbook implements Workbook {
   batchUpdate(requests: readonly Request[]): void {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
     const bytes = utf8Bytes(JSON.stringify({ requests }));
-    if (bytes > MAX_REQUEST_BYTES) throw new WorkbookError(`batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`);
+    if (bytes > MAX_REQUEST_BYTES)
+      throw new WorkbookError(
+        `batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`,
+      );
     const work = new Batch(this.sheets);
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});

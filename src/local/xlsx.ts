@@ -7,7 +7,12 @@ import { type Line, SheetModel, alignmentOf, fillOf, textColourOf } from './shee
 import type { EmbeddedWorkbook, SheetState } from './workbook.js';
 
 const STYLE: Readonly<Record<string, ExcelJS.BorderStyle>> = {
-  DOTTED: 'dotted', DASHED: 'dashed', SOLID: 'thin', SOLID_MEDIUM: 'medium', SOLID_THICK: 'thick', DOUBLE: 'double',
+  DOTTED: 'dotted',
+  DASHED: 'dashed',
+  SOLID: 'thin',
+  SOLID_MEDIUM: 'medium',
+  SOLID_THICK: 'thick',
+  DOUBLE: 'double',
 };
 
 const argb = (hex: string) => `FF${hex.replace('#', '').toUpperCase()}`;
@@ -100,7 +105,13 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   for (const m of sheet.merges) ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
   // A protected range over the whole sheet becomes sheet protection (no password: it guards
   // against slips, as in Sheets, not against the owner).
-  const whole = sheet.protectedRanges.some((p) => p.range.startRowIndex === undefined && p.range.endRowIndex === undefined && p.range.startColumnIndex === undefined && p.range.endColumnIndex === undefined);
+  const whole = sheet.protectedRanges.some(
+    (p) =>
+      p.range.startRowIndex === undefined &&
+      p.range.endRowIndex === undefined &&
+      p.range.startColumnIndex === undefined &&
+      p.range.endColumnIndex === undefined,
+  );
   if (whole) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true });
 }
 

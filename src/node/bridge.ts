@@ -16,13 +16,17 @@ export class GoogleError extends InputError {
    * `retried`: the call was tried more than once, so an earlier try (one that timed out, or a
    * server error) may have taken effect although its answer never arrived.
    */
-  constructor(message: string, readonly status?: number, readonly retried = false) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retried = false,
+  ) {
     super(message);
   }
 }
 
 /** The environment variable that sends every call to a local server instead of Google (tests, emulators). */
-export const ROOT_URL_VARIABLE = 'GENIUS_HOST_GOOGLE_ROOT_URL';
+const ROOT_URL_VARIABLE = 'GENIUS_HOST_GOOGLE_ROOT_URL';
 
 /** Retries and time-outs can take minutes (gaxios backs off up to 32 s a try); past this, give up. */
 const LONGEST_CALL_MS = 10 * 60_000;
@@ -32,7 +36,7 @@ const LONGEST_CALL_MS = 10 * 60_000;
  * (127.0.0.1, localhost or ::1): the calls carry the credential's signed token, which must never go
  * to another host.
  */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
+function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
   const root = env[ROOT_URL_VARIABLE];
   if (root === undefined || root === '') return {};
   let url: URL;
@@ -86,7 +90,7 @@ export class GoogleCalls {
 
   /** One line for a failed call, with what the user can do about it. */
   private describe(error: CallError, what: string): string {
-    const key = 'Set GOOGLE_APPLICATION_CREDENTIALS to a service account\'s key file (README: Hosting from a machine)';
+    const key = "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)";
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
       return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}`;
     }

@@ -7,14 +7,17 @@ import { METADATA_FIELDS } from '../sheets/api.js';
 import type { Spreadsheet } from '../triggers/ports.js';
 import type { GoogleCalls } from './bridge.js';
 
-export const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
+const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
 /** A spreadsheet written through the Sheets API v4: one HTTP call per port call, as in the add-on. */
 export class RestSpreadsheet implements Spreadsheet {
   readonly url: string;
   private readonly what: string;
 
-  constructor(private readonly google: GoogleCalls, readonly id: string) {
+  constructor(
+    private readonly google: GoogleCalls,
+    readonly id: string,
+  ) {
     this.url = spreadsheetUrl(id);
     this.what = `spreadsheet ${id}`;
   }

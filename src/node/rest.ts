@@ -75,11 +75,21 @@ function retryConfig(config: RestConfig) {
 
 /** What a failed call comes to, for the one line the CLI prints. */
 export function callError(error: unknown): CallError {
-  const e = error as { status?: number; response?: { status?: number; data?: { error?: { status?: string; message?: string } } }; message?: string; code?: string | number; config?: { retryConfig?: { currentRetryAttempt?: number } } };
+  const e = error as {
+    status?: number;
+    response?: { status?: number; data?: { error?: { status?: string; message?: string } } };
+    message?: string;
+    code?: string | number;
+    config?: { retryConfig?: { currentRetryAttempt?: number } };
+  };
   const status = e.status ?? e.response?.status;
   const body = e.response?.data?.error;
   const message = body?.message ?? e.message ?? String(error);
-  const credential = status === undefined && /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(message);
+  const credential =
+    status === undefined &&
+    /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(
+      message,
+    );
   return {
     ...(status !== undefined ? { status } : {}),
     ...(body?.status ? { reason: body.status } : {}),

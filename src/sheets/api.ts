@@ -33,7 +33,8 @@ export interface WorkbookMetadata {
 }
 
 /** The `fields` to ask `spreadsheets.get` for, so its answer is exactly a `WorkbookMetadata`. */
-export const METADATA_FIELDS = 'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description),developerMetadata(metadataId,metadataKey,metadataValue))';
+export const METADATA_FIELDS =
+  'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description),developerMetadata(metadataId,metadataKey,metadataValue))';
 
 /**
  * A spreadsheet the renderer can write to: the embedded workbook here (src/local/workbook.ts), the

@@ -24,7 +24,22 @@
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
 import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
-import { TabCanvas, FRAME, GREY_TEXT, GRID_LINE, type LaidCell, type TabHeader, type TabLayout, border, format, formatFields, heightFor, lineCount, putHeader, textWidth } from './layout.js';
+import {
+  TabCanvas,
+  FRAME,
+  GREY_TEXT,
+  GRID_LINE,
+  type LaidCell,
+  type TabHeader,
+  type TabLayout,
+  border,
+  format,
+  formatFields,
+  heightFor,
+  lineCount,
+  putHeader,
+  textWidth,
+} from './layout.js';
 
 /** How wide a band of grids may grow before the next grid wraps below, in pixels. */
 const BAND_WIDTH = 1400;
@@ -36,7 +51,11 @@ interface Sizing {
 }
 
 /** Square sizes to try, largest first, with the font that suits each. */
-const SIZES: readonly Sizing[] = [{ size: 36, points: 10 }, { size: 32, points: 10 }, { size: 28, points: 9 }];
+const SIZES: readonly Sizing[] = [
+  { size: 36, points: 10 },
+  { size: 32, points: 10 },
+  { size: 28, points: 9 },
+];
 
 /** The largest square a board cell grows to so that its text fits on one line, in pixels. */
 const MAX_SIZE = 64;
@@ -57,11 +76,13 @@ function sizingFor(grids: readonly Grid[]): Sizing {
   const base = widest > 30 ? { size: 22, points: 8 } : widest > 16 ? SIZES[2] : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
   const need = (points: number) => {
     let most = 0;
-    for (const grid of grids) for (const line of grid.cells) for (const cell of line) {
-      if (!cell.text) continue;
-      const width = (text: string) => textWidth(text, { points, bold: cell.bold }) + TEXT_PADDING;
-      most = Math.max(most, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
-    }
+    for (const grid of grids)
+      for (const line of grid.cells)
+        for (const cell of line) {
+          if (!cell.text) continue;
+          const width = (text: string) => textWidth(text, { points, bold: cell.bold }) + TEXT_PADDING;
+          most = Math.max(most, cell.fill2 ? 2 * Math.max(...splitText(cell.text).map(width)) : width(cell.text));
+        }
     return most;
   };
   // A smaller font (by up to 2 points) before a text is cut off.
@@ -117,7 +138,7 @@ const OUTER: DrawnEdge = { weight: 'medium', colour: FRAME, declared: false };
  * Every line of a grid, reconciled: horizontal[r][c] is the line above row r (r = rows: below the
  * last row), vertical[r][c] the line left of column c (c = cols: right of the last column).
  */
-export function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge[][] } {
+function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge[][] } {
   const rows = grid.cells.length;
   const cols = grid.columnLabels.length;
   const horizontal = Array.from({ length: rows + 1 }, (_, r) => Array.from({ length: cols }, () => (r === 0 || r === rows ? OUTER : INNER)));
@@ -125,14 +146,16 @@ export function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: Dr
   const ask = (list: DrawnEdge[], index: number, edge: Edge | undefined) => {
     if (edge && index < list.length) list[index] = stronger(list[index], { weight: edge.weight, colour: edge.colour ?? '#000000', declared: true });
   };
-  grid.cells.forEach((line, r) => line.forEach((cell, c) => {
-    const b = cell.borders;
-    if (!b) return;
-    ask(horizontal[r], c, b.top);
-    ask(horizontal[r + 1], c, b.bottom);
-    ask(vertical[r], c, b.left);
-    ask(vertical[r], c + 1, b.right);
-  }));
+  grid.cells.forEach((line, r) =>
+    line.forEach((cell, c) => {
+      const b = cell.borders;
+      if (!b) return;
+      ask(horizontal[r], c, b.top);
+      ask(horizontal[r + 1], c, b.bottom);
+      ask(vertical[r], c, b.left);
+      ask(vertical[r], c + 1, b.right);
+    }),
+  );
   return { horizontal, vertical };
 }
 
@@ -193,7 +216,12 @@ interface RowPlan {
 }
 
 /** Rows: the header, a spacer, then per band [grid titles], column labels, board rows, [captions]. */
-function layOutRows(canvas: TabCanvas, placements: readonly Placement[], header: TabHeader, { size, showGridTitles, single }: { size: number; showGridTitles: boolean; single: boolean }): RowPlan {
+function layOutRows(
+  canvas: TabCanvas,
+  placements: readonly Placement[],
+  header: TabHeader,
+  { size, showGridTitles, single }: { size: number; showGridTitles: boolean; single: boolean },
+): RowPlan {
   const headerRows = 1 + header.lines.length;
   canvas.height(headerRows, 10);
   let row = headerRows + 1;
@@ -231,9 +259,12 @@ interface ColumnPlan {
 function layOutColumns(canvas: TabCanvas, placements: readonly Placement[], size: number): ColumnPlan {
   const unitCount = Math.max(1, ...placements.map((p) => p.unit + 1 + p.grid.columnLabels.length));
   const split = new Set<number>();
-  for (const p of placements) p.grid.cells.forEach((line) => line.forEach((cell, c) => {
-    if (cell.fill2) split.add(p.unit + 1 + c);
-  }));
+  for (const p of placements)
+    p.grid.cells.forEach((line) =>
+      line.forEach((cell, c) => {
+        if (cell.fill2) split.add(p.unit + 1 + c);
+      }),
+    );
   const start: number[] = [];
   for (let u = 0, col = 0; u <= unitCount; u++) {
     start.push(col);
@@ -279,9 +310,18 @@ function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: Colum
   putCells(canvas, p, rows.board, columns, marks);
   const area = { row: rows.board, rows: grid.cells.length, ...cells };
   canvas.style(area, centred(points), ALIGN_FIELDS);
-  drawGrid(canvas, grid, area.row, (c) => start[p.unit + 1 + c], (c) => start[p.unit + 2 + c]);
+  drawGrid(
+    canvas,
+    grid,
+    area.row,
+    (c) => start[p.unit + 1 + c],
+    (c) => start[p.unit + 2 + c],
+  );
   if (grid.caption) {
-    canvas.put(rows.caption, whole.col, { value: grid.caption, format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }) });
+    canvas.put(rows.caption, whole.col, {
+      value: grid.caption,
+      format: format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }),
+    });
     canvas.merge({ row: rows.caption, rows: 1, ...whole });
     for (let u = p.unit; u <= p.unit + cols; u++) marks.wide.add(`${rows.caption},${u}`);
     canvas.height(rows.caption, heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), { points: 9 }), 9), { atLeast: true });
@@ -290,22 +330,24 @@ function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: Colum
 
 /** The grid's cells: own text, fill and note (alignment is shared by the whole grid). */
 function putCells(canvas: TabCanvas, p: Placement, top: number, columns: ColumnPlan, marks: CellMarks): void {
-  p.grid.cells.forEach((line, r) => line.forEach((cell, c) => {
-    const unit = p.unit + 1 + c;
-    const col = columns.start[unit];
-    if (cell.fill2) {
-      const [left, right] = boardCell(cell);
-      canvas.put(top + r, col, left);
-      canvas.put(top + r, col + 1, right);
-      marks.twoColour.add(`${top + r},${unit}`);
-    } else {
-      const [whole] = boardCell(cell);
-      canvas.put(top + r, col, whole);
-      // In a split column the pair is merged and shows its left half; the hidden right half
-      // takes the same format only so that runs of one format stay unbroken (shared formats).
-      if (columns.split.has(unit) && whole.format) canvas.put(top + r, col + 1, { format: whole.format });
-    }
-  }));
+  p.grid.cells.forEach((line, r) =>
+    line.forEach((cell, c) => {
+      const unit = p.unit + 1 + c;
+      const col = columns.start[unit];
+      if (cell.fill2) {
+        const [left, right] = boardCell(cell);
+        canvas.put(top + r, col, left);
+        canvas.put(top + r, col + 1, right);
+        marks.twoColour.add(`${top + r},${unit}`);
+      } else {
+        const [whole] = boardCell(cell);
+        canvas.put(top + r, col, whole);
+        // In a split column the pair is merged and shows its left half; the hidden right half
+        // takes the same format only so that runs of one format stay unbroken (shared formats).
+        if (columns.split.has(unit) && whole.format) canvas.put(top + r, col + 1, { format: whole.format });
+      }
+    }),
+  );
 }
 
 /** Pair merges: in each split unit, one MERGE_ROWS per run of rows without a two-colour cell. */
@@ -332,7 +374,15 @@ function drawGrid(canvas: TabCanvas, grid: Grid, top: number, colStart: (c: numb
   const width = colEnd(cols - 1) - left;
   const inner = border(INNER.weight, INNER.colour);
   const outer = border(OUTER.weight, OUTER.colour);
-  canvas.draw({ area: { row: top, col: left, rows, cols: width }, top: outer, bottom: outer, left: outer, right: outer, innerHorizontal: inner, innerVertical: inner });
+  canvas.draw({
+    area: { row: top, col: left, rows, cols: width },
+    top: outer,
+    bottom: outer,
+    left: outer,
+    right: outer,
+    innerHorizontal: inner,
+    innerVertical: inner,
+  });
   const { horizontal, vertical } = gridLines(grid);
   horizontal.forEach((edges, r) => {
     for (const run of runs(edges)) {

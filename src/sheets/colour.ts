@@ -12,6 +12,9 @@ export function rgb(hex: string): Color {
 
 /** The API's colour back to `#RRGGBB` (missing components are 0, as the API omits them). */
 export function hexOf(colour: Color | undefined | null): string {
-  const byte = (x: number | null | undefined) => Math.round((x ?? 0) * 255).toString(16).padStart(2, '0');
+  const byte = (x: number | null | undefined) =>
+    Math.round((x ?? 0) * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${byte(colour?.red)}${byte(colour?.green)}${byte(colour?.blue)}`.toUpperCase();
 }

@@ -11,7 +11,7 @@ const PROBES = 8;
 
 /** The sheetIds a rendered tab of this title may have been given (the first unless it collided). */
 export function sheetIdsFor(title: string): number[] {
-  return Array.from({ length: PROBES }, (_, k) => (hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff) || 1);
+  return Array.from({ length: PROBES }, (_, k) => hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff || 1);
 }
 
 /** base, base + 1, base + 2, …: the candidates of one of the add-on's own tabs. */

@@ -9,10 +9,8 @@ import { type RenderOptions, requestsFor } from './requests.js';
 import { layoutView } from './tabs.js';
 
 export type { CellData, CellFormat, Color, GridRange, Request, SheetMetadata, Workbook, WorkbookMetadata } from './api.js';
-export { METADATA_FIELDS } from './api.js';
-export { hexOf, rgb } from './colour.js';
-export { FIXED_TABS, layoutView, statusTable } from './tabs.js';
-export { CELL_FIELDS, FINGERPRINT_KEY, PROTECTION_NOTE, type RenderOptions, fingerprintIdFor, fingerprintOf, protectionIdFor } from './requests.js';
+export { layoutView } from './tabs.js';
+export { PROTECTION_NOTE, type RenderOptions } from './requests.js';
 export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
 

@@ -58,8 +58,8 @@ export interface TabLayout {
   readonly frozenRows: number;
 }
 
-export const DEFAULT_ROW_HEIGHT = 21;
-export const DEFAULT_COLUMN_WIDTH = 100;
+const DEFAULT_ROW_HEIGHT = 21;
+const DEFAULT_COLUMN_WIDTH = 100;
 // Greys whose 0–1 components are short decimals (0.4, 0.8, 0.2): they recur in every request.
 export const GREY_TEXT = '#666666';
 export const GRID_LINE = '#CCCCCC';
@@ -161,7 +161,13 @@ const SHARE_AT = 3;
  */
 function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], rows: number): { cells: (LaidCell | undefined)[][]; shared: Style[] } {
   const keyOf = (cell: LaidCell | undefined) => (cell?.format ? JSON.stringify(cell.format) : '');
-  interface Open { key: string; col: number; cols: number; row: number; rows: number }
+  interface Open {
+    key: string;
+    col: number;
+    cols: number;
+    row: number;
+    rows: number;
+  }
   const done: Open[] = [];
   let open: Open[] = [];
   for (let r = 0; r < rows; r++) {
@@ -215,7 +221,7 @@ export interface TextFont {
 export function textWidth(text: string, { points = 10, bold = false }: TextFont = {}): number {
   let ems = 0;
   for (const ch of text) {
-    if ('iljtf.,:;|!\'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹'.includes(ch)) ems += 0.3;
+    if ("iljtf.,:;|!'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹".includes(ch)) ems += 0.3;
     else if (/[A-Z]/.test(ch) || 'mw×■●○◆'.includes(ch)) ems += 0.7;
     else if ((ch.codePointAt(0) ?? 0) > 0x2000) ems += 1;
     else ems += 0.55;
@@ -307,7 +313,7 @@ export interface TabHeader {
   readonly lines: readonly string[];
 }
 
-export const TITLE_POINTS = 14;
+const TITLE_POINTS = 14;
 
 /**
  * Writes the header rows across `[0, width)` columns (merged, so the text has room) and returns

@@ -35,24 +35,26 @@ export interface RenderOptions {
 }
 
 /** The developer-metadata key of a tab's content fingerprint. */
-export const FINGERPRINT_KEY = 'genius-host/content';
+const FINGERPRINT_KEY = 'genius-host/content';
 // Part of every fingerprint: a renderer that draws differently must rewrite every tab once.
 const RENDERER_VERSION = 'r1';
 
-export const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
+const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
 // Plain dotted paths: the form every Google API reads in an update mask.
-const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(',');
+const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(
+  ',',
+);
 export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
-export function protectionIdFor(sheetId: number): number {
-  return (hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff) || 1;
+function protectionIdFor(sheetId: number): number {
+  return hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff || 1;
 }
 
-export function fingerprintIdFor(sheetId: number): number {
-  return (hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff) || 1;
+function fingerprintIdFor(sheetId: number): number {
+  return hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff || 1;
 }
 
 /** A 64-bit fingerprint of everything a tab shows (its layout). */
-export function fingerprintOf(tab: TabLayout): string {
+function fingerprintOf(tab: TabLayout): string {
   return fingerprint(`${RENDERER_VERSION}\n${JSON.stringify(tab)}`);
 }
 
@@ -139,7 +141,13 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasM
   const whole: GridRange = { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columnCount };
   // Writing every field of every cell also clears the previous render's formats and lines.
   out.push({ updateCells: { range: whole, rows: rowsOf(tab), fields: CELL_FIELDS } });
-  const range = (a: Area): GridRange => ({ sheetId, startRowIndex: a.row, endRowIndex: a.row + a.rows, startColumnIndex: a.col, endColumnIndex: a.col + a.cols });
+  const range = (a: Area): GridRange => ({
+    sheetId,
+    startRowIndex: a.row,
+    endRowIndex: a.row + a.rows,
+    startColumnIndex: a.col,
+    endColumnIndex: a.col + a.cols,
+  });
   for (const style of tab.styles) out.push({ repeatCell: { range: range(style.area), cell: { userEnteredFormat: style.format }, fields: style.fields } });
   for (const { area, ...sides } of tab.lines) out.push({ updateBorders: { range: range(area), ...sides } });
   for (const m of tab.merges) out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });

@@ -6,8 +6,21 @@
 import { type LegendItem, type Table, textOn } from '../engine/core/view.js';
 import { splitText } from './boards.js';
 import {
-  TabCanvas, FRAME, GREY_TEXT, HEADER_FILL, type LaidCell, type TabHeader, type TabLayout, type TextFont,
-  border, format, formatFields, heightFor, lineCount, putHeader, textWidth,
+  TabCanvas,
+  FRAME,
+  GREY_TEXT,
+  HEADER_FILL,
+  type LaidCell,
+  type TabHeader,
+  type TabLayout,
+  type TextFont,
+  border,
+  format,
+  formatFields,
+  heightFor,
+  lineCount,
+  putHeader,
+  textWidth,
 } from './layout.js';
 
 const MIN_WIDTH = 40;
@@ -32,10 +45,9 @@ const GAP = 24;
 /** Each table's column widths, from its header and values. */
 function columnWidths(table: Table): number[] {
   const cols = Math.max(1, table.header.length);
-  return Array.from({ length: cols }, (_, c) => Math.max(
-    widthFor(table.header[c] ?? '', { bold: true }),
-    ...table.rows.map((line) => widthFor(text(line[c] ?? null))),
-  ));
+  return Array.from({ length: cols }, (_, c) =>
+    Math.max(widthFor(table.header[c] ?? '', { bold: true }), ...table.rows.map((line) => widthFor(text(line[c] ?? null)))),
+  );
 }
 
 /**
@@ -117,7 +129,8 @@ function putTable(canvas: TabCanvas, table: Table, top: number, left: number, { 
   const span = canvas.span(left, left + cols);
   let row = wideLine(canvas, top, left, cols, table.title, format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }), 11, span);
   if (captioned) {
-    if (table.caption) wideLine(canvas, row, left, cols, table.caption, format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }), 9, span);
+    if (table.caption)
+      wideLine(canvas, row, left, cols, table.caption, format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }), 9, span);
     row += 1;
   }
   const first = row;
@@ -136,7 +149,8 @@ function putTable(canvas: TabCanvas, table: Table, top: number, left: number, { 
     line.forEach((value, c) => {
       const fill = table.fills?.[r]?.[c];
       const swatch = fill ? { format: format({ fill, text: { colour: textOn(fill), bold: true } }) } : {};
-      if (c < cols && ((value !== null && value !== '') || fill)) canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
+      if (c < cols && ((value !== null && value !== '') || fill))
+        canvas.put(row, left + c, { ...(value !== null && value !== '' ? { value } : {}), ...swatch });
     });
     canvas.height(row, rowHeight(line.map(text), canvas, left), { atLeast: true });
     row += 1;
@@ -172,7 +186,10 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   const halves = items.some((i) => i.fill2);
   const meaningCol = halves ? 2 : 1;
   // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
-  const longest = Math.max(0, ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true }))) : textWidth(i.symbol, { bold: true }))));
+  const longest = Math.max(
+    0,
+    ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true }))) : textWidth(i.symbol, { bold: true }))),
+  );
   const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
   if (halves) canvas.width(1, symbolSize / 2);
   canvas.width(0, halves ? symbolSize / 2 : symbolSize);
@@ -200,7 +217,11 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   });
   if (items.length > 0) {
     const swatches = { row: top, col: 0, rows: items.length, cols: meaningCol };
-    canvas.style(swatches, format({ align: 'CENTER', valign: 'MIDDLE', wrap: false }), formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'));
+    canvas.style(
+      swatches,
+      format({ align: 'CENTER', valign: 'MIDDLE', wrap: false }),
+      formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'),
+    );
     canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), BODY_FIELDS);
     canvas.draw({ area: swatches, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE });
   } else {

@@ -10,18 +10,18 @@ import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-export const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log'] as const;
+const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log'] as const;
 
 /** Sheets allows up to 100 characters in a tab name. */
 const MAX_TITLE = 100;
 
 /** `2026-11-21T18:00:00.000Z` → `2026-11-21 18:00:00 UTC`. */
-export function timeText(iso: string): string {
+function timeText(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(iso);
   return match ? `${match[1]} ${match[2]} UTC` : iso;
 }
 
-export function statusTable(status: StatusView): Table {
+function statusTable(status: StatusView): Table {
   const phase = status.phase;
   const rows: [string, string][] = [
     ['Game', status.game],
@@ -41,7 +41,9 @@ export function statusTable(status: StatusView): Table {
 /** Every tab of the audience's workbook, laid out, in order. */
 export function layoutView(view: View): TabLayout[] {
   const head = (what: string, lines: readonly string[] = []) => ({ title: `${view.title} · ${what}`, lines });
-  const boards = view.boards.map((tab, i) => boardLayout(tab, head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])])));
+  const boards = view.boards.map((tab, i) =>
+    boardLayout(tab, head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])])),
+  );
   const fixed: TabLayout[] = [
     tablesLayout('Scoreboard', head('Scoreboard'), [view.scoreboard]),
     tablesLayout('Status', head('Status'), [statusTable(view.status)]),
@@ -53,7 +55,8 @@ export function layoutView(view: View): TabLayout[] {
 
   const seen = new Set<string>();
   for (const [i, tab] of view.boards.entries()) {
-    if ((FIXED_TABS as readonly string[]).includes(tab.tab)) throw new Error(`board tab ${i + 1} is named "${tab.tab}", a name the renderer keeps for its own tab`);
+    if ((FIXED_TABS as readonly string[]).includes(tab.tab))
+      throw new Error(`board tab ${i + 1} is named "${tab.tab}", a name the renderer keeps for its own tab`);
   }
   for (const tab of tabs) {
     if (tab.title.trim() === '' || tab.title.length > MAX_TITLE) throw new Error(`tab name "${tab.title}" must have 1–${MAX_TITLE} characters`);

@@ -37,10 +37,15 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
     const formId = formOf(player);
     const pointer = ctx.pointers.form(formId);
     // Only what came in since the last responses logged (with a margin), deduplicated by id.
-    const fresh = ctx.ports.forms.responses(formId, responsesSince(match, formId)).filter((r) => !logged.has(r.id)).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    const fresh = ctx.ports.forms
+      .responses(formId, responsesSince(match, formId))
+      .filter((r) => !logged.has(r.id))
+      .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     for (const response of fresh) {
       logged.add(response.id);
-      const answers = answersFromItems(Object.entries(response.items).map(([itemId, value]) => ({ questionId: pointer.items[itemId] ?? `item ${itemId}`, value })));
+      const answers = answersFromItems(
+        Object.entries(response.items).map(([itemId, value]) => ({ questionId: pointer.items[itemId] ?? `item ${itemId}`, value })),
+      );
       const at = Date.parse(response.at);
       const submission: Submission = {
         phase: pointer.phase ?? '(form closed)',

@@ -74,14 +74,20 @@ function parseRecord(text: string | null): EditRecord | null {
   if (text === null) return null;
   try {
     const r = JSON.parse(text) as EditRecord;
-    if (typeof r.at !== 'string' || Number.isNaN(Date.parse(r.at)) || !Number.isInteger(r.row) || !Number.isInteger(r.column) || !Array.isArray(r.values)) return null;
+    if (typeof r.at !== 'string' || Number.isNaN(Date.parse(r.at)) || !Number.isInteger(r.row) || !Number.isInteger(r.column) || !Array.isArray(r.values))
+      return null;
     return r;
   } catch {
     return null;
   }
 }
 
-const strip = (s: RowsSetup): RowsSetup => ({ phase: s.phase, questions: s.questions, ...(s.header ? { header: s.header } : {}), ...(s.since ? { since: s.since } : {}) });
+const strip = (s: RowsSetup): RowsSetup => ({
+  phase: s.phase,
+  questions: s.questions,
+  ...(s.header ? { header: s.header } : {}),
+  ...(s.since ? { since: s.since } : {}),
+});
 
 /**
  * The setups the tab may have shown, newest first, and the pointer to keep when an execution
@@ -124,7 +130,10 @@ function setupAt(setups: readonly RowsSetup[], at: string): RowsSetup {
  */
 export function collectEdits(ctx: HostContext, match: MatchFile): { entries: LogEntry[]; consumed: string[]; pointer: RowsPointer | null } {
   const pointers: Pointers = ctx.pointers;
-  const keys = pointers.store.keys().filter((k) => k.startsWith(KEY.editPrefix)).sort();
+  const keys = pointers.store
+    .keys()
+    .filter((k) => k.startsWith(KEY.editPrefix))
+    .sort();
   const rows = pointers.rows();
   // A rewrite of the tab left half-done is settled even without edits (or the tab is cleared again).
   if (!rows || (keys.length === 0 && !rows.next)) return { entries: [], consumed: [], pointer: null };
@@ -159,7 +168,14 @@ export function collectEdits(ctx: HostContext, match: MatchFile): { entries: Log
     });
     if (setup.questions.every((q) => next[q] === row[q])) continue;
     current.set(`${setup.phase}/${player.id}`, next);
-    const submission: Submission = { phase: setup.phase, player: player.id, at: new Date(Date.parse(record.at)).toISOString(), answers: next, via: 'row', response: id };
+    const submission: Submission = {
+      phase: setup.phase,
+      player: player.id,
+      at: new Date(Date.parse(record.at)).toISOString(),
+      answers: next,
+      via: 'row',
+      response: id,
+    };
     entries.push({ kind: 'submission', value: submission });
   }
   return { entries, consumed: keys, pointer };

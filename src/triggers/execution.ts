@@ -79,7 +79,7 @@ const NOTHING: RunReport = { ...BUSY, ran: true };
 type AnswersTabDraw = 'reset' | 'keep' | null;
 
 /** The match with log entries added. */
-export function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile {
+function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile {
   if (entries.length === 0) return match;
   const submissions = [...match.submissions];
   const decisions = [...match.decisions];
@@ -95,7 +95,16 @@ export function withEntries(match: MatchFile, entries: readonly LogEntry[]): Mat
 /** What decides whether anything must be written: the log's size and where the match stands. */
 function stateKey(result: ReplayResult): string {
   const m = result.match;
-  return [m.submissions.length, m.decisions.length, m.events?.length ?? 0, result.closed.length, result.open?.phase.id ?? '-', result.open?.timing.deadline ?? '-', result.pending.length, result.final ? 'final' : ''].join('|');
+  return [
+    m.submissions.length,
+    m.decisions.length,
+    m.events?.length ?? 0,
+    result.closed.length,
+    result.open?.phase.id ?? '-',
+    result.open?.timing.deadline ?? '-',
+    result.pending.length,
+    result.final ? 'final' : '',
+  ].join('|');
 }
 
 /** The part of stateKey that says where the match stands (not how long the log is). */
@@ -172,10 +181,13 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
   const out = new Set<string>();
   for (const key of asks) {
     const url = ctx.pointers.store.get(key) ?? '';
-    const player = url === '' ? undefined : match.players.find((p) => {
-      const ref = ctx.pointers.player(p.id)?.form;
-      return p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)));
-    });
+    const player =
+      url === ''
+        ? undefined
+        : match.players.find((p) => {
+            const ref = ctx.pointers.player(p.id)?.form;
+            return p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)));
+          });
     if (!player) return 'all';
     out.add(player.id);
   }
@@ -233,14 +245,16 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // A deadline that closed and read every form that may have held an answer read them all too.
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
-  const polledAt = readAll ? now : ctx.pointers.polled()?.at ?? now;
+  const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
   let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
-  if (until !== null && drawn.deferredUntil !== null) until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
+  if (until !== null && drawn.deferredUntil !== null)
+    until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
   // `sharp`: the rest ends at a deadline or a phase's opening, which the tick before it waits for.
   const edge = phaseEdge(result, now);
   const sharp = until !== null && edge !== null && Date.parse(until) === Date.parse(edge);
-  const quiet = until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null, ...(sharp ? { sharp } : {}) } satisfies QuietPointer);
+  const quiet =
+    until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null, ...(sharp ? { sharp } : {}) } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) !== quiet) {
     if (quiet === null) ctx.pointers.remove(KEY.quiet);
     else {
@@ -248,7 +262,8 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
       // An answer or an edit that came in while this ran dropped the pointer before this wrote it
       // (each drops it after recording itself): seen now, the ticks must not rest on it.
       const done = new Set([...edits.consumed, ...asks]);
-      if (ctx.pointers.store.peekKeys().some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k))) ctx.pointers.remove(KEY.quiet);
+      if (ctx.pointers.store.peekKeys().some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k)))
+        ctx.pointers.remove(KEY.quiet);
     }
   }
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
@@ -371,7 +386,11 @@ function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
  * holds their team's information. `answersTab`: how the public answers tab is drawn for the open
  * phase. `only`: just these audiences (a form answer's acknowledgement).
  */
-function render(ctx: HostContext, result: ReplayResult, { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null }): WriteReport[] {
+function render(
+  ctx: HostContext,
+  result: ReplayResult,
+  { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
+): WriteReport[] {
   const rendered = ctx.pointers.rendered();
   const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];
@@ -382,8 +401,14 @@ function render(ctx: HostContext, result: ReplayResult, { rewrite, answersTab, o
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();
-    const requests: Request[] = rewrite || rendered[audience] !== key ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite }) : [];
-    if (extra) requests.push(...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, { keepAnswers: answersTab === 'keep' }));
+    const requests: Request[] =
+      rewrite || rendered[audience] !== key
+        ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite })
+        : [];
+    if (extra)
+      requests.push(
+        ...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, { keepAnswers: answersTab === 'keep' }),
+      );
     sheet.batchUpdate(requests);
     rendered[audience] = key;
     writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });

@@ -23,19 +23,22 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
   const shared = ctx.pointers.shared();
   const timeZone = result.match.schedule?.timeZone ?? 'UTC';
   const deadline = result.open?.timing.deadline ? ctx.ports.formatTime(result.open.timing.deadline, timeZone) : undefined;
-  const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : 'The match waits on the host\'s decision.';
+  const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : "The match waits on the host's decision.";
   const out = new Map<string, FormSpec>();
   for (const player of result.match.players) {
     const pointer = ctx.pointers.player(player.id);
-    out.set(player.id, formSpecFor(player.id, {
-      gameTitle: result.game.title,
-      playerName: player.name,
-      phase: result.open?.phase ?? null,
-      ...(deadline ? { deadline } : {}),
-      ...(over ? { over } : {}),
-      ...(shared ? { sharedSheetUrl: shared.url } : {}),
-      ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
-    }));
+    out.set(
+      player.id,
+      formSpecFor(player.id, {
+        gameTitle: result.game.title,
+        playerName: player.name,
+        phase: result.open?.phase ?? null,
+        ...(deadline ? { deadline } : {}),
+        ...(over ? { over } : {}),
+        ...(shared ? { sharedSheetUrl: shared.url } : {}),
+        ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
+      }),
+    );
   }
   return out;
 }
@@ -52,7 +55,13 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
  * the match through `add`; returns the closed forms by player, each with the message it was closed
  * with, and the replay as of `now` with everything read.
  */
-export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add: (entries: readonly LogEntry[]) => void, now: string, { everyForm }: { everyForm: boolean }): { closed: Map<string, string>; result: ReplayResult } {
+export function closeChangingForms(
+  ctx: HostContext,
+  match: () => MatchFile,
+  add: (entries: readonly LogEntry[]) => void,
+  now: string,
+  { everyForm }: { everyForm: boolean },
+): { closed: Map<string, string>; result: ReplayResult } {
   let result = replayMatch(match(), { now });
   const closed = new Map<string, string>();
   for (let round = 0; round < 3; round++) {
@@ -69,7 +78,11 @@ export function closeChangingForms(ctx: HostContext, match: () => MatchFile, add
       ctx.ports.forms.stopAccepting(formOf(player), message);
       closed.set(player.id, message);
     }
-    const late = collectForms(ctx, match(), stale.map((p) => p.id));
+    const late = collectForms(
+      ctx,
+      match(),
+      stale.map((p) => p.id),
+    );
     if (late.length === 0) break;
     add(late);
     result = replayMatch(match(), { now });
@@ -83,7 +96,14 @@ function layoutOf(spec: FormSpec): FormLayout {
     title: fingerprint(spec.title),
     description: fingerprint(spec.description),
     closedMessage: fingerprint(spec.closedMessage),
-    items: spec.items.map((i) => ({ kind: i.kind, title: fingerprint(i.title), help: fingerprint(i.help), required: i.required, choices: fingerprint(JSON.stringify(i.choices ?? [])), validation: fingerprint(`${i.validation ?? ''}\n${i.validationHelp ?? ''}`) })),
+    items: spec.items.map((i) => ({
+      kind: i.kind,
+      title: fingerprint(i.title),
+      help: fingerprint(i.help),
+      required: i.required,
+      choices: fingerprint(JSON.stringify(i.choices ?? [])),
+      validation: fingerprint(`${i.validation ?? ''}\n${i.validationHelp ?? ''}`),
+    })),
   };
 }
 
@@ -93,15 +113,31 @@ function partsShown(shown: FormLayout | undefined, wanted: FormLayout, closedWit
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
     closedMessage: closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
-    items: Array.isArray(shown?.items) ? shown.items.map((old, i) => {
-      const want = wanted.items[i];
-      return { kind: old.kind, title: old.title === want?.title, help: old.help === want?.help, required: old.required === want?.required, choices: old.choices === want?.choices, validation: old.validation === want?.validation };
-    }) : null,
+    items: Array.isArray(shown?.items)
+      ? shown.items.map((old, i) => {
+          const want = wanted.items[i];
+          return {
+            kind: old.kind,
+            title: old.title === want?.title,
+            help: old.help === want?.help,
+            required: old.required === want?.required,
+            choices: old.choices === want?.choices,
+            validation: old.validation === want?.validation,
+          };
+        })
+      : null,
   };
 }
 
 /** Shows one form its spec, then opens or closes it, recording each step in its pointer. */
-function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string, pointer: FormPointer, { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined }): void {
+function showForm(
+  ctx: HostContext,
+  formId: string,
+  spec: FormSpec,
+  key: string,
+  pointer: FormPointer,
+  { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined },
+): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
   const wanted = layoutOf(spec);
@@ -110,11 +146,15 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
   // stopped half-way makes the next one rebuild them rather than trust a stale layout.
   if (same.items && spec.items.length > 0 && same.items.some((p) => !(p.title && p.help && p.required && p.choices && p.validation))) {
     const { layout: _old, ...rest } = pointer;
-    ctx.pointers.setForm(formId, { ...rest, key: '', ...(pointer.layout ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } } : {}) });
+    ctx.pointers.setForm(formId, {
+      ...rest,
+      key: '',
+      ...(pointer.layout ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } } : {}),
+    });
   }
   const items = ctx.ports.forms.show(formId, spec, pointer.items, same);
   // A closed form keeps the questions it had (show() leaves them).
-  const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : pointer.layout?.items ?? [] };
+  const layout: FormLayout = { ...wanted, items: spec.items.length > 0 ? wanted.items : (pointer.layout?.items ?? []) };
   // The form opens only once the pointer names what it shows (an answer sent before would be
   // read with the old phase's items), and the pointer claims the spec only once the form is
   // open (or the next execution would not open it).
@@ -135,7 +175,12 @@ function showForm(ctx: HostContext, formId: string, spec: FormSpec, key: string,
  * execution closed, shown again even if their questions did not change. Returns how many forms
  * changed, and whether some were left to the next execution (late in this one).
  */
-export function updateForms(ctx: HostContext, result: ReplayResult, specs: ReadonlyMap<string, FormSpec>, { rewrite, closed, startedAt }: { rewrite: boolean; closed: ReadonlyMap<string, string>; startedAt: number }): { updated: number; pending: boolean } {
+export function updateForms(
+  ctx: HostContext,
+  result: ReplayResult,
+  specs: ReadonlyMap<string, FormSpec>,
+  { rewrite, closed, startedAt }: { rewrite: boolean; closed: ReadonlyMap<string, string>; startedAt: number },
+): { updated: number; pending: boolean } {
   let count = 0;
   for (const player of result.match.players) {
     const spec = specOf(specs, player.id);

@@ -83,7 +83,9 @@ export class MatchHost {
       if (seen !== undefined && result.open?.phase.id !== seen) {
         const closed = [...result.closed].reverse().find((c) => c.phase.id === seen);
         const title = closed?.phase.title ?? seen;
-        throw new Error(`${title} closed${closed?.timing.deadline ? ` at its deadline ${closed.timing.deadline}` : ''} while you were typing; ${result.open ? `${result.open.phase.title} is open now` : 'no phase is open now'}. Nothing was changed: Undo last phase reopens ${title}, or choose Extend deadline… again.`);
+        throw new Error(
+          `${title} closed${closed?.timing.deadline ? ` at its deadline ${closed.timing.deadline}` : ''} while you were typing; ${result.open ? `${result.open.phase.title} is open now` : 'no phase is open now'}. Nothing was changed: Undo last phase reopens ${title}, or choose Extend deadline… again.`,
+        );
       }
       if (!result.open) throw new Error('No phase is open: there is no deadline to extend.');
       const when = checkTime(deadline);
@@ -103,7 +105,9 @@ export class MatchHost {
       if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
       if (seen !== undefined && last.phase.id !== seen) {
         const offered = result.closed.find((c) => c.phase.id === seen)?.phase.title ?? seen;
-        throw new Error(`${last.phase.title} has closed too while you were typing, so Undo last phase would now reopen ${last.phase.title}, not ${offered}. Nothing was changed: choose Undo last phase again if that is what you want.`);
+        throw new Error(
+          `${last.phase.title} has closed too while you were typing, so Undo last phase would now reopen ${last.phase.title}, not ${offered}. Nothing was changed: choose Undo last phase again if that is what you want.`,
+        );
       }
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
@@ -116,7 +120,8 @@ export class MatchHost {
   decide(id: string, choice: string): RunReport {
     return this.logAndRun((result) => {
       const request = result.pending.find((p) => p.id === id);
-      if (!request) throw new Error(`No host decision "${id}" is pending${result.pending.length > 0 ? ` (pending: ${result.pending.map((p) => p.id).join(', ')})` : ''}.`);
+      if (!request)
+        throw new Error(`No host decision "${id}" is pending${result.pending.length > 0 ? ` (pending: ${result.pending.map((p) => p.id).join(', ')})` : ''}.`);
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (!match) throw new Error(`"${choice}" is not one of ${request.choices.join(', ')}.`);
       const decision: Decision = { id, choice: match };
@@ -142,7 +147,8 @@ export class MatchHost {
       const emails = currentEmails(result.match);
       const owner = result.match.players.find((p) => p.id !== target.id && sameAccount(emails.get(p.id) ?? '', address));
       if (owner) throw new Error(`${address} is ${owner.name}'s Google account; every player needs their own. Nothing was changed.`);
-      if (sameAccount(emails.get(target.id) ?? '', address)) throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
+      if (sameAccount(emails.get(target.id) ?? '', address))
+        throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
       const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
       return { kind: 'event', value: event };
     }, 'rerender');
@@ -166,8 +172,16 @@ export class MatchHost {
     ];
     const notes: string[] = [];
     for (const file of shares) {
-      const result = this.ctx.ports.files.share(file.id, email, file.role, `The host of this match corrected your address: ${file.what} is now shared with this account.`);
-      if (result.refused !== undefined) notes.push(`Drive refused to share ${file.what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`);
+      const result = this.ctx.ports.files.share(
+        file.id,
+        email,
+        file.role,
+        `The host of this match corrected your address: ${file.what} is now shared with this account.`,
+      );
+      if (result.refused !== undefined)
+        notes.push(
+          `Drive refused to share ${file.what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`,
+        );
     }
     const started = this.ctx.pointers.startedPlayer(player.id);
     if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });

@@ -8,7 +8,7 @@ import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { HostContext } from './context.js';
 import type { Spreadsheet } from './ports.js';
 
-export const LINKS_TAB = 'Links';
+const LINKS_TAB = 'Links';
 
 export interface PlayerLinks {
   readonly id: string;
@@ -62,18 +62,33 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
   const heading = (value: string) => ({ ...text(value), userEnteredFormat: { textFormat: { bold: true } } });
   const rows = [
     [heading('Links of this match')],
-    [heading('Spectators (post this)'), text(links.spectators), text(links.published ? 'published to the web, updates automatically' : links.note ?? 'anyone with the link can view')],
+    [
+      heading('Spectators (post this)'),
+      text(links.spectators),
+      text(links.published ? 'published to the web, updates automatically' : (links.note ?? 'anyone with the link can view')),
+    ],
     [heading('Shared sheet (players edit their row)'), text(links.shared)],
-    ...(links.warnings.length > 0 ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])] : []),
+    ...(links.warnings.length > 0
+      ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])]
+      : []),
     [],
     [heading('Player'), heading('Email'), heading('Form (send privately)'), heading('Private sheet')],
     ...links.players.map((p) => [text(p.name), text(p.email), text(p.form), text(p.sheet)]),
   ];
   const requests: Request[] = [];
   // The links of an earlier match give way to this one's.
-  if (existing?.properties?.sheetId !== undefined && existing.properties.sheetId !== null) requests.push({ deleteSheet: { sheetId: existing.properties.sheetId } });
+  if (existing?.properties?.sheetId !== undefined && existing.properties.sheetId !== null)
+    requests.push({ deleteSheet: { sheetId: existing.properties.sheetId } });
   requests.push({ addSheet: { properties: { sheetId, title: LINKS_TAB, gridProperties: { rowCount: rows.length + 5, columnCount: 4 } } } });
-  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: 4 }, rows: rows.map((values) => ({ values })), fields: 'userEnteredValue,userEnteredFormat.textFormat' } });
-  requests.push({ updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 }, properties: { pixelSize: 260 }, fields: 'pixelSize' } });
+  requests.push({
+    updateCells: {
+      range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: 4 },
+      rows: rows.map((values) => ({ values })),
+      fields: 'userEnteredValue,userEnteredFormat.textFormat',
+    },
+  });
+  requests.push({
+    updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 }, properties: { pixelSize: 260 }, fields: 'pixelSize' },
+  });
   return requests;
 }

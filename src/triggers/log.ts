@@ -15,7 +15,7 @@ const CHUNK = 40_000;
 const MAX_CHUNKS = 25;
 const LAST_COLUMN = 'Z';
 const GROW_BY = 500;
-export const LOG_NOTE = 'genius-host keeps the match here: every submission, decision and host event. Do not edit.';
+const LOG_NOTE = 'genius-host keeps the match here: every submission, decision and host event. Do not edit.';
 
 export type LogEntry =
   | { readonly kind: 'submission'; readonly value: Submission }
@@ -36,8 +36,12 @@ function rowOf(kind: string, value: unknown) {
 /** The head of a match file: everything but the lists that grow. */
 function headOf(match: MatchFile): Record<string, unknown> {
   return {
-    game: match.game, seed: match.seed, ...(match.startAt ? { startAt: match.startAt } : {}),
-    players: match.players, options: match.options, ...(match.schedule ? { schedule: match.schedule } : {}),
+    game: match.game,
+    seed: match.seed,
+    ...(match.startAt ? { startAt: match.startAt } : {}),
+    players: match.players,
+    options: match.options,
+    ...(match.schedule ? { schedule: match.schedule } : {}),
   };
 }
 
@@ -70,7 +74,10 @@ export class MatchLog {
     const rows = this.rows();
     if (rows.length === 0 || rows[0][0] !== 'match') throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
-      ...JSON.parse(rows[0].slice(1).join('')), submissions: [], decisions: [], events: [],
+      ...JSON.parse(rows[0].slice(1).join('')),
+      submissions: [],
+      decisions: [],
+      events: [],
     };
     rows.slice(1).forEach((row, i) => {
       let value: unknown;
@@ -119,9 +126,13 @@ export class MatchLog {
     const rowCount = meta?.properties?.gridProperties?.rowCount ?? 0;
     const requests: Request[] = [];
     if (count + entries.length > rowCount) {
-      requests.push({ updateSheetProperties: { properties: { sheetId, gridProperties: { rowCount: count + entries.length + GROW_BY } }, fields: 'gridProperties.rowCount' } });
+      requests.push({
+        updateSheetProperties: { properties: { sheetId, gridProperties: { rowCount: count + entries.length + GROW_BY } }, fields: 'gridProperties.rowCount' },
+      });
     }
-    requests.push({ updateCells: { start: { sheetId, rowIndex: count, columnIndex: 0 }, rows: entries.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' } });
+    requests.push({
+      updateCells: { start: { sheetId, rowIndex: count, columnIndex: 0 }, rows: entries.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' },
+    });
     this.sheet.batchUpdate(requests);
   }
 

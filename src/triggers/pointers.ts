@@ -41,7 +41,12 @@ const protection = z.object({
   notes: z.array(z.string()),
 });
 const formRef = z.object({ id: z.string(), url: z.string(), editUrl: z.string() });
-const rowsSetup = z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), since: z.optional(z.string()) });
+const rowsSetup = z.object({
+  phase: z.nullable(z.string()),
+  questions: z.array(z.string()),
+  header: z.optional(z.array(z.string())),
+  since: z.optional(z.string()),
+});
 const itemLayout = z.object({ kind: z.string(), title: z.string(), help: z.string(), required: z.boolean(), choices: z.string(), validation: z.string() });
 const formLayout = z.object({ title: z.string(), description: z.string(), closedMessage: z.string(), items: z.array(itemLayout) });
 
@@ -50,13 +55,42 @@ const SCHEMAS = {
   // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
   starting: z.object({ setup: z.string() }),
-  startedPlayer: z.object({ form: z.optional(formRef), protection: z.optional(protection), sheet: z.optional(fileRef), shares: z.optional(z.array(z.string())), account: z.optional(z.string()), notes: z.optional(z.array(z.string())) }),
+  startedPlayer: z.object({
+    form: z.optional(formRef),
+    protection: z.optional(protection),
+    sheet: z.optional(fileRef),
+    shares: z.optional(z.array(z.string())),
+    account: z.optional(z.string()),
+    notes: z.optional(z.array(z.string())),
+  }),
   // `publishing`: made and recorded, not yet published (a start that stopped there publishes it next time).
-  shared: z.object({ id: z.string(), url: z.string(), firstSheetId: z.optional(z.number()), spectators: z.string(), published: z.boolean(), publishing: z.optional(z.boolean()), note: z.optional(z.string()) }),
+  shared: z.object({
+    id: z.string(),
+    url: z.string(),
+    firstSheetId: z.optional(z.number()),
+    spectators: z.string(),
+    published: z.boolean(),
+    publishing: z.optional(z.boolean()),
+    note: z.optional(z.string()),
+  }),
   player: z.object({ sheet: fileRef, form: formRef }),
   // `open`: the form may hold answers not read yet (false once it was closed and read again).
-  form: z.object({ phase: z.nullable(z.string()), key: z.string(), items: z.record(z.string(), z.string()), layout: z.optional(formLayout), open: z.optional(z.boolean()) }),
-  rows: z.object({ phase: z.nullable(z.string()), questions: z.array(z.string()), header: z.optional(z.array(z.string())), since: z.optional(z.string()), readAt: z.optional(z.string()), next: z.optional(rowsSetup), previous: z.optional(rowsSetup) }),
+  form: z.object({
+    phase: z.nullable(z.string()),
+    key: z.string(),
+    items: z.record(z.string(), z.string()),
+    layout: z.optional(formLayout),
+    open: z.optional(z.boolean()),
+  }),
+  rows: z.object({
+    phase: z.nullable(z.string()),
+    questions: z.array(z.string()),
+    header: z.optional(z.array(z.string())),
+    since: z.optional(z.string()),
+    readAt: z.optional(z.string()),
+    next: z.optional(rowsSetup),
+    previous: z.optional(rowsSetup),
+  }),
   rendered: z.record(z.string(), z.string()),
 };
 
@@ -98,7 +132,10 @@ export class Pointers {
       throw new Error(`genius-host's stored property ${key} is not JSON; Re-render or a new match sets it again`);
     }
     const checked = schema.safeParse(value);
-    if (!checked.success) throw new Error(`genius-host's stored property ${key} is damaged (${checked.error.issues[0]?.message ?? 'unexpected shape'}); Re-render or a new match sets it again`);
+    if (!checked.success)
+      throw new Error(
+        `genius-host's stored property ${key} is damaged (${checked.error.issues[0]?.message ?? 'unexpected shape'}); Re-render or a new match sets it again`,
+      );
     return checked.data;
   }
 
@@ -177,7 +214,10 @@ export class Pointers {
   }
   requirePlayer(id: string): PlayerPointer {
     const player = this.player(id);
-    if (!player) throw new Error(`genius-host's stored property ${KEY.player(id)} is missing: player ${id}'s form and sheet are not known; press Start the match again to finish setting up`);
+    if (!player)
+      throw new Error(
+        `genius-host's stored property ${KEY.player(id)} is missing: player ${id}'s form and sheet are not known; press Start the match again to finish setting up`,
+      );
     return player;
   }
 

@@ -49,7 +49,7 @@ export interface RowsPointer extends RowsSetup {
 }
 
 /** The open phase's public questions (the same for every player who has them). */
-export function publicQuestions(phase: PhaseSpec | null): Question[] {
+function publicQuestions(phase: PhaseSpec | null): Question[] {
   if (!phase) return [];
   const out: Question[] = [];
   for (const list of Object.values(phase.questions)) {
@@ -59,9 +59,9 @@ export function publicQuestions(phase: PhaseSpec | null): Question[] {
 }
 
 /** The texts of the tab's first row for `phase`. */
-export function answersHeader(phase: PhaseSpec | null): string[] {
+function answersHeader(phase: PhaseSpec | null): string[] {
   const questions = publicQuestions(phase);
-  if (questions.length > 0) return ['Player', ...questions.map((q) => `${q.label} (${phase!.title})`)];
+  if (phase && questions.length > 0) return ['Player', ...questions.map((q) => `${q.label} (${phase.title})`)];
   return ['Player', phase ? `Nothing to answer here in ${phase.title}: use your form` : 'The match is over'];
 }
 
@@ -70,7 +70,7 @@ export function rowsSetupFor(phase: PhaseSpec | null): RowsSetup {
 }
 
 function protectionId(what: string): number {
-  return (hashString(`genius-host/answers/${what}`) & 0x7fffffff) || 1;
+  return hashString(`genius-host/answers/${what}`) & 0x7fffffff || 1;
 }
 
 const text = (value: string, extra: CellData = {}): CellData => ({ userEnteredValue: { stringValue: value }, ...extra });
@@ -83,7 +83,12 @@ const WHITE = rgb('#FFFFFF');
  * spreadsheet lacks it). Answer cells are cleared: each phase starts from blank rows; with
  * `keepAnswers` (the same phase drawn again, as Re-render does) what the players typed stays.
  */
-export function answersTabRequests(existing: WorkbookMetadata, players: readonly Player[], phase: PhaseSpec | null, { keepAnswers = false }: { keepAnswers?: boolean } = {}): Request[] {
+export function answersTabRequests(
+  existing: WorkbookMetadata,
+  players: readonly Player[],
+  phase: PhaseSpec | null,
+  { keepAnswers = false }: { keepAnswers?: boolean } = {},
+): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
   const rowCount = 1 + players.length;
@@ -93,7 +98,7 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
   const oldColumns = old?.properties?.gridProperties?.columnCount ?? 0;
   if (old && oldColumns !== columns) {
     // More public questions than the tab has room for: build it again with new protections.
-    requests.push({ deleteSheet: { sheetId: sheetId! } });
+    requests.push({ deleteSheet: { sheetId: old.properties?.sheetId ?? 0 } });
     sheetId = undefined;
   }
   if (sheetId === undefined || sheetId === null) {
@@ -101,11 +106,27 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
     const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
     requests.push(
       { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
-      { updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 }, properties: { pixelSize: 140 }, fields: 'pixelSize' } },
-      { updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 1, endIndex: columns }, properties: { pixelSize: 320 }, fields: 'pixelSize' } },
+      {
+        updateDimensionProperties: {
+          range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
+          properties: { pixelSize: 140 },
+          fields: 'pixelSize',
+        },
+      },
+      {
+        updateDimensionProperties: {
+          range: { sheetId, dimension: 'COLUMNS', startIndex: 1, endIndex: columns },
+          properties: { pixelSize: 320 },
+          fields: 'pixelSize',
+        },
+      },
       // What a player types stays text: never a number, a date or a formula.
       { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
-      { addProtectedRange: { protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] } } },
+      {
+        addProtectedRange: {
+          protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] },
+        },
+      },
       ...players.map((player, i): Request => ({
         addProtectedRange: {
           protectedRange: {
@@ -140,11 +161,26 @@ export function answersTabRequests(existing: WorkbookMetadata, players: readonly
     // The header and the names as above; the answer cells only get their colour.
     requests.push(
       { updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns }, rows: rows.slice(0, 1), fields } },
-      { updateCells: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 }, rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })), fields } },
-      { repeatCell: { range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns }, cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } }, fields: 'userEnteredFormat.backgroundColor' } },
+      {
+        updateCells: {
+          range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 },
+          rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })),
+          fields,
+        },
+      },
+      {
+        repeatCell: {
+          range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns },
+          cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } },
+          fields: 'userEnteredFormat.backgroundColor',
+        },
+      },
       // Each row's editor is its player's current account (Correct a player's email… changes it).
       ...players.map((player, i): Request => ({
-        updateProtectedRange: { protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } }, fields: 'editors' },
+        updateProtectedRange: {
+          protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } },
+          fields: 'editors',
+        },
       })),
     );
     return requests;
@@ -159,7 +195,10 @@ export function readAnswersTab(sheet: Spreadsheet, players: readonly Player[], w
   const rows = new Map<string, string[]>();
   players.forEach((player, i) => {
     const row = values[1 + i] ?? [];
-    rows.set(player.id, Array.from({ length: width }, (_, c) => (row[1 + c] ?? '').trim()));
+    rows.set(
+      player.id,
+      Array.from({ length: width }, (_, c) => (row[1 + c] ?? '').trim()),
+    );
   });
   return { header: values[0] ?? [], rows };
 }
@@ -168,10 +207,4 @@ export function readAnswersTab(sheet: Spreadsheet, players: readonly Player[], w
 export function showsSetup(header: readonly string[], setup: RowsSetup): boolean {
   if (!setup.header) return true;
   return setup.header.every((t, i) => header[i] === t) && header.slice(setup.header.length).every((t) => t === '');
-}
-
-/** Each player's row as answers to `questions` (blank cells are empty strings). */
-export function rowAnswers(rows: ReadonlyMap<string, readonly string[]>, player: string, questions: readonly string[]): Record<string, string> {
-  const row = rows.get(player) ?? [];
-  return Object.fromEntries(questions.map((q, c) => [q, row[c] ?? '']));
 }

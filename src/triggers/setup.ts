@@ -54,15 +54,22 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   if (!loaded.ok) return err([errorAt(loaded.error)]);
   const missing = players.findIndex((p) => !p.email);
   if (missing >= 0) {
-    return err([{ field: `players[${missing}].email`, message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it` }]);
+    return err([
+      {
+        field: `players[${missing}].email`,
+        message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it`,
+      },
+    ]);
   }
   // One Google account per player, however its address is written (see engine/core/email.ts).
   const emails = new Map<string, number>();
   for (const [i, p] of players.entries()) {
     const email = p.email ?? '';
-    if (!looksLikeEmail(email)) return err([{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }]);
+    if (!looksLikeEmail(email))
+      return err([{ field: `players[${i}].email`, message: `"${email}" is not an email address; give ${p.name}'s Google account, such as ann@gmail.com` }]);
     const other = emails.get(accountKey(email));
-    if (other !== undefined) return err([{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }]);
+    if (other !== undefined)
+      return err([{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }]);
     emails.set(accountKey(email), i);
   }
   // The add-on closes each phase at its deadline: the first phase must have one, from the schedule

@@ -68,7 +68,15 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
       ctx.pointers.remove(KEY.starting);
       return { ok: true, links: linksOf(ctx, existing.match), report: runLocked(ctx, 'menu') };
     }
-    return { ok: false, errors: [{ field: '', message: `a ${result.game.title} match is still running in this spreadsheet; finish it first, or start the new match from another spreadsheet` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          field: '',
+          message: `a ${result.game.title} match is still running in this spreadsheet; finish it first, or start the new match from another spreadsheet`,
+        },
+      ],
+    };
   }
   ctx.log.archive(`ended, archived ${ctx.ports.clock.now().slice(0, 16)}`);
   ctx.pointers.clear();
@@ -95,7 +103,14 @@ function sharedSheet(ctx: HostContext, game: AnyGame): SharedPointer {
   let made = ctx.pointers.shared();
   if (!made) {
     const shared = files.create(`${game.title}: the match (public)`);
-    made = { id: shared.id, url: shared.url, ...(shared.firstSheetId !== undefined ? { firstSheetId: shared.firstSheetId } : {}), spectators: shared.url, published: false, publishing: true };
+    made = {
+      id: shared.id,
+      url: shared.url,
+      ...(shared.firstSheetId !== undefined ? { firstSheetId: shared.firstSheetId } : {}),
+      spectators: shared.url,
+      published: false,
+      publishing: true,
+    };
     ctx.pointers.setShared(made);
   }
   if (!made.publishing) return made;
@@ -120,7 +135,9 @@ interface PlayersStart {
 /** Whether a player's form (set up) and sheet exist and both files are shared with them. */
 function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
   const p = ctx.pointers.startedPlayer(id);
-  return p.form !== undefined && p.protection !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id);
+  return (
+    p.form !== undefined && p.protection !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id)
+  );
 }
 
 /**
@@ -173,15 +190,36 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     const result = done ? {} : files.share(fileId, email, role, message);
     // A refusal (a domain's sharing policy) would be refused again: the start goes on, and the
     // host is told what the player is missing and what to do.
-    const notes = result.refused !== undefined ? [...(made().notes ?? []), `Drive refused to share ${what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`] : made().notes;
+    const notes =
+      result.refused !== undefined
+        ? [
+            ...(made().notes ?? []),
+            `Drive refused to share ${what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`,
+          ]
+        : made().notes;
     // The account's own address, when Drive names it for the same account, is the one the
     // match uses (the address forms verify); another account's is never taken.
     const reported = result.refused === undefined ? result.account : undefined;
     const account = reported !== undefined && sameAccount(reported, email) ? { account: reported } : {};
-    ctx.pointers.setStartedPlayer(player.id, { ...made(), ...account, ...(notes ? { notes } : {}), shares: [...(made().shares ?? []), fileId] } satisfies StartedPlayer);
+    ctx.pointers.setStartedPlayer(player.id, {
+      ...made(),
+      ...account,
+      ...(notes ? { notes } : {}),
+      shares: [...(made().shares ?? []), fileId],
+    } satisfies StartedPlayer);
   };
-  share(sheet.id, 'reader', `${player.name}'s private sheet`, `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`);
-  share(shared.id, 'writer', 'the shared sheet', `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`);
+  share(
+    sheet.id,
+    'reader',
+    `${player.name}'s private sheet`,
+    `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`,
+  );
+  share(
+    shared.id,
+    'writer',
+    'the shared sheet',
+    `The shared sheet of ${game.title}. Public answers go in your own row of the tab "${ANSWERS_TAB}"; the rest is read-only.`,
+  );
 }
 
 /** Every player's files exist: the triggers, the Links tab, and last the log. */

@@ -30,7 +30,7 @@ export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
  * 800 ms, reading its responses 800 ms (assumptions: no public measurement); reaching the bound
  * spreadsheet 300 ms; the lock 200 ms to take or release.
  */
-export const CALL_MS = {
+const CALL_MS = {
   sheets: 1200,
   sheetsPerKb: 5,
   propertyRead: 90,
@@ -55,7 +55,7 @@ const FORM_CLOSE_MS = FORM_READ_MS + 2 * CALL_MS.formChange;
 /** A form shown the next phase's questions (about six changes) and opened, its pointer written. */
 const FORM_SHOW_MS = 7 * CALL_MS.formChange + 2 * CALL_MS.propertyWrite;
 /** A tick that ends on its quiet pointer: one Properties read, and the script starting (assumption: 10 ms). */
-export const QUIET_TICK_MS = CALL_MS.propertyRead + 10;
+const QUIET_TICK_MS = CALL_MS.propertyRead + 10;
 /** The edit trigger: two property writes, the event's range. */
 const EDIT_MS = 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + 20;
 
@@ -95,7 +95,10 @@ export interface TriggerUse {
 
 /** The most deadlines in any 24 hours (at least one). */
 export function busiestDay(deadlines: readonly string[]): number {
-  const times = deadlines.map((d) => Date.parse(d)).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  const times = deadlines
+    .map((d) => Date.parse(d))
+    .filter((t) => Number.isFinite(t))
+    .sort((a, b) => a - b);
   let most = 1;
   for (let i = 0, j = 0; i < times.length; i++) {
     while (times[i] - times[j] >= DAY_MINUTES * 60_000) j += 1;
@@ -115,7 +118,11 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const n = Math.max(1, Math.floor(input.players));
   const clock = input.turnClock;
-  const phases = clock ? TURNS : input.deadlines && input.deadlines.length > 0 ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines)) : phasesPerDay(input.minutes);
+  const phases = clock
+    ? TURNS
+    : input.deadlines && input.deadlines.length > 0
+      ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines))
+      : phasesPerDay(input.minutes);
   const sheets = n + 2;
   // On a turn clock, every minute of the match is a full tick reading every form.
   const turnMinutes = clock ? Math.min(DAY_MINUTES, (TURNS * clock.turnSeconds + n * clock.reserveSeconds) / 60) : 0;

@@ -15,7 +15,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM) || Boolean(process.env.CI);
 const WHY_SKIPPED = `skipped: it needs Chromium at ${CHROMIUM} (Debian/Ubuntu: apt-get install chromium; elsewhere set CHROMIUM_PATH)`;
 if (!HAS_CHROMIUM) console.warn(`test/addon/sidebar.test.ts: the New match sidebar test is ${WHY_SKIPPED}`);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 // The stub: google.script.run with the handler chain, answering from the bundle loaded in the page.
 const STUB = `
@@ -70,7 +79,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await browser?.close();
   });
 
-  it('shows the schema\'s error for a duplicate player name next to that player, then starts', async () => {
+  it("shows the schema's error for a duplicate player name next to that player, then starts", async () => {
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -84,7 +93,12 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
 
     await page.selectOption('#game', 'not-flower-field');
     expect(await page.locator('.player').count()).toBe(4);
-    const people = [['Ann', 'ann@example.com'], ['Ben', 'ben@example.com'], ['ann', 'cara@example.com'], ['Dev', 'dev@example.com']];
+    const people = [
+      ['Ann', 'ann@example.com'],
+      ['Ben', 'ben@example.com'],
+      ['ann', 'cara@example.com'],
+      ['Dev', 'dev@example.com'],
+    ];
     for (const [i, [name, email]] of people.entries()) {
       await page.locator('.player').nth(i).locator('.name').fill(name);
       await page.locator('.player').nth(i).locator('.email').fill(email);
@@ -113,14 +127,20 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.fill('#options', '{ "rounds": 2 }');
     await page.click('#start-match');
     await page.waitForSelector('#result h1');
-    expect(await page.locator('#result').textContent()).toMatch(/The match is set up.*Less protection than usual.*Ann: Forms refused to open the form of ann@example\.com.*Cara: form · sheet/);
+    expect(await page.locator('#result').textContent()).toMatch(
+      /The match is set up.*Less protection than usual.*Ann: Forms refused to open the form of ann@example\.com.*Cara: form · sheet/,
+    );
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
-    expect(calls.at(-1)).toMatchObject({ game: 'not-flower-field', options: { rounds: 2 }, players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}] });
+    expect(calls.at(-1)).toMatchObject({
+      game: 'not-flower-field',
+      options: { rounds: 2 },
+      players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
+    });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
 
-  it('shows the match\'s projected daily trigger time against the account\'s, and asks before starting a match over it', async () => {
+  it("shows the match's projected daily trigger time against the account's, and asks before starting a match over it", async () => {
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -142,7 +162,10 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     }
     await page.fill('#start', '2026-11-21T18:00');
     const dialogs: string[] = [];
-    page.once('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.click('#start-match');
     await expect.poll(() => dialogs.length).toBe(1);
     expect(dialogs[0]).toMatch(/more than your account's 90[^]*Start anyway\?/);

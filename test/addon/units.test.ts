@@ -15,7 +15,9 @@ const root = join(__dirname, '../..');
 
 describe('forms', () => {
   const phase: PhaseSpec = {
-    id: 'round-1/orders', title: 'Round 1: orders', kind: 'orders',
+    id: 'round-1/orders',
+    title: 'Round 1: orders',
+    kind: 'orders',
     questions: {
       p1: [
         { id: 'move', label: 'Move to', help: 'e.g. C5', kind: 'text', pattern: '\\s*[A-Na-n]\\s*\\d{1,2}\\s*' },
@@ -41,19 +43,26 @@ describe('forms', () => {
 
   it('closes the form, saying why, when the player has nothing private to answer', () => {
     expect(formSpecFor('p2', { gameTitle: 'Pasture', playerName: 'Ben', phase, sharedSheetUrl: 'https://shared' })).toMatchObject({
-      accepting: false, items: [], closedMessage: expect.stringMatching(/answered in public: type your answer in your own row of the shared sheet \(https:\/\/shared, tab "Your answers"\)/),
+      accepting: false,
+      items: [],
+      closedMessage: expect.stringMatching(/answered in public: type your answer in your own row of the shared sheet \(https:\/\/shared, tab "Your answers"\)/),
     });
     expect(formSpecFor('p3', { gameTitle: 'Pasture', playerName: 'Cara', phase }).closedMessage).toMatch(/^Nothing for you to answer in Round 1: orders/);
     expect(formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase: null }).closedMessage).toBe('The match is over. Thank you for playing!');
   });
 
   it('maps a response back to answers by question id, dropping blanks', () => {
-    expect(answersFromItems([
-      { questionId: 'move', value: 'C5' }, { questionId: 'votes', value: ['P1', 'P2'] }, { questionId: 'gate', value: ' ' }, { questionId: 'extra', value: [] },
-    ])).toEqual({ move: 'C5', votes: ['P1', 'P2'] });
+    expect(
+      answersFromItems([
+        { questionId: 'move', value: 'C5' },
+        { questionId: 'votes', value: ['P1', 'P2'] },
+        { questionId: 'gate', value: ' ' },
+        { questionId: 'extra', value: [] },
+      ]),
+    ).toEqual({ move: 'C5', votes: ['P1', 'P2'] });
   });
 
-  it('every question pattern of every game compiles as the form\'s validation', () => {
+  it("every question pattern of every game compiles as the form's validation", () => {
     for (const game of ['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']) {
       const m = newMatch(game, { seed: 'forms' });
       if (!m.ok) throw new Error(m.error);
@@ -83,10 +92,23 @@ describe('src/forms and src/triggers stay pure', () => {
       for (const name of readdirSync(join(root, dir))) {
         const text = readFileSync(join(root, dir, name), 'utf8');
         for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
-          expect(spec.startsWith('../engine/') || spec.startsWith('../sheets/') || spec.startsWith('../forms/') || spec.startsWith('./') || spec === 'zod/mini', `${dir}/${name} imports ${spec}`).toBe(true);
+          expect(
+            spec.startsWith('../engine/') || spec.startsWith('../sheets/') || spec.startsWith('../forms/') || spec.startsWith('./') || spec === 'zod/mini',
+            `${dir}/${name} imports ${spec}`,
+          ).toBe(true);
         }
         const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
-        for (const banned of [/SpreadsheetApp|FormApp|ScriptApp|LockService|PropertiesService|DriveApp|HtmlService|Utilities\.|Session\./, /\bSheets\./, /\bDrive\./, /Math\.random/, /Date\.now\(/, /new Date\(\)/, /\bprocess\./, /\brequire\(/, /setTimeout/]) {
+        for (const banned of [
+          /SpreadsheetApp|FormApp|ScriptApp|LockService|PropertiesService|DriveApp|HtmlService|Utilities\.|Session\./,
+          /\bSheets\./,
+          /\bDrive\./,
+          /Math\.random/,
+          /Date\.now\(/,
+          /new Date\(\)/,
+          /\bprocess\./,
+          /\brequire\(/,
+          /setTimeout/,
+        ]) {
           expect(banned.test(code), `${dir}/${name} uses ${banned}`).toBe(false);
         }
       }
@@ -95,13 +117,13 @@ describe('src/forms and src/triggers stay pure', () => {
 });
 
 describe('the projected daily trigger time (the sidebar, Check this account…)', () => {
-  it('counts phases a day by the schedule\'s shortest phase', () => {
+  it("counts phases a day by the schedule's shortest phase", () => {
     expect(phasesPerDay({ default: 1440 })).toBe(1);
     expect(phasesPerDay({ default: 60, plans: 30 })).toBe(48);
     expect(phasesPerDay({})).toBe(1);
     expect(phasesPerDay({ default: 5000 })).toBe(1);
   });
-  it('counts a match\'s own deadlines in its busiest 24 hours, when the setup gives them', () => {
+  it("counts a match's own deadlines in its busiest 24 hours, when the setup gives them", () => {
     const t = (hours: number) => new Date(Date.parse('2026-11-21T18:00:00Z') + hours * 3_600_000).toISOString();
     expect(busiestDay([t(1), t(2), t(25), t(26), t(27)])).toBe(3);
     expect(busiestDay([])).toBe(1);

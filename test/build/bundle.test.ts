@@ -20,14 +20,18 @@ describe('dist/Code.js', () => {
     const context = vm.createContext({});
     vm.runInContext(code, context);
     // zod keeps its configuration on globalThis; nothing else may appear.
-    const globals = Object.keys(context).filter((name) => !name.startsWith('__zod_')).sort();
+    const globals = Object.keys(context)
+      .filter((name) => !name.startsWith('__zod_'))
+      .sort();
     expect(globals).toEqual(['GeniusHost', ...entries].sort());
   });
 
   it('needs no require, and no timers, URL or TextEncoder (a vm context has none of them)', () => {
     expect(code.includes('require(')).toBe(false);
     const context = vm.createContext({});
-    expect(vm.runInContext('[typeof setTimeout, typeof URL, typeof TextEncoder, typeof process].join()', context)).toBe('undefined,undefined,undefined,undefined');
+    expect(vm.runInContext('[typeof setTimeout, typeof URL, typeof TextEncoder, typeof process].join()', context)).toBe(
+      'undefined,undefined,undefined,undefined',
+    );
   });
 
   it('replays a match inside the sandbox, deterministically (Math.random throws there)', () => {

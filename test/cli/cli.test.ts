@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, run } from '../helpers/cli.js';
 
-
 describe('genius-host replay', () => {
   it('replays the Not Flower Field example to its documented result', () => {
     const { code, stdout } = run('replay', 'examples/not-flower-field.json');
@@ -50,7 +49,11 @@ describe('genius-host replay', () => {
   });
 
   it('reads the match file from standard input for -', () => {
-    const piped = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'replay', '-'], { cwd: root, encoding: 'utf8', input: readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8') });
+    const piped = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'replay', '-'], {
+      cwd: root,
+      encoding: 'utf8',
+      input: readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8'),
+    });
     expect(piped.status).toBe(0);
     expect(piped.stdout).toBe(run('replay', 'examples/not-flower-field.json').stdout);
   });

@@ -35,12 +35,18 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, help;/ },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
-  { args: ['start', '--plyers', '3', '--out', untouched], says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/ },
+  {
+    args: ['start', '--plyers', '3', '--out', untouched],
+    says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/,
+  },
   { args: ['start', '--player', '3', '--out', untouched], says: /did you mean --players\?/ },
   { args: ['replay', example, '--players', '3'], says: /^replay takes no --players \(it takes --now\)$/ },
   { args: ['show', example, '--all=yes'], says: /^--all takes no value/ },
   { args: ['start', '--players', '--out', untouched], says: /^--players needs a value, e.g\. --players 4$/ },
-  { args: ['start', '--players', 'abc', '--out', untouched], says: /^--players: "abc" is not a number of players \(a whole number, 1 or more\), e.g\. --players 4$/ },
+  {
+    args: ['start', '--players', 'abc', '--out', untouched],
+    says: /^--players: "abc" is not a number of players \(a whole number, 1 or more\), e.g\. --players 4$/,
+  },
   { args: ['new', 'pasture', '--players', '0'], says: /^--players: "0" is not a number of players/ },
   { args: ['new', 'pasture', '--players', '1'], says: /^players: Pasture takes 2–20 players, got 1$/ },
   { args: ['replay'], says: /^replay needs a match file, e\.g\. genius-host replay examples\/not-flower-field\.json$/ },
@@ -51,12 +57,24 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['start', 'chess', '--out', untouched], says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/ },
   { args: ['start', '--bot', 'nope', '--out', untouched], says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/ },
   { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
-  { args: ['start', '--bot', 'team', '--out', untouched], says: /^--bot team: Pasture, Peg Domain, Fair and Square and Not Flower Field have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 5 games have: random$/ },
-  { args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched], says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: greedy, random$/ },
-  { args: ['start', '--players', '9', '--out', untouched], says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture takes 9: genius-host start pasture --players 9\)$/ },
+  {
+    args: ['start', '--bot', 'team', '--out', untouched],
+    says: /^--bot team: Pasture, Peg Domain, Fair and Square and Not Flower Field have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 5 games have: random$/,
+  },
+  {
+    args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched],
+    says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: greedy, random$/,
+  },
+  {
+    args: ['start', '--players', '9', '--out', untouched],
+    says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture takes 9: genius-host start pasture --players 9\)$/,
+  },
   // Output directories
   { args: ['start', 'not-flower-field', '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
-  { args: ['start', 'not-flower-field', '--out', join(aFile, 'sub')], says: /^--out: cannot make the directory .*notes\.txt\/sub: a part of that path is a file$/ },
+  {
+    args: ['start', 'not-flower-field', '--out', join(aFile, 'sub')],
+    says: /^--out: cannot make the directory .*notes\.txt\/sub: a part of that path is a file$/,
+  },
   { args: ['render', example, '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
   // Match files
   { args: ['replay', join(dir, 'nope.json')], says: /^.*nope\.json: no such file$/ },
@@ -72,12 +90,21 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
   { args: ['pull', 'match.json'], says: /^pull takes no arguments; got match\.json$/ },
   { args: ['pull', '--spreadsheet'], says: /^--spreadsheet needs a value, e\.g\. --spreadsheet [\w-]{44}$/ },
-  { args: ['pull', '--spreadsheet', 'my sheet'], says: /^--spreadsheet: "my sheet" is not a spreadsheet ID \(the part of its address between \/d\/ and \/edit, e\.g\. --spreadsheet [\w-]{44}\)$/ },
+  {
+    args: ['pull', '--spreadsheet', 'my sheet'],
+    says: /^--spreadsheet: "my sheet" is not a spreadsheet ID \(the part of its address between \/d\/ and \/edit, e\.g\. --spreadsheet [\w-]{44}\)$/,
+  },
   { args: ['pull', '--spreadsheet', sheetId, '--out', untouched], says: /^pull takes no --out \(it takes --spreadsheet\)$/ },
   { args: ['pull', '--spreadshet', sheetId], says: /^pull: unknown option --spreadshet; did you mean --spreadsheet\?/ },
-  { args: ['render', example, '--to-sheets', 'https://docs.google.com/document/d/x/edit'], says: /^--to-sheets: "https:\/\/docs\.google\.com\/document\/d\/x\/edit" is not a spreadsheet ID/ },
+  {
+    args: ['render', example, '--to-sheets', 'https://docs.google.com/document/d/x/edit'],
+    says: /^--to-sheets: "https:\/\/docs\.google\.com\/document\/d\/x\/edit" is not a spreadsheet ID/,
+  },
   { args: ['render', example, '--to-sheets', sheetId, '--out', untouched], says: /^render writes to --out or to --to-sheets, not both$/ },
-  { args: ['render', example, '--as', 'public', '--out', untouched], says: /^--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out$/ },
+  {
+    args: ['render', example, '--as', 'public', '--out', untouched],
+    says: /^--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out$/,
+  },
   { args: ['render', example, '--to-sheets', sheetId, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match \(host, public, / },
   { args: ['render', join(dir, 'nope.json'), '--to-sheets', sheetId], says: /^.*nope\.json: no such file$/ },
 ];
@@ -99,6 +126,8 @@ describe('errors the user did not cause', () => {
     const denied = Object.assign(new Error("EACCES: permission denied, open 'out/a.xlsx'"), { code: 'EACCES', path: 'out/a.xlsx', syscall: 'open' });
     expect(errorLine(denied)).toBe('out/a.xlsx: not allowed (open)');
     const bug = new TypeError("Cannot read properties of undefined (reading 'x')\n    at somewhere (file.js:1:1)");
-    expect(errorLine(bug)).toBe("internal error: Cannot read properties of undefined (reading 'x') (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)");
+    expect(errorLine(bug)).toBe(
+      "internal error: Cannot read properties of undefined (reading 'x') (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)",
+    );
   });
 });

@@ -16,7 +16,7 @@ describe('answerText', () => {
     expect(answerTexts(answers)).toEqual({ a: '12', b: 'P1; P2' });
   });
 
-  it('reads only the answers\' own keys', () => {
+  it("reads only the answers' own keys", () => {
     expect(answerText({}, 'constructor')).toBeUndefined();
     expect(answerText({}, '__proto__')).toBeUndefined();
     expect(answerText({}, 'toString')).toBeUndefined();
@@ -45,7 +45,9 @@ const NO = ['no', 'N', ' false ', 'False'];
 
 describe('the same words in every game', () => {
   it('Paint `reveal`', () => {
-    const revealed = (word: string) => runPaint({ canvas: strip([4, 4]), garnets: { p1: 1 }, submissions: [say(1, 'p1', { segment: '2' }), say(2, 'p1', { segment: '1', reveal: word })] }).state.rounds[1].moves.p1;
+    const revealed = (word: string) =>
+      runPaint({ canvas: strip([4, 4]), garnets: { p1: 1 }, submissions: [say(1, 'p1', { segment: '2' }), say(2, 'p1', { segment: '1', reveal: word })] }).state
+        .rounds[1].moves.p1;
     for (const word of YES) expect(revealed(word).reveal).toBe(true);
     for (const word of NO) expect(revealed(word).reveal).toBe(false);
   });
@@ -71,6 +73,9 @@ describe('the same words in every game', () => {
     for (const word of YES) expect(outcome({ finish: word })).toEqual(['finished', ['Turn 1 (Ann to move) had already ended']]);
     // No: play on, so the move that follows counts (a "no" with nothing else is not a move).
     for (const word of NO) expect(outcome({ finish: word })[0]).toBe('placed');
-    expect(outcome({ finish: 'finished' })).toEqual(['placed', ['finish: "finished" is not yes or no; answer yes to finish, or no (or leave it blank) to play on']]);
+    expect(outcome({ finish: 'finished' })).toEqual([
+      'placed',
+      ['finish: "finished" is not yes or no; answer yes to finish, or no (or leave it blank) to play on'],
+    ]);
   });
 });

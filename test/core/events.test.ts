@@ -12,13 +12,18 @@ const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).t
 
 function match(partial: Partial<MatchFile>, closeEarly = false): MatchFile {
   return {
-    game: 'tiny', seed: 's', startAt: START, options: { rounds: 2, closeEarly },
+    game: 'tiny',
+    seed: 's',
+    startAt: START,
+    options: { rounds: 2, closeEarly },
     schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
     players: [
       { id: 'a', name: 'Ann', email: 'ann@example.com', garnets: 0, form: 'form-a' },
       { id: 'b', name: 'Ben', email: 'ben@example.com', garnets: 1, form: 'form-b' },
     ],
-    submissions: [], decisions: [], ...partial,
+    submissions: [],
+    decisions: [],
+    ...partial,
   };
 }
 
@@ -77,14 +82,17 @@ describe('host events', () => {
   });
 
   it('reopen undoes an early close: the phase then closes at the next closing move sent after the reopen', () => {
-    const file = match({
-      submissions: [
-        { phase: 'round-1', player: 'a', at: at(5), answers: { n: '10' } },
-        { phase: 'round-1', player: 'b', at: at(12), answers: { n: '2' } },
-        { phase: 'round-1', player: 'a', at: at(20), answers: { n: '10' } },
-      ],
-      events: [{ type: 'reopen', phase: 'round-1', deadline: at(50), at: at(8) }],
-    }, true);
+    const file = match(
+      {
+        submissions: [
+          { phase: 'round-1', player: 'a', at: at(5), answers: { n: '10' } },
+          { phase: 'round-1', player: 'b', at: at(12), answers: { n: '2' } },
+          { phase: 'round-1', player: 'a', at: at(20), answers: { n: '10' } },
+        ],
+        events: [{ type: 'reopen', phase: 'round-1', deadline: at(50), at: at(8) }],
+      },
+      true,
+    );
     const plain = replay<Totals>(tinyGame, { ...file, events: [] }, { now: at(30) });
     expect(plain.closed[0].timing.closedAt).toBe(at(5));
     expect(plain.rejected.map((r) => r.reason)).toEqual(['Round 1 had already ended', 'Round 1 had already ended']);
@@ -108,7 +116,7 @@ describe('host events', () => {
 });
 
 describe('where a submission came from', () => {
-  it('refuses a form submission from an address that is not the player\'s, and keeps it in the log', () => {
+  it("refuses a form submission from an address that is not the player's, and keeps it in the log", () => {
     const file = match({
       submissions: [
         { phase: 'round-1', player: 'a', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'Ben@Example.com', response: 'r1' },
@@ -125,7 +133,7 @@ describe('where a submission came from', () => {
     expect(result.state.totals).toEqual({ a: 2, b: 0 });
   });
 
-  it('refuses a submission that came through another player\'s form', () => {
+  it("refuses a submission that came through another player's form", () => {
     const file = match({
       submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'ben@example.com' }],
     });
@@ -133,7 +141,7 @@ describe('where a submission came from', () => {
     expect(result.rejected[0].reason).toBe("sent through Ann's form, not Ben's own form");
   });
 
-  it('takes a public-row submission without an email (the row\'s protection is the identity)', () => {
+  it("takes a public-row submission without an email (the row's protection is the identity)", () => {
     const file = match({ submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'row' }] });
     expect(replay(tinyGame, file).receipts[0].status).toBe('accepted');
   });
@@ -147,7 +155,18 @@ describe('emails compared as Google compares accounts', () => {
 
   it('takes the same Gmail account written with other dots, case, a +tag or googlemail.com', () => {
     const froms = ['annlee@gmail.com', 'A.N.N.Lee@Gmail.com', 'ann.lee+genius@gmail.com', 'annlee@googlemail.com'];
-    const file = gmail({ submissions: froms.map((from, i) => ({ phase: 'round-1', player: 'a', at: at(i + 1), answers: { n: String(i + 1) }, via: 'form' as const, form: 'form-a', from, response: `r${i}` })) });
+    const file = gmail({
+      submissions: froms.map((from, i) => ({
+        phase: 'round-1',
+        player: 'a',
+        at: at(i + 1),
+        answers: { n: String(i + 1) },
+        via: 'form' as const,
+        form: 'form-a',
+        from,
+        response: `r${i}`,
+      })),
+    });
     const result = replay<Totals>(tinyGame, file);
     expect(result.receipts.map((r) => r.status)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
     expect(result.state.totals.a).toBe(4);
@@ -186,24 +205,35 @@ describe('emails compared as Google compares accounts', () => {
 
   it('names the event of an unknown player, and an email that is not one', () => {
     const base = match({});
-    const bad = (event: unknown) => parseMatchFile({ ...base, game: 'not-flower-field', players: [...base.players, { id: 'c', name: 'Cara', email: 'c@example.com' }], events: [event] }, GAMES);
+    const bad = (event: unknown) =>
+      parseMatchFile(
+        { ...base, game: 'not-flower-field', players: [...base.players, { id: 'c', name: 'Cara', email: 'c@example.com' }], events: [event] },
+        GAMES,
+      );
     expect(bad({ type: 'email', player: 'zed', email: 'z@example.com', at: at(1) })).toEqual({ ok: false, error: 'events[0].player: unknown player "zed"' });
-    expect(bad({ type: 'email', player: 'a', email: 'not an email', at: at(1) })).toMatchObject({ ok: false, error: expect.stringMatching(/^events\[0\]\.email: an email address/) });
+    expect(bad({ type: 'email', player: 'a', email: 'not an email', at: at(1) })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^events\[0\]\.email: an email address/),
+    });
   });
 });
 
 describe('the match-file schema', () => {
   const base = {
-    game: 'not-flower-field', seed: 's',
+    game: 'not-flower-field',
+    seed: 's',
     players: ['Ann', 'Ben', 'Cara'].map((name, i) => ({ id: `p${i + 1}`, name, email: `${name.toLowerCase()}@example.com`, form: `f${i}` })),
   };
 
   it('reads events and submission sources, and writes them back', () => {
-    const parsed = parseMatchFile({
-      ...base,
-      submissions: [{ phase: 'pregame', player: 'p1', at: START, answers: { colour: 'red' }, via: 'row' }],
-      events: [{ type: 'reopen', phase: 'pregame', deadline: at(60), at: at(30) }],
-    }, GAMES);
+    const parsed = parseMatchFile(
+      {
+        ...base,
+        submissions: [{ phase: 'pregame', player: 'p1', at: START, answers: { colour: 'red' }, via: 'row' }],
+        events: [{ type: 'reopen', phase: 'pregame', deadline: at(60), at: at(30) }],
+      },
+      GAMES,
+    );
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.value.events).toHaveLength(1);
     expect(parsed.value.players[0].form).toBe('f0');

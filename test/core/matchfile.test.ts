@@ -35,14 +35,18 @@ describe('match file validation names the offending field', () => {
     const players = samplePlayers(4);
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], garnets: -1 }] })).toBe('players[3].garnets: garnets cannot be negative');
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], email: 'nope' }] })).toBe('players[3].email: not an email address');
-    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'ann' }] })).toBe('players[3].name: "ann" is also players[0]\'s name; names must differ');
+    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'ann' }] })).toBe(
+      'players[3].name: "ann" is also players[0]\'s name; names must differ',
+    );
     expect(errorOf({ ...good, colour: 'red' })).toBe('colour: unknown field');
   });
 
   it('names malformed submissions and decisions', () => {
     expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p9', answers: {} }] })).toBe('submissions[0].player: unknown player "p9"');
     expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', answers: { colour: true } }] })).toMatch(/^submissions\[0\]\.answers\.colour: /);
-    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', at: 'noon', answers: {} }] })).toBe('submissions[0].at: expected an ISO 8601 time such as 2026-11-21T18:00:00Z');
+    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', at: 'noon', answers: {} }] })).toBe(
+      'submissions[0].at: expected an ISO 8601 time such as 2026-11-21T18:00:00Z',
+    );
     expect(errorOf({ ...good, decisions: [{ id: 'dmo' }] })).toBe('decisions[0].choice: required');
   });
 
@@ -50,7 +54,9 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, options: { rounds: 0 } })).toBe('options.rounds: at least 1 round');
     expect(errorOf({ ...good, options: { multipliers: { Z9: 2 } } })).toBe('options.multipliers.Z9: Z9 is off the board (columns A–H, rows 1–8)');
     expect(errorOf({ ...good, options: { rouns: 3 } })).toBe('options.rouns: unknown field');
-    expect(errorOf({ ...good, players: samplePlayers(5), options: { palette: ['red', 'blue', 'green', 'yellow'] } })).toBe('options.palette: 5 players need 5 colours, the palette has 4');
+    expect(errorOf({ ...good, players: samplePlayers(5), options: { palette: ['red', 'blue', 'green', 'yellow'] } })).toBe(
+      'options.palette: 5 players need 5 colours, the palette has 4',
+    );
   });
 
   it('answers bad JSON in one line', () => {
@@ -78,10 +84,22 @@ describe('match files as text', () => {
     const { stringifyMatchFile } = await import('../../src/engine/core/matchfile.js');
     const fresh = newMatch('not-flower-field', { seed: 'x' });
     if (!fresh.ok) throw new Error(fresh.error);
-    const text = stringifyMatchFile({ ...fresh.value, options: { ...fresh.value.options, board: [[1, 2, 3], [4, 5, 6]] } });
+    const text = stringifyMatchFile({
+      ...fresh.value,
+      options: {
+        ...fresh.value.options,
+        board: [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+      },
+    });
     expect(text).toContain('"board": [[1, 2, 3], [4, 5, 6]]');
     expect(text).toContain('{ "id": "p1", "name": "Ann", "email": "ann@example.com", "garnets": 0 }');
-    expect(JSON.parse(text).options.board).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(JSON.parse(text).options.board).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     const again = loadMatchText(stringifyMatchFile(fresh.value));
     expect(again).toEqual(fresh);
   });

@@ -27,7 +27,16 @@ describe('src/engine stays pure', () => {
   });
 
   it('never reads the clock, Math.random, Node or Apps Script globals', () => {
-    const banned = [/Math\.random/, /Date\.now\(/, /new Date\(\)/, /\bprocess\./, /\brequire\(/, /SpreadsheetApp|FormApp|ScriptApp|LockService|PropertiesService|UrlFetchApp/, /\bsetTimeout\(/, /\bfetch\(/];
+    const banned = [
+      /Math\.random/,
+      /Date\.now\(/,
+      /new Date\(\)/,
+      /\bprocess\./,
+      /\brequire\(/,
+      /SpreadsheetApp|FormApp|ScriptApp|LockService|PropertiesService|UrlFetchApp/,
+      /\bsetTimeout\(/,
+      /\bfetch\(/,
+    ];
     for (const { path, text } of sources) {
       const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
       for (const pattern of banned) expect(pattern.test(code), `${path} uses ${pattern}`).toBe(false);

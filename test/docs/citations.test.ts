@@ -55,7 +55,9 @@ function resolves(citation: Citation, exists: (path: string) => boolean = (path)
   });
 }
 
-const files = SCANNED.flatMap(filesUnder).map((file) => file.split('\\').join('/')).sort();
+const files = SCANNED.flatMap(filesUnder)
+  .map((file) => file.split('\\').join('/'))
+  .sort();
 
 describe('citations of documents', () => {
   it('scans the folders where citations live', () => {
@@ -71,7 +73,11 @@ describe('citations of documents', () => {
     const exists = (path: string) => present.has(path);
     const text = `// See docs/games/paint.md, "Rules", and matchfile.md;\n// then ${md('RULEBOOK')}, and https://example.com/a/${md('NOTES')}`;
     const found = citationsIn('src/engine/x.ts', text);
-    expect(found.map((c) => [c.cited, c.line])).toEqual([['docs/games/paint.md', 1], ['matchfile.md', 1], [md('RULEBOOK'), 2]]);
+    expect(found.map((c) => [c.cited, c.line])).toEqual([
+      ['docs/games/paint.md', 1],
+      ['matchfile.md', 1],
+      [md('RULEBOOK'), 2],
+    ]);
     expect(found.map((c) => resolves(c, exists))).toEqual([true, true, false]);
     // A relative link from docs/games/ to the match file format, and one that climbs out of the repository.
     expect(resolves({ file: 'docs/games/paint.md', line: 1, cited: md('../matchfile') }, exists)).toBe(true);

@@ -49,13 +49,18 @@ interface Fact {
  * player placed stays with the host (and the player, for their own).
  */
 const GAME_FACTS: Readonly<Record<string, (result: ReplayResult) => Fact[]>> = {
-  'not-flower-field': (result) => result.match.submissions.flatMap((s, index) => {
-    const own = s.answers.own;
-    const receipt = result.receipts.find((r) => r.index === index);
-    if (typeof own !== 'string' || receipt?.status === 'rejected') return [];
-    const cells = own.trim().toUpperCase().split(/[\s,;]+/).join(' ');
-    return [{ text: `own ${cells}`, visibleTo: ['host', `player:${s.player}`] }];
-  }),
+  'not-flower-field': (result) =>
+    result.match.submissions.flatMap((s, index) => {
+      const own = s.answers.own;
+      const receipt = result.receipts.find((r) => r.index === index);
+      if (typeof own !== 'string' || receipt?.status === 'rejected') return [];
+      const cells = own
+        .trim()
+        .toUpperCase()
+        .split(/[\s,;]+/)
+        .join(' ');
+      return [{ text: `own ${cells}`, visibleTo: ['host', `player:${s.player}`] }];
+    }),
 };
 
 /**
@@ -96,7 +101,12 @@ function merged(facts: readonly Fact[]): Fact[] {
  */
 export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audience) => EmbeddedWorkbook | null, options: { views?: boolean } = {}): number {
   const audiences = audiencesOf(result);
-  const workbooks = new Map(audiences.map((a) => [a, workbookOf(a)]).filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null).map(([a, w]) => [a, workbookTexts(w)]));
+  const workbooks = new Map(
+    audiences
+      .map((a) => [a, workbookOf(a)])
+      .filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null)
+      .map(([a, w]) => [a, workbookTexts(w)]),
+  );
   const views = new Map(audiences.map((a) => [a, viewTexts(viewFor(result, a))]));
   const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
   let checked = 0;

@@ -4,9 +4,19 @@
 import * as z from 'zod/mini';
 import type { AnyGame, Game } from '../../src/engine/core/game.js';
 
-interface TinyOptions { rounds: number; closeEarly: boolean }
-interface TinyState { round: number; totals: Record<string, number>; log: string[] }
-interface TinyMove { n: number; bonus: boolean }
+interface TinyOptions {
+  rounds: number;
+  closeEarly: boolean;
+}
+interface TinyState {
+  round: number;
+  totals: Record<string, number>;
+  log: string[];
+}
+interface TinyMove {
+  n: number;
+  bonus: boolean;
+}
 
 const tiny: Game<TinyOptions, TinyState, TinyMove> = {
   id: 'not-flower-field',
@@ -18,8 +28,16 @@ const tiny: Game<TinyOptions, TinyState, TinyMove> = {
   setup: (ctx) => ({ round: 0, totals: Object.fromEntries(ctx.players.map((p) => [p.id, 0])), log: [] }),
   currentPhase(state, ctx) {
     if (state.round >= ctx.options.rounds) return null;
-    const q = [{ id: 'n', label: 'n', help: '1–10', kind: 'text' as const }, { id: 'bonus', label: 'bonus', help: 'yes', kind: 'text' as const }];
-    return { id: `round-${state.round + 1}`, title: `Round ${state.round + 1}`, kind: 'round', questions: Object.fromEntries(ctx.players.map((p) => [p.id, q])) };
+    const q = [
+      { id: 'n', label: 'n', help: '1–10', kind: 'text' as const },
+      { id: 'bonus', label: 'bonus', help: 'yes', kind: 'text' as const },
+    ];
+    return {
+      id: `round-${state.round + 1}`,
+      title: `Round ${state.round + 1}`,
+      kind: 'round',
+      questions: Object.fromEntries(ctx.players.map((p) => [p.id, q])),
+    };
   },
   check(_state, _phase, submission, ctx) {
     const n = Number(submission.answers.n);

@@ -39,7 +39,15 @@ export interface ServerOptions {
   readonly idleMs?: number;
 }
 
-const REASONS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
+const REASONS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
 const MESSAGES: Record<number, string> = {
   401: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
   403: 'The caller does not have permission',
@@ -50,7 +58,10 @@ const MESSAGES: Record<number, string> = {
 };
 
 class HttpError extends Error {
-  constructor(readonly status: number, message = MESSAGES[status] ?? 'error') {
+  constructor(
+    readonly status: number,
+    message = MESSAGES[status] ?? 'error',
+  ) {
     super(message);
   }
 }
@@ -107,10 +118,22 @@ export class LoopbackGoogle {
   /** A service account key file for ACCOUNT, as the Cloud console downloads it. */
   writeKeyFile(path: string, account = ACCOUNT): string {
     const privateKey = this.key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    writeFileSync(path, JSON.stringify({
-      type: 'service_account', project_id: 'genius-host-test', private_key_id: 'k1', private_key: privateKey,
-      client_email: account, client_id: '1', token_uri: 'https://oauth2.googleapis.com/token',
-    }, null, 2));
+    writeFileSync(
+      path,
+      JSON.stringify(
+        {
+          type: 'service_account',
+          project_id: 'genius-host-test',
+          private_key_id: 'k1',
+          private_key: privateKey,
+          client_email: account,
+          client_id: '1',
+          token_uri: 'https://oauth2.googleapis.com/token',
+        },
+        null,
+        2,
+      ),
+    );
     return path;
   }
 

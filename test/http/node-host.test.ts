@@ -70,11 +70,14 @@ function writeLog(file: SheetFile, match: MatchFile): void {
   log.create({ ...match, submissions: match.submissions.slice(0, half), decisions: [], events: [] });
   const read = log.read();
   if (!read) throw new Error('no log');
-  log.append([
-    ...match.submissions.slice(half).map((value) => ({ kind: 'submission' as const, value })),
-    ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
-    ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
-  ], read.logRows);
+  log.append(
+    [
+      ...match.submissions.slice(half).map((value) => ({ kind: 'submission' as const, value })),
+      ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
+      ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
+    ],
+    read.logRows,
+  );
 }
 
 // Each test has its own spreadsheets and looks only at the calls to them, so the tests of a block run at once.
@@ -97,14 +100,18 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     const { code, stdout, stderr } = await run(['render', examplePath(name), '--to-sheets', `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0`], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`the public workbook is in https://docs.google.com/spreadsheets/d/${id}/edit \\(one batchUpdate of \\d+ requests, \\d+ KB; Sheets API calls: 1 read, 1 write\\)`));
+    expect(stdout).toMatch(
+      new RegExp(
+        `the public workbook is in https://docs.google.com/spreadsheets/d/${id}/edit \\(one batchUpdate of \\d+ requests, \\d+ KB; Sheets API calls: 1 read, 1 write\\)`,
+      ),
+    );
     expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `POST /v4/spreadsheets/${id}:batchUpdate 200`]);
     expect(file.writes).toHaveLength(1);
     const embedded = renderAudience(replayMatch(example(name)), 'public').workbook;
     expect(renderedTabs(file)).toEqual(embedded.tabs);
   });
 
-  it('render --as a player writes that player\'s workbook, and rendering again leaves it equal', async () => {
+  it("render --as a player writes that player's workbook, and rendering again leaves it equal", async () => {
     const id = newId();
     const file = google.addSpreadsheet(id);
     const result = replayMatch(example('not-flower-field'));
@@ -136,7 +143,9 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     google.addSpreadsheet(id);
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    expect(stderr).toBe(`genius-host: spreadsheet ${id} keeps no match (it has no "genius-host match log" tab): is it the spreadsheet a match was started from?\n`);
+    expect(stderr).toBe(
+      `genius-host: spreadsheet ${id} keeps no match (it has no "genius-host match log" tab): is it the spreadsheet a match was started from?\n`,
+    );
   });
 
   it('a spreadsheet not shared with the account, or not there, is one line saying what to do', async () => {
@@ -144,10 +153,14 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     google.addSpreadsheet(id, ['someone@example.com']);
     const refused = await run(['pull', '--spreadsheet', id], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`genius-host: spreadsheet ${id}: Google refused access (HTTP 403 PERMISSION_DENIED: The caller does not have permission); share it with ${ACCOUNT} as an editor\n`);
+    expect(refused.stderr).toBe(
+      `genius-host: spreadsheet ${id}: Google refused access (HTTP 403 PERMISSION_DENIED: The caller does not have permission); share it with ${ACCOUNT} as an editor\n`,
+    );
     const missing = await run(['render', examplePath('pasture'), '--to-sheets', newId()], env);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^genius-host: spreadsheet 1Loopback\w+: not found \(HTTP 404 NOT_FOUND: Requested entity was not found\.\); the ID is the part of the spreadsheet's address between \/d\/ and \/edit\n$/);
+    expect(missing.stderr).toMatch(
+      /^genius-host: spreadsheet 1Loopback\w+: not found \(HTTP 404 NOT_FOUND: Requested entity was not found\.\); the ID is the part of the spreadsheet's address between \/d\/ and \/edit\n$/,
+    );
   });
 });
 
@@ -230,14 +243,18 @@ describe.concurrent('credentials', () => {
     google.addSpreadsheet(id);
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    expect(stderr).toBe("genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)\n");
+    expect(stderr).toBe(
+      "genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)\n",
+    );
     expect(callsTo(google, id)).toEqual([]);
   });
 
   it('a key file that is not there is one line naming it', async () => {
     const { code, stderr } = await run(['pull', '--spreadsheet', newId()], { ...env, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'no-such-key.json') });
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^genius-host: the Google credential cannot be used: The file at .*no-such-key\.json does not exist, or it is not a file\. .*Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\)\n$/);
+    expect(stderr).toMatch(
+      /^genius-host: the Google credential cannot be used: The file at .*no-such-key\.json does not exist, or it is not a file\. .*Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\)\n$/,
+    );
   });
 
   it('a key Google refuses (deleted) is one line, after one call (401 is not retried)', async () => {
@@ -247,13 +264,20 @@ describe.concurrent('credentials', () => {
     google.revokeKey();
     const { code, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], { ...env, GOOGLE_APPLICATION_CREDENTIALS: key });
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\), and check that the key is not deleted or disabled\n$/);
+    expect(stderr).toMatch(
+      /^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\), and check that the key is not deleted or disabled\n$/,
+    );
     expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 401`]);
   });
 
   it('a root URL off this machine is refused before anything is sent', async () => {
-    const { code, stderr } = await run(['pull', '--spreadsheet', newId()], { GENIUS_HOST_GOOGLE_ROOT_URL: 'http://example.com/', GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'key.json') });
+    const { code, stderr } = await run(['pull', '--spreadsheet', newId()], {
+      GENIUS_HOST_GOOGLE_ROOT_URL: 'http://example.com/',
+      GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'key.json'),
+    });
     expect(code).toBe(1);
-    expect(stderr).toBe('genius-host: GENIUS_HOST_GOOGLE_ROOT_URL: "http://example.com/" is not on this machine (http://127.0.0.1:PORT/ only: the calls carry your credential)\n');
+    expect(stderr).toBe(
+      'genius-host: GENIUS_HOST_GOOGLE_ROOT_URL: "http://example.com/" is not on this machine (http://127.0.0.1:PORT/ only: the calls carry your credential)\n',
+    );
   });
 });

@@ -8,9 +8,8 @@ import { root, run } from '../helpers/cli.js';
 import { GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { resultLine } from '../../src/local/demo.js';
 
-
 describe('genius-host start', () => {
-  it('plays every game, writes each audience\'s workbook as .xlsx and .html with the match file, and says where', async () => {
+  it("plays every game, writes each audience's workbook as .xlsx and .html with the match file, and says where", async () => {
     const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
     const { code, stdout, stderr } = run('start', '--out', out);
     expect(code).toBe(0);
@@ -78,24 +77,46 @@ describe('the result line of npm start and render', () => {
 
   it('says which tie-break made the loser lose', () => {
     // Paint: red and blue both coloured 4 segments; blue had fewer pixels.
-    expect(lineOf('examples/paint.json')).toBe('winners red (4), yellow (5) · loser blue (4) on a tie-break (red and blue tied on 4 segments on the final canvas; blue had fewer pixels (406)) · elimination candidate Finn');
+    expect(lineOf('examples/paint.json')).toBe(
+      'winners red (4), yellow (5) · loser blue (4) on a tie-break (red and blue tied on 4 segments on the final canvas; blue had fewer pixels (406)) · elimination candidate Finn',
+    );
   });
 
-  it('finds the tie-break in what each game reports: its notes naming the loser, Peg Domain\'s deciding step, cells held', () => {
-    const result = (scores: Record<string, number>, detail: Record<string, unknown>) => ({
-      game: { id: 'pasture' },
-      match: { players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Anna' }, { id: 'c', name: 'Cy' }] },
-      open: null,
-      pending: [],
-      final: { scores, winners: ['c'], losers: ['a'], awards: [], eliminationCandidate: 'a', detail },
-    }) as unknown as Parameters<typeof resultLine>[0];
+  it("finds the tie-break in what each game reports: its notes naming the loser, Peg Domain's deciding step, cells held", () => {
+    const result = (scores: Record<string, number>, detail: Record<string, unknown>) =>
+      ({
+        game: { id: 'pasture' },
+        match: {
+          players: [
+            { id: 'a', name: 'Ann' },
+            { id: 'b', name: 'Anna' },
+            { id: 'c', name: 'Cy' },
+          ],
+        },
+        open: null,
+        pending: [],
+        final: { scores, winners: ['c'], losers: ['a'], awards: [], eliminationCandidate: 'a', detail },
+      }) as unknown as Parameters<typeof resultLine>[0];
     const tied = { a: 5, b: 5, c: 9 };
-    expect(resultLine(result(tied, { tiebreaks: ['Anna and Cy tied on 2 points; Cy placed ahead', 'Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)'] })))
-      .toBe('winner Cy (9) · loser Ann (5) on a tie-break (Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)) · elimination candidate Ann');
-    expect(resultLine(result(tied, { decidedBy: 'tied on 5 domain squares; more pallet squares used' }))).toContain('loser Ann (5) on a tie-break (tied on 5 domain squares; more pallet squares used)');
-    expect(resultLine(result(tied, { cellsHeld: { a: 20, b: 21, c: 22 } }))).toContain('loser Ann (5) on a tie-break (tied on 5 with Anna; fewer cells held (20 to 21))');
+    expect(
+      resultLine(
+        result(tied, {
+          tiebreaks: ['Anna and Cy tied on 2 points; Cy placed ahead', 'Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)'],
+        }),
+      ),
+    ).toBe(
+      'winner Cy (9) · loser Ann (5) on a tie-break (Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)) · elimination candidate Ann',
+    );
+    expect(resultLine(result(tied, { decidedBy: 'tied on 5 domain squares; more pallet squares used' }))).toContain(
+      'loser Ann (5) on a tie-break (tied on 5 domain squares; more pallet squares used)',
+    );
+    expect(resultLine(result(tied, { cellsHeld: { a: 20, b: 21, c: 22 } }))).toContain(
+      'loser Ann (5) on a tie-break (tied on 5 with Anna; fewer cells held (20 to 21))',
+    );
     expect(resultLine(result(tied, {}))).toContain('on a tie-break (tied on 5 with Anna; placed last by the tie-breaks of docs/games/pasture.md)');
-    expect(resultLine(result({ a: 4, b: 5, c: 9 }, { tiebreaks: ['Ann and Cy tied on 9 points'] }))).toBe('winner Cy (9) · loser Ann (4) · elimination candidate Ann');
+    expect(resultLine(result({ a: 4, b: 5, c: 9 }, { tiebreaks: ['Ann and Cy tied on 9 points'] }))).toBe(
+      'winner Cy (9) · loser Ann (4) · elimination candidate Ann',
+    );
   });
 
   it('says nothing of tie-breaks when the loser scored least, and "no elimination candidate" where the rules name none', () => {

@@ -29,16 +29,42 @@ describe('the HTML page of a workbook', () => {
   it('draws merges as spans, two-colour cells as two differently filled halves, and notes as hover text', () => {
     expect(html).toMatch(/<td class="[^"]*" colspan="2"/);
     // A two-colour cell: a cell with a single letter followed by a cell with a letter.
-    expect(html).toMatch(/title="[A-H]\d: (red|blue|yellow|green) and (red|blue|yellow|green)[^"]*"><div class="s\d+">[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /);
+    expect(html).toMatch(
+      /title="[A-H]\d: (red|blue|yellow|green) and (red|blue|yellow|green)[^"]*"><div class="s\d+">[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /,
+    );
     expect(html).toContain('<td class="');
   });
 
   it('draws a hand-made sheet faithfully: sizes, fills, lines and frozen rows', () => {
     const small = new EmbeddedWorkbook('small');
     small.batchUpdate([
-      { updateSheetProperties: { properties: { sheetId: 0, gridProperties: { rowCount: 3, columnCount: 2, frozenRowCount: 1 } }, fields: 'gridProperties(rowCount,columnCount,frozenRowCount)' } },
-      { updateDimensionProperties: { range: { sheetId: 0, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 }, properties: { pixelSize: 33 }, fields: 'pixelSize' } },
-      { updateCells: { range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 2 }, rows: [{ values: [{ userEnteredValue: { numberValue: 7 }, userEnteredFormat: { backgroundColorStyle: { rgbColor: { red: 1 } } } }, { userEnteredValue: { stringValue: 'a & b' } }] }], fields: '*' } },
+      {
+        updateSheetProperties: {
+          properties: { sheetId: 0, gridProperties: { rowCount: 3, columnCount: 2, frozenRowCount: 1 } },
+          fields: 'gridProperties(rowCount,columnCount,frozenRowCount)',
+        },
+      },
+      {
+        updateDimensionProperties: {
+          range: { sheetId: 0, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
+          properties: { pixelSize: 33 },
+          fields: 'pixelSize',
+        },
+      },
+      {
+        updateCells: {
+          range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 2 },
+          rows: [
+            {
+              values: [
+                { userEnteredValue: { numberValue: 7 }, userEnteredFormat: { backgroundColorStyle: { rgbColor: { red: 1 } } } },
+                { userEnteredValue: { stringValue: 'a & b' } },
+              ],
+            },
+          ],
+          fields: '*',
+        },
+      },
       { updateBorders: { range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 1 }, right: { style: 'SOLID_THICK' } } },
     ]);
     const page = workbookHtml(small);

@@ -13,7 +13,13 @@ function book(...requests: Request[]): EmbeddedWorkbook {
   return workbook;
 }
 
-const range = (r0: number, r1: number, c0: number, c1: number) => ({ sheetId: 7, startRowIndex: r0, endRowIndex: r1, startColumnIndex: c0, endColumnIndex: c1 });
+const range = (r0: number, r1: number, c0: number, c1: number) => ({
+  sheetId: 7,
+  startRowIndex: r0,
+  endRowIndex: r1,
+  startColumnIndex: c0,
+  endColumnIndex: c1,
+});
 
 describe('a new embedded workbook', () => {
   it('has one blank tab, Sheet1 with id 0, and reports metadata as the API does (zeros left out)', () => {
@@ -29,12 +35,16 @@ describe('updateCells', () => {
     const workbook = book({
       updateCells: {
         range: range(0, 2, 0, 2),
-        rows: [{ values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { backgroundColorStyle: RED } }, { userEnteredValue: { numberValue: 2 } }] },
-          { values: [{ userEnteredValue: { stringValue: 'c' } }, { note: 'n' }] }],
+        rows: [
+          { values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { backgroundColorStyle: RED } }, { userEnteredValue: { numberValue: 2 } }] },
+          { values: [{ userEnteredValue: { stringValue: 'c' } }, { note: 'n' }] },
+        ],
         fields: 'userEnteredValue,userEnteredFormat,note',
       },
     });
-    workbook.batchUpdate([{ updateCells: { range: range(0, 2, 0, 2), rows: [{ values: [{ userEnteredValue: { stringValue: 'x' } }] }], fields: 'userEnteredValue' } }]);
+    workbook.batchUpdate([
+      { updateCells: { range: range(0, 2, 0, 2), rows: [{ values: [{ userEnteredValue: { stringValue: 'x' } }] }], fields: 'userEnteredValue' } },
+    ]);
     // Values: only A1 given, the rest of the range cleared. Formats and notes: not in the mask, kept.
     expect(workbook.cell('Board', 0, 0)).toEqual({ userEnteredValue: { stringValue: 'x' }, userEnteredFormat: { backgroundColorStyle: RED } });
     expect(workbook.cell('Board', 0, 1)).toBeNull();
@@ -50,14 +60,18 @@ describe('updateCells', () => {
         fields: 'userEnteredFormat',
       },
     });
-    workbook.batchUpdate([{
-      updateCells: {
-        start: { sheetId: 7, rowIndex: 0, columnIndex: 0 },
-        rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: BLUE, horizontalAlignment: 'LEFT' }, note: 'ignored: not in the mask' }] }],
-        fields: 'userEnteredFormat(backgroundColorStyle,textFormat.bold)',
+    workbook.batchUpdate([
+      {
+        updateCells: {
+          start: { sheetId: 7, rowIndex: 0, columnIndex: 0 },
+          rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: BLUE, horizontalAlignment: 'LEFT' }, note: 'ignored: not in the mask' }] }],
+          fields: 'userEnteredFormat(backgroundColorStyle,textFormat.bold)',
+        },
       },
-    }]);
-    expect(workbook.cell('Board', 0, 0)).toEqual({ userEnteredFormat: { backgroundColorStyle: BLUE, textFormat: { italic: true }, horizontalAlignment: 'CENTER' } });
+    ]);
+    expect(workbook.cell('Board', 0, 0)).toEqual({
+      userEnteredFormat: { backgroundColorStyle: BLUE, textFormat: { italic: true }, horizontalAlignment: 'CENTER' },
+    });
   });
 
   it('with a start, writes only the cells given and leaves the others alone', () => {
@@ -67,13 +81,18 @@ describe('updateCells', () => {
   });
 
   it('"*" names every field', () => {
-    const workbook = book({ updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ userEnteredValue: { boolValue: true }, note: 'n' }] }], fields: '*' } });
+    const workbook = book({
+      updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ userEnteredValue: { boolValue: true }, note: 'n' }] }], fields: '*' },
+    });
     workbook.batchUpdate([{ updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ note: 'm' }] }], fields: '*' } }]);
     expect(workbook.cell('Board', 0, 0)).toEqual({ note: 'm' });
   });
 
   it('refuses a missing mask, an unknown field, a formula and data that overflows the range', () => {
-    const cell = (values: object[], fields?: string, r = range(0, 1, 0, 1)) => () => book({ updateCells: { range: r, rows: [{ values }], ...(fields === undefined ? {} : { fields }) } });
+    const cell =
+      (values: object[], fields?: string, r = range(0, 1, 0, 1)) =>
+      () =>
+        book({ updateCells: { range: r, rows: [{ values }], ...(fields === undefined ? {} : { fields }) } });
     expect(cell([{ note: 'x' }])).toThrow('requests[1].updateCells: "fields" is required');
     expect(cell([{ note: 'x' }], 'userEnteredFormat.padding')).toThrow('field "userEnteredFormat.padding" is not supported');
     expect(cell([{ userEnteredValue: { formulaValue: '=1+1' } }], 'userEnteredValue')).toThrow(/formulas are not supported/);
@@ -87,18 +106,38 @@ describe('updateCells', () => {
 describe('repeatCell and updateBorders', () => {
   it('repeatCell sets the masked fields of every cell in the range and keeps the rest', () => {
     const workbook = book(
-      { updateCells: { range: range(0, 1, 0, 2), rows: [{ values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { textFormat: { bold: true } } }] }], fields: 'userEnteredValue,userEnteredFormat' } },
-      { repeatCell: { range: range(0, 1, 0, 2), cell: { userEnteredFormat: { horizontalAlignment: 'CENTER', textFormat: { fontSize: 8, bold: false } } }, fields: 'userEnteredFormat(horizontalAlignment,textFormat.fontSize)' } },
+      {
+        updateCells: {
+          range: range(0, 1, 0, 2),
+          rows: [{ values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { textFormat: { bold: true } } }] }],
+          fields: 'userEnteredValue,userEnteredFormat',
+        },
+      },
+      {
+        repeatCell: {
+          range: range(0, 1, 0, 2),
+          cell: { userEnteredFormat: { horizontalAlignment: 'CENTER', textFormat: { fontSize: 8, bold: false } } },
+          fields: 'userEnteredFormat(horizontalAlignment,textFormat.fontSize)',
+        },
+      },
     );
-    expect(workbook.cell('Board', 0, 0)).toEqual({ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { textFormat: { bold: true, fontSize: 8 }, horizontalAlignment: 'CENTER' } });
+    expect(workbook.cell('Board', 0, 0)).toEqual({
+      userEnteredValue: { stringValue: 'a' },
+      userEnteredFormat: { textFormat: { bold: true, fontSize: 8 }, horizontalAlignment: 'CENTER' },
+    });
     expect(workbook.cell('Board', 0, 1)).toEqual({ userEnteredFormat: { textFormat: { fontSize: 8 }, horizontalAlignment: 'CENTER' } });
   });
 
   it('updateBorders sets outer sides on the cells along them and inner lines on both sides; NONE clears; sides left out stay', () => {
     const thin = { style: 'SOLID' };
     const thick = { style: 'SOLID_THICK' };
-    const workbook = book({ updateBorders: { range: range(0, 2, 0, 2), top: thin, bottom: thin, left: thin, right: thin, innerHorizontal: thin, innerVertical: thin } });
-    workbook.batchUpdate([{ updateBorders: { range: range(0, 2, 0, 1), innerHorizontal: thick } }, { updateBorders: { range: range(0, 1, 0, 1), top: { style: 'NONE' } } }]);
+    const workbook = book({
+      updateBorders: { range: range(0, 2, 0, 2), top: thin, bottom: thin, left: thin, right: thin, innerHorizontal: thin, innerVertical: thin },
+    });
+    workbook.batchUpdate([
+      { updateBorders: { range: range(0, 2, 0, 1), innerHorizontal: thick } },
+      { updateBorders: { range: range(0, 1, 0, 1), top: { style: 'NONE' } } },
+    ]);
     expect(workbook.cell('Board', 0, 0)?.userEnteredFormat?.borders).toEqual({ bottom: thick, left: thin, right: thin });
     expect(workbook.cell('Board', 1, 0)?.userEnteredFormat?.borders).toEqual({ top: thick, bottom: thin, left: thin, right: thin });
     expect(workbook.cell('Board', 0, 1)?.userEnteredFormat?.borders).toEqual({ top: thin, bottom: thin, left: thin, right: thin });
@@ -109,7 +148,13 @@ describe('repeatCell and updateBorders', () => {
 describe('merges', () => {
   it('MERGE_ALL keeps only the top-left value; MERGE_ROWS makes one merge per row; unmerge undoes them', () => {
     const workbook = book(
-      { updateCells: { range: range(0, 1, 0, 2), rows: [{ values: [{ userEnteredValue: { stringValue: 'kept' } }, { userEnteredValue: { stringValue: 'dropped' }, note: 'stays' }] }], fields: '*' } },
+      {
+        updateCells: {
+          range: range(0, 1, 0, 2),
+          rows: [{ values: [{ userEnteredValue: { stringValue: 'kept' } }, { userEnteredValue: { stringValue: 'dropped' }, note: 'stays' }] }],
+          fields: '*',
+        },
+      },
       { mergeCells: { range: range(0, 1, 0, 2), mergeType: 'MERGE_ALL' } },
       { mergeCells: { range: range(1, 4, 2, 4), mergeType: 'MERGE_ROWS' } },
     );
@@ -127,11 +172,15 @@ describe('merges', () => {
 
   it('refuses overlapping merges, one-cell merges, merges across frozen rows, and freezing across a merge', () => {
     const frozen = { updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 1 } }, fields: 'gridProperties.frozenRowCount' } };
-    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { mergeCells: { range: range(1, 3, 1, 3) } })).toThrow("requests[2].mergeCells: 'Board'!B2:C3 overlaps the merge A1:B2; unmerge it first");
+    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { mergeCells: { range: range(1, 3, 1, 3) } })).toThrow(
+      "requests[2].mergeCells: 'Board'!B2:C3 overlaps the merge A1:B2; unmerge it first",
+    );
     expect(() => book({ mergeCells: { range: range(0, 1, 0, 1) } })).toThrow('a merge must cover at least two cells');
     expect(() => book(frozen, { mergeCells: { range: range(0, 2, 0, 1) } })).toThrow("You can't merge frozen and non-frozen rows");
     expect(() => book({ mergeCells: { range: range(0, 2, 0, 1) } }, frozen)).toThrow("You can't merge frozen and non-frozen rows");
-    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { unmergeCells: { range: range(0, 1, 0, 4) } })).toThrow('the merge A1:B2 is only partly inside A1:D1');
+    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { unmergeCells: { range: range(0, 1, 0, 4) } })).toThrow(
+      'the merge A1:B2 is only partly inside A1:D1',
+    );
   });
 });
 
@@ -162,28 +211,57 @@ describe('sheets', () => {
   it('resizes a grid: shrinking drops what falls outside; sizes of rows and columns are set in ranges', () => {
     const workbook = book(
       { updateCells: { range: range(0, 5, 0, 4), rows: [{}, {}, {}, {}, { values: [{ note: 'gone' }] }], fields: 'note' } },
-      { updateDimensionProperties: { range: { sheetId: 7, dimension: 'COLUMNS', startIndex: 1, endIndex: 3 }, properties: { pixelSize: 30 }, fields: 'pixelSize' } },
-      { updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 3, columnCount: 3 } }, fields: 'gridProperties(rowCount,columnCount)' } },
+      {
+        updateDimensionProperties: {
+          range: { sheetId: 7, dimension: 'COLUMNS', startIndex: 1, endIndex: 3 },
+          properties: { pixelSize: 30 },
+          fields: 'pixelSize',
+        },
+      },
+      {
+        updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 3, columnCount: 3 } }, fields: 'gridProperties(rowCount,columnCount)' },
+      },
     );
     const sheet = workbook.sheetByTitle('Board')!;
     expect([sheet.rowCount, sheet.columnCount, sheet.columnWidths, sheet.rowHeights]).toEqual([3, 3, [100, 30, 30], [21, 21, 21]]);
     expect(workbook.cell('Board', 4, 0)).toBeNull();
-    expect(() => workbook.batchUpdate([{ updateDimensionProperties: { range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 9 }, properties: { pixelSize: 5 }, fields: 'pixelSize' } }]))
-      .toThrow("range 0–9 is outside the 3 rows of 'Board'");
+    expect(() =>
+      workbook.batchUpdate([
+        {
+          updateDimensionProperties: {
+            range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 9 },
+            properties: { pixelSize: 5 },
+            fields: 'pixelSize',
+          },
+        },
+      ]),
+    ).toThrow("range 0–9 is outside the 3 rows of 'Board'");
   });
 
   it('checks one update of size and frozen rows as a whole', () => {
-    const workbook = book({ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 4 } }, fields: 'gridProperties.frozenRowCount' } });
-    workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 3, frozenRowCount: 1 } }, fields: 'gridProperties(rowCount,frozenRowCount)' } }]);
+    const workbook = book({
+      updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 4 } }, fields: 'gridProperties.frozenRowCount' },
+    });
+    workbook.batchUpdate([
+      {
+        updateSheetProperties: {
+          properties: { sheetId: 7, gridProperties: { rowCount: 3, frozenRowCount: 1 } },
+          fields: 'gridProperties(rowCount,frozenRowCount)',
+        },
+      },
+    ]);
     expect([workbook.sheetByTitle('Board')!.rowCount, workbook.sheetByTitle('Board')!.frozenRowCount]).toEqual([3, 1]);
-    expect(() => workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 1 } }, fields: 'gridProperties.rowCount' } }]))
-      .toThrow("frozenRowCount 1 would freeze every row of 'Board'");
+    expect(() =>
+      workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 1 } }, fields: 'gridProperties.rowCount' } }]),
+    ).toThrow("frozenRowCount 1 would freeze every row of 'Board'");
   });
 
   it('keeps protected ranges by id and refuses an id taken', () => {
     const workbook = book({ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' } } });
     expect(workbook.getMetadata().sheets?.[1].protectedRanges).toEqual([{ protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' }]);
-    expect(() => workbook.batchUpdate([{ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 } } } }])).toThrow('a protected range with id 42 already exists');
+    expect(() => workbook.batchUpdate([{ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 } } } }])).toThrow(
+      'a protected range with id 42 already exists',
+    );
     workbook.batchUpdate([{ deleteProtectedRange: { protectedRangeId: 42 } }]);
     expect(workbook.getMetadata().sheets?.[1].protectedRanges).toBeUndefined();
   });
@@ -191,7 +269,9 @@ describe('sheets', () => {
 
 describe('developer metadata', () => {
   const create = (metadataId: number, extra: Record<string, unknown> = {}) => ({
-    createDeveloperMetadata: { developerMetadata: { metadataId, metadataKey: 'k', metadataValue: 'v1', location: { sheetId: 7 }, visibility: 'DOCUMENT', ...extra } },
+    createDeveloperMetadata: {
+      developerMetadata: { metadataId, metadataKey: 'k', metadataValue: 'v1', location: { sheetId: 7 }, visibility: 'DOCUMENT', ...extra },
+    },
   });
 
   it('keeps metadata on a sheet, updates its value by id, and drops it with the sheet', () => {
@@ -199,11 +279,28 @@ describe('developer metadata', () => {
     expect(workbook.getMetadata().sheets?.[1].developerMetadata).toEqual([
       { metadataId: 5, metadataKey: 'k', metadataValue: 'v1', visibility: 'DOCUMENT', location: { locationType: 'SHEET', sheetId: 7 } },
     ]);
-    workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataValue: 'v2' }, fields: 'metadataValue' } }]);
+    workbook.batchUpdate([
+      {
+        updateDeveloperMetadata: {
+          dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }],
+          developerMetadata: { metadataValue: 'v2' },
+          fields: 'metadataValue',
+        },
+      },
+    ]);
     expect(workbook.getMetadata().sheets?.[1].developerMetadata?.[0].metadataValue).toBe('v2');
     workbook.batchUpdate([{ deleteSheet: { sheetId: 7 } }]);
-    expect(() => workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataValue: 'v3' }, fields: 'metadataValue' } }]))
-      .toThrow('requests[0].updateDeveloperMetadata: no developer metadata with id 5');
+    expect(() =>
+      workbook.batchUpdate([
+        {
+          updateDeveloperMetadata: {
+            dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }],
+            developerMetadata: { metadataValue: 'v3' },
+            fields: 'metadataValue',
+          },
+        },
+      ]),
+    ).toThrow('requests[0].updateDeveloperMetadata: no developer metadata with id 5');
   });
 
   it('refuses a taken id, a missing key or visibility, and what it does not model', () => {
@@ -212,8 +309,17 @@ describe('developer metadata', () => {
     expect(() => workbook.batchUpdate([create(6, { metadataKey: '' })])).toThrow('developerMetadata.metadataKey is required');
     expect(() => workbook.batchUpdate([create(6, { visibility: undefined })])).toThrow('developerMetadata.visibility must be DOCUMENT or PROJECT');
     expect(() => workbook.batchUpdate([create(6, { location: { spreadsheet: true } })])).toThrow('"spreadsheet" is not supported');
-    expect(() => workbook.batchUpdate([{ updateDeveloperMetadata: { dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }], developerMetadata: { metadataKey: 'x' }, fields: 'metadataKey' } }]))
-      .toThrow('fields: the embedded workbook updates only "metadataValue"');
+    expect(() =>
+      workbook.batchUpdate([
+        {
+          updateDeveloperMetadata: {
+            dataFilters: [{ developerMetadataLookup: { metadataId: 5 } }],
+            developerMetadata: { metadataKey: 'x' },
+            fields: 'metadataKey',
+          },
+        },
+      ]),
+    ).toThrow('fields: the embedded workbook updates only "metadataValue"');
   });
 });
 
@@ -238,10 +344,13 @@ describe('batchUpdate', () => {
 
   it('refuses every request kind it does not apply, so it never silently differs from Google', () => {
     const workbook = book();
-    expect(() => workbook.batchUpdate([{ insertDimension: { range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 1 } } }]))
-      .toThrow(/^requests\[0\]\.insertDimension: not supported by the embedded workbook \(it applies addSheet, updateSheetProperties/);
+    expect(() => workbook.batchUpdate([{ insertDimension: { range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 1 } } }])).toThrow(
+      /^requests\[0\]\.insertDimension: not supported by the embedded workbook \(it applies addSheet, updateSheetProperties/,
+    );
     expect(() => workbook.batchUpdate([{ addSheet: { properties: { title: 'T', tabColorStyle: RED } } }])).toThrow('properties.tabColorStyle is not supported');
-    expect(() => workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, hidden: true }, fields: 'hidden' } }])).toThrow('properties.hidden is not supported');
+    expect(() => workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, hidden: true }, fields: 'hidden' } }])).toThrow(
+      'properties.hidden is not supported',
+    );
     expect(() => workbook.batchUpdate([])).toThrow('at least one request');
   });
 });
@@ -249,25 +358,49 @@ describe('batchUpdate', () => {
 describe("Google's limits", () => {
   it('a cell holds at most 50,000 characters: one more is refused, naming the request, and nothing applies', () => {
     const full = 'x'.repeat(50_000);
-    const workbook = book({ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: full } }] }], fields: 'userEnteredValue' } });
+    const workbook = book({
+      updateCells: {
+        start: { sheetId: 7, rowIndex: 0, columnIndex: 0 },
+        rows: [{ values: [{ userEnteredValue: { stringValue: full } }] }],
+        fields: 'userEnteredValue',
+      },
+    });
     expect(workbook.cell('Board', 0, 0)?.userEnteredValue?.stringValue).toHaveLength(50_000);
-    expect(() => workbook.batchUpdate([
-      { updateCells: { start: { sheetId: 7, rowIndex: 1, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: 'ok' } }] }], fields: 'userEnteredValue' } },
-      { updateCells: { start: { sheetId: 7, rowIndex: 2, columnIndex: 0 }, rows: [{ values: [{ userEnteredValue: { stringValue: `${full}y` } }] }], fields: 'userEnteredValue' } },
-    ])).toThrow(/requests\[1\]\.updateCells: .*50001 characters, over the 50000 a Google Sheets cell holds/);
+    expect(() =>
+      workbook.batchUpdate([
+        {
+          updateCells: {
+            start: { sheetId: 7, rowIndex: 1, columnIndex: 0 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: 'ok' } }] }],
+            fields: 'userEnteredValue',
+          },
+        },
+        {
+          updateCells: {
+            start: { sheetId: 7, rowIndex: 2, columnIndex: 0 },
+            rows: [{ values: [{ userEnteredValue: { stringValue: `${full}y` } }] }],
+            fields: 'userEnteredValue',
+          },
+        },
+      ]),
+    ).toThrow(/requests\[1\]\.updateCells: .*50001 characters, over the 50000 a Google Sheets cell holds/);
     expect(workbook.cell('Board', 1, 0)).toBeNull();
   });
 
-  it('a batchUpdate body over the Sheets API\'s recommended 2 MB is refused', () => {
+  it("a batchUpdate body over the Sheets API's recommended 2 MB is refused", () => {
     const workbook = book();
     // 45 cells of 49,000 characters: about 2.2 MB of JSON, each cell within its own limit.
     const row = { values: Array.from({ length: 45 }, () => ({ userEnteredValue: { stringValue: 'é'.repeat(24_500) } })) };
-    workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 5, columnCount: 50 } }, fields: 'gridProperties.columnCount' } }]);
-    expect(() => workbook.batchUpdate([{ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [row], fields: 'userEnteredValue' } }])).toThrow(/over the Sheets API's recommended maximum of 2097152 \(2 MB\)/);
+    workbook.batchUpdate([
+      { updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 5, columnCount: 50 } }, fields: 'gridProperties.columnCount' } },
+    ]);
+    expect(() =>
+      workbook.batchUpdate([{ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [row], fields: 'userEnteredValue' } }]),
+    ).toThrow(/over the Sheets API's recommended maximum of 2097152 \(2 MB\)/);
     expect(workbook.cell('Board', 0, 0)).toBeNull();
   });
 
-  it('a new spreadsheet\'s first tab may be named in another language', () => {
+  it("a new spreadsheet's first tab may be named in another language", () => {
     expect(new EmbeddedWorkbook('t', { title: 'Feuille 1', id: 0 }).getMetadata().sheets?.[0].properties?.title).toBe('Feuille 1');
   });
 });

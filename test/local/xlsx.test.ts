@@ -36,8 +36,14 @@ async function expectSame(workbook: EmbeddedWorkbook): Promise<number> {
         cells += 1;
       }
     }
-    const merges = sheet.merges.map((m) => `${ws.getCell(m.startRowIndex + 1, m.startColumnIndex + 1).address}:${ws.getCell(m.endRowIndex, m.endColumnIndex).address}`).sort();
-    expect(Object.values((ws as unknown as { _merges: Record<string, { range: string }> })._merges).map((m) => m.range).sort()).toEqual(merges);
+    const merges = sheet.merges
+      .map((m) => `${ws.getCell(m.startRowIndex + 1, m.startColumnIndex + 1).address}:${ws.getCell(m.endRowIndex, m.endColumnIndex).address}`)
+      .sort();
+    expect(
+      Object.values((ws as unknown as { _merges: Record<string, { range: string }> })._merges)
+        .map((m) => m.range)
+        .sort(),
+    ).toEqual(merges);
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: sheet.frozenRowCount, showGridLines: false });
     expect((ws as unknown as { sheetProtection?: { sheet?: boolean } }).sheetProtection?.sheet).toBe(true);
     expect(ws.getColumn(1).width).toBeGreaterThan(0);
@@ -68,10 +74,14 @@ describe('the .xlsx export', () => {
     const { workbook } = renderAudience(replayMatch(playMatch(fresh.value)), 'public');
     const book = await reopen(workbook);
     const texts: unknown[] = [];
-    book.worksheets.forEach((ws) => ws.eachRow((row) => row.eachCell((cell) => {
-      expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
-      texts.push(cell.value);
-    })));
+    book.worksheets.forEach((ws) =>
+      ws.eachRow((row) =>
+        row.eachCell((cell) => {
+          expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+          texts.push(cell.value);
+        }),
+      ),
+    );
     expect(texts).toEqual(expect.arrayContaining(players.map((p) => p.name)));
   });
 });

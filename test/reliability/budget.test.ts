@@ -24,7 +24,9 @@ for (const c of DAY_CASES.filter((x) => ['pasture', 'not-flower-field'].includes
     const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
-    console.log(`[budget] ${budgetLine(`${c.game} ${c.players} players`, budget)}; deadline to every board: ${boards.map((ms) => `${(ms / 1000).toFixed(0)} s`).join(', ')}`);
+    console.log(
+      `[budget] ${budgetLine(`${c.game} ${c.players} players`, budget)}; deadline to every board: ${boards.map((ms) => `${(ms / 1000).toFixed(0)} s`).join(', ')}`,
+    );
     // Two thirds of Apps Script's 6 minutes at most (a tick that changes twenty forms leaves the
     // last ones to the next tick).
     expect(budget.worst.ms).toBeLessThan(240_000);
@@ -92,7 +94,9 @@ it('a burst of form answers in one minute stays within 60 Sheets writes; with th
     const done = limited.find((e) => !e.error && e.at >= sent && e.calls.some((call) => call.name === 'Sheets.Spreadsheets.batchUpdate'))!;
     return (done.at - sent) / 1000;
   });
-  console.log(`[budget] ${players.length} answers in one minute: ${free.length} executions, ${unlimited} of the Sheets API in the busiest minute without the quota; with it, ${refused.length} executions refused (429), all ${responses} answers logged once, the last acknowledged ${Math.max(...acknowledged)} s after it was sent`);
+  console.log(
+    `[budget] ${players.length} answers in one minute: ${free.length} executions, ${unlimited} of the Sheets API in the busiest minute without the quota; with it, ${refused.length} executions refused (429), all ${responses} answers logged once, the last acknowledged ${Math.max(...acknowledged)} s after it was sent`,
+  );
   const window = table.google.sheetsCalls.filter((s) => s.at >= Date.parse(at(open.timing.opensAt!, 60)));
   expect(busiestMinute(window, true)).toBeLessThanOrEqual(60);
   expect(busiestMinute(window, false)).toBeLessThanOrEqual(60);

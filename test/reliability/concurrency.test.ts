@@ -20,7 +20,14 @@ const BOUNDARIES: readonly Boundary[] = ['before acquire', 'after acquire', 'bef
 
 /** Runs `a`; at `boundary` of its lock, runs `b` (which, while the lock is held, times out). */
 function interleave(table: Table, a: () => void, b: () => void, boundary: Boundary): void {
-  const [name, when] = ({ 'before acquire': ['Lock.tryLock', 'before'], 'after acquire': ['Lock.tryLock', 'after'], 'before release': ['Lock.releaseLock', 'before'], 'after release': ['Lock.releaseLock', 'after'] } as const)[boundary];
+  const [name, when] = (
+    {
+      'before acquire': ['Lock.tryLock', 'before'],
+      'after acquire': ['Lock.tryLock', 'after'],
+      'before release': ['Lock.releaseLock', 'before'],
+      'after release': ['Lock.releaseLock', 'after'],
+    } as const
+  )[boundary];
   let fired = false;
   table.google.onCall = (call, _index, moment) => {
     if (fired || call.name !== name || moment !== when) return;
@@ -49,11 +56,22 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
   const ann = botAnswers(table, 'p1')!;
   expect(table.submitOnly('p1', privatePart(ann.answers, ann.questions), ann.questions)).toBe(true);
   const snapshot = table.google.snapshot();
-  const run = (name: string, ...args: unknown[]) => () => void table.sandbox.call(name, ...args);
+  const run =
+    (name: string, ...args: unknown[]) =>
+    () =>
+      void table.sandbox.call(name, ...args);
   const tick = run('onTick', { triggerUid: 'tick' });
   const submit = run('onFormSubmitted', { triggerUid: 'submit' });
   const executions: Record<string, () => void> = { tick, submit, 'Resolve overdue now': run('resolveOverdueNow'), 'Re-render': run('rerender') };
-  const pairs: [string, string][] = [['tick', 'submit'], ['submit', 'tick'], ['tick', 'tick'], ['tick', 'Resolve overdue now'], ['Resolve overdue now', 'tick'], ['tick', 'Re-render'], ['Re-render', 'submit']];
+  const pairs: [string, string][] = [
+    ['tick', 'submit'],
+    ['submit', 'tick'],
+    ['tick', 'tick'],
+    ['tick', 'Resolve overdue now'],
+    ['Resolve overdue now', 'tick'],
+    ['tick', 'Re-render'],
+    ['Re-render', 'submit'],
+  ];
 
   const finish = () => {
     table.google.clock.set(at(deadline, 90));
@@ -89,14 +107,19 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
       // item says so), and the next tick does its work.
       if (timedOut) {
         // Nothing written but, for a form submission, its ask that the forms be read (made before the lock).
-        expect(secondRecord.calls.some((c) => c.name === 'Sheets.Spreadsheets.batchUpdate'), label).toBe(false);
+        expect(
+          secondRecord.calls.some((c) => c.name === 'Sheets.Spreadsheets.batchUpdate'),
+          label,
+        ).toBe(false);
         expect(secondRecord.calls.filter((c) => c.name === 'Properties.setProperty').length, label).toBe(second === 'submit' ? 1 : 0);
         if (!['tick', 'submit'].includes(second)) expect(table.google.ui.alerts.at(-1), label).toMatch(/Another genius-host execution is running/);
       }
       finish();
       const log = logOf(table.sandbox);
       expect(log, `${label}: the log`).toEqual(expectedLog);
-      expect(new Set(log.submissions.map((s) => s.response).filter(Boolean)).size, `${label}: a response logged twice`).toBe(log.submissions.filter((s) => s.response).length);
+      expect(new Set(log.submissions.map((s) => s.response).filter(Boolean)).size, `${label}: a response logged twice`).toBe(
+        log.submissions.filter((s) => s.response).length,
+      );
       expect(differences(expected, digestWorld(table.google)), label).toEqual([]);
       expect(sheetsWrites(table, start), `${label}: Sheets writes`).toBeLessThanOrEqual(expectedWrites);
       covered += 1;
@@ -149,16 +172,25 @@ it('a form answer arriving at any point of a resolution is logged once, for the 
       expect(logged.length, `${label}: Ben's responses logged`).toBe(form.responses.length);
       if (accepted) {
         const last = logged.at(-1)!;
-        const phase = table.state().closed.map((c) => c.phase).concat(table.state().open ? [table.state().open!.phase] : []).find((p) => p.id === last.phase)!;
+        const phase = table
+          .state()
+          .closed.map((c) => c.phase)
+          .concat(table.state().open ? [table.state().open!.phase] : [])
+          .find((p) => p.id === last.phase)!;
         expect(description.startsWith(phase.title), `${label}: logged for ${last.phase}, the form said "${description.slice(0, 40)}"`).toBe(true);
-        expect(Object.keys(last.answers).every((key) => !key.startsWith('item ')), label).toBe(true);
+        expect(
+          Object.keys(last.answers).every((key) => !key.startsWith('item ')),
+          label,
+        ).toBe(true);
         sent += 1;
       } else {
         refused += 1;
       }
     }
   }
-  console.log(`[concurrency] a form answer at each of ${sent + refused} points of a resolution: ${sent} sent and logged for the phase shown, ${refused} while the form was closed`);
+  console.log(
+    `[concurrency] a form answer at each of ${sent + refused} points of a resolution: ${sent} sent and logged for the phase shown, ${refused} while the form was closed`,
+  );
   expect(sent).toBeGreaterThan(0);
 }, 300_000);
 

@@ -17,20 +17,31 @@ export interface CallCost {
   readonly source: string;
 }
 
-const MEASURED_SHEETS = 'about 1.1 s per Sheets API write round trip, measured from Cloud Run (10 sequential writes 11.87 s, github.com/piotr-agier/google-drive-mcp pull 203); charged at the slow end';
-const ASSUMED_KB = 'assumption: 5 ms per KB (200 KB/s) for Google to apply a batch of cell updates; Google recommends at most 2 MB a request (developers.google.com/sheets/api/limits)';
-const MEASURED_PROPERTIES = 'PropertiesService measured at 20-84 ms (avg 30) a getProperty and 43-231 ms (avg 62) a setProperty over 100 runs (ziritione.org/post/apps_script_performance); charged at the maximum';
-const ASSUMED_FORMS = 'assumption (no public measurement found): FormApp calls are server round trips like Sheets, charged at 300 ms a change, 800 ms to open a form';
+const MEASURED_SHEETS =
+  'about 1.1 s per Sheets API write round trip, measured from Cloud Run (10 sequential writes 11.87 s, github.com/piotr-agier/google-drive-mcp pull 203); charged at the slow end';
+const ASSUMED_KB =
+  'assumption: 5 ms per KB (200 KB/s) for Google to apply a batch of cell updates; Google recommends at most 2 MB a request (developers.google.com/sheets/api/limits)';
+const MEASURED_PROPERTIES =
+  'PropertiesService measured at 20-84 ms (avg 30) a getProperty and 43-231 ms (avg 62) a setProperty over 100 runs (ziritione.org/post/apps_script_performance); charged at the maximum';
+const ASSUMED_FORMS =
+  'assumption (no public measurement found): FormApp calls are server round trips like Sheets, charged at 300 ms a change, 800 ms to open a form';
 const ASSUMED_DRIVE = 'assumption: a Drive API call as a Sheets one; sharing also sends an email, 2 s';
 const ASSUMED_LOCAL = 'assumption: calls answered inside the script process (handles, builders, Ui, response fields) at 5 ms';
 
 /** Cost per call, by `Service.method`; the first matching rule applies. */
-export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
+const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: 1200, perKb: 5, source: `${MEASURED_SHEETS}; ${ASSUMED_KB}` }],
   [/^Sheets\./, { fixed: 1200, perKb: 2, source: `${MEASURED_SHEETS}; reading at half the cost per KB of writing (assumption)` }],
   [/^Properties\.getProperty$|^Properties\.getKeys$/, { fixed: 90, source: MEASURED_PROPERTIES }],
   [/^Properties\./, { fixed: 240, source: MEASURED_PROPERTIES }],
-  [/^SpreadsheetApp\.flush$/, { fixed: 700, source: 'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)' }],
+  [
+    /^SpreadsheetApp\.flush$/,
+    {
+      fixed: 700,
+      source:
+        'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)',
+    },
+  ],
   [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
   [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
   [/^Range\.getValues$/, { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` }],
@@ -49,7 +60,7 @@ export const COSTS: readonly (readonly [RegExp, CallCost])[] = [
  * Apps Script's V8 against Node on this machine, for the script's own computing (replay, views,
  * requests, fingerprints): assumption, 3× slower (shared servers, no warm-up across executions).
  */
-export const SCRIPT_SLOWDOWN = 3;
+const SCRIPT_SLOWDOWN = 3;
 
 /**
  * A call's cost, whether it succeeded or failed: a refused or timed-out call took its round trip,
@@ -81,7 +92,7 @@ export interface ExecutionCost {
   readonly formCalls: number;
 }
 
-export function executionCost(e: ExecutionRecord): ExecutionCost {
+function executionCost(e: ExecutionRecord): ExecutionCost {
   const serviceMs = e.calls.reduce((n, c) => n + costOf(c), 0);
   const scriptMs = Math.max(0, (e.ms ?? 0) - e.serviceMs) * SCRIPT_SLOWDOWN;
   const count = (f: (c: CallRecord) => boolean) => e.calls.filter(f).length;
@@ -107,7 +118,10 @@ export function executionCost(e: ExecutionRecord): ExecutionCost {
 
 /** The most Sheets API calls (writes, or reads) in any 60 seconds of the fake clock. */
 export function busiestMinute(calls: readonly { at: number; write: boolean }[], write: boolean): number {
-  const times = calls.filter((c) => c.write === write).map((c) => c.at).sort((a, b) => a - b);
+  const times = calls
+    .filter((c) => c.write === write)
+    .map((c) => c.at)
+    .sort((a, b) => a - b);
   let best = 0;
   let start = 0;
   for (let end = 0; end < times.length; end++) {
@@ -115,11 +129,6 @@ export function busiestMinute(calls: readonly { at: number; write: boolean }[], 
     best = Math.max(best, end - start + 1);
   }
   return best;
-}
-
-/** A table of the model's constants, for the bench and the report. */
-export function costTable(): string[][] {
-  return COSTS.map(([pattern, cost]) => [pattern.source.replace(/\\/g, ''), `${cost.fixed} ms${cost.perKb ? ` + ${cost.perKb} ms/KB` : ''}`, cost.source]);
 }
 
 export interface MatchBudget {
@@ -205,7 +214,8 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One line for the test output and the report. */
 export function budgetLine(label: string, b: MatchBudget): string {
-  const w = (c: ExecutionCost) => `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)}${c.lockWaitMs > 0 ? `; waiting for the lock or a deadline ${s(c.lockWaitMs)}` : ''})`;
+  const w = (c: ExecutionCost) =>
+    `${c.name} ${s(c.ms)} (${c.remoteCalls} remote calls: ${c.sheetsWrites} Sheets writes, ${(c.sheetsBytesOut / 1024).toFixed(0)} KB, ${c.sheetsReads} reads, ${c.formCalls} Forms, ${c.propertyCalls} Properties; script ${s(c.scriptMs)}${c.lockWaitMs > 0 ? `; waiting for the lock or a deadline ${s(c.lockWaitMs)}` : ''})`;
   const quiet = b.quietTick ? `; quiet tick ${s(b.quietTick.ms)}` : '';
   return `${label}: ${b.executions} executions (${b.triggerExecutions} by triggers, ${s(b.lockWaitMs)} of them waiting for the lock or a deadline); longest ${w(b.worst)}; longest after the start ${w(b.worstRunning)}; busiest minute ${b.sheetsWritesPerMinute} Sheets writes, ${b.sheetsReadsPerMinute} reads${quiet}; ${b.dailyMinutes.toFixed(1)} min of trigger time in the busiest 24 hours`;
 }

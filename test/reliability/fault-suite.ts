@@ -7,18 +7,21 @@ import { type MatchCase, at, beforeResolution, startedTable } from './scenarios.
 export function resolutionSweep(c: MatchCase, phasesBefore: number, mode = sweepMode()): SweepResult {
   const { table, answered } = beforeResolution(c, phasesBefore);
   const deadline = answered.deadline;
-  return sweep({
-    label: `${c.game} ${answered.phase} closing`,
-    table,
-    act: (t) => {
-      t.google.clock.set(at(deadline, 30));
-      t.sandbox.fire('CLOCK');
+  return sweep(
+    {
+      label: `${c.game} ${answered.phase} closing`,
+      table,
+      act: (t) => {
+        t.google.clock.set(at(deadline, 30));
+        t.sandbox.fire('CLOCK');
+      },
+      after: (t) => {
+        t.google.clock.set(at(deadline, 90));
+        t.sandbox.fire('CLOCK');
+      },
     },
-    after: (t) => {
-      t.google.clock.set(at(deadline, 90));
-      t.sandbox.fire('CLOCK');
-    },
-  }, mode);
+    mode,
+  );
 }
 
 export function wholeMatchSweep(c: MatchCase): SweepResult[] {

@@ -13,8 +13,12 @@ it('fair-and-square: a mid-match resolution survives any one call failing; the n
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
-it.runIf(process.env.FAULTS === 'all')('fair-and-square: every execution of a whole match survives any one call failing', () => {
-  const results = wholeMatchSweep(CASE);
-  console.log(`[faults] fair-and-square whole match: ${summary(results)}`);
-  expect(results.length).toBeGreaterThan(5);
-}, 14_400_000);
+it.runIf(process.env.FAULTS === 'all')(
+  'fair-and-square: every execution of a whole match survives any one call failing',
+  () => {
+    const results = wholeMatchSweep(CASE);
+    console.log(`[faults] fair-and-square whole match: ${summary(results)}`);
+    expect(results.length).toBeGreaterThan(5);
+  },
+  14_400_000,
+);

@@ -13,8 +13,12 @@ it('not-flower-field: a mid-match resolution survives any one call failing; the 
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
-it.runIf(process.env.FAULTS === 'all')('not-flower-field: every execution of a whole match survives any one call failing', () => {
-  const results = wholeMatchSweep(CASE);
-  console.log(`[faults] not-flower-field whole match: ${summary(results)}`);
-  expect(results.length).toBeGreaterThan(5);
-}, 14_400_000);
+it.runIf(process.env.FAULTS === 'all')(
+  'not-flower-field: every execution of a whole match survives any one call failing',
+  () => {
+    const results = wholeMatchSweep(CASE);
+    console.log(`[faults] not-flower-field whole match: ${summary(results)}`);
+    expect(results.length).toBeGreaterThan(5);
+  },
+  14_400_000,
+);

@@ -13,8 +13,12 @@ it('paint: a mid-match resolution survives any one call failing; the next tick f
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
-it.runIf(process.env.FAULTS === 'all')('paint: every execution of a whole match survives any one call failing', () => {
-  const results = wholeMatchSweep(CASE);
-  console.log(`[faults] paint whole match: ${summary(results)}`);
-  expect(results.length).toBeGreaterThan(5);
-}, 14_400_000);
+it.runIf(process.env.FAULTS === 'all')(
+  'paint: every execution of a whole match survives any one call failing',
+  () => {
+    const results = wholeMatchSweep(CASE);
+    console.log(`[faults] paint whole match: ${summary(results)}`);
+    expect(results.length).toBeGreaterThan(5);
+  },
+  14_400_000,
+);

@@ -13,8 +13,12 @@ it('pasture: a mid-match resolution survives any one call failing; the next tick
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
-it.runIf(process.env.FAULTS === 'all')('pasture: every execution of a whole match survives any one call failing', () => {
-  const results = wholeMatchSweep(CASE);
-  console.log(`[faults] pasture whole match: ${summary(results)}`);
-  expect(results.length).toBeGreaterThan(5);
-}, 14_400_000);
+it.runIf(process.env.FAULTS === 'all')(
+  'pasture: every execution of a whole match survives any one call failing',
+  () => {
+    const results = wholeMatchSweep(CASE);
+    console.log(`[faults] pasture whole match: ${summary(results)}`);
+    expect(results.length).toBeGreaterThan(5);
+  },
+  14_400_000,
+);

@@ -60,10 +60,14 @@ it('peg-domain: a turn with no move times out at the tick, whichever call fails;
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
-it.runIf(process.env.FAULTS === 'all')('peg-domain: every call index of a move by form, and every execution of a whole match', () => {
-  const move = resolutionSweep(CASE, 2, 'all');
-  console.log(`[faults] ${move.label}: ${summary([move])}`);
-  const results = wholeMatchSweep(CASE);
-  console.log(`[faults] peg-domain whole match: ${summary(results)}`);
-  expect(results.length).toBeGreaterThan(5);
-}, 14_400_000);
+it.runIf(process.env.FAULTS === 'all')(
+  'peg-domain: every call index of a move by form, and every execution of a whole match',
+  () => {
+    const move = resolutionSweep(CASE, 2, 'all');
+    console.log(`[faults] ${move.label}: ${summary([move])}`);
+    const results = wholeMatchSweep(CASE);
+    console.log(`[faults] peg-domain whole match: ${summary(results)}`);
+    expect(results.length).toBeGreaterThan(5);
+  },
+  14_400_000,
+);

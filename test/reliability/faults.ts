@@ -58,7 +58,7 @@ export function sweepMode(): SweepMode {
  * The fault points to run for an execution that made `calls`. A call whose failure the add-on
  * catches (`caught`) is not equivalent to its neighbours, so `classes` runs it too.
  */
-export function plansFor(calls: readonly CallRecord[], mode: SweepMode, caught: (call: CallRecord) => boolean = () => false): FaultPlan[] {
+function plansFor(calls: readonly CallRecord[], mode: SweepMode, caught: (call: CallRecord) => boolean = () => false): FaultPlan[] {
   const plans: FaultPlan[] = [];
   let lastWrite = -1;
   calls.forEach((call, index) => {
@@ -82,7 +82,7 @@ export function plansFor(calls: readonly CallRecord[], mode: SweepMode, caught: 
 }
 
 /** How many fault points (remote calls refused, writes timed out) an execution has. */
-export function pointsOf(calls: readonly CallRecord[]): number {
+function pointsOf(calls: readonly CallRecord[]): number {
   return calls.filter((c) => c.remote).length + calls.filter((c) => c.remote && c.writes).length;
 }
 
@@ -133,17 +133,32 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
       const message = faultMessage(call.name, plan.mode);
       const shown = s.table.google.ui.alerts.some((a) => a.includes(message));
       expect(run.failed?.includes(message) || shown, `${label}: ended with ${run.failed ?? 'no error'}`).toBe(true);
-      expect(run.calls.slice(plan.index + 1).filter((c) => c.remote && c.name !== 'Lock.releaseLock').map((c) => c.name), label).toEqual([]);
+      expect(
+        run.calls
+          .slice(plan.index + 1)
+          .filter((c) => c.remote && c.name !== 'Lock.releaseLock')
+          .map((c) => c.name),
+        label,
+      ).toEqual([]);
     }
-    expect(run.calls.slice(0, plan.index + 1).map((c) => c.name), label).toEqual(clean.calls.slice(0, plan.index + 1).map((c) => c.name));
+    expect(
+      run.calls.slice(0, plan.index + 1).map((c) => c.name),
+      label,
+    ).toEqual(clean.calls.slice(0, plan.index + 1).map((c) => c.name));
     const world = digestWorld(s.table.google);
     if (s.compare) {
       s.compare(cleanWorld, world, s.table, plan, call);
       continue;
     }
     const lines = logLines(s.table);
-    expect(lines.filter((l) => !cleanLog.includes(l)), `${label}: logged beyond the clean run`).toEqual([]);
-    expect(cleanLog.filter((l) => !lines.includes(l)), `${label}: lost`).toEqual([]);
+    expect(
+      lines.filter((l) => !cleanLog.includes(l)),
+      `${label}: logged beyond the clean run`,
+    ).toEqual([]);
+    expect(
+      cleanLog.filter((l) => !lines.includes(l)),
+      `${label}: lost`,
+    ).toEqual([]);
     expect(lines, `${label}: the log`).toEqual(cleanLog);
     expect(differences(cleanWorld, world), label).toEqual([]);
   }
@@ -182,12 +197,17 @@ export function sweepEveryExecution(table: Table, label: string, mode: SweepMode
   table.beforeRun = (name, args) => {
     const prompt = table.google.promptAnswers[0];
     const at = table.google.clock.iso().slice(11, 19);
-    results.push(sweep({
-      label: `${label} #${results.length + 1} ${name} at ${at}`,
-      table,
-      act: (t) => t.sandbox.call(name, ...args),
-      after: retryOf(name, args, prompt),
-    }, mode));
+    results.push(
+      sweep(
+        {
+          label: `${label} #${results.length + 1} ${name} at ${at}`,
+          table,
+          act: (t) => t.sandbox.call(name, ...args),
+          after: retryOf(name, args, prompt),
+        },
+        mode,
+      ),
+    );
   };
   return results;
 }

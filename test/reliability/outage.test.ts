@@ -41,7 +41,10 @@ function lines(table: Table): string[] {
   return [...match.submissions.map((s) => JSON.stringify(s)), ...(match.events ?? []).map((e) => JSON.stringify(e))];
 }
 
-for (const [game, phasesBefore] of [['not-flower-field', 1], ['pasture', 2]] as const) {
+for (const [game, phasesBefore] of [
+  ['not-flower-field', 1],
+  ['pasture', 2],
+] as const) {
   it(`${game}: an answer sent while a failed resolution waits for the next tick is logged once, for the phase the player saw`, () => {
     const c = SMALL_CASES.find((x) => x.game === game)!;
     const { table, answered } = beforeResolution(c, phasesBefore);
@@ -80,10 +83,17 @@ for (const [game, phasesBefore] of [['not-flower-field', 1], ['pasture', 2]] as 
       compare: (_clean, _world, t, plan, call) => {
         const label = `${game}: ${call.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}, then ${sent ?? 'nothing could be'} sent`;
         const now = lines(t);
-        expect(now.filter((l) => !cleanLines!.includes(l)), `${label}: logged beyond the clean run`).toEqual([]);
+        expect(
+          now.filter((l) => !cleanLines!.includes(l)),
+          `${label}: logged beyond the clean run`,
+        ).toEqual([]);
         const missing = cleanLines!.filter((l) => !now.includes(l));
         if (sent) expect(missing, `${label}: lost`).toEqual([]);
-        else expect(missing.filter((l) => JSON.parse(l).phase !== next.id), `${label}: lost`).toEqual([]);
+        else
+          expect(
+            missing.filter((l) => JSON.parse(l).phase !== next.id),
+            `${label}: lost`,
+          ).toEqual([]);
         got[sent ?? 'blocked'] += 1;
       },
     });

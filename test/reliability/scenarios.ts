@@ -4,10 +4,10 @@
 // doubled and missed triggers), so the log already holds the kinds of entries a real one does.
 import type { Answers, Question } from '../../src/engine/core/game.js';
 import { gameById, replayMatch } from '../../src/engine/index.js';
-import { type PhaseAnswered, Table, logOf, privatePart } from '../sandbox/players.js';
+import { type PhaseAnswered, Table, logOf } from '../sandbox/players.js';
 
-export const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
-export const START = '2026-11-21T18:00:00.000Z';
+const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
+const START = '2026-11-21T18:00:00.000Z';
 
 export interface MatchCase {
   readonly game: string;
@@ -20,7 +20,9 @@ export interface MatchCase {
  * A small Paint canvas (12 × 8, 12 segments): the game needs its 12 players, and a small canvas
  * keeps each execution quick enough to run hundreds of times.
  */
-export const SMALL_CANVAS = Array.from({ length: 8 }, (_, r) => Array.from({ length: 12 }, (_, c) => 1 + Math.floor(c / 3) + 4 * Math.floor(r / 3) - (r >= 6 ? 4 : 0)));
+const SMALL_CANVAS = Array.from({ length: 8 }, (_, r) =>
+  Array.from({ length: 12 }, (_, c) => 1 + Math.floor(c / 3) + 4 * Math.floor(r / 3) - (r >= 6 ? 4 : 0)),
+);
 
 /** The cases the fault sweeps run by default: every game, small where the game allows. */
 export const SMALL_CASES: readonly MatchCase[] = [
@@ -91,29 +93,14 @@ export function botAnswers(table: Table, player: string): { answers: Answers; qu
   const questions = state.open.phase.questions[player];
   if (!questions) return null;
   const game = gameById(table.gameId);
-  const answers = game.bots[game.defaultBot]({ state: state.state, phase: state.open.phase, player, ctx: state.ctx, random: state.ctx.random(`reliability/${player}/${state.open.phase.id}`) });
+  const answers = game.bots[game.defaultBot]({
+    state: state.state,
+    phase: state.open.phase,
+    player,
+    ctx: state.ctx,
+    random: state.ctx.random(`reliability/${player}/${state.open.phase.id}`),
+  });
   return answers ? { answers, questions } : null;
-}
-
-/**
- * The first player with something to answer in the open phase answers it as a person would: a
- * private answer by form (then the form-submit trigger), a public one in their row (read by the
- * next tick).
- */
-export function oneAnswer(table: Table): void {
-  const state = table.state();
-  if (!state.open) return;
-  for (const player of Object.keys(state.open.phase.questions)) {
-    const bot = botAnswers(table, player);
-    if (!bot) continue;
-    const { answers, questions } = bot;
-    if (questions.some((q) => !q.public)) {
-      if (table.submitOnly(player, privatePart(answers, questions), questions)) table.fire('ON_FORM_SUBMIT');
-    } else {
-      table.typeRow(player, answers, questions);
-    }
-    return;
-  }
 }
 
 /**

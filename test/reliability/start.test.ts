@@ -55,13 +55,29 @@ function outcome(table: Table): StartOutcome {
     put(`${role} sharing`, { permissions: google.files.get(id)!.permissions.map(({ notified: _n, ...p }) => p), published: google.files.get(id)!.published });
     for (const tab of file.workbook.tabs) {
       if (tab.title.startsWith('Form Responses')) continue;
-      put(`${role} tab ${tab.title}`, { hidden: file.hidden.has(tab.sheetId), rows: tab.rowCount, columns: tab.columnCount, cells: tab.cells, merges: tab.merges, protections: tab.protectedRanges, metadata: tab.developerMetadata });
+      put(`${role} tab ${tab.title}`, {
+        hidden: file.hidden.has(tab.sheetId),
+        rows: tab.rowCount,
+        columns: tab.columnCount,
+        cells: tab.cells,
+        merges: tab.merges,
+        protections: tab.protectedRanges,
+        metadata: tab.developerMetadata,
+      });
     }
   }
   for (const [id, role] of roles) {
     const form = google.forms.get(id);
     if (!form) continue;
-    put(`${role} form`, { title: form.title, description: form.description, accepting: form.accepting, closedMessage: form.closedMessage, collectEmail: form.collectEmail, destination: form.destination, items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })) });
+    put(`${role} form`, {
+      title: form.title,
+      description: form.description,
+      accepting: form.accepting,
+      closedMessage: form.closedMessage,
+      collectEmail: form.collectEmail,
+      destination: form.destination,
+      items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })),
+    });
   }
   for (const [key, value] of google.properties) {
     if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.drawn-at' || key.startsWith('gh.ask.')) continue;
@@ -69,10 +85,25 @@ function outcome(table: Table): StartOutcome {
     for (const [id, r] of roles) role = role.split(id).join(r);
     const parsed = value.startsWith('{') ? JSON.parse(value) : value;
     // A form's key and layout fingerprint its texts, links (ids and all) included; the form itself is compared.
-    put(`property ${role}`, key === 'gh.rows' ? { ...parsed, readAt: undefined, since: undefined, previous: parsed.previous ? { ...parsed.previous, since: undefined } : undefined, next: parsed.next ? { ...parsed.next, since: undefined } : undefined } : key.startsWith('gh.form.') ? { ...parsed, key: undefined, layout: undefined } : parsed);
+    put(
+      `property ${role}`,
+      key === 'gh.rows'
+        ? {
+            ...parsed,
+            readAt: undefined,
+            since: undefined,
+            previous: parsed.previous ? { ...parsed.previous, since: undefined } : undefined,
+            next: parsed.next ? { ...parsed.next, since: undefined } : undefined,
+          }
+        : key.startsWith('gh.form.')
+          ? { ...parsed, key: undefined, layout: undefined }
+          : parsed,
+    );
   }
   put('triggers', google.triggers.map((t) => [t.kind, t.handler]).sort());
-  const orphans = [...google.files.values()].filter((f) => f.byScript && !roles.has(f.id)).map((f) => ({ id: f.id, kind: f.kind, sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type) }));
+  const orphans = [...google.files.values()]
+    .filter((f) => f.byScript && !roles.has(f.id))
+    .map((f) => ({ id: f.id, kind: f.kind, sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type) }));
   const emails = new Map<string, number>();
   for (const e of google.sharingEmails) {
     const key = `${roles.get(e.fileId) ?? 'ORPHAN'} ${e.email}`;
@@ -100,56 +131,72 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
   // Each of the sidebar's calls in turn is the one that fails (the world as the calls before it left it).
   for (let call = 1; ; call++) {
     let clean: StartOutcome | null = null;
-    results.push(sweep({
-      label: `startMatch, call ${call}`,
-      table,
-      // This call; then the sidebar calls again while the answer says `more`, as it does.
-      act: (t) => {
-        const answer = t.sandbox.call<{ ok: boolean; more?: boolean; errors?: { message: string }[] }>('startMatch', setup);
-        if (!answer.ok && !answer.more) {
-          messages.push(answer.errors![0].message);
-          throw new Error(answer.errors![0].message);
-        }
-        if (answer.more) {
-          const rest = sidebarStart(t, setup);
-          if (!rest.ok) throw new Error(rest.errors![0].message);
-        }
-      },
-      after: (t) => {
-        t.google.clock.advance(60);
-        // The sidebar still holds the setup: the host presses Start the match again.
-        const again = sidebarStart(t, setup);
-        expect(again, `Start the match, pressed again: ${JSON.stringify(again.errors)}`).toMatchObject({ ok: true });
-        t.google.clock.advance(60);
-        t.sandbox.fire('CLOCK');
-        clean ??= outcome(t);
-      },
-      compare: (_cleanWorld, _world, t, plan, failing) => {
-        const label = `startMatch call ${call}: ${failing.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}`;
-        const got = outcome(t);
-        const expected = clean!;
-        const skip = new Set<string>();
-        if (PROTECTION_CALLS.test(failing.name)) {
-          // A form setting refused: the form gets the next safest one, and the host is told (the
-          // player's pointer keeps the note; the Links tab lists it under Warnings).
-          const links = got.parts.get('HOST tab Links') ?? '';
-          if (links !== expected.parts.get('HOST tab Links')) expect(links, label).toMatch(/Warnings[^]*Forms/);
-          for (const key of got.parts.keys()) if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
-        }
-        if (failing.name.startsWith('Drive.Revisions')) {
-          // Publishing failed: the add-on falls back to view-by-link and says so on the Links tab.
-          expect(JSON.parse(got.parts.get('SHARED sharing')!), label).toMatchObject({ published: false, permissions: expect.arrayContaining([{ role: 'reader', type: 'anyone' }]) });
-          for (const key of ['SHARED sharing', 'HOST tab Links', 'property gh.shared']) skip.add(key);
-        }
-        const differ = [...new Set([...expected.parts.keys(), ...got.parts.keys()])].filter((k) => !skip.has(k) && expected.parts.get(k) !== got.parts.get(k));
-        expect(differ.map((k) => `${k}: expected ${expected.parts.get(k)?.slice(0, 300)} got ${got.parts.get(k)?.slice(0, 300)}`), label).toEqual([]);
-        expect(got.orphans.filter((o) => o.sharedWith.length > 0), `${label}: orphaned files shared with someone`).toEqual([]);
-        orphans = Math.max(orphans, got.orphans.length);
-        if (skip.size > 0) fallbacks += 1;
-        expect([...got.emails].filter(([, n]) => n > 1), `${label}: sharing emails sent twice`).toEqual([]);
-      },
-      expectAbort: (c) => !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name),
-    }));
+    results.push(
+      sweep({
+        label: `startMatch, call ${call}`,
+        table,
+        // This call; then the sidebar calls again while the answer says `more`, as it does.
+        act: (t) => {
+          const answer = t.sandbox.call<{ ok: boolean; more?: boolean; errors?: { message: string }[] }>('startMatch', setup);
+          if (!answer.ok && !answer.more) {
+            messages.push(answer.errors![0].message);
+            throw new Error(answer.errors![0].message);
+          }
+          if (answer.more) {
+            const rest = sidebarStart(t, setup);
+            if (!rest.ok) throw new Error(rest.errors![0].message);
+          }
+        },
+        after: (t) => {
+          t.google.clock.advance(60);
+          // The sidebar still holds the setup: the host presses Start the match again.
+          const again = sidebarStart(t, setup);
+          expect(again, `Start the match, pressed again: ${JSON.stringify(again.errors)}`).toMatchObject({ ok: true });
+          t.google.clock.advance(60);
+          t.sandbox.fire('CLOCK');
+          clean ??= outcome(t);
+        },
+        compare: (_cleanWorld, _world, t, plan, failing) => {
+          const label = `startMatch call ${call}: ${failing.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}`;
+          const got = outcome(t);
+          const expected = clean!;
+          const skip = new Set<string>();
+          if (PROTECTION_CALLS.test(failing.name)) {
+            // A form setting refused: the form gets the next safest one, and the host is told (the
+            // player's pointer keeps the note; the Links tab lists it under Warnings).
+            const links = got.parts.get('HOST tab Links') ?? '';
+            if (links !== expected.parts.get('HOST tab Links')) expect(links, label).toMatch(/Warnings[^]*Forms/);
+            for (const key of got.parts.keys()) if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
+          }
+          if (failing.name.startsWith('Drive.Revisions')) {
+            // Publishing failed: the add-on falls back to view-by-link and says so on the Links tab.
+            expect(JSON.parse(got.parts.get('SHARED sharing')!), label).toMatchObject({
+              published: false,
+              permissions: expect.arrayContaining([{ role: 'reader', type: 'anyone' }]),
+            });
+            for (const key of ['SHARED sharing', 'HOST tab Links', 'property gh.shared']) skip.add(key);
+          }
+          const differ = [...new Set([...expected.parts.keys(), ...got.parts.keys()])].filter(
+            (k) => !skip.has(k) && expected.parts.get(k) !== got.parts.get(k),
+          );
+          expect(
+            differ.map((k) => `${k}: expected ${expected.parts.get(k)?.slice(0, 300)} got ${got.parts.get(k)?.slice(0, 300)}`),
+            label,
+          ).toEqual([]);
+          expect(
+            got.orphans.filter((o) => o.sharedWith.length > 0),
+            `${label}: orphaned files shared with someone`,
+          ).toEqual([]);
+          orphans = Math.max(orphans, got.orphans.length);
+          if (skip.size > 0) fallbacks += 1;
+          expect(
+            [...got.emails].filter(([, n]) => n > 1),
+            `${label}: sharing emails sent twice`,
+          ).toEqual([]);
+        },
+        expectAbort: (c) => !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name),
+      }),
+    );
     const answer = table.sandbox.call<{ ok: boolean; more?: boolean }>('startMatch', setup);
     if (!answer.more) {
       expect(answer.ok).toBe(true);
@@ -157,7 +204,9 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
     }
   }
   expect(results.length).toBe(3);
-  console.log(`[faults] startMatch (${CASE.players} players, ${results.length} sidebar calls): ${summary(results)}; at most ${orphans} unused file(s) left by a failed attempt, none shared; ${fallbacks} publishing failures fell back to view-by-link`);
+  console.log(
+    `[faults] startMatch (${CASE.players} players, ${results.length} sidebar calls): ${summary(results)}; at most ${orphans} unused file(s) left by a failed attempt, none shared; ${fallbacks} publishing failures fell back to view-by-link`,
+  );
   expect(messages.length).toBeGreaterThan(0);
   for (const m of messages) expect(m).toMatch(/^Setting up the match stopped part-way \(.+\)\. Press Start the match again: it goes on from where it stopped/);
 }, 600_000);

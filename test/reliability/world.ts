@@ -10,7 +10,10 @@ import type { Google } from '../sandbox/services.js';
 
 export type WorldDigest = ReadonlyMap<string, string>;
 
-const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value) ?? '').digest('base64');
+const hash = (value: unknown) =>
+  createHash('sha1')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64');
 
 /** The world, part by part (each part's value is a hash, or the text itself when short). */
 export function digestWorld(google: Google): WorldDigest {
@@ -25,9 +28,17 @@ export function digestWorld(google: Google): WorldDigest {
     file.workbook.tabs.forEach((tab, index) => {
       const protections = tab.protectedRanges.map((p) => ({ ...p, editors: file.protections.get(p.protectedRangeId)?.editors ?? null }));
       put(`file ${file.title}: tab ${tab.title}`, {
-        index, hidden: file.hidden.has(tab.sheetId), rows: tab.rowCount, columns: tab.columnCount, frozen: [tab.frozenRowCount, tab.frozenColumnCount],
-        cells: tab.cells, merges: tab.merges, heights: tab.rowHeights, widths: tab.columnWidths,
-        protections, metadata: tab.developerMetadata,
+        index,
+        hidden: file.hidden.has(tab.sheetId),
+        rows: tab.rowCount,
+        columns: tab.columnCount,
+        frozen: [tab.frozenRowCount, tab.frozenColumnCount],
+        cells: tab.cells,
+        merges: tab.merges,
+        heights: tab.rowHeights,
+        widths: tab.columnWidths,
+        protections,
+        metadata: tab.developerMetadata,
       });
     });
   }
@@ -35,8 +46,12 @@ export function digestWorld(google: Google): WorldDigest {
   for (const form of google.forms.values()) {
     form.items.forEach((item, i) => itemPosition.set(`${form.id}/${item.id}`, `#${i}`));
     put(`form ${form.title}`, {
-      description: form.description, accepting: form.accepting, closedMessage: form.closedMessage, collectEmail: form.collectEmail,
-      destination: form.destination, responses: form.responses.length,
+      description: form.description,
+      accepting: form.accepting,
+      closedMessage: form.closedMessage,
+      collectEmail: form.collectEmail,
+      destination: form.destination,
+      responses: form.responses.length,
       items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })),
     });
   }
@@ -53,7 +68,13 @@ export function digestWorld(google: Google): WorldDigest {
       // When the rows were last read differs with when an execution got to read them; what it
       // decides (the time a row answer is stamped with) is in the log, which is compared.
       // When the tab began showing each setup (`since`) differs in the same way.
-      const { readAt: _readAt, since: _since, previous, next, ...rows } = JSON.parse(value) as { readAt?: string; since?: string; previous?: { since?: string }; next?: { since?: string } };
+      const {
+        readAt: _readAt,
+        since: _since,
+        previous,
+        next,
+        ...rows
+      } = JSON.parse(value) as { readAt?: string; since?: string; previous?: { since?: string }; next?: { since?: string } };
       const undated = (s?: { since?: string }) => (s ? { ...s, since: undefined } : undefined);
       put(`property ${key}`, { ...rows, previous: undated(previous), next: undated(next) });
     } else {

@@ -9,9 +9,26 @@
 
 /** Services whose methods run inside the script's own process in Apps Script (no server round trip). */
 const LOCAL_SERVICES = new Set([
-  'Ui', 'Menu', 'PromptResponse', 'HtmlService', 'HtmlOutput', 'Session', 'Utilities', 'Spreadsheet',
-  'TextValidationBuilder', 'TriggerBuilder', 'ClockTriggerBuilder', 'SpreadsheetTriggerBuilder', 'Trigger',
-  'FormResponse', 'ItemResponse', 'Item', 'FormItemBuilder', 'LockService', 'PropertiesService', 'User',
+  'Ui',
+  'Menu',
+  'PromptResponse',
+  'HtmlService',
+  'HtmlOutput',
+  'Session',
+  'Utilities',
+  'Spreadsheet',
+  'TextValidationBuilder',
+  'TriggerBuilder',
+  'ClockTriggerBuilder',
+  'SpreadsheetTriggerBuilder',
+  'Trigger',
+  'FormResponse',
+  'ItemResponse',
+  'Item',
+  'FormItemBuilder',
+  'LockService',
+  'PropertiesService',
+  'User',
 ]);
 
 export interface CallRecord {
@@ -109,7 +126,18 @@ export function faultMessage(name: string, mode: FaultPlan['mode']): string {
       ? `GoogleJsonResponseException: API call to drive.${name.split('.').slice(1).join('.').toLowerCase()} failed with error: User rate limit exceeded.`
       : `GoogleJsonResponseException: API call to drive.${name.split('.').slice(1).join('.').toLowerCase()} failed with error: Backend Error`;
   }
-  const product = ({ Form: 'Forms', FormItem: 'Forms', FormApp: 'Forms', Properties: 'properties', SpreadsheetApp: 'Spreadsheets', ScriptApp: 'ScriptApp', Lock: 'LockService' } as Record<string, string>)[service] ?? service;
+  const product =
+    (
+      {
+        Form: 'Forms',
+        FormItem: 'Forms',
+        FormApp: 'Forms',
+        Properties: 'properties',
+        SpreadsheetApp: 'Spreadsheets',
+        ScriptApp: 'ScriptApp',
+        Lock: 'LockService',
+      } as Record<string, string>
+    )[service] ?? service;
   return mode === 'quota'
     ? `Exception: Service invoked too many times for one day: ${product.toLowerCase()}.`
     : `Exception: Service ${product} timed out while accessing document`;

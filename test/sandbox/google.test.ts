@@ -18,13 +18,22 @@ const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${n
 const SETUP = { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {} };
 
 function table(options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Table {
-  const t = new Table('not-flower-field', PLAYERS.map((p) => p.email), undefined, '2026-11-21T17:00:00.000Z');
+  const t = new Table(
+    'not-flower-field',
+    PLAYERS.map((p) => p.email),
+    undefined,
+    '2026-11-21T17:00:00.000Z',
+  );
   Object.assign(t.google.options, options);
   return t;
 }
 
 /** Files the script made, by kind. */
-const made = (t: Table) => [...t.google.files.values()].filter((f) => f.byScript).map((f) => f.kind).sort();
+const made = (t: Table) =>
+  [...t.google.files.values()]
+    .filter((f) => f.byScript)
+    .map((f) => f.kind)
+    .sort();
 
 describe('Start survives every refusal', () => {
   it('publishing and link sharing both refused, Start pressed three times: exactly one set of files, and the host is told', () => {
@@ -40,8 +49,14 @@ describe('Start survives every refusal', () => {
     expect(shared.permissions.some((p) => p.type === 'anyone')).toBe(false);
     // The sidebar's answer and the Links tab say so.
     expect(answers[0].links!.published).toBe(false);
-    expect(answers[0].links!.warnings.join('\n')).toMatch(/Publishing to the web was refused[^]*and so was sharing with anyone who has the link[^]*spectators cannot open the shared sheet/);
-    const linksTab = t.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    expect(answers[0].links!.warnings.join('\n')).toMatch(
+      /Publishing to the web was refused[^]*and so was sharing with anyone who has the link[^]*spectators cannot open the shared sheet/,
+    );
+    const linksTab = t.google.host
+      .sheet('Links')
+      .cells.flat()
+      .map((c) => c?.userEnteredValue?.stringValue ?? '')
+      .join('\n');
     expect(linksTab).toMatch(/spectators cannot open the shared sheet/);
   });
 
@@ -54,9 +69,15 @@ describe('Start survives every refusal', () => {
     expect(t.google.sharingEmails.filter((e) => e.email === 'cara@example.com')).toEqual([]);
     expect(t.google.sharingEmails).toHaveLength(6);
     const warnings = answers[1].links!.warnings.join('\n');
-    expect(warnings).toMatch(/Drive refused to share Cara's private sheet with cara@example\.com \(Sharing with cara@example\.com is not allowed by your organization's policy\): Cara cannot open it/);
+    expect(warnings).toMatch(
+      /Drive refused to share Cara's private sheet with cara@example\.com \(Sharing with cara@example\.com is not allowed by your organization's policy\): Cara cannot open it/,
+    );
     expect(warnings).toMatch(/Drive refused to share the shared sheet with cara@example\.com/);
-    const linksTab = t.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    const linksTab = t.google.host
+      .sheet('Links')
+      .cells.flat()
+      .map((c) => c?.userEnteredValue?.stringValue ?? '')
+      .join('\n');
     expect(linksTab).toMatch(/Share it with their account by hand/);
   });
 
@@ -82,7 +103,7 @@ describe('Start survives every refusal', () => {
 });
 
 describe('forms as Forms makes them today', () => {
-  it('every form is published, closed until its phase opens, open to its player\'s account only, with verified emails', () => {
+  it("every form is published, closed until its phase opens, open to its player's account only, with verified emails", () => {
     const t = table();
     expect(t.startMatch(SETUP).ok).toBe(true);
     const match = logOf(t.sandbox);
@@ -119,7 +140,9 @@ describe('forms as Forms makes them today', () => {
     const t = table({ refuseVerifiedEmails: true });
     const answer = t.startMatch(SETUP) as { ok: boolean; links: { warnings: string[] } };
     expect(answer.ok).toBe(true);
-    expect(answer.links.warnings.join('\n')).toMatch(/Ann: Forms records the address the sender types on ann@example\.com's form, not a verified one[^]*Only ann@example\.com's account can open the form/);
+    expect(answer.links.warnings.join('\n')).toMatch(
+      /Ann: Forms records the address the sender types on ann@example\.com's form, not a verified one[^]*Only ann@example\.com's account can open the form/,
+    );
     const p1 = logOf(t.sandbox).players[0];
     const form = t.google.forms.get(p1.form!)!;
     expect(form.emailCollection).toBe('RESPONDER_INPUT');
@@ -159,11 +182,13 @@ describe('forms as Forms makes them today', () => {
   });
 
   it('responses are read incrementally: since the newest logged one less a margin', () => {
-    const match = { submissions: [
-      { phase: 'p', player: 'p1', at: at(10), answers: {}, via: 'form', form: 'F1', response: 'r1' },
-      { phase: 'p', player: 'p1', at: at(20), answers: {}, via: 'form', form: 'F1', response: 'r2' },
-      { phase: 'p', player: 'p2', at: at(30), answers: {}, via: 'form', form: 'F2', response: 'r3' },
-    ] } as unknown as MatchFile;
+    const match = {
+      submissions: [
+        { phase: 'p', player: 'p1', at: at(10), answers: {}, via: 'form', form: 'F1', response: 'r1' },
+        { phase: 'p', player: 'p1', at: at(20), answers: {}, via: 'form', form: 'F1', response: 'r2' },
+        { phase: 'p', player: 'p2', at: at(30), answers: {}, via: 'form', form: 'F2', response: 'r3' },
+      ],
+    } as unknown as MatchFile;
     expect(responsesSince(match, 'F1')).toBe(new Date(Date.parse(at(20)) - RESPONSES_MARGIN_MS).toISOString());
     expect(responsesSince(match, 'F3')).toBeUndefined();
     // The fake honours the timestamp: only responses after it.
@@ -184,7 +209,7 @@ describe('forms as Forms makes them today', () => {
 });
 
 describe('spreadsheets', () => {
-  it('a new spreadsheet\'s first tab named in another language is dropped by its id; players cannot share the shared sheet on', () => {
+  it("a new spreadsheet's first tab named in another language is dropped by its id; players cannot share the shared sheet on", () => {
     const t = table({ firstTabName: 'Feuille 1' });
     expect(t.startMatch(SETUP).ok).toBe(true);
     t.google.clock.set(at(1));
@@ -198,7 +223,7 @@ describe('spreadsheets', () => {
     expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(/only the owner can change its sharing/);
   });
 
-  it('the sidebar\'s default time zone is the host spreadsheet\'s, not the script\'s', () => {
+  it("the sidebar's default time zone is the host spreadsheet's, not the script's", () => {
     const sandbox = new Sandbox({ owner: HOST, start: START, timeZone: 'Asia/Tokyo', scriptTimeZone: 'America/New_York' });
     expect(sandbox.call<{ timeZone: string }>('newMatchDefaults').timeZone).toBe('Asia/Tokyo');
   });
@@ -212,8 +237,8 @@ describe('spreadsheets', () => {
   });
 });
 
-describe('Apps Script\'s quotas and limits', () => {
-  it('the day\'s trigger time spent, triggers stop until the quota resets; waiting counts, and a trigger does not wait for the lock', () => {
+describe("Apps Script's quotas and limits", () => {
+  it("the day's trigger time spent, triggers stop until the quota resets; waiting counts, and a trigger does not wait for the lock", () => {
     const t = table();
     expect(t.startMatch(SETUP).ok).toBe(true);
     // A form answer's trigger finding the lock held does not wait for it (the holder, or the next
@@ -265,7 +290,7 @@ describe('Apps Script\'s quotas and limits', () => {
     expect(answer.errors[0].message).toMatch(/too many times for one day: properties/);
   });
 
-  it('getProjectTriggers shows only the current user\'s triggers: Start leaves a co-owner\'s alone', () => {
+  it("getProjectTriggers shows only the current user's triggers: Start leaves a co-owner's alone", () => {
     const t = table();
     t.google.triggers.push({ id: 'theirs', owner: 'coowner@example.com', handler: 'onTick', kind: 'CLOCK', minutes: 1 });
     expect(t.startMatch(SETUP).ok).toBe(true);
@@ -277,7 +302,13 @@ describe('Apps Script\'s quotas and limits', () => {
 describe('Check this account…', () => {
   it('reports each refusal the account makes, with what a match does instead, and removes what it made', () => {
     const t = table({ refusePublishing: true, refuseLinkSharing: true, refuseResponderRestriction: true, refuseVerifiedEmails: true });
-    const report = t.run('checkThisAccount') as { items: { item: string; works: boolean; instead?: string }[]; kind: string; dailyTriggerMinutes: number; games: { title: string; fits: boolean }[]; leftovers: string[] };
+    const report = t.run('checkThisAccount') as {
+      items: { item: string; works: boolean; instead?: string }[];
+      kind: string;
+      dailyTriggerMinutes: number;
+      games: { title: string; fits: boolean }[];
+      leftovers: string[];
+    };
     const state = Object.fromEntries(report.items.map((i) => [i.item, i.works]));
     expect(state).toEqual({
       'Create a spreadsheet (Sheets API)': true,
@@ -304,9 +335,14 @@ describe('Check this account…', () => {
     expect(t.google.ui.dialogs.at(-1)!.html).toMatch(/refused[^]*Every throwaway file was removed/);
   });
 
-  it('on a personal account everything works, and every game at its largest fits the day\'s trigger time, a phase a day', () => {
+  it("on a personal account everything works, and every game at its largest fits the day's trigger time, a phase a day", () => {
     const sandbox = new Sandbox({ owner: 'host@gmail.com', start: START });
-    const report = sandbox.call<{ items: { works: boolean }[]; kind: string; dailyTriggerMinutes: number; games: { title: string; fits: boolean; minutesPerDay: number }[] }>('checkThisAccount');
+    const report = sandbox.call<{
+      items: { works: boolean }[];
+      kind: string;
+      dailyTriggerMinutes: number;
+      games: { title: string; fits: boolean; minutesPerDay: number }[];
+    }>('checkThisAccount');
     expect(report.items.every((i) => i.works)).toBe(true);
     expect(report.kind).toBe('personal');
     expect(report.dailyTriggerMinutes).toBe(90);

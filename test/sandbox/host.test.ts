@@ -16,11 +16,22 @@ const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).t
 const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
 
 function setup(extra: Record<string, unknown> = {}) {
-  return { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {}, ...extra };
+  return {
+    game: 'not-flower-field',
+    players: PLAYERS,
+    startAt: START,
+    timeZone: 'Europe/London',
+    minutes: { default: 60, pregame: 30 },
+    deadlines: {},
+    ...extra,
+  };
 }
 
 function started(options: { refusePublishing?: boolean; refuseResponderRestriction?: boolean } = {}): Table {
-  const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
+  const table = new Table(
+    'not-flower-field',
+    PLAYERS.map((p) => p.email),
+  );
   Object.assign(table.google.options, options);
   const result = table.startMatch(setup());
   expect(result.ok).toBe(true);
@@ -31,10 +42,16 @@ describe('starting a match', () => {
   it('refuses a bad player list with the field and changes nothing', () => {
     const table = new Table('not-flower-field', []);
     const twice = setup({ players: [PLAYERS[0], PLAYERS[1], { ...PLAYERS[2], name: 'ann' }, PLAYERS[3]] });
-    expect(table.run('startMatch', twice)).toEqual({ ok: false, errors: [{ field: 'players[2].name', message: '"ann" is also players[0]\'s name; names must differ' }] });
+    expect(table.run('startMatch', twice)).toEqual({
+      ok: false,
+      errors: [{ field: 'players[2].name', message: '"ann" is also players[0]\'s name; names must differ' }],
+    });
     const noEmail = setup({ players: [PLAYERS[0], { name: 'Ben', email: '' }, PLAYERS[2], PLAYERS[3]] });
     expect(table.run('startMatch', noEmail)).toMatchObject({ ok: false, errors: [{ field: 'players[1].email' }] });
-    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 2) }))).toMatchObject({ ok: false, errors: [{ field: 'players', message: 'Not Flower Field takes 3–6 players, got 2' }] });
+    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 2) }))).toMatchObject({
+      ok: false,
+      errors: [{ field: 'players', message: 'Not Flower Field takes 3–6 players, got 2' }],
+    });
     expect(table.run('startMatch', setup({ options: { rounds: 0 } }))).toMatchObject({ ok: false, errors: [{ field: 'options.rounds' }] });
     expect(table.run('startMatch', setup({ startAt: 'soon' }))).toMatchObject({ ok: false, errors: [{ field: 'startAt' }] });
     expect(table.google.forms.size).toBe(0);
@@ -64,7 +81,10 @@ describe('starting a match', () => {
     const answers = google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
     expect(answers.cells[0][1]?.userEnteredValue?.stringValue).toBe('Your colour (Pregame: colour choice)');
     // A second start of another match while this one runs is refused.
-    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 3) }))).toMatchObject({ ok: false, errors: [{ field: '', message: expect.stringMatching(/still running/) }] });
+    expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 3) }))).toMatchObject({
+      ok: false,
+      errors: [{ field: '', message: expect.stringMatching(/still running/) }],
+    });
     // The same setup again (a double click, or Start pressed again after an error late in the
     // setup) answers with this match's links and makes nothing new.
     const files = google.files.size;
@@ -94,7 +114,9 @@ describe('the public rows', () => {
     google.clock.set(at(36)); // the deadline was at 30 minutes; this tick is 6 minutes late
     table.fire('CLOCK');
     const match = logOf(table.sandbox);
-    expect(match.submissions).toEqual([{ phase: 'pregame', player: 'p1', at: at(29.5), answers: { colour: 'red' }, via: 'row', response: expect.stringMatching(/^edit:/) }]);
+    expect(match.submissions).toEqual([
+      { phase: 'pregame', player: 'p1', at: at(29.5), answers: { colour: 'red' }, via: 'row', response: expect.stringMatching(/^edit:/) },
+    ]);
     expect(table.state().closed[0].movers).toEqual(['p1']);
     // Round 1 has no public question: the row says so, and typing there is not read.
     expect(google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Nothing to answer here in Round 1/);
@@ -119,7 +141,7 @@ describe('the menu', () => {
     expect(table.state().open?.phase.id).toBe('round-1');
   }
 
-  it('Extend deadline… moves the open phase\'s deadline; an answer after the old one counts', () => {
+  it("Extend deadline… moves the open phase's deadline; an answer after the old one counts", () => {
     const table = started();
     toRound1(table);
     table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
@@ -200,7 +222,13 @@ describe('the menu', () => {
     table.fire('CLOCK');
     expect(table.google.beforeFormCloses).toBeNull();
     const last = logOf(table.sandbox).submissions.at(-1)!;
-    expect(last).toMatchObject({ phase: 'round-1', player: 'p1', at: at(95), answers: { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, via: 'form' });
+    expect(last).toMatchObject({
+      phase: 'round-1',
+      player: 'p1',
+      at: at(95),
+      answers: { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' },
+      via: 'form',
+    });
     expect(table.state().rejected.at(-1)?.reason).toMatch(/after the deadline of Round 1/);
     expect(table.state().open?.phase.id).toBe('round-2');
   });
@@ -214,7 +242,7 @@ describe('the menu', () => {
 });
 
 describe('answers', () => {
-  it('a form answer is acknowledged in the player\'s own sheet by the same execution', () => {
+  it("a form answer is acknowledged in the player's own sheet by the same execution", () => {
     const table = started();
     table.google.clock.set(at(31));
     table.fire('CLOCK');
@@ -222,7 +250,10 @@ describe('answers', () => {
     table.google.clock.set(at(40));
     table.sendForm('p2', { own: 'A1 A1 C3', others: 'red D4, yellow E5, green F6' }, questions);
     const sheet = table.google.spreadsheet(table.playerFile('p2').sheet).sheet('Log');
-    const texts = sheet.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+    const texts = sheet.cells
+      .flat()
+      .map((c) => c?.userEnteredValue?.stringValue ?? '')
+      .join('\n');
     expect(texts).toMatch(/rejected/);
     expect(texts).toMatch(/A1 is named twice/);
     // Nobody else's sheet shows it.
@@ -230,7 +261,7 @@ describe('answers', () => {
     expect(other.cells.flat().some((c) => /A1 A1 C3/.test(c?.userEnteredValue?.stringValue ?? ''))).toBe(false);
   });
 
-  it('Peg Domain: a valid move resolves the turn on submission and opens the next mover\'s form', () => {
+  it("Peg Domain: a valid move resolves the turn on submission and opens the next mover's form", () => {
     const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
     const result = table.startMatch({ game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} });
     expect(result.ok).toBe(true);
@@ -255,9 +286,34 @@ describe('answers', () => {
 describe('the sandbox', () => {
   it('gives the script only the fakes, and an unimplemented call names itself', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
-    const entries = ['GeniusHost', 'answerHostDecision', 'checkAccountTrigger', 'checkMatchSetup', 'checkThisAccount', 'correctPlayerEmail', 'exportMatchFile', 'extendDeadline', 'newMatchDefaults', 'onFormSubmitted', 'onInstall', 'onOpen', 'onRowEdited', 'onTick', 'projectTriggerTime', 'replayMatchJson', 'rerender', 'resolveOverdueNow', 'showHelp', 'showNewMatch', 'startMatch', 'undoLastPhase'];
+    const entries = [
+      'GeniusHost',
+      'answerHostDecision',
+      'checkAccountTrigger',
+      'checkMatchSetup',
+      'checkThisAccount',
+      'correctPlayerEmail',
+      'exportMatchFile',
+      'extendDeadline',
+      'newMatchDefaults',
+      'onFormSubmitted',
+      'onInstall',
+      'onOpen',
+      'onRowEdited',
+      'onTick',
+      'projectTriggerTime',
+      'replayMatchJson',
+      'rerender',
+      'resolveOverdueNow',
+      'showHelp',
+      'showNewMatch',
+      'startMatch',
+      'undoLastPhase',
+    ];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());
-    expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow('SpreadsheetApp.getActiveSheet is not implemented by the sandbox');
+    expect(() => vm.runInContext('SpreadsheetApp.getActiveSheet()', sandbox.context)).toThrow(
+      'SpreadsheetApp.getActiveSheet is not implemented by the sandbox',
+    );
     expect(() => vm.runInContext('Math.random()', sandbox.context)).toThrow('Math.random called');
     expect(vm.runInContext('new Date().toISOString()', sandbox.context)).toBe(START);
     sandbox.call('showNewMatch');
@@ -276,10 +332,14 @@ describe('identity', () => {
     expect(open.phase.id).toBe('round-1');
     return { table, questions: open.phase.questions.p1 };
   }
-  const texts = (table: Table, fileId: string) => table.google.spreadsheet(fileId).workbook.tabs.flatMap((t) => t.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '')).join('\n');
+  const texts = (table: Table, fileId: string) =>
+    table.google
+      .spreadsheet(fileId)
+      .workbook.tabs.flatMap((t) => t.cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? ''))
+      .join('\n');
   const ANSWER = { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' };
 
-  it('an answer from another Google account is refused by the form itself: each form opens to its player\'s account only', () => {
+  it("an answer from another Google account is refused by the form itself: each form opens to its player's account only", () => {
     const { table, questions } = inRound1();
     table.google.clock.set(at(40));
     // Ben, signed in as himself, has Ann's form link: Forms does not let him in.
@@ -291,10 +351,12 @@ describe('identity', () => {
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'accepted' });
   });
 
-  it('where Forms refuses to restrict responders, an answer through another player\'s form is rejected and logged, shown to the form\'s owner and the host only', () => {
+  it("where Forms refuses to restrict responders, an answer through another player's form is rejected and logged, shown to the form's owner and the host only", () => {
     const table = started({ refuseResponderRestriction: true });
     // The host is told, on the Links tab, what the match does instead.
-    expect(texts(table, table.google.host.id)).toMatch(/Ann: Forms refused to open ann@example\.com's form to their account only[^\n]*anyone with its link can open it instead/);
+    expect(texts(table, table.google.host.id)).toMatch(
+      /Ann: Forms refused to open ann@example\.com's form to their account only[^\n]*anyone with its link can open it instead/,
+    );
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const questions = table.state().open!.phase.questions.p1;
@@ -331,7 +393,9 @@ describe('identity', () => {
     const sent = logOf(table.sandbox).submissions.at(-1)!;
     expect(sent).toMatchObject({ player: 'p1', via: 'form' });
     expect(sent.from).toBeUndefined();
-    expect(table.state().receipts.at(-1)!.reasons[0]).toMatch(/the form did not verify the sender's email; Ann's form only takes answers from Ann's own Google account/);
+    expect(table.state().receipts.at(-1)!.reasons[0]).toMatch(
+      /the form did not verify the sender's email; Ann's form only takes answers from Ann's own Google account/,
+    );
     expect(table.state().open!.moves.has('p1')).toBe(false);
     expect(texts(table, table.playerFile('p1').sheet)).toMatch(/did not verify/);
   });
@@ -353,12 +417,15 @@ describe('identity', () => {
     table.google.typeInSheet(table.sharedId(), 'ann@example.com', ANSWERS_TAB, 1, 1, 'blue');
     table.google.clock.set(at(7));
     table.fire('CLOCK');
-    expect(logOf(table.sandbox).submissions.map((s) => [s.player, s.answers.colour])).toEqual([['p2', 'yellow'], ['p1', 'blue']]);
+    expect(logOf(table.sandbox).submissions.map((s) => [s.player, s.answers.colour])).toEqual([
+      ['p2', 'yellow'],
+      ['p1', 'blue'],
+    ]);
   });
 });
 
 describe('quiet ticks', () => {
-  it('a tick with nothing due ends without the lock or any Sheets or Forms call; a missed answer waits for the next reading of the forms (or the host\'s menu); a new deadline is kept', () => {
+  it("a tick with nothing due ends without the lock or any Sheets or Forms call; a missed answer waits for the next reading of the forms (or the host's menu); a new deadline is kept", () => {
     const table = started();
     table.google.clock.set(at(31));
     table.fire('CLOCK');
@@ -394,7 +461,12 @@ describe('quiet ticks', () => {
 });
 
 describe('emails as Google compares accounts', () => {
-  const linksText = (table: Table) => table.google.host.sheet('Links').cells.flat().map((c) => c?.userEnteredValue?.stringValue ?? '').join('\n');
+  const linksText = (table: Table) =>
+    table.google.host
+      .sheet('Links')
+      .cells.flat()
+      .map((c) => c?.userEnteredValue?.stringValue ?? '')
+      .join('\n');
 
   it('a Gmail address typed with other dots, case or googlemail.com is the same player; the match keeps the address Drive reports', () => {
     const accounts = ['annlee@gmail.com', 'ben@example.com', 'cara@example.com', 'dev@example.com'];
@@ -413,9 +485,15 @@ describe('emails as Google compares accounts', () => {
   });
 
   it('two players with one Google account are refused at the start, naming the field', () => {
-    const table = new Table('not-flower-field', PLAYERS.map((p) => p.email));
+    const table = new Table(
+      'not-flower-field',
+      PLAYERS.map((p) => p.email),
+    );
     const players = [{ ...PLAYERS[0], email: 'a.nn@gmail.com' }, { ...PLAYERS[1], email: 'ANN@googlemail.com' }, ...PLAYERS.slice(2)];
-    expect(table.run('startMatch', setup({ players }))).toMatchObject({ ok: false, errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }] });
+    expect(table.run('startMatch', setup({ players }))).toMatchObject({
+      ok: false,
+      errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }],
+    });
   });
 
   it("Correct a player's email… opens the player's form to the corrected account, which Forms refused before", () => {
@@ -442,7 +520,12 @@ describe('emails as Google compares accounts', () => {
     table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org');
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     // Wrong input first: no such player, not an email, another player's account.
-    for (const [text, message] of [['Zed zed@example.org', /No player "Zed"/], ['Ann ann-at-example', /is not an email address/], ['Ann BEN@example.com', /is Ben's Google account/], ['ann.real@example.org', /the player's name, then the email/]] as const) {
+    for (const [text, message] of [
+      ['Zed zed@example.org', /No player "Zed"/],
+      ['Ann ann-at-example', /is not an email address/],
+      ['Ann BEN@example.com', /is Ben's Google account/],
+      ['ann.real@example.org', /the player's name, then the email/],
+    ] as const) {
       table.google.promptAnswers.push({ button: 'OK', text });
       table.run('correctPlayerEmail');
       expect(table.google.ui.alerts.at(-1)).toMatch(message);

@@ -5,7 +5,9 @@ import { checkWholeMatch } from './whole-match.js';
 
 it('peg-domain: started from the sidebar, played through forms and rows with faults, ends as replay of the exported file says', () => {
   checkWholeMatch({
-    game: 'peg-domain', players: 2, minutes: {},
+    game: 'peg-domain',
+    players: 2,
+    minutes: {},
     options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } },
     // The turn clock runs in minutes: ticks are never very late, and a missed form trigger's answer is
     // picked up by the next minute tick.

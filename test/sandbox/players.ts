@@ -16,12 +16,14 @@ import type { SheetFile } from './sheets.js';
 export const HOST = 'host@example.com';
 
 /** A Node-side view of a sandbox spreadsheet, to read the log as the add-on wrote it. */
-export function spreadsheetOf(file: SheetFile): Spreadsheet {
+function spreadsheetOf(file: SheetFile): Spreadsheet {
   return {
     id: file.id,
     url: file.url,
     getMetadata: () => file.workbook.getMetadata(),
-    batchUpdate: () => { throw new Error('read only'); },
+    batchUpdate: () => {
+      throw new Error('read only');
+    },
     readValues: (range) => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String)),
   };
 }
@@ -70,7 +72,20 @@ export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, dou
 export class Table {
   readonly sandbox: Sandbox;
   readonly executions: Execution[] = [];
-  readonly stats = { formAnswers: 0, rowAnswers: 0, invalidSent: 0, refusedByForm: 0, lateSent: 0, lateClosed: 0, wrongAddress: 0, wrongAccountRefused: 0, missedTriggers: 0, doubledTriggers: 0, skippedTicks: 0, timeouts: 0 };
+  readonly stats = {
+    formAnswers: 0,
+    rowAnswers: 0,
+    invalidSent: 0,
+    refusedByForm: 0,
+    lateSent: 0,
+    lateClosed: 0,
+    wrongAddress: 0,
+    wrongAccountRefused: 0,
+    missedTriggers: 0,
+    doubledTriggers: 0,
+    skippedTicks: 0,
+    timeouts: 0,
+  };
   /** Called before each execution the table runs (a test can break that execution first). */
   beforeRun: ((name: string, args: readonly unknown[]) => void) | null = null;
   private inBeforeRun = false;
@@ -84,7 +99,12 @@ export class Table {
     return this.playersCache;
   }
 
-  constructor(readonly gameId: string, readonly emails: readonly string[], readonly faults: Faults = DEFAULT_FAULTS, start = '2026-11-21T17:00:00.000Z') {
+  constructor(
+    readonly gameId: string,
+    readonly emails: readonly string[],
+    readonly faults: Faults = DEFAULT_FAULTS,
+    start = '2026-11-21T17:00:00.000Z',
+  ) {
     this.sandbox = new Sandbox({ owner: HOST, start, timeZone: 'Europe/London' });
   }
 
@@ -131,7 +151,11 @@ export class Table {
   private writeCount(): { writes: number; bytes: number } {
     let writes = 0;
     let bytes = 0;
-    for (const file of this.google.sheets.values()) for (const w of file.writes) { writes += 1; bytes += w.bytes; }
+    for (const file of this.google.sheets.values())
+      for (const w of file.writes) {
+        writes += 1;
+        bytes += w.bytes;
+      }
     return { writes, bytes };
   }
 
@@ -182,7 +206,14 @@ export class Table {
             }
             this.sandbox.fire('CLOCK');
             const ran = this.google.executions.at(-1);
-            if (ran?.name === 'onTick' && ran.at === mark && !ran.error && ran.calls.length > 0 && ran.calls.every((c) => !c.name.startsWith('Lock.') && !c.writes)) quietTemplate = ran;
+            if (
+              ran?.name === 'onTick' &&
+              ran.at === mark &&
+              !ran.error &&
+              ran.calls.length > 0 &&
+              ran.calls.every((c) => !c.name.startsWith('Lock.') && !c.writes)
+            )
+              quietTemplate = ran;
           } catch (error) {
             // A tick's failure (a quota, the six minutes) is its own: recorded in its execution.
             if (!this.google.executions.at(-1)?.error) throw error;
@@ -266,10 +297,12 @@ export class Table {
     const players = this.players();
     const index = players.findIndex((p) => p.id === player);
     const email = as ?? players[index].email!;
-    questions.filter((q) => q.public).forEach((q, c) => {
-      const value = answers[q.id];
-      this.google.typeInSheet(this.sharedId(), email, ANSWERS_TAB, 1 + index, 1 + c, Array.isArray(value) ? value.join(' ') : String(value ?? ''));
-    });
+    questions
+      .filter((q) => q.public)
+      .forEach((q, c) => {
+        const value = answers[q.id];
+        this.google.typeInSheet(this.sharedId(), email, ANSWERS_TAB, 1 + index, 1 + c, Array.isArray(value) ? value.join(' ') : String(value ?? ''));
+      });
     this.stats.rowAnswers += 1;
   }
 
@@ -320,7 +353,13 @@ export class Table {
         if (result.open?.phase.id !== phase.id) break;
       }
       const questions = phase.questions[player];
-      const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
+      const answers = game.bots[game.defaultBot]({
+        state: result.state,
+        phase,
+        player,
+        ctx: result.ctx,
+        random: result.ctx.random(`sandbox/${player}/${phase.id}`),
+      });
       this.google.clock.advance(20);
       if (!answers) continue;
       // Every few phases, one player answers only after the deadline.
@@ -347,7 +386,13 @@ export class Table {
     this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
     for (const player of answered.late) {
       const questions = phase.questions[player];
-      const answers = game.bots[game.defaultBot]({ state: result.state, phase, player, ctx: result.ctx, random: result.ctx.random(`sandbox/${player}/${phase.id}`) });
+      const answers = game.bots[game.defaultBot]({
+        state: result.state,
+        phase,
+        player,
+        ctx: result.ctx,
+        random: result.ctx.random(`sandbox/${player}/${phase.id}`),
+      });
       if (!answers) continue;
       if (questions.some((q) => !q.public)) {
         // Refused by Forms itself when the deadline's execution closed the form already.

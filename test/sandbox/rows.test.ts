@@ -11,13 +11,26 @@ import { HOST, Table, logOf } from './players.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const PLAYERS = ['Ann', 'Ben'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
-const SETUP = { game: 'pasture', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, plans: 30 }, deadlines: {}, options: { rounds: 1 } };
+const SETUP = {
+  game: 'pasture',
+  players: PLAYERS,
+  startAt: START,
+  timeZone: 'Europe/London',
+  minutes: { default: 60, plans: 30 },
+  deadlines: {},
+  options: { rounds: 1 },
+};
 /** No faults: every answer valid, every trigger fires once, ticks on time. */
 const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
 
 /** A Pasture match whose fence-plans phase is open, nobody having typed a plan yet. */
 function atPlans(): { t: Table; plans: ReplayResult['open'] & object } {
-  const t = new Table('pasture', PLAYERS.map((p) => p.email), CALM, '2026-11-21T17:00:00.000Z');
+  const t = new Table(
+    'pasture',
+    PLAYERS.map((p) => p.email),
+    CALM,
+    '2026-11-21T17:00:00.000Z',
+  );
   expect(t.startMatch(SETUP).ok).toBe(true);
   t.playPhase();
   const open = t.state().open!;
@@ -31,8 +44,8 @@ function annPlan(t: Table): string {
   return String(bot.answers.plan);
 }
 
-describe('the shared sheet\'s edit trigger', () => {
-  it('fires on a person\'s edit of the answers tab, as the host who installed it, and never on the add-on\'s own writes', () => {
+describe("the shared sheet's edit trigger", () => {
+  it("fires on a person's edit of the answers tab, as the host who installed it, and never on the add-on's own writes", () => {
     const { t } = atPlans();
     // Start and every phase so far wrote the answers tab through the Sheets API: no edit execution.
     const edits = () => t.google.executions.filter((e) => e.name === 'onRowEdited');
@@ -49,7 +62,11 @@ describe('the shared sheet\'s edit trigger', () => {
     expect(edits()).toHaveLength(1);
     expect(ranAs).toBe(HOST);
     // It recorded the edit and woke the ticks; it read no row, took no lock and wrote no log.
-    expect(edits()[0].calls.map((c) => c.name).filter((n) => /^(Sheets|Lock)\./.test(n))).toEqual([]);
+    expect(
+      edits()[0]
+        .calls.map((c) => c.name)
+        .filter((n) => /^(Sheets|Lock)\./.test(n)),
+    ).toEqual([]);
     expect([...t.google.properties.keys()].filter((k) => k.startsWith('gh.edit.'))).toHaveLength(1);
     expect(t.google.properties.has('gh.quiet')).toBe(false);
     // The next tick logs it, with the time of the edit; no Sheets read of the rows.
@@ -92,8 +109,11 @@ describe('the shared sheet\'s edit trigger', () => {
       expect(result.closed.some((c) => c.phase.id === 'round-1/plans')).toBe(true);
     };
     for (const offset of [-600_000, -30_000, -1000, -1, 0, 1, 1000, 30_000, 600_000]) check(offset, 1, false);
-    fc.assert(fc.property(fc.integer({ min: -180_000, max: 180_000 }), fc.integer({ min: 1, max: 900_000 }), fc.boolean(), (offset, late, early) => {
-      check(offset, late, early);
-    }), { numRuns: 25 });
+    fc.assert(
+      fc.property(fc.integer({ min: -180_000, max: 180_000 }), fc.integer({ min: 1, max: 900_000 }), fc.boolean(), (offset, late, early) => {
+        check(offset, late, early);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -10,16 +10,65 @@ import vm from 'node:vm';
 import type { ExecutionRecord } from './calls.js';
 import { Google, type GoogleOptions } from './services.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DIST = join(ROOT, 'dist');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DIST = join(ROOT, 'dist');
 
-export const SERVICE_NAMES = ['SpreadsheetApp', 'Sheets', 'Drive', 'FormApp', 'ScriptApp', 'LockService', 'PropertiesService', 'Session', 'Utilities', 'HtmlService', 'MailApp'] as const;
+export const SERVICE_NAMES = [
+  'SpreadsheetApp',
+  'Sheets',
+  'Drive',
+  'FormApp',
+  'ScriptApp',
+  'LockService',
+  'PropertiesService',
+  'Session',
+  'Utilities',
+  'HtmlService',
+  'MailApp',
+] as const;
 
 let bundle: vm.Script | null = null;
 
-const BUILTINS = ['Object', 'Function', 'Array', 'Number', 'Boolean', 'String', 'Symbol', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError',
-  'JSON', 'Math', 'Intl', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Proxy', 'Reflect', 'Promise', 'BigInt', 'Uint8Array', 'Uint32Array', 'Int32Array', 'Float64Array',
-  'ArrayBuffer', 'DataView', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI'];
+const BUILTINS = [
+  'Object',
+  'Function',
+  'Array',
+  'Number',
+  'Boolean',
+  'String',
+  'Symbol',
+  'Date',
+  'RegExp',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'JSON',
+  'Math',
+  'Intl',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'Proxy',
+  'Reflect',
+  'Promise',
+  'BigInt',
+  'Uint8Array',
+  'Uint32Array',
+  'Int32Array',
+  'Float64Array',
+  'ArrayBuffer',
+  'DataView',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'encodeURI',
+  'decodeURI',
+];
 
 export class Sandbox {
   readonly google: Google;
@@ -42,7 +91,8 @@ export class Sandbox {
     // The clock: `new Date()` and Date.now() read the sandbox clock; Math.random is not allowed.
     const clock = this.google.clock;
     context.__sandboxNow = () => clock.now();
-    vm.runInContext(`(function () {
+    vm.runInContext(
+      `(function () {
       var RealDate = Date, now = __sandboxNow;
       function FakeDate() {
         var args = Array.prototype.slice.call(arguments);
@@ -55,7 +105,9 @@ export class Sandbox {
       FakeDate.UTC = RealDate.UTC;
       Object.defineProperty(globalThis, 'Date', { value: FakeDate, writable: true, configurable: true, enumerable: false });
       Math.random = function () { throw new Error('Math.random called'); };
-    })();`, context);
+    })();`,
+      context,
+    );
     delete context.__sandboxNow;
     // The builtins as script-level bindings: node:vm reaches a context's global object through an
     // interceptor, so every `Math.imul` in a loop would cost ~100× what it costs in Apps Script
@@ -110,7 +162,9 @@ export class Sandbox {
     // A form-submit event names the response's row in its form's responses tab ("Event objects",
     // Google Sheets, Form submit: range); the clock's carries no range.
     const response = kind === 'ON_FORM_SUBMIT' ? this.google.lastResponse : null;
-    this.runTrigger(trigger, () => [{ triggerUid: trigger.id, ...(response ? { range: this.google.eventHandles!.responseRange(response.formId, response.tab, response.row) } : {}) }]);
+    this.runTrigger(trigger, () => [
+      { triggerUid: trigger.id, ...(response ? { range: this.google.eventHandles!.responseRange(response.formId, response.tab, response.row) } : {}) },
+    ]);
   }
 
   /** Runs a trigger's handler as its owner, unless the day's trigger time is spent. */

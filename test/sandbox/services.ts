@@ -29,7 +29,7 @@ const NOT_SNAPSHOT = new Set(['options', 'running', 'armedFault', 'onCall', 'onU
 type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? (...args: A) => unknown : unknown };
 
 /** Throws, naming the call, for anything the sandbox does not implement. */
-export function strict<T extends object>(name: string, target: T): T {
+function strict<T extends object>(name: string, target: T): T {
   return new Proxy(target, {
     get(object, key, receiver) {
       if (typeof key === 'symbol' || key === 'then' || key === 'toJSON' || key in object) return Reflect.get(object, key, receiver);
@@ -110,7 +110,10 @@ export class FakeItem {
   choices: string[] = [];
   pattern: string | null = null;
   patternHelp = '';
-  constructor(readonly id: number, readonly kind: ItemKind) {}
+  constructor(
+    readonly id: number,
+    readonly kind: ItemKind,
+  ) {}
 }
 
 export interface StoredResponse {
@@ -142,7 +145,11 @@ export class FakeForm {
   destination: string | null = null;
   responses: StoredResponse[] = [];
   confirmation = '';
-  constructor(readonly id: string, title: string, readonly supportsPublishing = true) {
+  constructor(
+    readonly id: string,
+    title: string,
+    readonly supportsPublishing = true,
+  ) {
     this.title = title;
     this.accepting = !supportsPublishing;
   }
@@ -188,7 +195,7 @@ export interface UserEdit {
 }
 
 /** A1 notation of a 0-based cell. */
-export function a1(row: number, col: number): string {
+function a1(row: number, col: number): string {
   let letters = '';
   for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${row + 1}`;
@@ -253,7 +260,13 @@ export class Google {
   readonly mail: unknown[] = [];
   /** Every sharing email Drive sent (Permissions.create with a notification). */
   readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
-  readonly ui = { menus: [] as { name: string; items: [string, string][] }[], sidebars: [] as string[], dialogs: [] as { title: string; html: string }[], alerts: [] as string[], prompts: [] as string[] };
+  readonly ui = {
+    menus: [] as { name: string; items: [string, string][] }[],
+    sidebars: [] as string[],
+    dialogs: [] as { title: string; html: string }[],
+    alerts: [] as string[],
+    prompts: [] as string[],
+  };
   /** Answers the host gives to the next prompts (button, text). */
   readonly promptAnswers: { button: 'OK' | 'CANCEL'; text: string }[] = [];
   lockHeldElsewhere = false;
@@ -324,7 +337,15 @@ export class Google {
 
   /** Apps Script starts an execution (a trigger, a menu item, google.script.run). */
   beginExecution(name: string, trigger = false): ExecutionRecord {
-    const record: ExecutionRecord & { fault?: FaultPlan } = { id: this.executions.length + 1, name, at: this.clock.now(), calls: [], depth: 0, serviceMs: 0, ...(trigger ? { trigger } : {}) };
+    const record: ExecutionRecord & { fault?: FaultPlan } = {
+      id: this.executions.length + 1,
+      name,
+      at: this.clock.now(),
+      calls: [],
+      depth: 0,
+      serviceMs: 0,
+      ...(trigger ? { trigger } : {}),
+    };
     if (this.armedFault) {
       record.fault = this.armedFault;
       this.armedFault = null;
@@ -422,6 +443,7 @@ export class Google {
   }
 
   private wrap(service: string, method: string, fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fakes' own methods (their `this` is the fake) reach the world through it
     const google = this;
     const name = `${service}.${method}`;
     const remote = isRemote(service, method);
@@ -439,7 +461,14 @@ export class Google {
         if (day.calls >= google.quotas().properties) throw new Error('Exception: Service invoked too many times for one day: properties.');
         day.calls += 1;
       }
-      const call: CallRecord = { name, remote, writes, bytesOut: api ? jsonBytes(args) : 0, bytesIn: 0, ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}) };
+      const call: CallRecord = {
+        name,
+        remote,
+        writes,
+        bytesOut: api ? jsonBytes(args) : 0,
+        bytesIn: 0,
+        ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}),
+      };
       const index = execution.calls.length;
       execution.calls.push(call);
       google.calls.set(name, (google.calls.get(name) ?? 0) + 1);
@@ -496,7 +525,15 @@ export class Google {
     // Sheets names the first tab in the owner's language.
     const file = new SheetFile(id, title, this.options.owner, this.options.firstTabName);
     this.sheets.set(id, file);
-    this.files.set(id, { id, kind: 'spreadsheet', byScript, permissions: [{ role: 'owner', type: 'user', emailAddress: this.options.owner, notified: false }], published: false, publishAuto: false, writersCanShare: true });
+    this.files.set(id, {
+      id,
+      kind: 'spreadsheet',
+      byScript,
+      permissions: [{ role: 'owner', type: 'user', emailAddress: this.options.owner, notified: false }],
+      published: false,
+      publishAuto: false,
+      writersCanShare: true,
+    });
     return file;
   }
 
@@ -512,8 +549,11 @@ export class Google {
   mayRespond(form: FakeForm, email: string): boolean {
     if (!form.supportsPublishing) return true;
     const file = this.files.get(form.id);
-    return (file?.permissions ?? []).some((p) => (p.role === 'owner' && accountOf(p.emailAddress!) === accountOf(email))
-      || (p.view === 'published' && (p.type === 'anyone' || accountOf(p.emailAddress ?? '') === accountOf(email))));
+    return (file?.permissions ?? []).some(
+      (p) =>
+        (p.role === 'owner' && accountOf(p.emailAddress!) === accountOf(email)) ||
+        (p.view === 'published' && (p.type === 'anyone' || accountOf(p.emailAddress ?? '') === accountOf(email))),
+    );
   }
 
   spreadsheet(id: string): SheetFile {
@@ -524,7 +564,9 @@ export class Google {
 
   /** Whether `email` may write to a file (owner or writer). */
   canWrite(fileId: string, email: string): boolean {
-    return (this.files.get(fileId)?.permissions ?? []).some((p) => p.emailAddress?.toLowerCase() === email.toLowerCase() && (p.role === 'writer' || p.role === 'owner'));
+    return (this.files.get(fileId)?.permissions ?? []).some(
+      (p) => p.emailAddress?.toLowerCase() === email.toLowerCase() && (p.role === 'writer' || p.role === 'owner'),
+    );
   }
 
   canRead(fileId: string, email: string): boolean {
@@ -601,7 +643,13 @@ export class Google {
       values[col] = Array.isArray(value) ? value.join(', ') : value;
     }
     const requests: Request[] = [];
-    if (dest.columns.length > sheet.columnCount) requests.push({ updateSheetProperties: { properties: { sheetId: sheet.sheetId, gridProperties: { columnCount: dest.columns.length } }, fields: 'gridProperties.columnCount' } });
+    if (dest.columns.length > sheet.columnCount)
+      requests.push({
+        updateSheetProperties: {
+          properties: { sheetId: sheet.sheetId, gridProperties: { columnCount: dest.columns.length } },
+          fields: 'gridProperties.columnCount',
+        },
+      });
     const row = (texts: readonly (string | undefined)[]) => ({ values: texts.map((t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
@@ -643,7 +691,11 @@ export class Google {
    * oldValue ("only available if the edited range is a single cell"; a cleared cell has no new
    * value here). No time: the event carries none.
    */
-  editEvent(trigger: TriggerRecord, edit: UserEdit, handles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown }): Record<string, unknown> {
+  editEvent(
+    trigger: TriggerRecord,
+    edit: UserEdit,
+    handles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown },
+  ): Record<string, unknown> {
     return {
       authMode: 'FULL',
       range: handles.range(edit.fileId, edit.tab, edit.row, edit.col),
@@ -658,40 +710,48 @@ export class Google {
   }
 
   /** The event handles the last execution's services made (the Sandbox builds events with them). */
-  eventHandles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown; responseRange: (formId: string, tab: string, row: number) => unknown } | null = null;
+  eventHandles: {
+    range: (fileId: string, tab: string, row: number, col: number) => unknown;
+    spreadsheet: (fileId: string) => unknown;
+    responseRange: (formId: string, tab: string, row: number) => unknown;
+  } | null = null;
 
   // ── The services ────────────────────────────────────────────────────────────────────────
 
   services(): Record<string, unknown> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fakes' own methods (their `this` is the fake) reach the world through it
     const google = this;
     // Every fake below is counted and hooked call by call (see calls.ts).
     const strict = <T extends object>(label: string, target: T): T => google.instrument(label, target);
 
-    const spreadsheetHandle = (file: SheetFile) => strict(`Spreadsheet(${file.title})`, {
-      getId: () => file.id,
-      getUrl: () => file.url,
-      getName: () => file.title,
-      getSpreadsheetTimeZone: () => google.options.timeZone ?? 'Etc/UTC',
-    } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
+    const spreadsheetHandle = (file: SheetFile) =>
+      strict(`Spreadsheet(${file.title})`, {
+        getId: () => file.id,
+        getUrl: () => file.url,
+        getName: () => file.title,
+        getSpreadsheetTimeZone: () => google.options.timeZone ?? 'Etc/UTC',
+      } satisfies Loose<GoogleAppsScript.Spreadsheet.Spreadsheet>);
 
     // What a trigger's event hands the script: the edited (or response's) range and its sheet.
-    const sheetHandle = (file: SheetFile, tab: string) => strict('Sheet', {
-      getName: () => tab,
-      // "Returns the URL for the form that sends its responses to this sheet, or null" (Sheet).
-      getFormUrl: () => {
-        const form = google.formOfTab(file.id, tab);
-        return form ? `https://docs.google.com/forms/d/${form.id}/edit` : null;
-      },
-    });
-    const rangeHandle = (file: SheetFile, tab: string, row: number, col: number) => strict('Range', {
-      getRow: () => row + 1,
-      getColumn: () => col + 1,
-      getNumRows: () => 1,
-      getNumColumns: () => 1,
-      getSheet: () => sheetHandle(file, tab),
-      getA1Notation: () => a1(row, col),
-      getValues: () => [[file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? '']],
-    });
+    const sheetHandle = (file: SheetFile, tab: string) =>
+      strict('Sheet', {
+        getName: () => tab,
+        // "Returns the URL for the form that sends its responses to this sheet, or null" (Sheet).
+        getFormUrl: () => {
+          const form = google.formOfTab(file.id, tab);
+          return form ? `https://docs.google.com/forms/d/${form.id}/edit` : null;
+        },
+      });
+    const rangeHandle = (file: SheetFile, tab: string, row: number, col: number) =>
+      strict('Range', {
+        getRow: () => row + 1,
+        getColumn: () => col + 1,
+        getNumRows: () => 1,
+        getNumColumns: () => 1,
+        getSheet: () => sheetHandle(file, tab),
+        getA1Notation: () => a1(row, col),
+        getValues: () => [[file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? '']],
+      });
     google.eventHandles = {
       range: (fileId, tab, row, col) => rangeHandle(google.spreadsheet(fileId), tab, row, col),
       spreadsheet: (fileId) => spreadsheetHandle(google.spreadsheet(fileId)),
@@ -707,15 +767,30 @@ export class Google {
       createMenu: (name: string) => {
         const items: [string, string][] = [];
         const menu: object = strict('Menu', {
-          addItem: (caption: string, functionName: string) => { items.push([caption, functionName]); return menu; },
-          addSeparator: () => { items.push(['---', '']); return menu; },
-          addToUi: () => { google.ui.menus.push({ name, items }); },
+          addItem: (caption: string, functionName: string) => {
+            items.push([caption, functionName]);
+            return menu;
+          },
+          addSeparator: () => {
+            items.push(['---', '']);
+            return menu;
+          },
+          addToUi: () => {
+            google.ui.menus.push({ name, items });
+          },
         } satisfies Loose<GoogleAppsScript.Base.Menu>);
         return menu;
       },
-      showSidebar: (html: GoogleAppsScript.HTML.HtmlOutput) => { google.ui.sidebars.push(htmlText(html)); },
-      showModalDialog: (html: GoogleAppsScript.HTML.HtmlOutput, title: string) => { google.ui.dialogs.push({ title, html: htmlText(html) }); },
-      alert: (title: string, prompt: string, _buttons: GoogleAppsScript.Base.ButtonSet) => { google.ui.alerts.push(`${title}: ${prompt}`); return Button.OK; },
+      showSidebar: (html: GoogleAppsScript.HTML.HtmlOutput) => {
+        google.ui.sidebars.push(htmlText(html));
+      },
+      showModalDialog: (html: GoogleAppsScript.HTML.HtmlOutput, title: string) => {
+        google.ui.dialogs.push({ title, html: htmlText(html) });
+      },
+      alert: (title: string, prompt: string, _buttons: GoogleAppsScript.Base.ButtonSet) => {
+        google.ui.alerts.push(`${title}: ${prompt}`);
+        return Button.OK;
+      },
       prompt: (title: string, prompt: string, _buttons: GoogleAppsScript.Base.ButtonSet) => {
         google.ui.prompts.push(`${title}: ${prompt}`);
         const answer = google.promptAnswers.shift();
@@ -736,12 +811,21 @@ export class Google {
         // spreadsheets.create: the new spreadsheet with its first tab, named in the owner's language.
         create: (resource: GoogleAppsScript.Sheets.Schema.Spreadsheet) => {
           const file = google.newSpreadsheet(resource.properties?.title ?? 'Untitled spreadsheet', true);
-          return { spreadsheetId: file.id, spreadsheetUrl: file.url, properties: { title: file.title }, sheets: (file.workbook.getMetadata().sheets ?? []).map((sheet) => ({ properties: { sheetId: sheet.properties!.sheetId, title: sheet.properties!.title } })) };
+          return {
+            spreadsheetId: file.id,
+            spreadsheetUrl: file.url,
+            properties: { title: file.title },
+            sheets: (file.workbook.getMetadata().sheets ?? []).map((sheet) => ({
+              properties: { sheetId: sheet.properties!.sheetId, title: sheet.properties!.title },
+            })),
+          };
         },
         get: (spreadsheetId: string, optionalArgs: { fields?: string }) => google.spreadsheet(spreadsheetId).get(optionalArgs?.fields),
-        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]),
+        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) =>
+          google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]),
         Values: strict('Sheets.Spreadsheets.Values', {
-          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption),
+          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) =>
+            google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption),
         } satisfies Loose<GoogleAppsScript.Sheets.Collection.Spreadsheets.ValuesCollection>),
       } satisfies Loose<GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection>),
     });
@@ -754,33 +838,67 @@ export class Google {
     };
     const Drive = strict('Drive', {
       Permissions: strict('Drive.Permissions', {
-        create: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, fileId: string, optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string }) => {
+        create: (
+          resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission,
+          fileId: string,
+          optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string },
+        ) => {
           const file = driveFile(fileId);
-          if (!['reader', 'commenter', 'writer'].includes(resource.role ?? '')) throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
+          if (!['reader', 'commenter', 'writer'].includes(resource.role ?? ''))
+            throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
-          if (resource.type !== 'user' && resource.type !== 'anyone') throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
+          if (resource.type !== 'user' && resource.type !== 'anyone')
+            throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
           const view = (resource as { view?: string }).view;
-          if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader')) throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
-          if (view === 'published' && !google.forms.get(fileId)?.supportsPublishing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: This form does not support responder permissions (a legacy form)');
-          if (resource.type === 'anyone' && google.options.refuseLinkSharing) throw new Error('GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link');
+          if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader'))
+            throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
+          if (view === 'published' && !google.forms.get(fileId)?.supportsPublishing)
+            throw new Error(
+              'GoogleJsonResponseException: API call to drive.permissions.create failed with error: This form does not support responder permissions (a legacy form)',
+            );
+          if (resource.type === 'anyone' && google.options.refuseLinkSharing)
+            throw new Error(
+              'GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link',
+            );
           if (resource.type === 'user' && google.options.refuseSharingWith?.some((e) => accountOf(e) === accountOf(resource.emailAddress ?? ''))) {
-            throw new Error(`GoogleJsonResponseException: API call to drive.permissions.create failed with error: Sharing with ${resource.emailAddress} is not allowed by your organization's policy`);
+            throw new Error(
+              `GoogleJsonResponseException: API call to drive.permissions.create failed with error: Sharing with ${resource.emailAddress} is not allowed by your organization's policy`,
+            );
           }
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
           if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
           const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;
-          const permission: Permission = { role: resource.role!, type: resource.type!, ...(address ? { emailAddress: address } : {}), notified, ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}), ...(view ? { view } : {}) };
+          const permission: Permission = {
+            role: resource.role!,
+            type: resource.type!,
+            ...(address ? { emailAddress: address } : {}),
+            notified,
+            ...(optionalArgs?.emailMessage ? { message: optionalArgs.emailMessage } : {}),
+            ...(view ? { view } : {}),
+          };
           // A person (or anyone) has one permission per file and view: asking again replaces it.
-          const same = file.permissions.findIndex((p) => p.role !== 'owner' && p.type === permission.type && p.view === permission.view && (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase());
+          const same = file.permissions.findIndex(
+            (p) =>
+              p.role !== 'owner' &&
+              p.type === permission.type &&
+              p.view === permission.view &&
+              (p.emailAddress ?? '').toLowerCase() === (permission.emailAddress ?? '').toLowerCase(),
+          );
           if (same >= 0) file.permissions[same] = permission;
           else file.permissions.push(permission);
           // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more.
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
-          return { id: `perm${same >= 0 ? same + 1 : file.permissions.length}`, role: resource.role, type: resource.type, ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}) };
+          return {
+            id: `perm${same >= 0 ? same + 1 : file.permissions.length}`,
+            role: resource.role,
+            type: resource.type,
+            ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}),
+          };
         },
         list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
           const file = driveFile(fileId);
-          if (optionalArgs?.fields !== 'permissions(emailAddress)') throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
+          if (optionalArgs?.fields !== 'permissions(emailAddress)')
+            throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
           // A form's responders are listed only when asked for (includePermissionsForView=published).
           const listed = file.permissions.filter((p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published');
           return { permissions: listed.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
@@ -803,11 +921,15 @@ export class Google {
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.FilesCollection>),
       Revisions: strict('Drive.Revisions', {
-        list: (fileId: string, _optionalArgs: object) => { driveFile(fileId); return { revisions: [{ id: '1' }, { id: '2' }] }; },
+        list: (fileId: string, _optionalArgs: object) => {
+          driveFile(fileId);
+          return { revisions: [{ id: '1' }, { id: '2' }] };
+        },
         update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
           const file = driveFile(fileId);
           if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
-          if (google.options.refusePublishing) throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
+          if (google.options.refusePublishing)
+            throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
           file.published = resource.published === true;
           file.publishAuto = resource.publishAuto === true;
           return { id: revisionId, published: file.published, publishAuto: file.publishAuto };
@@ -817,16 +939,30 @@ export class Google {
 
     const formHandle = (form: FakeForm): GoogleAppsScript.Forms.Form => {
       const self: Record<string, unknown> = {};
-      const chain = (fn: (...args: never[]) => void) => (...args: never[]) => { fn(...args); return handle; };
+      const chain =
+        (fn: (...args: never[]) => void) =>
+        (...args: never[]) => {
+          fn(...args);
+          return handle;
+        };
       const itemHandle = (item: FakeItem) => {
         const h: Record<string, unknown> = {};
         Object.assign(h, {
           getId: () => item.id,
           getTitle: () => item.title,
           getType: () => item.kind,
-          setTitle: (title: string) => { item.title = title; return h; },
-          setHelpText: (text: string) => { item.help = text; return h; },
-          setRequired: (required: boolean) => { item.required = required; return h; },
+          setTitle: (title: string) => {
+            item.title = title;
+            return h;
+          },
+          setHelpText: (text: string) => {
+            item.help = text;
+            return h;
+          },
+          setRequired: (required: boolean) => {
+            item.required = required;
+            return h;
+          },
           setChoiceValues: (values: string[]) => {
             if (values.length === 0) throw new Error('setChoiceValues: a choice question needs at least one choice');
             item.choices = [...values];
@@ -862,8 +998,12 @@ export class Google {
         getTitle: () => form.title,
         getPublishedUrl: () => form.url,
         getEditUrl: () => `https://docs.google.com/forms/d/${form.id}/edit`,
-        setTitle: chain((title: string) => { form.title = title; }),
-        setDescription: chain((text: string) => { form.description = text; }),
+        setTitle: chain((title: string) => {
+          form.title = title;
+        }),
+        setDescription: chain((text: string) => {
+          form.description = text;
+        }),
         setDestination: chain((type: string, id: string) => {
           if (type !== 'SPREADSHEET') throw new Error(`setDestination: unknown destination type ${type}`);
           google.spreadsheet(id);
@@ -876,11 +1016,14 @@ export class Google {
           if (!form.destination) throw new Error('Exception: This form has no response destination');
           return form.destination;
         },
-        setCollectEmail: chain((collect: boolean) => { form.collectEmail = collect; }),
+        setCollectEmail: chain((collect: boolean) => {
+          form.collectEmail = collect;
+        }),
         collectsEmail: () => form.collectEmail,
         setEmailCollectionType: chain((type: string) => {
           if (!['DO_NOT_COLLECT', 'VERIFIED', 'RESPONDER_INPUT'].includes(type)) throw new Error(`setEmailCollectionType: unknown type ${type}`);
-          if (type === 'VERIFIED' && google.options.refuseVerifiedEmails) throw new Error('Exception: Verified email collection is not available for this form (your organisation allows only responder input)');
+          if (type === 'VERIFIED' && google.options.refuseVerifiedEmails)
+            throw new Error('Exception: Verified email collection is not available for this form (your organisation allows only responder input)');
           form.emailCollection = type as EmailCollection;
         }),
         getEmailCollectionType: () => form.emailCollection,
@@ -900,16 +1043,28 @@ export class Google {
           if (!form.supportsPublishing) throw new Error('Exception: This form does not support responder permissions (a legacy form)');
           if (google.options.refuseResponderRestriction) throw new Error('Exception: Responders cannot be restricted to named people for this form');
           const file = google.files.get(form.id)!;
-          if (!file.permissions.some((p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email))) file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: false, view: 'published' });
+          if (!file.permissions.some((p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email)))
+            file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: false, view: 'published' });
         }),
-        getPublishedReaders: () => google.files.get(form.id)!.permissions.filter((p) => p.view === 'published' && p.type === 'user').map((p) => strict('User', { getEmail: () => p.emailAddress! })),
-        setLimitOneResponsePerUser: chain((limit: boolean) => { if (limit) throw new Error('the sandbox implements only setLimitOneResponsePerUser(false)'); }),
-        setAllowResponseEdits: chain((allow: boolean) => { if (allow) throw new Error('the sandbox implements only setAllowResponseEdits(false)'); }),
+        getPublishedReaders: () =>
+          google.files
+            .get(form.id)!
+            .permissions.filter((p) => p.view === 'published' && p.type === 'user')
+            .map((p) => strict('User', { getEmail: () => p.emailAddress! })),
+        setLimitOneResponsePerUser: chain((limit: boolean) => {
+          if (limit) throw new Error('the sandbox implements only setLimitOneResponsePerUser(false)');
+        }),
+        setAllowResponseEdits: chain((allow: boolean) => {
+          if (allow) throw new Error('the sandbox implements only setAllowResponseEdits(false)');
+        }),
         setShowLinkToRespondAgain: chain(() => {}),
-        setConfirmationMessage: chain((message: string) => { form.confirmation = message; }),
+        setConfirmationMessage: chain((message: string) => {
+          form.confirmation = message;
+        }),
         setAcceptingResponses: chain((accepting: boolean) => {
           // An unpublished form accepts nothing: it must be published first ("API changes to Google Forms").
-          if (accepting && form.supportsPublishing && !form.published) throw new Error('Exception: The form is not published. Publish it before accepting responses.');
+          if (accepting && form.supportsPublishing && !form.published)
+            throw new Error('Exception: The form is not published. Publish it before accepting responses.');
           if (!accepting && form.accepting && google.beforeFormCloses) {
             const hook = google.beforeFormCloses;
             google.beforeFormCloses = null;
@@ -917,7 +1072,9 @@ export class Google {
           }
           form.accepting = accepting;
         }),
-        setCustomClosedFormMessage: chain((message: string) => { form.closedMessage = message; }),
+        setCustomClosedFormMessage: chain((message: string) => {
+          form.closedMessage = message;
+        }),
         getItems: () => form.items.map(itemHandle),
         deleteItem: (item: { getId(): number } | number) => {
           const index = typeof item === 'number' ? item : form.items.findIndex((i) => i.id === item.getId());
@@ -928,16 +1085,24 @@ export class Google {
         addMultipleChoiceItem: () => itemHandle(addItem('MULTIPLE_CHOICE')),
         addCheckboxItem: () => itemHandle(addItem('CHECKBOX')),
         // getResponses(timestamp): the responses after a given date and time (Apps Script Form reference).
-        getResponses: (timestamp?: GoogleAppsScript.Base.Date) => form.responses.filter((r) => timestamp === undefined || r.timestamp > (timestamp as unknown as Date).getTime()).map((r) => strict('FormResponse', {
-          getId: () => r.id,
-          getTimestamp: () => new Date(r.timestamp),
-          getRespondentEmail: () => r.email,
-          getItemResponses: () => [...r.answers].map(([itemId, value]) => strict('ItemResponse', {
-            // An item deleted since the response still answers with its id and title.
-            getItem: () => strict('Item', { getId: () => itemId, getTitle: () => r.itemTitles.get(itemId) }),
-            getResponse: () => (Array.isArray(value) ? [...value] : value),
-          })),
-        })),
+        getResponses: (timestamp?: GoogleAppsScript.Base.Date) =>
+          form.responses
+            .filter((r) => timestamp === undefined || r.timestamp > (timestamp as unknown as Date).getTime())
+            .map((r) =>
+              strict('FormResponse', {
+                getId: () => r.id,
+                getTimestamp: () => new Date(r.timestamp),
+                getRespondentEmail: () => r.email,
+                getItemResponses: () =>
+                  [...r.answers].map(([itemId, value]) =>
+                    strict('ItemResponse', {
+                      // An item deleted since the response still answers with its id and title.
+                      getItem: () => strict('Item', { getId: () => itemId, getTitle: () => r.itemTitles.get(itemId) }),
+                      getResponse: () => (Array.isArray(value) ? [...value] : value),
+                    }),
+                  ),
+              }),
+            ),
       });
       let nextItem = 1000 + form.items.length;
       const addItem = (kind: ItemKind) => {
@@ -953,82 +1118,112 @@ export class Google {
 
     // FormApp.EmailCollectionType is newer than @types/google-apps-script: added beside the typed part.
     const emailCollectionType = { EmailCollectionType: { DO_NOT_COLLECT: 'DO_NOT_COLLECT', VERIFIED: 'VERIFIED', RESPONDER_INPUT: 'RESPONDER_INPUT' } };
-    const FormApp = strict('FormApp', Object.assign(emailCollectionType, {
-      DestinationType: { SPREADSHEET: 'SPREADSHEET' },
-      create: (title: string) => {
-        const id = google.nextId('fm');
-        const form = new FakeForm(id, title, !google.options.legacyForms);
-        google.forms.set(id, form);
-        google.files.set(id, { id, kind: 'form', byScript: true, permissions: [{ role: 'owner', type: 'user', emailAddress: google.options.owner, notified: false }], published: false, publishAuto: false, writersCanShare: true });
-        return formHandle(form);
-      },
-      openById: (id: string) => {
-        const form = google.forms.get(id);
-        if (!form) throw new Error(`No item with the given ID could be found, or you do not have permission to access it. (${id})`);
-        return formHandle(form);
-      },
-      createTextValidation: () => {
-        let pattern: string | null = null;
-        let help = '';
-        const builder = strict('TextValidationBuilder', {
-          setHelpText: (text: string) => { help = text; return builder; },
-          requireTextMatchesPattern: (p: string) => { pattern = p; return builder; },
-          build: () => {
-            if (pattern === null) throw new Error('TextValidationBuilder.build: no requirement set');
-            return { pattern, help };
-          },
-        });
-        return builder;
-      },
-    } satisfies Loose<GoogleAppsScript.Forms.FormApp>));
+    const FormApp = strict(
+      'FormApp',
+      Object.assign(emailCollectionType, {
+        DestinationType: { SPREADSHEET: 'SPREADSHEET' },
+        create: (title: string) => {
+          const id = google.nextId('fm');
+          const form = new FakeForm(id, title, !google.options.legacyForms);
+          google.forms.set(id, form);
+          google.files.set(id, {
+            id,
+            kind: 'form',
+            byScript: true,
+            permissions: [{ role: 'owner', type: 'user', emailAddress: google.options.owner, notified: false }],
+            published: false,
+            publishAuto: false,
+            writersCanShare: true,
+          });
+          return formHandle(form);
+        },
+        openById: (id: string) => {
+          const form = google.forms.get(id);
+          if (!form) throw new Error(`No item with the given ID could be found, or you do not have permission to access it. (${id})`);
+          return formHandle(form);
+        },
+        createTextValidation: () => {
+          let pattern: string | null = null;
+          let help = '';
+          const builder = strict('TextValidationBuilder', {
+            setHelpText: (text: string) => {
+              help = text;
+              return builder;
+            },
+            requireTextMatchesPattern: (p: string) => {
+              pattern = p;
+              return builder;
+            },
+            build: () => {
+              if (pattern === null) throw new Error('TextValidationBuilder.build: no requirement set');
+              return { pattern, help };
+            },
+          });
+          return builder;
+        },
+      } satisfies Loose<GoogleAppsScript.Forms.FormApp>),
+    );
 
     const ScriptApp = strict('ScriptApp', {
       // "Gets all installable triggers associated with the current project and current user."
-      getProjectTriggers: () => google.triggers.filter((t) => t.owner === google.currentUser).map((t) => strict('Trigger', {
-        getHandlerFunction: () => t.handler,
-        getUniqueId: () => t.id,
-        getEventType: () => t.kind,
-      })),
+      getProjectTriggers: () =>
+        google.triggers
+          .filter((t) => t.owner === google.currentUser)
+          .map((t) =>
+            strict('Trigger', {
+              getHandlerFunction: () => t.handler,
+              getUniqueId: () => t.id,
+              getEventType: () => t.kind,
+            }),
+          ),
       deleteTrigger: (trigger: GoogleAppsScript.Script.Trigger) => {
         const index = google.triggers.findIndex((t) => t.id === trigger.getUniqueId());
         if (index < 0) throw new Error('deleteTrigger: no such trigger');
         google.triggers.splice(index, 1);
       },
-      newTrigger: (functionName: string) => strict('TriggerBuilder', {
-        timeBased: () => {
-          let minutes = 0;
-          const clock = strict('ClockTriggerBuilder', {
-            everyMinutes: (n: number) => {
-              if (![1, 5, 10, 15, 30].includes(n)) throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
-              minutes = n;
-              return clock;
-            },
-            create: () => {
-              if (minutes === 0) throw new Error('ClockTriggerBuilder.create: no schedule set');
-              return addTrigger({ handler: functionName, kind: 'CLOCK', minutes });
-            },
-          });
-          return clock;
-        },
-        // forSpreadsheet(sheet) or forSpreadsheet(key): "tied to the spreadsheet with the given ID" (TriggerBuilder).
-        forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet | string) => {
-          const source = typeof sheet === 'string' ? sheet : sheet.getId();
-          google.spreadsheet(source);
-          let kind: 'ON_FORM_SUBMIT' | 'ON_EDIT' | null = null;
-          const builder = strict('SpreadsheetTriggerBuilder', {
-            onFormSubmit: () => { kind = 'ON_FORM_SUBMIT'; return builder; },
-            onEdit: () => { kind = 'ON_EDIT'; return builder; },
-            create: () => {
-              if (!kind) throw new Error('SpreadsheetTriggerBuilder.create: no event set');
-              return addTrigger({ handler: functionName, kind, source });
-            },
-          });
-          return builder;
-        },
-      }),
+      newTrigger: (functionName: string) =>
+        strict('TriggerBuilder', {
+          timeBased: () => {
+            let minutes = 0;
+            const clock = strict('ClockTriggerBuilder', {
+              everyMinutes: (n: number) => {
+                if (![1, 5, 10, 15, 30].includes(n)) throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
+                minutes = n;
+                return clock;
+              },
+              create: () => {
+                if (minutes === 0) throw new Error('ClockTriggerBuilder.create: no schedule set');
+                return addTrigger({ handler: functionName, kind: 'CLOCK', minutes });
+              },
+            });
+            return clock;
+          },
+          // forSpreadsheet(sheet) or forSpreadsheet(key): "tied to the spreadsheet with the given ID" (TriggerBuilder).
+          forSpreadsheet: (sheet: GoogleAppsScript.Spreadsheet.Spreadsheet | string) => {
+            const source = typeof sheet === 'string' ? sheet : sheet.getId();
+            google.spreadsheet(source);
+            let kind: 'ON_FORM_SUBMIT' | 'ON_EDIT' | null = null;
+            const builder = strict('SpreadsheetTriggerBuilder', {
+              onFormSubmit: () => {
+                kind = 'ON_FORM_SUBMIT';
+                return builder;
+              },
+              onEdit: () => {
+                kind = 'ON_EDIT';
+                return builder;
+              },
+              create: () => {
+                if (!kind) throw new Error('SpreadsheetTriggerBuilder.create: no event set');
+                return addTrigger({ handler: functionName, kind, source });
+              },
+            });
+            return builder;
+          },
+        }),
     } satisfies Loose<GoogleAppsScript.Script.ScriptApp>);
     const addTrigger = (t: Omit<TriggerRecord, 'id' | 'owner'>) => {
-      if (google.triggers.filter((x) => x.owner === google.currentUser).length >= 20) throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+      if (google.triggers.filter((x) => x.owner === google.currentUser).length >= 20)
+        throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
       const record = { ...t, owner: google.currentUser, id: `trigger-${google.triggers.length + 1}-${google.counter++}` };
       google.triggers.push(record);
       return strict('Trigger', { getUniqueId: () => record.id, getHandlerFunction: () => record.handler });
@@ -1068,19 +1263,40 @@ export class Google {
         if (total > 500 * 1024) throw new Error('You have exceeded the property storage quota.');
         return properties;
       },
-      deleteProperty: (key: string) => { google.properties.delete(key); return properties; },
+      deleteProperty: (key: string) => {
+        google.properties.delete(key);
+        return properties;
+      },
       getKeys: () => [...google.properties.keys()],
       getProperties: () => Object.fromEntries(google.properties),
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
-    const PropertiesService = strict('PropertiesService', { getDocumentProperties: () => properties } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
+    const PropertiesService = strict('PropertiesService', {
+      getDocumentProperties: () => properties,
+    } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
 
-    const Session = strict('Session', { getScriptTimeZone: () => google.options.scriptTimeZone ?? google.options.timeZone ?? 'Etc/UTC' } satisfies Loose<GoogleAppsScript.Base.Session>);
+    const Session = strict('Session', {
+      getScriptTimeZone: () => google.options.scriptTimeZone ?? google.options.timeZone ?? 'Etc/UTC',
+    } satisfies Loose<GoogleAppsScript.Base.Session>);
 
     const Utilities = strict('Utilities', {
       formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {
         if (format !== 'EEE d MMM yyyy, HH:mm z') throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
         const d = new Date((date as unknown as Date).getTime());
-        const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).formatToParts(d).map((p) => [p.type, p.value]));
+        const parts = Object.fromEntries(
+          new Intl.DateTimeFormat('en-GB', {
+            timeZone,
+            weekday: 'short',
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+            timeZoneName: 'short',
+          })
+            .formatToParts(d)
+            .map((p) => [p.type, p.value]),
+        );
         return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
       },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
@@ -1100,7 +1316,10 @@ export class Google {
     const htmlOutput = (content: string) => {
       let title = '';
       const output: object = strict('HtmlOutput', {
-        setTitle: (t: string) => { title = t; return output; },
+        setTitle: (t: string) => {
+          title = t;
+          return output;
+        },
         setWidth: (_w: number) => output,
         setHeight: (_h: number) => output,
         getTitle: () => title,
@@ -1118,7 +1337,10 @@ export class Google {
 
     // Not in the add-on's scopes: recorded so a test can assert that nothing was sent.
     const MailApp = strict('MailApp', {
-      sendEmail: (...args: unknown[]) => { google.mail.push(args); throw new Error('MailApp needs the script.send_mail scope, which genius-host does not ask for'); },
+      sendEmail: (...args: unknown[]) => {
+        google.mail.push(args);
+        throw new Error('MailApp needs the script.send_mail scope, which genius-host does not ask for');
+      },
     });
 
     return { SpreadsheetApp, Sheets, Drive, FormApp, ScriptApp, LockService, PropertiesService, Session, Utilities, HtmlService, MailApp };

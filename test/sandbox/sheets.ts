@@ -25,7 +25,7 @@ function areaOf(range: GridRange, sheet: Readonly<SheetState>): Area {
 const inside = (a: Area, r: number, c: number) => r >= a.startRowIndex && r < a.endRowIndex && c >= a.startColumnIndex && c < a.endColumnIndex;
 
 /** `'Tab name'!B2:D9`, `'Tab'!A1:Z`, `Tab!A1` → the tab and a range (end open when left out). */
-export function parseA1(range: string): { tab: string; top: number; left: number; bottom?: number; right?: number } {
+function parseA1(range: string): { tab: string; top: number; left: number; bottom?: number; right?: number } {
   const match = /^(?:'((?:[^']|'')+)'|([^!]+))!([A-Z]+)(\d+)(?::([A-Z]+)(\d+)?)?$/.exec(range);
   if (!match) throw new SheetsError(`Unable to parse range: ${range}`);
   const col = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
@@ -47,7 +47,12 @@ export class SheetFile {
   /** batchUpdate calls by the script, and their request bodies' sizes. */
   readonly writes: { requests: number; bytes: number }[] = [];
 
-  constructor(readonly id: string, readonly title: string, readonly owner: string, firstTabName = 'Sheet1') {
+  constructor(
+    readonly id: string,
+    readonly title: string,
+    readonly owner: string,
+    firstTabName = 'Sheet1',
+  ) {
     this.workbook = new EmbeddedWorkbook(title, { title: firstTabName, id: 0 });
   }
 
@@ -63,7 +68,8 @@ export class SheetFile {
 
   /** spreadsheets.get with the renderer's field mask (the only one the add-on asks for). */
   get(fields: string | undefined): unknown {
-    if (fields !== METADATA_FIELDS) throw new SheetsError(`Sheets.Spreadsheets.get with fields "${fields}" is not implemented by the sandbox (only METADATA_FIELDS)`);
+    if (fields !== METADATA_FIELDS)
+      throw new SheetsError(`Sheets.Spreadsheets.get with fields "${fields}" is not implemented by the sandbox (only METADATA_FIELDS)`);
     return this.workbook.getMetadata();
   }
 
@@ -87,7 +93,10 @@ export class SheetFile {
       }
       if (request.updateSheetProperties?.fields?.split(',').includes('hidden')) {
         const { fields, properties } = request.updateSheetProperties;
-        const rest = fields.split(',').filter((f: string) => f !== 'hidden').join(',');
+        const rest = fields
+          .split(',')
+          .filter((f: string) => f !== 'hidden')
+          .join(',');
         const { hidden, ...others } = properties ?? {};
         if (rest !== '') standard.push({ updateSheetProperties: { properties: others, fields: rest } });
         after.push(() => (hidden ? this.hidden.add(others.sheetId ?? 0) : this.hidden.delete(others.sheetId ?? 0)));
@@ -96,9 +105,12 @@ export class SheetFile {
       const protectedRange = request.addProtectedRange?.protectedRange;
       if (protectedRange && (protectedRange.editors !== undefined || protectedRange.unprotectedRanges !== undefined)) {
         const { editors, unprotectedRanges, ...rest } = protectedRange;
-        if (rest.protectedRangeId === undefined) throw new SheetsError(`requests[${i}]: the sandbox needs a protectedRangeId with editors or unprotectedRanges`);
-        if (editors && (editors.groups || editors.domainUsersCanEdit)) throw new SheetsError(`requests[${i}]: editors.groups and domainUsersCanEdit are not implemented by the sandbox`);
-        for (const email of editors?.users ?? []) if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+        if (rest.protectedRangeId === undefined)
+          throw new SheetsError(`requests[${i}]: the sandbox needs a protectedRangeId with editors or unprotectedRanges`);
+        if (editors && (editors.groups || editors.domainUsersCanEdit))
+          throw new SheetsError(`requests[${i}]: editors.groups and domainUsersCanEdit are not implemented by the sandbox`);
+        for (const email of editors?.users ?? [])
+          if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
         standard.push({ addProtectedRange: { protectedRange: rest } });
         after.push(() => {
           const sheet = this.workbook.tabs.find((s) => s.sheetId === (rest.range?.sheetId ?? 0))!;
@@ -130,7 +142,8 @@ export class SheetFile {
         const id = changed?.protectedRangeId ?? -1;
         const existing = this.protections.get(id);
         if (!existing) throw new SheetsError(`requests[${i}]: No protected range with id: ${id}`);
-        for (const email of changed?.editors?.users ?? []) if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+        for (const email of changed?.editors?.users ?? [])
+          if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
         after.push(() => this.protections.set(id, { ...existing, editors: [...(changed?.editors?.users ?? [])] }));
         return;
       }
@@ -146,7 +159,8 @@ export class SheetFile {
 
   /** values.get: each cell's value (FORMULA: as typed, numbers as numbers), trailing blanks left out. */
   values(range: string, renderOption: string | undefined): { range: string; majorDimension: 'ROWS'; values?: (string | number | boolean)[][] } {
-    if (renderOption !== 'FORMULA' && renderOption !== 'UNFORMATTED_VALUE') throw new SheetsError(`values.get with valueRenderOption ${renderOption} is not implemented by the sandbox`);
+    if (renderOption !== 'FORMULA' && renderOption !== 'UNFORMATTED_VALUE')
+      throw new SheetsError(`values.get with valueRenderOption ${renderOption} is not implemented by the sandbox`);
     const { tab, top, left, bottom, right } = parseA1(range);
     const sheet = this.sheet(tab);
     const lastRow = Math.min(bottom ?? sheet.rowCount - 1, sheet.rowCount - 1);
@@ -194,6 +208,14 @@ export class SheetFile {
     else if (typed.startsWith('=')) throw new SheetsError('the sandbox does not evaluate formulas');
     else if (/^-?\d+(\.\d+)?$/.test(typed)) value = { numberValue: Number(typed) };
     else value = { stringValue: typed };
-    this.workbook.batchUpdate([{ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: row, columnIndex: col }, rows: [{ values: [value ? { userEnteredValue: value } : {}] }], fields: 'userEnteredValue' } }]);
+    this.workbook.batchUpdate([
+      {
+        updateCells: {
+          start: { sheetId: sheet.sheetId, rowIndex: row, columnIndex: col },
+          rows: [{ values: [value ? { userEnteredValue: value } : {}] }],
+          fields: 'userEnteredValue',
+        },
+      },
+    ]);
   }
 }

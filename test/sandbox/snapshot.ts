@@ -63,8 +63,14 @@ export function restoreInto(target: Record<string, unknown>, saved: Readonly<Rec
     } else if (Array.isArray(current) && Array.isArray(value)) {
       current.length = 0;
       for (const v of value) current.push(v);
-    } else if (current && value && typeof current === 'object' && typeof value === 'object' && Object.getPrototypeOf(current) === Object.getPrototypeOf(value)
-      && (Object.getPrototypeOf(current) === Object.prototype || inPlace.includes(key))) {
+    } else if (
+      current &&
+      value &&
+      typeof current === 'object' &&
+      typeof value === 'object' &&
+      Object.getPrototypeOf(current) === Object.getPrototypeOf(value) &&
+      (Object.getPrototypeOf(current) === Object.prototype || inPlace.includes(key))
+    ) {
       for (const k of Object.keys(current)) if (!(k in value)) delete (current as Record<string, unknown>)[k];
       Object.assign(current, value);
     } else {

@@ -23,13 +23,33 @@ export interface Case {
   readonly faults?: Faults;
 }
 
-
-
 /** What a tab shows: every cell, merge, size and frozen row (ids aside). */
-function tabContent(file: { tabs: readonly { title: string; cells: unknown; merges: unknown; rowHeights: unknown; columnWidths: unknown; frozenRowCount: number; rowCount: number; columnCount: number }[] }, title: string) {
+function tabContent(
+  file: {
+    tabs: readonly {
+      title: string;
+      cells: unknown;
+      merges: unknown;
+      rowHeights: unknown;
+      columnWidths: unknown;
+      frozenRowCount: number;
+      rowCount: number;
+      columnCount: number;
+    }[];
+  },
+  title: string,
+) {
   const tab = file.tabs.find((t) => t.title === title)!;
   const cells = JSON.parse(JSON.stringify(tab.cells, (_k, v) => (v === null ? undefined : v)));
-  return { cells, merges: tab.merges, rows: tab.rowCount, columns: tab.columnCount, heights: tab.rowHeights, widths: tab.columnWidths, frozen: tab.frozenRowCount };
+  return {
+    cells,
+    merges: tab.merges,
+    rows: tab.rowCount,
+    columns: tab.columnCount,
+    heights: tab.rowHeights,
+    widths: tab.columnWidths,
+    frozen: tab.frozenRowCount,
+  };
 }
 
 /** The spreadsheet shows what a fresh render of the audience's view shows, tab for tab. */
@@ -60,14 +80,24 @@ function checkFilesPrivate(table: Table, label: string, views: boolean): number 
   const google = table.google;
   const result = table.state();
   const hostFile = google.files.get(google.host.id)!;
-  expect(hostFile.permissions.map((p) => p.role), `${label}: the host spreadsheet's permissions`).toEqual(['owner']);
+  expect(
+    hostFile.permissions.map((p) => p.role),
+    `${label}: the host spreadsheet's permissions`,
+  ).toEqual(['owner']);
   expect(hostFile.published, `${label}: the host spreadsheet is not published`).toBe(false);
   for (const player of result.match.players) {
     const file = google.files.get(table.playerFile(player.id).sheet)!;
     expect(file.published, `${label}: ${player.id}'s sheet is not published`).toBe(false);
-    expect(file.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress), `${label}: ${player.id}'s sheet is shared with them alone`).toEqual([player.email]);
+    expect(
+      file.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress),
+      `${label}: ${player.id}'s sheet is shared with them alone`,
+    ).toEqual([player.email]);
   }
-  for (const file of google.files.values()) expect(file.permissions.some((p) => p.type === 'anyone' || p.type === 'domain') && file.id !== table.sharedId(), `${label}: ${file.id} open to anyone`).toBe(false);
+  for (const file of google.files.values())
+    expect(
+      file.permissions.some((p) => p.type === 'anyone' || p.type === 'domain') && file.id !== table.sharedId(),
+      `${label}: ${file.id} open to anyone`,
+    ).toBe(false);
   return checkPrivacy(result, (audience) => workbookOf(table, audience), { views });
 }
 
@@ -77,7 +107,17 @@ function playWhole(c: Case) {
   const google = table.google;
   table.run('onOpen');
   expect(google.ui.menus[0].items.map(([caption]) => caption)).toEqual([
-    'New match…', 'Resolve overdue now', 'Re-render', 'Extend deadline…', 'Answer a host decision…', 'Undo last phase', 'Correct a player\'s email…', 'Export match file', '---', 'Check this account…', 'Help',
+    'New match…',
+    'Resolve overdue now',
+    'Re-render',
+    'Extend deadline…',
+    'Answer a host decision…',
+    'Undo last phase',
+    "Correct a player's email…",
+    'Export match file',
+    '---',
+    'Check this account…',
+    'Help',
   ]);
   const setup = {
     game: c.game,
@@ -122,7 +162,12 @@ export function checkWholeMatch(c: Case): void {
   for (const audience of audiences) {
     const fresh = new EmbeddedWorkbook('expected');
     renderView(fresh, viewFor(result, audience), { dropDefaultSheet: true });
-    const file = audience === 'host' ? google.host : audience === 'public' ? google.spreadsheet(table.sharedId()) : google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
+    const file =
+      audience === 'host'
+        ? google.host
+        : audience === 'public'
+          ? google.spreadsheet(table.sharedId())
+          : google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
     expectRenderedLike(file, fresh, `${c.game} ${audience}`);
   }
   expect(checkFilesPrivate(table, `${c.game} at the end`, true)).toBeGreaterThan(20);
@@ -139,7 +184,14 @@ export function checkWholeMatch(c: Case): void {
   // Every response reached the log exactly once.
   const responses = [...google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
   expect(match.submissions.filter((s) => s.via === 'form')).toHaveLength(responses);
-  expect(new Set(match.submissions.filter((s) => s.via === 'form').map((s) => s.response).filter(Boolean)).size).toBe(responses);
+  expect(
+    new Set(
+      match.submissions
+        .filter((s) => s.via === 'form')
+        .map((s) => s.response)
+        .filter(Boolean),
+    ).size,
+  ).toBe(responses);
   // Every edit of a row reached the log at most once (each carries its edit's id).
   const rowIds = match.submissions.filter((s) => s.via === 'row').map((s) => s.response);
   expect(rowIds.every((id) => id?.startsWith('edit:'))).toBe(true);
@@ -152,7 +204,12 @@ export function checkWholeMatch(c: Case): void {
     expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
     // Each form: published, closed now, open to its player's account only, recording verified addresses.
     expect(google.forms.get(player.form!)!).toMatchObject({ published: true, accepting: false, emailCollection: 'VERIFIED' });
-    expect(google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published').map((p) => p.emailAddress)).toEqual([player.email]);
+    expect(
+      google.files
+        .get(player.form!)!
+        .permissions.filter((p) => p.view === 'published')
+        .map((p) => p.emailAddress),
+    ).toEqual([player.email]);
   }
   expect(google.triggers).toHaveLength(3);
   expect(google.mail).toEqual([]);
@@ -166,7 +223,9 @@ export function checkWholeMatch(c: Case): void {
   const resolutions = table.executions.filter((e) => e.closed > 0 && e.name !== 'startMatch');
   const max = (f: (e: (typeof resolutions)[number]) => number) => Math.max(...resolutions.map(f));
   const mean = (f: (e: (typeof resolutions)[number]) => number) => Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
-  console.log(`[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`);
+  console.log(
+    `[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`,
+  );
   expect(max((e) => e.writes)).toBeLessThanOrEqual(3 + match.players.length);
 
   // The execution budget (test/reliability/cost.ts): every execution inside Apps Script's six

@@ -17,7 +17,22 @@ const OFFER_RUNS = 40;
 const REPLAY_RUNS = 8;
 const UNTYPED_RUNS = 15;
 
-const WEIRD_PHASES = ['', ' ', 'round-0', 'ROUND-1', ' round-1', 'round-1 ', 'turn-999', 'pregame/', '__proto__', 'constructor', 'toString', '=1+1', '\u202Eround-1', 'round-\u0661'];
+const WEIRD_PHASES = [
+  '',
+  ' ',
+  'round-0',
+  'ROUND-1',
+  ' round-1',
+  'round-1 ',
+  'turn-999',
+  'pregame/',
+  '__proto__',
+  'constructor',
+  'toString',
+  '=1+1',
+  '\u202Eround-1',
+  'round-\u0661',
+];
 const WEIRD_PLAYERS = ['', 'nobody', 'P1', 'p1 ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '=1+1', '\u0000'];
 const WEIRD_KEYS = ['', 'colour', 'answer', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '=1+1', 'own ', 'OWN'];
 
@@ -53,7 +68,8 @@ function answersArb(scenario: Scenario, phase: PhaseSpec, player: string): fc.Ar
   // A bot's valid answers with one or two answers replaced: reaches the rule checks behind parsing.
   const mine = (scenario.byPhase.get(phase.id) ?? []).filter((s) => s.player === player).map((s) => s.answers);
   if (mine.length === 0) return pure;
-  const patched = fc.tuple(fc.constantFrom(...mine), fc.array(entry, { minLength: 1, maxLength: 2 }))
+  const patched = fc
+    .tuple(fc.constantFrom(...mine), fc.array(entry, { minLength: 1, maxLength: 2 }))
     .map(([valid, entries]) => ({ ...valid, ...Object.fromEntries(entries) }) as Answers);
   return fc.oneof(pure, patched);
 }
@@ -73,9 +89,17 @@ function submissionArb(scenario: Scenario, phase: PhaseSpec, opensAt: string | u
     ...(knownPlayersOnly ? [] : [{ weight: 1, arbitrary: fc.constantFrom(...WEIRD_PLAYERS) }]),
   );
   // Times around the phase: before it opened, during it, after a clock's deadline.
-  const at = opensAt ? fc.option(fc.integer({ min: -120, max: 2 * 3600 }).map((s) => after(opensAt, s)), { nil: undefined }) : fc.constant(undefined);
-  return fc.record({ phase: phaseId, player, at }).chain(({ phase: id, player: who, at: time }) =>
-    answersArb(scenario, phase, who).map((answers): Submission => ({ phase: id, player: who, ...(time ? { at: time } : {}), answers })));
+  const at = opensAt
+    ? fc.option(
+        fc.integer({ min: -120, max: 2 * 3600 }).map((s) => after(opensAt, s)),
+        { nil: undefined },
+      )
+    : fc.constant(undefined);
+  return fc
+    .record({ phase: phaseId, player, at })
+    .chain(({ phase: id, player: who, at: time }) =>
+      answersArb(scenario, phase, who).map((answers): Submission => ({ phase: id, player: who, ...(time ? { at: time } : {}), answers })),
+    );
 }
 
 function checkpointArb(scenario: Scenario): fc.Arbitrary<{ checkpoint: number; prefix: number; phase: PhaseSpec; opensAt: string | undefined }> {
@@ -92,102 +116,138 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
 
   it('are refused with a reason and change nothing, through MatchRun.offer', () => {
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase, opensAt }) =>
-      fc.array(submissionArb(scenario, phase, opensAt, false), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })));
-    fc.assert(fc.property(arb, ({ checkpoint, prefix, subs }) => {
-      const { run, next } = runTo(scenario, checkpoint, prefix);
-      const counted: { submission: Submission; index: number }[] = [];
-      subs.forEach((submission, i) => {
-        const before = runSnapshot(run);
-        const receipt = run.offer(submission, next + i);
-        expect(receipt.index).toBe(next + i);
-        expectSaneReasons(receipt);
-        // The state at the start of the phase is never touched by checking a submission.
-        expect(snapshot(run.state)).toBe(before.state);
-        if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
-        else counted.push({ submission, index: next + i });
-      });
-      expect(run.receipts).toHaveLength(next + subs.length);
+      fc.array(submissionArb(scenario, phase, opensAt, false), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })),
+    );
+    fc.assert(
+      fc.property(arb, ({ checkpoint, prefix, subs }) => {
+        const { run, next } = runTo(scenario, checkpoint, prefix);
+        const counted: { submission: Submission; index: number }[] = [];
+        subs.forEach((submission, i) => {
+          const before = runSnapshot(run);
+          const receipt = run.offer(submission, next + i);
+          expect(receipt.index).toBe(next + i);
+          expectSaneReasons(receipt);
+          // The state at the start of the phase is never touched by checking a submission.
+          expect(snapshot(run.state)).toBe(before.state);
+          if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
+          else counted.push({ submission, index: next + i });
+        });
+        expect(run.receipts).toHaveLength(next + subs.length);
 
-      // Resolving the phase with the hostile submissions in it gives the same state as resolving it
-      // with only those that counted: a refused submission leaves no trace.
-      const control = runTo(scenario, checkpoint, prefix).run;
-      for (const { submission, index } of counted) control.offer(submission, index);
-      expect(runSnapshot(control)).toEqual(runSnapshot(run));
-      if (run.phase) {
-        run.close();
-        control.close();
-        expect(snapshot(run.state)).toBe(snapshot(control.state));
-      }
-    }), { numRuns: runs(OFFER_RUNS) });
+        // Resolving the phase with the hostile submissions in it gives the same state as resolving it
+        // with only those that counted: a refused submission leaves no trace.
+        const control = runTo(scenario, checkpoint, prefix).run;
+        for (const { submission, index } of counted) control.offer(submission, index);
+        expect(runSnapshot(control)).toEqual(runSnapshot(run));
+        if (run.phase) {
+          run.close();
+          control.close();
+          expect(snapshot(run.state)).toBe(snapshot(control.state));
+        }
+      }),
+      { numRuns: runs(OFFER_RUNS) },
+    );
   });
 
   it('of any JavaScript type, with any time, as an adapter could pass them, are refused with a reason and change nothing', () => {
-    const value = fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withNullPrototype: true, withTypedArray: true, withBoxedValues: true });
+    const value = fc.anything({
+      maxDepth: 2,
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withNullPrototype: true,
+      withTypedArray: true,
+      withBoxedValues: true,
+    });
     const time = fc.oneof(
       fc.constant(undefined),
-      fc.constantFrom<unknown>('', 'garbage', '2026-11-21T18:00:00', '2026-11-21', '2026-02-30T25:61:00Z', 'x'.repeat(10_000), 1_700_000_000_000, new Date(0), null, {}, Object.create(null)),
+      fc.constantFrom<unknown>(
+        '',
+        'garbage',
+        '2026-11-21T18:00:00',
+        '2026-11-21',
+        '2026-02-30T25:61:00Z',
+        'x'.repeat(10_000),
+        1_700_000_000_000,
+        new Date(0),
+        null,
+        {},
+        Object.create(null),
+      ),
       fc.date({ noInvalidDate: true }).map((d) => d.toString()),
     );
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase }) => {
       const players = Object.keys(phase.questions);
       const keys = [...new Set(players.flatMap((p) => questionIds(phase, p)))];
       const answers = fc.oneof(
-        { weight: 4, arbitrary: fc.array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.string(), value), { maxLength: 3 }).map((e) => Object.fromEntries(e)) },
+        {
+          weight: 4,
+          arbitrary: fc.array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.string(), value), { maxLength: 3 }).map((e) => Object.fromEntries(e)),
+        },
         { weight: 1, arbitrary: value },
       );
-      const submission = fc.record({ player: players.length > 0 ? fc.constantFrom(...players) : fc.constant('p1'), at: time, answers })
+      const submission = fc
+        .record({ player: players.length > 0 ? fc.constantFrom(...players) : fc.constant('p1'), at: time, answers })
         .map(({ player, at, answers: a }) => ({ phase: phase.id, player, at, answers: a }) as unknown as Submission);
       return fc.array(submission, { minLength: 1, maxLength: 4 }).map((subs) => ({ checkpoint, prefix, subs }));
     });
-    fc.assert(fc.property(arb, ({ checkpoint, prefix, subs }) => {
-      const { run, next } = runTo(scenario, checkpoint, prefix);
-      subs.forEach((submission, i) => {
-        const before = runSnapshot(run);
-        const receipt = run.offer(submission, next + i);
-        expectSaneReasons(receipt);
-        expect(receipt.at === undefined || typeof receipt.at === 'string').toBe(true);
-        expect(snapshot(run.state)).toBe(before.state);
-        if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
-      });
-      if (run.phase) run.close();
-    }), { numRuns: runs(UNTYPED_RUNS) });
+    fc.assert(
+      fc.property(arb, ({ checkpoint, prefix, subs }) => {
+        const { run, next } = runTo(scenario, checkpoint, prefix);
+        subs.forEach((submission, i) => {
+          const before = runSnapshot(run);
+          const receipt = run.offer(submission, next + i);
+          expectSaneReasons(receipt);
+          expect(receipt.at === undefined || typeof receipt.at === 'string').toBe(true);
+          expect(snapshot(run.state)).toBe(before.state);
+          if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
+        });
+        if (run.phase) run.close();
+      }),
+      { numRuns: runs(UNTYPED_RUNS) },
+    );
   });
 
   it('in a match file replay deterministically, keep a receipt for each, and leave no trace when refused', () => {
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase, opensAt }) =>
-      fc.array(submissionArb(scenario, phase, opensAt, true), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })));
-    fc.assert(fc.property(arb, ({ checkpoint, prefix, subs }) => {
-      const baseSubmissions = submissionsBefore(scenario, checkpoint, prefix);
-      const withHostile = { ...scenario.base, submissions: [...baseSubmissions, ...subs] };
-      // Through the real loader, as the add-on reads its log.
-      const loaded = loadMatch(JSON.parse(JSON.stringify(withHostile)));
-      if (!loaded.ok) throw new Error(loaded.error);
-      const first = replayMatch(loaded.value);
-      const second = replayMatch(loaded.value);
-      expect(snapshot(replayOutput(second))).toBe(snapshot(replayOutput(first)));
-      expect(snapshot(second.state)).toBe(snapshot(first.state));
-      expect(snapshot(second.receipts)).toBe(snapshot(first.receipts));
+      fc.array(submissionArb(scenario, phase, opensAt, true), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })),
+    );
+    fc.assert(
+      fc.property(arb, ({ checkpoint, prefix, subs }) => {
+        const baseSubmissions = submissionsBefore(scenario, checkpoint, prefix);
+        const withHostile = { ...scenario.base, submissions: [...baseSubmissions, ...subs] };
+        // Through the real loader, as the add-on reads its log.
+        const loaded = loadMatch(JSON.parse(JSON.stringify(withHostile)));
+        if (!loaded.ok) throw new Error(loaded.error);
+        const first = replayMatch(loaded.value);
+        const second = replayMatch(loaded.value);
+        expect(snapshot(replayOutput(second))).toBe(snapshot(replayOutput(first)));
+        expect(snapshot(second.state)).toBe(snapshot(first.state));
+        expect(snapshot(second.receipts)).toBe(snapshot(first.receipts));
 
-      const count = withHostile.submissions.length;
-      expect(first.receipts.map((r) => r.index)).toEqual([...Array(count).keys()]);
-      for (const receipt of first.receipts) expectSaneReasons(receipt);
-      for (const rejection of first.rejected) expect(reasonProblem(rejection.reason)).toBeNull();
+        const count = withHostile.submissions.length;
+        expect(first.receipts.map((r) => r.index)).toEqual([...Array(count).keys()]);
+        for (const receipt of first.receipts) expectSaneReasons(receipt);
+        for (const rejection of first.rejected) expect(reasonProblem(rejection.reason)).toBeNull();
 
-      for (const audience of audiencesOf(first)) {
-        const view = viewFor(first, audience);
-        expect(snapshot(viewFor(second, audience))).toBe(snapshot(view));
-        if (audience === 'host') expect(view.log?.rows.filter((row) => row[0] !== '')).toHaveLength(count);
-      }
+        for (const audience of audiencesOf(first)) {
+          const view = viewFor(first, audience);
+          expect(snapshot(viewFor(second, audience))).toBe(snapshot(view));
+          if (audience === 'host') expect(view.log?.rows.filter((row) => row[0] !== '')).toHaveLength(count);
+        }
 
-      const hostile = first.receipts.slice(baseSubmissions.length);
-      if (hostile.every((r) => r.status === 'rejected')) {
-        const without = replayMatch({ ...loaded.value, submissions: baseSubmissions });
-        expect(snapshot(first.state)).toBe(snapshot(without.state));
-        const output = replayOutput(first);
-        expect(snapshot({ ...output, rejected: output.rejected.filter((r) => (r.submission ?? 0) < baseSubmissions.length) }))
-          .toBe(snapshot(replayOutput(without)));
-      }
-    }), { numRuns: runs(REPLAY_RUNS) });
+        const hostile = first.receipts.slice(baseSubmissions.length);
+        if (hostile.every((r) => r.status === 'rejected')) {
+          const without = replayMatch({ ...loaded.value, submissions: baseSubmissions });
+          expect(snapshot(first.state)).toBe(snapshot(without.state));
+          const output = replayOutput(first);
+          expect(snapshot({ ...output, rejected: output.rejected.filter((r) => (r.submission ?? 0) < baseSubmissions.length) })).toBe(
+            snapshot(replayOutput(without)),
+          );
+        }
+      }),
+      { numRuns: runs(REPLAY_RUNS) },
+    );
   });
 
   it('of 100 KB, or just under the length limit, are refused quickly with a short reason', () => {
@@ -206,7 +266,10 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
             for (const value of [text, text.slice(0, MAX_ANSWER_LENGTH - 10), text.split(' ')]) {
               const before = runSnapshot(run);
               const started = performance.now();
-              const receipt = run.offer({ phase: phase.id, player, ...(run.timing.opensAt ? { at: run.timing.opensAt } : {}), answers: { ...valid, [question]: value } }, index++);
+              const receipt = run.offer(
+                { phase: phase.id, player, ...(run.timing.opensAt ? { at: run.timing.opensAt } : {}), answers: { ...valid, [question]: value } },
+                index++,
+              );
               const took = performance.now() - started;
               expect(took, `${phase.id} ${question}: ${label} took ${took.toFixed(0)} ms`).toBeLessThan(250);
               expectSaneReasons(receipt);

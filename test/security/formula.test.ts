@@ -16,9 +16,28 @@ import { START, after } from './scenario.js';
 
 /** Formula-like names, each already trimmed (names are) and different ignoring case. */
 const NAMES = [
-  '=IMPORTXML("http://x","//a")', '=1+1', '+1', '-1', '@SUM(A1)', "'=", '=HYPERLINK("http://x","click me")',
-  "=cmd|' /C calc'!A0", '=A1', '+A1', '-A1 B2', '@A1', '=IMAGE("http://x/a.png")', '=2+2', '+44 20 7946 0000',
-  '-', '=', '@', '+', '=TRUE', '0012', '1e3',
+  '=IMPORTXML("http://x","//a")',
+  '=1+1',
+  '+1',
+  '-1',
+  '@SUM(A1)',
+  "'=",
+  '=HYPERLINK("http://x","click me")',
+  "=cmd|' /C calc'!A0",
+  '=A1',
+  '+A1',
+  '-A1 B2',
+  '@A1',
+  '=IMAGE("http://x/a.png")',
+  '=2+2',
+  '+44 20 7946 0000',
+  '-',
+  '=',
+  '@',
+  '+',
+  '=TRUE',
+  '0012',
+  '1e3',
 ];
 
 /** A formula-like answer unique to one player and phase, so where it shows up can be traced. */
@@ -27,7 +46,9 @@ function formulaAnswer(player: string, phase: string): string {
 }
 
 function strings(view: View): string[] {
-  return leaves(view).map(([, v]) => v).filter((v): v is string => typeof v === 'string');
+  return leaves(view)
+    .map(([, v]) => v)
+    .filter((v): v is string => typeof v === 'string');
 }
 
 interface Played {
@@ -76,7 +97,7 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('form
     ...(now ? [{ label: 'part-way', result: replayMatch({ ...match, submissions: half }, { now }) }] : []),
   ];
 
-  it('is refused as an answer, and the bots\' answers still play the match to its end', () => {
+  it("is refused as an answer, and the bots' answers still play the match to its end", () => {
     const [whole, partWay] = results;
     expect(whole.result.final).not.toBeNull();
     if (partWay) expect(partWay.result.open).not.toBeNull();
@@ -100,7 +121,10 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('form
     const publicView = strings(viewFor(result, 'public'));
     for (const player of match.players) {
       // Every name is shown publicly as written, not evaluated or turned into a number.
-      expect(publicView.some((text) => text.includes(player.name)), `public view shows ${player.name}`).toBe(true);
+      expect(
+        publicView.some((text) => text.includes(player.name)),
+        `public view shows ${player.name}`,
+      ).toBe(true);
     }
     // Who has submitted in the open phase is listed by name, exactly.
     const names = match.players.map((p) => p.name);
@@ -112,28 +136,31 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('form
     }
   });
 
-  it.each(results.map((r) => [r.label, r] as const))('keeps formula-like answers verbatim in the host log and the sender\'s receipts only (%s)', (_label, { result }) => {
-    const views = new Map<Audience, View>(audiencesOf(result).map((a) => [a, viewFor(result, a)]));
-    // All of a view's text in one string, to search it once per answer.
-    const texts = new Map([...views].map(([audience, view]) => [audience, strings(view).join('\u0000')]));
-    const logged = (audience: Audience) => new Map((views.get(audience)!.log?.rows ?? []).map((row) => [row[0], row]));
-    const hostLog = logged('host');
-    let seen = 0;
-    for (const { index, player, text } of formulas) {
-      if (index >= result.receipts.length) continue;
-      const submission = result.match.submissions[index];
-      if (result.receipts[index]?.index !== index) continue;
-      seen++;
-      const hostRow = hostLog.get(index + 1);
-      expect(hostRow?.[4]).toBe(answersText(submission.answers));
-      expect(hostRow?.[4]).toContain(text);
-      expect(logged(`player:${player}`).get(index + 1)?.[4]).toBe(hostRow?.[4]);
-      // A refused private answer is the sender's and the host's business only.
-      for (const [audience, all] of texts) {
-        if (audience === 'host' || audience === `player:${player}`) continue;
-        expect(all.includes(text), `${audience} sees ${player}'s refused answer`).toBe(false);
+  it.each(results.map((r) => [r.label, r] as const))(
+    "keeps formula-like answers verbatim in the host log and the sender's receipts only (%s)",
+    (_label, { result }) => {
+      const views = new Map<Audience, View>(audiencesOf(result).map((a) => [a, viewFor(result, a)]));
+      // All of a view's text in one string, to search it once per answer.
+      const texts = new Map([...views].map(([audience, view]) => [audience, strings(view).join('\u0000')]));
+      const logged = (audience: Audience) => new Map((views.get(audience)!.log?.rows ?? []).map((row) => [row[0], row]));
+      const hostLog = logged('host');
+      let seen = 0;
+      for (const { index, player, text } of formulas) {
+        if (index >= result.receipts.length) continue;
+        const submission = result.match.submissions[index];
+        if (result.receipts[index]?.index !== index) continue;
+        seen++;
+        const hostRow = hostLog.get(index + 1);
+        expect(hostRow?.[4]).toBe(answersText(submission.answers));
+        expect(hostRow?.[4]).toContain(text);
+        expect(logged(`player:${player}`).get(index + 1)?.[4]).toBe(hostRow?.[4]);
+        // A refused private answer is the sender's and the host's business only.
+        for (const [audience, all] of texts) {
+          if (audience === 'host' || audience === `player:${player}`) continue;
+          expect(all.includes(text), `${audience} sees ${player}'s refused answer`).toBe(false);
+        }
       }
-    }
-    expect(seen).toBeGreaterThan(0);
-  });
+      expect(seen).toBeGreaterThan(0);
+    },
+  );
 });

@@ -52,15 +52,89 @@ export const UNICODE = [
 ] as const;
 
 /** Near misses of the games' answer syntax, and words that mean something to JavaScript. */
-export const NEAR_MISSES = [
-  '', ' ', ',', ';;;', 'and', 'and and', 'A0', 'A99', 'Z1', 'AA1', '1A', 'R0C0', 'R1C1', 'R99999999999999999999C1',
-  `A${'9'.repeat(30)}`, 'NaN', 'Infinity', '-Infinity', '1e999', '0x10', '-0', '0', '007', 'null', 'undefined', 'true',
-  '[object Object]', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'yes', 'YES ', 'no', 'y', 'pass',
-  'P0', 'P1', 'P1 P1', 'P-1', 'p1e3', 'P99999999999999999999', '#1', '#', 'segment 0', 'segment 1e3', '3.5',
-  'V:G', 'H:7', 'V:', 'H:0', 'V:N', 'H:14', 'between columns A and A', 'between rows 7 and 9',
-  'E5 360', 'E5 -90', 'E5 90 90', 'C3 RRRRRRRRRRRRRRRRRRRR', 'C3 UDUD', 'C3 ', 'finish', 'red', 'black', 'red red red',
-  'Fortress A1; Fortress A1; Fortress A1; Fortress A1', 'Fortress: Z', 'Fortress: A A', 'Sprinter:',
-  'A1 A1 A1', 'A1 B2', 'A1 B2 C3 D4', 'blue', 'blue A1, blue B2', 'Ann A1', '-', '--', '::', '\\', '"', "'", '`',
+const NEAR_MISSES = [
+  '',
+  ' ',
+  ',',
+  ';;;',
+  'and',
+  'and and',
+  'A0',
+  'A99',
+  'Z1',
+  'AA1',
+  '1A',
+  'R0C0',
+  'R1C1',
+  'R99999999999999999999C1',
+  `A${'9'.repeat(30)}`,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e999',
+  '0x10',
+  '-0',
+  '0',
+  '007',
+  'null',
+  'undefined',
+  'true',
+  '[object Object]',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'yes',
+  'YES ',
+  'no',
+  'y',
+  'pass',
+  'P0',
+  'P1',
+  'P1 P1',
+  'P-1',
+  'p1e3',
+  'P99999999999999999999',
+  '#1',
+  '#',
+  'segment 0',
+  'segment 1e3',
+  '3.5',
+  'V:G',
+  'H:7',
+  'V:',
+  'H:0',
+  'V:N',
+  'H:14',
+  'between columns A and A',
+  'between rows 7 and 9',
+  'E5 360',
+  'E5 -90',
+  'E5 90 90',
+  'C3 RRRRRRRRRRRRRRRRRRRR',
+  'C3 UDUD',
+  'C3 ',
+  'finish',
+  'red',
+  'black',
+  'red red red',
+  'Fortress A1; Fortress A1; Fortress A1; Fortress A1',
+  'Fortress: Z',
+  'Fortress: A A',
+  'Sprinter:',
+  'A1 A1 A1',
+  'A1 B2',
+  'A1 B2 C3 D4',
+  'blue',
+  'blue A1, blue B2',
+  'Ann A1',
+  '-',
+  '--',
+  '::',
+  '\\',
+  '"',
+  "'",
+  '`',
 ] as const;
 
 /** Very long answers (100 KB): the kind of input that finds quadratic parsers and echoing reasons. */
@@ -85,14 +159,14 @@ export const LONG_STRINGS: readonly { readonly label: string; readonly text: str
  * Multiplies every property's run count: FUZZ_SCALE=20 npx vitest run test/security hunts much
  * longer than the default, which keeps the folder well under a minute on a 2-core machine.
  */
-export const FUZZ_SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
+const FUZZ_SCALE = Math.max(1, Number(process.env.FUZZ_SCALE ?? 1) || 1);
 
 export function runs(base: number): number {
   return Math.round(base * FUZZ_SCALE);
 }
 
 /** The longest refusal reason we accept: enough to name the question, the cell and the rule. */
-export const REASON_MAX = 500;
+const REASON_MAX = 500;
 
 /** Why a refusal reason is not acceptable, or null when it is. */
 export function reasonProblem(reason: unknown): string | null {
@@ -108,14 +182,22 @@ const ANSWER_ALPHABET = [...'ABCDEHNPRUVLGabcp0123456789 ,;:=+-@#/|&.\t\n'];
 function mutate(valid: string, op: number, at: number, insert: string): string {
   const i = valid.length === 0 ? 0 : at % (valid.length + 1);
   switch (op) {
-    case 0: return insert + valid;
-    case 1: return valid.slice(0, i) + insert + valid.slice(i);
-    case 2: return valid.slice(0, i) + valid.slice(i + 1);
-    case 3: return `${valid} ${valid}`;
-    case 4: return valid.toUpperCase() === valid ? valid.toLowerCase() : valid.toUpperCase();
-    case 5: return valid.replace(/\d/g, (d) => String((Number(d) + 1 + at) % 10));
-    case 6: return [...valid].reverse().join('');
-    default: return valid.replace(/[\s,;]+/g, insert);
+    case 0:
+      return insert + valid;
+    case 1:
+      return valid.slice(0, i) + insert + valid.slice(i);
+    case 2:
+      return valid.slice(0, i) + valid.slice(i + 1);
+    case 3:
+      return `${valid} ${valid}`;
+    case 4:
+      return valid.toUpperCase() === valid ? valid.toLowerCase() : valid.toUpperCase();
+    case 5:
+      return valid.replace(/\d/g, (d) => String((Number(d) + 1 + at) % 10));
+    case 6:
+      return [...valid].reverse().join('');
+    default:
+      return valid.replace(/[\s,;]+/g, insert);
   }
 }
 
@@ -125,7 +207,7 @@ const insertion = fc.constantFrom<string>(...FORMULAS, ...UNICODE, '0', '9', ' '
  * Hostile text for one question. `valid` holds answers the bots gave to it during the match; they
  * are mutated into near misses.
  */
-export function hostileText(valid: readonly string[]): fc.Arbitrary<string> {
+function hostileText(valid: readonly string[]): fc.Arbitrary<string> {
   const choices: fc.WeightedArbitrary<string>[] = [
     { weight: 3, arbitrary: fc.constantFrom<string>(...FORMULAS) },
     { weight: 3, arbitrary: fc.constantFrom<string>(...UNICODE) },
@@ -183,5 +265,8 @@ export function snapshot(value: unknown): string {
 /** Own names of Object.prototype (and its values), to prove nothing polluted it. */
 export function prototypeFingerprint(): string {
   const proto = Object.prototype as Record<string, unknown>;
-  return Object.getOwnPropertyNames(proto).sort().map((name) => `${name}:${typeof proto[name]}`).join(',');
+  return Object.getOwnPropertyNames(proto)
+    .sort()
+    .map((name) => `${name}:${typeof proto[name]}`)
+    .join(',');
 }

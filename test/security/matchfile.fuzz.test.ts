@@ -7,7 +7,18 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAME_LIST, audiencesOf, loadMatch, loadMatchText, newMatch, playMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../../src/engine/index.js';
+import {
+  GAME_LIST,
+  audiencesOf,
+  loadMatch,
+  loadMatchText,
+  newMatch,
+  playMatch,
+  replayMatch,
+  replayOutput,
+  stringifyMatchFile,
+  viewFor,
+} from '../../src/engine/index.js';
 import { FORMULAS, UNICODE, prototypeFingerprint, runs } from './hostile.js';
 
 const MESSAGE_MAX = 500;
@@ -17,7 +28,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Valid files to mutate: the examples, and for every game a new file and a whole bot match. */
 const VALID: readonly { label: string; text: string }[] = [
-  ...readdirSync(join(root, 'examples')).filter((name) => name.endsWith('.json'))
+  ...readdirSync(join(root, 'examples'))
+    .filter((name) => name.endsWith('.json'))
     .map((name) => ({ label: `examples/${name}`, text: readFileSync(join(root, 'examples', name), 'utf8') })),
   ...GAME_LIST.flatMap((game) => {
     const fresh = newMatch(game.id, { seed: 'mutate', startAt: '2026-11-21T18:00:00Z' });
@@ -126,7 +138,10 @@ type Path = (string | number)[];
 
 function pathsOf(value: Json, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((item, i) => { if (out.length < 4000) pathsOf(item, [...path, i], out); });
+  if (Array.isArray(value))
+    value.forEach((item, i) => {
+      if (out.length < 4000) pathsOf(item, [...path, i], out);
+    });
   else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (out.length < 4000) pathsOf(v, [...path, k], out);
   return out;
 }
@@ -137,7 +152,22 @@ function deepNest(depth: number): Json {
   return value;
 }
 
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', '', ' ', 'a.b', 'x[0]', 'k: v', 'line\nbreak', '\u202Ertl', '😀', '=1+1', 'x'.repeat(300)];
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '',
+  ' ',
+  'a.b',
+  'x[0]',
+  'k: v',
+  'line\nbreak',
+  '\u202Ertl',
+  '😀',
+  '=1+1',
+  'x'.repeat(300),
+];
 
 const hostileJson: fc.Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<Json>(null, true, false, 0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, '', [], {}, [[]], { '': null }) },
@@ -159,9 +189,18 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('retype' as const), at: fc.nat(), value: hostileJson }),
   fc.record({ op: fc.constant('duplicate' as const), at: fc.nat() }),
-  fc.record({ op: fc.constant('addKey' as const), at: fc.nat(), key: fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 6 })), value: hostileJson }),
+  fc.record({
+    op: fc.constant('addKey' as const),
+    at: fc.nat(),
+    key: fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 6 })),
+    value: hostileJson,
+  }),
   // A player's id or name made hostile but still valid: the file should load and replay.
-  fc.record({ op: fc.constant('rename' as const), at: fc.nat(), name: fc.oneof(fc.constantFrom<string>(...FORMULAS, ...UNICODE), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 })) }),
+  fc.record({
+    op: fc.constant('rename' as const),
+    at: fc.nat(),
+    name: fc.oneof(fc.constantFrom<string>(...FORMULAS, ...UNICODE), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 })),
+  }),
 );
 
 function containerAt(root: Json, path: Path): Json {
@@ -214,22 +253,35 @@ describe('the match-file loader', () => {
   };
 
   it('answers random JSON text in one line, or loads it', () => {
-    fc.assert(fc.property(fc.json({ maxDepth: 4 }), (text) => {
-      expectLoadableText(text);
-      unpolluted();
-    }), { numRuns: runs(300) });
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 4 }), (text) => {
+        expectLoadableText(text);
+        unpolluted();
+      }),
+      { numRuns: runs(300) },
+    );
   });
 
   it('answers random values in one line, or loads them', () => {
     const anything = fc.anything({
-      maxDepth: 3, withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true,
-      withTypedArray: true, withSparseArray: true, withBoxedValues: true,
+      maxDepth: 3,
+      withNullPrototype: true,
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withBoxedValues: true,
       key: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('game', 'seed', 'players', 'options', 'submissions', 'decisions', '__proto__', 'constructor')),
     });
-    fc.assert(fc.property(anything, (value) => {
-      expectLoadable(value);
-      unpolluted();
-    }), { numRuns: runs(300) });
+    fc.assert(
+      fc.property(anything, (value) => {
+        expectLoadable(value);
+        unpolluted();
+      }),
+      { numRuns: runs(300) },
+    );
   });
 
   it('answers random bytes in one line', () => {
@@ -237,26 +289,36 @@ describe('the match-file loader', () => {
     const bytes = fc.uint8Array({ maxLength: 300 }).map((b) => decoder.decode(b));
     const latin = fc.uint8Array({ maxLength: 300 }).map((b) => String.fromCharCode(...b));
     const json = fc.uint8Array({ maxLength: 40 }).map((b) => `{"game": "pasture", "seed": "${String.fromCharCode(...b)}"}`);
-    fc.assert(fc.property(fc.oneof(bytes, latin, json, fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
-      expectLoadableText(text);
-      unpolluted();
-    }), { numRuns: runs(300) });
+    fc.assert(
+      fc.property(fc.oneof(bytes, latin, json, fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
+        expectLoadableText(text);
+        unpolluted();
+      }),
+      { numRuns: runs(300) },
+    );
   });
 
   it('answers mutated valid files in one line naming the field, or loads and replays them', () => {
     const byLabel = new Map(VALID.map((v) => [v.label, v.text]));
-    fc.assert(fc.property(fc.constantFrom(...byLabel.keys()), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (label, mutations) => {
-      const file = JSON.parse(byLabel.get(label)!) as { [key: string]: Json };
-      for (const mutation of mutations) applyMutation(file, mutation);
-      expectLoadable(file);
-      // The same file as text, as the add-on reads its log: "__proto__" keys stay own keys.
-      expectLoadableText(JSON.stringify(file));
-      unpolluted();
-    }), { numRuns: runs(150) });
+    fc.assert(
+      fc.property(fc.constantFrom(...byLabel.keys()), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (label, mutations) => {
+        const file = JSON.parse(byLabel.get(label)!) as { [key: string]: Json };
+        for (const mutation of mutations) applyMutation(file, mutation);
+        expectLoadable(file);
+        // The same file as text, as the add-on reads its log: "__proto__" keys stay own keys.
+        expectLoadableText(JSON.stringify(file));
+        unpolluted();
+      }),
+      { numRuns: runs(150) },
+    );
   });
 
   it('never lets "__proto__" or "constructor.prototype" keys anywhere in a file reach Object.prototype', () => {
-    const payloads: [string, Json][] = [['__proto__', { polluted: 'yes' }], ['constructor', { prototype: { polluted: 'yes' } }], ['prototype', { polluted: 'yes' }]];
+    const payloads: [string, Json][] = [
+      ['__proto__', { polluted: 'yes' }],
+      ['constructor', { prototype: { polluted: 'yes' } }],
+      ['prototype', { polluted: 'yes' }],
+    ];
     for (const { text } of VALID) {
       const objects = pathsOf(JSON.parse(text) as Json).filter((path) => {
         const value = containerAt(JSON.parse(text) as Json, path);
@@ -276,21 +338,45 @@ describe('the match-file loader', () => {
   });
 
   it('loads files whose players have hostile but valid names and odd ids, plays them and renders every view', () => {
-    const ODD_IDS = ['_', '-', '.', '__', 'Constructor', 'proto', 'p.1', 'x-y', '0', '007', 'A1', 'round-1', 'host', 'public', 'Prototype', 'NaN', 'Infinity', 'undefined', 'null', 'length'];
+    const ODD_IDS = [
+      '_',
+      '-',
+      '.',
+      '__',
+      'Constructor',
+      'proto',
+      'p.1',
+      'x-y',
+      '0',
+      '007',
+      'A1',
+      'round-1',
+      'host',
+      'public',
+      'Prototype',
+      'NaN',
+      'Infinity',
+      'undefined',
+      'null',
+      'length',
+    ];
     const names = fc.array(fc.constantFrom<string>(...FORMULAS, ...UNICODE.filter((u) => u.trim() !== '')), { minLength: 8, maxLength: 8 });
-    fc.assert(fc.property(fc.constantFrom(...GAME_LIST), names, fc.shuffledSubarray(ODD_IDS, { minLength: 20, maxLength: 20 }), (game, names, ids) => {
-      const players = Array.from({ length: game.playerCount.default }, (_, i) => ({ id: ids[i], name: `${names[i % names.length]} ${i + 1}` }));
-      const fresh = newMatch(game.id, { seed: 'names', players: players.map((p) => ({ ...p, garnets: 1 })) });
-      if (!fresh.ok) throw new Error(fresh.error);
-      const played = playMatch(fresh.value, { answerDecisions: true });
-      const loaded = loadMatchText(stringifyMatchFile(played));
-      if (!loaded.ok) throw new Error(loaded.error);
-      const result = replayMatch(loaded.value);
-      // Bots answer as players would; odd names and ids must not make their answers unreadable.
-      expect(result.rejected).toEqual([]);
-      expect(result.final).not.toBeNull();
-      for (const audience of audiencesOf(result)) viewFor(result, audience);
-      unpolluted();
-    }), { numRuns: runs(6) });
+    fc.assert(
+      fc.property(fc.constantFrom(...GAME_LIST), names, fc.shuffledSubarray(ODD_IDS, { minLength: 20, maxLength: 20 }), (game, names, ids) => {
+        const players = Array.from({ length: game.playerCount.default }, (_, i) => ({ id: ids[i], name: `${names[i % names.length]} ${i + 1}` }));
+        const fresh = newMatch(game.id, { seed: 'names', players: players.map((p) => ({ ...p, garnets: 1 })) });
+        if (!fresh.ok) throw new Error(fresh.error);
+        const played = playMatch(fresh.value, { answerDecisions: true });
+        const loaded = loadMatchText(stringifyMatchFile(played));
+        if (!loaded.ok) throw new Error(loaded.error);
+        const result = replayMatch(loaded.value);
+        // Bots answer as players would; odd names and ids must not make their answers unreadable.
+        expect(result.rejected).toEqual([]);
+        expect(result.final).not.toBeNull();
+        for (const audience of audiencesOf(result)) viewFor(result, audience);
+        unpolluted();
+      }),
+      { numRuns: runs(6) },
+    );
   });
 });

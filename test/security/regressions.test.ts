@@ -155,7 +155,9 @@ describe('regressions found by the security fuzzing', () => {
       expect(receipt.reasons).toEqual(['colour: an answer is text or a list of text; nothing of this submission was counted']);
     }
     for (const answers of [null, 'red', ['red'], 5]) {
-      expect(run.offer({ phase: 'pregame', player: 'p1', answers: answers as never }, 0).reasons[0]).toMatch(/^the answers are not a list of questions and answers/);
+      expect(run.offer({ phase: 'pregame', player: 'p1', answers: answers as never }, 0).reasons[0]).toMatch(
+        /^the answers are not a list of questions and answers/,
+      );
     }
     // A number is read as text, as the loader reads one in a match file.
     const paint = freshRun('paint');
@@ -179,7 +181,6 @@ describe('regressions found by the security fuzzing', () => {
   });
 });
 
-
 describe('loader regressions found by the security fuzzing', () => {
   function errorOf(result: { ok: true } | { ok: false; error: string }): string {
     if (result.ok) throw new Error('expected the file to be refused');
@@ -198,7 +199,15 @@ describe('loader regressions found by the security fuzzing', () => {
   });
 
   it('a field name with a line break, a colon or 300 characters is quoted in the path', () => {
-    const file = { game: 'not-flower-field', seed: 's', players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Ben' }, { id: 'p3', name: 'Cara' }] };
+    const file = {
+      game: 'not-flower-field',
+      seed: 's',
+      players: [
+        { id: 'p1', name: 'Ann' },
+        { id: 'p2', name: 'Ben' },
+        { id: 'p3', name: 'Cara' },
+      ],
+    };
     expect(errorOf(loadMatch({ ...file, 'a\nb: c': 1 }))).toBe('["a\\nb: c"]: unknown field');
     expect(errorOf(loadMatch({ ...file, options: { multipliers: { 'x y': 2 } } }))).toMatch(/^options\.multipliers\["x y"\]: /);
     expect(errorOf(loadMatch({ ...file, options: { multipliers: { ['Q'.repeat(300)]: 2 } } }))).toMatch(/^options\.multipliers\["Q{40}…"\]: /);
@@ -218,7 +227,11 @@ describe('loader regressions found by the security fuzzing', () => {
   });
 
   it('a 100 KB game name, player name or submission player is not repeated in the error', () => {
-    const players = [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Ben' }, { id: 'p3', name: 'Cara' }];
+    const players = [
+      { id: 'p1', name: 'Ann' },
+      { id: 'p2', name: 'Ben' },
+      { id: 'p3', name: 'Cara' },
+    ];
     const huge = `${'x'.repeat(100_000)}\n`;
     const errors = [
       errorOf(loadMatch({ game: huge, seed: 's', players })),
@@ -234,7 +247,9 @@ describe('loader regressions found by the security fuzzing', () => {
     for (const id of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
       const players = samplePlayers(8);
       players[1] = { ...players[1], id };
-      expect(errorOf(newMatch('fair-and-square', { players }))).toBe('players[1].id: this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1');
+      expect(errorOf(newMatch('fair-and-square', { players }))).toBe(
+        'players[1].id: this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1',
+      );
     }
     // Ids that merely look odd are still fine.
     const players = samplePlayers(8).map((p, i) => ({ ...p, id: ['_', '-', '.', 'proto', 'Constructor', 'p.1', '__', 'x-y'][i] }));

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 const root = join(__dirname, '../..');
 const PURE = [
   ...readdirSync(join(root, 'src/sheets')).map((f) => join(root, 'src/sheets', f)),
-  ...['workbook.ts', 'sheet-state.ts', 'batch.ts', 'batch-sheets.ts', 'batch-cells.ts', 'batch-metadata.ts', 'fields.ts', 'sheet-model.ts', 'html.ts'].map((f) => join(root, 'src/local', f)),
+  ...['workbook.ts', 'sheet-state.ts', 'batch.ts', 'batch-sheets.ts', 'batch-cells.ts', 'batch-metadata.ts', 'fields.ts', 'sheet-model.ts', 'html.ts'].map(
+    (f) => join(root, 'src/local', f),
+  ),
 ];
 
 describe('the renderer and the embedded workbook stay pure', () => {
@@ -22,7 +24,20 @@ describe('the renderer and the embedded workbook stay pure', () => {
         if (spec === '@googleapis/sheets') expect(line, `${name}: googleapis only as types`).toMatch(/^import type /);
         else expect(spec.startsWith('.') && !spec.includes('node:'), `${name} imports ${spec}`).toBe(true);
         if (name.startsWith('src/sheets')) expect(spec.startsWith('../local/'), `${name} must not import src/local`).toBe(false);
-        if (name.startsWith('src/local')) expect(['./workbook.js', './sheet-state.js', './batch.js', './batch-sheets.js', './batch-cells.js', './batch-metadata.js', './fields.js', './sheet-model.js'].includes(spec) || spec.startsWith('../sheets/'), `${name} imports ${spec}`).toBe(true);
+        if (name.startsWith('src/local'))
+          expect(
+            [
+              './workbook.js',
+              './sheet-state.js',
+              './batch.js',
+              './batch-sheets.js',
+              './batch-cells.js',
+              './batch-metadata.js',
+              './fields.js',
+              './sheet-model.js',
+            ].includes(spec) || spec.startsWith('../sheets/'),
+            `${name} imports ${spec}`,
+          ).toBe(true);
       }
       const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
       for (const banned of [/Math\.random/, /Date\.now\(/, /new Date\(\)/, /\bprocess\./, /\brequire\(/, /\bsetTimeout\(/, /TextEncoder/, /structuredClone/]) {
@@ -44,14 +59,24 @@ describe('the renderer and the embedded workbook stay pure', () => {
       }`;
     const result = await build({
       stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-      bundle: true, format: 'iife', globalName: 'Bundle', platform: 'neutral', mainFields: ['module', 'main'],
-      target: 'es2019', minify: true, write: false, metafile: true, logLevel: 'silent',
+      bundle: true,
+      format: 'iife',
+      globalName: 'Bundle',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      target: 'es2019',
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
     });
     const code = result.outputFiles[0].text;
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.includes('googleapis'))).toBe(false);
     const sheetsBytes = Object.entries(result.metafile.outputs)[0][1].inputs;
-    const rendererBytes = Object.entries(sheetsBytes).filter(([path]) => path.startsWith('src/sheets/')).reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
+    const rendererBytes = Object.entries(sheetsBytes)
+      .filter(([path]) => path.startsWith('src/sheets/'))
+      .reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
     expect(rendererBytes).toBeLessThan(25_000);
 
     const context = vm.createContext({});

@@ -16,7 +16,12 @@ const text = (cell: CellData | null | undefined) => displayText(cell);
  * Finds the row of column labels (`first` of the grid, e.g. "A", then the next labels), then the
  * row label in the column just left of the first column label. `nth` picks among several grids.
  */
-export function locate(sheet: Readonly<SheetState>, column: string, row: string, labels: { first: string; second: string; nth?: number } = { first: 'A', second: 'B' }): { row: number; cols: number[] } {
+export function locate(
+  sheet: Readonly<SheetState>,
+  column: string,
+  row: string,
+  labels: { first: string; second: string; nth?: number } = { first: 'A', second: 'B' },
+): { row: number; cols: number[] } {
   const found: { labelRow: number; firstCol: number }[] = [];
   for (let r = 0; r < sheet.rowCount; r++) {
     for (let c = 0; c < sheet.columnCount; c++) {

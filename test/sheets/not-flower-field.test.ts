@@ -10,16 +10,18 @@ import { locate, look, sheetOf } from './helpers.js';
 
 // One round: C3 (×2) gets red and blue; D4 (×3) gets red, blue and yellow, so it turns black;
 // A1 red only; C1 yellow only; H8 stays empty.
-const match = matchOf(baseFile('not-flower-field', 4, {
-  options: { rounds: 1 },
-  submissions: [
-    ...['red', 'blue', 'yellow', 'green'].map((colour, i) => ({ phase: 'pregame', player: `p${i + 1}`, answers: { colour } })),
-    { phase: 'round-1', player: 'p1', answers: { own: 'C3 D4 A1', others: 'blue B8, yellow G8, green H7' } },
-    { phase: 'round-1', player: 'p2', answers: { own: 'C3 D4 B1', others: 'red B7, yellow G7, green H6' } },
-    { phase: 'round-1', player: 'p3', answers: { own: 'D4 C1 E1', others: 'red B6, blue G6, green H5' } },
-    { phase: 'round-1', player: 'p4', answers: { own: 'F1 G1 H1', others: 'red B5, blue G5, yellow H4' } },
-  ],
-}));
+const match = matchOf(
+  baseFile('not-flower-field', 4, {
+    options: { rounds: 1 },
+    submissions: [
+      ...['red', 'blue', 'yellow', 'green'].map((colour, i) => ({ phase: 'pregame', player: `p${i + 1}`, answers: { colour } })),
+      { phase: 'round-1', player: 'p1', answers: { own: 'C3 D4 A1', others: 'blue B8, yellow G8, green H7' } },
+      { phase: 'round-1', player: 'p2', answers: { own: 'C3 D4 B1', others: 'red B7, yellow G7, green H6' } },
+      { phase: 'round-1', player: 'p3', answers: { own: 'D4 C1 E1', others: 'red B6, blue G6, green H5' } },
+      { phase: 'round-1', player: 'p4', answers: { own: 'F1 G1 H1', others: 'red B5, blue G5, yellow H4' } },
+    ],
+  }),
+);
 const result = replayMatch(match);
 
 function rendered() {
@@ -65,7 +67,12 @@ describe('a Not Flower Field board', () => {
     for (const side of ['top', 'right', 'bottom', 'left'] as const) expect(black.lines[side]?.style).toBe('SOLID_THICK');
     const c3 = locate(current, 'C', '3');
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
-    expect([left.lines.top?.style, left.lines.left?.style, left.lines.bottom?.style, right.lines.right?.style]).toEqual(['SOLID_THICK', 'SOLID_THICK', 'SOLID_THICK', 'SOLID_THICK']);
+    expect([left.lines.top?.style, left.lines.left?.style, left.lines.bottom?.style, right.lines.right?.style]).toEqual([
+      'SOLID_THICK',
+      'SOLID_THICK',
+      'SOLID_THICK',
+      'SOLID_THICK',
+    ]);
     // The thick line is set on both sides: the cell above C3 has it as its bottom.
     const c2 = locate(current, 'C', '2');
     expect(current.cells[c2.row]?.[c2.cols[0]]?.userEnteredFormat?.borders?.bottom?.style).toBe('SOLID_THICK');
@@ -88,7 +95,10 @@ describe('a Not Flower Field board', () => {
     const labelRow = a1.row - 1;
     const labels = current.cells[labelRow].map((cell) => cell?.userEnteredValue?.stringValue).filter(Boolean);
     expect(labels).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
-    const rows = current.cells.slice(labelRow + 1).map((line) => line?.[a1.cols[0] - 1]?.userEnteredValue?.stringValue).filter(Boolean);
+    const rows = current.cells
+      .slice(labelRow + 1)
+      .map((line) => line?.[a1.cols[0] - 1]?.userEnteredValue?.stringValue)
+      .filter(Boolean);
     expect(rows).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     expect(current.frozenRowCount).toBe(labelRow + 1);
   });
@@ -97,8 +107,14 @@ describe('a Not Flower Field board', () => {
     const requests = renderRequests(viewFor(result, 'host'), { sheets: [] });
     const json = JSON.stringify(requests);
     expect(json).not.toContain('formulaValue');
-    const update = requests.find((r) => r.updateCells && requests.find((a) => a.addSheet?.properties?.title === 'Scoreboard')?.addSheet?.properties?.sheetId === r.updateCells.range?.sheetId);
-    const values = update!.updateCells!.rows!.flatMap((row) => row.values ?? []).map((v) => v.userEnteredValue).filter(Boolean);
+    const update = requests.find(
+      (r) =>
+        r.updateCells && requests.find((a) => a.addSheet?.properties?.title === 'Scoreboard')?.addSheet?.properties?.sheetId === r.updateCells.range?.sheetId,
+    );
+    const values = update!
+      .updateCells!.rows!.flatMap((row) => row.values ?? [])
+      .map((v) => v.userEnteredValue)
+      .filter(Boolean);
     expect(values).toContainEqual({ stringValue: 'Ann' });
     expect(values.some((v) => typeof v?.numberValue === 'number')).toBe(true);
   });

@@ -41,7 +41,14 @@ const PALETTES: Record<string, Readonly<Record<string, string>>> = {
   // Not Flower Field may offer all seven; cells are also black (three colours) or white (empty).
   'player colours (Not Flower Field)': { ...Object.fromEntries(PLAYER_COLOURS.map((c) => [c, PALETTE[c]])), black: PALETTE.black, white: PALETTE.white },
   'Paint teams and the blank canvas': { ...TEAM_FILL, blank: PALETTE.white },
-  'Peg Domain sides, pending removal, removed square, Additional Peg': { side1: SIDE_COLOURS[0], side2: SIDE_COLOURS[1], pending: PENDING, removed: PALETTE.black, additional: PALETTE.green, free: PALETTE.white },
+  'Peg Domain sides, pending removal, removed square, Additional Peg': {
+    side1: SIDE_COLOURS[0],
+    side2: SIDE_COLOURS[1],
+    pending: PENDING,
+    removed: PALETTE.black,
+    additional: PALETTE.green,
+    free: PALETTE.white,
+  },
   'Fair and Square players and blocked squares': { ...Object.fromEntries(NUMBER_FILLS.map((fill, n) => [`number ${n}`, fill])), blocked: PALETTE.lightGrey },
   'Pasture sheep, flocks and empty pastures': PASTURE_FILLS,
 };
@@ -56,7 +63,7 @@ describe('the board palettes', () => {
     }
   }
 
-  it('finds the old palette\'s vermilion and orange too close (the check can fail)', () => {
+  it("finds the old palette's vermilion and orange too close (the check can fail)", () => {
     const old = { vermilion: '#D55E00', orange: '#E69F00' };
     expect(closest(old, VISION.tritanopia).distance).toBeLessThan(MINIMUM);
   });

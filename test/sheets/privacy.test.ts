@@ -45,7 +45,7 @@ describe('privacy of the rendered workbooks', () => {
     });
   }
 
-  it('catches a leak: a public workbook rendered from the host\'s view fails the check', () => {
+  it("catches a leak: a public workbook rendered from the host's view fails the check", () => {
     const leaky: Renderer = (result, audience) => renderAudience(result, audience === 'public' ? 'host' : audience).workbook;
     const result = replayMatch(scheduledMatch('not-flower-field', 'privacy-1'));
     expect(() => check(result, leaky)).toThrow(/appears in public's workbook/);

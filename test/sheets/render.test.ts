@@ -13,18 +13,37 @@ const letters = (n: number) => Array.from({ length: n }, (_, i) => String.fromCh
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 
 function grid(title: string, rows: number, cols: number, cell: (r: number, c: number) => GridCell = () => ({}), labels = cols > 26 ? numbers : letters): Grid {
-  return { title, columnLabels: labels(cols), rowLabels: numbers(rows), cells: Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => cell(r, c))) };
+  return {
+    title,
+    columnLabels: labels(cols),
+    rowLabels: numbers(rows),
+    cells: Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => cell(r, c))),
+  };
 }
 
 function viewOf(boards: BoardTab[], extra: Partial<View> = {}): View {
   return {
     title: 'Test (public)',
     boards,
-    scoreboard: { title: 'Scores', header: ['Player', 'Points'], rows: [['Ann', 3], ['Ben', 1]] },
+    scoreboard: {
+      title: 'Scores',
+      header: ['Player', 'Points'],
+      rows: [
+        ['Ann', 3],
+        ['Ben', 1],
+      ],
+    },
     legend: [{ symbol: 'X', fill: '#D55E00', meaning: 'a mark' }],
     sections: [],
     audience: 'public',
-    status: { game: 'Test', headline: 'Round 1 is open', phase: { id: 'round-1', title: 'Round 1' }, submitted: ['Ann'], waitingFor: ['Ben'], pendingDecisions: [] },
+    status: {
+      game: 'Test',
+      headline: 'Round 1 is open',
+      phase: { id: 'round-1', title: 'Round 1' },
+      submitted: ['Ann'],
+      waitingFor: ['Ben'],
+      pendingDecisions: [],
+    },
     log: null,
     ...extra,
   };
@@ -55,7 +74,12 @@ describe('lines', () => {
     const d3 = locate(sheet, 'D', '3');
     const fences = requests.filter((r) => r.updateBorders?.innerHorizontal?.style === 'SOLID_THICK');
     expect(fences).toHaveLength(1);
-    expect(fences[0].updateBorders!.range).toMatchObject({ startRowIndex: a2.row, endRowIndex: a2.row + 2, startColumnIndex: a2.cols[0], endColumnIndex: d3.cols[0] + 1 });
+    expect(fences[0].updateBorders!.range).toMatchObject({
+      startRowIndex: a2.row,
+      endRowIndex: a2.row + 2,
+      startColumnIndex: a2.cols[0],
+      endColumnIndex: d3.cols[0] + 1,
+    });
     for (const col of [a2.cols[0], d3.cols[0]]) {
       expect(sheet.cells[a2.row]?.[col]?.userEnteredFormat?.borders?.bottom?.style).toBe('SOLID_THICK');
       expect(sheet.cells[a2.row + 1]?.[col]?.userEnteredFormat?.borders?.top?.style).toBe('SOLID_THICK');
@@ -102,14 +126,23 @@ describe('layout', () => {
       ...(segment(r, c) % 2 === 0 ? { fill: '#0072B2', textColour: '#FFFFFF' } : {}),
       borders: { ...(r % 8 === 0 ? { top: { weight: 'thick' as const } } : {}), ...(c % 8 === 0 ? { left: { weight: 'thick' as const } } : {}) },
     }));
-    const { workbook, requests } = render(viewOf([{ tab: 'Current', title: 'Canvas', grids: [canvas] }, { tab: 'Round 1', title: 'Canvas', grids: [canvas] }]));
+    const { workbook, requests } = render(
+      viewOf([
+        { tab: 'Current', title: 'Canvas', grids: [canvas] },
+        { tab: 'Round 1', title: 'Canvas', grids: [canvas] },
+      ]),
+    );
     const sheet = sheetOf(workbook, 'Current');
     const corner = locate(sheet, '67', '40', { first: '1', second: '2' });
     expect(look(sheet, corner.row, corner.cols[0]).text).toBe(String(segment(39, 66) + 1));
     expect(sheet.columnWidths[corner.cols[0]]).toBe(sheet.rowHeights[corner.row]);
     const blue = locate(sheet, '9', '9', { first: '1', second: '2' });
     expect(look(sheet, blue.row, blue.cols[0])).toMatchObject({ fill: '#0072B2', colour: '#FFFFFF', text: '11' });
-    expect(look(sheet, blue.row, blue.cols[0]).lines).toMatchObject({ top: { style: 'SOLID_THICK' }, left: { style: 'SOLID_THICK' }, right: { style: 'SOLID' } });
+    expect(look(sheet, blue.row, blue.cols[0]).lines).toMatchObject({
+      top: { style: 'SOLID_THICK' },
+      left: { style: 'SOLID_THICK' },
+      right: { style: 'SOLID' },
+    });
     const white = locate(sheet, '9', '1', { first: '1', second: '2' });
     expect(look(sheet, white.row, white.cols[0])).toMatchObject({ fill: null, text: '2' });
     expect(workbook.batchUpdates).toBe(1);
@@ -117,13 +150,27 @@ describe('layout', () => {
     expect(JSON.stringify({ requests }).length).toBeLessThan(2 * 40 * 67 * 60);
   });
 
-  it('refuses a board tab named like one of the renderer\'s own tabs, and two tabs with one name', () => {
-    expect(() => layoutView(viewOf([{ tab: 'Status', title: 'x', grids: [] }]))).toThrow('board tab 1 is named "Status", a name the renderer keeps for its own tab');
-    expect(() => layoutView(viewOf([{ tab: 'Current', title: 'x', grids: [] }, { tab: 'current', title: 'y', grids: [] }]))).toThrow('two tabs are named "current"');
+  it("refuses a board tab named like one of the renderer's own tabs, and two tabs with one name", () => {
+    expect(() => layoutView(viewOf([{ tab: 'Status', title: 'x', grids: [] }]))).toThrow(
+      'board tab 1 is named "Status", a name the renderer keeps for its own tab',
+    );
+    expect(() =>
+      layoutView(
+        viewOf([
+          { tab: 'Current', title: 'x', grids: [] },
+          { tab: 'current', title: 'y', grids: [] },
+        ]),
+      ),
+    ).toThrow('two tabs are named "current"');
   });
 
   it('orders tabs: the current board, the fixed tabs, then the other boards newest first', () => {
-    const tabs = layoutView(viewOf(['Current', 'Round 2', 'Round 1'].map((tab) => ({ tab, title: tab, grids: [grid(tab, 2, 2)] })), { sections: [{ title: 's', header: ['a'], rows: [] }], log: { title: 'log', header: ['a'], rows: [] } }));
+    const tabs = layoutView(
+      viewOf(
+        ['Current', 'Round 2', 'Round 1'].map((tab) => ({ tab, title: tab, grids: [grid(tab, 2, 2)] })),
+        { sections: [{ title: 's', header: ['a'], rows: [] }], log: { title: 'log', header: ['a'], rows: [] } },
+      ),
+    );
     expect(tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1']);
   });
 });
@@ -131,7 +178,9 @@ describe('layout', () => {
 describe('one line a cell', () => {
   it('widens the squares until the longest cell text fits on one line, and never wraps a board cell', () => {
     const short = render(viewOf([{ tab: 'Current', title: 'Short', grids: [grid('Short', 3, 3, () => ({ text: '+3' }))] }])).workbook;
-    const long = render(viewOf([{ tab: 'Current', title: 'Long', grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))] }])).workbook;
+    const long = render(
+      viewOf([{ tab: 'Current', title: 'Long', grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))] }]),
+    ).workbook;
     const sizeOf = (workbook: EmbeddedWorkbook) => {
       const sheet = sheetOf(workbook, 'Current');
       const b2 = locate(sheet, 'B', '2');
@@ -151,8 +200,12 @@ describe('tables in bands', () => {
     const wide = { title: 'Wide', header: ['a', 'b'], rows: [['1', text(60)]] };
     const middle = { title: 'Middle', header: ['m1', 'm2', 'm3'], rows: [[text(14), text(14), text(14)]] };
     const below = { title: 'Below', header: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], rows: [[text(13), text(13), text(13), text(13), text(13), text(13)]] };
-    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] })).workbook, 'Details');
-    const columnOf = (value: string) => sheet.cells.flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1))).find((c) => c >= 0)!;
+    const sheet = sheetOf(
+      render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] })).workbook,
+      'Details',
+    );
+    const columnOf = (value: string) =>
+      sheet.cells.flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1))).find((c) => c >= 0)!;
     const rowOf = (value: string) => sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === value));
     expect(rowOf('c1')).toBeGreaterThan(rowOf('b') + 1);
     // Not under column b (380 px): every column of the lower table is close to what it needs.
@@ -164,11 +217,26 @@ describe('tables in bands', () => {
 
 describe('table swatches', () => {
   it('fills a table cell with its swatch colour and writes its text in black or white to suit', () => {
-    const scoreboard = { title: 'Scores', header: ['Player', 'Colour'], rows: [['Ann', 'blue'], ['Ben', 'yellow']], fills: [[null, '#0B3D78'], [null, '#FFF200']] };
+    const scoreboard = {
+      title: 'Scores',
+      header: ['Player', 'Colour'],
+      rows: [
+        ['Ann', 'blue'],
+        ['Ben', 'yellow'],
+      ],
+      fills: [
+        [null, '#0B3D78'],
+        [null, '#FFF200'],
+      ],
+    };
     const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { scoreboard })).workbook, 'Scoreboard');
     const find = (text: string) => {
       const row = sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === text));
-      return look(sheet, row, sheet.cells[row]!.findIndex((cell) => cell?.userEnteredValue?.stringValue === text));
+      return look(
+        sheet,
+        row,
+        sheet.cells[row]!.findIndex((cell) => cell?.userEnteredValue?.stringValue === text),
+      );
     };
     expect(find('blue')).toMatchObject({ fill: '#0B3D78', colour: '#FFFFFF', bold: true });
     expect(find('yellow')).toMatchObject({ fill: '#FFF200', colour: '#000000', bold: true });
@@ -201,7 +269,8 @@ describe('player text', () => {
     const json = JSON.stringify(requests);
     expect(json).not.toContain('formulaValue');
     const strings = new Set<string>();
-    for (const sheet of workbook.tabs) for (const line of sheet.cells) for (const cell of line ?? []) if (cell?.userEnteredValue?.stringValue) strings.add(cell.userEnteredValue.stringValue);
+    for (const sheet of workbook.tabs)
+      for (const line of sheet.cells) for (const cell of line ?? []) if (cell?.userEnteredValue?.stringValue) strings.add(cell.userEnteredValue.stringValue);
     for (const name of names) expect(strings).toContain(name);
     expect(strings).toContain(names.join(', '));
   });
@@ -232,7 +301,17 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     const { requests } = render(viewFor(afterRound3, 'host'), workbook);
     expect(workbook.batchUpdates).toBe(3);
     expect(kinds(requests).filter((k) => k === 'addSheet')).toHaveLength(1);
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1', 'Form Responses 1']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual([
+      'Current',
+      'Scoreboard',
+      'Status',
+      'Legend',
+      'Details',
+      'Log',
+      'Round 2',
+      'Round 1',
+      'Form Responses 1',
+    ]);
     for (const [title, id] of before) expect(workbook.sheetByTitle(title)?.sheetId).toBe(id);
 
     const direct = render(viewFor(afterRound3, 'host')).workbook;
@@ -251,7 +330,7 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     expect(workbook.getMetadata().sheets?.every((s) => s.protectedRanges?.length === 1 && s.protectedRanges[0].description === PROTECTION_NOTE)).toBe(true);
   });
 
-  it('rewrites only the tabs whose content changed; a finished round\'s tab is left alone', () => {
+  it("rewrites only the tabs whose content changed; a finished round's tab is left alone", () => {
     const workbook = new EmbeddedWorkbook();
     render(viewFor(afterRound2, 'public'), workbook);
     const ids = new Map(workbook.tabs.map((t) => [t.sheetId, t.title]));

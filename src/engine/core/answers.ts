@@ -21,8 +21,13 @@ export function answerText(answers: Answers, question: string): string | undefin
   if (!Object.prototype.hasOwnProperty.call(answers, question)) return undefined;
   const value = answers[question];
   const text = Array.isArray(value)
-    ? value.map((item) => String(item).trim()).filter((item) => item !== '').join(LIST_SEPARATOR)
-    : typeof value === 'string' ? value.trim() : undefined;
+    ? value
+        .map((item) => String(item).trim())
+        .filter((item) => item !== '')
+        .join(LIST_SEPARATOR)
+    : typeof value === 'string'
+      ? value.trim()
+      : undefined;
   return text === undefined || text === '' ? undefined : text;
 }
 

@@ -47,9 +47,7 @@ export function columnIndex(letters: string): number {
 }
 
 export function formatCell(cell: Cell, shape: BoardShape): string {
-  return styleOf(shape) === 'rc'
-    ? `R${cell.row + 1}C${cell.col + 1}`
-    : `${columnLetters(cell.col)}${cell.row + 1}`;
+  return styleOf(shape) === 'rc' ? `R${cell.row + 1}C${cell.col + 1}` : `${columnLetters(cell.col)}${cell.row + 1}`;
 }
 
 /** The column range and row range in words, for error messages: "columns A–H, rows 1–8". */

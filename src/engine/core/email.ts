@@ -32,9 +32,13 @@ export function looksLikeEmail(text: string): boolean {
 }
 
 /** Each player's email as the host last set it (the start, then Correct a player's email…). */
-export function currentEmails(match: { readonly players: readonly { readonly id: string; readonly email?: string }[]; readonly events?: readonly { readonly type: string; readonly player?: string; readonly email?: string }[] }): Map<string, string> {
+export function currentEmails(match: {
+  readonly players: readonly { readonly id: string; readonly email?: string }[];
+  readonly events?: readonly { readonly type: string; readonly player?: string; readonly email?: string }[];
+}): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of match.players) if (p.email !== undefined) out.set(p.id, p.email);
-  for (const event of match.events ?? []) if (event.type === 'email' && event.player !== undefined && event.email !== undefined) out.set(event.player, event.email);
+  for (const event of match.events ?? [])
+    if (event.type === 'email' && event.player !== undefined && event.email !== undefined) out.set(event.player, event.email);
   return out;
 }

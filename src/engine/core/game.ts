@@ -145,13 +145,13 @@ export interface GameContext<O> {
 /** The outcome of checking one submission. */
 export type CheckResult<M> =
   | {
-    readonly ok: true;
-    readonly move: M;
-    /** Parts refused while the rest counts. */
-    readonly partsRejected?: readonly string[];
-    /** What the player should know about an answer that counts (a Paint vote for a painted segment paints nothing). */
-    readonly notes?: readonly string[];
-  }
+      readonly ok: true;
+      readonly move: M;
+      /** Parts refused while the rest counts. */
+      readonly partsRejected?: readonly string[];
+      /** What the player should know about an answer that counts (a Paint vote for a painted segment paints nothing). */
+      readonly notes?: readonly string[];
+    }
   | { readonly ok: false; readonly reason: string };
 
 export interface PhaseProgress<M> {

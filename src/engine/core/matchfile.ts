@@ -52,7 +52,7 @@ const submissionSchema = z.strictObject({
   at: z.optional(isoTime),
   answers: z.record(z.string(), answerValue),
   via: z.optional(z.enum(['form', 'row', 'host'])),
-  from: z.optional(z.string().check(z.minLength(1, 'the sender\'s email is required'))),
+  from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
 });
@@ -124,7 +124,7 @@ const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
  * is not a plain name (a space, a dot, a line break, 300 characters) is written quoted and cut
  * short, `options.numbers["a b"]`, so the path stays one readable line.
  */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
@@ -261,7 +261,7 @@ function isPrimitive(value: unknown): boolean {
  * JSON with a line per item, except that a list of plain values (a board row) always stays on one
  * line, and anything short (a player, a submission) does too.
  */
-export function formatJson(value: unknown, indent: string): string {
+function formatJson(value: unknown, indent: string): string {
   if (isPrimitive(value)) return JSON.stringify(value);
   const inline = inlineJson(value);
   const rowOfValues = Array.isArray(value) && value.every(isPrimitive);

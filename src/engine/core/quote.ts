@@ -3,7 +3,7 @@
 // right-to-left override inside it would garble the line it sits in.
 
 /** How much of the text an echo shows. */
-export const ECHO_MAX = 40;
+const ECHO_MAX = 40;
 
 // Line and paragraph separators and the bidirectional controls: JSON.stringify leaves them as they are.
 const INVISIBLE = /[\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;

@@ -7,8 +7,6 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { hashString } from './hash.js';
 
-export { hashString } from './hash.js';
-
 export class Random {
   private readonly generator: RandomGenerator;
 

@@ -10,8 +10,19 @@
 // it closes. With a schedule, `now` decides which phases have closed.
 
 import type {
-  AnyGame, Answers, CheckResult, DecisionRequest, EmailEvent, Final, GameContext, PhaseSpec, ScheduleEvent, PhaseTiming, Player,
-  RoundSummary, Submission,
+  AnyGame,
+  Answers,
+  CheckResult,
+  DecisionRequest,
+  EmailEvent,
+  Final,
+  GameContext,
+  PhaseSpec,
+  ScheduleEvent,
+  PhaseTiming,
+  Player,
+  RoundSummary,
+  Submission,
 } from './game.js';
 import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
 import { sameAccount } from './email.js';
@@ -94,7 +105,7 @@ function isAfter(a: string, b: string): boolean {
 }
 
 /** The deadline of a phase that opened at `opensAt`, from the game's clock or the schedule. */
-export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Schedule | undefined): string | undefined {
+function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Schedule | undefined): string | undefined {
   if (phase.maxSeconds !== undefined) return opensAt ? addSeconds(opensAt, phase.maxSeconds) : undefined;
   if (!schedule) return undefined;
   const explicit = schedule.deadlines[phase.id];
@@ -122,7 +133,10 @@ function asText(item: unknown): string | null {
  * finds an answer that is not text (a caller outside the loader, such as a sheet cell holding a
  * date, can send anything) or too long to read (a list counts its items and the separators).
  */
-function cleanAnswers(answers: Answers, asked: ReadonlySet<string>): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
+function cleanAnswers(
+  answers: Answers,
+  asked: ReadonlySet<string>,
+): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
   const out: Record<string, string | string[]> = {};
   const unknown: string[] = [];
   let notText: string | undefined;
@@ -178,7 +192,11 @@ export class MatchRun<S = unknown, M = unknown> {
   private readonly emailEvents: readonly EmailEvent[];
 
   /** `now` (a replay as of that time): host events after it have not happened yet. */
-  constructor(readonly game: AnyGame, readonly match: MatchFile, now?: string) {
+  constructor(
+    readonly game: AnyGame,
+    readonly match: MatchFile,
+    now?: string,
+  ) {
     const happened = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
     this.events = happened.filter((event): event is ScheduleEvent => event.type !== 'email');
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
@@ -230,7 +248,8 @@ export class MatchRun<S = unknown, M = unknown> {
     }
     const email = this.emailOf(player);
     if (submission.via === 'form' && email !== undefined) {
-      if (submission.from === undefined) return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
+      if (submission.from === undefined)
+        return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
       if (!sameAccount(submission.from, email)) return `sent from ${submission.from}, which is not ${name}'s address`;
     }
     return null;
@@ -252,9 +271,13 @@ export class MatchRun<S = unknown, M = unknown> {
 
   private refuse(index: number, submission: Submission, reason: string): Receipt {
     const receipt: Receipt = {
-      index, phase: submission.phase, player: submission.player,
+      index,
+      phase: submission.phase,
+      player: submission.player,
       ...(typeof submission.at === 'string' && isIsoTime(submission.at) ? { at: submission.at } : {}),
-      status: 'rejected', reasons: [reason], superseded: false,
+      status: 'rejected',
+      reasons: [reason],
+      superseded: false,
     };
     this.receipts.push(receipt);
     this.rejected.push({ phase: submission.phase, player: submission.player, reason, submission: index });
@@ -279,7 +302,11 @@ export class MatchRun<S = unknown, M = unknown> {
     // A time without a zone would read as the machine's local time, and an unreadable one would
     // pass every deadline: the loader refuses both, and so does a submission offered directly.
     if (at !== undefined && at !== '' && (typeof at !== 'string' || !isIsoTime(at))) {
-      return this.refuse(index, submission, `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`);
+      return this.refuse(
+        index,
+        submission,
+        `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`,
+      );
     }
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
       return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
@@ -299,18 +326,30 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
     }
     if (tooLong) {
-      return this.refuse(index, submission, `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`);
+      return this.refuse(
+        index,
+        submission,
+        `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
+      );
     }
     const cleaned: Submission = { ...submission, answers };
     const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
-      moves: this.moves, ...(at ? { at } : {}), timing: this.timing,
+      moves: this.moves,
+      ...(at ? { at } : {}),
+      timing: this.timing,
     });
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
-      index, phase: phase.id, player: submission.player, ...(at ? { at } : {}),
-      status: parts.length > 0 ? 'partial' : 'accepted', reasons: parts, ...(result.notes?.length ? { notes: result.notes } : {}), superseded: false,
+      index,
+      phase: phase.id,
+      player: submission.player,
+      ...(at ? { at } : {}),
+      status: parts.length > 0 ? 'partial' : 'accepted',
+      reasons: parts,
+      ...(result.notes?.length ? { notes: result.notes } : {}),
+      superseded: false,
     };
     const earlier = this.countedReceipt.get(submission.player);
     if (earlier) earlier.superseded = true;
@@ -366,7 +405,11 @@ export class MatchRun<S = unknown, M = unknown> {
       }
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (match === undefined) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `decision "${request.id}": ${quote(choice)} is not one of ${request.choices.join(', ')}` });
+        this.rejected.push({
+          phase: 'decisions',
+          player: 'host',
+          reason: `decision "${request.id}": ${quote(choice)} is not one of ${request.choices.join(', ')}`,
+        });
         if (!pending.some((p) => p.id === request.id)) pending.push(request);
         return undefined;
       }
@@ -461,11 +504,6 @@ export function replayOutput(result: ReplayResult): ReplayOutput {
         }
       : null,
   };
-}
-
-/** Everyone listed in a phase's questions. */
-export function phasePlayers(phase: PhaseSpec): string[] {
-  return Object.keys(phase.questions);
 }
 
 export type { Player };

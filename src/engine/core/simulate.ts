@@ -29,7 +29,7 @@ export function simulate(game: AnyGame, match: MatchFile, options: SimulateOptio
   const run = new MatchRun(game, base);
   const submissions: Submission[] = [];
   const botFor = (player: string) => {
-    const name = typeof options.bots === 'string' ? options.bots : options.bots?.[player] ?? game.defaultBot;
+    const name = typeof options.bots === 'string' ? options.bots : (options.bots?.[player] ?? game.defaultBot);
     const bot = game.bots[name];
     if (!bot) throw new Error(`${game.title} has no bot "${name}" (it has ${Object.keys(game.bots).join(', ')})`);
     return bot;

@@ -18,11 +18,15 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   return { ...gameView, audience, status: statusOf(result), log: logFor(result, audience) };
 }
 
-export function statusOf(result: ReplayResult): StatusView {
+function statusOf(result: ReplayResult): StatusView {
   const name = result.ctx.playerName;
   const open = result.open;
   const submitted = open ? [...open.moves.keys()].map(name) : [];
-  const waitingFor = open ? Object.keys(open.phase.questions).filter((id) => !open.moves.has(id)).map(name) : [];
+  const waitingFor = open
+    ? Object.keys(open.phase.questions)
+        .filter((id) => !open.moves.has(id))
+        .map(name)
+    : [];
   let headline: string;
   if (open) {
     headline = `${open.phase.title} is open${open.timing.deadline ? ` until ${open.timing.deadline}` : ''}`;
@@ -61,7 +65,7 @@ const LOG_ANSWERS_MAX = 10_000;
 /** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
-    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : value as string, MAX_ANSWER_LENGTH)}`)
+    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : (value as string), MAX_ANSWER_LENGTH)}`)
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);
 }

@@ -43,7 +43,14 @@ describe('options', () => {
 
   it('stay, step and dash, stopping at the edge; a piece whose options all yield nothing stays', () => {
     const position = positionOf(NOTHING, custom, [
-      'a Sitter D4', 'a Walker D4', 'a Walker G4', 'a Walker G7', 'a Runner D4', 'a Runner D2', 'a Runner D1', 'a Runner A1',
+      'a Sitter D4',
+      'a Walker D4',
+      'a Walker G4',
+      'a Walker G7',
+      'a Runner D4',
+      'a Runner D2',
+      'a Runner D1',
+      'a Runner A1',
     ]);
     expect(destinations(position)).toEqual(['D4', 'E4', 'G5', 'G7', 'D2', 'D1', 'B1', 'A1']);
   });
@@ -60,7 +67,7 @@ describe('options', () => {
     expect(destinations(positionOf(NOTHING, custom, ['a Seeker D4']))).toEqual(['D4']);
   });
 
-  it('toward weaker and toward enemy look only at other players\' pieces', () => {
+  it("toward weaker and toward enemy look only at other players' pieces", () => {
     const position = positionOf(NOTHING, custom, ['a Chaser D4', 'a Sitter D5', 'b Sitter A4', 'b Big D6']);
     expect(destinations(position)[0]).toBe('C3');
     const noWeaker = positionOf(NOTHING, custom, ['a Chaser D4', 'a Sitter D5', 'b Big D6']);
@@ -75,7 +82,7 @@ describe('options', () => {
     expect(destinations(positionOf(NOTHING, round2, ['a Sprinter D4', 'b Sprinter D5']))[0]).toBe('D4');
   });
 
-  it('intercept weaker: onto the nearest weaker enemy\'s destination when it is within one step', () => {
+  it("intercept weaker: onto the nearest weaker enemy's destination when it is within one step", () => {
     const board = boardOf('.......', '.......', '1......', '.......', '.......', '.......', '.......');
     // The Sprinter heads for A3: of B2, B3, B4 (all 1 from A3) B2 comes first. C3 is next to B2.
     expect(destinations(positionOf(board, round1, ['a Marauder C3', 'b Sprinter E3']))).toEqual(['B2', 'B2']);
@@ -88,7 +95,7 @@ describe('options', () => {
     expect(destinations(position, ['N', 'W'])).toEqual(['D3', 'A1']);
   });
 
-  it('priority order: the options are tried in the player\'s order', () => {
+  it("priority order: the options are tried in the player's order", () => {
     const board = boardOf('...1...', ...EMPTY_ROWS.slice(1));
     expect(destinations(positionOf(board, round1, ['a Traveller D4']))).toEqual(['C3']);
     expect(destinations(positionOf(board, round1, ['a Traveller D4 order=2,0,1']))).toEqual(['E4']);
@@ -96,7 +103,7 @@ describe('options', () => {
 });
 
 describe('interception cycles', () => {
-  it('pieces predicting each other in a circle move at random among their options\' squares or staying', () => {
+  it("pieces predicting each other in a circle move at random among their options' squares or staying", () => {
     const position = positionOf(NOTHING, custom, ['a Hunter D4', 'b Hunter E4', 'c Hunter F4']);
     const seen = new Set<string>();
     for (const seed of ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8']) {

@@ -31,7 +31,9 @@ function duel(submissions: Submission[], extra: { garnets?: number; decisions?: 
 }
 
 const at = (phase: string, player: string, pieces: string, priority?: string): Submission => ({
-  phase, player, answers: { pieces, ...(priority ? { priority } : {}) },
+  phase,
+  player,
+  answers: { pieces, ...(priority ? { priority } : {}) },
 });
 
 // Round 2: p1's Walker captures C2 after turn 2, p2's captures F6 after turn 5; both end on 1.
@@ -48,7 +50,11 @@ describe('a worked duel', () => {
   const state = result.state as FasState;
 
   it('puts players in groups by the bits of their numbers', () => {
-    expect(state.rounds.map((r) => r.groups.map((g) => g.players))).toEqual([[['p1'], ['p2']], [['p1', 'p2'], []], [['p1', 'p2'], []]]);
+    expect(state.rounds.map((r) => r.groups.map((g) => g.players))).toEqual([
+      [['p1'], ['p2']],
+      [['p1', 'p2'], []],
+      [['p1', 'p2'], []],
+    ]);
   });
 
   it('a player without a placement has no pieces and still ranks (alone in round 1: place 1)', () => {
@@ -61,14 +67,20 @@ describe('a worked duel', () => {
     const group = state.rounds[1].groups[0];
     expect(group.turns[2].captures[sq('C2')]).toBe('p1');
     expect(group.turns[5].captures[sq('E6')]).toBe('p2');
-    expect(group.standings.map((s) => [s.points, s.threes, s.twos, s.pieces])).toEqual([[1, 0, 0, 4], [1, 0, 0, 4]]);
+    expect(group.standings.map((s) => [s.points, s.threes, s.twos, s.pieces])).toEqual([
+      [1, 0, 0, 4],
+      [1, 0, 0, 4],
+    ]);
     expect(group.rankPoints).toEqual({ p1: 3, p2: 2 });
     expect(group.ranking.notes).toEqual(['Ann and Ben tied on 1 point, 3s, 2s and pieces; Ann was last strictly ahead (after turn 4, 1 to 0)']);
   });
 
   it('round 3 ties on 3 points: p2 has more 3s', () => {
     const group = state.rounds[2].groups[0];
-    expect(group.standings.map((s) => [s.player, s.points, s.threes, s.twos])).toEqual([['p1', 3, 0, 1], ['p2', 3, 1, 0]]);
+    expect(group.standings.map((s) => [s.player, s.points, s.threes, s.twos])).toEqual([
+      ['p1', 3, 0, 1],
+      ['p2', 3, 1, 0],
+    ]);
     expect(group.rankPoints).toEqual({ p1: 2, p2: 3 });
   });
 
@@ -78,8 +90,15 @@ describe('a worked duel', () => {
     expect(final.winners).toEqual(['p1', 'p2']);
     expect(final.eliminationCandidate).toBe('p1');
     expect(final.losers).toEqual(['p1']);
-    expect(final.awards.filter((a) => a.player === 'p1').map((a) => [a.garnets, a.tokensOfLife])).toEqual([[0, 0], [1, 0], [1, 1], [0, 0]]);
-    expect(final.awards.find((a) => a.player === 'p2' && a.garnets === 1 && a.tokensOfLife === 0)?.note).toBe('Took 3 points in round 1 (one garnet per match)');
+    expect(final.awards.filter((a) => a.player === 'p1').map((a) => [a.garnets, a.tokensOfLife])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ]);
+    expect(final.awards.find((a) => a.player === 'p2' && a.garnets === 1 && a.tokensOfLife === 0)?.note).toBe(
+      'Took 3 points in round 1 (one garnet per match)',
+    );
     expect(final.detail.tiebreaks).toEqual(['Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)']);
   });
 });
@@ -89,11 +108,19 @@ describe('placements', () => {
 
   it('names the cell and the rule for every restriction', () => {
     expect(rejected('Walker D4; Post A1; Pillar G1; Post A7')).toEqual(['pieces: D4 is a point square (worth 3); no piece may start on a point square']);
-    expect(rejected('Walker D3; Post A1; Pillar G1; Post A7')).toEqual(['pieces: D3 is orthogonally next to the 3 on D4; no piece may start orthogonally next to a 2 or 3']);
-    expect(rejected('Walker E7; Post A1; Pillar G1; Post A7')).toEqual(['pieces: E7 is orthogonally next to the 2 on E6; no piece may start orthogonally next to a 2 or 3']);
-    expect(rejected('Walker C5; Post A1; Pillar G1; Post A7')).toEqual(['pieces: C5 is diagonally next to the 3 on D4; no piece may start diagonally next to a 3']);
+    expect(rejected('Walker D3; Post A1; Pillar G1; Post A7')).toEqual([
+      'pieces: D3 is orthogonally next to the 3 on D4; no piece may start orthogonally next to a 2 or 3',
+    ]);
+    expect(rejected('Walker E7; Post A1; Pillar G1; Post A7')).toEqual([
+      'pieces: E7 is orthogonally next to the 2 on E6; no piece may start orthogonally next to a 2 or 3',
+    ]);
+    expect(rejected('Walker C5; Post A1; Pillar G1; Post A7')).toEqual([
+      'pieces: C5 is diagonally next to the 3 on D4; no piece may start diagonally next to a 3',
+    ]);
     // Diagonally next to a 2, or orthogonally next to a 1, is allowed.
-    expect(rejected('Walker D7; Post C3 ; Pillar G1; Post B2')).toEqual(['pieces: C3 is diagonally next to the 3 on D4; no piece may start diagonally next to a 3']);
+    expect(rejected('Walker D7; Post C3 ; Pillar G1; Post B2')).toEqual([
+      'pieces: C3 is diagonally next to the 3 on D4; no piece may start diagonally next to a 3',
+    ]);
     expect(rejected('Walker F7; Post B2; Pillar G1; Post A7')).toEqual([]);
   });
 
@@ -104,20 +131,23 @@ describe('placements', () => {
     expect(rejected('Knight A1; Post B1; Pillar G1; Post H7')).toEqual([
       'pieces: "Knight" is not a piece type this round (Walker, Post, Pillar); pieces: H7 is off the board (columns A–G, rows 1–7)',
     ]);
-    expect(rejected('A1 Walker; Post B1; Pillar G1; Post A7')).toEqual(['pieces: A1 has no piece type before it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"']);
+    expect(rejected('A1 Walker; Post B1; Pillar G1; Post A7')).toEqual([
+      'pieces: A1 has no piece type before it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"',
+    ]);
     expect(rejected('walker a 1, post b1 and pillar G1 / Po A7.')).toEqual([]);
   });
 
-  it('is checked against the player\'s own group board', () => {
+  it("is checked against the player's own group board", () => {
     // In round 1 p1 plays the FAR board: D4 is free there.
     expect(rejected('Walker D4; Post A3; Pillar G1; Post A7', 'round-1')).toEqual([]);
   });
 });
 
 describe('priority', () => {
-  const round2 = (p1: Submission, garnets: number) => replayMatch(duel([p1, DUEL[1], at('round-3', 'p1', 'Walker B2; Walker A6; Post A1; Pillar G7', 'Walker: B')], { garnets }));
+  const round2 = (p1: Submission, garnets: number) =>
+    replayMatch(duel([p1, DUEL[1], at('round-3', 'p1', 'Walker B2; Walker A6; Post A1; Pillar G7', 'Walker: B')], { garnets }));
 
-  it('reorders that type\'s options for one round and costs a garnet; refused alone when unaffordable', () => {
+  it("reorders that type's options for one round and costs a garnet; refused alone when unaffordable", () => {
     const bought = round2(at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4', 'walker: B A'), 1);
     const state = bought.state as FasState;
     // Stepping east first, the Walker walks over C2 without stopping.
@@ -132,14 +162,18 @@ describe('priority', () => {
 
   it('refuses a priority that changes nothing or cannot be read, keeping the pieces', () => {
     const reasons = (priority: string) => round2(at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4', priority), 1).rejected.map((r) => r.reason)[0];
-    expect(reasons('Walker: A B')).toBe('priority: A hold, B step E is already Walker\'s order; no garnet spent');
-    expect(reasons('Knight: B A')).toBe('priority: start with a piece type of this round (Walker, Post, Pillar), then its option letters, e.g. "Walker: B A"; no garnet spent, your pieces still count');
+    expect(reasons('Walker: A B')).toBe("priority: A hold, B step E is already Walker's order; no garnet spent");
+    expect(reasons('Knight: B A')).toBe(
+      'priority: start with a piece type of this round (Walker, Post, Pillar), then its option letters, e.g. "Walker: B A"; no garnet spent, your pieces still count',
+    );
     expect(reasons('Walker: C')).toBe('priority: Walker has options A–B (A hold, B step E); "C" is not one of them; no garnet spent, your pieces still count');
     expect(reasons('Walker: B B')).toBe('priority: B is named twice for Walker; no garnet spent, your pieces still count');
-    const fortress = matchOf(baseFile('fair-and-square', 8, {
-      options: { boards: [FAR, FAR, FAR, FAR, FAR, FAR] },
-      submissions: [at('round-1', 'p1', 'Fortress B2; Marauder C2; Dasher D2; Sprinter E2', 'Ranger: B A')],
-    }));
+    const fortress = matchOf(
+      baseFile('fair-and-square', 8, {
+        options: { boards: [FAR, FAR, FAR, FAR, FAR, FAR] },
+        submissions: [at('round-1', 'p1', 'Fortress B2; Marauder C2; Dasher D2; Sprinter E2', 'Ranger: B A')],
+      }),
+    );
     expect(replayMatch(fortress).rejected[0].reason).toBe('priority: you placed no Ranger this round, so its order would change nothing; no garnet spent');
   });
 });
@@ -149,11 +183,14 @@ describe('the end', () => {
     const idle = matchOf(baseFile('fair-and-square', 8));
     const pending = replayMatch(idle);
     expect(pending.final).toBeNull();
-    expect(pending.pending).toEqual([{
-      id: 'elimination',
-      question: 'Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana are tied for the fewest points on every tiebreak; the winners (Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana) choose the elimination candidate',
-      choices: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'],
-    }]);
+    expect(pending.pending).toEqual([
+      {
+        id: 'elimination',
+        question:
+          'Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana are tied for the fewest points on every tiebreak; the winners (Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana) choose the elimination candidate',
+        choices: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'],
+      },
+    ]);
     const answered = replayMatch({ ...idle, decisions: [{ id: 'elimination', choice: 'p6' }] });
     expect(answered.final?.eliminationCandidate).toBe('p6');
     expect(answered.final?.scores.p1).toBe(9);
@@ -162,10 +199,14 @@ describe('the end', () => {
 
 describe('views', () => {
   const texts = (grids: readonly Grid[]) => grids.flatMap((g) => g.cells.flat().map((c) => c.text ?? ''));
-  const open = { ...duel([at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4'), at('round-2', 'p2', 'Walker A6; Post E4; Pillar F4; Post G4')]), startAt: '2026-01-01T00:00:00Z', schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
+  const open = {
+    ...duel([at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4'), at('round-2', 'p2', 'Walker A6; Post E4; Pillar F4; Post G4')]),
+    startAt: '2026-01-01T00:00:00Z',
+    schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
+  };
   const midway = replayMatch(open, { now: '2026-01-01T01:30:00Z' });
 
-  it('keeps the open round\'s placements private: own in a player\'s view, all in the host\'s, none in public', () => {
+  it("keeps the open round's placements private: own in a player's view, all in the host's, none in public", () => {
     expect(midway.open?.phase.id).toBe('round-2');
     const publicView = JSON.stringify(viewFor(midway, 'public'));
     expect(publicView).not.toMatch(/Walker B2|Walker A6|0W|1W/);
@@ -179,7 +220,7 @@ describe('views', () => {
     expect(host).toContain('Walker A6; Post E4');
   });
 
-  it('shows every resolved round to the public turn by turn, captures in the capturer\'s colour and number', () => {
+  it("shows every resolved round to the public turn by turn, captures in the capturer's colour and number", () => {
     const done = replayMatch(duel(DUEL));
     const view = viewFor(done, 'public');
     expect(view.boards.map((b) => b.tab)).toEqual(['Current', 'Round 3', 'Round 2', 'Round 1']);

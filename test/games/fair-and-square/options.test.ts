@@ -88,11 +88,15 @@ describe('the piece language', () => {
   });
 
   it('gives types that share first letters longer short names', () => {
-    const pieces = [[
-      { name: 'Dasher', rank: 1, options: ['stay'] },
-      { name: 'Dancer', rank: 1, options: ['stay'] },
-      { name: 'Fortress', rank: 1, options: ['stay'] },
-    ], DEFAULT_PIECES[1], DEFAULT_PIECES[2]];
+    const pieces = [
+      [
+        { name: 'Dasher', rank: 1, options: ['stay'] },
+        { name: 'Dancer', rank: 1, options: ['stay'] },
+        { name: 'Fortress', rank: 1, options: ['stay'] },
+      ],
+      DEFAULT_PIECES[1],
+      DEFAULT_PIECES[2],
+    ];
     const match = matchOf(baseFile('fair-and-square', 8, { options: { pieces } }));
     expect(match.options.pieces).toEqual(pieces);
     expect(parsePieceSet(pieces[0]).types.map((t) => t.short)).toEqual(['Das', 'Dan', 'F']);
@@ -104,7 +108,11 @@ describe('boards and numbers', () => {
     const options = matchOf(baseFile('fair-and-square', 8)).options as unknown as FasOptions;
     expect(options.boards).toHaveLength(6);
     for (const rows of options.boards) {
-      const values = rows.join('').split('').filter((c) => c !== '.').sort();
+      const values = rows
+        .join('')
+        .split('')
+        .filter((c) => c !== '.')
+        .sort();
       expect(values).toEqual(['1', '1', '1', '2', '2', '3']);
       const points = rows.flatMap((row, r) => row.split('').flatMap((c, col) => (c === '.' ? [] : [[r, col]])));
       for (const [r1, c1] of points) {
@@ -118,10 +126,13 @@ describe('boards and numbers', () => {
 
   it('refuses malformed boards and boards nobody can place on', () => {
     const boards = Array.from({ length: 6 }, () => ['1......', '.......', '.......', '.......', '.......', '.......', '.......']);
-    expect(loadError({ boards: boards.map((b, i) => (i === 3 ? [...b.slice(0, 6), '..4....'] : b)) }))
-      .toBe('options.boards[3][6]: a board row is 7 characters, each "." or a point value 1, 2 or 3');
+    expect(loadError({ boards: boards.map((b, i) => (i === 3 ? [...b.slice(0, 6), '..4....'] : b)) })).toBe(
+      'options.boards[3][6]: a board row is 7 characters, each "." or a point value 1, 2 or 3',
+    );
     const crowded = ['3.3.3.3', '.......', '3.3.3.3', '.......', '3.3.3.3', '.......', '3.3.3.3'];
-    expect(loadError({ boards: boards.map((b, i) => (i === 5 ? crowded : b)) })).toBe('options.boards[5]: only 0 squares (none) may take a piece; a player needs 4');
+    expect(loadError({ boards: boards.map((b, i) => (i === 5 ? crowded : b)) })).toBe(
+      'options.boards[5]: only 0 squares (none) may take a piece; a player needs 4',
+    );
     const empty = ['.......', '.......', '.......', '.......', '.......', '.......', '.......'];
     expect(loadError({ boards: boards.map((b, i) => (i === 0 ? empty : b)) })).toBe('options.boards[0]: a board needs at least one point square');
   });
@@ -131,7 +142,7 @@ describe('boards and numbers', () => {
     expect(given.numbers.p1).toBe(7);
     expect(given.numbers.p2).toBe(0);
     expect(Object.values(given.numbers).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(loadError({ numbers: { p1: 3, p2: 3 } })).toBe('options.numbers.p2: number 3 is also p1\'s; numbers must differ');
+    expect(loadError({ numbers: { p1: 3, p2: 3 } })).toBe("options.numbers.p2: number 3 is also p1's; numbers must differ");
     expect(loadError({ numbers: { p9: 3 } })).toBe('options.numbers.p9: "p9" is not a player of this match');
     expect(loadError({ numbers: { p1: 8 } })).toBe('options.numbers.p1: numbers run 0–7');
   });

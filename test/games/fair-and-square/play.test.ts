@@ -34,7 +34,7 @@ describe('battles', () => {
     expect(turns[2].cells.every((c) => c >= 0)).toBe(true);
   });
 
-  it('removes every lower-ranked piece on the square, its owner\'s own included; equal ranks do not fight', () => {
+  it("removes every lower-ranked piece on the square, its owner's own included; equal ranks do not fight", () => {
     const turns = playGroup(setupOf(NOTHING, types, ['a Big B4', 'a Small F4', 'b Sitter D4', 'b Big B3'], 2));
     expect(turns[2].events.find((e) => e.kind === 'battle')).toEqual({ kind: 'battle', square: sq('D4'), removed: [1, 2] });
     const equal = playGroup(setupOf(NOTHING, types, ['a Big B4', 'b Visitor F4'], 2));
@@ -54,7 +54,7 @@ describe('separation', () => {
     expect(turns[3].cells).toEqual(turns[2].cells);
   });
 
-  it('too few free squares even of all eight: the rest double up on their own player\'s square, or get none', () => {
+  it("too few free squares even of all eight: the rest double up on their own player's square, or get none", () => {
     for (const seed of ['d1', 'd2', 'd3', 'd4', 'd5', 'd6']) {
       const turns = playGroup(setupOf(NOTHING, types, ['a Sitter A1', 'a Sitter B2', 'b Sitter A1', 'c Sitter A1'], 2, seed));
       const event = turns[1].events[0];
@@ -100,7 +100,11 @@ describe('hold counts and captures', () => {
   });
 
   it('a weaker visitor loses the battle first, so the count goes on', () => {
-    const weak = typesOf([{ name: 'Keeper', rank: 3, options: ['hold', 'stay'] }, { name: 'Pest', rank: 1, options: ['step W'] }, { name: 'Sitter', rank: 1, options: ['stay'] }]);
+    const weak = typesOf([
+      { name: 'Keeper', rank: 3, options: ['hold', 'stay'] },
+      { name: 'Pest', rank: 1, options: ['step W'] },
+      { name: 'Sitter', rank: 1, options: ['stay'] },
+    ]);
     const turns = playGroup(setupOf(three, weak, ['a Keeper D4', 'b Pest F4'], 3));
     expect(turns[2].events[0]).toEqual({ kind: 'battle', square: sq('D4'), removed: [1] });
     expect(turns.map((t) => t.holds[0])).toEqual([0, 1, 2, 3]);
@@ -113,7 +117,12 @@ describe('hold counts and captures', () => {
     expect(turns[1].events).toEqual([{ kind: 'capture', square: sq('C4'), player: 'a', from: null }]);
     expect(turns[2].cells).toEqual([sq('D4'), sq('C4')]);
     expect(turns[3].events).toEqual([{ kind: 'capture', square: sq('C4'), player: 'b', from: 'a' }]);
-    expect(turns.slice(1).map((t) => [t.points.a, t.points.b])).toEqual([[1, 0], [1, 0], [0, 1], [0, 1]]);
+    expect(turns.slice(1).map((t) => [t.points.a, t.points.b])).toEqual([
+      [1, 0],
+      [1, 0],
+      [0, 1],
+      [0, 1],
+    ]);
     // b has captured it, so hold yields nothing: it steps on, and the square stays b's.
     expect(turns[4].cells[1]).toBe(sq('D4'));
     expect(turns[4].captures[sq('C4')]).toBe('b');

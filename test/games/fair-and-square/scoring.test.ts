@@ -6,7 +6,12 @@ function standing(player: string, points: number, extra: Partial<Standing> = {})
   return { player, points, threes: 0, twos: 0, pieces: 4, timeline: [0, 0, points], ...extra };
 }
 
-const rank = (standings: Standing[]) => rankStandings(standings, (m) => `turn ${m + 1}`, (p) => p.toUpperCase());
+const rank = (standings: Standing[]) =>
+  rankStandings(
+    standings,
+    (m) => `turn ${m + 1}`,
+    (p) => p.toUpperCase(),
+  );
 
 describe('group ranks', () => {
   it('orders by points and gives 3, 2, 1, 0', () => {
@@ -44,11 +49,7 @@ describe('group ranks', () => {
   });
 
   it('settles three level players by the last moment they were not all level, then the moment before', () => {
-    const result = rank([
-      standing('a', 1, { timeline: [1, 0, 1] }),
-      standing('b', 1, { timeline: [0, 0, 1] }),
-      standing('c', 1, { timeline: [0, 1, 1] }),
-    ]);
+    const result = rank([standing('a', 1, { timeline: [1, 0, 1] }), standing('b', 1, { timeline: [0, 0, 1] }), standing('c', 1, { timeline: [0, 1, 1] })]);
     // After turn 2 c led; a and b were level then, and a led after turn 1.
     expect(result.order).toEqual(['c', 'a', 'b']);
     expect(result.places).toEqual({ c: 1, a: 2, b: 3 });

@@ -28,7 +28,7 @@ export function typesOf(specs: readonly PieceSpec[]): PieceType[] {
 export const ROUND_TYPES = DEFAULT_PIECES.map(typesOf);
 
 /** "a Fortress D4" or "b Sprinter E5 order=1,0": owner letter (a = number 0), type, square. */
-export function piecesOf(types: readonly PieceType[], lines: readonly string[]): { pieces: PieceInfo[]; cells: number[] } {
+function piecesOf(types: readonly PieceType[], lines: readonly string[]): { pieces: PieceInfo[]; cells: number[] } {
   const pieces: PieceInfo[] = [];
   const cells: number[] = [];
   for (const line of lines) {

@@ -15,10 +15,18 @@ function product(lists: readonly (readonly string[])[]): string[][] {
 function normalise(points: Pt[]): string {
   const minR = Math.min(...points.map((p) => p[0]));
   const minC = Math.min(...points.map((p) => p[1]));
-  return points.map(([r, c]) => `${r - minR},${c - minC}`).sort().join(' ');
+  return points
+    .map(([r, c]) => `${r - minR},${c - minC}`)
+    .sort()
+    .join(' ');
 }
 
-const S: Pt[] = [[0, 1], [0, 2], [1, 0], [1, 1]];
+const S: Pt[] = [
+  [0, 1],
+  [0, 2],
+  [1, 0],
+  [1, 1],
+];
 const rotate = (ps: Pt[]): Pt[] => ps.map(([r, c]) => [c, -r]);
 const mirror = (ps: Pt[]): Pt[] => ps.map(([r, c]) => [r, -c]);
 const SZ_SHAPES = new Set<string>();
@@ -42,7 +50,10 @@ export function bruteScore(board: Board, size: number, colour: string, multiplie
       for (let r = r0; r < r0 + span; r++) for (let c = c0; c < c0 + span; c++) window.push([r, c]);
       const choose = (from: number, picked: Pt[]) => {
         if (picked.length >= 2) {
-          const key = picked.map(([r, c]) => r * size + c).sort((a, b) => a - b).join(',');
+          const key = picked
+            .map(([r, c]) => r * size + c)
+            .sort((a, b) => a - b)
+            .join(',');
           if (!seen.has(key)) {
             seen.add(key);
             const points = 4 * picked.reduce((m, [r, c]) => m * multipliers[r * size + c], 1);

@@ -13,12 +13,7 @@ describe('pattern 1: black between two of yours', () => {
   it('counts a straight line and both Ls around one black cell', () => {
     // The black B2 (row 1, col 2 zero-based) has red on its left, right and below:
     // {left, right} straight, {left, below} L, {right, below} L: three instances.
-    const s = counts([
-      '. . . .',
-      '. R # R',
-      '. . R .',
-      '. . . .',
-    ], 'red');
+    const s = counts(['. . . .', '. R # R', '. . R .', '. . . .'], 'red');
     expect(s.counts[0]).toBe(3);
     // Pattern 5: left red has 3 empty neighbours, right red 2, lower red 3 → 8 pairs.
     expect(s.counts[4]).toBe(8);

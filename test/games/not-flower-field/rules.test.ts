@@ -38,15 +38,18 @@ function cell(state: NffState, name: string): readonly string[] {
 
 describe('colour choice (pregame, public)', () => {
   it('refuses a colour already taken, black, and colours not on offer', () => {
-    const result = play([
-      { phase: 'pregame', player: 'p1', answers: { colour: 'Red' } },
-      { phase: 'pregame', player: 'p2', answers: { colour: 'red' } },
-      { phase: 'pregame', player: 'p3', answers: { colour: 'black' } },
-      { phase: 'pregame', player: 'p4', answers: { colour: 'pink' } },
-    ], { rounds: 1 });
+    const result = play(
+      [
+        { phase: 'pregame', player: 'p1', answers: { colour: 'Red' } },
+        { phase: 'pregame', player: 'p2', answers: { colour: 'red' } },
+        { phase: 'pregame', player: 'p3', answers: { colour: 'black' } },
+        { phase: 'pregame', player: 'p4', answers: { colour: 'pink' } },
+      ],
+      { rounds: 1 },
+    );
     expect(result.rejected.map((r) => r.reason)).toEqual([
       'colour: red is already taken by Ann',
-      'colour: black is what three colours make; it is nobody\'s colour',
+      "colour: black is what three colours make; it is nobody's colour",
       'colour: "pink" is not on offer (red, blue, yellow, green, purple, orange)',
     ]);
     // Whoever chose nothing gets the first free colours of the palette, in player order.
@@ -55,11 +58,14 @@ describe('colour choice (pregame, public)', () => {
   });
 
   it('frees a colour when its holder changes their mind (the last valid choice counts)', () => {
-    const result = play([
-      { phase: 'pregame', player: 'p1', answers: { colour: 'red' } },
-      { phase: 'pregame', player: 'p1', answers: { colour: 'green' } },
-      { phase: 'pregame', player: 'p2', answers: { colour: 'red' } },
-    ], { rounds: 1 });
+    const result = play(
+      [
+        { phase: 'pregame', player: 'p1', answers: { colour: 'red' } },
+        { phase: 'pregame', player: 'p1', answers: { colour: 'green' } },
+        { phase: 'pregame', player: 'p2', answers: { colour: 'red' } },
+      ],
+      { rounds: 1 },
+    );
     expect(result.rejected).toEqual([]);
     expect(result.state.colours).toMatchObject({ p1: 'green', p2: 'red' });
   });
@@ -89,8 +95,8 @@ describe('placing and merging', () => {
     const bad: Sub = { phase: 'round-2', player: 'p1', answers: { own: 'A1 B1 C1', others: 'blue D1, yellow D1, green H1' } };
     const { state, rejected, receipts } = play([...colours, ...round1, bad], { rounds: 2 });
     expect(rejected.map((r) => r.reason)).toEqual([
-      'D1 is named twice: all 6 cells must be different; A1 is black: nothing can be placed on a black cell; '
-        + 'B1 already holds red and blue: a cell with two colours takes no more; C1 already holds red: the same colour cannot be placed there again',
+      'D1 is named twice: all 6 cells must be different; A1 is black: nothing can be placed on a black cell; ' +
+        'B1 already holds red and blue: a cell with two colours takes no more; C1 already holds red: the same colour cannot be placed there again',
     ]);
     expect(receipts[receipts.length - 1].status).toBe('rejected');
     // Nothing of it landed: H1 stays empty.
@@ -102,7 +108,10 @@ describe('placing and merging', () => {
     [{ own: 'D1 D2', others: 'blue D3, yellow D4, green D5' }, 'own: name exactly 3 cells for your colour, not 2'],
     [{ own: 'D1 D2 Z9', others: 'blue D3, yellow D4, green D5' }, 'own: Z9 is off the board (columns A–H, rows 1–8)'],
     [{ own: 'D1 D2 D3' }, 'others: name one cell for each opponent\'s colour (e.g. "blue D4, yellow E5, green F6")'],
-    [{ own: 'D1 D2 D3', others: 'purple D4, yellow D5, green D6' }, 'others: could not tell whose colour "purple D4" is; start each entry with one of blue (Ben), yellow (Cara), green (Dev)'],
+    [
+      { own: 'D1 D2 D3', others: 'purple D4, yellow D5, green D6' },
+      'others: could not tell whose colour "purple D4" is; start each entry with one of blue (Ben), yellow (Cara), green (Dev)',
+    ],
     [{ own: 'D1 D2 D3', others: 'red D4, yellow D5, green D6' }, 'others: "red D4" names your own colour; put your own three cells in "own"'],
     [{ own: 'D1 D2 D3', others: 'yellow D5, green D6' }, 'others: no cell given for blue (Ben)'],
     [{ own: 'D1 D2 D3', others: 'blue D4, Ben D7, yellow D5, green D6' }, 'others: 2 cells given for blue (Ben); give exactly one'],
@@ -113,7 +122,10 @@ describe('placing and merging', () => {
   });
 
   it('reads opponents by name or colour, in any case and order, with "cell colour" too', () => {
-    const { rejected, state } = play([...colours, { phase: 'round-1', player: 'p1', answers: { own: 'd 1, D2; d3', others: 'BEN D4; D5 yellow\ngreen: D6' } }], { rounds: 1 });
+    const { rejected, state } = play(
+      [...colours, { phase: 'round-1', player: 'p1', answers: { own: 'd 1, D2; d3', others: 'BEN D4; D5 yellow\ngreen: D6' } }],
+      { rounds: 1 },
+    );
     expect(rejected).toEqual([]);
     expect(cell(state, 'D1')).toEqual(['red']);
     expect(cell(state, 'D4')).toEqual(['blue']);
@@ -126,12 +138,7 @@ describe('early end', () => {
   it('is a matching of colours to cells, not a count of free cells', () => {
     // Five cells are open (four red, one yellow) but only one lacks red, so red cannot place its
     // three; blue can (own blue on the red cells, red on the yellow cell, yellow on a red cell).
-    const { board } = draw([
-      'R R R R',
-      'Y # # #',
-      '# # # #',
-      '# # # #',
-    ]);
+    const { board } = draw(['R R R R', 'Y # # #', '# # # #', '# # # #']);
     expect(hasFullPlacement(board, slotsFor('red', ['blue', 'yellow']))).toBe(false);
     expect(hasFullPlacement(board, slotsFor('blue', ['red', 'yellow']))).toBe(true);
     // Yellow fits too: own on three red cells, red on the yellow cell, blue on the last red cell.
@@ -174,13 +181,15 @@ describe('early end', () => {
       const open = ended.state.board.map((c, i) => ({ c, i })).filter(({ c }) => !(c.length === 1 && c[0] === 'black') && c.length < 2);
       const slots = [own, own, own, ...others];
       const used = new Set<number>();
-      const go = (k: number): boolean => k === slots.length || open.some(({ c, i }) => {
-        if (used.has(i) || c.includes(slots[k])) return false;
-        used.add(i);
-        const found = go(k + 1);
-        used.delete(i);
-        return found;
-      });
+      const go = (k: number): boolean =>
+        k === slots.length ||
+        open.some(({ c, i }) => {
+          if (used.has(i) || c.includes(slots[k])) return false;
+          used.add(i);
+          const found = go(k + 1);
+          used.delete(i);
+          return found;
+        });
       return go(0);
     };
     expect([brute('red', ['blue', 'yellow']), brute('blue', ['red', 'yellow']), brute('yellow', ['red', 'blue'])]).toEqual([false, true, true]);
@@ -197,17 +206,15 @@ describe('early end', () => {
 describe('the end', () => {
   // Red A1 scores one "beside an empty cell" (4 points) with 1 cell; blue scores the same with 2
   // cells (B3 is walled in by black); yellow and green score nothing and hold nothing.
-  const { board } = draw([
-    'R # # #',
-    '. # # #',
-    '# B # #',
-    '# # . B',
-  ]);
+  const { board } = draw(['R # # #', '. # # #', '# B # #', '# # . B']);
   const match = matchOf(baseFile('not-flower-field', 4, { options: { size: 4, multipliers: {} } }));
   const ctx = makeContext(match, match.options);
   const state: NffState = {
     colours: { p1: 'red', p2: 'blue', p3: 'yellow', p4: 'green' },
-    colourNotes: [], board, rounds: [], ended: { reason: 'rounds' },
+    colourNotes: [],
+    board,
+    rounds: [],
+    ended: { reason: 'rounds' },
   };
 
   it('ranks by points, then cells holding the colour, then a seeded draw that the result reports', () => {
@@ -241,11 +248,12 @@ describe('the end', () => {
     expect(final.detail.deathMatchOpponent).toBe('p1');
   });
 
-  it('reports a running score after every round, equal to the score on that round\'s board', () => {
+  it("reports a running score after every round, equal to the score on that round's board", () => {
     const result = play([...colours, ...round1], { rounds: 2 });
     const rounds = replayOutput(result).rounds as { round: number; scores: Record<string, number> }[];
     expect(rounds.map((r) => r.round)).toEqual([1, 2]);
-    const onBoard = (index: number) => Object.fromEntries(Object.entries(scoresOn(result.state.rounds[index].board, result.state.colours!, result.ctx as never)).map(([p, b]) => [p, b.total]));
+    const onBoard = (index: number) =>
+      Object.fromEntries(Object.entries(scoresOn(result.state.rounds[index].board, result.state.colours!, result.ctx as never)).map(([p, b]) => [p, b.total]));
     expect(rounds[0].scores).toEqual(onBoard(0));
     expect(rounds[1].scores).toEqual(onBoard(1));
     // Nobody placed anything in round 2, so its running score equals round 1's.

@@ -18,21 +18,19 @@ describe('the end', () => {
     const setup = {
       canvas: SIZES,
       garnets: { p12: 1 },
-      submissions: [
-        ...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS),
-        ...teamRound(2, { red: 7, blue: 9 }),
-        ...teamRound(3, { red: 11 }),
-      ],
+      submissions: [...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS), ...teamRound(2, { red: 7, blue: 9 }), ...teamRound(3, { red: 11 })],
     };
 
-    it('waits for the captain\'s Token of Life gift to a non-captain of the other non-losing team', () => {
+    it("waits for the captain's Token of Life gift to a non-captain of the other non-losing team", () => {
       const result = run(setup);
       expect(result.final).toBeNull();
-      expect(result.pending).toEqual([{
-        id: 'tol-gift',
-        question: 'Ann, captain of the sole winning team red, gives a Token of Life to a non-captain of blue (Finn, Gus and Hana): who?',
-        choices: ['p6', 'p7', 'p8'],
-      }]);
+      expect(result.pending).toEqual([
+        {
+          id: 'tol-gift',
+          question: 'Ann, captain of the sole winning team red, gives a Token of Life to a non-captain of blue (Finn, Gus and Hana): who?',
+          choices: ['p6', 'p7', 'p8'],
+        },
+      ]);
     });
 
     it('then reports scores, winners, every award and the losing captain as elimination candidate', () => {
@@ -42,7 +40,9 @@ describe('the end', () => {
       expect(final?.winners).toEqual(['red']);
       expect(final?.losers).toEqual(['yellow']);
       expect(final?.detail.loserReason).toBe('fewest segments on the final canvas (1)');
-      expect(award(final, 'p1')).toEqual([[4, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life, +2 more as captain and a Token of Life to give away']]);
+      expect(award(final, 'p1')).toEqual([
+        [4, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life, +2 more as captain and a Token of Life to give away'],
+      ]);
       expect(award(final, 'p2')).toEqual([[2, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life']]);
       expect(award(final, 'p7')).toEqual([[0, 1, 'a Token of Life given by Ann, captain of red']]);
       expect(award(final, 'p5')).toEqual([]);
@@ -78,8 +78,13 @@ describe('the end', () => {
     const submissions = [
       ...teamRound(1, { yellow: 1, red: 7, blue: 9 }),
       ...teamRound(2, { red: 11, blue: 13 }),
-      say(2, 'p9', { segment: '3' }), say(2, 'p10', { segment: '3' }), say(2, 'p11', { segment: '3' }),
-      say(3, 'p1', { segment: '5' }), say(3, 'p3', { segment: '5' }), say(3, 'p2', { segment: '2' }), say(3, 'p4', { segment: '2' }),
+      say(2, 'p9', { segment: '3' }),
+      say(2, 'p10', { segment: '3' }),
+      say(2, 'p11', { segment: '3' }),
+      say(3, 'p1', { segment: '5' }),
+      say(3, 'p3', { segment: '5' }),
+      say(3, 'p2', { segment: '2' }),
+      say(3, 'p4', { segment: '2' }),
       say(3, 'p5', { segment: '4' }),
     ];
 
@@ -101,14 +106,19 @@ describe('the end', () => {
       const tied = submissions.filter((s) => !(s.player === 'p11' && s.phase === 'round-2'));
       const waiting = run({ canvas: SIZES, submissions: tied });
       expect(waiting.final).toBeNull();
-      expect(waiting.pending).toEqual([{
-        id: 'elimination-tie',
-        question: 'yellow lost without a captain and Kai and Lea each coloured the fewest segments (1): who is the elimination candidate? (The winning team\'s captains choose.)',
-        choices: ['p11', 'p12'],
-      }]);
+      expect(waiting.pending).toEqual([
+        {
+          id: 'elimination-tie',
+          question:
+            "yellow lost without a captain and Kai and Lea each coloured the fewest segments (1): who is the elimination candidate? (The winning team's captains choose.)",
+          choices: ['p11', 'p12'],
+        },
+      ]);
       const { final } = run({ canvas: SIZES, submissions: tied, decisions: [{ id: 'elimination-tie', choice: 'p11' }] });
       expect(final?.eliminationCandidate).toBe('p11');
-      expect(award(final, 'p11')).toEqual([[0, 0, 'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain; tied with Lea, chosen by the host']]);
+      expect(award(final, 'p11')).toEqual([
+        [0, 0, 'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain; tied with Lea, chosen by the host'],
+      ]);
     });
   });
 
@@ -145,17 +155,17 @@ describe('the end', () => {
   });
 
   it('then asks the host; with every count tied nobody wins', () => {
-    const submissions = [
-      ...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS),
-      ...teamRound(2, { red: 7, blue: 9, yellow: 11 }),
-    ];
+    const submissions = [...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS), ...teamRound(2, { red: 7, blue: 9, yellow: 11 })];
     const waiting = run({ canvas: EVEN, submissions });
     expect(waiting.final).toBeNull();
-    expect(waiting.pending).toEqual([{
-      id: 'loser-tie',
-      question: 'Teams red, blue and yellow tied for the fewest segments and pixels on the final canvas, after round 2 and after round 1: which team loses? (The rules leave it to the winning team\'s choice.)',
-      choices: ['red', 'blue', 'yellow'],
-    }]);
+    expect(waiting.pending).toEqual([
+      {
+        id: 'loser-tie',
+        question:
+          "Teams red, blue and yellow tied for the fewest segments and pixels on the final canvas, after round 2 and after round 1: which team loses? (The rules leave it to the winning team's choice.)",
+        choices: ['red', 'blue', 'yellow'],
+      },
+    ]);
     const wrong = run({ canvas: EVEN, submissions, decisions: [{ id: 'loser-tie', choice: 'green' }] });
     expect(wrong.final).toBeNull();
     expect(wrong.rejected.map((r) => r.reason)).toEqual(['decision "loser-tie": "green" is not one of red, blue, yellow']);

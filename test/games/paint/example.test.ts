@@ -13,7 +13,11 @@ describe('examples/paint.json', () => {
   const out = replayOutput(result);
 
   it('replays to its documented result', () => {
-    expect(out.rounds.map((r) => (r.painted as { segment: number }[]).map((p) => p.segment))).toEqual([[1, 16, 5], [26, 20, 30, 28, 13], [32, 9, 7, 21, 11]]);
+    expect(out.rounds.map((r) => (r.painted as { segment: number }[]).map((p) => p.segment))).toEqual([
+      [1, 16, 5],
+      [26, 20, 30, 28, 13],
+      [32, 9, 7, 21, 11],
+    ]);
     expect(out.final?.scores).toEqual({ red: 4, blue: 4, yellow: 5 });
     expect(out.final?.detail.pixels).toEqual({ red: 495, blue: 406, yellow: 494 });
     expect(out.final?.winners).toEqual(['red', 'yellow']);
@@ -32,9 +36,16 @@ describe('examples/paint.json', () => {
     expect(waiting.pending.map((p) => [p.id, p.choices])).toEqual([['elimination-tie', ['p7', 'p6', 'p4']]]);
   });
 
-  it('shows Dev the captain votes he bought, and blue\'s 2-2 tally to team blue', () => {
+  it("shows Dev the captain votes he bought, and blue's 2-2 tally to team blue", () => {
     const dev = viewFor(result, 'player:p4');
-    expect(dev.sections.find((s) => s.title.startsWith('Captain votes on your team'))?.rows).toEqual([['Gus', 'Gus'], ['Finn', 'Hana'], ['Hana', 'Hana'], ['Dev', 'Gus']]);
-    expect(viewFor(result, 'team:blue').sections.find((s) => s.title === 'Team blue')?.caption).toBe('Captain vote: 2-2 (4 of 4 voted); no captain (no one had strictly the most votes)');
+    expect(dev.sections.find((s) => s.title.startsWith('Captain votes on your team'))?.rows).toEqual([
+      ['Gus', 'Gus'],
+      ['Finn', 'Hana'],
+      ['Hana', 'Hana'],
+      ['Dev', 'Gus'],
+    ]);
+    expect(viewFor(result, 'team:blue').sections.find((s) => s.title === 'Team blue')?.caption).toBe(
+      'Captain vote: 2-2 (4 of 4 voted); no captain (no one had strictly the most votes)',
+    );
   });
 });

@@ -56,9 +56,7 @@ export function teamRound(round: number, plan: Partial<Record<TeamId, number>>, 
 }
 
 /** Round-1 captain votes electing p1, p5 and p9 (4-0 each). */
-export const ELECT_FIRSTS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.values(TEAM_IDS).flatMap((ids) => ids.map((id) => [id, ids[0]])),
-);
+export const ELECT_FIRSTS: Readonly<Record<string, string>> = Object.fromEntries(Object.values(TEAM_IDS).flatMap((ids) => ids.map((id) => [id, ids[0]])));
 
 export function run(setup: FileSetup) {
   return replay<PaintState>(paint, paintMatch(setup));

@@ -36,8 +36,10 @@ describe('a refused part leaves the others counting', () => {
       canvas: APART,
       garnets: { p1: 1 },
       submissions: [
-        say(1, 'p1', { segment: '99', captain: 'Ben' }), say(1, 'p2', { segment: '1', captain: 'p2' }),
-        say(1, 'p3', { segment: '1', captain: 'p3' }), say(1, 'p4', { segment: '1', captain: 'p4' }),
+        say(1, 'p1', { segment: '99', captain: 'Ben' }),
+        say(1, 'p2', { segment: '1', captain: 'p2' }),
+        say(1, 'p3', { segment: '1', captain: 'p3' }),
+        say(1, 'p4', { segment: '1', captain: 'p4' }),
       ],
     });
     expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
@@ -46,20 +48,27 @@ describe('a refused part leaves the others counting', () => {
     expect(result.state.rounds[0].garnetChanges).toEqual([{ player: 'p1', round: 1, garnets: -1, note: 'round 1: no valid segment' }]);
   });
 
-  it('a captain\'s bad second segment counts as not sent: one segment named, so 3 votes on it', () => {
+  it("a captain's bad second segment counts as not sent: one segment named, so 3 votes on it", () => {
     // Round 2, Ann captain: segment 3 and "three". The refused part counts as not sent, so Ann has
     // named one segment: 3 red votes on 3 beat Finn's and Gus's 2 (as a 1-vote split, red would lose).
     const result = run({
       canvas: APART,
-      submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: 'three' }), say(2, 'p6', { segment: '3' }), say(2, 'p7', { segment: '3' })],
+      submissions: [
+        ...teamRound(1, {}, ELECT_FIRSTS),
+        say(2, 'p1', { segment: '3', segment2: 'three' }),
+        say(2, 'p6', { segment: '3' }),
+        say(2, 'p7', { segment: '3' }),
+      ],
     });
-    expect(result.rejected.map((r) => r.reason)).toEqual(['segment2: "three" is not a segment number; write a number from 1 to 7; your other answers still count']);
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      'segment2: "three" is not a segment number; write a number from 1 to 7; your other answers still count',
+    ]);
     expect(result.state.rounds[1].moves.p1.votes).toEqual([{ segment: 3, weight: 3 }]);
     expect(result.state.rounds[1].tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
     expect(result.state.rounds[1].colours[2]).toBe('red');
   });
 
-  it('a captain\'s split with one painted segment: the other segment gets its 1 vote; the receipt names the painted one', () => {
+  it("a captain's split with one painted segment: the other segment gets its 1 vote; the receipt names the painted one", () => {
     // Round 1 paints 1 red. Round 2, Ann captain: segment 1 (painted) and segment2 5. Segment 5 gets
     // 1 red vote and nothing else: red paints it. Segment 1 stays red; Ivo's 3 yellow votes there
     // paint nothing either.
@@ -69,15 +78,25 @@ describe('a refused part leaves the others counting', () => {
     });
     expect(result.rejected).toEqual([]);
     const round2 = result.state.rounds[1];
-    expect(round2.moves.p1.votes).toEqual([{ segment: 1, weight: 1 }, { segment: 5, weight: 1 }]);
-    expect(round2.tallies).toEqual([{ segment: 1, votes: { red: 1, blue: 0, yellow: 3 } }, { segment: 5, votes: { red: 1, blue: 0, yellow: 0 } }]);
+    expect(round2.moves.p1.votes).toEqual([
+      { segment: 1, weight: 1 },
+      { segment: 5, weight: 1 },
+    ]);
+    expect(round2.tallies).toEqual([
+      { segment: 1, votes: { red: 1, blue: 0, yellow: 3 } },
+      { segment: 5, votes: { red: 1, blue: 0, yellow: 0 } },
+    ]);
     expect(round2.painted).toEqual([{ segment: 5, team: 'red', coloured: ['p1'] }]);
     expect(round2.colours).toEqual(['red', null, null, null, 'red', null, null]);
     expect(round2.garnetChanges).toEqual([]);
     const receipts = result.receipts.filter((r) => r.phase === 'round-2');
     expect(receipts.map((r) => [r.player, r.status, r.notes])).toEqual([
       ['p1', 'accepted', ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']],
-      ['p9', 'accepted', ['segment: segment 1 is already painted red (R, round 1), so your 3 votes count but can paint nothing; painted segments never change']],
+      [
+        'p9',
+        'accepted',
+        ['segment: segment 1 is already painted red (R, round 1), so your 3 votes count but can paint nothing; painted segments never change'],
+      ],
     ]);
   });
 
@@ -126,7 +145,10 @@ describe('property: replacing one part by garbage never changes what the other p
           const parts = Object.keys(original.answers);
           const part = parts[pickPart % parts.length];
           const garbage = GARBAGE[part][pickGarbage % GARBAGE[part].length];
-          const changed: MatchFile = { ...played, submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: { ...s.answers, [part]: garbage } } : s)) };
+          const changed: MatchFile = {
+            ...played,
+            submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: { ...s.answers, [part]: garbage } } : s)),
+          };
 
           const before = movedIn(played, original)!;
           expect(before).toBeDefined();
@@ -170,22 +192,33 @@ describe('the worked example of docs/games/paint.md', () => {
       canvas: APART,
       garnets: { p1: 1, p5: 1 },
       submissions: [
-        say(1, 'p1', { segment: '99', captain: 'Ben' }), say(1, 'p2', { segment: '1', captain: 'Ben' }),
-        say(1, 'p3', { segment: '1', captain: 'Cara' }), say(1, 'p4', { segment: '1', captain: 'Dev' }), say(1, 'p5', { segment: '7' }),
-        say(2, 'p2', { segment: '1', segment2: '5' }), say(2, 'p5', { segment: '1' }),
-        say(3, 'p2', { segment: '3', segment2: '3' }), say(3, 'p6', { segment: '3' }), say(3, 'p7', { segment: '3' }),
+        say(1, 'p1', { segment: '99', captain: 'Ben' }),
+        say(1, 'p2', { segment: '1', captain: 'Ben' }),
+        say(1, 'p3', { segment: '1', captain: 'Cara' }),
+        say(1, 'p4', { segment: '1', captain: 'Dev' }),
+        say(1, 'p5', { segment: '7' }),
+        say(2, 'p2', { segment: '1', segment2: '5' }),
+        say(2, 'p5', { segment: '1' }),
+        say(3, 'p2', { segment: '3', segment2: '3' }),
+        say(3, 'p6', { segment: '3' }),
+        say(3, 'p7', { segment: '3' }),
       ],
     });
     const [round1, round2, round3] = result.state.rounds;
     expect(result.state.election?.teams.red).toEqual({ captain: 'p2', shape: '2-1-1', cast: 4 });
     expect(round1.colours).toEqual(['red', null, null, null, null, null, 'blue']);
-    expect(round2.moves.p2.votes).toEqual([{ segment: 1, weight: 1 }, { segment: 5, weight: 1 }]);
+    expect(round2.moves.p2.votes).toEqual([
+      { segment: 1, weight: 1 },
+      { segment: 5, weight: 1 },
+    ]);
     expect(round2.painted).toEqual([{ segment: 5, team: 'red', coloured: ['p2'] }]);
     expect(result.receipts.filter((r) => r.phase === 'round-2').map((r) => r.notes?.length)).toEqual([1, 1]);
     expect(round3.tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
     expect(round3.colours).toEqual(['red', null, 'red', null, 'red', null, 'blue']);
     expect(result.state.rounds.map((r) => r.garnetChanges.filter((c) => c.player === 'p1' || c.player === 'p5').map((c) => [c.player, c.note]))).toEqual([
-      [['p1', 'round 1: no valid segment']], [], [['p5', 'round 3: no valid segment']],
+      [['p1', 'round 1: no valid segment']],
+      [],
+      [['p5', 'round 3: no valid segment']],
     ]);
     expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
   });
@@ -198,26 +231,32 @@ describe('the worked example of the Rules in docs/games/paint.md', () => {
     // paints 3 red (Eve and Dev vote too, so they keep their garnets).
     const teams = { red: ['p11', 'p4', 'p3', 'p6'], blue: ['p1', 'p2', 'p5', 'p7'], yellow: ['p12', 'p8', 'p9', 'p10'] };
     const vote = (round: number, player: string, answers: Record<string, string>) => ({ phase: `round-${round}`, player, answers });
-    const file = matchOf(baseFile('paint', 12, {
-      options: { canvas: [Array.from({ length: 20 }, (_, k) => k + 1)], teams },
-      players: samplePlayers(12).map((p) => ({ ...p, garnets: p.id === 'p4' ? 1 : p.id === 'p5' ? 2 : 0 })),
-      submissions: [
-        ...teams.red.map((id) => vote(1, id, { segment: '3', captain: 'Kai' })),
-        ...teams.yellow.map((id) => vote(1, id, { captain: 'Lea' })),
-        vote(1, 'p5', { segment: '15' }),
-        vote(2, 'p11', { segment: '7', segment2: '7' }),
-        vote(2, 'p1', { segment: '7' }), vote(2, 'p2', { segment: '7' }),
-        vote(2, 'p12', { segment: '3', segment2: '9' }),
-        vote(2, 'p4', { segment: '42', reveal: 'yes' }),
-      ],
-    }));
+    const file = matchOf(
+      baseFile('paint', 12, {
+        options: { canvas: [Array.from({ length: 20 }, (_, k) => k + 1)], teams },
+        players: samplePlayers(12).map((p) => ({ ...p, garnets: p.id === 'p4' ? 1 : p.id === 'p5' ? 2 : 0 })),
+        submissions: [
+          ...teams.red.map((id) => vote(1, id, { segment: '3', captain: 'Kai' })),
+          ...teams.yellow.map((id) => vote(1, id, { captain: 'Lea' })),
+          vote(1, 'p5', { segment: '15' }),
+          vote(2, 'p11', { segment: '7', segment2: '7' }),
+          vote(2, 'p1', { segment: '7' }),
+          vote(2, 'p2', { segment: '7' }),
+          vote(2, 'p12', { segment: '3', segment2: '9' }),
+          vote(2, 'p4', { segment: '42', reveal: 'yes' }),
+        ],
+      }),
+    );
     const result = replay<PaintState>(paint, file);
     const round2 = result.state.rounds[1];
     expect(result.state.election?.teams.red.captain).toBe('p11');
     expect(result.state.election?.teams.yellow.captain).toBe('p12');
     expect(result.state.rounds[0].colours[2]).toBe('red');
     expect(round2.moves.p11.votes).toEqual([{ segment: 7, weight: 3 }]);
-    expect(round2.moves.p12.votes).toEqual([{ segment: 3, weight: 1 }, { segment: 9, weight: 1 }]);
+    expect(round2.moves.p12.votes).toEqual([
+      { segment: 3, weight: 1 },
+      { segment: 9, weight: 1 },
+    ]);
     expect(round2.moves.p4).toEqual({ votes: [], captainVote: null, reveal: true });
     expect(round2.moves.p5).toBeUndefined();
     expect(round2.tallies).toEqual([
@@ -225,11 +264,16 @@ describe('the worked example of the Rules in docs/games/paint.md', () => {
       { segment: 7, votes: { red: 3, blue: 2, yellow: 0 } },
       { segment: 9, votes: { red: 0, blue: 0, yellow: 1 } },
     ]);
-    expect(round2.painted.map((p) => [p.segment, p.team])).toEqual([[7, 'red'], [9, 'yellow']]);
+    expect(round2.painted.map((p) => [p.segment, p.team])).toEqual([
+      [7, 'red'],
+      [9, 'yellow'],
+    ]);
     expect(round2.garnetChanges.filter((c) => c.player === 'p4' || c.player === 'p5').map((c) => [c.player, c.garnets, c.note])).toEqual([
       ['p4', -1, "round 2: bought the reveal of teammates' captain votes"],
       ['p5', -1, 'round 2: no valid segment'],
     ]);
-    expect(result.rejected.filter((r) => r.phase === 'round-2').map((r) => r.reason)).toEqual(['segment: there is no segment 42 (the canvas has segments 1–20); your other answers still count']);
+    expect(result.rejected.filter((r) => r.phase === 'round-2').map((r) => r.reason)).toEqual([
+      'segment: there is no segment 42 (the canvas has segments 1–20); your other answers still count',
+    ]);
   });
 });

@@ -56,7 +56,10 @@ describe('random bot matches', () => {
           expect(final.winners).not.toContain(final.losers[0]);
           expect(state.teams[final.losers[0] as TeamId]).toContain(final.eliminationCandidate);
           for (const player of played.players) {
-            const spent = state.rounds.flatMap((r) => r.garnetChanges).filter((c) => c.player === player.id).reduce((n, c) => n + c.garnets, 0);
+            const spent = state.rounds
+              .flatMap((r) => r.garnetChanges)
+              .filter((c) => c.player === player.id)
+              .reduce((n, c) => n + c.garnets, 0);
             expect(state.garnets[player.id]).toBe(player.garnets + spent);
             expect(state.garnets[player.id]).toBeGreaterThanOrEqual(0);
           }

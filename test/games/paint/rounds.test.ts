@@ -11,15 +11,26 @@ describe('painting', () => {
     const result = run({
       canvas: APART,
       submissions: [
-        say(1, 'p1', { segment: '1' }), say(1, 'p2', { segment: '1' }), say(1, 'p5', { segment: '1' }),
-        say(1, 'p3', { segment: '3' }), say(1, 'p6', { segment: '3' }), say(1, 'p9', { segment: '3' }),
-        say(1, 'p4', { segment: '5' }), say(1, 'p7', { segment: '5' }), say(1, 'p8', { segment: '5' }), say(1, 'p10', { segment: '5' }), say(1, 'p11', { segment: '5' }),
+        say(1, 'p1', { segment: '1' }),
+        say(1, 'p2', { segment: '1' }),
+        say(1, 'p5', { segment: '1' }),
+        say(1, 'p3', { segment: '3' }),
+        say(1, 'p6', { segment: '3' }),
+        say(1, 'p9', { segment: '3' }),
+        say(1, 'p4', { segment: '5' }),
+        say(1, 'p7', { segment: '5' }),
+        say(1, 'p8', { segment: '5' }),
+        say(1, 'p10', { segment: '5' }),
+        say(1, 'p11', { segment: '5' }),
         say(1, 'p12', { segment: '7' }),
       ],
     });
     const round1 = result.state.rounds[0];
     expect(round1.colours).toEqual(['red', null, null, null, null, null, 'yellow']);
-    expect(round1.painted).toEqual([{ segment: 1, team: 'red', coloured: ['p1', 'p2'] }, { segment: 7, team: 'yellow', coloured: ['p12'] }]);
+    expect(round1.painted).toEqual([
+      { segment: 1, team: 'red', coloured: ['p1', 'p2'] },
+      { segment: 7, team: 'yellow', coloured: ['p12'] },
+    ]);
     expect(round1.tallies).toEqual([
       { segment: 1, votes: { red: 2, blue: 1, yellow: 0 } },
       { segment: 3, votes: { red: 1, blue: 1, yellow: 1 } },
@@ -49,17 +60,33 @@ describe('painting', () => {
   });
 
   it('never paints next to a segment of the same colour from an earlier round', () => {
-    const result = run({ canvas: strip([4, 4, 4]), submissions: [...teamRound(1, { red: 1 }), ...teamRound(2, { red: 2, blue: 3 }), ...teamRound(3, { red: 3 })] });
-    expect(result.state.rounds.map((r) => r.colours)).toEqual([['red', null, null], ['red', null, 'blue'], ['red', null, 'blue']]);
+    const result = run({
+      canvas: strip([4, 4, 4]),
+      submissions: [...teamRound(1, { red: 1 }), ...teamRound(2, { red: 2, blue: 3 }), ...teamRound(3, { red: 3 })],
+    });
+    expect(result.state.rounds.map((r) => r.colours)).toEqual([
+      ['red', null, null],
+      ['red', null, 'blue'],
+      ['red', null, 'blue'],
+    ]);
   });
 });
 
 describe('captains', () => {
   // red 2-1-1 (Ben), blue 2-2 (none), yellow 2 with two passes (Kai); Lea's vote names a rival.
   const election = [
-    say(1, 'p1', { captain: 'p2' }), say(1, 'p2', { captain: 'Ben' }), say(1, 'p3', { captain: 'cara' }), say(1, 'p4', { captain: 'p4' }),
-    say(1, 'p5', { captain: 'p5' }), say(1, 'p6', { captain: 'p6' }), say(1, 'p7', { captain: 'Eve' }), say(1, 'p8', { captain: 'Finn' }),
-    say(1, 'p9', { captain: 'pass' }), say(1, 'p10', { captain: 'kai' }), say(1, 'p11', { captain: 'Kai' }), say(1, 'p12', { captain: 'Ann' }),
+    say(1, 'p1', { captain: 'p2' }),
+    say(1, 'p2', { captain: 'Ben' }),
+    say(1, 'p3', { captain: 'cara' }),
+    say(1, 'p4', { captain: 'p4' }),
+    say(1, 'p5', { captain: 'p5' }),
+    say(1, 'p6', { captain: 'p6' }),
+    say(1, 'p7', { captain: 'Eve' }),
+    say(1, 'p8', { captain: 'Finn' }),
+    say(1, 'p9', { captain: 'pass' }),
+    say(1, 'p10', { captain: 'kai' }),
+    say(1, 'p11', { captain: 'Kai' }),
+    say(1, 'p12', { captain: 'Ann' }),
   ];
 
   it('are elected by strictly the most votes; a tie or no votes means none', () => {
@@ -93,16 +120,24 @@ describe('captains', () => {
       submissions: [
         ...teamRound(1, {}, ELECT_FIRSTS),
         // Ann alone (3) beats Gus and Hana (2) on segment 1.
-        say(2, 'p1', { segment: '1' }), say(2, 'p7', { segment: '1' }), say(2, 'p8', { segment: '1' }),
+        say(2, 'p1', { segment: '1' }),
+        say(2, 'p7', { segment: '1' }),
+        say(2, 'p8', { segment: '1' }),
         // Eve splits 1 + 1: Ben and Cara (2) beat her on 3; she alone paints 5.
-        say(2, 'p5', { segment: '3', segment2: '5' }), say(2, 'p2', { segment: '3' }), say(2, 'p3', { segment: '3' }),
+        say(2, 'p5', { segment: '3', segment2: '5' }),
+        say(2, 'p2', { segment: '3' }),
+        say(2, 'p3', { segment: '3' }),
         // Ivo names only a second segment: all 3 votes go there. Jo is no captain: segment2 is ignored.
-        say(2, 'p9', { segment2: '7' }), say(2, 'p10', { segment: '7', segment2: '1' }),
+        say(2, 'p9', { segment2: '7' }),
+        say(2, 'p10', { segment: '7', segment2: '1' }),
       ],
     });
     const round2 = result.state.rounds[1];
     expect(round2.moves.p1.votes).toEqual([{ segment: 1, weight: 3 }]);
-    expect(round2.moves.p5.votes).toEqual([{ segment: 3, weight: 1 }, { segment: 5, weight: 1 }]);
+    expect(round2.moves.p5.votes).toEqual([
+      { segment: 3, weight: 1 },
+      { segment: 5, weight: 1 },
+    ]);
     expect(round2.moves.p9.votes).toEqual([{ segment: 7, weight: 3 }]);
     expect(round2.tallies).toEqual([
       { segment: 1, votes: { red: 3, blue: 2, yellow: 0 } },
@@ -117,7 +152,15 @@ describe('captains', () => {
 
   it('count 3 votes on a segment named twice: that is not two different segments', () => {
     // Seed 001: "If you do not specify 2 segments, your vote will automatically count for 3".
-    const result = run({ canvas: APART, submissions: [...teamRound(1, {}, ELECT_FIRSTS), say(2, 'p1', { segment: '3', segment2: '#3' }), say(2, 'p6', { segment: '3' }), say(2, 'p7', { segment: '3' })] });
+    const result = run({
+      canvas: APART,
+      submissions: [
+        ...teamRound(1, {}, ELECT_FIRSTS),
+        say(2, 'p1', { segment: '3', segment2: '#3' }),
+        say(2, 'p6', { segment: '3' }),
+        say(2, 'p7', { segment: '3' }),
+      ],
+    });
     expect(result.rejected).toEqual([]);
     expect(result.state.rounds[1].moves.p1.votes).toEqual([{ segment: 3, weight: 3 }]);
     // Ann's 3 beat Finn's and Gus's 2.
@@ -132,7 +175,8 @@ describe('answers that cannot count', () => {
       canvas: APART,
       submissions: [
         say(1, 'p1', { segment: '1' }),
-        say(1, 'p2', { segment: '#3' }), say(1, 'p2', { segment: '99' }),
+        say(1, 'p2', { segment: '#3' }),
+        say(1, 'p2', { segment: '99' }),
         say(1, 'p3', { segment: 'five' }),
         say(1, 'p4', { segment: ' ' }),
         say(2, 'p5', { segment: '1' }),
@@ -148,7 +192,11 @@ describe('answers that cannot count', () => {
     expect(result.state.rounds[0].colours.slice(0, 3)).toEqual(['red', null, 'red']);
     // Eve's vote for the painted segment 1 is valid: it counts and paints nothing, and her receipt says so.
     const eve = result.receipts.find((r) => r.player === 'p5')!;
-    expect([eve.status, eve.reasons, eve.notes]).toEqual(['accepted', [], ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']]);
+    expect([eve.status, eve.reasons, eve.notes]).toEqual([
+      'accepted',
+      [],
+      ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change'],
+    ]);
     // Finn's segment counts beside his refused reveal.
     expect(result.state.rounds[1].moves.p6).toEqual({ votes: [{ segment: 5, weight: 1 }], captainVote: null, reveal: false });
   });
@@ -160,7 +208,9 @@ describe('garnets during play', () => {
       canvas: APART,
       garnets: { p1: 2, p2: 1, p3: 0, p6: 1, p7: 0 },
       submissions: [
-        say(1, 'p2', { captain: 'p2' }), say(1, 'p6', { segment: '3' }), say(1, 'p7', { segment: '5' }),
+        say(1, 'p2', { captain: 'p2' }),
+        say(1, 'p6', { segment: '3' }),
+        say(1, 'p7', { segment: '5' }),
         say(2, 'p6', { segment: '1', reveal: 'yes' }),
         say(2, 'p7', { segment: '7', reveal: 'yes' }),
         say(2, 'p7', { reveal: 'yes' }),
@@ -174,8 +224,14 @@ describe('garnets during play', () => {
     expect(result.receipts.find((r) => r.player === 'p7' && r.phase === 'round-2')?.status).toBe('partial');
     expect(result.state.rounds[1].colours[6]).toBe('blue');
     expect(result.state.rounds.map((r) => r.garnetChanges.map((c) => [c.player, c.garnets, c.note]))).toEqual([
-      [['p1', -1, 'round 1: no valid segment'], ['p2', -1, 'round 1: no valid segment']],
-      [['p6', -1, "round 2: bought the reveal of teammates' captain votes"], ['p1', -1, 'round 2: no valid segment']],
+      [
+        ['p1', -1, 'round 1: no valid segment'],
+        ['p2', -1, 'round 1: no valid segment'],
+      ],
+      [
+        ['p6', -1, "round 2: bought the reveal of teammates' captain votes"],
+        ['p1', -1, 'round 2: no valid segment'],
+      ],
       [],
     ]);
     expect(result.state.garnets).toMatchObject({ p1: 0, p2: 0, p3: 0, p6: 0, p7: 0 });
@@ -187,11 +243,23 @@ describe('garnets during play', () => {
     const result = run({
       canvas: [[1]],
       garnets: { p5: 3, p6: 3 },
-      submissions: [...teamRound(1, { red: 1 }), say(1, 'p5', { segment: '1' }), say(1, 'p6', { segment: '1' }), say(2, 'p5', { segment: '1' }), say(3, 'p5', { segment: '1' })],
+      submissions: [
+        ...teamRound(1, { red: 1 }),
+        say(1, 'p5', { segment: '1' }),
+        say(1, 'p6', { segment: '1' }),
+        say(2, 'p5', { segment: '1' }),
+        say(3, 'p5', { segment: '1' }),
+      ],
     });
     expect(result.state.rounds[0].colours).toEqual(['red']);
-    expect(result.receipts.find((r) => r.player === 'p5' && r.phase === 'round-3')?.notes).toEqual(['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']);
-    expect(result.state.rounds.map((r) => r.garnetChanges.map((c) => [c.player, c.note]))).toEqual([[], [['p6', 'round 2: no valid segment']], [['p6', 'round 3: no valid segment']]]);
+    expect(result.receipts.find((r) => r.player === 'p5' && r.phase === 'round-3')?.notes).toEqual([
+      'segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change',
+    ]);
+    expect(result.state.rounds.map((r) => r.garnetChanges.map((c) => [c.player, c.note]))).toEqual([
+      [],
+      [['p6', 'round 2: no valid segment']],
+      [['p6', 'round 3: no valid segment']],
+    ]);
     expect(result.state.garnets).toMatchObject({ p5: 3, p6: 1 });
   });
 });

@@ -1,7 +1,17 @@
 // Fences and pastures: the notation, the default halving plan, and the straight-line walk.
 import { describe, expect, it } from 'vitest';
 import {
-  type Rect, crossingKey, fenceWords, formatFence, formatRect, halvings, parseFence, pastureGrid, splitRect, splits, walk,
+  type Rect,
+  crossingKey,
+  fenceWords,
+  formatFence,
+  formatRect,
+  halvings,
+  parseFence,
+  pastureGrid,
+  splitRect,
+  splits,
+  walk,
 } from '../../../src/engine/games/pasture/geometry.js';
 import { applyStartingFences } from '../../../src/engine/games/pasture/options.js';
 
@@ -33,7 +43,9 @@ describe('fence notation', () => {
     expect(error('V:N')).toBe('"V:N" is not between two columns of the board (a vertical fence goes from V:A to V:M)');
     expect(error('H:14')).toBe('"H:14" is not between two rows of the board (a horizontal fence goes from H:1 to H:13)');
     expect(error('H:0')).toBe('"H:0" is not between two rows of the board (a horizontal fence goes from H:1 to H:13)');
-    expect(error('between columns G and I')).toBe('"between columns G and I": columns G and I are not next to each other; a fence lies between two neighbouring columns');
+    expect(error('between columns G and I')).toBe(
+      '"between columns G and I": columns G and I are not next to each other; a fence lies between two neighbouring columns',
+    );
     expect(error('between columns 3 and 4')).toBe('"between columns 3 and 4": name two columns by letter');
     expect(error('vertical between rows 3 and 4')).toBe('"vertical between rows 3 and 4": a vertical fence lies between columns, not rows');
   });

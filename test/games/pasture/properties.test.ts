@@ -31,8 +31,12 @@ function expectedEnd(record: RoundRecord, player: string): Cell {
   const from = record.from[player];
   const target = record.orders[player].move;
   if (!target) return from;
-  const gated = (a: Cell, b: Cell) => record.gates.some(({ cells: [x, y] }) =>
-    (x.row === a.row && x.col === a.col && y.row === b.row && y.col === b.col) || (x.row === b.row && x.col === b.col && y.row === a.row && y.col === a.col));
+  const gated = (a: Cell, b: Cell) =>
+    record.gates.some(
+      ({ cells: [x, y] }) =>
+        (x.row === a.row && x.col === a.col && y.row === b.row && y.col === b.col) ||
+        (x.row === b.row && x.col === b.col && y.row === a.row && y.col === a.col),
+    );
   let here = from;
   while (here.row !== target.row || here.col !== target.col) {
     const next = { row: here.row + Math.sign(target.row - here.row), col: here.col + Math.sign(target.col - here.col) };
@@ -66,42 +70,47 @@ const matchArb = fc.record({
 
 describe('pasture properties', () => {
   it('hold over random bot matches', () => {
-    fc.assert(fc.property(matchArb, ({ seed, count, rounds, fences, bots, garnets }) => {
-      const list = players(count, Object.fromEntries(garnets.slice(0, count).map((g, i) => [`p${i + 1}`, g])));
-      const ids = list.map((p) => p.id);
-      const file = simulate(pasture, matchOf({ game: 'pasture', seed, players: list, options: { rounds, fences } }), {
-        bots: Object.fromEntries(ids.map((id, i) => [id, bots[i]])),
-      });
-      const result = replay<PastureState, PastureMove>(pasture, file);
-      const { state } = result;
-      const board = (result.match.options as { board: number[][] }).board;
-      expect(state.rounds).toHaveLength(rounds);
-      expect(result.rejected).toEqual([]); // bots answer legally
-      expect(result.final).not.toBeNull();
+    fc.assert(
+      fc.property(matchArb, ({ seed, count, rounds, fences, bots, garnets }) => {
+        const list = players(count, Object.fromEntries(garnets.slice(0, count).map((g, i) => [`p${i + 1}`, g])));
+        const ids = list.map((p) => p.id);
+        const file = simulate(pasture, matchOf({ game: 'pasture', seed, players: list, options: { rounds, fences } }), {
+          bots: Object.fromEntries(ids.map((id, i) => [id, bots[i]])),
+        });
+        const result = replay<PastureState, PastureMove>(pasture, file);
+        const { state } = result;
+        const board = (result.match.options as { board: number[][] }).board;
+        expect(state.rounds).toHaveLength(rounds);
+        expect(result.rejected).toEqual([]); // bots answer legally
+        expect(result.final).not.toBeNull();
 
-      for (const record of state.rounds) {
-        expect(tiles(record.pasturesBefore)).toBe(true);
-        expect(tiles(record.pastures)).toBe(true);
-        // Every pasture that can be split gets exactly one fence, and new pastures nest in old ones.
-        const splittable = record.pasturesBefore.filter((r) => r.bottom > r.top || r.right > r.left).length;
-        expect(record.pastures.length).toBe(record.pasturesBefore.length + splittable);
-        for (const rect of record.pastures) {
-          expect(record.pasturesBefore.filter((old) => contains(old, { row: rect.top, col: rect.left }) && contains(old, { row: rect.bottom, col: rect.right }))).toHaveLength(1);
+        for (const record of state.rounds) {
+          expect(tiles(record.pasturesBefore)).toBe(true);
+          expect(tiles(record.pastures)).toBe(true);
+          // Every pasture that can be split gets exactly one fence, and new pastures nest in old ones.
+          const splittable = record.pasturesBefore.filter((r) => r.bottom > r.top || r.right > r.left).length;
+          expect(record.pastures.length).toBe(record.pasturesBefore.length + splittable);
+          for (const rect of record.pastures) {
+            expect(
+              record.pasturesBefore.filter((old) => contains(old, { row: rect.top, col: rect.left }) && contains(old, { row: rect.bottom, col: rect.right })),
+            ).toHaveLength(1);
+          }
+          for (const id of ids) {
+            const cell = record.positions[id];
+            expect(cell.row >= 0 && cell.row < 14 && cell.col >= 0 && cell.col < 14).toBe(true);
+            expect(cell).toEqual(expectedEnd(record, id));
+          }
+          expect(record.scores).toEqual(recount(record, board, ids));
         }
-        for (const id of ids) {
-          const cell = record.positions[id];
-          expect(cell.row >= 0 && cell.row < 14 && cell.col >= 0 && cell.col < 14).toBe(true);
-          expect(cell).toEqual(expectedEnd(record, id));
-        }
-        expect(record.scores).toEqual(recount(record, board, ids));
-      }
-      const sums = Object.fromEntries(ids.map((id) => [id, state.rounds.reduce((n, r) => n + r.scores[id], 0)]));
-      expect(result.final!.scores).toEqual(sums);
-      for (const player of list) expect(state.spent[player.id]).toBeLessThanOrEqual(player.garnets);
+        const sums = Object.fromEntries(ids.map((id) => [id, state.rounds.reduce((n, r) => n + r.scores[id], 0)]));
+        expect(result.final!.scores).toEqual(sums);
+        for (const player of list) expect(state.spent[player.id]).toBeLessThanOrEqual(player.garnets);
 
-      const again = replay(pasture, JSON.parse(JSON.stringify(file)));
-      expect(again.state).toEqual(state);
-      expect(replayOutput(again)).toEqual(replayOutput(result));
-    }), { numRuns: 30 });
+        const again = replay(pasture, JSON.parse(JSON.stringify(file)));
+        expect(again.state).toEqual(state);
+        expect(replayOutput(again)).toEqual(replayOutput(result));
+      }),
+      { numRuns: 30 },
+    );
   });
 });

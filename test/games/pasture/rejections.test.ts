@@ -29,7 +29,7 @@ describe('start', () => {
 });
 
 describe('plan', () => {
-  it('must be a fence that splits the submitter\'s own pasture strictly inside', () => {
+  it("must be a fence that splits the submitter's own pasture strictly inside", () => {
     const result = play({
       players: 4,
       options: { fences },
@@ -61,16 +61,33 @@ describe('plan', () => {
       options: { fences },
       submissions: [
         ...layout,
-        ...plans(1, [['p1', 'V:D'], ['p2', 'H:7'], ['p1', 'H:4'], ['p4', 'V:K'], ['p4', 'none'], ['p2', 'V:X']]),
+        ...plans(1, [
+          ['p1', 'V:D'],
+          ['p2', 'H:7'],
+          ['p1', 'H:4'],
+          ['p4', 'V:K'],
+          ['p4', 'none'],
+          ['p2', 'V:X'],
+        ]),
       ],
     });
     // p1's V:D was P1, replaced by P3; p4's P4 was withdrawn; p2's last try was refused, so P2 stands.
-    expect(result.state.rounds[0].plans.map((p) => [p.id, p.player])).toEqual([['P2', 'p2'], ['P3', 'p1']]);
+    expect(result.state.rounds[0].plans.map((p) => [p.id, p.player])).toEqual([
+      ['P2', 'p2'],
+      ['P3', 'p1'],
+    ]);
     expect(reasons(result)).toEqual(['plan: "V:X" is not between two columns of the board (a vertical fence goes from V:A to V:M)']);
     const withdrawnThenNew = play({
       players: 4,
       options: { fences },
-      submissions: [...layout, ...plans(1, [['p1', 'V:D'], ['p1', 'none'], ['p2', 'H:7']])],
+      submissions: [
+        ...layout,
+        ...plans(1, [
+          ['p1', 'V:D'],
+          ['p1', 'none'],
+          ['p2', 'H:7'],
+        ]),
+      ],
     });
     // Withdrawing does not free an id: p2's plan is P2, never a second P1.
     expect(withdrawnThenNew.state.rounds[0].plans.map((p) => p.id)).toEqual(['P2']);
@@ -78,29 +95,41 @@ describe('plan', () => {
 });
 
 describe('orders', () => {
-  const round1 = (submissions: Submission[], garnets: Record<string, number> = {}) => play({
-    players: players(4, garnets),
-    options: { fences },
-    submissions: [...layout, ...plans(1, [['p1', 'V:D'], ['p2', 'H:7'], ['p1', 'H:4']]), ...submissions],
-  });
+  const round1 = (submissions: Submission[], garnets: Record<string, number> = {}) =>
+    play({
+      players: players(4, garnets),
+      options: { fences },
+      submissions: [
+        ...layout,
+        ...plans(1, [
+          ['p1', 'V:D'],
+          ['p2', 'H:7'],
+          ['p1', 'H:4'],
+        ]),
+        ...submissions,
+      ],
+    });
 
   it('refuses each part on its own, with the reason, and rejects the whole only when nothing counts', () => {
-    const result = round1([
-      ...orders(1, { p1: { move: 'Z1' } }),
-      ...orders(1, { p1: { votes: 'X' } }),
-      ...orders(1, { p1: { votes: 'P1' } }),
-      ...orders(1, { p1: { votes: 'P2 p2' } }),
-      ...orders(1, { p1: { extra: 'P2 P3' } }),
-      ...orders(1, { p1: { extra: 'P2 three' } }),
-      ...orders(1, { p1: { buyGate: 'maybe' } }),
-      ...orders(1, { p1: { buyGate: 'yes' } }),
-      ...orders(1, { p1: { gate: 'C3 ?' } }),
-      ...orders(1, { p1: { gate: 'C3' } }),
-      ...orders(1, { p1: { gate: 'C3 E3' } }),
-      ...orders(1, { p1: { gate: 'C3 D3' } }),
-      ...orders(1, { p1: { move: 'E9', votes: 'P9' } }),
-      ...orders(1, { p1: { move: 'C9', votes: ['P2', 'P3'], extra: 'P2 P3' } }),
-    ], { p1: 1 });
+    const result = round1(
+      [
+        ...orders(1, { p1: { move: 'Z1' } }),
+        ...orders(1, { p1: { votes: 'X' } }),
+        ...orders(1, { p1: { votes: 'P1' } }),
+        ...orders(1, { p1: { votes: 'P2 p2' } }),
+        ...orders(1, { p1: { extra: 'P2 P3' } }),
+        ...orders(1, { p1: { extra: 'P2 three' } }),
+        ...orders(1, { p1: { buyGate: 'maybe' } }),
+        ...orders(1, { p1: { buyGate: 'yes' } }),
+        ...orders(1, { p1: { gate: 'C3 ?' } }),
+        ...orders(1, { p1: { gate: 'C3' } }),
+        ...orders(1, { p1: { gate: 'C3 E3' } }),
+        ...orders(1, { p1: { gate: 'C3 D3' } }),
+        ...orders(1, { p1: { move: 'E9', votes: 'P9' } }),
+        ...orders(1, { p1: { move: 'C9', votes: ['P2', 'P3'], extra: 'P2 P3' } }),
+      ],
+      { p1: 1 },
+    );
     expect(reasons(result)).toEqual([
       'move: Z1 is off the board (columns A–N, rows 1–14); your sheep stays',
       'votes: "X" is not a plan id (write ids such as P1 P3)',
@@ -114,7 +143,7 @@ describe('orders', () => {
       'gate: name the two cells on either side of a fence, e.g. G5 H5 (you named 1)',
       'gate: C3 and E3 are not next to each other; a gate joins two orthogonally adjacent cells',
       'gate: no fence lies between C3 and D3 (both are in pasture B1:G14); a gate must cross a fence',
-      'move: E9 is neither in your sheep\'s row (3) nor its column (C); a sheep moves only along its row or column, so it stays; votes: P9 is not a plan of this round (the plans are P2, P3)',
+      "move: E9 is neither in your sheep's row (3) nor its column (C); a sheep moves only along its row or column, so it stays; votes: P9 is not a plan of this round (the plans are P2, P3)",
       'extra: 2 extra votes cost 2 garnets and you have 1; no extra votes were bought',
     ]);
     // Only the last, partly accepted submission counts: the move and votes stand, no garnet is spent.
@@ -128,7 +157,15 @@ describe('orders', () => {
     const result = round1(orders(1, { p4: { buyGate: 'yes', extra: 'P2', gate: 'J1 J2' } }), { p4: 2 });
     expect(reasons(result)).toEqual(['extra: 1 extra vote costs 1 garnet and you have 0 left after 2 for the gate; no extra votes were bought']);
     expect(result.state.rounds[0].gatesBought).toEqual(['p4']);
-    expect(result.state.rounds[0].gates).toEqual([{ player: 'p4', cells: [{ row: 0, col: 9 }, { row: 1, col: 9 }] }]);
+    expect(result.state.rounds[0].gates).toEqual([
+      {
+        player: 'p4',
+        cells: [
+          { row: 0, col: 9 },
+          { row: 1, col: 9 },
+        ],
+      },
+    ]);
     expect(result.state.gatesLeft.p4).toBe(1);
     expect(result.state.spent.p4).toBe(2);
   });
@@ -173,7 +210,9 @@ describe('match file options', () => {
     expect(load({ board: boardOf(1).map((row, i) => (i === 3 ? row.slice(1) : row)) })).toBe('options.board[3]: a row holds 14 grass values (columns A–N)');
     expect(load({ board: boardOf(1, { C2: -1 }) })).toBe('options.board[1][2]: grass cannot be negative');
     expect(load({ board: boardOf(1, { C2: 1.5 }) })).toBe('options.board[1][2]: grass values are whole numbers');
-    expect(load({ fences: ['V:G', 'sideways'] })).toBe('options.fences[1]: "sideways" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)');
+    expect(load({ fences: ['V:G', 'sideways'] })).toBe(
+      'options.fences[1]: "sideways" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)',
+    );
     expect(load({ fences: ['V:G', 'H:3 in Q1'] })).toBe('options.fences[1]: Q1 is off the board (columns A–N, rows 1–14)');
     expect(load({ tiebreak: ['influence', 'influence'] })).toBe('options.tiebreak[1]: "influence" is listed twice');
     expect(load({ gates: -1 })).toBe('options.gates: gates cannot be negative');

@@ -35,29 +35,21 @@ describe('movement', () => {
   it('moves every sheep at once against the fences of the start of the round, and sheep may share a cell', () => {
     const result = play({
       players: 2,
-      submissions: [
-        ...start({ p1: 'C3', p2: 'C3' }),
-        ...plans(1, [['p1', 'V:C']]),
-        ...orders(1, { p1: { move: 'F3', votes: 'P1' }, p2: { move: 'C9' } }),
-      ],
+      submissions: [...start({ p1: 'C3', p2: 'C3' }), ...plans(1, [['p1', 'V:C']]), ...orders(1, { p1: { move: 'F3', votes: 'P1' }, p2: { move: 'C9' } })],
     });
     // V:C is built after movement, so p1 walks through where it will stand.
     expect(positionsAfter(result)).toEqual({ p1: 'F3', p2: 'C9' });
     expect(result.state.pastures.map(formatRect)).toContain('D1:G14');
   });
 
-  it('refuses a target off the sheep\'s row and column: the sheep stays and the other parts count', () => {
+  it("refuses a target off the sheep's row and column: the sheep stays and the other parts count", () => {
     const result = play({
       players: 2,
-      submissions: [
-        ...start({ p1: 'C5', p2: 'J5' }),
-        ...plans(1, [['p1', 'H:9']]),
-        ...orders(1, { p1: { move: 'E9', votes: 'P1' } }),
-      ],
+      submissions: [...start({ p1: 'C5', p2: 'J5' }), ...plans(1, [['p1', 'H:9']]), ...orders(1, { p1: { move: 'E9', votes: 'P1' } })],
     });
     expect(result.receipts[3].status).toBe('partial');
     expect(reasons(result)).toEqual([
-      'move: E9 is neither in your sheep\'s row (5) nor its column (C); a sheep moves only along its row or column, so it stays',
+      "move: E9 is neither in your sheep's row (5) nor its column (C); a sheep moves only along its row or column, so it stays",
     ]);
     expect(positionsAfter(result).p1).toBe('C5');
     expect(result.state.rounds[0].results[0].tallies).toEqual([{ plan: 'P1', fence: { dir: 'H', after: 8 }, dominant: 1, influence: 0 }]);
@@ -93,21 +85,29 @@ describe('the default plan', () => {
 
 describe('voting', () => {
   // p1, p2, p3 stand in A1:G14 and p4, p5 in H1:N14; P1 and P2 split the left pasture, P3 the right.
-  const setup = (votes: Record<string, Record<string, string>>, options: Record<string, unknown> = {}, garnets: Record<string, number> = {}) => play({
-    players: players(5, garnets),
-    options,
-    submissions: [
-      ...start({ p1: 'C3', p2: 'D4', p3: 'E5', p4: 'J3', p5: 'K4' }),
-      ...plans(1, [['p1', 'H:7'], ['p2', 'V:C'], ['p4', 'H:5']]),
-      ...orders(1, votes),
-    ],
-  });
+  const setup = (votes: Record<string, Record<string, string>>, options: Record<string, unknown> = {}, garnets: Record<string, number> = {}) =>
+    play({
+      players: players(5, garnets),
+      options,
+      submissions: [
+        ...start({ p1: 'C3', p2: 'D4', p3: 'E5', p4: 'J3', p5: 'K4' }),
+        ...plans(1, [
+          ['p1', 'H:7'],
+          ['p2', 'V:C'],
+          ['p4', 'H:5'],
+        ]),
+        ...orders(1, votes),
+      ],
+    });
   const left = (result: ReturnType<typeof play>) => result.state.rounds[0].results[0];
 
   it('passes the plan with the most Dominant Votes', () => {
     const result = setup({ p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P2' }, p5: { votes: 'P2' } });
     expect(left(result)).toMatchObject({ passed: { plan: 'P1' }, decidedBy: 'dominant votes' });
-    expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([['P1', 2, 0], ['P2', 1, 2]]);
+    expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([
+      ['P1', 2, 0],
+      ['P2', 1, 2],
+    ]);
     expect(result.state.rounds[0].results[1]).toMatchObject({ passed: { plan: 'P3' }, decidedBy: 'only plan' });
   });
 
@@ -120,7 +120,7 @@ describe('voting', () => {
     expect(left(nobody)).toMatchObject({ passed: { plan: 'P1' }, decidedBy: 'earliest plan' });
   });
 
-  it('follows the host\'s tiebreak option, ending with the seeded draw', () => {
+  it("follows the host's tiebreak option, ending with the seeded draw", () => {
     const swapped = setup({ p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P2' } }, { tiebreak: ['earliest', 'influence'] });
     expect(left(swapped)).toMatchObject({ passed: { plan: 'P1' }, decidedBy: 'earliest plan' });
     for (const tiebreak of [['random'], ['influence']]) {
@@ -132,8 +132,16 @@ describe('voting', () => {
     const winners = new Set<string>();
     for (let i = 0; i < 12; i++) {
       const result = play({
-        players: 5, seed: `draw-${i}`, options: { tiebreak: ['random'] },
-        submissions: [...start({ p1: 'C3', p2: 'D4', p3: 'E5', p4: 'J3', p5: 'K4' }), ...plans(1, [['p1', 'H:7'], ['p2', 'V:C']])],
+        players: 5,
+        seed: `draw-${i}`,
+        options: { tiebreak: ['random'] },
+        submissions: [
+          ...start({ p1: 'C3', p2: 'D4', p3: 'E5', p4: 'J3', p5: 'K4' }),
+          ...plans(1, [
+            ['p1', 'H:7'],
+            ['p2', 'V:C'],
+          ]),
+        ],
       });
       winners.add(left(result).passed!.plan);
     }
@@ -141,13 +149,12 @@ describe('voting', () => {
   });
 
   it('counts bought extra votes as Dominant wherever the buyer stands, at 1 garnet each', () => {
-    const result = setup(
-      { p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P1', extra: 'P2, P2' } },
-      {},
-      { p4: 3 },
-    );
+    const result = setup({ p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P1', extra: 'P2, P2' } }, {}, { p4: 3 });
     expect(result.rejected).toEqual([]);
-    expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([['P1', 2, 1], ['P2', 3, 0]]);
+    expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([
+      ['P1', 2, 1],
+      ['P2', 3, 0],
+    ]);
     expect(left(result)).toMatchObject({ passed: { plan: 'P2' }, decidedBy: 'dominant votes' });
     expect(result.state.spent.p4).toBe(2);
     expect(result.final!.awards).toContainEqual({ player: 'p4', garnets: -2, tokensOfLife: 0, note: 'Garnets spent during the game: 2 extra votes' });
@@ -164,9 +171,15 @@ describe('scoring', () => {
       options: { board: boardOf(1, { G7: 5 }), rounds: 2 },
       submissions: [
         ...start({ p1: 'C3', p2: 'D3', p3: 'E3', p4: 'J2' }),
-        ...plans(1, [['p1', 'H:7'], ['p4', 'H:7']]),
+        ...plans(1, [
+          ['p1', 'H:7'],
+          ['p4', 'H:7'],
+        ]),
         ...orders(1, { p1: { votes: 'P1' } }),
-        ...plans(2, [['p1', 'V:C'], ['p4', 'H:3']]),
+        ...plans(2, [
+          ['p1', 'V:C'],
+          ['p4', 'H:3'],
+        ]),
         ...orders(2, { p1: { move: 'D3', votes: 'P1' } }),
       ],
     });
@@ -196,7 +209,10 @@ describe('scoring', () => {
         { pasture: 'A8:G14', plan: 'default' },
         { pasture: 'H8:N14', plan: 'default' },
       ],
-      pastures: [{ pasture: 'D1:G7', grass: 64, sheep: ['p1', 'p2', 'p3'] }, { pasture: 'H1:N3', grass: 42, sheep: ['p4'] }],
+      pastures: [
+        { pasture: 'D1:G7', grass: 64, sheep: ['p1', 'p2', 'p3'] },
+        { pasture: 'H1:N3', grass: 42, sheep: ['p4'] },
+      ],
       totals: { p1: 38, p2: 38, p3: 38, p4: 91 },
     });
   });

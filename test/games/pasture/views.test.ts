@@ -24,7 +24,10 @@ describe('privacy in a worked match', () => {
     options: { rounds: 2 },
     submissions: [
       ...start({ p1: 'C5', p2: 'F3', p3: 'J10', p4: 'L6' }),
-      ...plans(1, [['p1', 'H:9'], ['p3', 'V:K']]),
+      ...plans(1, [
+        ['p1', 'H:9'],
+        ['p3', 'V:K'],
+      ]),
       ...orders(1, { p1: { votes: 'P1' }, p2: { move: 'I3', gate: 'G3 H3', votes: 'P1' }, p3: { votes: 'P1 P2', extra: 'P2' }, p4: { move: 'L12' } }),
       ...plans(2, [['p4', 'H:11']]),
       ...orders(2, { p1: { move: 'C2' }, p4: { votes: 'P1' } }),
@@ -39,7 +42,7 @@ describe('privacy in a worked match', () => {
     p4: ['L6', 'L12'],
   };
 
-  it('keeps every sheep\'s cell out of the public view, and other players\' cells out of each player\'s view', () => {
+  it("keeps every sheep's cell out of the public view, and other players' cells out of each player's view", () => {
     expect(result.rejected).toEqual([]);
     const publicText = textOf(viewFor(result, 'public'));
     for (const cell of Object.values(ownCells).flat()) expect(mentions(publicText, cell), `public view names ${cell}`).toBe(false);
@@ -70,7 +73,7 @@ describe('privacy in a worked match', () => {
     expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'H1:N14')).toEqual([[1, 'H1:N14', 'P2', 'V:K', 2, 0, 'P2 passed (only plan)']]);
   });
 
-  it('marks exact cells only in the host\'s and the owner\'s sheep grids, and each pasture\'s count everywhere', () => {
+  it("marks exact cells only in the host's and the owner's sheep grids, and each pasture's count everywhere", () => {
     const latest = state.rounds[1].positions;
     for (const grid of sheepGrids(viewFor(result, 'public'))) {
       for (const cell of grid.cells.flat()) {
@@ -79,7 +82,11 @@ describe('privacy in a worked match', () => {
       }
     }
     // Each pasture names who is in it (never where): every player once, on the final board.
-    const names = sheepGrids(viewFor(result, 'public'))[0].cells.flat().filter((cell) => cell.italic).map((cell) => cell.text).sort();
+    const names = sheepGrids(viewFor(result, 'public'))[0]
+      .cells.flat()
+      .filter((cell) => cell.italic)
+      .map((cell) => cell.text)
+      .sort();
     expect(names).toEqual(['Ann', 'Ben', 'Cara', 'Dev']);
     const current = sheepGrids(viewFor(result, 'player:p2'))[0];
     const starred = current.cells.flatMap((row, r) => row.flatMap((cell, c) => (cell.text?.includes('★') ? [nameOf({ row: r, col: c })] : [])));
@@ -88,11 +95,15 @@ describe('privacy in a worked match', () => {
     const marked = hostGrid.cells.flatMap((row, r) => row.flatMap((cell, c) => (cell.fill === PALETTE.orange ? [nameOf({ row: r, col: c })] : []))).sort();
     expect(marked).toEqual(Object.values(latest).map(nameOf).sort());
     // p1 and p4 are alone in their pastures; p2 sits in H1:N9 with p3 out of it.
-    const counts = hostGrid.cells.flat().map((cell) => /\((\d+)\)/.exec(cell.text ?? '')?.[1]).filter(Boolean).map(Number);
+    const counts = hostGrid.cells
+      .flat()
+      .map((cell) => /\((\d+)\)/.exec(cell.text ?? '')?.[1])
+      .filter(Boolean)
+      .map(Number);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
   });
 
-  it('draws fences as thick borders, gates in purple for the host and their owner only, and grass as this round\'s worth', () => {
+  it("draws fences as thick borders, gates in purple for the host and their owner only, and grass as this round's worth", () => {
     const host = viewFor(result, 'host');
     const grass = grassGrid(host);
     const at = (name: string) => grass.cells[Number(name.slice(1)) - 1][name.charCodeAt(0) - 65];
@@ -116,7 +127,7 @@ describe('privacy in a worked match', () => {
     expect(host.boards.map((b) => b.tab)).toEqual(['Current', 'Round 1']);
   });
 
-  it('reports rounds for replay without any sheep\'s cell', () => {
+  it("reports rounds for replay without any sheep's cell", () => {
     const text = JSON.stringify(pasture.rounds(state, result.ctx as never)).replace(/[A-N]\d{1,2}:[A-N]\d{1,2}/g, '');
     for (const cell of Object.values(ownCells).flat()) expect(mentions(text, cell), cell).toBe(false);
   });
@@ -129,7 +140,11 @@ describe('views while a phase is open', () => {
     options: { board: boardOf(2), rounds: 2 },
     submissions: [
       ...start({ p1: 'B2', p2: 'C4', p3: 'K8' }),
-      ...plans(1, [['p1', 'H:3'], ['p2', 'V:B'], ['p1', 'H:5']]).map((s, i) => ({ ...s, at: `2026-01-01T01:0${i + 1}:00Z` })),
+      ...plans(1, [
+        ['p1', 'H:3'],
+        ['p2', 'V:B'],
+        ['p1', 'H:5'],
+      ]).map((s, i) => ({ ...s, at: `2026-01-01T01:0${i + 1}:00Z` })),
       ...orders(1, { p1: { move: 'B9', votes: 'P2' }, p3: { votes: 'P3' } }).map((s) => ({ ...s, at: '2026-01-01T02:30:00Z' })),
     ].map((s) => ({ at: '2026-01-01T00:30:00Z', ...s })),
   });
@@ -146,7 +161,7 @@ describe('views while a phase is open', () => {
     ]);
   });
 
-  it('shows orders so far to the host and each player\'s own to that player only', () => {
+  it("shows orders so far to the host and each player's own to that player only", () => {
     const result = at('2026-01-01T02:45:00Z');
     expect(result.open?.phase.id).toBe('round-1/orders');
     const own = (audience: Audience) => viewFor(result, audience).sections.find((s) => s.title === 'Your submission for Round 1: orders');
@@ -167,7 +182,7 @@ describe('views while a phase is open', () => {
 });
 
 describe('privacy over bot matches', () => {
-  it('never marks another sheep in a player\'s or the public grids', () => {
+  it("never marks another sheep in a player's or the public grids", () => {
     const list = players(10, { p1: 3, p2: 2, p5: 4 });
     const file = simulate(pasture, pastureFile({ players: list, options: { rounds: 5, board: undefined }, seed: 'views', submissions: [] }), {
       bots: { p1: 'random', p2: 'random', p3: 'random', p4: 'greedy' },
@@ -183,7 +198,8 @@ describe('privacy over bot matches', () => {
           else expect(cell.text ?? '', `${audience} ${grid.title}`).toMatch(audience === 'public' ? /^(\(\d+\))?$/ : /^(\(\d+\)|★)?$/);
         }
       }
-      const gates = viewFor(result, audience).boards.flatMap((b) => b.grids.flatMap((g) => g.cells.flat()))
+      const gates = viewFor(result, audience)
+        .boards.flatMap((b) => b.grids.flatMap((g) => g.cells.flat()))
         .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === PALETTE.purple)).length;
       const own = audience === 'public' ? 0 : result.state.rounds.filter((r) => r.gates.some((g) => `player:${g.player}` === audience)).length;
       if (own === 0) expect(gates, audience).toBe(0);

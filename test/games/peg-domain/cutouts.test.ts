@@ -46,12 +46,12 @@ describe('reading a cut-out', () => {
   });
 
   it('refuses a list that is not connected, holds other than 2 pegs, or names a square twice', () => {
-    expect(reasonOf('B2 C2 D3')).toBe('cut: D3 is not joined to B2; a cut-out\'s squares join orthogonally');
+    expect(reasonOf('B2 C2 D3')).toBe("cut: D3 is not joined to B2; a cut-out's squares join orthogonally");
     expect(reasonOf('B2 C2 D2 E2 F2 D3')).toBe('cut: the cut-out holds 3 pegs (B2, F2 and D3); it must hold exactly 2');
     expect(reasonOf('B2 C2 D2')).toBe('cut: the cut-out holds 1 peg (B2); it must hold exactly 2');
     expect(reasonOf('B2 C2 C2 D2 D3')).toBe('cut: C2 named twice');
     expect(reasonOf('B2 C2 Q2')).toMatch(/^cut: Q2 is off the board/);
-    expect(reasonOf('B2 C2 D2 D3 G3 H3')).toBe('cut: G3 and H3 are not joined to B2; a cut-out\'s squares join orthogonally');
+    expect(reasonOf('B2 C2 D2 D3 G3 H3')).toBe("cut: G3 and H3 are not joined to B2; a cut-out's squares join orthogonally");
   });
 
   it('refuses squares no longer on the pallet, naming the turn they went', () => {
@@ -62,7 +62,9 @@ describe('reading a cut-out', () => {
     removedIn[1 * 16 + 3] = 4; // D2 removed in turn 4
     const used = { ...pallet, cutIn, removedIn };
     expect(reasonOf('B2 RRD', used)).toBe('cut: C2 is not on your pallet any more (cut in turn 3)');
-    expect(reasonOf('B2 C2 D2 D3', used)).toBe('cut: C2 is not on your pallet any more (cut in turn 3); cut: D2 is not on your pallet any more (removed in turn 4)');
+    expect(reasonOf('B2 C2 D2 D3', used)).toBe(
+      'cut: C2 is not on your pallet any more (cut in turn 3); cut: D2 is not on your pallet any more (removed in turn 4)',
+    );
   });
 });
 
@@ -90,7 +92,9 @@ describe('placing a cut-out', () => {
       // The same through a whole match: Ann's squares and the two pegs (B2 on E5, D3 at the end).
       const { state, rejected } = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'B2 RRD', place: `E5 ${rotation}` })]));
       expect(rejected).toEqual([]);
-      const leftSide = Array.from({ length: 81 }, (_, i) => i).filter((i) => i % 9 < 4).map(name9);
+      const leftSide = Array.from({ length: 81 }, (_, i) => i)
+        .filter((i) => i % 9 < 4)
+        .map(name9);
       expect(ownedBy(state, 'p1').sort()).toEqual([...new Set([...leftSide, ...squares])].sort());
       expect(pegNames(state).sort()).toEqual(['E5', squares[3]].sort());
     });
@@ -104,24 +108,25 @@ describe('placing a cut-out', () => {
 
   it('refuses squares landing outside the domain or on a domain peg, naming each', () => {
     expect(placeCutout(cutOf('B2 RRD'), { at: sq('H5'), rotation: 0 }, noPegs)).toEqual({
-      ok: false, error: 'place: D2 and D3 would land outside the domain (columns A–I, rows 1–9)',
+      ok: false,
+      error: 'place: D2 and D3 would land outside the domain (columns A–I, rows 1–9)',
     });
     const pegs = noPegs.slice();
     pegs[sq('F5')] = true;
     expect(placeCutout(cutOf('B2 RRD'), { at: sq('E5'), rotation: 0 }, pegs)).toEqual({
-      ok: false, error: 'place: C2 would land on F5, which holds a peg',
+      ok: false,
+      error: 'place: C2 would land on F5, which holds a peg',
     });
   });
 });
 
 describe('covering squares', () => {
-  it('takes the opponent\'s and unowned squares; the pegs stay where they land', () => {
+  it("takes the opponent's and unowned squares; the pegs stay where they land", () => {
     // Ann puts the L on F5 (Ben's side): F5 G5 H5 H6 become hers, H6 and F5 are pegs.
     // Ben answers with B2 RRRR (five squares, pegs B2 and F2) on A1 turned 0: A1–E1.
-    const { state, rejected } = replayPeg(pegMatch({}, [
-      sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'F5 0' }),
-      sub('turn-2', 'p2', { cut: 'B2 RRRR', place: 'A1 0' }),
-    ]));
+    const { state, rejected } = replayPeg(
+      pegMatch({}, [sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'F5 0' }), sub('turn-2', 'p2', { cut: 'B2 RRRR', place: 'A1 0' })]),
+    );
     expect(rejected).toEqual([]);
     expect(state.turns[0].placement).toMatchObject({ gained: 4, captured: 4 });
     expect(state.turns[1].placement).toMatchObject({ gained: 5, captured: 4 });
@@ -131,12 +136,14 @@ describe('covering squares', () => {
     expect(pegNames(state)).toEqual(['A1', 'E1', 'F5', 'H6']);
   });
 
-  it('never lets a cut-out land on a domain peg, even the placer\'s own', () => {
-    const { rejected, state } = replayPeg(pegMatch({}, [
-      sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'E5 0' }),
-      sub('turn-2', 'p2', { cut: 'B2 RRD', place: 'C5 0' }), // C5 D5 E5 E6: E5 is Ann's peg
-      sub('turn-2', 'p2', { cut: 'B2 RRD', place: 'C6 0' }), // C6 D6 E6 E7: fine
-    ]));
+  it("never lets a cut-out land on a domain peg, even the placer's own", () => {
+    const { rejected, state } = replayPeg(
+      pegMatch({}, [
+        sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'E5 0' }),
+        sub('turn-2', 'p2', { cut: 'B2 RRD', place: 'C5 0' }), // C5 D5 E5 E6: E5 is Ann's peg
+        sub('turn-2', 'p2', { cut: 'B2 RRD', place: 'C6 0' }), // C6 D6 E6 E7: fine
+      ]),
+    );
     expect(rejected.map((r) => r.reason)).toEqual(['place: D2 would land on E5, which holds a peg']);
     expect(state.turns[1].placement?.covered.map(name9)).toEqual(['C6', 'D6', 'E6', 'E7']);
   });

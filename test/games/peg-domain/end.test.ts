@@ -7,14 +7,18 @@ const bothFinish = [sub('turn-1', 'p1', { finish: 'yes' }), sub('turn-2', 'p2', 
 
 describe('who wins', () => {
   it('more domain squares', () => {
-    const { final } = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }), sub('turn-2', 'p2', { finish: 'yes' }), sub('turn-3', 'p1', { finish: 'yes' })]));
+    const { final } = replayPeg(
+      pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }), sub('turn-2', 'p2', { finish: 'yes' }), sub('turn-3', 'p1', { finish: 'yes' })]),
+    );
     expect(final).toMatchObject({ scores: { p1: 39, p2: 34 }, winners: ['p1'], losers: ['p2'], eliminationCandidate: 'p2' });
     expect(final?.detail).toMatchObject({ decidedBy: 'more domain squares', palletSquaresUsed: { p1: 3, p2: 0 } });
     expect(final?.awards.map((a) => a.note)).toEqual(['Wins the death match', 'Loses the death match: eliminated']);
   });
 
   it('then more pallet squares used (covering your own squares gains nothing but uses the pallet)', () => {
-    const { final } = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'A1 0' }), sub('turn-2', 'p2', { finish: 'yes' }), sub('turn-3', 'p1', { finish: 'yes' })]));
+    const { final } = replayPeg(
+      pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'A1 0' }), sub('turn-2', 'p2', { finish: 'yes' }), sub('turn-3', 'p1', { finish: 'yes' })]),
+    );
     expect(final).toMatchObject({ scores: { p1: 36, p2: 36 }, winners: ['p1'] });
     expect(final?.detail.decidedBy).toBe('tied on 36 domain squares; more pallet squares used');
   });
@@ -42,7 +46,9 @@ describe('who wins', () => {
     const again = replayPeg(pegMatch({}, bothFinish));
     expect(first.final?.winners).toEqual(again.final?.winners);
     const winner = first.final?.winners[0] === 'p1' ? 'Ann' : 'Ben';
-    expect(first.final?.detail.decidedBy).toBe(`tied on 36 domain squares and 0 pallet squares used; no tiebreak winner was set, so the seeded draw picked ${winner}`);
+    expect(first.final?.detail.decidedBy).toBe(
+      `tied on 36 domain squares and 0 pallet squares used; no tiebreak winner was set, so the seeded draw picked ${winner}`,
+    );
     const final = replayPeg(pegMatch({ variant: 'final' }, bothFinish)).final;
     expect(final?.detail.decidedBy).toMatch(/and items; no tiebreak winner was set, so the seeded draw picked (Ann|Ben)$/);
   });

@@ -43,9 +43,15 @@ describe('pallets', () => {
 
   it('are validated, naming the player and the row', () => {
     expect(errorOf({ pallets: { p1: PALLET_T.slice(1) } })).toBe('options.pallets.p1: a pallet has 12 rows, got 11');
-    expect(errorOf({ pallets: { p1: [PALLET_T[0].slice(1), ...PALLET_T.slice(1)] } })).toBe('options.pallets.p1[0]: row 1 has 15 characters; a pallet row has 16 (A–P)');
-    expect(errorOf({ pallets: { p1: [...PALLET_T.slice(0, 4), '....O...........', ...PALLET_T.slice(5)] } })).toBe('options.pallets.p1[4]: row 5, column E: "O" is neither X (peg) nor . (square)');
-    expect(errorOf({ pallets: { p1: [...PALLET_T.slice(0, 4), '....X...........', ...PALLET_T.slice(5)] } })).toBe('options.pallets.p1: a pallet holds 36 pegs, this one 37');
+    expect(errorOf({ pallets: { p1: [PALLET_T[0].slice(1), ...PALLET_T.slice(1)] } })).toBe(
+      'options.pallets.p1[0]: row 1 has 15 characters; a pallet row has 16 (A–P)',
+    );
+    expect(errorOf({ pallets: { p1: [...PALLET_T.slice(0, 4), '....O...........', ...PALLET_T.slice(5)] } })).toBe(
+      'options.pallets.p1[4]: row 5, column E: "O" is neither X (peg) nor . (square)',
+    );
+    expect(errorOf({ pallets: { p1: [...PALLET_T.slice(0, 4), '....X...........', ...PALLET_T.slice(5)] } })).toBe(
+      'options.pallets.p1: a pallet holds 36 pegs, this one 37',
+    );
     expect(errorOf({ pallets: { p9: PALLET_T } })).toBe('options.pallets.p9: "p9" is not a player of this match (p1, p2)');
   });
 });
@@ -63,7 +69,13 @@ describe('other options', () => {
   it('fills the defaults', () => {
     const loaded = load({});
     expect(loaded.ok && { ...loaded.value.options, pallets: undefined }).toEqual({
-      variant: 'classic', pallets: undefined, first: 'p1', items: { p1: [], p2: [] }, turnSeconds: 120, reserveSeconds: 480, pregameSeconds: 180,
+      variant: 'classic',
+      pallets: undefined,
+      first: 'p1',
+      items: { p1: [], p2: [] },
+      turnSeconds: 120,
+      reserveSeconds: 480,
+      pregameSeconds: 180,
     });
   });
 

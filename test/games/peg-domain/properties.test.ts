@@ -24,7 +24,9 @@ function checkInvariants(state: PegState, players: string[]): void {
     for (const cell of removed) expect(pallet.removedIn[cell]).toBeGreaterThan(0);
   }
   // Every domain peg sits on a square its placer owns, and each placement put down exactly 2 pegs.
-  state.domain.peg.forEach((peg, i) => { if (peg) expect(state.domain.owner[i]).not.toBeNull(); });
+  state.domain.peg.forEach((peg, i) => {
+    if (peg) expect(state.domain.owner[i]).not.toBeNull();
+  });
   for (const turn of state.turns) {
     if (!turn.placement) continue;
     const pallet = state.pallets[turn.mover];

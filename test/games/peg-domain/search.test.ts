@@ -37,7 +37,12 @@ function bruteForce(board: SearchBoard): boolean {
           const cell = queue.shift() as number;
           const r = Math.floor(cell / 16);
           const c = cell % 16;
-          for (const [nr, nc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+          for (const [nr, nc] of [
+            [r - 1, c],
+            [r + 1, c],
+            [r, c - 1],
+            [r, c + 1],
+          ]) {
             const next = nr * 16 + nc;
             if (nr < 0 || nr >= PALLET.rows || nc < 0 || nc >= PALLET.cols || seen.has(next)) continue;
             if (!isOnPallet(pallet, next) || !lands(next)) continue;
@@ -116,12 +121,13 @@ describe('legal-move search', () => {
   it('answers well within 50 ms even when it must try every window', () => {
     const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
     const boards = Array.from({ length: 15 }, (_, k) => ({ pallet: palletFrom(pegsOf(generatePallet(new Random(`speed-${k}`)))), domainPegs: checker }));
-    const times = boards.map((board) => {
-      const start = performance.now();
-      expect(hasLegalMove(board)).toBe(false);
-      return performance.now() - start;
-    }).sort((a, b) => a - b);
+    const times = boards
+      .map((board) => {
+        const start = performance.now();
+        expect(hasLegalMove(board)).toBe(false);
+        return performance.now() - start;
+      })
+      .sort((a, b) => a - b);
     expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
   });
 });
-

@@ -29,7 +29,7 @@ describe('privacy', () => {
     const result = replayPeg(match, at(20));
     expect(result.open?.phase.id).toBe('turn-1');
     const views = Object.fromEntries(audiences.map((a) => [a, viewFor(result, a)]));
-    const marks = Object.fromEntries(audiences.map((a) => [a, cellText(grid(views[a], 'Ann\'s pallet'), 'E5')]));
+    const marks = Object.fromEntries(audiences.map((a) => [a, cellText(grid(views[a], "Ann's pallet"), 'E5')]));
     expect(marks).toEqual({ host: '?', public: '', 'player:p1': '', 'player:p2': '?' });
     for (const a of ['public', 'player:p1'] as const) {
       const text = JSON.stringify({ ...views[a], legend: [] });
@@ -39,35 +39,45 @@ describe('privacy', () => {
     // The spectators' legend does not explain marks they never see.
     expect(JSON.stringify(views.public.legend)).not.toMatch(/pending/);
     expect(views['player:p2'].sections.find((s) => s.title === 'Your submission for Turn 1 (Ann to move)')?.rows).toEqual([['remove E5']]);
-    expect(views.host.sections.find((s) => s.title.startsWith('Submissions counted so far'))?.rows).toEqual([['Ben', 'remove E5'], ['Ann', 'nothing yet']]);
+    expect(views.host.sections.find((s) => s.title.startsWith('Submissions counted so far'))?.rows).toEqual([
+      ['Ben', 'remove E5'],
+      ['Ann', 'nothing yet'],
+    ]);
   });
 
   it('once the turn ends the removal is public', () => {
-    const result = replayPeg(pegMatch({ variant: 'final' }, [
-      sub('turn-1', 'p2', { remove: 'E5' }, 10),
-      sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 20),
-    ], { startAt: START }), at(30));
+    const result = replayPeg(
+      pegMatch({ variant: 'final' }, [sub('turn-1', 'p2', { remove: 'E5' }, 10), sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 20)], { startAt: START }),
+      at(30),
+    );
     const pub = viewFor(result, 'public');
-    expect(cellText(grid(pub, 'Ann\'s pallet'), 'E5')).toBe('✕');
-    expect(cellText(grid(pub, 'Ann\'s pallet'), 'A8')).toBe('1●');
-    expect(cellText(grid(pub, 'Ann\'s pallet'), 'B8')).toBe('1');
+    expect(cellText(grid(pub, "Ann's pallet"), 'E5')).toBe('✕');
+    expect(cellText(grid(pub, "Ann's pallet"), 'A8')).toBe('1●');
+    expect(cellText(grid(pub, "Ann's pallet"), 'B8')).toBe('1');
     expect(pub.sections.find((s) => s.title === 'Turns')?.rows[0]).toEqual([
-      1, 'Ann', 'Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben)', '0:20', '', '8:00', 'Ben: removed E5',
+      1,
+      'Ann',
+      'Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben)',
+      '0:20',
+      '',
+      '8:00',
+      'Ben: removed E5',
     ]);
   });
 
   it('a pending Additional Peg is seen only by its holder and the host', () => {
-    const result = replayPeg(pegMatch({ variant: 'final', items: { p1: ['additional-peg'] } }, [sub('pregame', 'p1', { extraPeg: 'H5' }, 5)], { startAt: START }), at(20));
-    const marks = Object.fromEntries(audiences.map((a) => [a, cellText(grid(viewFor(result, a), 'Ann\'s pallet'), 'H5')]));
+    const result = replayPeg(
+      pegMatch({ variant: 'final', items: { p1: ['additional-peg'] } }, [sub('pregame', 'p1', { extraPeg: 'H5' }, 5)], { startAt: START }),
+      at(20),
+    );
+    const marks = Object.fromEntries(audiences.map((a) => [a, cellText(grid(viewFor(result, a), "Ann's pallet"), 'H5')]));
     expect(marks).toEqual({ host: '+?', public: '', 'player:p1': '+?', 'player:p2': '' });
   });
 });
 
 describe('the public view', () => {
-  it('shows the domain with owners\' letters and pegs, the clocks and the standing', () => {
-    const result = replayPeg(pegMatch({}, [
-      sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 135),
-    ], { startAt: START }), at(140));
+  it("shows the domain with owners' letters and pegs, the clocks and the standing", () => {
+    const result = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 135)], { startAt: START }), at(140));
     const view = viewFor(result, 'public');
     // Current is turn 1's board: there is no history yet.
     expect(view.boards.map((b) => b.tab)).toEqual(['Current']);
@@ -84,7 +94,10 @@ describe('the public view', () => {
       ['Ann', 'columns A–D', 39, 3, 34, 0, 'playing'],
       ['Ben', 'columns F–I', 34, 0, 36, 0, 'to move'],
     ]);
-    expect(view.sections.find((s) => s.title.startsWith('Legal moves'))?.rows).toEqual([['Ann', 'yes'], ['Ben', 'yes']]);
+    expect(view.sections.find((s) => s.title.startsWith('Legal moves'))?.rows).toEqual([
+      ['Ann', 'yes'],
+      ['Ben', 'yes'],
+    ]);
   });
 });
 

@@ -17,7 +17,7 @@ export function squareName(index: number): string {
   return indexName(index, SHAPE);
 }
 
-export function squareOf(row: number, col: number): number {
+function squareOf(row: number, col: number): number {
   return row >= 0 && row < SIZE && col >= 0 && col < SIZE ? row * SIZE + col : -1;
 }
 
@@ -34,12 +34,21 @@ export function distance(a: number, b: number): number {
 
 /** Reads 7 rows of 7 characters (`.` or 1–3); the schema has already checked the shape. */
 export function parseBoard(rows: readonly string[]): Board {
-  return rows.join('').split('').map((ch) => (ch === '.' ? 0 : Number(ch)));
+  return rows
+    .join('')
+    .split('')
+    .map((ch) => (ch === '.' ? 0 : Number(ch)));
 }
 
 export function boardRows(board: Board): string[] {
   const rows: string[] = [];
-  for (let r = 0; r < SIZE; r++) rows.push(board.slice(r * SIZE, (r + 1) * SIZE).map((v) => (v === 0 ? '.' : String(v))).join(''));
+  for (let r = 0; r < SIZE; r++)
+    rows.push(
+      board
+        .slice(r * SIZE, (r + 1) * SIZE)
+        .map((v) => (v === 0 ? '.' : String(v)))
+        .join(''),
+    );
   return rows;
 }
 
@@ -52,7 +61,8 @@ export function startProblem(board: Board, index: number): string | null {
   if (board[index] > 0) return `${name} is a point square (worth ${board[index]}); no piece may start on a point square`;
   for (const direction of ['N', 'E', 'S', 'W'] as const) {
     const next = neighbour(index, direction);
-    if (next >= 0 && board[next] >= 2) return `${name} is orthogonally next to the ${board[next]} on ${squareName(next)}; no piece may start orthogonally next to a 2 or 3`;
+    if (next >= 0 && board[next] >= 2)
+      return `${name} is orthogonally next to the ${board[next]} on ${squareName(next)}; no piece may start orthogonally next to a 2 or 3`;
   }
   for (const direction of ['NE', 'SE', 'SW', 'NW'] as const) {
     const next = neighbour(index, direction);

@@ -60,13 +60,15 @@ function soloArrival(board: Board, types: readonly PieceType[], type: number, st
 export const reachFirstBot: Bot<FasState, FasOptions> = (input) => {
   const { random } = input;
   const { types, board } = setting(input);
-  const candidates = random.shuffle(startSquares(board)).flatMap((square) => types.map((_, type) => {
-    const arrival = soloArrival(board, types, type, square, random);
-    // Points per turn until the capture if nobody contests the square, give or take a fifth so
-    // that bots reading the same board do not all pick the same squares.
-    const score = arrival ? (board[arrival.square] / (arrival.turn + board[arrival.square])) * (0.8 + random.int(0, 40) / 100) : 0;
-    return { square, type, target: arrival?.square ?? -1, score };
-  }));
+  const candidates = random.shuffle(startSquares(board)).flatMap((square) =>
+    types.map((_, type) => {
+      const arrival = soloArrival(board, types, type, square, random);
+      // Points per turn until the capture if nobody contests the square, give or take a fifth so
+      // that bots reading the same board do not all pick the same squares.
+      const score = arrival ? (board[arrival.square] / (arrival.turn + board[arrival.square])) * (0.8 + random.int(0, 40) / 100) : 0;
+      return { square, type, target: arrival?.square ?? -1, score };
+    }),
+  );
   candidates.sort((a, b) => b.score - a.score);
 
   const picks: typeof candidates = [];

@@ -83,7 +83,7 @@ function closestWithin(from: number, reach: number, goal: number): number {
 }
 
 /** The destination one option yields (not intercept), or -1 for nothing. */
-export function optionDestination(position: Position, piece: number, option: PieceOption): number {
+function optionDestination(position: Position, piece: number, option: PieceOption): number {
   const cell = position.cells[piece];
   const owner = position.pieces[piece].owner;
   switch (option.kind) {
@@ -104,9 +104,10 @@ export function optionDestination(position: Position, piece: number, option: Pie
     }
     case 'toward': {
       const target = option.target;
-      const goal = target === 'point'
-        ? nearestSquare(cell, (square) => position.board[square] > 0 && position.captures[square] !== owner)
-        : nearestSquare(cell, targetSquares(position, piece, target));
+      const goal =
+        target === 'point'
+          ? nearestSquare(cell, (square) => position.board[square] > 0 && position.captures[square] !== owner)
+          : nearestSquare(cell, targetSquares(position, piece, target));
       return goal < 0 ? NONE : closestWithin(cell, option.distance, goal);
     }
     case 'away': {

@@ -22,13 +22,14 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
 
   const worstPlace = Math.max(...Object.values(ranking.places));
   const lowest = ranking.order.filter((id) => ranking.places[id] === worstPlace);
-  const candidate = lowest.length === 1
-    ? lowest[0]
-    : decide({
-        id: 'elimination',
-        question: `${lowest.map(ctx.playerName).join(', ')} are tied for the fewest points on every tiebreak; the winners (${winners.map(ctx.playerName).join(', ')}) choose the elimination candidate`,
-        choices: lowest,
-      }) ?? null;
+  const candidate =
+    lowest.length === 1
+      ? lowest[0]
+      : (decide({
+          id: 'elimination',
+          question: `${lowest.map(ctx.playerName).join(', ')} are tied for the fewest points on every tiebreak; the winners (${winners.map(ctx.playerName).join(', ')}) choose the elimination candidate`,
+          choices: lowest,
+        }) ?? null);
 
   const awards: Award[] = [];
   for (const player of ctx.players) {

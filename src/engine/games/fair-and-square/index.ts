@@ -21,9 +21,10 @@ function roundPhase(state: FasState, ctx: FasContext, round: number): PhaseSpec 
       {
         id: 'pieces',
         label: `Your ${PIECES_PER_PLAYER} pieces on the round ${round} board of group ${group}`,
-        help: `${PIECES_PER_PLAYER} Type Cell pairs, e.g. "${types[0].name} B2; ${types[1].name} F2; ${types[2].name} B6; ${types[0].name} F6". `
-          + 'At least 3 different types, 4 different cells, none on a point square, orthogonally next to a 2 or 3, or diagonally next to a 3. '
-          + `Pieces: ${menu}.`,
+        help:
+          `${PIECES_PER_PLAYER} Type Cell pairs, e.g. "${types[0].name} B2; ${types[1].name} F2; ${types[2].name} B6; ${types[0].name} F6". ` +
+          'At least 3 different types, 4 different cells, none on a point square, orthogonally next to a 2 or 3, or diagonally next to a 3. ' +
+          `Pieces: ${menu}.`,
         kind: 'text',
         required: true,
       },

@@ -15,7 +15,9 @@ export const PIECES_PER_PLAYER = 4;
 
 const boardRow = z.string().check(z.regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3'));
 const pieceSpec = z.strictObject({
-  name: z.string().check(z.trim(), z.regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter')),
+  name: z
+    .string()
+    .check(z.trim(), z.regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter')),
   rank: z.int('a rank is a whole number').check(z.minimum(0, 'a rank is at least 0'), z.maximum(99, 'a rank is at most 99')),
   options: z.array(z.string()).check(z.minLength(1, 'a piece needs at least one option'), z.maxLength(26, 'at most 26 options (A–Z)')),
 });
@@ -24,7 +26,11 @@ export const optionsSchema = z.strictObject({
   /** Player id → number 0–7; players left out are drawn from the free numbers by the seed. */
   numbers: z.optional(z.record(z.string(), z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')))),
   /** Round 1 group 0, round 1 group 1, round 2 group 0, …: 7 rows of 7 characters each. */
-  boards: z.optional(z.array(z.array(boardRow).check(z.length(7, 'a board has 7 rows'))).check(z.length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …'))),
+  boards: z.optional(
+    z
+      .array(z.array(boardRow).check(z.length(7, 'a board has 7 rows')))
+      .check(z.length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …')),
+  ),
   /** One list of piece types per round. */
   pieces: z.optional(z.array(z.array(pieceSpec)).check(z.length(ROUNDS, 'give three piece lists, one a round'))),
   /** Total points that earn a Token of Life (and a garnet). */
@@ -62,7 +68,10 @@ function checkBoards(boards: readonly (readonly string[])[], issues: Issue[]): v
     if (!board.some((v) => v > 0)) issues.push({ path: ['boards', index], message: 'a board needs at least one point square' });
     const starts = startSquares(board);
     if (starts.length < PIECES_PER_PLAYER) {
-      issues.push({ path: ['boards', index], message: `only ${starts.length} squares (${starts.map(squareName).join(' ') || 'none'}) may take a piece; a player needs ${PIECES_PER_PLAYER}` });
+      issues.push({
+        path: ['boards', index],
+        message: `only ${starts.length} squares (${starts.map(squareName).join(' ') || 'none'}) may take a piece; a player needs ${PIECES_PER_PLAYER}`,
+      });
     }
   });
 }

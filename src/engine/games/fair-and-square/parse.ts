@@ -14,7 +14,7 @@ import { PIECES_PER_PLAYER } from './options.js';
 import { MIN_TYPES, type PieceType, describeOptions, optionLetter } from './pieces.js';
 import { type FasContext, type FasMove, type FasState, type Placement, type Priority, boardFor, garnetBalance, groupOf } from './state.js';
 
-export function typeByName(types: readonly PieceType[], text: string): number {
+function typeByName(types: readonly PieceType[], text: string): number {
   const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
   return types.findIndex((t) => t.name.toLowerCase() === key || t.short.toLowerCase() === key);
 }
@@ -23,7 +23,10 @@ const CELL_WORD = /^[A-Za-z]\d{1,2}$/;
 
 /** Splits the answer into (type words, cell text) pairs. */
 function pairs(text: string): Result<{ name: string; cell: string }[]> {
-  const words = text.split(/[\s,;|/]+/).map((w) => w.replace(/^[:@=-]+|[:@=.-]+$/g, '')).filter((w) => w !== '' && w.toLowerCase() !== 'and');
+  const words = text
+    .split(/[\s,;|/]+/)
+    .map((w) => w.replace(/^[:@=-]+|[:@=.-]+$/g, ''))
+    .filter((w) => w !== '' && w.toLowerCase() !== 'and');
   const out: { name: string; cell: string }[] = [];
   let name: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -45,7 +48,10 @@ function pairs(text: string): Result<{ name: string; cell: string }[]> {
 /** Reads and checks a placement on the player's group board. */
 function parsePieces(text: string | undefined, types: readonly PieceType[], board: Board): Result<Placement[]> {
   const typeNames = types.map((t) => t.name).join(', ');
-  const example = `e.g. "${types.slice(0, PIECES_PER_PLAYER).map((t, i) => `${t.name} ${['B2', 'F2', 'B6', 'F6'][i]}`).join('; ')}"`;
+  const example = `e.g. "${types
+    .slice(0, PIECES_PER_PLAYER)
+    .map((t, i) => `${t.name} ${['B2', 'F2', 'B6', 'F6'][i]}`)
+    .join('; ')}"`;
   if (!text) return err(`pieces: name ${PIECES_PER_PLAYER} pieces as Type Cell pairs (${example})`);
   const read = pairs(text);
   if (!read.ok) return read;
@@ -71,7 +77,9 @@ function parsePieces(text: string | undefined, types: readonly PieceType[], boar
   }
   const distinct = new Set(placements.map((p) => p.type));
   if (reasons.length === 0 && distinct.size < MIN_TYPES) {
-    reasons.push(`only ${distinct.size} different piece type${distinct.size === 1 ? '' : 's'} (${[...distinct].map((t) => types[t].name).join(', ')}); use at least ${MIN_TYPES}`);
+    reasons.push(
+      `only ${distinct.size} different piece type${distinct.size === 1 ? '' : 's'} (${[...distinct].map((t) => types[t].name).join(', ')}); use at least ${MIN_TYPES}`,
+    );
   }
   if (reasons.length > 0) return err([...new Set(reasons)].map((r) => `pieces: ${r}`).join('; '));
   return ok(placements);
@@ -83,17 +91,23 @@ function parsePriority(text: string, types: readonly PieceType[]): Result<Priori
   const byLength = types.map((t, i) => ({ name: t.name.toLowerCase(), i })).sort((a, b) => b.name.length - a.name.length);
   const found = byLength.find((t) => lower.startsWith(t.name));
   if (!found) {
-    return err(`priority: start with a piece type of this round (${types.map((t) => t.name).join(', ')}), then its option letters, e.g. "${types[0].name}: B A"`);
+    return err(
+      `priority: start with a piece type of this round (${types.map((t) => t.name).join(', ')}), then its option letters, e.g. "${types[0].name}: B A"`,
+    );
   }
   const type = types[found.i];
-  const letters = text.slice(found.name.length).replace(/[\s,;:>=-]+/g, '').toUpperCase();
+  const letters = text
+    .slice(found.name.length)
+    .replace(/[\s,;:>=-]+/g, '')
+    .toUpperCase();
   const count = type.options.length;
   const last = optionLetter(count - 1);
   if (letters === '') return err(`priority: after ${type.name}, give its option letters in your order (A–${last}: ${describeOptions(type.options)})`);
   const order: number[] = [];
   for (const letter of letters) {
     const index = letter.charCodeAt(0) - 65;
-    if (index < 0 || index >= count) return err(`priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); ${quote(letter)} is not one of them`);
+    if (index < 0 || index >= count)
+      return err(`priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); ${quote(letter)} is not one of them`);
     if (order.includes(index)) return err(`priority: ${letter} is named twice for ${type.name}`);
     order.push(index);
   }

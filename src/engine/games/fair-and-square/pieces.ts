@@ -18,7 +18,14 @@ import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 
 export const DIRECTIONS = {
-  N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1], S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1],
+  N: [-1, 0],
+  NE: [-1, 1],
+  E: [0, 1],
+  SE: [1, 1],
+  S: [1, 0],
+  SW: [1, -1],
+  W: [0, -1],
+  NW: [-1, -1],
 } as const satisfies Record<string, readonly [number, number]>;
 export type Direction = keyof typeof DIRECTIONS;
 export const DIRECTION_NAMES = Object.keys(DIRECTIONS) as Direction[];
@@ -63,9 +70,11 @@ const FORMS = 'hold, stay, step DIR, dash DIR N, toward TARGET N, away TARGET or
 function readDirection(word: string | undefined, text: string): Result<Direction> {
   const direction = (word ?? '').toUpperCase();
   if (direction in DIRECTIONS) return ok(direction as Direction);
-  return err(word === undefined
-    ? `${quote(text)} needs a direction (${DIRECTION_NAMES.join(' ')})`
-    : `${quote(text)}: ${quote(word)} is not a direction (${DIRECTION_NAMES.join(' ')})`);
+  return err(
+    word === undefined
+      ? `${quote(text)} needs a direction (${DIRECTION_NAMES.join(' ')})`
+      : `${quote(text)}: ${quote(word)} is not a direction (${DIRECTION_NAMES.join(' ')})`,
+  );
 }
 
 function readDistance(word: string | undefined, text: string, example: string): Result<number> {
@@ -87,8 +96,7 @@ export function parseOption(raw: string): Result<PieceOption> {
   const text = raw.trim().replace(/\s+/g, ' ');
   const [kindWord, ...rest] = text.split(' ');
   const kind = (kindWord ?? '').toLowerCase();
-  const arity = (count: number, example: string): Result<true> =>
-    rest.length === count ? ok(true) : err(`${quote(text)}: write ${example}`);
+  const arity = (count: number, example: string): Result<true> => (rest.length === count ? ok(true) : err(`${quote(text)}: write ${example}`));
 
   switch (kind) {
     case 'hold':
@@ -133,7 +141,7 @@ export function parseOption(raw: string): Result<PieceOption> {
 }
 
 /** The canonical text of an option ("toward point 1"). */
-export function formatOption(option: PieceOption): string {
+function formatOption(option: PieceOption): string {
   switch (option.kind) {
     case 'hold':
     case 'stay':
@@ -180,7 +188,10 @@ export const MIN_TYPES = 3;
 export function parsePieceSet(specs: readonly PieceSpec[]): { types: PieceType[]; issues: SetIssue[] } {
   const issues: SetIssue[] = [];
   if (specs.length < MIN_TYPES) {
-    issues.push({ path: [], message: `a round needs at least ${MIN_TYPES} piece types (players place at least ${MIN_TYPES} different ones), got ${specs.length}` });
+    issues.push({
+      path: [],
+      message: `a round needs at least ${MIN_TYPES} piece types (players place at least ${MIN_TYPES} different ones), got ${specs.length}`,
+    });
   }
   const seen = new Map<string, number>();
   specs.forEach((spec, index) => {
@@ -216,10 +227,14 @@ function replaced(set: readonly PieceSpec[], changes: Record<string, Partial<Pie
 }
 
 /** Round 2: no Ranger; Sprinter and Dasher updated. */
-const ROUND_2 = replaced(ROUND_1, {
-  Sprinter: { options: ['hold', 'toward point 2', 'away stronger'] },
-  Dasher: { options: ['hold', 'toward weaker 2', 'toward point 2'] },
-}, ['Ranger']);
+const ROUND_2 = replaced(
+  ROUND_1,
+  {
+    Sprinter: { options: ['hold', 'toward point 2', 'away stronger'] },
+    Dasher: { options: ['hold', 'toward weaker 2', 'toward point 2'] },
+  },
+  ['Ranger'],
+);
 
 /** Round 3: Fortress rank 4; Traveller and Marauder move differently. */
 const ROUND_3 = replaced(ROUND_2, {

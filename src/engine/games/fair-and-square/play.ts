@@ -40,7 +40,13 @@ export type SeparationRule = 'orthogonal' | 'all eight' | 'doubling up';
 export type TurnEvent =
   | { readonly kind: 'cycle'; readonly pieces: readonly number[]; readonly squares: readonly number[] }
   | { readonly kind: 'battle'; readonly square: number; readonly removed: readonly number[] }
-  | { readonly kind: 'separation'; readonly square: number; readonly pieces: readonly number[]; readonly directions: readonly (Direction | null)[]; readonly rule: SeparationRule }
+  | {
+      readonly kind: 'separation';
+      readonly square: number;
+      readonly pieces: readonly number[];
+      readonly directions: readonly (Direction | null)[];
+      readonly rule: SeparationRule;
+    }
   | { readonly kind: 'capture'; readonly square: number; readonly player: string; readonly from: string | null };
 
 /** The board after a turn (turn 0: as placed). */
@@ -97,10 +103,11 @@ function separate(cells: readonly number[], setup: GroupSetup, events: TurnEvent
   const random = setup.random;
   for (const [square, group] of [...occupants].sort((a, b) => a[0] - b[0])) {
     if (group.length < 2) continue;
-    const freeAmong = (directions: readonly Direction[]) => directions.filter((d) => {
-      const next = neighbour(square, d);
-      return next >= 0 && !occupants.has(next);
-    });
+    const freeAmong = (directions: readonly Direction[]) =>
+      directions.filter((d) => {
+        const next = neighbour(square, d);
+        return next >= 0 && !occupants.has(next);
+      });
     const orthogonal = freeAmong(ORTHOGONAL);
     const all = freeAmong(DIRECTION_NAMES);
     let directions: (Direction | null)[];
@@ -139,7 +146,14 @@ function separate(cells: readonly number[], setup: GroupSetup, events: TurnEvent
 }
 
 /** Step (5): hold counts and captures. */
-function holdAndCapture(before: readonly number[], cells: readonly number[], holds: number[], captures: (string | null)[], setup: GroupSetup, events: TurnEvent[]): void {
+function holdAndCapture(
+  before: readonly number[],
+  cells: readonly number[],
+  holds: number[],
+  captures: (string | null)[],
+  setup: GroupSetup,
+  events: TurnEvent[],
+): void {
   const occupants = occupancy(cells);
   cells.forEach((cell, piece) => {
     if (cell < 0) {
@@ -168,8 +182,13 @@ export function playGroup(setup: GroupSetup): TurnRecord[] {
   const holds = new Array<number>(cells.length).fill(0);
   const captures = new Array<string | null>(setup.board.length).fill(null);
   const record = (turn: number, events: TurnEvent[]): TurnRecord => ({
-    turn, cells: cells.slice(), holds: holds.slice(), forced: forced.slice(), captures: captures.slice(),
-    points: pointsOf(setup.board, captures, setup.players), events,
+    turn,
+    cells: cells.slice(),
+    holds: holds.slice(),
+    forced: forced.slice(),
+    captures: captures.slice(),
+    points: pointsOf(setup.board, captures, setup.players),
+    events,
   });
   const turns = [record(0, [])];
 

@@ -95,9 +95,11 @@ export function rankStandings(standings: readonly Standing[], momentName: (momen
       continue;
     }
     const moment = lastDifference(a, b);
-    notes.push(moment < 0
-      ? `${pair} tied on every tiebreak and share place ${places[a.player]}`
-      : `${pair} tied on ${points}, 3s, 2s and pieces; ${name(a.player)} was last strictly ahead (after ${momentName(moment)}, ${a.timeline[moment]} to ${b.timeline[moment]})`);
+    notes.push(
+      moment < 0
+        ? `${pair} tied on every tiebreak and share place ${places[a.player]}`
+        : `${pair} tied on ${points}, 3s, 2s and pieces; ${name(a.player)} was last strictly ahead (after ${momentName(moment)}, ${a.timeline[moment]} to ${b.timeline[moment]})`,
+    );
   }
   return { order, places, notes };
 }

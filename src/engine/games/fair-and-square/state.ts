@@ -130,7 +130,7 @@ function playRoundGroup(state: FasState, ctx: FasContext, round: number, group: 
   return { group, players, board, pieces, turns, standings, ranking, rankPoints: points };
 }
 
-export function playRound(state: FasState, ctx: FasContext, round: number, moves: ReadonlyMap<string, FasMove>): FasState {
+function playRound(state: FasState, ctx: FasContext, round: number, moves: ReadonlyMap<string, FasMove>): FasState {
   const record: RoundRecord = {
     round,
     moves: Object.fromEntries(ctx.players.map((p) => [p.id, moves.get(p.id) ?? null])),

@@ -6,13 +6,37 @@
 // Priority purchases become public with the round's replay (the pieces' behaviour shows them).
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
+import {
+  type Audience,
+  type BoardTab,
+  type GameView,
+  type Grid,
+  type LegendItem,
+  PALETTE,
+  type Table,
+  audiencePlayer,
+  boardCells,
+  letterLabels,
+  textOn,
+} from '../../core/view.js';
 import { type Board, SIZE, squareName, startProblem } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { ROUNDS } from './options.js';
 import { type PieceType, describeOptions } from './pieces.js';
 import type { TurnEvent, TurnRecord } from './play.js';
-import { type FasContext, type FasMove, type FasState, type GroupRecord, boardFor, garnetBalance, garnetsSpent, groupOf, groupPlayers, matchRanking, roundResult } from './state.js';
+import {
+  type FasContext,
+  type FasMove,
+  type FasState,
+  type GroupRecord,
+  boardFor,
+  garnetBalance,
+  garnetsSpent,
+  groupOf,
+  groupPlayers,
+  matchRanking,
+  roundResult,
+} from './state.js';
 
 /** A fill per player number, readable by colour-blind viewers; the text always carries the number. */
 export const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.black];
@@ -28,7 +52,12 @@ interface Square {
 }
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
-function boardGrid(title: string, board: Board, squares: readonly Square[], { caption, planning = false }: { caption?: string; planning?: boolean } = {}): Grid {
+function boardGrid(
+  title: string,
+  board: Board,
+  squares: readonly Square[],
+  { caption, planning = false }: { caption?: string; planning?: boolean } = {},
+): Grid {
   const cells = boardCells(SIZE, SIZE, (index) => {
     const value = board[index];
     const { pieces, numbers, owner, states } = squares[index];
@@ -110,11 +139,21 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       const at = group.turns[turn];
       const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
-      grids.push(boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }));
+      grids.push(
+        boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }),
+      );
     }
   }
-  const results = record.groups.map((g) => `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)?.points ?? 0} → ${g.rankPoints[p]}`).join(', ')}`);
-  return { tab: `Round ${round}`, title: `Round ${round}: both groups turn by turn`, grids, caption: `Points on the board → match points for the round: ${results.join(' · ')}` };
+  const results = record.groups.map(
+    (g) =>
+      `group ${g.group}: ${g.players.map((p) => `${ctx.playerName(p)} ${g.standings.find((s) => s.player === p)?.points ?? 0} → ${g.rankPoints[p]}`).join(', ')}`,
+  );
+  return {
+    tab: `Round ${round}`,
+    title: `Round ${round}: both groups turn by turn`,
+    grids,
+    caption: `Points on the board → match points for the round: ${results.join(' · ')}`,
+  };
 }
 
 /** The open round's boards for planning, with the placements this audience may see. */
@@ -128,7 +167,10 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
         squares[placement.square].numbers.push(ctx.options.numbers[player]);
       }
     }
-    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, { caption: '× marks squares where no piece may start', planning: true });
+    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, {
+      caption: '× marks squares where no piece may start',
+      planning: true,
+    });
   });
   return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids };
 }
@@ -138,7 +180,11 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const types = state.types[record.round - 1];
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
-    return boardGrid(`${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`, group.board, turnSquares(group, last, types, ctx.options.numbers));
+    return boardGrid(
+      `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`,
+      group.board,
+      turnSquares(group, last, types, ctx.options.numbers),
+    );
   });
   return { tab: 'Current', title: `Round ${record.round}: the final boards`, grids };
 }
@@ -176,10 +222,26 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
   const shorts = new Map<string, string>();
   for (const set of state.types) for (const t of set) shorts.set(`${t.short} ${t.name}`, t.short);
   items.push({ symbol: '+3', meaning: 'a point square worth 3 (thick border), not captured' });
-  items.push({ symbol: '+3·5', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a point square captured by number 5, filled in their colour' });
-  items.push({ symbol: '5F', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: `a piece, in its player's colour: the player's number and the piece's type (${[...shorts.keys()].join(', ')})` });
-  items.push({ symbol: '5F+2', fill: NUMBER_FILLS[5], textColour: textOn(NUMBER_FILLS[5]), meaning: 'a stack: the first piece and how many more share the square (its note names them all)' });
-  if (state.rounds.length < ROUNDS) items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
+  items.push({
+    symbol: '+3·5',
+    fill: NUMBER_FILLS[5],
+    textColour: textOn(NUMBER_FILLS[5]),
+    meaning: 'a point square captured by number 5, filled in their colour',
+  });
+  items.push({
+    symbol: '5F',
+    fill: NUMBER_FILLS[5],
+    textColour: textOn(NUMBER_FILLS[5]),
+    meaning: `a piece, in its player's colour: the player's number and the piece's type (${[...shorts.keys()].join(', ')})`,
+  });
+  items.push({
+    symbol: '5F+2',
+    fill: NUMBER_FILLS[5],
+    textColour: textOn(NUMBER_FILLS[5]),
+    meaning: 'a stack: the first piece and how many more share the square (its note names them all)',
+  });
+  if (state.rounds.length < ROUNDS)
+    items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
   return items;
 }
 
@@ -207,13 +269,25 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
   return {
     title: `Round ${round} results`,
     header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
-    rows: record.groups.flatMap((g) => g.ranking.order.map((id) => {
-      const s = g.standings.find((x) => x.player === id);
-      if (!s) throw new Error(`no standing for ${id} in group ${g.group}`);
-      const priority = record.moves[id]?.priority;
-      const type = priority ? state.types[round - 1][priority.type] : null;
-      return [g.group, ctx.playerName(id), s.points, s.threes, s.twos, s.pieces, g.ranking.places[id], g.rankPoints[id], type && priority ? `${type.name}: ${describeOptions(type.options, priority.order)}` : ''];
-    })),
+    rows: record.groups.flatMap((g) =>
+      g.ranking.order.map((id) => {
+        const s = g.standings.find((x) => x.player === id);
+        if (!s) throw new Error(`no standing for ${id} in group ${g.group}`);
+        const priority = record.moves[id]?.priority;
+        const type = priority ? state.types[round - 1][priority.type] : null;
+        return [
+          g.group,
+          ctx.playerName(id),
+          s.points,
+          s.threes,
+          s.twos,
+          s.pieces,
+          g.ranking.places[id],
+          g.rankPoints[id],
+          type && priority ? `${type.name}: ${describeOptions(type.options, priority.order)}` : '',
+        ];
+      }),
+    ),
     ...(record.groups.some((g) => g.ranking.notes.length > 0) ? { caption: record.groups.flatMap((g) => g.ranking.notes).join('; ') } : {}),
   };
 }
@@ -239,7 +313,11 @@ export function fasView(state: FasState, audience: Audience, ctx: FasContext, op
     });
   }
   if (viewer) {
-    sections.push({ title: 'Your garnets', header: ['Given at the start', 'Spent on priority', 'Left to spend'], rows: [[garnetBalance(state, ctx, viewer) + garnetsSpent(state, viewer), garnetsSpent(state, viewer), garnetBalance(state, ctx, viewer)]] });
+    sections.push({
+      title: 'Your garnets',
+      header: ['Given at the start', 'Spent on priority', 'Left to spend'],
+      rows: [[garnetBalance(state, ctx, viewer) + garnetsSpent(state, viewer), garnetsSpent(state, viewer), garnetBalance(state, ctx, viewer)]],
+    });
   }
   if (audience === 'host') {
     if (open) {

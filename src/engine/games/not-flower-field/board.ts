@@ -3,7 +3,7 @@
 // A cell is a sorted list of colour names (palette order); a black cell is ['black']. Cells are
 // indexed row * size + col.
 
-export const BLACK = 'black';
+const BLACK = 'black';
 
 export type CellColours = readonly string[];
 export type Board = readonly CellColours[];

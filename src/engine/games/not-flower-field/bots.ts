@@ -17,8 +17,14 @@ function answersFor(placements: readonly Placement[], own: string, options: NffO
   const shape = shapeOf(options.size);
   const name = (index: number) => indexName(index, shape);
   return {
-    own: placements.filter((p) => p.colour === own).map((p) => name(p.index)).join(' '),
-    others: placements.filter((p) => p.colour !== own).map((p) => `${p.colour} ${name(p.index)}`).join(', '),
+    own: placements
+      .filter((p) => p.colour === own)
+      .map((p) => name(p.index))
+      .join(' '),
+    others: placements
+      .filter((p) => p.colour !== own)
+      .map((p) => `${p.colour} ${name(p.index)}`)
+      .join(', '),
   };
 }
 
@@ -36,7 +42,10 @@ export const randomBot: Bot<NffState, NffOptions> = (input) => {
   const { phase, ctx, random } = input;
   if (phase.kind === 'pregame') return { colour: random.pick(ctx.options.palette) };
   const own = colourOf(input);
-  const slots = slotsFor(own, opponentsOf(input.state, ctx, input.player).map((o) => o.colour));
+  const slots = slotsFor(
+    own,
+    opponentsOf(input.state, ctx, input.player).map((o) => o.colour),
+  );
   const placements = randomPlacement(input.state.board, slots, random);
   return placements ? answersFor(placements, own, ctx.options) : null;
 };
@@ -49,7 +58,10 @@ export const greedyBot: Bot<NffState, NffOptions> = (input) => {
   }
   const own = colourOf(input);
   const opponents = opponentsOf(state, ctx, input.player);
-  const slots = slotsFor(own, opponents.map((o) => o.colour));
+  const slots = slotsFor(
+    own,
+    opponents.map((o) => o.colour),
+  );
   const multipliers = multiplierGrid(ctx.options);
   const size = ctx.options.size;
   const chosen: Placement[] = [];

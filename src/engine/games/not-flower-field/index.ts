@@ -42,7 +42,7 @@ function roundPhase(state: NffState, ctx: NffContext, round: number): PhaseSpec 
       },
       {
         id: 'others',
-        label: 'One cell for each opponent\'s colour',
+        label: "One cell for each opponent's colour",
         help: `One cell per opponent, by colour or name, e.g. ${example}. All cells of the round must be different.`,
         kind: 'text',
         required: true,

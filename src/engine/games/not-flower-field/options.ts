@@ -9,7 +9,7 @@ import { PALETTE } from '../../core/view.js';
 export const PLAYER_COLOURS = ['red', 'blue', 'yellow', 'green', 'purple', 'orange', 'sky'] as const;
 export type ColourName = (typeof PLAYER_COLOURS)[number];
 
-export const DEFAULT_PALETTE: ColourName[] = ['red', 'blue', 'yellow', 'green', 'purple', 'orange'];
+const DEFAULT_PALETTE: ColourName[] = ['red', 'blue', 'yellow', 'green', 'purple', 'orange'];
 
 export const optionsSchema = z.strictObject({
   rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
@@ -35,7 +35,7 @@ export function shapeOf(size: number): BoardShape {
 }
 
 /** The rules' multiplier layout, which on 8×8 is C3, F3, C6, F6 ×2 and D4, E5 ×3. */
-export function defaultMultipliers(size: number): Record<string, number> {
+function defaultMultipliers(size: number): Record<string, number> {
   const shape = shapeOf(size);
   const near = 2;
   const far = size - 3;

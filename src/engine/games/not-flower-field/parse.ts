@@ -24,7 +24,7 @@ interface Labelled {
 }
 
 /** Reads "blue D4, yellow E5" into colour/cell pairs; labels are opponents' colours or names. */
-export function parseOthers(text: string, opponents: readonly Opponent[], own: { colour: string; name: string }, shape: BoardShape): Result<Labelled[]> {
+function parseOthers(text: string, opponents: readonly Opponent[], own: { colour: string; name: string }, shape: BoardShape): Result<Labelled[]> {
   const labels = opponents.flatMap((o) => [
     { text: o.colour.toLowerCase(), colour: o.colour },
     { text: o.name.toLowerCase(), colour: o.colour },
@@ -32,7 +32,10 @@ export function parseOthers(text: string, opponents: readonly Opponent[], own: {
   // Longest label first, so a name that starts with a colour word still reads as the name.
   labels.sort((a, b) => b.text.length - a.text.length);
   const out: Labelled[] = [];
-  const entries = text.split(/[,;\n]+/).map((e) => e.trim()).filter((e) => e !== '');
+  const entries = text
+    .split(/[,;\n]+/)
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   for (const entry of entries) {
     const lower = entry.toLowerCase();
     const atStart = labels.find((l) => lower.startsWith(l.text));
@@ -86,10 +89,7 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
     if (given > 1) reasons.push(`others: ${given} cells given for ${opponent.colour} (${opponent.name}); give exactly one`);
   }
 
-  const all = [
-    ...ownCells.value.map((cell) => ({ cell, colour: player.colour })),
-    ...others.value,
-  ];
+  const all = [...ownCells.value.map((cell) => ({ cell, colour: player.colour })), ...others.value];
   const seen = new Set<string>();
   for (const { cell } of all) {
     const name = formatCell(cell, shape);
@@ -111,7 +111,13 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
 }
 
 /** The check hook: a public colour choice in the pregame, then a round's placements (rejected whole on any broken rule). */
-export function checkSubmission(state: NffState, phase: PhaseSpec, submission: Submission, ctx: NffContext, progress: PhaseProgress<NffMove>): CheckResult<NffMove> {
+export function checkSubmission(
+  state: NffState,
+  phase: PhaseSpec,
+  submission: Submission,
+  ctx: NffContext,
+  progress: PhaseProgress<NffMove>,
+): CheckResult<NffMove> {
   const me = ctx.players.find((p) => p.id === submission.player);
   // Replay offers only submissions of the match's players.
   if (!me) return { ok: false, reason: `${submission.player} is not a player of this match` };
@@ -119,7 +125,7 @@ export function checkSubmission(state: NffState, phase: PhaseSpec, submission: S
     const given = answerText(submission.answers, 'colour');
     const text = (given ?? '').toLowerCase();
     if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
-    if (text === 'black') return { ok: false, reason: 'colour: black is what three colours make; it is nobody\'s colour' };
+    if (text === 'black') return { ok: false, reason: "colour: black is what three colours make; it is nobody's colour" };
     const colour = ctx.options.palette.find((c) => c === text);
     if (!colour) return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
     for (const [other, move] of progress.moves) {

@@ -11,7 +11,7 @@ export const PATTERN_NAMES = [
   'yours beside an empty cell',
 ] as const;
 
-export const POINTS_PER_PATTERN = 4;
+const POINTS_PER_PATTERN = 4;
 
 export interface PatternInstance {
   /** 1–5, as numbered in docs/games/not-flower-field.md, "Rules". */
@@ -33,7 +33,7 @@ export interface ScoreBreakdown {
  * Whether one distinct colour can be chosen from each cell (a system of distinct
  * representatives). Cells hold at most two colours, so trying every choice is cheap.
  */
-export function distinctColoursPossible(cells: readonly CellColours[], exclude: readonly string[] = []): boolean {
+function distinctColoursPossible(cells: readonly CellColours[], exclude: readonly string[] = []): boolean {
   const choose = (at: number, used: string[]): boolean => {
     if (at === cells.length) return true;
     for (const colour of cells[at]) {
@@ -49,10 +49,30 @@ export function distinctColoursPossible(cells: readonly CellColours[], exclude: 
 
 /** S and Z tetrominoes in all rotations: a rotation by 180° gives the same shape, so four. */
 const S_Z_SHAPES: readonly (readonly [number, number][])[] = [
-  [[0, 1], [0, 2], [1, 0], [1, 1]], // S, lying
-  [[0, 0], [0, 1], [1, 1], [1, 2]], // Z, lying
-  [[0, 0], [1, 0], [1, 1], [2, 1]], // S, standing
-  [[0, 1], [1, 0], [1, 1], [2, 0]], // Z, standing
+  [
+    [0, 1],
+    [0, 2],
+    [1, 0],
+    [1, 1],
+  ], // S, lying
+  [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [1, 2],
+  ], // Z, lying
+  [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [2, 1],
+  ], // S, standing
+  [
+    [0, 1],
+    [1, 0],
+    [1, 1],
+    [2, 0],
+  ], // Z, standing
 ];
 
 export function findPatterns(board: Board, size: number, colour: string, multipliers: readonly number[]): PatternInstance[] {
@@ -68,7 +88,12 @@ export function findPatterns(board: Board, size: number, colour: string, multipl
     const multiplier = sorted.reduce((product, cell) => product * multipliers[cell], 1);
     found.set(key, { pattern, cells: sorted, multiplier, points: POINTS_PER_PATTERN * multiplier });
   };
-  const orthogonal: [number, number][] = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+  const orthogonal: [number, number][] = [
+    [-1, 0],
+    [0, 1],
+    [1, 0],
+    [0, -1],
+  ];
 
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) {
@@ -82,28 +107,46 @@ export function findPatterns(board: Board, size: number, colour: string, multipl
         }
       }
       // 2. four in a row or column with four distinct colours, the player's on an end.
-      for (const [dr, dc] of [[0, 1], [1, 0]]) {
+      for (const [dr, dc] of [
+        [0, 1],
+        [1, 0],
+      ]) {
         if (!inside(row + 3 * dr, col + 3 * dc)) continue;
         const line = [0, 1, 2, 3].map((k) => at(row + k * dr, col + k * dc));
         const fromStart = holds(line[0], colour) && distinctColoursPossible(line.slice(1), [colour]);
         const fromEnd = holds(line[3], colour) && distinctColoursPossible(line.slice(0, 3), [colour]);
-        if (fromStart || fromEnd) add(2, [0, 1, 2, 3].map((k) => idx(row + k * dr, col + k * dc)));
+        if (fromStart || fromEnd)
+          add(
+            2,
+            [0, 1, 2, 3].map((k) => idx(row + k * dr, col + k * dc)),
+          );
       }
       // 3. a diagonal pair of the player's cells whose two shared neighbours take two different colours.
       if (inside(row + 1, col + 1)) {
-        const tl = at(row, col), tr = at(row, col + 1), bl = at(row + 1, col), br = at(row + 1, col + 1);
+        const tl = at(row, col),
+          tr = at(row, col + 1),
+          bl = at(row + 1, col),
+          br = at(row + 1, col + 1);
         const falling = holds(tl, colour) && holds(br, colour) && distinctColoursPossible([tr, bl]);
         const rising = holds(tr, colour) && holds(bl, colour) && distinctColoursPossible([tl, br]);
         if (falling || rising) add(3, [idx(row, col), idx(row, col + 1), idx(row + 1, col), idx(row + 1, col + 1)]);
       }
       // 4. S or Z tetromino of the player's cells.
       for (const shape of S_Z_SHAPES) {
-        if (shape.every(([dr, dc]) => mine(row + dr, col + dc))) add(4, shape.map(([dr, dc]) => idx(row + dr, col + dc)));
+        if (shape.every(([dr, dc]) => mine(row + dr, col + dc)))
+          add(
+            4,
+            shape.map(([dr, dc]) => idx(row + dr, col + dc)),
+          );
       }
       // 5. one of the player's cells beside an empty cell.
-      for (const [dr, dc] of [[0, 1], [1, 0]]) {
+      for (const [dr, dc] of [
+        [0, 1],
+        [1, 0],
+      ]) {
         if (!inside(row + dr, col + dc)) continue;
-        const a = at(row, col), b = at(row + dr, col + dc);
+        const a = at(row, col),
+          b = at(row + dr, col + dc);
         if ((isEmpty(a) && holds(b, colour)) || (isEmpty(b) && holds(a, colour))) add(5, [idx(row, col), idx(row + dr, col + dc)]);
       }
     }

@@ -18,8 +18,7 @@ export interface RoundRecord {
 }
 
 export type Ending =
-  | { readonly reason: 'rounds' }
-  | { readonly reason: 'no-legal-placement'; readonly beforeRound: number; readonly players: readonly string[] };
+  { readonly reason: 'rounds' } | { readonly reason: 'no-legal-placement'; readonly beforeRound: number; readonly players: readonly string[] };
 
 export interface NffState {
   /** Player id → colour; null until the pregame closes. */
@@ -31,9 +30,7 @@ export interface NffState {
   readonly ended: Ending | null;
 }
 
-export type NffMove =
-  | { readonly kind: 'colour'; readonly colour: string }
-  | { readonly kind: 'placement'; readonly placements: readonly Placement[] };
+export type NffMove = { readonly kind: 'colour'; readonly colour: string } | { readonly kind: 'placement'; readonly placements: readonly Placement[] };
 
 export type NffContext = GameContext<NffOptions>;
 
@@ -69,7 +66,7 @@ export function opponentsOf(state: NffState, ctx: NffContext, playerId: string) 
 }
 
 /** Players with no legal full placement on `board`. */
-export function playersWithoutPlacement(board: Board, colours: Readonly<Record<string, string>>, ctx: NffContext): string[] {
+function playersWithoutPlacement(board: Board, colours: Readonly<Record<string, string>>, ctx: NffContext): string[] {
   return ctx.players
     .filter((p) => {
       const others = ctx.players.filter((o) => o.id !== p.id).map((o) => colours[o.id]);
@@ -92,7 +89,7 @@ export function scoresOn(board: Board, colours: Readonly<Record<string, string>>
   return out;
 }
 
-export function playRound(state: NffState, ctx: NffContext, round: number, moves: ReadonlyMap<string, readonly Placement[]>): NffState {
+function playRound(state: NffState, ctx: NffContext, round: number, moves: ReadonlyMap<string, readonly Placement[]>): NffState {
   const colours = state.colours ?? {};
   const all = [...moves.values()].flat();
   const board = applyPlacements(state.board, all, ctx.options.palette);
@@ -135,12 +132,16 @@ export function rank(state: NffState, ctx: NffContext): { order: Standing[]; not
   const tiedWith = (s: Standing) => order.filter((o) => o.points === s.points && o.cells === s.cells);
   const first = tiedWith(order[0]);
   if (first.length > 1) {
-    notes.push(`${first.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(order[0].player)} as the winner`);
+    notes.push(
+      `${first.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(order[0].player)} as the winner`,
+    );
   }
   const lastStanding = order[order.length - 1];
   const last = tiedWith(lastStanding);
   if (last.length > 1) {
-    notes.push(`${last.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(lastStanding.player)} as the loser`);
+    notes.push(
+      `${last.map((s) => ctx.playerName(s.player)).join(', ')} tied on points and cells; the seeded draw picked ${ctx.playerName(lastStanding.player)} as the loser`,
+    );
   }
   return { order, notes };
 }

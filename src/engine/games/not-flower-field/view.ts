@@ -4,7 +4,20 @@
 
 import { formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
+import {
+  type Audience,
+  type BoardTab,
+  type GameView,
+  type Grid,
+  type GridCell,
+  type LegendItem,
+  PALETTE,
+  type Table,
+  audiencePlayer,
+  boardCells,
+  letterLabels,
+  textOn,
+} from '../../core/view.js';
 import { type Board, type Placement, isBlack } from './board.js';
 import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
 import { PATTERN_NAMES } from './patterns.js';
@@ -13,7 +26,7 @@ import { type NffContext, type NffMove, type NffState, rank, scoresOn } from './
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** 2 → `²`, 10 → `¹⁰`. */
-export function superscript(n: number): string {
+function superscript(n: number): string {
   return [...String(n)].map((d) => SUPERSCRIPTS[Number(d)]).join('');
 }
 
@@ -87,13 +100,23 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
   const colours = state.colours ?? {};
   const items: LegendItem[] = ctx.players
     .filter((p) => colours[p.id])
-    .map((p) => ({ symbol: letterOf(colours[p.id]), fill: hexOf(colours[p.id]), textColour: textOn(hexOf(colours[p.id])), meaning: `${colours[p.id]}: ${p.name}` }));
+    .map((p) => ({
+      symbol: letterOf(colours[p.id]),
+      fill: hexOf(colours[p.id]),
+      textColour: textOn(hexOf(colours[p.id])),
+      meaning: `${colours[p.id]}: ${p.name}`,
+    }));
   items.push({ symbol: 'RB', fill: PALETTE.red, fill2: PALETTE.blue, textColour: '#FFFFFF', meaning: 'a cell holding two colours, drawn as two halves' });
   items.push({ symbol: '■', fill: PALETTE.black, textColour: '#FFFFFF', meaning: 'black: a cell that would have held three colours; it stays black' });
   const values = [...new Set(Object.values(ctx.options.multipliers))].sort((a, b) => a - b);
   for (const value of values) {
-    const cells = Object.entries(ctx.options.multipliers).filter(([, v]) => v === value).map(([k]) => k);
-    items.push({ symbol: superscript(value), meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}` });
+    const cells = Object.entries(ctx.options.multipliers)
+      .filter(([, v]) => v === value)
+      .map(([k]) => k);
+    items.push({
+      symbol: superscript(value),
+      meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}`,
+    });
   }
   PATTERN_NAMES.forEach((name, i) => items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }));
   return items;
@@ -123,8 +146,14 @@ function placementText(placements: readonly Placement[] | null, ctx: NffContext,
   if (!placements) return 'nothing';
   const shape = shapeOf(ctx.options.size);
   const name = (p: Placement) => formatCell({ row: Math.floor(p.index / ctx.options.size), col: p.index % ctx.options.size }, shape);
-  const own = placements.filter((p) => p.colour === ownColour).map(name).join(' ');
-  const others = placements.filter((p) => p.colour !== ownColour).map((p) => `${p.colour} ${name(p)}`).join(', ');
+  const own = placements
+    .filter((p) => p.colour === ownColour)
+    .map(name)
+    .join(' ');
+  const others = placements
+    .filter((p) => p.colour !== ownColour)
+    .map((p) => `${p.colour} ${name(p)}`)
+    .join(', ');
   return `own ${own}; others ${others}`;
 }
 
@@ -142,7 +171,9 @@ export function nffView(state: NffState, audience: Audience, ctx: NffContext, op
     sections.push({
       title: 'Early end',
       header: ['Round', 'Why'],
-      rows: [[ended.beforeRound, `${ended.players.map(ctx.playerName).join(', ')} had no legal full placement, so the game ended before round ${ended.beforeRound}`]],
+      rows: [
+        [ended.beforeRound, `${ended.players.map(ctx.playerName).join(', ')} had no legal full placement, so the game ended before round ${ended.beforeRound}`],
+      ],
     });
   }
   if (open && viewer) {

@@ -32,7 +32,7 @@ export const randomBot: Bot<PaintState, PaintOptions> = (input) => {
  * still names the largest white segment (a vote there can block a rival), and with no white
  * segment left the largest one (a vote that paints nothing, but spares the garnet).
  */
-export function teamTarget(state: PaintState, team: TeamId): number | undefined {
+function teamTarget(state: PaintState, team: TeamId): number | undefined {
   const { canvas, colours } = state;
   const chosen = new Set<number>();
   for (const t of TEAMS) {

@@ -40,7 +40,10 @@ export function checkCanvas(rows: Rows): CanvasProblem | null {
   const width = rows[0].length;
   const ragged = rows.findIndex((row) => row.length !== width);
   if (ragged >= 0) {
-    return { path: [ragged], message: `row ${ragged + 1} has ${rows[ragged].length} pixel${rows[ragged].length === 1 ? '' : 's'} but row 1 has ${width}; every row must be as wide` };
+    return {
+      path: [ragged],
+      message: `row ${ragged + 1} has ${rows[ragged].length} pixel${rows[ragged].length === 1 ? '' : 's'} but row 1 has ${width}; every row must be as wide`,
+    };
   }
   const pixels = rows.flat();
   let highest = 0;

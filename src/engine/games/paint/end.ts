@@ -22,7 +22,7 @@ function strictlyMost(values: Readonly<Record<TeamId, number>>): TeamId | null {
  * Fewest segments loses; ties by fewer pixels, then the same comparison after round 2, then after
  * round 1, then the host. Returns the loser (undefined while the host has not decided) and why.
  */
-export function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string } {
+function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string } {
   const stages = [rounds[rounds.length - 1], rounds[1], rounds[0]].map((r) => r.counts);
   const labels = ['on the final canvas', 'after round 2', 'after round 1'];
   let tied: TeamId[] = [...TEAMS];
@@ -33,9 +33,10 @@ export function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Dec
     const next = bySegments.filter((t) => counts[t].pixels === fewestPixels);
     const earlier = stage === 0 ? '' : `${list(tied)} tied on segments and pixels ${labels.slice(0, stage).join(' and ')}; `;
     if (next.length === 1) {
-      const how = bySegments.length === 1
-        ? `fewest segments ${labels[stage]} (${fewestSegments})`
-        : `${list(bySegments)} tied on ${fewestSegments} segments ${labels[stage]}; ${next[0]} had fewer pixels (${fewestPixels})`;
+      const how =
+        bySegments.length === 1
+          ? `fewest segments ${labels[stage]} (${fewestSegments})`
+          : `${list(bySegments)} tied on ${fewestSegments} segments ${labels[stage]}; ${next[0]} had fewer pixels (${fewestPixels})`;
       return { loser: next[0], reason: `${earlier}${how}` };
     }
     tied = next;
@@ -82,7 +83,12 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
       const captain = member === captains[team];
       const garnets = captain ? 2 * each : each;
       const extra = captain ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}` : '';
-      awards.push({ player: member, garnets, tokensOfLife: 1, note: `${team} won (${why(team)}): +${each} garnet${each > 1 ? 's' : ''} and a Token of Life${extra}` });
+      awards.push({
+        player: member,
+        garnets,
+        tokensOfLife: 1,
+        note: `${team} won (${why(team)}): +${each} garnet${each > 1 ? 's' : ''} and a Token of Life${extra}`,
+      });
     }
   }
 
@@ -108,11 +114,14 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
     const fewest = Math.min(...members.map((id) => coloured[id]));
     const tied = members.filter((id) => coloured[id] === fewest);
     candidateWhy = `coloured the fewest segments (${fewest}) on the losing team ${loser}, which has no captain`;
-    candidate = tied.length === 1 ? tied[0] : decide({
-      id: 'elimination-tie',
-      question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
-      choices: tied,
-    });
+    candidate =
+      tied.length === 1
+        ? tied[0]
+        : decide({
+            id: 'elimination-tie',
+            question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
+            choices: tied,
+          });
     if (tied.length > 1) candidateWhy += `; tied with ${list(tied.filter((id) => id !== candidate).map(name))}, chosen by the host`;
   }
   if (candidate) awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });

@@ -12,9 +12,9 @@
 import type { Random } from '../../core/random.js';
 import { type Rows, sideNeighbours } from './canvas.js';
 
-export const DEFAULT_WIDTH = 67;
-export const DEFAULT_HEIGHT = 40;
-export const DEFAULT_SEGMENTS = 42;
+const DEFAULT_WIDTH = 67;
+const DEFAULT_HEIGHT = 40;
+const DEFAULT_SEGMENTS = 42;
 const MIN_AREA = 12;
 
 export function generateCanvas(random: Random, width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, segments = DEFAULT_SEGMENTS): Rows {
@@ -59,7 +59,9 @@ function scatterSeeds(random: Random, width: number, height: number, count: numb
     let pixel = -1;
     for (let attempt = 0; attempt < 30 && pixel < 0; attempt++) {
       const candidate = random.int(0, width * height - 1);
-      const far = seeds.every((s) => Math.max(Math.abs((s % width) - (candidate % width)), Math.abs(Math.floor(s / width) - Math.floor(candidate / width))) >= spacing);
+      const far = seeds.every(
+        (s) => Math.max(Math.abs((s % width) - (candidate % width)), Math.abs(Math.floor(s / width) - Math.floor(candidate / width))) >= spacing,
+      );
       if (far && !taken.has(candidate)) pixel = candidate;
     }
     if (pixel < 0) {

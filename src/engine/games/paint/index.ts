@@ -29,7 +29,7 @@ function roundPhase(state: PaintState, ctx: PaintContext, round: number): PhaseS
       list.push({
         id: 'captain',
         label: 'Captain vote',
-        help: 'A teammate (yourself allowed) to be your team\'s captain, or pass.',
+        help: "A teammate (yourself allowed) to be your team's captain, or pass.",
         kind: 'choice',
         choices: [...team.map(ctx.playerName), 'pass'],
       });

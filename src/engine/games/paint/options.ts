@@ -14,7 +14,7 @@ import { type Rows, type Touch, checkCanvas } from './canvas.js';
 
 export const TEAMS = ['red', 'blue', 'yellow'] as const;
 export type TeamId = (typeof TEAMS)[number];
-export const TEAM_SIZE = 4;
+const TEAM_SIZE = 4;
 export const ROUNDS = 3;
 
 export const TEAM_LETTER: Readonly<Record<TeamId, string>> = { red: 'R', blue: 'B', yellow: 'Y' };
@@ -27,10 +27,13 @@ const members = z.array(z.string());
 export const optionsSchema = z.strictObject({
   /** Rows of segment numbers, top row first; default generated from the seed. */
   canvas: z.optional(
-    z.array(
-      z.array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
-        .check(z.minLength(1, 'a row needs at least one pixel'), z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`)),
-    ).check(z.minLength(1, 'the canvas needs at least one row'), z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)),
+    z
+      .array(
+        z
+          .array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
+          .check(z.minLength(1, 'a row needs at least one pixel'), z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`)),
+      )
+      .check(z.minLength(1, 'the canvas needs at least one row'), z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)),
   ),
   /** Player ids of each team; default drawn from the seed. */
   teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })),

@@ -15,7 +15,7 @@ export const CAPTAIN_WEIGHT = 3;
 export const REVEAL_COST = 1;
 
 /** A segment number of the canvas (white or painted), or the reason it is not one. */
-export function readSegment(text: string, question: string, state: PaintState): number | string {
+function readSegment(text: string, question: string, state: PaintState): number | string {
   const match = /^(?:segment\s*|#\s*)?(\d+)$/i.exec(text.trim());
   const count = state.canvas.count;
   if (!match) return `${question}: ${quote(text)} is not a segment number; write a number from 1 to ${count}`;
@@ -62,7 +62,9 @@ function readVotes(state: PaintState, player: string, answers: Answers): { votes
   const weight = single ? CAPTAIN_WEIGHT : 1;
   const counted = single ? valid.slice(0, 1) : valid;
   const votes = counted.map(({ segment }) => ({ segment, weight }));
-  const notes = counted.flatMap(({ question, segment }) => paintedNote(single && valid.length === 2 ? 'segment, segment2' : question, segment, weight, state) ?? []);
+  const notes = counted.flatMap(
+    ({ question, segment }) => paintedNote(single && valid.length === 2 ? 'segment, segment2' : question, segment, weight, state) ?? [],
+  );
   return { votes, given: given.length, refused, notes };
 }
 

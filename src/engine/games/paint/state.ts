@@ -128,7 +128,12 @@ function emptyVotes(): Record<TeamId, number> {
  * takes the colour of the team with strictly more votes on it than each other team, unless it
  * touches a segment already of that colour, counting those painted earlier in this same visit.
  */
-export function paint(canvas: PaintCanvas, before: Colours, teamOf: Readonly<Record<string, TeamId>>, moves: Readonly<Record<string, PaintMove>>): { colours: Colours; painted: Painted[]; tallies: RoundRecord['tallies'] } {
+function paint(
+  canvas: PaintCanvas,
+  before: Colours,
+  teamOf: Readonly<Record<string, TeamId>>,
+  moves: Readonly<Record<string, PaintMove>>,
+): { colours: Colours; painted: Painted[]; tallies: RoundRecord['tallies'] } {
   const bySegment = new Map<number, Record<TeamId, number>>();
   const voters = new Map<number, string[]>();
   for (const [player, move] of Object.entries(moves)) {
@@ -169,7 +174,12 @@ export function countsOf(canvas: PaintCanvas, colours: Colours): TeamCounts {
  * has one). A vote for a painted segment is valid, so a player can always avoid the penalty, even
  * when no segment is white (docs/games/paint.md, section "Rules").
  */
-function garnetChanges(state: PaintState, ctx: PaintContext, round: number, moves: Readonly<Record<string, PaintMove>>): { garnets: Record<string, number>; changes: GarnetChange[] } {
+function garnetChanges(
+  state: PaintState,
+  ctx: PaintContext,
+  round: number,
+  moves: Readonly<Record<string, PaintMove>>,
+): { garnets: Record<string, number>; changes: GarnetChange[] } {
   const garnets = { ...state.garnets };
   const changes: GarnetChange[] = [];
   const change = (player: string, note: string) => {
@@ -192,7 +202,13 @@ export function resolvePhase(state: PaintState, _phase: PhaseSpec, moveMap: Read
   const { colours, painted, tallies } = paint(state.canvas, state.colours, state.teamOf, moves);
   const { garnets, changes } = garnetChanges(state, ctx, round, moves);
   const record: RoundRecord = {
-    round, moves, tallies, painted, colours, counts: countsOf(state.canvas, colours), garnetChanges: changes,
+    round,
+    moves,
+    tallies,
+    painted,
+    colours,
+    counts: countsOf(state.canvas, colours),
+    garnetChanges: changes,
   };
   return {
     ...state,
@@ -204,7 +220,7 @@ export function resolvePhase(state: PaintState, _phase: PhaseSpec, moveMap: Read
 }
 
 /** Per team: strictly the most captain votes makes the captain; a tie for the most, or none, makes none. */
-export function elect(state: PaintState, moves: Readonly<Record<string, PaintMove>>): Election {
+function elect(state: PaintState, moves: Readonly<Record<string, PaintMove>>): Election {
   const votes: Record<string, string | null> = {};
   const teams = {} as Record<TeamId, TeamElection>;
   for (const team of TEAMS) {

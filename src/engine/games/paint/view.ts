@@ -7,7 +7,20 @@
 // in the segment's first pixel, and thick borders where it meets another segment. No notes.
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type LegendItem, type Table, type TableValue, audiencePlayer, boardCells, textOn } from '../../core/view.js';
+import {
+  type Audience,
+  type BoardTab,
+  type CellBorders,
+  type Edge,
+  type GameView,
+  type Grid,
+  type LegendItem,
+  type Table,
+  type TableValue,
+  audiencePlayer,
+  boardCells,
+  textOn,
+} from '../../core/view.js';
 import { type PaintCanvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
 import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
@@ -82,7 +95,7 @@ function scoreboard(state: PaintState, ctx: PaintContext): Table {
 function legend(): LegendItem[] {
   return [
     ...TEAMS.map((team) => ({ symbol: TEAM_LETTER[team], fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]), meaning: `painted ${team}` })),
-    { symbol: '12', meaning: 'a segment\'s number, in its first pixel (reading order)' },
+    { symbol: '12', meaning: "a segment's number, in its first pixel (reading order)" },
     { symbol: '▭', meaning: 'thick lines: the outline of each segment' },
   ];
 }
@@ -136,7 +149,10 @@ function voteCells(record: RoundRecord, player: string, ctx: PaintContext): Tabl
     votesText(move),
     record.round === 1 ? captainVoteText(move?.captainVote, ctx) : '',
     move?.reveal ? 'bought' : '',
-    record.painted.filter((p) => p.coloured.includes(player)).map((p) => p.segment).join(' '),
+    record.painted
+      .filter((p) => p.coloured.includes(player))
+      .map((p) => p.segment)
+      .join(' '),
   ];
 }
 
@@ -144,9 +160,9 @@ function voteCells(record: RoundRecord, player: string, ctx: PaintContext): Tabl
 function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forHost = false }: { forHost?: boolean } = {}): Table[] {
   const election = state.election?.teams[team];
   const members = new Set(state.teams[team]);
-  const votes: TableValue[][] = state.rounds.flatMap((record) => record.tallies
-    .filter((t) => t.votes[team] > 0)
-    .map((t) => [record.round, t.segment, t.votes[team], resultOf(record, t.segment)]));
+  const votes: TableValue[][] = state.rounds.flatMap((record) =>
+    record.tallies.filter((t) => t.votes[team] > 0).map((t) => [record.round, t.segment, t.votes[team], resultOf(record, t.segment)]),
+  );
   const coloured = (id: string) => state.rounds.reduce((n, r) => n + r.painted.filter((p) => p.coloured.includes(id)).length, 0);
   return [
     {
@@ -164,12 +180,14 @@ function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forH
 function playerSections(state: PaintState, player: string, ctx: PaintContext, open: OpenPhaseInfo<PaintMove> | null): Table[] {
   const rows = state.rounds.map((r) => [r.round, ...voteCells(r, player, ctx)]);
   const changes = garnetNotes(state, player);
-  const sections: Table[] = [{
-    title: 'Your votes',
-    header: ['Round', 'Segment votes', 'Captain vote', 'Reveal', 'You coloured'],
-    rows,
-    caption: `Your garnets: ${state.garnets[player]}${changes.length > 0 ? ` (${changes.join('; ')})` : ''}`,
-  }];
+  const sections: Table[] = [
+    {
+      title: 'Your votes',
+      header: ['Round', 'Segment votes', 'Captain vote', 'Reveal', 'You coloured'],
+      rows,
+      caption: `Your garnets: ${state.garnets[player]}${changes.length > 0 ? ` (${changes.join('; ')})` : ''}`,
+    },
+  ];
   const election = state.election;
   if (state.rounds[1]?.moves[player]?.reveal && election) {
     sections.push({
@@ -210,7 +228,9 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
   sections.push({
     title: 'Votes per segment and team (host only)',
     header: ['Round', 'Segment', 'Pixels', 'red', 'blue', 'yellow', 'Result'],
-    rows: state.rounds.flatMap((r) => r.tallies.map((t) => [r.round, t.segment, state.canvas.areas[t.segment - 1], t.votes.red, t.votes.blue, t.votes.yellow, resultOf(r, t.segment)])),
+    rows: state.rounds.flatMap((r) =>
+      r.tallies.map((t) => [r.round, t.segment, state.canvas.areas[t.segment - 1], t.votes.red, t.votes.blue, t.votes.yellow, resultOf(r, t.segment)]),
+    ),
   });
   if (state.election) {
     const election = state.election;

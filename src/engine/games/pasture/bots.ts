@@ -7,7 +7,22 @@
 
 import { type Cell, cellAt, cellIndex, formatCell } from '../../core/coords.js';
 import type { Answers, Bot, BotInput } from '../../core/game.js';
-import { type Fence, type Rect, SHAPE, SIZE, contains, fencesSplitting, formatFence, halvings, heightOf, pastureGrid, pastureIndexAt, sameRect, splitRect, widthOf } from './geometry.js';
+import {
+  type Fence,
+  type Rect,
+  SHAPE,
+  SIZE,
+  contains,
+  fencesSplitting,
+  formatFence,
+  halvings,
+  heightOf,
+  pastureGrid,
+  pastureIndexAt,
+  sameRect,
+  splitRect,
+  widthOf,
+} from './geometry.js';
 import { type PastureOptions, baseGrass } from './options.js';
 import { GATE_COST, type PastureState, garnetsLeft, positionOf, sheepIn } from './state.js';
 
@@ -114,9 +129,13 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
   const { state, phase, player, ctx, random } = input;
   if (phase.kind === 'pregame') {
     // A cell among the richest quarter by the grass around it, drawn so bots do not all pile up.
-    const around = (cell: Cell) => baseGrass(ctx.options.board, {
-      top: Math.max(0, cell.row - 1), left: Math.max(0, cell.col - 1), bottom: Math.min(SIZE - 1, cell.row + 1), right: Math.min(SIZE - 1, cell.col + 1),
-    });
+    const around = (cell: Cell) =>
+      baseGrass(ctx.options.board, {
+        top: Math.max(0, cell.row - 1),
+        left: Math.max(0, cell.col - 1),
+        bottom: Math.min(SIZE - 1, cell.row + 1),
+        right: Math.min(SIZE - 1, cell.col + 1),
+      });
     return startAnswer((cells) => random.pick(cells.sort((a, b) => around(b) - around(a)).slice(0, cells.length / 4)));
   }
   const here = positionOf(state, player);
@@ -132,7 +151,12 @@ export const greedyBot: Bot<PastureState, PastureOptions> = (input) => {
   // A neighbouring pasture reached through a gate of our own, if it clearly promises more.
   if (gatesAvailable(input, { buying: false }) > 0) {
     const grid = pastureGrid(state.pastures);
-    const edges: Cell[] = [{ row: here.row, col: 0 }, { row: here.row, col: SIZE - 1 }, { row: 0, col: here.col }, { row: SIZE - 1, col: here.col }];
+    const edges: Cell[] = [
+      { row: here.row, col: 0 },
+      { row: here.row, col: SIZE - 1 },
+      { row: 0, col: here.col },
+      { row: SIZE - 1, col: here.col },
+    ];
     for (const edge of edges) {
       const crossing = firstCrossing(here, edge, grid);
       if (!crossing) continue;

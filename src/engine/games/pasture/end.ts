@@ -47,13 +47,18 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
     return {
       round: record.round,
       plans: record.plans.map((p) => ({ id: p.id, player: p.player, fence: formatFence(p.fence), pasture: formatRect(p.pasture) })),
-      passed: record.results.filter((r) => r.passed).map((r) => ({
-        pasture: formatRect(r.pasture), ...passedPlan(r.passed),
-      })),
-      pastures: record.pastures.map((rect) => {
-        const sheep = sheepIn(rect, record.positions, ctx);
-        return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
-      }).filter((p) => p.sheep.length > 0),
+      passed: record.results
+        .filter((r) => r.passed)
+        .map((r) => ({
+          pasture: formatRect(r.pasture),
+          ...passedPlan(r.passed),
+        })),
+      pastures: record.pastures
+        .map((rect) => {
+          const sheep = sheepIn(rect, record.positions, ctx);
+          return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
+        })
+        .filter((p) => p.sheep.length > 0),
       scores: record.scores,
       totals: { ...running },
     };
@@ -61,7 +66,11 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
 }
 
 /** A plan that passed, for the round summary (filtered to passed results above). */
-function passedPlan(passed: { readonly plan: string; readonly fence: Parameters<typeof formatFence>[0] } | null | undefined): { plan: string; fence: string; words: string } {
+function passedPlan(passed: { readonly plan: string; readonly fence: Parameters<typeof formatFence>[0] } | null | undefined): {
+  plan: string;
+  fence: string;
+  words: string;
+} {
   if (!passed) throw new Error('pasture: a result marked passed has no plan');
   return { plan: passed.plan, fence: formatFence(passed.fence), words: fenceWords(passed.fence) };
 }

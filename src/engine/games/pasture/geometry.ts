@@ -80,16 +80,20 @@ export function pastureGrid(pastures: readonly Rect[]): Int16Array {
 
 /** True when `fence` cuts `rect` strictly inside, leaving cells on both sides. */
 export function splits(rect: Rect, fence: Fence): boolean {
-  return fence.dir === 'V'
-    ? fence.after >= rect.left && fence.after < rect.right
-    : fence.after >= rect.top && fence.after < rect.bottom;
+  return fence.dir === 'V' ? fence.after >= rect.left && fence.after < rect.right : fence.after >= rect.top && fence.after < rect.bottom;
 }
 
 /** The two pastures a fence makes: left then right, or top then bottom. */
 export function splitRect(rect: Rect, fence: Fence): [Rect, Rect] {
   return fence.dir === 'V'
-    ? [{ ...rect, right: fence.after }, { ...rect, left: fence.after + 1 }]
-    : [{ ...rect, bottom: fence.after }, { ...rect, top: fence.after + 1 }];
+    ? [
+        { ...rect, right: fence.after },
+        { ...rect, left: fence.after + 1 },
+      ]
+    : [
+        { ...rect, bottom: fence.after },
+        { ...rect, top: fence.after + 1 },
+      ];
 }
 
 /** Every fence that splits `rect`: vertical ones left to right, then horizontal ones top to bottom. */
@@ -118,10 +122,12 @@ export function compareRects(a: Rect, b: Rect): number {
 
 /** The pastures after building `fences` (pasture index → fence), in reading order. */
 export function buildFences(pastures: readonly Rect[], fences: ReadonlyMap<number, Fence>): Rect[] {
-  return pastures.flatMap((rect, index) => {
-    const fence = fences.get(index);
-    return fence ? splitRect(rect, fence) : [rect];
-  }).sort(compareRects);
+  return pastures
+    .flatMap((rect, index) => {
+      const fence = fences.get(index);
+      return fence ? splitRect(rect, fence) : [rect];
+    })
+    .sort(compareRects);
 }
 
 /** A crossing between two orthogonally adjacent cells, the same whichever side is named first. */
@@ -163,9 +169,11 @@ function lineAfter(dir: 'V' | 'H', label: string): number {
 function checkLine(dir: 'V' | 'H', after: number, raw: string): Result<Fence> {
   const last = SIZE - 2;
   if (after < 0 || after > last) {
-    return err(dir === 'V'
-      ? `${quote(raw)} is not between two columns of the board (a vertical fence goes from V:A to V:${columnLetters(last)})`
-      : `${quote(raw)} is not between two rows of the board (a horizontal fence goes from H:1 to H:${last + 1})`);
+    return err(
+      dir === 'V'
+        ? `${quote(raw)} is not between two columns of the board (a vertical fence goes from V:A to V:${columnLetters(last)})`
+        : `${quote(raw)} is not between two rows of the board (a horizontal fence goes from H:1 to H:${last + 1})`,
+    );
   }
   return ok({ dir, after });
 }
@@ -177,8 +185,10 @@ export function parseFence(text: string): Result<Fence> {
   if (short) {
     const dir = short[1].toUpperCase() as 'V' | 'H';
     const isLetters = /^[A-Z]+$/i.test(short[2]);
-    if (dir === 'V' && !isLetters) return err(`${quote(raw)}: a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`);
-    if (dir === 'H' && isLetters) return err(`${quote(raw)}: a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`);
+    if (dir === 'V' && !isLetters)
+      return err(`${quote(raw)}: a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`);
+    if (dir === 'H' && isLetters)
+      return err(`${quote(raw)}: a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`);
     return checkLine(dir, lineAfter(dir, short[2]), raw);
   }
   const words = WORDS.exec(raw);
@@ -192,7 +202,10 @@ export function parseFence(text: string): Result<Fence> {
     const b = lineAfter(dir, words[4]);
     const kind = dir === 'V' ? 'columns' : 'rows';
     if (a < 0 || b < 0) return err(`${quote(raw)}: name two ${kind} by ${dir === 'V' ? 'letter' : 'number'}`);
-    if (Math.abs(a - b) !== 1) return err(`${quote(raw)}: ${kind} ${mention(words[3].toUpperCase())} and ${mention(words[4].toUpperCase())} are not next to each other; a fence lies between two neighbouring ${kind}`);
+    if (Math.abs(a - b) !== 1)
+      return err(
+        `${quote(raw)}: ${kind} ${mention(words[3].toUpperCase())} and ${mention(words[4].toUpperCase())} are not next to each other; a fence lies between two neighbouring ${kind}`,
+      );
     return checkLine(dir, Math.min(a, b), raw);
   }
   return err(`${quote(raw)} is not a fence: ${HOW}`);

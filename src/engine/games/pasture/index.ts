@@ -10,7 +10,15 @@ import { SHAPE, formatFence, formatRect, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, type PastureOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
 import {
-  EXTRA_VOTE_COST, GATE_COST, type PastureContext, type PastureMove, type PastureState, garnetsLeft, initialState, positionOf, resolvePhase,
+  EXTRA_VOTE_COST,
+  GATE_COST,
+  type PastureContext,
+  type PastureMove,
+  type PastureState,
+  garnetsLeft,
+  initialState,
+  positionOf,
+  resolvePhase,
 } from './state.js';
 import { pastureView } from './view.js';
 
@@ -41,13 +49,15 @@ function plansPhase(state: PastureState, ctx: PastureContext, round: number): Ph
     id: `round-${round}/plans`,
     title: `Round ${round}: fence plans`,
     kind: 'plans',
-    questions: everyone(ctx, (player) => [{
-      id: 'plan',
-      label: 'Your fence plan (public)',
-      help: `One fence splitting your pasture ${pastureName(state, player)}: V:G is a vertical fence between columns G and H, H:7 a horizontal one between rows 7 and 8 (words such as "between columns G and H" work too). Each plan gets the next id P1, P2, … as it arrives; sending a new plan withdraws your earlier one, and "none" withdraws it.`,
-      kind: 'text',
-      public: true,
-    }]),
+    questions: everyone(ctx, (player) => [
+      {
+        id: 'plan',
+        label: 'Your fence plan (public)',
+        help: `One fence splitting your pasture ${pastureName(state, player)}: V:G is a vertical fence between columns G and H, H:7 a horizontal one between rows 7 and 8 (words such as "between columns G and H" work too). Each plan gets the next id P1, P2, … as it arrives; sending a new plan withdraws your earlier one, and "none" withdraws it.`,
+        kind: 'text',
+        public: true,
+      },
+    ]),
   };
 }
 
@@ -62,23 +72,47 @@ function ordersPhase(state: PastureState, ctx: PastureContext, round: number): P
     questions: everyone(ctx, (player) => {
       const here = formatCell(positionOf(state, player), SHAPE);
       const garnets = garnetsLeft(state, ctx, player);
-      const questions: Question[] = [{
-        id: 'move',
-        label: 'Move to',
-        help: `A cell in your sheep's row or column (it stands on ${here}); blank to stay. It walks straight there and stops before any fence without a gate on that crossing.`,
-        kind: 'text',
-        pattern: COORDINATE,
-      }];
+      const questions: Question[] = [
+        {
+          id: 'move',
+          label: 'Move to',
+          help: `A cell in your sheep's row or column (it stands on ${here}); blank to stay. It walks straight there and stops before any fence without a gate on that crossing.`,
+          kind: 'text',
+          pattern: COORDINATE,
+        },
+      ];
       // With no plans submitted, every pasture takes its default plan: there is nothing to vote on.
       if (ids.length > 0) {
         questions.push(
-          { id: 'votes', label: 'Vote for plans', help: `Any number of plans: ${listed}. A vote for a plan in your own pasture is Dominant, elsewhere Influence.`, kind: 'multi', choices: ids },
-          { id: 'extra', label: 'Extra Dominant Votes', help: `Plan ids, each an extra Dominant Vote for ${EXTRA_VOTE_COST} garnet in any pasture; repeat an id to buy several (you have ${garnets} garnets).`, kind: 'text' },
+          {
+            id: 'votes',
+            label: 'Vote for plans',
+            help: `Any number of plans: ${listed}. A vote for a plan in your own pasture is Dominant, elsewhere Influence.`,
+            kind: 'multi',
+            choices: ids,
+          },
+          {
+            id: 'extra',
+            label: 'Extra Dominant Votes',
+            help: `Plan ids, each an extra Dominant Vote for ${EXTRA_VOTE_COST} garnet in any pasture; repeat an id to buy several (you have ${garnets} garnets).`,
+            kind: 'text',
+          },
         );
       }
       questions.push(
-        { id: 'gate', label: 'Place a gate', help: `Two adjacent cells on either side of a fence, e.g. G5 H5; any sheep may cross there this round. You have ${state.gatesLeft[player] ?? 0} gate(s); one gate per round.`, kind: 'text' },
-        { id: 'buyGate', label: 'Buy an extra gate', help: `"yes" buys one more gate for ${GATE_COST} garnets (once per game); it can be placed this round.`, kind: 'choice', choices: ['yes', 'no'] },
+        {
+          id: 'gate',
+          label: 'Place a gate',
+          help: `Two adjacent cells on either side of a fence, e.g. G5 H5; any sheep may cross there this round. You have ${state.gatesLeft[player] ?? 0} gate(s); one gate per round.`,
+          kind: 'text',
+        },
+        {
+          id: 'buyGate',
+          label: 'Buy an extra gate',
+          help: `"yes" buys one more gate for ${GATE_COST} garnets (once per game); it can be placed this round.`,
+          kind: 'choice',
+          choices: ['yes', 'no'],
+        },
       );
       return questions;
     }),

@@ -5,10 +5,23 @@ import * as z from 'zod/mini';
 import { parseCell } from '../../core/coords.js';
 import type { OptionIssue, OptionsSetup, PreparedOptions } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
-import { type Fence, type Rect, SHAPE, SIZE, WHOLE_BOARD, compareRects, formatFence, formatRect, parseFence, pastureIndexAt, splitRect, splits } from './geometry.js';
+import {
+  type Fence,
+  type Rect,
+  SHAPE,
+  SIZE,
+  WHOLE_BOARD,
+  compareRects,
+  formatFence,
+  formatRect,
+  parseFence,
+  pastureIndexAt,
+  splitRect,
+  splits,
+} from './geometry.js';
 
 /** Steps that settle a tie for the most Dominant Votes, in the order the host lists them. */
-export const TIEBREAKS = ['influence', 'earliest', 'random'] as const;
+const TIEBREAKS = ['influence', 'earliest', 'random'] as const;
 export type Tiebreak = (typeof TIEBREAKS)[number];
 
 const grassRow = z
@@ -43,7 +56,7 @@ export interface StartingFence {
 }
 
 /** The default board: every cell 1–9 from the seed. */
-export function generateBoard(random: Random): number[][] {
+function generateBoard(random: Random): number[][] {
   return Array.from({ length: SIZE }, () => Array.from({ length: SIZE }, () => random.int(1, 9)));
 }
 
@@ -74,7 +87,10 @@ export function applyStartingFences(texts: readonly string[]): { pastures: Rect[
       const holder = pastures[pastureIndexAt(pastures, cell.value)];
       targets = targets.filter((rect) => rect === holder);
       if (targets.length === 0) {
-        issues.push({ index, message: `${formatFence(fence.value)} does not split the pasture ${formatRect(holder)} that holds ${scoped[2].trim().toUpperCase()}` });
+        issues.push({
+          index,
+          message: `${formatFence(fence.value)} does not split the pasture ${formatRect(holder)} that holds ${scoped[2].trim().toUpperCase()}`,
+        });
         return;
       }
     }

@@ -32,8 +32,10 @@ function splitRange(rect: Rect, dir: 'V' | 'H'): string {
 function planProblem(rect: Rect, dir: 'V' | 'H', fenceName: string): string {
   const name = formatRect(rect);
   if (widthOf(rect) === 1 && heightOf(rect) === 1) return `plan: your pasture ${name} is a single cell and cannot be split`;
-  if (dir === 'V' && widthOf(rect) === 1) return `plan: your pasture ${name} is one column wide, so only a horizontal fence can split it (${splitRange(rect, 'H')})`;
-  if (dir === 'H' && heightOf(rect) === 1) return `plan: your pasture ${name} is one row high, so only a vertical fence can split it (${splitRange(rect, 'V')})`;
+  if (dir === 'V' && widthOf(rect) === 1)
+    return `plan: your pasture ${name} is one column wide, so only a horizontal fence can split it (${splitRange(rect, 'H')})`;
+  if (dir === 'H' && heightOf(rect) === 1)
+    return `plan: your pasture ${name} is one row high, so only a vertical fence can split it (${splitRange(rect, 'V')})`;
   return `plan: ${fenceName} does not split your pasture ${name} strictly inside it (a ${dir === 'V' ? 'vertical' : 'horizontal'} fence there is ${splitRange(rect, dir)})`;
 }
 
@@ -71,7 +73,9 @@ function readMove(text: string, from: Cell): Result<Cell | null> {
   if (!target.ok) return err(`move: ${target.error}; your sheep stays`);
   if (sameCell(target.value, from)) return ok(null);
   if (target.value.row !== from.row && target.value.col !== from.col) {
-    return err(`move: ${formatCell(target.value, SHAPE)} is neither in your sheep's row (${from.row + 1}) nor its column (${formatCell(from, SHAPE).replace(/\d+$/, '')}); a sheep moves only along its row or column, so it stays`);
+    return err(
+      `move: ${formatCell(target.value, SHAPE)} is neither in your sheep's row (${from.row + 1}) nor its column (${formatCell(from, SHAPE).replace(/\d+$/, '')}); a sheep moves only along its row or column, so it stays`,
+    );
   }
   return ok(target.value);
 }
@@ -88,7 +92,8 @@ function readGate(text: string, state: PastureState, player: string, available: 
   const [nameA, nameB] = [formatCell(a, SHAPE), formatCell(b, SHAPE)];
   if (!areAdjacent(a, b)) return err(`gate: ${nameA} and ${nameB} are not next to each other; a gate joins two orthogonally adjacent cells`);
   const pasture = state.pastures[pastureIndexAt(state.pastures, a)];
-  if (contains(pasture, b)) return err(`gate: no fence lies between ${nameA} and ${nameB} (both are in pasture ${formatRect(pasture)}); a gate must cross a fence`);
+  if (contains(pasture, b))
+    return err(`gate: no fence lies between ${nameA} and ${nameB} (both are in pasture ${formatRect(pasture)}); a gate must cross a fence`);
   if (available <= 0) {
     const used = usedGateRounds(state, player);
     const history = used.length === 0 ? 'this match gives none' : `used in round${used.length > 1 ? 's' : ''} ${used.join(' and ')}`;
@@ -118,36 +123,66 @@ function checkOrders(state: PastureState, ctx: PastureContext, player: string, a
   let buyGate = false;
   let balance = garnetsLeft(state, ctx, player);
 
-  part('move', (text) => readMove(text, positionOf(state, player)), (cell) => { move = cell; });
-  part('votes', (text) => {
-    const ids = readPlanIds('votes', text, known);
-    if (!ids.ok) return ids;
-    const twice = ids.value.find((id, i) => ids.value.indexOf(id) !== i);
-    return twice ? err(`votes: ${twice} is named twice; you have one vote per plan (buy more in "extra")`) : ids;
-  }, (ids) => { votes = ids; });
+  part(
+    'move',
+    (text) => readMove(text, positionOf(state, player)),
+    (cell) => {
+      move = cell;
+    },
+  );
+  part(
+    'votes',
+    (text) => {
+      const ids = readPlanIds('votes', text, known);
+      if (!ids.ok) return ids;
+      const twice = ids.value.find((id, i) => ids.value.indexOf(id) !== i);
+      return twice ? err(`votes: ${twice} is named twice; you have one vote per plan (buy more in "extra")`) : ids;
+    },
+    (ids) => {
+      votes = ids;
+    },
+  );
   // The gate purchase is paid first, as it happens first at the end of the round.
-  part('buyGate', (text) => {
-    const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
-    if (!wants.ok || !wants.value) return wants;
-    const bought = state.gateBoughtIn[player];
-    if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
-    if (balance < GATE_COST) return err(`buyGate: a gate costs ${GATE_COST} garnets and you have ${balance}`);
-    return ok(true);
-  }, (yes) => {
-    buyGate = yes;
-    if (yes) balance -= GATE_COST;
-  });
-  part('extra', (text) => {
-    const ids = readPlanIds('extra', text, known);
-    if (!ids.ok) return ids;
-    const cost = ids.value.length * EXTRA_VOTE_COST;
-    if (cost > balance) {
-      const after = buyGate ? ` left after ${GATE_COST} for the gate` : '';
-      return err(`extra: ${ids.value.length} extra vote${ids.value.length === 1 ? '' : 's'} cost${ids.value.length === 1 ? 's' : ''} ${cost} garnet${cost === 1 ? '' : 's'} and you have ${balance}${after}; no extra votes were bought`);
-    }
-    return ids;
-  }, (ids) => { extra = ids; });
-  part('gate', (text) => readGate(text, state, player, (state.gatesLeft[player] ?? 0) + (buyGate ? 1 : 0)), (cells) => { gate = cells; });
+  part(
+    'buyGate',
+    (text) => {
+      const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
+      if (!wants.ok || !wants.value) return wants;
+      const bought = state.gateBoughtIn[player];
+      if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
+      if (balance < GATE_COST) return err(`buyGate: a gate costs ${GATE_COST} garnets and you have ${balance}`);
+      return ok(true);
+    },
+    (yes) => {
+      buyGate = yes;
+      if (yes) balance -= GATE_COST;
+    },
+  );
+  part(
+    'extra',
+    (text) => {
+      const ids = readPlanIds('extra', text, known);
+      if (!ids.ok) return ids;
+      const cost = ids.value.length * EXTRA_VOTE_COST;
+      if (cost > balance) {
+        const after = buyGate ? ` left after ${GATE_COST} for the gate` : '';
+        return err(
+          `extra: ${ids.value.length} extra vote${ids.value.length === 1 ? '' : 's'} cost${ids.value.length === 1 ? 's' : ''} ${cost} garnet${cost === 1 ? '' : 's'} and you have ${balance}${after}; no extra votes were bought`,
+        );
+      }
+      return ids;
+    },
+    (ids) => {
+      extra = ids;
+    },
+  );
+  part(
+    'gate',
+    (text) => readGate(text, state, player, (state.gatesLeft[player] ?? 0) + (buyGate ? 1 : 0)),
+    (cells) => {
+      gate = cells;
+    },
+  );
 
   if (given > 0 && refused.length === given) return { ok: false, reason: refused.join('; ') };
   const orders: Orders = { move, votes, extra, gate, buyGate };
@@ -155,7 +190,13 @@ function checkOrders(state: PastureState, ctx: PastureContext, player: string, a
 }
 
 /** The check hook: a starting cell, a public fence plan, or a round's orders, by the phase's kind. */
-export function checkSubmission(state: PastureState, phase: PhaseSpec, submission: Submission, ctx: PastureContext, progress: PhaseProgress<PastureMove>): Check {
+export function checkSubmission(
+  state: PastureState,
+  phase: PhaseSpec,
+  submission: Submission,
+  ctx: PastureContext,
+  progress: PhaseProgress<PastureMove>,
+): Check {
   if (phase.kind === 'pregame') return checkStart(submission.answers);
   if (phase.kind === 'plans') return checkPlan(state, submission.player, submission.answers, progress.moves);
   return checkOrders(state, ctx, submission.player, submission.answers);

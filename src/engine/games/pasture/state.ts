@@ -6,7 +6,18 @@ import type { Cell } from '../../core/coords.js';
 import type { GameContext, PhaseSpec } from '../../core/game.js';
 import type { Random } from '../../core/random.js';
 import {
-  type Fence, type Rect, SIZE, buildFences, contains, crossingKey, formatRect, halvings, pastureGrid, pastureIndexAt, sameRect, walk,
+  type Fence,
+  type Rect,
+  SIZE,
+  buildFences,
+  contains,
+  crossingKey,
+  formatRect,
+  halvings,
+  pastureGrid,
+  pastureIndexAt,
+  sameRect,
+  walk,
 } from './geometry.js';
 import { type PastureOptions, type Tiebreak, applyStartingFences, baseGrass, grassFactor } from './options.js';
 
@@ -38,7 +49,7 @@ export interface Orders {
   readonly buyGate: boolean;
 }
 
-export const NO_ORDERS: Orders = { move: null, votes: [], extra: [], gate: null, buyGate: false };
+const NO_ORDERS: Orders = { move: null, votes: [], extra: [], gate: null, buyGate: false };
 
 export type PastureMove =
   | { readonly kind: 'start'; readonly cell: Cell }
@@ -116,7 +127,7 @@ export interface PastureState {
 }
 
 /** Where every sheep stands: set when the start phase closes, which every later phase follows. */
-export function positionsOf(state: PastureState): Readonly<Record<string, Cell>> {
+function positionsOf(state: PastureState): Readonly<Record<string, Cell>> {
   if (!state.positions) throw new Error('pasture: no sheep is placed yet (the start phase places them)');
   return state.positions;
 }
@@ -222,7 +233,11 @@ function resolvePlans(state: PastureState, moves: ReadonlyMap<string, PastureMov
  * most Influence Votes, then the earliest plan, then the seeded draw). A tie the chain leaves
  * open always goes to the seeded draw.
  */
-function choosePlan(tallies: readonly Tally[], chain: readonly Tiebreak[], random: () => Random): { passed: Tally; decidedBy: DecidedBy; drawnAmong?: string[] } {
+function choosePlan(
+  tallies: readonly Tally[],
+  chain: readonly Tiebreak[],
+  random: () => Random,
+): { passed: Tally; decidedBy: DecidedBy; drawnAmong?: string[] } {
   if (tallies.length === 1) return { passed: tallies[0], decidedBy: 'only plan' };
   const keepBest = (pool: readonly Tally[], score: (t: Tally) => number) => {
     const best = Math.max(...pool.map(score));
@@ -240,9 +255,13 @@ function choosePlan(tallies: readonly Tally[], chain: readonly Tiebreak[], rando
 }
 
 /** Tallies each pasture's candidates and settles its vote (step 3 of the end of a round). */
-export function vote(
-  pastures: readonly Rect[], plans: readonly Plan[], orders: ReadonlyMap<string, Orders>, from: Readonly<Record<string, Cell>>,
-  ctx: PastureContext, round: number,
+function vote(
+  pastures: readonly Rect[],
+  plans: readonly Plan[],
+  orders: ReadonlyMap<string, Orders>,
+  from: Readonly<Record<string, Cell>>,
+  ctx: PastureContext,
+  round: number,
 ): PastureResult[] {
   const dominant = new Map<string, number>();
   const influence = new Map<string, number>();
@@ -334,10 +353,7 @@ function resolveOrders(state: PastureState, ctx: PastureContext, moves: Readonly
     if (result.passed) passed.set(index, result.passed.fence);
   });
   const pastures = buildFences(state.pastures, passed);
-  const fences = [
-    ...state.fences,
-    ...results.filter((r) => r.passed).map((r) => ({ round, fence: r.passed!.fence, pasture: r.pasture, plan: r.passed!.plan })),
-  ];
+  const fences = [...state.fences, ...results.flatMap((r) => (r.passed ? [{ round, fence: r.passed.fence, pasture: r.pasture, plan: r.passed.plan }] : []))];
 
   // 5. Scoring on the new pastures.
   const scores = scoreRound(pastures, positions, ctx, round);

@@ -6,13 +6,35 @@
 import { type Cell, cellIndex, formatCell } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
-  type Audience, type BoardTab, type CellBorders, type Edge, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table,
-  audiencePlayer, boardCells, letterLabels, textOn,
+  type Audience,
+  type BoardTab,
+  type CellBorders,
+  type Edge,
+  type GameView,
+  type Grid,
+  type GridCell,
+  type LegendItem,
+  PALETTE,
+  type Table,
+  audiencePlayer,
+  boardCells,
+  letterLabels,
+  textOn,
 } from '../../core/view.js';
 import { type Rect, SHAPE, SIZE, crossingKey, fenceWords, formatFence, formatRect, heightOf, pastureGrid, pastureIndexAt, widthOf } from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
 import {
-  type GatePlacement, type Orders, type PastureContext, type PastureMove, type PastureState, type Plan, garnetsLeft, plansOf, roundInPlay, sheepIn, totals,
+  type GatePlacement,
+  type Orders,
+  type PastureContext,
+  type PastureMove,
+  type PastureState,
+  type Plan,
+  garnetsLeft,
+  plansOf,
+  roundInPlay,
+  sheepIn,
+  totals,
 } from './state.js';
 
 /** Light to dark green by grass value; the number is always written too. */
@@ -51,7 +73,12 @@ function bordersAt(row: number, col: number, grid: Int16Array, gates: ReadonlySe
     return gates.has(crossingKey({ row, col }, { row: r, col: c })) ? GATE : FENCE;
   };
   const borders: Record<string, Edge> = {};
-  const sides: [keyof CellBorders, number, number][] = [['top', row - 1, col], ['right', row, col + 1], ['bottom', row + 1, col], ['left', row, col - 1]];
+  const sides: [keyof CellBorders, number, number][] = [
+    ['top', row - 1, col],
+    ['right', row, col + 1],
+    ['bottom', row + 1, col],
+    ['left', row, col - 1],
+  ];
   for (const [name, r, c] of sides) {
     const edge = side(r, c);
     if (edge) borders[name] = edge;
@@ -74,19 +101,25 @@ function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<strin
   const [low, high] = [Math.min(...values), Math.max(...values)];
   const factor = grassFactor(snap.round);
   const grid = pastureGrid(snap.pastures);
-  const cells = board.map((line, row) => line.map((base, col): GridCell => {
-    const fill = GRASS[high === low ? 3 : Math.round(((base - low) / (high - low)) * (GRASS.length - 1))];
-    const rect = snap.pastures[grid[cellIndex({ row, col }, SHAPE)]];
-    return {
-      text: String(base * factor),
-      fill,
-      textColour: textOn(fill),
-      borders: bordersAt(row, col, grid, gates),
-      // No cell name here: the only coordinates in a view are those its audience may see.
-      note: `grass ${base} × ${factor} = ${base * factor} in round ${snap.round}; pasture ${formatRect(rect)}`,
-    };
-  }));
-  return gridOf(`Grass: ${snap.title}`, cells, `Each number is what the cell's grass is worth in round ${snap.round} (its base value × ${factor}). Thick lines are fences.`);
+  const cells = board.map((line, row) =>
+    line.map((base, col): GridCell => {
+      const fill = GRASS[high === low ? 3 : Math.round(((base - low) / (high - low)) * (GRASS.length - 1))];
+      const rect = snap.pastures[grid[cellIndex({ row, col }, SHAPE)]];
+      return {
+        text: String(base * factor),
+        fill,
+        textColour: textOn(fill),
+        borders: bordersAt(row, col, grid, gates),
+        // No cell name here: the only coordinates in a view are those its audience may see.
+        note: `grass ${base} × ${factor} = ${base * factor} in round ${snap.round}; pasture ${formatRect(rect)}`,
+      };
+    }),
+  );
+  return gridOf(
+    `Grass: ${snap.title}`,
+    cells,
+    `Each number is what the cell's grass is worth in round ${snap.round} (its base value × ${factor}). Thick lines are fences.`,
+  );
 }
 
 /**
@@ -95,7 +128,13 @@ function grassGrid(snap: Snapshot, ctx: PastureContext, gates: ReadonlySet<strin
  * flock's size `(n)` and the names of the sheep in it this audience may know of but not place
  * (everyone may know who is in which pasture, not on which cell). An empty pasture shows nothing.
  */
-function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<Record<string, Cell>> | null, ctx: PastureContext, seer: Seer): Map<string, { text: string; sheep: string[]; name?: boolean }> {
+function pastureTexts(
+  rect: Rect,
+  flock: readonly string[],
+  positions: Readonly<Record<string, Cell>> | null,
+  ctx: PastureContext,
+  seer: Seer,
+): Map<string, { text: string; sheep: string[]; name?: boolean }> {
   const out = new Map<string, { text: string; sheep: string[]; name?: boolean }>();
   const number = new Map(ctx.players.map((p, i) => [p.id, i + 1]));
   const placed = flock.filter((id) => seer.canSee(id));
@@ -108,7 +147,8 @@ function pastureTexts(rect: Rect, flock: readonly string[], positions: Readonly<
   }
   if (flock.length === 0) return out;
   const free: string[] = [];
-  for (let row = rect.top; row <= rect.bottom; row++) for (let col = rect.left; col <= rect.right; col++) if (!out.has(`${row},${col}`)) free.push(`${row},${col}`);
+  for (let row = rect.top; row <= rect.bottom; row++)
+    for (let col = rect.left; col <= rect.right; col++) if (!out.has(`${row},${col}`)) free.push(`${row},${col}`);
   const words = [`(${flock.length})`, ...flock.filter((id) => !seer.canSee(id)).map(ctx.playerName)];
   words.slice(0, free.length).forEach((text, i) => out.set(free[i], { text, sheep: [], name: i > 0 }));
   return out;
@@ -139,7 +179,12 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
       ...(notes.length ? { note: notes.join('; ') } : {}),
     };
   });
-  const whose = seer.audience === 'host' ? ' Numbers mark each sheep\'s cell (player numbers as in the scoreboard).' : seer.viewer ? ' ★ marks your sheep; the names in italics are who else is in the pasture, not where.' : ' The names in italics are who is in the pasture, not where.';
+  const whose =
+    seer.audience === 'host'
+      ? " Numbers mark each sheep's cell (player numbers as in the scoreboard)."
+      : seer.viewer
+        ? ' ★ marks your sheep; the names in italics are who else is in the pasture, not where.'
+        : ' The names in italics are who is in the pasture, not where.';
   return gridOf(`Sheep: ${snap.title}`, cells, `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`);
 }
 
@@ -148,18 +193,35 @@ function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): Bo
   const gates = new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1])));
   // The gates named too, so that a purple line among the fences is easy to find.
   const named = visible.map((g) => `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`);
-  return { tab, title: snap.title, grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)], ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}) };
+  return {
+    tab,
+    title: snap.title,
+    grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)],
+    ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}),
+  };
 }
 
 function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[] {
   const last = state.rounds[state.rounds.length - 1];
   const over = state.rounds.length >= ctx.options.rounds;
   const title = over ? `after round ${last.round} (final)` : last ? `after round ${last.round}, before round ${last.round + 1}` : 'before round 1';
-  const current: Snapshot = { title, round: roundInPlay(state, ctx), pastures: state.pastures, positions: state.positions, gates: over && last ? last.gates : [] };
+  const current: Snapshot = {
+    title,
+    round: roundInPlay(state, ctx),
+    pastures: state.pastures,
+    positions: state.positions,
+    gates: over && last ? last.gates : [],
+  };
   const tabs = [tabOf('Current', current, ctx, seer)];
   // Once the match is over Current is the last round's board: the round tabs are the history before it.
   for (const record of (over ? state.rounds.slice(0, -1) : [...state.rounds]).reverse()) {
-    const snap: Snapshot = { title: `after round ${record.round}`, round: record.round, pastures: record.pastures, positions: record.positions, gates: record.gates };
+    const snap: Snapshot = {
+      title: `after round ${record.round}`,
+      round: record.round,
+      pastures: record.pastures,
+      positions: record.positions,
+      gates: record.gates,
+    };
     tabs.push(tabOf(`Round ${record.round}`, snap, ctx, seer));
   }
   return tabs;
@@ -172,12 +234,16 @@ function pastureOfPlayer(state: PastureState, player: string): string {
 function scoreboard(state: PastureState, ctx: PastureContext): Table {
   const sums = totals(state, ctx);
   const rows = ctx.players.map((p, i) => [
-    i + 1, p.name, pastureOfPlayer(state, p.id), ...state.rounds.map((r) => r.scores[p.id]), sums[p.id],
+    i + 1,
+    p.name,
+    pastureOfPlayer(state, p.id),
+    ...state.rounds.map((r) => r.scores[p.id]),
+    sums[p.id],
     1 + ctx.players.filter((o) => sums[o.id] > sums[p.id]).length,
   ]);
   rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number) || (a[0] as number) - (b[0] as number));
   return {
-    title: 'Scores (each round: floor of the pasture\'s grass ÷ its sheep)',
+    title: "Scores (each round: floor of the pasture's grass ÷ its sheep)",
     header: ['#', 'Player', 'Pasture now', ...state.rounds.map((r) => `R${r.round}`), 'Total', 'Rank'],
     rows,
   };
@@ -190,7 +256,13 @@ function pastureTable(state: PastureState, ctx: PastureContext): Table {
     header: ['Pasture', 'Size', `Grass (round ${round})`, 'Sheep', 'Who'],
     rows: state.pastures.map((rect) => {
       const flock = sheepIn(rect, state.positions, ctx);
-      return [formatRect(rect), `${widthOf(rect)}×${heightOf(rect)}`, baseGrass(ctx.options.board, rect) * grassFactor(round), flock.length, flock.map(ctx.playerName).join(', ')];
+      return [
+        formatRect(rect),
+        `${widthOf(rect)}×${heightOf(rect)}`,
+        baseGrass(ctx.options.board, rect) * grassFactor(round),
+        flock.length,
+        flock.map(ctx.playerName).join(', '),
+      ];
     }),
   };
 }
@@ -208,7 +280,8 @@ function plansTable(state: PastureState, ctx: PastureContext, open: OpenPhaseInf
     title: `Fence plans for round ${state.rounds.length + 1}${state.plans ? '' : ' (so far)'}`,
     header: ['Plan', 'By', 'Fence', 'In words', 'Pasture'],
     rows: plans.map((p) => [p.id, ctx.playerName(p.player), formatFence(p.fence), fenceWords(p.fence), formatRect(p.pasture)]),
-    caption: 'Ids follow the order of submission; a player\'s new plan replaces their earlier one and takes a new id. A pasture with no plan is halved by the default plan.',
+    caption:
+      "Ids follow the order of submission; a player's new plan replaces their earlier one and takes a new id. A pasture with no plan is halved by the default plan.",
   };
 }
 
@@ -222,7 +295,13 @@ function fenceTable(state: PastureState, ctx: PastureContext): Table {
   return {
     title: 'Fences (the plan that passed in each pasture)',
     header: ['Round', 'Fence', 'In words', 'Pasture it split', 'Plan'],
-    rows: state.fences.map((f) => [f.round === 0 ? 'start' : f.round, formatFence(f.fence), fenceWords(f.fence), formatRect(f.pasture), planBy(f.round, f.plan)]),
+    rows: state.fences.map((f) => [
+      f.round === 0 ? 'start' : f.round,
+      formatFence(f.fence),
+      fenceWords(f.fence),
+      formatRect(f.pasture),
+      planBy(f.round, f.plan),
+    ]),
   };
 }
 
@@ -239,19 +318,33 @@ function ordersText(orders: Orders): string[] {
 
 /** Each round's orders and where each sheep went: for the host (everyone) or a player (own). */
 function ordersTable(state: PastureState, ctx: PastureContext, players: readonly string[], title: string): Table {
-  const rows = state.rounds.flatMap((r) => players.map((id) => {
-    const orders = r.orders[id];
-    return [r.round, ctx.playerName(id), cellName(r.from[id]), orders.move ? cellName(orders.move) : 'stay', cellName(r.positions[id]), ...ordersText(orders)];
-  }));
+  const rows = state.rounds.flatMap((r) =>
+    players.map((id) => {
+      const orders = r.orders[id];
+      return [
+        r.round,
+        ctx.playerName(id),
+        cellName(r.from[id]),
+        orders.move ? cellName(orders.move) : 'stay',
+        cellName(r.positions[id]),
+        ...ordersText(orders),
+      ];
+    }),
+  );
   return { title, header: ['Round', 'Player', 'From', 'Target', 'Ended on', 'Votes', 'Extra votes', 'Gate', 'Bought gate'], rows };
 }
 
 function talliesTable(state: PastureState): Table {
-  const rows = state.rounds.flatMap((r) => r.results.flatMap((result) => {
-    const outcome = result.passed ? `${result.passed.plan} passed (${result.decidedBy}${result.drawnAmong ? ` among ${result.drawnAmong.join(', ')}` : ''})` : 'single cell: no fence';
-    if (result.tallies.length === 0) return [[r.round, formatRect(result.pasture), result.passed?.plan ?? '—', result.passed ? formatFence(result.passed.fence) : '—', '', '', outcome]];
-    return result.tallies.map((t) => [r.round, formatRect(result.pasture), t.plan, formatFence(t.fence), t.dominant, t.influence, outcome]);
-  }));
+  const rows = state.rounds.flatMap((r) =>
+    r.results.flatMap((result) => {
+      const outcome = result.passed
+        ? `${result.passed.plan} passed (${result.decidedBy}${result.drawnAmong ? ` among ${result.drawnAmong.join(', ')}` : ''})`
+        : 'single cell: no fence';
+      if (result.tallies.length === 0)
+        return [[r.round, formatRect(result.pasture), result.passed?.plan ?? '—', result.passed ? formatFence(result.passed.fence) : '—', '', '', outcome]];
+      return result.tallies.map((t) => [r.round, formatRect(result.pasture), t.plan, formatFence(t.fence), t.dominant, t.influence, outcome]);
+    }),
+  );
   return { title: 'Votes and tallies (host only)', header: ['Round', 'Pasture', 'Plan', 'Fence', 'Dominant', 'Influence', 'Result'], rows };
 }
 
@@ -269,7 +362,12 @@ function walletTable(state: PastureState, ctx: PastureContext, players: readonly
       garnetsLeft(state, ctx, id),
     ]),
     ...(players.some((id) => state.placedAtRandom.includes(id))
-      ? { caption: `Named no starting cell, so placed by the seeded draw: ${players.filter((id) => state.placedAtRandom.includes(id)).map(ctx.playerName).join(', ')}` }
+      ? {
+          caption: `Named no starting cell, so placed by the seeded draw: ${players
+            .filter((id) => state.placedAtRandom.includes(id))
+            .map(ctx.playerName)
+            .join(', ')}`,
+        }
       : {}),
   };
 }
@@ -290,10 +388,12 @@ function legend(seer: Seer, ctx: PastureContext): LegendItem[] {
     { symbol: '┃', meaning: 'thick line: a fence (pastures are the areas between fences)' },
     { symbol: '(n)', fill: PASTURE_FILLS.flock, meaning: 'how many sheep are in the pasture; white pastures are empty' },
   ];
-  if (seer.audience !== 'host') items.push({ symbol: ctx.players[0]?.name ?? 'Ann', fill: PASTURE_FILLS.flock, meaning: 'in italics: a sheep in the pasture (who, not where)' });
-  if (seer.audience === 'host') items.push({ symbol: '3', fill: PASTURE_FILLS.sheep, meaning: 'a sheep\'s cell, by player number' });
+  if (seer.audience !== 'host')
+    items.push({ symbol: ctx.players[0]?.name ?? 'Ann', fill: PASTURE_FILLS.flock, meaning: 'in italics: a sheep in the pasture (who, not where)' });
+  if (seer.audience === 'host') items.push({ symbol: '3', fill: PASTURE_FILLS.sheep, meaning: "a sheep's cell, by player number" });
   if (seer.viewer) items.push({ symbol: '★', fill: PASTURE_FILLS.sheep, meaning: 'your sheep' });
-  if (seer.audience === 'host' || seer.viewer) items.push({ symbol: '┃', textColour: PALETTE.purple, meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : '') });
+  if (seer.audience === 'host' || seer.viewer)
+    items.push({ symbol: '┃', textColour: PALETTE.purple, meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : '') });
   return items;
 }
 

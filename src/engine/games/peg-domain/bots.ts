@@ -19,11 +19,19 @@ const STEP_NAMES: Readonly<Record<number, string>> = { [-PALLET.cols]: 'U', [PAL
 
 /** A path of pallet squares as `C3 RRDR`. */
 function pathNotation(cells: readonly number[]): string {
-  return `${palletName(cells[0])} ${cells.slice(1).map((cell, i) => STEP_NAMES[cell - cells[i]]).join('')}`;
+  return `${palletName(cells[0])} ${cells
+    .slice(1)
+    .map((cell, i) => STEP_NAMES[cell - cells[i]])
+    .join('')}`;
 }
 
 /** The answers for a move whose squares (domain indices in `scan`'s window) start with the anchor peg. */
-function moveAnswers(window: Window, scan: WindowScan, squares: readonly number[], { cut, subtract }: { cut: 'path' | 'squares'; subtract: number | null }): Answers {
+function moveAnswers(
+  window: Window,
+  scan: WindowScan,
+  squares: readonly number[],
+  { cut, subtract }: { cut: 'path' | 'squares'; subtract: number | null },
+): Answers {
   const cells = squares.map((square) => scan.under[square]);
   return {
     cut: cut === 'path' ? pathNotation(cells) : cells.map(palletName).join(' '),
@@ -56,7 +64,10 @@ function randomTurn(input: PegBotInput): Answers {
     // Grow the path by a few free squares next to it, and answer in list notation.
     const squares = [...path];
     for (let extra = random.int(0, 4); extra > 0; extra--) {
-      const next = random.shuffle(squares).flatMap((s) => neighbours(s)).find((n) => scan.isSquare(n) && !squares.includes(n));
+      const next = random
+        .shuffle(squares)
+        .flatMap((s) => neighbours(s))
+        .find((n) => scan.isSquare(n) && !squares.includes(n));
       if (next === undefined) break;
       squares.push(next);
     }
@@ -85,7 +96,10 @@ function greedyTurn(input: PegBotInput): Answers {
     if (pairs.length === 0) continue;
     const components = scan.components();
     const componentGain = components.map((cells) => cells.reduce((sum, c) => sum + gainOf(c), 0));
-    const touching = (peg: number) => neighbours(peg).map((n) => scan.component[n]).filter((label) => label >= 0);
+    const touching = (peg: number) =>
+      neighbours(peg)
+        .map((n) => scan.component[n])
+        .filter((label) => label >= 0);
     for (const [a, b] of pairs) {
       const labels = [...new Set([...touching(a), ...touching(b)])];
       const gain = gainOf(a) + gainOf(b) + labels.reduce((sum, label) => sum + componentGain[label], 0);

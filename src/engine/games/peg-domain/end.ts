@@ -38,21 +38,27 @@ export function roundSummaries(state: PegState, ctx: PegContext): RoundSummary[]
     round: t.turn,
     mover: t.mover,
     outcome: t.outcome,
-    ...(t.placement ? {
-      cut: t.placement.cut.notation,
-      place: `${domainName(t.placement.place.at)} ${t.placement.place.rotation}`,
-      gained: t.placement.gained,
-    } : {}),
+    ...(t.placement
+      ? {
+          cut: t.placement.cut.notation,
+          place: `${domainName(t.placement.place.at)} ${t.placement.place.rotation}`,
+          gained: t.placement.gained,
+        }
+      : {}),
     ...(t.subtracted !== undefined ? { subtracted: domainName(t.subtracted) } : {}),
     secondsUsed: t.secondsUsed,
     reserveLeft: t.reserveLeft,
-    ...(t.removal ? { removal: { by: t.removal.by, square: palletName(t.removal.square), rapid: t.removal.rapid, removed: t.removal.removed.map(palletName) } } : {}),
+    ...(t.removal
+      ? { removal: { by: t.removal.by, square: palletName(t.removal.square), rapid: t.removal.rapid, removed: t.removal.removed.map(palletName) } }
+      : {}),
     domainSquares: Object.fromEntries(ctx.players.map((p) => [p.id, t.domain.owner.filter((o) => o === p.id).length])),
     // Rows of the domain: 1 / 2 a square of the first / second player listed, A / B their pegs, . nobody's.
-    domain: Array.from({ length: DOMAIN.rows }, (_, r) => Array.from({ length: DOMAIN.cols }, (_, c) => {
-      const i = cellIndex({ row: r, col: c }, DOMAIN);
-      const owner = t.domain.owner[i];
-      return owner ? letters[owner][t.domain.peg[i] ? 1 : 0] : '.';
-    }).join('')),
+    domain: Array.from({ length: DOMAIN.rows }, (_, r) =>
+      Array.from({ length: DOMAIN.cols }, (_, c) => {
+        const i = cellIndex({ row: r, col: c }, DOMAIN);
+        const owner = t.domain.owner[i];
+        return owner ? letters[owner][t.domain.peg[i] ? 1 : 0] : '.';
+      }).join(''),
+    ),
   }));
 }

@@ -16,10 +16,14 @@ export type Rotation = (typeof ROTATIONS)[number];
 /** A row/column offset turned `quarterTurns` times clockwise (rows grow downwards). */
 export function rotateOffset(dr: number, dc: number, quarterTurns: number): [number, number] {
   switch (((quarterTurns % 4) + 4) % 4) {
-    case 1: return [dc, -dr];
-    case 2: return [-dr, -dc];
-    case 3: return [-dc, dr];
-    default: return [dr, dc];
+    case 1:
+      return [dc, -dr];
+    case 2:
+      return [-dr, -dc];
+    case 3:
+      return [-dc, dr];
+    default:
+      return [dr, dc];
   }
 }
 
@@ -28,7 +32,12 @@ export function rotateOffset(dr: number, dc: number, quarterTurns: number): [num
  * domain square `at` and the cut-out is turned `rotation` degrees clockwise about the anchor.
  * Squares off the domain come back as null, with the row/column they would have had.
  */
-export function landingSquares(cells: readonly number[], anchor: number, at: number, rotation: Rotation): { cell: number; row: number; col: number; index: number | null }[] {
+export function landingSquares(
+  cells: readonly number[],
+  anchor: number,
+  at: number,
+  rotation: Rotation,
+): { cell: number; row: number; col: number; index: number | null }[] {
   const quarter = ROTATIONS.indexOf(rotation);
   const from = cellAt(anchor, PALLET);
   const to = cellAt(at, DOMAIN);

@@ -74,13 +74,15 @@ function moverQuestions(state: PegState, ctx: PegContext, mover: string): Questi
 
 function removerQuestions(state: PegState, ctx: PegContext, remover: string): Question[] {
   const target = ctx.playerName(opponentOf(ctx, remover));
-  const questions: Question[] = [{
-    id: 'remove',
-    label: `A square of ${target}'s pallet to remove at the end of this turn`,
-    help: 'Not a peg, and not touching a peg or an earlier removed square, even diagonally, e.g. H6. If they cut it this turn, nothing happens.',
-    kind: 'text',
-    pattern: PALLET_SQUARE,
-  }];
+  const questions: Question[] = [
+    {
+      id: 'remove',
+      label: `A square of ${target}'s pallet to remove at the end of this turn`,
+      help: 'Not a peg, and not touching a peg or an earlier removed square, even diagonally, e.g. H6. If they cut it this turn, nothing happens.',
+      kind: 'text',
+      pattern: PALLET_SQUARE,
+    },
+  ];
   if (mayRapid(state, ctx, remover)) {
     questions.push({
       id: 'rapid',

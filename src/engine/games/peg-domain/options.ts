@@ -10,7 +10,7 @@ import type { Random } from '../../core/random.js';
 import { columnLetters, orthogonalIndices } from '../../core/coords.js';
 import { PALLET, PALLET_CELLS, PEGS_PER_PALLET } from './geometry.js';
 
-export const ITEMS = ['additional-peg', 'rapid-removal', 'peg-subtraction'] as const;
+const ITEMS = ['additional-peg', 'rapid-removal', 'peg-subtraction'] as const;
 export type Item = (typeof ITEMS)[number];
 
 export const ITEM_NAMES: Record<Item, string> = {
@@ -69,10 +69,15 @@ export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { err
   return { pegs };
 }
 
-export function palletRows(pegs: readonly boolean[]): string[] {
+function palletRows(pegs: readonly boolean[]): string[] {
   const rows: string[] = [];
   for (let r = 0; r < PALLET.rows; r++) {
-    rows.push(pegs.slice(r * PALLET.cols, (r + 1) * PALLET.cols).map((p) => (p ? 'X' : '.')).join(''));
+    rows.push(
+      pegs
+        .slice(r * PALLET.cols, (r + 1) * PALLET.cols)
+        .map((p) => (p ? 'X' : '.'))
+        .join(''),
+    );
   }
   return rows;
 }

@@ -49,7 +49,9 @@ export function goneReason(pallet: Pallet, index: number): string | null {
 
 /** A live peg touching `index`, even diagonally (the first in reading order), or undefined. */
 export function touchingPeg(pallet: Pallet, index: number): number | undefined {
-  return kingIndices(index, PALLET).filter((n) => isLivePeg(pallet, n)).sort((a, b) => a - b)[0];
+  return kingIndices(index, PALLET)
+    .filter((n) => isLivePeg(pallet, n))
+    .sort((a, b) => a - b)[0];
 }
 
 /** The domain at the start: columns A–D the first listed player's, F–I the second's, E nobody's. */

@@ -94,7 +94,9 @@ function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   }
   const apart = unreached(cells);
   if (apart.length > 0) {
-    reasons.push(`cut: ${listText(apart.map(palletName))} ${apart.length === 1 ? 'is' : 'are'} not joined to ${palletName(cells[0])}; a cut-out's squares join orthogonally`);
+    reasons.push(
+      `cut: ${listText(apart.map(palletName))} ${apart.length === 1 ? 'is' : 'are'} not joined to ${palletName(cells[0])}; a cut-out's squares join orthogonally`,
+    );
   }
   if (reasons.length > 0) return err(reasons.join('; '));
   return ok({ cells, anchor: pegs[0], notation: cells.map(palletName).join(' ') });
@@ -156,7 +158,7 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
 }
 
 /** Reads a domain peg for Peg Subtraction. */
-export function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
+function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
   const cell = parseCell(text, DOMAIN);
   if (!cell.ok) return err(`subtract: ${cell.error}`);
   const index = cellIndex(cell.value, DOMAIN);
@@ -180,9 +182,13 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, { rapid
   if (pallet.pegs[index]) return err(`remove: ${name} is a peg; only a square may be removed`);
   const peg = touchingPeg(pallet, index);
   if (peg !== undefined) return err(`remove: ${name} touches the peg ${palletName(peg)}; a removed square may not touch a peg, even diagonally`);
-  const removed = kingIndices(index, PALLET).filter((n) => pallet.removedIn[n] > 0).sort((a, b) => a - b)[0];
+  const removed = kingIndices(index, PALLET)
+    .filter((n) => pallet.removedIn[n] > 0)
+    .sort((a, b) => a - b)[0];
   if (removed !== undefined) {
-    return err(`remove: ${name} touches ${palletName(removed)}, removed in turn ${pallet.removedIn[removed]}; a removed square may not touch an earlier one, even diagonally`);
+    return err(
+      `remove: ${name} touches ${palletName(removed)}, removed in turn ${pallet.removedIn[removed]}; a removed square may not touch an earlier one, even diagonally`,
+    );
   }
   return ok(index);
 }
@@ -236,7 +242,10 @@ function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers
   if (!rapid.ok) return { ok: false, reason: rapid.error };
   const target = opponentOf(ctx, remover);
   if (!answers.remove) {
-    return { ok: false, reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6` };
+    return {
+      ok: false,
+      reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6`,
+    };
   }
   const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), { rapid: rapid.value });
   return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };

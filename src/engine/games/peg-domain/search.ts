@@ -53,7 +53,12 @@ const UNDER_PEG_PEG = 4;
 function allWindows(): Window[] {
   const out: Window[] = [];
   for (let quarter = 0; quarter < 4; quarter++) {
-    const corners = [[0, 0], [0, PALLET.cols - 1], [PALLET.rows - 1, 0], [PALLET.rows - 1, PALLET.cols - 1]].map(([r, c]) => rotateOffset(r, c, quarter));
+    const corners = [
+      [0, 0],
+      [0, PALLET.cols - 1],
+      [PALLET.rows - 1, 0],
+      [PALLET.rows - 1, PALLET.cols - 1],
+    ].map(([r, c]) => rotateOffset(r, c, quarter));
     const rows = corners.map((c) => c[0]);
     const cols = corners.map((c) => c[1]);
     for (let dr = -Math.max(...rows); dr <= DOMAIN.rows - 1 - Math.min(...rows); dr++) {
@@ -70,17 +75,26 @@ export const WINDOWS: readonly Window[] = allWindows();
  * (row, column), how it moves one domain row down and one column right, and the rectangle of
  * domain rows and columns the turned pallet covers (first and last).
  */
-const GEOMETRY = Int16Array.from(WINDOWS.flatMap(({ quarter, dr, dc }) => {
-  const back = 4 - quarter;
-  const corners = [[0, 0], [PALLET.rows - 1, PALLET.cols - 1]].map(([r, c]) => rotateOffset(r, c, quarter));
-  const rows = corners.map(([r]) => r + dr);
-  const cols = corners.map(([, c]) => c + dc);
-  return [
-    ...rotateOffset(-dr, -dc, back), ...rotateOffset(1, 0, back), ...rotateOffset(0, 1, back),
-    Math.max(0, Math.min(...rows)), Math.min(DOMAIN.rows - 1, Math.max(...rows)),
-    Math.max(0, Math.min(...cols)), Math.min(DOMAIN.cols - 1, Math.max(...cols)),
-  ];
-}));
+const GEOMETRY = Int16Array.from(
+  WINDOWS.flatMap(({ quarter, dr, dc }) => {
+    const back = 4 - quarter;
+    const corners = [
+      [0, 0],
+      [PALLET.rows - 1, PALLET.cols - 1],
+    ].map(([r, c]) => rotateOffset(r, c, quarter));
+    const rows = corners.map(([r]) => r + dr);
+    const cols = corners.map(([, c]) => c + dc);
+    return [
+      ...rotateOffset(-dr, -dc, back),
+      ...rotateOffset(1, 0, back),
+      ...rotateOffset(0, 1, back),
+      Math.max(0, Math.min(...rows)),
+      Math.min(DOMAIN.rows - 1, Math.max(...rows)),
+      Math.max(0, Math.min(...cols)),
+      Math.min(DOMAIN.cols - 1, Math.max(...cols)),
+    ];
+  }),
+);
 
 /** Labels one window: what each domain square holds, and the components of free squares. */
 export class WindowScan {

@@ -105,30 +105,32 @@ export function holds(ctx: PegContext, player: string, item: Item): boolean {
   return ctx.options.variant === 'final' && (ctx.options.items[player] ?? []).includes(item);
 }
 
-export function turnsMovedBy(state: PegState, player: string): number {
+function turnsMovedBy(state: PegState, player: string): number {
   return state.turns.filter((t) => t.mover === player).length;
 }
 
 /** Peg Subtraction: held, unused, and this turn is one of the holder's first 5. */
 export function maySubtract(state: PegState, ctx: PegContext, player: string): boolean {
-  return holds(ctx, player, 'peg-subtraction') && state.itemsUsed[player]['peg-subtraction'] === undefined
-    && turnsMovedBy(state, player) < ITEM_TURN_LIMIT;
+  return holds(ctx, player, 'peg-subtraction') && state.itemsUsed[player]['peg-subtraction'] === undefined && turnsMovedBy(state, player) < ITEM_TURN_LIMIT;
 }
 
 /** Rapid Removal: held, unused, and this is one of the holder's first 5 removal turns. */
 export function mayRapid(state: PegState, ctx: PegContext, player: string): boolean {
-  return holds(ctx, player, 'rapid-removal') && state.itemsUsed[player]['rapid-removal'] === undefined
-    && turnsMovedBy(state, opponentOf(ctx, player)) < ITEM_TURN_LIMIT;
+  return (
+    holds(ctx, player, 'rapid-removal') &&
+    state.itemsUsed[player]['rapid-removal'] === undefined &&
+    turnsMovedBy(state, opponentOf(ctx, player)) < ITEM_TURN_LIMIT
+  );
 }
 
 /** The reserve a turn draws on: whole 10-second steps beyond the turn's own time. */
-export function reserveCharge(secondsUsed: number, turnSeconds: number, reserveLeft: number): number {
+function reserveCharge(secondsUsed: number, turnSeconds: number, reserveLeft: number): number {
   const over = secondsUsed - turnSeconds;
   if (over <= 0) return 0;
   return Math.min(reserveLeft, Math.ceil(over / 10) * 10);
 }
 
-export function secondsBetween(from: string | undefined, to: string | undefined): number | null {
+function secondsBetween(from: string | undefined, to: string | undefined): number | null {
   if (!from || !to) return null;
   return (Date.parse(to) - Date.parse(from)) / 1000;
 }
@@ -181,7 +183,14 @@ function applyPlacement(domain: Domain, pallet: Pallet, move: Extract<PegMove, {
  * this turn is not removed (nothing happens), and a Rapid Removal takes its area from the pallet
  * as it now stands (pegs cut this turn no longer spare their neighbours).
  */
-function applyRemoval(pallet: Pallet, move: Extract<PegMove, { kind: 'remove' }>, by: string, cutNow: ReadonlySet<number>, moverName: string, turn: number): { pallet: Pallet; removal: Removal } {
+function applyRemoval(
+  pallet: Pallet,
+  move: Extract<PegMove, { kind: 'remove' }>,
+  by: string,
+  cutNow: ReadonlySet<number>,
+  moverName: string,
+  turn: number,
+): { pallet: Pallet; removal: Removal } {
   const name = palletName(move.square);
   let removed: number[];
   let note: string;
@@ -295,7 +304,8 @@ export function decideWinner(state: PegState, ctx: PegContext): { winner: string
   if (a.domain !== b.domain) return pick(a.domain > b.domain ? a.player : b.player, 'more domain squares');
   if (a.used !== b.used) return pick(a.used > b.used ? a.player : b.player, `tied on ${a.domain} domain squares; more pallet squares used`);
   const tied = `tied on ${a.domain} domain squares and ${a.used} pallet squares used`;
-  if (ctx.options.tiebreakWinner) return pick(ctx.options.tiebreakWinner, `${tied}; ${name(ctx.options.tiebreakWinner)} wins the tiebreak (option tiebreakWinner)`);
+  if (ctx.options.tiebreakWinner)
+    return pick(ctx.options.tiebreakWinner, `${tied}; ${name(ctx.options.tiebreakWinner)} wins the tiebreak (option tiebreakWinner)`);
   if (ctx.options.variant === 'final') {
     const count = (id: string) => (ctx.options.items[id] ?? []).length;
     if (count(a.player) !== count(b.player)) {

@@ -4,7 +4,21 @@
 
 import { cellAt, cellIndex } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type BoardTab, type CellBorders, type GameView, type Grid, type GridCell, type LegendItem, PALETTE, type Table, audiencePlayer, boardCells, letterLabels, textOn } from '../../core/view.js';
+import {
+  type Audience,
+  type BoardTab,
+  type CellBorders,
+  type GameView,
+  type Grid,
+  type GridCell,
+  type LegendItem,
+  PALETTE,
+  type Table,
+  audiencePlayer,
+  boardCells,
+  letterLabels,
+  textOn,
+} from '../../core/view.js';
 import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import { ITEM_NAMES } from './options.js';
 import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName, rapidArea } from './pallet.js';
@@ -17,7 +31,7 @@ export const PENDING = PALETTE.purple;
 const THICK: CellBorders[keyof CellBorders] = { weight: 'thick' };
 
 /** One or two letters per player, different for the two (initials unless they clash). */
-export function playerLetters(ctx: PegContext): Record<string, string> {
+function playerLetters(ctx: PegContext): Record<string, string> {
   const [a, b] = ctx.players;
   for (const length of [1, 2, 3]) {
     const la = a.name.slice(0, length).toUpperCase();
@@ -44,7 +58,14 @@ function outline(index: number, set: ReadonlySet<number>, cols: number, rows: nu
   };
 }
 
-function domainGrid(domain: Domain, ctx: PegContext, title: string, highlight: readonly number[], subtracted: ReadonlyMap<number, number>, caption?: string): Grid {
+function domainGrid(
+  domain: Domain,
+  ctx: PegContext,
+  title: string,
+  highlight: readonly number[],
+  subtracted: ReadonlyMap<number, number>,
+  caption?: string,
+): Grid {
   const letters = playerLetters(ctx);
   const set = new Set(highlight);
   const cells = boardCells(DOMAIN.rows, DOMAIN.cols, (i) => {
@@ -84,13 +105,28 @@ function palletCell(state: PegState, ctx: PegContext, player: string, pending: P
   const peg = pallet.pegs[i];
   if (pallet.cutIn[i] > 0) {
     const colour = colourOf(ctx, player);
-    return { text: `${pallet.cutIn[i]}${peg ? '●' : ''}`, fill: colour, textColour: textOn(colour), note: `${name}: ${peg ? 'peg ' : ''}cut out in turn ${pallet.cutIn[i]}` };
+    return {
+      text: `${pallet.cutIn[i]}${peg ? '●' : ''}`,
+      fill: colour,
+      textColour: textOn(colour),
+      note: `${name}: ${peg ? 'peg ' : ''}cut out in turn ${pallet.cutIn[i]}`,
+    };
   }
   if (pallet.removedIn[i] > 0) {
-    return { text: '✕', fill: PALETTE.black, textColour: PALETTE.white, note: `${name}: removed by ${ctx.playerName(opponentOf(ctx, player))} in turn ${pallet.removedIn[i]}` };
+    return {
+      text: '✕',
+      fill: PALETTE.black,
+      textColour: PALETTE.white,
+      note: `${name}: removed by ${ctx.playerName(opponentOf(ctx, player))} in turn ${pallet.removedIn[i]}`,
+    };
   }
   if (pending.removal.get(player)?.has(i)) {
-    return { text: '?', fill: PENDING, textColour: textOn(PENDING), note: `${name}: your pending removal, applied at the end of the turn unless ${ctx.playerName(player)} cuts it` };
+    return {
+      text: '?',
+      fill: PENDING,
+      textColour: textOn(PENDING),
+      note: `${name}: your pending removal, applied at the end of the turn unless ${ctx.playerName(player)} cuts it`,
+    };
   }
   if (pending.extraPeg.get(player) === i) {
     return { text: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), note: `${name}: your Additional Peg, placed when the pregame closes` };
@@ -112,7 +148,7 @@ function cutText(cut: Cutout): string {
   return `a ${cut.cells.length}-square cut-out anchored on ${palletName(cut.anchor)}`;
 }
 
-export function turnText(record: TurnRecord, ctx: PegContext): string {
+function turnText(record: TurnRecord, ctx: PegContext): string {
   const name = ctx.playerName(record.mover);
   let text: string;
   if (record.placement) {
@@ -135,27 +171,38 @@ function subtractions(state: PegState, upTo: number): Map<number, number> {
 }
 
 /** Turns per history tab: a match of 30 turns is 8 tabs, not 30. */
-export const TURNS_PER_TAB = 4;
+const TURNS_PER_TAB = 4;
 
 function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardTab[] {
   const last = state.turns[state.turns.length - 1];
   const currentTitle = last ? `The domain after turn ${last.turn}` : 'The domain at the start';
   // Where both players stand, under the latest move: "Ann: finished in turn 27 · Ben: to move".
   const standing = ctx.players.map((p) => `${p.name}: ${statusOf(state, p.id)}`).join(' · ');
-  const tabs: BoardTab[] = [{
-    tab: 'Current',
-    title: currentTitle,
-    grids: [
-      domainGrid(state.domain, ctx, currentTitle, last?.placement?.covered ?? [], subtractions(state, Infinity), last ? `${turnText(last, ctx)}. ${standing}` : standing),
-      ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending)),
-    ],
-  }];
+  const tabs: BoardTab[] = [
+    {
+      tab: 'Current',
+      title: currentTitle,
+      grids: [
+        domainGrid(
+          state.domain,
+          ctx,
+          currentTitle,
+          last?.placement?.covered ?? [],
+          subtractions(state, Infinity),
+          last ? `${turnText(last, ctx)}. ${standing}` : standing,
+        ),
+        ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending)),
+      ],
+    },
+  ];
   // The history: every turn before the latest (Current shows that one), a few turns a tab, newest
   // tab first. A tab keeps its name as it fills ("Turns 5–8"), so adding a turn never renames one.
   const history = state.turns.slice(0, -1);
   for (let first = Math.floor((history.length - 1) / TURNS_PER_TAB) * TURNS_PER_TAB; first >= 0; first -= TURNS_PER_TAB) {
     const records = history.slice(first, first + TURNS_PER_TAB);
-    const grids = records.map((record) => domainGrid(record.domain, ctx, `After turn ${record.turn}`, record.placement?.covered ?? [], subtractions(state, record.turn), turnText(record, ctx)));
+    const grids = records.map((record) =>
+      domainGrid(record.domain, ctx, `After turn ${record.turn}`, record.placement?.covered ?? [], subtractions(state, record.turn), turnText(record, ctx)),
+    );
     const name = `Turns ${first + 1}–${first + TURNS_PER_TAB}`;
     const shown = records.length === 1 ? `turn ${first + 1}` : `turns ${first + 1}–${first + records.length}`;
     tabs.push({ tab: name, title: `The domain after ${shown}`, grids });
@@ -188,7 +235,14 @@ function clocks(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> |
     const timed = mine.filter((t) => t.secondsUsed !== null);
     const total = timed.reduce((sum, t) => sum + (t.secondsUsed as number), 0);
     const last = mine[mine.length - 1];
-    return [p.name, minutes(state.reserve[p.id]), minutes(ctx.options.reserveSeconds - state.reserve[p.id]), timed.length > 0 ? minutes(total) : '', last ? minutes(last.secondsUsed) : '', mine.length];
+    return [
+      p.name,
+      minutes(state.reserve[p.id]),
+      minutes(ctx.options.reserveSeconds - state.reserve[p.id]),
+      timed.length > 0 ? minutes(total) : '',
+      last ? minutes(last.secondsUsed) : '',
+      mine.length,
+    ];
   });
   const turnOpen = open && open.phase.kind === 'turn' && mover;
   return {
@@ -203,15 +257,17 @@ function turnLog(state: PegState, ctx: PegContext): Table {
   return {
     title: 'Turns',
     header: ['Turn', 'Player', 'Move', 'Time', 'Reserve used', 'Reserve left', 'Removal'],
-    rows: [...state.turns].reverse().map((t) => [
-      t.turn,
-      ctx.playerName(t.mover),
-      turnText({ ...t, removal: undefined }, ctx),
-      minutes(t.secondsUsed),
-      t.reserveUsed > 0 ? minutes(t.reserveUsed) : '',
-      minutes(t.reserveLeft),
-      t.removal ? `${ctx.playerName(t.removal.by)}: ${t.removal.note}` : '',
-    ]),
+    rows: [...state.turns]
+      .reverse()
+      .map((t) => [
+        t.turn,
+        ctx.playerName(t.mover),
+        turnText({ ...t, removal: undefined }, ctx),
+        minutes(t.secondsUsed),
+        t.reserveUsed > 0 ? minutes(t.reserveUsed) : '',
+        minutes(t.reserveLeft),
+        t.removal ? `${ctx.playerName(t.removal.by)}: ${t.removal.note}` : '',
+      ]),
   };
 }
 
@@ -232,25 +288,36 @@ function itemsTable(state: PegState, ctx: PegContext): Table {
   return {
     title: 'Items',
     header: ['Player', 'Item', 'Used'],
-    rows: ctx.players.flatMap((p) => (ctx.options.items[p.id] ?? []).map((item) => {
-      const used = state.itemsUsed[p.id][item];
-      return [p.name, ITEM_NAMES[item], used === undefined ? 'not yet' : used === 0 ? 'in the pregame' : `in turn ${used}`];
-    })),
+    rows: ctx.players.flatMap((p) =>
+      (ctx.options.items[p.id] ?? []).map((item) => {
+        const used = state.itemsUsed[p.id][item];
+        return [p.name, ITEM_NAMES[item], used === undefined ? 'not yet' : used === 0 ? 'in the pregame' : `in turn ${used}`];
+      }),
+    ),
   };
 }
 
-export function moveText(move: PegMove | undefined): string {
+function moveText(move: PegMove | undefined): string {
   if (!move) return 'nothing yet';
   switch (move.kind) {
-    case 'extra-peg': return `Additional Peg on ${palletName(move.square)}`;
-    case 'finish': return 'finish';
-    case 'remove': return move.rapid ? `Rapid Removal centred on ${palletName(move.square)}` : `remove ${palletName(move.square)}`;
-    case 'place': return `cut ${move.cut.notation}, place ${domainName(move.place.at)} ${move.place.rotation}${move.subtract !== null ? `, subtract ${domainName(move.subtract)}` : ''}`;
+    case 'extra-peg':
+      return `Additional Peg on ${palletName(move.square)}`;
+    case 'finish':
+      return 'finish';
+    case 'remove':
+      return move.rapid ? `Rapid Removal centred on ${palletName(move.square)}` : `remove ${palletName(move.square)}`;
+    case 'place':
+      return `cut ${move.cut.notation}, place ${domainName(move.place.at)} ${move.place.rotation}${move.subtract !== null ? `, subtract ${domainName(move.subtract)}` : ''}`;
   }
 }
 
 /** The pending marks an audience may see: the host all of them, a player their own. */
-function pendingFor(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null, { viewer, host }: { viewer: string | null; host: boolean }): PendingMarks {
+function pendingFor(
+  state: PegState,
+  ctx: PegContext,
+  open: OpenPhaseInfo<PegMove> | null,
+  { viewer, host }: { viewer: string | null; host: boolean },
+): PendingMarks {
   const removal = new Map<string, Set<number>>();
   const extraPeg = new Map<string, number>();
   for (const [player, move] of open?.moves ?? []) {
@@ -293,7 +360,10 @@ export function pegView(state: PegState, audience: Audience, ctx: PegContext, op
 function legend(ctx: PegContext, audience: Audience): LegendItem[] {
   const letters = playerLetters(ctx);
   const items: LegendItem[] = ctx.players.map((p) => ({
-    symbol: letters[p.id], fill: colourOf(ctx, p.id), textColour: textOn(colourOf(ctx, p.id)), meaning: `${p.name}'s domain square; on ${p.name}'s pallet, the number is the turn a square was cut out in`,
+    symbol: letters[p.id],
+    fill: colourOf(ctx, p.id),
+    textColour: textOn(colourOf(ctx, p.id)),
+    meaning: `${p.name}'s domain square; on ${p.name}'s pallet, the number is the turn a square was cut out in`,
   }));
   items.push(
     { symbol: '●', meaning: 'a peg (●+ the Additional Peg)' },
@@ -303,12 +373,22 @@ function legend(ctx: PegContext, audience: Audience): LegendItem[] {
   if (audience === 'host') {
     items.push(
       { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'a pending removal (its sender and the host see it until the turn ends)' },
-      { symbol: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), meaning: 'a pending Additional Peg (its holder and the host see it until the pregame closes)' },
+      {
+        symbol: '+?',
+        fill: PALETTE.green,
+        textColour: textOn(PALETTE.green),
+        meaning: 'a pending Additional Peg (its holder and the host see it until the pregame closes)',
+      },
     );
   } else if (audiencePlayer(audience)) {
     items.push(
       { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'your pending removal (only you and the host see it until the turn ends)' },
-      { symbol: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), meaning: 'your pending Additional Peg (only you and the host see it until the pregame closes)' },
+      {
+        symbol: '+?',
+        fill: PALETTE.green,
+        textColour: textOn(PALETTE.green),
+        meaning: 'your pending Additional Peg (only you and the host see it until the pregame closes)',
+      },
     );
   }
   items.push({ symbol: '▭', meaning: 'thick outline: the cut-out placed in that turn' });
