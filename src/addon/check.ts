@@ -6,7 +6,8 @@
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST } from '../engine/index.js';
-import { driveFiles, drivePermissions, driveRevisions, protectForm, type PublishingForm, spreadsheetsApi } from './services.js';
+import { driveFiles, drivePermissions, driveRevisions, spreadsheetsApi } from './advanced.js';
+import { type PublishingForm, protectForm } from './forms.js';
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
 
 /** The handler of the check's own throwaway trigger (main.ts exports it; it does nothing). */
@@ -82,71 +83,82 @@ function checkSpreadsheet(run: CheckRun): string {
     },
     'No match can start: the add-on makes a spreadsheet per player and a shared one. Check that the advanced Sheets service is enabled and that your account may create files in Drive.',
   );
-  if (sheetId) {
-    run.attempt(
-      'Read who owns it (Drive, drive.file scope)',
-      () => {
-        const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
-          p.emailAddress ? [p.emailAddress] : [],
-        );
-        account = owners[0] ?? '';
-        return owners.join(', ');
-      },
-      'The add-on cannot tell whom a file is shared with: pressing Start again after a failure may share a file twice (harmless, one more email).',
-    );
-    run.attempt(
-      'Publish a spreadsheet to the web',
-      () => {
-        const revisions = driveRevisions().list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
-        const head = revisions[revisions.length - 1];
-        if (!head?.id) throw new Error('the file has no revision to publish');
-        driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
-        return 'published, updating automatically';
-      },
-      'The shared sheet is shared as "anyone with the link can view" instead (the next item), and the sidebar and Links tab say so. A Workspace administrator can allow publishing (Admin console → Drive and Docs → Sharing settings).',
-    );
-    run.attempt(
-      'Share a spreadsheet with anyone who has the link',
-      () => {
-        drivePermissions().create({ role: 'reader', type: 'anyone' }, sheetId);
-        return 'anyone with the link can view';
-      },
-      'Where publishing is refused too, spectators cannot open the shared sheet (the match still runs; the sidebar and Links tab say so). A Workspace administrator can allow link sharing.',
-    );
-    run.attempt(
-      'Stop writers from sharing a spreadsheet on',
-      () => {
-        driveFiles().update({ writersCanShare: false }, sheetId);
-        return 'writers cannot change its sharing';
-      },
-      'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.',
-    );
-    run.attempt(
-      'Protect a range for one editor',
-      () => {
-        spreadsheetsApi().batchUpdate(
-          {
-            requests: [
-              {
-                addProtectedRange: {
-                  protectedRange: {
-                    protectedRangeId: 0x11c4ec,
-                    range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 },
-                    description: THROWAWAY,
-                    editors: { users: account ? [account] : [] },
-                  },
+  if (!sheetId) return account;
+  account = checkSharing(run, sheetId);
+  checkProtection(run, sheetId, firstTab, account);
+  return account;
+}
+
+/** Drive's part of a spreadsheet: who owns it, publishing, link sharing, writers kept from re-sharing; the owner's address. */
+function checkSharing(run: CheckRun, sheetId: string): string {
+  let account = '';
+  run.attempt(
+    'Read who owns it (Drive, drive.file scope)',
+    () => {
+      const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
+        p.emailAddress ? [p.emailAddress] : [],
+      );
+      account = owners[0] ?? '';
+      return owners.join(', ');
+    },
+    'The add-on cannot tell whom a file is shared with: pressing Start again after a failure may share a file twice (harmless, one more email).',
+  );
+  run.attempt(
+    'Publish a spreadsheet to the web',
+    () => {
+      const revisions = driveRevisions().list(sheetId, { fields: 'revisions(id)' }).revisions ?? [];
+      const head = revisions[revisions.length - 1];
+      if (!head?.id) throw new Error('the file has no revision to publish');
+      driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, sheetId, head.id);
+      return 'published, updating automatically';
+    },
+    'The shared sheet is shared as "anyone with the link can view" instead (the next item), and the sidebar and Links tab say so. A Workspace administrator can allow publishing (Admin console → Drive and Docs → Sharing settings).',
+  );
+  run.attempt(
+    'Share a spreadsheet with anyone who has the link',
+    () => {
+      drivePermissions().create({ role: 'reader', type: 'anyone' }, sheetId);
+      return 'anyone with the link can view';
+    },
+    'Where publishing is refused too, spectators cannot open the shared sheet (the match still runs; the sidebar and Links tab say so). A Workspace administrator can allow link sharing.',
+  );
+  run.attempt(
+    'Stop writers from sharing a spreadsheet on',
+    () => {
+      driveFiles().update({ writersCanShare: false }, sheetId);
+      return 'writers cannot change its sharing';
+    },
+    'Start stops at sharing the shared sheet with players (it refuses to let a player re-share it): press Start again later, or ask your administrator.',
+  );
+  return account;
+}
+
+/** A protected range one editor may change, as each player's row of the shared sheet. */
+function checkProtection(run: CheckRun, sheetId: string, firstTab: number, account: string): void {
+  run.attempt(
+    'Protect a range for one editor',
+    () => {
+      spreadsheetsApi().batchUpdate(
+        {
+          requests: [
+            {
+              addProtectedRange: {
+                protectedRange: {
+                  protectedRangeId: 0x11c4ec,
+                  range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 },
+                  description: THROWAWAY,
+                  editors: { users: account ? [account] : [] },
                 },
               },
-            ],
-          },
-          sheetId,
-        );
-        return `row 1 editable by ${account || 'the owner'} only`;
-      },
-      "Each player's row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.",
-    );
-  }
-  return account;
+            },
+          ],
+        },
+        sheetId,
+      );
+      return `row 1 editable by ${account || 'the owner'} only`;
+    },
+    "Each player's row of the shared sheet cannot be kept to that player: public answers (Pasture, Not Flower Field) would be open to every player.",
+  );
 }
 
 /** A form, set up as Start sets up each player's: published closed, one responder, verified emails. */

@@ -91,7 +91,6 @@ export function answersTabRequests(
 ): Request[] {
   const questions = publicQuestions(phase);
   const columns = 1 + Math.max(1, questions.length);
-  const rowCount = 1 + players.length;
   const old = (existing.sheets ?? []).find((s) => s.properties?.title === ANSWERS_TAB);
   const requests: Request[] = [];
   let sheetId = old?.properties?.sheetId ?? undefined;
@@ -103,42 +102,65 @@ export function answersTabRequests(
   }
   if (sheetId === undefined || sheetId === null) {
     sheetId = freeSheetId(takenSheetIds(existing), idsFrom(0x4a0500), ANSWERS_TAB);
-    const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
-    requests.push(
-      { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
-      {
-        updateDimensionProperties: {
-          range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
-          properties: { pixelSize: 140 },
-          fields: 'pixelSize',
-        },
-      },
-      {
-        updateDimensionProperties: {
-          range: { sheetId, dimension: 'COLUMNS', startIndex: 1, endIndex: columns },
-          properties: { pixelSize: 320 },
-          fields: 'pixelSize',
-        },
-      },
-      // What a player types stays text: never a number, a date or a formula.
-      { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
-      {
-        addProtectedRange: {
-          protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] },
-        },
-      },
-      ...players.map((player, i): Request => ({
-        addProtectedRange: {
-          protectedRange: {
-            protectedRangeId: protectionId(`row/${columns}/${i}`),
-            range: { sheetId, startRowIndex: 1 + i, endRowIndex: 2 + i, startColumnIndex: 1, endColumnIndex: columns },
-            description: `${player.name}'s answers: only ${player.name} edits this row`,
-            editors: { users: player.email ? [player.email] : [] },
-          },
-        },
-      })),
-    );
+    requests.push(...newTabRequests(sheetId, players, columns));
   }
+  const rows = tabRows(players, phase, columns);
+  if (keepAnswers && old && oldColumns === columns) {
+    requests.push(...redrawKeepingAnswers(sheetId, players, rows, { columns, open: questions.length > 0 }));
+    return requests;
+  }
+  requests.push({
+    updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: columns }, rows, fields: TAB_FIELDS },
+  });
+  return requests;
+}
+
+/** The fields of the tab's cells the drawing writes. */
+const TAB_FIELDS = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor';
+
+/** A new tab: its size, column widths, text-only answer cells, and each row kept to its player. */
+function newTabRequests(sheetId: number, players: readonly Player[], columns: number): Request[] {
+  const rowCount = 1 + players.length;
+  const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
+  return [
+    { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
+    {
+      updateDimensionProperties: {
+        range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
+        properties: { pixelSize: 140 },
+        fields: 'pixelSize',
+      },
+    },
+    {
+      updateDimensionProperties: {
+        range: { sheetId, dimension: 'COLUMNS', startIndex: 1, endIndex: columns },
+        properties: { pixelSize: 320 },
+        fields: 'pixelSize',
+      },
+    },
+    // What a player types stays text: never a number, a date or a formula.
+    { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
+    {
+      addProtectedRange: {
+        protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] },
+      },
+    },
+    ...players.map((player, i): Request => ({
+      addProtectedRange: {
+        protectedRange: {
+          protectedRangeId: protectionId(`row/${columns}/${i}`),
+          range: { sheetId, startRowIndex: 1 + i, endRowIndex: 2 + i, startColumnIndex: 1, endColumnIndex: columns },
+          description: `${player.name}'s answers: only ${player.name} edits this row`,
+          editors: { users: player.email ? [player.email] : [] },
+        },
+      },
+    })),
+  ];
+}
+
+/** The tab's rows for `phase`: the header, then each player's name and blank answer cells. */
+function tabRows(players: readonly Player[], phase: PhaseSpec | null, columns: number): { values: CellData[] }[] {
+  const questions = publicQuestions(phase);
   const open = questions.length > 0;
   const texts = answersHeader(phase);
   const header = [
@@ -147,7 +169,7 @@ export function answersTabRequests(
       ? questions.map((q, i) => text(texts[1 + i], { userEnteredFormat: bold, note: q.help }))
       : [text(texts[1], { userEnteredFormat: { textFormat: { italic: true } } })]),
   ];
-  const rows = [
+  return [
     { values: header },
     ...players.map((player) => ({
       values: [
@@ -156,37 +178,46 @@ export function answersTabRequests(
       ],
     })),
   ];
-  const fields = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor';
-  if (keepAnswers && old && oldColumns === columns) {
-    // The header and the names as above; the answer cells only get their colour.
-    requests.push(
-      { updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns }, rows: rows.slice(0, 1), fields } },
-      {
-        updateCells: {
-          range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 },
-          rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })),
-          fields,
-        },
+}
+
+/** The same phase drawn again (Re-render): the header and the names, the answer cells only their colour, each row's editor its player's current account. */
+function redrawKeepingAnswers(
+  sheetId: number,
+  players: readonly Player[],
+  rows: readonly { values: CellData[] }[],
+  { columns, open }: { columns: number; open: boolean },
+): Request[] {
+  const rowCount = 1 + players.length;
+  return [
+    {
+      updateCells: {
+        range: { sheetId, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: columns },
+        rows: rows.slice(0, 1),
+        fields: TAB_FIELDS,
       },
-      {
-        repeatCell: {
-          range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns },
-          cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } },
-          fields: 'userEnteredFormat.backgroundColor',
-        },
+    },
+    {
+      updateCells: {
+        range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: 1 },
+        rows: rows.slice(1).map((r) => ({ values: r.values.slice(0, 1) })),
+        fields: TAB_FIELDS,
       },
-      // Each row's editor is its player's current account (Correct a player's email… changes it).
-      ...players.map((player, i): Request => ({
-        updateProtectedRange: {
-          protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } },
-          fields: 'editors',
-        },
-      })),
-    );
-    return requests;
-  }
-  requests.push({ updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columns }, rows, fields } });
-  return requests;
+    },
+    {
+      repeatCell: {
+        range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns },
+        cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } },
+        fields: 'userEnteredFormat.backgroundColor',
+      },
+    },
+    // Correct a player's email… changes a row's editor.
+    ...players.map((player, i): Request => ({
+      updateProtectedRange: {
+        protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } },
+        fields: 'editors',
+      },
+    })),
+  ];
 }
 
 /** The tab as it stands (one read): its first row, and each player's first `width` answer cells. */

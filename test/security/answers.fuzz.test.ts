@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Answers, AnyGame, PhaseSpec, Submission } from '../../src/engine/core/game.js';
-import { MAX_ANSWER_LENGTH, type MatchRun, type Receipt } from '../../src/engine/core/replay.js';
+import { type MatchRun, type Receipt } from '../../src/engine/core/replay.js';
+import { MAX_ANSWER_LENGTH } from '../../src/engine/core/submission.js';
 import { GAME_LIST, audiencesOf, loadMatch, replayMatch, replayOutput, viewFor } from '../../src/engine/index.js';
 import { LONG_STRINGS, SHEETS_CELL_MAX, hostileValue, leaves, reasonProblem, runs, snapshot } from './hostile.js';
 import { type Scenario, after, phaseAt, runTo, scenarioOf, submissionsBefore } from './scenario.js';

@@ -11,7 +11,6 @@
 
 import type {
   AnyGame,
-  Answers,
   CheckResult,
   DecisionRequest,
   EmailEvent,
@@ -27,6 +26,7 @@ import type {
 import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
+import { MAX_ANSWER_LENGTH, cleanAnswers, unknownQuestions } from './submission.js';
 import { Random } from './random.js';
 
 export interface Receipt {
@@ -113,59 +113,6 @@ function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Sch
   const minutes = schedule.minutes[phase.id] ?? schedule.minutes[phase.kind] ?? schedule.minutes.default;
   if (minutes === undefined || !opensAt) return undefined;
   return addSeconds(opensAt, minutes * 60);
-}
-
-/**
- * The longest answer read, after trimming: far above any real answer (a Fair and Square placement
- * is about 60 characters), and short enough that no game's parser has real work with it. Parsing
- * 100 KB of letters as a coordinate list took seconds.
- */
-export const MAX_ANSWER_LENGTH = 1000;
-
-/** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
-function asText(item: unknown): string | null {
-  if (typeof item === 'string') return item;
-  return typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
-}
-
-/**
- * Trims answers, drops blanks, separates answers to questions the player was not asked, and
- * finds an answer that is not text (a caller outside the loader, such as a sheet cell holding a
- * date, can send anything) or too long to read (a list counts its items and the separators).
- */
-function cleanAnswers(
-  answers: Answers,
-  asked: ReadonlySet<string>,
-): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
-  const out: Record<string, string | string[]> = {};
-  const unknown: string[] = [];
-  let notText: string | undefined;
-  let tooLong: { key: string; length: number } | undefined;
-  for (const [key, value] of Object.entries(answers)) {
-    if (!asked.has(key)) {
-      unknown.push(key);
-      continue;
-    }
-    const list = Array.isArray(value);
-    const texts = (list ? (value as readonly unknown[]) : [value]).map(asText);
-    if (texts.includes(null)) {
-      notText ??= key;
-      continue;
-    }
-    const items = (texts as string[]).map((item) => item.trim()).filter((item) => item !== '');
-    const length = items.reduce((sum, item) => sum + item.length + 1, -1);
-    if (items.length > 0) out[key] = list ? items : items[0];
-    if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
-  }
-  return { answers: out, unknown, ...(notText !== undefined ? { notText } : {}), ...(tooLong ? { tooLong } : {}) };
-}
-
-/** One reason for every answer to a question the phase does not ask (three named, the rest counted). */
-function unknownQuestions(keys: readonly string[], phaseTitle: string): string {
-  if (keys.length === 1) return `${quote(keys[0])} is not a question of ${phaseTitle}; that answer was ignored`;
-  const named = keys.slice(0, 3).map((key) => quote(key));
-  const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
-  return `${named.join(', ')}${more} are not questions of ${phaseTitle}; those answers were ignored`;
 }
 
 /**
@@ -284,62 +231,29 @@ export class MatchRun<S = unknown, M = unknown> {
     return receipt;
   }
 
-  /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
-  offer(submission: Submission, index: number): Receipt {
-    const identity = this.identityProblem(submission);
-    if (identity) return this.refuse(index, submission, identity);
-    const phase = this.phase;
-    if (!phase) return this.refuse(index, submission, `the match is over: no ${mention(submission.phase)} is open`);
-    if (submission.phase !== phase.id) {
-      return this.refuse(index, submission, `${mention(submission.phase)} is not open (the open phase is ${phase.id})`);
-    }
-    // An own property only: a player id such as "constructor" must not find Object's members.
-    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
-    if (!questions) {
-      return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
-    }
+  /** Why a submission's time does not fit the open phase (unreadable, before it opened, after its deadline or its early end), or null. */
+  private timingProblem(submission: Submission, phase: PhaseSpec): string | null {
     const { at } = submission;
     // A time without a zone would read as the machine's local time, and an unreadable one would
     // pass every deadline: the loader refuses both, and so does a submission offered directly.
     if (at !== undefined && at !== '' && (typeof at !== 'string' || !isIsoTime(at))) {
-      return this.refuse(
-        index,
-        submission,
-        `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`,
-      );
+      return `arrived at an unreadable time ${typeof at === 'string' ? mention(at) : `(a ${typeof at})`}; a time is ISO 8601 with a zone, e.g. 2026-11-21T18:00:00Z`;
     }
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
-      return this.refuse(index, submission, `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`);
+      return `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`;
     }
     if (at && this.timing.deadline && isAfter(at, this.timing.deadline)) {
-      return this.refuse(index, submission, `arrived at ${mention(at)}, after the deadline of ${phase.title} (${this.timing.deadline})`);
+      return `arrived at ${mention(at)}, after the deadline of ${phase.title} (${this.timing.deadline})`;
     }
     if (this.closedEarly && (!at || !this.closedEarlyAt || isAfter(at, this.closedEarlyAt))) {
-      return this.refuse(index, submission, `${phase.title} had already ended`);
+      return `${phase.title} had already ended`;
     }
+    return null;
+  }
 
-    if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
-      return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
-    }
-    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
-    if (notText !== undefined) {
-      return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
-    }
-    if (tooLong) {
-      return this.refuse(
-        index,
-        submission,
-        `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
-      );
-    }
-    const cleaned: Submission = { ...submission, answers };
-    const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
-      moves: this.moves,
-      ...(at ? { at } : {}),
-      timing: this.timing,
-    });
-    if (!result.ok) return this.refuse(index, submission, result.reason);
-
+  /** Makes a checked submission the player's counted move, with its receipt; the phase may end on it. */
+  private count(index: number, submission: Submission, phase: PhaseSpec, result: Extract<CheckResult<M>, { ok: true }>, unknown: readonly string[]): Receipt {
+    const { at } = submission;
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
       index,
@@ -370,6 +284,49 @@ export class MatchRun<S = unknown, M = unknown> {
       this.closedEarlyAt = at;
     }
     return receipt;
+  }
+
+  /** Checks a submission for the open phase and, if valid, makes it the player's counted move. */
+  offer(submission: Submission, index: number): Receipt {
+    const identity = this.identityProblem(submission);
+    if (identity) return this.refuse(index, submission, identity);
+    const phase = this.phase;
+    if (!phase) return this.refuse(index, submission, `the match is over: no ${mention(submission.phase)} is open`);
+    if (submission.phase !== phase.id) {
+      return this.refuse(index, submission, `${mention(submission.phase)} is not open (the open phase is ${phase.id})`);
+    }
+    // An own property only: a player id such as "constructor" must not find Object's members.
+    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
+    if (!questions) {
+      return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
+    }
+    const { at } = submission;
+    const late = this.timingProblem(submission, phase);
+    if (late) return this.refuse(index, submission, late);
+
+    if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
+      return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
+    }
+    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    if (notText !== undefined) {
+      return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
+    }
+    if (tooLong) {
+      return this.refuse(
+        index,
+        submission,
+        `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
+      );
+    }
+    const cleaned: Submission = { ...submission, answers };
+    const result: CheckResult<M> = this.game.check(this.state, phase, cleaned, this.ctx, {
+      moves: this.moves,
+      ...(at ? { at } : {}),
+      timing: this.timing,
+    });
+    if (!result.ok) return this.refuse(index, submission, result.reason);
+
+    return this.count(index, submission, phase, result, unknown);
   }
 
   /** Whether the open phase has ended by `now` (omitted: a complete record, so yes). */

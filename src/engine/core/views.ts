@@ -3,7 +3,8 @@
 
 import type { Answers } from './game.js';
 import { shorten } from './quote.js';
-import { MAX_ANSWER_LENGTH, type ReplayResult, type Receipt } from './replay.js';
+import { type ReplayResult, type Receipt } from './replay.js';
+import { MAX_ANSWER_LENGTH } from './submission.js';
 import { type Audience, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */

@@ -103,6 +103,30 @@ function readGate(text: string, state: PastureState, player: string, available: 
   return ok([a, b]);
 }
 
+/** The buyGate part: yes buys the one extra gate a game allows, if the garnets are there. */
+function readBuyGate(text: string, state: PastureState, player: string, balance: number): Result<boolean> {
+  const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
+  if (!wants.ok || !wants.value) return wants;
+  const bought = state.gateBoughtIn[player];
+  if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
+  if (balance < GATE_COST) return err(`buyGate: a gate costs ${GATE_COST} garnets and you have ${balance}`);
+  return ok(true);
+}
+
+/** The extra part: plans to give a bought vote each, all of them paid for or none. */
+function readExtraVotes(text: string, known: ReadonlySet<string>, { balance, buyGate }: { balance: number; buyGate: boolean }): Result<string[]> {
+  const ids = readPlanIds('extra', text, known);
+  if (!ids.ok) return ids;
+  const cost = ids.value.length * EXTRA_VOTE_COST;
+  if (cost > balance) {
+    const after = buyGate ? ` left after ${GATE_COST} for the gate` : '';
+    return err(
+      `extra: ${ids.value.length} extra vote${ids.value.length === 1 ? '' : 's'} cost${ids.value.length === 1 ? 's' : ''} ${cost} garnet${cost === 1 ? '' : 's'} and you have ${balance}${after}; no extra votes were bought`,
+    );
+  }
+  return ids;
+}
+
 /** Checks a round's orders part by part; see the file comment. */
 function checkOrders(state: PastureState, ctx: PastureContext, player: string, answers: Answers): Check {
   const refused: string[] = [];
@@ -145,14 +169,7 @@ function checkOrders(state: PastureState, ctx: PastureContext, player: string, a
   // The gate purchase is paid first, as it happens first at the end of the round.
   part(
     'buyGate',
-    (text) => {
-      const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
-      if (!wants.ok || !wants.value) return wants;
-      const bought = state.gateBoughtIn[player];
-      if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
-      if (balance < GATE_COST) return err(`buyGate: a gate costs ${GATE_COST} garnets and you have ${balance}`);
-      return ok(true);
-    },
+    (text) => readBuyGate(text, state, player, balance),
     (yes) => {
       buyGate = yes;
       if (yes) balance -= GATE_COST;
@@ -160,18 +177,7 @@ function checkOrders(state: PastureState, ctx: PastureContext, player: string, a
   );
   part(
     'extra',
-    (text) => {
-      const ids = readPlanIds('extra', text, known);
-      if (!ids.ok) return ids;
-      const cost = ids.value.length * EXTRA_VOTE_COST;
-      if (cost > balance) {
-        const after = buyGate ? ` left after ${GATE_COST} for the gate` : '';
-        return err(
-          `extra: ${ids.value.length} extra vote${ids.value.length === 1 ? '' : 's'} cost${ids.value.length === 1 ? 's' : ''} ${cost} garnet${cost === 1 ? '' : 's'} and you have ${balance}${after}; no extra votes were bought`,
-        );
-      }
-      return ids;
-    },
+    (text) => readExtraVotes(text, known, { balance, buyGate }),
     (ids) => {
       extra = ids;
     },

@@ -1,0 +1,290 @@
+// The Forms port (src/triggers/ports.ts) on FormApp: each player's form made, published to one
+// account with verified emails (each refusal said, with the next safest setting), kept in step with
+// the open phase, and read. Every behaviour of Google relied on here is in docs/google.md.
+/// <reference types="google-apps-script" />
+
+import type { FormItemSpec, FormSpec } from '../forms/index.js';
+import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
+import { drivePermissions, messageOf } from './advanced.js';
+
+/**
+ * The Form methods of Forms' publishing model ("Publish and manage responders on the form",
+ * developers.google.com/workspace/forms/api/guides/publish-form), newer than
+ * @types/google-apps-script; optional, as an older runtime may lack them.
+ */
+export interface PublishingForm extends GoogleAppsScript.Forms.Form {
+  supportsAdvancedResponderPermissions?(): boolean;
+  setPublished?(published: boolean): GoogleAppsScript.Forms.Form;
+  isPublished?(): boolean;
+  addPublishedReader?(email: string): GoogleAppsScript.Forms.Form;
+  setEmailCollectionType?(type: string): GoogleAppsScript.Forms.Form;
+  getEmailCollectionType?(): string;
+}
+
+/** The publishing methods of a form that has them (a legacy form has none: see publishState). */
+function publishing(form: PublishingForm): { setPublished(published: boolean): void; isPublished(): boolean; addPublishedReader(email: string): void } {
+  const { setPublished, isPublished, addPublishedReader } = form;
+  if (!setPublished || !isPublished || !addPublishedReader) throw new Error('this form has no publishing settings (a legacy form)');
+  return {
+    setPublished: (published) => setPublished.call(form, published),
+    isPublished: () => isPublished.call(form),
+    addPublishedReader: (email) => addPublishedReader.call(form, email),
+  };
+}
+
+/** FormApp.EmailCollectionType's values (the Forms API's FormSettings.emailCollectionType). */
+function emailCollectionType(name: 'VERIFIED' | 'RESPONDER_INPUT'): string {
+  return (FormApp as unknown as { EmailCollectionType?: Record<string, string> }).EmailCollectionType?.[name] ?? name;
+}
+
+export class AppsScriptForms implements Forms {
+  /** Forms opened in this execution (openById is a round trip; a handle stays valid until the end). */
+  private readonly opened = new Map<string, GoogleAppsScript.Forms.Form>();
+
+  private open(formId: string): GoogleAppsScript.Forms.Form {
+    let form = this.opened.get(formId);
+    if (!form) {
+      form = FormApp.openById(formId);
+      this.opened.set(formId, form);
+    }
+    return form;
+  }
+
+  create(title: string): FormRef {
+    const form = FormApp.create(title);
+    this.opened.set(form.getId(), form);
+    return { id: form.getId(), url: form.getPublishedUrl(), editUrl: form.getEditUrl() };
+  }
+
+  setUp(formId: string, destination: string, responder: string): FormProtection {
+    const form = this.open(formId) as PublishingForm;
+    // Again after a start stopped part-way: a second setDestination would add a second responses tab.
+    let linked = '';
+    try {
+      linked = form.getDestinationId();
+    } catch {
+      // No destination yet.
+    }
+    if (linked !== destination) form.setDestination(FormApp.DestinationType.SPREADSHEET, destination);
+    form.setLimitOneResponsePerUser(false);
+    form.setAllowResponseEdits(false);
+    form.setShowLinkToRespondAgain(true);
+    form.setConfirmationMessage(
+      'Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.',
+    );
+    return protectForm(form, formId, responder);
+  }
+
+  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
+    const form = this.open(formId);
+    if (!same?.title) form.setTitle(spec.title);
+    if (!same?.description) form.setDescription(spec.description);
+    if (!same?.closedMessage) form.setCustomClosedFormMessage(spec.closedMessage);
+    // A closed form keeps its questions (nobody sees them).
+    if (spec.items.length === 0) return { ...items };
+    const shown = same?.items ?? null;
+    const ids = Object.keys(items);
+    if (shown && shown.length === spec.items.length && shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)) return { ...items };
+    // Items of the same kind in the same places are changed in place, part by part; otherwise
+    // every item is made again. Each item's id is recorded with its question id, so answers map
+    // back by question id whatever a title says.
+    const existing = form.getItems();
+    // In place only on the very items the map names (a failed rebuild leaves other ids).
+    const inPlace =
+      shown !== null &&
+      shown.length === ids.length &&
+      existing.length === ids.length &&
+      existing.every((item, i) => String(item.getId()) === ids[i]) &&
+      shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
+    if (!inPlace) for (const item of existing) form.deleteItem(item);
+    const map: Record<string, string> = {};
+    spec.items.forEach((item, i) => {
+      const old = inPlace ? existing[i] : undefined;
+      const parts = old ? shown?.[i] : undefined;
+      map[String(old && parts ? updateItem(old, item, parts) : addItem(form, item))] = item.questionId;
+    });
+    if (inPlace) for (const extra of existing.slice(spec.items.length)) form.deleteItem(extra);
+    return map;
+  }
+
+  startAccepting(formId: string): void {
+    const form = this.open(formId) as PublishingForm;
+    // An unpublished form refuses to accept responses; publishing "also enables accepting
+    // responses" (a form whose publishing was refused at the start gets another try here).
+    if (publishState(form) === false) {
+      publishing(form).setPublished(true);
+      return;
+    }
+    form.setAcceptingResponses(true);
+  }
+
+  stopAccepting(formId: string, message?: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (message !== undefined) form.setCustomClosedFormMessage(message);
+    form.setAcceptingResponses(false);
+  }
+
+  addResponder(formId: string, email: string): void {
+    const form = this.open(formId) as PublishingForm;
+    if (publishState(form) === null) return;
+    publishing(form).addPublishedReader(email);
+  }
+
+  responses(formId: string, since?: string): FormResponse[] {
+    const form = this.open(formId);
+    // getResponses(timestamp): only the responses after that time (fewer to fetch and convert).
+    const list = since === undefined ? form.getResponses() : form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
+    return list.map((response) => {
+      const items: Record<string, string | readonly string[]> = {};
+      for (const answer of response.getItemResponses()) {
+        const value = answer.getResponse() as string | string[];
+        items[String(answer.getItem().getId())] = Array.isArray(value) ? value.map(String) : String(value);
+      }
+      const email = response.getRespondentEmail();
+      return { id: response.getId(), at: response.getTimestamp().toISOString(), ...(email ? { email } : {}), items };
+    });
+  }
+}
+
+/** A new item at the end of the form, as `item` asks; its id. */
+function addItem(form: GoogleAppsScript.Forms.Form, item: FormItemSpec): number {
+  if (item.kind === 'text') {
+    const text = form.addTextItem().setTitle(item.title).setHelpText(item.help).setRequired(item.required);
+    if (item.validation) text.setValidation(textValidation(item));
+    return text.getId();
+  }
+  const choice = item.kind === 'choice' ? form.addMultipleChoiceItem() : form.addCheckboxItem();
+  return choice
+    .setTitle(item.title)
+    .setHelpText(item.help)
+    .setChoiceValues([...(item.choices ?? [])])
+    .setRequired(item.required)
+    .getId();
+}
+
+/** An existing item of the same kind made to show `item`, changing only the parts that differ; its id. */
+function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, same: ItemParts): number {
+  const target = item.kind === 'text' ? existing.asTextItem() : item.kind === 'choice' ? existing.asMultipleChoiceItem() : existing.asCheckboxItem();
+  if (!same.title) target.setTitle(item.title);
+  if (!same.help) target.setHelpText(item.help);
+  if (!same.required) target.setRequired(item.required);
+  if (!same.choices && item.kind !== 'text') (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
+  if (!same.validation && item.kind === 'text') {
+    const text = target as GoogleAppsScript.Forms.TextItem;
+    if (item.validation) text.setValidation(textValidation(item));
+    else text.clearValidation();
+  }
+  return existing.getId();
+}
+
+function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidation {
+  return FormApp.createTextValidation()
+    .setHelpText(item.validationHelp ?? item.help)
+    .requireTextMatchesPattern(item.validation ?? '')
+    .build();
+}
+
+/** Published (true or false), or null for a legacy form, which has no publish state. */
+function publishState(form: PublishingForm): boolean | null {
+  if (typeof form.supportsAdvancedResponderPermissions !== 'function' || !form.supportsAdvancedResponderPermissions()) return null;
+  return publishing(form).isPublished();
+}
+
+/**
+ * Publishes a new form closed, opens it to `responder`'s account only and asks for verified
+ * emails, reading each setting back. Each refusal falls back to the next safest setting and is
+ * said in the notes, with what the host can do; nothing here throws for a refusal.
+ */
+export function protectForm(form: PublishingForm, formId: string, responder: string): FormProtection {
+  const notes: string[] = [];
+  let published: boolean | 'legacy' = 'legacy';
+  let responders: FormProtection['responders'] = 'anyone';
+  let modern: boolean;
+  try {
+    modern = typeof form.supportsAdvancedResponderPermissions === 'function' && form.supportsAdvancedResponderPermissions();
+  } catch {
+    modern = false;
+  }
+  if (modern) {
+    // Published, so it can take responders and later open; closed until its phase opens. A refusal
+    // to publish is a note; reading the state back or closing the form that failing throws, and
+    // Start is pressed again (this is safe to repeat).
+    let refusal = '';
+    try {
+      publishing(form).setPublished(true);
+    } catch (error) {
+      refusal = messageOf(error);
+    }
+    published = publishing(form).isPublished();
+    if (published) form.setAcceptingResponses(false);
+    else
+      notes.push(
+        `Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`,
+      );
+    responders = restrictResponders(form, formId, responder, notes);
+  } else {
+    // A legacy form: no publish state or named responders; accepting is its only switch.
+    form.setAcceptingResponses(false);
+    notes.push(
+      `${responder}'s form is a legacy form (no publishing or responder settings): anyone with its link can open it. Answers count only when Forms recorded ${responder} as the sender, so send the link to them alone.`,
+    );
+  }
+  const emails = collectVerifiedEmails(form, responder, responders, notes);
+  return { published, responders, emails, notes };
+}
+
+/** The form's responders: the player's account, else anyone with the link, else nobody (each said). */
+function restrictResponders(form: PublishingForm, formId: string, responder: string, notes: string[]): FormProtection['responders'] {
+  try {
+    publishing(form).addPublishedReader(responder);
+    return 'player';
+  } catch (restricted) {
+    const why = messageOf(restricted);
+    try {
+      // "Anyone with the link can respond": a reader permission with view published.
+      drivePermissions().create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
+      notes.push(
+        `Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`,
+      );
+      return 'anyone';
+    } catch (linked) {
+      notes.push(
+        `Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${messageOf(linked)}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`,
+      );
+      return 'none';
+    }
+  }
+}
+
+/** Asks for verified email collection and reads back what Forms records. */
+function collectVerifiedEmails(form: PublishingForm, responder: string, responders: FormProtection['responders'], notes: string[]): FormProtection['emails'] {
+  let refusal = '';
+  try {
+    if (typeof form.setEmailCollectionType !== 'function') throw new Error('this Apps Script runtime cannot choose the kind of email collection');
+    form.setEmailCollectionType(emailCollectionType('VERIFIED'));
+  } catch (error) {
+    refusal = messageOf(error);
+    // The next safest: collect some address (setCollectEmail does not say which kind).
+    form.setCollectEmail(true);
+  }
+  let kind: string;
+  try {
+    kind = typeof form.getEmailCollectionType === 'function' ? String(form.getEmailCollectionType()) : '';
+  } catch {
+    kind = '';
+  }
+  if (kind === emailCollectionType('VERIFIED')) return 'verified';
+  const risk =
+    responders === 'player'
+      ? `Only ${responder}'s account can open the form, so answers still come from them; they must type their own address exactly, or their answers are refused.`
+      : `Anyone holding the form's link can type ${responder}'s address and answer for them: send the link to them alone.`;
+  const fix = 'To fix it: open the form, Settings → Responses → Collect email addresses → Verified.';
+  if (kind === emailCollectionType('RESPONDER_INPUT')) {
+    notes.push(
+      `Forms records the address the sender types on ${responder}'s form, not a verified one${refusal ? ` (verified collection was refused: ${refusal})` : ''}. ${risk} ${fix}`,
+    );
+    return 'responder-input';
+  }
+  notes.push(`Could not confirm that ${responder}'s form records verified addresses${refusal ? ` (${refusal})` : ''}. ${risk} ${fix}`);
+  return 'unknown';
+}

@@ -1,0 +1,59 @@
+// What replay reads of a submission before its game checks it: every answer as trimmed text, the
+// answers to questions the phase does not ask set apart, and what cannot be read at all (not text,
+// or too long) named by its question.
+
+import type { Answers } from './game.js';
+import { quote } from './quote.js';
+
+/**
+ * The longest answer read, after trimming: far above any real answer (a Fair and Square placement
+ * is about 60 characters), and short enough that no game's parser has real work with it. Parsing
+ * 100 KB of letters as a coordinate list took seconds.
+ */
+export const MAX_ANSWER_LENGTH = 1000;
+
+/** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
+function asText(item: unknown): string | null {
+  if (typeof item === 'string') return item;
+  return typeof item === 'number' && Number.isFinite(item) ? String(item) : null;
+}
+
+/**
+ * Trims answers, drops blanks, separates answers to questions the player was not asked, and
+ * finds an answer that is not text (a caller outside the loader, such as a sheet cell holding a
+ * date, can send anything) or too long to read (a list counts its items and the separators).
+ */
+export function cleanAnswers(
+  answers: Answers,
+  asked: ReadonlySet<string>,
+): { answers: Answers; unknown: string[]; notText?: string; tooLong?: { key: string; length: number } } {
+  const out: Record<string, string | string[]> = {};
+  const unknown: string[] = [];
+  let notText: string | undefined;
+  let tooLong: { key: string; length: number } | undefined;
+  for (const [key, value] of Object.entries(answers)) {
+    if (!asked.has(key)) {
+      unknown.push(key);
+      continue;
+    }
+    const list = Array.isArray(value);
+    const texts = (list ? (value as readonly unknown[]) : [value]).map(asText);
+    if (texts.includes(null)) {
+      notText ??= key;
+      continue;
+    }
+    const items = (texts as string[]).map((item) => item.trim()).filter((item) => item !== '');
+    const length = items.reduce((sum, item) => sum + item.length + 1, -1);
+    if (items.length > 0) out[key] = list ? items : items[0];
+    if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
+  }
+  return { answers: out, unknown, ...(notText !== undefined ? { notText } : {}), ...(tooLong ? { tooLong } : {}) };
+}
+
+/** One reason for every answer to a question the phase does not ask (three named, the rest counted). */
+export function unknownQuestions(keys: readonly string[], phaseTitle: string): string {
+  if (keys.length === 1) return `${quote(keys[0])} is not a question of ${phaseTitle}; that answer was ignored`;
+  const named = keys.slice(0, 3).map((key) => quote(key));
+  const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
+  return `${named.join(', ')}${more} are not questions of ${phaseTitle}; those answers were ignored`;
+}
