@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,7 @@ export default defineConfig({
     // Property tests play whole matches; give them room on a 2-core CI machine.
     testTimeout: 60_000,
     pool: 'threads',
+    // Every core: vitest's default leaves one idle for itself, which on 2 cores runs the files one at a time.
+    maxWorkers: availableParallelism(),
   },
 });
