@@ -5,6 +5,7 @@
 // rows back in order gives the match file; it is the add-on's only state.
 
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
+import { matchHead } from '../engine/core/matchfile.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
@@ -31,18 +32,6 @@ function chunks(text: string): string[] {
 
 function rowOf(kind: string, value: unknown) {
   return { values: [kind, ...chunks(JSON.stringify(value))].map((text) => ({ userEnteredValue: { stringValue: text } })) };
-}
-
-/** The head of a match file: everything but the lists that grow. */
-function headOf(match: MatchFile): Record<string, unknown> {
-  return {
-    game: match.game,
-    seed: match.seed,
-    ...(match.startAt ? { startAt: match.startAt } : {}),
-    players: match.players,
-    options: match.options,
-    ...(match.schedule ? { schedule: match.schedule } : {}),
-  };
 }
 
 export class MatchLog {
@@ -100,7 +89,7 @@ export class MatchLog {
   create(match: MatchFile): void {
     if (this.exists()) throw new Error(`the "${LOG_TAB}" tab exists already`);
     const rows = [
-      rowOf('match', headOf(match)),
+      rowOf('match', matchHead(match)),
       ...match.submissions.map((s) => rowOf('submission', s)),
       ...match.decisions.map((d) => rowOf('decision', d)),
       ...(match.events ?? []).map((e) => rowOf('event', e)),

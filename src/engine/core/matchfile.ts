@@ -235,15 +235,22 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   return parseMatchFile(json, games);
 }
 
-/** A match file as JSON, in the field order of docs/matchfile.md, compact enough to read and diff. */
-export function stringifyMatchFile(match: MatchFile): string {
-  const ordered = {
+/** The head of a match file, in the field order of docs/matchfile.md: everything but the lists that grow. */
+export function matchHead(match: MatchFile): Record<string, unknown> {
+  return {
     game: match.game,
     seed: match.seed,
     ...(match.startAt ? { startAt: match.startAt } : {}),
     players: match.players,
     options: match.options,
     ...(match.schedule ? { schedule: match.schedule } : {}),
+  };
+}
+
+/** A match file as JSON, in the field order of docs/matchfile.md, compact enough to read and diff. */
+export function stringifyMatchFile(match: MatchFile): string {
+  const ordered = {
+    ...matchHead(match),
     submissions: match.submissions,
     decisions: match.decisions,
     ...(match.events && match.events.length > 0 ? { events: match.events } : {}),
