@@ -15,7 +15,7 @@
 // so replay of the exported file gives the same match.
 
 import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email.js';
-import type { Decision, MatchEvent } from '../engine/core/game.js';
+import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, replayMatch, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
 import { BUSY, type RunKind, type RunReport, run, runLocked } from './execution.js';
@@ -23,7 +23,7 @@ import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import type { HostPorts } from './ports.js';
 import type { MatchSetup } from './setup.js';
-import { type StartResult, startMatch } from './start.js';
+import { type StartResult, refusedShareNote, startMatch } from './start.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
 export { validateSetup } from './setup.js';
@@ -138,6 +138,7 @@ export class MatchHost {
    * and a share Drive refuses is a warning there.
    */
   correctEmail(player: string, email: string): RunReport {
+    let corrected: Player | undefined;
     const report = this.logAndRun((result, now) => {
       const wanted = player.trim().toLowerCase();
       const target = result.match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
@@ -150,14 +151,14 @@ export class MatchHost {
       if (sameAccount(emails.get(target.id) ?? '', address))
         throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
       const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
+      corrected = target;
       return { kind: 'event', value: event };
     }, 'rerender');
-    if (report.ran) {
+    if (report.ran && corrected) {
       // The player's form is kept to their account: it now opens to the corrected one too.
-      const wanted = player.trim().toLowerCase();
-      const target = this.requireMatch().match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
-      if (target?.form && this.ctx.pointers.protection(target.id)?.responders === 'player') this.ctx.ports.forms.addResponder(target.form, email.trim());
-      if (target) this.shareWithCorrected(target, email.trim());
+      if (corrected.form && this.ctx.pointers.protection(corrected.id)?.responders === 'player')
+        this.ctx.ports.forms.addResponder(corrected.form, email.trim());
+      this.shareWithCorrected(corrected, email.trim());
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }
@@ -178,10 +179,7 @@ export class MatchHost {
         file.role,
         `The host of this match corrected your address: ${file.what} is now shared with this account.`,
       );
-      if (result.refused !== undefined)
-        notes.push(
-          `Drive refused to share ${file.what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`,
-        );
+      if (result.refused !== undefined) notes.push(refusedShareNote(file.what, email, player.name, result.refused));
     }
     const started = this.ctx.pointers.startedPlayer(player.id);
     if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });

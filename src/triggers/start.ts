@@ -190,13 +190,7 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     const result = done ? {} : files.share(fileId, email, role, message);
     // A refusal (a domain's sharing policy) would be refused again: the start goes on, and the
     // host is told what the player is missing and what to do.
-    const notes =
-      result.refused !== undefined
-        ? [
-            ...(made().notes ?? []),
-            `Drive refused to share ${what} with ${email} (${result.refused}): ${player.name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`,
-          ]
-        : made().notes;
+    const notes = result.refused !== undefined ? [...(made().notes ?? []), refusedShareNote(what, email, player.name, result.refused)] : made().notes;
     // The account's own address, when Drive names it for the same account, is the one the
     // match uses (the address forms verify); another account's is never taken.
     const reported = result.refused === undefined ? result.account : undefined;
@@ -241,4 +235,9 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
   }
   ctx.pointers.remove(KEY.starting);
   return { ok: false, more: true, progress: 'Drawing the sheets and forms' };
+}
+
+/** What the host is told when Drive refuses to share a file with a player (a domain's policy). */
+export function refusedShareNote(what: string, email: string, name: string, refusal: string): string {
+  return `Drive refused to share ${what} with ${email} (${refusal}): ${name} cannot open it. Share it with their account by hand (the file's Share button), or ask your domain's administrator to allow it.`;
 }

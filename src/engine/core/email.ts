@@ -9,6 +9,8 @@
 //   same account) and googlemail.com, the same mailbox under its older domain.
 // Workspace addresses keep their dots: there they are part of the account name.
 
+import * as z from 'zod/mini';
+
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
 /** The key two addresses of one Google account share. */
@@ -26,9 +28,11 @@ export function sameAccount(a: string, b: string): boolean {
   return accountKey(a) === accountKey(b);
 }
 
-/** A plausible email address: something@domain.tld, no spaces (the host's typing, checked before it is logged). */
+const EMAIL = z.email();
+
+/** An email address by the rule the match file checks players' emails with (zod's), after trimming. */
 export function looksLikeEmail(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+  return EMAIL.safeParse(text.trim()).success;
 }
 
 /** Each player's email as the host last set it (the start, then Correct a player's email…). */

@@ -67,7 +67,7 @@ const scheduleEventSchema = z.strictObject({
 const emailEventSchema = z.strictObject({
   type: z.literal('email'),
   player: z.string().check(z.minLength(1, 'a player id is required')),
-  email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address such as ann@example.com is required')),
+  email: z.email('an email address such as ann@example.com is required'),
   at: isoTime,
 });
 
