@@ -886,7 +886,8 @@ export class Google {
           );
           if (same >= 0) file.permissions[same] = permission;
           else file.permissions.push(permission);
-          // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more.
+          // Drive answers with the default fields (id, type, kind, role) unless `fields` asks for more
+          // (Drive API v3, permissions.create: the `fields` parameter; docs/google.md, Accounts and addresses).
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
           return {
             id: `perm${same >= 0 ? same + 1 : file.permissions.length}`,
