@@ -3,7 +3,8 @@
 // itself is in src/triggers (MatchHost), written against ports; services.ts gives it Apps Script.
 /// <reference types="google-apps-script" />
 
-import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { GAME_LIST, gameById, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
@@ -64,6 +65,8 @@ export function onOpen(): void {
     .addItem('Extend deadline…', 'extendDeadline')
     .addItem('Answer a host decision…', 'answerHostDecision')
     .addItem('Undo last phase', 'undoLastPhase')
+    .addItem('Pause the match', 'pauseMatch')
+    .addItem('Resume the match', 'resumeMatch')
     .addItem("Correct a player's email…", 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
     .addSeparator()
@@ -82,12 +85,20 @@ export function showNewMatch(): void {
 
 /** What the sidebar needs to draw itself. */
 export function newMatchDefaults(): {
-  games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[];
+  games: { id: string; title: string; min: number; max: number; default: number; blurb: string; closeWhenReady: Record<string, boolean> }[];
   timeZone: string;
   now: string;
 } {
   return {
-    games: GAME_LIST.map((g) => ({ id: g.id, title: g.title, min: g.playerCount.min, max: g.playerCount.max, default: g.playerCount.default, blurb: g.blurb })),
+    games: GAME_LIST.map((g) => ({
+      id: g.id,
+      title: g.title,
+      min: g.playerCount.min,
+      max: g.playerCount.max,
+      default: g.playerCount.default,
+      blurb: g.blurb,
+      closeWhenReady: defaultCloseWhenReady(g),
+    })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
@@ -137,7 +148,8 @@ function deadlinesOf(setup: unknown): { deadlines?: string[] } {
   try {
     const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
     if (!checked.ok) return {};
-    const deadlines = replayMatch(checked.value).closed.flatMap((c) => (c.timing.deadline ? [c.timing.deadline] : []));
+    // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.
+    const deadlines = earliestCloses(gameById(checked.value.game), checked.value);
     return deadlines.length > 0 ? { deadlines } : {};
   } catch {
     return {};
@@ -219,6 +231,24 @@ export function undoLastPhase(): void {
     if (text === null) return;
     ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
   });
+}
+
+/** Pause the match: nothing closes and the forms say so until Resume (logged; see MatchHost.pause). */
+export function pauseMatch(): void {
+  guarded(() => {
+    const answer = ui().alert(
+      'Pause the match',
+      'Pause now? Nothing closes and every form says the match is paused until you choose Resume the match; then every deadline not yet passed moves by the time paused. Anything players send meanwhile is logged and refused.',
+      ui().ButtonSet.OK_CANCEL,
+    );
+    if (answer !== ui().Button.OK) return;
+    ui().alert(MENU, summary(host().pause()), ui().ButtonSet.OK);
+  });
+}
+
+/** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
+export function resumeMatch(): void {
+  guarded(() => ui().alert(MENU, summary(host().resume()), ui().ButtonSet.OK));
 }
 
 export function answerHostDecision(): void {

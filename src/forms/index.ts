@@ -41,6 +41,10 @@ export interface FormContext {
   readonly deadline?: string;
   /** Why nothing is open, when the match is over or waits on the host. */
   readonly over?: string;
+  /** Since when the host has paused the match (as the players read it), while paused: the form takes nothing. */
+  readonly pausedSince?: string;
+  /** The open phase closes as soon as every player who may answer is ready. */
+  readonly closesWhenReady?: boolean;
   /** Where the player answers public questions and reads their receipts. */
   readonly sharedSheetUrl?: string;
   readonly playerSheetUrl?: string;
@@ -72,6 +76,11 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const closed = (why: string): FormSpec => ({ phase: phase?.id ?? null, title, description: why, accepting: false, closedMessage: why, items: [] });
 
   if (!phase) return closed(context.over ?? 'The match is over. Thank you for playing!');
+  if (context.pausedSince !== undefined) {
+    return closed(
+      `The host paused the match at ${context.pausedSince}. Nothing sent during the pause counts. This form opens again when the host resumes, with ${phase.title}'s deadline moved by the time paused.${receipts}`,
+    );
+  }
   const questions = phase.questions[playerId];
   if (!questions || questions.length === 0) {
     return closed(`Nothing for you to answer in ${phase.title}. This form opens again when you have something to answer.${receipts}`);
@@ -81,7 +90,7 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
     const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
     return closed(`${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`);
   }
-  const until = context.deadline ? ` Open until ${context.deadline}.` : '';
+  const until = `${context.deadline ? ` Open until ${context.deadline}.` : ''}${context.closesWhenReady ? ' It closes earlier, as soon as every player has an answer accepted whole.' : ''}`;
   return {
     phase: phase.id,
     title,

@@ -100,7 +100,10 @@ describe('close when ready', () => {
     expect(reopened.open?.phase.id).toBe('round-1');
     expect(reopened.open?.ready).toEqual([]);
     expect(readyClose(reopened, at(45))).toBeNull();
-    const again = match({ submissions: [...answered, { phase: 'round-1', player: 'a', at: at(50), answers: { n: '4' } }, { ...answered[1], at: at(55) }], events }, READY);
+    const again = match(
+      { submissions: [...answered, { phase: 'round-1', player: 'a', at: at(50), answers: { n: '4' } }, { ...answered[1], at: at(55) }], events },
+      READY,
+    );
     expect(readyClose(replay(tinyGame, again, { now: at(56) }), at(56))).toEqual({ type: 'close', phase: 'round-1', at: at(56) });
   });
 
@@ -149,7 +152,15 @@ describe('pause and resume', () => {
 
   it('explicit deadlines move too; a deadline passed before the pause does not', () => {
     // Round 1 (60 minutes) closed at 60, before the pause from 70 to 100; round 2's explicit deadline 200 moves to 230.
-    const file = match({ events: [{ type: 'pause', at: at(70) }, { type: 'resume', at: at(100) }] }, { deadlines: { 'round-2': at(200) } });
+    const file = match(
+      {
+        events: [
+          { type: 'pause', at: at(70) },
+          { type: 'resume', at: at(100) },
+        ],
+      },
+      { deadlines: { 'round-2': at(200) } },
+    );
     const result = replay<Tiny>(tinyGame, file, { now: at(150) });
     expect(result.state.log).toEqual([`round-1 closed ${at(60)}`]);
     expect(result.open?.timing).toEqual({ opensAt: at(60), deadline: at(230) });
@@ -157,17 +168,31 @@ describe('pause and resume', () => {
 
   it('a deadline the host set during a pause stays where the host put it; one set before it moves', () => {
     const during = match({
-      events: [{ type: 'pause', at: at(30) }, { type: 'extend', phase: 'round-1', deadline: at(90), at: at(40) }, { type: 'resume', at: at(50) }],
+      events: [
+        { type: 'pause', at: at(30) },
+        { type: 'extend', phase: 'round-1', deadline: at(90), at: at(40) },
+        { type: 'resume', at: at(50) },
+      ],
     });
     expect(replay(tinyGame, during, { now: at(55) }).open?.timing.deadline).toBe(at(90));
     const before = match({
-      events: [{ type: 'extend', phase: 'round-1', deadline: at(90), at: at(10) }, { type: 'pause', at: at(30) }, { type: 'resume', at: at(50) }],
+      events: [
+        { type: 'extend', phase: 'round-1', deadline: at(90), at: at(10) },
+        { type: 'pause', at: at(30) },
+        { type: 'resume', at: at(50) },
+      ],
     });
     expect(replay(tinyGame, before, { now: at(55) }).open?.timing.deadline).toBe(at(110));
   });
 
   it('a start not yet reached at a pause moves with it', () => {
-    const file = match({ startAt: at(60), events: [{ type: 'pause', at: at(0) }, { type: 'resume', at: at(15) }] });
+    const file = match({
+      startAt: at(60),
+      events: [
+        { type: 'pause', at: at(0) },
+        { type: 'resume', at: at(15) },
+      ],
+    });
     expect(replay(tinyGame, file, { now: at(20) }).open?.timing).toEqual({ opensAt: at(75), deadline: at(135) });
   });
 
@@ -255,9 +280,15 @@ describe('pause and resume: property', () => {
         expect(closes).toEqual(modelCloses(lengths, pauses, explicit).map(at));
         // Each deadline moved by the paused time of the pauses that began before it passed.
         result.closed.forEach((closed, i) => {
-          const scheduled = explicit ? Date.parse(at(lengths.slice(0, i + 1).reduce((a, b) => a + b, 0))) : Date.parse(closed.timing.opensAt ?? '') + lengths[i] * 60_000;
+          const scheduled = explicit
+            ? Date.parse(at(lengths.slice(0, i + 1).reduce((a, b) => a + b, 0)))
+            : Date.parse(closed.timing.opensAt ?? '') + lengths[i] * 60_000;
           const pausedBefore = pauses
-            .filter((p) => Date.parse(at(p.from)) < Date.parse(closed.timing.closedAt ?? '') && (explicit || Date.parse(at(p.from)) >= Date.parse(closed.timing.opensAt ?? '')))
+            .filter(
+              (p) =>
+                Date.parse(at(p.from)) < Date.parse(closed.timing.closedAt ?? '') &&
+                (explicit || Date.parse(at(p.from)) >= Date.parse(closed.timing.opensAt ?? '')),
+            )
             .reduce((total, p) => total + (p.until - p.from) * 60_000, 0);
           expect(Date.parse(closed.timing.closedAt ?? '')).toBe(scheduled + pausedBefore);
         });

@@ -113,6 +113,8 @@ function playWhole(c: Case) {
     'Extend deadline…',
     'Answer a host decision…',
     'Undo last phase',
+    'Pause the match',
+    'Resume the match',
     "Correct a player's email…",
     'Export match file',
     '---',

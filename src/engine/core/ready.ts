@@ -4,8 +4,8 @@
 // so the log stays the single truth and nothing here reads a clock.
 
 import type { AnyGame, CloseEvent, PhaseSpec } from './game.js';
-import type { Schedule } from './matchfile.js';
-import type { ReplayResult } from './replay.js';
+import type { MatchFile, Schedule } from './matchfile.js';
+import { type ReplayResult, replay } from './replay.js';
 
 /**
  * Whether `phase` closes when every player is ready: the schedule's `closeWhenReady` by phase id,
@@ -43,4 +43,23 @@ export function readyClose(result: ReplayResult, now: string): CloseEvent | null
   const players = answering(open.phase);
   if (players.length === 0 || !players.every((p) => open.ready.includes(p))) return null;
   return { type: 'close', phase: open.phase.id, at: new Date(at).toISOString() };
+}
+
+/**
+ * When each phase of a match set up without answers closes at the earliest: at its deadline, or,
+ * where it closes when ready, the moment it opens (every player ready at once). The busiest days
+ * a match can have, for the projection of its daily trigger time (src/triggers/trigger-time.ts).
+ */
+export function earliestCloses(game: AnyGame, match: MatchFile): string[] {
+  let file = match;
+  const tried = new Set<string>();
+  // One phase at a time: each close moves every later phase's opening.
+  for (;;) {
+    const result = replay(game, file);
+    const early = result.closed.find((c) => !tried.has(c.phase.id) && closeWhenReadyFor(file.schedule, c.phase) && c.timing.opensAt !== undefined);
+    if (!early?.timing.opensAt) return result.closed.flatMap((c) => (c.timing.closedAt ? [c.timing.closedAt] : []));
+    tried.add(early.phase.id);
+    const close: CloseEvent = { type: 'close', phase: early.phase.id, at: early.timing.opensAt };
+    file = { ...file, events: [...(file.events ?? []), close] };
+  }
 }
