@@ -53,7 +53,7 @@ function tabContent(
 }
 
 /** The spreadsheet shows what a fresh render of the audience's view shows, tab for tab. */
-function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: string): void {
+export function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: string): void {
   for (const tab of expected.tabs) {
     expect(file.workbook.sheetByTitle(tab.title), `${label}: tab ${tab.title}`).toBeDefined();
     expect(tabContent(file.workbook, tab.title), `${label}: tab ${tab.title}`).toEqual(tabContent(expected, tab.title));
