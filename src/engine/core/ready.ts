@@ -23,7 +23,7 @@ export function defaultCloseWhenReady(game: AnyGame): Record<string, boolean> {
 }
 
 /** The players who have something to answer in `phase`. */
-export function answering(phase: PhaseSpec): string[] {
+function answering(phase: PhaseSpec): string[] {
   return Object.entries(phase.questions)
     .filter(([, questions]) => questions.length > 0)
     .map(([player]) => player);
