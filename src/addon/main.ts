@@ -144,13 +144,14 @@ export function projectTriggerTime(
  * phase closes at its deadline): what the busiest day of the match holds. None while the setup is
  * not valid yet (the projection then takes the schedule's shortest phase all day).
  */
-function deadlinesOf(setup: unknown): { deadlines?: string[] } {
+function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: boolean } {
   try {
     const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
     if (!checked.ok) return {};
     // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.
     const deadlines = earliestCloses(gameById(checked.value.game), checked.value);
-    return deadlines.length > 0 ? { deadlines } : {};
+    const closesWhenReady = Object.values(checked.value.schedule?.closeWhenReady ?? {}).some(Boolean);
+    return deadlines.length > 0 ? { deadlines, ...(closesWhenReady ? { closesWhenReady } : {}) } : {};
   } catch {
     return {};
   }

@@ -79,6 +79,11 @@ export interface TriggerUseInput {
    * answers): the busiest 24 hours of them count, not the schedule repeated all day.
    */
   readonly deadlines?: readonly string[];
+  /**
+   * Some phases close as soon as every player is ready (`deadlines` then has them close as they
+   * open: see earliestCloses in src/engine/core/ready.ts), so the schedule's lengths bound nothing.
+   */
+  readonly closesWhenReady?: boolean;
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -121,7 +126,9 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const phases = clock
     ? TURNS
     : input.deadlines && input.deadlines.length > 0
-      ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines))
+      ? input.closesWhenReady
+        ? busiestDay(input.deadlines)
+        : Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines))
       : phasesPerDay(input.minutes);
   const sheets = n + 2;
   // On a turn clock, every minute of the match is a full tick reading every form.

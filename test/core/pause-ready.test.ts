@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { MatchEvent } from '../../src/engine/core/game.js';
 import { type MatchFile, parseMatchFile, stringifyMatchFile } from '../../src/engine/core/matchfile.js';
 import { deadlineOf, pausesOf, shiftedDeadline } from '../../src/engine/core/deadlines.js';
-import { readyClose } from '../../src/engine/core/ready.js';
+import { earliestCloses, readyClose } from '../../src/engine/core/ready.js';
 import { replay } from '../../src/engine/core/replay.js';
 import { tinyGame } from '../helpers/tiny-game.js';
+import * as peg from '../games/peg-domain/helpers.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -299,5 +300,34 @@ describe('pause and resume: property', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("pause and resume: Peg Domain's turn clock", () => {
+  it('a turn paused for 5 minutes charges only the time played: the move at +400 s after a 300 s pause used 100 s', () => {
+    // Turn 1 opens at START with 120 s plus 480 s of reserve (deadline +600 s); paused from +30 s to +330 s.
+    const events: MatchEvent[] = [
+      { type: 'pause', at: peg.at(30) },
+      { type: 'resume', at: peg.at(330) },
+    ];
+    const match = { ...peg.pegMatch({}, [peg.sub('turn-1', 'p1', peg.piece('A8', 'E1 0'), 400)], { startAt: peg.START }), events };
+    const during = peg.replayPeg(match, peg.at(200));
+    expect(during.open?.timing.deadline).toBe(peg.at(600));
+    expect(during.paused).toEqual({ from: peg.at(30) });
+    const result = peg.replayPeg(match, peg.at(410));
+    expect(result.rejected).toEqual([]);
+    expect(result.state.turns[0]).toMatchObject({ mover: 'p1', outcome: 'placed', secondsUsed: 100, reserveUsed: 0, reserveLeft: 480 });
+    // Without the pause the same move would have used 400 s: 280 s of reserve.
+    const unpaused = peg.replayPeg({ ...match, events: [] }, peg.at(410));
+    expect(unpaused.state.turns[0]).toMatchObject({ secondsUsed: 400, reserveLeft: 200 });
+  });
+});
+
+describe('the trigger-time projection of a match that closes when ready', () => {
+  it('counts each phase that closes when ready as closing the moment it opens, the busiest it can be', () => {
+    const three = { options: { rounds: 3, closeEarly: false } };
+    expect(earliestCloses(tinyGame, match(three))).toEqual([at(60), at(120), at(180)]);
+    expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'round-2': true } }))).toEqual([at(60), at(60), at(120)]);
+    expect(earliestCloses(tinyGame, match(three, READY))).toEqual([at(0), at(0), at(0)]);
   });
 });

@@ -142,6 +142,26 @@ describe('close early when everyone is ready', () => {
   });
 });
 
+describe("the sidebar's projection", () => {
+  it('counts every phase that closes when ready as closing the moment it opens: Not Flower Field a phase a day becomes six phases a day', () => {
+    const table = new Table(
+      'not-flower-field',
+      PLAYERS.map((p) => p.email),
+      CALM,
+    );
+    const setup = { game: 'not-flower-field', players: PLAYERS, startAt: '2030-01-01T18:00:00.000Z', timeZone: 'Europe/London', minutes: { default: 1440 }, deadlines: {} };
+    const off = table.run('projectTriggerTime', { ...setup, closeWhenReady: { pregame: false, round: false } }) as {
+      phasesPerDay: number;
+      minutesPerDay: number;
+    };
+    const on = table.run('projectTriggerTime', setup) as { phasesPerDay: number; minutesPerDay: number; fits: boolean };
+    expect(off.phasesPerDay).toBe(1);
+    expect(on.phasesPerDay).toBe(6);
+    expect(on.minutesPerDay).toBeGreaterThan(off.minutesPerDay);
+    expect(on.fits).toBe(true);
+  });
+});
+
 describe('pause and resume through the menu', () => {
   it('nothing closes while paused, the forms and the Status tabs say so, the ticks rest; Resume moves the deadlines and reopens the forms', () => {
     const table = started();
