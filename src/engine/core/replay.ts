@@ -7,7 +7,9 @@
 // game says so (a Peg Domain move); in such a game, a phase's submissions are taken in the order
 // they were sent (their `at`), so that one sent after the phase ended is refused wherever it is
 // listed. A file without a schedule is a complete record: every phase in
-// it closes. With a schedule, `now` decides which phases have closed.
+// it closes. With a schedule, `now` decides which phases have closed. The host's events move
+// deadlines (extend, reopen, and a resume after a pause: deadlines.ts), close a phase every player
+// was ready for (close: ready.ts), and while a pause goes on nothing closes and nothing sent counts.
 
 import type {
   AnyGame,
