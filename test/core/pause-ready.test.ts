@@ -66,6 +66,21 @@ describe('close when ready', () => {
     expect(readyClose(replay(tinyGame, byId, { now: at(25) }), at(25))?.phase).toBe('round-1');
   });
 
+  it('an answer marked Done? Not yet counts but keeps the phase waiting for its player, until they send again with Yes', () => {
+    const notYet = match({ submissions: [answered[0], { ...answered[1], answers: { n: '5', done: 'Not yet' } }] }, READY);
+    const result = replay<Tiny>(tinyGame, notYet, { now: at(25) });
+    expect(result.open?.ready).toEqual(['a']);
+    expect(readyClose(result, at(25))).toBeNull();
+    // The done answer is the core's: the game never sees it, and the receipt says why the phase waits.
+    expect(result.receipts[1]).toMatchObject({ status: 'accepted', reasons: [], notDone: true });
+    expect(result.receipts[1].notes).toEqual([
+      'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline',
+    ]);
+    expect(replay<Tiny>(tinyGame, notYet, { now: at(61) }).state.totals).toEqual({ a: 3, b: 5 });
+    const yes = match({ submissions: [...notYet.submissions, { ...answered[1], at: at(30), answers: { n: '5', done: 'Yes' } }] }, READY);
+    expect(readyClose(replay(tinyGame, yes, { now: at(31) }), at(31))).toEqual({ type: 'close', phase: 'round-1', at: at(31) });
+  });
+
   it('a close event closes the phase at its time; the next opens then, and an answer sent after it is refused', () => {
     const file = match(
       {

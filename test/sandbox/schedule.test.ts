@@ -35,8 +35,8 @@ function started(extra: Record<string, unknown> = {}): Table {
   return table;
 }
 
-/** `player` answers the open phase as the game's bot would: public answers in their row, the rest by form. */
-function answer(table: Table, player: string, minutes: number): void {
+/** `player` answers the open phase as the game's bot would: public answers in their row, the rest by form (with `done`, the form's Done? answer). */
+function answer(table: Table, player: string, minutes: number, done?: string): void {
   table.google.clock.set(at(minutes));
   const result = table.state();
   const phase = result.open!.phase;
@@ -50,7 +50,8 @@ function answer(table: Table, player: string, minutes: number): void {
   })!;
   const questions = phase.questions[player];
   if (questions.some((q) => q.public)) table.typeRow(player, answers, questions);
-  if (questions.some((q) => !q.public)) expect(table.sendForm(player, privatePart(answers, questions), questions)).toBe(true);
+  const asked = done === undefined ? questions : [...questions, { id: 'done', label: 'Done?', help: '', kind: 'choice' as const }];
+  if (questions.some((q) => !q.public)) expect(table.sendForm(player, { ...privatePart(answers, questions), ...(done ? { done } : {}) }, asked)).toBe(true);
 }
 
 function tick(table: Table, minutes: number): void {
@@ -109,9 +110,16 @@ describe('close early when everyone is ready', () => {
     expect(round1.timing).toEqual({ opensAt: at(9), deadline: at(69) });
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(true);
-    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 19:09 GMT\. It closes earlier, as soon as every player has an answer accepted whole\./);
+    expect(form.description).toMatch(
+      /Open until Sat 21 Nov 2026, 19:09 GMT\. It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet\./,
+    );
     expect(texts(table, 'public', 'Status')).toMatch(/Closes early\nas soon as every player has an answer accepted whole/);
 
+    // The form asks Done? last; Ben answers Not yet: his answer counts, and the round waits for him.
+    expect(table.state().open!.phase.questions.p1.map((q) => q.id)).not.toContain('done');
+    const items = form.items.map((i) => i.title);
+    expect(items.at(-1)).toBe('Done?');
+    answer(table, 'p2', 15, 'Not yet');
     // Round 1 by forms: the last answer's own execution closes the round; a doubled trigger logs nothing more.
     answer(table, 'p1', 20);
     answer(table, 'p2', 21);
@@ -122,10 +130,12 @@ describe('close early when everyone is ready', () => {
       { type: 'close', phase: 'pregame', at: at(9) },
       { type: 'close', phase: 'round-1', at: at(22) },
     ]);
-    expect(table.state().closed.map((c) => c.movers)).toEqual([
+    expect(table.state().closed.map((c) => [...c.movers].sort())).toEqual([
       ['p1', 'p2', 'p3'],
       ['p1', 'p2', 'p3'],
     ]);
+    // Ben's Not yet is in his receipts: counted, and why the round waited.
+    expect(table.state().receipts.filter((r) => r.player === 'p2' && r.phase === 'round-1').map((r) => r.notDone ?? false)).toEqual([true, false]);
     expect(table.state().open?.timing).toEqual({ opensAt: at(22), deadline: at(82) });
     expect(table.google.forms.get(table.playerFile('p3').form)!.description).toMatch(/^Round 2\./);
     expectAsReplayOfExport(table);
@@ -149,7 +159,14 @@ describe("the sidebar's projection", () => {
       PLAYERS.map((p) => p.email),
       CALM,
     );
-    const setup = { game: 'not-flower-field', players: PLAYERS, startAt: '2030-01-01T18:00:00.000Z', timeZone: 'Europe/London', minutes: { default: 1440 }, deadlines: {} };
+    const setup = {
+      game: 'not-flower-field',
+      players: PLAYERS,
+      startAt: '2030-01-01T18:00:00.000Z',
+      timeZone: 'Europe/London',
+      minutes: { default: 1440 },
+      deadlines: {},
+    };
     const off = table.run('projectTriggerTime', { ...setup, closeWhenReady: { pregame: false, round: false } }) as {
       phasesPerDay: number;
       minutesPerDay: number;

@@ -29,7 +29,7 @@ import type {
 import { type MatchFile, isIsoTime } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
-import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions } from './submission.js';
+import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
 import { Random } from './random.js';
 import { type Pause, deadlineOf, isAfter, openPause, pauseAt, pausedBetween, pausesOf, shiftedDeadline } from './deadlines.js';
 
@@ -46,6 +46,8 @@ export interface Receipt {
   readonly notes?: readonly string[];
   /** A later valid submission of the same player replaced this one. */
   superseded: boolean;
+  /** The player answered the done question `Not yet`: this answer counts, but the phase waits for them (see MatchRun.ready). */
+  readonly notDone?: true;
 }
 
 export interface Rejection {
@@ -147,14 +149,10 @@ export class MatchRun<S = unknown, M = unknown> {
     this.openNext(match.startAt ? shiftedDeadline(match.startAt, undefined, this.pauses) : undefined);
   }
 
-  /**
-   * The players ready to close the open phase: their answer that counts was accepted whole (a
-   * receipt with a part refused asks for a correction) and, after the host reopened the phase, was
-   * sent since.
-   */
+  /** The players ready to close the open phase: their answer that counts was accepted whole (a part refused asks for a correction), not marked Not yet, and sent since the host reopened the phase. */
   get ready(): string[] {
     return [...this.countedReceipt.entries()]
-      .filter(([, r]) => r.status === 'accepted' && (this.reopenedAt === undefined || (r.at !== undefined && isAfter(r.at, this.reopenedAt))))
+      .filter(([, r]) => r.status === 'accepted' && !r.notDone && (this.reopenedAt === undefined || (r.at !== undefined && isAfter(r.at, this.reopenedAt))))
       .map(([player]) => player);
   }
 
@@ -282,7 +280,14 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 
   /** Makes a checked submission the player's counted move, with its receipt; the phase may end on it. */
-  private count(index: number, submission: Submission, phase: PhaseSpec, result: Extract<CheckResult<M>, { ok: true }>, unknown: readonly string[]): Receipt {
+  private count(
+    index: number,
+    submission: Submission,
+    phase: PhaseSpec,
+    result: Extract<CheckResult<M>, { ok: true }>,
+    unknown: readonly string[],
+    notDone: boolean,
+  ): Receipt {
     const { at } = submission;
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
@@ -292,8 +297,9 @@ export class MatchRun<S = unknown, M = unknown> {
       ...(at ? { at } : {}),
       status: parts.length > 0 ? 'partial' : 'accepted',
       reasons: parts,
-      ...(result.notes?.length ? { notes: result.notes } : {}),
+      ...(result.notes?.length || notDone ? { notes: [...(result.notes ?? []), ...(notDone ? [NOT_DONE_NOTE] : [])] } : {}),
       superseded: false,
+      ...(notDone ? { notDone: true as const } : {}),
     };
     const earlier = this.countedReceipt.get(submission.player);
     if (earlier) earlier.superseded = true;
@@ -337,7 +343,8 @@ export class MatchRun<S = unknown, M = unknown> {
     if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
       return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
     }
-    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    const done = withoutDone(submission.answers);
+    const { answers, unknown, notText, tooLong } = cleanAnswers(done.answers, new Set(questions.map((q) => q.id)));
     if (notText !== undefined) {
       return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
     }
@@ -356,7 +363,7 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
-    return this.count(index, submission, phase, result, unknown);
+    return this.count(index, submission, phase, result, unknown, done.notDone);
   }
 
   /** Whether the open phase has ended by `now` (omitted: a complete record, so yes). */

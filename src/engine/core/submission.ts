@@ -72,3 +72,23 @@ export function inSendingOrder<T extends { submission: Submission; index: number
   let next = 0;
   return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
 }
+
+/**
+ * The core's own question on a form whose phase closes when every player is ready: `done`. No
+ * game asks a question of that id; replay takes the answer out before the game reads the rest.
+ */
+export const DONE_QUESTION = 'done';
+
+/** The choices of the done question: the first (or no answer) is done, the second keeps the phase waiting for the player. */
+export const DONE_CHOICES = ['Yes', 'Not yet'] as const;
+
+/** The receipt's note for an answer marked Not yet. */
+export const NOT_DONE_NOTE = 'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline';
+
+/** The answers without the done question, and whether the player said they are not done yet (`Not yet`, `no`, `false`). */
+export function withoutDone(answers: Answers): { answers: Answers; notDone: boolean } {
+  if (!Object.prototype.hasOwnProperty.call(answers, DONE_QUESTION)) return { answers, notDone: false };
+  const { [DONE_QUESTION]: said, ...rest } = answers;
+  const text = typeof said === 'string' ? said.trim() : '';
+  return { answers: rest, notDone: /^(not yet|not|no|n|false)\b/i.test(text) };
+}
