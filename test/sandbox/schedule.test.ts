@@ -135,7 +135,12 @@ describe('close early when everyone is ready', () => {
       ['p1', 'p2', 'p3'],
     ]);
     // Ben's Not yet is in his receipts: counted, and why the round waited.
-    expect(table.state().receipts.filter((r) => r.player === 'p2' && r.phase === 'round-1').map((r) => r.notDone ?? false)).toEqual([true, false]);
+    expect(
+      table
+        .state()
+        .receipts.filter((r) => r.player === 'p2' && r.phase === 'round-1')
+        .map((r) => r.notDone ?? false),
+    ).toEqual([true, false]);
     expect(table.state().open?.timing).toEqual({ opensAt: at(22), deadline: at(82) });
     expect(table.google.forms.get(table.playerFile('p3').form)!.description).toMatch(/^Round 2\./);
     expectAsReplayOfExport(table);
