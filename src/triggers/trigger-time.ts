@@ -12,6 +12,10 @@
 //     spread over the day); an edit of a public row costs its edit trigger and the same tick;
 //   - other players' sheets drawn every 3 hours while answers come in, and every open form read
 //     every 2 hours (for an answer whose trigger did not fire).
+//   - a phase that closes when every player is ready: its close is the last answer's execution (no
+//     tick waits for a deadline), counted like a deadline's, as if it closed the moment it opened
+//     (the busiest its days can be); a paused match adds nothing: its ticks rest on the quiet
+//     pointer until the host resumes.
 //
 // It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
 // deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
