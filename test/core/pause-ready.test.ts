@@ -6,7 +6,7 @@ import type { MatchEvent } from '../../src/engine/core/game.js';
 import { type MatchFile, parseMatchFile, stringifyMatchFile } from '../../src/engine/core/matchfile.js';
 import { deadlineOf, pausesOf, shiftedDeadline } from '../../src/engine/core/deadlines.js';
 import { earliestCloses, readyClose } from '../../src/engine/core/ready.js';
-import { replay } from '../../src/engine/core/replay.js';
+import { replay, replayOutput } from '../../src/engine/core/replay.js';
 import { tinyGame } from '../helpers/tiny-game.js';
 import * as peg from '../games/peg-domain/helpers.js';
 
@@ -344,5 +344,13 @@ describe('the trigger-time projection of a match that closes when ready', () => 
     expect(earliestCloses(tinyGame, match(three))).toEqual([at(60), at(120), at(180)]);
     expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'round-2': true } }))).toEqual([at(60), at(60), at(120)]);
     expect(earliestCloses(tinyGame, match(three, READY))).toEqual([at(0), at(0), at(0)]);
+  });
+});
+
+describe('the replay command during a pause', () => {
+  it('says the match is paused, and nothing when it is not', () => {
+    const file = match({ events: [{ type: 'pause', at: at(30) }] });
+    expect(replayOutput(replay(tinyGame, file, { now: at(90) }))).toMatchObject({ open: { phase: 'round-1', deadline: at(60) }, paused: { from: at(30) } });
+    expect(replayOutput(replay(tinyGame, file, { now: at(20) }))).not.toHaveProperty('paused');
   });
 });

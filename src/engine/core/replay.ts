@@ -474,6 +474,8 @@ export interface ReplayOutput {
   readonly final: Final | null;
   /** The phase still open (a match replayed mid-way), or null. */
   readonly open: { readonly phase: string; readonly deadline?: string; readonly submitted: readonly string[] } | null;
+  /** The host's pause going on (left out when there is none). */
+  readonly paused?: Pause;
 }
 
 export function replayOutput(result: ReplayResult): ReplayOutput {
@@ -490,6 +492,7 @@ export function replayOutput(result: ReplayResult): ReplayOutput {
           submitted: [...result.open.moves.keys()],
         }
       : null,
+    ...(result.paused ? { paused: result.paused } : {}),
   };
 }
 
