@@ -145,7 +145,7 @@ export class MatchRun<S = unknown, M = unknown> {
     now?: string,
   ) {
     const happened = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
-    this.events = happened.filter((event): event is ScheduleEvent => event.type !== 'email');
+    this.events = happened.filter((event): event is ScheduleEvent => event.type === 'extend' || event.type === 'reopen');
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
     this.ctx = makeContext(match, match.options);
     this.state = game.setup(this.ctx) as S;
