@@ -10,13 +10,22 @@ import { type Result, err, ok } from '../engine/core/result.js';
 export interface MatchSetup {
   readonly game: string;
   readonly seed?: string;
-  readonly players: readonly { readonly id?: string; readonly name: string; readonly email?: string; readonly garnets?: number }[];
+  readonly players: readonly {
+    readonly id?: string;
+    readonly name: string;
+    readonly email?: string;
+    readonly garnets?: number;
+    /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
+    readonly timeZone?: string;
+  }[];
   readonly startAt: string;
   readonly timeZone?: string;
   /** Phase lengths in minutes: `default`, or by kind (`round`, `plans`, …) or phase id. */
   readonly minutes?: Readonly<Record<string, number>>;
   /** Explicit deadlines by phase id (ISO). */
   readonly deadlines?: Readonly<Record<string, string>>;
+  /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
+  readonly reminders?: readonly number[];
   readonly options?: Readonly<Record<string, unknown>>;
 }
 
@@ -39,6 +48,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     name: p.name,
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
+    ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
   }));
   const file = {
     game: setup.game,
@@ -46,7 +56,12 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
-    schedule: { timeZone: setup.timeZone || 'UTC', minutes: setup.minutes ?? {}, deadlines: setup.deadlines ?? {} },
+    schedule: {
+      timeZone: setup.timeZone || 'UTC',
+      minutes: setup.minutes ?? {},
+      deadlines: setup.deadlines ?? {},
+      ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
+    },
     submissions: [],
     decisions: [],
   };

@@ -115,6 +115,7 @@ function playWhole(c: Case) {
     'Undo last phase',
     "Correct a player's email…",
     'Export match file',
+    'Discord webhook…',
     '---',
     'Check this account…',
     'Help',
