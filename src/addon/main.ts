@@ -10,7 +10,7 @@ import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
-import { type AccountKind, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
+import { type AccountKind, DAILY_EMAIL_RECIPIENTS, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
 
 const MENU = 'Genius Host';
 
@@ -103,6 +103,10 @@ export interface TriggerTimeAnswer {
   readonly account: AccountKind;
   readonly fits: boolean;
   readonly parts: TriggerUse['parts'];
+  /** Reminder emails a day at most, the account's daily recipients (MailApp), and whether they fit. */
+  readonly emailsPerDay: number;
+  readonly emailQuota: number;
+  readonly emailsFit: boolean;
 }
 
 /**
@@ -112,7 +116,7 @@ export interface TriggerTimeAnswer {
  * and its turns as answers. Pure: no service is called.
  */
 export function projectTriggerTime(
-  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> },
+  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number>; reminders?: unknown },
   account?: string,
 ): TriggerTimeAnswer {
   const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
@@ -124,9 +128,21 @@ export function projectTriggerTime(
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
     ...turnClockOf(game, (setup as { options?: unknown })?.options),
     ...deadlinesOf(setup),
+    ...(Array.isArray(setup?.reminders) ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) } : {}),
   });
   const quota = DAILY_TRIGGER_MINUTES[kind];
-  return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
+  const emailQuota = DAILY_EMAIL_RECIPIENTS[kind];
+  return {
+    minutesPerDay: use.minutesPerDay,
+    phasesPerDay: use.phasesPerDay,
+    quota,
+    account: kind,
+    fits: use.minutesPerDay <= quota,
+    parts: use.parts,
+    emailsPerDay: use.emailsPerDay,
+    emailQuota,
+    emailsFit: use.emailsPerDay <= emailQuota,
+  };
 }
 
 /**
