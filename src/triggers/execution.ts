@@ -28,7 +28,7 @@ import { collectEdits } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import type { LogEntry } from './log.js';
-import { nextReminderWake, sendMessages } from './messages.js';
+import { nextReminderWake, playersToRemind, sendMessages } from './messages.js';
 import { KEY, type QuietPointer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
@@ -219,8 +219,14 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const asked = askedForms(ctx, match, asks);
   const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
   const mayHold = formsToRead(ctx, match);
+  // A tick due to send a reminder first reads the forms of the players it would remind: an answer
+  // whose form-submit trigger did not fire must not earn its sender a reminder.
+  const toRemind = kind === 'tick' && !pollForms ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id)) : [];
   if (pollForms) add(collectForms(ctx, match, mayHold));
-  else if (asked.length > 0) add(collectForms(ctx, match, asked));
+  else {
+    const read = [...new Set([...asked, ...toRemind])];
+    if (read.length > 0) add(collectForms(ctx, match, read));
+  }
   const edits = collectEdits(ctx, match);
   add(edits.entries);
 
@@ -228,7 +234,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const { closed, result: replayed } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
   // The reminders and Discord posts due now, sent before the log holds them (messages.ts). Replay
   // ignores them, so the views only gain them in the host's log.
-  const messages = sendMessages(ctx, replayed, now);
+  const messages = sendMessages(ctx, replayed, now, kind === 'tick' || kind === 'menu');
   add(messages.entries);
   const result: ReplayResult = messages.entries.length > 0 ? { ...replayed, match } : replayed;
 

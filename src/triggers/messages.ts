@@ -26,7 +26,7 @@ import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from '.
 export interface MessagesSent {
   /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
   readonly entries: LogEntry[];
-  /** A post failed and is tried again on the next execution: the ticks must not rest. */
+  /** A post failed, or a reminder was left to the next tick: the ticks must not rest. */
   readonly retry: boolean;
 }
 
@@ -62,21 +62,31 @@ export function nextReminderWake(result: ReplayResult, now: string): string | nu
   return awaited(result).length > 0 ? nextReminderAt(openReminders(result), now) : null;
 }
 
-/** Sends what is due now and answers the entries to log (see the top of this file). */
-export function sendMessages(ctx: HostContext, result: ReplayResult, now: string): MessagesSent {
+/** The players a reminder due now would email (awaited, not emailed for it yet): their forms are read first, for an answer whose trigger did not fire. */
+export function playersToRemind(result: ReplayResult, now: string): string[] {
+  const due = dueReminder(openReminders(result), now);
+  if (!due) return [];
+  const logged = loggedMessages(result);
+  return awaited(result).filter((id) => !logged.has(messageId('email', due.key, id)));
+}
+
+/**
+ * Sends what is due now and answers the entries to log (see the top of this file). `remind`:
+ * whether this execution sends reminder emails (a tick or a menu item, which read the awaited
+ * players' forms first); an answer's execution leaves a due reminder to the next tick.
+ */
+export function sendMessages(ctx: HostContext, result: ReplayResult, now: string, remind: boolean): MessagesSent {
   const logged = loggedMessages(result);
   const entries: LogEntry[] = [];
   const event = (value: Omit<MessageEvent, 'type' | 'at'>): LogEntry => ({ kind: 'event', value: { type: 'message', ...value, at: now } });
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
-  if (due && waiting.length > 0 && ctx.ports.mail) {
-    const unsent = waiting.filter((id) => !logged.has(messageId('email', due.key, id)));
-    entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
-  }
-  let retry = false;
+  const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
+  if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
+  let retry = !remind && unsent.length > 0;
   if (discordSince(ctx) !== null) {
     const posts: { key: string; content: () => string }[] = [];
-    if (due && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
+    if (due && remind && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
     const last = result.closed[result.closed.length - 1];
     const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
     const since = discordSince(ctx) ?? now;

@@ -278,8 +278,8 @@ export class Google {
   readonly mail: SentMail[] = [];
   /** The script properties (PropertiesService.getScriptProperties), apart from the document's. */
   readonly scriptProperties = new Map<string, string>();
-  /** Discord: the webhooks that exist (by URL) and every message they accepted. */
-  readonly discord = { webhooks: new Set<string>(), posts: [] as DiscordPost[], outage: false, rateLimited: false, refused: [] as { url: string; status: number; at: number }[] };
+  /** Discord: the webhooks that exist (by URL), every message they accepted, and what they refused. `rateLimited`: how many posts from now on are answered 429. */
+  readonly discord = { webhooks: new Set<string>(), posts: [] as DiscordPost[], outage: false, rateLimited: 0, refused: [] as { url: string; status: number; at: number }[] };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
   readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
   readonly ui = {
@@ -1417,7 +1417,7 @@ export class Google {
         const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
         let reply: { getResponseCode(): number; getContentText(): string };
         if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
-        else if (this.discord.rateLimited) reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
+        else if (this.discord.rateLimited > 0 && this.discord.rateLimited--) reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
         else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
         else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
           reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
