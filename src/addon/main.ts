@@ -278,7 +278,7 @@ export function discordWebhook(): void {
   guarded(() => {
     const text = promptText(
       'Discord webhook',
-      'Paste the webhook URL of the Discord channel to announce in (Discord: Server Settings → Integrations → Webhooks → Copy Webhook URL), or leave it empty to stop posting.\nEach result and each reminder is posted there, with the spectators\' link; anyone holding the URL can post in that channel, so it is kept in this script\'s properties only.',
+      "Paste the webhook URL of the Discord channel to announce in (Discord: Server Settings → Integrations → Webhooks → Copy Webhook URL), or leave it empty to stop posting.\nEach result and each reminder is posted there, with the spectators' link; anyone holding the URL can post in that channel, so it is kept in this script's properties only.",
     );
     if (text === null) return;
     ui().alert(MENU, host().setDiscordWebhook(text), ui().ButtonSet.OK);

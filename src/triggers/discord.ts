@@ -55,7 +55,7 @@ export function discordSince(ctx: HostContext): string | null {
  * at all: see post).
  */
 export function discordText(name: string): string {
-  return name.replace(/\s+/g, ' ').replace(/[\\*_~`|>#<@[\]():-]/g, (c) => `\\${c}`);
+  return name.replace(/\s+/g, ' ').replace(/[\\*_~`|>#<@[\]():]/g, (c) => `\\${c}`);
 }
 
 /** What one try of a post came to: sent, or why not. */
@@ -76,7 +76,7 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   try {
     answer = http.postJson(`${url}?wait=true`, body);
   } catch (error) {
-    return { sent: false, why: `Discord did not answer (${(error as Error).message})` };
+    return { sent: false, why: `Discord did not answer (${error instanceof Error ? error.message : String(error)})` };
   }
   if (answer.status >= 200 && answer.status < 300) return { sent: true };
   return { sent: false, why: refusal(answer) };
@@ -95,6 +95,7 @@ function refusal(answer: HttpAnswer): string {
     const after = typeof detail.retry_after === 'number' ? ` (retry after ${detail.retry_after} s)` : '';
     return `Discord is rate limiting this webhook${after}`;
   }
-  if (answer.status === 401 || answer.status === 404) return `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…`;
+  if (answer.status === 401 || answer.status === 404)
+    return `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…`;
   return `Discord answered HTTP ${answer.status}${message}`;
 }

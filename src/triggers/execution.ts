@@ -196,6 +196,33 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
   return [...out];
 }
 
+/**
+ * Step 1's forms: those answers asked to be read, or every form that may hold an answer when a
+ * poll is due (see formsDue), each new response added with `add`.
+ */
+function readForms(
+  ctx: HostContext,
+  kind: RunKind,
+  match: MatchFile,
+  now: string,
+  add: (more: readonly LogEntry[]) => void,
+): { asks: string[]; pollForms: boolean; mayHold: string[] } {
+  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
+  const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
+  const asked = askedForms(ctx, match, asks);
+  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
+  const mayHold = formsToRead(ctx, match);
+  // A tick due to send a reminder first reads the forms of the players it would remind: an answer
+  // whose form-submit trigger did not fire must not earn its sender a reminder.
+  const toRemind = kind === 'tick' && !pollForms ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id)) : [];
+  if (pollForms) add(collectForms(ctx, match, mayHold));
+  else {
+    const read = [...new Set([...asked, ...toRemind])];
+    if (read.length > 0) add(collectForms(ctx, match, read));
+  }
+  return { asks, pollForms, mayHold };
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
@@ -214,19 +241,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     match = withEntries(match, more);
   };
   add(hostEntries);
-  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
-  const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
-  const asked = askedForms(ctx, match, asks);
-  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
-  const mayHold = formsToRead(ctx, match);
-  // A tick due to send a reminder first reads the forms of the players it would remind: an answer
-  // whose form-submit trigger did not fire must not earn its sender a reminder.
-  const toRemind = kind === 'tick' && !pollForms ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id)) : [];
-  if (pollForms) add(collectForms(ctx, match, mayHold));
-  else {
-    const read = [...new Set([...asked, ...toRemind])];
-    if (read.length > 0) add(collectForms(ctx, match, read));
-  }
+  const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
   const edits = collectEdits(ctx, match);
   add(edits.entries);
 

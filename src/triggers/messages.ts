@@ -113,7 +113,13 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
  * each). Answers what came of each: sent, or skipped with why (the quota spent, no address, or
  * Google's refusal; a skipped reminder is not tried again, its moment has passed).
  */
-function remindByEmail(ctx: HostContext, result: ReplayResult, due: ReminderTime, players: readonly string[], now: string): Omit<MessageEvent, 'type' | 'at'>[] {
+function remindByEmail(
+  ctx: HostContext,
+  result: ReplayResult,
+  due: ReminderTime,
+  players: readonly string[],
+  now: string,
+): Omit<MessageEvent, 'type' | 'at'>[] {
   const mail = ctx.ports.mail;
   if (!mail || players.length === 0) return [];
   const emails = currentEmails(result.match);
@@ -123,13 +129,17 @@ function remindByEmail(ctx: HostContext, result: ReplayResult, due: ReminderTime
     const to = emails.get(id);
     if (to === undefined) return { ...base, status: 'skipped' as const, note: 'the player has no email address' };
     if (quota <= 0)
-      return { ...base, status: 'skipped' as const, note: "the day's email quota is spent (MailApp: 100 recipients a day for a personal account, 1,500 for Workspace)" };
+      return {
+        ...base,
+        status: 'skipped' as const,
+        note: "the day's email quota is spent (MailApp: 100 recipients a day for a personal account, 1,500 for Workspace)",
+      };
     try {
       mail.send(reminderEmail(ctx, result, id, to, due, now));
       quota -= 1;
       return { ...base, status: 'sent' as const };
     } catch (error) {
-      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${(error as Error).message}` };
+      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${error instanceof Error ? error.message : String(error)}` };
     }
   });
 }
@@ -143,7 +153,7 @@ function timeLeft(deadline: string, now: string): string {
 }
 
 /** The reminder one player gets: their own links, the phase and its deadline in their time zone. */
-export function reminderEmail(ctx: HostContext, result: ReplayResult, playerId: string, to: string, due: ReminderTime, now: string): MailMessage {
+function reminderEmail(ctx: HostContext, result: ReplayResult, playerId: string, to: string, due: ReminderTime, now: string): MailMessage {
   const open = result.open;
   if (!open) throw new Error('a reminder needs an open phase');
   const player = result.match.players.find((p) => p.id === playerId);

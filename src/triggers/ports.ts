@@ -204,8 +204,8 @@ export interface Http {
 }
 
 /**
- * Secrets of the script (Apps Script's script properties), which only the script's owner and
- * editors can read: the Discord webhook URL. Never in a sheet, a form or the match file.
+ * Secrets of the script (Apps Script's script properties, readable only through this script's
+ * code): the Discord webhook URL. Never in a sheet, a form or the match file.
  */
 export interface Secrets {
   get(key: string): string | null;

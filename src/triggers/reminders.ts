@@ -32,14 +32,15 @@ export function reminderMinutes(schedule: Pick<Schedule, 'reminders'> | undefine
 
 /** The reminders of an open phase, earliest first; none without an opening and a deadline (a match without a schedule). */
 export function reminderTimes(phaseId: string, timing: PhaseTiming, schedule: Pick<Schedule, 'reminders'> | undefined): ReminderTime[] {
-  if (timing.opensAt === undefined || timing.deadline === undefined) return [];
-  const deadline = Date.parse(timing.deadline);
-  const length = (deadline - Date.parse(timing.opensAt)) / 60_000;
+  const { opensAt, deadline } = timing;
+  if (opensAt === undefined || deadline === undefined) return [];
+  const end = Date.parse(deadline);
+  const length = (end - Date.parse(opensAt)) / 60_000;
   return reminderMinutes(schedule, length).map((minutes) => ({
     minutes,
-    at: new Date(deadline - minutes * 60_000).toISOString(),
-    deadline: timing.deadline as string,
-    key: `remind:${phaseId}@${timing.deadline}:${minutes}`,
+    at: new Date(end - minutes * 60_000).toISOString(),
+    deadline,
+    key: `remind:${phaseId}@${deadline}:${minutes}`,
   }));
 }
 

@@ -154,7 +154,10 @@ export function checkMessagesPrivacy(result: ReplayResult, messages: readonly { 
   for (const message of messages) {
     for (const fact of facts) {
       if (fact.visibleTo.includes(message.audience)) continue;
-      expect(message.text.includes(fact.text), `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in a message to ${message.audience}: ${message.text}`).toBe(false);
+      expect(
+        message.text.includes(fact.text),
+        `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in a message to ${message.audience}: ${message.text}`,
+      ).toBe(false);
       checked += 1;
     }
   }

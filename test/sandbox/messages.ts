@@ -13,7 +13,7 @@ import { DEFAULT_FAULTS, Table } from './players.js';
 import { checkFilesPrivate, expectSheetsShowExportedReplay } from './whole-match.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn'];
-export const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQrStUvWx';
+const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQrStUvWx';
 
 export interface MessagesCase {
   readonly game: string;
@@ -105,7 +105,7 @@ export function checkMessagesMatch(c: MessagesCase): void {
   const { result, match } = expectSheetsShowExportedReplay(table, `${c.game} with messages`);
   checkFilesPrivate(table, `${c.game} with messages`, true);
   const events = messageEvents(match);
-  if (process.env.DEBUG_MESSAGES) console.log(events.map((e) => `${e.at} ${e.channel} ${e.key} ${e.player ?? ''} ${e.status} ${e.note ?? ''}`).join('\n'));
+  if (process.env.DEBUG_MESSAGES) console.log(JSON.stringify({ mail: google.mail.slice(0, 2), posts: google.discord.posts.slice(0, 3) }, null, 1));
   const name = (id: string) => match.players.find((p) => p.id === id)?.name ?? id;
 
   // Emails: one per sent event, each to its player's address, none twice.

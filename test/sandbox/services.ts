@@ -279,7 +279,13 @@ export class Google {
   /** The script properties (PropertiesService.getScriptProperties), apart from the document's. */
   readonly scriptProperties = new Map<string, string>();
   /** Discord: the webhooks that exist (by URL), every message they accepted, and what they refused. `rateLimited`: how many posts from now on are answered 429. */
-  readonly discord = { webhooks: new Set<string>(), posts: [] as DiscordPost[], outage: false, rateLimited: 0, refused: [] as { url: string; status: number; at: number }[] };
+  readonly discord = {
+    webhooks: new Set<string>(),
+    posts: [] as DiscordPost[],
+    outage: false,
+    rateLimited: 0,
+    refused: [] as { url: string; status: number; at: number }[],
+  };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
   readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
   readonly ui = {
@@ -1388,7 +1394,8 @@ export class Google {
     return {
       getRemainingDailyQuota: () => left(),
       sendEmail: (recipient: string, subject: string, body: string, options?: { name?: string }) => {
-        if (typeof recipient !== 'string' || !/^[^@\s,]+@[^@\s,]+$/.test(recipient)) throw new Error(`MailApp.sendEmail: the sandbox takes one address, not ${JSON.stringify(recipient)}`);
+        if (typeof recipient !== 'string' || !/^[^@\s,]+@[^@\s,]+$/.test(recipient))
+          throw new Error(`MailApp.sendEmail: the sandbox takes one address, not ${JSON.stringify(recipient)}`);
         if (typeof subject !== 'string' || typeof body !== 'string') throw new Error('MailApp.sendEmail: subject and body must be text');
         if (subject.length > 250) throw new Error('MailApp.sendEmail: subject too long');
         const unknown = Object.keys(options ?? {}).filter((k) => k !== 'name');
@@ -1413,11 +1420,14 @@ export class Google {
       fetch: (url: string, params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean }) => {
         const match = /^(https:\/\/discord\.com\/api\/webhooks\/\d+\/[\w-]+)\?wait=true$/.exec(url);
         if (!match || params.method !== 'post' || params.contentType !== 'application/json' || typeof params.payload !== 'string')
-          throw new Error(`UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`);
+          throw new Error(
+            `UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`,
+          );
         const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
         let reply: { getResponseCode(): number; getContentText(): string };
         if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
-        else if (this.discord.rateLimited > 0 && this.discord.rateLimited--) reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
+        else if (this.discord.rateLimited > 0 && this.discord.rateLimited--)
+          reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
         else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
         else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
           reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
