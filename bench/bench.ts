@@ -388,7 +388,10 @@ say();
       );
     if (table.google.triggersRefused.length > 0)
       failures.push(`${c.game} in the sandbox: ${table.google.triggersRefused.length} triggers refused (the day's trigger time spent)`);
-    budgets.push(`- ${budgetLine(`${c.game}, ${c.players} players`, budget)}`);
+    const reminded = table.google.mail.length;
+    budgets.push(
+      `- ${budgetLine(`${c.game}, ${c.players} players`, budget)}; ${reminded} reminder email${reminded === 1 ? '' : 's'} sent (to the players still awaited at a reminder)`,
+    );
     const sec = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
     rows.push([
       c.game,

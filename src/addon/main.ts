@@ -11,7 +11,7 @@ import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
-import { type AccountKind, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
+import { type AccountKind, DAILY_EMAIL_RECIPIENTS, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
 
 const MENU = 'Genius Host';
 
@@ -69,6 +69,7 @@ export function onOpen(): void {
     .addItem('Resume the match', 'resumeMatch')
     .addItem("Correct a player's email…", 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
+    .addItem('Discord webhook…', 'discordWebhook')
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
@@ -113,6 +114,10 @@ export interface TriggerTimeAnswer {
   readonly account: AccountKind;
   readonly fits: boolean;
   readonly parts: TriggerUse['parts'];
+  /** Reminder emails a day at most, the account's daily recipients (MailApp), and whether they fit. */
+  readonly emailsPerDay: number;
+  readonly emailQuota: number;
+  readonly emailsFit: boolean;
 }
 
 /**
@@ -122,7 +127,7 @@ export interface TriggerTimeAnswer {
  * and its turns as answers. Pure: no service is called.
  */
 export function projectTriggerTime(
-  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number> },
+  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number>; reminders?: unknown },
   account?: string,
 ): TriggerTimeAnswer {
   const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
@@ -134,9 +139,21 @@ export function projectTriggerTime(
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
     ...turnClockOf(game, (setup as { options?: unknown })?.options),
     ...deadlinesOf(setup),
+    ...(Array.isArray(setup?.reminders) ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) } : {}),
   });
   const quota = DAILY_TRIGGER_MINUTES[kind];
-  return { minutesPerDay: use.minutesPerDay, phasesPerDay: use.phasesPerDay, quota, account: kind, fits: use.minutesPerDay <= quota, parts: use.parts };
+  const emailQuota = DAILY_EMAIL_RECIPIENTS[kind];
+  return {
+    minutesPerDay: use.minutesPerDay,
+    phasesPerDay: use.phasesPerDay,
+    quota,
+    account: kind,
+    fits: use.minutesPerDay <= quota,
+    parts: use.parts,
+    emailsPerDay: use.emailsPerDay,
+    emailQuota,
+    emailsFit: use.emailsPerDay <= emailQuota,
+  };
 }
 
 /**
@@ -284,6 +301,21 @@ export function correctPlayerEmail(): void {
   });
 }
 
+/**
+ * Discord webhook…: the URL of a Discord channel's webhook (kept in the script properties, never
+ * in a sheet or the match file), or nothing to stop posting.
+ */
+export function discordWebhook(): void {
+  guarded(() => {
+    const text = promptText(
+      'Discord webhook',
+      "Paste the webhook URL of the Discord channel to announce in (Discord: Server Settings → Integrations → Webhooks → Copy Webhook URL), or leave it empty to stop posting.\nEach result and each reminder is posted there, with the spectators' link; anyone holding the URL can post in that channel, so it is kept in this script's properties only.",
+    );
+    if (text === null) return;
+    ui().alert(MENU, host().setDiscordWebhook(text), ui().ButtonSet.OK);
+  });
+}
+
 export function exportMatchFile(): string {
   const text = host().exportText();
   const body = `<p>The whole match as a match file. Save it and replay it anywhere: <code>npx genius-host replay match.json</code>.</p>
@@ -307,7 +339,7 @@ export function showHelp(): void {
     `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
 <p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
-<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`,
+<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere. <b>Discord webhook…</b> posts each result and each reminder to a Discord channel (paste its webhook URL; empty stops it). Players who have not answered get an email before each deadline (60 and 10 minutes before for phases over two hours, 5 minutes before for shorter ones).</p>${links}`,
   );
 }
 

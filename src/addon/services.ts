@@ -1,16 +1,17 @@
 // The ports (src/triggers/ports.ts) on Apps Script services. With main.ts, check.ts, forms.ts (the
 // Forms port) and advanced.ts (the advanced services), the only files that touch Apps Script
 // globals. Scopes (appsscript.json): spreadsheets, forms, script.scriptapp, script.container.ui,
-// drive.file. So: spreadsheets created and written through the advanced Sheets service; sharing
-// and publishing through the advanced Drive service (v3), which drive.file allows on files this
-// script created; no DriveApp (it needs the whole-Drive scope) and no MailApp (Drive's sharing
-// email tells the players). Every behaviour of Google relied on here is listed, with its document,
+// drive.file, script.send_mail, script.external_request. So: spreadsheets created and written
+// through the advanced Sheets service; sharing and publishing through the advanced Drive service
+// (v3), which drive.file allows on files this script created; no DriveApp (it needs the whole-Drive
+// scope); MailApp for the reminders only (it sends, and cannot read the host's mail) and UrlFetchApp
+// for Discord's webhook only. Every behaviour of Google relied on here is listed, with its document,
 // in docs/google.md.
 /// <reference types="google-apps-script" />
 
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { Files, HostPorts, Lock, PublishResult, Scheduler, Spreadsheet, Store } from '../triggers/ports.js';
+import type { Files, HostPorts, Http, Lock, Mail, PublishResult, Scheduler, Secrets, Spreadsheet, Store } from '../triggers/ports.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
 
@@ -99,6 +100,44 @@ export function appsScriptPorts(): HostPorts {
     flush: () => SpreadsheetApp.flush(),
     formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
     newId: () => Utilities.getUuid(),
+    mail: appsScriptMail(),
+    http: appsScriptHttp(),
+    secrets: scriptSecrets(),
+  };
+}
+
+/**
+ * Reminder emails through MailApp: plain text, one recipient each (the daily quota counts
+ * recipients: "Quotas for Google Services", 100 a day for a personal account). `name` is what the
+ * player sees as the sender.
+ */
+function appsScriptMail(): Mail {
+  return {
+    remainingDailyQuota: () => MailApp.getRemainingDailyQuota(),
+    send: ({ to, subject, body }) => MailApp.sendEmail(to, subject, body, { name: 'genius-host' }),
+  };
+}
+
+/**
+ * Discord's webhook through UrlFetchApp. `muteHttpExceptions`: a 4xx or 5xx answer is returned,
+ * not thrown ("Class UrlFetchApp", fetch(url, params)), so a refusal is read and logged.
+ */
+function appsScriptHttp(): Http {
+  return {
+    postJson: (url, body) => {
+      const answer = UrlFetchApp.fetch(url, { method: 'post', contentType: 'application/json', payload: JSON.stringify(body), muteHttpExceptions: true });
+      return { status: answer.getResponseCode(), text: answer.getContentText() };
+    },
+  };
+}
+
+/** The script properties: the webhook URL lives there, apart from the document properties every execution copies. */
+function scriptSecrets(): Secrets {
+  const properties = () => PropertiesService.getScriptProperties();
+  return {
+    get: (key) => properties().getProperty(key),
+    set: (key, value) => void properties().setProperty(key, value),
+    remove: (key) => void properties().deleteProperty(key),
   };
 }
 

@@ -10,6 +10,7 @@
 //      goes on nothing closes and the ticks rest;
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
 //      sent before the change is lost or credited to the wrong phase;
+//   3½. send the reminders and Discord posts due now (messages.ts), to log with the rest;
 //   4. append the new entries to the log (the log first: it is the truth);
 //   5. render each spreadsheet whose view changed, one batchUpdate each;
 //   6. show each form the questions of the open phase, and reset the public rows;
@@ -30,6 +31,7 @@ import { collectEdits } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import type { LogEntry } from './log.js';
+import { nextReminderWake, playersToRemind, sendMessages } from './messages.js';
 import { KEY, type QuietPointer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
@@ -209,6 +211,33 @@ function closeWhenReady(match: MatchFile, now: string): LogEntry[] {
   return close ? [{ kind: 'event', value: close }] : [];
 }
 
+/**
+ * Step 1's forms: those answers asked to be read, or every form that may hold an answer when a
+ * poll is due (see formsDue), each new response added with `add`.
+ */
+function readForms(
+  ctx: HostContext,
+  kind: RunKind,
+  match: MatchFile,
+  now: string,
+  add: (more: readonly LogEntry[]) => void,
+): { asks: string[]; pollForms: boolean; mayHold: string[] } {
+  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
+  const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
+  const asked = askedForms(ctx, match, asks);
+  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
+  const mayHold = formsToRead(ctx, match);
+  // A tick due to send a reminder first reads the forms of the players it would remind: an answer
+  // whose form-submit trigger did not fire must not earn its sender a reminder.
+  const toRemind = kind === 'tick' && !pollForms ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id)) : [];
+  if (pollForms) add(collectForms(ctx, match, mayHold));
+  else {
+    const read = [...new Set([...asked, ...toRemind])];
+    if (read.length > 0) add(collectForms(ctx, match, read));
+  }
+  return { asks, pollForms, mayHold };
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
@@ -227,19 +256,18 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     match = withEntries(match, more);
   };
   add(hostEntries);
-  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
-  const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
-  const asked = askedForms(ctx, match, asks);
-  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
-  const mayHold = formsToRead(ctx, match);
-  if (pollForms) add(collectForms(ctx, match, mayHold));
-  else if (asked.length > 0) add(collectForms(ctx, match, asked));
+  const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
   const edits = collectEdits(ctx, match);
   add(edits.entries);
   add(closeWhenReady(match, now));
 
   // 2–3. Replay, closing and reading once more each form about to change.
-  const { closed, result } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
+  const { closed, result: replayed } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
+  // The reminders and Discord posts due now, sent before the log holds them (messages.ts). Replay
+  // ignores them, so the views only gain them in the host's log.
+  const messages = sendMessages(ctx, replayed, now, kind === 'tick' || kind === 'menu');
+  add(messages.entries);
+  const result: ReplayResult = messages.entries.length > 0 ? { ...replayed, match } : replayed;
 
   // 4. The log first.
   const writes: WriteReport[] = [];
@@ -262,7 +290,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
-  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
+  let until = drawn.unfinished || rewrite || messages.retry ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
     until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
@@ -353,7 +381,7 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
 /**
  * Until when the ticks have nothing to do after this run, or null when the next must look: the
  * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
- * open phase's deadline or the next phase's opening. A
+ * open phase's deadline, its next reminder (while someone is awaited) or the next phase's opening. A
  * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
  * no tick: each edit wakes the ticks itself (edits.ts).
  */
@@ -379,6 +407,8 @@ function quietUntil(result: ReplayResult, now: string, polledAt: string | null):
     } else {
       if (result.game.closesEarly !== undefined) return null;
       if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+      const reminder = nextReminderWake(result, now);
+      if (reminder !== null) times.push(Date.parse(reminder));
     }
   }
   return new Date(Math.min(...times)).toISOString();

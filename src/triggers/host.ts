@@ -18,6 +18,7 @@ import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email
 import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, replayMatch, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
+import { setWebhook } from './discord.js';
 import { BUSY, type RunKind, type RunReport, run, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
@@ -205,6 +206,11 @@ export class MatchHost {
     }
     const started = this.ctx.pointers.startedPlayer(player.id);
     if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
+  }
+
+  /** Discord webhook…: sets the webhook URL (checked for Discord's shape) or, for an empty text, clears it (discord.ts). */
+  setDiscordWebhook(text: string): string {
+    return setWebhook(this.ctx, text);
   }
 
   /** Export match file: the log as a match file (replay it anywhere). */

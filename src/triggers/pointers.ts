@@ -30,6 +30,11 @@ export const KEY = {
   quiet: 'gh.quiet',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
+  /**
+   * Since when Discord posts go out (the webhook URL itself is a secret, in the script properties:
+   * see discord.ts). The host's setting, not a match's: outside `gh.`, so a new match keeps it.
+   */
+  discord: 'genius-host.discord',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */

@@ -176,6 +176,43 @@ export interface Scheduler {
   remove(): void;
 }
 
+/** One plain-text email (MailApp.sendEmail(recipient, subject, body)). */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/** Email to players (Apps Script's MailApp; docs/google.md, "Reminders and Discord"). */
+export interface Mail {
+  /** How many more recipients may be emailed today (MailApp.getRemainingDailyQuota: 100 a day for a personal account). */
+  remainingDailyQuota(): number;
+  /** Sends one email; throws when Google refuses it (the quota spent, a bad address). */
+  send(message: MailMessage): void;
+}
+
+/** What an HTTP server answered: its status and body, whatever the status (4xx and 5xx included). */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** HTTP requests (Apps Script's UrlFetchApp.fetch with muteHttpExceptions): Discord's webhook. */
+export interface Http {
+  /** POSTs `body` as JSON. Throws only when no answer came (a name that does not resolve, a time-out). */
+  postJson(url: string, body: unknown): HttpAnswer;
+}
+
+/**
+ * Secrets of the script (Apps Script's script properties, readable only through this script's
+ * code): the Discord webhook URL. Never in a sheet, a form or the match file.
+ */
+export interface Secrets {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
 /** Everything the trigger logic talks to. */
 export interface HostPorts {
   readonly clock: Clock;
@@ -190,4 +227,10 @@ export interface HostPorts {
   formatTime(iso: string, timeZone: string): string;
   /** A new unique id (Utilities.getUuid()). */
   newId(): string;
+  /** Reminder emails; absent where a host cannot send mail (no reminders are sent, none logged). */
+  readonly mail?: Mail;
+  /** Discord posts; absent: no posts. */
+  readonly http?: Http;
+  /** Where the Discord webhook URL is kept; absent: Discord cannot be set up. */
+  readonly secrets?: Secrets;
 }

@@ -11,7 +11,14 @@ import { type Result, err, ok } from '../engine/core/result.js';
 export interface MatchSetup {
   readonly game: string;
   readonly seed?: string;
-  readonly players: readonly { readonly id?: string; readonly name: string; readonly email?: string; readonly garnets?: number }[];
+  readonly players: readonly {
+    readonly id?: string;
+    readonly name: string;
+    readonly email?: string;
+    readonly garnets?: number;
+    /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
+    readonly timeZone?: string;
+  }[];
   readonly startAt: string;
   readonly timeZone?: string;
   /** Phase lengths in minutes: `default`, or by kind (`round`, `plans`, …) or phase id. */
@@ -20,6 +27,8 @@ export interface MatchSetup {
   readonly deadlines?: Readonly<Record<string, string>>;
   /** Which phases close as soon as every player is ready, by phase kind or id (or `default`); left out: the game's defaults. */
   readonly closeWhenReady?: Readonly<Record<string, boolean>>;
+  /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
+  readonly reminders?: readonly number[];
   readonly options?: Readonly<Record<string, unknown>>;
 }
 
@@ -48,6 +57,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     name: p.name,
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
+    ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
   }));
   const file = {
     game: setup.game,
@@ -61,6 +71,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       deadlines: setup.deadlines ?? {},
       // Written into the log, so a later default of the game never changes a match under way.
       closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
+      ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
     },
     submissions: [],
     decisions: [],

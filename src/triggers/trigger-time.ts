@@ -11,11 +11,13 @@
 //     the next tick drawing the host's and the public sheet (counted once per answer: answers
 //     spread over the day); an edit of a public row costs its edit trigger and the same tick;
 //   - other players' sheets drawn every 3 hours while answers come in, and every open form read
-//     every 2 hours (for an answer whose trigger did not fire).
+//     every 2 hours (for an answer whose trigger did not fire);
 //   - a phase that closes when every player is ready: its close is the last answer's execution (no
 //     tick waits for a deadline), counted like a deadline's, as if it closed the moment it opened
 //     (the busiest its days can be); a paused match adds nothing: its ticks rest on the quiet
-//     pointer until the host resumes.
+//     pointer until the host resumes;
+//   - each reminder time (reminders.ts): a tick woken for it emails every player (none answered,
+//     at worst), posts to Discord and draws the host's sheet (its log lists the messages).
 //
 // It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
 // deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
@@ -23,8 +25,12 @@
 // bench (npm run bench) plays each game at its largest in the sandbox and reports the measured day
 // beside this projection; the measurement must not exceed it.
 
+import { reminderMinutes } from './reminders.js';
+
 /** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime; docs/google.md). */
 export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
+/** Apps Script's daily email recipients, MailApp's quota ("Quotas for Google Services": Email recipients per day; docs/google.md). */
+export const DAILY_EMAIL_RECIPIENTS = { personal: 100, workspace: 1500 } as const;
 export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
 
 /**
@@ -32,7 +38,8 @@ export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
  * source): a Sheets API call 1.2 s (measured round trips, slow end) plus 5 ms per KB written; a
  * Properties read 90 ms, a write 240 ms (measured, maximum); a Forms change 300 ms, opening a form
  * 800 ms, reading its responses 800 ms (assumptions: no public measurement); reaching the bound
- * spreadsheet 300 ms; the lock 200 ms to take or release.
+ * spreadsheet 300 ms; the lock 200 ms to take or release; an email 1 s, the mail quota read 300 ms,
+ * a Discord post 1 s (assumptions: no public measurement).
  */
 const CALL_MS = {
   sheets: 1200,
@@ -44,6 +51,9 @@ const CALL_MS = {
   formResponses: 800,
   spreadsheetApp: 300,
   lock: 200,
+  mailSend: 1000,
+  mailQuota: 300,
+  fetch: 1000,
 } as const;
 
 /** A drawn spreadsheet: its metadata read, then one batchUpdate of about 50 KB (bench/results.md). */
@@ -88,6 +98,8 @@ export interface TriggerUseInput {
    * open: see earliestCloses in src/engine/core/ready.ts), so the schedule's lengths bound nothing.
    */
   readonly closesWhenReady?: boolean;
+  /** The schedule's reminder minutes (schedule.reminders); absent: the defaults (reminders.ts). */
+  readonly reminders?: readonly number[];
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -99,7 +111,9 @@ export interface TriggerUse {
   /** Phases a day the projection assumed. */
   readonly phasesPerDay: number;
   /** Each part, in minutes (for the sidebar's explanation). */
-  readonly parts: Readonly<Record<'ticks' | 'closes' | 'answers' | 'others' | 'reading', number>>;
+  readonly parts: Readonly<Record<'ticks' | 'closes' | 'answers' | 'others' | 'reading' | 'reminders', number>>;
+  /** Reminder emails a day at most (every player reminded at every reminder time), against MailApp's daily recipients. */
+  readonly emailsPerDay: number;
 }
 
 /** The most deadlines in any 24 hours (at least one). */
@@ -154,12 +168,24 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   // Other players' sheets, and every form, while answers can come (all day, at worst).
   const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS);
   const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS);
-  const parts = { ticks, closes, answers, others, reading };
+  // Reminders: as many a phase as its (shortest) length takes; none for a turn clock's turns of minutes.
+  const phaseMinutes = clock ? clock.turnSeconds / 60 : DAY_MINUTES / phasesPerDay(input.minutes);
+  const reminderTimes = phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
+  const reminders = reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS);
+  const parts = { ticks, closes, answers, others, reading, reminders };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
   return {
     minutesPerDay: Math.ceil(total / 60_000),
     phasesPerDay: Math.round(phases * 10) / 10,
-    parts: { ticks: toMinutes(ticks), closes: toMinutes(closes), answers: toMinutes(answers), others: toMinutes(others), reading: toMinutes(reading) },
+    parts: {
+      ticks: toMinutes(ticks),
+      closes: toMinutes(closes),
+      answers: toMinutes(answers),
+      others: toMinutes(others),
+      reading: toMinutes(reading),
+      reminders: toMinutes(reminders),
+    },
+    emailsPerDay: Math.ceil(reminderTimes * n),
   };
 }

@@ -155,6 +155,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     const use = page.locator('#trigger-use');
+    // The page's first projection may run before the bundle's script tag has loaded: an input asks again.
+    await page.fill('#min-default', '1440');
     // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
     await expect.poll(() => use.textContent()).toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
@@ -180,6 +182,51 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.selectOption('#account', 'workspace');
     await expect.poll(() => use.textContent()).toMatch(/of your 360\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows the reminder emails a day against the daily email quota, takes the reminder minutes, and asks before a match over the quota', async () => {
+    const page = await browser!.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript({ content: STUB });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    const mail = page.locator('#email-use');
+    // The page's first projection may run before the bundle's script tag has loaded (the stub then has no
+    // projectTriggerTime to call): an input asks again, as a host's typing does.
+    await page.fill('#min-default', '1440');
+    // Pasture with ten players, a phase a day, reminded 60 and 10 minutes before: 20 emails of 100.
+    await expect
+      .poll(() => mail.textContent())
+      .toMatch(/^Reminder emails: up to 20 a day \(every player reminded every time\) of your 100 recipients a day\.$/);
+    expect(await mail.getAttribute('data-fits')).toBe('yes');
+    // Hour-long phases, reminded 5 minutes before: 24 × 10 = 240, over a personal account's 100.
+    await page.fill('#min-default', '60');
+    await expect.poll(() => mail.getAttribute('data-fits')).toBe('no');
+    expect(await mail.textContent()).toMatch(/up to 240 a day .* of your 100 recipients a day\. Over it/);
+    // No reminders: none sent.
+    await page.fill('#reminders', 'none');
+    await expect.poll(() => mail.textContent()).toMatch(/up to 0 a day/);
+    // Minutes that do not read are refused next to the field, before the server is asked.
+    await page.fill('#reminders', 'soon');
+    for (let i = 0; i < 10; i++) {
+      await page.locator('.player').nth(i).locator('.name').fill(`P${i}`);
+      await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
+    }
+    await page.fill('#start', '2026-11-21T18:00');
+    await page.fill('#min-default', '1440');
+    await page.click('#start-match');
+    await expect.poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent()).toMatch(/whole minutes before the deadline/);
+    // Chosen minutes go into the setup's schedule (a phase a day, reminded twice: 20 emails, within the quota).
+    await page.fill('#reminders', '120, 15');
+    await expect.poll(() => mail.textContent()).toMatch(/up to 20 a day/);
+    await page.click('#start-match');
+    await page.waitForSelector('#result h1');
+    const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
+    expect(calls.at(-1)).toMatchObject({ reminders: [120, 15] });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

@@ -141,3 +141,25 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
   }
   return checked;
 }
+
+/**
+ * The messages sent outside the sheets (reminder emails, Discord posts), each with the audience
+ * that reads it (an email: its player; a post: the public), against the same facts as the
+ * workbooks: nothing private to someone else in any of them. Returns how many (fact, message)
+ * pairs were checked.
+ */
+export function checkMessagesPrivacy(result: ReplayResult, messages: readonly { readonly audience: Audience; readonly text: string }[]): number {
+  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
+  let checked = 0;
+  for (const message of messages) {
+    for (const fact of facts) {
+      if (fact.visibleTo.includes(message.audience)) continue;
+      expect(
+        message.text.includes(fact.text),
+        `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in a message to ${message.audience}: ${message.text}`,
+      ).toBe(false);
+      checked += 1;
+    }
+  }
+  return checked;
+}

@@ -53,6 +53,9 @@ const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^Drive\./, { fixed: 1200, perKb: 5, source: ASSUMED_DRIVE }],
   [/^ScriptApp\.|TriggerBuilder\.create$/, { fixed: 1000, source: 'assumption: a trigger change, 1 s' }],
   [/^Lock\./, { fixed: 200, source: 'assumption: 200 ms to take or release the lock when it is free' }],
+  [/^MailApp\.sendEmail$/, { fixed: 1000, source: 'assumption (no public measurement found): an email handed to Gmail, 1 s' }],
+  [/^MailApp\./, { fixed: 300, source: 'assumption: a quota read, 300 ms' }],
+  [/^UrlFetchApp\.fetch$/, { fixed: 1000, perKb: 5, source: "assumption: a POST to Discord's webhook and its answer, 1 s" }],
   [/./, { fixed: 5, source: ASSUMED_LOCAL }],
 ];
 

@@ -25,6 +25,7 @@ export const SERVICE_NAMES = [
   'Utilities',
   'HtmlService',
   'MailApp',
+  'UrlFetchApp',
 ] as const;
 
 let bundle: vm.Script | null = null;

@@ -240,15 +240,32 @@ export interface GoogleOptions {
 /**
  * Apps Script's daily quotas and limits ("Quotas for Google Services",
  * developers.google.com/apps-script/guides/services/quotas): triggers' total runtime 90 min a day
- * (consumer) or 6 h (Workspace); Properties read/write 50,000 or 500,000 a day; script runtime
+ * (consumer) or 6 h (Workspace); Properties read/write 50,000 or 500,000 a day; email recipients
+ * (MailApp) 100 or 1,500 a day; script runtime
  * 6 min an execution. Quotas "reset 24 hours after the first request".
  */
 export const QUOTAS = {
-  consumer: { triggerMs: 90 * 60_000, properties: 50_000 },
-  workspace: { triggerMs: 6 * 60 * 60_000, properties: 500_000 },
+  consumer: { triggerMs: 90 * 60_000, properties: 50_000, emailRecipients: 100 },
+  workspace: { triggerMs: 6 * 60 * 60_000, properties: 500_000, emailRecipients: 1500 },
   executionMs: 6 * 60_000,
   dayMs: 24 * 60 * 60_000,
 } as const;
+
+export interface SentMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+  /** The sender's name the script gave (options.name). */
+  readonly from: string;
+  readonly at: number;
+}
+
+export interface DiscordPost {
+  readonly url: string;
+  readonly content: string;
+  readonly allowedMentions: unknown;
+  readonly at: number;
+}
 
 export class Google {
   readonly clock: FakeClock;
@@ -257,7 +274,18 @@ export class Google {
   readonly forms = new Map<string, FakeForm>();
   readonly triggers: TriggerRecord[] = [];
   readonly properties = new Map<string, string>();
-  readonly mail: unknown[] = [];
+  /** Every email MailApp sent (one recipient each: the add-on sends no other kind). */
+  readonly mail: SentMail[] = [];
+  /** The script properties (PropertiesService.getScriptProperties), apart from the document's. */
+  readonly scriptProperties = new Map<string, string>();
+  /** Discord: the webhooks that exist (by URL), every message they accepted, and what they refused. `rateLimited`: how many posts from now on are answered 429. */
+  readonly discord = {
+    webhooks: new Set<string>(),
+    posts: [] as DiscordPost[],
+    outage: false,
+    rateLimited: 0,
+    refused: [] as { url: string; status: number; at: number }[],
+  };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
   readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
   readonly ui = {
@@ -295,7 +323,7 @@ export class Google {
   /** Who runs the script now (menus and the sidebar: the host; triggers: whoever installed them). */
   currentUser: string;
   /** The daily quotas' windows: each starts at its first use and lasts 24 hours (QUOTAS). */
-  readonly quotaDay = { triggers: { start: -Infinity, ms: 0 }, properties: { start: -Infinity, calls: 0 } };
+  readonly quotaDay = { triggers: { start: -Infinity, ms: 0 }, properties: { start: -Infinity, calls: 0 }, mail: { start: -Infinity, calls: 0 } };
   /** Trigger executions Apps Script did not start because the day's trigger time was spent. */
   readonly triggersRefused: { name: string; at: number }[] = [];
   /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
@@ -1271,8 +1299,20 @@ export class Google {
       getKeys: () => [...google.properties.keys()],
       getProperties: () => Object.fromEntries(google.properties),
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
+    const scriptProperties: object = strict('Properties', {
+      getProperty: (key: string) => google.scriptProperties.get(key) ?? null,
+      setProperty: (key: string, value: string) => {
+        google.scriptProperties.set(key, String(value));
+        return scriptProperties;
+      },
+      deleteProperty: (key: string) => {
+        google.scriptProperties.delete(key);
+        return scriptProperties;
+      },
+    } satisfies Loose<GoogleAppsScript.Properties.Properties>);
     const PropertiesService = strict('PropertiesService', {
       getDocumentProperties: () => properties,
+      getScriptProperties: () => scriptProperties,
     } satisfies Loose<GoogleAppsScript.Properties.PropertiesService>);
 
     const Session = strict('Session', {
@@ -1336,14 +1376,71 @@ export class Google {
       },
     } satisfies Loose<GoogleAppsScript.HTML.HtmlService>);
 
-    // Not in the add-on's scopes: recorded so a test can assert that nothing was sent.
-    const MailApp = strict('MailApp', {
-      sendEmail: (...args: unknown[]) => {
-        google.mail.push(args);
-        throw new Error('MailApp needs the script.send_mail scope, which genius-host does not ask for');
-      },
-    });
+    const MailApp = strict('MailApp', google.mailApp());
+    const UrlFetchApp = strict('UrlFetchApp', google.urlFetchApp());
 
-    return { SpreadsheetApp, Sheets, Drive, FormApp, ScriptApp, LockService, PropertiesService, Session, Utilities, HtmlService, MailApp };
+    return { SpreadsheetApp, Sheets, Drive, FormApp, ScriptApp, LockService, PropertiesService, Session, Utilities, HtmlService, MailApp, UrlFetchApp };
+  }
+
+  /**
+   * MailApp ("Class MailApp"): getRemainingDailyQuota is "the number of recipients you can send
+   * emails to for the rest of the day"; past it sendEmail throws "Service invoked too many times for
+   * one day: email." ("Quotas for Google Services"). Only the form the add-on uses is modelled:
+   * sendEmail(recipient, subject, body, { name }), plain text.
+   */
+  private mailApp() {
+    const window = () => this.window('mail');
+    const left = () => Math.max(0, this.quotas().emailRecipients - window().calls);
+    return {
+      getRemainingDailyQuota: () => left(),
+      sendEmail: (recipient: string, subject: string, body: string, options?: { name?: string }) => {
+        if (typeof recipient !== 'string' || !/^[^@\s,]+@[^@\s,]+$/.test(recipient))
+          throw new Error(`MailApp.sendEmail: the sandbox takes one address, not ${JSON.stringify(recipient)}`);
+        if (typeof subject !== 'string' || typeof body !== 'string') throw new Error('MailApp.sendEmail: subject and body must be text');
+        if (subject.length > 250) throw new Error('MailApp.sendEmail: subject too long');
+        const unknown = Object.keys(options ?? {}).filter((k) => k !== 'name');
+        if (unknown.length > 0) throw new Error(`MailApp.sendEmail: option ${unknown.join(', ')} is not implemented by the sandbox`);
+        if (left() <= 0) throw new Error('Service invoked too many times for one day: email.');
+        window().calls += 1;
+        this.mail.push({ to: recipient, subject, body, from: options?.name ?? '', at: this.clock.now() });
+      },
+    };
+  }
+
+  /**
+   * UrlFetchApp, for Discord's "Execute Webhook" only: a POST of JSON to a webhook URL. With
+   * muteHttpExceptions a 4xx or 5xx answer is returned, without it thrown ("Class UrlFetchApp",
+   * fetch(url, params)). Discord answers 200 with the message (?wait=true), 404 Unknown Webhook for
+   * one that does not exist, 429 with retry_after while rate limited ("Rate Limits"), 400 for more
+   * than 2,000 characters ("Execute Webhook": content); an outage is a 503 page.
+   */
+  private urlFetchApp() {
+    const answer = (status: number, text: string) => ({ getResponseCode: () => status, getContentText: () => text });
+    return {
+      fetch: (url: string, params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean }) => {
+        const match = /^(https:\/\/discord\.com\/api\/webhooks\/\d+\/[\w-]+)\?wait=true$/.exec(url);
+        if (!match || params.method !== 'post' || params.contentType !== 'application/json' || typeof params.payload !== 'string')
+          throw new Error(
+            `UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`,
+          );
+        const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
+        let reply: { getResponseCode(): number; getContentText(): string };
+        if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
+        else if (this.discord.rateLimited > 0 && this.discord.rateLimited--)
+          reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
+        else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
+        else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
+          reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
+        else {
+          this.discord.posts.push({ url: match[1], content: body.content, allowedMentions: body.allowed_mentions, at: this.clock.now() });
+          reply = answer(200, JSON.stringify({ id: String(this.discord.posts.length), content: body.content }));
+        }
+        if (reply.getResponseCode() >= 300) {
+          this.discord.refused.push({ url: match[1], status: reply.getResponseCode(), at: this.clock.now() });
+          if (!params.muteHttpExceptions) throw new Error(`Request failed for https://discord.com returned code ${reply.getResponseCode()}`);
+        }
+        return reply;
+      },
+    };
   }
 }

@@ -76,7 +76,7 @@ function workbookOf(table: Table, audience: Audience): EmbeddedWorkbook | null {
  * spreadsheet, which receives every form's responses, shared with no one and not published; each
  * player's sheet shared with that player alone and not published.
  */
-function checkFilesPrivate(table: Table, label: string, views: boolean): number {
+export function checkFilesPrivate(table: Table, label: string, views: boolean): number {
   const google = table.google;
   const result = table.state();
   const hostFile = google.files.get(google.host.id)!;
@@ -117,6 +117,7 @@ function playWhole(c: Case) {
     'Resume the match',
     "Correct a player's email…",
     'Export match file',
+    'Discord webhook…',
     '---',
     'Check this account…',
     'Help',
@@ -145,9 +146,11 @@ function playWhole(c: Case) {
   return table;
 }
 
-/** Plays a whole match in the sandbox and checks everything the issue asks of it. */
-export function checkWholeMatch(c: Case): void {
-  const table = playWhole(c);
+/**
+ * The match is over and every spreadsheet shows exactly what a replay of the exported match file
+ * shows (rendered afresh); answers that replay and the log as the add-on reads it.
+ */
+export function expectSheetsShowExportedReplay(table: Table, label: string): { result: ReturnType<typeof replayMatch>; match: ReturnType<typeof logOf> } {
   const google = table.google;
   const exported = table.run('exportMatchFile') as string;
   expect(google.ui.dialogs.at(-1)?.title).toBe('Export match file');
@@ -170,8 +173,16 @@ export function checkWholeMatch(c: Case): void {
         : audience === 'public'
           ? google.spreadsheet(table.sharedId())
           : google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
-    expectRenderedLike(file, fresh, `${c.game} ${audience}`);
+    expectRenderedLike(file, fresh, `${label} ${audience}`);
   }
+  return { result, match };
+}
+
+/** Plays a whole match in the sandbox and checks everything the issue asks of it. */
+export function checkWholeMatch(c: Case): void {
+  const table = playWhole(c);
+  const google = table.google;
+  const { result, match } = expectSheetsShowExportedReplay(table, c.game);
   expect(checkFilesPrivate(table, `${c.game} at the end`, true)).toBeGreaterThan(20);
 
   // Every fault happened, and its answer is in the log with the reason replay gives.

@@ -20,6 +20,10 @@ const SCOPES = [
   'https://www.googleapis.com/auth/script.container.ui',
   // Only the files the add-on creates or the host opens with it, never the whole Drive.
   'https://www.googleapis.com/auth/drive.file',
+  // Reminder emails (MailApp): sending only, never reading the host's mail.
+  'https://www.googleapis.com/auth/script.send_mail',
+  // Discord's webhook (UrlFetchApp), the one outside address the add-on calls.
+  'https://www.googleapis.com/auth/script.external_request',
 ];
 
 interface Manifest {

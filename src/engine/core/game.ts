@@ -13,6 +13,8 @@ export interface Player {
   readonly garnets: number;
   /** The id of the player's own Google Form (the add-on): a form submission must come through it. */
   readonly form?: string;
+  /** The IANA time zone the player reads times in (reminders); absent: the schedule's. */
+  readonly timeZone?: string;
 }
 
 /** A player's answers for one phase: question id → text (or a list, for multi-select). */
@@ -81,8 +83,26 @@ export interface PauseEvent {
   readonly at: string;
 }
 
-/** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision. */
-export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent;
+/**
+ * A message the add-on sent (a reminder email, a Discord post), skipped (the mail quota spent),
+ * failed to send (retried once) or dropped: logged so each is sent once and the host sees what
+ * went out. Replay ignores it (docs/matchfile.md, "Messages").
+ */
+export interface MessageEvent {
+  readonly type: 'message';
+  readonly channel: 'email' | 'discord';
+  /** What the message is, the same for every try of it: `remind:<phase>@<deadline>:<minutes>`, `result:<phase>@<deadline>`. */
+  readonly key: string;
+  readonly status: 'sent' | 'skipped' | 'failed' | 'dropped';
+  /** The player an email went to. */
+  readonly player?: string;
+  /** Why it was skipped, failed or dropped. */
+  readonly note?: string;
+  readonly at: string;
+}
+
+/** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
+export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | MessageEvent;
 
 export interface Decision {
   readonly id: string;

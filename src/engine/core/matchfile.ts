@@ -44,7 +44,18 @@ const playerSchema = z.strictObject({
   email: z.optional(z.email('not an email address')),
   garnets: z._default(z.number().check(z.refine(Number.isInteger, 'garnets must be a whole number'), z.minimum(0, 'garnets cannot be negative')), 0),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
+  timeZone: z.optional(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London'))),
 });
+
+/** An IANA time zone name (Europe/London, America/New_York) that Intl knows, as Apps Script's Utilities.formatDate does. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.trim() !== '';
+  } catch {
+    return false;
+  }
+}
 
 const submissionSchema = z.strictObject({
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
@@ -82,7 +93,18 @@ const pauseEventSchema = z.strictObject({
   at: isoTime,
 });
 
-const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema, closeEventSchema, pauseEventSchema]);
+/** A message the add-on sent, skipped or gave up on (docs/matchfile.md, "Messages"): it changes nothing in the match. */
+const messageEventSchema = z.strictObject({
+  type: z.literal('message'),
+  channel: z.enum(['email', 'discord']),
+  key: z.string().check(z.minLength(1, 'a message key is required')),
+  status: z.enum(['sent', 'skipped', 'failed', 'dropped']),
+  player: z.optional(z.string().check(z.minLength(1, 'a player id is required'))),
+  note: z.optional(z.string()),
+  at: isoTime,
+});
+
+const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema, closeEventSchema, pauseEventSchema, messageEventSchema]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
@@ -100,6 +122,10 @@ const scheduleSchema = z.strictObject({
   deadlines: z._default(z.record(z.string(), isoTime), {}),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
+  /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
+  reminders: z.optional(
+    z.array(z.number().check(z.refine(Number.isInteger, 'a reminder is a whole number of minutes'), z.positive('a reminder is minutes before the deadline'))),
+  ),
 });
 
 export type Schedule = z.infer<typeof scheduleSchema>;
@@ -209,7 +235,8 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     }
   }
   for (const [index, event] of (file.events ?? []).entries()) {
-    if (event.type === 'email' && !seen.has(event.player)) return err(`events[${index}].player: unknown player ${quote(event.player)}`);
+    if ((event.type === 'email' || event.type === 'message') && event.player !== undefined && !seen.has(event.player))
+      return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
 
   const options = game.optionsSchema.safeParse(file.options);

@@ -99,10 +99,32 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
     for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {
       rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason]);
     }
+    rows.push(...messageRows(result));
   }
   return {
     title: audience === 'host' ? 'Log: every submission and its outcome' : 'Your submissions',
     header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why'],
     rows,
   };
+}
+
+const MESSAGE_OUTCOME = { sent: 'sent', skipped: 'skipped', failed: 'failed, tried again next', dropped: 'dropped' } as const;
+
+/**
+ * The host's log of every message the add-on sent or gave up on (reminder emails, Discord posts),
+ * with why when it did not go out. `remind:<phase>@<deadline>:<minutes>`, `result:<phase>@<closed>`.
+ */
+function messageRows(result: ReplayResult): (string | number)[][] {
+  return (result.match.events ?? []).flatMap((event) => {
+    if (event.type !== 'message') return [];
+    const [what, rest = ''] = event.key.split(/:(.*)/s);
+    const phase = rest.slice(0, rest.lastIndexOf('@'));
+    const minutes = what === 'remind' ? rest.slice(rest.lastIndexOf(':') + 1) : '';
+    const description =
+      what === 'remind'
+        ? `${event.channel === 'email' ? 'reminder email' : 'Discord post: waiting for'} (${minutes} minutes before the deadline)`
+        : 'Discord post: the result';
+    const who = event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
+    return [['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, MESSAGE_OUTCOME[event.status], event.note ?? '']];
+  });
 }

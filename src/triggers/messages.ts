@@ -1,0 +1,195 @@
+// The messages an execution sends (README, "Reminders" and "Discord announcements"): reminder
+// emails to the players who may answer and have not, a Discord post of who is awaited at each
+// reminder time, and a Discord post of each resolution's public headline.
+//
+// Each message is logged (a `message` event: docs/matchfile.md, "Messages") and sent only while the
+// log holds no entry for it, so a doubled trigger sends nothing twice: executions run one at a time
+// under the document lock, and the second reads the first's entries. A message is sent before its
+// entry is appended (at-least-once): an execution that dies between the two (Apps Script's six
+// minutes, a Sheets error on the append) leaves the message unlogged and the next one sends it
+// again. The other order would lose it for good, and a missed reminder costs a player their move
+// where a doubled one costs an email.
+//
+// Only what a player or a spectator may see goes out: an email names its own player, their form
+// and sheet, the phase and its deadline; a post names the awaited players (as the public Status tab
+// does) and the public view's headline. Nothing of another player's answers.
+
+import { currentEmails } from '../engine/core/email.js';
+import type { MessageEvent } from '../engine/core/game.js';
+import { type ReplayResult, viewFor } from '../engine/index.js';
+import type { HostContext } from './context.js';
+import { discordSince, discordText, post } from './discord.js';
+import type { LogEntry } from './log.js';
+import type { MailMessage } from './ports.js';
+import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminders.js';
+
+export interface MessagesSent {
+  /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
+  readonly entries: LogEntry[];
+  /** A post failed, or a reminder was left to the next tick: the ticks must not rest. */
+  readonly retry: boolean;
+}
+
+/** The message events of the log, by channel, key and player. */
+function loggedMessages(result: ReplayResult): Map<string, MessageEvent['status'][]> {
+  const out = new Map<string, MessageEvent['status'][]>();
+  for (const event of result.match.events ?? []) {
+    if (event.type !== 'message') continue;
+    const id = messageId(event.channel, event.key, event.player);
+    out.set(id, [...(out.get(id) ?? []), event.status]);
+  }
+  return out;
+}
+
+function messageId(channel: MessageEvent['channel'], key: string, player?: string): string {
+  return `${channel}|${key}|${player ?? ''}`;
+}
+
+/** The players who may answer the open phase and have no valid answer yet, in the match's order. */
+function awaited(result: ReplayResult): string[] {
+  const open = result.open;
+  if (!open) return [];
+  return result.match.players.map((p) => p.id).filter((id) => open.phase.questions[id] !== undefined && !open.moves.has(id));
+}
+
+/** The reminders of the open phase; none while the host's pause goes on (its deadline moves at the resume, and its reminders with it). */
+function openReminders(result: ReplayResult): ReminderTime[] {
+  if (result.paused) return [];
+  return result.open ? reminderTimes(result.open.phase.id, result.open.timing, result.match.schedule) : [];
+}
+
+/** When the ticks must next look for a reminder: only while someone is awaited (an answer never makes a player awaited again). */
+export function nextReminderWake(result: ReplayResult, now: string): string | null {
+  return awaited(result).length > 0 ? nextReminderAt(openReminders(result), now) : null;
+}
+
+/** The players a reminder due now would email (awaited, not emailed for it yet): their forms are read first, for an answer whose trigger did not fire. */
+export function playersToRemind(result: ReplayResult, now: string): string[] {
+  const due = dueReminder(openReminders(result), now);
+  if (!due) return [];
+  const logged = loggedMessages(result);
+  return awaited(result).filter((id) => !logged.has(messageId('email', due.key, id)));
+}
+
+/**
+ * Sends what is due now and answers the entries to log (see the top of this file). `remind`:
+ * whether this execution sends reminder emails (a tick or a menu item, which read the awaited
+ * players' forms first); an answer's execution leaves a due reminder to the next tick.
+ */
+export function sendMessages(ctx: HostContext, result: ReplayResult, now: string, remind: boolean): MessagesSent {
+  const logged = loggedMessages(result);
+  const entries: LogEntry[] = [];
+  const event = (value: Omit<MessageEvent, 'type' | 'at'>): LogEntry => ({ kind: 'event', value: { type: 'message', ...value, at: now } });
+  const due = dueReminder(openReminders(result), now);
+  const waiting = due ? awaited(result) : [];
+  const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
+  if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
+  let retry = !remind && unsent.length > 0;
+  if (discordSince(ctx) !== null) {
+    const posts: { key: string; content: () => string }[] = [];
+    if (due && remind && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
+    const last = result.closed[result.closed.length - 1];
+    const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
+    const since = discordSince(ctx) ?? now;
+    if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
+      posts.push({ key: `result:${last.phase.id}@${closedAt}`, content: () => resultPost(ctx, result, last.phase.title) });
+    for (const { key, content } of posts) {
+      const tries = logged.get(messageId('discord', key)) ?? [];
+      if (tries.some((s) => s !== 'failed')) continue;
+      const outcome = post(ctx, content());
+      if (outcome.sent) entries.push(event({ channel: 'discord', key, status: 'sent' }));
+      else {
+        // Tried once more on the next execution, then dropped: a Discord outage never holds up the match.
+        const status = tries.length > 0 ? 'dropped' : 'failed';
+        entries.push(event({ channel: 'discord', key, status, note: outcome.why }));
+        retry ||= status === 'failed';
+      }
+    }
+  }
+  return { entries, retry };
+}
+
+/**
+ * Emails each of `players` a reminder, within the day's mail quota (MailApp counts recipients: one
+ * each). Answers what came of each: sent, or skipped with why (the quota spent, no address, or
+ * Google's refusal; a skipped reminder is not tried again, its moment has passed).
+ */
+function remindByEmail(
+  ctx: HostContext,
+  result: ReplayResult,
+  due: ReminderTime,
+  players: readonly string[],
+  now: string,
+): Omit<MessageEvent, 'type' | 'at'>[] {
+  const mail = ctx.ports.mail;
+  if (!mail || players.length === 0) return [];
+  const emails = currentEmails(result.match);
+  let quota = mail.remainingDailyQuota();
+  return players.map((id) => {
+    const base = { channel: 'email' as const, key: due.key, player: id };
+    const to = emails.get(id);
+    if (to === undefined) return { ...base, status: 'skipped' as const, note: 'the player has no email address' };
+    if (quota <= 0)
+      return {
+        ...base,
+        status: 'skipped' as const,
+        note: "the day's email quota is spent (MailApp: 100 recipients a day for a personal account, 1,500 for Workspace)",
+      };
+    try {
+      mail.send(reminderEmail(ctx, result, id, to, due, now));
+      quota -= 1;
+      return { ...base, status: 'sent' as const };
+    } catch (error) {
+      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  });
+}
+
+/** Minutes from `now` to `deadline`, as words. */
+function timeLeft(deadline: string, now: string): string {
+  const minutes = Math.max(1, Math.round((Date.parse(deadline) - Date.parse(now)) / 60_000));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 6) / 10;
+  return `${hours} hours`;
+}
+
+/** The reminder one player gets: their own links, the phase and its deadline in their time zone. */
+function reminderEmail(ctx: HostContext, result: ReplayResult, playerId: string, to: string, due: ReminderTime, now: string): MailMessage {
+  const open = result.open;
+  if (!open) throw new Error('a reminder needs an open phase');
+  const player = result.match.players.find((p) => p.id === playerId);
+  const name = player?.name ?? playerId;
+  const timeZone = player?.timeZone ?? result.match.schedule?.timeZone ?? 'UTC';
+  const questions = open.phase.questions[playerId] ?? [];
+  const links = ctx.pointers.player(playerId);
+  const lines = [
+    `Hello ${name},`,
+    '',
+    `${result.game.title}: ${open.phase.title} closes at ${ctx.ports.formatTime(due.deadline, timeZone)}, in ${timeLeft(due.deadline, now)}, and there is no valid answer from you yet.`,
+    '',
+  ];
+  if (questions.some((q) => !q.public) && links) lines.push(`Your form: ${links.form.url}`);
+  if (questions.some((q) => q.public)) lines.push(`Your row in the shared sheet (tab "Your answers"): ${ctx.pointers.requireShared().url}`);
+  if (links) lines.push(`Your sheet (your receipts and the board): ${links.sheet.url}`);
+  lines.push('', 'This reminder comes from the match host’s genius-host; you get one only while you have not answered.');
+  return { to, subject: `${result.game.title}: ${open.phase.title} closes in ${timeLeft(due.deadline, now)}`, body: lines.join('\n') };
+}
+
+/** The reminder post: who is still awaited, names only. */
+function waitingPost(result: ReplayResult, due: ReminderTime, waiting: readonly string[], now: string): string {
+  const open = result.open;
+  const names = waiting.map((id) => discordText(result.ctx.playerName(id)));
+  return `**${discordText(result.game.title)}**: ${discordText(open?.phase.title ?? '')} closes in ${timeLeft(due.deadline, now)} (<t:${Math.floor(Date.parse(due.deadline) / 1000)}:f>). Waiting for: ${names.join(', ')}`;
+}
+
+/** A resolution's post: the public view's headline and current board, and the spectators' link. */
+function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string): string {
+  const view = viewFor(result, 'public');
+  const board = view.boards[0]?.title;
+  const lines = [`**${discordText(result.game.title)}**: ${discordText(closedTitle)} is over.`];
+  if (board) lines.push(discordText(board));
+  lines.push(discordText(view.status.headline));
+  const shared = ctx.pointers.shared();
+  if (shared) lines.push(`Spectators: ${shared.spectators}`);
+  return lines.join('\n');
+}
