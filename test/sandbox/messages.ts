@@ -64,6 +64,7 @@ export function checkMessagesMatch(c: MessagesCase): void {
 
   // Each reminder, and when the sandbox's clock had passed it (its tick ran by then).
   const seenReminders: { key: string; passed: string }[] = [];
+  const closedEarly: string[] = [];
   for (let phase = 0; ; phase++) {
     if (phase >= 200) throw new Error(`${c.game} did not end within 200 phases`);
     const state = table.state();
@@ -88,6 +89,11 @@ export function checkMessagesMatch(c: MessagesCase): void {
     if (answered === 'over') break;
     if (answered === 'decided' || answered.deadline === null) continue;
     const later = times.slice(1).filter((t) => Date.parse(t.at) > Date.parse(google.clock.iso()));
+    // A phase that closed early when everyone was ready (closeWhenReady) has no later reminders.
+    if (table.state().open?.phase.id !== state.open.phase.id) {
+      closedEarly.push(...later.map((t) => t.key));
+      later.length = 0;
+    }
     for (const t of later) {
       google.clock.set(new Date(Date.parse(t.at) + 40_000).toISOString());
       seenReminders.push({ key: t.key, passed: google.clock.iso() });
@@ -120,10 +126,18 @@ export function checkMessagesMatch(c: MessagesCase): void {
   // Every reminder reached exactly the players awaited at its time (sent, or skipped and noted).
   for (const { key, passed } of seenReminders) {
     const then = asOf(match, passed).open;
-    const awaited = Object.keys(then?.phase.questions ?? {}).filter((id) => !then?.moves.has(id));
+    // None when the reminder's phase had closed by then (early, when every player was ready).
+    const stillOpen = then !== null && key.startsWith(`remind:${then.phase.id}@`);
+    const awaited = stillOpen ? Object.keys(then.phase.questions).filter((id) => !then.moves.has(id)) : [];
     const logged = events.filter((e) => e.channel === 'email' && e.key === key);
     expect(logged.map((e) => e.player).sort(), key).toEqual([...awaited].sort());
   }
+  // A phase closed early sends none of the reminders it would have had later.
+  for (const key of closedEarly)
+    expect(
+      events.filter((e) => e.key === key),
+      key,
+    ).toEqual([]);
   // Each email was to a player with no valid answer at its time, and names only that player.
   for (const mail of google.mail) {
     const at = asOf(match, new Date(mail.at).toISOString());
