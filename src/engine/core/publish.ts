@@ -1,0 +1,70 @@
+// The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
+// the whole file, so anyone can replay it, with its final result, and without what identifies the
+// players' Google accounts and files. Email addresses (the players', the host's corrections, the
+// verified sender of each form answer) become one pseudonym per Google account, form ids one per
+// form, and form response ids are left out: replay compares accounts with sameAccount and forms by
+// id and never reads a response id, so the published file replays to exactly the same result.
+
+import { accountKey } from './email.js';
+import type { Final, MatchEvent, Player, Submission } from './game.js';
+import { type MatchFile, stringifyMatchFile } from './matchfile.js';
+
+/** The domain of the pseudonyms: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */
+const PSEUDONYM_DOMAIN = 'accounts.invalid';
+
+/** Pseudonyms handed out in the order things are first met, the same one for the same key. */
+class Pseudonyms {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly make: (n: number) => string) {}
+
+  of(key: string): string {
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = this.make(this.names.size + 1);
+      this.names.set(key, name);
+    }
+    return name;
+  }
+}
+
+/**
+ * The match file to publish: `match` with `final`, addresses replaced by `account1@accounts.invalid`,
+ * … (two addresses of one Google account get one pseudonym, so "came from the player's own account"
+ * holds exactly where it held), form ids by `form1`, … and no response ids.
+ */
+export function publishedMatch(match: MatchFile, final: Final): MatchFile {
+  const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
+  const forms = new Pseudonyms((n) => `form${n}`);
+  const account = (email: string) => accounts.of(accountKey(email));
+  const players = match.players.map((p): Player => ({
+    ...p,
+    ...(p.email !== undefined ? { email: account(p.email) } : {}),
+    ...(p.form !== undefined ? { form: forms.of(p.form) } : {}),
+  }));
+  const events = match.events?.map((e): MatchEvent => (e.type === 'email' ? { ...e, email: account(e.email) } : e));
+  const submissions = match.submissions.map((s): Submission => {
+    const { response: _private, ...rest } = s;
+    return {
+      ...rest,
+      ...(s.from !== undefined ? { from: account(s.from) } : {}),
+      ...(s.form !== undefined ? { form: forms.of(s.form) } : {}),
+    };
+  });
+  // A JSON copy: the published result is what its JSON says (no undefined fields).
+  const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
+  return { ...match, players, submissions, ...(events ? { events } : {}), final: published };
+}
+
+/** A sheet cell holds at most 50,000 characters; a longer line of the file continues on the next row. */
+export const PUBLISHED_LINE_MAX = 40_000;
+
+/** The published file's text, a line a row: its own lines, an over-long one cut into pieces (see readPublishedText). */
+export function publishedLines(match: MatchFile, final: Final): string[] {
+  const lines = stringifyMatchFile(publishedMatch(match, final)).replace(/\n$/, '').split('\n');
+  return lines.flatMap((line) => {
+    const pieces: string[] = [];
+    for (let i = 0; i < line.length; i += PUBLISHED_LINE_MAX) pieces.push(line.slice(i, i + PUBLISHED_LINE_MAX));
+    return pieces.length > 0 ? pieces : [''];
+  });
+}
