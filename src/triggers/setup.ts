@@ -18,6 +18,8 @@ export interface MatchSetup {
   /** Explicit deadlines by phase id (ISO). */
   readonly deadlines?: Readonly<Record<string, string>>;
   readonly options?: Readonly<Record<string, unknown>>;
+  /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
+  readonly publish?: boolean;
 }
 
 export interface FieldError {
@@ -49,6 +51,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     schedule: { timeZone: setup.timeZone || 'UTC', minutes: setup.minutes ?? {}, deadlines: setup.deadlines ?? {} },
     submissions: [],
     decisions: [],
+    ...(setup.publish === false ? { publish: false } : {}),
   };
   const loaded = loadMatch(file);
   if (!loaded.ok) return err([errorAt(loaded.error)]);

@@ -14,6 +14,14 @@ import { checkPublishedFile, publishedText, workbookTexts } from '../helpers/pri
 import { DEFAULT_FAULTS, Table, logOf } from './players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara'];
+const SETUP = {
+  game: 'not-flower-field',
+  players: NAMES.map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 })),
+  startAt: '2026-11-21T18:00:00.000Z',
+  timeZone: 'Europe/London',
+  minutes: { default: 60, pregame: 30 },
+  deadlines: {},
+};
 
 it('the public sheet shows the commitment from the start and the file at the end, which verify accepts, and refuses changed', () => {
   const table = new Table(
@@ -22,14 +30,7 @@ it('the public sheet shows the commitment from the start and the file at the end
     DEFAULT_FAULTS,
   );
   table.run('onOpen');
-  const started = table.startMatch({
-    game: 'not-flower-field',
-    players: NAMES.map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 })),
-    startAt: '2026-11-21T18:00:00.000Z',
-    timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
-    deadlines: {},
-  });
+  const started = table.startMatch(SETUP);
   expect(started.ok).toBe(true);
   const seed = logOf(table.sandbox).seed;
   // The commitment, computed here by Node's own SHA-256, not the add-on's.
@@ -96,3 +97,23 @@ it('the public sheet shows the commitment from the start and the file at the end
   expect(refusedSubmission.stdout).toContain(`its SHA-256 is the commitment ${commitment}`);
   expect(refusedSubmission.stderr).toMatch(/^genius-host: verify: replaying the file does not/);
 }, 240_000);
+
+it('a host who unticks "publish" keeps the seed and the file: the commitment only, to the end', () => {
+  const calm = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
+  const table = new Table(
+    'not-flower-field',
+    NAMES.map((n) => `${n.toLowerCase()}@example.com`),
+    calm,
+  );
+  expect(table.startMatch({ ...SETUP, publish: false }).ok).toBe(true);
+  expect(logOf(table.sandbox).publish).toBe(false);
+  table.playToEnd(20);
+  table.run('resolveOverdueNow');
+  const match = logOf(table.sandbox);
+  expect(replayMatch(match).final).not.toBeNull();
+  const texts = [...workbookTexts(table.google.spreadsheet(table.sharedId()).workbook)];
+  expect(texts).toContain(createHash('sha256').update(match.seed, 'utf8').digest('hex'));
+  expect(texts).toContain('The host keeps the seed and the match file private for this match.');
+  expect(texts.some((t) => t.includes(match.seed))).toBe(false);
+  expect(publishedText(table.google.spreadsheet(table.sharedId()).workbook)).toBeNull();
+}, 120_000);
