@@ -19,7 +19,7 @@ const VALUE = format({ valign: 'TOP', wrap: true });
 const NOTE = format({ text: { italic: true, colour: GREY_TEXT }, valign: 'TOP', wrap: true });
 
 /** The command that checks a published file against the commitment. */
-export function verifyCommand(commitment: string): string {
+function verifyCommand(commitment: string): string {
   return `npx genius-host verify match.json --commitment ${commitment}`;
 }
 

@@ -90,7 +90,7 @@ function submissionFacts(result: ReplayResult): Fact[] {
  * form id and form response id. The host sees them all; a player's own receipts may name the
  * address and form their own submissions came from.
  */
-export function accountFacts(match: MatchFile): Fact[] {
+function accountFacts(match: MatchFile): Fact[] {
   const facts: Fact[] = [];
   const add = (text: string | undefined, player: string) => {
     if (text === undefined || text.length < 8) return;
