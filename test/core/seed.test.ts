@@ -120,6 +120,19 @@ describe('the published match file', () => {
     expect(reloaded.value).toEqual(published);
   });
 
+  it('is the same text whatever order the log kept the fields in (the add-on builds entries one way, a loaded file another)', () => {
+    const match = fromTheAddOn();
+    const reversed = (value: object) => Object.fromEntries(Object.entries(value).reverse());
+    const shuffled: MatchFile = {
+      ...match,
+      players: match.players.map((p) => reversed(p) as MatchFile['players'][number]),
+      submissions: match.submissions.map((s) => reversed(s) as MatchFile['submissions'][number]),
+      events: match.events?.map((e) => reversed(e) as NonNullable<MatchFile['events']>[number]),
+    };
+    const final = finalOf(replayMatch(match));
+    expect(publishedLines(shuffled, final)).toEqual(publishedLines(match, final));
+  });
+
   it('the privacy check fails on a file published as the host keeps it', () => {
     const match = fromTheAddOn();
     expect(() => checkPublishedFile(match, stringifyMatchFile({ ...match, final: {} }))).toThrow(/the published file holds "ann\.lee@gmail\.com"/);

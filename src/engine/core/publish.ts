@@ -37,29 +37,41 @@ export function publishedMatch(match: MatchFile, final: Final): MatchFile {
   const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
   const forms = new Pseudonyms((n) => `form${n}`);
   const account = (email: string) => accounts.of(accountKey(email));
-  const players = match.players.map((p): Player => ({
-    ...p,
-    ...(p.email !== undefined ? { email: account(p.email) } : {}),
-    ...(p.form !== undefined ? { form: forms.of(p.form) } : {}),
-  }));
-  const events = match.events?.map((e): MatchEvent => (e.type === 'email' ? { ...e, email: account(e.email) } : e));
-  const submissions = match.submissions.map((s): Submission => {
-    const { response: _private, ...rest } = s;
-    return {
-      ...rest,
-      ...(s.from !== undefined ? { from: account(s.from) } : {}),
-      ...(s.form !== undefined ? { form: forms.of(s.form) } : {}),
-    };
-  });
+  const players = match.players.map((p) =>
+    inOrder<Player>(
+      { ...p, email: p.email === undefined ? undefined : account(p.email), form: p.form === undefined ? undefined : forms.of(p.form) },
+      PLAYER_FIELDS,
+    ),
+  );
+  const events = match.events?.map((e): MatchEvent => (e.type === 'email' ? inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS) : e));
+  const submissions = match.submissions.map((s) =>
+    inOrder<Submission>(
+      { ...s, from: s.from === undefined ? undefined : account(s.from), form: s.form === undefined ? undefined : forms.of(s.form), response: undefined },
+      SUBMISSION_FIELDS,
+    ),
+  );
   // A JSON copy: the published result is what its JSON says (no undefined fields).
   const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
   return { ...match, players, submissions, ...(events ? { events } : {}), final: published };
 }
 
+// The fields in the order of docs/matchfile.md, so the published file reads the same whatever
+// order the log kept them in (the add-on's log and an exported file may differ).
+const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
+const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form'];
+const EVENT_FIELDS = ['type', 'player', 'email', 'at'];
+
+/** `value` with `fields` first, in that order, then any others; undefined fields left out. */
+function inOrder<T>(value: T, fields: readonly string[]): T {
+  const record = value as Record<string, unknown>;
+  const keys = [...fields.filter((k) => k in record), ...Object.keys(record).filter((k) => !fields.includes(k))];
+  return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as T;
+}
+
 /** A sheet cell holds at most 50,000 characters; a longer line of the file continues on the next row. */
 export const PUBLISHED_LINE_MAX = 40_000;
 
-/** The published file's text, a line a row: its own lines, an over-long one cut into pieces (see readPublishedText). */
+/** The published file's text, a line a row: its own lines, an over-long one cut into pieces (genius-host verify joins them again). */
 export function publishedLines(match: MatchFile, final: Final): string[] {
   const lines = stringifyMatchFile(publishedMatch(match, final)).replace(/\n$/, '').split('\n');
   return lines.flatMap((line) => {
