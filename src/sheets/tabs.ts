@@ -1,8 +1,9 @@
 // Which tabs an audience's workbook has, in which order, and what each holds.
 //
 // Order: the current board first, then the tabs a reader comes back to (Scoreboard, Status,
-// Legend, Details, Log) at fixed places, then the game's other boards, newest first. So the
-// scoreboard never moves as rounds are added, and the newest round is always next to them.
+// Legend, Details, Log, and the spectators' and the host's Seed) at fixed places, then the game's
+// other boards, newest first. So the scoreboard never moves as rounds are added, and the newest
+// round is always next to them.
 
 import type { StatusView, Table, View } from '../engine/core/view.js';
 import { boardLayout } from './boards.js';
