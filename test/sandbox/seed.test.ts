@@ -30,11 +30,15 @@ it('the public sheet shows the commitment from the start and the file at the end
     DEFAULT_FAULTS,
   );
   table.run('onOpen');
-  const started = table.startMatch(SETUP);
+  const started = table.startMatch(SETUP) as { ok: boolean; links?: { commitment?: string } };
   expect(started.ok).toBe(true);
   const seed = logOf(table.sandbox).seed;
   // The commitment, computed here by Node's own SHA-256, not the add-on's.
   const commitment = createHash('sha256').update(seed, 'utf8').digest('hex');
+  // The host gets it with the links, to post with the spectators' link.
+  expect(started.links?.commitment).toBe(commitment);
+  const linksTab = table.google.host.sheet('Links').cells.map((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue ?? ''));
+  expect(linksTab.find((line) => line[0].startsWith('Seed commitment'))?.[1]).toBe(commitment);
   const publicSheet = () => table.google.spreadsheet(table.sharedId()).workbook;
   const publicTexts = () => [...workbookTexts(publicSheet())];
 
