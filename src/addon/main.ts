@@ -3,7 +3,8 @@
 // itself is in src/triggers (MatchHost), written against ports; services.ts gives it Apps Script.
 /// <reference types="google-apps-script" />
 
-import { GAME_LIST, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { GAME_LIST, gameById, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
+import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
@@ -64,6 +65,8 @@ export function onOpen(): void {
     .addItem('Extend deadline…', 'extendDeadline')
     .addItem('Answer a host decision…', 'answerHostDecision')
     .addItem('Undo last phase', 'undoLastPhase')
+    .addItem('Pause the match', 'pauseMatch')
+    .addItem('Resume the match', 'resumeMatch')
     .addItem("Correct a player's email…", 'correctPlayerEmail')
     .addItem('Export match file', 'exportMatchFile')
     .addSeparator()
@@ -82,12 +85,20 @@ export function showNewMatch(): void {
 
 /** What the sidebar needs to draw itself. */
 export function newMatchDefaults(): {
-  games: { id: string; title: string; min: number; max: number; default: number; blurb: string }[];
+  games: { id: string; title: string; min: number; max: number; default: number; blurb: string; closeWhenReady: Record<string, boolean> }[];
   timeZone: string;
   now: string;
 } {
   return {
-    games: GAME_LIST.map((g) => ({ id: g.id, title: g.title, min: g.playerCount.min, max: g.playerCount.max, default: g.playerCount.default, blurb: g.blurb })),
+    games: GAME_LIST.map((g) => ({
+      id: g.id,
+      title: g.title,
+      min: g.playerCount.min,
+      max: g.playerCount.max,
+      default: g.playerCount.default,
+      blurb: g.blurb,
+      closeWhenReady: defaultCloseWhenReady(g),
+    })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
@@ -133,12 +144,14 @@ export function projectTriggerTime(
  * phase closes at its deadline): what the busiest day of the match holds. None while the setup is
  * not valid yet (the projection then takes the schedule's shortest phase all day).
  */
-function deadlinesOf(setup: unknown): { deadlines?: string[] } {
+function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: boolean } {
   try {
     const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
     if (!checked.ok) return {};
-    const deadlines = replayMatch(checked.value).closed.flatMap((c) => (c.timing.deadline ? [c.timing.deadline] : []));
-    return deadlines.length > 0 ? { deadlines } : {};
+    // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.
+    const deadlines = earliestCloses(gameById(checked.value.game), checked.value);
+    const closesWhenReady = Object.values(checked.value.schedule?.closeWhenReady ?? {}).some(Boolean);
+    return deadlines.length > 0 ? { deadlines, ...(closesWhenReady ? { closesWhenReady } : {}) } : {};
   } catch {
     return {};
   }
@@ -221,6 +234,24 @@ export function undoLastPhase(): void {
   });
 }
 
+/** Pause the match: nothing closes and the forms say so until Resume (logged; see MatchHost.pause). */
+export function pauseMatch(): void {
+  guarded(() => {
+    const answer = ui().alert(
+      'Pause the match',
+      'Pause now? Nothing closes and every form says the match is paused until you choose Resume the match; then every deadline not yet passed moves by the time paused. Anything players send meanwhile is logged and refused.',
+      ui().ButtonSet.OK_CANCEL,
+    );
+    if (answer !== ui().Button.OK) return;
+    ui().alert(MENU, summary(host().pause()), ui().ButtonSet.OK);
+  });
+}
+
+/** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
+export function resumeMatch(): void {
+  guarded(() => ui().alert(MENU, summary(host().resume()), ui().ButtonSet.OK));
+}
+
 export function answerHostDecision(): void {
   guarded(() => {
     const state = host().status();
@@ -276,7 +307,7 @@ export function showHelp(): void {
     `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
 <p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
-<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`,
+<p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere.</p>${links}`,
   );
 }
 

@@ -8,6 +8,7 @@
 // question id, whatever the item's title says.
 
 import type { Answers, PhaseSpec, Question } from '../engine/core/game.js';
+import { DONE_CHOICES, DONE_QUESTION } from '../engine/core/submission.js';
 
 export interface FormItemSpec {
   readonly questionId: string;
@@ -41,6 +42,10 @@ export interface FormContext {
   readonly deadline?: string;
   /** Why nothing is open, when the match is over or waits on the host. */
   readonly over?: string;
+  /** Since when the host has paused the match (as the players read it), while paused: the form takes nothing. */
+  readonly pausedSince?: string;
+  /** The open phase closes as soon as every player who may answer is ready. */
+  readonly closesWhenReady?: boolean;
   /** Where the player answers public questions and reads their receipts. */
   readonly sharedSheetUrl?: string;
   readonly playerSheetUrl?: string;
@@ -64,6 +69,16 @@ function itemOf(question: Question): FormItemSpec {
   };
 }
 
+/** The last item of a form whose phase closes when every player is ready: the player may send an answer and still keep the phase open. */
+const DONE_ITEM: FormItemSpec = {
+  questionId: DONE_QUESTION,
+  title: 'Done?',
+  help: 'Yes (or no answer): the phase may close as soon as every player is done. Not yet: this answer counts, but the phase waits for you until you send again with Yes, or until its deadline.',
+  kind: 'choice',
+  choices: DONE_CHOICES,
+  required: false,
+};
+
 /** The form a player should see now. */
 export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const { phase } = context;
@@ -72,6 +87,11 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const closed = (why: string): FormSpec => ({ phase: phase?.id ?? null, title, description: why, accepting: false, closedMessage: why, items: [] });
 
   if (!phase) return closed(context.over ?? 'The match is over. Thank you for playing!');
+  if (context.pausedSince !== undefined) {
+    return closed(
+      `The host paused the match at ${context.pausedSince}. Nothing sent during the pause counts. This form opens again when the host resumes, with ${phase.title}'s deadline moved by the time paused.${receipts}`,
+    );
+  }
   const questions = phase.questions[playerId];
   if (!questions || questions.length === 0) {
     return closed(`Nothing for you to answer in ${phase.title}. This form opens again when you have something to answer.${receipts}`);
@@ -81,14 +101,14 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
     const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
     return closed(`${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`);
   }
-  const until = context.deadline ? ` Open until ${context.deadline}.` : '';
+  const until = `${context.deadline ? ` Open until ${context.deadline}.` : ''}${context.closesWhenReady ? ' It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet.' : ''}`;
   return {
     phase: phase.id,
     title,
     description: `${phase.title}.${until} Send as often as you like: your last valid answer before the deadline counts.${receipts}`,
     accepting: true,
     closedMessage: `${phase.title} is being resolved; this form opens again for the next phase.`,
-    items: own.map(itemOf),
+    items: [...own.map(itemOf), ...(context.closesWhenReady ? [DONE_ITEM] : [])],
   };
 }
 

@@ -34,9 +34,11 @@ function statusTable(status: StatusView): Table {
     ['Now', status.headline],
     ['Phase', phase ? `${phase.title} (${phase.id})` : 'none: the match is over'],
   ];
+  if (status.pausedSince) rows.push(['Paused', `since ${timeText(status.pausedSince)}: nothing closes and nothing sent counts until the host resumes`]);
   if (phase) {
     if (phase.opensAt) rows.push(['Opened', timeText(phase.opensAt)]);
     rows.push(['Deadline', phase.deadline ? timeText(phase.deadline) : 'none set: the host closes this phase']);
+    if (status.closesWhenReady) rows.push(['Closes early', 'as soon as every player has an answer accepted whole']);
     rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);
   }

@@ -5,7 +5,9 @@
 //      tick reads the forms only every few minutes, and only those that may hold one: see formsDue
 //      and formsToRead), and the public rows' edits the edit trigger recorded (edits.ts);
 //   2. replay as of now: whatever phase is overdue closes, by the deadlines and the submissions'
-//      own times, so a late, doubled or missed trigger changes nothing;
+//      own times, so a late, doubled or missed trigger changes nothing; a phase every player is
+//      ready for closes by a `close` event logged first (closeWhenReady); while the host's pause
+//      goes on nothing closes and the ticks rest;
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
 //      sent before the change is lost or credited to the wrong phase;
 //   4. append the new entries to the log (the log first: it is the truth);
@@ -17,6 +19,7 @@
 import { currentEmails } from '../engine/core/email.js';
 import type { Submission } from '../engine/core/game.js';
 import { fingerprint } from '../engine/core/hash.js';
+import { readyClose } from '../engine/core/ready.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, replayMatch, viewFor } from '../engine/index.js';
 import { GAMES } from '../engine/games/index.js';
@@ -170,7 +173,8 @@ function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
   // Replaying only for a game whose phases may end on a move: the others never poll here.
   if (GAMES.get(match.game)?.closesEarly === undefined) return false;
-  return replayMatch(match, { now }).open !== null;
+  const result = replayMatch(match, { now });
+  return result.open !== null && result.paused === null;
 }
 
 /**
@@ -192,6 +196,17 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
     out.add(player.id);
   }
   return [...out];
+}
+
+/**
+ * A `close` event when the open phase closes when ready and every player who may answer is (ready.ts):
+ * logged before the replay below, which then closes the phase at it and opens the next. Only for
+ * a match whose schedule turns the option on somewhere (an extra replay otherwise saved).
+ */
+function closeWhenReady(match: MatchFile, now: string): LogEntry[] {
+  if (!Object.values(match.schedule?.closeWhenReady ?? {}).some(Boolean)) return [];
+  const close = readyClose(replayMatch(match, { now }), now);
+  return close ? [{ kind: 'event', value: close }] : [];
 }
 
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
@@ -221,6 +236,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   else if (asked.length > 0) add(collectForms(ctx, match, asked));
   const edits = collectEdits(ctx, match);
   add(edits.entries);
+  add(closeWhenReady(match, now));
 
   // 2–3. Replay, closing and reading once more each form about to change.
   const { closed, result } = closeChangingForms(ctx, () => match, add, now, { everyForm: rewrite });
@@ -344,7 +360,7 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
 function phaseEdge(result: ReplayResult, now: string): string | null {
   const open = result.open;
-  if (!open) return null;
+  if (!open || result.paused) return null;
   const opensAt = open.timing.opensAt;
   if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
   return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
@@ -354,7 +370,8 @@ function quietUntil(result: ReplayResult, now: string, polledAt: string | null):
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
   const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
-  const open = result.open;
+  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them).
+  const open = result.paused ? null : result.open;
   if (open) {
     const opensAt = open.timing.opensAt;
     if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {

@@ -3,6 +3,7 @@
 // response is read with the items it answered and credited to the phase the form showed.
 
 import { fingerprint } from '../engine/core/hash.js';
+import { closeWhenReadyFor } from '../engine/core/ready.js';
 import { type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
 import { type FormSpec, formSpecFor } from '../forms/index.js';
 import { collectForms, formOf } from './collect.js';
@@ -23,6 +24,8 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
   const shared = ctx.pointers.shared();
   const timeZone = result.match.schedule?.timeZone ?? 'UTC';
   const deadline = result.open?.timing.deadline ? ctx.ports.formatTime(result.open.timing.deadline, timeZone) : undefined;
+  const pausedSince = result.paused ? ctx.ports.formatTime(result.paused.from, timeZone) : undefined;
+  const closesWhenReady = result.open !== null && closeWhenReadyFor(result.match.schedule, result.open.phase);
   const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : "The match waits on the host's decision.";
   const out = new Map<string, FormSpec>();
   for (const player of result.match.players) {
@@ -35,6 +38,8 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
         phase: result.open?.phase ?? null,
         ...(deadline ? { deadline } : {}),
         ...(over ? { over } : {}),
+        ...(pausedSince !== undefined ? { pausedSince } : {}),
+        ...(closesWhenReady ? { closesWhenReady } : {}),
         ...(shared ? { sharedSheetUrl: shared.url } : {}),
         ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
       }),

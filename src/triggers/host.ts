@@ -116,6 +116,28 @@ export class MatchHost {
     });
   }
 
+  /**
+   * Pause the match: from now nothing closes, every form says the match is paused (and since
+   * when), and nothing sent counts until Resume (a `pause` event; docs/matchfile.md, "Host events").
+   */
+  pause(): RunReport {
+    return this.logAndRun((result, now) => {
+      if (result.paused) throw new Error(`The match is paused already (since ${result.paused.from}); Resume the match lets it go on.`);
+      if (!result.open) throw new Error('No phase is open: there is nothing to pause.');
+      const event: MatchEvent = { type: 'pause', at: now };
+      return { kind: 'event', value: event };
+    });
+  }
+
+  /** Resume the match: every deadline not passed at the pause moves by the time paused, and the open phase's forms open again (a `resume` event). */
+  resume(): RunReport {
+    return this.logAndRun((result, now) => {
+      if (!result.paused) throw new Error('The match is not paused: there is nothing to resume.');
+      const event: MatchEvent = { type: 'resume', at: now };
+      return { kind: 'event', value: event };
+    });
+  }
+
   /** Answer a host decision…: the host's choice for a pending decision. */
   decide(id: string, choice: string): RunReport {
     return this.logAndRun((result) => {

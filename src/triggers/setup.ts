@@ -3,7 +3,8 @@
 // add-on needs (an email per player, a phase length, a start from now on).
 
 import { accountKey } from '../engine/core/email.js';
-import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
+import { GAMES, type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
+import { defaultCloseWhenReady } from '../engine/core/ready.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
@@ -17,6 +18,8 @@ export interface MatchSetup {
   readonly minutes?: Readonly<Record<string, number>>;
   /** Explicit deadlines by phase id (ISO). */
   readonly deadlines?: Readonly<Record<string, string>>;
+  /** Which phases close as soon as every player is ready, by phase kind or id (or `default`); left out: the game's defaults. */
+  readonly closeWhenReady?: Readonly<Record<string, boolean>>;
   readonly options?: Readonly<Record<string, unknown>>;
   /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
   readonly publish?: boolean;
@@ -26,6 +29,12 @@ export interface FieldError {
   /** A match-file path (`players[1].name`, `schedule.minutes.round`, `startAt`), or '' for the whole form. */
   readonly field: string;
   readonly message: string;
+}
+
+/** The game's close-when-ready defaults, or none for a game the schema then refuses. */
+function defaultsOf(game: string): Record<string, boolean> {
+  const known = typeof game === 'string' ? GAMES.get(game) : undefined;
+  return known ? defaultCloseWhenReady(known) : {};
 }
 
 /** A schema message (`players[1].name: …`) as the field it names and what is wrong with it. */
@@ -48,7 +57,13 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
-    schedule: { timeZone: setup.timeZone || 'UTC', minutes: setup.minutes ?? {}, deadlines: setup.deadlines ?? {} },
+    schedule: {
+      timeZone: setup.timeZone || 'UTC',
+      minutes: setup.minutes ?? {},
+      deadlines: setup.deadlines ?? {},
+      // Written into the log, so a later default of the game never changes a match under way.
+      closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
+    },
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),

@@ -12,6 +12,10 @@
 //     spread over the day); an edit of a public row costs its edit trigger and the same tick;
 //   - other players' sheets drawn every 3 hours while answers come in, and every open form read
 //     every 2 hours (for an answer whose trigger did not fire).
+//   - a phase that closes when every player is ready: its close is the last answer's execution (no
+//     tick waits for a deadline), counted like a deadline's, as if it closed the moment it opened
+//     (the busiest its days can be); a paused match adds nothing: its ticks rest on the quiet
+//     pointer until the host resumes.
 //
 // It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
 // deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
@@ -79,6 +83,11 @@ export interface TriggerUseInput {
    * answers): the busiest 24 hours of them count, not the schedule repeated all day.
    */
   readonly deadlines?: readonly string[];
+  /**
+   * Some phases close as soon as every player is ready (`deadlines` then has them close as they
+   * open: see earliestCloses in src/engine/core/ready.ts), so the schedule's lengths bound nothing.
+   */
+  readonly closesWhenReady?: boolean;
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -121,7 +130,9 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const phases = clock
     ? TURNS
     : input.deadlines && input.deadlines.length > 0
-      ? Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines))
+      ? input.closesWhenReady
+        ? busiestDay(input.deadlines)
+        : Math.min(phasesPerDay(input.minutes), busiestDay(input.deadlines))
       : phasesPerDay(input.minutes);
   const sheets = n + 2;
   // On a turn clock, every minute of the match is a full tick reading every form.

@@ -62,8 +62,8 @@ window.__calls = [];
 // newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here.
 function newMatchDefaultsFor(now) {
   return { games: [
-    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.' },
-    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.' }
+    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false } },
+    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true } }
   ], timeZone: 'Europe/London', now: now };
 }
 `;
@@ -91,8 +91,13 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     expect(await page.locator('.player').count()).toBe(10);
     expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(/Each email must be the address of the player's Google account/);
 
+    expect(await page.locator('#close-when-ready input:checked').count()).toBe(0);
     await page.selectOption('#game', 'not-flower-field');
     expect(await page.locator('.player').count()).toBe(4);
+    // Close early when everyone is ready: a box per phase kind, ticked as the game's rules have it.
+    expect(await page.locator('#close-when-ready input[data-kind="pregame"]').isChecked()).toBe(true);
+    expect(await page.locator('#close-when-ready input[data-kind="round"]').isChecked()).toBe(true);
+    await page.uncheck('#close-when-ready input[data-kind="pregame"]');
     const people = [
       ['Ann', 'ann@example.com'],
       ['Ben', 'ben@example.com'],
@@ -134,6 +139,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     expect(calls.at(-1)).toMatchObject({
       game: 'not-flower-field',
       options: { rounds: 2 },
+      closeWhenReady: { pregame: false, round: true },
       players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
       // At the end the seed and the match file go to the spectators, unless the host unticks it.
       publish: true,

@@ -53,7 +53,7 @@ function tabContent(
 }
 
 /** The spreadsheet shows what a fresh render of the audience's view shows, tab for tab. */
-function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: string): void {
+export function expectRenderedLike(file: SheetFile, expected: EmbeddedWorkbook, label: string): void {
   for (const tab of expected.tabs) {
     expect(file.workbook.sheetByTitle(tab.title), `${label}: tab ${tab.title}`).toBeDefined();
     expect(tabContent(file.workbook, tab.title), `${label}: tab ${tab.title}`).toEqual(tabContent(expected, tab.title));
@@ -113,6 +113,8 @@ function playWhole(c: Case) {
     'Extend deadline…',
     'Answer a host decision…',
     'Undo last phase',
+    'Pause the match',
+    'Resume the match',
     "Correct a player's email…",
     'Export match file',
     '---',

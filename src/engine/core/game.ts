@@ -60,8 +60,29 @@ export interface EmailEvent {
   readonly at: string;
 }
 
-/** Everything the host does to a running match besides answering a decision. */
-export type MatchEvent = ScheduleEvent | EmailEvent;
+/**
+ * A phase closed before its deadline because every player who may answer was ready (the match's
+ * `schedule.closeWhenReady`): the execution logs it, and replay closes the phase at `at`. It counts
+ * only for an opening of the phase at or before `at`, and a later `reopen` of the phase undoes it.
+ */
+export interface CloseEvent {
+  readonly type: 'close';
+  readonly phase: string;
+  readonly at: string;
+}
+
+/**
+ * The host paused the match (`pause`) or let it go on (`resume`): while paused nothing closes and
+ * nothing sent counts; a resume moves every deadline not yet passed at the pause by the time the
+ * match stood paused (docs/matchfile.md, "Host events").
+ */
+export interface PauseEvent {
+  readonly type: 'pause' | 'resume';
+  readonly at: string;
+}
+
+/** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision. */
+export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent;
 
 export interface Decision {
   readonly id: string;
@@ -231,6 +252,11 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   currentPhase(state: S, ctx: GameContext<O>): PhaseSpec | null;
   /** Checks one submission against the state at the start of the phase. */
   check(state: S, phase: PhaseSpec, submission: Submission, ctx: GameContext<O>, progress: PhaseProgress<M>): CheckResult<M>;
+  /**
+   * Phase kinds that close as soon as every player who may answer is ready, unless the match's
+   * `schedule.closeWhenReady` says otherwise: where the rules leave the round length open.
+   */
+  readonly closeWhenReady?: Readonly<Record<string, boolean>>;
   /** True when the phase ends before its deadline (Peg Domain: a valid move ends the turn). */
   closesEarly?(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>): boolean;
   /** Applies a phase's moves (missing players submitted nothing). */

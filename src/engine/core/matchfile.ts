@@ -71,7 +71,18 @@ const emailEventSchema = z.strictObject({
   at: isoTime,
 });
 
-const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema]);
+const closeEventSchema = z.strictObject({
+  type: z.literal('close'),
+  phase: z.string().check(z.minLength(1, 'a phase name is required')),
+  at: isoTime,
+});
+
+const pauseEventSchema = z.strictObject({
+  type: z.enum(['pause', 'resume']),
+  at: isoTime,
+});
+
+const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema, closeEventSchema, pauseEventSchema]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
@@ -87,6 +98,8 @@ const scheduleSchema = z.strictObject({
   timeZone: z._default(z.string().check(z.minLength(1)), 'UTC'),
   minutes: z._default(z.record(z.string(), z.number().check(z.positive('a phase length must be positive'))), {}),
   deadlines: z._default(z.record(z.string(), isoTime), {}),
+  /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
+  closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
 });
 
 export type Schedule = z.infer<typeof scheduleSchema>;

@@ -7,11 +7,14 @@
 // game says so (a Peg Domain move); in such a game, a phase's submissions are taken in the order
 // they were sent (their `at`), so that one sent after the phase ended is refused wherever it is
 // listed. A file without a schedule is a complete record: every phase in
-// it closes. With a schedule, `now` decides which phases have closed.
+// it closes. With a schedule, `now` decides which phases have closed. The host's events move
+// deadlines (extend, reopen, and a resume after a pause: deadlines.ts), close a phase every player
+// was ready for (close: ready.ts), and while a pause goes on nothing closes and nothing sent counts.
 
 import type {
   AnyGame,
   CheckResult,
+  CloseEvent,
   DecisionRequest,
   EmailEvent,
   Final,
@@ -23,11 +26,12 @@ import type {
   RoundSummary,
   Submission,
 } from './game.js';
-import { type MatchFile, type Schedule, isIsoTime } from './matchfile.js';
+import { type MatchFile, isIsoTime } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
-import { MAX_ANSWER_LENGTH, cleanAnswers, unknownQuestions } from './submission.js';
+import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
 import { Random } from './random.js';
+import { type Pause, deadlineOf, isAfter, openPause, pauseAt, pausedBetween, pausesOf, shiftedDeadline } from './deadlines.js';
 
 export interface Receipt {
   /** Position in the match file's `submissions`. */
@@ -42,6 +46,8 @@ export interface Receipt {
   readonly notes?: readonly string[];
   /** A later valid submission of the same player replaced this one. */
   superseded: boolean;
+  /** The player answered the done question `Not yet`: this answer counts, but the phase waits for them (see MatchRun.ready). */
+  readonly notDone?: true;
 }
 
 export interface Rejection {
@@ -63,6 +69,8 @@ export interface OpenPhase<M = unknown> {
   readonly phase: PhaseSpec;
   readonly timing: PhaseTiming;
   readonly moves: ReadonlyMap<string, M>;
+  /** The players who are ready (see MatchRun.ready): when every player who may answer is, the phase may close early. */
+  readonly ready: readonly string[];
 }
 
 export interface ReplayResult<S = unknown, M = unknown> {
@@ -77,6 +85,8 @@ export interface ReplayResult<S = unknown, M = unknown> {
   readonly pending: readonly DecisionRequest[];
   /** Null while the match is unfinished or waits on a host decision. */
   readonly final: Final | null;
+  /** The host's pause still going on (as of `now`), or null. */
+  readonly paused: Pause | null;
 }
 
 export interface ReplayOptions {
@@ -94,25 +104,6 @@ export function makeContext<O>(match: MatchFile, options: O): GameContext<O> {
     random: (label: string) => root.fork(label),
     playerName: (id: string) => names.get(id) ?? id,
   };
-}
-
-function addSeconds(iso: string, seconds: number): string {
-  return new Date(Date.parse(iso) + seconds * 1000).toISOString();
-}
-
-function isAfter(a: string, b: string): boolean {
-  return Date.parse(a) > Date.parse(b);
-}
-
-/** The deadline of a phase that opened at `opensAt`, from the game's clock or the schedule. */
-function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Schedule | undefined): string | undefined {
-  if (phase.maxSeconds !== undefined) return opensAt ? addSeconds(opensAt, phase.maxSeconds) : undefined;
-  if (!schedule) return undefined;
-  const explicit = schedule.deadlines[phase.id];
-  if (explicit) return new Date(Date.parse(explicit)).toISOString();
-  const minutes = schedule.minutes[phase.id] ?? schedule.minutes[phase.kind] ?? schedule.minutes.default;
-  if (minutes === undefined || !opensAt) return undefined;
-  return addSeconds(opensAt, minutes * 60);
 }
 
 /**
@@ -134,9 +125,13 @@ export class MatchRun<S = unknown, M = unknown> {
   /** When the open phase was last reopened by the host (an early close before it is undone). */
   private reopenedAt: string | undefined;
   private movesSinceReopen = new Map<string, M>();
-  /** The host's changes to the schedule, and corrections of players' emails, as of `now`. */
-  private readonly events: readonly ScheduleEvent[];
+  /** When the open phase closed because every player was ready (a `close` event), if it did. */
+  private readyAt: string | undefined;
+  /** The host's changes to the schedule, the ready closes, and corrections of players' emails, as of `now`. */
+  private readonly events: readonly (ScheduleEvent | CloseEvent)[];
   private readonly emailEvents: readonly EmailEvent[];
+  /** The host's pauses as of `now` (the last may still go on). */
+  readonly pauses: readonly Pause[];
 
   /** `now` (a replay as of that time): host events after it have not happened yet. */
   constructor(
@@ -145,11 +140,26 @@ export class MatchRun<S = unknown, M = unknown> {
     now?: string,
   ) {
     const happened = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
-    this.events = happened.filter((event): event is ScheduleEvent => event.type !== 'email');
+    this.events = happened.filter((event): event is ScheduleEvent | CloseEvent => event.type === 'extend' || event.type === 'reopen' || event.type === 'close');
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
+    this.pauses = pausesOf(happened);
     this.ctx = makeContext(match, match.options);
     this.state = game.setup(this.ctx) as S;
-    this.openNext(match.startAt);
+    // A start not yet reached at a pause moves with it, like every deadline.
+    this.openNext(match.startAt ? shiftedDeadline(match.startAt, undefined, this.pauses) : undefined);
+  }
+
+  /** The players ready to close the open phase: their answer that counts was accepted whole (a part refused asks for a correction), not marked Not yet, and sent since the host reopened the phase. */
+  get ready(): string[] {
+    return [...this.countedReceipt.entries()]
+      .filter(([, r]) => r.status === 'accepted' && !r.notDone && (this.reopenedAt === undefined || (r.at !== undefined && isAfter(r.at, this.reopenedAt))))
+      .map(([player]) => player);
+  }
+
+  /** The pause holding the open phase (going on, begun before its deadline), or null. */
+  private get holdingPause(): Pause | null {
+    const pause = openPause(this.pauses);
+    return pause && (this.timing.deadline === undefined || isAfter(this.timing.deadline, pause.from)) ? pause : null;
   }
 
   get currentMoves(): ReadonlyMap<string, M> {
@@ -168,19 +178,30 @@ export class MatchRun<S = unknown, M = unknown> {
     this.closedEarly = false;
     this.closedEarlyAt = undefined;
     this.reopenedAt = undefined;
+    this.readyAt = undefined;
     this.movesSinceReopen = new Map();
     if (!this.phase) {
       this.timing = {};
       return;
     }
-    let deadline = deadlineOf(this.phase, opensAt, this.match.schedule);
+    let deadline = deadlineOf(this.phase, opensAt, this.match.schedule, this.pauses);
     // The host's last word on this opening of the phase: events issued before it opened belong to
-    // an earlier opening (undone by reopening an earlier phase) and no longer count.
+    // an earlier opening (undone by reopening an earlier phase) and no longer count. A reopen
+    // undoes a close when ready before it; a new deadline moves with the pauses after it was set.
     for (const event of this.events) {
       if (event.phase !== this.phase.id || (opensAt && isAfter(opensAt, event.at))) continue;
-      deadline = new Date(Date.parse(event.deadline)).toISOString();
-      if (event.type === 'reopen') this.reopenedAt = event.at;
+      if (event.type === 'close') {
+        this.readyAt = event.at;
+        continue;
+      }
+      deadline = shiftedDeadline(event.deadline, event.at, this.pauses);
+      if (event.type === 'reopen') {
+        this.reopenedAt = event.at;
+        this.readyAt = undefined;
+      }
     }
+    // A close when ready after the deadline came too late: the deadline closed the phase.
+    if (this.readyAt !== undefined && deadline !== undefined && !isAfter(deadline, this.readyAt)) this.readyAt = undefined;
     this.timing = { ...(opensAt ? { opensAt } : {}), ...(deadline ? { deadline } : {}) };
   }
 
@@ -242,8 +263,15 @@ export class MatchRun<S = unknown, M = unknown> {
     if (at && this.timing.opensAt && isAfter(this.timing.opensAt, at)) {
       return `arrived at ${mention(at)}, before ${phase.title} opened at ${this.timing.opensAt}`;
     }
+    const pause = at ? pauseAt(at, this.pauses) : null;
+    if (at && pause) {
+      return `arrived at ${mention(at)}, while the host had paused the match (from ${pause.from}${pause.until ? ` until ${pause.until}` : ''}); nothing sent during a pause counts: send it again once the match goes on`;
+    }
     if (at && this.timing.deadline && isAfter(at, this.timing.deadline)) {
       return `arrived at ${mention(at)}, after the deadline of ${phase.title} (${this.timing.deadline})`;
+    }
+    if (at && this.readyAt && isAfter(at, this.readyAt)) {
+      return `arrived at ${mention(at)}, after ${phase.title} closed at ${this.readyAt}, when every player was ready`;
     }
     if (this.closedEarly && (!at || !this.closedEarlyAt || isAfter(at, this.closedEarlyAt))) {
       return `${phase.title} had already ended`;
@@ -252,7 +280,14 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 
   /** Makes a checked submission the player's counted move, with its receipt; the phase may end on it. */
-  private count(index: number, submission: Submission, phase: PhaseSpec, result: Extract<CheckResult<M>, { ok: true }>, unknown: readonly string[]): Receipt {
+  private count(
+    index: number,
+    submission: Submission,
+    phase: PhaseSpec,
+    result: Extract<CheckResult<M>, { ok: true }>,
+    unknown: readonly string[],
+    notDone: boolean,
+  ): Receipt {
     const { at } = submission;
     const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
     const receipt: Receipt = {
@@ -262,8 +297,9 @@ export class MatchRun<S = unknown, M = unknown> {
       ...(at ? { at } : {}),
       status: parts.length > 0 ? 'partial' : 'accepted',
       reasons: parts,
-      ...(result.notes?.length ? { notes: result.notes } : {}),
+      ...(result.notes?.length || notDone ? { notes: [...(result.notes ?? []), ...(notDone ? [NOT_DONE_NOTE] : [])] } : {}),
       superseded: false,
+      ...(notDone ? { notDone: true as const } : {}),
     };
     const earlier = this.countedReceipt.get(submission.player);
     if (earlier) earlier.superseded = true;
@@ -307,7 +343,8 @@ export class MatchRun<S = unknown, M = unknown> {
     if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
       return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
     }
-    const { answers, unknown, notText, tooLong } = cleanAnswers(submission.answers, new Set(questions.map((q) => q.id)));
+    const done = withoutDone(submission.answers);
+    const { answers, unknown, notText, tooLong } = cleanAnswers(done.answers, new Set(questions.map((q) => q.id)));
     if (notText !== undefined) {
       return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
     }
@@ -326,13 +363,16 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     if (!result.ok) return this.refuse(index, submission, result.reason);
 
-    return this.count(index, submission, phase, result, unknown);
+    return this.count(index, submission, phase, result, unknown, done.notDone);
   }
 
   /** Whether the open phase has ended by `now` (omitted: a complete record, so yes). */
   isDue(now: string | undefined): boolean {
     if (!this.phase) return false;
-    if (this.closedEarly || now === undefined) return true;
+    // A close when ready is logged once its `at` has passed (later ones are not read as of `now`).
+    if (this.closedEarly || this.readyAt !== undefined || now === undefined) return true;
+    // While the host's pause goes on, nothing closes (a deadline passed before it has closed its phase).
+    if (this.holdingPause) return false;
     return this.timing.deadline !== undefined && !isAfter(this.timing.deadline, now);
   }
 
@@ -340,9 +380,12 @@ export class MatchRun<S = unknown, M = unknown> {
   close(): void {
     const phase = this.phase;
     if (!phase) throw new Error('MatchRun.close: no phase is open');
-    const closedAt = this.closedEarly ? this.closedEarlyAt : this.timing.deadline;
+    const closedAt = this.closedEarly ? this.closedEarlyAt : (this.readyAt ?? this.timing.deadline);
     const timing: PhaseTiming = { ...this.timing, ...(closedAt ? { closedAt } : {}) };
-    this.state = this.game.resolve(this.state, phase, this.moves, this.ctx, timing) as S;
+    // A turn clock does not run while the match is paused: the game sees the phase open later by the paused time.
+    const paused = timing.opensAt && closedAt ? pausedBetween(timing.opensAt, closedAt, this.pauses) : 0;
+    const played = paused > 0 && timing.opensAt ? { ...timing, opensAt: new Date(Date.parse(timing.opensAt) + paused).toISOString() } : timing;
+    this.state = this.game.resolve(this.state, phase, this.moves, this.ctx, played) as S;
     this.closed.push({ phase, timing, movers: [...this.moves.keys()] });
     this.openNext(closedAt);
   }
@@ -381,20 +424,6 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 }
 
-/**
- * A phase's submissions in the order they were sent, for a game whose phases end on a move (a Peg
- * Domain turn ends at the mover's move): a removal counts by its time, not its place in the file,
- * so one sent after the move is refused wherever it is listed. The submissions with a time take
- * the places of those with a time, earliest first (equal times in file order); one without a time
- * keeps its place.
- */
-function inSendingOrder<T extends { submission: Submission; index: number }>(list: readonly T[]): T[] {
-  const timeOf = (entry: T) => (typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null);
-  const timed = list.filter((entry) => timeOf(entry) !== null).sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
-  let next = 0;
-  return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
-}
-
 /** Replays a validated match file. */
 export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
   const run = new MatchRun<S, M>(game, match, options.now);
@@ -427,11 +456,12 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile
     ctx: run.ctx,
     state: run.state,
     closed: run.closed,
-    open: run.phase ? { phase: run.phase, timing: run.timing, moves: run.currentMoves } : null,
+    open: run.phase ? { phase: run.phase, timing: run.timing, moves: run.currentMoves, ready: run.ready } : null,
     receipts: run.receipts,
     rejected: run.rejected,
     pending,
     final,
+    paused: openPause(run.pauses),
   };
 }
 
@@ -444,6 +474,8 @@ export interface ReplayOutput {
   readonly final: Final | null;
   /** The phase still open (a match replayed mid-way), or null. */
   readonly open: { readonly phase: string; readonly deadline?: string; readonly submitted: readonly string[] } | null;
+  /** The host's pause going on (left out when there is none). */
+  readonly paused?: Pause;
 }
 
 export function replayOutput(result: ReplayResult): ReplayOutput {
@@ -460,6 +492,7 @@ export function replayOutput(result: ReplayResult): ReplayOutput {
           submitted: [...result.open.moves.keys()],
         }
       : null,
+    ...(result.paused ? { paused: result.paused } : {}),
   };
 }
 

@@ -2,7 +2,8 @@
 // answers to questions the phase does not ask set apart, and what cannot be read at all (not text,
 // or too long) named by its question.
 
-import type { Answers } from './game.js';
+import type { Answers, Submission } from './game.js';
+import { isIsoTime } from './matchfile.js';
 import { quote } from './quote.js';
 
 /**
@@ -56,4 +57,38 @@ export function unknownQuestions(keys: readonly string[], phaseTitle: string): s
   const named = keys.slice(0, 3).map((key) => quote(key));
   const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
   return `${named.join(', ')}${more} are not questions of ${phaseTitle}; those answers were ignored`;
+}
+
+/**
+ * A phase's submissions in the order they were sent, for a game whose phases end on a move (a Peg
+ * Domain turn ends at the mover's move): a removal counts by its time, not its place in the file,
+ * so one sent after the move is refused wherever it is listed. The submissions with a time take
+ * the places of those with a time, earliest first (equal times in file order); one without a time
+ * keeps its place.
+ */
+export function inSendingOrder<T extends { submission: Submission; index: number }>(list: readonly T[]): T[] {
+  const timeOf = (entry: T) => (typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null);
+  const timed = list.filter((entry) => timeOf(entry) !== null).sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
+  let next = 0;
+  return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
+}
+
+/**
+ * The core's own question on a form whose phase closes when every player is ready: `done`. No
+ * game asks a question of that id; replay takes the answer out before the game reads the rest.
+ */
+export const DONE_QUESTION = 'done';
+
+/** The choices of the done question: the first (or no answer) is done, the second keeps the phase waiting for the player. */
+export const DONE_CHOICES = ['Yes', 'Not yet'] as const;
+
+/** The receipt's note for an answer marked Not yet. */
+export const NOT_DONE_NOTE = 'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline';
+
+/** The answers without the done question, and whether the player said they are not done yet (`Not yet`, `no`, `false`). */
+export function withoutDone(answers: Answers): { answers: Answers; notDone: boolean } {
+  if (!Object.prototype.hasOwnProperty.call(answers, DONE_QUESTION)) return { answers, notDone: false };
+  const { [DONE_QUESTION]: said, ...rest } = answers;
+  const text = typeof said === 'string' ? said.trim() : '';
+  return { answers: rest, notDone: /^(not yet|not|no|n|false)\b/i.test(text) };
 }

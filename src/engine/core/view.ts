@@ -119,6 +119,10 @@ export interface StatusView {
   readonly submitted: readonly string[];
   readonly waitingFor: readonly string[];
   readonly pendingDecisions: readonly string[];
+  /** Since when the host has paused the match, while paused. */
+  readonly pausedSince?: string;
+  /** The open phase closes as soon as every player who may answer is ready (schedule.closeWhenReady). */
+  readonly closesWhenReady?: boolean;
 }
 
 /**

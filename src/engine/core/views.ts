@@ -2,6 +2,7 @@
 // host, the log of every submission and its outcome (for a player, only their own receipts).
 
 import type { Answers } from './game.js';
+import { closeWhenReadyFor } from './ready.js';
 import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
@@ -40,7 +41,9 @@ function statusOf(result: ReplayResult): StatusView {
         .map(name)
     : [];
   let headline: string;
-  if (open) {
+  if (open && result.paused) {
+    headline = `The match is paused (since ${result.paused.from}): ${open.phase.title} waits, and its deadline moves by the time paused when the host resumes`;
+  } else if (open) {
     headline = `${open.phase.title} is open${open.timing.deadline ? ` until ${open.timing.deadline}` : ''}`;
   } else if (result.final) {
     headline = `The match is over. Winner${result.final.winners.length === 1 ? '' : 's'}: ${result.final.winners.map((w) => teamOrPlayerName(result, w)).join(', ') || 'none'}`;
@@ -61,6 +64,8 @@ function statusOf(result: ReplayResult): StatusView {
     submitted,
     waitingFor,
     pendingDecisions: result.pending.map((p) => p.question),
+    ...(result.paused ? { pausedSince: result.paused.from } : {}),
+    ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
   };
 }
 

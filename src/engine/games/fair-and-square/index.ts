@@ -48,6 +48,8 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
   id: 'fair-and-square',
   title: 'Fair and Square',
   blurb: 'Place four pieces a round; they play fifteen turns by their own rules to capture point squares.',
+  // The rules set no round length: a round closes as soon as every player is ready (docs/games/fair-and-square.md, Options).
+  closeWhenReady: { round: true },
   playerCount: { min: 2, max: 8, default: 8 },
   optionsSchema,
   prepareOptions,

@@ -63,6 +63,8 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   id: 'not-flower-field',
   title: 'Not Flower Field',
   blurb: 'Place flowers of every colour on a shared field; score patterns of your own.',
+  // The rules set no phase length: the colour choice and each round close as soon as every player is ready (docs/games/not-flower-field.md, Options).
+  closeWhenReady: { pregame: true, round: true },
   playerCount: { min: 3, max: 6, default: 4 },
   optionsSchema,
   prepareOptions,

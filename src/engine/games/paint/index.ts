@@ -71,6 +71,8 @@ export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput>
   id: 'paint',
   title: 'Paint You a Picture',
   blurb: 'Three teams of four vote for segments of a canvas; paint the most without touching your own colour.',
+  // The rules set no round length: a round closes as soon as every player is ready (docs/games/paint.md, Options).
+  closeWhenReady: { round: true },
   playerCount: { min: 12, max: 12, default: 12 },
   optionsSchema,
   prepareOptions,

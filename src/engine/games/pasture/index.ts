@@ -131,6 +131,8 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   id: 'pasture',
   title: 'Pasture',
   blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
+  // The rules fix the phase lengths (20 minutes before the game, 15 a round): nothing closes early unless the host says so (docs/games/pasture.md, Options).
+  closeWhenReady: { pregame: false, plans: false, orders: false },
   playerCount: { min: 2, max: 20, default: 10 },
   optionsSchema,
   prepareOptions,

@@ -126,6 +126,8 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   id: 'peg-domain',
   title: 'Peg Domain',
   blurb: 'Cut two-peg pieces out of your pallet and place them to take the 9×9 domain (death match for 2).',
+  // The rules fix the pregame's 3 minutes, and a turn ends on the mover's move anyway (docs/games/peg-domain.md, Options).
+  closeWhenReady: { pregame: false },
   playerCount: { min: 2, max: 2, default: 2 },
   optionsSchema,
   prepareOptions,
