@@ -187,6 +187,31 @@ describe('the published match file', () => {
     }
   });
 
+  it("keeps the host's other events (a pause, a resume) as they are: the match replays the same", () => {
+    const fresh = newMatch('not-flower-field', { seed: 'paused', startAt: '2026-11-21T18:00:00.000Z' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const played = playMatch(
+      { ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } },
+      { bots: 'random', answerDecisions: true },
+    );
+    // Paused a second before a submission in the middle of the match, for half an hour: it is refused.
+    const sent = Date.parse(played.submissions[Math.floor(played.submissions.length / 2)].at ?? '');
+    const at = (ms: number) => new Date(sent + ms).toISOString();
+    const match: MatchFile = {
+      ...played,
+      events: [
+        { type: 'pause', at: at(-1000) },
+        { type: 'resume', at: at(30 * 60_000) },
+      ],
+    };
+    const result = replayMatch(match);
+    expect(result.rejected.some((r) => /paused/.test(r.reason))).toBe(true);
+    // (The pause may leave a host decision open: any final will do for what is checked here.)
+    const published = publishedMatch(match, result.final ?? finalOf(replayMatch(played)));
+    expect(published.events).toEqual(match.events);
+    expect(outcome(replayMatch(published))).toEqual(outcome(result));
+  });
+
   it('cuts a line longer than a cell holds into rows, which a copy of the cells joins again', () => {
     const base = example('not-flower-field.json');
     const long = 'x'.repeat(2 * PUBLISHED_LINE_MAX + 5);
