@@ -329,7 +329,7 @@ export function showHelp(): void {
   let links: string;
   try {
     const l = host().links();
-    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
+    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}<br>Seed commitment (SHA-256 of the seed): ${escapeHtml(l.commitment)}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
 <table>${l.players.map((p) => `<tr><td>${escapeHtml(p.name)}</td><td><a href="${escapeHtml(p.form)}" target="_blank">form</a></td><td><a href="${escapeHtml(p.sheet)}" target="_blank">sheet</a></td></tr>`).join('')}</table>`;
   } catch {
     links = '<p>No match yet: start one with New match….</p>';

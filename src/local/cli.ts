@@ -1,10 +1,11 @@
-// The genius-host command line: replay, new, show, start, render, pull. Only this folder and
+// The genius-host command line: replay, new, show, start, render, pull, verify. Only this folder and
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seedCommitment } from '../engine/core/commitment.js';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
@@ -16,6 +17,7 @@ import { InputError, closest } from './errors.js';
 import { parseJsonFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
+import { verify } from './verify.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
@@ -37,6 +39,11 @@ Usage:
                                            spreadsheet ID with one batchUpdate
   genius-host pull --spreadsheet ID        print the match a host spreadsheet keeps (its match log)
                                            as a match file: genius-host pull --spreadsheet ID > match.json
+  genius-host verify FILE --commitment HASH
+                                           check a match file published at the end of a match (the Seed
+                                           tab of the spectators' sheet): the SHA-256 of its seed is HASH,
+                                           the commitment shown from the start, and replaying it gives the
+                                           published final result (exit 1 if either does not hold)
   genius-host help
 
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
@@ -52,6 +59,8 @@ ${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`
 const EXAMPLE_FILE = 'examples/not-flower-field.json';
 /** The shape of a spreadsheet ID, for examples. */
 const EXAMPLE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+/** The shape of a commitment (the SHA-256 of the seed "genius"), for examples. */
+const EXAMPLE_COMMITMENT = seedCommitment('genius');
 
 /** What each command takes: its options and how many positional arguments. */
 const COMMANDS = {
@@ -61,6 +70,7 @@ const COMMANDS = {
   start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
+  verify: { options: ['commitment'], positionals: { min: 1, max: 1, what: 'a match file' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -75,6 +85,7 @@ const OPTIONS = {
   out: { type: 'string', example: '--out out' },
   'to-sheets': { type: 'string', example: `--to-sheets ${EXAMPLE_ID}` },
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
+  commitment: { type: 'string', example: `--commitment ${EXAMPLE_COMMITMENT}` },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = {
@@ -87,6 +98,7 @@ type Values = {
   out?: string;
   'to-sheets'?: string;
   spreadsheet?: string;
+  commitment?: string;
 };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
@@ -150,23 +162,28 @@ function exampleOf(command: Command): string {
   if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
   if (command === 'start') return 'genius-host start not-flower-field';
   if (command === 'pull') return `genius-host pull --spreadsheet ${EXAMPLE_ID} > match.json`;
+  if (command === 'verify') return `genius-host verify match.json --commitment ${EXAMPLE_COMMITMENT}`;
   return `genius-host ${command} ${EXAMPLE_FILE}`;
 }
 
 function readMatch(file: string): MatchFile {
-  let text: string;
+  const { text, name } = readMatchText(file);
+  return matchFrom(text, name);
+}
+
+/** The text of a match file (`-`: standard input) and the name its errors give it. */
+function readMatchText(file: string): { text: string; name: string } {
   try {
-    if (file === '-') return matchFrom(readFileSync(0, 'utf8'), 'standard input');
+    if (file === '-') return { text: readFileSync(0, 'utf8'), name: 'standard input' };
     if (statSync(file).isDirectory()) {
       throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
     }
-    text = readFileSync(file, 'utf8');
+    return { text: readFileSync(file, 'utf8'), name: file };
   } catch (error) {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
   }
-  return matchFrom(text, file);
 }
 
 function matchFrom(text: string, file: string): MatchFile {
@@ -341,6 +358,10 @@ async function main(
     }
     case 'pull':
       return pull(values.spreadsheet, out);
+    case 'verify': {
+      const { text, name } = readMatchText(positionals[0]);
+      return verify(text, name, values.commitment, out);
+    }
     case 'help':
       if (positionals[0] !== undefined) commandOf(positionals[0]);
       out(`${USAGE}\n`);
