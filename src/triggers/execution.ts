@@ -224,7 +224,7 @@ export function hostedElsewhere(ctx: HostContext): Runner | null {
 export function elsewhereMessage(elsewhere: Runner): string {
   return elsewhere === 'machine'
     ? 'This match is hosted from a machine (genius-host host) now, so the add-on changes nothing: choose Genius Host → Host from Apps Script again to take it back, then try again.'
-    : 'this match is hosted by Apps Script: in the host spreadsheet choose Genius Host → Host from a machine… first (it hands the match over and stops the add-on\'s triggers)';
+    : "this match is hosted by Apps Script: in the host spreadsheet choose Genius Host → Host from a machine… first (it hands the match over and stops the add-on's triggers)";
 }
 
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */

@@ -117,7 +117,9 @@ export class SheetStore implements Store {
   flush(): void {
     if (this.pending.size === 0) return;
     const requests: Request[] = [];
-    const tab = this.tab ?? this.findTab(requests);
+    const known = this.tab;
+    const knownRows = known?.rowCount;
+    const tab = known ?? this.findTab(requests);
     const needed = Math.max(...this.pending.keys()) + 1;
     if (needed > tab.rowCount) {
       tab.rowCount = needed + GROW_BY;
@@ -129,8 +131,15 @@ export class SheetStore implements Store {
       const cells = (entry ?? ['', '']).map((text) => (text === '' ? {} : { userEnteredValue: { stringValue: text } }));
       requests.push({ updateCells: { start: { sheetId: tab.sheetId, rowIndex: row, columnIndex: 0 }, rows: [{ values: cells }], fields: 'userEnteredValue' } });
     }
+    try {
+      this.sheet.batchUpdate(requests);
+    } catch (error) {
+      // Nothing was written (a batchUpdate is all or nothing): kept for the next flush.
+      this.tab = known;
+      if (known && knownRows !== undefined) known.rowCount = knownRows;
+      throw error;
+    }
     this.pending.clear();
-    this.sheet.batchUpdate(requests);
   }
 
   /** The tab's id and size (one metadata read), or the requests that make it. */
