@@ -363,7 +363,11 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
-  if (rowsMoved) ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
+  if (rowsMoved) {
+    ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
+    // A machine's next read of the rows starts afresh: the rows it clears here are not a player's change.
+    if (ctx.ports.machine) ctx.pointers.remove(KEY.rowsRead);
+  }
   const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
   // The setup before, while it asked something: an edit made on it before the rewrite answers it.
   if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}) } satisfies RowsPointer);
