@@ -17,6 +17,9 @@ export const FORMS_EVERY_MINUTES = 5;
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+/** The calls that change nothing: the store's pending writes need not go before them. */
+const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity']);
+
 /** This machine's clock; a sleep blocks the thread, as Utilities.sleep does. */
 export const machineClock: Clock = {
   now: () => new Date().toISOString(),
@@ -71,10 +74,11 @@ export function machinePorts(google: GoogleCalls, hostId: string, parts: Machine
   const host = new HostSpreadsheet(google, hostId);
   const store = new SheetStore(host);
   const lock = new LeaseLock(host, store, machineClock);
-  // The store's writes go before any other call to Google (and its own calls do not flush it again).
+  // The store's writes go before any other write to Google (a read depends on none of them; the
+  // store's own calls do not flush it again).
   let flushing = false;
-  google.beforeCall = () => {
-    if (flushing || !store.dirty) return;
+  google.beforeCall = (name) => {
+    if (flushing || !store.dirty || READS.has(name)) return;
     flushing = true;
     try {
       store.flush();

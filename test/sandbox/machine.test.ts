@@ -18,11 +18,21 @@ const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve'];
 /** A table whose clock trigger is a machine's execution and whose form answers wake nothing (a machine has no triggers). */
 class MachineTable extends Table {
   machine: Machine | null = null;
+  /** Each machine execution's calls, by kind (README: what hosting from a machine costs). */
+  readonly executionCalls: { calls: Record<string, number>; closed: boolean }[] = [];
 
   override fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     if (kind === 'ON_FORM_SUBMIT') return;
     if (!this.machine) throw new Error('no machine hosts the match');
+    const before = { ...this.machine.calls };
+    const closedBefore = this.state().closed.length;
     this.machine.tick();
+    const calls = Object.fromEntries(
+      Object.entries(this.machine.calls)
+        .map(([k, n]) => [k, n - (before[k] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    this.executionCalls.push({ calls, closed: this.state().closed.length > closedBefore });
   }
 
   /** As `--every 60s` does: ticks in the minutes before the deadline (the last one waits for it), then the late answers and the tick after. */
@@ -126,6 +136,18 @@ describe('a match hosted from a machine', () => {
       );
       expect(late).toEqual([]);
     }
+    // What it cost: the executions that closed a phase, and the others.
+    const sum = (calls: Record<string, number>, f: (k: string) => boolean) => Object.entries(calls).reduce((n, [k, v]) => n + (f(k) ? v : 0), 0);
+    const sheetsReads = (c: Record<string, number>) => sum(c, (k) => k === 'getValues' || k === 'getSpreadsheet');
+    const sheetsWrites = (c: Record<string, number>) => sum(c, (k) => k === 'batchUpdate');
+    const formsCalls = (c: Record<string, number>) => sum(c, (k) => k.startsWith('forms.'));
+    const closing = table.executionCalls.filter((t) => t.closed);
+    const quiet = table.executionCalls.filter((t) => Object.keys(t.calls).length === 1 && t.calls.getValues === 1);
+    const max = (list: typeof closing, f: (c: Record<string, number>) => number) => Math.max(0, ...list.map((t) => f(t.calls)));
+    console.log(
+      `[machine] ${game} ${players} players: ${table.executionCalls.length} executions, ${quiet.length} quiet (1 Sheets read); closing a phase: Sheets reads max ${max(closing, sheetsReads)}, writes max ${max(closing, sheetsWrites)}, Forms calls max ${max(closing, formsCalls)}; any execution: Sheets reads max ${max(table.executionCalls, sheetsReads)}, writes max ${max(table.executionCalls, sheetsWrites)}, Forms calls max ${max(table.executionCalls, formsCalls)}`,
+    );
+    expect(max(table.executionCalls, sheetsWrites)).toBeLessThanOrEqual(60);
     // The add-on did nothing all along: no trigger ran, the machine made every write.
     expect(table.google.executions.filter((e) => e.trigger)).toEqual([]);
     expect(leaseIn(table.google.host.workbook.getMetadata()).value).toBe('free');

@@ -36,8 +36,8 @@ export function machineFor(table: Table, holder: string = randomUUID()): Machine
   let flushing = false;
   const machine: { before: ((call: string) => void) | null } = { before: null };
   const call = <T>(name: string, work: () => T): T => {
-    // The store's writes go before any other call, as src/node/host-ports.ts does.
-    if (!flushing && store?.dirty) {
+    // The store's writes go before any other write, as src/node/host-ports.ts does.
+    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses'].includes(name)) {
       flushing = true;
       try {
         store.flush();
