@@ -1,4 +1,4 @@
-// The genius-host command line: replay, new, show, start, render, pull. Only this folder and
+// The genius-host command line: replay, new, show, start, render, pull, host. Only this folder and
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
@@ -16,6 +16,9 @@ import { InputError, closest } from './errors.js';
 import { parseJsonFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
+import { HOST_HELP } from './host-help.js';
+import { everyOption, hostMatch } from './host-command.js';
+import { machineParts } from '../node/machine-parts.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
@@ -37,10 +40,13 @@ Usage:
                                            spreadsheet ID with one batchUpdate
   genius-host pull --spreadsheet ID        print the match a host spreadsheet keeps (its match log)
                                            as a match file: genius-host pull --spreadsheet ID > match.json
+  genius-host host --spreadsheet ID [--once | --every 60s]
+                                           host a match from this machine: the add-on's minute tick
+                                           (genius-host help host explains it)
   genius-host help
 
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
-render --to-sheets and pull call Google's APIs as the credential of GOOGLE_APPLICATION_CREDENTIALS
+render --to-sheets, pull and host call Google's APIs as the credential of GOOGLE_APPLICATION_CREDENTIALS
 (a service account's key file) or Application Default Credentials; README: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
@@ -61,6 +67,7 @@ const COMMANDS = {
   start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
+  host: { options: ['spreadsheet', 'once', 'every'], positionals: { min: 0, max: 0, what: 'arguments' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -75,6 +82,8 @@ const OPTIONS = {
   out: { type: 'string', example: '--out out' },
   'to-sheets': { type: 'string', example: `--to-sheets ${EXAMPLE_ID}` },
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
+  once: { type: 'boolean', example: '--once' },
+  every: { type: 'string', example: '--every 60s' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = {
@@ -87,6 +96,8 @@ type Values = {
   out?: string;
   'to-sheets'?: string;
   spreadsheet?: string;
+  once?: boolean;
+  every?: string;
 };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
@@ -150,6 +161,7 @@ function exampleOf(command: Command): string {
   if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
   if (command === 'start') return 'genius-host start not-flower-field';
   if (command === 'pull') return `genius-host pull --spreadsheet ${EXAMPLE_ID} > match.json`;
+  if (command === 'host') return `genius-host host --spreadsheet ${EXAMPLE_ID} --every 60s`;
   return `genius-host ${command} ${EXAMPLE_FILE}`;
 }
 
@@ -290,7 +302,7 @@ async function main(
   const command = commandOf(first);
   const { values, positionals, help } = parseCommand(command, rest);
   if (help) {
-    out(`${USAGE}\n`);
+    out(`${command === 'host' ? HOST_HELP : USAGE}\n`);
     return 0;
   }
 
@@ -341,7 +353,23 @@ async function main(
     }
     case 'pull':
       return pull(values.spreadsheet, out);
+    case 'host': {
+      if (values.spreadsheet === undefined) throw new InputError(`host needs --spreadsheet ID, e.g. ${exampleOf('host')}`);
+      if (values.once && values.every !== undefined) throw new InputError('host runs --once or --every, not both');
+      const spreadsheet = spreadsheetOption(values.spreadsheet, '--spreadsheet');
+      const everyMs = values.every === undefined ? undefined : everyOption(values.every);
+      const google = new GoogleCalls();
+      try {
+        return await hostMatch({ spreadsheet, everyMs, google, parts: machineParts, log: (line) => progress.write(`${line}\n`) });
+      } finally {
+        google.close();
+      }
+    }
     case 'help':
+      if (positionals[0] === 'host') {
+        out(`${HOST_HELP}\n`);
+        return 0;
+      }
       if (positionals[0] !== undefined) commandOf(positionals[0]);
       out(`${USAGE}\n`);
       return 0;

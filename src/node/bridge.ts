@@ -65,6 +65,8 @@ export class GoogleCalls {
   private readonly worker: Worker;
   /** How many calls of each kind were made (the quota a command costs; retries are not counted). */
   readonly counts: Partial<Record<CallName, number>> = {};
+  /** Runs before every call (the machine's store writes what it kept first: src/node/host-ports.ts). */
+  beforeCall: (() => void) | null = null;
 
   /** `file`: the built worker (dist/google-worker.mjs, beside the built CLI; tests running the sources name it). */
   constructor(config: RestConfig = configFromEnv(), file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url))) {
@@ -78,6 +80,7 @@ export class GoogleCalls {
 
   /** Makes one call and waits for its answer; throws a GoogleError saying what went wrong. */
   call<N extends CallName>(name: N, params: Parameters<RestCalls[N]>[0], what: string): Answer<N> {
+    this.beforeCall?.();
     this.counts[name] = (this.counts[name] ?? 0) + 1;
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ name, params });

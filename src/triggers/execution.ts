@@ -23,7 +23,7 @@ import { GAMES } from '../engine/games/index.js';
 import type { Request } from '../sheets/api.js';
 import { renderRequests, utf8Length } from '../sheets/index.js';
 import { collectForms, formsToRead } from './collect.js';
-import { collectEdits } from './edits.js';
+import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import type { LogEntry } from './log.js';
@@ -41,6 +41,8 @@ const FORMS_EVERY_MINUTES = 120;
 const OTHERS_EVERY_MINUTES = 180;
 /** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
 const SHARP_WAIT_MS = 60_000;
+/** How long before a deadline a machine reads the public rows (see readRows in edits.ts). */
+const ROWS_LEAD_MS = 2_000;
 /** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
@@ -70,7 +72,12 @@ export interface RunReport {
   /** Every Sheets write of this execution, the log's first. */
   readonly writes: readonly WriteReport[];
   readonly formsUpdated: number;
+  /** Set when the match is hosted by the other runner (handover.ts): this one did nothing. */
+  readonly elsewhere?: Runner;
 }
+
+/** Who hosts a match: Apps Script (its triggers) or a machine (genius-host host). */
+export type Runner = 'apps-script' | 'machine';
 
 export const BUSY: RunReport = { ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
 const NOTHING: RunReport = { ...BUSY, ran: true };
@@ -147,7 +154,17 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
       if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
-      ctx.ports.clock.sleep(wait);
+      // A machine reads the public rows just before the deadline (it has no edit trigger), under
+      // the lock it then keeps for the run.
+      const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
+      ctx.ports.clock.sleep(wait - lead);
+      if (lead > 0)
+        return withLock(ctx, BUSY, () => {
+          if (hostedElsewhere(ctx) === null) readRows(ctx);
+          const left = Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now());
+          if (left > 0) ctx.ports.clock.sleep(left);
+          return runLocked(ctx, kind);
+        });
     }
   }
   // A tick or an answer finding another execution at work does not wait for it: the holder, or
@@ -167,7 +184,7 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   const polled = ctx.pointers.polled();
-  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
+  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= formsEveryMinutes(ctx) * 60_000) return true;
   // Replaying only for a game whose phases may end on a move: the others never poll here.
   if (GAMES.get(match.game)?.closesEarly === undefined) return false;
   return replayMatch(match, { now }).open !== null;
@@ -194,8 +211,30 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
   return [...out];
 }
 
+/** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
+const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+
+/** The runner the match's store names when it is not this one (handover.ts), else null. */
+export function hostedElsewhere(ctx: HostContext): Runner | null {
+  const claimed: Runner = ctx.pointers.store.get(KEY.runner) === 'machine' ? 'machine' : 'apps-script';
+  return claimed === (ctx.ports.machine ? 'machine' : 'apps-script') ? null : claimed;
+}
+
+/** What a runner says when the other one hosts the match. */
+export function elsewhereMessage(elsewhere: Runner): string {
+  return elsewhere === 'machine'
+    ? 'This match is hosted from a machine (genius-host host) now, so the add-on changes nothing: choose Genius Host → Host from Apps Script again to take it back, then try again.'
+    : "this match is hosted by Apps Script: in the host spreadsheet choose Genius Host → Host from a machine… first (it hands the match over and stops the add-on's triggers)";
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
+  // Handed to the other runner (handover.ts): a leftover trigger does nothing, a host's entry is refused.
+  const elsewhere = hostedElsewhere(ctx);
+  if (elsewhere !== null) {
+    if (kind === 'menu' || kind === 'rerender') throw new Error(elsewhereMessage(elsewhere));
+    return { ...BUSY, elsewhere };
+  }
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();
@@ -219,6 +258,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const mayHold = formsToRead(ctx, match);
   if (pollForms) add(collectForms(ctx, match, mayHold));
   else if (asked.length > 0) add(collectForms(ctx, match, asked));
+  if (ctx.ports.machine) readRows(ctx);
   const edits = collectEdits(ctx, match);
   add(edits.entries);
 
@@ -246,7 +286,9 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
-  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
+  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEveryMinutes(ctx));
+  // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
+  if (until !== null && ctx.ports.machine) until = new Date(Math.min(Date.parse(until), Date.parse(now) + formsEveryMinutes(ctx) * 60_000)).toISOString();
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
     until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
@@ -350,10 +392,10 @@ function phaseEdge(result: ReplayResult, now: string): string | null {
   return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
 }
 
-function quietUntil(result: ReplayResult, now: string, polledAt: string | null): string | null {
+function quietUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
-  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + formsEvery * 60_000];
   const open = result.open;
   if (open) {
     const opensAt = open.timing.opensAt;

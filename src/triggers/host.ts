@@ -23,11 +23,12 @@ import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import type { HostPorts } from './ports.js';
 import type { MatchSetup } from './setup.js';
+import { handToMachine, takeBack } from './handover.js';
 import { type StartResult, refusedShareNote, startMatch } from './start.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
 export { validateSetup } from './setup.js';
-export type { RunKind, RunReport, WriteReport } from './execution.js';
+export type { RunKind, RunReport, Runner, WriteReport } from './execution.js';
 export type { StartResult } from './start.js';
 export type { Links, PlayerLinks } from './links.js';
 
@@ -183,6 +184,16 @@ export class MatchHost {
     }
     const started = this.ctx.pointers.startedPlayer(player.id);
     if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
+  }
+
+  /** Host from a machine… (handover.ts): answers what the host should do next. */
+  handToMachine(): string {
+    return handToMachine(this.ctx);
+  }
+
+  /** Host from Apps Script again (handover.ts). */
+  takeBack(): string {
+    return takeBack(this.ctx);
   }
 
   /** Export match file: the log as a match file (replay it anywhere). */

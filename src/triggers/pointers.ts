@@ -30,6 +30,13 @@ export const KEY = {
   quiet: 'gh.quiet',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
+  /**
+   * Who hosts the match: 'machine' (genius-host host; handover.ts), otherwise Apps Script. Kept in
+   * both stores; a runner whose own store names the other does nothing.
+   */
+  runner: 'gh.runner',
+  /** A machine's last read of the public answer rows (see readRows in edits.ts). */
+  rowsRead: 'gh.rows-read',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */

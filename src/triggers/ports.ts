@@ -190,4 +190,10 @@ export interface HostPorts {
   formatTime(iso: string, timeZone: string): string;
   /** A new unique id (Utilities.getUuid()). */
   newId(): string;
+  /**
+   * Set when the ports are a machine's (genius-host host, src/node): no triggers there, so form
+   * answers are read by polling every `formsEveryMinutes`, and the public rows are read by every
+   * run and just before each deadline (see readRows in edits.ts). Unset: Apps Script.
+   */
+  readonly machine?: { readonly formsEveryMinutes: number };
 }

@@ -295,6 +295,8 @@ describe('the sandbox', () => {
       'correctPlayerEmail',
       'exportMatchFile',
       'extendDeadline',
+      'hostFromAppsScript',
+      'hostFromMachine',
       'newMatchDefaults',
       'onFormSubmitted',
       'onInstall',
