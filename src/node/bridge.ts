@@ -20,6 +20,8 @@ export class GoogleError extends InputError {
     message: string,
     readonly status?: number,
     readonly retried = false,
+    /** The failed call as the worker saw it (Google's own message and reasons), when Google answered. */
+    readonly call?: CallError,
   ) {
     super(message);
   }
@@ -66,8 +68,8 @@ export class GoogleCalls {
   /** Runs before every call, with its name (the machine's store writes what it kept before a write: src/node/host-ports.ts). */
   beforeCall: ((name: CallName) => void) | null = null;
 
-  constructor(config: RestConfig = configFromEnv()) {
-    const file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url));
+  /** `file`: the built worker (dist/google-worker.mjs, beside the built CLI; tests running the sources name it). */
+  constructor(config: RestConfig = configFromEnv(), file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url))) {
     if (!existsSync(file)) throw new InputError(`${file} is missing: run \`npm run build\` first`);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
@@ -87,7 +89,7 @@ export class GoogleCalls {
     }
     const reply = receiveMessageOnPort(this.port)?.message as { value?: Answer<N>; error?: CallError } | undefined;
     if (!reply) throw new GoogleError(`${what}: the call to Google ended without an answer`);
-    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried);
+    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried, reply.error);
     return reply.value as Answer<N>;
   }
 

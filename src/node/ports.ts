@@ -17,6 +17,8 @@ export class RestSpreadsheet implements Spreadsheet {
   constructor(
     protected readonly google: GoogleCalls,
     readonly id: string,
+    /** The blank first tab of a spreadsheet just made (spreadsheets.create names it). */
+    readonly firstSheetId?: number,
   ) {
     this.url = spreadsheetUrl(id);
     this.what = `spreadsheet ${id}`;

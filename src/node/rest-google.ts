@@ -1,0 +1,141 @@
+// The Forms API v1 and Drive API v3 calls of the Forms and Files ports (src/node/forms.ts,
+// src/node/files.ts), as promises, beside the Sheets calls of rest.ts: it runs in the worker thread
+// too (src/node/worker.ts). Each call is one HTTP request with the request and answer shapes of the
+// APIs' discovery documents (the client packages' types). Node-only.
+
+import type { drive_v3 } from '@googleapis/drive';
+import type { forms_v1 } from '@googleapis/forms';
+import type { sheets_v4 } from '@googleapis/sheets';
+
+/** The client options rest.ts builds (credential, root URL, retries, time-out). */
+type ClientOptions = Record<string, unknown>;
+
+/**
+ * The calls of the Forms and Files ports. Scopes (rest.ts SCOPES): forms.body for the forms,
+ * forms.responses.readonly for their responses, drive.file for the sharing and publishing of the
+ * files this app made, spreadsheets for spreadsheets.create.
+ */
+export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: sheets_v4.Sheets) {
+  const { forms } = await import('@googleapis/forms');
+  const { drive } = await import('@googleapis/drive');
+  const formsApi: forms_v1.Forms = forms({ version: 'v1', ...options });
+  const driveApi: drive_v3.Drive = drive({ version: 'v3', ...options });
+  return {
+    /**
+     * spreadsheets.create (POST /v4/spreadsheets, body a Spreadsheet): "Creates a spreadsheet,
+     * returning the newly created spreadsheet" with its first tab's sheetId.
+     */
+    async createSpreadsheet(params: { title: string }): Promise<sheets_v4.Schema$Spreadsheet> {
+      const fields = 'spreadsheetId,spreadsheetUrl,sheets(properties(sheetId,title))';
+      return (await sheetsApi.spreadsheets.create({ requestBody: { properties: { title: params.title } }, fields })).data;
+    },
+    /**
+     * forms.create (POST /v1/forms?unpublished=true): only info.title and info.documentTitle are
+     * copied, "all other fields … are disallowed" (Forms API, "Method: forms.create"); `unpublished`
+     * asks for an unpublished form whatever the default of the day (api-changes-to-google-forms).
+     */
+    async createForm(params: { title: string }): Promise<forms_v1.Schema$Form> {
+      return (await formsApi.forms.create({ unpublished: true, requestBody: { info: { title: params.title, documentTitle: params.title } } })).data;
+    },
+    /** forms.get (GET /v1/forms/{formId}): the Form, with its items, settings and publishSettings (absent on a legacy form). */
+    async getForm(params: { formId: string }): Promise<forms_v1.Schema$Form> {
+      return (await formsApi.forms.get(params)).data;
+    },
+    /** forms.batchUpdate (POST /v1/forms/{formId}:batchUpdate): "All the specified updates are made or none of them are". */
+    async updateForm(params: {
+      formId: string;
+      requests: forms_v1.Schema$Request[];
+      requiredRevisionId?: string;
+    }): Promise<forms_v1.Schema$BatchUpdateFormResponse> {
+      // writeControl.requiredRevisionId: "If this is not the latest revision of the form, the request is not processed" (WriteControl).
+      const writeControl = params.requiredRevisionId ? { writeControl: { requiredRevisionId: params.requiredRevisionId } } : {};
+      return (await formsApi.forms.batchUpdate({ formId: params.formId, requestBody: { requests: params.requests, ...writeControl } })).data;
+    },
+    /** forms.setPublishSettings (POST /v1/forms/{formId}:setPublishSettings, updateMask publishState). */
+    async setPublishState(params: {
+      formId: string;
+      isPublished: boolean;
+      isAcceptingResponses: boolean;
+    }): Promise<forms_v1.Schema$SetPublishSettingsResponse> {
+      const { formId, ...publishState } = params;
+      return (await formsApi.forms.setPublishSettings({ formId, requestBody: { publishSettings: { publishState }, updateMask: 'publishState' } })).data;
+    },
+    /**
+     * forms.responses.list (GET /v1/forms/{formId}/responses), every page: `filter` "timestamp > N"
+     * gets the responses "submitted after (but not at) timestamp N" (RFC 3339 UTC).
+     */
+    async listResponses(params: { formId: string; since?: string }): Promise<forms_v1.Schema$FormResponse[]> {
+      const all: forms_v1.Schema$FormResponse[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await formsApi.forms.responses.list({
+            formId: params.formId,
+            ...(params.since !== undefined ? { filter: `timestamp > ${params.since}` } : {}),
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.responses ?? []));
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return all;
+    },
+    /** permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked for. */
+    async createPermission(params: {
+      fileId: string;
+      permission: drive_v3.Schema$Permission;
+      sendNotificationEmail: boolean;
+      emailMessage?: string;
+      fields?: string;
+    }): Promise<drive_v3.Schema$Permission> {
+      const { fileId, permission, sendNotificationEmail, emailMessage, fields } = params;
+      return (
+        await driveApi.permissions.create({
+          fileId,
+          requestBody: permission,
+          sendNotificationEmail,
+          ...(emailMessage !== undefined ? { emailMessage } : {}),
+          ...(fields ? { fields } : {}),
+        })
+      ).data;
+    },
+    /** permissions.list, every page, with the form's responders (includePermissionsForView=published): the addresses. */
+    async listPermissionEmails(params: { fileId: string }): Promise<string[]> {
+      const emails: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(emailAddress)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        for (const p of page.permissions ?? []) if (p.emailAddress) emails.push(p.emailAddress);
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return emails;
+    },
+    /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
+    async listRevisionIds(params: { fileId: string }): Promise<string[]> {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
+          .data;
+        for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return ids;
+    },
+    /** revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision). */
+    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
+      return (await driveApi.revisions.update({ fileId: params.fileId, revisionId: params.revisionId, requestBody: params.revision })).data;
+    },
+    /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
+    async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
+      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
+    },
+  };
+}
