@@ -266,6 +266,20 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
   });
 }
 
+/** genius-host host: the minute tick from this machine, once or --every (src/local/host-command.ts). */
+async function host(values: Values, progress: ProgressSink): Promise<number> {
+  if (values.spreadsheet === undefined) throw new InputError(`host needs --spreadsheet ID, e.g. ${exampleOf('host')}`);
+  if (values.once && values.every !== undefined) throw new InputError('host runs --once or --every, not both');
+  const spreadsheet = spreadsheetOption(values.spreadsheet, '--spreadsheet');
+  const everyMs = values.every === undefined ? undefined : everyOption(values.every);
+  const google = new GoogleCalls();
+  try {
+    return await hostMatch({ spreadsheet, everyMs, google, parts: machineParts, log: (line) => progress.write(`${line}\n`) });
+  } finally {
+    google.close();
+  }
+}
+
 function countOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -353,18 +367,8 @@ async function main(
     }
     case 'pull':
       return pull(values.spreadsheet, out);
-    case 'host': {
-      if (values.spreadsheet === undefined) throw new InputError(`host needs --spreadsheet ID, e.g. ${exampleOf('host')}`);
-      if (values.once && values.every !== undefined) throw new InputError('host runs --once or --every, not both');
-      const spreadsheet = spreadsheetOption(values.spreadsheet, '--spreadsheet');
-      const everyMs = values.every === undefined ? undefined : everyOption(values.every);
-      const google = new GoogleCalls();
-      try {
-        return await hostMatch({ spreadsheet, everyMs, google, parts: machineParts, log: (line) => progress.write(`${line}\n`) });
-      } finally {
-        google.close();
-      }
-    }
+    case 'host':
+      return host(values, progress);
     case 'help':
       if (positionals[0] === 'host') {
         out(`${HOST_HELP}\n`);

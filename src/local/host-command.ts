@@ -4,6 +4,7 @@
 
 import type { GoogleCalls } from '../node/bridge.js';
 import { GoogleError } from '../node/bridge.js';
+import { adoptItemMaps } from '../node/adopt-forms.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { MatchHost, type RunReport } from '../triggers/host.js';
 import { elsewhereMessage } from '../triggers/execution.js';
@@ -44,15 +45,23 @@ export interface HostCommand {
   /** Milliseconds between the starts of two executions; undefined: one execution (--once). */
   readonly everyMs?: number;
   readonly google: GoogleCalls;
-  readonly parts: (google: GoogleCalls) => MachineParts;
+  readonly parts: (google: GoogleCalls, hostId: string) => MachineParts;
   readonly log: (line: string) => void;
 }
 
 /** Runs the tick once, or every `everyMs` until Ctrl-C. Exit status 1 when the match is not the machine's, or --once failed. */
 export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: HostCommand): Promise<number> {
-  const { ports, store } = machinePorts(google, spreadsheet, parts(google));
+  const { ports, store, lock } = machinePorts(google, spreadsheet, parts(google, spreadsheet));
   // One read says whether the match is the machine's: a refusal is one line, before anything else.
   if (store.peek(KEY.runner) !== 'machine') throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
+  // The add-on's item maps, re-keyed for the Forms API once (under the lease; a machine holding it does it instead).
+  if (store.get(KEY.itemsKeyedBy) === null && lock.tryAcquire(0)) {
+    try {
+      adoptItemMaps(google, store);
+    } finally {
+      lock.release();
+    }
+  }
   const host = new MatchHost(ports);
   let stopping = false;
   let wake: (() => void) | null = null;

@@ -133,6 +133,12 @@ export class RestForms implements Forms {
     const keys: (string | number)[] = [];
     if (inPlace) {
       spec.items.forEach((item, i) => {
+        // Beyond the items the form has, a new one (as src/addon/forms.ts adds it).
+        if (i >= existing.length) {
+          keys.push(requests.length);
+          requests.push({ createItem: { item: itemOf(item), location: { index: i } } });
+          return;
+        }
         const update = updateRequest(i, item, shown[i]);
         if (update) requests.push(update);
         keys.push(questionIdOf(existing[i]));

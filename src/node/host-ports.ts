@@ -18,10 +18,10 @@ export const FORMS_EVERY_MINUTES = 5;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** The calls that change nothing: the store's pending writes need not go before them. */
-const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity']);
+const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity', 'getForm', 'listResponses', 'listPermissionEmails', 'listRevisionIds']);
 
 /** This machine's clock; a sleep blocks the thread, as Utilities.sleep does. */
-export const machineClock: Clock = {
+const machineClock: Clock = {
   now: () => new Date().toISOString(),
   sleep: (ms) => {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
@@ -70,10 +70,15 @@ function notFromATick(what: string): never {
 }
 
 /** Every port for hosting the match of spreadsheet `hostId` from this machine. */
-export function machinePorts(google: GoogleCalls, hostId: string, parts: MachineParts): { ports: HostPorts; store: SheetStore; lock: LeaseLock } {
+export function machinePorts(
+  google: GoogleCalls,
+  hostId: string,
+  parts: MachineParts,
+  clock: Clock = machineClock,
+): { ports: HostPorts; store: SheetStore; lock: LeaseLock } {
   const host = new HostSpreadsheet(google, hostId);
   const store = new SheetStore(host);
-  const lock = new LeaseLock(host, store, machineClock);
+  const lock = new LeaseLock(host, store, clock);
   // The store's writes go before any other write to Google (a read depends on none of them; the
   // store's own calls do not flush it again).
   let flushing = false;
@@ -95,7 +100,7 @@ export function machinePorts(google: GoogleCalls, hostId: string, parts: Machine
     publish: (fileId) => (parts.files ? parts.files.publish(fileId) : notFromATick('Publishing a spreadsheet')),
   };
   const ports: HostPorts = {
-    clock: machineClock,
+    clock,
     lock,
     store,
     files,

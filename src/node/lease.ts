@@ -17,7 +17,7 @@ import type { Clock, Lock } from '../triggers/ports.js';
 import type { SheetStore } from '../triggers/sheet-store.js';
 
 /** How long a lease keeps others out unless given back: longer than any run (a run takes seconds; a call retries for about a minute). */
-export const LEASE_MS = 10 * 60_000;
+const LEASE_MS = 10 * 60_000;
 /** How often a runner waiting for the lease looks again. */
 const POLL_MS = 2_000;
 

@@ -16,7 +16,7 @@ const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
  * (forms.responses.list); drive.file to share and publish the files this app made ("Choose Google
  * Drive API scopes").
  */
-export const SCOPES = [
+const SCOPES = [
   SHEETS_SCOPE,
   'https://www.googleapis.com/auth/forms.body',
   'https://www.googleapis.com/auth/forms.responses.readonly',

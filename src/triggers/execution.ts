@@ -227,14 +227,18 @@ export function elsewhereMessage(elsewhere: Runner): string {
     : "this match is hosted by Apps Script: in the host spreadsheet choose Genius Host → Host from a machine… first (it hands the match over and stops the add-on's triggers)";
 }
 
+/** Handed to the other runner (handover.ts): a leftover trigger does nothing, a host's entry is refused. */
+function refusedHere(ctx: HostContext, kind: RunKind): RunReport | null {
+  const elsewhere = hostedElsewhere(ctx);
+  if (elsewhere === null) return null;
+  if (kind === 'menu' || kind === 'rerender') throw new Error(elsewhereMessage(elsewhere));
+  return { ...BUSY, elsewhere };
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
-  // Handed to the other runner (handover.ts): a leftover trigger does nothing, a host's entry is refused.
-  const elsewhere = hostedElsewhere(ctx);
-  if (elsewhere !== null) {
-    if (kind === 'menu' || kind === 'rerender') throw new Error(elsewhereMessage(elsewhere));
-    return { ...BUSY, elsewhere };
-  }
+  const elsewhere = refusedHere(ctx, kind);
+  if (elsewhere) return elsewhere;
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();
@@ -286,9 +290,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
-  let until = drawn.unfinished || rewrite ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEveryMinutes(ctx));
-  // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
-  if (until !== null && ctx.ports.machine) until = new Date(Math.min(Date.parse(until), Date.parse(now) + formsEveryMinutes(ctx) * 60_000)).toISOString();
+  let until = drawn.unfinished || rewrite ? null : quietUntil(ctx, result, now, polledAt);
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
     until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
@@ -396,7 +398,14 @@ function phaseEdge(result: ReplayResult, now: string): string | null {
   return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
 }
 
-function quietUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {
+function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+  const formsEvery = formsEveryMinutes(ctx);
+  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
+  // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
+  return until !== null && ctx.ports.machine ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString() : until;
+}
+
+function restUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
   const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + formsEvery * 60_000];

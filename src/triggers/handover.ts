@@ -67,7 +67,7 @@ export function takeBack(ctx: HostContext): string {
     }
     sheetStore.refresh();
     const store = ctx.ports.store;
-    const keep = new Set(sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead));
+    const keep = new Set(sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead && k !== KEY.itemsKeyedBy));
     for (const key of store.keys()) if (!keep.has(key) && key !== KEY.runner) store.remove(key);
     for (const key of keep) store.set(key, sheetStore.get(key) ?? '');
     store.remove(KEY.runner);

@@ -37,6 +37,8 @@ export const KEY = {
   runner: 'gh.runner',
   /** A machine's last read of the public answer rows (see readRows in edits.ts). */
   rowsRead: 'gh.rows-read',
+  /** Set once a machine has re-keyed the forms' item maps by the Forms API's question ids (src/node/adopt-forms.ts). */
+  itemsKeyedBy: 'gh.items-keyed-by',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */

@@ -15,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from '../../src/sheets/api.js';
-import type { GoogleOptions } from '../sandbox/services.js';
+import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
 import { HttpError, Workspace, scopeFor } from './workspace-server.js';
 
@@ -40,6 +40,8 @@ export interface ServerOptions {
   readonly idleMs?: number;
   /** The sandbox world behind the Forms and Drive endpoints (its refusals: refuseSharingWith, legacyForms…). */
   readonly world?: Partial<GoogleOptions>;
+  /** Or a sandbox's own world, its spreadsheets served too, shared with ACCOUNT (test/http/host.test.ts). */
+  readonly sandboxWorld?: Google;
 }
 
 const REASONS: Record<number, string> = {
@@ -82,10 +84,19 @@ export class LoopbackGoogle {
 
   constructor(private readonly options: ServerOptions = {}) {
     this.slowFirstTryMs = options.slowFirstTryMs ?? 0;
-    this.workspace = new Workspace(ACCOUNT, options.world ?? {}, (file, account) => {
+    this.workspace = new Workspace(
+      ACCOUNT,
+      options.world ?? {},
+      (file, account) => {
+        this.files.set(file.id, file);
+        this.sharedWith.set(file.id, new Set([account]));
+      },
+      options.sandboxWorld,
+    );
+    for (const file of options.sandboxWorld?.sheets.values() ?? []) {
       this.files.set(file.id, file);
-      this.sharedWith.set(file.id, new Set([account]));
-    });
+      this.sharedWith.set(file.id, new Set([ACCOUNT]));
+    }
   }
 
   async start(): Promise<string> {

@@ -126,8 +126,10 @@ export class Workspace {
     options: Partial<GoogleOptions>,
     /** Tells the Sheets endpoints of a spreadsheet made here (and who may open it). */
     private readonly onSpreadsheet: (file: ReturnType<Google['newSpreadsheet']>, account: string) => void,
+    /** A sandbox's own world, served as it stands (a match the sandbox's add-on started and handed to a machine). */
+    world?: Google,
   ) {
-    this.world = new Google({ owner, start: new Date().toISOString(), dist: join(__dirname, '../../dist'), ...options });
+    this.world = world ?? new Google({ owner, start: new Date().toISOString(), dist: join(__dirname, '../../dist'), ...options });
     this.services = this.world.services();
   }
 
