@@ -200,7 +200,7 @@ export function hostFromMachine(): void {
   guarded(() => {
     const sure = ui().alert(
       MENU,
-      'Hand this match to a machine that runs genius-host host? The add-on copies the match\'s state into a hidden tab of this spreadsheet and removes its triggers; nothing resolves the match until the machine runs. Host from Apps Script again takes it back.',
+      "Hand this match to a machine that runs genius-host host? The add-on copies the match's state into a hidden tab of this spreadsheet and removes its triggers; nothing resolves the match until the machine runs. Host from Apps Script again takes it back.",
       ui().ButtonSet.OK_CANCEL,
     );
     if (sure !== ui().Button.OK) return;
