@@ -93,6 +93,7 @@ const OPTIONS = {
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
   once: { type: 'boolean', example: '--once' },
   every: { type: 'string', example: '--every 60s' },
+  client: { type: 'string', example: '--client client_secret.json' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = {

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request } from '../../src/sheets/api.js';
 import type { GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
+import { OAuthServer } from './oauth-server.js';
 import { HttpError, Workspace, scopeFor } from './workspace-server.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
@@ -75,6 +76,8 @@ export class LoopbackGoogle {
   private server: Server | null = null;
   private idle: NodeJS.Timeout | null = null;
   rootUrl = '';
+  /** Google's OAuth endpoints for genius-host login (test/http/oauth-server.ts); the access tokens they issue are accepted. */
+  readonly oauth = new OAuthServer();
   /** ServerOptions.slowFirstTryMs, changeable between calls (a test makes files first, then slows every later call). */
   slowFirstTryMs: number;
   /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
@@ -154,6 +157,13 @@ export class LoopbackGoogle {
     const body = Buffer.concat(chunks).toString('utf8');
     let status = 200;
     let answer: unknown;
+    const signIn = this.oauth.handle(req.method ?? 'GET', url, body);
+    if (signIn) {
+      this.seen.push({ method: req.method ?? 'GET', path: url.pathname, status: signIn.status });
+      res.writeHead(signIn.status, { 'content-type': 'application/json; charset=UTF-8', ...signIn.headers });
+      res.end(signIn.body === undefined ? '' : JSON.stringify(signIn.body));
+      return;
+    }
     const call = `${req.method} ${url.pathname}${url.search} ${body}`;
     const first = !this.attempts.has(call);
     try {
@@ -183,6 +193,11 @@ export class LoopbackGoogle {
   private authenticate(header: string | undefined, path: string): string {
     const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
     if (!token) throw new HttpError(401);
+    const user = this.oauth.accountOf(token);
+    if (user) {
+      if (!user.scopes.some((scope) => scopeFor(path).includes(scope))) throw new HttpError(403, 'Request had insufficient authentication scopes.');
+      return user.account;
+    }
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
     if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);
