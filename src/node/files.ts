@@ -61,7 +61,7 @@ export class RestFiles implements Files {
     }
   }
 
-  /** Everyone the file is shared with, a form's responders included (as the add-on's Drive.Permissions.list). */
+  /** The addresses the file is shared with (as the add-on's Drive.Permissions.list). */
   sharedWith(fileId: string): string[] {
     return this.google.call('listPermissionEmails', { fileId }, `file ${fileId}`);
   }

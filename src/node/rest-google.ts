@@ -160,7 +160,7 @@ function driveCalls(driveApi: drive_v3.Drive) {
         })
       ).data;
     },
-    /** permissions.list, every page, with the form's responders (includePermissionsForView=published): the addresses. */
+    /** permissions.list, every page: the addresses (as the add-on's Drive.Permissions.list; a form's responders are not listed). */
     async listPermissionEmails(params: { fileId: string }): Promise<string[]> {
       const emails: string[] = [];
       let pageToken: string | undefined;
@@ -168,7 +168,6 @@ function driveCalls(driveApi: drive_v3.Drive) {
         const page = (
           await driveApi.permissions.list({
             fileId: params.fileId,
-            includePermissionsForView: 'published',
             fields: 'nextPageToken,permissions(emailAddress)',
             ...(pageToken ? { pageToken } : {}),
           })

@@ -3,7 +3,8 @@
 // Sheets API v4 endpoints src/node uses, with the request and response shapes of the Sheets v4
 // discovery document (sheets.googleapis.com/$discovery/rest?version=v4): spreadsheets.get,
 // spreadsheets.batchUpdate and spreadsheets.values.get, and Google's JSON error body
-// ({ error: { code, message, status } }). The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
+// ({ error: { code, message, status } }); Forms v1, Drive v3 and spreadsheets.create are in
+// test/http/workspace-server.ts, Google's OAuth endpoints in test/http/oauth-server.ts. The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
 // the embedded workbook plus hidden tabs, protections and values.get), so a render over HTTP is
 // applied by the same code as the embedded render.
 //
