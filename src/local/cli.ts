@@ -19,6 +19,8 @@ import { viewText } from './text.js';
 import { HOST_HELP } from './host-help.js';
 import { everyOption, hostMatch } from './host-command.js';
 import { machineParts } from '../node/machine-parts.js';
+import { login } from '../node/login.js';
+import { startOnSpreadsheet } from './start-command.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
@@ -32,6 +34,9 @@ Usage:
   genius-host start [GAME...] [--seed S] [--players N] [--bot NAME] [--out DIR]
                                            play a whole match of each game (or each GAME) with bots and write
                                            every workbook (.xlsx and .html) and the match file to DIR (out/)
+  genius-host start SETUP.json --spreadsheet ID
+                                           start a match in a host spreadsheet as the sidebar's New match…
+                                           does (forms, sheets, sharing); run it again after a failure
   genius-host render FILE [--out DIR] [--now TIME]
                                            write every workbook of a match file to DIR
                                            (default out/rendered/<file name>)
@@ -43,11 +48,14 @@ Usage:
   genius-host host --spreadsheet ID [--once | --every 60s]
                                            host a match from this machine: the add-on's minute tick
                                            (genius-host help host explains it)
+  genius-host login --client CLIENT.json   sign in once in the browser as your own Google account
+                                           (CLIENT.json: a Desktop app OAuth client file)
   genius-host help
 
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
-render --to-sheets, pull and host call Google's APIs as the credential of GOOGLE_APPLICATION_CREDENTIALS
-(a service account's key file) or Application Default Credentials; README: Hosting from a machine.
+render --to-sheets, pull, host and start --spreadsheet call Google's APIs as the credential of
+GOOGLE_APPLICATION_CREDENTIALS (a service account's key file), else the account genius-host login signed
+in, else Application Default Credentials; README: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
 without a schedule is a complete record and every phase in it closes, whatever --now says.
@@ -64,10 +72,11 @@ const COMMANDS = {
   replay: { options: ['now'], positionals: { min: 1, max: 1, what: 'a match file' } },
   new: { options: ['players', 'seed'], positionals: { min: 1, max: 1, what: 'a game' } },
   show: { options: ['as', 'all', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
-  start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
+  start: { options: ['seed', 'players', 'bot', 'out', 'spreadsheet'], positionals: { min: 0, max: Infinity, what: 'games' } },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
   host: { options: ['spreadsheet', 'once', 'every'], positionals: { min: 0, max: 0, what: 'arguments' } },
+  login: { options: ['client'], positionals: { min: 0, max: 0, what: 'arguments' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -84,6 +93,7 @@ const OPTIONS = {
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
   once: { type: 'boolean', example: '--once' },
   every: { type: 'string', example: '--every 60s' },
+  client: { type: 'string', example: '--client client_secret.json' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = {
@@ -98,6 +108,7 @@ type Values = {
   spreadsheet?: string;
   once?: boolean;
   every?: string;
+  client?: string;
 };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
@@ -247,6 +258,39 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
   });
 }
 
+/** login --client CLIENT.json: the one-time sign-in in the browser (src/node/login.ts). */
+function loginCommand(client: string | undefined, progress: ProgressSink): Promise<number> {
+  if (client === undefined)
+    throw new InputError('login needs --client CLIENT.json, the OAuth client file of a Desktop app (README: Signing in as your own account)');
+  return login(client, (line) => progress.write(`${line}\n`));
+}
+
+/** render FILE: every workbook to --out, or one into a Google spreadsheet (--to-sheets). */
+function render(file: string, values: Values, out: (text: string) => void, progress: ProgressSink): number | Promise<number> {
+  if (values['to-sheets'] !== undefined) {
+    if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
+    return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
+  }
+  if (values.as !== undefined) throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
+  const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
+  checkOutDir(outDir);
+  const match = readMatch(file);
+  return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
+}
+
+/** start SETUP.json --spreadsheet ID: New match… from a machine (start-command.ts). */
+function startFromSetup(positionals: readonly string[], values: Values, out: (text: string) => void, progress: ProgressSink): number {
+  const setup = positionals[0];
+  if (positionals.length !== 1 || setup === undefined)
+    throw new InputError(
+      `start --spreadsheet takes one setup file, e.g. genius-host start setup.json --spreadsheet ${EXAMPLE_ID} (README: Starting a match from a machine)`,
+    );
+  const other = (['seed', 'players', 'bot', 'out'] as const).find((o) => values[o] !== undefined);
+  if (other) throw new InputError(`start --spreadsheet takes no --${other}: the setup file says it all (its "seed", its "players")`);
+  const spreadsheet = spreadsheetOption(values.spreadsheet ?? '', '--spreadsheet');
+  return withGoogle((google) => startOnSpreadsheet({ file: setup, spreadsheet, google, parts: machineParts, out, log: (line) => progress.write(`${line}\n`) }));
+}
+
 /** The match a host spreadsheet's log keeps, as a match file on stdout (two Sheets API reads). */
 function pull(spreadsheet: string | undefined, out: (text: string) => void): number {
   if (spreadsheet === undefined) throw new InputError(`pull needs --spreadsheet ID, e.g. ${exampleOf('pull')}`);
@@ -343,6 +387,7 @@ async function main(
       return 0;
     }
     case 'start':
+      if (values.spreadsheet !== undefined) return startFromSetup(positionals, values, out, progress);
       return runDemo({
         games: positionals,
         seed: values.seed,
@@ -352,21 +397,12 @@ async function main(
         print: out,
         progress,
       });
-    case 'render': {
-      const file = positionals[0];
-      if (values['to-sheets'] !== undefined) {
-        if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
-        return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
-      }
-      if (values.as !== undefined)
-        throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
-      const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
-      checkOutDir(outDir);
-      const match = readMatch(file);
-      return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
-    }
+    case 'render':
+      return render(positionals[0], values, out, progress);
     case 'pull':
       return pull(values.spreadsheet, out);
+    case 'login':
+      return loginCommand(values.client, progress);
     case 'host':
       return host(values, progress);
     case 'help':

@@ -38,7 +38,7 @@ const LONGEST_CALL_MS = 10 * 60_000;
  * (127.0.0.1, localhost or ::1): the calls carry the credential's signed token, which must never go
  * to another host.
  */
-function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
   const root = env[ROOT_URL_VARIABLE];
   if (root === undefined || root === '') return {};
   let url: URL;
@@ -97,10 +97,12 @@ export class GoogleCalls {
   private describe(error: CallError, what: string): string {
     const key = "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)";
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
-      return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}`;
+      return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}, or sign in once as your own account: genius-host login --client CLIENT.json`;
     }
     if (error.credential) return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
     if (error.code === 'ERR_MODULE_NOT_FOUND') return `Google's API client is not installed (${error.message}): run npm ci`;
+    if (/invalid_grant|invalid_client|unauthorized_client/.test(error.message))
+      return `Google refused the saved sign-in (${error.message}): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS`;
     if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;
     if (error.status === 401) return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;

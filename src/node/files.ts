@@ -16,11 +16,12 @@ export class RestFiles implements Files {
 
   constructor(
     private readonly google: GoogleCalls,
-    /** The host spreadsheet (the add-on's is the one it is bound to; here the one the command names). */
-    private readonly hostId: string,
+    /** The host spreadsheet (the add-on's is the one it is bound to; here the one the command names, when it names one). */
+    private readonly hostId?: string,
   ) {}
 
   host(): Spreadsheet {
+    if (this.hostId === undefined) throw new Error('no host spreadsheet named (genius-host start and host take --spreadsheet ID)');
     return new RestSpreadsheet(this.google, this.hostId);
   }
 
@@ -60,7 +61,7 @@ export class RestFiles implements Files {
     }
   }
 
-  /** Everyone the file is shared with, a form's responders included (as the add-on's Drive.Permissions.list). */
+  /** The addresses the file is shared with (as the add-on's Drive.Permissions.list). */
   sharedWith(fileId: string): string[] {
     return this.google.call('listPermissionEmails', { fileId }, `file ${fileId}`);
   }

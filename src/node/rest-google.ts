@@ -18,8 +18,48 @@ type ClientOptions = Record<string, unknown>;
 export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: sheets_v4.Sheets) {
   const { forms } = await import('@googleapis/forms');
   const { drive } = await import('@googleapis/drive');
-  const formsApi: forms_v1.Forms = forms({ version: 'v1', ...options });
   const driveApi: drive_v3.Drive = drive({ version: 'v3', ...options });
+  const retry = options.retryConfig as RetryConfig;
+  return { ...formsCalls(forms({ version: 'v1', ...options }), sheetsApi, driveApi, retry), ...driveCalls(driveApi) };
+}
+
+/** The retry configuration rest.ts gives every call (gaxios retryConfig). */
+interface RetryConfig {
+  readonly shouldRetry: (error: { status?: number; response?: { status?: number } }) => boolean;
+}
+
+/**
+ * A create that is not safe to repeat (each spreadsheets.create or forms.create makes another
+ * file): a try that timed out or lost its connection may have made the file, so it is not tried
+ * again blindly (gaxios still retries a 429 or 5xx, which Google answers before doing anything).
+ * Drive is asked first for a file of that name and kind made since the call began ("Search for
+ * files and folders": files.list with q); only when there is none is the create made again.
+ */
+async function createOnce<T>(retry: RetryConfig, make: (options: object) => Promise<T>, find: (since: string) => Promise<T | null>): Promise<T> {
+  const since = new Date(Date.now() - 60_000).toISOString();
+  const answered = (error: { status?: number; response?: { status?: number } }) => (error.response?.status ?? error.status) !== undefined;
+  const options = { retryConfig: { ...retry, shouldRetry: (error: never) => answered(error) && retry.shouldRetry(error) } };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await make(options);
+    } catch (error) {
+      if (answered(error as never) || attempt === 3) throw error;
+      const found = await find(since);
+      if (found) return found;
+    }
+  }
+}
+
+/** The newest file this app made with this name and MIME type since `since` (drive.file lists only the app's files). */
+async function findMade(driveApi: drive_v3.Drive, name: string, mimeType: string, since: string): Promise<string | null> {
+  const quoted = name.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+  const q = `name = '${quoted}' and mimeType = '${mimeType}' and createdTime > '${since}' and trashed = false`;
+  const files = (await driveApi.files.list({ q, orderBy: 'createdTime desc', pageSize: 1, fields: 'files(id)' })).data.files ?? [];
+  return files[0]?.id ?? null;
+}
+
+/** spreadsheets.create and the Forms API's calls. */
+function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, driveApi: drive_v3.Drive, retry: RetryConfig) {
   return {
     /**
      * spreadsheets.create (POST /v4/spreadsheets, body a Spreadsheet): "Creates a spreadsheet,
@@ -27,7 +67,14 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
      */
     async createSpreadsheet(params: { title: string }): Promise<sheets_v4.Schema$Spreadsheet> {
       const fields = 'spreadsheetId,spreadsheetUrl,sheets(properties(sheetId,title))';
-      return (await sheetsApi.spreadsheets.create({ requestBody: { properties: { title: params.title } }, fields })).data;
+      return createOnce(
+        retry,
+        async (options) => (await sheetsApi.spreadsheets.create({ requestBody: { properties: { title: params.title } }, fields }, options)).data,
+        async (since) => {
+          const id = await findMade(driveApi, params.title, 'application/vnd.google-apps.spreadsheet', since);
+          return id ? { spreadsheetId: id, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}/edit` } : null;
+        },
+      );
     },
     /**
      * forms.create (POST /v1/forms?unpublished=true): only info.title and info.documentTitle are
@@ -35,7 +82,15 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
      * asks for an unpublished form whatever the default of the day (api-changes-to-google-forms).
      */
     async createForm(params: { title: string }): Promise<forms_v1.Schema$Form> {
-      return (await formsApi.forms.create({ unpublished: true, requestBody: { info: { title: params.title, documentTitle: params.title } } })).data;
+      return createOnce(
+        retry,
+        async (options) =>
+          (await formsApi.forms.create({ unpublished: true, requestBody: { info: { title: params.title, documentTitle: params.title } } }, options)).data,
+        async (since) => {
+          const id = await findMade(driveApi, params.title, 'application/vnd.google-apps.form', since);
+          return id ? (await formsApi.forms.get({ formId: id })).data : null;
+        },
+      );
     },
     /** forms.get (GET /v1/forms/{formId}): the Form, with its items, settings and publishSettings (absent on a legacy form). */
     async getForm(params: { formId: string }): Promise<forms_v1.Schema$Form> {
@@ -80,6 +135,12 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
       } while (pageToken);
       return all;
     },
+  };
+}
+
+/** The Drive API's calls: sharing, publishing, a file's metadata. */
+function driveCalls(driveApi: drive_v3.Drive) {
+  return {
     /** permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked for. */
     async createPermission(params: {
       fileId: string;
@@ -99,7 +160,7 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
         })
       ).data;
     },
-    /** permissions.list, every page, with the form's responders (includePermissionsForView=published): the addresses. */
+    /** permissions.list, every page: the addresses (as the add-on's Drive.Permissions.list; a form's responders are not listed). */
     async listPermissionEmails(params: { fileId: string }): Promise<string[]> {
       const emails: string[] = [];
       let pageToken: string | undefined;
@@ -107,7 +168,6 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
         const page = (
           await driveApi.permissions.list({
             fileId: params.fileId,
-            includePermissionsForView: 'published',
             fields: 'nextPageToken,permissions(emailAddress)',
             ...(pageToken ? { pageToken } : {}),
           })

@@ -34,6 +34,8 @@ export class SheetStore implements Store {
   /** Rows to write at the next flush: [key, value], or null for a row to empty. */
   private readonly pending = new Map<number, [string, string] | null>();
   private tab: { sheetId: number; rowCount: number } | null = null;
+  /** A flush is being sent. */
+  private writing = false;
 
   constructor(private readonly sheet: Spreadsheet) {}
 
@@ -108,14 +110,23 @@ export class SheetStore implements Store {
     this.flush();
   }
 
-  /** Whether writes are waiting for the next flush. */
+  /** Whether writes are waiting for the next flush (none while one is being sent: its own call must not send them again). */
   get dirty(): boolean {
-    return this.pending.size > 0;
+    return !this.writing && this.pending.size > 0;
   }
 
   /** Writes what is kept, in one batchUpdate (making the tab the first time). */
   flush(): void {
-    if (this.pending.size === 0) return;
+    if (!this.dirty) return;
+    this.writing = true;
+    try {
+      this.write();
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private write(): void {
     const requests: Request[] = [];
     const known = this.tab;
     const knownRows = known?.rowCount;
@@ -161,10 +172,19 @@ export class SheetStore implements Store {
 
   /** The tab's sheet id, making the tab if there is none (the lease lives on it: lease.ts). */
   ensureTab(): number {
+    // Writes kept so far make the tab themselves (and must not be sent before it exists).
+    if (!this.tab && this.dirty) this.flush();
     if (this.tab) return this.tab.sheetId;
     const requests: Request[] = [];
     const tab = this.findTab(requests);
-    if (requests.length > 0) this.sheet.batchUpdate(requests);
+    if (requests.length > 0) {
+      try {
+        this.sheet.batchUpdate(requests);
+      } catch (error) {
+        this.tab = null;
+        throw error;
+      }
+    }
     return tab.sheetId;
   }
 }

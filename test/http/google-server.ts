@@ -3,7 +3,8 @@
 // Sheets API v4 endpoints src/node uses, with the request and response shapes of the Sheets v4
 // discovery document (sheets.googleapis.com/$discovery/rest?version=v4): spreadsheets.get,
 // spreadsheets.batchUpdate and spreadsheets.values.get, and Google's JSON error body
-// ({ error: { code, message, status } }). The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
+// ({ error: { code, message, status } }); Forms v1, Drive v3 and spreadsheets.create are in
+// test/http/workspace-server.ts, Google's OAuth endpoints in test/http/oauth-server.ts. The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
 // the embedded workbook plus hidden tabs, protections and values.get), so a render over HTTP is
 // applied by the same code as the embedded render.
 //
@@ -17,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request } from '../../src/sheets/api.js';
 import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
+import { OAuthServer } from './oauth-server.js';
 import { HttpError, Workspace, scopeFor } from './workspace-server.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
@@ -77,6 +79,8 @@ export class LoopbackGoogle {
   private server: Server | null = null;
   private idle: NodeJS.Timeout | null = null;
   rootUrl = '';
+  /** Google's OAuth endpoints for genius-host login (test/http/oauth-server.ts); the access tokens they issue are accepted. */
+  readonly oauth = new OAuthServer();
   /** ServerOptions.slowFirstTryMs, changeable between calls (a test makes files first, then slows every later call). */
   slowFirstTryMs: number;
   /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
@@ -165,6 +169,13 @@ export class LoopbackGoogle {
     const body = Buffer.concat(chunks).toString('utf8');
     let status = 200;
     let answer: unknown;
+    const signIn = this.oauth.handle(req.method ?? 'GET', url, body);
+    if (signIn) {
+      this.seen.push({ method: req.method ?? 'GET', path: url.pathname, status: signIn.status });
+      res.writeHead(signIn.status, { 'content-type': 'application/json; charset=UTF-8', ...signIn.headers });
+      res.end(signIn.body === undefined ? '' : JSON.stringify(signIn.body));
+      return;
+    }
     const call = `${req.method} ${url.pathname}${url.search} ${body}`;
     const first = !this.attempts.has(call);
     try {
@@ -194,6 +205,11 @@ export class LoopbackGoogle {
   private authenticate(header: string | undefined, path: string): string {
     const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
     if (!token) throw new HttpError(401);
+    const user = this.oauth.accountOf(token);
+    if (user) {
+      if (!user.scopes.some((scope) => scopeFor(path).includes(scope))) throw new HttpError(403, 'Request had insufficient authentication scopes.');
+      return user.account;
+    }
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
     if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);

@@ -18,7 +18,7 @@ const hostId = process.argv[2];
 let now = 0;
 const clock: Clock = { now: () => new Date(now).toISOString(), sleep: (ms) => void (now += Math.max(0, ms)) };
 const google = new GoogleCalls(undefined, fileURLToPath(new URL('../../dist/google-worker.mjs', import.meta.url)));
-const { ports, store, lock } = machinePorts(google, hostId, machineParts(google, hostId), clock);
+const { ports, store, lock } = machinePorts(google, hostId, machineParts(google), clock);
 const host = new MatchHost(ports);
 
 for await (const line of createInterface({ input: process.stdin })) {

@@ -234,15 +234,17 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
     await google.close();
   }, 60_000);
 
-  it('each call carried out but answered after the time-out, then tried again: the same form and the same shares', async () => {
-    const google = await server();
+  it('each call carried out but answered after the time-out, then tried again: one form, one sheet, the same shares', async () => {
+    const google = await server({ slowFirstTryMs: 2500 });
     const first = await runPorts(google, '1HostSpreadsheet', [
       { port: 'forms', method: 'create', args: ["Pasture: Ada's answers"] },
       { port: 'files', method: 'create', args: ['Pasture: the match (public)'] },
     ]);
     const formId = (first.answers[0].value as { id: string }).id;
     const sheetId = (first.answers[1].value as { id: string }).id;
-    google.slowFirstTryMs = 2500;
+    // The creates were not made again: Drive found what the timed-out try had made.
+    expect([...google.workspace.world.forms.keys()]).toEqual([formId]);
+    expect([...google.workspace.world.sheets.values()].filter((f) => f.title === 'Pasture: the match (public)').map((f) => f.id)).toEqual([sheetId]);
     const { answers, stderr } = await runPorts(google, '1HostSpreadsheet', [
       { port: 'forms', method: 'setUp', args: [formId, '1HostSpreadsheet', PLAYER] },
       { port: 'forms', method: 'show', args: [formId, SPEC, {}] },

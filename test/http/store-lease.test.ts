@@ -147,6 +147,29 @@ describe('the lease', () => {
     expect(a.tryAcquire(0)).toBe(false);
   });
 
+  it('the first lease of a spreadsheet whose store has writes waiting: the writes make the tab first', () => {
+    const file = new SheetFile('1Lease0', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let flushing = false;
+    const store: SheetStore = new SheetStore(
+      portOf(file, (call) => {
+        // As the machine's ports do: the store's writes go before any other write.
+        if (call === 'batchUpdate' && !flushing && store.dirty) {
+          flushing = true;
+          try {
+            store.flush();
+          } finally {
+            flushing = false;
+          }
+        }
+      }),
+    );
+    store.set('gh.runner', 'machine');
+    const lock = new LeaseLock(portOf(file), store, clock, 'first');
+    expect(lock.tryAcquire(0)).toBe(true);
+    expect(new SheetStore(portOf(file)).get('gh.runner')).toBe('machine');
+  });
+
   it("a crashed runner's lease lapses after 10 minutes and is taken over", () => {
     const file = new SheetFile('1Lease2', 'Host', 'host@example.com');
     const clock = fakeClock();

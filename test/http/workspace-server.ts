@@ -117,6 +117,8 @@ export class Workspace {
   readonly world: Google;
   private readonly services: ReturnType<Google['services']>;
   private nextItem = 0x3a000;
+  /** The files made through the API, as Drive's files.list sees them (name, MIME type, creation time). */
+  private readonly made: { id: string; name: string; mimeType: string; createdTime: string }[] = [];
   /** Each form's revision: a batchUpdate that changes it makes a new one (Form.revisionId). */
   private readonly revisions = new Map<string, number>();
   private revisionOf = (form: FakeForm) => (this.revisions.get(form.id) ?? 1).toString(16).padStart(8, '0');
@@ -140,6 +142,7 @@ export class Workspace {
       if (method === 'POST' && path === '/v4/spreadsheets') return this.createSpreadsheet(url, body, account);
       const form = /^\/v1\/forms(?:\/([^/:]+)(:batchUpdate|:setPublishSettings|\/responses)?)?$/.exec(path);
       if (form) return this.routeForm(method, url, body, form[1], form[2]);
+      if (method === 'GET' && path === '/drive/v3/files') return this.listFiles(url);
       const drive = /^\/drive\/v3\/files\/([^/]+)(?:\/(permissions|revisions)(?:\/([^/]+))?)?$/.exec(path);
       if (drive) return this.routeDrive(method, url, body, decodeURIComponent(drive[1]), drive[2], drive[3]);
     } catch (error) {
@@ -153,6 +156,12 @@ export class Workspace {
     const resource = bodyOf(body, SHAPES.spreadsheet, 'spreadsheet') as { properties?: { title?: string } };
     const sheets = this.services.Sheets as { Spreadsheets: { create(r: unknown): { spreadsheetId: string } } };
     const made = sheets.Spreadsheets.create(resource);
+    this.made.push({
+      id: made.spreadsheetId,
+      name: resource.properties?.title ?? '',
+      mimeType: 'application/vnd.google-apps.spreadsheet',
+      createdTime: new Date().toISOString(),
+    });
     this.onSpreadsheet(this.world.spreadsheet(made.spreadsheetId), account);
     return made;
   }
@@ -172,6 +181,7 @@ export class Workspace {
       if (!resource.info?.title) throw new HttpError(400, 'Form title is required.');
       const formApp = this.services.FormApp as { create(title: string): { getId(): string } };
       const form = this.fakeForm(formApp.create(resource.info.title).getId());
+      this.made.push({ id: form.id, name: resource.info.title, mimeType: 'application/vnd.google-apps.form', createdTime: new Date().toISOString() });
       // Made through the API: unpublished unless asked otherwise (the default since 30 June 2026,
       // "API changes to Google Forms"); `unpublished=false` publishes it, accepting.
       if (form.supportsPublishing && url.searchParams.get('unpublished') === 'false') form.published = form.accepting = true;
@@ -362,6 +372,23 @@ export class Workspace {
   }
 
   // ── Drive v3 ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * files.list with the query the client sends ("Search for files and folders": name = '…' and
+   * mimeType = '…' and createdTime > '…' and trashed = false), over the files made here (with
+   * drive.file an app sees only the files it made).
+   */
+  private listFiles(url: URL): unknown {
+    checkQuery(url, ['q', 'orderBy', 'pageSize', 'pageToken']);
+    const q = url.searchParams.get('q') ?? '';
+    const parsed = /^name = '((?:[^'\\]|\\.)*)' and mimeType = '([^']+)' and createdTime > '([^']+)' and trashed = false$/.exec(q);
+    if (!parsed) throw new HttpError(400, `Invalid Value: q "${q}" is not implemented by the sandbox`, 'invalid');
+    const name = parsed[1].replace(/\\(.)/g, '$1');
+    const files = this.made
+      .filter((f) => f.name === name && f.mimeType === parsed[2] && f.createdTime > parsed[3] && this.world.files.has(f.id))
+      .sort((a, b) => b.createdTime.localeCompare(a.createdTime));
+    return { files: files.map((f) => ({ id: f.id })) };
+  }
 
   private routeDrive(method: string, url: URL, body: string, fileId: string, collection: string | undefined, itemId: string | undefined): unknown {
     const drive = this.services.Drive as {
