@@ -116,6 +116,9 @@ function playWhole(c: Case) {
     "Correct a player's email…",
     'Export match file',
     '---',
+    'Host from a machine…',
+    'Host from Apps Script again',
+    '---',
     'Check this account…',
     'Help',
   ]);
