@@ -10,6 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { GoogleCalls } from '../node/bridge.js';
 import { GoogleError } from '../node/bridge.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
+import { mayPass } from '../node/refusal.js';
 import { gameById } from '../engine/index.js';
 import { elsewhereMessage } from '../triggers/execution.js';
 import { type Links, MatchHost, type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
@@ -90,9 +91,11 @@ export function startOnSpreadsheet({ file, spreadsheet, google, parts, out, log 
     );
     return 0;
   } catch (error) {
-    if (error instanceof InputError) throw error;
+    // A mistake of the setup or the spreadsheet, or a credential or access Google refused, is its own line.
+    const passing = error instanceof GoogleError && error.call?.credential !== true && mayPass(error);
+    if (error instanceof InputError && !passing) throw error;
     // As the sidebar answers a failed call part-way (src/addon/main.ts startMatch).
-    const message = error instanceof GoogleError || error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     throw new InputError(
       `Setting up the match stopped part-way (${message}). Run the same command again: it goes on from where it stopped, with the same forms and sheets.`,
     );

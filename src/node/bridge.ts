@@ -106,7 +106,8 @@ export class GoogleCalls {
     if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;
     if (error.status === 401) return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;
-    if (error.status === 403 && error.reason === 'PERMISSION_DENIED') {
+    // A rate limit Drive answers with 403 (its reason says so: "Resolve errors") is not a missing share.
+    if (error.status === 403 && error.reason === 'PERMISSION_DENIED' && !/RateLimitExceeded$/i.test(error.detail ?? '')) {
       let who = 'the service account';
       try {
         who = this.call('identity', undefined, 'the credential').email ?? who;

@@ -81,6 +81,8 @@ export class LoopbackGoogle {
   rootUrl = '';
   /** Google's OAuth endpoints for genius-host login (test/http/oauth-server.ts); the access tokens they issue are accepted. */
   readonly oauth = new OAuthServer();
+  /** Runs before each authenticated call is served: a test throws an HttpError from it to refuse one call. */
+  interrupt: ((method: string, path: string) => void) | null = null;
   /** ServerOptions.slowFirstTryMs, changeable between calls (a test makes files first, then slows every later call). */
   slowFirstTryMs: number;
   /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
@@ -181,6 +183,7 @@ export class LoopbackGoogle {
     try {
       this.failOnce(call);
       const account = this.authenticate(req.headers.authorization, url.pathname);
+      this.interrupt?.(req.method ?? 'GET', url.pathname);
       answer = this.route(req.method ?? 'GET', url, body, account);
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
