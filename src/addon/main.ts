@@ -71,6 +71,9 @@ export function onOpen(): void {
     .addItem('Export match file', 'exportMatchFile')
     .addItem('Discord webhook…', 'discordWebhook')
     .addSeparator()
+    .addItem('Host from a machine…', 'hostFromMachine')
+    .addItem('Host from Apps Script again', 'hostFromAppsScript')
+    .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
     .addToUi();
@@ -217,6 +220,27 @@ export function resolveOverdueNow(): void {
 
 export function rerender(): void {
   guarded(() => ui().alert(MENU, summary(host().run('rerender')), ui().ButtonSet.OK));
+}
+
+/**
+ * Host from a machine…: hands the match to genius-host host (src/triggers/handover.ts) after the
+ * host confirms: from then on only the machine resolves it.
+ */
+export function hostFromMachine(): void {
+  guarded(() => {
+    const sure = ui().alert(
+      MENU,
+      "Hand this match to a machine that runs genius-host host? The add-on copies the match's state into a hidden tab of this spreadsheet and removes its triggers; nothing resolves the match until the machine runs. Host from Apps Script again takes it back.",
+      ui().ButtonSet.OK_CANCEL,
+    );
+    if (sure !== ui().Button.OK) return;
+    ui().alert(MENU, host().handToMachine(), ui().ButtonSet.OK);
+  });
+}
+
+/** Host from Apps Script again: takes the match back from the machine. */
+export function hostFromAppsScript(): void {
+  guarded(() => ui().alert(MENU, host().takeBack(), ui().ButtonSet.OK));
 }
 
 function promptText(title: string, prompt: string): string | null {

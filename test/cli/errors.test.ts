@@ -34,12 +34,12 @@ const untouched = join(dir, 'never-written');
 
 const cases: { args: string[]; says: RegExp }[] = [
   // Commands and options
-  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, help;/ },
+  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, host, login, help;/ },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
   {
     args: ['start', '--plyers', '3', '--out', untouched],
-    says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/,
+    says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out, --spreadsheet\)$/,
   },
   { args: ['start', '--player', '3', '--out', untouched], says: /did you mean --players\?/ },
   { args: ['replay', example, '--players', '3'], says: /^replay takes no --players \(it takes --now\)$/ },
