@@ -101,7 +101,8 @@ function stateKey(result: ReplayResult): string {
   return [
     m.submissions.length,
     m.decisions.length,
-    m.events?.length ?? 0,
+    // Messages change only the host's Log tab, which the run that logs them draws (see draw).
+    m.events?.filter((e) => e.type !== 'message').length ?? 0,
     result.closed.length,
     result.open?.phase.id ?? '-',
     result.open?.timing.deadline ?? '-',
@@ -379,7 +380,11 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
     only = new Set<Audience>(['host', 'public', ...senders]);
     deferredUntil = new Date(othersDueAt).toISOString();
   }
-  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0)) return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
+  // A run that logged only messages (reminders, Discord posts) draws the host's sheet, whose Log tab lists them.
+  const messagedOnly = seen === seenBefore && !rowsStale && entries.length > 0 && entries.every((e) => e.kind === 'event' && e.value.type === 'message');
+  if (messagedOnly && only === null && !rewrite && closed.size === 0) only = new Set<Audience>(['host']);
+  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly))
+    return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
   // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
   const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };

@@ -14,7 +14,9 @@ import { boardOf, nameOf, orders, pastureFile, plans, players, start } from './h
 const sheepGrids = (view: View): Grid[] => view.boards.flatMap((tab) => tab.grids.filter((g) => g.title.startsWith('Sheep')));
 const grassGrid = (view: View, tab = 'Current'): Grid => view.boards.find((b) => b.tab === tab)!.grids.find((g) => g.title.startsWith('Grass'))!;
 /** The view as text, without pasture names (ranges such as A1:G7 name corners, not sheep). */
-const textOf = (view: View) => JSON.stringify(view).replace(/[A-N]\d{1,2}:[A-N]\d{1,2}/g, '');
+// The finished match's published file (the Seed tab, public at the end by the host's choice: docs/matchfile.md) is left out: these tests are about the boards and tables.
+const withoutPublished = (view: View): View => ({ ...view, seed: undefined });
+const textOf = (view: View) => JSON.stringify(withoutPublished(view)).replace(/[A-N]\d{1,2}:[A-N]\d{1,2}/g, '');
 const mentions = (text: string, cell: string) => new RegExp(`\\b${cell}\\b`).test(text);
 
 describe('privacy in a worked match', () => {
@@ -61,7 +63,7 @@ describe('privacy in a worked match', () => {
   it('shows votes and tallies to the host only, and each player only their own votes', () => {
     const publicView = viewFor(result, 'public');
     expect(publicView.sections.map((s) => s.title)).toEqual(['Pastures now', 'Fences (the plan that passed in each pasture)']);
-    expect(JSON.stringify(publicView)).not.toMatch(/Dominant|Influence|extra vote/i);
+    expect(JSON.stringify(withoutPublished(publicView))).not.toMatch(/Dominant|Influence|extra vote/i);
     const mine = viewFor(result, 'player:p3').sections.find((s) => s.title === 'Your orders and votes by round')!;
     expect(mine.rows).toEqual([
       [1, 'Cara', 'J10', 'stay', 'J10', 'P1 P2', 'P2', '—', '—'],
