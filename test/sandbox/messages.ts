@@ -39,7 +39,6 @@ function messageEvents(match: MatchFile) {
   return (match.events ?? []).flatMap((e) => (e.type === 'message' ? [e] : []));
 }
 
-/** Plays `c` with reminders and Discord (see the top of this file) and checks it. */
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What happened along the match that the checks at the end need. */
@@ -48,10 +47,11 @@ interface Played {
   readonly seenReminders: { key: string; passed: string }[];
   /** Reminders that must never go out: of a phase closed early before them, or of a deadline a pause moved. */
   readonly neverSent: string[];
-  /** The host's pause, and the phases that closed early under the sidebar's defaults. */
+  /** The host's pause (from the menu, and resumed from it). */
   pause: { from: string; until: string } | null;
   /** When Discord was down: from the answers of one phase until a try after its close. */
   outage: { from: number; until: number } | null;
+  /** The sidebar's close-when-ready options, as sent to startMatch. */
   readonly closeWhenReady: Record<string, boolean>;
 }
 
@@ -150,7 +150,7 @@ function discordFault(table: Table, played: Played, fault: 'outage' | 'limit' | 
 function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>): Played {
   const google = table.google;
   const played: Played = { seenReminders: [], neverSent: [], pause: null, outage: null, closeWhenReady };
-  const faults: { outage?: number; limit?: number; quota?: number } = {};
+  const faults: { outage?: number; limit?: number; quota?: number; quotaBack?: boolean } = {};
   for (let phase = 0; ; phase++) {
     if (phase >= 400) throw new Error(`${table.gameId} did not end within 400 phases`);
     const state = table.state();
@@ -165,7 +165,11 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
     if (faults.quota === undefined && phase >= 2 && times.length > 0) {
       faults.quota = phase;
       Object.assign(google.quotaDay.mail, { start: google.clock.now(), calls: 1_000_000 });
-    } else if (faults.quota === phase - 1) Object.assign(google.quotaDay.mail, { start: -Infinity, calls: 0 });
+    } else if (faults.quota !== undefined && faults.quota < phase && !faults.quotaBack) {
+      // The next phase has its quota back.
+      faults.quotaBack = true;
+      Object.assign(google.quotaDay.mail, { start: -Infinity, calls: 0 });
+    }
     // The first phase from the second on, with reminders and not short of mail, that can be paused before its first reminder.
     if (played.pause === null && phase >= 1 && faults.quota !== phase) times = pauseAndResume(table, times, played) ?? times;
     // Nobody answers before the first reminder: every player who may answer is awaited then.
@@ -175,7 +179,8 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
       // A doubled trigger at the reminder: nothing is sent twice.
       table.fire('CLOCK');
     }
-    // Discord is down over the second open phase's close, and rate limits a try in the third.
+    // Discord is down over the close of the first open phase after the first, and rate limits a try in
+    // the next (its first post, or a later phase's when it posts none).
     if (faults.outage === undefined && phase >= 1) faults.outage = phase;
     else if (faults.outage !== undefined && faults.limit === undefined) faults.limit = phase;
     const fault = faults.outage === phase ? 'outage' : faults.limit === phase ? 'limit' : null;
