@@ -5,6 +5,7 @@
 
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
+import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
 import { drivePermissions, messageOf } from './advanced.js';
 
 /**
@@ -217,17 +218,12 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
     }
     published = publishing(form).isPublished();
     if (published) form.setAcceptingResponses(false);
-    else
-      notes.push(
-        `Forms ${refusal ? `refused to publish ${responder}'s form (${refusal})` : `did not publish ${responder}'s form`}: nobody can open it yet. The add-on tries again when its first phase opens; if that fails too, open the form (its edit link) and press Publish.`,
-      );
+    else notes.push(unpublishedFormNote(responder, refusal));
     responders = restrictResponders(form, formId, responder, notes);
   } else {
     // A legacy form: no publish state or named responders; accepting is its only switch.
     form.setAcceptingResponses(false);
-    notes.push(
-      `${responder}'s form is a legacy form (no publishing or responder settings): anyone with its link can open it. Answers count only when Forms recorded ${responder} as the sender, so send the link to them alone.`,
-    );
+    notes.push(legacyFormNote(responder));
   }
   const emails = collectVerifiedEmails(form, responder, responders, notes);
   return { published, responders, emails, notes };
@@ -243,14 +239,10 @@ function restrictResponders(form: PublishingForm, formId: string, responder: str
     try {
       // "Anyone with the link can respond": a reader permission with view published.
       drivePermissions().create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
-      notes.push(
-        `Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`,
-      );
+      notes.push(respondersAnyoneNote(responder, why));
       return 'anyone';
     } catch (linked) {
-      notes.push(
-        `Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${messageOf(linked)}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`,
-      );
+      notes.push(respondersNoneNote(responder, why, messageOf(linked)));
       return 'none';
     }
   }
@@ -274,17 +266,7 @@ function collectVerifiedEmails(form: PublishingForm, responder: string, responde
     kind = '';
   }
   if (kind === emailCollectionType('VERIFIED')) return 'verified';
-  const risk =
-    responders === 'player'
-      ? `Only ${responder}'s account can open the form, so answers still come from them; they must type their own address exactly, or their answers are refused.`
-      : `Anyone holding the form's link can type ${responder}'s address and answer for them: send the link to them alone.`;
-  const fix = 'To fix it: open the form, Settings → Responses → Collect email addresses → Verified.';
-  if (kind === emailCollectionType('RESPONDER_INPUT')) {
-    notes.push(
-      `Forms records the address the sender types on ${responder}'s form, not a verified one${refusal ? ` (verified collection was refused: ${refusal})` : ''}. ${risk} ${fix}`,
-    );
-    return 'responder-input';
-  }
-  notes.push(`Could not confirm that ${responder}'s form records verified addresses${refusal ? ` (${refusal})` : ''}. ${risk} ${fix}`);
-  return 'unknown';
+  const emails = kind === emailCollectionType('RESPONDER_INPUT') ? 'responder-input' : 'unknown';
+  notes.push(unverifiedEmailsNote(emails, responder, responders, refusal));
+  return emails;
 }

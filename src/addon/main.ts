@@ -71,6 +71,9 @@ export function onOpen(): void {
     .addItem('Export match file', 'exportMatchFile')
     .addItem('Discord webhook…', 'discordWebhook')
     .addSeparator()
+    .addItem('Host from a machine…', 'hostFromMachine')
+    .addItem('Host from Apps Script again', 'hostFromAppsScript')
+    .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
     .addToUi();
@@ -219,6 +222,27 @@ export function rerender(): void {
   guarded(() => ui().alert(MENU, summary(host().run('rerender')), ui().ButtonSet.OK));
 }
 
+/**
+ * Host from a machine…: hands the match to genius-host host (src/triggers/handover.ts) after the
+ * host confirms: from then on only the machine resolves it.
+ */
+export function hostFromMachine(): void {
+  guarded(() => {
+    const sure = ui().alert(
+      MENU,
+      "Hand this match to a machine that runs genius-host host? The add-on copies the match's state into a hidden tab of this spreadsheet and removes its triggers; nothing resolves the match until the machine runs. Host from Apps Script again takes it back.",
+      ui().ButtonSet.OK_CANCEL,
+    );
+    if (sure !== ui().Button.OK) return;
+    ui().alert(MENU, host().handToMachine(), ui().ButtonSet.OK);
+  });
+}
+
+/** Host from Apps Script again: takes the match back from the machine. */
+export function hostFromAppsScript(): void {
+  guarded(() => ui().alert(MENU, host().takeBack(), ui().ButtonSet.OK));
+}
+
 function promptText(title: string, prompt: string): string | null {
   const answer = ui().prompt(title, prompt, ui().ButtonSet.OK_CANCEL);
   return answer.getSelectedButton() === ui().Button.OK ? answer.getResponseText() : null;
@@ -329,7 +353,7 @@ export function showHelp(): void {
   let links: string;
   try {
     const l = host().links();
-    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
+    links = `<h3>Links</h3><p>Spectators: <a href="${escapeHtml(l.spectators)}" target="_blank">${escapeHtml(l.spectators)}</a>${l.note ? `<br>${escapeHtml(l.note)}` : ''}<br>Seed commitment (SHA-256 of the seed): ${escapeHtml(l.commitment)}</p>${l.warnings.length > 0 ? `<h3>Warnings</h3>${l.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}` : ''}
 <table>${l.players.map((p) => `<tr><td>${escapeHtml(p.name)}</td><td><a href="${escapeHtml(p.form)}" target="_blank">form</a></td><td><a href="${escapeHtml(p.sheet)}" target="_blank">sheet</a></td></tr>`).join('')}</table>`;
   } catch {
     links = '<p>No match yet: start one with New match….</p>';

@@ -12,6 +12,7 @@
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
 import type { Files, HostPorts, Http, Lock, Mail, PublishResult, Scheduler, Secrets, Spreadsheet, Store } from '../triggers/ports.js';
+import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
 
@@ -60,17 +61,9 @@ function publish(fileId: string): PublishResult {
     try {
       drivePermissions().create({ role: 'reader', type: 'anyone' }, fileId);
     } catch (linked) {
-      return {
-        url: spreadsheetUrl(fileId),
-        published: false,
-        note: `Publishing to the web was refused (${messageOf(error)}), and so was sharing with anyone who has the link (${messageOf(linked)}): spectators cannot open the shared sheet; only the players, who are shared with it, can. Ask your domain's administrator to allow one of them, or post pictures of the board.`,
-      };
+      return { url: spreadsheetUrl(fileId), published: false, note: notPublishedNote(messageOf(error), messageOf(linked)) };
     }
-    return {
-      url: `https://docs.google.com/spreadsheets/d/${fileId}/view`,
-      published: false,
-      note: `Publishing to the web was refused (${messageOf(error)}); the sheet is shared as "anyone with the link can view" instead. Post that link.`,
-    };
+    return { url: `https://docs.google.com/spreadsheets/d/${fileId}/view`, published: false, note: linkSharedNote(messageOf(error)) };
   }
 }
 

@@ -69,19 +69,41 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
   });
 }
 
-/** Only a lookup by metadataId, and only the value. */
-export function updateDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$UpdateDeveloperMetadataRequest): void {
+/**
+ * Only the value, of the metadata a lookup by metadataId, or by metadataKey with or without
+ * metadataValue, selects (DeveloperMetadataLookup: "selects all DeveloperMetadata that matches the
+ * intersection of all the specified fields"). Answers the UpdateDeveloperMetadataResponse: "the
+ * updated developer metadata", none when the lookup matched none. A lookup by id alone that matches
+ * nothing is refused (the renderer's fingerprint: a missing one is a bug); a lookup naming a value
+ * that matches nothing is an answer (a compare-and-set that lost: src/node/lease.ts).
+ */
+export function updateDeveloperMetadata(
+  batch: Batch,
+  request: SheetsApi.Schema$UpdateDeveloperMetadataRequest,
+): { updateDeveloperMetadata: { developerMetadata: SheetsApi.Schema$DeveloperMetadata[] } } {
   batch.only(request, ['dataFilters', 'developerMetadata', 'fields']);
   if (request.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
   const filters = request.dataFilters;
   if (!Array.isArray(filters) || filters.length !== 1) throw new WorkbookError('dataFilters: give exactly one filter');
   batch.only(filters[0], ['developerMetadataLookup']);
   const lookup = filters[0].developerMetadataLookup ?? {};
-  batch.only(lookup, ['metadataId']);
+  batch.only(lookup, ['metadataId', 'metadataKey', 'metadataValue']);
+  const byId = lookup.metadataId !== undefined && lookup.metadataId !== null;
+  if (!byId && typeof lookup.metadataKey !== 'string') throw new WorkbookError('developerMetadataLookup: give a metadataId or a metadataKey');
   const meta = request.developerMetadata ?? {};
   batch.only(meta, ['metadataValue']);
-  const holder = batch.sheets.find((s) => s.developerMetadata.some((m) => m.metadataId === lookup.metadataId));
-  const found = holder && batch.writable(holder).developerMetadata.find((m) => m.metadataId === lookup.metadataId);
-  if (!found) throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
-  found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
+  const matches = (m: { metadataId: number; metadataKey: string; metadataValue?: string }) =>
+    (!byId || m.metadataId === lookup.metadataId) &&
+    (typeof lookup.metadataKey !== 'string' || m.metadataKey === lookup.metadataKey) &&
+    (typeof lookup.metadataValue !== 'string' || m.metadataValue === lookup.metadataValue);
+  const updated: SheetsApi.Schema$DeveloperMetadata[] = [];
+  for (const holder of batch.sheets.filter((s) => s.developerMetadata.some(matches))) {
+    const sheet = batch.writable(holder);
+    for (const found of sheet.developerMetadata.filter(matches)) {
+      found.metadataValue = typeof meta.metadataValue === 'string' ? meta.metadataValue : undefined;
+      updated.push({ ...found, location: { sheetId: sheet.sheetId, locationType: 'SHEET' } });
+    }
+  }
+  if (updated.length === 0 && byId && typeof lookup.metadataValue !== 'string') throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+  return { updateDeveloperMetadata: { developerMetadata: updated } };
 }

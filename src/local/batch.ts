@@ -35,8 +35,8 @@ export class Batch {
     return mine;
   }
 
-  /** Applies the one request of `kind` that `request` holds. */
-  apply(kind: Supported, request: Request): void {
+  /** Applies the one request of `kind` that `request` holds; answers its reply (empty for most kinds, as Google's). */
+  apply(kind: Supported, request: Request): object | void {
     switch (kind) {
       case 'addSheet':
         return addSheet(this, body(request.addSheet));

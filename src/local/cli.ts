@@ -1,10 +1,11 @@
-// The genius-host command line: replay, new, show, start, render, pull. Only this folder and
+// The genius-host command line: replay, new, show, start, render, pull, verify, host, login. Only this folder and
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seedCommitment } from '../engine/core/commitment.js';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
@@ -16,6 +17,12 @@ import { InputError, closest } from './errors.js';
 import { parseJsonFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
+import { verify } from './verify.js';
+import { HOST_HELP } from './host-help.js';
+import { everyOption, hostMatch } from './host-command.js';
+import { machineParts } from '../node/machine-parts.js';
+import { login } from '../node/login.js';
+import { startOnSpreadsheet } from './start-command.js';
 
 const USAGE = `genius-host: host "The Genius"-style games from a spreadsheet.
 
@@ -29,6 +36,9 @@ Usage:
   genius-host start [GAME...] [--seed S] [--players N] [--bot NAME] [--out DIR]
                                            play a whole match of each game (or each GAME) with bots and write
                                            every workbook (.xlsx and .html) and the match file to DIR (out/)
+  genius-host start SETUP.json --spreadsheet ID
+                                           start a match in a host spreadsheet as the sidebar's New match…
+                                           does (forms, sheets, sharing); run it again after a failure
   genius-host render FILE [--out DIR] [--now TIME]
                                            write every workbook of a match file to DIR
                                            (default out/rendered/<file name>)
@@ -37,11 +47,22 @@ Usage:
                                            spreadsheet ID with one batchUpdate
   genius-host pull --spreadsheet ID        print the match a host spreadsheet keeps (its match log)
                                            as a match file: genius-host pull --spreadsheet ID > match.json
+  genius-host verify FILE --commitment HASH
+                                           check a match file published at the end of a match (the Seed
+                                           tab of the spectators' sheet): the SHA-256 of its seed is HASH,
+                                           the commitment shown from the start, and replaying it gives the
+                                           published final result (exit 1 if either does not hold)
+  genius-host host --spreadsheet ID [--once | --every 60s]
+                                           host a match from this machine: the add-on's minute tick
+                                           (genius-host help host explains it)
+  genius-host login --client CLIENT.json   sign in once in the browser as your own Google account
+                                           (CLIENT.json: a Desktop app OAuth client file)
   genius-host help
 
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
-render --to-sheets and pull call Google's APIs as the credential of GOOGLE_APPLICATION_CREDENTIALS
-(a service account's key file) or Application Default Credentials; README: Hosting from a machine.
+render --to-sheets, pull, host and start --spreadsheet call Google's APIs as the credential of
+GOOGLE_APPLICATION_CREDENTIALS (a service account's key file), else the account genius-host login signed
+in, else Application Default Credentials; README: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
 without a schedule is a complete record and every phase in it closes, whatever --now says.
@@ -52,15 +73,20 @@ ${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`
 const EXAMPLE_FILE = 'examples/not-flower-field.json';
 /** The shape of a spreadsheet ID, for examples. */
 const EXAMPLE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
+/** The shape of a commitment (the SHA-256 of the seed "genius"), for examples. */
+const EXAMPLE_COMMITMENT = seedCommitment('genius');
 
 /** What each command takes: its options and how many positional arguments. */
 const COMMANDS = {
   replay: { options: ['now'], positionals: { min: 1, max: 1, what: 'a match file' } },
   new: { options: ['players', 'seed'], positionals: { min: 1, max: 1, what: 'a game' } },
   show: { options: ['as', 'all', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
-  start: { options: ['seed', 'players', 'bot', 'out'], positionals: { min: 0, max: Infinity, what: 'games' } },
+  start: { options: ['seed', 'players', 'bot', 'out', 'spreadsheet'], positionals: { min: 0, max: Infinity, what: 'games' } },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
+  verify: { options: ['commitment'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  host: { options: ['spreadsheet', 'once', 'every'], positionals: { min: 0, max: 0, what: 'arguments' } },
+  login: { options: ['client'], positionals: { min: 0, max: 0, what: 'arguments' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
 } as const;
 type Command = keyof typeof COMMANDS;
@@ -75,6 +101,10 @@ const OPTIONS = {
   out: { type: 'string', example: '--out out' },
   'to-sheets': { type: 'string', example: `--to-sheets ${EXAMPLE_ID}` },
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
+  commitment: { type: 'string', example: `--commitment ${EXAMPLE_COMMITMENT}` },
+  once: { type: 'boolean', example: '--once' },
+  every: { type: 'string', example: '--every 60s' },
+  client: { type: 'string', example: '--client client_secret.json' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = {
@@ -87,6 +117,10 @@ type Values = {
   out?: string;
   'to-sheets'?: string;
   spreadsheet?: string;
+  commitment?: string;
+  once?: boolean;
+  every?: string;
+  client?: string;
 };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
@@ -150,23 +184,29 @@ function exampleOf(command: Command): string {
   if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
   if (command === 'start') return 'genius-host start not-flower-field';
   if (command === 'pull') return `genius-host pull --spreadsheet ${EXAMPLE_ID} > match.json`;
+  if (command === 'verify') return `genius-host verify match.json --commitment ${EXAMPLE_COMMITMENT}`;
+  if (command === 'host') return `genius-host host --spreadsheet ${EXAMPLE_ID} --every 60s`;
   return `genius-host ${command} ${EXAMPLE_FILE}`;
 }
 
 function readMatch(file: string): MatchFile {
-  let text: string;
+  const { text, name } = readMatchText(file);
+  return matchFrom(text, name);
+}
+
+/** The text of a match file (`-`: standard input) and the name its errors give it. */
+function readMatchText(file: string): { text: string; name: string } {
   try {
-    if (file === '-') return matchFrom(readFileSync(0, 'utf8'), 'standard input');
+    if (file === '-') return { text: readFileSync(0, 'utf8'), name: 'standard input' };
     if (statSync(file).isDirectory()) {
       throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
     }
-    text = readFileSync(file, 'utf8');
+    return { text: readFileSync(file, 'utf8'), name: file };
   } catch (error) {
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
   }
-  return matchFrom(text, file);
 }
 
 function matchFrom(text: string, file: string): MatchFile {
@@ -235,6 +275,39 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
   });
 }
 
+/** login --client CLIENT.json: the one-time sign-in in the browser (src/node/login.ts). */
+function loginCommand(client: string | undefined, progress: ProgressSink): Promise<number> {
+  if (client === undefined)
+    throw new InputError('login needs --client CLIENT.json, the OAuth client file of a Desktop app (README: Signing in as your own account)');
+  return login(client, (line) => progress.write(`${line}\n`));
+}
+
+/** render FILE: every workbook to --out, or one into a Google spreadsheet (--to-sheets). */
+function render(file: string, values: Values, out: (text: string) => void, progress: ProgressSink): number | Promise<number> {
+  if (values['to-sheets'] !== undefined) {
+    if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
+    return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
+  }
+  if (values.as !== undefined) throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
+  const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
+  checkOutDir(outDir);
+  const match = readMatch(file);
+  return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
+}
+
+/** start SETUP.json --spreadsheet ID: New match… from a machine (start-command.ts). */
+function startFromSetup(positionals: readonly string[], values: Values, out: (text: string) => void, progress: ProgressSink): number {
+  const setup = positionals[0];
+  if (positionals.length !== 1 || setup === undefined)
+    throw new InputError(
+      `start --spreadsheet takes one setup file, e.g. genius-host start setup.json --spreadsheet ${EXAMPLE_ID} (README: Starting a match from a machine)`,
+    );
+  const other = (['seed', 'players', 'bot', 'out'] as const).find((o) => values[o] !== undefined);
+  if (other) throw new InputError(`start --spreadsheet takes no --${other}: the setup file says it all (its "seed", its "players")`);
+  const spreadsheet = spreadsheetOption(values.spreadsheet ?? '', '--spreadsheet');
+  return withGoogle((google) => startOnSpreadsheet({ file: setup, spreadsheet, google, parts: machineParts, out, log: (line) => progress.write(`${line}\n`) }));
+}
+
 /** The match a host spreadsheet's log keeps, as a match file on stdout (two Sheets API reads). */
 function pull(spreadsheet: string | undefined, out: (text: string) => void): number {
   if (spreadsheet === undefined) throw new InputError(`pull needs --spreadsheet ID, e.g. ${exampleOf('pull')}`);
@@ -252,6 +325,20 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
     out(stringifyMatchFile(read.match));
     return 0;
   });
+}
+
+/** genius-host host: the minute tick from this machine, once or --every (src/local/host-command.ts). */
+async function host(values: Values, progress: ProgressSink): Promise<number> {
+  if (values.spreadsheet === undefined) throw new InputError(`host needs --spreadsheet ID, e.g. ${exampleOf('host')}`);
+  if (values.once && values.every !== undefined) throw new InputError('host runs --once or --every, not both');
+  const spreadsheet = spreadsheetOption(values.spreadsheet, '--spreadsheet');
+  const everyMs = values.every === undefined ? undefined : everyOption(values.every);
+  const google = new GoogleCalls();
+  try {
+    return await hostMatch({ spreadsheet, everyMs, google, parts: machineParts, log: (line) => progress.write(`${line}\n`) });
+  } finally {
+    google.close();
+  }
 }
 
 function countOption(value: string | undefined, flag: string): number | undefined {
@@ -290,7 +377,7 @@ async function main(
   const command = commandOf(first);
   const { values, positionals, help } = parseCommand(command, rest);
   if (help) {
-    out(`${USAGE}\n`);
+    out(`${command === 'host' ? HOST_HELP : USAGE}\n`);
     return 0;
   }
 
@@ -317,6 +404,7 @@ async function main(
       return 0;
     }
     case 'start':
+      if (values.spreadsheet !== undefined) return startFromSetup(positionals, values, out, progress);
       return runDemo({
         games: positionals,
         seed: values.seed,
@@ -326,22 +414,23 @@ async function main(
         print: out,
         progress,
       });
-    case 'render': {
-      const file = positionals[0];
-      if (values['to-sheets'] !== undefined) {
-        if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
-        return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
-      }
-      if (values.as !== undefined)
-        throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
-      const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
-      checkOutDir(outDir);
-      const match = readMatch(file);
-      return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
-    }
+    case 'render':
+      return render(positionals[0], values, out, progress);
     case 'pull':
       return pull(values.spreadsheet, out);
+    case 'verify': {
+      const { text, name } = readMatchText(positionals[0]);
+      return verify(text, name, values.commitment, out);
+    }
+    case 'login':
+      return loginCommand(values.client, progress);
+    case 'host':
+      return host(values, progress);
     case 'help':
+      if (positionals[0] === 'host') {
+        out(`${HOST_HELP}\n`);
+        return 0;
+      }
       if (positionals[0] !== undefined) commandOf(positionals[0]);
       out(`${USAGE}\n`);
       return 0;

@@ -74,5 +74,11 @@ export function viewText(view: View, options: TextOptions, allBoards = false): s
   parts.push(`Legend: ${view.legend.map((l) => `${l.symbol} ${l.meaning}`).join(' · ')}`);
   for (const section of view.sections) parts.push(tableText(section));
   if (view.log) parts.push(tableText(view.log));
+  // The Seed tab in brief: the published file itself is on the Seed tab of the rendered workbook.
+  if (view.seed) {
+    const { commitment, published, note } = view.seed;
+    const end = published ? `the seed is ${JSON.stringify(published.seed)}; the match file to check with genius-host verify is on the Seed tab (render)` : note;
+    parts.push(`Seed: its SHA-256 is ${commitment}${end ? `; ${end}` : ''}`);
+  }
   return parts.join('\n\n');
 }

@@ -102,7 +102,8 @@ export class EmbeddedWorkbook implements Workbook {
     return this.sheetByTitle(title)?.cells[row]?.[col] ?? null;
   }
 
-  batchUpdate(requests: readonly Request[]): void {
+  /** Applies every request or none; answers one reply a request, in order (BatchUpdateSpreadsheetResponse.replies). */
+  batchUpdate(requests: readonly Request[]): object[] {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
     const bytes = utf8Bytes(JSON.stringify({ requests }));
     if (bytes > MAX_REQUEST_BYTES)
@@ -110,6 +111,7 @@ export class EmbeddedWorkbook implements Workbook {
         `batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`,
       );
     const work = new Batch(this.sheets);
+    const replies: object[] = [];
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});
       if (kinds.length !== 1) throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
@@ -118,7 +120,7 @@ export class EmbeddedWorkbook implements Workbook {
         throw new WorkbookError(`requests[${i}].${kind}: not supported by the embedded workbook (it applies ${SUPPORTED.join(', ')})`);
       }
       try {
-        work.apply(kind, request);
+        replies.push(work.apply(kind, request) ?? {});
       } catch (error) {
         if (error instanceof WorkbookError || error instanceof FieldError) throw new WorkbookError(`requests[${i}].${kind}: ${error.message}`);
         throw error;
@@ -126,5 +128,6 @@ export class EmbeddedWorkbook implements Workbook {
     });
     this.sheets = work.sheets;
     this.batchUpdates += 1;
+    return replies;
   }
 }

@@ -20,6 +20,8 @@ export class GoogleError extends InputError {
     message: string,
     readonly status?: number,
     readonly retried = false,
+    /** The failed call as the worker saw it (Google's own message and reasons), when Google answered. */
+    readonly call?: CallError,
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ const LONGEST_CALL_MS = 10 * 60_000;
  * (127.0.0.1, localhost or ::1): the calls carry the credential's signed token, which must never go
  * to another host.
  */
-function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig {
   const root = env[ROOT_URL_VARIABLE];
   if (root === undefined || root === '') return {};
   let url: URL;
@@ -63,9 +65,11 @@ export class GoogleCalls {
   private readonly worker: Worker;
   /** How many calls of each kind were made (the quota a command costs; retries are not counted). */
   readonly counts: Partial<Record<CallName, number>> = {};
+  /** Runs before every call, with its name (the machine's store writes what it kept before a write: src/node/host-ports.ts). */
+  beforeCall: ((name: CallName) => void) | null = null;
 
-  constructor(config: RestConfig = configFromEnv()) {
-    const file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url));
+  /** `file`: the built worker (dist/google-worker.mjs, beside the built CLI; tests running the sources name it). */
+  constructor(config: RestConfig = configFromEnv(), file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url))) {
     if (!existsSync(file)) throw new InputError(`${file} is missing: run \`npm run build\` first`);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
@@ -76,6 +80,7 @@ export class GoogleCalls {
 
   /** Makes one call and waits for its answer; throws a GoogleError saying what went wrong. */
   call<N extends CallName>(name: N, params: Parameters<RestCalls[N]>[0], what: string): Answer<N> {
+    this.beforeCall?.(name);
     this.counts[name] = (this.counts[name] ?? 0) + 1;
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ name, params });
@@ -84,7 +89,7 @@ export class GoogleCalls {
     }
     const reply = receiveMessageOnPort(this.port)?.message as { value?: Answer<N>; error?: CallError } | undefined;
     if (!reply) throw new GoogleError(`${what}: the call to Google ended without an answer`);
-    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried);
+    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried, reply.error);
     return reply.value as Answer<N>;
   }
 
@@ -92,14 +97,17 @@ export class GoogleCalls {
   private describe(error: CallError, what: string): string {
     const key = "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)";
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
-      return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}`;
+      return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}, or sign in once as your own account: genius-host login --client CLIENT.json`;
     }
     if (error.credential) return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
     if (error.code === 'ERR_MODULE_NOT_FOUND') return `Google's API client is not installed (${error.message}): run npm ci`;
+    if (/invalid_grant|invalid_client|unauthorized_client/.test(error.message))
+      return `Google refused the saved sign-in (${error.message}): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS`;
     if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;
     if (error.status === 401) return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;
-    if (error.status === 403 && error.reason === 'PERMISSION_DENIED') {
+    // A rate limit Drive answers with 403 (its reason says so: "Resolve errors") is not a missing share.
+    if (error.status === 403 && error.reason === 'PERMISSION_DENIED' && !/RateLimitExceeded$/i.test(error.detail ?? '')) {
       let who = 'the service account';
       try {
         who = this.call('identity', undefined, 'the credential').email ?? who;

@@ -12,11 +12,13 @@ const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/$
 /** A spreadsheet written through the Sheets API v4: one HTTP call per port call, as in the add-on. */
 export class RestSpreadsheet implements Spreadsheet {
   readonly url: string;
-  private readonly what: string;
+  protected readonly what: string;
 
   constructor(
-    private readonly google: GoogleCalls,
+    protected readonly google: GoogleCalls,
     readonly id: string,
+    /** The blank first tab of a spreadsheet just made (spreadsheets.create names it). */
+    readonly firstSheetId?: number,
   ) {
     this.url = spreadsheetUrl(id);
     this.what = `spreadsheet ${id}`;

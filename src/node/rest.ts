@@ -4,9 +4,25 @@
 // Script bundle (src/addon, src/engine, src/sheets, src/forms, src/triggers).
 
 import type { sheets_v4 } from '@googleapis/sheets';
+import { savedLogin } from './credentials.js';
+import { formsAndDriveCalls } from './rest-google.js';
 
 /** The OAuth scope of every Sheets call here ("Choose Google Sheets API scopes": read and write spreadsheets). */
-export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+
+/**
+ * Every scope the calls need, the add-on's own minus Apps Script's (appsscript.json): Sheets;
+ * forms.body to make and change forms ("Method: forms.create", forms.batchUpdate,
+ * forms.setPublishSettings); forms.responses.readonly to read their responses
+ * (forms.responses.list); drive.file to share and publish the files this app made ("Choose Google
+ * Drive API scopes").
+ */
+export const SCOPES = [
+  SHEETS_SCOPE,
+  'https://www.googleapis.com/auth/forms.body',
+  'https://www.googleapis.com/auth/forms.responses.readonly',
+  'https://www.googleapis.com/auth/drive.file',
+] as const;
 
 export interface RestConfig {
   /**
@@ -30,6 +46,8 @@ export interface CallError {
   readonly status?: number;
   /** The `error.status` word of Google's JSON error body (PERMISSION_DENIED, NOT_FOUND…). */
   readonly reason?: string;
+  /** Drive's own reason, `error.errors[0].reason` of its error body (rateLimitExceeded, sharingRateLimitExceeded…: "Resolve errors"). */
+  readonly detail?: string;
   readonly message: string;
   /** A Node error code (ENOENT, ECONNREFUSED…). */
   readonly code?: string;
@@ -77,7 +95,7 @@ function retryConfig(config: RestConfig) {
 export function callError(error: unknown): CallError {
   const e = error as {
     status?: number;
-    response?: { status?: number; data?: { error?: { status?: string; message?: string } } };
+    response?: { status?: number; data?: { error?: { status?: string; message?: string; errors?: { reason?: string }[] } } };
     message?: string;
     code?: string | number;
     config?: { retryConfig?: { currentRetryAttempt?: number } };
@@ -87,12 +105,13 @@ export function callError(error: unknown): CallError {
   const message = body?.message ?? e.message ?? String(error);
   const credential =
     status === undefined &&
-    /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(
+    /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|genius-host login|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(
       message,
     );
   return {
     ...(status !== undefined ? { status } : {}),
     ...(body?.status ? { reason: body.status } : {}),
+    ...(body?.errors?.[0]?.reason ? { detail: body.errors[0].reason } : {}),
     message,
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(credential ? { credential } : {}),
@@ -110,18 +129,32 @@ export async function restCalls(config: RestConfig) {
   const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
   // Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key file),
   // else gcloud's application-default login, else the metadata server of a Google Cloud runtime.
-  const auth = new googleAuth.GoogleAuth({ scopes: [SHEETS_SCOPE] });
+  const saved = savedLogin();
+  // The saved sign-in of genius-host login (src/node/login.ts) when GOOGLE_APPLICATION_CREDENTIALS
+  // names no key: its refresh token gets access tokens from the OAuth token endpoint.
+  const login = saved
+    ? new googleAuth.OAuth2({
+        clientId: saved.client_id,
+        clientSecret: saved.client_secret,
+        ...(config.rootUrl ? { endpoints: { oauth2TokenUrl: `${config.rootUrl}token` } } : {}),
+      })
+    : null;
+  login?.setCredentials({ refresh_token: saved?.refresh_token });
+  const adc = new googleAuth.GoogleAuth({ scopes: [...SCOPES] });
   // A service account's key signs its own token (a self-signed JWT carrying the scopes: AIP-4111,
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
   // the OAuth token endpoint before the first call.
-  auth.useJWTAccessWithScope = true;
+  adc.useJWTAccessWithScope = true;
+  const auth = login ?? adc;
   const options = { auth, ...(config.rootUrl ? { rootUrl: config.rootUrl } : {}), retryConfig: retryConfig(config), timeout: config.timeoutMs ?? 60_000 };
   const api: sheets_v4.Sheets = sheets({ version: 'v4', ...options });
 
   return {
+    ...(await formsAndDriveCalls(options, api)),
     /** Who the calls run as: the service account's address, when the credential names one. */
     async identity(): Promise<{ email: string | null }> {
-      const credentials = await auth.getCredentials();
+      if (login) return { email: null };
+      const credentials = await adc.getCredentials();
       return { email: credentials.client_email ?? null };
     },
     /** spreadsheets.get (Sheets API v4 REST reference, "Method: spreadsheets.get": GET /v4/spreadsheets/{spreadsheetId}, `fields` a field mask); answers a Spreadsheet. */

@@ -1,16 +1,22 @@
 // Which tabs an audience's workbook has, in which order, and what each holds.
 //
 // Order: the current board first, then the tabs a reader comes back to (Scoreboard, Status,
-// Legend, Details, Log) at fixed places, then the game's other boards, newest first. So the
-// scoreboard never moves as rounds are added, and the newest round is always next to them.
+// Legend, Details, Log, and the spectators' and the host's Seed) at fixed places, then the game's
+// other boards, newest first. So the scoreboard never moves as rounds are added, and the newest
+// round is always next to them.
 
 import type { StatusView, Table, View } from '../engine/core/view.js';
 import { boardLayout } from './boards.js';
+import { SEED_TAB, seedLayout } from './seed.js';
 import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log'] as const;
+const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', SEED_TAB] as const;
+
+/** The Seed tab's one line on what it is for. */
+const SEED_PURPOSE =
+  'Every random draw of this match (boards, teams, tie-breaks) comes from its seed. The commitment below was shown from the start; at the end the seed and the match file appear here, so anyone can check that the seed was never changed and that replaying the file gives the published result.';
 
 /** Sheets allows up to 100 characters in a tab name. */
 const MAX_TITLE = 100;
@@ -53,6 +59,7 @@ export function layoutView(view: View): TabLayout[] {
   ];
   if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
+  if (view.seed) fixed.push(seedLayout(head('Seed', [SEED_PURPOSE]), view.seed));
   const tabs = [...boards.slice(0, 1), ...fixed, ...boards.slice(1)];
 
   const seen = new Set<string>();

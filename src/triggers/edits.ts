@@ -4,13 +4,15 @@
 // lost), holding the cells and the time the trigger's execution started, which is after the edit
 // (the event carries no time: docs/google.md, "Public rows"). It also drops the ticks' quiet pointer,
 // so the next minute tick runs and collectEdits turns the recorded edits into submissions, each
-// stamped with its own time (the rule and what it leaves open: rows.ts). No execution reads the rows
-// for answers any more; only an execution that finds a tab rewrite left half-done reads its first row.
+// stamped with its own time (the rule and what it leaves open: rows.ts). On Apps Script no execution
+// reads the rows for answers; only an execution that finds a tab rewrite left half-done reads its
+// first row. A machine (genius-host host) has no edit trigger: readRows reads the rows instead.
 
 import type { Submission } from '../engine/core/game.js';
 import type { MatchFile } from '../engine/index.js';
 import type { HostContext } from './context.js';
 import type { LogEntry } from './log.js';
+import { columnLetters } from '../engine/core/coords.js';
 import { KEY, type Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
 import { ANSWERS_TAB, type RowsPointer, type RowsSetup, readAnswersTab, showsSetup } from './rows.js';
@@ -58,6 +60,39 @@ export function recordEdit(ports: Pick<HostPorts, 'store' | 'newId'>, at: string
   // The next tick must look (a quiet tick reads only this pointer).
   ports.store.remove(KEY.quiet);
   return true;
+}
+
+/**
+ * A machine's public rows: it has no edit trigger, so each run (and the run at a deadline, just
+ * before it: see run in execution.ts) reads the answers tab while it asks something, and records
+ * each row that changed since its last read as an edit made when the read came back. So a row
+ * never counts as changed earlier than it was; a change made after the last read before a
+ * deadline counts as late (docs/google.md, "Public rows from a machine"). Answers how many rows
+ * changed.
+ */
+export function readRows(ctx: HostContext): number {
+  const rows = ctx.pointers.rows();
+  const shared = ctx.pointers.shared();
+  if (!rows || !shared || rows.questions.length === 0) return 0;
+  const width = Math.min(rows.questions.length, MAX_COLUMNS);
+  const values = ctx.ports.files.open(shared.id).readValues(`'${ANSWERS_TAB}'!B2:${columnLetters(width)}${1 + MAX_ROWS}`);
+  const at = ctx.ports.clock.now();
+  const grid = Array.from({ length: MAX_ROWS }, (_, r) => Array.from({ length: width }, (_, c) => String(values[r]?.[c] ?? '').trim()));
+  let before: string[][] | null = null;
+  try {
+    before = JSON.parse(ctx.pointers.text(KEY.rowsRead) ?? 'null') as string[][] | null;
+  } catch {
+    before = null;
+  }
+  let changed = 0;
+  grid.forEach((row, r) => {
+    const was = before?.[r];
+    if (was ? JSON.stringify(was) === JSON.stringify(row) : row.every((v) => v === '')) return;
+    recordEdit(ctx.ports, at, { tab: ANSWERS_TAB, row: 2 + r, column: 2, values: [row] });
+    changed += 1;
+  });
+  ctx.pointers.setText(KEY.rowsRead, JSON.stringify(grid));
+  return changed;
 }
 
 /** Whether `id` is the shared sheet of the match set up here (one read of its pointer alone). */

@@ -27,27 +27,23 @@ import { GAMES } from '../engine/games/index.js';
 import type { Request } from '../sheets/api.js';
 import { renderRequests, utf8Length } from '../sheets/index.js';
 import { collectForms, formsToRead } from './collect.js';
-import { collectEdits } from './edits.js';
+import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import type { LogEntry } from './log.js';
-import { nextReminderWake, playersToRemind, sendMessages } from './messages.js';
+import { playersToRemind, sendMessages } from './messages.js';
+import { formsEveryMinutes, phaseEdge, quietUntil } from './quiet.js';
 import { KEY, type QuietPointer } from './pointers.js';
+import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
 
-/**
- * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
- * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
- * catches an answer whose trigger did not fire, for its receipt.
- */
-const FORMS_EVERY_MINUTES = 120;
 /** How often the sheets an answer changes only a little (other players' Status tabs) are drawn, besides every change of phase. */
 const OTHERS_EVERY_MINUTES = 180;
 /** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
 const SHARP_WAIT_MS = 60_000;
-/** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
-const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
+/** How long before a deadline a machine reads the public rows (see readRows in edits.ts). */
+const ROWS_LEAD_MS = 2_000;
 
 /**
  * What started an execution:
@@ -75,6 +71,8 @@ export interface RunReport {
   /** Every Sheets write of this execution, the log's first. */
   readonly writes: readonly WriteReport[];
   readonly formsUpdated: number;
+  /** Set when the match is hosted by the other runner (handover.ts): this one did nothing. */
+  readonly elsewhere?: Runner;
 }
 
 export const BUSY: RunReport = { ran: false, logged: 0, open: null, over: false, writes: [], formsUpdated: 0 };
@@ -152,7 +150,17 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
       if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
-      ctx.ports.clock.sleep(wait);
+      // A machine reads the public rows just before the deadline (it has no edit trigger), under
+      // the lock it then keeps for the run.
+      const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
+      ctx.ports.clock.sleep(wait - lead);
+      if (lead > 0)
+        return withLock(ctx, BUSY, () => {
+          if (hostedElsewhere(ctx) === null) readRows(ctx);
+          const left = Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now());
+          if (left > 0) ctx.ports.clock.sleep(left);
+          return runLocked(ctx, kind);
+        });
     }
   }
   // A tick or an answer finding another execution at work does not wait for it: the holder, or
@@ -172,7 +180,7 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   const polled = ctx.pointers.polled();
-  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= FORMS_EVERY_MINUTES * 60_000) return true;
+  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= formsEveryMinutes(ctx) * 60_000) return true;
   // Replaying only for a game whose phases may end on a move: the others never poll here.
   if (GAMES.get(match.game)?.closesEarly === undefined) return false;
   const result = replayMatch(match, { now });
@@ -238,8 +246,18 @@ function readForms(
   return { asks, pollForms, mayHold };
 }
 
+/** Handed to the other runner (handover.ts): a leftover trigger does nothing, a host's entry is refused. */
+function refusedHere(ctx: HostContext, kind: RunKind): RunReport | null {
+  const elsewhere = hostedElsewhere(ctx);
+  if (elsewhere === null) return null;
+  if (kind === 'menu' || kind === 'rerender') throw new Error(elsewhereMessage(elsewhere));
+  return { ...BUSY, elsewhere };
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
+  const elsewhere = refusedHere(ctx, kind);
+  if (elsewhere) return elsewhere;
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();
@@ -257,6 +275,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   };
   add(hostEntries);
   const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
+  if (ctx.ports.machine) readRows(ctx);
   const edits = collectEdits(ctx, match);
   add(edits.entries);
   add(closeWhenReady(match, now));
@@ -290,7 +309,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => closed.has(id)));
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
-  let until = drawn.unfinished || rewrite || messages.retry ? null : quietUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null);
+  let until = drawn.unfinished || rewrite || messages.retry ? null : quietUntil(ctx, result, now, polledAt);
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
     until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
@@ -365,7 +384,11 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
-  if (rowsMoved) ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
+  if (rowsMoved) {
+    ctx.pointers.setRows({ ...shown, next: setup } satisfies RowsPointer);
+    // A machine's next read of the rows starts afresh: the rows it clears here are not a player's change.
+    if (ctx.ports.machine) ctx.pointers.remove(KEY.rowsRead);
+  }
   const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
   // The setup before, while it asked something: an edit made on it before the rewrite answers it.
   if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}) } satisfies RowsPointer);
@@ -376,42 +399,6 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
     ctx.pointers.setText(KEY.drawnAt, now);
   }
   return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
-}
-
-/**
- * Until when the ticks have nothing to do after this run, or null when the next must look: the
- * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
- * open phase's deadline, its next reminder (while someone is awaited) or the next phase's opening. A
- * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
- * no tick: each edit wakes the ticks itself (edits.ts).
- */
-/** The open phase's deadline, or the next phase's opening, when it is ahead. */
-function phaseEdge(result: ReplayResult, now: string): string | null {
-  const open = result.open;
-  if (!open || result.paused) return null;
-  const opensAt = open.timing.opensAt;
-  if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
-  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
-}
-
-function quietUntil(result: ReplayResult, now: string, polledAt: string | null): string | null {
-  // No form reading is due while no form may hold an answer (every form closed and read since);
-  // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
-  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + FORMS_EVERY_MINUTES * 60_000];
-  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them).
-  const open = result.paused ? null : result.open;
-  if (open) {
-    const opensAt = open.timing.opensAt;
-    if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
-      times.push(Date.parse(opensAt));
-    } else {
-      if (result.game.closesEarly !== undefined) return null;
-      if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
-      const reminder = nextReminderWake(result, now);
-      if (reminder !== null) times.push(Date.parse(reminder));
-    }
-  }
-  return new Date(Math.min(...times)).toISOString();
 }
 
 /** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */

@@ -24,11 +24,13 @@ import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import type { HostPorts } from './ports.js';
 import type { MatchSetup } from './setup.js';
+import { handToMachine, takeBack } from './handover.js';
 import { type StartResult, refusedShareNote, startMatch } from './start.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
 export { validateSetup } from './setup.js';
 export type { RunKind, RunReport, WriteReport } from './execution.js';
+export type { Runner } from './runner.js';
 export type { StartResult } from './start.js';
 export type { Links, PlayerLinks } from './links.js';
 
@@ -211,6 +213,16 @@ export class MatchHost {
   /** Discord webhook…: sets the webhook URL (checked for Discord's shape) or, for an empty text, clears it (discord.ts). */
   setDiscordWebhook(text: string): string {
     return setWebhook(this.ctx, text);
+  }
+
+  /** Host from a machine… (handover.ts): answers what the host should do next. */
+  handToMachine(): string {
+    return handToMachine(this.ctx);
+  }
+
+  /** Host from Apps Script again (handover.ts). */
+  takeBack(): string {
+    return takeBack(this.ctx);
   }
 
   /** Export match file: the log as a match file (replay it anywhere). */

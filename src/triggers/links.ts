@@ -1,6 +1,7 @@
 // Every link of a match in one place: the answer of Start, the Help dialog, and the host's Links
 // tab (what to post on Discord, and what to send each player privately).
 
+import { seedCommitment } from '../engine/core/commitment.js';
 import { currentEmails } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
@@ -22,6 +23,8 @@ export interface Links {
   readonly host: string;
   readonly shared: string;
   readonly spectators: string;
+  /** The SHA-256 of the seed, to post with the spectators' link (README, "A seed anyone can check"). */
+  readonly commitment: string;
   readonly published: boolean;
   readonly note?: string;
   readonly players: readonly PlayerLinks[];
@@ -39,6 +42,7 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
     host: ctx.ports.files.host().url,
     shared: shared.url,
     spectators: shared.spectators,
+    commitment: seedCommitment(match.seed),
     published: shared.published,
     ...(shared.note ? { note: shared.note } : {}),
     players: match.players.map((p) => {
@@ -67,6 +71,7 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
       text(links.spectators),
       text(links.published ? 'published to the web, updates automatically' : (links.note ?? 'anyone with the link can view')),
     ],
+    [heading('Seed commitment (post it with the link)'), text(links.commitment), text("the SHA-256 of the seed: the spectators' Seed tab shows it")],
     [heading('Shared sheet (players edit their row)'), text(links.shared)],
     ...(links.warnings.length > 0
       ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])]

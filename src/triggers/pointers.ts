@@ -35,6 +35,15 @@ export const KEY = {
    * see discord.ts). The host's setting, not a match's: outside `gh.`, so a new match keeps it.
    */
   discord: 'genius-host.discord',
+  /**
+   * Who hosts the match: 'machine' (genius-host host; handover.ts), otherwise Apps Script. Kept in
+   * both stores; a runner whose own store names the other does nothing.
+   */
+  runner: 'gh.runner',
+  /** A machine's last read of the public answer rows (see readRows in edits.ts). */
+  rowsRead: 'gh.rows-read',
+  /** Set once a machine has re-keyed the forms' item maps by the Forms API's question ids (src/node/adopt-forms.ts). */
+  itemsKeyedBy: 'gh.items-keyed-by',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */

@@ -233,4 +233,10 @@ export interface HostPorts {
   readonly http?: Http;
   /** Where the Discord webhook URL is kept; absent: Discord cannot be set up. */
   readonly secrets?: Secrets;
+  /**
+   * Set when the ports are a machine's (genius-host host, src/node): no triggers there, so form
+   * answers are read by polling every `formsEveryMinutes`, and the public rows are read by every
+   * run and just before each deadline (see readRows in edits.ts). Unset: Apps Script.
+   */
+  readonly machine?: { readonly formsEveryMinutes: number };
 }

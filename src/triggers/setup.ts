@@ -30,6 +30,8 @@ export interface MatchSetup {
   /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
   readonly reminders?: readonly number[];
   readonly options?: Readonly<Record<string, unknown>>;
+  /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
+  readonly publish?: boolean;
 }
 
 export interface FieldError {
@@ -75,6 +77,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     },
     submissions: [],
     decisions: [],
+    ...(setup.publish === false ? { publish: false } : {}),
   };
   const loaded = loadMatch(file);
   if (!loaded.ok) return err([errorAt(loaded.error)]);

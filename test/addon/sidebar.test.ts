@@ -141,6 +141,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       options: { rounds: 2 },
       closeWhenReady: { pregame: false, round: true },
       players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
+      // At the end the seed and the match file go to the spectators, unless the host unticks it.
+      publish: true,
     });
     expect(errors).toEqual([]);
     await page.close();

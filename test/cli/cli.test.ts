@@ -85,6 +85,11 @@ describe('genius-host new and show', () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('The field after round 5');
     expect(shown.stdout).toContain('Your submissions');
+    expect(shown.stdout).not.toContain('Seed:');
+    // The spectators' view ends with the Seed tab in brief: the commitment, and the seed of a finished match.
+    expect(run('show', 'examples/not-flower-field.json').stdout).toMatch(
+      /\nSeed: its SHA-256 is 4815d59857f69d061ab479888e9c6d12e4dbe6140bf3d797fefaf92e36c9ef84; the seed is "example-field"; .*\n$/,
+    );
     expect(run('show', 'examples/not-flower-field.json', '--as', 'player:p9').stderr).toMatch(/--as: "player:p9" is not an audience/);
   });
 });

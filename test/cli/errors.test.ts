@@ -25,6 +25,8 @@ const duplicate = (() => {
   match.players[3].id = 'p2';
   return file('duplicate.json', JSON.stringify(match));
 })();
+/** A commitment of the right shape (the SHA-256 of "genius"). */
+const aCommitment = '9ed142d60c4571b67f1468ef4f75950a60a1d8dc1c38075cd0d13c80fea7aba5';
 /** A spreadsheet ID of the shape Google gives (never called: each mistake is found first). */
 const sheetId = '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms';
 /** An --out that must still not exist afterwards: the mistake is found before anything is played. */
@@ -32,12 +34,12 @@ const untouched = join(dir, 'never-written');
 
 const cases: { args: string[]; says: RegExp }[] = [
   // Commands and options
-  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, help;/ },
+  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, host, login, help;/ },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
   {
     args: ['start', '--plyers', '3', '--out', untouched],
-    says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out\)$/,
+    says: /^start: unknown option --plyers; did you mean --players\? \(it takes --seed, --players, --bot, --out, --spreadsheet\)$/,
   },
   { args: ['start', '--player', '3', '--out', untouched], says: /did you mean --players\?/ },
   { args: ['replay', example, '--players', '3'], says: /^replay takes no --players \(it takes --now\)$/ },
@@ -107,6 +109,18 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   { args: ['render', example, '--to-sheets', sheetId, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match \(host, public, / },
   { args: ['render', join(dir, 'nope.json'), '--to-sheets', sheetId], says: /^.*nope\.json: no such file$/ },
+  // verify
+  { args: ['verify'], says: /^verify needs a match file, e.g. genius-host verify match\.json --commitment [0-9a-f]{64}$/ },
+  { args: ['verify', example], says: /^verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet/ },
+  { args: ['verify', example, '--commitment', 'abc123'], says: /^--commitment: "abc123" is not a SHA-256 \(64 hexadecimal digits, as the Seed tab/ },
+  { args: ['verify', example, '--commitment'], says: /^--commitment needs a value, e\.g\. --commitment [0-9a-f]{64}$/ },
+  { args: ['verify', join(dir, 'nope.json'), '--commitment', aCommitment], says: /^.*nope\.json: no such file$/ },
+  { args: ['verify', badValue, '--commitment', aCommitment], says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/ },
+  {
+    args: ['verify', example, '--commitment', aCommitment],
+    says: /^examples\/not-flower-field\.json carries no published result \(no "final"\): verify checks the match file published on the Seed tab/,
+  },
+  { args: ['verify', example, '--now', '2026-11-21T18:00:00Z'], says: /^verify takes no --now \(it takes --commitment\)$/ },
 ];
 
 describe('a wrong command gets one line on stderr, exit 1 and no stack trace', () => {

@@ -1,5 +1,6 @@
-// The rules of the house for src/engine: it imports nothing outside itself but zod and pure-rand,
-// and never touches Node, Apps Script, the clock, the network or Math.random.
+// The rules of the house for src/engine: it imports nothing outside itself but zod, pure-rand and
+// @noble/hashes's SHA-256 (the seed's commitment), and never touches Node, Apps Script, the clock,
+// the network or Math.random.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,10 +18,11 @@ function files(dir: string): string[] {
 describe('src/engine stays pure', () => {
   const sources = files(engine).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
-  it('imports only itself, zod/mini and pure-rand', () => {
+  it("imports only itself, zod/mini, pure-rand and @noble/hashes's SHA-256", () => {
     for (const { path, text } of sources) {
       for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
-        const allowed = spec.startsWith('.') || spec === 'zod/mini' || spec === 'zod/v4/locales/en.js' || spec.startsWith('pure-rand/');
+        const allowed =
+          spec.startsWith('.') || spec === 'zod/mini' || spec === 'zod/v4/locales/en.js' || spec.startsWith('pure-rand/') || spec === '@noble/hashes/sha2.js';
         expect(allowed, `${path} imports ${spec}`).toBe(true);
       }
     }

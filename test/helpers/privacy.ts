@@ -3,6 +3,8 @@
 // reaches a workbook not meant for them, and no text that only the host's or another player's
 // view holds turns up in a workbook it was not rendered for.
 import { expect } from 'vitest';
+import { accountKey } from '../../src/engine/core/email.js';
+import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { answersText } from '../../src/engine/core/views.js';
 import type { Audience, View } from '../../src/engine/core/view.js';
 import { type ReplayResult, audiencesOf, viewFor } from '../../src/engine/index.js';
@@ -82,6 +84,50 @@ function submissionFacts(result: ReplayResult): Fact[] {
   return [...visible].map(([text, readers]) => ({ text, visibleTo: [...readers] }));
 }
 
+/**
+ * What identifies the players' Google accounts and files (docs/matchfile.md, "A seed anyone can
+ * check"): every email address the match holds (as written, and as the account it names), every
+ * form id and form response id. The host sees them all; a player's own receipts may name the
+ * address and form their own submissions came from.
+ */
+function accountFacts(match: MatchFile): Fact[] {
+  const facts: Fact[] = [];
+  const add = (text: string | undefined, player: string) => {
+    if (text === undefined || text.length < 8) return;
+    for (const form of new Set([text, text.toLowerCase(), accountKey(text)])) facts.push({ text: form, visibleTo: ['host', `player:${player}`] });
+  };
+  for (const p of match.players) {
+    add(p.email, p.id);
+    add(p.form, p.id);
+  }
+  for (const e of match.events ?? []) if (e.type === 'email') add(e.email, e.player);
+  for (const s of match.submissions) {
+    add(s.from, s.player);
+    add(s.form, s.player);
+    if (s.via === 'form') add(s.response, s.player);
+  }
+  return facts;
+}
+
+/**
+ * Checks a published match file's text (the Seed tab, as a spectator copies it): none of the
+ * match's account facts appears in it, in any case. Returns how many facts were checked.
+ */
+export function checkPublishedFile(match: MatchFile, text: string): number {
+  const lower = text.toLowerCase();
+  const facts = accountFacts(match);
+  for (const fact of facts) expect(lower.includes(fact.text.toLowerCase()), `${match.game}: the published file holds "${fact.text}"`).toBe(false);
+  return facts.length;
+}
+
+/** The match file the Seed tab of a workbook publishes, its cells joined a line a cell, or null. */
+export function publishedText(workbook: EmbeddedWorkbook): string | null {
+  const seed = workbook.tabs.find((t) => t.title === 'Seed');
+  const column = (seed?.cells ?? []).map((line) => line?.[0]?.userEnteredValue?.stringValue ?? '');
+  const label = column.findIndex((text) => text.startsWith('The match file: copy cells'));
+  return label < 0 ? null : column.slice(label + 1).join('\n');
+}
+
 /** Facts with the same text are visible to whoever may see any of them. */
 function merged(facts: readonly Fact[]): Fact[] {
   const readers = new Map<string, Set<Audience>>();
@@ -101,14 +147,10 @@ function merged(facts: readonly Fact[]): Fact[] {
  */
 export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audience) => EmbeddedWorkbook | null, options: { views?: boolean } = {}): number {
   const audiences = audiencesOf(result);
-  const workbooks = new Map(
-    audiences
-      .map((a) => [a, workbookOf(a)])
-      .filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null)
-      .map(([a, w]) => [a, workbookTexts(w)]),
-  );
+  const books = new Map(audiences.map((a) => [a, workbookOf(a)]).filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null));
+  const workbooks = new Map([...books].map(([a, w]) => [a, workbookTexts(w)]));
   const views = new Map(audiences.map((a) => [a, viewTexts(viewFor(result, a))]));
-  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
+  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? []), ...accountFacts(result.match)]);
   let checked = 0;
   for (const audience of audiences) {
     // Team workbooks are shared inside the team; they are checked through their members' own.
@@ -118,6 +160,9 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
     const viewer = audience.startsWith('player:') ? audience.slice('player:'.length) : null;
     const ownAnswers = new Set(result.match.submissions.filter((s) => s.player === viewer).map((s) => answersText(s.answers)));
     const texts = [...workbooks.get(audience)!].filter((t) => !ownAnswers.has(t));
+    // The published match file, joined again: an address cut across two rows is still found.
+    const published = audience === 'public' ? publishedText(books.get(audience)!) : null;
+    if (published !== null) checked += checkPublishedFile(result.match, published);
     for (const fact of facts) {
       if (fact.visibleTo.includes(audience)) continue;
       const leak = texts.find((t) => t.includes(fact.text));

@@ -3,7 +3,8 @@
 // Sheets API v4 endpoints src/node uses, with the request and response shapes of the Sheets v4
 // discovery document (sheets.googleapis.com/$discovery/rest?version=v4): spreadsheets.get,
 // spreadsheets.batchUpdate and spreadsheets.values.get, and Google's JSON error body
-// ({ error: { code, message, status } }). The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
+// ({ error: { code, message, status } }); Forms v1, Drive v3 and spreadsheets.create are in
+// test/http/workspace-server.ts, Google's OAuth endpoints in test/http/oauth-server.ts. The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
 // the embedded workbook plus hidden tabs, protections and values.get), so a render over HTTP is
 // applied by the same code as the embedded render.
 //
@@ -14,9 +15,11 @@ import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'no
 import { writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SHEETS_SCOPE } from '../../src/node/rest.js';
 import type { Request } from '../../src/sheets/api.js';
+import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
+import { OAuthServer } from './oauth-server.js';
+import { HttpError, Workspace, scopeFor } from './workspace-server.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
 
@@ -37,6 +40,10 @@ export interface ServerOptions {
   readonly slowFirstTryMs?: number;
   /** Closes itself after this long without a request (ms). */
   readonly idleMs?: number;
+  /** The sandbox world behind the Forms and Drive endpoints (its refusals: refuseSharingWith, legacyForms…). */
+  readonly world?: Partial<GoogleOptions>;
+  /** Or a sandbox's own world, its spreadsheets served too, shared with ACCOUNT (test/http/host.test.ts). */
+  readonly sandboxWorld?: Google;
 }
 
 const REASONS: Record<number, string> = {
@@ -48,23 +55,6 @@ const REASONS: Record<number, string> = {
   500: 'INTERNAL',
   503: 'UNAVAILABLE',
 };
-const MESSAGES: Record<number, string> = {
-  401: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-  403: 'The caller does not have permission',
-  404: 'Requested entity was not found.',
-  429: "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user' of service 'sheets.googleapis.com'.",
-  500: 'Internal error encountered.',
-  503: 'The service is currently unavailable.',
-};
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message = MESSAGES[status] ?? 'error',
-  ) {
-    super(message);
-  }
-}
 
 /** What the spreadsheet refuses (a request it cannot apply, a range it cannot parse) is a 400, as Google answers. */
 function refused<T>(work: () => T): T {
@@ -89,8 +79,31 @@ export class LoopbackGoogle {
   private server: Server | null = null;
   private idle: NodeJS.Timeout | null = null;
   rootUrl = '';
+  /** Google's OAuth endpoints for genius-host login (test/http/oauth-server.ts); the access tokens they issue are accepted. */
+  readonly oauth = new OAuthServer();
+  /** Runs before each authenticated call is served: a test throws an HttpError from it to refuse one call. */
+  interrupt: ((method: string, path: string) => void) | null = null;
+  /** ServerOptions.slowFirstTryMs, changeable between calls (a test makes files first, then slows every later call). */
+  slowFirstTryMs: number;
+  /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
+  readonly workspace: Workspace;
 
-  constructor(private readonly options: ServerOptions = {}) {}
+  constructor(private readonly options: ServerOptions = {}) {
+    this.slowFirstTryMs = options.slowFirstTryMs ?? 0;
+    this.workspace = new Workspace(
+      ACCOUNT,
+      options.world ?? {},
+      (file, account) => {
+        this.files.set(file.id, file);
+        this.sharedWith.set(file.id, new Set([account]));
+      },
+      options.sandboxWorld,
+    );
+    for (const file of options.sandboxWorld?.sheets.values() ?? []) {
+      this.files.set(file.id, file);
+      this.sharedWith.set(file.id, new Set([ACCOUNT]));
+    }
+  }
 
   async start(): Promise<string> {
     const server = createServer((req, res) => void this.handle(req, res));
@@ -158,18 +171,27 @@ export class LoopbackGoogle {
     const body = Buffer.concat(chunks).toString('utf8');
     let status = 200;
     let answer: unknown;
+    const signIn = this.oauth.handle(req.method ?? 'GET', url, body);
+    if (signIn) {
+      this.seen.push({ method: req.method ?? 'GET', path: url.pathname, status: signIn.status });
+      res.writeHead(signIn.status, { 'content-type': 'application/json; charset=UTF-8', ...signIn.headers });
+      res.end(signIn.body === undefined ? '' : JSON.stringify(signIn.body));
+      return;
+    }
     const call = `${req.method} ${url.pathname}${url.search} ${body}`;
     const first = !this.attempts.has(call);
     try {
       this.failOnce(call);
-      const account = this.authenticate(req.headers.authorization);
+      const account = this.authenticate(req.headers.authorization, url.pathname);
+      this.interrupt?.(req.method ?? 'GET', url.pathname);
       answer = this.route(req.method ?? 'GET', url, body, account);
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
-      answer = { error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN' } };
+      const detail = error instanceof HttpError && error.detail ? { errors: [{ domain: 'global', reason: error.detail, message: error.message }] } : {};
+      answer = { error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN', ...detail } };
     }
     this.seen.push({ method: req.method ?? 'GET', path: decodeURIComponent(url.pathname), status });
-    if (first && this.options.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.options.slowFirstTryMs));
+    if (first && this.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.slowFirstTryMs));
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify(answer));
@@ -182,16 +204,22 @@ export class LoopbackGoogle {
     if (n < fail.length) throw new HttpError(fail[n]);
   }
 
-  /** The account of a valid self-signed JWT with the Sheets scope. */
-  private authenticate(header: string | undefined): string {
+  /** The account of a valid self-signed JWT with a scope the endpoint takes. */
+  private authenticate(header: string | undefined, path: string): string {
     const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
     if (!token) throw new HttpError(401);
+    const user = this.oauth.accountOf(token);
+    if (user) {
+      if (!user.scopes.some((scope) => scopeFor(path).includes(scope))) throw new HttpError(403, 'Request had insufficient authentication scopes.');
+      return user.account;
+    }
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
     if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);
     const claims = JSON.parse(base64url(payload).toString('utf8')) as { iss?: string; sub?: string; scope?: string; exp?: number };
     if (!claims.iss || (claims.exp ?? 0) * 1000 < Date.now()) throw new HttpError(401);
-    if (!(claims.scope ?? '').split(' ').includes(SHEETS_SCOPE)) throw new HttpError(403, 'Request had insufficient authentication scopes.');
+    if (!(claims.scope ?? '').split(' ').some((scope) => scopeFor(path).includes(scope)))
+      throw new HttpError(403, 'Request had insufficient authentication scopes.');
     return claims.iss;
   }
 
@@ -203,6 +231,8 @@ export class LoopbackGoogle {
   }
 
   private route(method: string, url: URL, body: string, account: string): unknown {
+    const workspace = this.workspace.route(method, url, body, account);
+    if (workspace !== undefined) return workspace;
     // Sheets v4 paths (the discovery document's flatPath): v4/spreadsheets/{spreadsheetId},
     // v4/spreadsheets/{spreadsheetId}:batchUpdate, v4/spreadsheets/{spreadsheetId}/values/{range}.
     const path = /^\/v4\/spreadsheets\/([^/:]+)(:batchUpdate|\/values\/(.+))?$/.exec(url.pathname);

@@ -244,7 +244,7 @@ describe.concurrent('credentials', () => {
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
     expect(stderr).toBe(
-      "genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)\n",
+      "genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine), or sign in once as your own account: genius-host login --client CLIENT.json\n",
     );
     expect(callsTo(google, id)).toEqual([]);
   });

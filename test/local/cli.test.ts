@@ -1,5 +1,5 @@
 // `npm start` (genius-host start) and `genius-host render` as a user runs them: the built CLI.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { root, run } from '../helpers/cli.js';
 import { GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { resultLine } from '../../src/local/demo.js';
+import { seedCommitment } from '../../src/engine/core/commitment.js';
+import { publishedLines } from '../../src/engine/core/publish.js';
 
 describe('genius-host start', () => {
   it("plays every game, writes each audience's workbook as .xlsx and .html with the match file, and says where", async () => {
@@ -130,5 +132,78 @@ describe('the result line of npm start and render', () => {
     expect(resultLine(replayMatch({ ...match.value, decisions: [] }))).toBe('over, waiting on 1 host decision');
     const scheduled = { ...match.value, startAt: '2026-11-21T18:00:00.000Z', schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
     expect(resultLine(replayMatch(scheduled, { now: '2026-11-21T18:30:00.000Z' }))).toBe('not over: Pregame: colour choice is still open');
+  });
+});
+
+describe('genius-host verify', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gh-verify-'));
+  const paint = loadMatchText(readFileSync(join(root, 'examples/paint.json'), 'utf8'));
+  if (!paint.ok) throw new Error(paint.error);
+  const final = replayMatch(paint.value).final;
+  if (!final) throw new Error('examples/paint.json does not finish');
+  const lines = publishedLines(paint.value, final);
+  const commitment = seedCommitment(paint.value.seed);
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const published = write('match.json', `${lines.join('\n')}\n`);
+  const edited = (name: string, edit: (file: Record<string, unknown> & { submissions: Record<string, unknown>[] }) => void) => {
+    const json = JSON.parse(readFileSync(published, 'utf8'));
+    edit(json);
+    return write(name, JSON.stringify(json, null, 2));
+  };
+
+  it('checks the seed against the commitment and the replay against the published result, and says so', () => {
+    const { code, stdout, stderr } = run('verify', published, '--commitment', commitment.toUpperCase());
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      `${published}: Paint You a Picture, 12 players, ${paint.value.submissions.length} submissions`,
+      `seed ${JSON.stringify(paint.value.seed)}: its SHA-256 is the commitment ${commitment}`,
+      `replay: the final result is exactly the published one (winners: ${final.winners.join(', ')})`,
+      'verified: the seed is the one committed to at the start, and the file replays to the published result',
+      '',
+    ]);
+  });
+
+  it('reads the file as copied from the Seed tab: the rows above it, each cell in quotes, Windows line ends', () => {
+    const copied = ['The match file: copy cells A14 to A99', ...lines.map((l) => `"${l.replace(/"/g, '""')}"`)].join('\r\n');
+    const { code, stdout } = run('verify', write('copied.txt', copied), '--commitment', commitment);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^verified: /m);
+  });
+
+  it('refuses a changed seed, naming it, with exit 1', () => {
+    const file = edited('seed.json', (json) => {
+      json.seed = `${paint.value.seed}!`;
+    });
+    const { code, stdout, stderr } = run('verify', file, '--commitment', commitment);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`NOT the commitment ${commitment}`);
+    // Paint's canvas is drawn from the seed: another seed is another match, and replay says so too.
+    expect(stderr).toMatch(
+      /^genius-host: verify: the seed does not match the commitment \(its SHA-256 is [0-9a-f]{64}\); and replaying the file does not (give the published result \(final\.[\w.[\]]+\)|reach a final result)\n$/,
+    );
+  });
+
+  it('refuses a changed submission or a changed result, naming where the replay differs', () => {
+    const result = edited('result.json', (json) => {
+      (json.final as { winners: string[] }).winners = ['nobody'];
+    });
+    const changedResult = run('verify', result, '--commitment', commitment);
+    expect(changedResult.code).toBe(1);
+    expect(changedResult.stdout).toContain(`replay: final.winners[0] is ${JSON.stringify(final.winners[0])}, but the file was published with "nobody"`);
+    expect(changedResult.stderr).toBe('genius-host: verify: replaying the file does not give the published result (final.winners[0])\n');
+
+    // Every vote of the winning team dropped: the replay ends otherwise.
+    const winners = new Set(Object.entries(paint.value.options.teams as Record<string, string[]>).find(([team]) => team === final.winners[0])?.[1]);
+    const votes = edited('votes.json', (json) => {
+      json.submissions = json.submissions.filter((s) => !winners.has(String(s.player)));
+    });
+    const changedVotes = run('verify', votes, '--commitment', commitment);
+    expect(changedVotes.code).toBe(1);
+    expect(changedVotes.stdout).toContain(`its SHA-256 is the commitment ${commitment}`);
+    expect(changedVotes.stderr).toMatch(/^genius-host: verify: replaying the file does not (give the published result|reach a final result)/);
   });
 });

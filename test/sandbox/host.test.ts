@@ -297,6 +297,8 @@ describe('the sandbox', () => {
       'discordWebhook',
       'exportMatchFile',
       'extendDeadline',
+      'hostFromAppsScript',
+      'hostFromMachine',
       'newMatchDefaults',
       'onFormSubmitted',
       'onInstall',

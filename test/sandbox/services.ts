@@ -884,6 +884,11 @@ export class Google {
             throw new Error(
               'GoogleJsonResponseException: API call to drive.permissions.create failed with error: This form does not support responder permissions (a legacy form)',
             );
+          // A responder named by account is what addPublishedReader makes: refused alike.
+          if (view === 'published' && resource.type === 'user' && google.options.refuseResponderRestriction)
+            throw new Error(
+              'GoogleJsonResponseException: API call to drive.permissions.create failed with error: Responders cannot be restricted to named people for this form',
+            );
           if (resource.type === 'anyone' && google.options.refuseLinkSharing)
             throw new Error(
               'GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link',

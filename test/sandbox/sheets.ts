@@ -151,10 +151,16 @@ export class SheetFile {
       if (request.deleteProtectedRange) after.push(() => this.protections.delete(request.deleteProtectedRange!.protectedRangeId ?? -1));
       standard.push(request);
     });
-    if (standard.length > 0) this.workbook.batchUpdate(standard);
+    // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
+    const applied = standard.length > 0 ? this.workbook.batchUpdate(standard) : [];
     for (const step of after) step();
     this.writes.push({ requests: requests.length, bytes: Buffer.byteLength(JSON.stringify({ requests })) });
-    return { spreadsheetId: this.id, replies: requests.map(() => ({})) };
+    const replies: object[] = requests.map(() => ({}));
+    standard.forEach((r, n) => {
+      const at = requests.indexOf(r);
+      if (at >= 0) replies[at] = applied[n] ?? {};
+    });
+    return { spreadsheetId: this.id, replies };
   }
 
   /** values.get: each cell's value (FORMULA: as typed, numbers as numbers), trailing blanks left out. */

@@ -119,6 +119,9 @@ function playWhole(c: Case) {
     'Export match file',
     'Discord webhook…',
     '---',
+    'Host from a machine…',
+    'Host from Apps Script again',
+    '---',
     'Check this account…',
     'Help',
   ]);

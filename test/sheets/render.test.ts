@@ -296,7 +296,7 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     workbook.batchUpdate([{ addSheet: { properties: { sheetId: 123, title: 'Form Responses 1' } } }]);
     const before = new Map(workbook.tabs.map((t) => [t.title, t.sheetId]));
     // Current shows round 2's board; the round tabs are the history before it.
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 1', 'Form Responses 1']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Seed', 'Round 1', 'Form Responses 1']);
 
     const { requests } = render(viewFor(afterRound3, 'host'), workbook);
     expect(workbook.batchUpdates).toBe(3);
@@ -308,6 +308,7 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
       'Legend',
       'Details',
       'Log',
+      'Seed',
       'Round 2',
       'Round 1',
       'Form Responses 1',

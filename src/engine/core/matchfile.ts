@@ -140,6 +140,8 @@ const matchFileShape = z.strictObject({
   submissions: z._default(z.array(submissionSchema), []),
   decisions: z._default(z.array(decisionSchema), []),
   events: z.optional(z.array(eventSchema)),
+  publish: z.optional(z.boolean()),
+  final: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** A validated match file with every default filled in. */
@@ -154,6 +156,10 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly decisions: readonly Decision[];
   /** Host changes to the schedule (extend a deadline, reopen a phase); absent when there are none. */
   readonly events?: readonly MatchEvent[];
+  /** False: the seed and this file stay with the host at the end; absent or true: they are published (core/publish.ts). */
+  readonly publish?: boolean;
+  /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
+  readonly final?: Readonly<Record<string, unknown>>;
 }
 
 const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
@@ -261,6 +267,8 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     submissions: file.submissions,
     decisions: file.decisions,
     ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
+    ...(file.publish !== undefined ? { publish: file.publish } : {}),
+    ...(file.final !== undefined ? { final: file.final } : {}),
   });
 }
 
@@ -284,6 +292,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     players: match.players,
     options: match.options,
     ...(match.schedule ? { schedule: match.schedule } : {}),
+    ...(match.publish !== undefined ? { publish: match.publish } : {}),
   };
 }
 
@@ -294,6 +303,7 @@ export function stringifyMatchFile(match: MatchFile): string {
     submissions: match.submissions,
     decisions: match.decisions,
     ...(match.events && match.events.length > 0 ? { events: match.events } : {}),
+    ...(match.final !== undefined ? { final: match.final } : {}),
   };
   return `${formatJson(ordered, '')}\n`;
 }

@@ -125,12 +125,26 @@ export interface StatusView {
   readonly closesWhenReady?: boolean;
 }
 
+/**
+ * The seed's commitment (SHA-256 of the seed, core/commitment.ts), shown from the start, and once
+ * the match has its final result and the host publishes it, the seed and the match file
+ * (core/publish.ts), a line of the file a row.
+ */
+export interface SeedView {
+  readonly commitment: string;
+  readonly published: { readonly seed: string; readonly lines: readonly string[] } | null;
+  /** Why nothing is published yet: the match is not over, or the host keeps the file. */
+  readonly note?: string;
+}
+
 /** A complete view: the game's part plus status, and for the host, the log. */
 export interface View extends GameView {
   readonly audience: Audience;
   readonly status: StatusView;
   /** Every submission and its outcome: the host's log, or a player's own receipts. */
   readonly log: Table | null;
+  /** The spectators' (and the host's) check of the seed; absent from a player's view. */
+  readonly seed?: SeedView;
 }
 
 /**

@@ -6,7 +6,9 @@ import { closeWhenReadyFor } from './ready.js';
 import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
-import { type Audience, type StatusView, type Table, type View, audiencePlayer } from './view.js';
+import { seedCommitment } from './commitment.js';
+import { publishedLines } from './publish.js';
+import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
@@ -17,7 +19,16 @@ export function audiencesOf(result: ReplayResult): Audience[] {
 export function viewFor(result: ReplayResult, audience: Audience): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
   const gameView = result.game.view(result.state, audience, result.ctx, open);
-  return { ...gameView, audience, status: statusOf(result), log: logFor(result, audience) };
+  const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
+  return { ...gameView, audience, status: statusOf(result), log: logFor(result, audience), ...seed };
+}
+
+/** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
+function seedView(result: ReplayResult): SeedView {
+  const commitment = seedCommitment(result.match.seed);
+  if (result.match.publish === false) return { commitment, published: null, note: 'The host keeps the seed and the match file private for this match.' };
+  if (!result.final) return { commitment, published: null, note: 'The seed and the whole match file are published here when the match is over.' };
+  return { commitment, published: { seed: result.match.seed, lines: publishedLines(result.match, result.final) } };
 }
 
 function statusOf(result: ReplayResult): StatusView {

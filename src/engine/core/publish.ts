@@ -1,0 +1,87 @@
+// The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
+// the whole file, so anyone can replay it, with its final result, and without what identifies the
+// players' Google accounts and files. Email addresses (the players', the host's corrections, the
+// verified sender of each form answer) become one pseudonym per Google account, form ids one per
+// form, and form response ids are left out: replay compares accounts with sameAccount and forms by
+// id and never reads a response id, so the published file replays to exactly the same result.
+
+import { accountKey } from './email.js';
+import type { Final, MatchEvent, Player, Submission } from './game.js';
+import { type MatchFile, stringifyMatchFile } from './matchfile.js';
+
+/** The domain of the pseudonyms: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */
+const PSEUDONYM_DOMAIN = 'accounts.invalid';
+
+/** Pseudonyms handed out in the order things are first met, the same one for the same key. */
+class Pseudonyms {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly make: (n: number) => string) {}
+
+  of(key: string): string {
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = this.make(this.names.size + 1);
+      this.names.set(key, name);
+    }
+    return name;
+  }
+}
+
+/**
+ * The match file to publish: `match` with `final`, addresses replaced by `account1@accounts.invalid`,
+ * … (two addresses of one Google account get one pseudonym, so "came from the player's own account"
+ * holds exactly where it held), form ids by `form1`, … and no response ids.
+ */
+export function publishedMatch(match: MatchFile, final: Final): MatchFile {
+  const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
+  const forms = new Pseudonyms((n) => `form${n}`);
+  const account = (email: string) => accounts.of(accountKey(email));
+  const players = match.players.map((p) =>
+    inOrder<Player>(
+      { ...p, email: p.email === undefined ? undefined : account(p.email), form: p.form === undefined ? undefined : forms.of(p.form) },
+      PLAYER_FIELDS,
+    ),
+  );
+  const events = match.events?.map((e): MatchEvent => {
+    if (e.type === 'email') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
+    // A reminder's note may quote Google's refusal, which can name the address: the status says enough.
+    if (e.type === 'message' && e.channel === 'email' && e.note !== undefined) return { ...e, note: undefined };
+    return e;
+  });
+  const submissions = match.submissions.map((s) =>
+    inOrder<Submission>(
+      { ...s, from: s.from === undefined ? undefined : account(s.from), form: s.form === undefined ? undefined : forms.of(s.form), response: undefined },
+      SUBMISSION_FIELDS,
+    ),
+  );
+  // A JSON copy: the published result is what its JSON says (no undefined fields).
+  const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
+  return { ...match, players, submissions, ...(events ? { events } : {}), final: published };
+}
+
+// The fields in the order of docs/matchfile.md, so the published file reads the same whatever
+// order the log kept them in (the add-on's log and an exported file may differ).
+const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
+const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form'];
+const EVENT_FIELDS = ['type', 'player', 'email', 'at'];
+
+/** `value` with `fields` first, in that order, then any others; undefined fields left out. */
+function inOrder<T>(value: T, fields: readonly string[]): T {
+  const record = value as Record<string, unknown>;
+  const keys = [...fields.filter((k) => k in record), ...Object.keys(record).filter((k) => !fields.includes(k))];
+  return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as T;
+}
+
+/** A sheet cell holds at most 50,000 characters; a longer line of the file continues on the next row. */
+export const PUBLISHED_LINE_MAX = 40_000;
+
+/** The published file's text, a line a row: its own lines, an over-long one cut into pieces (genius-host verify joins them again). */
+export function publishedLines(match: MatchFile, final: Final): string[] {
+  const lines = stringifyMatchFile(publishedMatch(match, final)).replace(/\n$/, '').split('\n');
+  return lines.flatMap((line) => {
+    const pieces: string[] = [];
+    for (let i = 0; i < line.length; i += PUBLISHED_LINE_MAX) pieces.push(line.slice(i, i + PUBLISHED_LINE_MAX));
+    return pieces.length > 0 ? pieces : [''];
+  });
+}

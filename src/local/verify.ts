@@ -1,0 +1,127 @@
+// `genius-host verify FILE --commitment HASH`: checks a match file published at the end of a match
+// (the Seed tab of the spectators' sheet) against the commitment shown there from the start. Two
+// checks: the SHA-256 of the file's seed is the commitment (so the host did not change the seed, and
+// with it every board, team and tie-break drawn from it), and replaying the file gives exactly the
+// final result the file was published with.
+
+import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
+import { quote, shorten } from '../engine/core/quote.js';
+import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
+import { InputError } from './errors.js';
+import { parseJsonFile } from './json-text.js';
+
+/**
+ * The JSON text of a published file as a spectator copied it from the sheet, or null when it
+ * does not read that way. Copied cells arrive one a line; some programs put a cell in quotes
+ * (doubling the quotes it holds), and a line the sheet cut into pieces arrives as several lines.
+ * A line of the file starts with `{`, `}` or an indent, so a line in quotes whose every quote
+ * inside is doubled is a quoted cell; and a raw line break is never part of a JSON string, so
+ * joining the lines without one gives back the file (its layout aside), from its first `{` line
+ * to its last `}`.
+ */
+export function copiedFileText(text: string): string | null {
+  const lines = text.split(/\r?\n/).map((line) => {
+    const quoted = /^"((?:[^"]|"")*)"\t*$/.exec(line);
+    return quoted ? quoted[1].replace(/""/g, '"') : line;
+  });
+  const first = lines.findIndex((line) => line.trim() === '{');
+  let last = lines.length - 1;
+  while (last > first && lines[last].trim() !== '}') last -= 1;
+  if (first < 0 || last <= first) return null;
+  return lines.slice(first, last + 1).join('');
+}
+
+/** The match file in `text`, as saved or as copied from the Seed tab; a file that reads neither way gets the JSON error of the text as it is. */
+function publishedFile(text: string, file: string): MatchFile {
+  let json: unknown;
+  try {
+    json = parseJsonFile(text, file);
+  } catch (error) {
+    const copied = copiedFileText(text);
+    if (copied === null) throw error;
+    try {
+      json = JSON.parse(copied);
+    } catch {
+      throw error;
+    }
+  }
+  const match = loadMatch(json);
+  if (!match.ok) throw new InputError(match.error);
+  return match.value;
+}
+
+/** The same value as JSON, key order aside. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+/** The first place where two JSON values differ (`final.winners[0]`), with both values, or null when they are equal. */
+function firstDifference(a: unknown, b: unknown, path: string): { path: string; a: unknown; b: unknown } | null {
+  if (JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))) return null;
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
+    for (const key of keys) {
+      const inner = firstDifference(ra[key], rb[key], Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`);
+      if (inner) return inner;
+    }
+  }
+  return { path, a, b };
+}
+
+const shown = (value: unknown) => (value === undefined ? 'nothing' : shorten(JSON.stringify(value), 80));
+
+/**
+ * Checks `text` (the file `file`) against `commitment`; writes a line per check to `out` and
+ * returns 0 when both hold, else throws the one line that says which does not.
+ */
+export function verify(text: string, file: string, commitment: string | undefined, out: (text: string) => void): number {
+  if (commitment === undefined)
+    throw new InputError(
+      `verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet, e.g. genius-host verify ${file} --commitment 64-hex-digits`,
+    );
+  if (!isCommitment(commitment.trim()))
+    throw new InputError(`--commitment: ${quote(commitment)} is not a SHA-256 (64 hexadecimal digits, as the Seed tab of the spectators' sheet shows it)`);
+  const expected = commitment.trim().toLowerCase();
+  const match = publishedFile(text, file);
+  if (match.final === undefined)
+    throw new InputError(
+      `${file} carries no published result (no "final"): verify checks the match file published on the Seed tab at the end of a match; genius-host replay ${file} replays any file`,
+    );
+  const result = replayMatch(match);
+  const failures: string[] = [];
+
+  out(`${file}: ${result.game.title}, ${match.players.length} players, ${match.submissions.length} submissions\n`);
+  const actual = seedCommitment(match.seed);
+  if (actual === expected) {
+    out(`seed ${quote(match.seed)}: its SHA-256 is the commitment ${expected}\n`);
+  } else {
+    out(`seed ${quote(match.seed)}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
+    failures.push(`the seed does not match the commitment (its SHA-256 is ${actual})`);
+  }
+  const replayed: unknown = result.final === null ? null : JSON.parse(JSON.stringify(result.final));
+  const difference = firstDifference(match.final, replayed, 'final');
+  if (difference === null) {
+    out(
+      `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => match.players.find((p) => p.id === id)?.name ?? id).join(', ') || 'none'})\n`,
+    );
+  } else if (replayed === null) {
+    const waits = result.pending.length > 0 ? `waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}` : 'does not finish';
+    out(`replay: the match ${waits}, yet the file was published with a final result\n`);
+    failures.push('replaying the file does not reach a final result');
+  } else {
+    out(`replay: ${difference.path} is ${shown(difference.b)}, but the file was published with ${shown(difference.a)}\n`);
+    failures.push(`replaying the file does not give the published result (${difference.path})`);
+  }
+  if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);
+  out('verified: the seed is the one committed to at the start, and the file replays to the published result\n');
+  return 0;
+}

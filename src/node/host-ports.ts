@@ -1,0 +1,115 @@
+// The ports of src/triggers/ports.ts for a machine hosting a match (genius-host host): the same
+// executions as the add-on's minute tick, through Google's REST APIs. What differs from Apps Script:
+// the Store is the host spreadsheet's store tab and the Lock a lease (src/triggers/sheet-store.ts,
+// src/node/lease.ts), so the match can move between Apps Script and a machine; there are no
+// triggers, so form answers and public rows are polled (`machine` below); time is this machine's.
+
+import { randomUUID } from 'node:crypto';
+import type { Request } from '../sheets/api.js';
+import type { Clock, Files, Forms, HostPorts, Scheduler } from '../triggers/ports.js';
+import { SheetStore } from '../triggers/sheet-store.js';
+import type { GoogleCalls } from './bridge.js';
+import { LeaseLock } from './lease.js';
+import { RestSpreadsheet } from './ports.js';
+
+/** How often a machine reads the forms that may hold an answer (Apps Script's form-submit trigger reads one at once). */
+export const FORMS_EVERY_MINUTES = 5;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** The calls that change nothing: the store's pending writes need not go before them. */
+const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity', 'getForm', 'listResponses', 'listPermissionEmails', 'listRevisionIds']);
+
+/** This machine's clock; a sleep blocks the thread, as Utilities.sleep does. */
+const machineClock: Clock = {
+  now: () => new Date().toISOString(),
+  sleep: (ms) => {
+    if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
+  },
+};
+
+/** 'Tue 24 Nov 2026, 20:00 GMT+1', as the add-on formats times for players (Utilities.formatDate 'EEE d MMM yyyy, HH:mm z'). */
+export function formatTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+/** A machine has no triggers: its scheduler is whatever runs genius-host host (cron, Cloud Scheduler). */
+const noTriggers: Scheduler = { install: () => {}, remove: () => {} };
+
+/** What a machine's ports are built from besides Sheets: Forms and Drive (src/node), or a test's. */
+export interface MachineParts {
+  readonly forms: Forms;
+  /** Creating, sharing and publishing files: a tick never does (New match… does). */
+  readonly files?: Pick<Files, 'create' | 'share' | 'sharedWith' | 'publish'>;
+}
+
+/** The host spreadsheet's spreadsheet port, with the replies a lease needs. */
+class HostSpreadsheet extends RestSpreadsheet {
+  batchUpdateReplies(requests: readonly Request[]): readonly object[] {
+    return this.google.call('batchUpdate', { spreadsheetId: this.id, requests: [...requests] }, this.what).replies ?? [];
+  }
+}
+
+function notFromATick(what: string): never {
+  throw new Error(`${what} is not part of hosting a match from a machine (genius-host host resolves matches; start them with New match… or genius-host start)`);
+}
+
+/** Every port for hosting the match of spreadsheet `hostId` from this machine. */
+export function machinePorts(
+  google: GoogleCalls,
+  hostId: string,
+  parts: MachineParts,
+  clock: Clock = machineClock,
+): { ports: HostPorts; store: SheetStore; lock: LeaseLock } {
+  const host = new HostSpreadsheet(google, hostId);
+  const store = new SheetStore(host);
+  const lock = new LeaseLock(host, store, clock);
+  // The store's writes go before any other write to Google (a read depends on none of them; the
+  // store's own calls do not flush it again).
+  let flushing = false;
+  google.beforeCall = (name) => {
+    if (flushing || !store.dirty || READS.has(name)) return;
+    flushing = true;
+    try {
+      store.flush();
+    } finally {
+      flushing = false;
+    }
+  };
+  const files: Files = {
+    host: () => host,
+    open: (id) => (id === hostId ? host : new RestSpreadsheet(google, id)),
+    create: (title) => (parts.files ? parts.files.create(title) : notFromATick('Creating a spreadsheet')),
+    share: (fileId, email, role, message) => (parts.files ? parts.files.share(fileId, email, role, message) : notFromATick('Sharing a file')),
+    sharedWith: (fileId) => (parts.files ? parts.files.sharedWith(fileId) : notFromATick('Reading who a file is shared with')),
+    publish: (fileId) => (parts.files ? parts.files.publish(fileId) : notFromATick('Publishing a spreadsheet')),
+  };
+  const ports: HostPorts = {
+    clock,
+    lock,
+    store,
+    files,
+    forms: parts.forms,
+    scheduler: noTriggers,
+    flush: () => store.flush(),
+    formatTime,
+    newId: () => randomUUID(),
+    machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },
+  };
+  return { ports, store, lock };
+}

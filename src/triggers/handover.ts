@@ -1,0 +1,78 @@
+// Handing a match between Apps Script and a machine (genius-host host), from the add-on's menu.
+// Apps Script keeps the match's Store in document properties (cheap: most ticks end on one
+// Properties read); a machine keeps the same keys in the host spreadsheet's store tab
+// (sheet-store.ts), with a lease for a lock (lease.ts). The key KEY.runner in each store says who
+// hosts the match; a runner whose own store names the other does nothing (execution.ts), so a
+// trigger left behind, or a machine still scheduled, changes nothing.
+//
+//   Host from a machine…       copies every property into the store tab, naming the machine;
+//                              removes the add-on's triggers; names the machine in the properties.
+//   Host from Apps Script again names Apps Script in the store tab first (a machine's next run
+//                              stops there), waits for a machine's run under way to end (its lease),
+//                              copies the store tab back into the properties, installs the triggers.
+
+import { type HostContext, withLock } from './context.js';
+import { hostedElsewhere } from './runner.js';
+import { leaseHeld, leaseIn } from './lease.js';
+import { KEY } from './pointers.js';
+import { SheetStore, STORE_TAB } from './sheet-store.js';
+
+const BUSY = 'Another genius-host execution is running; choose this again in a minute.';
+/** How long taking a match back waits for a machine's run to end (a run usually takes seconds). */
+const LEASE_WAIT_MS = 30_000;
+const LEASE_POLL_MS = 2_000;
+
+function locked(ctx: HostContext, work: () => string): string {
+  const answer = withLock(ctx, null, work);
+  if (answer === null) throw new Error(BUSY);
+  return answer;
+}
+
+/** Host from a machine…: the match's store into the spreadsheet, and the add-on's triggers removed. */
+export function handToMachine(ctx: HostContext): string {
+  return locked(ctx, () => {
+    if (hostedElsewhere(ctx) === 'machine') throw new Error('This match is hosted from a machine already (genius-host host).');
+    if (!ctx.log.read()) throw new Error('No match here yet: use Genius Host → New match… first.');
+    const store = ctx.ports.store;
+    const entries: Record<string, string> = {};
+    for (const key of store.keys()) if (key !== KEY.quiet && key !== KEY.runner) entries[key] = store.get(key) ?? '';
+    // The machine's first run looks at everything (no quiet pointer), and reads the forms.
+    new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });
+    ctx.ports.scheduler.remove();
+    store.set(KEY.runner, 'machine');
+    store.remove(KEY.quiet);
+    return `The match is ready to be hosted from a machine: its state is in the hidden "${STORE_TAB}" tab and the add-on's triggers are removed. Run genius-host host --spreadsheet ${ctx.ports.files.host().id} --every 60s on the machine (README: Hosting from a machine). Until it runs, nothing resolves the match.`;
+  });
+}
+
+/** Host from Apps Script again: the spreadsheet's store back into the properties, and the triggers installed. */
+export function takeBack(ctx: HostContext): string {
+  return locked(ctx, () => {
+    if (hostedElsewhere(ctx) !== 'machine') throw new Error('This match is hosted by Apps Script already: there is nothing to take back.');
+    const host = ctx.ports.files.host();
+    const sheetStore = new SheetStore(host);
+    // The claim first: a machine's next run reads it and does nothing.
+    sheetStore.set(KEY.runner, 'apps-script');
+    sheetStore.flush();
+    const waitUntil = Date.parse(ctx.ports.clock.now()) + LEASE_WAIT_MS;
+    for (;;) {
+      const { lease } = leaseIn(host.getMetadata());
+      const now = ctx.ports.clock.now();
+      if (!leaseHeld(lease, now)) break;
+      if (Date.parse(now) >= waitUntil)
+        throw new Error(
+          `A machine is in the middle of a run (its lease lasts until ${lease.until} at the latest). It will stop after this run; choose Host from Apps Script again in a minute.`,
+        );
+      ctx.ports.clock.sleep(LEASE_POLL_MS);
+    }
+    sheetStore.refresh();
+    const store = ctx.ports.store;
+    const keep = new Set(sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead && k !== KEY.itemsKeyedBy));
+    for (const key of store.keys()) if (!keep.has(key) && key !== KEY.runner) store.remove(key);
+    for (const key of keep) store.set(key, sheetStore.get(key) ?? '');
+    store.remove(KEY.runner);
+    store.remove(KEY.quiet);
+    ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
+    return 'Apps Script hosts the match again: its triggers are installed and the next minute tick resolves what is due. Stop genius-host host on the machine (it does nothing from now on).';
+  });
+}

@@ -1,0 +1,62 @@
+// When the minute ticks may rest after an execution (the quiet pointer, see run in execution.ts):
+// until the next form reading, deadline, reminder or phase opening, whichever comes first.
+
+import type { ReplayResult } from '../engine/index.js';
+import { formsToRead } from './collect.js';
+import type { HostContext } from './context.js';
+import { nextReminderWake } from './messages.js';
+
+/**
+ * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
+ * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
+ * catches an answer whose trigger did not fire, for its receipt.
+ */
+const FORMS_EVERY_MINUTES = 120;
+/** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
+const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
+
+/** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
+export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+
+/** The open phase's deadline, or the next phase's opening, when it is ahead. */
+export function phaseEdge(result: ReplayResult, now: string): string | null {
+  const open = result.open;
+  if (!open || result.paused) return null;
+  const opensAt = open.timing.opensAt;
+  if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
+  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
+}
+
+/**
+ * Until when the ticks have nothing to do after this run, or null when the next must look: the
+ * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
+ * open phase's deadline, its next reminder (while someone is awaited) or the next phase's opening. A
+ * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
+ * no tick: each edit wakes the ticks itself (edits.ts).
+ */
+export function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+  const formsEvery = formsEveryMinutes(ctx);
+  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
+  // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
+  return until !== null && ctx.ports.machine ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString() : until;
+}
+
+function restUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {
+  // No form reading is due while no form may hold an answer (every form closed and read since);
+  // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + formsEvery * 60_000];
+  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them).
+  const open = result.paused ? null : result.open;
+  if (open) {
+    const opensAt = open.timing.opensAt;
+    if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
+      times.push(Date.parse(opensAt));
+    } else {
+      if (result.game.closesEarly !== undefined) return null;
+      if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+      const reminder = nextReminderWake(result, now);
+      if (reminder !== null) times.push(Date.parse(reminder));
+    }
+  }
+  return new Date(Math.min(...times)).toISOString();
+}

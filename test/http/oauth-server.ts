@@ -1,0 +1,88 @@
+// Google's OAuth 2.0 endpoints for an installed app, on the loopback server (test/http/google-server.ts),
+// for genius-host login's tests: the authorization endpoint (o/oauth2/v2/auth), which signs in USER
+// and consents at once, redirecting to the app's loopback address with a code, and the token
+// endpoint (token), which exchanges the code (checking the PKCE verifier against the S256
+// challenge, the client and the redirect address) and refreshes access tokens. The parameters are
+// those of "OAuth 2.0 for iOS & Desktop Apps" (developers.google.com/identity/protocols/oauth2/native-app).
+import { createHash, randomBytes } from 'node:crypto';
+
+/** The account that signs in through the browser. */
+export const USER = 'host@example.com';
+
+export const CLIENT = { client_id: '1234-genius.apps.googleusercontent.com', client_secret: 'GOCSPX-loopback-secret' };
+
+export interface OAuthAnswer {
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+  readonly body?: unknown;
+}
+
+const base64url = (buffer: Buffer) => buffer.toString('base64url');
+
+export class OAuthServer {
+  private readonly codes = new Map<string, { challenge: string; redirect: string; scope: string }>();
+  private readonly refreshTokens = new Map<string, string>();
+  private readonly accessTokens = new Map<string, { account: string; scopes: string[] }>();
+  /** What the browser answers instead of consenting (e.g. 'access_denied'). */
+  refuse: string | null = null;
+
+  /** The account and scopes of an access token this server issued, or null. */
+  accountOf(token: string): { account: string; scopes: string[] } | null {
+    return this.accessTokens.get(token) ?? null;
+  }
+
+  /** Every refresh token is revoked (the user removed genius-host's access). */
+  revokeAll(): void {
+    this.refreshTokens.clear();
+  }
+
+  /** Answers an OAuth request, or null for another path. */
+  handle(method: string, url: URL, body: string): OAuthAnswer | null {
+    if (method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return this.authorize(url.searchParams);
+    if (method === 'POST' && url.pathname === '/token') return this.token(new URLSearchParams(body));
+    return null;
+  }
+
+  private authorize(q: URLSearchParams): OAuthAnswer {
+    const redirect = q.get('redirect_uri') ?? '';
+    // Installed apps: a loopback IP redirect on any port.
+    if (q.get('client_id') !== CLIENT.client_id || !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(redirect)) return { status: 400, body: { error: 'invalid_request' } };
+    if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
+      return { status: 400, body: { error: 'invalid_request' } };
+    const back = new URL(redirect);
+    back.searchParams.set('state', q.get('state') ?? '');
+    if (this.refuse) back.searchParams.set('error', this.refuse);
+    else {
+      const code = `4/${base64url(randomBytes(16))}`;
+      this.codes.set(code, { challenge: q.get('code_challenge') ?? '', redirect, scope: q.get('scope') ?? '' });
+      back.searchParams.set('code', code);
+      back.searchParams.set('scope', q.get('scope') ?? '');
+    }
+    return { status: 302, headers: { location: back.href } };
+  }
+
+  private token(form: URLSearchParams): OAuthAnswer {
+    const refused = (error: string, status = 400): OAuthAnswer => ({ status, body: { error, error_description: `Loopback: ${error}` } });
+    if (form.get('client_id') !== CLIENT.client_id || form.get('client_secret') !== CLIENT.client_secret) return refused('invalid_client', 401);
+    const issue = (scope: string, refresh?: string): OAuthAnswer => {
+      const access = `ya29.${base64url(randomBytes(24))}`;
+      this.accessTokens.set(access, { account: USER, scopes: scope.split(' ') });
+      return { status: 200, body: { access_token: access, expires_in: 3599, scope, token_type: 'Bearer', ...(refresh ? { refresh_token: refresh } : {}) } };
+    };
+    if (form.get('grant_type') === 'authorization_code') {
+      const code = this.codes.get(form.get('code') ?? '');
+      if (!code || code.redirect !== form.get('redirect_uri')) return refused('invalid_grant');
+      const verifier = form.get('code_verifier') ?? '';
+      if (base64url(createHash('sha256').update(verifier).digest()) !== code.challenge) return refused('invalid_grant');
+      this.codes.delete(form.get('code') ?? '');
+      const refresh = `1//${base64url(randomBytes(24))}`;
+      this.refreshTokens.set(refresh, code.scope);
+      return issue(code.scope, refresh);
+    }
+    if (form.get('grant_type') === 'refresh_token') {
+      const scope = this.refreshTokens.get(form.get('refresh_token') ?? '');
+      return scope === undefined ? refused('invalid_grant') : issue(scope);
+    }
+    return refused('unsupported_grant_type');
+  }
+}

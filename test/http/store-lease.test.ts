@@ -1,0 +1,285 @@
+// The match's store in its spreadsheet (src/triggers/sheet-store.ts) and the lease between machines
+// (src/node/lease.ts), on the sandbox's spreadsheet (the embedded workbook, as the loopback server
+// serves it), in this process: every interleaving of two runners is under the test's control here.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
+import type { Request } from '../../src/sheets/api.js';
+import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/lease.js';
+import type { Clock, Spreadsheet } from '../../src/triggers/ports.js';
+import { STORE_TAB, SheetStore } from '../../src/triggers/sheet-store.js';
+import { SheetFile } from '../sandbox/sheets.js';
+
+/** The Spreadsheet port and the lease's target on one sandbox spreadsheet; `before` runs before each call. */
+function portOf(file: SheetFile, before: (call: string, requests?: readonly Request[]) => void = () => {}): Spreadsheet & LeaseTarget {
+  return {
+    id: file.id,
+    url: file.url,
+    getMetadata: () => {
+      before('get');
+      return file.workbook.getMetadata();
+    },
+    batchUpdate: (requests: readonly Request[]) => {
+      before('batchUpdate', requests);
+      file.batchUpdate(requests);
+    },
+    batchUpdateReplies: (requests: readonly Request[]) => {
+      before('batchUpdate', requests);
+      return file.batchUpdate(requests).replies;
+    },
+    readValues: (range: string) => {
+      before('values');
+      return (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String));
+    },
+  };
+}
+
+function fakeClock(start = '2026-11-24T10:00:00.000Z'): Clock & { advance(ms: number): void } {
+  let now = Date.parse(start);
+  return {
+    now: () => new Date(now).toISOString(),
+    sleep: (ms) => void (now += ms),
+    advance: (ms) => void (now += ms),
+  };
+}
+
+const leaseValue = (file: SheetFile) => leaseIn(file.workbook.getMetadata()).value;
+
+describe('the store tab', () => {
+  it('keeps every key as text, and another reader sees them after one batchUpdate', () => {
+    const file = new SheetFile('1Store', 'Host', 'host@example.com');
+    const store = new SheetStore(portOf(file));
+    expect(store.keys()).toEqual([]);
+    store.set('gh.shared', '{"id":"abc"}');
+    store.set('gh.formula', '=1+1');
+    store.set('gh.number', '0123');
+    store.set('gh.gone', 'x');
+    store.remove('gh.gone');
+    expect(file.writes).toHaveLength(0);
+    store.flush();
+    expect(file.writes).toHaveLength(1);
+    expect(file.hidden.has(file.sheet(STORE_TAB).sheetId)).toBe(true);
+    expect(file.sheet(STORE_TAB).protectedRanges).toHaveLength(1);
+    const other = new SheetStore(portOf(file));
+    expect(Object.fromEntries(other.keys().map((k) => [k, other.get(k)]))).toEqual({ 'gh.shared': '{"id":"abc"}', 'gh.formula': '=1+1', 'gh.number': '0123' });
+  });
+
+  it('reuses a removed key’s row, grows the tab when full, and reads afresh with peek', () => {
+    const file = new SheetFile('1Store2', 'Host', 'host@example.com');
+    const store = new SheetStore(portOf(file));
+    for (let i = 0; i < 250; i++) store.set(`k${i}`, `v${i}`);
+    store.flush();
+    expect(file.sheet(STORE_TAB).rowCount).toBeGreaterThanOrEqual(250);
+    store.remove('k3');
+    store.set('new', 'here');
+    store.flush();
+    const reader = new SheetStore(portOf(file));
+    expect(reader.keys()).toHaveLength(250);
+    expect(reader.get('new')).toBe('here');
+    expect(reader.get('k3')).toBeNull();
+    store.set('k4', 'changed');
+    store.flush();
+    expect(reader.get('k4')).toBe('v4');
+    expect(reader.peek('k4')).toBe('changed');
+  });
+
+  it('keeps its writes when a flush fails, and writes them with the next', () => {
+    const file = new SheetFile('1Store3', 'Host', 'host@example.com');
+    let fail = true;
+    const store = new SheetStore(
+      portOf(file, (call) => {
+        if (call === 'batchUpdate' && fail) throw new Error('HTTP 500: Internal error encountered.');
+      }),
+    );
+    store.set('a', '1');
+    expect(() => store.flush()).toThrow(/500/);
+    fail = false;
+    store.set('b', '2');
+    store.flush();
+    const reader = new SheetStore(portOf(file));
+    expect([reader.get('a'), reader.get('b')]).toEqual(['1', '2']);
+  });
+
+  it('fast-check: any sequence of sets, removes and flushes reads back as a map does', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom('a', 'b', 'c', 'd', 'e'), value: fc.string({ minLength: 1, maxLength: 8 }) }),
+      fc.record({ kind: fc.constant('remove' as const), key: fc.constantFrom('a', 'b', 'c', 'd', 'e') }),
+      fc.record({ kind: fc.constant('flush' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const file = new SheetFile('1Prop', 'Host', 'host@example.com');
+        const store = new SheetStore(portOf(file));
+        const model = new Map<string, string>();
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            store.set(o.key, o.value);
+            model.set(o.key, o.value);
+          } else if (o.kind === 'remove') {
+            store.remove(o.key);
+            model.delete(o.key);
+          } else store.flush();
+        }
+        store.flush();
+        const reader = new SheetStore(portOf(file));
+        // Values are read back trimmed of nothing: what was set (a cell holds the text as given).
+        expect(new Map(reader.keys().map((k) => [k, reader.get(k)]))).toEqual(model);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('the lease', () => {
+  it('one runner at a time: the second is refused until the first gives it back', () => {
+    const file = new SheetFile('1Lease', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const a = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'runner-a');
+    const b = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'runner-b');
+    expect(a.tryAcquire(0)).toBe(true);
+    expect(JSON.parse(leaseValue(file) ?? '')).toEqual({ holder: 'runner-a', until: '2026-11-24T10:10:00.000Z' });
+    expect(b.tryAcquire(0)).toBe(false);
+    // Waiting: b looks again every 2 s of its clock, and gets it once a gives it back.
+    expect(b.tryAcquire(5_000)).toBe(false);
+    a.release();
+    expect(leaseValue(file)).toBe(FREE);
+    expect(b.tryAcquire(0)).toBe(true);
+    expect(a.tryAcquire(0)).toBe(false);
+  });
+
+  it('the first lease of a spreadsheet whose store has writes waiting: the writes make the tab first', () => {
+    const file = new SheetFile('1Lease0', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let flushing = false;
+    const store: SheetStore = new SheetStore(
+      portOf(file, (call) => {
+        // As the machine's ports do: the store's writes go before any other write.
+        if (call === 'batchUpdate' && !flushing && store.dirty) {
+          flushing = true;
+          try {
+            store.flush();
+          } finally {
+            flushing = false;
+          }
+        }
+      }),
+    );
+    store.set('gh.runner', 'machine');
+    const lock = new LeaseLock(portOf(file), store, clock, 'first');
+    expect(lock.tryAcquire(0)).toBe(true);
+    expect(new SheetStore(portOf(file)).get('gh.runner')).toBe('machine');
+  });
+
+  it("a crashed runner's lease lapses after 10 minutes and is taken over", () => {
+    const file = new SheetFile('1Lease2', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const crashed = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed');
+    expect(crashed.tryAcquire(0)).toBe(true);
+    const next = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'next');
+    clock.advance(10 * 60_000 - 1);
+    expect(next.tryAcquire(0)).toBe(false);
+    clock.advance(1);
+    expect(next.tryAcquire(0)).toBe(true);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('next');
+    // The crashed runner, back, cannot give away a lease it no longer holds.
+    crashed.release();
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('next');
+  });
+
+  it('compare-and-set: of two runners that read the same free lease, only the first to write it gets it', () => {
+    const file = new SheetFile('1Lease3', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const warm = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'warm');
+    expect(warm.tryAcquire(0)).toBe(true);
+    warm.release();
+    // b reads the lease, then a takes it before b's write arrives.
+    const a = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'a');
+    let reads = 0;
+    const b = new LeaseLock(
+      portOf(file, (call) => {
+        if (call === 'get' && ++reads === 1) return;
+        if (call === 'batchUpdate' && reads === 1) expect(a.tryAcquire(0)).toBe(true);
+      }),
+      new SheetStore(portOf(file)),
+      clock,
+      'b',
+    );
+    expect(b.tryAcquire(0)).toBe(false);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('a');
+    // The reply said so: b's updateDeveloperMetadata matched nothing.
+    const reply = file.batchUpdate([
+      {
+        updateDeveloperMetadata: {
+          dataFilters: [{ developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: FREE } }],
+          developerMetadata: { metadataValue: 'x' },
+          fields: 'metadataValue',
+        },
+      },
+    ]).replies[0];
+    expect(reply).toEqual({ updateDeveloperMetadata: { developerMetadata: [] } });
+  });
+
+  it('two runners making the first lease at once: the fixed id lets one make it', () => {
+    const file = new SheetFile('1Lease4', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const a = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'a');
+    // b has read that there is no lease; a makes it just before b's own creation arrives.
+    const b = new LeaseLock(
+      portOf(file, (call, requests) => {
+        if (call === 'batchUpdate' && requests?.some((r) => r.createDeveloperMetadata)) expect(a.tryAcquire(0)).toBe(true);
+      }),
+      new SheetStore(portOf(file)),
+      clock,
+      'b',
+    );
+    expect(b.tryAcquire(0)).toBe(false);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('a');
+  });
+
+  it('a compare-and-set whose answer is lost after it took effect still gives the lease (read again)', () => {
+    const file = new SheetFile('1Lease5', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const store = new SheetStore(portOf(file));
+    let lose = true;
+    const target = portOf(file);
+    const lossy: LeaseTarget = {
+      getMetadata: () => target.getMetadata(),
+      batchUpdateReplies: (requests) => {
+        const replies = target.batchUpdateReplies(requests);
+        if (lose) {
+          lose = false;
+          throw new Error('timed out');
+        }
+        return replies;
+      },
+    };
+    const a = new LeaseLock(lossy, store, clock, 'a');
+    expect(a.tryAcquire(0)).toBe(true);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('a');
+  });
+
+  it('fast-check: runners trying and giving back in any order never hold the lease together', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(2), { minLength: 1, maxLength: 60 }), fc.array(fc.boolean(), { maxLength: 60 }), (order, releases) => {
+        const file = new SheetFile('1LeaseP', 'Host', 'host@example.com');
+        const clock = fakeClock();
+        // Each step lets one runner try (and, holding it, maybe give it back).
+        const runners = ['r0', 'r1', 'r2'].map((id) => new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, id));
+        const holding = new Set<number>();
+        order.forEach((r, i) => {
+          if (holding.has(r)) {
+            if (releases[i]) {
+              runners[r].release();
+              holding.delete(r);
+            }
+            return;
+          }
+          if (runners[r].tryAcquire(0)) holding.add(r);
+          expect(holding.size).toBeLessThanOrEqual(1);
+          clock.advance(1000);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

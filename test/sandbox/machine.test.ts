@@ -1,0 +1,226 @@
+// A match handed from the add-on to machines (genius-host host's ports, in this process: see
+// machine.ts), where every interleaving is under the test's control: a second machine starting at
+// any call of the first never resolves a phase twice; a crashed machine's lease lapses and the next
+// one finishes its work; a call failing anywhere loses nothing. (Whole matches hosted from Node,
+// over HTTP: test/http/host.test.ts.)
+import { describe, expect, it } from 'vitest';
+import type { Audience } from '../../src/engine/core/view.js';
+import { type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
+import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { renderView } from '../../src/sheets/index.js';
+import { leaseIn } from '../../src/triggers/lease.js';
+import type { RunReport } from '../../src/triggers/host.js';
+import { type Machine, machineFor } from './machine.js';
+import { DEFAULT_FAULTS, type PhaseAnswered, Table, logOf } from './players.js';
+import type { SheetFile } from './sheets.js';
+
+const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve'];
+
+/** A table whose clock trigger is a machine's execution and whose form answers wake nothing (a machine has no triggers). */
+class MachineTable extends Table {
+  machine: Machine | null = null;
+  /** Each machine execution's calls, by kind (README: what hosting from a machine costs). */
+  readonly executionCalls: { calls: Record<string, number>; closed: boolean }[] = [];
+
+  override fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
+    if (kind === 'ON_FORM_SUBMIT') return;
+    if (!this.machine) throw new Error('no machine hosts the match');
+    const before = { ...this.machine.calls };
+    const closedBefore = this.state().closed.length;
+    this.machine.tick();
+    const calls = Object.fromEntries(
+      Object.entries(this.machine.calls)
+        .map(([k, n]) => [k, n - (before[k] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    this.executionCalls.push({ calls, closed: this.state().closed.length > closedBefore });
+  }
+
+  /** As `--every 60s` does: ticks in the minutes before the deadline (the last one waits for it), then the late answers and the tick after. */
+  override passDeadline(answered: PhaseAnswered): void {
+    const clock = this.google.clock;
+    for (const before of [90, 30]) {
+      const when = Date.parse(answered.deadline ?? '') - before * 1000;
+      if (clock.now() < when) {
+        clock.set(new Date(when).toISOString());
+        this.fire('CLOCK');
+      }
+    }
+    super.passDeadline(answered);
+  }
+
+  /**
+   * The host's menu entries are the add-on's, and it hosts no match a machine hosts: the host takes
+   * the match back, answers, and hands it over again.
+   */
+  override run(name: string, ...args: unknown[]): unknown {
+    if (!this.machine || !['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name)) return super.run(name, ...args);
+    super.run('hostFromAppsScript');
+    const out = super.run(name, ...args);
+    super.run('hostFromMachine');
+    this.machine = machineFor(this, this.machine.holder);
+    return out;
+  }
+}
+
+function handedOver(game: string, players: number): MachineTable {
+  const emails = NAMES.slice(0, players).map((n) => `${n.toLowerCase()}@example.com`);
+  const table = new MachineTable(game, emails, { ...DEFAULT_FAULTS, tickAfterMissed: false });
+  const started = table.startMatch({
+    game,
+    players: NAMES.slice(0, players).map((name, i) => ({ name, email: emails[i], garnets: 0 })),
+    startAt: '2026-11-21T18:00:00.000Z',
+    timeZone: 'Europe/London',
+    minutes: { default: 60, pregame: 30 },
+    deadlines: {},
+  });
+  expect(started.ok).toBe(true);
+  table.run('hostFromMachine');
+  expect(table.google.properties.get('gh.runner')).toBe('machine');
+  expect(table.google.triggers).toEqual([]);
+  table.machine = machineFor(table, 'machine-1');
+  return table;
+}
+
+/**
+ * The log's entries, a public row's without its edit id (a random id per read, which also orders
+ * the rows one read saw at the same time) and sorted: what two runs that logged the same must share.
+ */
+function entriesOf(match: MatchFile): string[] {
+  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit' }) : JSON.stringify(s)));
+  return [...rows.sort(), ...match.decisions.map((d) => JSON.stringify(d)), ...(match.events ?? []).map((e) => JSON.stringify(e))];
+}
+
+function fileOf(table: Table, audience: Audience): SheetFile {
+  if (audience === 'host') return table.google.host;
+  if (audience === 'public') return table.google.spreadsheet(table.sharedId());
+  return table.google.spreadsheet(table.playerFile(audience.slice('player:'.length)).sheet);
+}
+
+/** Every audience's spreadsheet shows, tab for tab, what a fresh render of the replayed log shows. */
+function expectSheetsLikeReplay(table: Table): void {
+  const match = logOf(table.sandbox);
+  const result = replayMatch(match, { now: table.google.clock.iso() });
+  const audiences: Audience[] = ['host', 'public', ...match.players.map((p) => `player:${p.id}` as Audience)];
+  for (const audience of audiences) {
+    const fresh = new EmbeddedWorkbook('expected');
+    renderView(fresh, viewFor(result, audience), { dropDefaultSheet: true });
+    const file = fileOf(table, audience);
+    for (const tab of fresh.tabs) expect(file.workbook.sheetByTitle(tab.title)?.cells, `${audience}: ${tab.title}`).toEqual(tab.cells);
+  }
+}
+
+describe('two machines', () => {
+  it('at once: the second finds the lease held and does nothing; the world is as one machine leaves it', () => {
+    const table = handedOver('not-flower-field', 3);
+    const { google } = table;
+    table.answerPhase();
+    const state = table.state();
+    const deadline = state.open?.timing.deadline;
+    if (!deadline) throw new Error('no deadline');
+    google.clock.set(new Date(Date.parse(deadline) + 20_000).toISOString());
+    const snapshot = google.snapshot();
+
+    // One machine alone.
+    table.machine = machineFor(table, 'alone');
+    expect(table.machine.tick().ran).toBe(true);
+    const alone = { log: logOf(table.sandbox), calls: { ...table.machine.calls } };
+
+    // The same, with a second machine starting at each of the first one's calls.
+    const calls = Object.values(alone.calls).reduce((a, b) => a + b, 0);
+    let refusals = 0;
+    expect(calls).toBeGreaterThan(5);
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 8))) {
+      google.restore(snapshot);
+      const first = machineFor(table, 'first');
+      const second = machineFor(table, 'second');
+      let n = 0;
+      let secondRan: boolean | null = null;
+      first.before = () => {
+        if (++n !== at || secondRan !== null) return;
+        first.before = null;
+        secondRan = second.tick().ran;
+        first.before = null;
+      };
+      expect(first.tick().ran).toBe(true);
+      // Under the lease the second gives up; before it (the first call reads the store) it may win instead.
+      if (secondRan === true) expect(at).toBeLessThanOrEqual(2);
+      expect(entriesOf(logOf(table.sandbox))).toEqual(entriesOf(alone.log));
+      if (secondRan === false) refusals += 1;
+    }
+    expect(refusals).toBeGreaterThan(3);
+  });
+
+  it("a crashed machine's lease lapses after 10 minutes; the next machine then does its work, once", () => {
+    const table = handedOver('not-flower-field', 3);
+    const { google } = table;
+    table.answerPhase();
+    const deadline = table.state().open?.timing.deadline;
+    if (!deadline) throw new Error('no deadline');
+    google.clock.set(new Date(Date.parse(deadline) + 20_000).toISOString());
+    const before = logOf(table.sandbox);
+
+    const crashed = machineFor(table, 'crashed');
+    let n = 0;
+    let dead = false;
+    crashed.before = (call) => {
+      // It dies in the middle of its run, holding the lease, after reading the forms: no call of it reaches Google again.
+      if (call.startsWith('forms.') && ++n === 2) dead = true;
+      if (dead) throw new Error('the machine lost power');
+    };
+    expect(() => crashed.tick()).toThrow(/lost power/);
+    expect(JSON.parse(leaseIn(google.host.workbook.getMetadata()).value ?? '{}').holder).toBe('crashed');
+
+    const next = machineFor(table, 'next');
+    google.clock.advance(9 * 60);
+    expect(next.tick()).toMatchObject({ ran: false });
+    google.clock.advance(61);
+    const report = next.tick();
+    expect(report.ran).toBe(true);
+    const after = logOf(table.sandbox);
+    expect(after.submissions.length).toBeGreaterThan(before.submissions.length);
+    expect(replayMatch(after, { now: google.clock.iso() }).open?.phase.id).not.toBe(replayMatch(before, { now: before.startAt }).open?.phase.id);
+    // Nothing twice: every form response once.
+    const ids = after.submissions.filter((s) => s.via === 'form').map((s) => s.response);
+    expect(new Set(ids).size).toBe(ids.length);
+    expectSheetsLikeReplay(table);
+  });
+
+  it('a call failing in the middle of a run loses nothing: the next run finishes the work', () => {
+    const table = handedOver('not-flower-field', 3);
+    const { google } = table;
+    table.answerPhase();
+    const deadline = table.state().open?.timing.deadline;
+    if (!deadline) throw new Error('no deadline');
+    google.clock.set(new Date(Date.parse(deadline) + 20_000).toISOString());
+    const snapshot = google.snapshot();
+    const clean = machineFor(table, 'clean');
+    clean.tick();
+    const expected = logOf(table.sandbox);
+    const total = Object.values(clean.calls).reduce((a, b) => a + b, 0);
+    for (let failAt = 2; failAt <= total; failAt++) {
+      google.restore(snapshot);
+      const machine = machineFor(table, `fail-${failAt}`);
+      let n = 0;
+      machine.before = (call) => {
+        if (++n === failAt) throw new Error(`HTTP 500 on ${call}`);
+      };
+      let first: RunReport | null = null;
+      try {
+        first = machine.tick();
+      } catch {
+        // Failed (after its retries, in genius-host host): the next execution does the work.
+      }
+      machine.before = null;
+      if (!first?.ran || first.logged === 0) {
+        // A failing lease call reads as a lease not taken (busy); a failure after it, as an error.
+        google.clock.advance(60);
+        expect(machine.tick().ran, `failing call ${failAt}: the next execution`).toBe(true);
+      }
+      // The same entries (a public row read again a minute later carries that read's time).
+      const strip = (m: MatchFile) => entriesOf({ ...m, submissions: m.submissions.map((s) => (s.via === 'row' ? { ...s, at: 'read' } : s)) });
+      expect(strip(logOf(table.sandbox)), `failing call ${failAt}`).toEqual(strip(expected));
+      expectSheetsLikeReplay(table);
+    }
+  });
+});

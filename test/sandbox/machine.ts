@@ -1,0 +1,133 @@
+// A machine hosting a sandbox's match in this process: the trigger logic (src/triggers) with the
+// ports of genius-host host (src/node/host-ports.ts) as they are, the store tab and the lease on the
+// sandbox's spreadsheets, time on the sandbox's clock, and the forms read and changed through the
+// add-on's Forms port on the sandbox's FormApp fakes (the Forms REST port is built on its own
+// branch; the HTTP tests of test/http drive the built command). What the machine does differently
+// from Apps Script (the store, the lease, polling forms and rows) is all here.
+import { randomUUID } from 'node:crypto';
+import { formatTime } from '../../src/node/host-ports.js';
+import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
+import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
+import { MatchHost, type RunReport } from '../../src/triggers/host.js';
+import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/ports.js';
+import { SheetStore } from '../../src/triggers/sheet-store.js';
+import { AppsScriptForms } from '../../src/addon/forms.js';
+import { FORMS_EVERY_MINUTES } from '../../src/node/host-ports.js';
+import type { Table } from './players.js';
+import type { SheetFile } from './sheets.js';
+
+export interface Machine {
+  readonly holder: string;
+  readonly lock: LeaseLock;
+  readonly store: SheetStore;
+  /** Calls this machine made, by kind (as genius-host host counts them). */
+  readonly calls: Record<string, number>;
+  /** One execution of genius-host host (as an execution of the sandbox, so the fakes count it). */
+  tick(): RunReport;
+  /** Runs `hook` before each of this machine's calls (a test interleaves another runner there). */
+  before: ((call: string) => void) | null;
+}
+
+/** A machine hosting `table`'s match. */
+export function machineFor(table: Table, holder: string = randomUUID()): Machine {
+  const google = table.google;
+  const calls: Record<string, number> = {};
+  let store: SheetStore | null = null;
+  let flushing = false;
+  const machine: { before: ((call: string) => void) | null } = { before: null };
+  const call = <T>(name: string, work: () => T): T => {
+    // The store's writes go before any other write, as src/node/host-ports.ts does.
+    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses'].includes(name)) {
+      flushing = true;
+      try {
+        store.flush();
+      } finally {
+        flushing = false;
+      }
+    }
+    machine.before?.(name);
+    calls[name] = (calls[name] ?? 0) + 1;
+    return work();
+  };
+  const sheetOf = (file: SheetFile): Spreadsheet & LeaseTarget => ({
+    id: file.id,
+    url: file.url,
+    getMetadata: () => call('getSpreadsheet', () => file.get(METADATA_FIELDS) as WorkbookMetadata),
+    batchUpdate: (requests: readonly Request[]) => call('batchUpdate', () => void file.batchUpdate(requests)),
+    batchUpdateReplies: (requests: readonly Request[]) => call('batchUpdate', () => file.batchUpdate(requests).replies),
+    readValues: (range: string) => call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
+  });
+  const clock: Clock = {
+    now: () => google.clock.iso(),
+    sleep: (ms) => google.clock.jump(google.clock.now() + ms),
+  };
+  const host = sheetOf(google.host);
+  store = new SheetStore(host);
+  const lock = new LeaseLock(host, store, clock, holder);
+  const appsScriptForms = new AppsScriptForms();
+  const forms = new Proxy(appsScriptForms, {
+    get: (target, name: keyof Forms) => {
+      const method = target[name];
+      return typeof method === 'function'
+        ? (...args: never[]) => call(`forms.${String(name)}`, () => (method as (...a: never[]) => unknown).apply(target, args))
+        : method;
+    },
+  });
+  const refused = (what: string) => () => {
+    throw new Error(`${what}: not part of a tick`);
+  };
+  const ports: HostPorts = {
+    clock,
+    lock,
+    store,
+    files: {
+      host: () => host,
+      open: (id) => {
+        const file = google.sheets.get(id);
+        if (!file) throw new Error(`no spreadsheet ${id}`);
+        return sheetOf(file);
+      },
+      create: refused('create'),
+      share: refused('share'),
+      sharedWith: refused('sharedWith'),
+      publish: refused('publish'),
+    },
+    forms,
+    scheduler: { install: () => {}, remove: () => {} },
+    flush: () => store?.flush(),
+    formatTime,
+    newId: () => randomUUID(),
+    machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },
+  };
+  const matchHost = new MatchHost(ports);
+  return {
+    holder,
+    lock,
+    store,
+    calls,
+    get before() {
+      return machine.before;
+    },
+    set before(hook) {
+      machine.before = hook;
+    },
+    tick: () => {
+      // The Forms port calls FormApp and Drive as globals: the sandbox's fakes, for this execution.
+      const services = google.services();
+      const globals = globalThis as Record<string, unknown>;
+      const saved = { FormApp: globals.FormApp, Drive: globals.Drive };
+      Object.assign(globals, { FormApp: services.FormApp, Drive: services.Drive });
+      const record = google.beginExecution(`machine ${holder}`);
+      try {
+        const report = matchHost.run('tick');
+        google.endExecution(record);
+        return report;
+      } catch (error) {
+        google.endExecution(record, error);
+        throw error;
+      } finally {
+        Object.assign(globals, saved);
+      }
+    },
+  };
+}
