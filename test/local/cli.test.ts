@@ -35,7 +35,8 @@ describe('genius-host start', () => {
     expect(stdout).toMatch(/Results of the finished matches \(final scores in brackets\)\n/);
     expect(stdout).not.toContain('if the game ended now');
     expect(stdout).toMatch(/one batchUpdate each/);
-  });
+    // Every game's every workbook, in a child process: about 20 s of CPU, far longer on a loaded machine.
+  }, 180_000);
 
   it('takes a game, a seed and a player count, and refuses an unknown game in one line', () => {
     const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
