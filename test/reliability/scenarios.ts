@@ -113,7 +113,9 @@ export function deadlinesAndSheets(table: Table): { deadlines: number[]; spreads
   result.closed.forEach((c, i) => {
     const deadline = c.timing.deadline ? Date.parse(c.timing.deadline) : NaN;
     const next = result.closed[i + 1]?.timing.opensAt;
-    if (Number.isFinite(deadline) && (next === undefined || Date.parse(next) >= deadline)) deadlines.push(deadline);
+    // A phase that closed before its deadline (a move, or every player ready) has no deadline to reach.
+    const closedEarly = c.timing.closedAt !== undefined && Date.parse(c.timing.closedAt) < deadline;
+    if (Number.isFinite(deadline) && !closedEarly && (next === undefined || Date.parse(next) >= deadline)) deadlines.push(deadline);
   });
   const spreadsheets = [table.google.host.id, table.sharedId(), ...result.match.players.map((p) => table.playerFile(p.id).sheet)];
   return { deadlines, spreadsheets };
