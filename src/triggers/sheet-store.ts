@@ -145,12 +145,27 @@ export class SheetStore implements Store {
     try {
       this.sheet.batchUpdate(requests);
     } catch (error) {
-      // Nothing was written (a batchUpdate is all or nothing): kept for the next flush.
+      // A try that made the tab and timed out, retried: the retry is refused (the tab exists), but the
+      // first try was applied whole (a batchUpdate is all or nothing), these rows with it.
+      if (!known && this.tab && this.madeEarlier(this.tab.sheetId)) {
+        this.pending.clear();
+        return;
+      }
+      // Nothing was written: kept for the next flush.
       this.tab = known;
       if (known && knownRows !== undefined) known.rowCount = knownRows;
       throw error;
     }
     this.pending.clear();
+  }
+
+  /** Whether the store tab with this id exists now (after a failed call that was to make it). */
+  private madeEarlier(sheetId: number): boolean {
+    try {
+      return (this.sheet.getMetadata().sheets ?? []).some((s) => s.properties?.sheetId === sheetId && s.properties.title === STORE_TAB);
+    } catch {
+      return false;
+    }
   }
 
   /** The tab's id and size (one metadata read), or the requests that make it. */
@@ -181,6 +196,8 @@ export class SheetStore implements Store {
       try {
         this.sheet.batchUpdate(requests);
       } catch (error) {
+        // As in write: a timed-out try that made the tab, refused when retried.
+        if (this.madeEarlier(tab.sheetId)) return tab.sheetId;
         this.tab = null;
         throw error;
       }

@@ -100,6 +100,30 @@ describe('the store tab', () => {
     expect([reader.get('a'), reader.get('b')]).toEqual(['1', '2']);
   });
 
+  it('takes a first write that made the tab and timed out, whose retry Sheets refused, as written', () => {
+    const file = new SheetFile('1Store4', 'Host', 'host@example.com');
+    // The client's first try is applied but its answer lost; the retry is refused (the tab exists).
+    let lost = true;
+    const port = portOf(file);
+    const store = new SheetStore({
+      ...port,
+      batchUpdate: (requests: readonly Request[]) => {
+        port.batchUpdate(requests);
+        if (lost) {
+          lost = false;
+          throw new Error(`HTTP 400 INVALID_ARGUMENT: requests[0].addSheet: a sheet with id 1 already exists`);
+        }
+      },
+    });
+    store.set('a', '1');
+    store.flush();
+    store.set('b', '2');
+    store.flush();
+    const reader = new SheetStore(portOf(file));
+    expect([reader.get('a'), reader.get('b')]).toEqual(['1', '2']);
+    expect(file.workbook.getMetadata().sheets?.filter((s) => s.properties?.title === STORE_TAB)).toHaveLength(1);
+  });
+
   it('fast-check: any sequence of sets, removes and flushes reads back as a map does', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom('a', 'b', 'c', 'd', 'e'), value: fc.string({ minLength: 1, maxLength: 8 }) }),
