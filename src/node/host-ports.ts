@@ -11,6 +11,7 @@ import { SheetStore } from '../triggers/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
 import { LeaseLock } from './lease.js';
 import { RestSpreadsheet } from './ports.js';
+import { formatTime } from './time-format.js';
 
 /** How often a machine reads the forms that may hold an answer (Apps Script's form-submit trigger reads one at once). */
 export const FORMS_EVERY_MINUTES = 5;
@@ -27,26 +28,6 @@ const machineClock: Clock = {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
   },
 };
-
-/** 'Tue 24 Nov 2026, 20:00 GMT+1', as the add-on formats times for players (Utilities.formatDate 'EEE d MMM yyyy, HH:mm z'). */
-export function formatTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
-}
 
 /** A machine has no triggers: its scheduler is whatever runs genius-host host (cron, Cloud Scheduler). */
 const noTriggers: Scheduler = { install: () => {}, remove: () => {} };

@@ -5,7 +5,7 @@
 // branch; the HTTP tests of test/http drive the built command). What the machine does differently
 // from Apps Script (the store, the lease, polling forms and rows) is all here.
 import { randomUUID } from 'node:crypto';
-import { formatTime } from '../../src/node/host-ports.js';
+import { formatTime } from '../../src/node/time-format.js';
 import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
 import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
 import { MatchHost, type RunReport } from '../../src/triggers/host.js';

@@ -10,6 +10,7 @@ import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, f
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
+import { formatTime } from '../../src/node/time-format.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 
 registerPlainDataClass(EmbeddedWorkbook);
@@ -1327,23 +1328,7 @@ export class Google {
     const Utilities = strict('Utilities', {
       formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {
         if (format !== 'EEE d MMM yyyy, HH:mm z') throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
-        const d = new Date((date as unknown as Date).getTime());
-        const parts = Object.fromEntries(
-          new Intl.DateTimeFormat('en-GB', {
-            timeZone,
-            weekday: 'short',
-            day: 'numeric',
-            month: 'short',
-            year: 'numeric',
-            hour: '2-digit',
-            minute: '2-digit',
-            hourCycle: 'h23',
-            timeZoneName: 'short',
-          })
-            .formatToParts(d)
-            .map((p) => [p.type, p.value]),
-        );
-        return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+        return formatTime(new Date((date as unknown as Date).getTime()).toISOString(), timeZone);
       },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
       // "Sleeps for specified number of milliseconds": the fake clock moves, and the execution's
