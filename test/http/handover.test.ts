@@ -2,7 +2,6 @@
 // (the built genius-host host, a child process, over HTTP to the loopback server holding the very
 // same spreadsheet) and back: who hosts the match is said in both stores, the runner that does not
 // host it does nothing, and the lease keeps a machine's run and the add-on's take-back apart.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,24 +10,12 @@ import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/lease.js'
 import { STORE_TAB } from '../../src/triggers/sheet-store.js';
 import { HOST, Table, logOf } from '../sandbox/players.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
+import { type CliRun, runGeniusHost } from './cli-run.js';
 
-const root = join(__dirname, '../..');
-const bin = join(root, 'bin/genius-host.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'gh-handover-'));
 
-function run(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { ...process.env, HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  return runGeniusHost(args, { HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
 }
 
 const START = '2026-11-21T18:00:00.000Z';

@@ -18,6 +18,7 @@ import type { RunReport } from '../../src/triggers/host.js';
 import { DEFAULT_FAULTS, Table, logOf } from '../sandbox/players.js';
 import type { SheetFile } from '../sandbox/sheets.js';
 import { LoopbackGoogle, type ServerOptions } from './google-server.js';
+import { type CliRun, runGeniusHost } from './cli-run.js';
 
 const root = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'gh-host-'));
@@ -77,19 +78,8 @@ class HostedTable extends Table {
   }
 }
 
-function run(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'bin/genius-host.mjs'), ...args], {
-      cwd: root,
-      env: { ...process.env, HOME: dir, METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  return runGeniusHost(args, { HOME: dir, METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
 }
 
 export const CASES: readonly { game: string; players: number }[] = [

@@ -2,7 +2,6 @@
 // calls Google's REST APIs through Google's client packages, pointed at a loopback server
 // (test/http/google-server.ts) with GENIUS_HOST_GOOGLE_ROOT_URL, authenticated by a service
 // account key file made for the test.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,25 +13,14 @@ import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
 import type { SheetFile } from '../sandbox/sheets.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
+import { type CliRun, runGeniusHost } from './cli-run.js';
 
 const root = join(__dirname, '../..');
-const bin = join(root, 'bin/genius-host.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'gh-node-host-'));
 
 /** Runs the built command with `env` added (and no credential from the machine it runs on). */
-function run(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { ...process.env, HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  return runGeniusHost(args, { HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
 }
 
 const EXAMPLES = ['pasture', 'paint', 'peg-domain-final', 'fair-and-square', 'not-flower-field'];

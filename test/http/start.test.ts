@@ -1,7 +1,6 @@
 // genius-host start SETUP.json --spreadsheet ID over real HTTP: the built command (a child process,
 // as a user runs it) starts a match as the sidebar does, through the Forms, Drive and Sheets REST
 // ports, against the loopback server (test/http/google-server.ts) backed by the sandbox's world.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +9,8 @@ import { Table } from '../sandbox/players.js';
 import type { GoogleOptions } from '../sandbox/services.js';
 import { LoopbackGoogle, type ServerOptions } from './google-server.js';
 import { HttpError } from './workspace-server.js';
+import { type CliRun, runGeniusHost } from './cli-run.js';
 
-const root = join(__dirname, '../..');
-const bin = join(root, 'bin/genius-host.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'gh-start-'));
 const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` }));
 const HOST_ID = '1HostSpreadsheetForStartxxxxxxxxxxxxxxxxxxx';
@@ -44,16 +42,8 @@ async function server(options: ServerOptions = {}, world: Partial<GoogleOptions>
   return { google, env };
 }
 
-function run(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, HOME: dir, METADATA_SERVER_DETECTION: 'none', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  return runGeniusHost(args, { HOME: dir, METADATA_SERVER_DETECTION: 'none', ...env });
 }
 
 /** What Start made in the world: the forms and spreadsheets (besides the host's), and who each is shared with. */
