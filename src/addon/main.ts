@@ -431,11 +431,15 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
  * The shared sheet's edit trigger: records a person's edit of the answers tab with the time this
  * execution started, after the edit (the event has no time: docs/google.md), for the next tick.
  * Nothing else: no lock, no log (edits.ts).
+ *
+ * The edited file is the range's own spreadsheet. Never `e.source`: Google's event reference gives
+ * it as the spreadsheet the script is bound to (the host's), even for this trigger, installed on
+ * the shared sheet (docs/google.md, "Event objects").
  */
 export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   const at = new Date().toISOString();
   const ports = appsScriptPorts();
-  if (!e?.range || !isSharedSheet(ports.store, e.source.getId())) return;
+  if (!e?.range || !isSharedSheet(ports.store, e.range.getSheet().getParent().getId())) return;
   const range = e.range;
   const single = range.getNumRows() === 1 && range.getNumColumns() === 1;
   // One cell: its new value is in the event. A paste or a cleared cell: the range read now,

@@ -56,11 +56,28 @@ describe("the shared sheet's edit trigger", () => {
     t.google.onCall = () => {
       ranAs = t.google.currentUser;
     };
+    // The event's `source` is the file the script is bound to, the host's ("Event objects"), not
+    // the shared sheet whose edit fired it: the add-on must still hear the edit.
+    let sourceId = '';
+    let editedId = '';
+    const fireEdit = t.google.onUserEdit!;
+    t.google.onUserEdit = (trig, edit) => {
+      const event = t.google.editEvent(trig, edit, t.google.eventHandles!) as {
+        source: { getId(): string };
+        range: { getSheet(): { getParent(): { getId(): string } } };
+      };
+      sourceId = event.source.getId();
+      editedId = event.range.getSheet().getParent().getId();
+      fireEdit(trig, edit);
+    };
     const plan = annPlan(t);
     t.typeRow('p1', { plan }, t.state().open!.phase.questions.p1);
     t.google.onCall = null;
+    t.google.onUserEdit = fireEdit;
     expect(edits()).toHaveLength(1);
     expect(ranAs).toBe(HOST);
+    expect(sourceId).toBe(t.google.host.id);
+    expect(editedId).toBe(t.sharedId());
     // It recorded the edit and woke the ticks; it read no row, took no lock and wrote no log.
     expect(
       edits()[0]

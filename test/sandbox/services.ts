@@ -716,9 +716,12 @@ export class Google {
 
   /**
    * The event object of an edit trigger ("Event objects", Google Sheets, Edit): authMode, range
-   * (the edited cell), source (the spreadsheet), triggerUid, user, and for one cell value and
-   * oldValue ("only available if the edited range is a single cell"; a cleared cell has no new
-   * value here). No time: the event carries none.
+   * (the edited cell), source, triggerUid, user, and for one cell value and oldValue ("only
+   * available if the edited range is a single cell"; a cleared cell has no new value here). No
+   * time: the event carries none. `source` is "a Spreadsheet object, representing the Google
+   * Sheets file to which the script is bound": the host's spreadsheet, even for a trigger
+   * installed on another file (the shared sheet). The edited file is the range's
+   * `getSheet().getParent()`.
    */
   editEvent(
     trigger: TriggerRecord,
@@ -728,7 +731,7 @@ export class Google {
     return {
       authMode: 'FULL',
       range: handles.range(edit.fileId, edit.tab, edit.row, edit.col),
-      source: handles.spreadsheet(edit.fileId),
+      source: handles.spreadsheet(this.host.id),
       triggerUid: trigger.id,
       // "A User object, representing the active user, if available (depending on a complex set of
       // security restrictions)": the add-on does not rely on it; here it is not available.
@@ -765,6 +768,8 @@ export class Google {
     const sheetHandle = (file: SheetFile, tab: string) =>
       strict('Sheet', {
         getName: () => tab,
+        // "Returns the Spreadsheet that contains this sheet" (Sheet.getParent).
+        getParent: () => spreadsheetHandle(file),
         // "Returns the URL for the form that sends its responses to this sheet, or null" (Sheet).
         getFormUrl: () => {
           const form = google.formOfTab(file.id, tab);
