@@ -8,6 +8,8 @@
 import { GAME_LIST } from '../engine/index.js';
 import { driveFiles, drivePermissions, driveRevisions, spreadsheetsApi } from './advanced.js';
 import { type PublishingForm, protectForm } from './forms.js';
+import type { AccountKind } from '../triggers/trigger-time.js';
+import { saidAccountKind } from './account-kind.js';
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
 
 /** The handler of the check's own throwaway trigger (main.ts exports it; it does nothing). */
@@ -29,7 +31,10 @@ export interface AccountCheck {
   readonly items: readonly CheckItem[];
   /** The account's address as Drive reports the owner of a new file ('' if unknown). */
   readonly account: string;
-  readonly kind: 'personal' | 'workspace';
+  /** The kind the host said in the New match… sidebar, or personal (the smaller quota) until they do. */
+  readonly kind: AccountKind;
+  /** Whether the host has said it: Google does not tell a script which kind of account it runs as. */
+  readonly kindSaid: boolean;
   readonly dailyTriggerMinutes: number;
   readonly games: readonly { readonly title: string; readonly players: number; readonly minutesPerDay: number; readonly fits: boolean; readonly why: string }[];
   /** Throwaway files the check could not remove (delete them by hand). */
@@ -63,7 +68,7 @@ export function checkAccount(): AccountCheck {
   checkForm(run, account);
   checkTriggerAndProperties(run);
   const leftovers = removeThrowaways(run.made);
-  return { items: run.items, account, ...triggerBudget(account), leftovers };
+  return { items: run.items, account, ...triggerBudget(), leftovers };
 }
 
 /** A spreadsheet, as Start makes the shared and private sheets: made, owned, published, shared, protected. Returns the account's address ('' if unknown). */
@@ -253,12 +258,13 @@ function removeThrowaways(made: readonly { id: string; url: string }[]): string[
   return leftovers;
 }
 
-/** The account's kind, its daily trigger minutes, and which games fit in them. */
-function triggerBudget(account: string): Pick<AccountCheck, 'kind' | 'dailyTriggerMinutes' | 'games'> {
-  // Personal (gmail.com) accounts get 90 trigger minutes a day, Workspace 6 hours; an address on
-  // another domain is most likely Workspace.
-  const domain = account.split('@')[1]?.toLowerCase() ?? '';
-  const kind = domain === '' || domain === 'gmail.com' || domain === 'googlemail.com' ? 'personal' : 'workspace';
+/**
+ * The account's kind as the host said it (never guessed from the address: a personal account can
+ * have any address), its daily trigger minutes, and which games fit in them.
+ */
+function triggerBudget(): Pick<AccountCheck, 'kind' | 'kindSaid' | 'dailyTriggerMinutes' | 'games'> {
+  const said = saidAccountKind();
+  const kind = said ?? 'personal';
   const dailyTriggerMinutes = DAILY_TRIGGER_MINUTES[kind];
   const games = EXPECTED_TRIGGER_USE.map((use) => ({
     title: GAME_LIST.find((g) => g.id === use.game)?.title ?? use.game,
@@ -267,5 +273,5 @@ function triggerBudget(account: string): Pick<AccountCheck, 'kind' | 'dailyTrigg
     fits: use.minutesPerDay <= dailyTriggerMinutes,
     why: use.why,
   }));
-  return { kind, dailyTriggerMinutes, games };
+  return { kind, kindSaid: said !== null, dailyTriggerMinutes, games };
 }

@@ -8,6 +8,7 @@ import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
+import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
@@ -92,6 +93,7 @@ export function newMatchDefaults(): {
   games: { id: string; title: string; min: number; max: number; default: number; blurb: string; closeWhenReady: Record<string, boolean> }[];
   timeZone: string;
   now: string;
+  account: AccountKind | null;
 } {
   return {
     games: GAME_LIST.map((g) => ({
@@ -106,7 +108,14 @@ export function newMatchDefaults(): {
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
     now: new Date().toISOString(),
+    // The kind of account the host said before (null: not yet; the sidebar then asks).
+    account: saidAccountKind(),
   };
+}
+
+/** The sidebar's account field: the host says once whether this is a personal or a Workspace account. */
+export function setAccountKind(kind: string): AccountKind {
+  return sayAccountKind(kind);
 }
 
 /** What the sidebar shows of a match's daily trigger time (projectTriggerTime). */
@@ -394,12 +403,21 @@ export function checkThisAccount(): AccountCheck {
     'Check this account',
     `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
 <table>${items}</table>
-<h3>Daily trigger time</h3><p>This looks like a ${report.kind === 'personal' ? 'personal Google account: 90 minutes' : 'Google Workspace account: 6 hours'} of trigger time a day. What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
+<h3>Daily trigger time</h3><p>${accountKindLine(report)} What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
 ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`,
     560,
   );
   return report;
+}
+
+/** What Check this account… says of the day's trigger time: Google does not tell which kind of account this is. */
+function accountKindLine(report: AccountCheck): string {
+  const minutes = report.kind === 'personal' ? 'a personal Google account: 90 minutes' : 'a Google Workspace account: 6 hours';
+  const told = report.kindSaid
+    ? `You said this is ${minutes} of trigger time a day (Google does not tell the add-on which kind it is; change it in <b>New match…</b>).`
+    : `Google does not tell the add-on whether this is a personal or a Workspace account (a personal account can have any address). You have not said yet, so this counts as ${minutes} of trigger time a day, the smaller; say which in <b>New match…</b>.`;
+  return told;
 }
 
 /** The throwaway trigger Check this account… installs and deletes at once; it never needs to run. */

@@ -29,11 +29,13 @@ const ARGS = [
 // The stub: google.script.run with the handler chain, answering from the bundle loaded in the page.
 const STUB = `
 window.__calls = [];
+window.__accountKinds = [];
 (function () {
   var now = '2026-11-21T12:00:00.000Z';
   var server = {
     newMatchDefaults: function () { return JSON.parse(JSON.stringify(newMatchDefaultsFor(now))); },
     projectTriggerTime: function (setup, account) { return projectTriggerTime(setup, account); },
+    setAccountKind: function (kind) { window.__accountKinds.push(kind); return kind; },
     startMatch: function (setup) {
       window.__calls.push(setup);
       var checked = checkMatchSetup(setup, now);
@@ -64,7 +66,7 @@ function newMatchDefaultsFor(now) {
   return { games: [
     { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false } },
     { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true } }
-  ], timeZone: 'Europe/London', now: now };
+  ], timeZone: 'Europe/London', now: now, account: window.__savedAccount || null };
 }
 `;
 
@@ -180,10 +182,30 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await expect.poll(() => dialogs.length).toBe(1);
     expect(dialogs[0]).toMatch(/more than your account's 90[^]*Start anyway\?/);
     expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toEqual([]);
-    // A Workspace account has 6 hours: it fits.
+    // Nobody said which kind of account this is: counted as personal, and nothing kept.
+    expect(await page.inputValue('#account')).toBe('');
+    // A Workspace account has 6 hours: it fits, and the host's answer is kept for next time.
     await page.selectOption('#account', 'workspace');
     await expect.poll(() => use.textContent()).toMatch(/of your 360\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual(['workspace']);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows the kind of account the host said before, and projects against it', async () => {
+    const page = await browser!.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript({ content: `window.__savedAccount = 'workspace';\n${STUB}` });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    expect(await page.inputValue('#account')).toBe('workspace');
+    await page.fill('#min-default', '60');
+    await expect.poll(() => page.locator('#trigger-use').textContent()).toMatch(/of your 360\./);
+    // Shown, not said again.
+    expect(await page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

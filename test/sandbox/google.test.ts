@@ -325,14 +325,29 @@ describe('Check this account…', () => {
       'Keep small pointers (document properties)': true,
     });
     for (const item of report.items.filter((i) => !i.works)) expect(item.instead, item.item).toMatch(/\w/);
-    // host@example.com is not a Gmail address: most likely Workspace, 6 hours a day.
-    expect(report).toMatchObject({ kind: 'workspace', dailyTriggerMinutes: 360, leftovers: [] });
+    // host@example.com is not a Gmail address, which says nothing of the kind of account (a
+    // personal account can have any address): not said, so counted as personal.
+    expect(report).toMatchObject({ kind: 'personal', kindSaid: false, dailyTriggerMinutes: 90, leftovers: [] });
     expect(report.games.find((g) => g.title === 'Pasture')!.fits).toBe(true);
     // Cleaned up: no file, trigger or property of the check is left.
     expect(made(t)).toEqual([]);
     expect(t.google.triggers).toEqual([]);
     expect([...t.google.properties.keys()]).toEqual([]);
-    expect(t.google.ui.dialogs.at(-1)!.html).toMatch(/refused[^]*Every throwaway file was removed/);
+    expect(t.google.ui.dialogs.at(-1)!.html).toMatch(
+      /refused[^]*Google does not tell the add-on whether this is a personal or a Workspace account[^]*Every throwaway file was removed/,
+    );
+  });
+
+  it('counts the trigger time of the kind of account the host said, and keeps it for the next matches', () => {
+    const sandbox = new Sandbox({ owner: 'host@gmail.com', start: START });
+    // A gmail.com address can be a Workspace account's alias, and a custom domain a personal account's:
+    // only the host's word counts.
+    expect(() => sandbox.call('setAccountKind', 'enterprise')).toThrow(/"personal" or "workspace", not "enterprise"/);
+    sandbox.call('setAccountKind', 'workspace');
+    const report = sandbox.call<{ kind: string; kindSaid: boolean; dailyTriggerMinutes: number }>('checkThisAccount');
+    expect(report).toMatchObject({ kind: 'workspace', kindSaid: true, dailyTriggerMinutes: 360 });
+    expect(sandbox.google.ui.dialogs.at(-1)!.html).toMatch(/You said this is a Google Workspace account: 6 hours/);
+    expect(sandbox.call<{ account: string | null }>('newMatchDefaults').account).toBe('workspace');
   });
 
   it("on a personal account everything works, and every game at its largest fits the day's trigger time, a phase a day", () => {
