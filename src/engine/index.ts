@@ -12,6 +12,7 @@ export { GAMES, GAME_LIST, gameById } from './games/index.js';
 export { replayOutput } from './core/replay.js';
 export { stringifyMatchFile } from './core/matchfile.js';
 export { viewFor, audiencesOf } from './core/views.js';
+export { resultLine } from './core/outcome.js';
 export type { MatchFile } from './core/matchfile.js';
 export type { ReplayResult, ReplayOutput, Receipt, Rejection } from './core/replay.js';
 

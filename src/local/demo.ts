@@ -5,7 +5,7 @@
 
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
+import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, resultLine, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
@@ -41,52 +41,6 @@ function workbookProgress(sink: ProgressSink | undefined): OutputProgress {
       sink.write(done === 0 ? `  writing ${total} workbooks (.xlsx and .html): ${reader}` : `, ${reader}`);
     }
   };
-}
-
-function playerName(result: ReplayResult, id: string): string {
-  return result.match.players.find((p) => p.id === id)?.name ?? id;
-}
-
-/**
- * Why the loser lost where the score alone does not say (they tied with another): the tie-break
- * the game reports in its final detail, or null when the loser simply scored least.
- */
-function loserTieBreak(result: ReplayResult): string | null {
-  const final = result.final;
-  if (!final || final.losers.length !== 1) return null;
-  const loser = final.losers[0];
-  const score = final.scores[loser];
-  const tied = Object.keys(final.scores).filter((id) => id !== loser && final.scores[id] === score);
-  if (score === undefined || tied.length === 0) return null;
-  const detail = final.detail as { loserReason?: unknown; decidedBy?: unknown; tiebreaks?: unknown; cellsHeld?: Record<string, number> };
-  if (typeof detail.loserReason === 'string') return detail.loserReason;
-  if (typeof detail.decidedBy === 'string' && detail.decidedBy.startsWith('tied')) return detail.decidedBy;
-  const name = playerName(result, loser);
-  const named = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
-  const notes = Array.isArray(detail.tiebreaks) ? detail.tiebreaks.filter((n): n is string => typeof n === 'string' && named.test(n)) : [];
-  if (notes.length > 0) return notes.join('; ');
-  const others = tied.map((id) => playerName(result, id)).join(', ');
-  const cells = detail.cellsHeld;
-  if (cells && tied.every((id) => cells[id] > cells[loser])) {
-    return `tied on ${score} with ${others}; fewer cells held (${cells[loser]} to ${tied.map((id) => cells[id]).join(', ')})`;
-  }
-  return `tied on ${score} with ${others}; placed last by the tie-breaks of docs/games/${result.game.id}.md`;
-}
-
-/** One line: winners, losers (and the tie-break that made them lose) and the elimination candidate, by name. */
-export function resultLine(result: ReplayResult): string {
-  const final = result.final;
-  if (!final) {
-    if (result.open) return `not over: ${result.open.phase.title} is still open`;
-    return `over, waiting on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
-  }
-  const list = (ids: readonly string[]) =>
-    ids.map((id) => `${playerName(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
-  const plural = (word: string, ids: readonly string[]) => `${word}${ids.length > 1 ? 's' : ''} ${list(ids)}`;
-  const tieBreak = loserTieBreak(result);
-  const loser = `${plural('loser', final.losers)}${tieBreak ? ` on a tie-break (${tieBreak})` : ''}`;
-  const candidate = final.eliminationCandidate ? `elimination candidate ${playerName(result, final.eliminationCandidate)}` : 'no elimination candidate';
-  return `${plural('winner', final.winners)} · ${loser} · ${candidate}`;
 }
 
 /** Refuses an output directory that is a file before anything is played or written. */

@@ -53,7 +53,7 @@ export function layoutView(view: View): TabLayout[] {
     boardLayout(tab, head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])])),
   );
   const fixed: TabLayout[] = [
-    tablesLayout('Scoreboard', head('Scoreboard'), [view.scoreboard]),
+    tablesLayout('Scoreboard', head('Scoreboard', view.status.result ?? []), [view.scoreboard]),
     tablesLayout('Status', head('Status'), [statusTable(view.status)]),
     legendLayout('Legend', head('Legend: colours, symbols and marks'), view.legend),
   ];

@@ -170,6 +170,12 @@ export interface Final {
   readonly losers: readonly string[];
   readonly awards: readonly Award[];
   readonly eliminationCandidate: string | null;
+  /**
+   * Where the scores alone did not place the loser (they tied with another), how the rules' tie-breaks
+   * did, in words that name the players: what every audience reads beside the loser's name
+   * (core/outcome.ts). Absent where the loser simply scored least.
+   */
+  readonly tieBreak?: string;
   readonly detail: Readonly<Record<string, unknown>>;
 }
 

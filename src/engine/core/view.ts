@@ -123,6 +123,8 @@ export interface StatusView {
   readonly pausedSince?: string;
   /** The open phase closes as soon as every player who may answer is ready (schedule.closeWhenReady). */
   readonly closesWhenReady?: boolean;
+  /** Once no phase is open: winners, losers and the tie-break, the elimination candidate, what waits on the host (core/outcome.ts). */
+  readonly result?: readonly string[];
 }
 
 /**

@@ -8,6 +8,7 @@ import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
 import { publishedLines } from './publish.js';
+import { resultLine, resultLines } from './outcome.js';
 import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
@@ -46,9 +47,9 @@ function statusOf(result: ReplayResult): StatusView {
   } else if (open) {
     headline = `${open.phase.title} is open${open.timing.deadline ? ` until ${open.timing.deadline}` : ''}`;
   } else if (result.final) {
-    headline = `The match is over. Winner${result.final.winners.length === 1 ? '' : 's'}: ${result.final.winners.map((w) => teamOrPlayerName(result, w)).join(', ') || 'none'}`;
+    headline = `The match is over: ${resultLine(result)}`;
   } else {
-    headline = `The match is over and waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
+    headline = `The match is over and waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}: ${result.pending.map((p) => p.question).join('; ')}`;
   }
   return {
     game: result.game.title,
@@ -64,13 +65,10 @@ function statusOf(result: ReplayResult): StatusView {
     submitted,
     waitingFor,
     pendingDecisions: result.pending.map((p) => p.question),
+    ...(open ? {} : { result: resultLines(result) }),
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
   };
-}
-
-function teamOrPlayerName(result: ReplayResult, id: string): string {
-  return result.match.players.some((p) => p.id === id) ? result.ctx.playerName(id) : id;
 }
 
 // What the log shows of a submission: every answer the engine reads (up to MAX_ANSWER_LENGTH) in

@@ -100,6 +100,7 @@ describe('a worked duel', () => {
       'Took 3 points in round 1 (one garnet per match)',
     );
     expect(final.detail.tiebreaks).toEqual(['Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)']);
+    expect(final.tieBreak).toBe('Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)');
   });
 });
 
@@ -193,6 +194,7 @@ describe('the end', () => {
     ]);
     const answered = replayMatch({ ...idle, decisions: [{ id: 'elimination', choice: 'p6' }] });
     expect(answered.final?.eliminationCandidate).toBe('p6');
+    expect(answered.final?.tieBreak).toBe('Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana tied for the fewest points on every tiebreak; the winners chose');
     expect(answered.final?.scores.p1).toBe(9);
   });
 });

@@ -232,6 +232,7 @@ describe('the end', () => {
     expect(final.eliminationCandidate).toBe(loser);
     const name = ctx.playerName;
     expect(final.detail.tiebreaks).toEqual([`${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`]);
+    expect(final.tieBreak).toBe(`${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`);
     // The loser chooses a death-match opponent among those who neither won nor lost.
     expect(asked).toEqual(['dmo']);
     expect(final.detail.deathMatchOpponent).toBe('p1');

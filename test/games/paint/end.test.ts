@@ -40,6 +40,7 @@ describe('the end', () => {
       expect(final?.winners).toEqual(['red']);
       expect(final?.losers).toEqual(['yellow']);
       expect(final?.detail.loserReason).toBe('fewest segments on the final canvas (1)');
+      expect(final?.tieBreak).toBeUndefined();
       expect(award(final, 'p1')).toEqual([
         [4, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life, +2 more as captain and a Token of Life to give away'],
       ]);
@@ -67,6 +68,7 @@ describe('the end', () => {
     expect(final?.detail.pixels).toEqual({ red: 14, blue: 18, yellow: 6 });
     expect(final?.losers).toEqual(['yellow']);
     expect(final?.detail.loserReason).toBe('blue and yellow tied on 2 segments on the final canvas; yellow had fewer pixels (6)');
+    expect(final?.tieBreak).toBe('blue and yellow tied on 2 segments on the final canvas; yellow had fewer pixels (6)');
     expect(final?.winners).toEqual(['red', 'blue']);
     expect(award(final, 'p1')).toEqual([[2, 1, 'red won (most segments): +1 garnet and a Token of Life, +1 more as captain']]);
     expect(award(final, 'p6')).toEqual([[1, 1, 'blue won (most pixels): +1 garnet and a Token of Life']]);

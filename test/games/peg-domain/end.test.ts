@@ -12,6 +12,8 @@ describe('who wins', () => {
     );
     expect(final).toMatchObject({ scores: { p1: 39, p2: 34 }, winners: ['p1'], losers: ['p2'], eliminationCandidate: 'p2' });
     expect(final?.detail).toMatchObject({ decidedBy: 'more domain squares', palletSquaresUsed: { p1: 3, p2: 0 } });
+    // No tie: the loser simply held fewer squares, and no tie-break is reported.
+    expect(final?.tieBreak).toBeUndefined();
     expect(final?.awards.map((a) => a.note)).toEqual(['Wins the death match', 'Loses the death match: eliminated']);
   });
 
@@ -21,6 +23,8 @@ describe('who wins', () => {
     );
     expect(final).toMatchObject({ scores: { p1: 36, p2: 36 }, winners: ['p1'] });
     expect(final?.detail.decidedBy).toBe('tied on 36 domain squares; more pallet squares used');
+    // What every sheet prints beside the loser's name.
+    expect(final?.tieBreak).toBe('tied on 36 domain squares; more pallet squares used');
   });
 
   it('then the tiebreak winner named in the options (the DMO)', () => {

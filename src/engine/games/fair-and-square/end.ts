@@ -9,6 +9,7 @@
 // once in the 3 rounds").
 
 import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
+import { notesNaming } from '../../core/outcome.js';
 import { boardRows, squareName } from './board.js';
 import { type FasContext, type FasState, garnetsSpent, matchRanking, matchStandings, roundResult } from './state.js';
 import { moveText } from './view.js';
@@ -55,6 +56,7 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
     losers: candidate ? [candidate] : [],
     awards,
     eliminationCandidate: candidate,
+    ...tieBreakOf(candidate, lowest, totals, ranking.notes, ctx),
     detail: {
       numbers: ctx.options.numbers,
       rankPoints: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).rankPoints)])),
@@ -85,4 +87,23 @@ export function roundSummaries(state: FasState, _ctx: FasContext): RoundSummary[
       };
     }),
   }));
+}
+
+/**
+ * How the elimination candidate was placed last where another player had as many points: the
+ * ranking's tie-break notes that name them, or the winners' choice where every tie-break tied.
+ */
+function tieBreakOf(
+  candidate: string | null,
+  lowest: readonly string[],
+  totals: Readonly<Record<string, number>>,
+  notes: readonly string[],
+  ctx: FasContext,
+): { tieBreak?: string } {
+  if (candidate === null) return {};
+  const tied = ctx.players.map((p) => p.id).filter((id) => id !== candidate && totals[id] === totals[candidate]);
+  if (tied.length === 0) return {};
+  if (lowest.length > 1) return { tieBreak: `${lowest.map(ctx.playerName).join(', ')} tied for the fewest points on every tiebreak; the winners chose` };
+  const named = notesNaming(notes, ctx.playerName(candidate));
+  return named.length > 0 ? { tieBreak: named.join('; ') } : {};
 }

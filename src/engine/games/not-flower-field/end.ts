@@ -3,6 +3,7 @@
 // death-match opponent. Also the public summary of each round, for `replay` output.
 
 import type { Decide, Final, RoundSummary } from '../../core/game.js';
+import { notesNaming } from '../../core/outcome.js';
 import { countHolding } from './board.js';
 import { PATTERN_NAMES } from './patterns.js';
 import { type NffContext, type NffState, rank, scoresOn } from './state.js';
@@ -28,9 +29,10 @@ export function finishMatch(state: NffState, ctx: NffContext, decide: Decide): F
     });
   }
 
+  const cellsHeld = Object.fromEntries(ctx.players.map((p) => [p.id, countHolding(state.board, colours[p.id])]));
   const detail: Record<string, unknown> = {
     colours,
-    cellsHeld: Object.fromEntries(ctx.players.map((p) => [p.id, countHolding(state.board, colours[p.id])])),
+    cellsHeld,
     patterns: Object.fromEntries(ctx.players.map((p) => [p.id, Object.fromEntries(PATTERN_NAMES.map((name, i) => [name, breakdown[p.id].counts[i]]))])),
     ranking: order.map((s) => s.player),
     tiebreaks: notes,
@@ -51,8 +53,28 @@ export function finishMatch(state: NffState, ctx: NffContext, decide: Decide): F
       },
     ],
     eliminationCandidate: loser,
+    ...tieBreakOf(loser, scores, cellsHeld, notes, ctx),
     detail,
   };
+}
+
+/**
+ * How the loser was placed last where another player had as many points: fewer cells held, or,
+ * tied on both, the seeded draw (the ranking's note). Nothing where the loser simply scored least.
+ */
+function tieBreakOf(
+  loser: string,
+  scores: Record<string, number>,
+  cellsHeld: Record<string, number>,
+  notes: readonly string[],
+  ctx: NffContext,
+): { tieBreak?: string } {
+  const tied = ctx.players.map((p) => p.id).filter((id) => id !== loser && scores[id] === scores[loser]);
+  if (tied.length === 0) return {};
+  const drawn = notesNaming(notes, ctx.playerName(loser)).filter((note) => note.includes('as the loser'));
+  if (drawn.length > 0) return { tieBreak: drawn.join('; ') };
+  const others = tied.map(ctx.playerName).join(', ');
+  return { tieBreak: `tied on ${scores[loser]} with ${others}; fewer cells held (${cellsHeld[loser]} to ${tied.map((id) => cellsHeld[id]).join(', ')})` };
 }
 
 /** The rounds hook: each round's board and running scores, for `replay` output. */

@@ -20,9 +20,10 @@ function strictlyMost(values: Readonly<Record<TeamId, number>>): TeamId | null {
 
 /**
  * Fewest segments loses; ties by fewer pixels, then the same comparison after round 2, then after
- * round 1, then the host. Returns the loser (undefined while the host has not decided) and why.
+ * round 1, then the host. Returns the loser (undefined while the host has not decided), why, and
+ * whether a tie had to be broken (the loser did not simply colour the fewest segments).
  */
-function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string } {
+function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string; tied: boolean } {
   const stages = [rounds[rounds.length - 1], rounds[1], rounds[0]].map((r) => r.counts);
   const labels = ['on the final canvas', 'after round 2', 'after round 1'];
   let tied: TeamId[] = [...TEAMS];
@@ -37,7 +38,7 @@ function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): {
         bySegments.length === 1
           ? `fewest segments ${labels[stage]} (${fewestSegments})`
           : `${list(bySegments)} tied on ${fewestSegments} segments ${labels[stage]}; ${next[0]} had fewer pixels (${fewestPixels})`;
-      return { loser: next[0], reason: `${earlier}${how}` };
+      return { loser: next[0], reason: `${earlier}${how}`, tied: stage > 0 || bySegments.length > 1 };
     }
     tied = next;
   }
@@ -46,7 +47,7 @@ function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): {
     question: `Teams ${list(tied)} tied for the fewest segments and pixels on the final canvas, after round 2 and after round 1: which team loses? (The rules leave it to the winning team's choice.)`,
     choices: tied,
   }) as TeamId | undefined;
-  return { loser, reason: `${list(tied)} tied at every comparison; the host decided` };
+  return { loser, reason: `${list(tied)} tied at every comparison; the host decided`, tied: true };
 }
 
 export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide): Final {
@@ -65,7 +66,7 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
   };
   const name = ctx.playerName;
 
-  const { loser, reason } = findLoser(state.rounds, decide);
+  const { loser, reason, tied } = findLoser(state.rounds, decide);
   detail.loserReason = reason;
   if (!loser) return { scores: segments, winners: [], losers: [], awards: [], eliminationCandidate: null, detail };
 
@@ -126,7 +127,7 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
   }
   if (candidate) awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
 
-  return { scores: segments, winners, losers: [loser], awards, eliminationCandidate: candidate ?? null, detail };
+  return { scores: segments, winners, losers: [loser], awards, eliminationCandidate: candidate ?? null, ...(tied ? { tieBreak: reason } : {}), detail };
 }
 
 /** The rounds hook: what each round painted and each team's segments and pixels after it, for `replay` output. */

@@ -21,6 +21,7 @@ export function finishMatch(state: PegState, ctx: PegContext): Final {
       { player: loser, garnets: 0, tokensOfLife: 0, note: final ? 'Runner-up of the final' : 'Loses the death match: eliminated' },
     ],
     eliminationCandidate: final ? null : loser,
+    ...(decidedBy.startsWith('tied') ? { tieBreak: decidedBy } : {}),
     detail: {
       variant: ctx.options.variant,
       decidedBy,
