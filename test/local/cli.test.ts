@@ -162,6 +162,19 @@ describe('genius-host verify', () => {
     expect(stdout).toMatch(/^verified: /m);
   });
 
+  it('verifies a file published before the result carried its tie-break, and refuses a changed tie-break', () => {
+    const older = edited('older.json', (json) => {
+      delete (json.final as { tieBreak?: string }).tieBreak;
+    });
+    expect(run('verify', older, '--commitment', commitment).code).toBe(0);
+    const changed = edited('tiebreak.json', (json) => {
+      (json.final as { tieBreak?: string }).tieBreak = 'the host said so';
+    });
+    const refused = run('verify', changed, '--commitment', commitment);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('genius-host: verify: replaying the file does not give the published result (final.tieBreak)\n');
+  });
+
   it('refuses a changed seed, naming it, with exit 1', () => {
     const file = edited('seed.json', (json) => {
       json.seed = `${paint.value.seed}!`;
