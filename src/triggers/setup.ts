@@ -3,8 +3,9 @@
 // add-on needs (an email per player, a phase length, a start from now on).
 
 import { accountKey } from '../engine/core/email.js';
-import { GAMES, type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
+import { GAMES, type MatchFile, loadMatch, playMatch, replayMatch } from '../engine/index.js';
 import { defaultCloseWhenReady } from '../engine/core/ready.js';
+import type { Schedule } from '../engine/core/matchfile.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
@@ -68,7 +69,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     players,
     options: setup.options ?? {},
     schedule: {
-      timeZone: setup.timeZone || 'UTC',
+      timeZone: typeof setup.timeZone === 'string' ? setup.timeZone.trim() : setup.timeZone,
       minutes: setup.minutes ?? {},
       deadlines: setup.deadlines ?? {},
       // Written into the log, so a later default of the game never changes a match under way.
@@ -79,6 +80,12 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
   };
+  // An empty zone is not "UTC": the host cleared the field, and every deadline would be read in a zone they did not choose.
+  if (typeof setup.timeZone !== 'string' || setup.timeZone.trim() === '') {
+    return err([
+      { field: 'schedule.timeZone', message: 'a time zone is needed: an IANA name such as Europe/London (File → Settings of this spreadsheet shows its own)' },
+    ]);
+  }
   const loaded = loadMatch(file);
   if (!loaded.ok) return err([errorAt(loaded.error)]);
   const missing = players.findIndex((p) => !p.email);
@@ -100,6 +107,8 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       return err([{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }]);
     emails.set(accountKey(email), i);
   }
+  const deadlineError = checkDeadlines(loaded.value);
+  if (deadlineError) return err([deadlineError]);
   // The add-on closes each phase at its deadline: the first phase must have one, from the schedule
   // or from the game's own clock (a Peg Domain turn times itself).
   const first = replayMatch(loaded.value, { now: loaded.value.startAt ?? setup.startAt }).open;
@@ -110,4 +119,54 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
   return ok(loaded.value);
+}
+
+/** `round-1 … round-5`: a list of phase ids, long runs shortened. */
+function phaseList(ids: readonly string[]): string {
+  return ids.length <= 6 ? ids.join(', ') : `${ids.slice(0, 3).join(', ')} … ${ids.slice(-2).join(', ')}`;
+}
+
+/** The ids of the phases a match plays, as far as replay can tell without the players: nobody answering, then bots answering (a game whose phases depend on the answers, Peg Domain's turns, plays more). */
+function phaseIdsOf(match: MatchFile, schedule: Schedule, also: (ids: Set<string>) => boolean): string[] {
+  const bare = { ...match, schedule: { ...schedule, deadlines: {} } };
+  const ids = new Set(replayMatch(bare).closed.map((c) => c.phase.id));
+  if (also(ids)) return [...ids];
+  for (const c of replayMatch(playMatch(bare)).closed) ids.add(c.phase.id);
+  return [...ids];
+}
+
+/**
+ * Explicit deadlines name phases the game has, fall after the start, and come in the order the
+ * phases do: a deadline that breaks one of these would close its phase the moment it opens, or never
+ * apply. One error, on the first deadline that does.
+ */
+function checkDeadlines(match: MatchFile): FieldError | null {
+  const schedule = match.schedule;
+  const deadlines = Object.entries(schedule?.deadlines ?? {});
+  if (!schedule || deadlines.length === 0) return null;
+  const field = (id: string) => `schedule.deadlines.${id}`;
+  const start = match.startAt ? Date.parse(match.startAt) : Number.NaN;
+  for (const [id, at] of deadlines) {
+    if (Date.parse(at) <= start)
+      return { field: field(id), message: `${id} closes at ${at}, before the match starts (${match.startAt}): give a deadline after the start` };
+  }
+  const ids = phaseIdsOf(match, schedule, (known) => deadlines.every(([id]) => known.has(id)));
+  const title = GAMES.get(match.game)?.title ?? match.game;
+  for (const [id] of deadlines) {
+    if (!ids.includes(id))
+      return { field: field(id), message: `${title} has no phase ${JSON.stringify(id)} with these options (its phases: ${phaseList(ids)})` };
+  }
+  // In the order the phases come: each explicit deadline after the one before it.
+  const ordered = ids.filter((id) => schedule.deadlines[id] !== undefined);
+  for (let i = 1; i < ordered.length; i++) {
+    const before = schedule.deadlines[ordered[i - 1]];
+    const at = schedule.deadlines[ordered[i]];
+    if (Date.parse(at) <= Date.parse(before)) {
+      return {
+        field: field(ordered[i]),
+        message: `${ordered[i]} closes at ${at}, no later than ${ordered[i - 1]} before it (${before}): deadlines go in the order of the phases`,
+      };
+    }
+  }
+  return null;
 }

@@ -311,6 +311,7 @@ describe('the sandbox', () => {
       'rerender',
       'resolveOverdueNow',
       'resumeMatch',
+      'setAccountKind',
       'showHelp',
       'showNewMatch',
       'startMatch',

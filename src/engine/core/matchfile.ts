@@ -117,7 +117,7 @@ const decisionSchema = z.strictObject({
  * schedule is a complete record: every phase in it is closed.
  */
 const scheduleSchema = z.strictObject({
-  timeZone: z._default(z.string().check(z.minLength(1)), 'UTC'),
+  timeZone: z._default(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')), 'UTC'),
   minutes: z._default(z.record(z.string(), z.number().check(z.positive('a phase length must be positive'))), {}),
   deadlines: z._default(z.record(z.string(), isoTime), {}),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */

@@ -1,0 +1,72 @@
+// The sidebar's setup (and `genius-host start SETUP --spreadsheet ID`) is checked as strictly as a
+// match file, and a little more: a time zone Intl knows (never an empty one read as UTC), explicit
+// deadlines after the start, for phases the game has, in the order of the phases. Each error names
+// its field, so the sidebar shows it next to that field.
+import { describe, expect, it } from 'vitest';
+import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+
+const NOW = '2026-11-21T12:00:00.000Z';
+const START = '2026-11-21T18:00:00.000Z';
+const SETUP: MatchSetup = {
+  game: 'not-flower-field',
+  players: ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` })),
+  startAt: START,
+  timeZone: 'Europe/London',
+  minutes: { default: 1440 },
+};
+
+function errorsOf(setup: MatchSetup) {
+  const checked = validateSetup(setup, 'seed', NOW);
+  return checked.ok ? [] : checked.error;
+}
+
+describe('a setup', () => {
+  it('is accepted as the sidebar sends it', () => {
+    expect(errorsOf(SETUP)).toEqual([]);
+    expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-22T18:00:00.000Z', 'round-1': '2026-11-23T18:00:00.000Z' } })).toEqual([]);
+  });
+
+  it('needs a time zone Intl knows: "London" and an empty field are refused next to the time zone', () => {
+    expect(errorsOf({ ...SETUP, timeZone: 'London' })).toEqual([
+      { field: 'schedule.timeZone', message: 'not a time zone; give an IANA name such as Europe/London' },
+    ]);
+    for (const timeZone of ['', '   ', undefined]) {
+      expect(errorsOf({ ...SETUP, timeZone })).toEqual([
+        { field: 'schedule.timeZone', message: expect.stringMatching(/^a time zone is needed: an IANA name such as Europe\/London/) },
+      ]);
+    }
+  });
+
+  it('refuses a deadline before the start', () => {
+    expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-21T17:00:00.000Z' } })).toEqual([
+      {
+        field: 'schedule.deadlines.pregame',
+        message: 'pregame closes at 2026-11-21T17:00:00.000Z, before the match starts (2026-11-21T18:00:00.000Z): give a deadline after the start',
+      },
+    ]);
+  });
+
+  it('refuses a deadline for a phase the game does not have, listing the phases it has', () => {
+    expect(errorsOf({ ...SETUP, deadlines: { 'round-9': '2026-11-30T18:00:00.000Z' } })).toEqual([
+      {
+        field: 'schedule.deadlines.round-9',
+        message: 'Not Flower Field has no phase "round-9" with these options (its phases: pregame, round-1, round-2, round-3, round-4, round-5)',
+      },
+    ]);
+    // Pasture's phases are round-N/plans and round-N/orders: a bare round-1 is not one.
+    const pasture = { ...SETUP, game: 'pasture', deadlines: { 'round-1': '2026-11-30T18:00:00.000Z' } };
+    expect(errorsOf(pasture)[0]).toMatchObject({ field: 'schedule.deadlines.round-1', message: expect.stringMatching(/^Pasture has no phase "round-1"/) });
+  });
+
+  it("accepts a deadline for a phase that only answers reach (Peg Domain's later turns), and refuses deadlines out of the phases' order", () => {
+    const peg = { ...SETUP, game: 'peg-domain', players: SETUP.players.slice(0, 2), deadlines: { 'turn-5': '2026-11-30T18:00:00.000Z' } };
+    expect(errorsOf(peg)).toEqual([]);
+    expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-23T18:00:00.000Z', 'round-1': '2026-11-22T18:00:00.000Z' } })).toEqual([
+      {
+        field: 'schedule.deadlines.round-1',
+        message:
+          'round-1 closes at 2026-11-22T18:00:00.000Z, no later than pregame before it (2026-11-23T18:00:00.000Z): deadlines go in the order of the phases',
+      },
+    ]);
+  });
+});
