@@ -90,7 +90,16 @@ export function showNewMatch(): void {
 
 /** What the sidebar needs to draw itself. */
 export function newMatchDefaults(): {
-  games: { id: string; title: string; min: number; max: number; default: number; blurb: string; closeWhenReady: Record<string, boolean> }[];
+  games: {
+    id: string;
+    title: string;
+    min: number;
+    max: number;
+    default: number;
+    blurb: string;
+    closeWhenReady: Record<string, boolean>;
+    phaseLengths: { kinds: Record<string, string>; timedBy?: string };
+  }[];
   timeZone: string;
   now: string;
   account: AccountKind | null;
@@ -104,6 +113,8 @@ export function newMatchDefaults(): {
       default: g.playerCount.default,
       blurb: g.blurb,
       closeWhenReady: defaultCloseWhenReady(g),
+      // The phase kinds whose length the host sets, in the game's own words (its definition).
+      phaseLengths: { kinds: { ...g.phaseLengths.kinds }, ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}) },
     })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),

@@ -64,8 +64,12 @@ window.__accountKinds = [];
 // newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here.
 function newMatchDefaultsFor(now) {
   return { games: [
-    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false } },
-    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true } }
+    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false },
+      phaseLengths: { kinds: { pregame: 'before the game: starting cells', plans: 'fence plans, each round', orders: 'orders, each round' } } },
+    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true },
+      phaseLengths: { kinds: { pregame: 'pregame: colour choice', round: 'each round' } } },
+    { id: 'peg-domain', title: 'Peg Domain', min: 2, max: 2, default: 2, blurb: 'Pegs.', closeWhenReady: { pregame: false },
+      phaseLengths: { kinds: {}, timedBy: 'Peg Domain times its own phases.' } }
   ], timeZone: 'Europe/London', now: now, account: window.__savedAccount || null };
 }
 `;
@@ -91,7 +95,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     expect(await page.locator('.player').count()).toBe(10);
-    expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(/Each email must be the address of the player's Google account/);
+    expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(/the email of their Google account \(the one they sign in with\)/);
 
     expect(await page.locator('#close-when-ready input:checked').count()).toBe(0);
     await page.selectOption('#game', 'not-flower-field');
@@ -160,12 +164,14 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.waitForSelector('body[data-ready="yes"]');
     const use = page.locator('#trigger-use');
     // The page's first projection may run before the bundle's script tag has loaded: an input asks again.
-    await page.fill('#min-default', '1440');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'days' });
     // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
     await expect.poll(() => use.textContent()).toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
     // An hour a phase: over it, in red, and Start asks first (declined: nothing is sent).
-    await page.fill('#min-default', '60');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => use.getAttribute('data-fits')).toBe('no');
     expect(await use.textContent()).toMatch(/24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/);
     for (let i = 0; i < 10; i++) {
@@ -202,7 +208,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     expect(await page.inputValue('#account')).toBe('workspace');
-    await page.fill('#min-default', '60');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => page.locator('#trigger-use').textContent()).toMatch(/of your 360\./);
     // Shown, not said again.
     expect(await page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual([]);
@@ -221,14 +228,16 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     const mail = page.locator('#email-use');
     // The page's first projection may run before the bundle's script tag has loaded (the stub then has no
     // projectTriggerTime to call): an input asks again, as a host's typing does.
-    await page.fill('#min-default', '1440');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'days' });
     // Pasture with ten players, a phase a day, reminded 60 and 10 minutes before: 20 emails of 100.
     await expect
       .poll(() => mail.textContent())
       .toMatch(/^Reminder emails: up to 20 a day \(every player reminded every time\) of your 100 recipients a day\.$/);
     expect(await mail.getAttribute('data-fits')).toBe('yes');
     // Hour-long phases, reminded 5 minutes before: 24 × 10 = 240, over a personal account's 100.
-    await page.fill('#min-default', '60');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => mail.getAttribute('data-fits')).toBe('no');
     expect(await mail.textContent()).toMatch(/up to 240 a day .* of your 100 recipients a day\. Over it/);
     // No reminders: none sent.
@@ -241,7 +250,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
     }
     await page.fill('#start', '2026-11-21T18:00');
-    await page.fill('#min-default', '1440');
+    await page.fill('#len-default', '1');
+    await page.selectOption('#unit-default', { label: 'days' });
     await page.click('#start-match');
     await expect.poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent()).toMatch(/whole minutes before the deadline/);
     // Chosen minutes go into the setup's schedule (a phase a day, reminded twice: 20 emails, within the quota).
@@ -254,4 +264,88 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+
+  describe("at Apps Script's 300 px", () => {
+    /** The sidebar as Apps Script shows it: 300 px wide. */
+    async function narrowPage() {
+      const page = await browser!.newPage({ viewport: { width: 300, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript({ content: STUB });
+      await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+      await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+      await page.waitForSelector('body[data-ready="yes"]');
+      return { page, errors };
+    }
+
+    it('shows each email whole, on a line of its own, and labels every field of a player', async () => {
+      const { page, errors } = await narrowPage();
+      const player = page.locator('.player').nth(0);
+      await player.locator('.email').fill('ann.lee.the.third@googlemail.com');
+      const email = await player.locator('.email').evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }));
+      expect(email.scroll).toBeLessThanOrEqual(email.client);
+      expect(await player.locator('.tiny').allTextContents()).toEqual(['name', 'garnets']);
+      expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
+      // Nothing is wider than the sidebar.
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
+      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-players.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it("shows only the chosen game's phases, in hours or days, and sends minutes", async () => {
+      const { page, errors } = await narrowPage();
+      const labels = () => page.locator('#lengths label').allTextContents();
+      expect(await labels()).toEqual(['every phase', 'before the game: starting cells', 'fence plans, each round', 'orders, each round']);
+      expect(await page.inputValue('#len-default')).toBe('1');
+      expect(await page.locator('#unit-default option:checked').textContent()).toBe('days');
+      await page.selectOption('#game', 'not-flower-field');
+      expect(await labels()).toEqual(['every phase', 'pregame: colour choice', 'each round']);
+      // A game that times its own phases says so, and asks for no length.
+      await page.selectOption('#game', 'peg-domain');
+      expect(await labels()).toEqual([]);
+      expect(await page.locator('#timed-by').textContent()).toBe('Peg Domain times its own phases.');
+      await page.selectOption('#game', 'not-flower-field');
+      await page.fill('#len-round', '2');
+      await page.selectOption('#unit-round', { label: 'days' });
+      await page.fill('#len-pregame', '0');
+      const names = ['Ann', 'Ben', 'Cara', 'Dev'];
+      for (const [i, name] of names.entries()) {
+        await page.locator('.player').nth(i).locator('.name').fill(name);
+        await page.locator('.player').nth(i).locator('.email').fill(`${name.toLowerCase()}@example.com`);
+      }
+      await page.fill('#start', '2026-11-21T18:00');
+      await page.click('#start-match');
+      await expect
+        .poll(() => page.locator('#lengths').locator('..').locator('[data-error-for="schedule.minutes"]').textContent())
+        .toMatch(/a length more than 0, in hours, days or minutes/);
+      await page.fill('#len-pregame', '90');
+      await page.selectOption('#unit-pregame', { label: 'minutes' });
+      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
+      await page.click('#start-match');
+      await page.waitForSelector('#result h1');
+      const calls = await page.evaluate(() => (globalThis as unknown as { __calls: { minutes: unknown }[] }).__calls);
+      expect(calls.at(-1)!.minutes).toEqual({ default: 1440, pregame: 90, round: 2880 });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it("trims the players to the game's most when the game changes, naming whose rows went", async () => {
+      const { page, errors } = await narrowPage();
+      // Pasture's ten rows, eight of them filled in.
+      for (let i = 0; i < 8; i++)
+        await page
+          .locator('.player')
+          .nth(i)
+          .locator('.name')
+          .fill(`P${i + 1}`);
+      await page.selectOption('#game', 'not-flower-field');
+      expect(await page.locator('.player').count()).toBe(6);
+      expect(await page.locator('#players-note').textContent()).toBe('Not Flower Field takes at most 6 players: the last 4 rows went (P7, P8).');
+      expect(await page.locator('.player .number').allTextContents()).toEqual(['1.', '2.', '3.', '4.', '5.', '6.']);
+      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+  });
 });

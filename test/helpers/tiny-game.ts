@@ -25,6 +25,7 @@ const tiny: Game<TinyOptions, TinyState, TinyMove> = {
   playerCount: { min: 1, max: 9, default: 2 },
   optionsSchema: z.strictObject({ rounds: z._default(z.int(), 2), closeEarly: z._default(z.boolean(), false) }),
   prepareOptions: (options) => ({ options, issues: [] }),
+  phaseLengths: { kinds: { round: 'each round' } },
   setup: (ctx) => ({ round: 0, totals: Object.fromEntries(ctx.players.map((p) => [p.id, 0])), log: [] }),
   currentPhase(state, ctx) {
     if (state.round >= ctx.options.rounds) return null;

@@ -283,6 +283,12 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
    * `schedule.closeWhenReady` says otherwise: where the rules leave the round length open.
    */
   readonly closeWhenReady?: Readonly<Record<string, boolean>>;
+  /**
+   * The phase lengths a host sets (the New match… sidebar, `schedule.minutes` by kind): each phase
+   * kind the game has, in the host's words. None: the game times its own phases, and `timedBy` says
+   * how.
+   */
+  readonly phaseLengths: { readonly kinds: Readonly<Record<string, string>>; readonly timedBy?: string };
   /** True when the phase ends before its deadline (Peg Domain: a valid move ends the turn). */
   closesEarly?(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>): boolean;
   /** Applies a phase's moves (missing players submitted nothing). */

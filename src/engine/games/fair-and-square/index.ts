@@ -50,6 +50,7 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
   blurb: 'Place four pieces a round; they play fifteen turns by their own rules to capture point squares.',
   // The rules set no round length: a round closes as soon as every player is ready (docs/games/fair-and-square.md, Options).
   closeWhenReady: { round: true },
+  phaseLengths: { kinds: { round: 'each round' } },
   playerCount: { min: 2, max: 8, default: 8 },
   optionsSchema,
   prepareOptions,

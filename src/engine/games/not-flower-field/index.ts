@@ -65,6 +65,7 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   blurb: 'Place flowers of every colour on a shared field; score patterns of your own.',
   // The rules set no phase length: the colour choice and each round close as soon as every player is ready (docs/games/not-flower-field.md, Options).
   closeWhenReady: { pregame: true, round: true },
+  phaseLengths: { kinds: { pregame: 'pregame: colour choice', round: 'each round' } },
   playerCount: { min: 3, max: 6, default: 4 },
   optionsSchema,
   prepareOptions,

@@ -73,6 +73,7 @@ export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput>
   blurb: 'Three teams of four vote for segments of a canvas; paint the most without touching your own colour.',
   // The rules set no round length: a round closes as soon as every player is ready (docs/games/paint.md, Options).
   closeWhenReady: { round: true },
+  phaseLengths: { kinds: { round: 'each round' } },
   playerCount: { min: 12, max: 12, default: 12 },
   optionsSchema,
   prepareOptions,

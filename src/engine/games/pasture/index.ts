@@ -133,6 +133,7 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
   // The rules fix the phase lengths (20 minutes before the game, 15 a round): nothing closes early unless the host says so (docs/games/pasture.md, Options).
   closeWhenReady: { pregame: false, plans: false, orders: false },
+  phaseLengths: { kinds: { pregame: 'before the game: starting cells', plans: 'fence plans, each round', orders: 'orders, each round' } },
   playerCount: { min: 2, max: 20, default: 10 },
   optionsSchema,
   prepareOptions,

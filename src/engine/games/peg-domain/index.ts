@@ -128,6 +128,11 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   blurb: 'Cut two-peg pieces out of your pallet and place them to take the 9×9 domain (death match for 2).',
   // The rules fix the pregame's 3 minutes, and a turn ends on the mover's move anyway (docs/games/peg-domain.md, Options).
   closeWhenReady: { pregame: false },
+  phaseLengths: {
+    kinds: {},
+    timedBy:
+      'Peg Domain times its own phases: the pregame takes 3 minutes and each turn runs on the turn clock (options turnSeconds and reserveSeconds); only the start is yours to set.',
+  },
   playerCount: { min: 2, max: 2, default: 2 },
   optionsSchema,
   prepareOptions,
