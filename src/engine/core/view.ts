@@ -123,6 +123,8 @@ export interface StatusView {
   readonly pausedSince?: string;
   /** The open phase closes as soon as every player who may answer is ready (schedule.closeWhenReady). */
   readonly closesWhenReady?: boolean;
+  /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
+  readonly discord?: string;
 }
 
 /**
