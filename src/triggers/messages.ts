@@ -14,7 +14,8 @@
 // outage, no answer) stays pending: its `failed` event says when to try it next (Discord's
 // retry_after or Retry-After, or a back-off from 1 minute doubling to 30), and later executions, on
 // Apps Script or a machine, try it again until POST_RETRY_WINDOW_MS (3 hours) after its first
-// refusal, then drop it (core/posts.ts). A pending post that a later one replaces is dropped.
+// refusal, then drop it (core/posts.ts). A pending post no longer current (a reminder whose moment
+// passed, a result a later one replaces) is dropped.
 //
 // Only what a player or a spectator may see goes out: an email names its own player, their form
 // and sheet, the phase and its deadline; a post names the awaited players (as the public Status tab
@@ -109,10 +110,10 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
     if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
       posts.push({ key: `result:${last.phase.id}@${closedAt}`, content: () => resultPost(ctx, result, last.phase.title) });
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
-    // A pending post that a later one replaces (the next reminder, a later result) is given up: it would say what is no longer so.
+    // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
     const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
     for (const p of pending.values())
-      if (!current.has(p.key)) entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `a later post replaces it (${p.note})` }));
+      if (!current.has(p.key)) entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }));
     for (const { key, content } of posts) {
       const tries = logged.get(messageId('discord', key)) ?? [];
       if (tries.some((s) => s !== 'failed')) continue;
