@@ -59,7 +59,7 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
     // Given a webhook (src/node/discord.ts): posts go out from now on where the add-on had none on;
     // where it had, its pointer came with the match, and the posts Discord refused it are sent too.
     if (store.get(KEY.discord) === null) store.set(KEY.discord, ports.clock.now());
-    log('Discord: posting with the webhook from GENIUS_HOST_DISCORD_WEBHOOK (posts Discord refused Apps Script are tried again from here)');
+    log('Discord: posting with the webhook given in GENIUS_HOST_DISCORD_WEBHOOK (posts Discord refused Apps Script are tried again from here)');
   }
   // The add-on's item maps, re-keyed for the Forms API once (under the lease; a machine holding it does it instead).
   if (store.get(KEY.itemsKeyedBy) === null && lock.tryAcquire(0)) {

@@ -11,7 +11,7 @@ import type { Http, Secrets } from '../triggers/ports.js';
 import type { GoogleCalls } from './bridge.js';
 
 /** The environment variable holding the webhook's URL. */
-export const WEBHOOK_VARIABLE = 'GENIUS_HOST_DISCORD_WEBHOOK';
+const WEBHOOK_VARIABLE = 'GENIUS_HOST_DISCORD_WEBHOOK';
 
 /** The Http and Secrets ports of a machine given a webhook, or null when none is given. A malformed value is one line (never echoing it). */
 export function machineDiscord(google: GoogleCalls, env: NodeJS.ProcessEnv = process.env): { http: Http; secrets: Secrets } | null {

@@ -101,12 +101,12 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
   const retry = !remind && unsent.length > 0;
   let wakeAt: number | null = null;
-  if (discordSince(ctx) !== null) {
+  const since = discordSince(ctx);
+  if (since !== null) {
     const posts: { key: string; content: () => string }[] = [];
     if (due && remind && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
     const last = result.closed[result.closed.length - 1];
     const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
-    const since = discordSince(ctx) ?? now;
     if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
       posts.push({ key: `result:${last.phase.id}@${closedAt}`, content: () => resultPost(ctx, result, last.phase.title) });
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));

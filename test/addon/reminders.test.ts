@@ -133,6 +133,21 @@ describe('webhook URLs in error texts', () => {
     expect(ports?.secrets.get('genius-host.discord-webhook')).toBe(WEBHOOK);
     expect(() => ports?.secrets.set('genius-host.discord-webhook', 'x')).toThrow(/GENIUS_HOST_DISCORD_WEBHOOK/);
   });
+
+  it("a machine's post goes through the worker's postJson: an answer as it came, no answer thrown without the URL", () => {
+    const answers: unknown[] = [{ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } }, { failed: 'fetch failed: ENOTFOUND' }];
+    const sent: unknown[] = [];
+    const google = {
+      call: (name: string, params: unknown) => {
+        sent.push({ name, params });
+        return answers.shift();
+      },
+    } as unknown as GoogleCalls;
+    const http = machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: WEBHOOK })?.http;
+    expect(http?.postJson(`${WEBHOOK}?wait=true`, { content: 'x' })).toEqual({ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } });
+    expect(sent).toEqual([{ name: 'postJson', params: { url: `${WEBHOOK}?wait=true`, body: { content: 'x' } } }]);
+    expect(() => http?.postJson(`${WEBHOOK}?wait=true`, {})).toThrow(/^could not reach Discord \(fetch failed: ENOTFOUND\)$/);
+  });
 });
 
 describe('when a refused Discord post is tried again', () => {
