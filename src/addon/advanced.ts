@@ -1,6 +1,7 @@
 // The advanced Google services the add-on calls (Sheets v4, Drive v3), each collection through a
 // typed accessor, and an error's message whatever realm threw it.
 /// <reference types="google-apps-script" />
+import { errorText } from '../engine/core/redact.js';
 
 // An advanced service that is not enabled is not even declared: `!Sheets` would throw a
 // ReferenceError instead of this message, so the check is `typeof`.
@@ -32,6 +33,6 @@ export const drivePermissions = () => collection(driveService().Permissions, 'Dr
 export const driveRevisions = () => collection(driveService().Revisions, 'Drive.Revisions');
 export const driveFiles = () => collection(driveService().Files, 'Drive.Files');
 
-// Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
-export const messageOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+// A service's exception as text: the one redacting function (core/redact.ts), which also does not
+// rely on `instanceof Error` (an exception thrown by a service need not be this realm's Error).
+export const messageOf = errorText;

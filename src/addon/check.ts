@@ -11,6 +11,7 @@ import { type PublishingForm, protectForm } from './forms.js';
 import type { AccountKind } from '../triggers/trigger-time.js';
 import { saidAccountKind } from './account-kind.js';
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
+import { errorText } from '../engine/core/redact.js';
 
 /** The handler of the check's own throwaway trigger (main.ts exports it; it does nothing). */
 const CHECK_TRIGGER_HANDLER = 'checkAccountTrigger';
@@ -41,9 +42,8 @@ export interface AccountCheck {
   readonly leftovers: readonly string[];
 }
 
-// Not `instanceof Error`: an exception thrown by a service need not be this realm's Error.
-const messageOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+// A service's exception as text, redacted (core/redact.ts; not `instanceof Error`: an exception thrown by a service need not be this realm's Error).
+const messageOf = errorText;
 
 /** The items tried so far, and the throwaway files made (to remove at the end). */
 class CheckRun {

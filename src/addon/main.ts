@@ -13,6 +13,7 @@ import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
 import { type AccountKind, DAILY_EMAIL_RECIPIENTS, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
+import { errorText } from '../engine/core/redact.js';
 
 const MENU = 'Genius Host';
 
@@ -51,7 +52,7 @@ function guarded(action: () => void): void {
   try {
     action();
   } catch (error) {
-    ui().alert(MENU, (error as Error).message, ui().ButtonSet.OK);
+    ui().alert(MENU, errorText(error), ui().ButtonSet.OK);
   }
 }
 
@@ -227,7 +228,7 @@ export function startMatch(setup: MatchSetup): StartResult {
       errors: [
         {
           field: '',
-          message: `Setting up the match stopped part-way (${(error as Error).message}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
+          message: `Setting up the match stopped part-way (${errorText(error)}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
         },
       ],
     };

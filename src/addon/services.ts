@@ -113,13 +113,15 @@ function appsScriptMail(): Mail {
 
 /**
  * Discord's webhook through UrlFetchApp. `muteHttpExceptions`: a 4xx or 5xx answer is returned,
- * not thrown ("Class UrlFetchApp", fetch(url, params)), so a refusal is read and logged.
+ * not thrown ("Class UrlFetchApp", fetch(url, params)), so a refusal is read and logged. What it
+ * still throws (no answer: "Address unavailable: <url>") quotes the URL: discord.ts redacts it.
  */
 function appsScriptHttp(): Http {
   return {
     postJson: (url, body) => {
       const answer = UrlFetchApp.fetch(url, { method: 'post', contentType: 'application/json', payload: JSON.stringify(body), muteHttpExceptions: true });
-      return { status: answer.getResponseCode(), text: answer.getContentText() };
+      // getAllHeaders: every header, one given twice as an array ("Class HTTPResponse"); Retry-After is read from it.
+      return { status: answer.getResponseCode(), text: answer.getContentText(), headers: answer.getAllHeaders() as Record<string, string | string[]> };
     },
   };
 }

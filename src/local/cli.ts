@@ -20,6 +20,8 @@ import { viewText } from './text.js';
 import { verify } from './verify.js';
 import { HOST_HELP } from './host-help.js';
 import { everyOption, hostMatch } from './host-command.js';
+import { redactSecrets } from '../engine/core/redact.js';
+import { machineDiscord } from '../node/discord.js';
 import { machineParts } from '../node/machine-parts.js';
 import { login } from '../node/login.js';
 import { startOnSpreadsheet } from './start-command.js';
@@ -335,7 +337,10 @@ async function host(values: Values, progress: ProgressSink): Promise<number> {
   const everyMs = values.every === undefined ? undefined : everyOption(values.every);
   const google = new GoogleCalls();
   try {
-    return await hostMatch({ spreadsheet, everyMs, google, parts: machineParts, log: (line) => progress.write(`${line}\n`) });
+    // The webhook the host gave this machine, if any (checked before the first execution).
+    const discord = machineDiscord(google);
+    const parts = (g: GoogleCalls) => ({ ...machineParts(g), ...(discord ? { discord } : {}) });
+    return await hostMatch({ spreadsheet, everyMs, google, parts, log: (line) => progress.write(`${line}\n`) });
   } finally {
     google.close();
   }
@@ -450,11 +455,12 @@ const FILE_ERRORS: Record<string, string> = {
 
 /** The one line the CLI prints for an error: its own message, a file system error, or a bug. */
 export function errorLine(error: unknown): string {
-  if (error instanceof InputError) return error.message;
+  // A message may quote a Discord webhook's URL (a failed post's exception): never printed whole.
+  if (error instanceof InputError) return redactSecrets(error.message);
   const { code, path, syscall } = error as NodeJS.ErrnoException;
   if (code && FILE_ERRORS[code]) return `${path ?? syscall ?? 'a file'}: ${FILE_ERRORS[code]}${syscall ? ` (${syscall})` : ''}`;
   if (code === 'EPIPE') return 'the output was closed before everything was written';
-  const message = (error as Error)?.message ?? String(error);
+  const message = redactSecrets((error as Error)?.message ?? String(error));
   return `internal error: ${message.split('\n')[0]} (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)`;
 }
 

@@ -9,6 +9,7 @@ import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { MatchHost, type RunReport } from '../triggers/host.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { KEY } from '../triggers/pointers.js';
+import { errorText } from '../engine/core/redact.js';
 import { InputError } from './errors.js';
 
 /** The shortest --every: a tick a minute is the add-on's pace; faster only spends quota. */
@@ -54,6 +55,12 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
   const { ports, store, lock } = machinePorts(google, spreadsheet, parts(google, spreadsheet));
   // One read says whether the match is the machine's: a refusal is one line, before anything else.
   if (store.peek(KEY.runner) !== 'machine') throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
+  if (ports.secrets) {
+    // Given a webhook (src/node/discord.ts): posts go out from now on where the add-on had none on;
+    // where it had, its pointer came with the match, and the posts Discord refused it are sent too.
+    if (store.get(KEY.discord) === null) store.set(KEY.discord, ports.clock.now());
+    log('Discord: posting with the webhook given in GENIUS_HOST_DISCORD_WEBHOOK (posts Discord refused Apps Script are tried again from here)');
+  }
   // The add-on's item maps, re-keyed for the Forms API once (under the lease; a machine holding it does it instead).
   if (store.get(KEY.itemsKeyedBy) === null && lock.tryAcquire(0)) {
     try {
@@ -81,7 +88,7 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
         log(`${new Date(started).toISOString()} ${reportLine(report)} (${callsSince(google, before)}; ${Date.now() - started} ms)`);
         if (report.elsewhere) return 1;
       } catch (error) {
-        const line = error instanceof Error ? error.message.replace(/\s*\n\s*/g, ' ') : String(error);
+        const line = errorText(error).replace(/\s*\n\s*/g, ' ');
         if (everyMs === undefined) throw error instanceof InputError || error instanceof GoogleError ? error : new InputError(line);
         log(`${new Date(started).toISOString()} failed: ${line} (${callsSince(google, before)}); trying again at the next execution`);
       }

@@ -23,4 +23,9 @@ deadline: a row counts as changed when a read saw it, so change it no later than
 before the deadline. Two machines hosting the same match never resolve a phase twice: a lease in the
 spreadsheet lets one run at a time; a crashed machine's lease lapses after 10 minutes.
 
+Discord: the add-on keeps the webhook in its script properties, which a machine cannot read. Set
+GENIUS_HOST_DISCORD_WEBHOOK to the channel's webhook URL (in the environment, not on the command
+line) and the machine posts the results and reminders due, and the posts Discord refused the
+add-on (kept for 3 hours), from its own address. Without it, the machine posts nothing.
+
 Exit status: 0; 1 when the match is not handed to a machine, or --once failed (one line says why).`;

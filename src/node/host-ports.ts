@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Request } from '../sheets/api.js';
-import type { Clock, Files, Forms, HostPorts, Scheduler } from '../triggers/ports.js';
+import type { Clock, Files, Forms, HostPorts, Http, Scheduler, Secrets } from '../triggers/ports.js';
 import { SheetStore } from '../triggers/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
 import { LeaseLock } from './lease.js';
@@ -18,8 +18,8 @@ export const FORMS_EVERY_MINUTES = 5;
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** The calls that change nothing: the store's pending writes need not go before them. */
-const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity', 'getForm', 'listResponses', 'listPermissionEmails', 'listRevisionIds']);
+/** The calls that change nothing in Google (a Discord post is not Google's): the store's pending writes need not go before them. */
+const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity', 'getForm', 'listResponses', 'listPermissionEmails', 'listRevisionIds', 'postJson']);
 
 /** This machine's clock; a sleep blocks the thread, as Utilities.sleep does. */
 const machineClock: Clock = {
@@ -37,6 +37,8 @@ export interface MachineParts {
   readonly forms: Forms;
   /** Creating, sharing and publishing files: a tick never does (New match… does). */
   readonly files?: Pick<Files, 'create' | 'share' | 'sharedWith' | 'publish'>;
+  /** Discord posts, when the host gave this machine the webhook (src/node/discord.ts); absent: none. */
+  readonly discord?: { readonly http: Http; readonly secrets: Secrets };
 }
 
 /** The host spreadsheet's spreadsheet port, with the replies a lease needs. */
@@ -90,6 +92,7 @@ export function machinePorts(
     flush: () => store.flush(),
     formatTime,
     newId: () => randomUUID(),
+    ...(parts.discord ? { http: parts.discord.http, secrets: parts.discord.secrets } : {}),
     machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },
   };
   return { ports, store, lock };

@@ -151,6 +151,25 @@ export async function restCalls(config: RestConfig) {
 
   return {
     ...(await formsAndDriveCalls(options, api)),
+    /**
+     * A JSON POST to a Discord webhook (src/node/discord.ts), not to Google: Node's fetch, no
+     * credential, no retry (a refused post is tried again by a later execution: messages.ts). No
+     * answer at all is an answer here too (`failed`), so the caller words it, without the URL.
+     */
+    async postJson(params: { url: string; body: unknown }): Promise<{ status: number; text: string; headers: Record<string, string> } | { failed: string }> {
+      try {
+        const response = await fetch(params.url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(params.body),
+          signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
+        });
+        return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers.entries()) };
+      } catch (error) {
+        const e = error as { message?: string; cause?: { code?: string; message?: string } };
+        return { failed: [e.message ?? String(error), e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ') };
+      }
+    },
     /** Who the calls run as: the service account's address, when the credential names one. */
     async identity(): Promise<{ email: string | null }> {
       if (login) return { email: null };

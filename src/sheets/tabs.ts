@@ -43,6 +43,7 @@ function statusTable(status: StatusView): Table {
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);
   }
   rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
+  if (status.discord) rows.push(['Discord', status.discord]);
   return { title: 'Where the match stands', header: ['', ''], rows };
 }
 

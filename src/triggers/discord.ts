@@ -5,12 +5,13 @@
 // port), never in a sheet, a form or the match file; the document properties only note since when
 // posting is on. Discord's documents for each behaviour relied on are in docs/google.md.
 
+import { errorText, redactSecrets } from '../engine/core/redact.js';
 import type { HostContext } from './context.js';
 import { KEY } from './pointers.js';
 import type { HttpAnswer } from './ports.js';
 
-/** The script property holding the webhook URL. */
-const WEBHOOK_SECRET = 'genius-host.discord-webhook';
+/** The script property holding the webhook URL (a machine's Secrets answer it from GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts). */
+export const WEBHOOK_SECRET = 'genius-host.discord-webhook';
 
 /**
  * A channel webhook's URL as Discord gives it ("Execute Webhook": POST /webhooks/{webhook.id}/
@@ -19,6 +20,11 @@ const WEBHOOK_SECRET = 'genius-host.discord-webhook';
  * token letters, digits, "-" and "_".
  */
 const WEBHOOK_URL = /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{40,100}$/;
+
+/** Whether `url` is a channel webhook's URL as Discord gives it. */
+export function isWebhookUrl(url: string): boolean {
+  return WEBHOOK_URL.test(url);
+}
 
 /** Discord refuses a message of more than 2,000 characters ("Execute Webhook": content). */
 const MAX_CONTENT = 2000;
@@ -33,9 +39,9 @@ export function setWebhook(ctx: HostContext, text: string): string {
     ctx.pointers.remove(KEY.discord);
     return 'Discord posts are off: the webhook URL is removed from this script.';
   }
-  if (!WEBHOOK_URL.test(url))
+  if (!isWebhookUrl(url))
     throw new Error(
-      'That is not a Discord webhook URL. In Discord: Server Settings → Integrations → Webhooks → your webhook → Copy Webhook URL; it looks like https://discord.com/api/webhooks/123456789012345678/abc…',
+      'That is not a Discord webhook URL. In Discord: Server Settings → Integrations → Webhooks → your webhook → Copy Webhook URL; it looks like https://discord.com/api/webhooks/<digits>/<token>',
     );
   secrets.set(WEBHOOK_SECRET, url);
   // Since when: a result closed before this is not announced (it may be days old).
@@ -43,10 +49,15 @@ export function setWebhook(ctx: HostContext, text: string): string {
   return 'Discord posts are on: each result and each reminder is posted to the webhook’s channel. The URL is kept in this script’s properties, never in a sheet or the match file.';
 }
 
-/** Since when posts go out, or null when Discord is off (read from the document properties every execution reads anyway). */
+/**
+ * Since when posts go out, or null when Discord is off: the pointer (in the document properties every
+ * execution reads anyway) and a webhook this runner holds (a machine holds one only when its host
+ * gave it: README, "Discord announcements").
+ */
 export function discordSince(ctx: HostContext): string | null {
   if (!ctx.ports.http || !ctx.ports.secrets) return null;
-  return ctx.pointers.text(KEY.discord);
+  const since = ctx.pointers.text(KEY.discord);
+  return since !== null && ctx.ports.secrets.get(WEBHOOK_SECRET) ? since : null;
 }
 
 /**
@@ -58,8 +69,11 @@ export function discordText(name: string): string {
   return name.replace(/\s+/g, ' ').replace(/[\\*_~`|>#<@[\]():]/g, (c) => `\\${c}`);
 }
 
-/** What one try of a post came to: sent, or why not. */
-export type PostOutcome = { readonly sent: true } | { readonly sent: false; readonly why: string };
+/**
+ * What one try of a post came to: sent, or why not (never holding the webhook's URL), with how long
+ * Discord asked to wait before the next try when it said (`retry_after`, `Retry-After`).
+ */
+export type PostOutcome = { readonly sent: true } | { readonly sent: false; readonly why: string; readonly waitMs?: number };
 
 /**
  * Posts `content` to the webhook. `?wait=true` makes Discord answer only once the message is saved,
@@ -76,26 +90,58 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   try {
     answer = http.postJson(`${url}?wait=true`, body);
   } catch (error) {
-    return { sent: false, why: `Discord did not answer (${error instanceof Error ? error.message : String(error)})` };
+    // UrlFetchApp's exceptions quote the whole URL ("Address unavailable: <url>"): never kept as thrown.
+    return { sent: false, why: `Discord did not answer (${errorText(error)})` };
   }
   if (answer.status >= 200 && answer.status < 300) return { sent: true };
-  return { sent: false, why: refusal(answer) };
+  const { why, waitMs } = refusal(answer, Date.parse(ctx.ports.clock.now()));
+  return { sent: false, why: redactSecrets(why), ...(waitMs !== undefined ? { waitMs } : {}) };
 }
 
-/** Discord's answer in a line: a rate limit says when to try again ("Rate Limits": 429 with retry_after, in seconds). */
-function refusal(answer: HttpAnswer): string {
+/** The longest wait a refusal's retry_after or Retry-After is taken at (a "retry after 2 days" would outlast the retry window anyway). */
+const LONGEST_WAIT_MS = 6 * 60 * 60_000;
+
+/**
+ * How long Discord asked to wait, in ms: the larger of the JSON body's `retry_after` (seconds, maybe
+ * fractional: "Rate Limits", rate limit response structure) and the `Retry-After` header (seconds,
+ * or an HTTP date as RFC 9110 allows), capped; undefined when neither says.
+ */
+export function retryAfterMs(answer: HttpAnswer, bodyRetryAfter: unknown, now: number): number | undefined {
+  const waits: number[] = [];
+  if (typeof bodyRetryAfter === 'number' && Number.isFinite(bodyRetryAfter) && bodyRetryAfter >= 0) waits.push(bodyRetryAfter * 1000);
+  const header = Object.entries(answer.headers ?? {}).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text)) waits.push(Number(text) * 1000);
+    else if (!Number.isNaN(Date.parse(text))) waits.push(Math.max(0, Date.parse(text) - now));
+  }
+  return waits.length > 0 ? Math.min(LONGEST_WAIT_MS, Math.ceil(Math.max(...waits))) : undefined;
+}
+
+/**
+ * Discord's answer in a line, and how long it asked to wait ("Rate Limits": a 429 carries
+ * `retry_after` in its JSON body and a `Retry-After` header). Cloudflare, in front of Discord,
+ * answers an address it is limiting with a 429 whose body is its "error code: 1015" text or page,
+ * not JSON (discord-api-docs#8411, #5810): Apps Script fetches from Google's shared addresses.
+ */
+function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: number } {
   let detail: { message?: unknown; retry_after?: unknown } = {};
   try {
     detail = JSON.parse(answer.text) as typeof detail;
   } catch {
-    // Not JSON (an outage's HTML page): the status says enough.
+    // Not JSON (an outage's HTML page, Cloudflare's 1015): the status says enough.
   }
   const message = typeof detail.message === 'string' ? `: ${detail.message}` : '';
+  const waitMs = retryAfterMs(answer, detail.retry_after, now);
+  const wait = waitMs !== undefined ? { waitMs } : {};
   if (answer.status === 429) {
-    const after = typeof detail.retry_after === 'number' ? ` (retry after ${detail.retry_after} s)` : '';
-    return `Discord is rate limiting this webhook${after}`;
+    const after = waitMs !== undefined ? ` (retry after ${Math.round(waitMs / 100) / 10} s)` : '';
+    if (typeof detail.message !== 'string' && /\b1015\b/.test(answer.text))
+      return { why: `Cloudflare in front of Discord is blocking this address for a while (error 1015, HTTP 429)${after}`, ...wait };
+    return { why: `Discord is rate limiting this webhook${after}`, ...wait };
   }
   if (answer.status === 401 || answer.status === 404)
-    return `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…`;
-  return `Discord answered HTTP ${answer.status}${message}`;
+    return { why: `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…` };
+  return { why: `Discord answered HTTP ${answer.status}${message}`, ...wait };
 }

@@ -30,6 +30,7 @@ import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
+import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import { playersToRemind, sendMessages } from './messages.js';
 import { formsEveryMinutes, phaseEdge, quietUntil } from './quiet.js';
@@ -295,6 +296,13 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     ctx.log.append(entries, read.logRows);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
+  // The Links tab warns while Discord is refusing posts: drawn again when that starts or ends.
+  if (discordRefusing(read.match) !== discordRefusing(match) && ctx.pointers.shared()) {
+    const host = ctx.ports.files.host();
+    const requests = linksTabRequests(host, linksOf(ctx, match));
+    host.batchUpdate(requests);
+    writes.push({ target: 'links', requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
+  }
   // Only once the edits are in the log: an execution that stops before the append leaves them to
   // the next one (and one that stops after it, before their removal, is not logged twice: each
   // submission carries its edit's id).
@@ -311,6 +319,8 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
   let until = drawn.unfinished || rewrite || messages.retry ? null : quietUntil(ctx, result, now, polledAt);
+  // A refused Discord post: the tick when it is due to be tried again looks.
+  if (until !== null && messages.wakeAt !== null) until = new Date(Math.min(Date.parse(until), Date.parse(messages.wakeAt))).toISOString();
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
     until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();

@@ -3,6 +3,7 @@
 
 import { seedCommitment } from '../engine/core/commitment.js';
 import { currentEmails } from '../engine/core/email.js';
+import { POST_RETRY_WINDOW_MS, pendingPosts } from '../engine/core/posts.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
@@ -53,9 +54,17 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
       ...(shared.published ? [] : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),
       ...match.players.flatMap((p) => (ctx.pointers.protection(p.id)?.notes ?? []).map((note) => `${p.name}: ${note}`)),
       ...match.players.flatMap((p) => ctx.pointers.startedPlayer(p.id).notes ?? []),
+      ...(discordRefusing(match) ? [DISCORD_REFUSING] : []),
     ],
   };
 }
+
+/** Whether Discord is refusing the match's posts (some wait to be tried again: core/posts.ts); the Links tab is drawn again when this changes. */
+export function discordRefusing(match: MatchFile): boolean {
+  return pendingPosts(match.events).length > 0;
+}
+
+const DISCORD_REFUSING = `Discord is refusing this match's posts (it rate-limits the shared Google addresses Apps Script posts from). Each post is kept and tried again for ${POST_RETRY_WINDOW_MS / 3_600_000} hours; the Status tab says how many wait and why. To deliver them from your own address, host the match from a machine with the webhook (README: Discord announcements).`;
 
 /** The host's Links tab: every link to post (Discord), in one table. */
 export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {

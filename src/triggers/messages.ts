@@ -10,11 +10,20 @@
 // again. The other order would lose it for good, and a missed reminder costs a player their move
 // where a doubled one costs an email.
 //
+// A post Discord refuses (a rate limit, Cloudflare's 1015 block of Google's shared addresses, an
+// outage, no answer) stays pending: its `failed` event says when to try it next (Discord's
+// retry_after or Retry-After, or a back-off from 1 minute doubling to 30), and later executions, on
+// Apps Script or a machine, try it again until POST_RETRY_WINDOW_MS (3 hours) after its first
+// refusal, then drop it (core/posts.ts). A pending post no longer current (a reminder whose moment
+// passed, a result a later one replaces) is dropped.
+//
 // Only what a player or a spectator may see goes out: an email names its own player, their form
 // and sheet, the phase and its deadline; a post names the awaited players (as the public Status tab
 // does) and the public view's headline. Nothing of another player's answers.
 
 import { currentEmails } from '../engine/core/email.js';
+import { POST_RETRY_WINDOW_MS, pendingPosts } from '../engine/core/posts.js';
+import { errorText, redactSecrets } from '../engine/core/redact.js';
 import type { MessageEvent } from '../engine/core/game.js';
 import { type ReplayResult, viewFor } from '../engine/index.js';
 import type { HostContext } from './context.js';
@@ -26,8 +35,10 @@ import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from '.
 export interface MessagesSent {
   /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
   readonly entries: LogEntry[];
-  /** A post failed, or a reminder was left to the next tick: the ticks must not rest. */
+  /** A reminder was left to the next tick: the ticks must not rest. */
   readonly retry: boolean;
+  /** When a refused post is next due to be tried (the ticks wake for it), or null. */
+  readonly wakeAt: string | null;
 }
 
 /** The message events of the log, by channel, key and player. */
@@ -79,34 +90,70 @@ export function playersToRemind(result: ReplayResult, now: string): string[] {
 export function sendMessages(ctx: HostContext, result: ReplayResult, now: string, remind: boolean): MessagesSent {
   const logged = loggedMessages(result);
   const entries: LogEntry[] = [];
-  const event = (value: Omit<MessageEvent, 'type' | 'at'>): LogEntry => ({ kind: 'event', value: { type: 'message', ...value, at: now } });
+  // Every note passes the one redaction (a refusal may quote the webhook's URL: core/redact.ts).
+  const event = ({ note, ...value }: Omit<MessageEvent, 'type' | 'at'>): LogEntry => ({
+    kind: 'event',
+    value: { type: 'message', ...value, ...(note !== undefined ? { note: redactSecrets(note) } : {}), at: now },
+  });
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
   const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
   if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
-  let retry = !remind && unsent.length > 0;
-  if (discordSince(ctx) !== null) {
+  const retry = !remind && unsent.length > 0;
+  let wakeAt: number | null = null;
+  const since = discordSince(ctx);
+  if (since !== null) {
     const posts: { key: string; content: () => string }[] = [];
     if (due && remind && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
     const last = result.closed[result.closed.length - 1];
     const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
-    const since = discordSince(ctx) ?? now;
     if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
       posts.push({ key: `result:${last.phase.id}@${closedAt}`, content: () => resultPost(ctx, result, last.phase.title) });
+    const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
+    // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
+    const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
+    for (const p of pending.values())
+      if (!current.has(p.key)) entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }));
     for (const { key, content } of posts) {
       const tries = logged.get(messageId('discord', key)) ?? [];
       if (tries.some((s) => s !== 'failed')) continue;
-      const outcome = post(ctx, content());
-      if (outcome.sent) entries.push(event({ channel: 'discord', key, status: 'sent' }));
-      else {
-        // Tried once more on the next execution, then dropped: a Discord outage never holds up the match.
-        const status = tries.length > 0 ? 'dropped' : 'failed';
-        entries.push(event({ channel: 'discord', key, status, note: outcome.why }));
-        retry ||= status === 'failed';
+      const refused = pending.get(key);
+      // Not before Discord's retry_after, or the back-off.
+      if (refused && Date.parse(refused.retry) > Date.parse(now)) {
+        wakeAt = Math.min(wakeAt ?? Infinity, Date.parse(refused.retry));
+        continue;
       }
+      const outcome = post(ctx, content());
+      if (outcome.sent) {
+        entries.push(event({ channel: 'discord', key, status: 'sent' }));
+        continue;
+      }
+      const next = nextTry(now, tries.length + 1, outcome.waitMs);
+      const until = Date.parse(refused?.until ?? now) + (refused ? 0 : POST_RETRY_WINDOW_MS);
+      if (next > until) {
+        // Refused for the whole window: a Discord outage never holds up the match, nor keeps the ticks awake for ever.
+        entries.push(event({ channel: 'discord', key, status: 'dropped', note: `${outcome.why}; refused for ${POST_RETRY_WINDOW_MS / 3_600_000} hours` }));
+        continue;
+      }
+      entries.push(event({ channel: 'discord', key, status: 'failed', note: outcome.why, retry: new Date(next).toISOString() }));
+      wakeAt = Math.min(wakeAt ?? Infinity, next);
     }
   }
-  return { entries, retry };
+  return { entries, retry, wakeAt: wakeAt === null ? null : new Date(wakeAt).toISOString() };
+}
+
+/** The back-off between tries of a refused post: 1 minute after the first refusal, doubling to at most 30. */
+const FIRST_BACKOFF_MS = 60_000;
+const LONGEST_BACKOFF_MS = 30 * 60_000;
+
+/**
+ * When a post refused `failures` times is tried next: after the back-off, or after Discord's own
+ * retry_after / Retry-After when that is longer (each try at a shared address it limits may extend
+ * the block: "Rate Limits", invalid request limit).
+ */
+export function nextTry(now: string, failures: number, waitMs?: number): number {
+  const backoff = Math.min(LONGEST_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(10, failures - 1));
+  return Date.parse(now) + Math.max(backoff, waitMs ?? 0);
 }
 
 /**
@@ -140,7 +187,7 @@ function remindByEmail(
       quota -= 1;
       return { ...base, status: 'sent' as const };
     } catch (error) {
-      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${error instanceof Error ? error.message : String(error)}` };
+      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${errorText(error)}` };
     }
   });
 }

@@ -195,11 +195,17 @@ export interface Mail {
 export interface HttpAnswer {
   readonly status: number;
   readonly text: string;
+  /** The answer's headers as the server named them (HTTPResponse.getAllHeaders: a header given twice is an array). */
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /** HTTP requests (Apps Script's UrlFetchApp.fetch with muteHttpExceptions): Discord's webhook. */
 export interface Http {
-  /** POSTs `body` as JSON. Throws only when no answer came (a name that does not resolve, a time-out). */
+  /**
+   * POSTs `body` as JSON. Throws only when no answer came (a name that does not resolve, a time-out);
+   * the error's text may quote the URL (UrlFetchApp's "Address unavailable: <url>"), so it is kept
+   * only through errorText (src/engine/core/redact.ts).
+   */
   postJson(url: string, body: unknown): HttpAnswer;
 }
 

@@ -1,8 +1,16 @@
 // Reminder times (src/triggers/reminders.ts) from worked examples, their invariants with
-// fast-check, Discord's escaping of player names, and the email projection against MailApp's quota.
+// fast-check, Discord's escaping of player names, the redaction of webhook URLs from error texts,
+// Discord's refusals and when a refused post is tried again, and the email projection against
+// MailApp's quota.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discordText } from '../../src/triggers/discord.js';
+import type { MessageEvent } from '../../src/engine/core/game.js';
+import { POST_RETRY_WINDOW_MS, discordTrouble, pendingPosts } from '../../src/engine/core/posts.js';
+import { REDACTED_WEBHOOK, errorText, redactSecrets } from '../../src/engine/core/redact.js';
+import { machineDiscord } from '../../src/node/discord.js';
+import type { GoogleCalls } from '../../src/node/bridge.js';
+import { discordText, retryAfterMs } from '../../src/triggers/discord.js';
+import { nextTry } from '../../src/triggers/messages.js';
 import { dueReminder, nextReminderAt, reminderMinutes, reminderTimes } from '../../src/triggers/reminders.js';
 import { DAILY_EMAIL_RECIPIENTS, projectTriggerUse } from '../../src/triggers/trigger-time.js';
 
@@ -85,6 +93,120 @@ describe('Discord text', () => {
     expect(discordText('[click](https://evil.example)')).toBe('\\[click\\]\\(https\\://evil.example\\)');
     expect(discordText('Ben\n# big')).toBe('Ben \\# big');
     expect(discordText('_x_ ~y~ `z` |s| \\')).toBe('\\_x\\_ \\~y\\~ \\`z\\` \\|s\\| \\\\');
+  });
+});
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQrStUvWx';
+const WEBHOOK = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`;
+
+describe('webhook URLs in error texts', () => {
+  it('redacts every spelling a message may quote, and leaves other text alone', () => {
+    for (const text of [
+      `Address unavailable: ${WEBHOOK}?wait=true`,
+      `Exception: Request failed for ${WEBHOOK.replace('discord.com', 'discordapp.com')} returned code 429`,
+      `DNS error: ${WEBHOOK.replace('https://discord.com/api', 'https://canary.discord.com/api/v10')}`,
+      `fetch(${encodeURIComponent(WEBHOOK)})`,
+      `"${WEBHOOK}" and again (${WEBHOOK})`,
+    ]) {
+      const redacted = redactSecrets(text);
+      expect(redacted, text).not.toContain(TOKEN);
+      expect(redacted).toContain(REDACTED_WEBHOOK);
+    }
+    expect(redactSecrets(`Address unavailable: ${WEBHOOK}?wait=true`)).toBe(`Address unavailable: ${REDACTED_WEBHOOK}?wait=true`);
+    expect(redactSecrets('Discord answered HTTP 503: upstream connect error')).toBe('Discord answered HTTP 503: upstream connect error');
+    expect(errorText(new Error(`Address unavailable: ${WEBHOOK}`))).toBe(`Address unavailable: ${REDACTED_WEBHOOK}`);
+    // A service's exception from another realm, or a thrown string.
+    expect(errorText({ message: `x ${WEBHOOK}` })).toBe(`x ${REDACTED_WEBHOOK}`);
+    expect(errorText(WEBHOOK)).toBe(REDACTED_WEBHOOK);
+  });
+
+  it('a machine given a malformed webhook answers one line that does not echo it', () => {
+    const google = {} as GoogleCalls;
+    expect(machineDiscord(google, {})).toBeNull();
+    expect(() => machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: `${WEBHOOK}x!` })).toThrow(/^GENIUS_HOST_DISCORD_WEBHOOK is not a Discord webhook URL/);
+    try {
+      machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: `${WEBHOOK}x!` });
+    } catch (error) {
+      expect((error as Error).message).not.toContain(TOKEN);
+    }
+    const ports = machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: ` ${WEBHOOK} ` });
+    expect(ports?.secrets.get('genius-host.discord-webhook')).toBe(WEBHOOK);
+    expect(() => ports?.secrets.set('genius-host.discord-webhook', 'x')).toThrow(/GENIUS_HOST_DISCORD_WEBHOOK/);
+  });
+
+  it("a machine's post goes through the worker's postJson: an answer as it came, no answer thrown without the URL", () => {
+    const answers: unknown[] = [{ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } }, { failed: 'fetch failed: ENOTFOUND' }];
+    const sent: unknown[] = [];
+    const google = {
+      call: (name: string, params: unknown) => {
+        sent.push({ name, params });
+        return answers.shift();
+      },
+    } as unknown as GoogleCalls;
+    const http = machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: WEBHOOK })?.http;
+    expect(http?.postJson(`${WEBHOOK}?wait=true`, { content: 'x' })).toEqual({ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } });
+    expect(sent).toEqual([{ name: 'postJson', params: { url: `${WEBHOOK}?wait=true`, body: { content: 'x' } } }]);
+    expect(() => http?.postJson(`${WEBHOOK}?wait=true`, {})).toThrow(/^could not reach Discord \(fetch failed: ENOTFOUND\)$/);
+  });
+});
+
+describe('when a refused Discord post is tried again', () => {
+  const now = Date.parse('2026-11-21T18:00:00.000Z');
+
+  it("reads Discord's retry_after (seconds, fractional) and the Retry-After header (seconds or a date), taking the longer", () => {
+    expect(retryAfterMs({ status: 429, text: '' }, 1.5, now)).toBe(1500);
+    expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': '30' } }, undefined, now)).toBe(30_000);
+    expect(retryAfterMs({ status: 429, text: '', headers: { 'retry-after': ['12'] } }, 2, now)).toBe(12_000);
+    expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': new Date(now + 90_000).toUTCString() } }, 1, now)).toBe(90_000);
+    expect(retryAfterMs({ status: 429, text: '' }, undefined, now)).toBeUndefined();
+    expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': 'soon' } }, 'x', now)).toBeUndefined();
+    // "Retry after 2 days" is capped (the post is given up after the window anyway).
+    expect(retryAfterMs({ status: 429, text: '' }, 172_800, now)).toBe(6 * 3_600_000);
+  });
+
+  it('backs off from a minute, doubling to half an hour, unless Discord asks for longer', () => {
+    const at = '2026-11-21T18:00:00.000Z';
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => (nextTry(at, n) - now) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    expect(nextTry(at, 1, 1500) - now).toBe(60_000);
+    expect(nextTry(at, 1, 600_000) - now).toBe(600_000);
+  });
+
+  it('a post is pending while its last try failed; the host is told, then told it was dropped', () => {
+    const event = (key: string, status: MessageEvent['status'], minutes: number, more: Partial<MessageEvent> = {}): MessageEvent => ({
+      type: 'message',
+      channel: 'discord',
+      key,
+      status,
+      at: new Date(now + minutes * 60_000).toISOString(),
+      ...more,
+    });
+    const refused = { note: 'Discord is rate limiting this webhook' };
+    const events = [
+      event('result:a@x', 'failed', 0, { ...refused, retry: new Date(now + 60_000).toISOString() }),
+      event('result:a@x', 'failed', 1, { ...refused, retry: new Date(now + 3 * 60_000).toISOString() }),
+      event('remind:b@y:10', 'sent', 2),
+    ];
+    expect(pendingPosts(events)).toEqual([
+      {
+        key: 'result:a@x',
+        since: events[0].at,
+        tries: 2,
+        retry: events[1].retry,
+        until: new Date(now + POST_RETRY_WINDOW_MS).toISOString(),
+        note: refused.note,
+      },
+    ]);
+    expect(discordTrouble(events)).toMatch(
+      /^Discord is refusing this match's posts \(Discord is rate limiting this webhook\)\. 1 post waits since 2026-11-21T18:00:00.000Z, tried again until 2026-11-21T21:00:00.000Z/,
+    );
+    const sent = [...events, event('result:a@x', 'sent', 3)];
+    expect(pendingPosts(sent)).toEqual([]);
+    expect(discordTrouble(sent)).toBeNull();
+    const dropped = [...events, event('result:a@x', 'dropped', 180, { note: 'refused for 3 hours' })];
+    expect(pendingPosts(dropped)).toEqual([]);
+    expect(discordTrouble(dropped)).toMatch(/not delivered and is dropped \(refused for 3 hours\)/);
+    // Emails are not posts.
+    expect(pendingPosts([{ ...events[0], channel: 'email', player: 'p1' }])).toEqual([]);
   });
 });
 

@@ -212,11 +212,12 @@ describe('the published match file', () => {
     expect(outcome(replayMatch(published))).toEqual(outcome(result));
   });
 
-  it("leaves out a reminder's note (Google's refusal may quote the address) and keeps the rest of each message", () => {
+  it("leaves out every message's note (Google's refusal may quote an address, UrlFetchApp's the webhook's URL) and keeps the rest of each message", () => {
     const fresh = newMatch('not-flower-field', { seed: 'messages', players: 4 });
     if (!fresh.ok) throw new Error(fresh.error);
     const played = playMatch(fresh.value, { bots: 'random', answerDecisions: true });
     const at = '2026-11-21T18:00:00.000Z';
+    const webhook = 'https://discord.com/api/webhooks/123456789012345678/SeCrEtToKeN0123456789abcdefghijklmnopqrstuvwx';
     const match: MatchFile = {
       ...played,
       events: [
@@ -229,15 +230,17 @@ describe('the published match file', () => {
           note: `Invalid email: ${played.players[0].email}`,
           at,
         },
-        { type: 'message', channel: 'discord', key: 'result:round-1@x', status: 'failed', note: 'Discord answered HTTP 503', at },
+        { type: 'message', channel: 'discord', key: 'result:round-1@x', status: 'failed', note: `Address unavailable: ${webhook}?wait=true`, retry: at, at },
       ],
     };
     const result = replayMatch(match);
     const published = publishedMatch(match, result.final ?? finalOf(result));
     expect(JSON.stringify(published)).not.toContain(played.players[0].email ?? '@');
+    expect(JSON.stringify(published)).not.toContain('SeCrEtToKeN');
+    expect(publishedLines(match, result.final ?? finalOf(result)).join('\n')).not.toContain('SeCrEtToKeN');
     expect(published.events).toEqual([
       { type: 'message', channel: 'email', key: 'remind:round-1@x:10', status: 'skipped', player: 'p1', at },
-      match.events?.[1],
+      { type: 'message', channel: 'discord', key: 'result:round-1@x', status: 'failed', retry: at, at },
     ]);
   });
 

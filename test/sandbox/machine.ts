@@ -11,6 +11,7 @@ import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/
 import { MatchHost, type RunReport } from '../../src/triggers/host.js';
 import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/ports.js';
 import { SheetStore } from '../../src/triggers/sheet-store.js';
+import { WEBHOOK_SECRET } from '../../src/triggers/discord.js';
 import { AppsScriptForms } from '../../src/addon/forms.js';
 import { FORMS_EVERY_MINUTES } from '../../src/node/host-ports.js';
 import type { Table } from './players.js';
@@ -29,7 +30,7 @@ export interface Machine {
 }
 
 /** A machine hosting `table`'s match. */
-export function machineFor(table: Table, holder: string = randomUUID()): Machine {
+export function machineFor(table: Table, holder: string = randomUUID(), options: { discordWebhook?: string } = {}): Machine {
   const google = table.google;
   const calls: Record<string, number> = {};
   let store: SheetStore | null = null;
@@ -37,7 +38,7 @@ export function machineFor(table: Table, holder: string = randomUUID()): Machine
   const machine: { before: ((call: string) => void) | null } = { before: null };
   const call = <T>(name: string, work: () => T): T => {
     // The store's writes go before any other write, as src/node/host-ports.ts does.
-    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses'].includes(name)) {
+    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses', 'discord'].includes(name)) {
       flushing = true;
       try {
         store.flush();
@@ -97,6 +98,23 @@ export function machineFor(table: Table, holder: string = randomUUID()): Machine
     flush: () => store?.flush(),
     formatTime,
     newId: () => randomUUID(),
+    // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts), posting from the machine's own address.
+    ...(options.discordWebhook
+      ? {
+          secrets: { get: (key: string) => (key === WEBHOOK_SECRET ? (options.discordWebhook ?? null) : null), set: refused('set'), remove: refused('remove') },
+          http: {
+            postJson: (url: string, body: unknown) =>
+              call('discord', () => {
+                const reply = google.discordFetch(
+                  url,
+                  { method: 'post', contentType: 'application/json', payload: JSON.stringify(body), muteHttpExceptions: true },
+                  'machine',
+                );
+                return { status: reply.getResponseCode(), text: reply.getContentText(), headers: reply.getAllHeaders() };
+              }),
+          },
+        }
+      : {}),
     machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },
   };
   const matchHost = new MatchHost(ports);

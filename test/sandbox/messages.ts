@@ -2,9 +2,9 @@
 // Script sandbox: the match is set up with the sidebar's defaults (so phases close early when
 // every player is ready, where the game's defaults say so), the minute ticks fire every minute,
 // players answer after the first reminder (some never), a trigger fires twice at a reminder,
-// Discord is down over one phase's close and rate limited over another's, the day's mail quota runs
-// out for one phase, and the host pauses one phase half way to its first reminder and resumes it
-// after its old deadline, the ticks running meanwhile. Each reminder and each post goes out exactly
+// Discord is down over one phase's close (its posts wait and go out after) and rate limited over
+// another's, the day's mail quota runs out for one phase, and the host pauses one phase half way to
+// its first reminder and resumes it after its old deadline, the ticks running meanwhile. Each reminder and each post goes out exactly
 // once (none while paused; after the resume, those of the moved deadline), the host's log says what
 // did not, nothing private is in any message, and every sheet shows what a replay of the exported
 // match file shows. The reminders expected follow from the schedule (reminderTimes), not the game.
@@ -13,7 +13,7 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { type MatchFile, replayMatch } from '../../src/engine/index.js';
 import { type ReminderTime, reminderTimes } from '../../src/triggers/reminders.js';
 import { checkMessagesPrivacy } from '../helpers/privacy.js';
-import { DEFAULT_FAULTS, type Faults, Table } from './players.js';
+import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import { checkFilesPrivate, expectSheetsShowExportedReplay } from './whole-match.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
@@ -116,7 +116,12 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   const ticks = google.executions.slice(before.executions).filter((e) => e.name === 'onTick');
   expect(ticks.length, 'ticks ran during the pause').toBeGreaterThan((oldDeadline - from) / 60_000);
   expect(google.mail, 'no email while paused').toHaveLength(before.mail);
-  expect(google.discord.posts, 'no post while paused').toHaveLength(before.posts);
+  // No post of its own while paused; a post Discord refused before the pause may go out meanwhile (a retry).
+  const during = messageEvents(logOf(table.sandbox)).filter((e) => e.channel === 'discord' && Date.parse(e.at) >= from);
+  const retried = during.filter((e) => e.status === 'sent').map((e) => e.key);
+  expect(google.discord.posts, 'no post while paused, but retries').toHaveLength(before.posts + retried.length);
+  for (const key of retried)
+    expect(messageEvents(logOf(table.sandbox)).some((e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < from)).toBe(true);
   expect(table.state().open?.phase.id, 'nothing closes while paused').toBe(open.phase.id);
   played.neverSent.push(...times.map((t) => t.key));
 
@@ -134,8 +139,8 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
 
 /**
  * Discord down from the answers of one phase until after its close (each post tried meanwhile
- * fails, is tried once more, then dropped), or rate limiting the next try (the next execution's goes
- * through). The outage is over when the execution after the close has run.
+ * fails and stays pending, tried again after it), or rate limiting the next try (the next
+ * execution's after its retry goes through). The outage is over when the execution after the close has run.
  */
 function discordFault(table: Table, played: Played, fault: 'outage' | 'limit' | null, on: boolean): void {
   const google = table.google;
@@ -270,7 +275,9 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
   const { from, until } = played.pause ?? { from: '', until: '' };
   const paused = (at: number) => Date.parse(from) <= at && at < Date.parse(until);
   expect(google.mail.filter((m) => paused(m.at))).toEqual([]);
-  expect(events.filter((e) => paused(Date.parse(e.at)))).toEqual([]);
+  // Nothing logged while paused but the retries of posts Discord refused before it.
+  const refusedBefore = (key: string) => events.some((e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < Date.parse(from));
+  expect(events.filter((e) => paused(Date.parse(e.at)) && !(e.channel === 'discord' && refusedBefore(e.key)))).toEqual([]);
   // Each email was to a player with no valid answer at its time, and names only that player.
   for (const mail of google.mail) {
     const at = asOf(match, iso(mail.at));
@@ -292,7 +299,7 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
   expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('quota is spent');
 }
 
-/** Discord: one post per sent event, none twice; each post of the outage dropped after two tries, the rate limited one sent on its second; mentions off; a result post per phase. */
+/** Discord: one post per sent event, none twice; each post of the outage pending until sent after it (or replaced), the rate limited one sent on its second try; mentions off; a result post per phase. */
 function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases: number): void {
   const google = table.google;
   const posts = messageEvents(match).filter((e) => e.channel === 'discord');
@@ -301,28 +308,40 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
   expect(new Set(sentPosts.map((e) => e.key)).size).toBe(sentPosts.length);
   expect(google.discord.posts.every((p) => JSON.stringify(p.allowedMentions) === '{"parse":[]}')).toBe(true);
   const { from, until } = played.outage ?? { from: 0, until: 0 };
-  // (Turned on after the execution at its start.)
+  // (Turned on after the execution at its start.) Each post tried in the outage stayed pending and
+  // was tried again (no sooner than its logged retry) until it went out after the outage, or a later
+  // post replaced it (a reminder whose moment passed).
   const down = new Set(posts.filter((e) => from < Date.parse(e.at) && Date.parse(e.at) <= until).map((e) => e.key));
-  const dropped = posts.filter((e) => e.status === 'dropped');
-  expect(dropped.length, 'posts dropped in the outage').toBeGreaterThan(0);
-  expect(dropped.map((e) => e.key)).toEqual([...down]);
-  for (const e of dropped) {
-    expect(posts.filter((p) => p.key === e.key).map((p) => p.status)).toEqual(['failed', 'dropped']);
-    expect(e.note).toMatch(/HTTP 503/);
+  expect(down.size, 'posts refused in the outage').toBeGreaterThan(0);
+  for (const key of down) {
+    const tries = posts.filter((p) => p.key === key);
+    expect(tries.map((p) => p.status).join(','), key).toMatch(/^(failed,)+(sent|dropped)$/);
+    for (const [i, e] of tries.entries()) {
+      if (e.status === 'failed') expect(e.note).toMatch(/HTTP 503|rate limiting/);
+      // A try no sooner than the one before allowed (a post given up as no longer current is not a try).
+      if (i > 0 && !/no longer current/.test(e.note ?? '')) expect(Date.parse(e.at), key).toBeGreaterThanOrEqual(Date.parse(tries[i - 1].retry ?? ''));
+    }
+    if (tries.at(-1)?.status === 'dropped') expect(tries.at(-1)?.note).toMatch(/no longer current/);
   }
-  const limited = posts.filter((e) => e.status === 'failed' && /rate limiting/.test(e.note ?? ''));
+  expect(posts.filter((e) => e.status === 'failed').every((e) => e.retry !== undefined)).toBe(true);
+  const dropped = posts.filter((e) => e.status === 'dropped');
+  expect(dropped.every((e) => down.has(e.key))).toBe(true);
+  // A result is never replaced while the outage lasts only over one close: every result went out.
+  expect(dropped.filter((e) => e.key.startsWith('result:'))).toEqual([]);
+  const limited = posts.filter((e) => e.status === 'failed' && /rate limiting/.test(e.note ?? '') && !down.has(e.key));
   expect(limited).toHaveLength(1);
   expect(posts.filter((e) => e.key === limited[0].key).map((e) => e.status)).toEqual(['failed', 'sent']);
   const results = sentPosts.filter((e) => e.key.startsWith('result:'));
-  expect(results.length).toBe(closedPhases - dropped.filter((e) => e.key.startsWith('result:')).length);
+  expect(results.length).toBe(closedPhases);
   const spectators = (table.run('exportMatchFile'), google.properties.get('gh.shared') ?? '');
   const link = (JSON.parse(spectators) as { spectators: string }).spectators;
   for (const post of google.discord.posts) {
     if (/ is over\./.test(post.content)) expect(post.content).toContain(`Spectators: ${link}`);
     else expect(post.content).toMatch(/Waiting for: /);
   }
-  // The host's log tab lists each message, the dropped post with Discord's answer.
-  expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('dropped');
+  // The host's log tab lists each message, a refused post with Discord's answer and its next try.
+  expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('failed, tried again from');
+  expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('HTTP 503');
 }
 
 /** The secret nowhere but the script properties; the privacy checker over every email (its player's) and post (the public's); no other player's private answer in any. */

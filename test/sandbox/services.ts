@@ -279,12 +279,21 @@ export class Google {
   readonly mail: SentMail[] = [];
   /** The script properties (PropertiesService.getScriptProperties), apart from the document's. */
   readonly scriptProperties = new Map<string, string>();
-  /** Discord: the webhooks that exist (by URL), every message they accepted, and what they refused. `rateLimited`: how many posts from now on are answered 429. */
+  /**
+   * Discord: the webhooks that exist (by URL), every message they accepted, and what they refused.
+   * `rateLimited`: how many posts from now on Discord answers 429 (JSON `retry_after` and a
+   * `Retry-After` header of `retryAfter` seconds); `blocked`: how many Cloudflare answers with its
+   * 1015 page (429, HTML, no retry information); `unreachable`: every fetch throws, quoting the URL
+   * as UrlFetchApp does ("Address unavailable: <url>").
+   */
   readonly discord = {
     webhooks: new Set<string>(),
     posts: [] as DiscordPost[],
     outage: false,
     rateLimited: 0,
+    retryAfter: 1.5,
+    blocked: 0,
+    unreachable: false,
     refused: [] as { url: string; status: number; at: number }[],
   };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
@@ -1406,36 +1415,70 @@ export class Google {
    * UrlFetchApp, for Discord's "Execute Webhook" only: a POST of JSON to a webhook URL. With
    * muteHttpExceptions a 4xx or 5xx answer is returned, without it thrown ("Class UrlFetchApp",
    * fetch(url, params)). Discord answers 200 with the message (?wait=true), 404 Unknown Webhook for
-   * one that does not exist, 429 with retry_after while rate limited ("Rate Limits"), 400 for more
-   * than 2,000 characters ("Execute Webhook": content); an outage is a 503 page.
+   * one that does not exist, 429 with retry_after and Retry-After while rate limited ("Rate Limits"),
+   * Cloudflare's 1015 page (429, HTML) while it blocks the address (discord-api-docs#8411), 400 for
+   * more than 2,000 characters ("Execute Webhook": content); an outage is a 503 page; no answer at
+   * all throws "Address unavailable: <url>".
    */
   private urlFetchApp() {
-    const answer = (status: number, text: string) => ({ getResponseCode: () => status, getContentText: () => text });
     return {
-      fetch: (url: string, params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean }) => {
-        const match = /^(https:\/\/discord\.com\/api\/webhooks\/\d+\/[\w-]+)\?wait=true$/.exec(url);
-        if (!match || params.method !== 'post' || params.contentType !== 'application/json' || typeof params.payload !== 'string')
-          throw new Error(
-            `UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`,
-          );
-        const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
-        let reply: { getResponseCode(): number; getContentText(): string };
-        if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
-        else if (this.discord.rateLimited > 0 && this.discord.rateLimited--)
-          reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: 1.5, global: false }));
-        else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
-        else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
-          reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
-        else {
-          this.discord.posts.push({ url: match[1], content: body.content, allowedMentions: body.allowed_mentions, at: this.clock.now() });
-          reply = answer(200, JSON.stringify({ id: String(this.discord.posts.length), content: body.content }));
-        }
-        if (reply.getResponseCode() >= 300) {
-          this.discord.refused.push({ url: match[1], status: reply.getResponseCode(), at: this.clock.now() });
-          if (!params.muteHttpExceptions) throw new Error(`Request failed for https://discord.com returned code ${reply.getResponseCode()}`);
-        }
-        return reply;
-      },
+      fetch: (url: string, params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean }) =>
+        this.discordFetch(url, params, 'apps-script'),
     };
+  }
+
+  /**
+   * Discord as the add-on's UrlFetchApp reaches it, or as a machine does (`from`, the sandbox's
+   * machine: test/sandbox/machine.ts): Cloudflare's 1015 block (`discord.blocked`) is of Google's
+   * shared addresses only; a machine posts from its own.
+   */
+  discordFetch(
+    url: string,
+    params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean },
+    from: 'apps-script' | 'machine',
+  ): { getResponseCode(): number; getContentText(): string; getAllHeaders(): Record<string, string> } {
+    type Reply = { getResponseCode(): number; getContentText(): string; getAllHeaders(): Record<string, string> };
+    const answer = (status: number, text: string, headers: Record<string, string> = {}): Reply => ({
+      getResponseCode: () => status,
+      getContentText: () => text,
+      getAllHeaders: () => ({ 'Content-Type': text.startsWith('<') ? 'text/html' : 'application/json', ...headers }),
+    });
+    const match = /^(https:\/\/discord\.com\/api\/webhooks\/\d+\/[\w-]+)\?wait=true$/.exec(url);
+    if (!match || params.method !== 'post' || params.contentType !== 'application/json' || typeof params.payload !== 'string')
+      throw new Error(
+        `UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`,
+      );
+    // No answer at all: UrlFetchApp throws whatever muteHttpExceptions says, quoting the whole URL.
+    if (this.discord.unreachable) {
+      this.discord.refused.push({ url: match[1], status: 0, at: this.clock.now() });
+      throw new Error(`Address unavailable: ${url}`);
+    }
+    const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
+    let reply: Reply;
+    if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
+    else if (from === 'apps-script' && this.discord.blocked > 0 && this.discord.blocked--)
+      reply = answer(
+        429,
+        '<!DOCTYPE html><html><head><title>Access denied | discord.com used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><h2>You are being rate limited</h2><p>The owner of this website (discord.com) has banned you temporarily from accessing this website.</p></body></html>',
+      );
+    else if (this.discord.rateLimited > 0 && this.discord.rateLimited--)
+      reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: this.discord.retryAfter, global: false }), {
+        'Retry-After': String(Math.ceil(this.discord.retryAfter)),
+      });
+    else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
+    else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
+      reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
+    else {
+      this.discord.posts.push({ url: match[1], content: body.content, allowedMentions: body.allowed_mentions, at: this.clock.now() });
+      reply = answer(200, JSON.stringify({ id: String(this.discord.posts.length), content: body.content }));
+    }
+    if (reply.getResponseCode() >= 300) {
+      this.discord.refused.push({ url: match[1], status: reply.getResponseCode(), at: this.clock.now() });
+      if (!params.muteHttpExceptions)
+        throw new Error(
+          `Request failed for https://discord.com returned code ${reply.getResponseCode()}. Truncated server response: ${reply.getContentText().slice(0, 100)}`,
+        );
+    }
+    return reply;
   }
 }

@@ -85,7 +85,7 @@ export interface PauseEvent {
 
 /**
  * A message the add-on sent (a reminder email, a Discord post), skipped (the mail quota spent),
- * failed to send (retried once) or dropped: logged so each is sent once and the host sees what
+ * failed to send (a post: pending, tried again for a few hours, core/posts.ts) or dropped: logged so each is sent once and the host sees what
  * went out. Replay ignores it (docs/matchfile.md, "Messages").
  */
 export interface MessageEvent {
@@ -96,8 +96,10 @@ export interface MessageEvent {
   readonly status: 'sent' | 'skipped' | 'failed' | 'dropped';
   /** The player an email went to. */
   readonly player?: string;
-  /** Why it was skipped, failed or dropped. */
+  /** Why it was skipped, failed or dropped (never a secret: see core/redact.ts). */
   readonly note?: string;
+  /** A failed post: not tried again before this time (Discord's retry_after, or the back-off: core/posts.ts). */
+  readonly retry?: string;
   readonly at: string;
 }
 

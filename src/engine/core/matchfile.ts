@@ -101,6 +101,7 @@ const messageEventSchema = z.strictObject({
   status: z.enum(['sent', 'skipped', 'failed', 'dropped']),
   player: z.optional(z.string().check(z.minLength(1, 'a player id is required'))),
   note: z.optional(z.string()),
+  retry: z.optional(isoTime),
   at: isoTime,
 });
 

@@ -1,6 +1,6 @@
 // The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
 // the whole file, so anyone can replay it, with its final result, and without what identifies the
-// players' Google accounts and files. Email addresses (the players', the host's corrections, the
+// players' Google accounts and files, or quotes a refusal (no message's note). Email addresses (the players', the host's corrections, the
 // verified sender of each form answer) become one pseudonym per Google account, form ids one per
 // form, and form response ids are left out: replay compares accounts with sameAccount and forms by
 // id and never reads a response id, so the published file replays to exactly the same result.
@@ -45,8 +45,9 @@ export function publishedMatch(match: MatchFile, final: Final): MatchFile {
   );
   const events = match.events?.map((e): MatchEvent => {
     if (e.type === 'email') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
-    // A reminder's note may quote Google's refusal, which can name the address: the status says enough.
-    if (e.type === 'message' && e.channel === 'email' && e.note !== undefined) return { ...e, note: undefined };
+    // A message's note quotes a refusal, which can name an address or a secret (UrlFetchApp's errors
+    // quote the webhook's URL): the status says enough, so no note of any message is published.
+    if (e.type === 'message' && e.note !== undefined) return { ...e, note: undefined };
     return e;
   });
   const submissions = match.submissions.map((s) =>

@@ -125,6 +125,8 @@ export interface StatusView {
   readonly closesWhenReady?: boolean;
   /** Once no phase is open: winners, losers and the tie-break, the elimination candidate, what waits on the host (core/outcome.ts). */
   readonly result?: readonly string[];
+  /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
+  readonly discord?: string;
 }
 
 /**

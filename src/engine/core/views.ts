@@ -7,8 +7,10 @@ import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
+import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
+import { redactSecrets } from './redact.js';
 import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
@@ -21,7 +23,10 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
   const gameView = result.game.view(result.state, audience, result.ctx, open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
-  return { ...gameView, audience, status: statusOf(result), log: logFor(result, audience), ...seed };
+  const status = statusOf(result);
+  // Only the host hears of Discord's refusals (and only the host can act on them).
+  const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  return { ...gameView, audience, status: discord === null ? status : { ...status, discord }, log: logFor(result, audience), ...seed };
 }
 
 /** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
@@ -117,7 +122,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   };
 }
 
-const MESSAGE_OUTCOME = { sent: 'sent', skipped: 'skipped', failed: 'failed, tried again next', dropped: 'dropped' } as const;
+const MESSAGE_OUTCOME = { sent: 'sent', skipped: 'skipped', failed: 'failed, tried again later', dropped: 'dropped' } as const;
 
 /**
  * The host's log of every message the add-on sent or gave up on (reminder emails, Discord posts),
@@ -134,6 +139,7 @@ function messageRows(result: ReplayResult): (string | number)[][] {
         ? `${event.channel === 'email' ? 'reminder email' : 'Discord post: waiting for'} (${minutes} minutes before the deadline)`
         : 'Discord post: the result';
     const who = event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
-    return [['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, MESSAGE_OUTCOME[event.status], event.note ?? '']];
+    const shown = event.status === 'failed' && event.retry !== undefined ? `failed, tried again from ${event.retry}` : MESSAGE_OUTCOME[event.status];
+    return [['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? '')]];
   });
 }

@@ -1,0 +1,169 @@
+// Discord refusing the add-on, in a match run by the built add-on (dist/Code.js) in the Apps Script
+// sandbox. Issue 28: a webhook that cannot be reached makes UrlFetchApp throw with the whole URL in
+// its text; the token is then in no view, no published file and no log. Issue 24: Discord (or
+// Cloudflare's 1015 block of Google's shared addresses) refusing posts keeps each post pending, tried
+// again no sooner than Discord asks and the back-off allows, for three hours; the host's Status and
+// Links tabs say so; a machine given the webhook delivers what is pending.
+import { describe, expect, it } from 'vitest';
+import type { MessageEvent } from '../../src/engine/core/game.js';
+import { POST_RETRY_WINDOW_MS } from '../../src/engine/core/posts.js';
+import { publishedLines } from '../../src/engine/core/publish.js';
+import { REDACTED_WEBHOOK } from '../../src/engine/core/redact.js';
+import { audiencesOf } from '../../src/engine/core/views.js';
+import { type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
+import { machineFor } from './machine.js';
+import { DEFAULT_FAULTS, Table, logOf } from './players.js';
+
+const TOKEN = 'NeverKept_0123456789-abcdefghijklmnopqrstuvwxyzABCDEFGHIJ';
+const WEBHOOK = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`;
+const NAMES = ['Ann', 'Ben', 'Cara', 'Dev'];
+
+/** A match of `game` with Discord turned on from the menu, the minute ticks running. */
+function startWithDiscord(game: string, minutes: Record<string, number>): Table {
+  const emails = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
+  const table = new Table(game, emails, { ...DEFAULT_FAULTS, invalidEvery: 1000 });
+  table.google.discord.webhooks.add(WEBHOOK);
+  table.google.promptAnswers.push({ button: 'OK', text: WEBHOOK });
+  table.run('discordWebhook');
+  expect(table.google.ui.alerts.at(-1)).toMatch(/Discord posts are on/);
+  const setup = {
+    game,
+    players: NAMES.map((name, i) => ({ name, email: emails[i], garnets: 0 })),
+    startAt: '2026-11-21T18:00:00.000Z',
+    timeZone: 'Europe/London',
+    minutes,
+    deadlines: {},
+  };
+  expect(table.startMatch(setup).ok).toBe(true);
+  table.minuteTicks(30, true);
+  return table;
+}
+
+const discordEvents = (match: MatchFile): MessageEvent[] => (match.events ?? []).flatMap((e) => (e.type === 'message' && e.channel === 'discord' ? [e] : []));
+
+/**
+ * Every player answers the first phase (one may be late: the reminders before its deadline go
+ * out), then, a minute before its deadline, `fault` is set and the deadline passes: the result's
+ * post meets it.
+ */
+function closeFirstPhaseWith(table: Table, fault: () => void): void {
+  const answered = table.answerPhase();
+  if (answered === 'over' || answered === 'decided' || answered.deadline === null) throw new Error('the first phase is open until its deadline');
+  table.google.clock.set(new Date(Date.parse(answered.deadline) - 60_000).toISOString());
+  fault();
+  table.passDeadline(answered);
+}
+
+/** The tries of the result's post. */
+const resultPosts = (table: Table) => discordEvents(logOf(table.sandbox)).filter((e) => e.key.startsWith('result:'));
+
+/** A tab of the host's spreadsheet as one text. */
+const hostTab = (table: Table, title: string) => JSON.stringify(table.google.host.sheet(title).cells);
+
+describe('a webhook that cannot be reached (UrlFetchApp throws, quoting the URL)', () => {
+  it('keeps its token out of every view, every published file and every log of a whole match', () => {
+    const table = startWithDiscord('not-flower-field', { default: 60 });
+    const google = table.google;
+    google.discord.unreachable = true;
+    table.playToEnd();
+    const match = logOf(table.sandbox);
+    const result = replayMatch(match);
+    expect(result.final).toBeDefined();
+
+    // The posts were tried, failed with UrlFetchApp's text, and the log says so without the URL.
+    const failed = discordEvents(match).filter((e) => e.status !== 'sent');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(google.discord.refused.every((r) => r.status === 0)).toBe(true);
+    expect(failed[0].note).toBe(`Discord did not answer (Address unavailable: ${REDACTED_WEBHOOK}?wait=true)`);
+
+    // Everywhere a text is kept: every tab of every spreadsheet (the host's Log and Status, the
+    // spectators' Seed tab with the published file), every view, the published file, the exported
+    // match file, the document properties, the host's alerts, the executions' errors.
+    const kept: [string, string][] = [
+      ...[...google.sheets.values()].map((file): [string, string] => [`spreadsheet ${file.id}`, JSON.stringify(file.workbook.tabs.map((t) => t.cells))]),
+      ...audiencesOf(result).map((audience): [string, string] => [`view ${audience}`, JSON.stringify(viewFor(result, audience))]),
+      ['published file', publishedLines(match, result.final!).join('\n')],
+      ['exported match file', table.run('exportMatchFile') as string],
+      ['document properties', JSON.stringify([...google.properties])],
+      ['alerts', JSON.stringify(google.ui.alerts)],
+      ['executions', JSON.stringify(google.executions.map((e) => e.error ?? ''))],
+    ];
+    expect(kept.filter(([, text]) => text.includes('Address unavailable')).length, 'the failures are logged').toBeGreaterThan(0);
+    for (const [where, text] of kept) expect(text.includes(TOKEN), where).toBe(false);
+    // The secret is where it belongs.
+    expect([...google.scriptProperties.values()]).toEqual([WEBHOOK]);
+  }, 240_000);
+});
+
+describe('Discord refusing Apps Script', () => {
+  it("keeps a post Cloudflare's 1015 page refuses pending, tries it on the back-off for three hours, says so on the Status and Links tabs, then drops it", () => {
+    // Ten-hour phases: nothing else is posted while the first result is refused.
+    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const google = table.google;
+    closeFirstPhaseWith(table, () => (google.discord.blocked = 1_000_000));
+    const first = resultPosts(table);
+    expect(first[0]).toMatchObject({ status: 'failed', note: expect.stringMatching(/Cloudflare .*error 1015, HTTP 429/) });
+    expect(hostTab(table, 'Status')).toMatch(/Discord is refusing this match's posts/);
+    expect(hostTab(table, 'Links')).toMatch(/Discord is refusing this match's posts/);
+    expect(hostTab(table, 'Log')).toMatch(/failed, tried again from /);
+
+    google.clock.advance((POST_RETRY_WINDOW_MS + 30 * 60_000) / 1000);
+    const tries = resultPosts(table);
+    // Each try no sooner than the one before allowed, the back-off doubling from a minute to half an hour.
+    for (const [i, e] of tries.entries()) {
+      if (i === 0) continue;
+      expect(Date.parse(e.at)).toBeGreaterThanOrEqual(Date.parse(tries[i - 1].retry ?? ''));
+      const gap = Date.parse(tries[i - 1].retry ?? '') - Date.parse(tries[i - 1].at);
+      expect(gap).toBe(Math.min(30, 2 ** (i - 1)) * 60_000);
+    }
+    expect(tries.length).toBeGreaterThan(5);
+    // Tried only within the window (each try one request to Discord), then dropped.
+    expect(google.discord.refused.filter((r) => r.at >= Date.parse(tries[0].at))).toHaveLength(tries.length);
+    expect(tries.at(-1)).toMatchObject({ status: 'dropped', note: expect.stringMatching(/refused for 3 hours/) });
+    expect(Date.parse(tries.at(-1)!.at) - Date.parse(tries[0].at)).toBeLessThanOrEqual(POST_RETRY_WINDOW_MS);
+    expect(hostTab(table, 'Status')).toMatch(/The last Discord post was not delivered and is dropped/);
+    expect(hostTab(table, 'Links')).not.toMatch(/Discord is refusing/);
+    expect(google.discord.posts.filter((p) => / is over\./.test(p.content))).toEqual([]);
+  }, 240_000);
+
+  it("honours Discord's retry_after and Retry-After when longer than the back-off, then sends the post once", () => {
+    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const google = table.google;
+    closeFirstPhaseWith(table, () => Object.assign(google.discord, { rateLimited: 1, retryAfter: 600 }));
+    const [refused] = resultPosts(table);
+    const posted = google.discord.posts.length;
+    const refusedBefore = google.discord.refused.length;
+    expect(refused).toMatchObject({ status: 'failed', note: 'Discord is rate limiting this webhook (retry after 600 s)' });
+    expect(Date.parse(refused.retry ?? '') - Date.parse(refused.at)).toBe(600_000);
+    // Nothing is tried before then.
+    google.clock.set(new Date(Date.parse(refused.retry ?? '') - 90_000).toISOString());
+    expect(google.discord.refused).toHaveLength(refusedBefore);
+    expect(google.discord.posts).toHaveLength(posted);
+    google.clock.advance(120);
+    expect(google.discord.posts).toHaveLength(posted + 1);
+    expect(resultPosts(table).map((e) => e.status)).toEqual(['failed', 'sent']);
+    expect(hostTab(table, 'Status')).not.toMatch(/Discord/);
+  }, 240_000);
+
+  it('lets a machine given the webhook deliver the posts Discord refused Apps Script', () => {
+    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const google = table.google;
+    closeFirstPhaseWith(table, () => (google.discord.blocked = 1_000_000));
+    const refused = resultPosts(table);
+    const posted = google.discord.posts.length;
+    expect(refused.every((e) => e.status === 'failed')).toBe(true);
+    expect(hostTab(table, 'Links')).toMatch(/Discord is refusing/);
+
+    // The host hands the match to a machine (the add-on's ticks stop), given the webhook.
+    google.clock.onMove = null;
+    table.run('hostFromMachine');
+    const machine = machineFor(table, 'machine-1', { discordWebhook: WEBHOOK });
+    google.clock.set(refused.at(-1)?.retry ?? '');
+    machine.tick();
+    expect(google.discord.posts).toHaveLength(posted + 1);
+    expect(google.discord.posts.at(-1)?.content).toMatch(/is over\./);
+    expect(resultPosts(table).map((e) => e.status)).toEqual([...refused.map(() => 'failed'), 'sent']);
+    expect(hostTab(table, 'Status')).not.toMatch(/Discord/);
+    expect(hostTab(table, 'Links')).not.toMatch(/Discord is refusing/);
+  }, 240_000);
+});
