@@ -679,7 +679,8 @@ export class Google {
           fields: 'gridProperties.columnCount',
         },
       });
-    const row = (texts: readonly (string | undefined)[]) => ({ values: texts.map((t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
+    // Array.from, not map: a question left unanswered is a hole in `values`, and a hole is a cell too (an empty one; JSON would send null).
+    const row = (texts: readonly (string | undefined)[]) => ({ values: Array.from(texts, (t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
     target.workbook.batchUpdate(requests);
