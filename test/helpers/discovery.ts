@@ -109,8 +109,20 @@ export interface Sent {
  * Rules a method's description states and its schema cannot: each refuses a request with one line,
  * or answers null. Drive's permissions.create, sendNotificationEmail: "Whether to send a
  * notification email when sharing to users or groups. … is not allowed for other requests."
+ * Forms' forms.create: "Only the form.info.title and form.info.document_title fields are copied to
+ * the new form. All other fields … are disallowed."
  */
 const METHOD_RULES: Readonly<Record<string, (sent: Sent) => string | null>> = {
+  'forms.forms.create': ({ body }) => {
+    const { info, ...others } = (body ?? {}) as { info?: object };
+    const extra = [
+      ...Object.keys(others),
+      ...Object.keys(info ?? {})
+        .filter((key) => key !== 'title' && key !== 'documentTitle')
+        .map((key) => `info.${key}`),
+    ];
+    return extra.length > 0 ? `forms.create copies only info.title and info.documentTitle; ${extra.join(', ')} is disallowed.` : null;
+  },
   'drive.permissions.create': ({ query, body }) => {
     const type = (body as { type?: unknown } | undefined)?.type;
     if (query.has('sendNotificationEmail') && type !== 'user' && type !== 'group')

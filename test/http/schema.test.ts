@@ -1,6 +1,7 @@
 // The loopback Google as strict as Google's own schema: requests Google's discovery documents
 // (test/fixtures/google-discovery) refuse, sent over HTTP to the loopback server, each refused with
-// Google's status and wording; the server used to serve every one of them. Then the check itself
+// Google's status and wording; the server used to serve every one of them but forms.create's
+// (which its own list of the fields the fake models refused already). Then the check itself
 // (test/helpers/discovery.ts) on what no request of the server reaches: maps, int64 and uint32,
 // the embedded workbook's own check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,14 @@ const REFUSED: { what: string; method: string; path: () => string; body?: unknow
     body: { requests: [cell({ horizontalAlignment: 'LEFT' })], responseRanges: null },
     status: 400,
     says: /Invalid value at 'response_ranges': null/,
+  },
+  {
+    what: 'a field forms.create does not copy ("All other fields … are disallowed")',
+    method: 'POST',
+    path: () => 'v1/forms',
+    body: { info: { title: 'Answers', description: 'Round 1' } },
+    status: 400,
+    says: /forms\.create copies only info\.title and info\.documentTitle; info\.description is disallowed/,
   },
   {
     what: 'a number for a string (a Forms item title)',

@@ -5,9 +5,10 @@
 // unpublished, responders as Drive permissions with view "published", verified or typed emails),
 // its Drive fake (the same sharing and publishing refusals as the add-on meets) and its
 // spreadsheets. Every request reaching here has passed the discovery documents' checks
-// (test/http/google-server.ts, test/helpers/discovery.ts: its query parameters, body fields,
-// types, enums and scopes), so the client cannot rely on what Google would not take; what is left
-// here is what the schema cannot say (a required title, a filter's syntax, a revision).
+// (test/http/google-server.ts, test/helpers/discovery.ts: query parameters, body fields, types,
+// enums, scopes), so the client cannot rely on what Google would not take; what is checked here is
+// what the fakes model (another field Google takes is refused as not implemented) and what the
+// schema cannot say (a required title, a filter's syntax, a revision).
 import { join } from 'node:path';
 import { type FakeForm, FakeItem, Google, type GoogleOptions } from '../sandbox/services.js';
 
@@ -32,9 +33,62 @@ export class HttpError extends Error {
   }
 }
 
-/** A request body as JSON ({} when there is none); the discovery checks have already refused one that does not parse. */
-function bodyOf(text: string): Record<string, unknown> {
-  return (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
+// ── What the sandbox models ─────────────────────────────────────────────────────────────────
+// Every request has passed Google's schema (test/helpers/discovery.ts) before it reaches here;
+// these are the fields and query parameters of it that the fakes behind the server apply. Another
+// field Google takes is refused as not implemented, so a fake never ignores what a client sends.
+
+type Shape = { readonly [field: string]: true | Shape };
+const PUBLISH_STATE: Shape = { isPublished: true, isAcceptingResponses: true };
+const QUESTION: Shape = {
+  questionId: true,
+  required: true,
+  textQuestion: { paragraph: true },
+  choiceQuestion: { type: true, options: { value: true }, shuffle: true },
+};
+const ITEM: Shape = { itemId: true, title: true, description: true, questionItem: { question: QUESTION } };
+const LOCATION: Shape = { index: true };
+const FORM_REQUEST: Shape = {
+  updateFormInfo: { info: { title: true, description: true }, updateMask: true },
+  updateSettings: { settings: { emailCollectionType: true }, updateMask: true },
+  createItem: { item: ITEM, location: LOCATION },
+  updateItem: { item: ITEM, location: LOCATION, updateMask: true },
+  deleteItem: { location: LOCATION },
+  moveItem: { originalLocation: LOCATION, newLocation: LOCATION },
+};
+const SHAPES = {
+  form: { info: { title: true, documentTitle: true } },
+  batchUpdateForm: { requests: FORM_REQUEST, includeFormInResponse: true, writeControl: { requiredRevisionId: true, targetRevisionId: true } },
+  setPublishSettings: { publishSettings: { publishState: PUBLISH_STATE }, updateMask: true },
+  permission: { role: true, type: true, emailAddress: true, view: true, domain: true, allowFileDiscovery: true },
+  revision: { published: true, publishAuto: true, publishedOutsideDomain: true },
+  file: { writersCanShare: true },
+  spreadsheet: { properties: { title: true } },
+} satisfies Record<string, Shape>;
+
+/** Parses a body (Google's schema has passed it) and refuses a field the sandbox does not model. */
+function bodyOf(text: string, shape: Shape, message: string): Record<string, unknown> {
+  const body: unknown = text === '' ? {} : JSON.parse(text);
+  const check = (value: unknown, at: Shape, path: string) => {
+    if (value === null || typeof value !== 'object') return;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      for (const [key, inner] of Object.entries(item as object)) {
+        const known = at[key];
+        if (known === undefined) throw new HttpError(400, `"${key}" at '${path}' is not implemented by the sandbox.`, 'invalid');
+        if (known !== true) check(inner, known, `${path}.${key}`);
+      }
+    }
+  };
+  check(body, shape, message);
+  return body as Record<string, unknown>;
+}
+
+/** Query parameters other than these (and the standard ones: fields, alt, prettyPrint…) are refused as not implemented. */
+function checkQuery(url: URL, allowed: readonly string[]): void {
+  for (const key of url.searchParams.keys()) {
+    if (!allowed.includes(key) && !['fields', 'alt', 'prettyPrint', 'quotaUser', '$.xgafv'].includes(key))
+      throw new HttpError(400, `The query parameter "${key}" is not implemented by the sandbox.`, 'invalid');
+  }
 }
 
 /** An Error the sandbox's fake threw, as the HTTP answer Google gives for it. */
@@ -90,7 +144,8 @@ export class Workspace {
   }
 
   private createSpreadsheet(url: URL, body: string, account: string): unknown {
-    const resource = bodyOf(body) as { properties?: { title?: string } };
+    checkQuery(url, []);
+    const resource = bodyOf(body, SHAPES.spreadsheet, 'spreadsheet') as { properties?: { title?: string } };
     const sheets = this.services.Sheets as { Spreadsheets: { create(r: unknown): { spreadsheetId: string } } };
     const made = sheets.Spreadsheets.create(resource);
     this.made.push({
@@ -113,7 +168,8 @@ export class Workspace {
 
   private routeForm(method: string, url: URL, body: string, id: string | undefined, action: string | undefined): unknown {
     if (method === 'POST' && id === undefined) {
-      const resource = bodyOf(body) as { info?: { title?: string } };
+      checkQuery(url, ['unpublished']);
+      const resource = bodyOf(body, SHAPES.form, 'form') as { info?: { title?: string } };
       if (!resource.info?.title) throw new HttpError(400, 'Form title is required.');
       const formApp = this.services.FormApp as { create(title: string): { getId(): string } };
       const form = this.fakeForm(formApp.create(resource.info.title).getId());
@@ -125,9 +181,10 @@ export class Workspace {
     }
     if (id === undefined) throw new HttpError(404, `no method at ${method} ${url.pathname}`);
     const form = this.fakeForm(id);
-    if (method === 'GET' && action === undefined) return this.formResource(form);
-    if (method === 'POST' && action === ':batchUpdate') return this.batchUpdate(form, bodyOf(body));
-    if (method === 'POST' && action === ':setPublishSettings') return this.setPublishSettings(form, body);
+    if (method === 'GET' && action === undefined) return (checkQuery(url, []), this.formResource(form));
+    if (method === 'POST' && action === ':batchUpdate')
+      return (checkQuery(url, []), this.batchUpdate(form, bodyOf(body, SHAPES.batchUpdateForm, 'batch_update_form_request')));
+    if (method === 'POST' && action === ':setPublishSettings') return (checkQuery(url, []), this.setPublishSettings(form, body));
     if (method === 'GET' && action === '/responses') return this.responses(form, url);
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);
   }
@@ -256,7 +313,7 @@ export class Workspace {
   }
 
   private setPublishSettings(form: FakeForm, body: string): unknown {
-    const resource = bodyOf(body) as {
+    const resource = bodyOf(body, SHAPES.setPublishSettings, 'set_publish_settings_request') as {
       publishSettings?: { publishState?: { isPublished?: boolean; isAcceptingResponses?: boolean } };
     };
     // "Legacy forms aren't supported because they don't have the publishSettings field."
@@ -274,6 +331,7 @@ export class Workspace {
   }
 
   private responses(form: FakeForm, url: URL): unknown {
+    checkQuery(url, ['filter', 'pageSize', 'pageToken']);
     const filter = url.searchParams.get('filter');
     let after = (_ms: number) => true;
     if (filter !== null) {
@@ -313,6 +371,7 @@ export class Workspace {
    * drive.file an app sees only the files it made).
    */
   private listFiles(url: URL): unknown {
+    checkQuery(url, ['q', 'orderBy', 'pageSize', 'pageToken']);
     const q = url.searchParams.get('q') ?? '';
     const parsed = /^name = '((?:[^'\\]|\\.)*)' and mimeType = '([^']+)' and createdTime > '([^']+)' and trashed = false$/.exec(q);
     if (!parsed) throw new HttpError(400, `Invalid Value: q "${q}" is not implemented by the sandbox`, 'invalid');
@@ -331,7 +390,8 @@ export class Workspace {
     };
     const flag = (name: string) => (url.searchParams.has(name) ? url.searchParams.get(name) === 'true' : undefined);
     if (collection === 'permissions' && itemId === undefined && method === 'POST') {
-      const permission = bodyOf(body);
+      checkQuery(url, ['sendNotificationEmail', 'emailMessage', 'supportsAllDrives']);
+      const permission = bodyOf(body, SHAPES.permission, 'permission');
       const notify = flag('sendNotificationEmail');
       const emailMessage = url.searchParams.get('emailMessage');
       return drive.Permissions.create(permission, fileId, {
@@ -341,6 +401,7 @@ export class Workspace {
       });
     }
     if (collection === 'permissions' && itemId === undefined && method === 'GET') {
+      checkQuery(url, ['includePermissionsForView', 'pageSize', 'pageToken', 'supportsAllDrives']);
       const fields = url.searchParams.get('fields');
       if (fields !== 'permissions(emailAddress)' && fields !== 'nextPageToken,permissions(emailAddress)')
         throw new HttpError(400, `permissions.list with fields "${fields}" is not implemented by the sandbox`, 'invalid');
@@ -348,10 +409,12 @@ export class Workspace {
       // Every permission on one page (no nextPageToken).
       return drive.Permissions.list(fileId, { fields: 'permissions(emailAddress)', ...(view !== null ? { includePermissionsForView: view } : {}) });
     }
-    if (collection === 'revisions' && itemId === undefined && method === 'GET') return drive.Revisions.list(fileId, {});
+    if (collection === 'revisions' && itemId === undefined && method === 'GET')
+      return (checkQuery(url, ['pageSize', 'pageToken']), drive.Revisions.list(fileId, {}));
     if (collection === 'revisions' && itemId !== undefined && method === 'PATCH')
-      return drive.Revisions.update(bodyOf(body), fileId, decodeURIComponent(itemId));
-    if (collection === undefined && method === 'PATCH') return drive.Files.update(bodyOf(body), fileId);
+      return (checkQuery(url, []), drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId)));
+    if (collection === undefined && method === 'PATCH')
+      return (checkQuery(url, ['supportsAllDrives']), drive.Files.update(bodyOf(body, SHAPES.file, 'file'), fileId));
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);
   }
 }
