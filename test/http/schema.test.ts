@@ -4,10 +4,12 @@
 // (which its own list of the fields the fake models refused already). Then the check itself
 // (test/helpers/discovery.ts) on what no request of the server reaches: maps, int64 and uint32,
 // the embedded workbook's own check.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { checkBody, checkCall, discovery, methodAt, methodById } from '../helpers/discovery.js';
+import { Google } from '../sandbox/services.js';
 import { LoopbackGoogle } from './google-server.js';
 
 const auth = (name: string) => `https://www.googleapis.com/auth/${name}`;
@@ -266,6 +268,22 @@ describe('the discovery check', () => {
     const get = methodById(sheets, 'sheets.spreadsheets.get');
     expect(() => checkCall(sheets, get, { query: new URLSearchParams(), body: { requests: [] } })).toThrow('takes no request body');
     expect(() => checkCall(sheets, get, { query: new URLSearchParams('a=1&b=2'), body: undefined })).toThrow(/"a".*\n.*"b"/);
+  });
+
+  it('checks the sandbox’s advanced services too: the add-on’s Sheets and Drive calls are Google’s REST calls', () => {
+    const world = new Google({ owner: 'host@example.com', start: '2026-11-01T10:00:00Z', dist: join(__dirname, '../../dist') });
+    const { Sheets, Drive } = world.services() as unknown as {
+      Sheets: { Spreadsheets: { create(resource: object): { spreadsheetId: string } } };
+      Drive: { Permissions: { create(resource: object, fileId: string, optionalArgs?: object): unknown } };
+    };
+    expect(() => Sheets.Spreadsheets.create({ properties: { title: 'Shared', colour: 'red' } })).toThrow(
+      `GoogleJsonResponseException: API call to sheets.spreadsheets.create failed with error: Invalid JSON payload received. Unknown name "colour" at 'properties': Cannot find field.`,
+    );
+    const id = Sheets.Spreadsheets.create({ properties: { title: 'Shared' } }).spreadsheetId;
+    expect(() => Drive.Permissions.create({ role: 'reader', type: 'anyone' }, id, { sendNotificationEmail: false })).toThrow(
+      'sendNotificationEmail is not allowed for a permission of type "anyone"',
+    );
+    expect(() => Drive.Permissions.create({ role: 'reader', type: 'anyone' }, id)).not.toThrow();
   });
 
   it('is the embedded workbook’s own check under test (test/schema-setup.ts)', () => {
