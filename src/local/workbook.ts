@@ -19,6 +19,9 @@
 //   than the maximum of 50000 characters in a single cell"; docs/google.md); a batchUpdate body
 //   over the Sheets API's recommended 2 MB ("Usage limits", developers.google.com/sheets/api/limits)
 //   is refused here, so the renderer never leans on Google taking a larger one.
+// - under test, every batchUpdate body is first checked against Google's own Sheets discovery
+//   document (`checkRequests`, installed by test/schema-setup.ts): an unknown field, a wrong type,
+//   a value outside an enum or two kinds in one request is refused as Google refuses it.
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
@@ -48,6 +51,14 @@ function utf8Bytes(text: string): number {
 }
 
 export class EmbeddedWorkbook implements Workbook {
+  /**
+   * A check of each batchUpdate body before it is applied (it throws to refuse), or null. The tests
+   * install Google's Sheets schema here (test/schema-setup.ts); the command line leaves it null:
+   * the discovery document is test data, kept out of dist/, and what the shipped renderer sends is
+   * what the tests check.
+   */
+  static checkRequests: ((body: { readonly requests: readonly Request[] }) => void) | null = null;
+
   private sheets: SheetState[];
   /** How many batchUpdate calls have been applied (the renderer must send one per render). */
   batchUpdates = 0;
@@ -105,6 +116,11 @@ export class EmbeddedWorkbook implements Workbook {
   /** Applies every request or none; answers one reply a request, in order (BatchUpdateSpreadsheetResponse.replies). */
   batchUpdate(requests: readonly Request[]): object[] {
     if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
+    try {
+      EmbeddedWorkbook.checkRequests?.({ requests });
+    } catch (error) {
+      throw new WorkbookError(error instanceof Error ? error.message : String(error));
+    }
     const bytes = utf8Bytes(JSON.stringify({ requests }));
     if (bytes > MAX_REQUEST_BYTES)
       throw new WorkbookError(

@@ -9,17 +9,22 @@
 // applied by the same code as the embedded render.
 //
 // Authentication is checked as Google checks a service account's self-signed JWT (AIP-4111): the
-// bearer token must be signed by the key the test made, name its account, carry the Sheets scope
-// and not be expired; the spreadsheet must be shared with that account.
-import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'node:crypto';
+// bearer token must be signed by the key the test made, name its account and not be expired; the
+// spreadsheet must be shared with that account. Then every request is checked against Google's
+// discovery documents (test/helpers/discovery.ts, over test/fixtures/google-discovery): the method
+// its verb and path name, the token's scopes against the method's, its query parameters and its
+// body, refused as Google refuses them (400 INVALID_ARGUMENT, 403 for the scopes) before anything
+// is served.
+import { createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from '../../src/sheets/api.js';
+import { SchemaError, alreadyChecked, checkCall, discovery, methodAt } from '../helpers/discovery.js';
 import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
 import { OAuthServer } from './oauth-server.js';
-import { HttpError, Workspace, scopeFor } from './workspace-server.js';
+import { HttpError, Workspace } from './workspace-server.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
 
@@ -66,6 +71,36 @@ function refused<T>(work: () => T): T {
 }
 
 const base64url = (text: string) => Buffer.from(text, 'base64url');
+
+/** The APIs the server speaks, as Google describes them. */
+const APIS = [discovery('sheets.v4'), discovery('forms.v1'), discovery('drive.v3')];
+
+/** A request body as JSON (undefined when there is none), refused as Google refuses one it cannot parse. */
+function parsed(body: string): unknown {
+  if (body === '') return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON payload received. Unexpected token.');
+  }
+}
+
+/**
+ * The call checked against its method in the discovery documents: the token's scopes, the query
+ * and the body. Drive's refusals carry its reason too (error.errors[0].reason, "Resolve errors").
+ */
+function checkAgainstSchema(method: string, url: URL, body: string, scopes: readonly string[]): unknown {
+  const call = methodAt(APIS, method, url.pathname);
+  if (!call) throw new HttpError(404, `no method at ${method} ${url.pathname}`);
+  const json = parsed(body);
+  try {
+    checkCall(call.doc, call.method, { query: url.searchParams, body: json, scopes });
+    return json;
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    throw new HttpError(error.status, error.message, call.doc.name === 'drive' && error.status === 400 ? 'badRequest' : undefined);
+  }
+}
 
 export class LoopbackGoogle {
   readonly files = new Map<string, SheetFile>();
@@ -150,6 +185,14 @@ export class LoopbackGoogle {
     return path;
   }
 
+  /** A self-signed JWT for ACCOUNT carrying `scopes`, as Google's client library makes one from the key file (AIP-4111). */
+  token(scopes: readonly string[]): string {
+    const part = (json: object) => Buffer.from(JSON.stringify(json)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${part({ alg: 'RS256', typ: 'JWT', kid: 'k1' })}.${part({ iss: ACCOUNT, sub: ACCOUNT, scope: scopes.join(' '), iat: now, exp: now + 3600 })}`;
+    return `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), this.key.privateKey).toString('base64url')}`;
+  }
+
   /** From now on the server trusts another key (as if the key file's key had been deleted). */
   revokeKey(): void {
     this.trusted = createPublicKey(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
@@ -182,9 +225,10 @@ export class LoopbackGoogle {
     const first = !this.attempts.has(call);
     try {
       this.failOnce(call);
-      const account = this.authenticate(req.headers.authorization, url.pathname);
+      const { account, scopes } = this.authenticate(req.headers.authorization);
+      const json = checkAgainstSchema(req.method ?? 'GET', url, body, scopes);
       this.interrupt?.(req.method ?? 'GET', url.pathname);
-      answer = this.route(req.method ?? 'GET', url, body, account);
+      answer = this.route(req.method ?? 'GET', url, body, json, account);
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
       const detail = error instanceof HttpError && error.detail ? { errors: [{ domain: 'global', reason: error.detail, message: error.message }] } : {};
@@ -204,23 +248,18 @@ export class LoopbackGoogle {
     if (n < fail.length) throw new HttpError(fail[n]);
   }
 
-  /** The account of a valid self-signed JWT with a scope the endpoint takes. */
-  private authenticate(header: string | undefined, path: string): string {
+  /** The account and scopes of a valid access token this server issued or self-signed JWT (its scopes are checked per method). */
+  private authenticate(header: string | undefined): { account: string; scopes: readonly string[] } {
     const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
     if (!token) throw new HttpError(401);
     const user = this.oauth.accountOf(token);
-    if (user) {
-      if (!user.scopes.some((scope) => scopeFor(path).includes(scope))) throw new HttpError(403, 'Request had insufficient authentication scopes.');
-      return user.account;
-    }
+    if (user) return { account: user.account, scopes: user.scopes };
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
     if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);
     const claims = JSON.parse(base64url(payload).toString('utf8')) as { iss?: string; sub?: string; scope?: string; exp?: number };
     if (!claims.iss || (claims.exp ?? 0) * 1000 < Date.now()) throw new HttpError(401);
-    if (!(claims.scope ?? '').split(' ').some((scope) => scopeFor(path).includes(scope)))
-      throw new HttpError(403, 'Request had insufficient authentication scopes.');
-    return claims.iss;
+    return { account: claims.iss, scopes: (claims.scope ?? '').split(' ') };
   }
 
   private spreadsheet(id: string, account: string): SheetFile {
@@ -230,7 +269,8 @@ export class LoopbackGoogle {
     return file;
   }
 
-  private route(method: string, url: URL, body: string, account: string): unknown {
+  /** Serves a call whose body (`json`, parsed from `body`) the discovery checks have passed. */
+  private route(method: string, url: URL, body: string, json: unknown, account: string): unknown {
     const workspace = this.workspace.route(method, url, body, account);
     if (workspace !== undefined) return workspace;
     // Sheets v4 paths (the discovery document's flatPath): v4/spreadsheets/{spreadsheetId},
@@ -243,7 +283,9 @@ export class LoopbackGoogle {
       return refused(() => file.get(fields));
     }
     if (method === 'POST' && path[2] === ':batchUpdate') {
-      return refused(() => file.batchUpdate((JSON.parse(body) as { requests?: Request[] }).requests ?? []));
+      // The requests checked above, handed on as they are: the spreadsheet need not check them again.
+      const requests = (json as { requests?: Request[] } | undefined)?.requests ?? [];
+      return refused(() => alreadyChecked(requests, () => file.batchUpdate(requests)));
     }
     if (method === 'GET' && path[3] !== undefined) {
       return refused(() => file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined));

@@ -4,8 +4,11 @@
 // They are backed by the sandbox's world (test/sandbox/services.ts): its forms (FakeForm: made
 // unpublished, responders as Drive permissions with view "published", verified or typed emails),
 // its Drive fake (the same sharing and publishing refusals as the add-on meets) and its
-// spreadsheets. A field the discovery document does not have is refused with 400
-// INVALID_ARGUMENT, as Google refuses it, so the client cannot rely on what Google would not take.
+// spreadsheets. Every request reaching here has passed the discovery documents' checks
+// (test/http/google-server.ts, test/helpers/discovery.ts: query parameters, body fields, types,
+// enums, scopes), so the client cannot rely on what Google would not take; what is checked here is
+// what the fakes model (another field Google takes is refused as not implemented) and what the
+// schema cannot say (a required title, a filter's syntax, a revision).
 import { join } from 'node:path';
 import { type FakeForm, FakeItem, Google, type GoogleOptions } from '../sandbox/services.js';
 
@@ -30,7 +33,10 @@ export class HttpError extends Error {
   }
 }
 
-// ── Request bodies: the fields each message has (a nested object is its own message) ─────────
+// ── What the sandbox models ─────────────────────────────────────────────────────────────────
+// Every request has passed Google's schema (test/helpers/discovery.ts) before it reaches here;
+// these are the fields and query parameters of it that the fakes behind the server apply. Another
+// field Google takes is refused as not implemented, so a fake never ignores what a client sends.
 
 type Shape = { readonly [field: string]: true | Shape };
 const PUBLISH_STATE: Shape = { isPublished: true, isAcceptingResponses: true };
@@ -60,20 +66,15 @@ const SHAPES = {
   spreadsheet: { properties: { title: true } },
 } satisfies Record<string, Shape>;
 
-/** Parses a body and refuses a field its message does not have, with Google's wording. */
+/** Parses a body (Google's schema has passed it) and refuses a field the sandbox does not model. */
 function bodyOf(text: string, shape: Shape, message: string): Record<string, unknown> {
-  let body: unknown;
-  try {
-    body = text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(400, `Invalid JSON payload received. Unexpected token.`);
-  }
+  const body: unknown = text === '' ? {} : JSON.parse(text);
   const check = (value: unknown, at: Shape, path: string) => {
     if (value === null || typeof value !== 'object') return;
     for (const item of Array.isArray(value) ? value : [value]) {
       for (const [key, inner] of Object.entries(item as object)) {
         const known = at[key];
-        if (known === undefined) throw new HttpError(400, `Invalid JSON payload received. Unknown name "${key}" at '${path}': Cannot find field.`);
+        if (known === undefined) throw new HttpError(400, `"${key}" at '${path}' is not implemented by the sandbox.`, 'invalid');
         if (known !== true) check(inner, known, `${path}.${key}`);
       }
     }
@@ -82,11 +83,11 @@ function bodyOf(text: string, shape: Shape, message: string): Record<string, unk
   return body as Record<string, unknown>;
 }
 
-/** Query parameters other than these are refused (the standard ones: fields, alt, prettyPrint…). */
+/** Query parameters other than these (and the standard ones: fields, alt, prettyPrint…) are refused as not implemented. */
 function checkQuery(url: URL, allowed: readonly string[]): void {
   for (const key of url.searchParams.keys()) {
     if (!allowed.includes(key) && !['fields', 'alt', 'prettyPrint', 'quotaUser', '$.xgafv'].includes(key))
-      throw new HttpError(400, `Invalid JSON payload received. Unknown name "${key}": Cannot bind query parameter.`);
+      throw new HttpError(400, `The query parameter "${key}" is not implemented by the sandbox.`, 'invalid');
   }
 }
 
@@ -103,15 +104,6 @@ function httpErrorOf(error: unknown): HttpError {
 /** Forms' item and question ids are hex strings; the fake's are numbers. */
 const itemIdOf = (item: FakeItem) => item.id.toString(16);
 const questionIdOf = (id: number) => (id + 0x10000000).toString(16);
-
-/** The OAuth scope each endpoint needs (one of the scopes its reference page lists). */
-export function scopeFor(path: string): readonly string[] {
-  const auth = (name: string) => `https://www.googleapis.com/auth/${name}`;
-  if (/^\/v1\/forms\/[^/]+\/responses/.test(path)) return [auth('forms.responses.readonly'), auth('forms.body'), auth('drive')];
-  if (path.startsWith('/v1/forms')) return [auth('forms.body'), auth('drive.file'), auth('drive')];
-  if (path.startsWith('/drive/v3/')) return [auth('drive.file'), auth('drive')];
-  return [auth('spreadsheets'), auth('drive.file'), auth('drive')];
-}
 
 export class Workspace {
   readonly world: Google;

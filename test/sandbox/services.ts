@@ -12,10 +12,28 @@ import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
 import { formatTime } from '../../src/node/time-format.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
+import { type Api, SchemaError, checkCall, discovery, methodById } from '../helpers/discovery.js';
 
 registerPlainDataClass(EmbeddedWorkbook);
 
 const WRAPPED = Symbol('wrapped by the sandbox');
+
+/**
+ * An advanced service call checked as Google checks the REST call it makes (its discovery
+ * document: test/helpers/discovery.ts): `resource` is the body, `optionalArgs` the query. Refused
+ * as the advanced services report a refusal.
+ */
+function checkAdvanced(api: Api, methodId: string, resource: unknown, optionalArgs?: object): void {
+  const doc = discovery(api);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(optionalArgs ?? {})) if (value !== undefined) query.append(name, String(value));
+  try {
+    checkCall(doc, methodById(doc, methodId), { query, body: resource });
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    throw new Error(`GoogleJsonResponseException: API call to ${methodId} failed with error: ${error.message}`, { cause: error });
+  }
+}
 
 /** The world as Google.snapshot() saw it. */
 export interface Snapshot {
@@ -688,7 +706,8 @@ export class Google {
           fields: 'gridProperties.columnCount',
         },
       });
-    const row = (texts: readonly (string | undefined)[]) => ({ values: texts.map((t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
+    // Array.from, not map: a question left unanswered is a hole in `values`, and a hole is a cell too (an empty one; JSON would send null).
+    const row = (texts: readonly (string | undefined)[]) => ({ values: Array.from(texts, (t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
     requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
     target.workbook.batchUpdate(requests);
@@ -853,6 +872,7 @@ export class Google {
       Spreadsheets: strict('Sheets.Spreadsheets', {
         // spreadsheets.create: the new spreadsheet with its first tab, named in the owner's language.
         create: (resource: GoogleAppsScript.Sheets.Schema.Spreadsheet) => {
+          checkAdvanced('sheets.v4', 'sheets.spreadsheets.create', resource);
           const file = google.newSpreadsheet(resource.properties?.title ?? 'Untitled spreadsheet', true);
           return {
             spreadsheetId: file.id,
@@ -863,12 +883,20 @@ export class Google {
             })),
           };
         },
-        get: (spreadsheetId: string, optionalArgs: { fields?: string }) => google.spreadsheet(spreadsheetId).get(optionalArgs?.fields),
-        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) =>
-          google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]),
+        get: (spreadsheetId: string, optionalArgs: { fields?: string }) => {
+          checkAdvanced('sheets.v4', 'sheets.spreadsheets.get', undefined, optionalArgs);
+          return google.spreadsheet(spreadsheetId).get(optionalArgs?.fields);
+        },
+        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => {
+          // The requests themselves are checked by the spreadsheet (test/sandbox/sheets.ts), once.
+          checkAdvanced('sheets.v4', 'sheets.spreadsheets.batchUpdate', { ...resource, requests: [] });
+          return google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]);
+        },
         Values: strict('Sheets.Spreadsheets.Values', {
-          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) =>
-            google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption),
+          get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => {
+            checkAdvanced('sheets.v4', 'sheets.spreadsheets.values.get', undefined, optionalArgs);
+            return google.spreadsheet(spreadsheetId).values(range, optionalArgs?.valueRenderOption);
+          },
         } satisfies Loose<GoogleAppsScript.Sheets.Collection.Spreadsheets.ValuesCollection>),
       } satisfies Loose<GoogleAppsScript.Sheets.Collection.SpreadsheetsCollection>),
     });
@@ -886,6 +914,7 @@ export class Google {
           fileId: string,
           optionalArgs?: { sendNotificationEmail?: boolean; emailMessage?: string; fields?: string },
         ) => {
+          checkAdvanced('drive.v3', 'drive.permissions.create', resource, optionalArgs);
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? ''))
             throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
@@ -945,6 +974,7 @@ export class Google {
           };
         },
         list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
+          checkAdvanced('drive.v3', 'drive.permissions.list', undefined, optionalArgs);
           const file = driveFile(fileId);
           if (optionalArgs?.fields !== 'permissions(emailAddress)')
             throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
@@ -955,6 +985,7 @@ export class Google {
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
       Files: strict('Drive.Files', {
         update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.File, fileId: string) => {
+          checkAdvanced('drive.v3', 'drive.files.update', resource);
           const file = driveFile(fileId);
           const fields = Object.keys(resource);
           if (fields.some((f) => f !== 'writersCanShare')) throw new Error(`Drive.Files.update of ${fields.join(', ')} is not implemented by the sandbox`);
@@ -970,11 +1001,13 @@ export class Google {
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.FilesCollection>),
       Revisions: strict('Drive.Revisions', {
-        list: (fileId: string, _optionalArgs: object) => {
+        list: (fileId: string, optionalArgs: object) => {
+          checkAdvanced('drive.v3', 'drive.revisions.list', undefined, optionalArgs);
           driveFile(fileId);
           return { revisions: [{ id: '1' }, { id: '2' }] };
         },
         update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
+          checkAdvanced('drive.v3', 'drive.revisions.update', resource);
           const file = driveFile(fileId);
           if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
           if (google.options.refusePublishing)

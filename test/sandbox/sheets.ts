@@ -5,6 +5,7 @@
 import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/local/workbook.js';
+import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 
 export class SheetsError extends Error {}
 
@@ -79,6 +80,12 @@ export class SheetFile {
    */
   batchUpdate(requests: readonly Request[]): { spreadsheetId: string; replies: object[] } {
     if (!Array.isArray(requests) || requests.length === 0) throw new SheetsError('Invalid requests: at least one request is required');
+    // Google's schema sees the whole body, the extensions below included (the workbook sees only the rest).
+    try {
+      checkSheetsBatchUpdate({ requests });
+    } catch (error) {
+      throw new SheetsError((error as Error).message);
+    }
     const standard: Request[] = [];
     const after: (() => void)[] = [];
     requests.forEach((request, i) => {
@@ -152,7 +159,7 @@ export class SheetFile {
       standard.push(request);
     });
     // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
-    const applied = standard.length > 0 ? this.workbook.batchUpdate(standard) : [];
+    const applied = standard.length > 0 ? alreadyChecked(standard, () => this.workbook.batchUpdate(standard)) : [];
     for (const step of after) step();
     this.writes.push({ requests: requests.length, bytes: Buffer.byteLength(JSON.stringify({ requests })) });
     const replies: object[] = requests.map(() => ({}));
