@@ -84,7 +84,8 @@ export class RestFiles implements Files {
     } catch (error) {
       if (mayPass(error)) throw error;
       try {
-        this.google.call('createPermission', { fileId, permission: { role: 'reader', type: 'anyone' }, sendNotificationEmail: false }, `file ${fileId}`);
+        // No sendNotificationEmail: Drive allows it for users and groups only (permissions.create).
+        this.google.call('createPermission', { fileId, permission: { role: 'reader', type: 'anyone' } }, `file ${fileId}`);
       } catch (linked) {
         if (mayPass(linked)) throw linked;
         return { url: spreadsheetUrl(fileId), published: false, note: notPublishedNote(refusalOf(error), refusalOf(linked)) };

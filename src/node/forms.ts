@@ -38,13 +38,14 @@ export class RestForms implements Forms {
     this.google.call('setPublishState', { formId, isPublished, isAcceptingResponses }, `form ${formId}`);
   }
 
-  /** A responder: a Drive permission with view "published" (Google's forms sample add_responder: role reader, no sharing email). */
+  /**
+   * A responder: a Drive permission with view "published" (Google's forms sample add_responder: role
+   * reader, no sharing email). `sendNotificationEmail` is allowed for a user only, never for anyone
+   * with the link (Drive API v3, permissions.create).
+   */
   private addPublishedReader(formId: string, permission: { type: 'user'; emailAddress: string } | { type: 'anyone' }): void {
-    this.google.call(
-      'createPermission',
-      { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, sendNotificationEmail: false },
-      `form ${formId}`,
-    );
+    const quiet = permission.type === 'user' ? { sendNotificationEmail: false } : {};
+    this.google.call('createPermission', { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, ...quiet }, `form ${formId}`);
   }
 
   create(title: string): FormRef {

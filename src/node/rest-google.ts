@@ -141,20 +141,27 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
 /** The Drive API's calls: sharing, publishing, a file's metadata. */
 function driveCalls(driveApi: drive_v3.Drive) {
   return {
-    /** permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked for. */
+    /**
+     * permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked
+     * for. `sendNotificationEmail` "defaults to `true` for users and groups, and is not allowed for
+     * other requests": it is sent only for a user or a group.
+     */
     async createPermission(params: {
       fileId: string;
       permission: drive_v3.Schema$Permission;
-      sendNotificationEmail: boolean;
+      sendNotificationEmail?: boolean;
       emailMessage?: string;
       fields?: string;
     }): Promise<drive_v3.Schema$Permission> {
       const { fileId, permission, sendNotificationEmail, emailMessage, fields } = params;
+      const notifiable = permission.type === 'user' || permission.type === 'group';
+      if (sendNotificationEmail !== undefined && !notifiable)
+        throw new Error(`sendNotificationEmail is for a user or group permission only, not ${String(permission.type)} (Drive API v3, permissions.create)`);
       return (
         await driveApi.permissions.create({
           fileId,
           requestBody: permission,
-          sendNotificationEmail,
+          ...(sendNotificationEmail !== undefined ? { sendNotificationEmail } : {}),
           ...(emailMessage !== undefined ? { emailMessage } : {}),
           ...(fields ? { fields } : {}),
         })

@@ -401,6 +401,9 @@ export class Workspace {
       checkQuery(url, ['sendNotificationEmail', 'emailMessage', 'supportsAllDrives']);
       const permission = bodyOf(body, SHAPES.permission, 'permission');
       const notify = flag('sendNotificationEmail');
+      // "This defaults to `true` for users and groups, and is not allowed for other requests" (permissions.create).
+      if (notify !== undefined && permission.type !== 'user' && permission.type !== 'group')
+        throw new HttpError(400, `Bad Request: sendNotificationEmail is not allowed for a permission of type ${String(permission.type)}`, 'badRequest');
       const emailMessage = url.searchParams.get('emailMessage');
       return drive.Permissions.create(permission, fileId, {
         ...(notify !== undefined ? { sendNotificationEmail: notify } : {}),

@@ -223,6 +223,20 @@ describe('spreadsheets', () => {
     expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(/only the owner can change its sharing/);
   });
 
+  it('Drive takes sendNotificationEmail for a user only: on anyone with the link it is refused, even false', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const create = (type: string, notify?: boolean) =>
+      vm.runInContext(
+        `Drive.Permissions.create({ role: 'reader', type: '${type}'${type === 'user' ? ", emailAddress: 'eve@example.com'" : ''} }, "${t.sharedId()}"${notify === undefined ? '' : `, { sendNotificationEmail: ${notify} }`})`,
+        t.sandbox.context,
+      );
+    expect(() => create('anyone', false)).toThrow(/sendNotificationEmail is not allowed for a permission of type anyone/);
+    expect(() => create('anyone', true)).toThrow(/sendNotificationEmail is not allowed/);
+    expect(() => create('anyone')).not.toThrow();
+    expect(() => create('user', false)).not.toThrow();
+  });
+
   it("the sidebar's default time zone is the host spreadsheet's, not the script's", () => {
     const sandbox = new Sandbox({ owner: HOST, start: START, timeZone: 'Asia/Tokyo', scriptTimeZone: 'America/New_York' });
     expect(sandbox.call<{ timeZone: string }>('newMatchDefaults').timeZone).toBe('Asia/Tokyo');

@@ -878,6 +878,12 @@ export class Google {
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone')
             throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
+          // sendNotificationEmail: "This defaults to `true` for users and groups, and is not allowed
+          // for other requests" (Drive API v3, permissions.create), so even `false` is refused.
+          if (resource.type !== 'user' && optionalArgs?.sendNotificationEmail !== undefined)
+            throw new Error(
+              `GoogleJsonResponseException: API call to drive.permissions.create failed with error: Bad Request: sendNotificationEmail is not allowed for a permission of type ${resource.type}`,
+            );
           const view = (resource as { view?: string }).view;
           if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader'))
             throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
