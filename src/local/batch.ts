@@ -17,8 +17,6 @@ import { type Area, type SheetState, type Supported, WorkbookError, body } from 
  * batch that rewrites two tabs of a forty-tab spreadsheet copies two tabs, not forty.
  */
 export class Batch {
-  /** The next protectedRangeId to try for a protection added without one. */
-  nextProtection = 1;
   readonly sheets: SheetState[];
   readonly own = new Set<SheetState>();
 

@@ -61,7 +61,8 @@ function outcome(table: Table): StartOutcome {
         columns: tab.columnCount,
         cells: tab.cells,
         merges: tab.merges,
-        protections: tab.protectedRanges,
+        // Without their ids: Sheets draws them at random (so does the embedded workbook).
+        protections: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p),
         metadata: tab.developerMetadata,
       });
     }
