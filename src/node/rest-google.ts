@@ -196,9 +196,19 @@ function driveCalls(driveApi: drive_v3.Drive) {
       } while (pageToken);
       return ids;
     },
-    /** revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision). */
+    /**
+     * revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision); the
+     * answer has `publishedLink` ("a link to the published revision", output only) when Drive gives one.
+     */
     async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
-      return (await driveApi.revisions.update({ fileId: params.fileId, revisionId: params.revisionId, requestBody: params.revision })).data;
+      return (
+        await driveApi.revisions.update({
+          fileId: params.fileId,
+          revisionId: params.revisionId,
+          requestBody: params.revision,
+          fields: 'id,published,publishedLink',
+        })
+      ).data;
     },
     /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
     async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {

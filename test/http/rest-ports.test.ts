@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormSpec } from '../../src/forms/index.js';
-import type { GoogleOptions } from '../sandbox/services.js';
+import { type GoogleOptions, publishedLinkOf } from '../sandbox/services.js';
 import { ACCOUNT, LoopbackGoogle, type ServerOptions } from './google-server.js';
 
 const root = join(__dirname, '../..');
@@ -228,6 +228,8 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
       { port: 'files', method: 'publish', args: [sheetId] },
     ]);
     expect(shared.map((a) => a.error)).toEqual([undefined, undefined]);
+    // The spectators' link as Drive gives it for the published revision (Revision.publishedLink).
+    expect(shared[1].value).toEqual({ url: publishedLinkOf(sheetId), published: true });
     expect([...world.sheets.values()].filter((s) => s.title === "Pasture: Ada's sheet (private)").map((s) => s.id)).toEqual([sheetId]);
     expect(world.sharingEmails.filter((e) => e.fileId === sheetId)).toHaveLength(1);
     expect(world.files.get(sheetId)?.published).toBe(true);

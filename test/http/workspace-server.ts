@@ -393,7 +393,7 @@ export class Workspace {
   private routeDrive(method: string, url: URL, body: string, fileId: string, collection: string | undefined, itemId: string | undefined): unknown {
     const drive = this.services.Drive as {
       Permissions: { create(r: unknown, id: string, o: unknown): unknown; list(id: string, o: unknown): unknown };
-      Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string): unknown };
+      Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string, o: unknown): unknown };
       Files: { update(r: unknown, id: string): unknown };
     };
     const flag = (name: string) => (url.searchParams.has(name) ? url.searchParams.get(name) === 'true' : undefined);
@@ -423,7 +423,10 @@ export class Workspace {
     if (collection === 'revisions' && itemId === undefined && method === 'GET')
       return (checkQuery(url, ['pageSize', 'pageToken']), drive.Revisions.list(fileId, {}));
     if (collection === 'revisions' && itemId !== undefined && method === 'PATCH')
-      return (checkQuery(url, []), drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId)));
+      return (
+        checkQuery(url, []),
+        drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId), { fields: url.searchParams.get('fields') ?? '' })
+      );
     if (collection === undefined && method === 'PATCH')
       return (checkQuery(url, ['supportsAllDrives']), drive.Files.update(bodyOf(body, SHAPES.file, 'file'), fileId));
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);

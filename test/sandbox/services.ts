@@ -81,6 +81,11 @@ export interface Permission {
  * treats googlemail.com as gmail.com, so those spellings are one account; other domains compare by
  * case only (the same folding as src/engine/core/email.ts, which docs/matchfile.md sources).
  */
+/** Where Drive says a published spreadsheet is (Revision.publishedLink): a key of its own, not the file id. */
+export function publishedLinkOf(fileId: string): string {
+  return `https://docs.google.com/spreadsheets/d/e/2PACX-${Buffer.from(fileId).toString('base64url')}/pubhtml`;
+}
+
 export function accountOf(email: string): string {
   return accountKey(email);
 }
@@ -966,14 +971,31 @@ export class Google {
           driveFile(fileId);
           return { revisions: [{ id: '1' }, { id: '2' }] };
         },
-        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
+        get: (fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
+          const file = driveFile(fileId);
+          if (revisionId !== '1' && revisionId !== '2') throw new Error(`Drive.Revisions.get: revision not found: ${revisionId}`);
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          const link = revisionId === '2' && file.published ? publishedLinkOf(fileId) : undefined;
+          return { id: revisionId, ...(fields.includes('publishedLink') && link ? { publishedLink: link } : {}) };
+        },
+        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
           const file = driveFile(fileId);
           if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
           if (google.options.refusePublishing)
             throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
           file.published = resource.published === true;
           file.publishAuto = resource.publishAuto === true;
-          return { id: revisionId, published: file.published, publishAuto: file.publishAuto };
+          // Revision.publishedLink: "A link to the published revision" (output only, Docs Editors
+          // files), answered only when `fields` asks for it, as every field outside the defaults.
+          // A published sheet's address is not its file id's: Sheets gives it a key of its own.
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          const link = file.published ? publishedLinkOf(fileId) : undefined;
+          return {
+            id: revisionId,
+            ...(fields.includes('published') ? { published: file.published } : {}),
+            ...(fields.includes('publishAuto') ? { publishAuto: file.publishAuto } : {}),
+            ...(fields.includes('publishedLink') && link ? { publishedLink: link } : {}),
+          };
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.RevisionsCollection>),
     });
