@@ -184,6 +184,28 @@ function driveCalls(driveApi: drive_v3.Drive) {
       } while (pageToken);
       return emails;
     },
+    /** permissions.list with includePermissionsForView=published, every page: a form's responders among the rest (id, type, view). */
+    async listResponderPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
+      const all: drive_v3.Schema$Permission[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(id,type,view)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.permissions ?? []));
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return all;
+    },
+    /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */
+    async deletePermission(params: { fileId: string; permissionId: string }): Promise<void> {
+      await driveApi.permissions.delete({ fileId: params.fileId, permissionId: params.permissionId });
+    },
     /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
     async listRevisionIds(params: { fileId: string }): Promise<string[]> {
       const ids: string[] = [];

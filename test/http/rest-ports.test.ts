@@ -171,6 +171,15 @@ describe.concurrent('refusals: the same fallbacks and notes as the add-on', () =
     await google.close();
   });
 
+  it('a form that publishing opened to anyone with the link is narrowed to the player: the wider responder is listed and removed', async () => {
+    const google = await server({}, { publishOpensToAnyone: true });
+    const { formId, answers } = await withForm(google, []);
+    expect(answers[0].value).toEqual({ published: true, responders: 'player', emails: 'verified', notes: [] });
+    const responders = google.workspace.world.files.get(formId)?.permissions.filter((p) => p.view === 'published');
+    expect(responders).toEqual([expect.objectContaining({ type: 'user', emailAddress: PLAYER })]);
+    await google.close();
+  });
+
   it('link sharing refused too: nobody but the host can open the form', async () => {
     const google = await server({}, { refuseResponderRestriction: true, refuseLinkSharing: true });
     const { answers } = await withForm(google, []);

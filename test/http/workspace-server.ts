@@ -392,7 +392,11 @@ export class Workspace {
 
   private routeDrive(method: string, url: URL, body: string, fileId: string, collection: string | undefined, itemId: string | undefined): unknown {
     const drive = this.services.Drive as {
-      Permissions: { create(r: unknown, id: string, o: unknown): unknown; list(id: string, o: unknown): unknown };
+      Permissions: {
+        create(r: unknown, id: string, o: unknown): unknown;
+        list(id: string, o: unknown): unknown;
+        remove(id: string, permissionId: string): void;
+      };
       Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string, o: unknown): unknown };
       Files: { update(r: unknown, id: string): unknown };
     };
@@ -413,12 +417,17 @@ export class Workspace {
     }
     if (collection === 'permissions' && itemId === undefined && method === 'GET') {
       checkQuery(url, ['includePermissionsForView', 'pageSize', 'pageToken', 'supportsAllDrives']);
-      const fields = url.searchParams.get('fields');
-      if (fields !== 'permissions(emailAddress)' && fields !== 'nextPageToken,permissions(emailAddress)')
+      const fields = (url.searchParams.get('fields') ?? '').replace(/^nextPageToken,/, '');
+      if (!/^permissions\([\w,]+\)$/.test(fields))
         throw new HttpError(400, `permissions.list with fields "${fields}" is not implemented by the sandbox`, 'invalid');
       const view = url.searchParams.get('includePermissionsForView');
       // Every permission on one page (no nextPageToken).
-      return drive.Permissions.list(fileId, { fields: 'permissions(emailAddress)', ...(view !== null ? { includePermissionsForView: view } : {}) });
+      return drive.Permissions.list(fileId, { fields, ...(view !== null ? { includePermissionsForView: view } : {}) });
+    }
+    if (collection === 'permissions' && itemId !== undefined && method === 'DELETE') {
+      checkQuery(url, ['supportsAllDrives']);
+      drive.Permissions.remove(fileId, decodeURIComponent(itemId));
+      return {};
     }
     if (collection === 'revisions' && itemId === undefined && method === 'GET')
       return (checkQuery(url, ['pageSize', 'pageToken']), drive.Revisions.list(fileId, {}));

@@ -124,6 +124,17 @@ describe('forms as Forms makes them today', () => {
     expect(accountOf('a.nn@example.com')).not.toBe(accountOf('ann@example.com'));
   });
 
+  it('a form that publishing opened to anyone with the link is narrowed to its player: the wider responder is removed', () => {
+    const t = table({ publishOpensToAnyone: true });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const match = logOf(t.sandbox);
+    for (const player of match.players) {
+      const responders = t.google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published');
+      expect(responders).toEqual([expect.objectContaining({ type: 'user', emailAddress: player.email })]);
+      expect(t.google.mayRespond(t.google.forms.get(player.form!)!, 'stranger@example.com')).toBe(false);
+    }
+  });
+
   it('an unpublished form refuses to accept responses, and refuses answers', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
     const formId = vm.runInContext('FormApp.create("x").getId()', sandbox.context) as string;

@@ -86,6 +86,14 @@ export function publishedLinkOf(fileId: string): string {
   return `https://docs.google.com/spreadsheets/d/e/2PACX-${Buffer.from(fileId).toString('base64url')}/pubhtml`;
 }
 
+/** A permission's id, stable for its holder and view (Drive: `anyoneWithLink` for anyone, a number for a person). */
+export function permissionIdOf(p: Permission): string {
+  if (p.type === 'anyone') return p.view ? 'anyoneWithLink-published' : 'anyoneWithLink';
+  return `${Buffer.from(accountOf(p.emailAddress ?? ''))
+    .toString('hex')
+    .slice(0, 24)}${p.view ? '-published' : ''}`;
+}
+
 export function accountOf(email: string): string {
   return accountKey(email);
 }
@@ -227,6 +235,12 @@ export interface GoogleOptions {
   readonly refuseVerifiedEmails?: boolean;
   /** New forms are legacy forms, without a publish state (supportsAdvancedResponderPermissions() false). */
   readonly legacyForms?: boolean;
+  /**
+   * Publishing a form that has no responders opens it to anyone with the link (a published-view
+   * `anyone` permission), as Forms' publish dialog offers by default; a named responder added later
+   * does not take it away.
+   */
+  readonly publishOpensToAnyone?: boolean;
   /** What Sheets names a new spreadsheet's first tab: the owner's language ('Sheet1' in English). */
   readonly firstTabName?: string;
   /** The script's own time zone (appsscript.json), when it differs from the host spreadsheet's. */
@@ -935,7 +949,7 @@ export class Google {
           // (Drive API v3, permissions.create: the `fields` parameter; docs/google.md, Accounts and addresses).
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
           return {
-            id: `perm${same >= 0 ? same + 1 : file.permissions.length}`,
+            id: permissionIdOf(permission),
             role: resource.role,
             type: resource.type,
             ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}),
@@ -943,11 +957,30 @@ export class Google {
         },
         list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
           const file = driveFile(fileId);
-          if (optionalArgs?.fields !== 'permissions(emailAddress)')
+          const fields = /^permissions\(([\w,]+)\)$/.exec(optionalArgs?.fields ?? '')?.[1].split(',') ?? [];
+          const known = ['id', 'type', 'role', 'view', 'emailAddress'];
+          if (fields.length === 0 || fields.some((f) => !known.includes(f)))
             throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
           // A form's responders are listed only when asked for (includePermissionsForView=published).
           const listed = file.permissions.filter((p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published');
-          return { permissions: listed.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
+          const all: Record<string, (p: Permission) => string | undefined> = {
+            id: permissionIdOf,
+            type: (p) => p.type,
+            role: (p) => p.role,
+            view: (p) => p.view,
+            emailAddress: (p) => p.emailAddress,
+          };
+          return {
+            permissions: listed.map((p) => Object.fromEntries(fields.flatMap((f) => (all[f](p) === undefined ? [] : [[f, all[f](p)]])))),
+          };
+        },
+        // permissions.delete: the permission goes (a form's responder included).
+        remove: (fileId: string, permissionId: string) => {
+          const file = driveFile(fileId);
+          const at = file.permissions.findIndex((p) => p.role !== 'owner' && permissionIdOf(p) === permissionId);
+          if (at < 0)
+            throw new Error(`GoogleJsonResponseException: API call to drive.permissions.delete failed with error: Permission not found: ${permissionId}.`);
+          file.permissions.splice(at, 1);
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
       Files: strict('Drive.Files', {
@@ -1098,6 +1131,9 @@ export class Google {
         // Publishing "also enables accepting responses"; unpublishing stops them.
         setPublished: chain((published: boolean) => {
           if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          const file = google.files.get(form.id)!;
+          if (published && google.options.publishOpensToAnyone && !file.permissions.some((p) => p.view === 'published'))
+            file.permissions.push({ role: 'reader', type: 'anyone', notified: false, view: 'published' });
           form.published = published;
           form.accepting = published;
         }),
