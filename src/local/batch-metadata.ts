@@ -1,7 +1,6 @@
 // The embedded workbook's protections and developer metadata: what the renderer writes, and
 // nothing else (metadata on sheets only, looked up by id, only its value updated).
 
-import { randomInt } from 'node:crypto';
 import type { SheetsApi } from '../sheets/api.js';
 import type { Batch } from './batch.js';
 import { copy } from './fields.js';
@@ -9,9 +8,9 @@ import { type ProtectionState, WorkbookError, body } from './sheet-state.js';
 
 /**
  * A protected range. Without an id Sheets draws one ("The protectedRangeId field is optional; if one
- * is not set, an id will be randomly generated", AddProtectedRangeRequest), so the workbook draws a
- * random one too: nothing may count on which. The reply carries the range with its id
- * (AddProtectedRangeResponse.protectedRange).
+ * is not set, an id will be randomly generated", AddProtectedRangeRequest), so the workbook draws
+ * one too (from its own pseudo-random sequence: workbook.ts): nothing may count on which. The reply
+ * carries the range with its id (AddProtectedRangeResponse.protectedRange).
  */
 export function addProtectedRange(
   batch: Batch,
@@ -24,7 +23,7 @@ export function addProtectedRange(
   let id = range.protectedRangeId ?? undefined;
   const all = batch.sheets.flatMap((s) => s.protectedRanges);
   if (id === undefined) {
-    do id = randomInt(1, 2 ** 31 - 1);
+    do id = batch.drawId();
     while (all.some((p) => p.protectedRangeId === id));
   } else if (!Number.isInteger(id) || id < 0) {
     throw new WorkbookError(`protectedRange.protectedRangeId must be a whole number, got ${id}`);

@@ -20,7 +20,11 @@ export class Batch {
   readonly sheets: SheetState[];
   readonly own = new Set<SheetState>();
 
-  constructor(original: readonly SheetState[]) {
+  constructor(
+    original: readonly SheetState[],
+    /** A new protected range's id, when the request names none (the workbook's own draw). */
+    readonly drawId: () => number,
+  ) {
     this.sheets = original.slice();
   }
 
