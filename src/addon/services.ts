@@ -59,7 +59,12 @@ function publish(fileId: string): PublishResult {
     // Revision.publishedLink, "a link to the published revision", is where spectators look (Drive
     // API v3; output only, answered when `fields` asks for it, which the advanced service's update
     // does not take); the file's own pubhtml where Drive gives none.
-    const link = driveRevisions().get(fileId, head.id, { fields: 'publishedLink' }).publishedLink;
+    let link: string | undefined;
+    try {
+      link = driveRevisions().get(fileId, head.id, { fields: 'publishedLink' }).publishedLink ?? undefined;
+    } catch {
+      // Published all the same: the file's own pubhtml serves as the link.
+    }
     return { url: link || `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
   } catch (error) {
     try {

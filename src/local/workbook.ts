@@ -61,14 +61,14 @@ export class EmbeddedWorkbook implements Workbook {
    * random, so the workbook does not count them up (a caller must read them back). A xorshift
    * sequence seeded per workbook: the workbook reads no clock and no Math.random.
    */
-  private readonly drawId = (): number => {
+  private drawId(): number {
     let x = this.drawState;
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
     this.drawState = x >>> 0;
     return this.drawState & 0x7fffffff || 1;
-  };
+  }
 
   /**
    * A new spreadsheet has one blank tab: "Sheet1" with id 0 in English, as in Google Sheets, which
@@ -128,7 +128,7 @@ export class EmbeddedWorkbook implements Workbook {
       throw new WorkbookError(
         `batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`,
       );
-    const work = new Batch(this.sheets, this.drawId);
+    const work = new Batch(this.sheets, () => this.drawId());
     const replies: object[] = [];
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});

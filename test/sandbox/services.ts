@@ -81,9 +81,13 @@ export interface Permission {
  * treats googlemail.com as gmail.com, so those spellings are one account; other domains compare by
  * case only (the same folding as src/engine/core/email.ts, which docs/matchfile.md sources).
  */
-/** Where Drive says a published spreadsheet is (Revision.publishedLink): a key of its own, not the file id. */
+/**
+ * Where Drive says a published spreadsheet is (Revision.publishedLink): Google's is a key of its own
+ * (`/d/e/2PACX-…/pubhtml`), not the file's address; the fake's key holds the file id, so that tests
+ * which name files by role can still read it.
+ */
 export function publishedLinkOf(fileId: string): string {
-  return `https://docs.google.com/spreadsheets/d/e/2PACX-${Buffer.from(fileId).toString('base64url')}/pubhtml`;
+  return `https://docs.google.com/spreadsheets/d/e/2PACX-${fileId}/pubhtml`;
 }
 
 /** A permission's id, stable for its holder and view (Drive: `anyoneWithLink` for anyone, a number for a person). */
