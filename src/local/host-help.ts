@@ -14,7 +14,8 @@ refuses a match Apps Script still hosts. Genius Host -> Host from Apps Script ag
 
   --once          one execution, then exit (for cron or a Cloud Run job; the default)
   --every 60s     one execution every 60 seconds (or 2m, 90...; 10 s at least) until Ctrl-C, which
-                  stops between executions; a failing call is logged and tried again next time
+                  stops between executions; a failing call is logged and tried again next time,
+                  but a saved sign-in Google refuses (expired or revoked) stops it
 
 Each execution writes one line on standard error: what it logged and drew, and its Google calls.
 Form answers are read every 5 minutes, and at every deadline. Public rows (the shared sheet's
@@ -23,4 +24,5 @@ deadline: a row counts as changed when a read saw it, so change it no later than
 before the deadline. Two machines hosting the same match never resolve a phase twice: a lease in the
 spreadsheet lets one run at a time; a crashed machine's lease lapses after 10 minutes.
 
-Exit status: 0; 1 when the match is not handed to a machine, or --once failed (one line says why).`;
+Exit status: 0; 1 when the match is not handed to a machine, --once failed, or Google refused the
+saved sign-in (one line says why).`;
