@@ -138,8 +138,45 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
   };
 }
 
-/** The Drive API's calls: sharing, publishing, a file's metadata. */
+/** The Drive API's calls: sharing (permissionCalls), publishing, a file's metadata. */
 function driveCalls(driveApi: drive_v3.Drive) {
+  return {
+    ...permissionCalls(driveApi),
+    /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
+    async listRevisionIds(params: { fileId: string }): Promise<string[]> {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
+          .data;
+        for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return ids;
+    },
+    /**
+     * revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision); the
+     * answer has `publishedLink` ("a link to the published revision", output only) when Drive gives one.
+     */
+    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
+      return (
+        await driveApi.revisions.update({
+          fileId: params.fileId,
+          revisionId: params.revisionId,
+          requestBody: params.revision,
+          fields: 'id,published,publishedLink',
+        })
+      ).data;
+    },
+    /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
+    async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
+      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
+    },
+  };
+}
+
+/** The Drive API's permission calls: sharing a file, a form's responders. */
+function permissionCalls(driveApi: drive_v3.Drive) {
   return {
     /**
      * permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked
@@ -205,36 +242,6 @@ function driveCalls(driveApi: drive_v3.Drive) {
     /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */
     async deletePermission(params: { fileId: string; permissionId: string }): Promise<void> {
       await driveApi.permissions.delete({ fileId: params.fileId, permissionId: params.permissionId });
-    },
-    /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
-    async listRevisionIds(params: { fileId: string }): Promise<string[]> {
-      const ids: string[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
-          .data;
-        for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
-        pageToken = page.nextPageToken ?? undefined;
-      } while (pageToken);
-      return ids;
-    },
-    /**
-     * revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision); the
-     * answer has `publishedLink` ("a link to the published revision", output only) when Drive gives one.
-     */
-    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
-      return (
-        await driveApi.revisions.update({
-          fileId: params.fileId,
-          revisionId: params.revisionId,
-          requestBody: params.revision,
-          fields: 'id,published,publishedLink',
-        })
-      ).data;
-    },
-    /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
-    async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
-      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
     },
   };
 }
