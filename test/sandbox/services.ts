@@ -91,7 +91,7 @@ export function publishedLinkOf(fileId: string): string {
 }
 
 /** A permission's id, stable for its holder and view (Drive: `anyoneWithLink` for anyone, a number for a person). */
-export function permissionIdOf(p: Permission): string {
+function permissionIdOf(p: Permission): string {
   if (p.type === 'anyone') return p.view ? 'anyoneWithLink-published' : 'anyoneWithLink';
   return `${Buffer.from(accountOf(p.emailAddress ?? ''))
     .toString('hex')
