@@ -100,18 +100,16 @@ describe('genius-host login', () => {
     // Every call refreshes the access token (it lasts a second), so the expiry shows at the next execution.
     google.oauth.accessTokenSeconds = 1;
     // The match is the machine's: its store tab says so (src/triggers/sheet-store.ts).
-    google.files
-      .get(SHEET)!
-      .batchUpdate([
-        { addSheet: { properties: { sheetId: 0x5702e, title: STORE_TAB, hidden: true } } },
-        {
-          updateCells: {
-            start: { sheetId: 0x5702e },
-            rows: [{ values: ['gh.runner', 'machine'].map((v) => ({ userEnteredValue: { stringValue: v } })) }],
-            fields: 'userEnteredValue',
-          },
+    google.files.get(SHEET)!.batchUpdate([
+      { addSheet: { properties: { sheetId: 0x5702e, title: STORE_TAB, hidden: true } } },
+      {
+        updateCells: {
+          start: { sheetId: 0x5702e },
+          rows: [{ values: ['gh.runner', 'machine'].map((v) => ({ userEnteredValue: { stringValue: v } })) }],
+          fields: 'userEnteredValue',
         },
-      ]);
+      },
+    ]);
     const host = start(['host', '--spreadsheet', SHEET, '--every', '10s'], env);
     const guard = setTimeout(() => host.child.kill(), 100_000);
     for (let i = 0; i < 1200 && !/^\d{4}-\d\d-\d\dT\S+ /m.test(host.stderr()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
