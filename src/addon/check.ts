@@ -148,8 +148,8 @@ function checkProtection(run: CheckRun, sheetId: string, firstTab: number, accou
           requests: [
             {
               addProtectedRange: {
+                // No protectedRangeId: Sheets draws one (AddProtectedRangeRequest).
                 protectedRange: {
-                  protectedRangeId: 0x11c4ec,
                   range: { sheetId: firstTab, startRowIndex: 0, endRowIndex: 1 },
                   description: THROWAWAY,
                   editors: { users: account ? [account] : [] },

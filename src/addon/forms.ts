@@ -5,7 +5,7 @@
 
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
-import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
+import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, respondersWiderNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
 import { drivePermissions, messageOf } from './advanced.js';
 
 /**
@@ -114,6 +114,8 @@ export class AppsScriptForms implements Forms {
     // responses" (a form whose publishing was refused at the start gets another try here).
     if (publishState(form) === false) {
       publishing(form).setPublished(true);
+      // Publishing may have opened it wider than its player (below); a refusal leaves it as it is.
+      removeWiderResponders(formId);
       return;
     }
     form.setAcceptingResponses(true);
@@ -229,10 +231,35 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
   return { published, responders, emails, notes };
 }
 
+/**
+ * With a named responder, removes every responder wider than one account (anyone with the link, a
+ * whole domain) that publishing or an earlier attempt left ("Publish and manage responders on the
+ * form": responders are Drive permissions with view "published", listed with
+ * includePermissionsForView=published and removed with permissions.delete). Answers Drive's
+ * refusal, or null when nothing wider is left.
+ */
+function removeWiderResponders(formId: string): string | null {
+  try {
+    const permissions = drivePermissions().list(formId, { includePermissionsForView: 'published', fields: 'permissions(id,type,view)' }).permissions ?? [];
+    const responders = permissions.filter((p) => p.view === 'published');
+    if (!responders.some((p) => p.type === 'user')) return null;
+    for (const wider of responders.filter((p) => p.type === 'anyone' || p.type === 'domain')) if (wider.id) drivePermissions().remove(formId, wider.id);
+    return null;
+  } catch (error) {
+    return messageOf(error);
+  }
+}
+
 /** The form's responders: the player's account, else anyone with the link, else nobody (each said). */
 function restrictResponders(form: PublishingForm, formId: string, responder: string, notes: string[]): FormProtection['responders'] {
   try {
     publishing(form).addPublishedReader(responder);
+    // Only that account: whatever wider responder is there goes, or the host is told it stays.
+    const wider = removeWiderResponders(formId);
+    if (wider !== null) {
+      notes.push(respondersWiderNote(responder, wider));
+      return 'anyone';
+    }
     return 'player';
   } catch (restricted) {
     const why = messageOf(restricted);

@@ -56,7 +56,16 @@ function publish(fileId: string): PublishResult {
     const head = revisions[revisions.length - 1];
     if (!head?.id) throw new Error('the file has no revision to publish');
     driveRevisions().update({ published: true, publishAuto: true, publishedOutsideDomain: true }, fileId, head.id);
-    return { url: `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
+    // Revision.publishedLink, "a link to the published revision", is where spectators look (Drive
+    // API v3; output only, answered when `fields` asks for it, which the advanced service's update
+    // does not take); the file's own pubhtml where Drive gives none.
+    let link: string | undefined;
+    try {
+      link = driveRevisions().get(fileId, head.id, { fields: 'publishedLink' }).publishedLink ?? undefined;
+    } catch {
+      // Published all the same: the file's own pubhtml serves as the link.
+    }
+    return { url: link || `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
   } catch (error) {
     try {
       drivePermissions().create({ role: 'reader', type: 'anyone' }, fileId);

@@ -3,9 +3,19 @@
 
 import type { SheetsApi } from '../sheets/api.js';
 import type { Batch } from './batch.js';
-import { WorkbookError, body } from './sheet-state.js';
+import { copy } from './fields.js';
+import { type ProtectionState, WorkbookError, body } from './sheet-state.js';
 
-export function addProtectedRange(batch: Batch, request: SheetsApi.Schema$AddProtectedRangeRequest): void {
+/**
+ * A protected range. Without an id Sheets draws one ("The protectedRangeId field is optional; if one
+ * is not set, an id will be randomly generated", AddProtectedRangeRequest), so the workbook draws
+ * one too (from its own pseudo-random sequence: workbook.ts): nothing may count on which. The reply
+ * carries the range with its id (AddProtectedRangeResponse.protectedRange).
+ */
+export function addProtectedRange(
+  batch: Batch,
+  request: SheetsApi.Schema$AddProtectedRangeRequest,
+): { addProtectedRange: { protectedRange: ProtectionState } } {
   batch.only(request, ['protectedRange']);
   const range = request.protectedRange ?? {};
   batch.only(range, ['protectedRangeId', 'range', 'description', 'warningOnly']);
@@ -13,8 +23,8 @@ export function addProtectedRange(batch: Batch, request: SheetsApi.Schema$AddPro
   let id = range.protectedRangeId ?? undefined;
   const all = batch.sheets.flatMap((s) => s.protectedRanges);
   if (id === undefined) {
-    while (all.some((p) => p.protectedRangeId === batch.nextProtection)) batch.nextProtection += 1;
-    id = batch.nextProtection;
+    do id = batch.drawId();
+    while (all.some((p) => p.protectedRangeId === id));
   } else if (!Number.isInteger(id) || id < 0) {
     throw new WorkbookError(`protectedRange.protectedRangeId must be a whole number, got ${id}`);
   } else if (all.some((p) => p.protectedRangeId === id)) {
@@ -23,12 +33,14 @@ export function addProtectedRange(batch: Batch, request: SheetsApi.Schema$AddPro
   const given = body(range.range, 'protectedRange.range');
   const whole =
     given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
-  sheet.protectedRanges.push({
+  const added: ProtectionState = {
     protectedRangeId: id,
     range: whole ? { sheetId: sheet.sheetId } : { sheetId: sheet.sheetId, ...area },
     ...(typeof range.description === 'string' ? { description: range.description } : {}),
     ...(range.warningOnly === true ? { warningOnly: true } : {}),
-  });
+  };
+  sheet.protectedRanges.push(added);
+  return { addProtectedRange: { protectedRange: copy(added) } };
 }
 
 export function deleteProtectedRange(batch: Batch, request: SheetsApi.Schema$DeleteProtectedRangeRequest): void {

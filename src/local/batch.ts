@@ -17,12 +17,14 @@ import { type Area, type SheetState, type Supported, WorkbookError, body } from 
  * batch that rewrites two tabs of a forty-tab spreadsheet copies two tabs, not forty.
  */
 export class Batch {
-  /** The next protectedRangeId to try for a protection added without one. */
-  nextProtection = 1;
   readonly sheets: SheetState[];
   readonly own = new Set<SheetState>();
 
-  constructor(original: readonly SheetState[]) {
+  constructor(
+    original: readonly SheetState[],
+    /** A new protected range's id, when the request names none (the workbook's own draw). */
+    readonly drawId: () => number,
+  ) {
     this.sheets = original.slice();
   }
 

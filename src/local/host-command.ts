@@ -1,6 +1,7 @@
 // genius-host host --spreadsheet ID [--once | --every 60s]: the add-on's minute tick, from a machine
 // (src/node/host-ports.ts). One line per execution on standard error; --every keeps going, survives
-// a failing call (logged, tried again next time) and stops on Ctrl-C between executions.
+// a failing call (logged, tried again next time) and stops on Ctrl-C between executions, or when
+// Google refuses the saved sign-in (no later execution could pass: the line says what to do).
 
 import type { GoogleCalls } from '../node/bridge.js';
 import { GoogleError } from '../node/bridge.js';
@@ -89,6 +90,8 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
         if (report.elsewhere) return 1;
       } catch (error) {
         const line = errorText(error).replace(/\s*\n\s*/g, ' ');
+        // A refused sign-in refuses every later execution too: stop, saying what to do.
+        if (error instanceof GoogleError && error.signInRefused) throw error;
         if (everyMs === undefined) throw error instanceof InputError || error instanceof GoogleError ? error : new InputError(line);
         log(`${new Date(started).toISOString()} failed: ${line} (${callsSince(google, before)}); trying again at the next execution`);
       }

@@ -14,7 +14,8 @@ refuses a match Apps Script still hosts. Genius Host -> Host from Apps Script ag
 
   --once          one execution, then exit (for cron or a Cloud Run job; the default)
   --every 60s     one execution every 60 seconds (or 2m, 90...; 10 s at least) until Ctrl-C, which
-                  stops between executions; a failing call is logged and tried again next time
+                  stops between executions; a failing call is logged and tried again next time,
+                  but a saved sign-in Google refuses (expired or revoked) stops it
 
 Each execution writes one line on standard error: what it logged and drew, and its Google calls.
 Form answers are read every 5 minutes, and at every deadline. Public rows (the shared sheet's
@@ -28,4 +29,5 @@ GENIUS_HOST_DISCORD_WEBHOOK to the channel's webhook URL (in the environment, no
 line) and the machine posts the results and reminders due, and the posts Discord refused the
 add-on (kept for 3 hours), from its own address. Without it, the machine posts nothing.
 
-Exit status: 0; 1 when the match is not handed to a machine, or --once failed (one line says why).`;
+Exit status: 0; 1 when the match is not handed to a machine, --once failed, or Google refused the
+saved sign-in (one line says why).`;

@@ -50,6 +50,9 @@ function utf8Bytes(text: string): number {
   return bytes;
 }
 
+/** Workbooks made so far: each draws protected-range ids from a sequence of its own. */
+let workbooksMade = 0;
+
 export class EmbeddedWorkbook implements Workbook {
   /**
    * A check of each batchUpdate body before it is applied (it throws to refuse), or null. The tests
@@ -62,6 +65,21 @@ export class EmbeddedWorkbook implements Workbook {
   private sheets: SheetState[];
   /** How many batchUpdate calls have been applied (the renderer must send one per render). */
   batchUpdates = 0;
+  private drawState = Math.imul(0x9e3779b9, ++workbooksMade) >>> 0 || 1;
+
+  /**
+   * The next id of a protected range added without one, in 1 … 2^31 − 1: Sheets draws those at
+   * random, so the workbook does not count them up (a caller must read them back). A xorshift
+   * sequence seeded per workbook: the workbook reads no clock and no Math.random.
+   */
+  private drawId(): number {
+    let x = this.drawState;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.drawState = x >>> 0;
+    return this.drawState & 0x7fffffff || 1;
+  }
 
   /**
    * A new spreadsheet has one blank tab: "Sheet1" with id 0 in English, as in Google Sheets, which
@@ -126,7 +144,7 @@ export class EmbeddedWorkbook implements Workbook {
       throw new WorkbookError(
         `batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`,
       );
-    const work = new Batch(this.sheets);
+    const work = new Batch(this.sheets, () => this.drawId());
     const replies: object[] = [];
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});

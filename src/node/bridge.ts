@@ -10,8 +10,14 @@ import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from '
 import { InputError } from '../local/errors.js';
 import type { CallError, CallName, RestCalls, RestConfig } from './rest.js';
 
+/** Google's token endpoint refused the saved sign-in: revoked, expired, or its client deleted. */
+const REFUSED_SIGN_IN = /invalid_grant|invalid_client|unauthorized_client/;
+
 /** A failure of Google (or of reaching it), as the one line the CLI prints. */
 export class GoogleError extends InputError {
+  /** The saved sign-in was refused: no call can pass until the user signs in again (host --every stops). */
+  readonly signInRefused: boolean;
+
   /**
    * `retried`: the call was tried more than once, so an earlier try (one that timed out, or a
    * server error) may have taken effect although its answer never arrived.
@@ -24,6 +30,7 @@ export class GoogleError extends InputError {
     readonly call?: CallError,
   ) {
     super(message);
+    this.signInRefused = call !== undefined && REFUSED_SIGN_IN.test(call.message);
   }
 }
 
@@ -101,7 +108,11 @@ export class GoogleCalls {
     }
     if (error.credential) return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
     if (error.code === 'ERR_MODULE_NOT_FOUND') return `Google's API client is not installed (${error.message}): run npm ci`;
-    if (/invalid_grant|invalid_client|unauthorized_client/.test(error.message))
+    // A refresh token of an OAuth client whose consent screen is "Testing" lasts 7 days ("Using OAuth
+    // 2.0 to Access Google APIs", Refresh token expiration): the usual reason a week-long host stops.
+    if (/invalid_grant/.test(error.message))
+      return `Google refused the saved sign-in (${error.message}): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client's consent screen is "Testing"; publish the consent screen "In production" (README: Signing in as your own account), then run genius-host login --client CLIENT.json again`;
+    if (REFUSED_SIGN_IN.test(error.message))
       return `Google refused the saved sign-in (${error.message}): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS`;
     if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;

@@ -75,16 +75,18 @@ export class RestFiles implements Files {
       const revisions = this.google.call('listRevisionIds', { fileId }, `file ${fileId}`);
       const head = revisions[revisions.length - 1];
       if (!head) throw new Error('the file has no revision to publish');
-      this.google.call(
+      const revision = this.google.call(
         'updateRevision',
         { fileId, revisionId: head, revision: { published: true, publishAuto: true, publishedOutsideDomain: true } },
         `file ${fileId}`,
       );
-      return { url: `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
+      // Where Drive says the published revision is (Revision.publishedLink); the file's pubhtml where it gives none.
+      return { url: revision.publishedLink || `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
     } catch (error) {
       if (mayPass(error)) throw error;
       try {
-        this.google.call('createPermission', { fileId, permission: { role: 'reader', type: 'anyone' }, sendNotificationEmail: false }, `file ${fileId}`);
+        // No sendNotificationEmail: Drive allows it for users and groups only (permissions.create).
+        this.google.call('createPermission', { fileId, permission: { role: 'reader', type: 'anyone' } }, `file ${fileId}`);
       } catch (linked) {
         if (mayPass(linked)) throw linked;
         return { url: spreadsheetUrl(fileId), published: false, note: notPublishedNote(refusalOf(error), refusalOf(linked)) };

@@ -7,7 +7,7 @@
 
 import type { forms_v1 } from '@googleapis/forms';
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
-import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
+import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, respondersWiderNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
 import { type GoogleCalls, GoogleError } from './bridge.js';
 import { refusal } from './refusal.js';
@@ -38,13 +38,28 @@ export class RestForms implements Forms {
     this.google.call('setPublishState', { formId, isPublished, isAcceptingResponses }, `form ${formId}`);
   }
 
-  /** A responder: a Drive permission with view "published" (Google's forms sample add_responder: role reader, no sharing email). */
+  /**
+   * A responder: a Drive permission with view "published" (Google's forms sample add_responder: role
+   * reader, no sharing email). `sendNotificationEmail` is allowed for a user only, never for anyone
+   * with the link (Drive API v3, permissions.create).
+   */
   private addPublishedReader(formId: string, permission: { type: 'user'; emailAddress: string } | { type: 'anyone' }): void {
-    this.google.call(
-      'createPermission',
-      { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, sendNotificationEmail: false },
-      `form ${formId}`,
-    );
+    const quiet = permission.type === 'user' ? { sendNotificationEmail: false } : {};
+    this.google.call('createPermission', { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, ...quiet }, `form ${formId}`);
+  }
+
+  /**
+   * With a named responder, removes every responder wider than one account (anyone with the link, a
+   * whole domain) that publishing or an earlier attempt left (as src/addon/forms.ts): Drive's
+   * refusal, or null when nothing wider is left.
+   */
+  private removeWiderResponders(formId: string): string | null {
+    return refusal(() => {
+      const responders = this.google.call('listResponderPermissions', { fileId: formId }, `form ${formId}`).filter((p) => p.view === 'published');
+      if (!responders.some((p) => p.type === 'user')) return;
+      for (const wider of responders.filter((p) => p.type === 'anyone' || p.type === 'domain'))
+        if (wider.id) this.google.call('deletePermission', { fileId: formId, permissionId: wider.id }, `form ${formId}`);
+    });
   }
 
   create(title: string): FormRef {
@@ -65,6 +80,8 @@ export class RestForms implements Forms {
     const publishRefusal = refusal(() => this.setPublishState(formId, true, false));
     const restricted = refusal(() => this.addPublishedReader(formId, { type: 'user', emailAddress: responder }));
     const linked = restricted === null ? null : refusal(() => this.addPublishedReader(formId, { type: 'anyone' }));
+    // Only that account: whatever wider responder is there goes, or the host is told it stays.
+    const wider = restricted === null ? this.removeWiderResponders(formId) : null;
     let emailRefusal = refusal(() => this.update(formId, [emailCollection('VERIFIED')]));
     // The next safest: collect the address the sender types.
     if (emailRefusal !== null) this.update(formId, [emailCollection('RESPONDER_INPUT')]);
@@ -78,7 +95,10 @@ export class RestForms implements Forms {
     const published = form.publishSettings.publishState?.isPublished === true;
     if (!published) notes.push(unpublishedFormNote(responder, publishRefusal ?? ''));
     let responders: FormProtection['responders'] = 'player';
-    if (restricted !== null && linked === null) {
+    if (wider !== null) {
+      notes.push(respondersWiderNote(responder, wider));
+      responders = 'anyone';
+    } else if (restricted !== null && linked === null) {
       notes.push(respondersAnyoneNote(responder, restricted));
       responders = 'anyone';
     } else if (restricted !== null && linked !== null) {

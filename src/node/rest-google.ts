@@ -138,23 +138,67 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
   };
 }
 
-/** The Drive API's calls: sharing, publishing, a file's metadata. */
+/** The Drive API's calls: sharing (permissionCalls), publishing, a file's metadata. */
 function driveCalls(driveApi: drive_v3.Drive) {
   return {
-    /** permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked for. */
+    ...permissionCalls(driveApi),
+    /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
+    async listRevisionIds(params: { fileId: string }): Promise<string[]> {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
+          .data;
+        for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return ids;
+    },
+    /**
+     * revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision); the
+     * answer has `publishedLink` ("a link to the published revision", output only) when Drive gives one.
+     */
+    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
+      return (
+        await driveApi.revisions.update({
+          fileId: params.fileId,
+          revisionId: params.revisionId,
+          requestBody: params.revision,
+          fields: 'id,published,publishedLink',
+        })
+      ).data;
+    },
+    /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
+    async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
+      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
+    },
+  };
+}
+
+/** The Drive API's permission calls: sharing a file, a form's responders. */
+function permissionCalls(driveApi: drive_v3.Drive) {
+  return {
+    /**
+     * permissions.create (POST /drive/v3/files/{fileId}/permissions): the answer has the fields asked
+     * for. `sendNotificationEmail` "defaults to `true` for users and groups, and is not allowed for
+     * other requests": it is sent only for a user or a group.
+     */
     async createPermission(params: {
       fileId: string;
       permission: drive_v3.Schema$Permission;
-      sendNotificationEmail: boolean;
+      sendNotificationEmail?: boolean;
       emailMessage?: string;
       fields?: string;
     }): Promise<drive_v3.Schema$Permission> {
       const { fileId, permission, sendNotificationEmail, emailMessage, fields } = params;
+      const notifiable = permission.type === 'user' || permission.type === 'group';
+      if (sendNotificationEmail !== undefined && !notifiable)
+        throw new Error(`sendNotificationEmail is for a user or group permission only, not ${String(permission.type)} (Drive API v3, permissions.create)`);
       return (
         await driveApi.permissions.create({
           fileId,
           requestBody: permission,
-          sendNotificationEmail,
+          ...(sendNotificationEmail !== undefined ? { sendNotificationEmail } : {}),
           ...(emailMessage !== undefined ? { emailMessage } : {}),
           ...(fields ? { fields } : {}),
         })
@@ -177,25 +221,27 @@ function driveCalls(driveApi: drive_v3.Drive) {
       } while (pageToken);
       return emails;
     },
-    /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
-    async listRevisionIds(params: { fileId: string }): Promise<string[]> {
-      const ids: string[] = [];
+    /** permissions.list with includePermissionsForView=published, every page: a form's responders among the rest (id, type, view). */
+    async listResponderPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
+      const all: drive_v3.Schema$Permission[] = [];
       let pageToken: string | undefined;
       do {
-        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
-          .data;
-        for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(id,type,view)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.permissions ?? []));
         pageToken = page.nextPageToken ?? undefined;
       } while (pageToken);
-      return ids;
+      return all;
     },
-    /** revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision). */
-    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
-      return (await driveApi.revisions.update({ fileId: params.fileId, revisionId: params.revisionId, requestBody: params.revision })).data;
-    },
-    /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
-    async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
-      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
+    /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */
+    async deletePermission(params: { fileId: string; permissionId: string }): Promise<void> {
+      await driveApi.permissions.delete({ fileId: params.fileId, permissionId: params.permissionId });
     },
   };
 }

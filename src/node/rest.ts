@@ -95,14 +95,20 @@ function retryConfig(config: RestConfig) {
 export function callError(error: unknown): CallError {
   const e = error as {
     status?: number;
-    response?: { status?: number; data?: { error?: { status?: string; message?: string; errors?: { reason?: string }[] } } };
+    response?: {
+      status?: number;
+      data?: { error?: string | { status?: string; message?: string; errors?: { reason?: string }[] }; error_description?: string };
+    };
     message?: string;
     code?: string | number;
     config?: { retryConfig?: { currentRetryAttempt?: number } };
   };
   const status = e.status ?? e.response?.status;
-  const body = e.response?.data?.error;
-  const message = body?.message ?? e.message ?? String(error);
+  const data = e.response?.data;
+  const body = typeof data?.error === 'object' ? data.error : undefined;
+  // The OAuth token endpoint answers { error, error_description } (RFC 6749, 5.2): both, in Google's words.
+  const oauth = typeof data?.error === 'string' ? `${data.error}${data.error_description ? `: ${data.error_description}` : ''}` : undefined;
+  const message = body?.message ?? oauth ?? e.message ?? String(error);
   const credential =
     status === undefined &&
     /default credentials|credential file|GOOGLE_APPLICATION_CREDENTIALS|genius-host login|private_key|client_email|No key or keyFile set|^The file at .* does not exist|Unexpected token|not valid JSON|in JSON at position/i.test(

@@ -9,7 +9,8 @@
 // - a tab the renderer made earlier (its id is derived from its title) that the view no longer
 //   has is deleted; tabs with other names (the host's own, form responses, the match log) are
 //   never touched;
-// - each tab is protected once, with a protected-range id derived from its sheet id;
+// - each tab is protected once; Sheets draws the protection's id, and the tab's protection is
+//   known again by its range (the whole tab) and description (protections.ts);
 // - each tab carries a fingerprint of its content in the sheet's developer metadata, and a tab
 //   whose fingerprint has not changed is left as it is (only put in its place). A finished
 //   round's tab never changes, so a resolution late in a match writes a handful of tabs, not
@@ -19,6 +20,7 @@
 import { fingerprint, hashString } from '../engine/core/hash.js';
 import type { CellData, GridRange, Request, RowData, WorkbookMetadata } from './api.js';
 import { freeSheetId, sheetIdsFor, takenSheetIds } from './ids.js';
+import { protectionIdOf } from './protections.js';
 import type { Area, LaidCell, TabLayout } from './layout.js';
 
 export interface RenderOptions {
@@ -45,10 +47,6 @@ const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 
   ',',
 );
 export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
-function protectionIdFor(sheetId: number): number {
-  return hashString(`genius-host/protect/${sheetId}`) & 0x7fffffff || 1;
-}
-
 function fingerprintIdFor(sheetId: number): number {
   return hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff || 1;
 }
@@ -152,7 +150,7 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasM
   for (const { area, ...sides } of tab.lines) out.push({ updateBorders: { range: range(area), ...sides } });
   for (const m of tab.merges) out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });
   if (!old?.isProtected) {
-    out.push({ addProtectedRange: { protectedRange: { protectedRangeId: protectionIdFor(sheetId), range: { sheetId }, description: PROTECTION_NOTE } } });
+    out.push({ addProtectedRange: { protectedRange: { range: { sheetId }, description: PROTECTION_NOTE } } });
   }
   return out;
 }
@@ -166,7 +164,7 @@ export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetada
       id,
       title: s.properties?.title ?? '',
       merges: s.merges?.length ?? 0,
-      protections: new Set((s.protectedRanges ?? []).map((p) => p.protectedRangeId)),
+      isProtected: protectionIdOf(s, { sheetId: id }, PROTECTION_NOTE) !== null,
       fingerprint: mark ? (mark.metadataValue ?? '') : null,
     };
   });
@@ -184,7 +182,7 @@ export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetada
         requests.push({ updateSheetProperties: { properties: { sheetId: old.id, index }, fields: 'index' } });
         return;
       }
-      requests.push(...tabRequests(tab, old.id, index, { hasMerges: old.merges > 0, isProtected: old.protections.has(protectionIdFor(old.id)) }));
+      requests.push(...tabRequests(tab, old.id, index, { hasMerges: old.merges > 0, isProtected: old.isProtected }));
       requests.push(fingerprintRequest(old.id, fingerprint, { exists: old.fingerprint !== null }));
       return;
     }

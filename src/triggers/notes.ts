@@ -19,6 +19,11 @@ export function respondersAnyoneNote(responder: string, why: string): string {
   return `Forms refused to open ${responder}'s form to their account only (${why}); anyone with its link can open it instead. Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and add ${responder}.`;
 }
 
+/** The player's account is a responder, but a wider one (anyone with the link) could not be removed. */
+export function respondersWiderNote(responder: string, why: string): string {
+  return `${responder}'s form is open to their account, but also to anyone with its link, which Drive refused to remove (${why}). Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and remove "Anyone with the link".`;
+}
+
 /** Neither the player's account nor anyone with the link could be made a responder. */
 export function respondersNoneNote(responder: string, why: string, linked: string): string {
   return `Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${linked}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`;

@@ -15,10 +15,10 @@
 
 import { columnLetters } from '../engine/core/coords.js';
 import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
-import { hashString } from '../engine/core/hash.js';
-import type { CellData, Request, WorkbookMetadata } from '../sheets/api.js';
+import type { CellData, GridRange, Request, SheetMetadata, WorkbookMetadata } from '../sheets/api.js';
 import { rgb } from '../sheets/colour.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
+import { protectionIdOf } from '../sheets/protections.js';
 import type { Spreadsheet } from './ports.js';
 
 export const ANSWERS_TAB = 'Your answers';
@@ -69,14 +69,11 @@ export function rowsSetupFor(phase: PhaseSpec | null): RowsSetup {
   return { phase: phase?.id ?? null, questions: publicQuestions(phase).map((q) => q.id), header: answersHeader(phase) };
 }
 
-function protectionId(what: string): number {
-  return hashString(`genius-host/answers/${what}`) & 0x7fffffff || 1;
-}
-
 const text = (value: string, extra: CellData = {}): CellData => ({ userEnteredValue: { stringValue: value }, ...extra });
 const bold = { textFormat: { bold: true } };
-const GREY = rgb('#EEEEEE');
-const WHITE = rgb('#FFFFFF');
+// backgroundColorStyle: CellFormat.backgroundColor is deprecated in its favour (Sheets API v4).
+const GREY = { rgbColor: rgb('#EEEEEE') };
+const WHITE = { rgbColor: rgb('#FFFFFF') };
 
 /**
  * The requests that set the tab up for `phase` (creating it, with its protections, if the
@@ -106,7 +103,7 @@ export function answersTabRequests(
   }
   const rows = tabRows(players, phase, columns);
   if (keepAnswers && old && oldColumns === columns) {
-    requests.push(...redrawKeepingAnswers(sheetId, players, rows, { columns, open: questions.length > 0 }));
+    requests.push(...redrawKeepingAnswers(old, sheetId, players, rows, { columns, open: questions.length > 0 }));
     return requests;
   }
   requests.push({
@@ -116,7 +113,25 @@ export function answersTabRequests(
 }
 
 /** The fields of the tab's cells the drawing writes. */
-const TAB_FIELDS = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColor';
+const TAB_FIELDS = 'userEnteredValue,note,userEnteredFormat.textFormat,userEnteredFormat.backgroundColorStyle';
+
+/** A player's answer cells: row 1 + i, every column after the name. */
+const rowRange = (sheetId: number, i: number, columns: number): GridRange => ({
+  sheetId,
+  startRowIndex: 1 + i,
+  endRowIndex: 2 + i,
+  startColumnIndex: 1,
+  endColumnIndex: columns,
+});
+
+const rowNote = (player: Player) => `${player.name}'s answers: only ${player.name} edits this row`;
+
+/** A player's row kept to their account (Sheets draws the protection's id: it is never chosen). */
+const protectRow = (sheetId: number, player: Player, i: number, columns: number): Request => ({
+  addProtectedRange: {
+    protectedRange: { range: rowRange(sheetId, i, columns), description: rowNote(player), editors: { users: player.email ? [player.email] : [] } },
+  },
+});
 
 /** A new tab: its size, column widths, text-only answer cells, and each row kept to its player. */
 function newTabRequests(sheetId: number, players: readonly Player[], columns: number): Request[] {
@@ -140,21 +155,8 @@ function newTabRequests(sheetId: number, players: readonly Player[], columns: nu
     },
     // What a player types stays text: never a number, a date or a formula.
     { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
-    {
-      addProtectedRange: {
-        protectedRange: { protectedRangeId: protectionId(`tab/${columns}`), range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] },
-      },
-    },
-    ...players.map((player, i): Request => ({
-      addProtectedRange: {
-        protectedRange: {
-          protectedRangeId: protectionId(`row/${columns}/${i}`),
-          range: { sheetId, startRowIndex: 1 + i, endRowIndex: 2 + i, startColumnIndex: 1, endColumnIndex: columns },
-          description: `${player.name}'s answers: only ${player.name} edits this row`,
-          editors: { users: player.email ? [player.email] : [] },
-        },
-      },
-    })),
+    { addProtectedRange: { protectedRange: { range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] } } },
+    ...players.map((player, i) => protectRow(sheetId, player, i, columns)),
   ];
 }
 
@@ -174,7 +176,7 @@ function tabRows(players: readonly Player[], phase: PhaseSpec | null, columns: n
     ...players.map((player) => ({
       values: [
         text(player.name, { userEnteredFormat: bold }),
-        ...Array.from({ length: columns - 1 }, (): CellData => ({ userEnteredFormat: { backgroundColor: open ? WHITE : GREY } })),
+        ...Array.from({ length: columns - 1 }, (): CellData => ({ userEnteredFormat: { backgroundColorStyle: open ? WHITE : GREY } })),
       ],
     })),
   ];
@@ -182,6 +184,7 @@ function tabRows(players: readonly Player[], phase: PhaseSpec | null, columns: n
 
 /** The same phase drawn again (Re-render): the header and the names, the answer cells only their colour, each row's editor its player's current account. */
 function redrawKeepingAnswers(
+  old: SheetMetadata,
   sheetId: number,
   players: readonly Player[],
   rows: readonly { values: CellData[] }[],
@@ -206,17 +209,17 @@ function redrawKeepingAnswers(
     {
       repeatCell: {
         range: { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns },
-        cell: { userEnteredFormat: { backgroundColor: open ? WHITE : GREY } },
-        fields: 'userEnteredFormat.backgroundColor',
+        cell: { userEnteredFormat: { backgroundColorStyle: open ? WHITE : GREY } },
+        fields: 'userEnteredFormat.backgroundColorStyle',
       },
     },
-    // Correct a player's email… changes a row's editor.
-    ...players.map((player, i): Request => ({
-      updateProtectedRange: {
-        protectedRange: { protectedRangeId: protectionId(`row/${columns}/${i}`), editors: { users: player.email ? [player.email] : [] } },
-        fields: 'editors',
-      },
-    })),
+    // Correct a player's email… changes a row's editor: the protection's id as Sheets drew it, read
+    // from the metadata; a row whose protection is gone is protected again.
+    ...players.map((player, i): Request => {
+      const protectedRangeId = protectionIdOf(old, rowRange(sheetId, i, columns), rowNote(player));
+      if (protectedRangeId === null) return protectRow(sheetId, player, i, columns);
+      return { updateProtectedRange: { protectedRange: { protectedRangeId, editors: { users: player.email ? [player.email] : [] } }, fields: 'editors' } };
+    }),
   ];
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/node/rest.js';
+import { STORE_TAB } from '../../src/triggers/sheet-store.js';
 import { LoopbackGoogle } from './google-server.js';
 import { CLIENT, USER } from './oauth-server.js';
 
@@ -95,12 +96,40 @@ describe('genius-host login', () => {
     expect(google.files.get(SHEET)?.writes).toHaveLength(1);
   }, 60_000);
 
+  it('a sign-in from a client in "Testing" expires after 7 days: host --every stops with one line saying why and what to do', async () => {
+    // Every call refreshes the access token (it lasts a second), so the expiry shows at the next execution.
+    google.oauth.accessTokenSeconds = 1;
+    // The match is the machine's: its store tab says so (src/triggers/sheet-store.ts).
+    google.files.get(SHEET)!.batchUpdate([
+      { addSheet: { properties: { sheetId: 0x5702e, title: STORE_TAB, hidden: true } } },
+      {
+        updateCells: {
+          start: { sheetId: 0x5702e },
+          rows: [{ values: ['gh.runner', 'machine'].map((v) => ({ userEnteredValue: { stringValue: v } })) }],
+          fields: 'userEnteredValue',
+        },
+      },
+    ]);
+    const host = start(['host', '--spreadsheet', SHEET, '--every', '10s'], env);
+    const guard = setTimeout(() => host.child.kill(), 100_000);
+    for (let i = 0; i < 1200 && !/^\d{4}-\d\d-\d\dT\S+ /m.test(host.stderr()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A week later (the first execution done), Google refuses the refresh token.
+    google.oauth.passDays(8);
+    const { code, stderr } = await host.done;
+    clearTimeout(guard);
+    google.oauth.accessTokenSeconds = 3599;
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n').pop()).toBe(
+      'genius-host: Google refused the saved sign-in (invalid_grant: Token has been expired or revoked.): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client\'s consent screen is "Testing"; publish the consent screen "In production" (README: Signing in as your own account), then run genius-host login --client CLIENT.json again',
+    );
+  }, 120_000);
+
   it('a revoked sign-in is one line saying to log in again', async () => {
     google.oauth.revokeAll();
     const { code, stderr } = await start(['pull', '--spreadsheet', SHEET], env).done;
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^genius-host: Google refused the saved sign-in \(invalid_grant[^\n]*\): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS\n$/,
+      /^genius-host: Google refused the saved sign-in \(invalid_grant: Token has been expired or revoked\.\): it was revoked, or it expired[^\n]*run genius-host login --client CLIENT.json again\n$/,
     );
   }, 60_000);
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { type MatchFile, audiencesOf, loadMatch, replayMatch, replayOutput, stringifyMatchFile } from '../../src/engine/index.js';
 import { renderAudience } from '../../src/local/outputs.js';
+import type { SheetState } from '../../src/local/workbook.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
 import type { SheetFile } from '../sandbox/sheets.js';
@@ -37,8 +38,12 @@ function example(name: string): MatchFile {
 let ids = 0;
 const newId = () => `1Loopback${String(++ids).padStart(4, '0')}${'x'.repeat(31)}`;
 
-/** The tabs a render wrote: everything but the blank tab the spreadsheet was made with. */
-const renderedTabs = (file: SheetFile) => file.workbook.tabs.filter((tab) => tab.sheetId !== 0);
+/** Tabs without their protections' ids: Sheets draws those at random (so does the embedded workbook). */
+const undrawn = (tabs: readonly SheetState[]) =>
+  tabs.map((tab) => ({ ...tab, protectedRanges: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p) }));
+
+/** The tabs a render wrote: everything but the blank tab the spreadsheet was made with (protections without their drawn ids). */
+const renderedTabs = (file: SheetFile) => undrawn(file.workbook.tabs.filter((tab) => tab.sheetId !== 0));
 
 /** The Spreadsheet port on a server's spreadsheet, in this process (to write a match log as the add-on does). */
 function local(file: SheetFile): Spreadsheet {
@@ -96,7 +101,7 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `POST /v4/spreadsheets/${id}:batchUpdate 200`]);
     expect(file.writes).toHaveLength(1);
     const embedded = renderAudience(replayMatch(example(name)), 'public').workbook;
-    expect(renderedTabs(file)).toEqual(embedded.tabs);
+    expect(renderedTabs(file)).toEqual(undrawn(embedded.tabs));
   });
 
   it("render --as a player writes that player's workbook, and rendering again leaves it equal", async () => {
@@ -109,7 +114,7 @@ describe.concurrent('over HTTP, every call answered at once', () => {
       expect(code).toBe(0);
       expect(stdout).toMatch(/^Not Flower Field: the Ann \(p1\) workbook is in /);
       expect(file.writes).toHaveLength(time);
-      expect(renderedTabs(file)).toEqual(renderAudience(result, player).workbook.tabs);
+      expect(renderedTabs(file)).toEqual(undrawn(renderAudience(result, player).workbook.tabs));
     }
   });
 
@@ -170,7 +175,7 @@ describe.concurrent('over HTTP, every call failing first with 429 and then with 
     expect(code).toBe(0);
     expect(methodsTo(google, id)).toEqual(['GET 429', 'GET 500', 'GET 200', 'POST 429', 'POST 500', 'POST 200']);
     expect(file.writes).toHaveLength(1);
-    expect(renderedTabs(file)).toEqual(renderAudience(replayMatch(example('paint')), 'public').workbook.tabs);
+    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example('paint')), 'public').workbook.tabs));
   });
 
   it('pull retries each call and loses nothing of the log', async () => {
@@ -204,7 +209,7 @@ describe.concurrent('over HTTP, every call taking effect but answered only after
     expect(stdout).toMatch(/Sheets API calls: 2 reads, 2 writes\)\n$/);
     // get (late), get; batchUpdate (applied, late), batchUpdate (refused: the tabs exist); get, batchUpdate (late), batchUpdate (applied again, same content).
     expect(methodsTo(google, id)).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 400', 'GET 200', 'POST 200', 'POST 200']);
-    expect(renderedTabs(file)).toEqual(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs);
+    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs));
   });
 
   it('pull: each read tried again, nothing lost', async () => {

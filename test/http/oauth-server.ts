@@ -4,6 +4,9 @@
 // endpoint (token), which exchanges the code (checking the PKCE verifier against the S256
 // challenge, the client and the redirect address) and refreshes access tokens. The parameters are
 // those of "OAuth 2.0 for iOS & Desktop Apps" (developers.google.com/identity/protocols/oauth2/native-app).
+// A refresh token issued while the client's consent screen is "Testing" expires after 7 days ("Using
+// OAuth 2.0 to Access Google APIs", Refresh token expiration); an expired or revoked one is refused
+// as Google refuses it: 400 {"error":"invalid_grant","error_description":"Token has been expired or revoked."}.
 import { createHash, randomBytes } from 'node:crypto';
 
 /** The account that signs in through the browser. */
@@ -21,10 +24,22 @@ const base64url = (buffer: Buffer) => buffer.toString('base64url');
 
 export class OAuthServer {
   private readonly codes = new Map<string, { challenge: string; redirect: string; scope: string }>();
-  private readonly refreshTokens = new Map<string, string>();
+  private readonly refreshTokens = new Map<string, { scope: string; issued: number; testing: boolean }>();
   private readonly accessTokens = new Map<string, { account: string; scopes: string[] }>();
   /** What the browser answers instead of consenting (e.g. 'access_denied'). */
   refuse: string | null = null;
+  /** The consent screen's publishing status: "Testing" (the default of a new client) or "In production". */
+  testing = true;
+  /** How long an access token lasts, in seconds (Google's: an hour). */
+  accessTokenSeconds = 3599;
+  /** The server's time, moved on by passDays. */
+  private skewMs = 0;
+  private now = () => Date.now() + this.skewMs;
+
+  /** Time passes on the server (a week, for a refresh token from a client in Testing). */
+  passDays(days: number): void {
+    this.skewMs += days * 86_400_000;
+  }
 
   /** The account and scopes of an access token this server issued, or null. */
   accountOf(token: string): { account: string; scopes: string[] } | null {
@@ -62,12 +77,18 @@ export class OAuthServer {
   }
 
   private token(form: URLSearchParams): OAuthAnswer {
-    const refused = (error: string, status = 400): OAuthAnswer => ({ status, body: { error, error_description: `Loopback: ${error}` } });
+    const refused = (error: string, status = 400, description = `Loopback: ${error}`): OAuthAnswer => ({
+      status,
+      body: { error, error_description: description },
+    });
     if (form.get('client_id') !== CLIENT.client_id || form.get('client_secret') !== CLIENT.client_secret) return refused('invalid_client', 401);
     const issue = (scope: string, refresh?: string): OAuthAnswer => {
       const access = `ya29.${base64url(randomBytes(24))}`;
       this.accessTokens.set(access, { account: USER, scopes: scope.split(' ') });
-      return { status: 200, body: { access_token: access, expires_in: 3599, scope, token_type: 'Bearer', ...(refresh ? { refresh_token: refresh } : {}) } };
+      return {
+        status: 200,
+        body: { access_token: access, expires_in: this.accessTokenSeconds, scope, token_type: 'Bearer', ...(refresh ? { refresh_token: refresh } : {}) },
+      };
     };
     if (form.get('grant_type') === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
@@ -76,12 +97,15 @@ export class OAuthServer {
       if (base64url(createHash('sha256').update(verifier).digest()) !== code.challenge) return refused('invalid_grant');
       this.codes.delete(form.get('code') ?? '');
       const refresh = `1//${base64url(randomBytes(24))}`;
-      this.refreshTokens.set(refresh, code.scope);
+      this.refreshTokens.set(refresh, { scope: code.scope, issued: this.now(), testing: this.testing });
       return issue(code.scope, refresh);
     }
     if (form.get('grant_type') === 'refresh_token') {
-      const scope = this.refreshTokens.get(form.get('refresh_token') ?? '');
-      return scope === undefined ? refused('invalid_grant') : issue(scope);
+      const grant = this.refreshTokens.get(form.get('refresh_token') ?? '');
+      // A client whose consent screen is in "Testing" gets refresh tokens that expire after 7 days.
+      const expired = grant !== undefined && grant.testing && this.now() - grant.issued >= 7 * 86_400_000;
+      if (grant === undefined || expired) return refused('invalid_grant', 400, 'Token has been expired or revoked.');
+      return issue(grant.scope);
     }
     return refused('unsupported_grant_type');
   }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormSpec } from '../../src/forms/index.js';
-import type { GoogleOptions } from '../sandbox/services.js';
+import { type GoogleOptions, publishedLinkOf } from '../sandbox/services.js';
 import { ACCOUNT, LoopbackGoogle, type ServerOptions } from './google-server.js';
 
 const root = join(__dirname, '../..');
@@ -171,6 +171,15 @@ describe.concurrent('refusals: the same fallbacks and notes as the add-on', () =
     await google.close();
   });
 
+  it('a form that publishing opened to anyone with the link is narrowed to the player: the wider responder is listed and removed', async () => {
+    const google = await server({}, { publishOpensToAnyone: true });
+    const { formId, answers } = await withForm(google, []);
+    expect(answers[0].value).toEqual({ published: true, responders: 'player', emails: 'verified', notes: [] });
+    const responders = google.workspace.world.files.get(formId)?.permissions.filter((p) => p.view === 'published');
+    expect(responders).toEqual([expect.objectContaining({ type: 'user', emailAddress: PLAYER })]);
+    await google.close();
+  });
+
   it('link sharing refused too: nobody but the host can open the form', async () => {
     const google = await server({}, { refuseResponderRestriction: true, refuseLinkSharing: true });
     const { answers } = await withForm(google, []);
@@ -228,6 +237,8 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
       { port: 'files', method: 'publish', args: [sheetId] },
     ]);
     expect(shared.map((a) => a.error)).toEqual([undefined, undefined]);
+    // The spectators' link as Drive gives it for the published revision (Revision.publishedLink).
+    expect(shared[1].value).toEqual({ url: publishedLinkOf(sheetId), published: true });
     expect([...world.sheets.values()].filter((s) => s.title === "Pasture: Ada's sheet (private)").map((s) => s.id)).toEqual([sheetId]);
     expect(world.sharingEmails.filter((e) => e.fileId === sheetId)).toHaveLength(1);
     expect(world.files.get(sheetId)?.published).toBe(true);

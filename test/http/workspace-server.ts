@@ -384,8 +384,12 @@ export class Workspace {
 
   private routeDrive(method: string, url: URL, body: string, fileId: string, collection: string | undefined, itemId: string | undefined): unknown {
     const drive = this.services.Drive as {
-      Permissions: { create(r: unknown, id: string, o: unknown): unknown; list(id: string, o: unknown): unknown };
-      Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string): unknown };
+      Permissions: {
+        create(r: unknown, id: string, o: unknown): unknown;
+        list(id: string, o: unknown): unknown;
+        remove(id: string, permissionId: string): void;
+      };
+      Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string, o: unknown): unknown };
       Files: { update(r: unknown, id: string): unknown };
     };
     const flag = (name: string) => (url.searchParams.has(name) ? url.searchParams.get(name) === 'true' : undefined);
@@ -393,6 +397,9 @@ export class Workspace {
       checkQuery(url, ['sendNotificationEmail', 'emailMessage', 'supportsAllDrives']);
       const permission = bodyOf(body, SHAPES.permission, 'permission');
       const notify = flag('sendNotificationEmail');
+      // "This defaults to `true` for users and groups, and is not allowed for other requests" (permissions.create).
+      if (notify !== undefined && permission.type !== 'user' && permission.type !== 'group')
+        throw new HttpError(400, `Bad Request: sendNotificationEmail is not allowed for a permission of type ${String(permission.type)}`, 'badRequest');
       const emailMessage = url.searchParams.get('emailMessage');
       return drive.Permissions.create(permission, fileId, {
         ...(notify !== undefined ? { sendNotificationEmail: notify } : {}),
@@ -402,17 +409,25 @@ export class Workspace {
     }
     if (collection === 'permissions' && itemId === undefined && method === 'GET') {
       checkQuery(url, ['includePermissionsForView', 'pageSize', 'pageToken', 'supportsAllDrives']);
-      const fields = url.searchParams.get('fields');
-      if (fields !== 'permissions(emailAddress)' && fields !== 'nextPageToken,permissions(emailAddress)')
+      const fields = (url.searchParams.get('fields') ?? '').replace(/^nextPageToken,/, '');
+      if (!/^permissions\([\w,]+\)$/.test(fields))
         throw new HttpError(400, `permissions.list with fields "${fields}" is not implemented by the sandbox`, 'invalid');
       const view = url.searchParams.get('includePermissionsForView');
       // Every permission on one page (no nextPageToken).
-      return drive.Permissions.list(fileId, { fields: 'permissions(emailAddress)', ...(view !== null ? { includePermissionsForView: view } : {}) });
+      return drive.Permissions.list(fileId, { fields, ...(view !== null ? { includePermissionsForView: view } : {}) });
+    }
+    if (collection === 'permissions' && itemId !== undefined && method === 'DELETE') {
+      checkQuery(url, ['supportsAllDrives']);
+      drive.Permissions.remove(fileId, decodeURIComponent(itemId));
+      return {};
     }
     if (collection === 'revisions' && itemId === undefined && method === 'GET')
       return (checkQuery(url, ['pageSize', 'pageToken']), drive.Revisions.list(fileId, {}));
     if (collection === 'revisions' && itemId !== undefined && method === 'PATCH')
-      return (checkQuery(url, []), drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId)));
+      return (
+        checkQuery(url, []),
+        drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId), { fields: url.searchParams.get('fields') ?? '' })
+      );
     if (collection === undefined && method === 'PATCH')
       return (checkQuery(url, ['supportsAllDrives']), drive.Files.update(bodyOf(body, SHAPES.file, 'file'), fileId));
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);

@@ -261,6 +261,22 @@ describe('sheets', () => {
     ).toThrow("frozenRowCount 1 would freeze every row of 'Board'");
   });
 
+  it('draws a random id for a protected range added without one, as Sheets does, and answers it in the reply', () => {
+    const ids = [1, 2, 3].map(() => {
+      const workbook = book();
+      const [reply] = workbook.batchUpdate([{ addProtectedRange: { protectedRange: { range: { sheetId: 7 }, description: 'd' } } }]) as {
+        addProtectedRange?: { protectedRange?: { protectedRangeId?: number; range?: object; description?: string } };
+      }[];
+      const kept = workbook.getMetadata().sheets?.[1].protectedRanges ?? [];
+      expect(reply.addProtectedRange?.protectedRange).toEqual(kept[0]);
+      expect(kept[0]).toMatchObject({ range: { sheetId: 7 }, description: 'd' });
+      return kept[0].protectedRangeId;
+    });
+    // Three fresh workbooks, three draws: the same id every time would be a counter, not a draw.
+    expect(new Set(ids).size).toBeGreaterThan(1);
+    for (const id of ids) expect(Number.isInteger(id) && id! > 0).toBe(true);
+  });
+
   it('keeps protected ranges by id and refuses an id taken', () => {
     const workbook = book({ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' } } });
     expect(workbook.getMetadata().sheets?.[1].protectedRanges).toEqual([{ protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' }]);

@@ -61,7 +61,8 @@ function outcome(table: Table): StartOutcome {
         columns: tab.columnCount,
         cells: tab.cells,
         merges: tab.merges,
-        protections: tab.protectedRanges,
+        // Without their ids: Sheets draws them at random (so does the embedded workbook).
+        protections: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p),
         metadata: tab.developerMetadata,
       });
     }
@@ -168,7 +169,12 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             if (links !== expected.parts.get('HOST tab Links')) expect(links, label).toMatch(/Warnings[^]*Forms/);
             for (const key of got.parts.keys()) if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
           }
-          if (failing.name.startsWith('Drive.Revisions')) {
+          if (failing.name === 'Drive.Revisions.get') {
+            // Published, but Drive's own link was not read: the file's pubhtml is posted instead.
+            expect(JSON.parse(got.parts.get('SHARED sharing')!), label).toMatchObject({ published: true });
+            expect(got.parts.get('property gh.shared'), label).toMatch(/\/d\/SHARED\/pubhtml/);
+            for (const key of ['HOST tab Links', 'property gh.shared']) skip.add(key);
+          } else if (failing.name.startsWith('Drive.Revisions')) {
             // Publishing failed: the add-on falls back to view-by-link and says so on the Links tab.
             expect(JSON.parse(got.parts.get('SHARED sharing')!), label).toMatchObject({
               published: false,

@@ -26,7 +26,8 @@ export function digestWorld(google: Google): WorldDigest {
     const meta = google.files.get(file.id)!;
     put(`file ${file.title}: sharing`, { permissions: meta.permissions, published: meta.published, publishAuto: meta.publishAuto });
     file.workbook.tabs.forEach((tab, index) => {
-      const protections = tab.protectedRanges.map((p) => ({ ...p, editors: file.protections.get(p.protectedRangeId)?.editors ?? null }));
+      // Without their ids: Sheets draws them at random (so does the embedded workbook).
+      const protections = tab.protectedRanges.map(({ protectedRangeId, ...p }) => ({ ...p, editors: file.protections.get(protectedRangeId)?.editors ?? null }));
       put(`file ${file.title}: tab ${tab.title}`, {
         index,
         hidden: file.hidden.has(tab.sheetId),

@@ -124,6 +124,17 @@ describe('forms as Forms makes them today', () => {
     expect(accountOf('a.nn@example.com')).not.toBe(accountOf('ann@example.com'));
   });
 
+  it('a form that publishing opened to anyone with the link is narrowed to its player: the wider responder is removed', () => {
+    const t = table({ publishOpensToAnyone: true });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const match = logOf(t.sandbox);
+    for (const player of match.players) {
+      const responders = t.google.files.get(player.form!)!.permissions.filter((p) => p.view === 'published');
+      expect(responders).toEqual([expect.objectContaining({ type: 'user', emailAddress: player.email })]);
+      expect(t.google.mayRespond(t.google.forms.get(player.form!)!, 'stranger@example.com')).toBe(false);
+    }
+  });
+
   it('an unpublished form refuses to accept responses, and refuses answers', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
     const formId = vm.runInContext('FormApp.create("x").getId()', sandbox.context) as string;
@@ -221,6 +232,20 @@ describe('spreadsheets', () => {
     const shared = t.google.files.get(t.sharedId())!;
     expect(shared.writersCanShare).toBe(false);
     expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(/only the owner can change its sharing/);
+  });
+
+  it('Drive takes sendNotificationEmail for a user only: on anyone with the link it is refused, even false', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const create = (type: string, notify?: boolean) =>
+      vm.runInContext(
+        `Drive.Permissions.create({ role: 'reader', type: '${type}'${type === 'user' ? ", emailAddress: 'eve@example.com'" : ''} }, "${t.sharedId()}"${notify === undefined ? '' : `, { sendNotificationEmail: ${notify} }`})`,
+        t.sandbox.context,
+      );
+    expect(() => create('anyone', false)).toThrow(/sendNotificationEmail is not allowed for a permission of type anyone/);
+    expect(() => create('anyone', true)).toThrow(/sendNotificationEmail is not allowed/);
+    expect(() => create('anyone')).not.toThrow();
+    expect(() => create('user', false)).not.toThrow();
   });
 
   it("the sidebar's default time zone is the host spreadsheet's, not the script's", () => {

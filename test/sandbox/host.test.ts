@@ -10,6 +10,7 @@ import { gameById } from '../../src/engine/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { HOST, Table, logOf } from './players.js';
 import { SERVICE_NAMES, Sandbox } from './sandbox.js';
+import { publishedLinkOf } from './services.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -67,7 +68,8 @@ describe('starting a match', () => {
     const match = logOf(table.sandbox);
     expect(match.players.map((p) => p.form)).toEqual([...google.forms.keys()]);
     const links = google.host.sheet('Links');
-    expect(links.cells[1][1]?.userEnteredValue?.stringValue).toMatch(/pubhtml$/);
+    // The spectators' link is the one Drive gives for the published revision (Revision.publishedLink).
+    expect(links.cells[1][1]?.userEnteredValue?.stringValue).toBe(publishedLinkOf(table.sharedId()));
     for (const player of match.players) {
       const form = google.forms.get(player.form!)!;
       expect(form.destination).toBe(google.host.id);

@@ -99,6 +99,23 @@ export interface Permission {
  * treats googlemail.com as gmail.com, so those spellings are one account; other domains compare by
  * case only (the same folding as src/engine/core/email.ts, which docs/matchfile.md sources).
  */
+/**
+ * Where Drive says a published spreadsheet is (Revision.publishedLink): Google's is a key of its own
+ * (`/d/e/2PACX-…/pubhtml`), not the file's address; the fake's key holds the file id, so that tests
+ * which name files by role can still read it.
+ */
+export function publishedLinkOf(fileId: string): string {
+  return `https://docs.google.com/spreadsheets/d/e/2PACX-${fileId}/pubhtml`;
+}
+
+/** A permission's id, stable for its holder and view (Drive: `anyoneWithLink` for anyone, a number for a person). */
+function permissionIdOf(p: Permission): string {
+  if (p.type === 'anyone') return p.view ? 'anyoneWithLink-published' : 'anyoneWithLink';
+  return `${Buffer.from(accountOf(p.emailAddress ?? ''))
+    .toString('hex')
+    .slice(0, 24)}${p.view ? '-published' : ''}`;
+}
+
 export function accountOf(email: string): string {
   return accountKey(email);
 }
@@ -240,6 +257,12 @@ export interface GoogleOptions {
   readonly refuseVerifiedEmails?: boolean;
   /** New forms are legacy forms, without a publish state (supportsAdvancedResponderPermissions() false). */
   readonly legacyForms?: boolean;
+  /**
+   * Publishing a form that has no responders opens it to anyone with the link (a published-view
+   * `anyone` permission), as Forms' publish dialog offers by default; a named responder added later
+   * does not take it away.
+   */
+  readonly publishOpensToAnyone?: boolean;
   /** What Sheets names a new spreadsheet's first tab: the owner's language ('Sheet1' in English). */
   readonly firstTabName?: string;
   /** The script's own time zone (appsscript.json), when it differs from the host spreadsheet's. */
@@ -921,6 +944,12 @@ export class Google {
           if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone')
             throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
+          // sendNotificationEmail: "This defaults to `true` for users and groups, and is not allowed
+          // for other requests" (Drive API v3, permissions.create), so even `false` is refused.
+          if (resource.type !== 'user' && optionalArgs?.sendNotificationEmail !== undefined)
+            throw new Error(
+              `GoogleJsonResponseException: API call to drive.permissions.create failed with error: Bad Request: sendNotificationEmail is not allowed for a permission of type ${resource.type}`,
+            );
           const view = (resource as { view?: string }).view;
           if (view !== undefined && (view !== 'published' || file.kind !== 'form' || resource.role !== 'reader'))
             throw new Error(`Drive.Permissions.create: view "${view}" is for a form's responders (role reader) only`);
@@ -967,7 +996,7 @@ export class Google {
           // (Drive API v3, permissions.create: the `fields` parameter; docs/google.md, Accounts and addresses).
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
           return {
-            id: `perm${same >= 0 ? same + 1 : file.permissions.length}`,
+            id: permissionIdOf(permission),
             role: resource.role,
             type: resource.type,
             ...(fields.includes('emailAddress') && address ? { emailAddress: address } : {}),
@@ -976,11 +1005,30 @@ export class Google {
         list: (fileId: string, optionalArgs: { fields?: string; includePermissionsForView?: string }) => {
           checkAdvanced('drive.v3', 'drive.permissions.list', undefined, optionalArgs);
           const file = driveFile(fileId);
-          if (optionalArgs?.fields !== 'permissions(emailAddress)')
+          const fields = /^permissions\(([\w,]+)\)$/.exec(optionalArgs?.fields ?? '')?.[1].split(',') ?? [];
+          const known = ['id', 'type', 'role', 'view', 'emailAddress'];
+          if (fields.length === 0 || fields.some((f) => !known.includes(f)))
             throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
           // A form's responders are listed only when asked for (includePermissionsForView=published).
           const listed = file.permissions.filter((p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published');
-          return { permissions: listed.map((p) => (p.emailAddress ? { emailAddress: p.emailAddress } : {})) };
+          const all: Record<string, (p: Permission) => string | undefined> = {
+            id: permissionIdOf,
+            type: (p) => p.type,
+            role: (p) => p.role,
+            view: (p) => p.view,
+            emailAddress: (p) => p.emailAddress,
+          };
+          return {
+            permissions: listed.map((p) => Object.fromEntries(fields.flatMap((f) => (all[f](p) === undefined ? [] : [[f, all[f](p)]])))),
+          };
+        },
+        // permissions.delete: the permission goes (a form's responder included).
+        remove: (fileId: string, permissionId: string) => {
+          const file = driveFile(fileId);
+          const at = file.permissions.findIndex((p) => p.role !== 'owner' && permissionIdOf(p) === permissionId);
+          if (at < 0)
+            throw new Error(`GoogleJsonResponseException: API call to drive.permissions.delete failed with error: Permission not found: ${permissionId}.`);
+          file.permissions.splice(at, 1);
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
       Files: strict('Drive.Files', {
@@ -1006,15 +1054,33 @@ export class Google {
           driveFile(fileId);
           return { revisions: [{ id: '1' }, { id: '2' }] };
         },
-        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string) => {
-          checkAdvanced('drive.v3', 'drive.revisions.update', resource);
+        get: (fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
+          checkAdvanced('drive.v3', 'drive.revisions.get', undefined, optionalArgs);
+          const file = driveFile(fileId);
+          if (revisionId !== '1' && revisionId !== '2') throw new Error(`Drive.Revisions.get: revision not found: ${revisionId}`);
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          const link = revisionId === '2' && file.published ? publishedLinkOf(fileId) : undefined;
+          return { id: revisionId, ...(fields.includes('publishedLink') && link ? { publishedLink: link } : {}) };
+        },
+        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
+          checkAdvanced('drive.v3', 'drive.revisions.update', resource, optionalArgs);
           const file = driveFile(fileId);
           if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
           if (google.options.refusePublishing)
             throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
           file.published = resource.published === true;
           file.publishAuto = resource.publishAuto === true;
-          return { id: revisionId, published: file.published, publishAuto: file.publishAuto };
+          // Revision.publishedLink: "A link to the published revision" (output only, Docs Editors
+          // files), answered only when `fields` asks for it, as every field outside the defaults.
+          // A published sheet's address is not its file id's: Sheets gives it a key of its own.
+          const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
+          const link = file.published ? publishedLinkOf(fileId) : undefined;
+          return {
+            id: revisionId,
+            ...(fields.includes('published') ? { published: file.published } : {}),
+            ...(fields.includes('publishAuto') ? { publishAuto: file.publishAuto } : {}),
+            ...(fields.includes('publishedLink') && link ? { publishedLink: link } : {}),
+          };
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.RevisionsCollection>),
     });
@@ -1117,6 +1183,9 @@ export class Google {
         // Publishing "also enables accepting responses"; unpublishing stops them.
         setPublished: chain((published: boolean) => {
           if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          const file = google.files.get(form.id)!;
+          if (published && google.options.publishOpensToAnyone && !file.permissions.some((p) => p.view === 'published'))
+            file.permissions.push({ role: 'reader', type: 'anyone', notified: false, view: 'published' });
           form.published = published;
           form.accepting = published;
         }),

@@ -88,6 +88,8 @@ export class SheetFile {
     }
     const standard: Request[] = [];
     const after: (() => void)[] = [];
+    // The workbook's replies, one a standard request (read by the steps run after it applied).
+    let applied: object[] = [];
     requests.forEach((request, i) => {
       if (request.addSheet?.properties?.hidden !== undefined) {
         const { hidden, ...properties } = request.addSheet.properties;
@@ -112,16 +114,16 @@ export class SheetFile {
       const protectedRange = request.addProtectedRange?.protectedRange;
       if (protectedRange && (protectedRange.editors !== undefined || protectedRange.unprotectedRanges !== undefined)) {
         const { editors, unprotectedRanges, ...rest } = protectedRange;
-        if (rest.protectedRangeId === undefined)
-          throw new SheetsError(`requests[${i}]: the sandbox needs a protectedRangeId with editors or unprotectedRanges`);
         if (editors && (editors.groups || editors.domainUsersCanEdit))
           throw new SheetsError(`requests[${i}]: editors.groups and domainUsersCanEdit are not implemented by the sandbox`);
         for (const email of editors?.users ?? [])
           if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
-        standard.push({ addProtectedRange: { protectedRange: rest } });
+        const at = standard.push({ addProtectedRange: { protectedRange: rest } }) - 1;
         after.push(() => {
           const sheet = this.workbook.tabs.find((s) => s.sheetId === (rest.range?.sheetId ?? 0))!;
-          this.protections.set(rest.protectedRangeId!, {
+          // The id given, or the one the workbook drew (its reply, as Google's AddProtectedRangeResponse).
+          const id = (applied[at] as { addProtectedRange: { protectedRange: { protectedRangeId: number } } }).addProtectedRange.protectedRange.protectedRangeId;
+          this.protections.set(id, {
             editors: editors ? [...(editors.users ?? [])] : null,
             unprotected: (unprotectedRanges ?? []).map((r: GridRange) => areaOf(r, sheet)),
           });
@@ -159,7 +161,7 @@ export class SheetFile {
       standard.push(request);
     });
     // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
-    const applied = standard.length > 0 ? alreadyChecked(standard, () => this.workbook.batchUpdate(standard)) : [];
+    applied = standard.length > 0 ? alreadyChecked(standard, () => this.workbook.batchUpdate(standard)) : [];
     for (const step of after) step();
     this.writes.push({ requests: requests.length, bytes: Buffer.byteLength(JSON.stringify({ requests })) });
     const replies: object[] = requests.map(() => ({}));

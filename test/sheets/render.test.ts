@@ -287,7 +287,9 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
   const afterRound2 = replayMatch(played, { now: at(4) });
   const afterRound3 = replayMatch(played, { now: at(5) });
 
-  const snapshot = (workbook: EmbeddedWorkbook) => JSON.parse(JSON.stringify(workbook.tabs));
+  // Without the protections' ids: Sheets draws them at random (so does the embedded workbook).
+  const snapshot = (workbook: EmbeddedWorkbook) =>
+    JSON.parse(JSON.stringify(workbook.tabs.map((t) => ({ ...t, protectedRanges: t.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p) }))));
 
   it('adds the new round tab, rewrites the others in place, and ends exactly like a fresh render', () => {
     const workbook = new EmbeddedWorkbook();
@@ -329,6 +331,24 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     expect(kinds(requests)).not.toContain('deleteSheet');
     expect(kinds(requests)).not.toContain('addProtectedRange');
     expect(workbook.getMetadata().sheets?.every((s) => s.protectedRanges?.length === 1 && s.protectedRanges[0].description === PROTECTION_NOTE)).toBe(true);
+  });
+
+  it('names no protection id (Sheets draws them) and knows a protected tab by its range and description, whatever its id', () => {
+    const workbook = new EmbeddedWorkbook();
+    const { requests } = render(viewFor(afterRound2, 'public'), workbook);
+    const added = requests.flatMap((r) => (r.addProtectedRange ? [r.addProtectedRange.protectedRange] : []));
+    expect(added.length).toBeGreaterThan(0);
+    for (const protectedRange of added) expect(protectedRange).not.toHaveProperty('protectedRangeId');
+    // A tab whose protection has an id nobody chose, rewritten with new content: not protected twice.
+    const current = workbook.sheetByTitle('Current')!;
+    const old = current.protectedRanges[0].protectedRangeId;
+    workbook.batchUpdate([
+      { deleteProtectedRange: { protectedRangeId: old } },
+      { addProtectedRange: { protectedRange: { protectedRangeId: 987654321, range: { sheetId: current.sheetId }, description: PROTECTION_NOTE } } },
+    ]);
+    const again = render(viewFor(afterRound3, 'public'), workbook).requests;
+    expect(again.filter((r) => r.addProtectedRange?.protectedRange?.range?.sheetId === current.sheetId)).toEqual([]);
+    expect(workbook.sheetByTitle('Current')!.protectedRanges.map((p) => p.protectedRangeId)).toEqual([987654321]);
   });
 
   it("rewrites only the tabs whose content changed; a finished round's tab is left alone", () => {
