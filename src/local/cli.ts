@@ -2,7 +2,6 @@
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
-import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
@@ -14,7 +13,7 @@ import { type RenderReport, renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
-import { parseJsonFile } from './json-text.js';
+import { parseJsonFile, readTextFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
 import { verify } from './verify.js';
@@ -196,17 +195,7 @@ function readMatch(file: string): MatchFile {
 
 /** The text of a match file (`-`: standard input) and the name its errors give it. */
 function readMatchText(file: string): { text: string; name: string } {
-  try {
-    if (file === '-') return { text: readFileSync(0, 'utf8'), name: 'standard input' };
-    if (statSync(file).isDirectory()) {
-      throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
-    }
-    return { text: readFileSync(file, 'utf8'), name: file };
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
-  }
+  return readTextFile(file, `not a match file (e.g. ${EXAMPLE_FILE})`);
 }
 
 function matchFrom(text: string, file: string): MatchFile {

@@ -70,7 +70,12 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
     const rb = b as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
     for (const key of keys) {
-      const inner = firstDifference(ra[key], rb[key], Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`);
+      // Own members only: a key such as `constructor` must not read the member every object inherits.
+      const inner = firstDifference(
+        Object.hasOwn(ra, key) ? ra[key] : undefined,
+        Object.hasOwn(rb, key) ? rb[key] : undefined,
+        Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`,
+      );
       if (inner) return inner;
     }
   }

@@ -59,6 +59,31 @@ describe('match file validation names the offending field', () => {
     );
   });
 
+  it('refuses a schedule or a reminder of 1e308 minutes (no time at all as a deadline) with the field', () => {
+    expect(errorOf({ ...good, schedule: { minutes: { default: 1e308 } } })).toBe('schedule.minutes.default: a phase length is at most 525600 minutes (a year)');
+    expect(errorOf({ ...good, schedule: { minutes: { round: 525_601 } } })).toMatch(/^schedule\.minutes\.round: a phase length is at most/);
+    expect(errorOf({ ...good, schedule: { minutes: { default: 60 }, reminders: [10, 1e308] } })).toBe(
+      'schedule.reminders[1]: a reminder is at most 525600 minutes (a year) before the deadline',
+    );
+    expect(loadMatch({ ...good, schedule: { minutes: { default: 525_600 }, reminders: [525_600] } }).ok).toBe(true);
+  });
+
+  it('refuses a published result nested 20,000 deep or holding a key every object carries, naming where', () => {
+    // Built as text: JSON.stringify itself runs out of stack on 20,000 levels, while JSON.parse does not.
+    const deep = JSON.parse(`${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`) as unknown;
+    expect(errorOf({ ...good, final: deep })).toBe(
+      'final: nested more than 32 levels deep (at final.a.a.a…); a published result is a few levels deep, as replay prints it',
+    );
+    const list = JSON.parse(`{"winners":${'['.repeat(20_000)}${']'.repeat(20_000)}}`) as unknown;
+    expect(errorOf({ ...good, final: list })).toMatch(/^final: nested more than 32 levels deep \(at final\.winners\[0\]\[0\]…\)/);
+    expect(errorOf({ ...good, final: { winners: [], constructor: 1 } })).toBe(
+      'final.constructor: a name every JavaScript object carries, which a published result never holds (replay prints no such key)',
+    );
+    // JSON.parse keeps "__proto__" as a key of its own, as a file read from disk has it.
+    expect(errorOf({ ...good, final: JSON.parse('{"detail": {"__proto__": {"winners": ["p1"]}}}') })).toMatch(/^final\.detail\.__proto__: a name every/);
+    expect(loadMatch({ ...good, final: { winners: ['p1'], detail: { colours: { p1: 'red' } } } }).ok).toBe(true);
+  });
+
   it('answers bad JSON in one line', () => {
     const result = loadMatchText('{ "game": ');
     expect(result.ok).toBe(false);
