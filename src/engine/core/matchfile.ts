@@ -263,7 +263,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   if (!shape.success) return err(firstIssue(shape.error, input));
   const file = shape.data;
   // The text as parsed, where a `__proto__` key is still an own key (the schema's copy made it the prototype).
-  const final = finalIssue((input as { final?: unknown }).final);
+  const final = finalIssue(valueAt(input, ['final']));
   if (final !== null) return err(final);
 
   const game = games.get(file.game);
