@@ -5,6 +5,7 @@
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
+import { inert } from '../engine/core/quote.js';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
@@ -458,7 +459,8 @@ export function runCli(argv: readonly string[]): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`genius-host: ${errorLine(error).replace(/\s*\n\s*/g, ' ')}\n`);
+      // One line, and inert: a message may carry a player's name or a file's text (src/engine/core/quote.ts).
+      process.stderr.write(`genius-host: ${inert(errorLine(error).replace(/\s*\n\s*/g, ' '))}\n`);
       if (process.env.GENIUS_HOST_DEBUG && error instanceof Error && !(error instanceof InputError)) process.stderr.write(`${error.stack}\n`);
       process.exitCode = 1;
     },

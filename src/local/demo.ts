@@ -7,6 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
+import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
@@ -86,7 +87,8 @@ export function resultLine(result: ReplayResult): string {
   const tieBreak = loserTieBreak(result);
   const loser = `${plural('loser', final.losers)}${tieBreak ? ` on a tie-break (${tieBreak})` : ''}`;
   const candidate = final.eliminationCandidate ? `elimination candidate ${playerName(result, final.eliminationCandidate)}` : 'no elimination candidate';
-  return `${plural('winner', final.winners)} · ${loser} · ${candidate}`;
+  // Names (and tie-break notes that quote them) are the players' own text, printed to the terminal.
+  return inert(`${plural('winner', final.winners)} · ${loser} · ${candidate}`);
 }
 
 /** Refuses an output directory that is a file before anything is played or written. */

@@ -11,6 +11,7 @@ import { GoogleError } from '../node/bridge.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { mayPass } from '../node/refusal.js';
 import { gameById } from '../engine/index.js';
+import { inert } from '../engine/core/quote.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { type Links, MatchHost, type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { MatchLog } from '../triggers/log.js';
@@ -51,8 +52,8 @@ function linksText(links: Links, spreadsheet: string): string {
     `Shared sheet (players' public answers): ${links.shared}`,
     `Spectators: ${links.spectators}${links.published ? ' (published to the web)' : ''}`,
     'Players (send each their own links privately):',
-    ...links.players.map((p) => `  ${p.name} <${p.email}>: form ${p.form} ; sheet ${p.sheet}`),
-    ...(links.warnings.length > 0 ? ['Warnings:', ...links.warnings.map((w) => `  - ${w}`)] : []),
+    ...links.players.map((p) => `  ${inert(p.name)} <${p.email}>: form ${p.form} ; sheet ${p.sheet}`),
+    ...(links.warnings.length > 0 ? ['Warnings:', ...links.warnings.map((w) => `  - ${inert(w)}`)] : []),
     `Host it from this machine: genius-host host --spreadsheet ${spreadsheet} --every 60s (README: Hosting from a machine)`,
   ];
   return `${lines.join('\n')}\n`;

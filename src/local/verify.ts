@@ -5,7 +5,7 @@
 // final result the file was published with.
 
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
-import { quote, shorten } from '../engine/core/quote.js';
+import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 import { InputError } from './errors.js';
 import { parseJsonFile } from './json-text.js';
@@ -116,7 +116,7 @@ export function verify(text: string, file: string, commitment: string | undefine
   const difference = firstDifference(match.final, replayed, 'final');
   if (difference === null) {
     out(
-      `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => match.players.find((p) => p.id === id)?.name ?? id).join(', ') || 'none'})\n`,
+      `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => inert(match.players.find((p) => p.id === id)?.name ?? id)).join(', ') || 'none'})\n`,
     );
   } else if (replayed === null) {
     const waits = result.pending.length > 0 ? `waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}` : 'does not finish';

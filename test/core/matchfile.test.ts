@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
+import { validateSetup } from '../../src/triggers/setup.js';
 import { baseFile } from '../helpers/match.js';
 
 function errorOf(input: unknown): string {
@@ -39,6 +40,46 @@ describe('match file validation names the offending field', () => {
       'players[3].name: "ann" is also players[0]\'s name; names must differ',
     );
     expect(errorOf({ ...good, colour: 'red' })).toBe('colour: unknown field');
+  });
+
+  it('refuses look-alike names (case, width, accents typed two ways, invisible characters) and ids that differ only in case', () => {
+    const players = samplePlayers(4);
+    const withName = (name: string) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], name }] });
+    // Ann is players[0]. Each reads as Ann, or as Zoë once players[0] is Zoë.
+    for (const name of ['ＡＮＮ', 'A\u200Bnn', 'Ann\u200E', ' ann '])
+      expect(errorOf(withName(name)), name).toMatch(/^players\[3\]\.name: ".*" (reads as|is also) players\[0\]'s name/);
+    expect(errorOf(withName('ＡＮＮ'))).toBe(
+      'players[3].name: "ＡＮＮ" reads as players[0]\'s name "Ann"; names must differ in more than case, width, accents\' encoding or invisible characters',
+    );
+    const zoe = [{ ...players[0], name: 'Zo\u00EB' }, ...players.slice(1, 3), { ...players[3], name: 'ZOE\u0308' }];
+    expect(errorOf({ ...good, players: zoe })).toMatch(/^players\[3\]\.name: "ZOE\u0308" reads as players\[0\]'s name "Zo\u00EB"/);
+    const strasse = [{ ...players[0], name: 'Strauß' }, ...players.slice(1, 3), { ...players[3], name: 'STRAUSS' }];
+    expect(errorOf({ ...good, players: strasse })).toMatch(/^players\[3\]\.name: "STRAUSS" reads as players\[0\]'s name "Strauß"/);
+    expect(loadMatch(withName('Anne')).ok).toBe(true);
+    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], id: 'P1' }] })).toBe(
+      'players[3].id: "P1" is players[0]\'s id "p1" in another case; ids must differ in more than case',
+    );
+  });
+
+  it("the sidebar's setup check refuses the same look-alikes, on the field", () => {
+    const setup = {
+      game: 'not-flower-field',
+      startAt: '2026-11-21T18:00:00Z',
+      minutes: { default: 1440 },
+      players: samplePlayers(4).map((p, i) => ({ id: p.id, name: i === 3 ? 'Ｃａｒａ' : p.name, email: `p${i}@example.com` })),
+    };
+    const checked = validateSetup(setup, 'seed', '2026-11-21T17:00:00Z');
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.error).toEqual([{ field: 'players[3].name', message: expect.stringMatching(/^"Ｃａｒａ" reads as players\[2\]'s name "Cara"/) }]);
+    const ids = validateSetup(
+      { ...setup, players: setup.players.map((p, i) => (i === 3 ? { ...p, name: 'Dev', id: 'P2' } : p)) },
+      'seed',
+      '2026-11-21T17:00:00Z',
+    );
+    expect(ids.ok ? [] : ids.error).toEqual([
+      { field: 'players[3].id', message: '"P2" is players[1]\'s id "p2" in another case; ids must differ in more than case' },
+    ]);
   });
 
   it('names malformed submissions and decisions', () => {

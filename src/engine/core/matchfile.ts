@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
+import { nameKey } from './names.js';
 import { mention, oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
@@ -270,15 +271,30 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   if (!game) return err(`game: unknown game ${quote(file.game)} (one of ${[...games.keys()].join(', ')})`);
 
   const seen = new Map<string, number>();
+  // Ids in any case, and names as nameKey reads them: a player told apart from another only by
+  // case or by how a letter is encoded would make an answer that names them mean either.
+  const ids = new Map<string, number>();
   const names = new Map<string, number>();
   for (const [index, player] of file.players.entries()) {
-    const earlier = seen.get(player.id);
-    if (earlier !== undefined) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+    const earlier = ids.get(player.id.toLowerCase());
+    if (earlier !== undefined) {
+      const other = file.players[earlier].id;
+      if (other === player.id) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+      return err(`players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`);
+    }
+    ids.set(player.id.toLowerCase(), index);
     seen.set(player.id, index);
-    const nameKey = player.name.trim().toLowerCase();
-    const sameName = names.get(nameKey);
-    if (sameName !== undefined) return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
-    names.set(nameKey, index);
+    const key = nameKey(player.name);
+    const sameName = names.get(key);
+    if (sameName !== undefined) {
+      const other = file.players[sameName].name;
+      if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
+        return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
+      );
+    }
+    names.set(key, index);
   }
   const { min, max } = game.playerCount;
   if (file.players.length < min || file.players.length > max) {

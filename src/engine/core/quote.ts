@@ -41,3 +41,13 @@ export function mention(text: string): string {
 export function oneLine(text: string, max = 200): string {
   return shorten(text, max).replace(UNPRINTABLE, escapeCode);
 }
+
+/**
+ * Text from a player (a name, an id, an answer) as a terminal may show it: every control character
+ * (ESC, BEL, a line break, the C1 controls), lone surrogate, line separator and direction control
+ * written as `\u001b`, whatever its length. Printed raw, an ESC could recolour or clear the
+ * terminal, and a line break forge a line of the command's output.
+ */
+export function inert(text: string): string {
+  return text.replace(UNPRINTABLE, escapeCode);
+}
