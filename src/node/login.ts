@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { InputError } from '../local/errors.js';
 import { configFromEnv } from './bridge.js';
 import { loginFile, saveLogin } from './credentials.js';
-import { SCOPES } from './rest.js';
+import { SCOPES, directTo } from './rest.js';
 
 /** How long the sign-in waits for the browser. */
 const WAIT_MS = 5 * 60_000;
@@ -80,7 +80,15 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
   const { auth } = await import('@googleapis/sheets');
   const { server, uri, query } = await redirectServer();
   try {
-    const oauth = new auth.OAuth2({ clientId: client.client_id, clientSecret: client.client_secret, redirectUri: uri, endpoints: endpoints() });
+    const root = configFromEnv().rootUrl;
+    // A local root's token endpoint is called directly, never through the environment's proxy (rest.ts directTo).
+    const oauth = new auth.OAuth2({
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      redirectUri: uri,
+      endpoints: endpoints(),
+      ...(root ? { transporterOptions: directTo(root) } : {}),
+    });
     const { codeVerifier, codeChallenge } = await oauth.generateCodeVerifierAsync();
     const state = randomBytes(16).toString('hex');
     const url = oauth.generateAuthUrl({
