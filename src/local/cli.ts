@@ -5,7 +5,7 @@
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
-import { inert } from '../engine/core/quote.js';
+import { inert, inertJson } from '../engine/core/quote.js';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
@@ -312,7 +312,7 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
       throw new InputError(`spreadsheet ${id}: ${(error as Error).message}`);
     }
     if (!read) throw new InputError(`spreadsheet ${id} keeps no match (it has no "${LOG_TAB}" tab): is it the spreadsheet a match was started from?`);
-    out(stringifyMatchFile(read.match));
+    out(inertJson(stringifyMatchFile(read.match)));
     return 0;
   });
 }
@@ -374,7 +374,8 @@ async function main(
   switch (command) {
     case 'replay': {
       const result = replayAt(readMatch(positionals[0]), values.now);
-      out(`${JSON.stringify(replayOutput(result), null, 2)}\n`);
+      // JSON escapes C0 controls itself; inertJson escapes the C1 ones and direction controls a terminal may act on.
+      out(`${inertJson(JSON.stringify(replayOutput(result), null, 2))}\n`);
       return 0;
     }
     case 'new': {

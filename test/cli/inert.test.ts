@@ -19,7 +19,7 @@ function hostileFile(): string {
   match.players[0].name = 'Ann\u001b[2J\u0007';
   match.players[1].name = 'Ben\nforged line';
   match.players[2].name = 'Cara\u009b31m\u001b]0;title\u0007';
-  match.submissions.push({ phase: 'round-1', player: 'p4', answers: { own: 'A1\u001b[5m', others: 'red\r\nB2' } });
+  match.submissions.push({ phase: 'round-1', player: 'p4', answers: { own: 'A1\u001b[5m\u009b5m', others: 'red\r\nB2' } });
   const loaded = loadMatch(match);
   if (!loaded.ok) throw new Error(loaded.error);
   const final = replayMatch(loaded.value).final;
@@ -31,6 +31,14 @@ function hostileFile(): string {
 describe('player text printed by the command is inert', () => {
   const file = hostileFile();
   const commitment = seedCommitment(JSON.parse(readFileSync(file, 'utf8')).seed);
+
+  it('genius-host replay: the same JSON, every control character in it escaped', () => {
+    const { code, stdout } = run('replay', file);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(CONTROL);
+    expect(stdout).toContain('\\u009b5m');
+    expect(JSON.parse(stdout).rejected.at(-1).player).toBe('p4');
+  });
 
   it.each([
     ['show', file, '--as', 'host', '--all'],

@@ -51,3 +51,12 @@ export function oneLine(text: string, max = 200): string {
 export function inert(text: string): string {
   return text.replace(UNPRINTABLE, escapeCode);
 }
+
+// What JSON.stringify leaves raw in a string that a terminal may still act on: DEL and the C1
+// controls (U+009B is CSI, as ESC [ is), line separators and direction controls.
+const RAW_IN_JSON = /[\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** JSON text with those characters escaped too (`\u009b`): the same JSON, inert in a terminal. */
+export function inertJson(json: string): string {
+  return json.replace(RAW_IN_JSON, escapeCode);
+}
