@@ -173,7 +173,7 @@ export function parseJsonFile(text: string, file: string): unknown {
  * far smaller (bench/results.md: a whole match's log is tens of KB), so more is a mistake
  * (`replay /dev/zero`, a disk image), stopped at once rather than read until memory runs out.
  */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 const CHUNK_BYTES = 1024 * 1024;
 

@@ -82,7 +82,8 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
   return { path, a, b };
 }
 
-const shown = (value: unknown) => (value === undefined ? 'nothing' : shorten(JSON.stringify(value), 80));
+// Values and the seed are the file's text, printed to the terminal: inert (src/engine/core/quote.ts).
+const shown = (value: unknown) => (value === undefined ? 'nothing' : inert(shorten(JSON.stringify(value), 80)));
 
 /**
  * Checks `text` (the file `file`) against `commitment`; writes a line per check to `out` and
@@ -107,9 +108,9 @@ export function verify(text: string, file: string, commitment: string | undefine
   out(`${file}: ${result.game.title}, ${match.players.length} players, ${match.submissions.length} submissions\n`);
   const actual = seedCommitment(match.seed);
   if (actual === expected) {
-    out(`seed ${quote(match.seed)}: its SHA-256 is the commitment ${expected}\n`);
+    out(`seed ${inert(quote(match.seed))}: its SHA-256 is the commitment ${expected}\n`);
   } else {
-    out(`seed ${quote(match.seed)}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
+    out(`seed ${inert(quote(match.seed))}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
     failures.push(`the seed does not match the commitment (its SHA-256 is ${actual})`);
   }
   const replayed: unknown = result.final === null ? null : JSON.parse(JSON.stringify(result.final));
