@@ -108,9 +108,9 @@ export function verify(text: string, file: string, commitment: string | undefine
   out(`${file}: ${result.game.title}, ${match.players.length} players, ${match.submissions.length} submissions\n`);
   const actual = seedCommitment(match.seed);
   if (actual === expected) {
-    out(`seed ${inert(quote(match.seed))}: its SHA-256 is the commitment ${expected}\n`);
+    out(`seed ${quote(match.seed)}: its SHA-256 is the commitment ${expected}\n`);
   } else {
-    out(`seed ${inert(quote(match.seed))}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
+    out(`seed ${quote(match.seed)}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
     failures.push(`the seed does not match the commitment (its SHA-256 is ${actual})`);
   }
   const replayed: unknown = result.final === null ? null : JSON.parse(JSON.stringify(result.final));

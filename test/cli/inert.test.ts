@@ -16,6 +16,7 @@ const CONTROL = /(?!\n)\p{Cc}/u;
 /** The Not Flower Field example with hostile names (the winner, Cara, among them) and a hostile answer. */
 function hostileFile(): string {
   const match = JSON.parse(readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8'));
+  match.seed = 'field\u009b2J\u001b[0m';
   match.players[0].name = 'Ann\u001b[2J\u0007';
   match.players[1].name = 'Ben\nforged line';
   match.players[2].name = 'Cara\u009b31m\u001b]0;title\u0007';
@@ -54,6 +55,7 @@ describe('player text printed by the command is inert', () => {
     expect(stdout).not.toMatch(/^forged line/m);
     if (args[0] !== 'verify') expect(stdout).toContain('Ann\\u001b[2J\\u0007');
     expect(stdout).toContain('Cara\\u009b31m\\u001b]0;title\\u0007');
+    if (args[0] === 'verify') expect(stdout).toContain('seed "field\\u009b2J\\u001b[0m"');
   });
 
   it('an error line naming hostile text is inert too', () => {

@@ -5,8 +5,9 @@
 /** How much of the text an echo shows. */
 const ECHO_MAX = 40;
 
-// Line and paragraph separators and the bidirectional controls: JSON.stringify leaves them as they are.
-const INVISIBLE = /[\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// DEL and the C1 controls (U+009B is CSI to a terminal), line and paragraph separators and the
+// bidirectional controls: JSON.stringify leaves them as they are.
+const INVISIBLE = /[\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 // The same, with control characters and lone surrogates, for text that is not JSON-quoted.
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
@@ -52,11 +53,7 @@ export function inert(text: string): string {
   return text.replace(UNPRINTABLE, escapeCode);
 }
 
-// What JSON.stringify leaves raw in a string that a terminal may still act on: DEL and the C1
-// controls (U+009B is CSI, as ESC [ is), line separators and direction controls.
-const RAW_IN_JSON = /[\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-
-/** JSON text with those characters escaped too (`\u009b`): the same JSON, inert in a terminal. */
+/** JSON text with what JSON.stringify leaves raw (INVISIBLE) escaped too (`\u009b`): the same JSON, inert in a terminal. */
 export function inertJson(json: string): string {
-  return json.replace(RAW_IN_JSON, escapeCode);
+  return json.replace(INVISIBLE, escapeCode);
 }
