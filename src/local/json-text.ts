@@ -213,5 +213,5 @@ export function readTextFile(file: string, directory: string): { text: string; n
 }
 
 function tooLarge(name: string): InputError {
-  return new InputError(`${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the most genius-host reads from a file; a match file is far smaller`);
+  return new InputError(`${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the most genius-host reads from a file`);
 }

@@ -104,8 +104,10 @@ const cases: { args: string[]; says: RegExp }[] = [
     args: ['replay', endlessSchedule, '--now', '2026-11-22T00:00:00Z'],
     says: /^schedule\.minutes\.default: a phase length is at most 525600 minutes \(a year\)$/,
   },
-  { args: ['replay', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file; a match file is far smaller$/ },
+  { args: ['replay', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
   { args: ['show', huge], says: /^.*huge\.json: larger than 64 MB, the most genius-host reads from a file/ },
+  { args: ['start', '/dev/zero', '--spreadsheet', sheetId], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
+  { args: ['login', '--client', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: / },
   // Google spreadsheets (render --to-sheets, pull): every mistake is found before any call to Google
   { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
   { args: ['pull', 'match.json'], says: /^pull takes no arguments; got match\.json$/ },
