@@ -56,6 +56,8 @@ describe('match file validation names the offending field', () => {
     const strasse = [{ ...players[0], name: 'Strauß' }, ...players.slice(1, 3), { ...players[3], name: 'STRAUSS' }];
     expect(errorOf({ ...good, players: strasse })).toMatch(/^players\[3\]\.name: "STRAUSS" reads as players\[0\]'s name "Strauß"/);
     expect(loadMatch(withName('Anne')).ok).toBe(true);
+    expect(errorOf(withName('P2'))).toBe(`players[3].name: "P2" reads as players[1]'s id "p2"; a name must differ from every other player's id`);
+    expect(loadMatch({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'p4' }] }).ok).toBe(true);
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], id: 'P1' }] })).toBe(
       'players[3].id: "P1" is players[0]\'s id "p1" in another case; ids must differ in more than case',
     );

@@ -296,6 +296,15 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     }
     names.set(key, index);
   }
+  // Answers and the host's menu name a player by id or by name (a Paint captain vote, Correct a
+  // player's email…): a name that reads as another player's id would name either.
+  for (const [index, player] of file.players.entries()) {
+    const other = ids.get(nameKey(player.name));
+    if (other !== undefined && other !== index)
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${other}]'s id "${file.players[other].id}"; a name must differ from every other player's id`,
+      );
+  }
   const { min, max } = game.playerCount;
   if (file.players.length < min || file.players.length > max) {
     const range = min === max ? `${min}` : `${min}–${max}`;
