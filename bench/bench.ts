@@ -3,7 +3,9 @@
 // Targets (checked here, not by timed tests), times judged on the median so that one slow sample
 // on a busy machine does not fail them:
 //   one batchUpdate per spreadsheet per resolution · bundle under 350 KB ·
-//   a replay of a full match under 50 ms · match log under 100 KB.
+//   a replay of a full match under 50 ms · match log under 100 KB · every long hostile answer
+//   refused (or read) under 250 ms, a 100 000-letter Pasture answer under 100 ms · a Paint canvas
+//   generated under 20 ms. The tests check behaviour only: no test asserts a time.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,6 +17,8 @@ import type { AnyGame } from '../src/engine/core/game.js';
 import type { MatchFile } from '../src/engine/core/matchfile.js';
 import { MatchRun, replay } from '../src/engine/core/replay.js';
 import { GAME_LIST, audiencesOf, newMatch, playMatch, stringifyMatchFile, viewFor } from '../src/engine/index.js';
+import { Random } from '../src/engine/core/random.js';
+import { generateCanvas } from '../src/engine/games/paint/generate.js';
 import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
 import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
 import { type Request, renderRequests, renderView, utf8Length } from '../src/sheets/index.js';
@@ -22,6 +26,8 @@ import { renderAudience } from '../src/local/outputs.js';
 import { EmbeddedWorkbook } from '../src/local/workbook.js';
 import { DAILY_TRIGGER_TARGET_MINUTES, DEADLINE_TO_BOARDS_TARGET_MS, budgetLine, costOf, deadlineToBoards, matchBudget } from '../test/reliability/cost.js';
 import { DAY_CASES, deadlinesAndSheets, startedTable } from '../test/reliability/scenarios.js';
+import { longAnswers } from '../test/security/long-answers.js';
+import { scenarioOf } from '../test/security/scenario.js';
 import { projectTriggerUse } from '../src/triggers/trigger-time.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -184,6 +190,49 @@ say();
     searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
   }
   table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
+}
+
+// 2b. Hostile answers: every long answer of test/security/long-answers.ts (100 KB of letters,
+// coordinates, formulas, combining marks…, and the same just under the 1,000-character limit, and
+// split into a list), offered to every question of every phase the security tests cut at. Each is
+// offered 3 times and judged on its median: a regex that tries every start (the regression of
+// test/security/regressions.test.ts) takes seconds, a sane reading well under a millisecond.
+say('## Hostile answers: long text offered to every question');
+say();
+{
+  const rows: (string | number)[][] = [];
+  for (const game of GAME_LIST) {
+    let count = 0;
+    let slowest = { ms: 0, what: '' };
+    for (const { run, submission, index, label, question } of longAnswers(scenarioOf(game))) {
+      const took = median([0, 1, 2].map(() => time(() => run.offer(submission, index))));
+      count += 1;
+      if (took > slowest.ms) slowest = { ms: took, what: `${submission.phase} ${question}: ${label}` };
+    }
+    if (slowest.ms >= 250) failures.push(`${game.title}: a long answer took ${ms(slowest.ms)} ms (${slowest.what}), median of 3 (target < 250 ms)`);
+    rows.push([game.title, count, ms(slowest.ms), slowest.what]);
+  }
+  // The regression itself: 100 000 letters as Pasture's starting cell.
+  const pasture = GAME_LIST.find((g) => g.id === 'pasture')!;
+  const fresh = newMatch('pasture', { seed: 'bench-long' });
+  if (!fresh.ok) throw new Error(fresh.error);
+  const run = new MatchRun(pasture, fresh.value);
+  const letters = median(
+    Array.from({ length: 5 }, (_, i) => time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i))),
+  );
+  if (letters >= 100) failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
+  rows.push(['Pasture, 100 000 letters as the starting cell', 1, ms(letters), 'start: refused for its length before any game reads it']);
+  table(['game', 'long answers offered', 'slowest, median of 3 ms', 'which'], rows);
+}
+
+// 2c. Paint's canvas, generated from the seed at setup.
+say('## Paint canvas generation');
+say();
+{
+  for (let i = 0; i < 3; i++) generateCanvas(new Random(`bench-canvas-warm-${i}`));
+  const times = Array.from({ length: 40 }, (_, i) => time(() => generateCanvas(new Random(`bench-canvas-${i}`))));
+  if (median(times) >= 20) failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
+  table(['canvases (40 seeds)', 'median ms', 'worst ms'], [['generateCanvas', ms(median(times)), ms(Math.max(...times))]]);
 }
 
 // 3. Sheets writes per resolution, against a naive per-cell renderer.
@@ -435,7 +484,7 @@ say('## Targets');
 say();
 say(
   failures.length === 0
-    ? `All met: one batchUpdate per spreadsheet per render (the host spreadsheet: the log append, then one render), bundle under 350 KB, a replay under 50 ms and the Peg Domain search under 50 ms (medians), every log under 100 KB, every execution in the sandbox under 240 s of the cost model and 60 Sheets writes a minute, every game at its largest within ${DAILY_TRIGGER_TARGET_MINUTES} trigger minutes a day (and within the sidebar's projection), every board within ${DEADLINE_TO_BOARDS_TARGET_MS / 60_000} minutes of a deadline.`
+    ? `All met: one batchUpdate per spreadsheet per render (the host spreadsheet: the log append, then one render), bundle under 350 KB, a replay under 50 ms and the Peg Domain search under 50 ms (medians), every long hostile answer under 250 ms and the 100 000-letter Pasture answer under 100 ms, a Paint canvas under 20 ms (medians), every log under 100 KB, every execution in the sandbox under 240 s of the cost model and 60 Sheets writes a minute, every game at its largest within ${DAILY_TRIGGER_TARGET_MINUTES} trigger minutes a day (and within the sidebar's projection), every board within ${DEADLINE_TO_BOARDS_TARGET_MS / 60_000} minutes of a deadline.`
     : failures.map((f) => `- MISSED: ${f}`).join('\n'),
 );
 

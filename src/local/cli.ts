@@ -2,10 +2,10 @@
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
-import { readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
+import { inert, inertJson } from '../engine/core/quote.js';
 import { type Audience } from '../engine/core/view.js';
 import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
@@ -14,7 +14,7 @@ import { type RenderReport, renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
 import { InputError, closest } from './errors.js';
-import { parseJsonFile } from './json-text.js';
+import { parseJsonFile, readTextFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
 import { verify } from './verify.js';
@@ -198,17 +198,7 @@ function readMatch(file: string): MatchFile {
 
 /** The text of a match file (`-`: standard input) and the name its errors give it. */
 function readMatchText(file: string): { text: string; name: string } {
-  try {
-    if (file === '-') return { text: readFileSync(0, 'utf8'), name: 'standard input' };
-    if (statSync(file).isDirectory()) {
-      throw new InputError(`${file} is a directory, not a match file (e.g. ${EXAMPLE_FILE})`);
-    }
-    return { text: readFileSync(file, 'utf8'), name: file };
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
-  }
+  return readTextFile(file, `not a match file (e.g. ${EXAMPLE_FILE})`);
 }
 
 function matchFrom(text: string, file: string): MatchFile {
@@ -324,7 +314,7 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
       throw new InputError(`spreadsheet ${id}: ${(error as Error).message}`);
     }
     if (!read) throw new InputError(`spreadsheet ${id} keeps no match (it has no "${LOG_TAB}" tab): is it the spreadsheet a match was started from?`);
-    out(stringifyMatchFile(read.match));
+    out(inertJson(stringifyMatchFile(read.match)));
     return 0;
   });
 }
@@ -389,7 +379,8 @@ async function main(
   switch (command) {
     case 'replay': {
       const result = replayAt(readMatch(positionals[0]), values.now);
-      out(`${JSON.stringify(replayOutput(result), null, 2)}\n`);
+      // JSON escapes C0 controls itself; inertJson escapes the C1 ones and direction controls a terminal may act on.
+      out(`${inertJson(JSON.stringify(replayOutput(result), null, 2))}\n`);
       return 0;
     }
     case 'new': {
@@ -475,7 +466,8 @@ export function runCli(argv: readonly string[]): void {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`genius-host: ${errorLine(error).replace(/\s*\n\s*/g, ' ')}\n`);
+      // One line, and inert: a message may carry a player's name or a file's text (src/engine/core/quote.ts).
+      process.stderr.write(`genius-host: ${inert(errorLine(error).replace(/\s*\n\s*/g, ' '))}\n`);
       if (process.env.GENIUS_HOST_DEBUG && error instanceof Error && !(error instanceof InputError)) process.stderr.write(`${error.stack}\n`);
       process.exitCode = 1;
     },

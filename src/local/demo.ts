@@ -7,6 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, resultLine, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
+import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest } from './errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
@@ -187,7 +188,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     if (result.rejected.length > 0) say(`  ${result.rejected.length} submission(s) rejected: see the host's Log tab`);
     say('');
     say(scoreboardText(result).replace(/^/gm, '  '));
-    const line = resultLine(result);
+    const line = inert(resultLine(result));
     say(`\n  ${line}`);
     done.push({ title: game.title, line, outputs });
   }
@@ -233,6 +234,6 @@ export async function renderMatch(
 ): Promise<number> {
   makeOutDir(outDir);
   const outputs = await writeMatchOutputs(match, result, outDir, workbookProgress(progress));
-  print(`${result.game.title}: ${resultLine(result)}\n${workbooksLine(outputs)}\n${outputsText(outputs)}\n`);
+  print(`${result.game.title}: ${inert(resultLine(result))}\n${workbooksLine(outputs)}\n${outputsText(outputs)}\n`);
   return 0;
 }

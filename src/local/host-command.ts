@@ -7,6 +7,7 @@ import type { GoogleCalls } from '../node/bridge.js';
 import { GoogleError } from '../node/bridge.js';
 import { adoptItemMaps } from '../node/adopt-forms.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
+import { inert } from '../engine/core/quote.js';
 import { MatchHost, type RunReport } from '../triggers/host.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { KEY } from '../triggers/pointers.js';
@@ -86,7 +87,8 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
       const before = { ...google.counts } as Record<string, number>;
       try {
         const report = host.run('tick');
-        log(`${new Date(started).toISOString()} ${reportLine(report)} (${callsSince(google, before)}; ${Date.now() - started} ms)`);
+        // The report names players' sheets: their names are their own text (inert: src/engine/core/quote.ts).
+        log(`${new Date(started).toISOString()} ${inert(reportLine(report))} (${callsSince(google, before)}; ${Date.now() - started} ms)`);
         if (report.elsewhere) return 1;
       } catch (error) {
         const line = errorText(error).replace(/\s*\n\s*/g, ' ');

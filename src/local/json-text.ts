@@ -3,6 +3,7 @@
 // most errors but not for an unexpected character, so the offset is found by a small scan of the
 // JSON grammar instead of trusting the message.
 
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from './errors.js';
 
 class JsonSyntaxError extends InputError {}
@@ -21,7 +22,11 @@ function jsonErrorOffset(text: string): number | null {
   }
 }
 
-/** A scan of the JSON grammar that throws the offset where the text stops following it. */
+/**
+ * A scan of the JSON grammar that throws the offset where the text stops following it. It keeps
+ * the brackets still open on a stack of its own rather than recursing, so a file of 100,000 `[`
+ * is answered like any other (a recursive scan ran out of call stack: "internal error").
+ */
 class JsonScan {
   i = 0;
 
@@ -35,59 +40,60 @@ class JsonScan {
     throw this.i;
   }
 
+  /** One JSON value from here, with everything nested in it. */
   value(): void {
+    const open: ('}' | ']')[] = [];
+    for (;;) {
+      // A value: a bracket opens a list (an empty one closes at once), anything else is one token.
+      this.space();
+      const ch = this.text[this.i];
+      if (ch === '{' || ch === '[') {
+        const close = ch === '{' ? '}' : ']';
+        this.i += 1;
+        this.space();
+        if (this.text[this.i] !== close) {
+          open.push(close);
+          if (close === '}') this.key();
+          continue;
+        }
+        this.i += 1;
+      } else this.token();
+      // After a value: a comma (another item follows), or the closing bracket of each list it ends.
+      for (;;) {
+        if (open.length === 0) return;
+        const close = open[open.length - 1];
+        this.space();
+        if (this.text[this.i] === ',') {
+          this.i += 1;
+          if (close === '}') this.key();
+          break;
+        }
+        if (this.text[this.i] !== close) this.fail();
+        this.i += 1;
+        open.pop();
+      }
+    }
+  }
+
+  /** An object's key and its colon. */
+  private key(): void {
     this.space();
+    if (this.text[this.i] !== '"') this.fail();
+    this.string();
+    this.space();
+    if (this.text[this.i] !== ':') this.fail();
+    this.i += 1;
+  }
+
+  /** A value that holds no other: a string, a literal or a number. */
+  private token(): void {
     const ch = this.text[this.i];
-    if (ch === '{') return this.object();
-    if (ch === '[') return this.array();
     if (ch === '"') return this.string();
     if (ch === 't') return this.literal('true');
     if (ch === 'f') return this.literal('false');
     if (ch === 'n') return this.literal('null');
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
     this.fail();
-  }
-
-  private object(): void {
-    this.list('}', () => {
-      this.space();
-      if (this.text[this.i] !== '"') this.fail();
-      this.string();
-      this.space();
-      if (this.text[this.i] !== ':') this.fail();
-      this.i += 1;
-      this.value();
-    });
-  }
-
-  private array(): void {
-    this.list(']', () => this.value());
-  }
-
-  /** An object's or array's items from its opening bracket: none, or items separated by commas, then `close`. */
-  private list(close: '}' | ']', item: () => void): void {
-    this.i += 1;
-    this.space();
-    if (this.text[this.i] === close) {
-      this.i += 1;
-      return;
-    }
-    for (;;) {
-      item();
-      if (this.listEnds(close)) return;
-    }
-  }
-
-  /** After an item: a comma (more follow) or the closing bracket (true); anything else fails. */
-  private listEnds(close: '}' | ']'): boolean {
-    this.space();
-    if (this.text[this.i] === ',') {
-      this.i += 1;
-      return false;
-    }
-    if (this.text[this.i] !== close) this.fail();
-    this.i += 1;
-    return true;
   }
 
   private literal(word: string): void {
@@ -160,4 +166,52 @@ export function parseJsonFile(text: string, file: string): unknown {
           : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset) ?? 0))}${expected((error as Error).message)}`;
     throw new JsonSyntaxError(`${file}:${line}:${column}: not valid JSON: ${what}`);
   }
+}
+
+/**
+ * The most the command reads from one file: 64 MB (docs/matchfile.md, *Limits*). A match file is
+ * far smaller (bench/results.md: a whole match's log is tens of KB), so more is a mistake
+ * (`replay /dev/zero`, a disk image), stopped at once rather than read until memory runs out.
+ */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The text of `file` (`-`: standard input) and the name its errors give it, read as UTF-8 up to
+ * MAX_FILE_BYTES. Every failure is one line: no such file, not allowed, a directory (`directory`
+ * says what was expected instead), too large.
+ */
+export function readTextFile(file: string, directory: string): { text: string; name: string } {
+  const name = file === '-' ? 'standard input' : file;
+  let fd: number | undefined;
+  try {
+    fd = file === '-' ? 0 : openSync(file, 'r');
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new InputError(`${file} is a directory, ${directory}`);
+    // A regular file says its size; a device or a pipe (/dev/zero, standard input) is read up to the cap.
+    if (stat.isFile() && stat.size > MAX_FILE_BYTES) throw tooLarge(name);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(CHUNK_BYTES);
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_FILE_BYTES) throw tooLarge(name);
+      chunks.push(read === CHUNK_BYTES ? chunk : chunk.subarray(0, read));
+    }
+    return { text: Buffer.concat(chunks, total).toString('utf8'), name };
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new InputError(`${file} is a directory, ${directory}`);
+    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
+  } finally {
+    if (fd !== undefined && fd !== 0) closeSync(fd);
+  }
+}
+
+function tooLarge(name: string): InputError {
+  return new InputError(`${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the most genius-host reads from a file`);
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Audience, View } from '../engine/core/view.js';
+import { inert } from '../engine/core/quote.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
 import { renderView } from '../sheets/index.js';
@@ -38,7 +39,8 @@ function audienceStem(audience: Audience): string {
 export function readerOf(audience: Audience, result: ReplayResult): string {
   if (audience === 'host' || audience === 'public') return audience;
   const [kind, id] = audience.split(':');
-  return kind === 'player' ? `${result.ctx.playerName(id)} (${id})` : `${kind} ${id}`;
+  // The name is the player's own text, printed to the terminal: inert (src/engine/core/quote.ts).
+  return kind === 'player' ? `${inert(result.ctx.playerName(id))} (${id})` : `${kind} ${id}`;
 }
 
 /** Renders one audience into a new embedded workbook (one batchUpdate). */

@@ -6,18 +6,18 @@
 // is the machine's from the start: genius-host host runs it.
 
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import type { GoogleCalls } from '../node/bridge.js';
 import { GoogleError } from '../node/bridge.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { mayPass } from '../node/refusal.js';
 import { gameById } from '../engine/index.js';
+import { inert } from '../engine/core/quote.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { type Links, MatchHost, type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { MatchLog } from '../triggers/log.js';
 import { KEY } from '../triggers/pointers.js';
 import { InputError } from './errors.js';
-import { parseJsonFile } from './json-text.js';
+import { parseJsonFile, readTextFile } from './json-text.js';
 
 /** Start calls one run may make: the sidebar calls again while the answer says `more` (five players a call, then the log, then the first drawing). */
 const MOST_START_CALLS = 40;
@@ -33,16 +33,8 @@ export interface StartCommand {
 
 /** The setup file: the sidebar's setup object as JSON (README: Starting a match from a machine). */
 function readSetup(file: string): MatchSetup {
-  let text: string;
-  try {
-    if (file !== '-' && statSync(file).isDirectory()) throw new InputError(`${file} is a directory, not a setup file`);
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
-  }
-  const setup = parseJsonFile(text, file === '-' ? 'standard input' : file);
+  const { text, name } = readTextFile(file, 'not a setup file');
+  const setup = parseJsonFile(text, name);
   if (setup === null || typeof setup !== 'object' || Array.isArray(setup))
     throw new InputError(`${file}: a setup is a JSON object ({ "game": …, "players": […], "startAt": … })`);
   return setup as MatchSetup;
@@ -60,8 +52,8 @@ function linksText(links: Links, spreadsheet: string): string {
     `Shared sheet (players' public answers): ${links.shared}`,
     `Spectators: ${links.spectators}${links.published ? ' (published to the web)' : ''}`,
     'Players (send each their own links privately):',
-    ...links.players.map((p) => `  ${p.name} <${p.email}>: form ${p.form} ; sheet ${p.sheet}`),
-    ...(links.warnings.length > 0 ? ['Warnings:', ...links.warnings.map((w) => `  - ${w}`)] : []),
+    ...links.players.map((p) => `  ${inert(p.name)} <${p.email}>: form ${p.form} ; sheet ${p.sheet}`),
+    ...(links.warnings.length > 0 ? ['Warnings:', ...links.warnings.map((w) => `  - ${inert(w)}`)] : []),
     `Host it from this machine: genius-host host --spreadsheet ${spreadsheet} --every 60s (README: Hosting from a machine)`,
   ];
   return `${lines.join('\n')}\n`;

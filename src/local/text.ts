@@ -1,6 +1,9 @@
 // Views as terminal text: boards as labelled grids (with colour when the terminal has it) and
-// tables as aligned columns. Used by `npm start` and `genius-host show`.
+// tables as aligned columns. Used by `npm start` and `genius-host show`. Every text of a view
+// goes through `inert` first: names and answers are the players' own text, and an ESC or a line
+// break in them must reach the terminal as `\u001b` or `\u000a`, not as a command or a new line.
 
+import { inert, quote } from '../engine/core/quote.js';
 import type { Grid, GridCell, Table, TableValue, View } from '../engine/core/view.js';
 
 export interface TextOptions {
@@ -27,7 +30,7 @@ function centre(text: string, width: number): string {
 }
 
 function cellText(cell: GridCell, width: number, options: TextOptions): string {
-  const text = centre(cell.text ?? '·', width);
+  const text = centre(inert(cell.text ?? '·'), width);
   if (!options.colour || !cell.fill) return text;
   if (!cell.fill2) return ansiBackground(cell.fill, text, cell.textColour);
   // Two colours: the left half in one, the right half in the other.
@@ -37,47 +40,52 @@ function cellText(cell: GridCell, width: number, options: TextOptions): string {
 }
 
 function gridText(grid: Grid, options: TextOptions): string {
-  const width = Math.max(3, ...grid.cells.flat().map((c) => [...(c.text ?? '')].length + 1), ...grid.columnLabels.map((l) => l.length));
-  const labelWidth = Math.max(...grid.rowLabels.map((l) => l.length));
-  const lines = [grid.title];
-  lines.push(`${' '.repeat(labelWidth)} ${grid.columnLabels.map((l) => centre(l, width)).join(' ')}`);
+  const columnLabels = grid.columnLabels.map(inert);
+  const rowLabels = grid.rowLabels.map(inert);
+  const width = Math.max(3, ...grid.cells.flat().map((c) => [...inert(c.text ?? '')].length + 1), ...columnLabels.map((l) => l.length));
+  const labelWidth = Math.max(...rowLabels.map((l) => l.length));
+  const lines = [inert(grid.title)];
+  lines.push(`${' '.repeat(labelWidth)} ${columnLabels.map((l) => centre(l, width)).join(' ')}`);
   grid.cells.forEach((row, r) => {
-    lines.push(`${grid.rowLabels[r].padStart(labelWidth)} ${row.map((cell) => cellText(cell, width, options)).join(' ')}`);
+    lines.push(`${rowLabels[r].padStart(labelWidth)} ${row.map((cell) => cellText(cell, width, options)).join(' ')}`);
   });
-  if (grid.caption) lines.push(grid.caption);
+  if (grid.caption) lines.push(inert(grid.caption));
   return lines.join('\n');
 }
 
 function valueText(value: TableValue): string {
-  return value === null ? '' : String(value);
+  return value === null ? '' : inert(String(value));
 }
 
 export function tableText(table: Table): string {
-  const rows = [table.header, ...table.rows.map((r) => r.map(valueText))];
-  const widths = table.header.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
+  const header = table.header.map(inert);
+  const rows = [header, ...table.rows.map((r) => r.map(valueText))];
+  const widths = header.map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? '')].length)));
   const line = (r: readonly string[]) =>
     r
       .map((v, c) => pad(v ?? '', widths[c]))
       .join('  ')
       .trimEnd();
-  const out = [table.title, line(table.header), widths.map((w) => '─'.repeat(w)).join('  '), ...table.rows.map((r) => line(r.map(valueText)))];
-  if (table.caption) out.push(table.caption);
+  const out = [inert(table.title), line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...table.rows.map((r) => line(r.map(valueText)))];
+  if (table.caption) out.push(inert(table.caption));
   return out.join('\n');
 }
 
 /** A whole view as text: status, the current board, scoreboard, legend and sections. */
 export function viewText(view: View, options: TextOptions, allBoards = false): string {
-  const parts: string[] = [`== ${view.title} ==`, view.status.headline];
+  const parts: string[] = [`== ${inert(view.title)} ==`, inert(view.status.headline)];
   const tabs = allBoards ? [...view.boards].reverse() : view.boards.slice(0, 1);
   for (const tab of tabs) parts.push(tab.grids.map((g) => gridText(g, options)).join('\n\n'));
   parts.push(tableText(view.scoreboard));
-  parts.push(`Legend: ${view.legend.map((l) => `${l.symbol} ${l.meaning}`).join(' · ')}`);
+  parts.push(`Legend: ${view.legend.map((l) => inert(`${l.symbol} ${l.meaning}`)).join(' · ')}`);
   for (const section of view.sections) parts.push(tableText(section));
   if (view.log) parts.push(tableText(view.log));
   // The Seed tab in brief: the published file itself is on the Seed tab of the rendered workbook.
   if (view.seed) {
     const { commitment, published, note } = view.seed;
-    const end = published ? `the seed is ${JSON.stringify(published.seed)}; the match file to check with genius-host verify is on the Seed tab (render)` : note;
+    const end = published
+      ? `the seed is ${quote(published.seed, Infinity)}; the match file to check with genius-host verify is on the Seed tab (render)`
+      : note && inert(note);
     parts.push(`Seed: its SHA-256 is ${commitment}${end ? `; ${end}` : ''}`);
   }
   return parts.join('\n\n');

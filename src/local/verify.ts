@@ -5,7 +5,7 @@
 // final result the file was published with.
 
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
-import { quote, shorten } from '../engine/core/quote.js';
+import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 import { InputError } from './errors.js';
 import { parseJsonFile } from './json-text.js';
@@ -70,14 +70,20 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
     const rb = b as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
     for (const key of keys) {
-      const inner = firstDifference(ra[key], rb[key], Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`);
+      // Own members only: a key such as `constructor` must not read the member every object inherits.
+      const inner = firstDifference(
+        Object.hasOwn(ra, key) ? ra[key] : undefined,
+        Object.hasOwn(rb, key) ? rb[key] : undefined,
+        Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`,
+      );
       if (inner) return inner;
     }
   }
   return { path, a, b };
 }
 
-const shown = (value: unknown) => (value === undefined ? 'nothing' : shorten(JSON.stringify(value), 80));
+// Values and the seed are the file's text, printed to the terminal: inert (src/engine/core/quote.ts).
+const shown = (value: unknown) => (value === undefined ? 'nothing' : inert(shorten(JSON.stringify(value), 80)));
 
 /**
  * Checks `text` (the file `file`) against `commitment`; writes a line per check to `out` and
@@ -114,7 +120,7 @@ export function verify(text: string, file: string, commitment: string | undefine
   const difference = firstDifference(match.final, replayed, 'final');
   if (difference === null) {
     out(
-      `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => match.players.find((p) => p.id === id)?.name ?? id).join(', ') || 'none'})\n`,
+      `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => inert(match.players.find((p) => p.id === id)?.name ?? id)).join(', ') || 'none'})\n`,
     );
   } else if (replayed === null) {
     const waits = result.pending.length > 0 ? `waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}` : 'does not finish';

@@ -6,13 +6,13 @@
 // token is saved under the user's config directory (src/node/credentials.ts). Node-only.
 
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InputError } from '../local/errors.js';
+import { readTextFile } from '../local/json-text.js';
 import { configFromEnv } from './bridge.js';
 import { loginFile, saveLogin } from './credentials.js';
-import { SCOPES } from './rest.js';
+import { SCOPES, directTo } from './rest.js';
 
 /** How long the sign-in waits for the browser. */
 const WAIT_MS = 5 * 60_000;
@@ -24,14 +24,13 @@ interface ClientFile {
 
 /** The OAuth client file the Cloud console downloads ("Desktop app": its fields under `installed`). */
 function readClient(file: string): ClientFile {
+  const where = '(the OAuth client file: Google Cloud console → APIs & Services → Credentials → OAuth client ID → Desktop app → Download JSON)';
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    // Read as every file the command reads, up to 64 MB (`--client /dev/zero` stops at once).
+    json = JSON.parse(readTextFile(file, 'not an OAuth client file').text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : code ? (error as Error).message : 'not valid JSON'} (the OAuth client file: Google Cloud console → APIs & Services → Credentials → OAuth client ID → Desktop app → Download JSON)`,
-    );
+    throw new InputError(`${error instanceof InputError ? error.message : `${file}: not valid JSON`} ${where}`);
   }
   const o = (json ?? {}) as { installed?: Partial<ClientFile>; web?: unknown; type?: string };
   if (o.type === 'service_account')
@@ -80,7 +79,15 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
   const { auth } = await import('@googleapis/sheets');
   const { server, uri, query } = await redirectServer();
   try {
-    const oauth = new auth.OAuth2({ clientId: client.client_id, clientSecret: client.client_secret, redirectUri: uri, endpoints: endpoints() });
+    const root = configFromEnv().rootUrl;
+    // A local root's token endpoint is called directly, never through the environment's proxy (rest.ts directTo).
+    const oauth = new auth.OAuth2({
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      redirectUri: uri,
+      endpoints: endpoints(),
+      ...(root ? { transporterOptions: directTo(root) } : {}),
+    });
     const { codeVerifier, codeChallenge } = await oauth.generateCodeVerifierAsync();
     const state = randomBytes(16).toString('hex');
     const url = oauth.generateAuthUrl({

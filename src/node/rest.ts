@@ -57,6 +57,18 @@ export interface CallError {
   readonly retried?: boolean;
 }
 
+/**
+ * The client options that keep every call to a local root (GENIUS_HOST_GOOGLE_ROOT_URL: tests, an
+ * emulator) on this machine, whatever the environment's proxy says. gaxios (under the client
+ * packages and google-auth-library) sends a request through HTTPS_PROXY / HTTP_PROXY (either case)
+ * unless NO_PROXY or its `noProxy` option names the address; a proxy would then receive the
+ * loopback credential's signed token. `noProxy` naming the root's origin makes every call to it
+ * direct. Google's own roots (no root URL) keep the environment's proxy, as any client would.
+ */
+export function directTo(rootUrl: string | undefined): { noProxy?: string[] } {
+  return rootUrl === undefined ? {} : { noProxy: [new URL(rootUrl).origin] };
+}
+
 /** How many times a call is tried again. */
 const RETRIES = 5;
 
@@ -138,21 +150,27 @@ export async function restCalls(config: RestConfig) {
   const saved = savedLogin();
   // The saved sign-in of genius-host login (src/node/login.ts) when GOOGLE_APPLICATION_CREDENTIALS
   // names no key: its refresh token gets access tokens from the OAuth token endpoint.
+  const direct = directTo(config.rootUrl);
   const login = saved
     ? new googleAuth.OAuth2({
         clientId: saved.client_id,
         clientSecret: saved.client_secret,
-        ...(config.rootUrl ? { endpoints: { oauth2TokenUrl: `${config.rootUrl}token` } } : {}),
+        ...(config.rootUrl ? { endpoints: { oauth2TokenUrl: `${config.rootUrl}token` }, transporterOptions: direct } : {}),
       })
     : null;
   login?.setCredentials({ refresh_token: saved?.refresh_token });
-  const adc = new googleAuth.GoogleAuth({ scopes: [...SCOPES] });
+  const adc = new googleAuth.GoogleAuth({ scopes: [...SCOPES], ...(config.rootUrl ? { clientOptions: { transporterOptions: direct } } : {}) });
   // A service account's key signs its own token (a self-signed JWT carrying the scopes: AIP-4111,
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
   // the OAuth token endpoint before the first call.
   adc.useJWTAccessWithScope = true;
   const auth = login ?? adc;
-  const options = { auth, ...(config.rootUrl ? { rootUrl: config.rootUrl } : {}), retryConfig: retryConfig(config), timeout: config.timeoutMs ?? 60_000 };
+  const options = {
+    auth,
+    ...(config.rootUrl ? { rootUrl: config.rootUrl, ...direct } : {}),
+    retryConfig: retryConfig(config),
+    timeout: config.timeoutMs ?? 60_000,
+  };
   const api: sheets_v4.Sheets = sheets({ version: 'v4', ...options });
 
   return {

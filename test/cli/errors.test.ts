@@ -1,6 +1,6 @@
 // Every way a new user can call genius-host wrongly gets one line on stderr naming the mistake,
 // exit status 1, no stack trace, nothing on stdout and nothing written.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,17 @@ const duplicate = (() => {
   match.players[3].id = 'p2';
   return file('duplicate.json', JSON.stringify(match));
 })();
+/** The example with `field` set to `json` (text, so that it can nest deeper than JSON.stringify goes). */
+const exampleWith = (name: string, field: string, json: string) =>
+  file(name, readFileSync(join(root, example), 'utf8').replace(/\}\s*$/, `, "${field}": ${json} }`));
+// Invalid JSON nested 200,000 deep: the locator of the error walked it by recursion and ran out of stack.
+const deepInvalid = file('deep-invalid.json', `${'['.repeat(200_000)}x`);
+const deepFinal = exampleWith('deep-final.json', 'final', `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`);
+const constructorFinal = exampleWith('constructor-final.json', 'final', '{ "winners": [], "constructor": 1 }');
+const endlessSchedule = exampleWith('endless-schedule.json', 'schedule', '{ "minutes": { "default": 1e308 } }');
+/** A file of 65 MB (sparse: nothing is written), over the 64 MB the command reads. */
+const huge = file('huge.json', '');
+truncateSync(huge, 65 * 1024 * 1024);
 /** A commitment of the right shape (the SHA-256 of "genius"). */
 const aCommitment = '9ed142d60c4571b67f1468ef4f75950a60a1d8dc1c38075cd0d13c80fea7aba5';
 /** A spreadsheet ID of the shape Google gives (never called: each mistake is found first). */
@@ -88,6 +99,15 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['replay', empty], says: /^.*empty\.json:1:1: not valid JSON: the file is empty$/ },
   { args: ['replay', duplicate], says: /^players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
   { args: ['show', example, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match/ },
+  { args: ['replay', deepInvalid], says: /^.*deep-invalid\.json:1:200001: not valid JSON: unexpected "x"$/ },
+  {
+    args: ['replay', endlessSchedule, '--now', '2026-11-22T00:00:00Z'],
+    says: /^schedule\.minutes\.default: a phase length is at most 525600 minutes \(a year\)$/,
+  },
+  { args: ['replay', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
+  { args: ['show', huge], says: /^.*huge\.json: larger than 64 MB, the most genius-host reads from a file/ },
+  { args: ['start', '/dev/zero', '--spreadsheet', sheetId], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
+  { args: ['login', '--client', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: / },
   // Google spreadsheets (render --to-sheets, pull): every mistake is found before any call to Google
   { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
   { args: ['pull', 'match.json'], says: /^pull takes no arguments; got match\.json$/ },
@@ -121,6 +141,9 @@ const cases: { args: string[]; says: RegExp }[] = [
     says: /^examples\/not-flower-field\.json carries no published result \(no "final"\): verify checks the match file published on the Seed tab/,
   },
   { args: ['verify', example, '--now', '2026-11-21T18:00:00Z'], says: /^verify takes no --now \(it takes --commitment\)$/ },
+  { args: ['verify', deepFinal, '--commitment', aCommitment], says: /^final: nested more than 32 levels deep \(at final\.a\.a\.a…\)/ },
+  { args: ['verify', constructorFinal, '--commitment', aCommitment], says: /^final\.constructor: a name every JavaScript object carries/ },
+  { args: ['verify', '/dev/zero', '--commitment', aCommitment], says: /^\/dev\/zero: larger than 64 MB/ },
 ];
 
 describe('a wrong command gets one line on stderr, exit 1 and no stack trace', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
+import { validateSetup } from '../../src/triggers/setup.js';
 import { baseFile } from '../helpers/match.js';
 
 function errorOf(input: unknown): string {
@@ -41,6 +42,48 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, colour: 'red' })).toBe('colour: unknown field');
   });
 
+  it('refuses look-alike names (case, width, accents typed two ways, invisible characters) and ids that differ only in case', () => {
+    const players = samplePlayers(4);
+    const withName = (name: string) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], name }] });
+    // Ann is players[0]. Each reads as Ann, or as Zoë once players[0] is Zoë.
+    for (const name of ['ＡＮＮ', 'A\u200Bnn', 'Ann\u200E', ' ann '])
+      expect(errorOf(withName(name)), name).toMatch(/^players\[3\]\.name: ".*" (reads as|is also) players\[0\]'s name/);
+    expect(errorOf(withName('ＡＮＮ'))).toBe(
+      'players[3].name: "ＡＮＮ" reads as players[0]\'s name "Ann"; names must differ in more than case, width, accents\' encoding or invisible characters',
+    );
+    const zoe = [{ ...players[0], name: 'Zo\u00EB' }, ...players.slice(1, 3), { ...players[3], name: 'ZOE\u0308' }];
+    expect(errorOf({ ...good, players: zoe })).toMatch(/^players\[3\]\.name: "ZOE\u0308" reads as players\[0\]'s name "Zo\u00EB"/);
+    const strasse = [{ ...players[0], name: 'Strauß' }, ...players.slice(1, 3), { ...players[3], name: 'STRAUSS' }];
+    expect(errorOf({ ...good, players: strasse })).toMatch(/^players\[3\]\.name: "STRAUSS" reads as players\[0\]'s name "Strauß"/);
+    expect(loadMatch(withName('Anne')).ok).toBe(true);
+    expect(errorOf(withName('P2'))).toBe(`players[3].name: "P2" reads as players[1]'s id "p2"; a name must differ from every other player's id`);
+    expect(loadMatch({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'p4' }] }).ok).toBe(true);
+    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], id: 'P1' }] })).toBe(
+      'players[3].id: "P1" is players[0]\'s id "p1" in another case; ids must differ in more than case',
+    );
+  });
+
+  it("the sidebar's setup check refuses the same look-alikes, on the field", () => {
+    const setup = {
+      game: 'not-flower-field',
+      startAt: '2026-11-21T18:00:00Z',
+      minutes: { default: 1440 },
+      players: samplePlayers(4).map((p, i) => ({ id: p.id, name: i === 3 ? 'Ｃａｒａ' : p.name, email: `p${i}@example.com` })),
+    };
+    const checked = validateSetup(setup, 'seed', '2026-11-21T17:00:00Z');
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.error).toEqual([{ field: 'players[3].name', message: expect.stringMatching(/^"Ｃａｒａ" reads as players\[2\]'s name "Cara"/) }]);
+    const ids = validateSetup(
+      { ...setup, players: setup.players.map((p, i) => (i === 3 ? { ...p, name: 'Dev', id: 'P2' } : p)) },
+      'seed',
+      '2026-11-21T17:00:00Z',
+    );
+    expect(ids.ok ? [] : ids.error).toEqual([
+      { field: 'players[3].id', message: '"P2" is players[1]\'s id "p2" in another case; ids must differ in more than case' },
+    ]);
+  });
+
   it('names malformed submissions and decisions', () => {
     expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p9', answers: {} }] })).toBe('submissions[0].player: unknown player "p9"');
     expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', answers: { colour: true } }] })).toMatch(/^submissions\[0\]\.answers\.colour: /);
@@ -57,6 +100,31 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, players: samplePlayers(5), options: { palette: ['red', 'blue', 'green', 'yellow'] } })).toBe(
       'options.palette: 5 players need 5 colours, the palette has 4',
     );
+  });
+
+  it('refuses a schedule or a reminder of 1e308 minutes (no time at all as a deadline) with the field', () => {
+    expect(errorOf({ ...good, schedule: { minutes: { default: 1e308 } } })).toBe('schedule.minutes.default: a phase length is at most 525600 minutes (a year)');
+    expect(errorOf({ ...good, schedule: { minutes: { round: 525_601 } } })).toMatch(/^schedule\.minutes\.round: a phase length is at most/);
+    expect(errorOf({ ...good, schedule: { minutes: { default: 60 }, reminders: [10, 1e308] } })).toBe(
+      'schedule.reminders[1]: a reminder is at most 525600 minutes (a year) before the deadline',
+    );
+    expect(loadMatch({ ...good, schedule: { minutes: { default: 525_600 }, reminders: [525_600] } }).ok).toBe(true);
+  });
+
+  it('refuses a published result nested 20,000 deep or holding a key every object carries, naming where', () => {
+    // Built as text: JSON.stringify itself runs out of stack on 20,000 levels, while JSON.parse does not.
+    const deep = JSON.parse(`${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`) as unknown;
+    expect(errorOf({ ...good, final: deep })).toBe(
+      'final: nested more than 32 levels deep (at final.a.a.a…); a published result is a few levels deep, as replay prints it',
+    );
+    const list = JSON.parse(`{"winners":${'['.repeat(20_000)}${']'.repeat(20_000)}}`) as unknown;
+    expect(errorOf({ ...good, final: list })).toMatch(/^final: nested more than 32 levels deep \(at final\.winners\[0\]\[0\]…\)/);
+    expect(errorOf({ ...good, final: { winners: [], constructor: 1 } })).toBe(
+      'final.constructor: a name every JavaScript object carries, which a published result never holds (replay prints no such key)',
+    );
+    // JSON.parse keeps "__proto__" as a key of its own, as a file read from disk has it.
+    expect(errorOf({ ...good, final: JSON.parse('{"detail": {"__proto__": {"winners": ["p1"]}}}') })).toMatch(/^final\.detail\.__proto__: a name every/);
+    expect(loadMatch({ ...good, final: { winners: ['p1'], detail: { colours: { p1: 'red' } } } }).ok).toBe(true);
   });
 
   it('answers bad JSON in one line', () => {

@@ -6,6 +6,7 @@ import { logOf } from '../sandbox/players.js';
 import { CASES, HostChild, type Tick, expectLikePulledReplay, handedOver, playToEnd } from './hosting.js';
 
 describe.concurrent('whole matches hosted from Node over HTTP', () => {
+  // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, one execution after another, on 2 busy cores.
   it.each(CASES)(
     '$game: genius-host host plays it to the end, and every spreadsheet equals the replay of the pulled file',
     { timeout: 300_000 },

@@ -1,9 +1,12 @@
 // genius-host login --client CLIENT.json over real HTTP: the built command signs in through the
 // loopback server's OAuth endpoints (test/http/oauth-server.ts) as a browser would, saves the
 // refresh token (mode 0600) in the user's config directory, and later commands call Google as that
-// account; a refused sign-in or a revoked token is one line.
+// account; a refused sign-in or a revoked token is one line. Proxy variables name a local port
+// that answers nothing: the loopback server is called directly all the same (src/node/rest.ts
+// directTo), the sign-in's token exchange included.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,9 +60,19 @@ describe('genius-host login', () => {
   const clientFile = join(home, 'client_secret.json');
   const env: Record<string, string> = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), GENIUS_HOST_GOOGLE_RETRY_MS: '5' };
   const SHEET = '1LoginSpreadsheetxxxxxxxxxxxxxxxxxxxxxxxxxx';
+  /** Connections the "proxy" received: it answers none. */
+  const proxied: string[] = [];
+  const proxy = createServer((socket) => {
+    proxied.push(`${socket.remoteAddress}:${socket.remotePort}`);
+    socket.destroy();
+  });
 
   beforeAll(async () => {
     env.GENIUS_HOST_GOOGLE_ROOT_URL = await google.start();
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const address = proxy.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    Object.assign(env, { HTTPS_PROXY: url, HTTP_PROXY: url, https_proxy: url, http_proxy: url, NO_PROXY: '', no_proxy: '' });
     google.addSpreadsheet(SHEET, [USER]);
     writeFileSync(
       clientFile,
@@ -73,7 +86,10 @@ describe('genius-host login', () => {
       }),
     );
   });
-  afterAll(() => google.close());
+  afterAll(async () => {
+    await google.close();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
 
   it('signs in through the browser with PKCE, saves the refresh token for this user only, and render --to-sheets then runs as that account', async () => {
     const login = start(['login', '--client', clientFile], env);
@@ -94,6 +110,7 @@ describe('genius-host login', () => {
     expect(render.code).toBe(0);
     expect(google.seen.filter((s) => s.path === '/token').map((s) => s.status)).toEqual([200, 200]);
     expect(google.files.get(SHEET)?.writes).toHaveLength(1);
+    expect(proxied).toEqual([]);
   }, 60_000);
 
   it('a sign-in from a client in "Testing" expires after 7 days: host --every stops with one line saying why and what to do', async () => {

@@ -46,6 +46,13 @@ export class OAuthServer {
     return this.accessTokens.get(token) ?? null;
   }
 
+  /** A refresh token for `scope`, as a finished sign-in leaves it (for tests that start signed in). */
+  grant(scope: string): string {
+    const refresh = `1//${base64url(randomBytes(24))}`;
+    this.refreshTokens.set(refresh, { scope, issued: this.now(), testing: this.testing });
+    return refresh;
+  }
+
   /** Every refresh token is revoked (the user removed genius-host's access). */
   revokeAll(): void {
     this.refreshTokens.clear();

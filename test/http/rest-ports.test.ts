@@ -245,6 +245,7 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
     await google.close();
   }, 60_000);
 
+  // Up to 1.5 minutes, not the default minute: every call over HTTP is answered 2.5 s late, after the client's time-out, and tried again, on 2 busy cores.
   it('each call carried out but answered after the time-out, then tried again: one form, one sheet, the same shares', async () => {
     const google = await server({ slowFirstTryMs: 2500 });
     const first = await runPorts(google, '1HostSpreadsheet', [

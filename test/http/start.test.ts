@@ -55,6 +55,7 @@ function made(google: LoopbackGoogle) {
 }
 
 describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
+  // Up to 2 minutes, not the default minute: the built command starts a whole match over HTTP (forms, sheets, sharing), one call at a time, on 2 busy cores.
   it('starts the match as the sidebar does: a form per player published to that player only with verified emails, sheets shared, the log written; a second run answers the links and makes nothing', async () => {
     const { google, env } = await server();
     const file = setupFile('setup', SETUP);
@@ -100,6 +101,7 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
     await google.close();
   }, 120_000);
 
+  // Up to 2 minutes, not the default minute: the built command starts a whole match over HTTP (forms, sheets, sharing), one call at a time, on 2 busy cores.
   it("refusals give the sandbox's Start warnings, word for word", async () => {
     const refusals = { refuseSharingWith: ['ben@example.com'], refusePublishing: true, refuseResponderRestriction: true, refuseVerifiedEmails: true };
     const { google, env } = await server({}, refusals);
@@ -122,6 +124,7 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
     await google.close();
   }, 120_000);
 
+  // Up to 2 minutes, not the default minute: the built command starts a whole match over HTTP (forms, sheets, sharing), one call at a time, on 2 busy cores.
   it('a run stopped part-way (a rate limit on one permission) is one line, and run again goes on where it stopped: one set of files, each shared once', async () => {
     const { google, env } = await server();
     let permissions = 0;

@@ -11,6 +11,7 @@ import { seedCommitment } from '../../src/engine/core/commitment.js';
 import { publishedLines } from '../../src/engine/core/publish.js';
 
 describe('genius-host start', () => {
+  // Up to 3 minutes, not the default minute: the built command plays and renders a whole match of every game, on 2 busy cores.
   it("plays every game, writes each audience's workbook as .xlsx and .html with the match file, and says where", async () => {
     const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
     const { code, stdout, stderr } = run('start', '--out', out);

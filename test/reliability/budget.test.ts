@@ -10,6 +10,7 @@ import { DAY_CASES, LARGE_CASES, at, botAnswers, deadlinesAndSheets, startedTabl
 import { differences, digestWorld } from './world.js';
 
 for (const c of DAY_CASES.filter((x) => ['pasture', 'not-flower-field'].includes(x.game))) {
+  // Up to 10 minutes, not the default minute: whole matches at their largest, a phase a day, the minute trigger firing every minute, on 2 busy cores.
   it(`${c.game} with ${c.players} players: every execution within the budget, a day within a third of a personal account's trigger time, every board within 3 minutes of a deadline`, () => {
     const table = startedTable(c);
     // A phase a day (the sidebar's default); the minute trigger fires every minute, as in Apps
@@ -21,7 +22,9 @@ for (const c of DAY_CASES.filter((x) => ['pasture', 'not-flower-field'].includes
       if (when === 'after') table.google.clock.advance(costOf(call) / 1000);
     };
     table.playToEnd();
-    const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
+    // Without the script's own time, which is this machine's clock and grows on a loaded one: the
+    // modelled calls and waits alone (npm run bench checks the same targets with the script's time).
+    const budget = matchBudget(table.google.executions, table.google.sheetsCalls, 'none');
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
     console.log(
@@ -44,6 +47,7 @@ for (const c of DAY_CASES.filter((x) => ['pasture', 'not-flower-field'].includes
   }, 600_000);
 }
 
+// Up to 5 minutes, not the default minute: whole matches at their largest, a phase a day, the minute trigger firing every minute, on 2 busy cores.
 it('a burst of form answers in one minute stays within 60 Sheets writes; with the quota enforced, nothing is lost or doubled', () => {
   const c = { ...LARGE_CASES.find((x) => x.game === 'pasture')!, options: { rounds: 1 } };
   const table = startedTable(c);

@@ -47,6 +47,7 @@ function sheetsWrites(table: Table, from: number): number {
   return table.google.executions.slice(from).reduce((n, e) => n + e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').length, 0);
 }
 
+// Up to 5 minutes, not the default minute: a second execution is run at every lock boundary of the first, each from a fresh match, on 2 busy cores.
 it('a tick, a form submission and menu items interleaved at every lock boundary resolve the phase once and log everything once', () => {
   const { table, answered } = beforeResolution(CASE, 1);
   const deadline = answered.deadline;
@@ -128,6 +129,7 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
   console.log(`[concurrency] ${covered} interleavings of ${pairs.length} pairs at ${BOUNDARIES.length} lock boundaries`);
 }, 300_000);
 
+// Up to 5 minutes, not the default minute: a second execution is run at every lock boundary of the first, each from a fresh match, on 2 busy cores.
 it('a form answer arriving at any point of a resolution is logged once, for the phase its form showed', () => {
   const { table, answered } = beforeResolution(CASE, 1);
   const deadline = answered.deadline;
@@ -194,6 +196,7 @@ it('a form answer arriving at any point of a resolution is logged once, for the 
   expect(sent).toBeGreaterThan(0);
 }, 300_000);
 
+// Up to 2 minutes, not the default minute: a match played to its second phase in the sandbox (node:vm), then two menu items each with a tick inside, on 2 busy cores.
 it('a tick while the host types a new deadline or an undo does not move another phase', () => {
   const table = startedTable(CASE);
   table.playPhase();

@@ -7,6 +7,7 @@ import { SMALL_CASES } from './scenarios.js';
 
 const CASE = SMALL_CASES.find((c) => c.game === 'paint')!;
 
+// Up to 10 minutes, not the default minute: the scenario runs once clean, then once more for each of its calls failing, on 2 busy cores.
 it('paint: a mid-match resolution survives any one call failing; the next tick finishes it as a clean run does', () => {
   const result = resolutionSweep(CASE, 1);
   console.log(`[faults] ${result.label}: ${summary([result])}`);

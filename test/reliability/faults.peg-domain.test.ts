@@ -20,6 +20,7 @@ function atTurn(turns: number) {
   return { table, open, mover };
 }
 
+// Up to 10 minutes, not the default minute: the scenario runs once clean, then once more for each of its calls failing, on 2 busy cores.
 it('peg-domain: a move sent by form resolves the turn, whichever call fails; the next tick finishes it', () => {
   const { table, open, mover } = atTurn(3);
   const bot = botAnswers(table, mover)!;
@@ -41,6 +42,7 @@ it('peg-domain: a move sent by form resolves the turn, whichever call fails; the
   expect(result.runs).toBeGreaterThan(result.writes);
 }, 600_000);
 
+// Up to 10 minutes, not the default minute: the scenario runs once clean, then once more for each of its calls failing, on 2 busy cores.
 it('peg-domain: a turn with no move times out at the tick, whichever call fails; the next tick finishes it', () => {
   const { table, open } = atTurn(2);
   const deadline = open.timing.deadline!;

@@ -45,6 +45,7 @@ for (const [game, phasesBefore] of [
   ['not-flower-field', 1],
   ['pasture', 2],
 ] as const) {
+  // Up to 10 minutes, not the default minute: the resolution runs once more for each of its calls failing, with a player answering after each, on 2 busy cores.
   it(`${game}: an answer sent while a failed resolution waits for the next tick is logged once, for the phase the player saw`, () => {
     const c = SMALL_CASES.find((x) => x.game === game)!;
     const { table, answered } = beforeResolution(c, phasesBefore);

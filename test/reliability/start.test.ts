@@ -121,6 +121,7 @@ function sidebarStart(t: Table, setup: unknown): { ok: boolean; errors?: { messa
   }
 }
 
+// Up to 10 minutes, not the default minute: starting runs once clean, then once more for each of its calls failing, on 2 busy cores.
 it('starting a match: whichever call fails, the host is told, presses Start again, and gets the match a clean start makes', () => {
   const table = new SandboxTable(CASE.game, emailsOf(CASE));
   // A seed of the host's own, so a clean start and a start after a failure draw the same match.

@@ -3,6 +3,7 @@ import { it } from 'vitest';
 import { DEFAULT_FAULTS } from './players.js';
 import { checkWholeMatch } from './whole-match.js';
 
+// Up to 4 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), every minute tick of it, on 2 busy cores.
 it('peg-domain: started from the sidebar, played through forms and rows with faults, ends as replay of the exported file says', () => {
   checkWholeMatch({
     game: 'peg-domain',

@@ -23,6 +23,7 @@ const SETUP = {
   deadlines: {},
 };
 
+// Up to 4 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), then the built command on its published file, on 2 busy cores.
 it('the public sheet shows the commitment from the start and the file at the end, which verify accepts, and refuses changed', () => {
   const table = new Table(
     'not-flower-field',
@@ -102,6 +103,7 @@ it('the public sheet shows the commitment from the start and the file at the end
   expect(refusedSubmission.stderr).toMatch(/^genius-host: verify: replaying the file does not/);
 }, 240_000);
 
+// Up to 2 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), every minute tick of it, on 2 busy cores.
 it('a host who unticks "publish" keeps the seed and the file: the commitment only, to the end', () => {
   const calm = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
   const table = new Table(

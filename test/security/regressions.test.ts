@@ -70,10 +70,9 @@ describe('regressions found by the security fuzzing', () => {
     const match = newMatch('pasture', { seed: 'regression' });
     if (!match.ok) throw new Error(match.error);
     const run = new MatchRun(gameById('pasture'), match.value);
-    // 100 000 letters made the coordinate-list regex try every start: seconds per answer.
-    const started = performance.now();
+    // 100 000 letters made the coordinate-list regex try every start: seconds per answer. How long
+    // it takes now is a target of npm run bench ("Hostile answers"); here, that it is refused unread.
     const receipt = run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, 0);
-    expect(performance.now() - started).toBeLessThan(100);
     expect(receipt.reasons).toEqual(['start: this answer has 100000 characters and an answer has at most 1000; nothing of this submission was counted']);
     const list = run.offer({ phase: 'start', player: 'p1', answers: { start: Array(400).fill('A1 B2') } }, 1);
     expect(list.status).toBe('rejected');

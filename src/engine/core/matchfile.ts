@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
+import { nameKey } from './names.js';
 import { mention, oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
@@ -113,19 +114,40 @@ const decisionSchema = z.strictObject({
 });
 
 /**
+ * The longest phase, and the earliest reminder, in minutes: a year. Any longer is a mistake, and
+ * a deadline computed from 1e308 minutes is no time at all (JavaScript's dates end in the year
+ * 275760).
+ */
+const MAX_MINUTES = 525_600;
+
+/**
  * When each phase closes. A phase's deadline is `deadlines[phase]` if given, else its opening
  * time plus `minutes[phase]`, `minutes[kind]` or `minutes.default`. A match file without a
  * schedule is a complete record: every phase in it is closed.
  */
 const scheduleSchema = z.strictObject({
   timeZone: z._default(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')), 'UTC'),
-  minutes: z._default(z.record(z.string(), z.number().check(z.positive('a phase length must be positive'))), {}),
+  minutes: z._default(
+    z.record(
+      z.string(),
+      z.number().check(z.positive('a phase length must be positive'), z.maximum(MAX_MINUTES, `a phase length is at most ${MAX_MINUTES} minutes (a year)`)),
+    ),
+    {},
+  ),
   deadlines: z._default(z.record(z.string(), isoTime), {}),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
   /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
   reminders: z.optional(
-    z.array(z.number().check(z.refine(Number.isInteger, 'a reminder is a whole number of minutes'), z.positive('a reminder is minutes before the deadline'))),
+    z.array(
+      z
+        .number()
+        .check(
+          z.refine(Number.isInteger, 'a reminder is a whole number of minutes'),
+          z.positive('a reminder is minutes before the deadline'),
+          z.maximum(MAX_MINUTES, `a reminder is at most ${MAX_MINUTES} minutes (a year) before the deadline`),
+        ),
+    ),
   ),
 });
 
@@ -206,6 +228,33 @@ function firstIssue(error: z.core.$ZodError, input: unknown, prefix: readonly Pr
   return `${formatPath(path)}: ${message}`;
 }
 
+/** How deep a published result may nest: replay's `final` is four levels deep (`final.detail.colours.p1`). */
+const MAX_FINAL_DEPTH = 32;
+
+/**
+ * What is wrong with a file's `final` (the result it was published with), as one line, or null.
+ * `genius-host verify` compares it with replay's by walking both, so it must be JSON as replay
+ * prints it: no deeper than MAX_FINAL_DEPTH, and no key that every JavaScript object already
+ * carries (`constructor`, `__proto__`), which a walk would read as that member. It is walked here
+ * with a list of its own, not by recursion, so a file nested 20,000 deep is answered too.
+ */
+function finalIssue(final: unknown): string | null {
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: final, path: ['final'] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length > MAX_FINAL_DEPTH)
+      return `final: nested more than ${MAX_FINAL_DEPTH} levels deep (at ${formatPath(path.slice(0, 4))}…); a published result is a few levels deep, as replay prints it`;
+    for (const [key, inner] of Object.entries(value)) {
+      const at = [...path, Array.isArray(value) ? Number(key) : key];
+      if (!Array.isArray(value) && RESERVED_IDS.has(key))
+        return `${formatPath(at)}: a name every JavaScript object carries, which a published result never holds (replay prints no such key)`;
+      pending.push({ value: inner, path: at });
+    }
+  }
+  return null;
+}
+
 /**
  * Validates a parsed JSON value as a match file of one of `games`, filling defaults. The error is
  * one line naming the offending field.
@@ -215,20 +264,47 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   const shape = matchFileShape.safeParse(input);
   if (!shape.success) return err(firstIssue(shape.error, input));
   const file = shape.data;
+  // The text as parsed, where a `__proto__` key is still an own key (the schema's copy made it the prototype).
+  const final = finalIssue(valueAt(input, ['final']));
+  if (final !== null) return err(final);
 
   const game = games.get(file.game);
   if (!game) return err(`game: unknown game ${quote(file.game)} (one of ${[...games.keys()].join(', ')})`);
 
   const seen = new Map<string, number>();
+  // Ids in any case, and names as nameKey reads them: a player told apart from another only by
+  // case or by how a letter is encoded would make an answer that names them mean either.
+  const ids = new Map<string, number>();
   const names = new Map<string, number>();
   for (const [index, player] of file.players.entries()) {
-    const earlier = seen.get(player.id);
-    if (earlier !== undefined) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+    const earlier = ids.get(player.id.toLowerCase());
+    if (earlier !== undefined) {
+      const other = file.players[earlier].id;
+      if (other === player.id) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+      return err(`players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`);
+    }
+    ids.set(player.id.toLowerCase(), index);
     seen.set(player.id, index);
-    const nameKey = player.name.trim().toLowerCase();
-    const sameName = names.get(nameKey);
-    if (sameName !== undefined) return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
-    names.set(nameKey, index);
+    const key = nameKey(player.name);
+    const sameName = names.get(key);
+    if (sameName !== undefined) {
+      const other = file.players[sameName].name;
+      if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
+        return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
+      );
+    }
+    names.set(key, index);
+  }
+  // Answers and the host's menu name a player by id or by name (a Paint captain vote, Correct a
+  // player's email…): a name that reads as another player's id would name either.
+  for (const [index, player] of file.players.entries()) {
+    const other = ids.get(nameKey(player.name));
+    if (other !== undefined && other !== index)
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${other}]'s id "${file.players[other].id}"; a name must differ from every other player's id`,
+      );
   }
   const { min, max } = game.playerCount;
   if (file.players.length < min || file.players.length > max) {

@@ -5,8 +5,9 @@
 /** How much of the text an echo shows. */
 const ECHO_MAX = 40;
 
-// Line and paragraph separators and the bidirectional controls: JSON.stringify leaves them as they are.
-const INVISIBLE = /[\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// DEL and the C1 controls (U+009B is CSI to a terminal), line and paragraph separators and the
+// bidirectional controls: JSON.stringify leaves them as they are.
+const INVISIBLE = /[\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 // The same, with control characters and lone surrogates, for text that is not JSON-quoted.
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
@@ -40,4 +41,19 @@ export function mention(text: string): string {
  */
 export function oneLine(text: string, max = 200): string {
   return shorten(text, max).replace(UNPRINTABLE, escapeCode);
+}
+
+/**
+ * Text from a player (a name, an id, an answer) as a terminal may show it: every control character
+ * (ESC, BEL, a line break, the C1 controls), lone surrogate, line separator and direction control
+ * written as `\u001b`, whatever its length. Printed raw, an ESC could recolour or clear the
+ * terminal, and a line break forge a line of the command's output.
+ */
+export function inert(text: string): string {
+  return text.replace(UNPRINTABLE, escapeCode);
+}
+
+/** JSON text with what JSON.stringify leaves raw (INVISIBLE) escaped too (`\u009b`): the same JSON, inert in a terminal. */
+export function inertJson(json: string): string {
+  return json.replace(INVISIBLE, escapeCode);
 }

@@ -4,6 +4,7 @@ import { makeContext, replay, replayOutput } from '../../../src/engine/core/repl
 import { hasFullPlacement, slotsFor } from '../../../src/engine/games/not-flower-field/legal.js';
 import { notFlowerField } from '../../../src/engine/games/not-flower-field/index.js';
 import { type NffState, scoresOn } from '../../../src/engine/games/not-flower-field/state.js';
+import { samplePlayers } from '../../../src/engine/index.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
 import { draw } from './draw.js';
 
@@ -131,6 +132,58 @@ describe('placing and merging', () => {
     expect(cell(state, 'D4')).toEqual(['blue']);
     expect(cell(state, 'D5')).toEqual(['yellow']);
     expect(cell(state, 'D6')).toEqual(['green']);
+  });
+});
+
+describe('a player named like a colour', () => {
+  // p1 is "Red" and plays blue, listed before Ann (p2), who plays red; Cara is "Blue Rover" and
+  // plays yellow; Dev is "Green" and plays purple; green is nobody's. Colours are read first: "red
+  // D4" is red's (Ann's), never Red's.
+  const named = samplePlayers(4).map((p, i) => ({ ...p, name: ['Red', 'Ann', 'Blue Rover', 'Green'][i] }));
+  const picks: Sub[] = [
+    { phase: 'pregame', player: 'p1', answers: { colour: 'blue' } },
+    { phase: 'pregame', player: 'p2', answers: { colour: 'red' } },
+    { phase: 'pregame', player: 'p3', answers: { colour: 'yellow' } },
+    { phase: 'pregame', player: 'p4', answers: { colour: 'purple' } },
+  ];
+  const playNamed = (others: string, player = 'p1') =>
+    replay<NffState>(
+      notFlowerField,
+      matchOf(
+        baseFile('not-flower-field', 4, {
+          players: named,
+          options: { rounds: 1 },
+          submissions: [...picks, { phase: 'round-1', player, answers: { own: 'A1 A2 A3', others } }],
+        }),
+      ),
+    );
+
+  it('never captures the cell meant for the colour of that name', () => {
+    // Cara sends red's cell by colour and Red's (blue) cell by the colour blue.
+    const { rejected, state } = playNamed('red D4, blue D5, purple D6', 'p3');
+    expect(rejected).toEqual([]);
+    expect(cell(state, 'D4')).toEqual(['red']);
+    expect(cell(state, 'D5')).toEqual(['blue']);
+    expect(cell(state, 'D6')).toEqual(['purple']);
+    // "D7 red" and "redD7" are red's too, whichever end the colour is at.
+    const ends = playNamed('D7 red, blueD8, E1 = purple', 'p3');
+    expect(ends.rejected).toEqual([]);
+    expect([cell(ends.state, 'D7'), cell(ends.state, 'D8'), cell(ends.state, 'E1')]).toEqual([['red'], ['blue'], ['purple']]);
+  });
+
+  it('is named by their name where the entry is not a colour and a cell, and a colour nobody plays is never a name', () => {
+    // "Blue Rover D4" is not blue and a cell: it is Cara's (yellow).
+    const rover = playNamed('red D4, Blue Rover D5, Green D6');
+    expect(rover.rejected.map((r) => r.reason)).toEqual([
+      'others: could not tell whose colour "Green D6" is; start each entry with one of red (Ann), yellow (Blue Rover), purple (Green)',
+    ]);
+    const fixed = playNamed('red D4, Blue Rover D5, purple D6');
+    expect(fixed.rejected).toEqual([]);
+    expect(cell(fixed.state, 'D5')).toEqual(['yellow']);
+    // Red (blue) naming blue names their own colour, not Cara's "Blue Rover".
+    expect(playNamed('blue D4, red D5, yellow D6, purple D7').rejected.map((r) => r.reason)).toEqual([
+      'others: "blue D4" names your own colour; put your own three cells in "own"',
+    ]);
   });
 });
 

@@ -105,12 +105,10 @@ describe('the default canvas', () => {
     }
   });
 
-  it('is the same for the same seed, different for another, and quick', () => {
+  // How quickly a canvas is generated is a target of npm run bench (bench/bench.ts), not of this test.
+  it('is the same for the same seed, and different for another', () => {
     expect(generateCanvas(new Random('s'))).toEqual(generateCanvas(new Random('s')));
     expect(generateCanvas(new Random('s'))).not.toEqual(generateCanvas(new Random('t')));
-    const start = performance.now();
-    for (let i = 0; i < 10; i++) generateCanvas(new Random(`speed-${i}`));
-    expect((performance.now() - start) / 10).toBeLessThan(20);
   });
 
   it('is generated from the seed at setup and left out of the options (teams are drawn into them)', () => {

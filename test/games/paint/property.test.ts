@@ -73,14 +73,5 @@ describe('random bot matches', () => {
     );
   });
 
-  it('replays a full 12-player bot match in well under 50 ms', () => {
-    const played = playedMatch('bench', Array(12).fill('random'), Array(12).fill(1), 'orthogonal');
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now();
-      replay(paint, played);
-      times.push(performance.now() - start);
-    }
-    expect(Math.min(...times)).toBeLessThan(50);
-  });
+  // How fast a full 12-player bot match replays is a target of npm run bench (bench/bench.ts), not of a test.
 });

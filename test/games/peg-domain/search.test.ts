@@ -118,16 +118,11 @@ describe('legal-move search', () => {
     expect(bruteForce({ ...board, domainPegs: domainPegs.map((p, i) => p && i !== sq('G6')) })).toBe(true);
   });
 
-  it('answers well within 50 ms even when it must try every window', () => {
+  // How long the search takes on a full pallet is a target of npm run bench (bench/bench.ts: under
+  // 50 ms, the median), not of this test.
+  it('finds no move on a domain pegged like a chessboard, having tried every window', () => {
     const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
     const boards = Array.from({ length: 15 }, (_, k) => ({ pallet: palletFrom(pegsOf(generatePallet(new Random(`speed-${k}`)))), domainPegs: checker }));
-    const times = boards
-      .map((board) => {
-        const start = performance.now();
-        expect(hasLegalMove(board)).toBe(false);
-        return performance.now() - start;
-      })
-      .sort((a, b) => a - b);
-    expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
+    for (const board of boards) expect(hasLegalMove(board)).toBe(false);
   });
 });

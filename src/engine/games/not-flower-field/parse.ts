@@ -23,14 +23,49 @@ interface Labelled {
   readonly cell: Cell;
 }
 
-/** Reads "blue D4, yellow E5" into colour/cell pairs; labels are opponents' colours or names. */
-function parseOthers(text: string, opponents: readonly Opponent[], own: { colour: string; name: string }, shape: BoardShape): Result<Labelled[]> {
-  const labels = opponents.flatMap((o) => [
-    { text: o.colour.toLowerCase(), colour: o.colour },
-    { text: o.name.toLowerCase(), colour: o.colour },
-  ]);
-  // Longest label first, so a name that starts with a colour word still reads as the name.
-  labels.sort((a, b) => b.text.length - a.text.length);
+/** Text that has the shape of a coordinate (`D4`, `d 4`, `AB12`, `R3C12`), on the board or not. */
+const CELL_SHAPE = /^([a-z]{1,3}\s*\d{1,4}|r\s*\d{1,4}\s*c\s*\d{1,4})$/i;
+/** What may stand between a label and its cell: `blue D4`, `blue: D4`, `D4 = blue`, `blue@D4`. */
+const SEPARATORS = /^[\s:=@-]+|[\s:=@-]+$/g;
+
+/** `entry` less `label` at its start (or end), separators trimmed: the cell part. */
+function restOf(entry: string, label: string, atStart: boolean): string {
+  const rest = atStart ? entry.slice(label.length) : entry.slice(0, entry.length - label.length);
+  return rest.replace(SEPARATORS, '');
+}
+
+/** The colour word an entry begins or ends with, followed (or preceded) by a cell, if any: `blue D4`, `D4 blue`, `blueD4`. */
+function colourOf(entry: string, colours: readonly string[]): { colour: string; cell: string } | null {
+  const lower = entry.toLowerCase();
+  for (const colour of colours) {
+    for (const atStart of [true, false]) {
+      if (!(atStart ? lower.startsWith(colour) : lower.endsWith(colour))) continue;
+      const cell = restOf(entry, colour, atStart);
+      if (CELL_SHAPE.test(cell)) return { colour, cell };
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads "blue D4, yellow E5" into colour/cell pairs. Colours are read first, by one rule: an entry
+ * that is a colour of the palette (or black) and a cell names that colour, whoever plays it, and is
+ * never read as a player's name. So a player called "Red" or "Red Rover" cannot capture the cells
+ * meant for red: "red D4" is red's, "Red Rover D4" (not a colour and a cell) is Red Rover's. Only
+ * an entry that is not a colour and a cell is read as a player's name (the longest first, so a
+ * name that starts with another still reads as itself).
+ */
+function parseOthers(
+  text: string,
+  opponents: readonly Opponent[],
+  own: { colour: string; name: string },
+  palette: readonly string[],
+  shape: BoardShape,
+): Result<Labelled[]> {
+  const choices = () => opponents.map((o) => `${o.colour} (${o.name})`).join(', ');
+  // Longest first: no colour word is the start of another today, but a palette may grow.
+  const colours = [...palette, 'black'].map((c) => c.toLowerCase()).sort((a, b) => b.length - a.length);
+  const names = opponents.map((o) => ({ text: o.name.toLowerCase(), colour: o.colour })).sort((a, b) => b.text.length - a.text.length);
   const out: Labelled[] = [];
   const entries = text
     .split(/[,;\n]+/)
@@ -38,20 +73,28 @@ function parseOthers(text: string, opponents: readonly Opponent[], own: { colour
     .filter((e) => e !== '');
   for (const entry of entries) {
     const lower = entry.toLowerCase();
-    const atStart = labels.find((l) => lower.startsWith(l.text));
-    const atEnd = atStart ? undefined : labels.find((l) => lower.endsWith(l.text));
-    const label = atStart ?? atEnd;
+    const byColour = colourOf(entry, colours);
+    let label: { colour: string; cell: string } | null = null;
+    if (byColour) {
+      if (byColour.colour === own.colour.toLowerCase()) return err(`others: ${quote(entry)} names your own colour; put your own three cells in "own"`);
+      const opponent = opponents.find((o) => o.colour.toLowerCase() === byColour.colour);
+      // A colour nobody else plays (or black) is still a colour, never a player's name.
+      if (!opponent) return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices()}`);
+      label = { colour: opponent.colour, cell: byColour.cell };
+    } else {
+      const atStart = names.find((n) => lower.startsWith(n.text));
+      const atEnd = atStart ? undefined : names.find((n) => lower.endsWith(n.text));
+      const name = atStart ?? atEnd;
+      if (name) label = { colour: name.colour, cell: restOf(entry, name.text, Boolean(atStart)) };
+    }
     if (!label) {
-      const ownWords = [own.colour.toLowerCase(), own.name.toLowerCase()];
-      if (ownWords.some((w) => lower.startsWith(w) || lower.endsWith(w))) {
+      const ownName = own.name.toLowerCase();
+      if (lower.startsWith(ownName) || lower.endsWith(ownName)) {
         return err(`others: ${quote(entry)} names your own colour; put your own three cells in "own"`);
       }
-      const choices = opponents.map((o) => `${o.colour} (${o.name})`).join(', ');
-      return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices}`);
+      return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices()}`);
     }
-    const rest = atStart ? entry.slice(label.text.length) : entry.slice(0, entry.length - label.text.length);
-    const cellText = rest.replace(/^[\s:=@-]+|[\s:=@-]+$/g, '');
-    const cell = parseCell(cellText, shape);
+    const cell = parseCell(label.cell, shape);
     if (!cell.ok) return err(`others: ${label.colour}: ${cell.error}`);
     out.push({ colour: label.colour, cell: cell.value });
   }
@@ -63,6 +106,8 @@ export interface PlacementInput {
   readonly others: string | undefined;
   readonly player: { colour: string; name: string };
   readonly opponents: readonly Opponent[];
+  /** Every colour of the match's palette: read as colours before any name (parseOthers). */
+  readonly palette: readonly string[];
   readonly board: Board;
   readonly shape: BoardShape;
 }
@@ -79,7 +124,7 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
   }
   const othersExample = opponents.map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 3 + i }, shape)}`).join(', ');
   if (!input.others) return err(`others: name one cell for each opponent's colour (e.g. "${othersExample}")`);
-  const others = parseOthers(input.others, opponents, player, shape);
+  const others = parseOthers(input.others, opponents, player, input.palette, shape);
   if (!others.ok) return others;
 
   const reasons: string[] = [];
@@ -140,6 +185,7 @@ export function checkSubmission(
     others: answerText(submission.answers, 'others'),
     player: { colour: state.colours?.[me.id] ?? '', name: me.name },
     opponents: opponentsOf(state, ctx, me.id),
+    palette: ctx.options.palette,
     board: state.board,
     shape: shapeOf(ctx.options.size),
   });
