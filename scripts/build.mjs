@@ -3,7 +3,7 @@
 // (cli.mjs, with google-worker.mjs). `--quiet` prints nothing on success.
 
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +11,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const quiet = process.argv.includes('--quiet');
 const GLOBAL = 'GeniusHost';
+// The version every bundle reports (genius-host --version), from package.json.
+const VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const define = { GENIUS_HOST_VERSION: JSON.stringify(VERSION) };
 
 mkdirSync(dist, { recursive: true });
 
@@ -58,6 +61,7 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  define,
   outfile: join(dist, 'cli.mjs'),
   logLevel: 'warning',
 });

@@ -2,6 +2,7 @@
 // src/node (Google's REST APIs) touch Node.
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
+import { existsSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
@@ -22,6 +23,10 @@ import { HOST_HELP } from './host-help.js';
 import { everyOption, hostMatch } from './host-command.js';
 import { redactSecrets } from '../engine/core/redact.js';
 import { machineDiscord } from '../node/discord.js';
+
+/** The version of this build (scripts/build.mjs defines it from package.json; "unbuilt" when run from src/). */
+declare const GENIUS_HOST_VERSION: string | undefined;
+const VERSION = typeof GENIUS_HOST_VERSION === 'string' ? GENIUS_HOST_VERSION : 'unbuilt';
 import { machineParts } from '../node/machine-parts.js';
 import { login } from '../node/login.js';
 import { startOnSpreadsheet } from './start-command.js';
@@ -60,6 +65,7 @@ Usage:
   genius-host login --client CLIENT.json   sign in once in the browser as your own Google account
                                            (CLIENT.json: a Desktop app OAuth client file)
   genius-host help
+  genius-host --version                    the version of this build
 
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
 render --to-sheets, pull, host and start --spreadsheet call Google's APIs as the credential of
@@ -367,6 +373,10 @@ async function main(
     out(`${USAGE}\n`);
     return 0;
   }
+  if (first === '--version' || first === '-v' || first === 'version') {
+    out(`genius-host ${VERSION}\n`);
+    return 0;
+  }
   if (first.startsWith('-'))
     throw new InputError(`name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`);
   const command = commandOf(first);
@@ -401,6 +411,14 @@ async function main(
     }
     case 'start':
       if (values.spreadsheet !== undefined) return startFromSetup(positionals, values, out, progress);
+      for (const word of positionals) {
+        // A setup file named without --spreadsheet is not a game: say what it needs.
+        if (/\.json$/i.test(word) || existsSync(word)) {
+          throw new InputError(
+            `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start pasture`,
+          );
+        }
+      }
       return runDemo({
         games: positionals,
         seed: values.seed,

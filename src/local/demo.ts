@@ -3,7 +3,8 @@
 // (one batchUpdate each, into the embedded workbook) and saves it as .xlsx and as an HTML page,
 // with the match file. `genius-host render FILE` does the same for any match file.
 
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../node/dirs.js';
 import { join, relative, resolve } from 'node:path';
 import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, resultLine, viewFor } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
@@ -58,7 +59,7 @@ export function checkOutDir(dir: string): void {
 function makeOutDir(dir: string): void {
   checkOutDir(dir);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     const why =
@@ -66,7 +67,9 @@ function makeOutDir(dir: string): void {
         ? 'a part of that path is a file'
         : code === 'EACCES' || code === 'EPERM'
           ? 'not allowed'
-          : (error as Error).message;
+          : code === 'ENOENT'
+            ? 'that place takes no new directories'
+            : (error as Error).message;
     throw new InputError(`--out: cannot make the directory ${dir}: ${why}`);
   }
 }

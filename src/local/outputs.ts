@@ -2,7 +2,8 @@
 // each team) a workbook rendered by the same requests the add-on sends to Google, exported as
 // .xlsx and as an HTML page; the match file; and an index page linking them.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeDirs } from '../node/dirs.js';
 import { join } from 'node:path';
 import type { Audience, View } from '../engine/core/view.js';
 import { inert } from '../engine/core/quote.js';
@@ -55,7 +56,7 @@ export function renderAudience(result: ReplayResult, audience: Audience): { work
 export type OutputProgress = (done: number, total: number, reader: string | null) => void;
 
 export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, dir: string, onProgress: OutputProgress = () => {}): Promise<MatchOutputs> {
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   const matchPath = join(dir, 'match.json');
   writeFileSync(matchPath, stringifyMatchFile(match));
   const workbooks: AudienceOutput[] = [];

@@ -1,7 +1,8 @@
 // The one-time OAuth sign-in's saved credential (genius-host login): a refresh token for the host's
 // own Google account, kept in the user's config directory, readable by the user alone. Node-only.
 
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { makeDirs } from './dirs.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -24,7 +25,7 @@ export function loginFile(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Saves the login, readable and writable by this user only (mode 0600, in a 0700 directory). */
 export function saveLogin(login: SavedLogin, file = loginFile()): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(file), 0o700);
   writeFileSync(file, `${JSON.stringify(login, null, 2)}\n`, { mode: 0o600 });
   // writeFileSync's mode applies only to a new file.
   chmodSync(file, 0o600);

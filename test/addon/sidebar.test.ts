@@ -164,8 +164,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.waitForSelector('body[data-ready="yes"]');
     const use = page.locator('#trigger-use');
     // The page's first projection may run before the bundle's script tag has loaded: an input asks again.
-    await page.fill('#len-default', '1');
-    await page.selectOption('#unit-default', { label: 'days' });
+    // A day as 24 hours: a value other than the default, so the input event asks again.
+    await page.fill('#len-default', '24');
+    await page.selectOption('#unit-default', { label: 'hours' });
     // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
     await expect.poll(() => use.textContent()).toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
@@ -228,8 +229,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     const mail = page.locator('#email-use');
     // The page's first projection may run before the bundle's script tag has loaded (the stub then has no
     // projectTriggerTime to call): an input asks again, as a host's typing does.
-    await page.fill('#len-default', '1');
-    await page.selectOption('#unit-default', { label: 'days' });
+    // A day as 24 hours: a value other than the default, so the input event asks again.
+    await page.fill('#len-default', '24');
+    await page.selectOption('#unit-default', { label: 'hours' });
     // Pasture with ten players, a phase a day, reminded 60 and 10 minutes before: 20 emails of 100.
     await expect
       .poll(() => mail.textContent())
@@ -250,8 +252,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
     }
     await page.fill('#start', '2026-11-21T18:00');
-    await page.fill('#len-default', '1');
-    await page.selectOption('#unit-default', { label: 'days' });
+    // A day as 24 hours: a value other than the default, so the input event asks again.
+    await page.fill('#len-default', '24');
+    await page.selectOption('#unit-default', { label: 'hours' });
     await page.click('#start-match');
     await expect.poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent()).toMatch(/whole minutes before the deadline/);
     // Chosen minutes go into the setup's schedule (a phase a day, reminded twice: 20 emails, within the quota).

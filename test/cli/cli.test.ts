@@ -70,6 +70,13 @@ describe('genius-host replay', () => {
   });
 });
 
+describe('genius-host --version', () => {
+  it("prints the build's version, from package.json", () => {
+    const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+    for (const flag of ['--version', '-v', 'version']) expect(run(flag)).toMatchObject({ code: 0, stdout: `genius-host ${version}\n`, stderr: '' });
+  });
+});
+
 describe('genius-host new and show', () => {
   it('new prints a complete match file that replays', () => {
     const { code, stdout } = run('new', 'not-flower-field', '--players', '5', '--seed', 'abc');

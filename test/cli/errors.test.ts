@@ -62,6 +62,13 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   { args: ['new', 'pasture', '--players', '0'], says: /^--players: "0" is not a number of players/ },
   { args: ['new', 'pasture', '--players', '1'], says: /^players: Pasture takes 2–20 players, got 1$/ },
+  // A count far out of range is the same answer, not an array too long to make ("internal error").
+  { args: ['new', 'pasture', '--players', '4294967296'], says: /^players: Pasture takes 2–20 players, got 4294967296$/ },
+  // A setup file without --spreadsheet is not taken for a game.
+  {
+    args: ['start', 'setup.json', '--out', untouched],
+    says: /^start setup\.json: a setup file starts a match on Google and needs --spreadsheet ID \(the host spreadsheet's id\)/,
+  },
   { args: ['replay'], says: /^replay needs a match file, e\.g\. genius-host replay examples\/not-flower-field\.json$/ },
   { args: ['replay', example, example], says: /^replay takes one match file; got 2/ },
   { args: ['replay', example, '--now', 'yesterday'], says: /^--now: "yesterday" is not a time/ },
@@ -89,6 +96,11 @@ const cases: { args: string[]; says: RegExp }[] = [
     says: /^--out: cannot make the directory .*notes\.txt\/sub: a part of that path is a file$/,
   },
   { args: ['render', example, '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
+  // Under /proc a recursive mkdir never returned (Node 20): each level is made alone, and refused.
+  {
+    args: ['start', 'not-flower-field', '--out', '/proc/genius-host/out'],
+    says: /^--out: cannot make the directory \/proc\/genius-host\/out: that place takes no new directories$/,
+  },
   // Match files
   { args: ['replay', join(dir, 'nope.json')], says: /^.*nope\.json: no such file$/ },
   { args: ['replay', aDir], says: /^.*matches is a directory, not a match file \(e\.g\. examples\/not-flower-field\.json\)$/ },

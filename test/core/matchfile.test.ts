@@ -67,6 +67,7 @@ describe('match file validation names the offending field', () => {
     const setup = {
       game: 'not-flower-field',
       startAt: '2026-11-21T18:00:00Z',
+      timeZone: 'Europe/London',
       minutes: { default: 1440 },
       players: samplePlayers(4).map((p, i) => ({ id: p.id, name: i === 3 ? 'Ｃａｒａ' : p.name, email: `p${i}@example.com` })),
     };
