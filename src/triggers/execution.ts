@@ -11,7 +11,8 @@
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
 //      sent before the change is lost or credited to the wrong phase;
 //   3½. send the reminders and Discord posts due now (messages.ts), to log with the rest;
-//   4. append the new entries to the log (the log first: it is the truth);
+//   4. append the new entries to the log (the log first: it is the truth), each with its own id,
+//      after whatever rows are there (log.ts: a second host at once doubles nothing);
 //   5. render each spreadsheet whose view changed, one batchUpdate each;
 //   6. show each form the questions of the open phase, and reset the public rows;
 //   7. note until when the ticks have nothing to do (unless an answer or an edit came in
@@ -30,7 +31,7 @@ import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
-import type { LogEntry } from './log.js';
+import { type LogEntry, entryUids } from './log.js';
 import { playersToRemind, sendMessages } from './messages.js';
 import { formsEveryMinutes, phaseEdge, quietUntil } from './quiet.js';
 import { KEY, type QuietPointer } from './pointers.js';
@@ -270,9 +271,11 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 1. Collect.
   const entries: LogEntry[] = [];
   let match = read.match;
+  // Each entry named as any host would name it (entryUids): two hosts logging it log one.
   const add = (more: readonly LogEntry[]) => {
-    entries.push(...more);
-    match = withEntries(match, more);
+    const named = entryUids(more, match);
+    entries.push(...named);
+    match = withEntries(match, named);
   };
   add(hostEntries);
   const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
@@ -292,7 +295,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 4. The log first.
   const writes: WriteReport[] = [];
   if (entries.length > 0) {
-    ctx.log.append(entries, read.logRows);
+    ctx.log.append(entries);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
   // Only once the edits are in the log: an execution that stops before the append leaves them to

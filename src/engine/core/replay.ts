@@ -10,6 +10,7 @@
 // it closes. With a schedule, `now` decides which phases have closed. The host's events move
 // deadlines (extend, reopen, and a resume after a pause: deadlines.ts), close a phase every player
 // was ready for (close: ready.ts), and while a pause goes on nothing closes and nothing sent counts.
+// An entry whose `uid` an earlier entry has is a repeat (two hosts logged it) and is ignored.
 
 import type {
   AnyGame,
@@ -26,7 +27,7 @@ import type {
   RoundSummary,
   Submission,
 } from './game.js';
-import { type MatchFile, isIsoTime } from './matchfile.js';
+import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
 import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
@@ -424,8 +425,12 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 }
 
-/** Replays a validated match file. */
-export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
+/**
+ * Replays a validated match file. An entry repeating an earlier one's `uid` (two hosts logged the
+ * same thing) is left out, here as when a file is loaded: the result's `match` is the file without it.
+ */
+export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
+  const match = withoutRepeats(file);
   const run = new MatchRun<S, M>(game, match, options.now);
   const byPhase = new Map<string, { submission: Submission; index: number }[]>();
   match.submissions.forEach((submission, index) => {
