@@ -105,7 +105,8 @@ describe('updateCells', () => {
 
 describe('appendCells', () => {
   const text = (t: string) => ({ values: [{ userEnteredValue: { stringValue: t } }] });
-  const column = (workbook: EmbeddedWorkbook) => Array.from(workbook.sheetByTitle('Board')?.cells ?? [], (line) => line?.[0]?.userEnteredValue?.stringValue ?? '');
+  const column = (workbook: EmbeddedWorkbook) =>
+    Array.from(workbook.sheetByTitle('Board')?.cells ?? [], (line) => line?.[0]?.userEnteredValue?.stringValue ?? '');
 
   it('writes after the last row with data, whatever another writer added after the caller looked', () => {
     const workbook = book({ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [text('head')], fields: 'userEnteredValue' } });

@@ -87,7 +87,7 @@ function handedOver(game: string, players: number): MachineTable {
  * the rows one read saw at the same time) and sorted: what two runs that logged the same must share.
  */
 function entriesOf(match: MatchFile): string[] {
-  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit' }) : JSON.stringify(s)));
+  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit', uid: 'edit' }) : JSON.stringify(s)));
   return [...rows.sort(), ...match.decisions.map((d) => JSON.stringify(d)), ...(match.events ?? []).map((e) => JSON.stringify(e))];
 }
 
@@ -151,7 +151,7 @@ describe('two machines', () => {
     expect(refusals).toBeGreaterThan(3);
   });
 
-  it("a crashed machine's lease lapses after 10 minutes; the next machine then does its work, once", () => {
+  it("a crashed machine's lease lapses once the next machine has seen it stand still for 10 minutes; that machine then does its work, once", () => {
     const table = handedOver('not-flower-field', 3);
     const { google } = table;
     table.answerPhase();
@@ -172,6 +172,8 @@ describe('two machines', () => {
     expect(JSON.parse(leaseIn(google.host.workbook.getMetadata()).value ?? '{}').holder).toBe('crashed');
 
     const next = machineFor(table, 'next');
+    // Its first look starts its watch of the lease (its own clock: no time is in the lease).
+    expect(next.tick()).toMatchObject({ ran: false });
     google.clock.advance(9 * 60);
     expect(next.tick()).toMatchObject({ ran: false });
     google.clock.advance(61);

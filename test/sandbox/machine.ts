@@ -6,7 +6,7 @@
 // from Apps Script (the store, the lease, polling forms and rows) is all here.
 import { randomUUID } from 'node:crypto';
 import { formatTime } from '../../src/node/time-format.js';
-import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
+import { LeaseLock, type LeaseMemory, type LeaseTarget } from '../../src/node/lease.js';
 import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
 import { MatchHost, type RunReport } from '../../src/triggers/host.js';
 import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/ports.js';
@@ -28,16 +28,22 @@ export interface Machine {
   before: ((call: string) => void) | null;
 }
 
-/** A machine hosting `table`'s match. */
-export function machineFor(table: Table, holder: string = randomUUID()): Machine {
+/**
+ * A machine hosting `table`'s match. `skewMs`: how far its clock is ahead of the sandbox's (behind,
+ * when negative); `memory`: what it saw of another's lease before (a machine running again).
+ */
+export function machineFor(table: Table, holder: string = randomUUID(), { skewMs = 0, memory }: { skewMs?: number; memory?: LeaseMemory } = {}): Machine {
   const google = table.google;
   const calls: Record<string, number> = {};
   let store: SheetStore | null = null;
   let flushing = false;
   const machine: { before: ((call: string) => void) | null } = { before: null };
+  let lock: LeaseLock | null = null;
   const call = <T>(name: string, work: () => T): T => {
-    // The store's writes go before any other write, as src/node/host-ports.ts does.
-    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses'].includes(name)) {
+    // The lease renewed when due, then the store's writes, before any other write, as src/node/host-ports.ts does.
+    const read = ['getSpreadsheet', 'getValues', 'forms.responses'].includes(name);
+    if (!read) lock?.guard();
+    if (!flushing && store?.dirty && !read) {
       flushing = true;
       try {
         store.flush();
@@ -58,12 +64,12 @@ export function machineFor(table: Table, holder: string = randomUUID()): Machine
     readValues: (range: string) => call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
   });
   const clock: Clock = {
-    now: () => google.clock.iso(),
+    now: () => new Date(Date.parse(google.clock.iso()) + skewMs).toISOString(),
     sleep: (ms) => google.clock.jump(google.clock.now() + ms),
   };
   const host = sheetOf(google.host);
   store = new SheetStore(host);
-  const lock = new LeaseLock(host, store, clock, holder);
+  lock = new LeaseLock(host, store, clock, holder, memory);
   const appsScriptForms = new AppsScriptForms();
   const forms = new Proxy(appsScriptForms, {
     get: (target, name: keyof Forms) => {

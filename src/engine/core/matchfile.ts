@@ -267,19 +267,21 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     return err(`${formatPath(['options', ...issue.path])}: ${issue.message}`);
   }
 
-  return ok(withoutRepeats({
-    game: file.game,
-    seed: file.seed,
-    ...(file.startAt ? { startAt: file.startAt } : {}),
-    players: file.players,
-    options: prepared.options as Record<string, unknown>,
-    ...(file.schedule ? { schedule: file.schedule } : {}),
-    submissions: file.submissions,
-    decisions: file.decisions,
-    ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
-    ...(file.publish !== undefined ? { publish: file.publish } : {}),
-    ...(file.final !== undefined ? { final: file.final } : {}),
-  }));
+  return ok(
+    withoutRepeats({
+      game: file.game,
+      seed: file.seed,
+      ...(file.startAt ? { startAt: file.startAt } : {}),
+      players: file.players,
+      options: prepared.options as Record<string, unknown>,
+      ...(file.schedule ? { schedule: file.schedule } : {}),
+      submissions: file.submissions,
+      decisions: file.decisions,
+      ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
+      ...(file.publish !== undefined ? { publish: file.publish } : {}),
+      ...(file.final !== undefined ? { final: file.final } : {}),
+    }),
+  );
 }
 
 /**
