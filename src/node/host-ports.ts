@@ -94,14 +94,15 @@ export function machinePorts(
   const host = new HostSpreadsheet(google, hostId);
   const store = new SheetStore(host);
   const lock = new LeaseLock(host, store, clock, randomUUID(), leaseMemoryFile(hostId));
-  // Before any write to Google: the lease renewed when due (a run that lost it stops here, writing
-  // nothing), then the store's writes (a read depends on none of them; the store's own calls do
-  // not flush it again).
+  // Before any call to Google, the lease renewed when due, so a run however long keeps it (a run
+  // that lost it stops here, writing nothing); before any write, the store's writes (a read depends
+  // on none of them; the store's own calls do not flush it again, and the lease's own calls go
+  // alone: the store is written only under the lease).
   let flushing = false;
   google.beforeCall = (name) => {
-    if (READS.has(name)) return;
+    if (lock.calling) return;
     lock.guard();
-    if (flushing || !store.dirty) return;
+    if (flushing || !store.dirty || READS.has(name)) return;
     flushing = true;
     try {
       store.flush();

@@ -9,9 +9,9 @@
 // The lease holds no time, so no two clocks are ever compared (src/triggers/lease.ts): a free lease
 // is taken at once; a held one only after this runner has seen the same value for LEASE_MS of its
 // own clock (its holder stopped renewing: it crashed). While it runs, the holder renews before a
-// write once RENEW_AFTER_MS of its clock have passed since its last renewal (guard(), called before
-// every write), and a holder whose renewal finds the lease changed has lost it: it drops what it
-// has not written and stops (LeaseLost), writing nothing more.
+// call once RENEW_AFTER_MS of its clock have passed since its last renewal (guard(), called before
+// every call to Google), and a holder whose renewal finds the lease changed has lost it: it drops
+// what it has not written and stops (LeaseLost), writing nothing more.
 //
 // A reply that does not say (a refusal, or a retried call whose first try took effect) is settled by
 // reading the lease again: it is ours if it names us.
@@ -95,7 +95,7 @@ export class LeaseLock implements Lock {
   }
 
   /**
-   * Called before every write while the lease is held: renews it once RENEW_AFTER_MS of this
+   * Called before every call to Google while the lease is held: renews it once RENEW_AFTER_MS of this
    * runner's clock have passed since the last renewal. Throws LeaseLost, having dropped the
    * store's unwritten keys, when the renewal finds the lease taken over.
    */
@@ -114,6 +114,11 @@ export class LeaseLock implements Lock {
     throw new LeaseLost(
       'another runner took the lease over while this run went on (it had not been renewed for too long): this run stops, writing nothing more',
     );
+  }
+
+  /** A call of the lease itself is under way: nothing goes before it (the store's writes wait for the lease). */
+  get calling(): boolean {
+    return this.busy;
   }
 
   private now(): number {

@@ -226,3 +226,164 @@ describe('two machines', () => {
     }
   });
 });
+
+/**
+ * Two hosts of one match at once (docs/architecture.md, "Two hosts at once"), each step of one
+ * interleaved with the other's run: whatever Sheets does with their writes, the log replays as one
+ * host's run left it, no entry lost and none twice.
+ */
+describe('two hosts at once', () => {
+  /** A match handed to machines with a phase answered and its deadline just passed; what one machine alone logs from there. */
+  function overdue(game = 'not-flower-field') {
+    const table = handedOver(game, 3);
+    const { google } = table;
+    table.answerPhase();
+    const deadline = table.state().open?.timing.deadline;
+    if (!deadline) throw new Error('no deadline');
+    google.clock.set(new Date(Date.parse(deadline) + 20_000).toISOString());
+    const snapshot = google.snapshot();
+    const alone = machineFor(table, 'alone');
+    expect(alone.tick().ran).toBe(true);
+    const expected = logOf(table.sandbox);
+    const calls = Object.values(alone.calls).reduce((a, b) => a + b, 0);
+    google.restore(snapshot);
+    return { table, snapshot, expected, calls };
+  }
+
+  /** Whether the lease names `holder` now. */
+  const holds = (table: MachineTable, holder: string) => leaseIn(table.google.host.workbook.getMetadata()).lease?.holder === holder;
+
+  /** The log as its replay reads it equals `expected` (repeats ignored), and every row of the tab is a distinct entry or a repeat of one. */
+  function expectOneHostsLog(table: MachineTable, expected: MatchFile, where: string): void {
+    const log = logOf(table.sandbox);
+    const sorted = (m: MatchFile) => entriesOf(m).sort();
+    expect(sorted(log), where).toEqual(sorted(expected));
+    const now = table.google.clock.iso();
+    const state = (m: MatchFile) => {
+      const r = replayMatch(m, { now });
+      return { closed: r.closed.map((c) => c.phase.id), open: r.open?.phase.id, receipts: r.receipts.map((x) => [x.player, x.phase, x.status]).sort() };
+    };
+    expect(state(log), where).toEqual(state(expected));
+  }
+
+  it('the add-on and a machine (a handover under way): the add-on runs at steps all through the machine’s run', () => {
+    // Answers by form only: the add-on, handed over, has no edit trigger for the public rows any more.
+    const { table, snapshot, calls } = overdue('fair-and-square');
+    const { google } = table;
+    // What the machine logs alone, as the add-on's properties still name no runner (a handover half done).
+    google.properties.delete('gh.runner');
+    const halfway = google.snapshot();
+    expect(machineFor(table, 'alone').tick().ran).toBe(true);
+    const expected = logOf(table.sandbox);
+    let tried = 0;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 10))) {
+      google.restore(halfway);
+      const machine = machineFor(table, `machine-${at}`);
+      let n = 0;
+      machine.before = () => {
+        if (++n !== at) return;
+        machine.before = null;
+        table.sandbox.call('onTick', { triggerUid: 'tick' });
+      };
+      try {
+        expect(machine.tick().ran).toBe(true);
+      } catch (error) {
+        // The add-on redrew a spreadsheet the machine then drew from what it had read before: Sheets
+        // refuses that batch whole, and the machine's next execution draws again.
+        expect(String(error)).toMatch(/already exists/);
+        google.clock.advance(60);
+        expect(machine.tick().ran).toBe(true);
+      }
+      expect(n, `the add-on ran at call ${at}`).toBeGreaterThanOrEqual(at);
+      expectOneHostsLog(table, expected, `the add-on at the machine's call ${at}`);
+      tried += 1;
+    }
+    expect(tried).toBeGreaterThan(5);
+    google.restore(snapshot);
+  }, 300_000);
+
+  it('two machines, one with a clock 12 minutes fast: it never takes the lease, at steps all through the other’s run', () => {
+    const { table, expected, snapshot, calls } = overdue();
+    const { google } = table;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 12))) {
+      google.restore(snapshot);
+      const first = machineFor(table, 'first');
+      const fast = machineFor(table, 'fast', { skewMs: 12 * 60_000 });
+      let n = 0;
+      let fastRan: boolean | null = null;
+      first.before = () => {
+        if (!holds(table, 'first') || ++n !== at) return;
+        first.before = null;
+        fastRan = fast.tick().ran;
+      };
+      expect(first.tick().ran).toBe(true);
+      if (n < at) break;
+      expect(fastRan, `the fast machine at call ${at}`).toBe(false);
+      expectOneHostsLog(table, expected, `the fast machine at call ${at}`);
+    }
+  });
+
+  it('two machines, one run longer than the lease: it keeps the lease, and the other, looking every 3 minutes, never runs', () => {
+    // Answers by form only: their times are the forms', whenever a run reads them.
+    const { table, expected } = overdue('fair-and-square');
+    const { google } = table;
+    const long = machineFor(table, 'long');
+    const other = machineFor(table, 'other');
+    const ran: boolean[] = [];
+    // Each call of the long run takes 3 minutes (Google slow, the machine busy): the run lasts far longer than the lease.
+    long.before = () => {
+      if (!holds(table, 'long')) return;
+      google.clock.advance(3 * 60);
+      ran.push(other.tick().ran);
+    };
+    expect(long.tick().ran).toBe(true);
+    long.before = null;
+    expect(ran.length * 3).toBeGreaterThan(30);
+    expect(ran.every((r) => !r)).toBe(true);
+    expectOneHostsLog(table, expected, 'a long run');
+  });
+
+  it('a machine that lost its lease (stopped for 11 minutes mid-run) writes nothing more; the one that took it over does the work once', () => {
+    const { table, expected, snapshot, calls } = overdue('fair-and-square');
+    const { google } = table;
+    const formAnswers = (m: MatchFile) => m.submissions.filter((s) => s.via === 'form').map((s) => s.uid);
+    let stopped = 0;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 12))) {
+      google.restore(snapshot);
+      const frozen = machineFor(table, 'frozen');
+      const next = machineFor(table, 'next');
+      let n = 0;
+      // Every spreadsheet's tabs and cells, the host's first.
+      const world = () => JSON.stringify([google.host, ...google.sheets.values()].map((f) => [f.id, f.workbook.tabs.map((t) => [t.title, t.cells])]));
+      let taken: string | null = null;
+      frozen.before = () => {
+        if (!holds(table, 'frozen') || ++n !== at) return;
+        frozen.before = null;
+        // The other machine looks, the frozen one's process stops for 11 minutes, the other looks again and takes over.
+        expect(next.tick().ran).toBe(false);
+        google.clock.advance(11 * 60);
+        expect(next.tick().ran).toBe(true);
+        taken = world();
+      };
+      let lost: unknown = null;
+      try {
+        frozen.tick();
+      } catch (error) {
+        lost = error;
+      }
+      if (taken === null) break;
+      // Back, the frozen run stopped at its next call (or had none left): every spreadsheet is as the other left it.
+      if (lost !== null) {
+        expect(String(lost)).toMatch(/took the lease over/);
+        stopped += 1;
+      }
+      expect(world() === taken, `frozen at call ${at}: a write after the lease was lost`).toBe(true);
+      // Every form answer once; the phase resolved once.
+      const log = logOf(table.sandbox);
+      expect(formAnswers(log).sort(), `frozen at call ${at}`).toEqual(formAnswers(expected).sort());
+      const now = google.clock.iso();
+      expect(replayMatch(log, { now }).closed.map((c) => c.phase.id)).toEqual(replayMatch(expected, { now }).closed.map((c) => c.phase.id));
+    }
+    expect(stopped).toBeGreaterThan(3);
+  }, 300_000);
+});
