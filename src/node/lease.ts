@@ -42,7 +42,7 @@ export interface LeaseMemory {
 }
 
 /** A memory for the life of this process. */
-export function memoryInProcess(): LeaseMemory {
+function memoryInProcess(): LeaseMemory {
   let kept: LeaseSighting | null = null;
   return { get: () => kept, set: (seen) => void (kept = seen) };
 }
