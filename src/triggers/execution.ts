@@ -96,6 +96,13 @@ function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile 
   return { ...match, submissions, decisions, ...(events.length > 0 ? { events } : {}) };
 }
 
+/** `more` named as any host would name them (entryUids: two hosts logging one thing log one id), pushed onto `entries`; answers the match with them. */
+function addEntries(entries: LogEntry[], match: MatchFile, more: readonly LogEntry[]): MatchFile {
+  const named = entryUids(more, match);
+  entries.push(...named);
+  return withEntries(match, named);
+}
+
 /** What decides whether anything must be written: the log's size and where the match stands. */
 function stateKey(result: ReplayResult): string {
   const m = result.match;
@@ -271,12 +278,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 1. Collect.
   const entries: LogEntry[] = [];
   let match = read.match;
-  // Each entry named as any host would name it (entryUids): two hosts logging it log one.
-  const add = (more: readonly LogEntry[]) => {
-    const named = entryUids(more, match);
-    entries.push(...named);
-    match = withEntries(match, named);
-  };
+  const add = (more: readonly LogEntry[]) => void (match = addEntries(entries, match, more));
   add(hostEntries);
   const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
   if (ctx.ports.machine) readRows(ctx);

@@ -10,7 +10,6 @@
 // it closes. With a schedule, `now` decides which phases have closed. The host's events move
 // deadlines (extend, reopen, and a resume after a pause: deadlines.ts), close a phase every player
 // was ready for (close: ready.ts), and while a pause goes on nothing closes and nothing sent counts.
-// An entry whose `uid` an earlier entry has is a repeat (two hosts logged it) and is ignored.
 
 import type {
   AnyGame,
@@ -425,10 +424,7 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 }
 
-/**
- * Replays a validated match file. An entry repeating an earlier one's `uid` (two hosts logged the
- * same thing) is left out, here as when a file is loaded: the result's `match` is the file without it.
- */
+/** Replays a validated match file, ignoring an entry whose `uid` an earlier one has (two hosts logged it): the result's `match` is without it. */
 export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
   const match = withoutRepeats(file);
   const run = new MatchRun<S, M>(game, match, options.now);
