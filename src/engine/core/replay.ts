@@ -426,10 +426,9 @@ export class MatchRun<S = unknown, M = unknown> {
 
 /** Replays a validated match file, ignoring an entry whose `uid` an earlier one has (two hosts logged it): the result's `match` is without it. */
 export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
-  const match = withoutRepeats(file);
-  const run = new MatchRun<S, M>(game, match, options.now);
+  const run = new MatchRun<S, M>(game, withoutRepeats(file), options.now);
   const byPhase = new Map<string, { submission: Submission; index: number }[]>();
-  match.submissions.forEach((submission, index) => {
+  run.match.submissions.forEach((submission, index) => {
     const list = byPhase.get(submission.phase) ?? [];
     list.push({ submission, index });
     byPhase.set(submission.phase, list);
@@ -450,9 +449,9 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile,
   run.receipts.sort((a, b) => a.index - b.index);
   run.rejected.sort((a, b) => (a.submission ?? Infinity) - (b.submission ?? Infinity));
 
-  const { final, pending } = run.finish(match.decisions);
+  const { final, pending } = run.finish(run.match.decisions);
   return {
-    match,
+    match: run.match,
     game,
     ctx: run.ctx,
     state: run.state,
