@@ -266,11 +266,12 @@ describe('two hosts at once', () => {
     expect(state(log), where).toEqual(state(expected));
   }
 
-  it('the add-on and a machine (a handover under way): the add-on runs at steps all through the machine’s run', () => {
+  it('the add-on and a machine both hosting (its properties name no runner): the add-on runs at steps all through the machine’s run', () => {
     // Answers by form only: the add-on, handed over, has no edit trigger for the public rows any more.
     const { table, snapshot, calls } = overdue('fair-and-square');
     const { google } = table;
-    // What the machine logs alone, as the add-on's properties still name no runner (a handover half done).
+    // Both think they host: the add-on's properties name no runner (as when it took a match back from
+    // a machine it thought had crashed), the store tab names the machine. What the machine logs alone:
     google.properties.delete('gh.runner');
     const halfway = google.snapshot();
     expect(machineFor(table, 'alone').tick().ran).toBe(true);
