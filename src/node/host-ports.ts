@@ -39,7 +39,7 @@ const machineClock: Clock = {
  * holder's lease is taken over once this machine has seen it unchanged for the lease's length. A
  * run that cannot keep it (a job with no disk of its own) keeps it for its own life only.
  */
-function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
+export function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
   const file = join(tmpdir(), `genius-host-lease-${spreadsheetId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
   let kept: LeaseSighting | null = null;
   return {

@@ -3,6 +3,10 @@
 // serves it), in this process: every interleaving of two runners is under the test's control here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { leaseMemoryFile } from '../../src/node/host-ports.js';
 import { LeaseLock, LeaseLost, type LeaseTarget } from '../../src/node/lease.js';
 import type { Request } from '../../src/sheets/api.js';
 import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/lease.js';
@@ -211,6 +215,23 @@ describe('the lease', () => {
     // The crashed runner, back, cannot give away a lease it no longer holds.
     crashed.release();
     expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('next');
+  });
+
+  it('runs of --once a minute (a new process each) carry what they saw in a file, and take a crashed lease over after 10 minutes', () => {
+    const id = `1LeaseOnce-${process.pid}-${Date.now()}`;
+    const file = new SheetFile(id, 'Host', 'host@example.com');
+    const clock = fakeClock();
+    expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed').tryAcquire(0)).toBe(true);
+    try {
+      for (let minute = 0; minute < 10; minute++) {
+        const run = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, `run-${minute}`, leaseMemoryFile(id));
+        expect(run.tryAcquire(0), `minute ${minute}`).toBe(false);
+        clock.advance(60_000);
+      }
+      expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id)).tryAcquire(0)).toBe(true);
+    } finally {
+      rmSync(join(tmpdir(), `genius-host-lease-${id}.json`), { force: true });
+    }
   });
 
   it('a runner whose clock is 12 minutes fast never takes a live lease', () => {
