@@ -1,10 +1,10 @@
-// The embedded workbook's cell operations: updateCells (with a range or a start), repeatCell and
-// updateBorders, each writing only the fields its mask names, checked against the schema.
+// The embedded workbook's cell operations: updateCells (with a range or a start), appendCells,
+// repeatCell and updateBorders, each writing only the fields its mask names, checked against the schema.
 
 import type { CellData, GridRange, SheetsApi } from '../sheets/api.js';
 import type { Batch } from './batch.js';
 import { CELL_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
-import { type Area, MAX_CELL_CHARACTERS, type SheetState, WorkbookError, body, compactCell } from './sheet-state.js';
+import { type Area, DEFAULT_HEIGHT, MAX_CELL_CHARACTERS, type SheetState, WorkbookError, body, compactCell } from './sheet-state.js';
 
 export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsRequest): void {
   batch.only(request, ['range', 'start', 'rows', 'fields']);
@@ -22,6 +22,33 @@ export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsR
       writeCell(sheet, r, c, source ?? {}, paths, `rows[${r - area.startRowIndex}].values[${c - area.startColumnIndex}]`);
     }
   }
+}
+
+/**
+ * appendCells: the rows go after the last row holding a value, wherever that is when the batch
+ * applies (another writer's rows stay), with rows added to the grid when they run out. Google's
+ * AppendCellsRequest: "Adds new cells after the last row with data in a sheet, inserting new rows
+ * into the sheet if necessary" (docs/google.md). Stricter than Google where the document says
+ * nothing: a row wider than the grid is refused, and a table's `tableId` is not modelled.
+ */
+export function appendCells(batch: Batch, request: SheetsApi.Schema$AppendCellsRequest): void {
+  batch.only(request, ['sheetId', 'rows', 'fields']);
+  const paths = parseMask(request.fields, CELL_SCHEMA);
+  const rows = request.rows ?? [];
+  if (!Array.isArray(rows)) throw new WorkbookError('"rows" must be a list');
+  const sheet = batch.sheet(request.sheetId);
+  const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
+  if (width > sheet.columnCount) throw new WorkbookError(`rows of ${width} cells do not fit in the ${sheet.columnCount} columns of '${sheet.title}'`);
+  let top = sheet.cells.length;
+  while (top > 0 && !(sheet.cells[top - 1] ?? []).some((cell) => cell?.userEnteredValue !== undefined)) top--;
+  const needed = top + rows.length;
+  if (needed > sheet.rowCount) {
+    sheet.rowHeights = [...sheet.rowHeights, ...new Array<number>(needed - sheet.rowCount).fill(DEFAULT_HEIGHT)];
+    sheet.rowCount = needed;
+  }
+  rows.forEach((row, r) => {
+    (row?.values ?? []).forEach((source, c) => writeCell(sheet, top + r, c, source ?? {}, paths, `rows[${r}].values[${c}]`));
+  });
 }
 
 /** updateCells with a range: the rows must fit in it. */

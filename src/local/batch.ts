@@ -6,7 +6,7 @@
 import { a1Range } from '../sheets/a1.js';
 import type { GridRange, Request } from '../sheets/api.js';
 import { addSheet, deleteSheet, mergeCells, unmergeCells, updateDimension, updateSheetProperties } from './batch-sheets.js';
-import { repeatCell, updateBorders, updateCells } from './batch-cells.js';
+import { appendCells, repeatCell, updateBorders, updateCells } from './batch-cells.js';
 import { addProtectedRange, createDeveloperMetadata, deleteProtectedRange, updateDeveloperMetadata } from './batch-metadata.js';
 import { copy } from './fields.js';
 import { type Area, type SheetState, type Supported, WorkbookError, body } from './sheet-state.js';
@@ -48,6 +48,8 @@ export class Batch {
         return deleteSheet(this, body(request.deleteSheet));
       case 'updateCells':
         return updateCells(this, body(request.updateCells));
+      case 'appendCells':
+        return appendCells(this, body(request.appendCells));
       case 'repeatCell':
         return repeatCell(this, body(request.repeatCell));
       case 'updateBorders':

@@ -22,7 +22,9 @@ Form answers are read every 5 minutes, and at every deadline. Public rows (the s
 "Your answers" tab) are read by every execution that does anything and 2 seconds before each
 deadline: a row counts as changed when a read saw it, so change it no later than a few seconds
 before the deadline. Two machines hosting the same match never resolve a phase twice: a lease in the
-spreadsheet lets one run at a time; a crashed machine's lease lapses after 10 minutes.
+spreadsheet lets one run at a time, renewed while a run goes on; another machine takes over a
+crashed machine's lease once it has seen it unchanged for 10 minutes of its own clock (the
+machines' clocks need not agree).
 
 Discord: the add-on keeps the webhook in its script properties, which a machine cannot read. Set
 GENIUS_HOST_DISCORD_WEBHOOK to the channel's webhook URL (in the environment, not on the command

@@ -58,6 +58,7 @@ export const SUPPORTED = [
   'updateSheetProperties',
   'deleteSheet',
   'updateCells',
+  'appendCells',
   'repeatCell',
   'updateBorders',
   'mergeCells',

@@ -7,7 +7,8 @@
 // - batchUpdate is atomic: if one request fails, none applies, and the error names the request;
 // - updateCells writes only the fields its mask names; with `range`, cells the rows leave out are
 //   cleared for those fields; with `start`, only the cells given are written; repeatCell writes
-//   one cell's masked fields into every cell of a range;
+//   one cell's masked fields into every cell of a range; appendCells writes its rows after the
+//   last row holding a value, adding rows to the grid when they run out;
 // - updateBorders sets the sides it names and leaves the others; a range's outer lines go on the
 //   cells along them, inner lines on the cells on both sides (the exports draw the stronger of
 //   two sides, and the renderer always sets both, so where Google keeps a line cannot matter);

@@ -5,11 +5,15 @@
 // triggers, so form answers and public rows are polled (`machine` below); time is this machine's.
 
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Request } from '../sheets/api.js';
 import type { Clock, Files, Forms, HostPorts, Http, Scheduler, Secrets } from '../triggers/ports.js';
 import { SheetStore } from '../triggers/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
-import { LeaseLock } from './lease.js';
+import { LeaseLock, type LeaseMemory } from './lease.js';
+import { type LeaseSighting, sightingIn } from '../triggers/lease.js';
 import { RestSpreadsheet } from './ports.js';
 import { formatTime } from './time-format.js';
 
@@ -28,6 +32,36 @@ const machineClock: Clock = {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
   },
 };
+
+/**
+ * What this machine saw of another's lease, kept in a file of the system's temporary directory, one
+ * per spreadsheet, so a run of `--once` a minute (cron) carries it to the next run: a crashed
+ * holder's lease is taken over once this machine has seen it unchanged for the lease's length. A
+ * run that cannot keep it (a job with no disk of its own) keeps it for its own life only.
+ */
+export function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
+  const file = join(tmpdir(), `genius-host-lease-${spreadsheetId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+  let kept: LeaseSighting | null = null;
+  return {
+    get: () => {
+      let text: string | null = null;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        // No file yet, or one this machine cannot read: what this process saw.
+      }
+      return sightingIn(text) ?? kept;
+    },
+    set: (seen) => {
+      kept = seen;
+      try {
+        writeFileSync(file, JSON.stringify(seen));
+      } catch {
+        // Kept in the process only.
+      }
+    },
+  };
+}
 
 /** A machine has no triggers: its scheduler is whatever runs genius-host host (cron, Cloud Scheduler). */
 const noTriggers: Scheduler = { install: () => {}, remove: () => {} };
@@ -61,11 +95,15 @@ export function machinePorts(
 ): { ports: HostPorts; store: SheetStore; lock: LeaseLock } {
   const host = new HostSpreadsheet(google, hostId);
   const store = new SheetStore(host);
-  const lock = new LeaseLock(host, store, clock);
-  // The store's writes go before any other write to Google (a read depends on none of them; the
-  // store's own calls do not flush it again).
+  const lock = new LeaseLock(host, store, clock, randomUUID(), leaseMemoryFile(hostId));
+  // Before any call to Google, the lease renewed when due, so a run however long keeps it (a run
+  // that lost it stops here, writing nothing); before any write, the store's writes (a read depends
+  // on none of them; the store's own calls do not flush it again, and the lease's own calls go
+  // alone: the store is written only under the lease).
   let flushing = false;
   google.beforeCall = (name) => {
+    if (lock.calling) return;
+    lock.guard();
     if (flushing || !store.dirty || READS.has(name)) return;
     flushing = true;
     try {

@@ -11,7 +11,8 @@
 //   3. if a form must change (a phase closed), stop it accepting and read it once more, so nothing
 //      sent before the change is lost or credited to the wrong phase;
 //   3½. send the reminders and Discord posts due now (messages.ts), to log with the rest;
-//   4. append the new entries to the log (the log first: it is the truth);
+//   4. append the new entries to the log (the log first: it is the truth), each with its own id,
+//      after whatever rows are there (log.ts: a second host at once doubles nothing);
 //   5. render each spreadsheet whose view changed, one batchUpdate each;
 //   6. show each form the questions of the open phase, and reset the public rows;
 //   7. note until when the ticks have nothing to do (unless an answer or an edit came in
@@ -31,7 +32,7 @@ import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
 import { closeChangingForms, formSpecs, updateForms } from './forms-sync.js';
 import { discordRefusing, linksOf, linksTabRequests } from './links.js';
-import type { LogEntry } from './log.js';
+import { type LogEntry, entryUids } from './log.js';
 import { playersToRemind, sendMessages } from './messages.js';
 import { formsEveryMinutes, phaseEdge, quietUntil } from './quiet.js';
 import { KEY, type QuietPointer } from './pointers.js';
@@ -94,6 +95,13 @@ function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile 
     else events.push(entry.value);
   }
   return { ...match, submissions, decisions, ...(events.length > 0 ? { events } : {}) };
+}
+
+/** `more` named as any host would name them (entryUids: two hosts logging one thing log one id), pushed onto `entries`; answers the match with them. */
+function addEntries(entries: LogEntry[], match: MatchFile, more: readonly LogEntry[]): MatchFile {
+  const named = entryUids(more, match);
+  entries.push(...named);
+  return withEntries(match, named);
 }
 
 /** What decides whether anything must be written: the log's size and where the match stands. */
@@ -271,10 +279,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 1. Collect.
   const entries: LogEntry[] = [];
   let match = read.match;
-  const add = (more: readonly LogEntry[]) => {
-    entries.push(...more);
-    match = withEntries(match, more);
-  };
+  const add = (more: readonly LogEntry[]) => void (match = addEntries(entries, match, more));
   add(hostEntries);
   const { asks, pollForms, mayHold } = readForms(ctx, kind, match, now, add);
   if (ctx.ports.machine) readRows(ctx);
@@ -293,7 +298,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // 4. The log first.
   const writes: WriteReport[] = [];
   if (entries.length > 0) {
-    ctx.log.append(entries, read.logRows);
+    ctx.log.append(entries);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
   // The Links tab warns while Discord is refusing posts: drawn again when that starts or ends.

@@ -10,10 +10,13 @@
 //   Host from Apps Script again names Apps Script in the store tab first (a machine's next run
 //                              stops there), waits for a machine's run under way to end (its lease),
 //                              copies the store tab back into the properties, installs the triggers.
+//                              A lease whose value stood unchanged for LEASE_MS of Apps Script's clock
+//                              (seen over several tries: the sighting is kept in the properties) is a
+//                              crashed machine's: it is given back (FREE) and the take-back goes on.
 
 import { type HostContext, withLock } from './context.js';
 import { hostedElsewhere } from './runner.js';
-import { leaseHeld, leaseIn } from './lease.js';
+import { FREE, LEASE_ID, LEASE_KEY, LEASE_MS, leaseIn, sightingIn, watchLease } from './lease.js';
 import { KEY } from './pointers.js';
 import { SheetStore, STORE_TAB } from './sheet-store.js';
 
@@ -35,7 +38,7 @@ export function handToMachine(ctx: HostContext): string {
     if (!ctx.log.read()) throw new Error('No match here yet: use Genius Host → New match… first.');
     const store = ctx.ports.store;
     const entries: Record<string, string> = {};
-    for (const key of store.keys()) if (key !== KEY.quiet && key !== KEY.runner) entries[key] = store.get(key) ?? '';
+    for (const key of store.keys()) if (key !== KEY.quiet && key !== KEY.runner && key !== KEY.leaseSeen) entries[key] = store.get(key) ?? '';
     // The machine's first run looks at everything (no quiet pointer), and reads the forms.
     new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });
     ctx.ports.scheduler.remove();
@@ -55,18 +58,35 @@ export function takeBack(ctx: HostContext): string {
     sheetStore.set(KEY.runner, 'apps-script');
     sheetStore.flush();
     const waitUntil = Date.parse(ctx.ports.clock.now()) + LEASE_WAIT_MS;
+    const store = ctx.ports.store;
     for (;;) {
-      const { lease } = leaseIn(host.getMetadata());
+      const { value, lease } = leaseIn(host.getMetadata());
+      if (value === null || lease === null) break;
       const now = ctx.ports.clock.now();
-      if (!leaseHeld(lease, now)) break;
+      // Only Apps Script's clock: the value unchanged for the lease's length since this add-on first saw it.
+      const watched = watchLease(value, sightingIn(store.get(KEY.leaseSeen)), now);
+      store.set(KEY.leaseSeen, JSON.stringify(watched.seen));
+      if (watched.lapsed) {
+        // A crashed machine's: given back, so a machine hosting later need not watch it lapse again.
+        host.batchUpdate([
+          {
+            updateDeveloperMetadata: {
+              dataFilters: [{ developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: value } }],
+              developerMetadata: { metadataValue: FREE },
+              fields: 'metadataValue',
+            },
+          },
+        ]);
+        break;
+      }
       if (Date.parse(now) >= waitUntil)
         throw new Error(
-          `A machine is in the middle of a run (its lease lasts until ${lease.until} at the latest). It will stop after this run; choose Host from Apps Script again in a minute.`,
+          `A machine is in the middle of a run (it holds the lease). It will stop after this run; choose Host from Apps Script again in a minute. (A machine that stopped without giving the lease back loses it once it has stood unchanged for ${LEASE_MS / 60_000} minutes.)`,
         );
       ctx.ports.clock.sleep(LEASE_POLL_MS);
     }
+    store.remove(KEY.leaseSeen);
     sheetStore.refresh();
-    const store = ctx.ports.store;
     const keep = new Set(sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead && k !== KEY.itemsKeyedBy));
     for (const key of store.keys()) if (!keep.has(key) && key !== KEY.runner) store.remove(key);
     for (const key of keep) store.set(key, sheetStore.get(key) ?? '');

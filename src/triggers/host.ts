@@ -71,7 +71,15 @@ export class MatchHost {
       this.requireMatch();
       runLocked(this.ctx, 'menu');
       const now = this.ctx.ports.clock.now();
-      const entry = build(replayMatch(this.requireMatch().match, { now }), now);
+      const built = build(replayMatch(this.requireMatch().match, { now }), now);
+      // The host's action has its own id, drawn once here: logged twice (a retried run), it counts once.
+      const uid = `host:${this.ctx.ports.newId()}`;
+      const entry: LogEntry =
+        built.kind === 'submission'
+          ? { kind: 'submission', value: { ...built.value, uid } }
+          : built.kind === 'decision'
+            ? { kind: 'decision', value: { ...built.value, uid } }
+            : { kind: 'event', value: { ...built.value, uid } };
       return runLocked(this.ctx, then, [entry]);
     });
   }

@@ -3,6 +3,12 @@
 // the head: game, seed, players, options, schedule; then `submission`, `decision`, `event`),
 // columns B onwards hold its JSON in chunks (a cell holds at most 50,000 characters). Reading the
 // rows back in order gives the match file; it is the add-on's only state.
+//
+// Two hosts may write at once (a machine and the add-on, two machines; docs/architecture.md, "Two
+// hosts at once"), so an append never names a row: Sheets' appendCells adds the rows after the last
+// row with data, whatever another writer added meanwhile. Every entry carries its own id (`uid`,
+// from what it is: entryUids), an entry the log already held when read is not appended again, and
+// replay keeps the first of entries sharing an id, so a second host doubles nothing.
 
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { matchHead } from '../engine/core/matchfile.js';
@@ -15,6 +21,7 @@ export const LOG_TAB = 'genius-host match log';
 const CHUNK = 40_000;
 const MAX_CHUNKS = 25;
 const LAST_COLUMN = 'Z';
+/** Empty rows a new log starts with (appendCells adds rows when they run out). */
 const GROW_BY = 500;
 const LOG_NOTE = 'genius-host keeps the match here: every submission, decision and host event. Do not edit.';
 
@@ -34,9 +41,55 @@ function rowOf(kind: string, value: unknown) {
   return { values: [kind, ...chunks(JSON.stringify(value))].map((text) => ({ userEnteredValue: { stringValue: text } })) };
 }
 
+/**
+ * `entries` each with its `uid` (docs/matchfile.md, "Entry ids"), as any host logging the same
+ * thing after `match` would name it: a form response by its id, a public row's edit by its record
+ * (cell and time), a close by its phase and the reopens before it, a message by its key, player
+ * and how many tries of it came before. A host's own action has its id already (drawn when the
+ * host acted: host.ts); an entry without any keeps none.
+ */
+export function entryUids(entries: readonly LogEntry[], match: MatchFile): LogEntry[] {
+  let reopens = (match.events ?? []).filter((e) => e.type === 'reopen').length;
+  const tries = new Map<string, number>();
+  const tryKey = (e: { channel: string; key: string; player?: string }) => JSON.stringify([e.channel, e.key, e.player ?? '']);
+  for (const e of match.events ?? []) if (e.type === 'message') tries.set(tryKey(e), (tries.get(tryKey(e)) ?? 0) + 1);
+  return entries.map((entry): LogEntry => {
+    if (entry.value.uid !== undefined) {
+      if (entry.kind === 'event' && entry.value.type === 'reopen') reopens += 1;
+      return entry;
+    }
+    if (entry.kind === 'submission') {
+      const s = entry.value;
+      if (s.via === 'form' && s.response !== undefined) return { kind: 'submission', value: { ...s, uid: `response:${s.response}` } };
+      // A row's edit: its response is the edit's record (`edit:<time>.<id>`).
+      if (s.via === 'row' && s.response !== undefined) return { kind: 'submission', value: { ...s, uid: s.response } };
+      return entry;
+    }
+    if (entry.kind === 'event') {
+      const e = entry.value;
+      if (e.type === 'close') return { kind: 'event', value: { ...e, uid: `close:${e.phase}:${reopens}` } };
+      if (e.type === 'message') {
+        const n = tries.get(tryKey(e)) ?? 0;
+        tries.set(tryKey(e), n + 1);
+        return { kind: 'event', value: { ...e, uid: `message:${e.channel}:${e.key}:${e.player ?? ''}:${n}` } };
+      }
+    }
+    return entry;
+  });
+}
+
+/** The ids of a match's entries. */
+function uidsOf(match: MatchFile): Set<string> {
+  const out = new Set<string>();
+  for (const entry of [...match.submissions, ...match.decisions, ...(match.events ?? [])]) if (entry.uid !== undefined) out.add(entry.uid);
+  return out;
+}
+
 export class MatchLog {
   /** The log tab's metadata as read() found it: append() needs it in the same execution. */
   private lastMeta: ReturnType<MatchLog['sheetMeta']> | null = null;
+  /** The ids of the entries the log held when last read: append() writes none of them again. */
+  private readIds = new Set<string>();
 
   constructor(private readonly sheet: Spreadsheet) {}
 
@@ -54,8 +107,8 @@ export class MatchLog {
   }
 
   /**
-   * The match file the log holds and how many rows of the tab it fills (append writes after them),
-   * or null when there is no log; throws when the log is damaged.
+   * The match file the log holds (a repeated entry left out: see withoutRepeats) and how many rows
+   * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
   read(): { match: MatchFile; logRows: number } | null {
     this.lastMeta = this.sheetMeta();
@@ -82,6 +135,7 @@ export class MatchLog {
     });
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
+    this.readIds = uidsOf(loaded.value);
     return { match: loaded.value, logRows: rows.length };
   }
 
@@ -103,26 +157,26 @@ export class MatchLog {
     this.sheet.batchUpdate(requests);
   }
 
-  /** Appends entries after the `count` rows the log has (one batchUpdate). */
-  append(entries: readonly LogEntry[], count: number): void {
-    if (entries.length === 0) return;
-    // The tab as read() found it (one read less per execution; nothing else writes it meanwhile:
-    // the caller holds the lock), or as it is now.
+  /**
+   * Appends entries after the last row with data (one batchUpdate of one appendCells), leaving out
+   * any the log held when read, and any repeated among them. Rows another writer added since the
+   * read stay where they are: appendCells writes after them.
+   */
+  append(entries: readonly LogEntry[]): void {
+    const seen = new Set(this.readIds);
+    const fresh = entries.filter((e) => {
+      if (e.value.uid === undefined) return true;
+      if (seen.has(e.value.uid)) return false;
+      seen.add(e.value.uid);
+      return true;
+    });
+    if (fresh.length === 0) return;
+    // The tab as read() found it (one read less per execution; its id never changes), or as it is now.
     const meta = this.lastMeta ?? this.sheetMeta();
-    this.lastMeta = null;
     const sheetId = meta?.properties?.sheetId;
     if (sheetId === undefined || sheetId === null) throw new Error(`the "${LOG_TAB}" tab is missing`);
-    const rowCount = meta?.properties?.gridProperties?.rowCount ?? 0;
-    const requests: Request[] = [];
-    if (count + entries.length > rowCount) {
-      requests.push({
-        updateSheetProperties: { properties: { sheetId, gridProperties: { rowCount: count + entries.length + GROW_BY } }, fields: 'gridProperties.rowCount' },
-      });
-    }
-    requests.push({
-      updateCells: { start: { sheetId, rowIndex: count, columnIndex: 0 }, rows: entries.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' },
-    });
-    this.sheet.batchUpdate(requests);
+    this.sheet.batchUpdate([{ appendCells: { sheetId, rows: fresh.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' } }]);
+    this.readIds = seen;
   }
 
   /** Renames the log of a finished match so a new one can start. */

@@ -42,6 +42,8 @@ export const KEY = {
   runner: 'gh.runner',
   /** A machine's last read of the public answer rows (see readRows in edits.ts). */
   rowsRead: 'gh.rows-read',
+  /** What Host from Apps Script again last saw of a machine's lease, by Apps Script's clock (LeaseSighting: handover.ts). */
+  leaseSeen: 'gh.lease-seen',
   /** Set once a machine has re-keyed the forms' item maps by the Forms API's question ids (src/node/adopt-forms.ts). */
   itemsKeyedBy: 'gh.items-keyed-by',
 } as const;

@@ -54,6 +54,12 @@ export class SheetStore implements Store {
     this.copy = copy;
   }
 
+  /** Forgets every write not yet sent and what was read (a runner that lost the lease must write none of it). */
+  discard(): void {
+    this.pending.clear();
+    this.copy = null;
+  }
+
   private all(): Map<string, Slot> {
     if (!this.copy) {
       try {

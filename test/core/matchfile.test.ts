@@ -21,6 +21,29 @@ describe('match file validation names the offending field', () => {
     expect(result.value.submissions).toEqual([]);
   });
 
+  it('keeps the first of entries sharing an id (two hosts logged one thing), and every entry without one', () => {
+    const players = samplePlayers(4);
+    const sent = (uid: string | undefined, answer: string) => ({ phase: 'round-1', player: 'p1', answers: { a: answer }, ...(uid ? { uid } : {}) });
+    const loaded = loadMatch({
+      ...good,
+      players,
+      submissions: [sent('response:1', 'first'), sent(undefined, 'plain'), sent('response:1', 'again'), sent(undefined, 'plain')],
+      decisions: [
+        { id: 'tie', choice: 'p1', uid: 'host:a' },
+        { id: 'tie', choice: 'p2', uid: 'host:a' },
+      ],
+      events: [
+        { type: 'close', phase: 'round-1', at: '2026-11-21T18:00:00Z', uid: 'close:round-1:0' },
+        { type: 'close', phase: 'round-1', at: '2026-11-21T18:05:00Z', uid: 'close:round-1:0' },
+      ],
+    });
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.value.submissions.map((s) => s.answers.a)).toEqual(['first', 'plain', 'plain']);
+    expect(loaded.value.decisions).toEqual([{ id: 'tie', choice: 'p1', uid: 'host:a' }]);
+    expect(loaded.value.events?.map((e) => e.at)).toEqual(['2026-11-21T18:00:00Z']);
+    expect(errorOf({ ...good, submissions: [{ ...sent(undefined, 'x'), uid: '' }] })).toBe('submissions[0].uid: an entry id is not empty');
+  });
+
   it('names a duplicate player id', () => {
     const players = samplePlayers(4);
     players[3] = { ...players[3], id: 'p2' };

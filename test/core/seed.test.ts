@@ -75,9 +75,10 @@ function fromTheAddOn(): MatchFile {
   const sentFrom: Record<string, string> = { p1: 'AnnLee+genius@googlemail.com', p2: 'ben@example.com', p3: 'Cara@Example.org', p4: 'dev.new@example.com' };
   const form = (id: string) => `1FAIpQLSe-form-of-${id}-0123456789abcdef`;
   const submissions = base.submissions.flatMap((s, i) => {
-    const sent = { ...s, via: 'form' as const, from: sentFrom[s.player], form: form(s.player), response: `2_ABaOnu-response-${i}` };
-    if (i === 5) return [sent, { ...sent, from: 'mallory@example.net', response: 'r-mallory' }];
-    if (i === 9) return [sent, { ...sent, form: form(s.player === 'p1' ? 'p2' : 'p1'), response: 'r-through-another' }];
+    const response = `2_ABaOnu-response-${i}`;
+    const sent = { ...s, via: 'form' as const, from: sentFrom[s.player], form: form(s.player), response, uid: `response:${response}` };
+    if (i === 5) return [sent, { ...sent, from: 'mallory@example.net', response: 'r-mallory', uid: 'response:r-mallory' }];
+    if (i === 9) return [sent, { ...sent, form: form(s.player === 'p1' ? 'p2' : 'p1'), response: 'r-through-another', uid: 'response:r-through-another' }];
     return [sent];
   });
   return {
@@ -89,6 +90,17 @@ function fromTheAddOn(): MatchFile {
 }
 
 describe('the published match file', () => {
+  it('logged twice by two hosts, an entry is published once, under its pseudonym, and replays the same', () => {
+    const match = fromTheAddOn();
+    const doubled: MatchFile = { ...match, submissions: [...match.submissions.slice(0, 8), match.submissions[3], ...match.submissions.slice(8)] };
+    const result = replayMatch(doubled);
+    expect(outcome(result)).toEqual(outcome(replayMatch(match)));
+    const published = publishedMatch(doubled, finalOf(result));
+    expect(published.submissions).toHaveLength(match.submissions.length);
+    expect(published).toEqual(publishedMatch(match, finalOf(replayMatch(match))));
+    expect(checkPublishedFile(match, publishedLines(doubled, finalOf(result)).join('\n'))).toBeGreaterThan(20);
+  });
+
   it('replays to exactly the same result, refusals and all, without an address, form id or response id', () => {
     const match = fromTheAddOn();
     const result = replayMatch(match);
@@ -112,6 +124,8 @@ describe('the published match file', () => {
     expect(published.submissions.filter((s) => s.player === 'p4').every((s) => s.from === corrected)).toBe(true);
     expect(corrected).not.toBe(dev.email);
     expect(published.submissions.some((s) => s.response !== undefined)).toBe(false);
+    // Entry ids stay (replay compares them) but say nothing: a response's id is an entry's pseudonym.
+    expect(published.submissions.map((s) => s.uid)).toEqual(match.submissions.map((_, i) => `entry${i + 1}`));
 
     const text = publishedLines(match, finalOf(result)).join('\n');
     expect(checkPublishedFile(match, text)).toBeGreaterThan(20);

@@ -61,16 +61,12 @@ function writeLog(file: SheetFile, match: MatchFile): void {
   const log = new MatchLog(local(file));
   const half = Math.floor(match.submissions.length / 2);
   log.create({ ...match, submissions: match.submissions.slice(0, half), decisions: [], events: [] });
-  const read = log.read();
-  if (!read) throw new Error('no log');
-  log.append(
-    [
-      ...match.submissions.slice(half).map((value) => ({ kind: 'submission' as const, value })),
-      ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
-      ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
-    ],
-    read.logRows,
-  );
+  if (!log.read()) throw new Error('no log');
+  log.append([
+    ...match.submissions.slice(half).map((value) => ({ kind: 'submission' as const, value })),
+    ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
+    ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
+  ]);
 }
 
 // Each test has its own spreadsheets and looks only at the calls to them, so the tests of a block run at once.

@@ -3,7 +3,11 @@
 // serves it), in this process: every interleaving of two runners is under the test's control here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { leaseMemoryFile } from '../../src/node/host-ports.js';
+import { LeaseLock, LeaseLost, type LeaseTarget } from '../../src/node/lease.js';
 import type { Request } from '../../src/sheets/api.js';
 import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/lease.js';
 import type { Clock, Spreadsheet } from '../../src/triggers/ports.js';
@@ -161,7 +165,8 @@ describe('the lease', () => {
     const a = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'runner-a');
     const b = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'runner-b');
     expect(a.tryAcquire(0)).toBe(true);
-    expect(JSON.parse(leaseValue(file) ?? '')).toEqual({ holder: 'runner-a', until: '2026-11-24T10:10:00.000Z' });
+    // No time in it: only who holds it and how many values they have written.
+    expect(JSON.parse(leaseValue(file) ?? '')).toEqual({ holder: 'runner-a', renewal: 1 });
     expect(b.tryAcquire(0)).toBe(false);
     // Waiting: b looks again every 2 s of its clock, and gets it once a gives it back.
     expect(b.tryAcquire(5_000)).toBe(false);
@@ -194,12 +199,14 @@ describe('the lease', () => {
     expect(new SheetStore(portOf(file)).get('gh.runner')).toBe('machine');
   });
 
-  it("a crashed runner's lease lapses after 10 minutes and is taken over", () => {
+  it("a crashed runner's lease is taken over once its value has stood unchanged for 10 minutes of the taker's clock", () => {
     const file = new SheetFile('1Lease2', 'Host', 'host@example.com');
     const clock = fakeClock();
     const crashed = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed');
     expect(crashed.tryAcquire(0)).toBe(true);
     const next = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'next');
+    // The first look starts the watch; the time on the lease's holder's side plays no part.
+    expect(next.tryAcquire(0)).toBe(false);
     clock.advance(10 * 60_000 - 1);
     expect(next.tryAcquire(0)).toBe(false);
     clock.advance(1);
@@ -208,6 +215,94 @@ describe('the lease', () => {
     // The crashed runner, back, cannot give away a lease it no longer holds.
     crashed.release();
     expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('next');
+  });
+
+  it('runs of --once a minute (a new process each) carry what they saw in a file, and take a crashed lease over after 10 minutes', () => {
+    const id = `1LeaseOnce-${process.pid}-${Date.now()}`;
+    const file = new SheetFile(id, 'Host', 'host@example.com');
+    const clock = fakeClock();
+    expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed').tryAcquire(0)).toBe(true);
+    try {
+      for (let minute = 0; minute < 10; minute++) {
+        const run = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, `run-${minute}`, leaseMemoryFile(id));
+        expect(run.tryAcquire(0), `minute ${minute}`).toBe(false);
+        clock.advance(60_000);
+      }
+      expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id)).tryAcquire(0)).toBe(true);
+    } finally {
+      rmSync(join(tmpdir(), `genius-host-lease-${id}.json`), { force: true });
+    }
+  });
+
+  it('a runner whose clock is 12 minutes fast never takes a live lease', () => {
+    const file = new SheetFile('1LeaseSkew', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const fast: Clock = { now: () => new Date(Date.parse(clock.now()) + 12 * 60_000).toISOString(), sleep: (ms) => clock.sleep(ms) };
+    const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'holder');
+    const skewed = new LeaseLock(portOf(file), new SheetStore(portOf(file)), fast, 'fast');
+    expect(holder.tryAcquire(0)).toBe(true);
+    // The holder runs for half an hour, writing every minute (each write guarded); the fast one looks every minute.
+    for (let minute = 0; minute < 30; minute++) {
+      expect(skewed.tryAcquire(0), `minute ${minute}`).toBe(false);
+      clock.advance(60_000);
+      holder.guard();
+    }
+    holder.release();
+    expect(skewed.tryAcquire(0)).toBe(true);
+  });
+
+  it('a run longer than the lease keeps it: the holder renews it before its writes', () => {
+    const file = new SheetFile('1LeaseLong', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const long = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'long');
+    const other = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'other');
+    expect(long.tryAcquire(0)).toBe(true);
+    const values = new Set<string | null>();
+    for (let second = 0; second < 25 * 60; second += 30) {
+      clock.advance(30_000);
+      long.guard();
+      values.add(leaseValue(file));
+      expect(other.tryAcquire(0)).toBe(false);
+    }
+    // Renewed every 2 minutes of its clock, each time a value never written before.
+    expect(values.size).toBeGreaterThanOrEqual(12);
+    expect([...values].every((v) => JSON.parse(v ?? '').holder === 'long')).toBe(true);
+  });
+
+  it('a holder that finds its lease taken over stops: it writes nothing more, not even what it kept to write', () => {
+    const file = new SheetFile('1LeaseLost', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const store = new SheetStore(portOf(file));
+    const frozen = new LeaseLock(portOf(file), store, clock, 'frozen');
+    const next = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'next');
+    expect(frozen.tryAcquire(0)).toBe(true);
+    store.set('gh.late', 'written after the lease was lost');
+    // The holder's process stops for 11 minutes (a laptop asleep): the other watches the lease stand still and takes it.
+    expect(next.tryAcquire(0)).toBe(false);
+    clock.advance(11 * 60_000);
+    expect(next.tryAcquire(0)).toBe(true);
+    const taken = leaseValue(file);
+    // Back, the holder's next write renews first, finds the lease gone and stops.
+    expect(() => frozen.guard()).toThrow(LeaseLost);
+    expect(store.dirty).toBe(false);
+    frozen.release();
+    expect(leaseValue(file)).toBe(taken);
+    expect(new SheetStore(portOf(file)).get('gh.late')).toBeNull();
+  });
+
+  it('a watcher that missed a give-back and a take never mistakes the new lease for the old one', () => {
+    const file = new SheetFile('1LeaseABA', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    const a = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'a');
+    const watcher = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'w');
+    expect(a.tryAcquire(0)).toBe(true);
+    expect(watcher.tryAcquire(0)).toBe(false);
+    clock.advance(9 * 60_000);
+    a.release();
+    expect(a.tryAcquire(0)).toBe(true);
+    clock.advance(2 * 60_000);
+    // Eleven minutes since the watcher first looked, but the value it sees now is a new one.
+    expect(watcher.tryAcquire(0)).toBe(false);
   });
 
   it('compare-and-set: of two runners that read the same free lease, only the first to write it gets it', () => {

@@ -108,6 +108,37 @@ describe('updateCells', () => {
   });
 });
 
+describe('appendCells', () => {
+  const text = (t: string) => ({ values: [{ userEnteredValue: { stringValue: t } }] });
+  const column = (workbook: EmbeddedWorkbook) =>
+    Array.from(workbook.sheetByTitle('Board')?.cells ?? [], (line) => line?.[0]?.userEnteredValue?.stringValue ?? '');
+
+  it('writes after the last row with data, whatever another writer added after the caller looked', () => {
+    const workbook = book({ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [text('head')], fields: 'userEnteredValue' } });
+    // Two writers both saw one row; each appends: neither writes over the other.
+    workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('a1'), text('a2')], fields: 'userEnteredValue' } }]);
+    workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('b1')], fields: 'userEnteredValue' } }]);
+    expect(column(workbook)).toEqual(['head', 'a1', 'a2', 'b1']);
+  });
+
+  it('skips trailing rows holding no value (a note is not data), and inserts rows when the grid is full', () => {
+    const workbook = book(
+      { updateCells: { start: { sheetId: 7, rowIndex: 1, columnIndex: 0 }, rows: [text('x')], fields: 'userEnteredValue' } },
+      { updateCells: { start: { sheetId: 7, rowIndex: 3, columnIndex: 1 }, rows: [{ values: [{ note: 'n' }] }], fields: 'note' } },
+    );
+    workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('1'), text('2'), text('3'), text('4'), text('5')], fields: 'userEnteredValue' } }]);
+    expect(column(workbook)).toEqual(['', 'x', '1', '2', '3', '4', '5']);
+    expect(workbook.sheetByTitle('Board')?.rowCount).toBe(7);
+  });
+
+  it('refuses a field the request does not have, a row wider than the grid and a missing mask', () => {
+    const append = (body: object) => () => book({ appendCells: body } as Request);
+    expect(append({ sheetId: 7, rows: [text('a')], fields: 'userEnteredValue', start: {} })).toThrow('"start" is not supported');
+    expect(append({ sheetId: 7, rows: [{ values: new Array(5).fill({ note: 'a' }) }], fields: 'note' })).toThrow('do not fit in the 4 columns');
+    expect(append({ sheetId: 7, rows: [text('a')] })).toThrow('"fields" is required');
+  });
+});
+
 describe('repeatCell and updateBorders', () => {
   it('repeatCell sets the masked fields of every cell in the range and keeps the rest', () => {
     const workbook = book(

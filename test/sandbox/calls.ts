@@ -61,6 +61,8 @@ export interface ExecutionRecord {
   depth: number;
   /** The exception that ended it, if any. */
   error?: string;
+  /** A machine's execution (genius-host host, test/sandbox/machine.ts): Apps Script's 6 minutes do not bind it. */
+  machine?: true;
   /** Wall time of the whole execution in the sandbox, and the part spent inside the fakes (ms). */
   ms?: number;
   serviceMs: number;

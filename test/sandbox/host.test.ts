@@ -117,7 +117,15 @@ describe('the public rows', () => {
     table.fire('CLOCK');
     const match = logOf(table.sandbox);
     expect(match.submissions).toEqual([
-      { phase: 'pregame', player: 'p1', at: at(29.5), answers: { colour: 'red' }, via: 'row', response: expect.stringMatching(/^edit:/) },
+      {
+        phase: 'pregame',
+        player: 'p1',
+        at: at(29.5),
+        answers: { colour: 'red' },
+        via: 'row',
+        response: expect.stringMatching(/^edit:/),
+        uid: expect.stringMatching(/^edit:/),
+      },
     ]);
     expect(table.state().closed[0].movers).toEqual(['p1']);
     // Round 1 has no public question: the row says so, and typing there is not read.
@@ -150,7 +158,7 @@ describe('the menu', () => {
     table.run('extendDeadline');
     expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
     const match = logOf(table.sandbox);
-    expect(match.events).toEqual([{ type: 'extend', phase: 'round-1', deadline: at(151), at: at(31) }]);
+    expect(match.events).toEqual([{ type: 'extend', phase: 'round-1', deadline: at(151), at: at(31), uid: expect.stringMatching(/^host:/) }]);
     const form = table.google.forms.get(match.players[0].form!)!;
     expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 GMT/);
     table.google.clock.set(at(100));
@@ -174,7 +182,7 @@ describe('the menu', () => {
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(true);
     table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
     table.run('undoLastPhase');
-    expect(logOf(table.sandbox).events).toEqual([{ type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31) }]);
+    expect(logOf(table.sandbox).events).toEqual([{ type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31), uid: expect.stringMatching(/^host:/) }]);
     expect(table.state().open?.phase.id).toBe('pregame');
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(false);
     expect(table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Your colour/);
@@ -544,7 +552,9 @@ describe('emails as Google compares accounts', () => {
     table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
     table.run('correctPlayerEmail');
     expect(table.google.ui.prompts.at(-1)).toMatch(/Ann: ann@example\.com/);
-    expect(logOf(table.sandbox).events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41) }]);
+    expect(logOf(table.sandbox).events).toEqual([
+      { type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) },
+    ]);
     expect(table.state().receipts.find((r) => r.player === 'p1')).toMatchObject({ status: 'accepted' });
     expect(table.state().open!.moves.has('p1')).toBe(true);
     expect(linksText(table)).toMatch(/ann\.real@example\.org/);
@@ -560,7 +570,7 @@ describe('emails as Google compares accounts', () => {
     table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann@example.com');
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     const exported = JSON.parse(table.run('exportMatchFile') as string);
-    expect(exported.events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41) }]);
+    expect(exported.events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) }]);
   });
 });
 

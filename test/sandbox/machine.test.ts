@@ -84,11 +84,13 @@ function handedOver(game: string, players: number): MachineTable {
 
 /**
  * The log's entries, a public row's without its edit id (a random id per read, which also orders
- * the rows one read saw at the same time) and sorted: what two runs that logged the same must share.
+ * the rows one read saw at the same time) and a host action's without its own (drawn when the host
+ * acts), and sorted: what two runs that logged the same must share.
  */
 function entriesOf(match: MatchFile): string[] {
-  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit' }) : JSON.stringify(s)));
-  return [...rows.sort(), ...match.decisions.map((d) => JSON.stringify(d)), ...(match.events ?? []).map((e) => JSON.stringify(e))];
+  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit', uid: 'edit' }) : JSON.stringify(s)));
+  const own = <T extends { readonly uid?: string }>(e: T) => JSON.stringify(e.uid?.startsWith('host:') ? { ...e, uid: 'host' } : e);
+  return [...rows.sort(), ...match.decisions.map(own), ...(match.events ?? []).map(own)];
 }
 
 function fileOf(table: Table, audience: Audience): SheetFile {
@@ -151,7 +153,7 @@ describe('two machines', () => {
     expect(refusals).toBeGreaterThan(3);
   });
 
-  it("a crashed machine's lease lapses after 10 minutes; the next machine then does its work, once", () => {
+  it("a crashed machine's lease lapses once the next machine has seen it stand still for 10 minutes; that machine then does its work, once", () => {
     const table = handedOver('not-flower-field', 3);
     const { google } = table;
     table.answerPhase();
@@ -172,6 +174,8 @@ describe('two machines', () => {
     expect(JSON.parse(leaseIn(google.host.workbook.getMetadata()).value ?? '{}').holder).toBe('crashed');
 
     const next = machineFor(table, 'next');
+    // Its first look starts its watch of the lease (its own clock: no time is in the lease).
+    expect(next.tick()).toMatchObject({ ran: false });
     google.clock.advance(9 * 60);
     expect(next.tick()).toMatchObject({ ran: false });
     google.clock.advance(61);
@@ -223,4 +227,185 @@ describe('two machines', () => {
       expectSheetsLikeReplay(table);
     }
   });
+});
+
+/**
+ * Two hosts of one match at once (docs/architecture.md, "Two hosts at once"), each step of one
+ * interleaved with the other's run: whatever Sheets does with their writes, the log replays as one
+ * host's run left it, no entry lost and none twice.
+ */
+describe('two hosts at once', () => {
+  /** A match handed to machines with a phase answered and its deadline just passed; what one machine alone logs from there. */
+  function overdue(game = 'not-flower-field') {
+    const table = handedOver(game, 3);
+    const { google } = table;
+    table.answerPhase();
+    const deadline = table.state().open?.timing.deadline;
+    if (!deadline) throw new Error('no deadline');
+    google.clock.set(new Date(Date.parse(deadline) + 20_000).toISOString());
+    const snapshot = google.snapshot();
+    const alone = machineFor(table, 'alone');
+    expect(alone.tick().ran).toBe(true);
+    const expected = logOf(table.sandbox);
+    const calls = Object.values(alone.calls).reduce((a, b) => a + b, 0);
+    google.restore(snapshot);
+    return { table, snapshot, expected, calls };
+  }
+
+  /** Whether the lease names `holder` now. */
+  const holds = (table: MachineTable, holder: string) => leaseIn(table.google.host.workbook.getMetadata()).lease?.holder === holder;
+
+  /** Where a replay of `match` stands now: the phases closed, the open one, every receipt. */
+  const standing = (table: MachineTable, match: MatchFile) => {
+    const r = replayMatch(match, { now: table.google.clock.iso() });
+    return { closed: r.closed.map((c) => c.phase.id), open: r.open?.phase.id, receipts: r.receipts.map((x) => [x.player, x.phase, x.status]).sort() };
+  };
+
+  /** Whether two logs hold the same entries (repeats ignored, as replay ignores them) and replay to the same standing. */
+  const sameLog = (table: MachineTable, a: MatchFile, b: MatchFile) =>
+    JSON.stringify(entriesOf(a).sort()) === JSON.stringify(entriesOf(b).sort()) && JSON.stringify(standing(table, a)) === JSON.stringify(standing(table, b));
+
+  /** The log as its replay reads it equals `expected`: the same entries (repeats ignored), the same standing. */
+  function expectOneHostsLog(table: MachineTable, expected: MatchFile, where: string): void {
+    const log = logOf(table.sandbox);
+    expect(entriesOf(log).sort(), where).toEqual(entriesOf(expected).sort());
+    expect(standing(table, log), where).toEqual(standing(table, expected));
+  }
+
+  it('the add-on and a machine both hosting (its properties name no runner): the host pauses the match in the add-on at steps all through the machine’s run', () => {
+    const { table, snapshot, calls } = overdue();
+    const { google } = table;
+    // Both think they host: the add-on's properties name no runner (as when it took a match back from
+    // a machine it thought had crashed), the store tab names the machine.
+    google.properties.delete('gh.runner');
+    // The host's pause is the add-on's alone (no read of the machine's finds it again), and the
+    // public rows the machine's alone (the add-on, handed over, has no edit trigger any more).
+    const hostPauses = () => {
+      table.run('pauseMatch');
+      expect(google.ui.alerts.at(-1)).toMatch(/Open now: /);
+    };
+    const halfway = google.snapshot();
+    // One host after the other, in either order.
+    hostPauses();
+    expect(machineFor(table, 'after').tick().ran).toBe(true);
+    const pauseFirst = logOf(table.sandbox);
+    google.restore(halfway);
+    expect(machineFor(table, 'before').tick().ran).toBe(true);
+    hostPauses();
+    const machineFirst = logOf(table.sandbox);
+    for (const log of [pauseFirst, machineFirst]) expect(log.events?.filter((e) => e.type === 'pause')).toHaveLength(1);
+    expect(entriesOf(machineFirst).length).toBeGreaterThan(entriesOf(pauseFirst).length);
+    let tried = 0;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 10))) {
+      google.restore(halfway);
+      const machine = machineFor(table, `machine-${at}`);
+      let n = 0;
+      machine.before = () => {
+        if (++n !== at) return;
+        machine.before = null;
+        hostPauses();
+      };
+      try {
+        expect(machine.tick().ran).toBe(true);
+      } catch (error) {
+        // The add-on redrew a spreadsheet the machine then drew from what it had read before: Sheets
+        // refuses that batch whole, and the machine's next execution draws again.
+        expect(String(error)).toMatch(/already exists/);
+        google.clock.advance(60);
+        expect(machine.tick().ran).toBe(true);
+      }
+      expect(n, `the add-on ran at call ${at}`).toBeGreaterThanOrEqual(at);
+      const log = logOf(table.sandbox);
+      const like = [pauseFirst, machineFirst].filter((one) => sameLog(table, log, one));
+      expect(like, `the add-on at the machine's call ${at}: the log is one of the two orders'`).toHaveLength(1);
+      tried += 1;
+    }
+    expect(tried).toBeGreaterThan(5);
+    google.restore(snapshot);
+  }, 300_000);
+
+  it('two machines, one with a clock 12 minutes fast: it never takes the lease, at steps all through the other’s run', () => {
+    const { table, expected, snapshot, calls } = overdue();
+    const { google } = table;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 12))) {
+      google.restore(snapshot);
+      const first = machineFor(table, 'first');
+      const fast = machineFor(table, 'fast', { skewMs: 12 * 60_000 });
+      let n = 0;
+      let fastRan: boolean | null = null;
+      first.before = () => {
+        if (!holds(table, 'first') || ++n !== at) return;
+        first.before = null;
+        fastRan = fast.tick().ran;
+      };
+      expect(first.tick().ran).toBe(true);
+      if (n < at) break;
+      expect(fastRan, `the fast machine at call ${at}`).toBe(false);
+      expectOneHostsLog(table, expected, `the fast machine at call ${at}`);
+    }
+  });
+
+  it('two machines, one run longer than the lease: it keeps the lease, and the other, looking every 3 minutes, never runs', () => {
+    // Answers by form only: their times are the forms', whenever a run reads them.
+    const { table, expected } = overdue('fair-and-square');
+    const { google } = table;
+    const long = machineFor(table, 'long');
+    const other = machineFor(table, 'other');
+    const ran: boolean[] = [];
+    // Each call of the long run takes 3 minutes (Google slow, the machine busy): the run lasts far longer than the lease.
+    long.before = () => {
+      if (!holds(table, 'long')) return;
+      google.clock.advance(3 * 60);
+      ran.push(other.tick().ran);
+    };
+    expect(long.tick().ran).toBe(true);
+    long.before = null;
+    expect(ran.length * 3).toBeGreaterThan(30);
+    expect(ran.every((r) => !r)).toBe(true);
+    expectOneHostsLog(table, expected, 'a long run');
+  });
+
+  it('a machine that lost its lease (stopped for 11 minutes mid-run) writes nothing more; the one that took it over does the work once', () => {
+    const { table, expected, snapshot, calls } = overdue('fair-and-square');
+    const { google } = table;
+    const formAnswers = (m: MatchFile) => m.submissions.filter((s) => s.via === 'form').map((s) => s.uid);
+    let stopped = 0;
+    for (let at = 1; at < calls; at += Math.max(1, Math.floor(calls / 12))) {
+      google.restore(snapshot);
+      const frozen = machineFor(table, 'frozen');
+      const next = machineFor(table, 'next');
+      let n = 0;
+      // Every spreadsheet's tabs and cells, the host's first.
+      const world = () => JSON.stringify([google.host, ...google.sheets.values()].map((f) => [f.id, f.workbook.tabs.map((t) => [t.title, t.cells])]));
+      let taken: string | null = null;
+      frozen.before = () => {
+        if (!holds(table, 'frozen') || ++n !== at) return;
+        frozen.before = null;
+        // The other machine looks, the frozen one's process stops for 11 minutes, the other looks again and takes over.
+        expect(next.tick().ran).toBe(false);
+        google.clock.advance(11 * 60);
+        expect(next.tick().ran).toBe(true);
+        taken = world();
+      };
+      let lost: unknown = null;
+      try {
+        frozen.tick();
+      } catch (error) {
+        lost = error;
+      }
+      if (taken === null) break;
+      // Back, the frozen run stopped at its next call (or had none left): every spreadsheet is as the other left it.
+      if (lost !== null) {
+        expect(String(lost)).toMatch(/took the lease over/);
+        stopped += 1;
+      }
+      expect(world() === taken, `frozen at call ${at}: a write after the lease was lost`).toBe(true);
+      // Every form answer once; the phase resolved once.
+      const log = logOf(table.sandbox);
+      expect(formAnswers(log).sort(), `frozen at call ${at}`).toEqual(formAnswers(expected).sort());
+      const now = google.clock.iso();
+      expect(replayMatch(log, { now }).closed.map((c) => c.phase.id)).toEqual(replayMatch(expected, { now }).closed.map((c) => c.phase.id));
+    }
+    expect(stopped).toBeGreaterThan(3);
+  }, 300_000);
 });

@@ -6,7 +6,7 @@
 // from Apps Script (the store, the lease, polling forms and rows) is all here.
 import { randomUUID } from 'node:crypto';
 import { formatTime } from '../../src/node/time-format.js';
-import { LeaseLock, type LeaseTarget } from '../../src/node/lease.js';
+import { LeaseLock, type LeaseMemory, type LeaseTarget } from '../../src/node/lease.js';
 import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
 import { MatchHost, type RunReport } from '../../src/triggers/host.js';
 import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/ports.js';
@@ -29,16 +29,26 @@ export interface Machine {
   before: ((call: string) => void) | null;
 }
 
-/** A machine hosting `table`'s match. */
-export function machineFor(table: Table, holder: string = randomUUID(), options: { discordWebhook?: string } = {}): Machine {
+/**
+ * A machine hosting `table`'s match. `skewMs`: how far its clock is ahead of the sandbox's (behind,
+ * when negative); `memory`: what it saw of another's lease before (a machine running again);
+ * `discordWebhook`: the webhook the host gave it (GENIUS_HOST_DISCORD_WEBHOOK).
+ */
+export function machineFor(
+  table: Table,
+  holder: string = randomUUID(),
+  { skewMs = 0, memory, discordWebhook }: { skewMs?: number; memory?: LeaseMemory; discordWebhook?: string } = {},
+): Machine {
   const google = table.google;
   const calls: Record<string, number> = {};
   let store: SheetStore | null = null;
   let flushing = false;
   const machine: { before: ((call: string) => void) | null } = { before: null };
+  let lock: LeaseLock | null = null;
   const call = <T>(name: string, work: () => T): T => {
-    // The store's writes go before any other write, as src/node/host-ports.ts does.
-    if (!flushing && store?.dirty && !['getSpreadsheet', 'getValues', 'forms.responses', 'discord'].includes(name)) {
+    // The store's writes before any other write, and the lease renewed when due before every call, as src/node/host-ports.ts does.
+    const read = ['getSpreadsheet', 'getValues', 'forms.responses', 'discord'].includes(name);
+    if (!flushing && store?.dirty && !read && !lock?.calling) {
       flushing = true;
       try {
         store.flush();
@@ -47,6 +57,8 @@ export function machineFor(table: Table, holder: string = randomUUID(), options:
       }
     }
     machine.before?.(name);
+    // Checked last before the call goes (a test's hook may stop the machine for minutes just before).
+    if (!lock?.calling) lock?.guard();
     calls[name] = (calls[name] ?? 0) + 1;
     return work();
   };
@@ -59,12 +71,12 @@ export function machineFor(table: Table, holder: string = randomUUID(), options:
     readValues: (range: string) => call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
   });
   const clock: Clock = {
-    now: () => google.clock.iso(),
+    now: () => new Date(Date.parse(google.clock.iso()) + skewMs).toISOString(),
     sleep: (ms) => google.clock.jump(google.clock.now() + ms),
   };
   const host = sheetOf(google.host);
   store = new SheetStore(host);
-  const lock = new LeaseLock(host, store, clock, holder);
+  lock = new LeaseLock(host, store, clock, holder, memory);
   const appsScriptForms = new AppsScriptForms();
   const forms = new Proxy(appsScriptForms, {
     get: (target, name: keyof Forms) => {
@@ -99,9 +111,9 @@ export function machineFor(table: Table, holder: string = randomUUID(), options:
     formatTime,
     newId: () => randomUUID(),
     // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts), posting from the machine's own address.
-    ...(options.discordWebhook
+    ...(discordWebhook
       ? {
-          secrets: { get: (key: string) => (key === WEBHOOK_SECRET ? (options.discordWebhook ?? null) : null), set: refused('set'), remove: refused('remove') },
+          secrets: { get: (key: string) => (key === WEBHOOK_SECRET ? (discordWebhook ?? null) : null), set: refused('set'), remove: refused('remove') },
           http: {
             postJson: (url: string, body: unknown) =>
               call('discord', () => {
@@ -136,6 +148,7 @@ export function machineFor(table: Table, holder: string = randomUUID(), options:
       const saved = { FormApp: globals.FormApp, Drive: globals.Drive };
       Object.assign(globals, { FormApp: services.FormApp, Drive: services.Drive });
       const record = google.beginExecution(`machine ${holder}`);
+      record.machine = true;
       try {
         const report = matchHost.run('tick');
         google.endExecution(record);

@@ -235,8 +235,8 @@ function checkSchedule(match: MatchFile, played: Played): void {
   if (Object.values(played.closeWhenReady).some(Boolean)) expect(closes.length, 'phases closed early').toBeGreaterThan(0);
   else expect(closes).toEqual([]);
   expect((match.events ?? []).filter((e) => e.type === 'pause' || e.type === 'resume')).toEqual([
-    { type: 'pause', at: played.pause?.from },
-    { type: 'resume', at: played.pause?.until },
+    { type: 'pause', at: played.pause?.from, uid: expect.stringMatching(/^host:/) },
+    { type: 'resume', at: played.pause?.until, uid: expect.stringMatching(/^host:/) },
   ]);
 }
 

@@ -104,7 +104,7 @@ describe('close early when everyone is ready', () => {
     expect(table.state().open?.phase.id).toBe('pregame');
     answer(table, 'p3', 8);
     tick(table, 9);
-    expect(logOf(table.sandbox).events).toEqual([{ type: 'close', phase: 'pregame', at: at(9) }]);
+    expect(logOf(table.sandbox).events).toEqual([{ type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' }]);
     const round1 = table.state().open!;
     expect(round1.phase.id).toBe('round-1');
     expect(round1.timing).toEqual({ opensAt: at(9), deadline: at(69) });
@@ -127,8 +127,8 @@ describe('close early when everyone is ready', () => {
     answer(table, 'p3', 22);
     table.fire('ON_FORM_SUBMIT');
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'close', phase: 'pregame', at: at(9) },
-      { type: 'close', phase: 'round-1', at: at(22) },
+      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' },
+      { type: 'close', phase: 'round-1', at: at(22), uid: 'close:round-1:0' },
     ]);
     expect(table.state().closed.map((c) => [...c.movers].sort())).toEqual([
       ['p1', 'p2', 'p3'],
@@ -238,10 +238,10 @@ describe('pause and resume through the menu', () => {
     tick(table, 161);
     expect(table.state().closed[1].timing.closedAt).toBe(at(160));
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'pause', at: at(10) },
-      { type: 'resume', at: at(20) },
-      { type: 'pause', at: at(50) },
-      { type: 'resume', at: at(110) },
+      { type: 'pause', at: at(10), uid: expect.stringMatching(/^host:/) },
+      { type: 'resume', at: at(20), uid: expect.stringMatching(/^host:/) },
+      { type: 'pause', at: at(50), uid: expect.stringMatching(/^host:/) },
+      { type: 'resume', at: at(110), uid: expect.stringMatching(/^host:/) },
     ]);
     // Resume when not paused is refused.
     table.run('resumeMatch');

@@ -533,7 +533,8 @@ export class Google {
       if (!execution || execution.depth > 0) return fn.apply(this, args);
       // "Script runtime: 6 min / execution": past it Apps Script ends the execution, whatever the
       // script catches; here every later call throws too, and the execution ends with the error.
-      if (!execution.killed && google.clock.now() - execution.at > QUOTAS.executionMs) execution.killed = 'Exceeded maximum execution time';
+      if (!execution.killed && !execution.machine && google.clock.now() - execution.at > QUOTAS.executionMs)
+        execution.killed = 'Exceeded maximum execution time';
       if (execution.killed) throw new Error(execution.killed);
       if (service === 'Properties') {
         const day = google.window('properties');

@@ -34,6 +34,8 @@ export interface Submission {
   readonly form?: string;
   /** The form response id, so a response is logged once however often it is read. */
   readonly response?: string;
+  /** The entry's own id (docs/matchfile.md, "Entry ids"): two hosts logging the same thing log the same id, and replay keeps the first. */
+  readonly uid?: string;
 }
 
 /**
@@ -48,6 +50,8 @@ export interface ScheduleEvent {
   readonly phase: string;
   readonly deadline: string;
   readonly at: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
 }
 
 /**
@@ -60,6 +64,8 @@ export interface EmailEvent {
   readonly player: string;
   readonly email: string;
   readonly at: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
 }
 
 /**
@@ -71,6 +77,8 @@ export interface CloseEvent {
   readonly type: 'close';
   readonly phase: string;
   readonly at: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
 }
 
 /**
@@ -81,6 +89,8 @@ export interface CloseEvent {
 export interface PauseEvent {
   readonly type: 'pause' | 'resume';
   readonly at: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
 }
 
 /**
@@ -101,6 +111,8 @@ export interface MessageEvent {
   /** A failed post: not tried again before this time (Discord's retry_after, or the back-off: core/posts.ts). */
   readonly retry?: string;
   readonly at: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
 }
 
 /** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
@@ -109,6 +121,8 @@ export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | 
 export interface Decision {
   readonly id: string;
   readonly choice: string;
+  /** The entry's own id (see Submission.uid); `id` names the decision asked for. */
+  readonly uid?: string;
 }
 
 /** A question a player's form (or public row) shows in one phase. */

@@ -29,6 +29,9 @@ export function isIsoTime(text: string): boolean {
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
 const answerValue = z.union([answerText, z.array(answerText)]);
 
+/** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
+const entryUid = z.optional(z.string().check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')));
+
 /**
  * Ids that name a member of every JavaScript object (`constructor`, `__proto__`, `toString`, …):
  * games keep records by player id, where such an id reads the member instead (Fair and Square gave
@@ -67,6 +70,7 @@ const submissionSchema = z.strictObject({
   from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
+  uid: entryUid,
 });
 
 const scheduleEventSchema = z.strictObject({
@@ -74,6 +78,7 @@ const scheduleEventSchema = z.strictObject({
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   deadline: isoTime,
   at: isoTime,
+  uid: entryUid,
 });
 
 const emailEventSchema = z.strictObject({
@@ -81,17 +86,20 @@ const emailEventSchema = z.strictObject({
   player: z.string().check(z.minLength(1, 'a player id is required')),
   email: z.email('an email address such as ann@example.com is required'),
   at: isoTime,
+  uid: entryUid,
 });
 
 const closeEventSchema = z.strictObject({
   type: z.literal('close'),
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   at: isoTime,
+  uid: entryUid,
 });
 
 const pauseEventSchema = z.strictObject({
   type: z.enum(['pause', 'resume']),
   at: isoTime,
+  uid: entryUid,
 });
 
 /** A message the add-on sent, skipped or gave up on (docs/matchfile.md, "Messages"): it changes nothing in the match. */
@@ -104,6 +112,7 @@ const messageEventSchema = z.strictObject({
   note: z.optional(z.string()),
   retry: z.optional(isoTime),
   at: isoTime,
+  uid: entryUid,
 });
 
 const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema, closeEventSchema, pauseEventSchema, messageEventSchema]);
@@ -111,6 +120,7 @@ const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEven
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
   choice: z.string().check(z.minLength(1)),
+  uid: entryUid,
 });
 
 /**
@@ -334,19 +344,45 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     return err(`${formatPath(['options', ...issue.path])}: ${issue.message}`);
   }
 
-  return ok({
-    game: file.game,
-    seed: file.seed,
-    ...(file.startAt ? { startAt: file.startAt } : {}),
-    players: file.players,
-    options: prepared.options as Record<string, unknown>,
-    ...(file.schedule ? { schedule: file.schedule } : {}),
-    submissions: file.submissions,
-    decisions: file.decisions,
-    ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
-    ...(file.publish !== undefined ? { publish: file.publish } : {}),
-    ...(file.final !== undefined ? { final: file.final } : {}),
-  });
+  return ok(
+    withoutRepeats({
+      game: file.game,
+      seed: file.seed,
+      ...(file.startAt ? { startAt: file.startAt } : {}),
+      players: file.players,
+      options: prepared.options as Record<string, unknown>,
+      ...(file.schedule ? { schedule: file.schedule } : {}),
+      submissions: file.submissions,
+      decisions: file.decisions,
+      ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
+      ...(file.publish !== undefined ? { publish: file.publish } : {}),
+      ...(file.final !== undefined ? { final: file.final } : {}),
+    }),
+  );
+}
+
+/**
+ * The match without its repeated entries: of the entries of one list sharing a `uid`, the first
+ * stays (docs/matchfile.md, "Entry ids"). Two hosts running at once may both log the same form
+ * response, the same close or the same message; each logs it under the same id, so the match reads
+ * as if one host had logged it. Entries without an id are all kept. The same object when nothing repeats.
+ */
+export function withoutRepeats<T extends MatchFile>(match: T): T {
+  const first = <E extends { readonly uid?: string }>(list: readonly E[]): readonly E[] => {
+    const seen = new Set<string>();
+    const kept = list.filter((entry) => {
+      if (entry.uid === undefined) return true;
+      if (seen.has(entry.uid)) return false;
+      seen.add(entry.uid);
+      return true;
+    });
+    return kept.length === list.length ? list : kept;
+  };
+  const submissions = first(match.submissions);
+  const decisions = first(match.decisions);
+  const events = match.events === undefined ? undefined : first(match.events);
+  if (submissions === match.submissions && decisions === match.decisions && events === match.events) return match;
+  return { ...match, submissions, decisions, ...(events !== undefined ? { events } : {}) };
 }
 
 /** Parses match-file text: JSON errors and schema errors alike come back as one line. */

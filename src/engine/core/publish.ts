@@ -4,10 +4,12 @@
 // verified sender of each form answer) become one pseudonym per Google account, form ids one per
 // form, and form response ids are left out: replay compares accounts with sameAccount and forms by
 // id and never reads a response id, so the published file replays to exactly the same result.
+// Entry ids (`uid`: a form response's id is one) become one pseudonym per id, `entry1`, …, after
+// repeated entries are dropped: replay only compares them, so it still reads the same file.
 
 import { accountKey } from './email.js';
 import type { Final, MatchEvent, Player, Submission } from './game.js';
-import { type MatchFile, stringifyMatchFile } from './matchfile.js';
+import { type MatchFile, stringifyMatchFile, withoutRepeats } from './matchfile.js';
 
 /** The domain of the pseudonyms: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */
 const PSEUDONYM_DOMAIN = 'accounts.invalid';
@@ -31,9 +33,12 @@ class Pseudonyms {
 /**
  * The match file to publish: `match` with `final`, addresses replaced by `account1@accounts.invalid`,
  * … (two addresses of one Google account get one pseudonym, so "came from the player's own account"
- * holds exactly where it held), form ids by `form1`, … and no response ids.
+ * holds exactly where it held), form ids by `form1`, …, entry ids by `entry1`, … and no response ids.
  */
-export function publishedMatch(match: MatchFile, final: Final): MatchFile {
+export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
+  const match = withoutRepeats(logged);
+  const uids = new Pseudonyms((n) => `entry${n}`);
+  const uid = <T extends { readonly uid?: string }>(entry: T): T => (entry.uid === undefined ? entry : { ...entry, uid: uids.of(entry.uid) });
   const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
   const forms = new Pseudonyms((n) => `form${n}`);
   const account = (email: string) => accounts.of(accountKey(email));
@@ -43,7 +48,8 @@ export function publishedMatch(match: MatchFile, final: Final): MatchFile {
       PLAYER_FIELDS,
     ),
   );
-  const events = match.events?.map((e): MatchEvent => {
+  const events = match.events?.map((event): MatchEvent => {
+    const e = uid(event);
     if (e.type === 'email') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
     // A message's note quotes a refusal, which can name an address or a secret (UrlFetchApp's errors
     // quote the webhook's URL): the status says enough, so no note of any message is published.
@@ -52,20 +58,25 @@ export function publishedMatch(match: MatchFile, final: Final): MatchFile {
   });
   const submissions = match.submissions.map((s) =>
     inOrder<Submission>(
-      { ...s, from: s.from === undefined ? undefined : account(s.from), form: s.form === undefined ? undefined : forms.of(s.form), response: undefined },
+      {
+        ...uid(s),
+        from: s.from === undefined ? undefined : account(s.from),
+        form: s.form === undefined ? undefined : forms.of(s.form),
+        response: undefined,
+      },
       SUBMISSION_FIELDS,
     ),
   );
   // A JSON copy: the published result is what its JSON says (no undefined fields).
   const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
-  return { ...match, players, submissions, ...(events ? { events } : {}), final: published };
+  return { ...match, players, submissions, decisions: match.decisions.map(uid), ...(events ? { events } : {}), final: published };
 }
 
 // The fields in the order of docs/matchfile.md, so the published file reads the same whatever
 // order the log kept them in (the add-on's log and an exported file may differ).
 const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
-const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form'];
-const EVENT_FIELDS = ['type', 'player', 'email', 'at'];
+const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'uid'];
+const EVENT_FIELDS = ['type', 'player', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */
 function inOrder<T>(value: T, fields: readonly string[]): T {

@@ -26,7 +26,7 @@ import type {
   RoundSummary,
   Submission,
 } from './game.js';
-import { type MatchFile, isIsoTime } from './matchfile.js';
+import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
 import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
@@ -424,11 +424,11 @@ export class MatchRun<S = unknown, M = unknown> {
   }
 }
 
-/** Replays a validated match file. */
-export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
-  const run = new MatchRun<S, M>(game, match, options.now);
+/** Replays a validated match file, ignoring an entry whose `uid` an earlier one has (two hosts logged it): the result's `match` is without it. */
+export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
+  const run = new MatchRun<S, M>(game, withoutRepeats(file), options.now);
   const byPhase = new Map<string, { submission: Submission; index: number }[]>();
-  match.submissions.forEach((submission, index) => {
+  run.match.submissions.forEach((submission, index) => {
     const list = byPhase.get(submission.phase) ?? [];
     list.push({ submission, index });
     byPhase.set(submission.phase, list);
@@ -449,9 +449,9 @@ export function replay<S = unknown, M = unknown>(game: AnyGame, match: MatchFile
   run.receipts.sort((a, b) => a.index - b.index);
   run.rejected.sort((a, b) => (a.submission ?? Infinity) - (b.submission ?? Infinity));
 
-  const { final, pending } = run.finish(match.decisions);
+  const { final, pending } = run.finish(run.match.decisions);
   return {
-    match,
+    match: run.match,
     game,
     ctx: run.ctx,
     state: run.state,

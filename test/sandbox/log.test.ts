@@ -1,0 +1,86 @@
+// The match log tab (src/triggers/log.ts) with two writers: entries named as any host would name
+// them, appended after whatever rows are there, an entry the log holds not appended again.
+import { describe, expect, it } from 'vitest';
+import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
+import type { MatchFile } from '../../src/engine/index.js';
+import { LOG_TAB, type LogEntry, MatchLog, entryUids } from '../../src/triggers/log.js';
+import type { Spreadsheet } from '../../src/triggers/ports.js';
+import { matchOf, baseFile } from '../helpers/match.js';
+import { SheetFile } from './sheets.js';
+
+function portOf(file: SheetFile): Spreadsheet {
+  return {
+    id: file.id,
+    url: file.url,
+    getMetadata: () => file.workbook.getMetadata(),
+    batchUpdate: (requests) => void file.batchUpdate(requests),
+    readValues: (range) => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String)),
+  };
+}
+
+const match: MatchFile = matchOf(baseFile('not-flower-field', 3));
+const sent = (player: string, response: string): LogEntry => ({
+  kind: 'submission',
+  value: { phase: 'pregame', player, answers: { colour: 'red' }, via: 'form', form: 'f', response } satisfies Submission,
+});
+const message = (key: string, player: string): LogEntry => ({
+  kind: 'event',
+  value: { type: 'message', channel: 'email', key, player, status: 'sent', at: '2026-11-21T18:00:00.000Z' } satisfies MatchEvent,
+});
+
+describe('the match log with two writers', () => {
+  it('two hosts that read the same log and append: both rows stay (no row written over), and the same entry counts once', () => {
+    const file = new SheetFile('1Log', 'Host', 'host@example.com');
+    new MatchLog(portOf(file)).create(match);
+    const a = new MatchLog(portOf(file));
+    const b = new MatchLog(portOf(file));
+    const readA = a.read();
+    const readB = b.read();
+    if (!readA || !readB) throw new Error('no log');
+    // Both saw the same rows; each logs what it read, one response in common.
+    a.append(entryUids([sent('p1', 'r1'), sent('p2', 'r2')], readA.match));
+    b.append(entryUids([sent('p2', 'r2'), sent('p3', 'r3')], readB.match));
+    const rows = (file.values(`'${LOG_TAB}'!A1:A`, 'FORMULA').values ?? []).length;
+    expect(rows).toBe(5);
+    const log = new MatchLog(portOf(file)).read()?.match;
+    expect(log?.submissions.map((s) => s.response)).toEqual(['r1', 'r2', 'r3']);
+    expect(log?.submissions.map((s) => s.uid)).toEqual(['response:r1', 'response:r2', 'response:r3']);
+  });
+
+  it('appending an entry the log held when read writes nothing', () => {
+    const file = new SheetFile('1Log2', 'Host', 'host@example.com');
+    new MatchLog(portOf(file)).create(match);
+    const log = new MatchLog(portOf(file));
+    const first = log.read();
+    if (!first) throw new Error('no log');
+    log.append(entryUids([sent('p1', 'r1')], first.match));
+    const writes = file.writes.length;
+    const again = log.read();
+    if (!again) throw new Error('no log');
+    log.append(entryUids([sent('p1', 'r1')], again.match));
+    expect(file.writes.length).toBe(writes);
+    expect(new MatchLog(portOf(file)).read()?.logRows).toBe(2);
+  });
+
+  it('names the same thing the same way: a close by its phase and the reopens before it, a message by its try', () => {
+    const reopened: MatchFile = {
+      ...match,
+      events: [{ type: 'reopen', phase: 'pregame', deadline: '2026-11-21T19:00:00.000Z', at: '2026-11-21T18:40:00.000Z' }],
+    };
+    const close: LogEntry = { kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:10:00.000Z' } };
+    const uid = (entries: LogEntry[], m: MatchFile) => entryUids(entries, m).map((e) => e.value.uid);
+    expect(uid([close], match)).toEqual(['close:pregame:0']);
+    // A close at another time, by another host, of the same opening: the same id.
+    expect(uid([{ kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:11:00.000Z' } }], match)).toEqual(['close:pregame:0']);
+    // After the host reopened the phase, its next close is another.
+    expect(uid([close], reopened)).toEqual(['close:pregame:1']);
+    const tried = { ...match, events: [message('remind:pregame@x:60', 'p1').value as MatchEvent] };
+    expect(uid([message('remind:pregame@x:60', 'p1'), message('remind:pregame@x:60', 'p2')], match)).toEqual([
+      'message:email:remind:pregame@x:60:p1:0',
+      'message:email:remind:pregame@x:60:p2:0',
+    ]);
+    expect(uid([message('remind:pregame@x:60', 'p1')], tried)).toEqual(['message:email:remind:pregame@x:60:p1:1']);
+    // A host's action keeps the id it was given when the host acted.
+    expect(uid([{ kind: 'decision', value: { id: 'tie', choice: 'p1', uid: 'host:abc' } }], match)).toEqual(['host:abc']);
+  });
+});
