@@ -350,6 +350,17 @@ function countOption(value: string | undefined, flag: string): number | undefine
   return n;
 }
 
+/** A setup file named without --spreadsheet is not a game: says what it needs. */
+function refuseSetupFiles(words: readonly string[]): void {
+  for (const word of words) {
+    if (/\.json$/i.test(word) || existsSync(word)) {
+      throw new InputError(
+        `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start pasture`,
+      );
+    }
+  }
+}
+
 function gameOption(id: string): string {
   if (GAMES.has(id)) return id;
   const guess = closest(id, [...GAMES.keys()]);
@@ -411,14 +422,7 @@ async function main(
     }
     case 'start':
       if (values.spreadsheet !== undefined) return startFromSetup(positionals, values, out, progress);
-      for (const word of positionals) {
-        // A setup file named without --spreadsheet is not a game: say what it needs.
-        if (/\.json$/i.test(word) || existsSync(word)) {
-          throw new InputError(
-            `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start pasture`,
-          );
-        }
-      }
+      refuseSetupFiles(positionals);
       return runDemo({
         games: positionals,
         seed: values.seed,

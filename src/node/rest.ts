@@ -142,6 +142,29 @@ export function callError(error: unknown): CallError {
  * Credentials. The client package is loaded here, not imported at the top, so that a missing one is
  * an answer to the waiting caller rather than a worker that never starts.
  */
+/**
+ * A JSON POST to a Discord webhook (src/node/discord.ts), not to Google: Node's fetch, no
+ * credential, no retry (a refused post is tried again by a later execution: messages.ts). No
+ * answer at all is an answer here too (`failed`), so the caller words it, without the URL.
+ */
+async function postJson(
+  params: { url: string; body: unknown },
+  timeoutMs: number,
+): Promise<{ status: number; text: string; headers: Record<string, string> } | { failed: string }> {
+  try {
+    const response = await fetch(params.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(params.body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers.entries()) };
+  } catch (error) {
+    const e = error as { message?: string; cause?: { code?: string; message?: string } };
+    return { failed: [e.message ?? String(error), e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ') };
+  }
+}
+
 export async function restCalls(config: RestConfig) {
   // `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
   const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
@@ -175,25 +198,7 @@ export async function restCalls(config: RestConfig) {
 
   return {
     ...(await formsAndDriveCalls(options, api)),
-    /**
-     * A JSON POST to a Discord webhook (src/node/discord.ts), not to Google: Node's fetch, no
-     * credential, no retry (a refused post is tried again by a later execution: messages.ts). No
-     * answer at all is an answer here too (`failed`), so the caller words it, without the URL.
-     */
-    async postJson(params: { url: string; body: unknown }): Promise<{ status: number; text: string; headers: Record<string, string> } | { failed: string }> {
-      try {
-        const response = await fetch(params.url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(params.body),
-          signal: AbortSignal.timeout(config.timeoutMs ?? 60_000),
-        });
-        return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers.entries()) };
-      } catch (error) {
-        const e = error as { message?: string; cause?: { code?: string; message?: string } };
-        return { failed: [e.message ?? String(error), e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ') };
-      }
-    },
+    postJson: (params: { url: string; body: unknown }) => postJson(params, config.timeoutMs ?? 60_000),
     /** Who the calls run as: the service account's address, when the credential names one. */
     async identity(): Promise<{ email: string | null }> {
       if (login) return { email: null };

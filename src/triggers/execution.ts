@@ -264,6 +264,15 @@ function refusedHere(ctx: HostContext, kind: RunKind): RunReport | null {
   return { ...BUSY, elsewhere };
 }
 
+/** The Links tab warns while Discord is refusing posts: drawn again when that starts or ends. */
+function redrawLinks(ctx: HostContext, before: MatchFile, after: MatchFile): WriteReport[] {
+  if (discordRefusing(before) === discordRefusing(after) || !ctx.pointers.shared()) return [];
+  const host = ctx.ports.files.host();
+  const requests = linksTabRequests(host, linksOf(ctx, after));
+  host.batchUpdate(requests);
+  return [{ target: 'links', requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) }];
+}
+
 /** The steps at the top of this file, under the lock. `entries`: the host's own, logged first. */
 export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly LogEntry[] = []): RunReport {
   const elsewhere = refusedHere(ctx, kind);
@@ -301,13 +310,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
     ctx.log.append(entries);
     writes.push({ target: 'log', requests: 1, bytes: utf8Length(JSON.stringify(entries)) });
   }
-  // The Links tab warns while Discord is refusing posts: drawn again when that starts or ends.
-  if (discordRefusing(read.match) !== discordRefusing(match) && ctx.pointers.shared()) {
-    const host = ctx.ports.files.host();
-    const requests = linksTabRequests(host, linksOf(ctx, match));
-    host.batchUpdate(requests);
-    writes.push({ target: 'links', requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
-  }
+  writes.push(...redrawLinks(ctx, read.match, match));
   // Only once the edits are in the log: an execution that stops before the append leaves them to
   // the next one (and one that stops after it, before their removal, is not logged twice: each
   // submission carries its edit's id).

@@ -266,6 +266,48 @@ function finalIssue(final: unknown): string | null {
 }
 
 /**
+ * Every player told apart from every other: ids in any case, and names as nameKey reads them (a
+ * player told apart from another only by case or by how a letter is encoded would make an answer
+ * that names them mean either). Answers the index of each id.
+ */
+function checkPlayers(players: readonly { readonly id: string; readonly name: string }[]): Result<Map<string, number>> {
+  const seen = new Map<string, number>();
+  const ids = new Map<string, number>();
+  const names = new Map<string, number>();
+  for (const [index, player] of players.entries()) {
+    const earlier = ids.get(player.id.toLowerCase());
+    if (earlier !== undefined) {
+      const other = players[earlier].id;
+      if (other === player.id) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+      return err(`players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`);
+    }
+    ids.set(player.id.toLowerCase(), index);
+    seen.set(player.id, index);
+    const key = nameKey(player.name);
+    const sameName = names.get(key);
+    if (sameName !== undefined) {
+      const other = players[sameName].name;
+      if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
+        return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
+      );
+    }
+    names.set(key, index);
+  }
+  // Answers and the host's menu name a player by id or by name (a Paint captain vote, Correct a
+  // player's email…): a name that reads as another player's id would name either.
+  for (const [index, player] of players.entries()) {
+    const other = ids.get(nameKey(player.name));
+    if (other !== undefined && other !== index)
+      return err(
+        `players[${index}].name: ${quote(player.name)} reads as players[${other}]'s id "${players[other].id}"; a name must differ from every other player's id`,
+      );
+  }
+  return ok(seen);
+}
+
+/**
  * Validates a parsed JSON value as a match file of one of `games`, filling defaults. The error is
  * one line naming the offending field.
  */
@@ -281,41 +323,9 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
   const game = games.get(file.game);
   if (!game) return err(`game: unknown game ${quote(file.game)} (one of ${[...games.keys()].join(', ')})`);
 
-  const seen = new Map<string, number>();
-  // Ids in any case, and names as nameKey reads them: a player told apart from another only by
-  // case or by how a letter is encoded would make an answer that names them mean either.
-  const ids = new Map<string, number>();
-  const names = new Map<string, number>();
-  for (const [index, player] of file.players.entries()) {
-    const earlier = ids.get(player.id.toLowerCase());
-    if (earlier !== undefined) {
-      const other = file.players[earlier].id;
-      if (other === player.id) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
-      return err(`players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`);
-    }
-    ids.set(player.id.toLowerCase(), index);
-    seen.set(player.id, index);
-    const key = nameKey(player.name);
-    const sameName = names.get(key);
-    if (sameName !== undefined) {
-      const other = file.players[sameName].name;
-      if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
-        return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
-      return err(
-        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
-      );
-    }
-    names.set(key, index);
-  }
-  // Answers and the host's menu name a player by id or by name (a Paint captain vote, Correct a
-  // player's email…): a name that reads as another player's id would name either.
-  for (const [index, player] of file.players.entries()) {
-    const other = ids.get(nameKey(player.name));
-    if (other !== undefined && other !== index)
-      return err(
-        `players[${index}].name: ${quote(player.name)} reads as players[${other}]'s id "${file.players[other].id}"; a name must differ from every other player's id`,
-      );
-  }
+  const players = checkPlayers(file.players);
+  if (!players.ok) return players;
+  const seen = players.value;
   const { min, max } = game.playerCount;
   if (file.players.length < min || file.players.length > max) {
     const range = min === max ? `${min}` : `${min}–${max}`;
