@@ -77,6 +77,18 @@ function newMatchDefaultsFor(now) {
 describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? '' : ` (${WHY_SKIPPED})`}`, () => {
   let browser: Browser | null = null;
 
+  /** The sidebar, ready, in a page of this size, with `before` run ahead of the stub. */
+  async function openSidebar(viewport?: { width: number; height: number }, before = '') {
+    const page = await browser!.newPage(viewport ? { viewport } : {});
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript({ content: `${before}\n${STUB}` });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    return { page, errors };
+  }
+
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }, 60_000);
@@ -176,7 +188,11 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await expect.poll(() => use.getAttribute('data-fits')).toBe('no');
     expect(await use.textContent()).toMatch(/24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/);
     for (let i = 0; i < 10; i++) {
-      await page.locator('.player').nth(i).locator('.name').fill(`P${i}`);
+      await page
+        .locator('.player')
+        .nth(i)
+        .locator('.name')
+        .fill(`Player ${i + 1}`);
       await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
     }
     await page.fill('#start', '2026-11-21T18:00');
@@ -201,13 +217,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
   }, 60_000);
 
   it('shows the kind of account the host said before, and projects against it', async () => {
-    const page = await browser!.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript({ content: `window.__savedAccount = 'workspace';\n${STUB}` });
-    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
-    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
-    await page.waitForSelector('body[data-ready="yes"]');
+    const { page, errors } = await openSidebar(undefined, "window.__savedAccount = 'workspace';");
     expect(await page.inputValue('#account')).toBe('workspace');
     await page.fill('#len-default', '1');
     await page.selectOption('#unit-default', { label: 'hours' });
@@ -248,7 +258,11 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // Minutes that do not read are refused next to the field, before the server is asked.
     await page.fill('#reminders', 'soon');
     for (let i = 0; i < 10; i++) {
-      await page.locator('.player').nth(i).locator('.name').fill(`P${i}`);
+      await page
+        .locator('.player')
+        .nth(i)
+        .locator('.name')
+        .fill(`Player ${i + 1}`);
       await page.locator('.player').nth(i).locator('.email').fill(`p${i}@example.com`);
     }
     await page.fill('#start', '2026-11-21T18:00');
@@ -269,20 +283,10 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
   }, 60_000);
 
   describe("at Apps Script's 300 px", () => {
+    // The sidebar as Apps Script shows it: 300 px wide.
     /** The sidebar as Apps Script shows it: 300 px wide. */
-    async function narrowPage() {
-      const page = await browser!.newPage({ viewport: { width: 300, height: 900 } });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.addInitScript({ content: STUB });
-      await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
-      await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
-      await page.waitForSelector('body[data-ready="yes"]');
-      return { page, errors };
-    }
-
     it('shows each email whole, on a line of its own, and labels every field of a player', async () => {
-      const { page, errors } = await narrowPage();
+      const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const player = page.locator('.player').nth(0);
       await player.locator('.email').fill('ann.lee.the.third@googlemail.com');
       const email = await player.locator('.email').evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }));
@@ -297,7 +301,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     }, 60_000);
 
     it("shows only the chosen game's phases, in hours or days, and sends minutes", async () => {
-      const { page, errors } = await narrowPage();
+      const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const labels = () => page.locator('#lengths label').allTextContents();
       expect(await labels()).toEqual(['every phase', 'before the game: starting cells', 'fence plans, each round', 'orders, each round']);
       expect(await page.inputValue('#len-default')).toBe('1');
@@ -334,7 +338,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     }, 60_000);
 
     it("trims the players to the game's most when the game changes, naming whose rows went", async () => {
-      const { page, errors } = await narrowPage();
+      const { page, errors } = await openSidebar({ width: 300, height: 900 });
       // Pasture's ten rows, eight of them filled in.
       for (let i = 0; i < 8; i++)
         await page

@@ -83,7 +83,8 @@ function fromTheAddOn(): MatchFile {
   });
   return {
     ...base,
-    players: base.players.map((p) => ({ ...p, email: emails[p.id], form: form(p.id) })),
+    // Ann's reminders come in her own time zone: a setup detail replay never reads.
+    players: base.players.map((p) => ({ ...p, email: emails[p.id], form: form(p.id), ...(p.id === 'p1' ? { timeZone: 'Australia/Sydney' } : {}) })),
     submissions,
     events: [{ type: 'email', player: 'p4', email: 'Dev.New@Example.com', at: '2026-11-21T18:00:00Z' }],
   };
@@ -124,6 +125,9 @@ describe('the published match file', () => {
     expect(published.submissions.filter((s) => s.player === 'p4').every((s) => s.from === corrected)).toBe(true);
     expect(corrected).not.toBe(dev.email);
     expect(published.submissions.some((s) => s.response !== undefined)).toBe(false);
+    // Where a player lives is theirs: no time zone is published.
+    expect(match.players[0].timeZone).toBe('Australia/Sydney');
+    expect(published.players.some((p) => p.timeZone !== undefined)).toBe(false);
     // Entry ids stay (replay compares them) but say nothing: a response's id is an entry's pseudonym.
     expect(published.submissions.map((s) => s.uid)).toEqual(match.submissions.map((_, i) => `entry${i + 1}`));
 

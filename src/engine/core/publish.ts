@@ -1,6 +1,7 @@
 // The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
 // the whole file, so anyone can replay it, with its final result, and without what identifies the
-// players' Google accounts and files, or quotes a refusal (no message's note). Email addresses (the players', the host's corrections, the
+// players' Google accounts and files, where they live (no player's time zone), or quotes a refusal
+// (no message's note). Email addresses (the players', the host's corrections, the
 // verified sender of each form answer) become one pseudonym per Google account, form ids one per
 // form, and form response ids are left out: replay compares accounts with sameAccount and forms by
 // id and never reads a response id, so the published file replays to exactly the same result.
@@ -44,7 +45,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   const account = (email: string) => accounts.of(accountKey(email));
   const players = match.players.map((p) =>
     inOrder<Player>(
-      { ...p, email: p.email === undefined ? undefined : account(p.email), form: p.form === undefined ? undefined : forms.of(p.form) },
+      // A player's time zone is theirs (it sets their reminders' times), and replay never reads it.
+      { ...p, email: p.email === undefined ? undefined : account(p.email), form: p.form === undefined ? undefined : forms.of(p.form), timeZone: undefined },
       PLAYER_FIELDS,
     ),
   );
