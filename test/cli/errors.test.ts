@@ -1,5 +1,6 @@
 // Every way a new user can call genius-host wrongly gets one line on stderr naming the mistake,
 // exit status 1, no stack trace, nothing on stdout and nothing written.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,6 +168,50 @@ describe('a wrong command gets one line on stderr, exit 1 and no stack trace', (
     expect(stderr).not.toMatch(/^\s*at /m);
     expect(stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
     expect(existsSync(untouched), 'nothing is written').toBe(false);
+  });
+});
+
+// A key file that cannot be a key is found before the worker starts: no call, no "could not reach Google".
+const keyFiles: { name: string; text: string; says: RegExp }[] = [
+  {
+    name: 'key.txt',
+    text: 'hello\n',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*key\.txt:1:1: not valid JSON: unexpected "h"; it must name a service account's key file \(README: Hosting from a machine\)$/,
+  },
+  {
+    name: 'comma-key.json',
+    text: '{\n  "type": "service_account",\n}\n',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*comma-key\.json:3:1: not valid JSON: unexpected "}" \(expected double-quoted property name\); it must name/,
+  },
+  { name: 'binary-key.json', text: '\u0000\u0001', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*binary-key\.json:1:1: not valid JSON: unexpected "\\u0000"; / },
+  {
+    name: 'half-key.json',
+    text: '{ "type": "service_account", "client_email": "host@genius.iam.gserviceaccount.com" }',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*half-key\.json is JSON but not a service account's key: it has no private_key; it must name a service account's key file/,
+  },
+  {
+    name: 'empty-key.json',
+    text: '{}',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*empty-key\.json is JSON but not a service account's key: it has no client_email and no private_key; /,
+  },
+  { name: 'list-key.json', text: '[1]', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*list-key\.json is JSON but not a key: it holds a list, not an object; / },
+  {
+    name: 'client.json',
+    text: '{ "installed": { "client_id": "1", "client_secret": "s" } }',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*client\.json is an OAuth client file, not a key: sign in with it once \(genius-host login --client .*client\.json\) and unset GOOGLE_APPLICATION_CREDENTIALS, /,
+  },
+  { name: 'missing-key.json', text: '', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*nowhere\.json: no such file; it must name a service account's key file/ },
+];
+
+describe('a key file that is not one is one line naming it and what is wrong, before any call', () => {
+  it.each(keyFiles)('$name', ({ name, text, says }) => {
+    const key = name === 'missing-key.json' ? join(dir, 'nowhere.json') : file(name, text);
+    // No root URL of a local server: a call, had one been made, would go to Google itself and fail otherwise.
+    const env = { ...process.env, GOOGLE_APPLICATION_CREDENTIALS: key, GENIUS_HOST_GOOGLE_ROOT_URL: '' };
+    const result = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'pull', '--spreadsheet', sheetId], { cwd: root, encoding: 'utf8', env });
+    expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^genius-host: [^\n]+\n$/);
+    expect(result.stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
   });
 });
 
