@@ -14,7 +14,7 @@ import { RestSpreadsheet } from '../node/ports.js';
 import { type RenderReport, renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
-import { InputError, closest } from './errors.js';
+import { InputError, closest, inFile } from './errors.js';
 import { parseJsonFile, readTextFile } from './json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
@@ -209,7 +209,7 @@ function readMatchText(file: string): { text: string; name: string } {
 
 function matchFrom(text: string, file: string): MatchFile {
   const match = loadMatch(parseJsonFile(text, file));
-  if (!match.ok) throw new InputError(match.error);
+  if (!match.ok) throw inFile(file, match.error);
   return match.value;
 }
 

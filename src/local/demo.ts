@@ -3,10 +3,22 @@
 // (one batchUpdate each, into the embedded workbook) and saves it as .xlsx and as an HTML page,
 // with the match file. `genius-host render FILE` does the same for any match file.
 
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../node/dirs.js';
 import { join, relative, resolve } from 'node:path';
-import { GAMES, GAME_LIST, type MatchFile, type ReplayResult, gameById, newMatch, playMatch, replayMatch, resultLine, viewFor } from '../engine/index.js';
+import {
+  GAMES,
+  GAME_LIST,
+  type MatchFile,
+  type ReplayResult,
+  gameById,
+  loadMatchText,
+  newMatch,
+  playMatch,
+  replayMatch,
+  resultLine,
+  viewFor,
+} from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
@@ -197,7 +209,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   }
 
   const index = join(options.outDir, 'index.html');
-  writeFileSync(index, indexPage(done.map((d) => ({ title: d.title, line: d.line, link: relative(options.outDir, d.outputs.index) }))));
+  writeFileSync(index, indexPage(indexEntries(options.outDir, done)));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say(`\n━━ Done in ${seconds} s. Open ${index} to see every workbook, or:`);
   for (const d of done) say(`${d.title}\n${outputsText(d.outputs)}`);
@@ -215,6 +227,35 @@ function scoreboardText(result: ReplayResult): string {
   const table = viewFor(result, 'public').scoreboard;
   if (!result.final) return tableText(table);
   return `Final scoreboard\n${tableText({ ...table, title: table.title.replace(/\s*if the game (had )?ended now/i, '') })}`;
+}
+
+/**
+ * Every game whose folder is in `outDir`, in the games' order: those played now, and those an
+ * earlier `start GAME --out` run left there (their line read from their match file), so that a run
+ * of one game does not drop the others from the index.
+ */
+function indexEntries(
+  outDir: string,
+  done: readonly { title: string; line: string; outputs: MatchOutputs }[],
+): { title: string; line: string; link: string }[] {
+  const entries: { title: string; line: string; link: string }[] = [];
+  for (const game of GAME_LIST) {
+    const now = done.find((d) => d.outputs.dir === join(outDir, game.id));
+    if (now) entries.push({ title: now.title, line: now.line, link: relative(outDir, now.outputs.index) });
+    else if (existsSync(join(outDir, game.id, 'index.html')))
+      entries.push({ title: game.title, line: earlierLine(join(outDir, game.id, 'match.json')), link: `${game.id}/index.html` });
+  }
+  return entries;
+}
+
+/** The result line of a match file an earlier run wrote, or a note when it cannot be read (a file edited since, or gone). */
+function earlierLine(file: string): string {
+  try {
+    const match = loadMatchText(readFileSync(file, 'utf8'));
+    return match.ok ? inert(resultLine(replayMatch(match.value))) : 'played earlier (its match file no longer loads)';
+  } catch {
+    return 'played earlier (no match file)';
+  }
 }
 
 function indexPage(games: readonly { title: string; line: string; link: string }[]): string {

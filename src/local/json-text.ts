@@ -4,6 +4,7 @@
 // JSON grammar instead of trusting the message.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { quote } from '../engine/core/quote.js';
 import { InputError } from './errors.js';
 
 class JsonSyntaxError extends InputError {}
@@ -150,6 +151,17 @@ function expected(message: string): string {
   return match ? ` (${match[1].replace(/^Expected/, 'expected')})` : '';
 }
 
+/**
+ * The character JSON stopped at, quoted so that an invisible one shows (`"\u200b"`, a zero-width
+ * space pasted with a value), and what V8 expected instead; U+FFFD stands for bytes that were not
+ * UTF-8, which is said.
+ */
+function unexpectedAt(body: string, offset: number, message: string): string {
+  const character = String.fromCodePoint(body.codePointAt(offset) ?? 0);
+  const binary = character === '\uFFFD' ? ' (bytes that are not UTF-8 text: is it a JSON file?)' : '';
+  return `unexpected ${quote(character)}${expected(message)}${binary}`;
+}
+
 /** Parses `text` (read from `file`); a syntax error is one line: `file:line:column: not valid JSON: what`. */
 export function parseJsonFile(text: string, file: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text; // editors on Windows write a byte-order mark
@@ -163,7 +175,7 @@ export function parseJsonFile(text: string, file: string): unknown {
         ? 'the file is empty'
         : offset >= body.length
           ? 'it ends too early (a missing } or ] or ")'
-          : `unexpected ${JSON.stringify(String.fromCodePoint(body.codePointAt(offset) ?? 0))}${expected((error as Error).message)}`;
+          : unexpectedAt(body, offset, (error as Error).message);
     throw new JsonSyntaxError(`${file}:${line}:${column}: not valid JSON: ${what}`);
   }
 }

@@ -11,12 +11,12 @@ import { GoogleError } from '../node/bridge.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { mayPass } from '../node/refusal.js';
 import { gameById } from '../engine/index.js';
-import { inert } from '../engine/core/quote.js';
+import { inert, mention } from '../engine/core/quote.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { type Links, MatchHost, type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { MatchLog } from '../triggers/log.js';
 import { KEY } from '../triggers/pointers.js';
-import { InputError } from './errors.js';
+import { InputError, closest } from './errors.js';
 import { parseJsonFile, readTextFile } from './json-text.js';
 
 /** Start calls one run may make: the sidebar calls again while the answer says `more` (five players a call, then the log, then the first drawing). */
@@ -31,12 +31,34 @@ export interface StartCommand {
   readonly log: (line: string) => void;
 }
 
+/** Every field of a setup, kept in step with MatchSetup by the compiler. */
+const SETUP_FIELD_SET = {
+  game: true,
+  seed: true,
+  players: true,
+  startAt: true,
+  timeZone: true,
+  minutes: true,
+  deadlines: true,
+  closeWhenReady: true,
+  reminders: true,
+  options: true,
+  publish: true,
+} satisfies Record<keyof MatchSetup, true>;
+const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);
+
 /** The setup file: the sidebar's setup object as JSON (README: Starting a match from a machine). */
 function readSetup(file: string): MatchSetup {
   const { text, name } = readTextFile(file, 'not a setup file');
   const setup = parseJsonFile(text, name);
   if (setup === null || typeof setup !== 'object' || Array.isArray(setup))
     throw new InputError(`${file}: a setup is a JSON object ({ "game": …, "players": […], "startAt": … })`);
+  // A field the setup does not have was meant as one it has (`plyers`), or is a mistake: never ignored.
+  const unknown = Object.keys(setup).find((key) => !SETUP_FIELDS.includes(key));
+  if (unknown !== undefined) {
+    const meant = closest(unknown, SETUP_FIELDS);
+    throw new InputError(`${file}: unknown field ${mention(unknown)}${meant ? `; did you mean ${meant}?` : ` (a setup has ${SETUP_FIELDS.join(', ')})`}`);
+  }
   return setup as MatchSetup;
 }
 

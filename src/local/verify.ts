@@ -7,7 +7,7 @@
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
 import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
-import { InputError } from './errors.js';
+import { InputError, inFile } from './errors.js';
 import { parseJsonFile } from './json-text.js';
 
 /**
@@ -46,7 +46,7 @@ function publishedFile(text: string, file: string): MatchFile {
     }
   }
   const match = loadMatch(json);
-  if (!match.ok) throw new InputError(match.error);
+  if (!match.ok) throw inFile(file, match.error);
   return match.value;
 }
 

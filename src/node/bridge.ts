@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import { InputError } from '../local/errors.js';
+import { checkKeyFile } from './credentials.js';
 import type { CallError, CallName, RestCalls, RestConfig } from './rest.js';
 
 /** Google's token endpoint refused the saved sign-in: revoked, expired, or its client deleted. */
@@ -78,6 +79,8 @@ export class GoogleCalls {
   /** `file`: the built worker (dist/google-worker.mjs, beside the built CLI; tests running the sources name it). */
   constructor(config: RestConfig = configFromEnv(), file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url))) {
     if (!existsSync(file)) throw new InputError(`${file} is missing: run \`npm run build\` first`);
+    // A key file that cannot be one is said before the worker starts, not as a call that failed.
+    checkKeyFile();
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(file, { workerData: { signal: this.signal, port: port2, config }, transferList: [port2] });

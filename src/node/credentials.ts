@@ -2,6 +2,8 @@
 // own Google account, kept in the user's config directory, readable by the user alone. Node-only.
 
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { InputError } from '../local/errors.js';
+import { parseJsonFile, readTextFile } from '../local/json-text.js';
 import { makeDirs } from './dirs.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,4 +45,59 @@ export function savedLogin(env: NodeJS.ProcessEnv = process.env): SavedLogin | n
   if (login.type !== 'authorized_user' || !login.client_id || !login.client_secret || !login.refresh_token)
     throw new Error(`${file} is not a genius-host login (run genius-host login --client CLIENT.json again)`);
   return login as SavedLogin;
+}
+
+/** Where the README says how to make a key, appended to every complaint about one. */
+const MAKE_A_KEY = "it must name a service account's key file (README: Hosting from a machine)";
+
+/** Every complaint about the key file says which setting named it. */
+const VARIABLE = 'GOOGLE_APPLICATION_CREDENTIALS';
+
+/** The fields google-auth-library reads from each kind of credential file it takes, by `type`. */
+const NEEDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  service_account: ['client_email', 'private_key'],
+  authorized_user: ['client_id', 'client_secret', 'refresh_token'],
+};
+
+/** Credentials that are not a key or a user's login (workload identity federation, impersonation). */
+const UNCHECKED_TYPES: readonly string[] = ['external_account', 'external_account_authorized_user', 'impersonated_service_account'];
+
+/**
+ * Checks the file GOOGLE_APPLICATION_CREDENTIALS names, before any call: not there, not JSON (at
+ * which line and column), or JSON but not a credential (which field is missing) is one line naming
+ * the file. Left to Google's client otherwise, it was a call that failed as if Google were out of
+ * reach.
+ */
+export function checkKeyFile(env: NodeJS.ProcessEnv = process.env): void {
+  const file = env.GOOGLE_APPLICATION_CREDENTIALS;
+  if (!file) return;
+  let json: unknown;
+  try {
+    json = parseJsonFile(readTextFile(file, 'not a key file').text, file);
+  } catch (error) {
+    // The file's own problem (no such file, too large, not JSON at line:column), in one line.
+    throw error instanceof InputError ? new InputError(`${VARIABLE}: ${error.message}; ${MAKE_A_KEY}`) : error;
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new InputError(
+      `${VARIABLE}: ${file} is JSON but not a key: it holds ${Array.isArray(json) ? 'a list' : json === null ? 'null' : `a ${typeof json}`}, not an object; ${MAKE_A_KEY}`,
+    );
+  const key = new Map<string, unknown>(Object.entries(json));
+  if (key.has('installed') || key.has('web'))
+    throw new InputError(
+      `${VARIABLE}: ${file} is an OAuth client file, not a key: sign in with it once (genius-host login --client ${file}) and unset ${VARIABLE}, or name a service account's key file (README: Hosting from a machine)`,
+    );
+  const declared = key.get('type');
+  if (typeof declared === 'string' && UNCHECKED_TYPES.includes(declared)) return;
+  // Any other `type`, or none, is read as a service account's key (google-auth-library's fromJSON).
+  const type = declared === 'authorized_user' ? 'authorized_user' : 'service_account';
+  const needed = NEEDED_FIELDS[type];
+  const missing = needed.filter((field) => {
+    const value = key.get(field);
+    return typeof value !== 'string' || value === '';
+  });
+  if (missing.length > 0)
+    throw new InputError(
+      `${VARIABLE}: ${file} is JSON but not a ${type === 'service_account' ? "service account's key" : 'login'}: it has no ${missing.join(' and no ')}; ${MAKE_A_KEY}`,
+    );
 }

@@ -34,7 +34,7 @@ describe('genius-host replay', () => {
     const { code, stdout, stderr } = run('replay', file);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toBe('genius-host: players[3].id: duplicate id "p2" (also players[1])\n');
+    expect(stderr).toBe(`genius-host: ${file}: players[3].id: duplicate id "p2" (also players[1])\n`);
     const missing = run('replay', join(dir, 'nope.json'));
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);

@@ -1,5 +1,6 @@
 // Every way a new user can call genius-host wrongly gets one line on stderr naming the mistake,
 // exit status 1, no stack trace, nothing on stdout and nothing written.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,35 @@ const deepInvalid = file('deep-invalid.json', `${'['.repeat(200_000)}x`);
 const deepFinal = exampleWith('deep-final.json', 'final', `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`);
 const constructorFinal = exampleWith('constructor-final.json', 'final', '{ "winners": [], "constructor": 1 }');
 const endlessSchedule = exampleWith('endless-schedule.json', 'schedule', '{ "minutes": { "default": 1e308 } }');
+const exampleJson = () => JSON.parse(readFileSync(join(root, example), 'utf8')) as { players: Record<string, unknown>[]; options: Record<string, unknown> };
+/** zod's own words ("Too big: expected int to be <=9007199254740991", "expected object, received array") reworded. */
+const hugeGarnets = (() => {
+  const match = exampleJson();
+  match.players[0].garnets = 1e300;
+  return file('huge-garnets.json', JSON.stringify(match));
+})();
+const manyRounds = (() => {
+  const match = exampleJson();
+  match.options.rounds = 1e300;
+  return file('many-rounds.json', JSON.stringify(match));
+})();
+const halfRound = (() => {
+  const match = exampleJson();
+  match.options.rounds = 2.5;
+  return file('half-round.json', JSON.stringify(match));
+})();
+const scheduleList = exampleWith('schedule-list.json', 'schedule', '[]');
+const aList = file('a-list.json', '[{ "game": "pasture" }]');
+const plyers = file('plyers.json', readFileSync(join(root, example), 'utf8').replace('"players"', '"plyers"'));
+/** Invisible characters, and a file that is not UTF-8 text, quoted so that they show. */
+const zeroWidthGame = file('zero-width-game.json', readFileSync(join(root, example), 'utf8').replace('"not-flower-field"', '"not-flower-field\u200b"'));
+const zeroWidthStart = file('zero-width-start.json', `\u200b${readFileSync(join(root, example), 'utf8')}`);
+const utf16 = (() => {
+  writeFileSync(join(dir, 'utf16.json'), Buffer.from('\uFEFF{}', 'utf16le'));
+  return join(dir, 'utf16.json');
+})();
+const setupPlyers = file('setup-plyers.json', '{ "game": "pasture", "plyers": [], "startAt": "2026-12-01T18:00:00Z", "timeZone": "UTC" }');
+const setupColour = file('setup-colour.json', '{ "game": "pasture", "players": [], "colour": "red" }');
 /** A file of 65 MB (sparse: nothing is written), over the 64 MB the command reads. */
 const huge = file('huge.json', '');
 truncateSync(huge, 65 * 1024 * 1024);
@@ -109,16 +139,27 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['show', trailingComma], says: /^.*trailing-comma\.json:4:1: not valid JSON: unexpected "}" \(expected double-quoted property name\)$/ },
   { args: ['replay', cutShort], says: /^.*cut-short\.json:4:1: not valid JSON: it ends too early/ },
   { args: ['replay', empty], says: /^.*empty\.json:1:1: not valid JSON: the file is empty$/ },
-  { args: ['replay', duplicate], says: /^players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
+  { args: ['replay', duplicate], says: /^.*duplicate\.json: players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
   { args: ['show', example, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match/ },
   { args: ['replay', deepInvalid], says: /^.*deep-invalid\.json:1:200001: not valid JSON: unexpected "x"$/ },
   {
     args: ['replay', endlessSchedule, '--now', '2026-11-22T00:00:00Z'],
-    says: /^schedule\.minutes\.default: a phase length is at most 525600 minutes \(a year\)$/,
+    says: /^.*endless-schedule\.json: schedule\.minutes\.default: a phase length is at most 525600 minutes \(a year\)$/,
   },
+  { args: ['replay', hugeGarnets], says: /^.*huge-garnets\.json: players\[0\]\.garnets: garnets are a whole number from 0 to 9007199254740991$/ },
+  { args: ['replay', manyRounds], says: /^.*many-rounds\.json: options\.rounds: at most 20 rounds$/ },
+  { args: ['replay', halfRound], says: /^.*half-round\.json: options\.rounds: should be a whole number, not 2\.5$/ },
+  { args: ['replay', scheduleList], says: /^.*schedule-list\.json: schedule: should be an object \(\{ … \}\), not a list$/ },
+  { args: ['show', aList], says: /^.*a-list\.json: a match file is a JSON object \(\{ "game": …, "seed": …, "players": \[ … \] \}\), not a list$/ },
+  { args: ['replay', plyers], says: /^.*plyers\.json: plyers: unknown field; did you mean players\?$/ },
+  { args: ['replay', zeroWidthGame], says: /^.*zero-width-game\.json: game: unknown game "not-flower-field\\u200b" \(one of / },
+  { args: ['replay', zeroWidthStart], says: /^.*zero-width-start\.json:1:1: not valid JSON: unexpected "\\u200b"$/ },
+  { args: ['replay', utf16], says: /^.*utf16\.json:1:1: not valid JSON: unexpected "\uFFFD" \(bytes that are not UTF-8 text: is it a JSON file\?\)$/ },
   { args: ['replay', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
   { args: ['show', huge], says: /^.*huge\.json: larger than 64 MB, the most genius-host reads from a file/ },
   { args: ['start', '/dev/zero', '--spreadsheet', sheetId], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
+  { args: ['start', setupPlyers, '--spreadsheet', sheetId], says: /^.*setup-plyers\.json: unknown field plyers; did you mean players\?$/ },
+  { args: ['start', setupColour, '--spreadsheet', sheetId], says: /^.*setup-colour\.json: unknown field colour \(a setup has game, seed, players, startAt, / },
   { args: ['login', '--client', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: / },
   // Google spreadsheets (render --to-sheets, pull): every mistake is found before any call to Google
   { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
@@ -153,8 +194,11 @@ const cases: { args: string[]; says: RegExp }[] = [
     says: /^examples\/not-flower-field\.json carries no published result \(no "final"\): verify checks the match file published on the Seed tab/,
   },
   { args: ['verify', example, '--now', '2026-11-21T18:00:00Z'], says: /^verify takes no --now \(it takes --commitment\)$/ },
-  { args: ['verify', deepFinal, '--commitment', aCommitment], says: /^final: nested more than 32 levels deep \(at final\.a\.a\.a…\)/ },
-  { args: ['verify', constructorFinal, '--commitment', aCommitment], says: /^final\.constructor: a name every JavaScript object carries/ },
+  { args: ['verify', deepFinal, '--commitment', aCommitment], says: /^.*deep-final\.json: final: nested more than 32 levels deep \(at final\.a\.a\.a…\)/ },
+  {
+    args: ['verify', constructorFinal, '--commitment', aCommitment],
+    says: /^.*constructor-final\.json: final\.constructor: a name every JavaScript object carries/,
+  },
   { args: ['verify', '/dev/zero', '--commitment', aCommitment], says: /^\/dev\/zero: larger than 64 MB/ },
 ];
 
@@ -167,6 +211,50 @@ describe('a wrong command gets one line on stderr, exit 1 and no stack trace', (
     expect(stderr).not.toMatch(/^\s*at /m);
     expect(stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
     expect(existsSync(untouched), 'nothing is written').toBe(false);
+  });
+});
+
+// A key file that cannot be a key is found before the worker starts: no call, no "could not reach Google".
+const keyFiles: { name: string; text: string; says: RegExp }[] = [
+  {
+    name: 'key.txt',
+    text: 'hello\n',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*key\.txt:1:1: not valid JSON: unexpected "h"; it must name a service account's key file \(README: Hosting from a machine\)$/,
+  },
+  {
+    name: 'comma-key.json',
+    text: '{\n  "type": "service_account",\n}\n',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*comma-key\.json:3:1: not valid JSON: unexpected "}" \(expected double-quoted property name\); it must name/,
+  },
+  { name: 'binary-key.json', text: '\u0000\u0001', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*binary-key\.json:1:1: not valid JSON: unexpected "\\u0000"; / },
+  {
+    name: 'half-key.json',
+    text: '{ "type": "service_account", "client_email": "host@genius.iam.gserviceaccount.com" }',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*half-key\.json is JSON but not a service account's key: it has no private_key; it must name a service account's key file/,
+  },
+  {
+    name: 'empty-key.json',
+    text: '{}',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*empty-key\.json is JSON but not a service account's key: it has no client_email and no private_key; /,
+  },
+  { name: 'list-key.json', text: '[1]', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*list-key\.json is JSON but not a key: it holds a list, not an object; / },
+  {
+    name: 'client.json',
+    text: '{ "installed": { "client_id": "1", "client_secret": "s" } }',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*client\.json is an OAuth client file, not a key: sign in with it once \(genius-host login --client .*client\.json\) and unset GOOGLE_APPLICATION_CREDENTIALS, /,
+  },
+  { name: 'missing-key.json', text: '', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*nowhere\.json: no such file; it must name a service account's key file/ },
+];
+
+describe('a key file that is not one is one line naming it and what is wrong, before any call', () => {
+  it.each(keyFiles)('$name', ({ name, text, says }) => {
+    const key = name === 'missing-key.json' ? join(dir, 'nowhere.json') : file(name, text);
+    // No root URL of a local server: a call, had one been made, would go to Google itself and fail otherwise.
+    const env = { ...process.env, GOOGLE_APPLICATION_CREDENTIALS: key, GENIUS_HOST_GOOGLE_ROOT_URL: '' };
+    const result = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'pull', '--spreadsheet', sheetId], { cwd: root, encoding: 'utf8', env });
+    expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^genius-host: [^\n]+\n$/);
+    expect(result.stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
   });
 });
 

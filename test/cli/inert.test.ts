@@ -66,6 +66,6 @@ describe('player text printed by the command is inert', () => {
     const { code, stderr } = run('replay', twin);
     expect(code).toBe(1);
     expect(stderr).not.toMatch(CONTROL);
-    expect(stderr).toBe('genius-host: players[3].name: "ann\\u001b[2J\\u0007" is also players[0]\'s name; names must differ\n');
+    expect(stderr).toBe(`genius-host: ${twin}: players[3].name: "ann\\u001b[2J\\u0007" is also players[0]'s name; names must differ\n`);
   });
 });

@@ -65,6 +65,26 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, colour: 'red' })).toBe('colour: unknown field');
   });
 
+  it("says what a field takes in the file's words, not zod's", () => {
+    const players = samplePlayers(4);
+    const withGarnets = (garnets: unknown) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], garnets }] });
+    // Past 2^53 a count is no longer exact; zod's words were "Too big: expected int to be <=9007199254740991".
+    expect(errorOf(withGarnets(1e300))).toBe('players[3].garnets: garnets are a whole number from 0 to 9007199254740991');
+    expect(errorOf(withGarnets(2.5))).toBe('players[3].garnets: garnets are a whole number');
+    // The schema's own bound, not z.int()'s safe-integer one.
+    expect(errorOf({ ...good, options: { rounds: 1e300 } })).toBe('options.rounds: at most 20 rounds');
+    expect(errorOf({ ...good, options: { rounds: '5' } })).toBe('options.rounds: should be a number, not text "5"');
+    expect(errorOf({ ...good, schedule: [] })).toBe('schedule: should be an object ({ … }), not a list');
+    expect(errorOf({ ...good, players: {} })).toBe('players: should be a list ([ … ]), not an object');
+    expect(errorOf([good])).toBe('(match file): a match file is a JSON object ({ "game": …, "seed": …, "players": [ … ] }), not a list');
+    // A required field under a mistyped name is the mistake, not "players: required".
+    const { players: list, ...rest } = good;
+    expect(errorOf({ ...rest, plyers: list })).toBe('plyers: unknown field; did you mean players?');
+    expect(errorOf(rest)).toBe('players: required');
+    // An invisible character in a quoted value shows.
+    expect(errorOf({ ...good, game: 'pasture\u200b' })).toMatch(/^game: unknown game "pasture\\u200b" /);
+  });
+
   it('refuses look-alike names (case, width, accents typed two ways, invisible characters) and ids that differ only in case', () => {
     const players = samplePlayers(4);
     const withName = (name: string) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], name }] });

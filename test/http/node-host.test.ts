@@ -242,7 +242,7 @@ describe.concurrent('credentials', () => {
     const { code, stderr } = await run(['pull', '--spreadsheet', newId()], { ...env, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'no-such-key.json') });
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^genius-host: the Google credential cannot be used: The file at .*no-such-key\.json does not exist, or it is not a file\. .*Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\)\n$/,
+      /^genius-host: GOOGLE_APPLICATION_CREDENTIALS: .*no-such-key\.json: no such file; it must name a service account's key file \(README: Hosting from a machine\)\n$/,
     );
   });
 

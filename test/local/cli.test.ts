@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { root, run } from '../helpers/cli.js';
 import { GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { resultLine } from '../../src/engine/index.js';
+import { escapeHtml } from '../../src/sheets/html.js';
 import { seedCommitment } from '../../src/engine/core/commitment.js';
 import { publishedLines } from '../../src/engine/core/publish.js';
 
@@ -51,6 +52,26 @@ describe('genius-host start', () => {
     expect(bad.stderr).toMatch(/^genius-host: unknown game "chess"/);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
+});
+
+describe('genius-host start GAME --out DIR, run again with another game', () => {
+  // Two matches played and rendered by the built command, one after the other, on 2 busy cores.
+  it('keeps every game of DIR in its index: the earlier run is read from its folder', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gh-index-'));
+    expect(run('start', 'peg-domain', '--seed', 'first', '--out', out).code).toBe(0);
+    expect(run('start', 'not-flower-field', '--seed', 'second', '--out', out).code).toBe(0);
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    const links = [...index.matchAll(/<a href="([^"]+)">([^<]+)<\/a>: ([^<]*)<\/li>/g)].map((m) => ({ link: m[1], title: m[2], line: m[3] }));
+    expect(links.map((l) => [l.link, l.title])).toEqual([
+      ['peg-domain/index.html', 'Peg Domain'],
+      ['not-flower-field/index.html', 'Not Flower Field'],
+    ]);
+    // The earlier game's line is its match file's result, as the run that played it printed it.
+    const earlier = loadMatchText(readFileSync(join(out, 'peg-domain', 'match.json'), 'utf8'));
+    if (!earlier.ok) throw new Error(earlier.error);
+    expect(links[0].line).toBe(escapeHtml(resultLine(replayMatch(earlier.value))));
+    expect(links[1].line).not.toBe('');
+  }, 180_000);
 });
 
 describe('genius-host render', () => {

@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
 import { nameKey } from './names.js';
-import { mention, oneLine, quote } from './quote.js';
+import { firstIssue, formatPath, valueAt } from './issues.js';
+import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
 
@@ -46,7 +47,13 @@ const playerSchema = z.strictObject({
   ),
   name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
   email: z.optional(z.email('not an email address')),
-  garnets: z._default(z.number().check(z.refine(Number.isInteger, 'garnets must be a whole number'), z.minimum(0, 'garnets cannot be negative')), 0),
+  // A whole number that stays exact (past 2^53 a count of garnets would change as it is written and read).
+  garnets: z._default(
+    z
+      .int('garnets are a whole number')
+      .check(z.minimum(0, 'garnets cannot be negative'), z.maximum(Number.MAX_SAFE_INTEGER, `garnets are a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`)),
+    0,
+  ),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   timeZone: z.optional(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London'))),
 });
@@ -193,49 +200,6 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly publish?: boolean;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
-}
-
-const PLAIN_KEY = /^[A-Za-z_$][\w$-]{0,39}$/;
-
-/**
- * Formats a path the way a person would write it: `players[3].id`, `options.board[2]`. A key that
- * is not a plain name (a space, a dot, a line break, 300 characters) is written quoted and cut
- * short, `options.numbers["a b"]`, so the path stays one readable line.
- */
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else if (typeof part === 'string' && PLAIN_KEY.test(part)) out += out === '' ? part : `.${part}`;
-    else out += `[${quote(String(part))}]`;
-  }
-  return out === '' ? '(match file)' : out;
-}
-
-/** The value at `path` inside `input`, or undefined where the path leaves it. */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let here = input;
-  for (const part of path) {
-    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
-    here = (here as Record<PropertyKey, unknown>)[part];
-  }
-  return here;
-}
-
-/** The first issue as one line; `input` is what the schema read, to tell a missing field. */
-function firstIssue(error: z.core.$ZodError, input: unknown, prefix: readonly PropertyKey[] = []): string {
-  const issue = error.issues[0];
-  const path = [...prefix, ...issue.path];
-  let message = issue.message;
-  if (issue.code === 'unrecognized_keys') {
-    const [first, ...others] = issue.keys;
-    const named = others.slice(0, 3).map(mention);
-    const more = others.length > named.length ? ` and ${others.length - named.length} more` : '';
-    return `${formatPath([...path, first])}: unknown field${others.length > 0 ? ` (also ${named.join(', ')}${more})` : ''}`;
-  }
-  // A missing field is "required", also where the schema gives its own message for a wrong type.
-  if (issue.code === 'invalid_type' && (/received undefined/.test(message) || valueAt(input, issue.path) === undefined)) message = 'required';
-  return `${formatPath(path)}: ${message}`;
 }
 
 /** How deep a published result may nest: replay's `final` is four levels deep (`final.detail.colours.p1`). */

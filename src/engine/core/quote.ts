@@ -5,14 +5,18 @@
 /** How much of the text an echo shows. */
 const ECHO_MAX = 40;
 
-// DEL and the C1 controls (U+009B is CSI to a terminal), line and paragraph separators and the
-// bidirectional controls: JSON.stringify leaves them as they are.
-const INVISIBLE = /[\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// DEL and the C1 controls (U+009B is CSI to a terminal), line and paragraph separators, the
+// bidirectional controls and every other invisible format character (a zero-width space, a
+// byte-order mark, a soft hyphen), and the spaces other than the space bar's (no-break, ideographic):
+// JSON.stringify leaves them as they are, and `"pasture\u200b"` quoted raw reads as "pasture". The
+// zero-width joiner stays: it joins the emoji of a name (👩‍💻).
+const INVISIBLE = /(?![ \u200D])[\u007F-\u009F\u2028\u2029\p{Cf}\p{Zs}]/gu;
 // The same, with control characters and lone surrogates, for text that is not JSON-quoted.
 const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
+/** `\u200b`; a character beyond the first 65,536 (a tag character) as its two halves, as JSON writes it. */
 function escapeCode(ch: string): string {
-  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
 }
 
 /** The first `max` characters and an ellipsis, never cutting a surrogate pair in half. */
