@@ -44,8 +44,11 @@ export function readerOf(audience: Audience, result: ReplayResult): string {
   return kind === 'player' ? `${inert(result.ctx.playerName(id))} (${id})` : `${kind} ${id}`;
 }
 
-/** Renders one audience into a new embedded workbook (one batchUpdate). */
-export function renderAudience(result: ReplayResult, audience: Audience): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number } {
+/** Renders one audience into a new embedded workbook (one batchUpdate; several in order over 2 MB). */
+export function renderAudience(
+  result: ReplayResult,
+  audience: Audience,
+): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number; batches: number } {
   const view = viewFor(result, audience);
   const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
   const report = renderView(workbook, view, { dropDefaultSheet: true });
