@@ -472,7 +472,12 @@ function render(
     const parts = splitRequests(requests);
     for (const part of parts) sheet.batchUpdate(part);
     rendered[audience] = key;
-    writes.push({ target: audience, requests: requests.length, bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0), ...(parts.length > 1 ? { batches: parts.length } : {}) });
+    writes.push({
+      target: audience,
+      requests: requests.length,
+      bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
+      ...(parts.length > 1 ? { batches: parts.length } : {}),
+    });
   }
   ctx.pointers.setRendered(rendered);
   return writes;
