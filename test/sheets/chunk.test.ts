@@ -3,6 +3,7 @@
 // the same workbook one batch would make; a render that fits is still one; a render stopped after
 // its first part is finished by the next; the published file on the Seed tab is whole.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { publishedLines } from '../../src/engine/core/publish.js';
 import { replayMatch, viewFor } from '../../src/engine/index.js';
@@ -63,6 +64,46 @@ describe('renders over 2 MB', () => {
     const cells = (list: readonly Request[]) => list.filter((r) => r.updateCells).length;
     expect(cells(parts.flat())).toBeGreaterThan(cells(requests));
     expect(shown(rendered(big, 'player:p1', limit))).toBe(shown(rendered(big, 'player:p1')));
+  });
+
+  it('any list of requests: parts in order, each under the limit, writing the same rows as the whole', () => {
+    const row = fc.string({ maxLength: 300 }).map((text) => ({ values: [{ userEnteredValue: { stringValue: text } }] }));
+    const request = fc.oneof(
+      fc
+        .record({ sheetId: fc.nat(9), index: fc.nat(9) })
+        .map(({ sheetId, index }): Request => ({ updateSheetProperties: { properties: { sheetId, index }, fields: 'index' } })),
+      fc.record({ start: fc.nat(50), rows: fc.array(row, { maxLength: 40 }), extra: fc.nat(20) }).map(({ start, rows, extra }): Request => ({
+        updateCells: { range: { sheetId: 1, startRowIndex: start, endRowIndex: start + rows.length + extra }, rows, fields: 'userEnteredValue' },
+      })),
+    );
+    fc.assert(
+      fc.property(fc.array(request, { maxLength: 12 }), fc.integer({ min: 1200, max: 6000 }), (requests, limit) => {
+        const parts = splitRequests(requests, limit);
+        if (batchBytes(requests) <= limit) expect(parts).toEqual([requests]);
+        for (const part of parts) expect(batchBytes(part)).toBeLessThanOrEqual(limit);
+        // Each updateCells comes back as consecutive pieces covering its range, its rows in order.
+        const flat = parts.flat();
+        let at = 0;
+        for (const original of requests) {
+          if (!original.updateCells) {
+            expect(flat[at++]).toEqual(original);
+            continue;
+          }
+          const range = original.updateCells.range!;
+          let next = range.startRowIndex!;
+          const rows: unknown[] = [];
+          while (next < range.endRowIndex! || rows.length < (original.updateCells.rows ?? []).length) {
+            const piece = flat[at++].updateCells!;
+            expect(piece.range!.startRowIndex).toBe(next);
+            next = piece.range!.endRowIndex!;
+            rows.push(...(piece.rows ?? []));
+          }
+          expect(next).toBe(range.endRowIndex);
+          expect(rows).toEqual(original.updateCells.rows);
+        }
+        expect(at).toBe(flat.length);
+      }),
+    );
   });
 
   it('refuses, with one line, a single row over the limit', () => {
