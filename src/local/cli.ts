@@ -247,7 +247,7 @@ function withGoogle<T>(work: (google: GoogleCalls) => T): T {
   }
 }
 
-/** Renders one audience's view into a Google spreadsheet: one spreadsheets.get, one batchUpdate. */
+/** Renders one audience's view into a Google spreadsheet: one spreadsheets.get, one batchUpdate (several over 2 MB). */
 function renderToSheets(match: MatchFile, now: string | undefined, target: string, as: string | undefined, out: (text: string) => void): number {
   const id = spreadsheetOption(target, '--to-sheets');
   const result = replayAt(match, now);
@@ -267,7 +267,7 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
     }
     const calls = (n = 0, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
     out(
-      `${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (one batchUpdate of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`,
+      `${result.game.title}: the ${readerOf(audience, result)} workbook is in ${sheet.url} (${report.batches === 1 ? 'one batchUpdate' : `${report.batches} batchUpdates`} of ${report.requests} requests, ${Math.ceil(report.bytes / 1024)} KB; Sheets API calls: ${calls(google.counts.getSpreadsheet, 'read')}, ${calls(google.counts.batchUpdate, 'write')})\n`,
     );
     return 0;
   });

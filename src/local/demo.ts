@@ -1,7 +1,7 @@
 // `npm start`: the main job on the embedded default. Plays a whole match of each game with bots,
 // then renders every audience's workbook exactly as the add-on would write it to Google Sheets
-// (one batchUpdate each, into the embedded workbook) and saves it as .xlsx and as an HTML page,
-// with the match file. `genius-host render FILE` does the same for any match file.
+// (one batchUpdate each, several for one over 2 MB, into the embedded workbook) and saves it as
+// .xlsx and as an HTML page, with the match file. `genius-host render FILE` does the same for any match file.
 
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../node/dirs.js';
@@ -107,7 +107,11 @@ function outputsText(outputs: MatchOutputs, base = '.'): string {
 function workbooksLine(outputs: MatchOutputs): string {
   const kb = Math.round(Math.max(...outputs.workbooks.map((w) => w.bytes)) / 1024);
   const requests = Math.max(...outputs.workbooks.map((w) => w.requests));
-  return `  wrote ${outputs.workbooks.length} workbooks (${outputs.workbooks.map((w) => w.reader.replace(/ \(.*\)$/, '')).join(', ')}) as .xlsx and .html: one batchUpdate each, at most ${requests} requests / ${kb} KB`;
+  // Over 2 MB a workbook takes several batchUpdates (src/sheets/chunk.ts): say so rather than "one".
+  const split = outputs.workbooks.filter((w) => w.batches > 1);
+  const writes =
+    split.length === 0 ? 'one batchUpdate each' : `one batchUpdate each but ${split.map((w) => `${w.reader} (${w.batches}, each under 2 MB)`).join(', ')}`;
+  return `  wrote ${outputs.workbooks.length} workbooks (${outputs.workbooks.map((w) => w.reader.replace(/ \(.*\)$/, '')).join(', ')}) as .xlsx and .html: ${writes}, at most ${requests} requests / ${kb} KB`;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface AudienceOutput {
   readonly tabs: number;
   readonly requests: number;
   readonly bytes: number;
+  /** batchUpdates it took: one, or several for a workbook over 2 MB (src/sheets/chunk.ts). */
+  readonly batches: number;
 }
 
 export interface MatchOutputs {
@@ -44,8 +46,11 @@ export function readerOf(audience: Audience, result: ReplayResult): string {
   return kind === 'player' ? `${inert(result.ctx.playerName(id))} (${id})` : `${kind} ${id}`;
 }
 
-/** Renders one audience into a new embedded workbook (one batchUpdate). */
-export function renderAudience(result: ReplayResult, audience: Audience): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number } {
+/** Renders one audience into a new embedded workbook (one batchUpdate; several in order over 2 MB). */
+export function renderAudience(
+  result: ReplayResult,
+  audience: Audience,
+): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number; batches: number } {
   const view = viewFor(result, audience);
   const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
   const report = renderView(workbook, view, { dropDefaultSheet: true });
@@ -64,7 +69,7 @@ export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, 
   for (const audience of audiences) {
     const reader = readerOf(audience, result);
     onProgress(workbooks.length, audiences.length, reader);
-    const { workbook, view, requests, bytes } = renderAudience(result, audience);
+    const { workbook, view, requests, bytes, batches } = renderAudience(result, audience);
     const stem = audienceStem(audience);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);
@@ -75,7 +80,7 @@ export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, 
       }),
     );
     writeFileSync(xlsx, await workbookXlsx(workbook));
-    workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes });
+    workbooks.push({ audience, reader, html, xlsx, tabs: workbook.tabs.length, requests, bytes, batches });
   }
   onProgress(workbooks.length, audiences.length, null);
   const index = join(dir, 'index.html');

@@ -1,18 +1,21 @@
 // Views → Sheets API v4 requests. Pure: no Node, no Apps Script; it goes into the add-on bundle.
 //
-//   renderRequests(view, workbook.getMetadata())   the requests for one batchUpdate
-//   renderView(workbook, view)                     reads the metadata, sends exactly one batchUpdate
+//   renderRequests(view, workbook.getMetadata())   the requests that draw the view
+//   splitRequests(requests)                        as batchUpdates under 2 MB each (one when they fit)
+//   renderView(workbook, view)                     reads the metadata, sends them
 
 import type { View } from '../engine/core/view.js';
 import type { Request, Workbook, WorkbookMetadata } from './api.js';
 import { type RenderOptions, requestsFor } from './requests.js';
 import { layoutView } from './tabs.js';
+import { batchBytes, splitRequests } from './chunk.js';
 
 export type { CellData, CellFormat, Color, GridRange, Request, SheetMetadata, Workbook, WorkbookMetadata } from './api.js';
 export { layoutView } from './tabs.js';
 export { PROTECTION_NOTE, type RenderOptions } from './requests.js';
 export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
+export { MAX_BATCH_BYTES, batchBytes, splitRequests, utf8Length } from './chunk.js';
 
 /** The requests that bring a spreadsheet described by `existing` to show `view`. */
 export function renderRequests(view: View, existing: WorkbookMetadata, options: RenderOptions = {}): Request[] {
@@ -21,23 +24,19 @@ export function renderRequests(view: View, existing: WorkbookMetadata, options: 
 
 export interface RenderReport {
   readonly requests: number;
-  /** Size of the batchUpdate body as JSON. */
+  /** Size of the batchUpdate bodies as JSON, together. */
   readonly bytes: number;
+  /** batchUpdates sent: one, unless the render is over the 2 MB one may carry (chunk.ts). */
+  readonly batches: number;
 }
 
-/** UTF-8 length of a string (no TextEncoder in Apps Script). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
-/** Renders a view into a workbook with exactly one batchUpdate. */
+/**
+ * Renders a view into a workbook: one batchUpdate, or several in order when the requests are over
+ * the 2 MB one may carry. Stopped part-way, it leaves what the next render finishes (chunk.ts).
+ */
 export function renderView(workbook: Workbook, view: View, options: RenderOptions = {}): RenderReport {
   const requests = renderRequests(view, workbook.getMetadata(), options);
-  workbook.batchUpdate(requests);
-  return { requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) };
+  const parts = splitRequests(requests);
+  for (const part of parts) workbook.batchUpdate(part);
+  return { requests: requests.length, bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0), batches: parts.length };
 }

@@ -26,7 +26,7 @@ import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, replayMatch, viewFor } from '../engine/index.js';
 import { GAMES } from '../engine/games/index.js';
 import type { Request } from '../sheets/api.js';
-import { renderRequests, utf8Length } from '../sheets/index.js';
+import { batchBytes, renderRequests, splitRequests, utf8Length } from '../sheets/index.js';
 import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type HostContext, withLock } from './context.js';
@@ -62,6 +62,8 @@ export interface WriteReport {
   readonly target: string;
   readonly requests: number;
   readonly bytes: number;
+  /** batchUpdates it took, when more than one (a render over 2 MB: src/sheets/chunk.ts). */
+  readonly batches?: number;
 }
 
 export interface RunReport {
@@ -439,7 +441,7 @@ function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
 
 /**
  * Renders every view that changed since its last render (or all, with `rewrite`), one
- * batchUpdate per spreadsheet. Paint's team views are not rendered: each player's view already
+ * batchUpdate per spreadsheet (several in order for one over 2 MB). Paint's team views are not rendered: each player's view already
  * holds their team's information. `answersTab`: how the public answers tab is drawn for the open
  * phase. `only`: just these audiences (a form answer's acknowledgement).
  */
@@ -466,9 +468,16 @@ function render(
       requests.push(
         ...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, { keepAnswers: answersTab === 'keep' }),
       );
-    sheet.batchUpdate(requests);
+    // Over 2 MB, several batchUpdates in order; the view counts as drawn only after the last.
+    const parts = splitRequests(requests);
+    for (const part of parts) sheet.batchUpdate(part);
     rendered[audience] = key;
-    writes.push({ target: audience, requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
+    writes.push({
+      target: audience,
+      requests: requests.length,
+      bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
+      ...(parts.length > 1 ? { batches: parts.length } : {}),
+    });
   }
   ctx.pointers.setRendered(rendered);
   return writes;

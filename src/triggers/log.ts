@@ -14,6 +14,7 @@ import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { matchHead } from '../engine/core/matchfile.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
+import { splitRequests } from '../sheets/chunk.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet } from './ports.js';
 
@@ -158,9 +159,9 @@ export class MatchLog {
   }
 
   /**
-   * Appends entries after the last row with data (one batchUpdate of one appendCells), leaving out
-   * any the log held when read, and any repeated among them. Rows another writer added since the
-   * read stay where they are: appendCells writes after them.
+   * Appends entries after the last row with data (one batchUpdate of one appendCells; several
+   * over 2 MB), leaving out any the log held when read, and any repeated among them. Rows another
+   * writer added since the read stay where they are: appendCells writes after them.
    */
   append(entries: readonly LogEntry[]): void {
     const seen = new Set(this.readIds);
@@ -175,7 +176,10 @@ export class MatchLog {
     const meta = this.lastMeta ?? this.sheetMeta();
     const sheetId = meta?.properties?.sheetId;
     if (sheetId === undefined || sheetId === null) throw new Error(`the "${LOG_TAB}" tab is missing`);
-    this.sheet.batchUpdate([{ appendCells: { sheetId, rows: fresh.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' } }]);
+    // Over 2 MB (many long answers at once), several appendCells in order: an entry of a part
+    // refused is logged by the next execution, and one logged twice counts once (its id).
+    const append: Request = { appendCells: { sheetId, rows: fresh.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' } };
+    for (const part of splitRequests([append])) this.sheet.batchUpdate(part);
     this.readIds = seen;
   }
 

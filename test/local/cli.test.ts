@@ -10,6 +10,7 @@ import { resultLine } from '../../src/engine/index.js';
 import { escapeHtml } from '../../src/sheets/html.js';
 import { seedCommitment } from '../../src/engine/core/commitment.js';
 import { publishedLines } from '../../src/engine/core/publish.js';
+import { matchOf, withLongAnswers } from '../helpers/match.js';
 
 describe('genius-host start', () => {
   // Up to 3 minutes, not the default minute: the built command plays and renders a whole match of every game, on 2 busy cores.
@@ -85,6 +86,18 @@ describe('genius-host render', () => {
       expect(readFileSync(join(out, `${name}.html`), 'utf8')).toMatch(/^<!doctype html>/);
     }
   });
+
+  it('renders a match file of many long answers, its host and public workbooks in several batchUpdates each under 2 MB', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gh-render-'));
+    const file = join(dir, 'long.json');
+    const match = withLongAnswers(matchOf(JSON.parse(readFileSync(join(root, 'examples/pasture.json'), 'utf8'))));
+    writeFileSync(file, JSON.stringify(match));
+    const { code, stdout, stderr } = run('render', file, '--out', join(dir, 'out'));
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/: one batchUpdate each but host \(\d+, each under 2 MB\), public \(\d+, each under 2 MB\), at most/);
+    expect(readFileSync(join(dir, 'out', 'host.html'), 'utf8')).toContain('Grüße, answer text;');
+    // Six workbooks of several MB each, in a child process: longer than the default minute on 2 busy cores.
+  }, 180_000);
 
   it('answers a missing or malformed file with exit 1 and one line', () => {
     const missing = run('render', 'nope.json');

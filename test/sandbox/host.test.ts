@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Question } from '../../src/engine/core/game.js';
 import { gameById } from '../../src/engine/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
-import { HOST, Table, logOf } from './players.js';
+import { MatchLog, type LogEntry } from '../../src/triggers/log.js';
+import { HOST, Table, logOf, spreadsheetOf } from './players.js';
 import { SERVICE_NAMES, Sandbox } from './sandbox.js';
 import { publishedLinkOf } from './services.js';
 
@@ -575,3 +576,46 @@ describe('emails as Google compares accounts', () => {
 });
 
 const ANSWER_FOR_EMAILS = { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' };
+
+describe('a match whose views are over 2 MB', () => {
+  it('is drawn in several batchUpdates each under 2 MB, and a write refused part-way is finished by the next execution', () => {
+    const table = started();
+    const { google } = table;
+    // 280 submissions logged for a phase that is not open, each with nine answers of about 1,000
+    // characters: refused, and each shown whole in the host's log (about 2.6 MB of it).
+    const players = logOf(table.sandbox).players;
+    const long = (i: number) => Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]));
+    const entries: LogEntry[] = Array.from({ length: 280 }, (_, i) => ({
+      kind: 'submission',
+      value: { phase: 'round-9', player: players[i % players.length].id, at: google.clock.iso(), answers: long(i) },
+    }));
+    // Logged as the add-on logs them (an appendCells each 40).
+    const log = new MatchLog({ ...spreadsheetOf(google.host), batchUpdate: (requests) => void google.host.batchUpdate(requests) });
+    for (let i = 0; i < entries.length; i += 40) {
+      log.read();
+      log.append(entries.slice(i, i + 40));
+    }
+    // The host's second batchUpdate of the next execution is refused, once.
+    let hostWrites = 0;
+    google.onCall = (call, _index, when) => {
+      if (when === 'before' && call.name === 'Sheets.Spreadsheets.batchUpdate' && call.spreadsheet === google.host.id && ++hostWrites === 2) {
+        google.onCall = null;
+        throw new Error('Exception: Service unavailable: Sheets');
+      }
+    };
+    const before = google.host.writes.length;
+    table.run('rerender');
+    expect(google.ui.alerts.at(-1)).toBe('Genius Host: Exception: Service unavailable: Sheets');
+    expect(google.host.writes.length - before).toBe(1);
+    const logTab = () => JSON.stringify(google.host.sheet('Log').cells);
+    expect(logTab()).not.toContain('279.8 Grüße');
+    // The next execution, a minute tick, finishes the drawing: the host's log holds every answer.
+    google.clock.advance(60);
+    table.fire('CLOCK');
+    expect(logTab()).toContain('279.8 Grüße');
+    const writes = google.host.writes.slice(before + 1);
+    expect(writes.length).toBeGreaterThan(1);
+    for (const write of writes) expect(write.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(writes.reduce((sum, w) => sum + w.bytes, 0)).toBeGreaterThan(2 * 1024 * 1024);
+  });
+});

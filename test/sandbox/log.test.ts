@@ -84,3 +84,26 @@ describe('the match log with two writers', () => {
     expect(uid([{ kind: 'decision', value: { id: 'tie', choice: 'p1', uid: 'host:abc' } }], match)).toEqual(['host:abc']);
   });
 });
+
+describe('the match log over 2 MB at once', () => {
+  it('appends 300 entries of about 9 KB each in several batchUpdates each under 2 MB, every entry once and in order', () => {
+    const file = new SheetFile('1Log3', 'Host', 'host@example.com');
+    new MatchLog(portOf(file)).create(match);
+    const log = new MatchLog(portOf(file));
+    const first = log.read();
+    if (!first) throw new Error('no log');
+    const long = (i: number) => Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]));
+    const entries: LogEntry[] = Array.from({ length: 300 }, (_, i) => ({
+      kind: 'submission',
+      value: { phase: 'pregame', player: 'p1', answers: { colour: 'red', ...long(i) }, via: 'form', form: 'f', response: `r${i}` } satisfies Submission,
+    }));
+    const writes = file.writes.length;
+    log.append(entryUids(entries, first.match));
+    const made = file.writes.slice(writes);
+    expect(made.length).toBeGreaterThan(1);
+    for (const write of made) expect(write.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const read = new MatchLog(portOf(file)).read()?.match;
+    expect(read?.submissions.map((s) => s.response)).toEqual(entries.map((_, i) => `r${i}`));
+    expect(read?.submissions[299].answers).toEqual({ colour: 'red', ...long(299) });
+  });
+});

@@ -16,7 +16,7 @@ import type { SheetFile } from './sheets.js';
 export const HOST = 'host@example.com';
 
 /** A Node-side view of a sandbox spreadsheet, to read the log as the add-on wrote it. */
-function spreadsheetOf(file: SheetFile): Spreadsheet {
+export function spreadsheetOf(file: SheetFile): Spreadsheet {
   return {
     id: file.id,
     url: file.url,

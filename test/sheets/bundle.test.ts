@@ -77,7 +77,8 @@ describe('the renderer and the embedded workbook stay pure', () => {
     const rendererBytes = Object.entries(sheetsBytes)
       .filter(([path]) => path.startsWith('src/sheets/'))
       .reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
-    expect(rendererBytes).toBeLessThan(25_000);
+    // 26 KB minified: the renderer, with the splitting of a render over 2 MB (chunk.ts, about 1.2 KB).
+    expect(rendererBytes).toBeLessThan(26_000);
 
     const context = vm.createContext({});
     vm.runInContext('Math.random = () => { throw new Error("Math.random called"); };', context);

@@ -29,7 +29,7 @@ import type {
 import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
-import { MAX_ANSWER_LENGTH, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
+import { MAX_ANSWER_LENGTH, MAX_SUBMISSIONS_PER_PHASE, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
 import { Random } from './random.js';
 import { type Pause, deadlineOf, isAfter, openPause, pauseAt, pausedBetween, pausesOf, shiftedDeadline } from './deadlines.js';
 
@@ -46,6 +46,8 @@ export interface Receipt {
   readonly notes?: readonly string[];
   /** A later valid submission of the same player replaced this one. */
   superseded: boolean;
+  /** Sent past the player's MAX_SUBMISSIONS_PER_PHASE: logged, not read (its answers are not shown). */
+  readonly overLimit?: true;
   /** The player answered the done question `Not yet`: this answer counts, but the phase waits for them (see MatchRun.ready). */
   readonly notDone?: true;
 }
@@ -120,6 +122,8 @@ export class MatchRun<S = unknown, M = unknown> {
   readonly closed: ClosedPhase[] = [];
   private moves = new Map<string, M>();
   private countedReceipt = new Map<string, Receipt>();
+  /** How many submissions each player sent in time for the open phase (MAX_SUBMISSIONS_PER_PHASE). */
+  private sent = new Map<string, number>();
   private closedEarlyAt: string | undefined;
   private closedEarly = false;
   /** When the open phase was last reopened by the host (an early close before it is undone). */
@@ -175,6 +179,7 @@ export class MatchRun<S = unknown, M = unknown> {
     this.phase = this.game.currentPhase(this.state, this.ctx);
     this.moves = new Map();
     this.countedReceipt = new Map();
+    this.sent = new Map();
     this.closedEarly = false;
     this.closedEarlyAt = undefined;
     this.reopenedAt = undefined;
@@ -237,7 +242,7 @@ export class MatchRun<S = unknown, M = unknown> {
     return email;
   }
 
-  private refuse(index: number, submission: Submission, reason: string): Receipt {
+  private refuse(index: number, submission: Submission, reason: string, overLimit = false): Receipt {
     const receipt: Receipt = {
       index,
       phase: submission.phase,
@@ -246,10 +251,18 @@ export class MatchRun<S = unknown, M = unknown> {
       status: 'rejected',
       reasons: [reason],
       superseded: false,
+      ...(overLimit ? { overLimit: true as const } : {}),
     };
     this.receipts.push(receipt);
     this.rejected.push({ phase: submission.phase, player: submission.player, reason, submission: index });
     return receipt;
+  }
+
+  /** The receipt of a submission past MAX_SUBMISSIONS_PER_PHASE: which of the player's answers counts instead. */
+  private overLimitReason(player: string): string {
+    const counted = this.countedReceipt.get(player);
+    const last = counted ? `submission #${counted.index + 1}${counted.at ? `, sent ${counted.at}` : ''}` : 'none (no earlier answer was valid)';
+    return `more than ${MAX_SUBMISSIONS_PER_PHASE} answers this phase, so this one was not read; the last that counts is ${last}`;
   }
 
   /** Why a submission's time does not fit the open phase (unreadable, before it opened, after its deadline or its early end), or null. */
@@ -339,6 +352,9 @@ export class MatchRun<S = unknown, M = unknown> {
     const { at } = submission;
     const late = this.timingProblem(submission, phase);
     if (late) return this.refuse(index, submission, late);
+    const sent = (this.sent.get(submission.player) ?? 0) + 1;
+    this.sent.set(submission.player, sent);
+    if (sent > MAX_SUBMISSIONS_PER_PHASE) return this.refuse(index, submission, this.overLimitReason(submission.player), true);
 
     if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
       return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');

@@ -13,6 +13,14 @@ import { quote } from './quote.js';
  */
 export const MAX_ANSWER_LENGTH = 1000;
 
+/**
+ * The most submissions a player's answers are read from in one phase (sent in time; the host's
+ * reopening does not start a new count). A player may send their form any number of times: the
+ * later ones are logged, refused with a receipt naming the answer that counts, and shown in the
+ * logs without their answers, so one player cannot grow every log without bound.
+ */
+export const MAX_SUBMISSIONS_PER_PHASE = 50;
+
 /** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
 function asText(item: unknown): string | null {
   if (typeof item === 'string') return item;

@@ -105,7 +105,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
     shorten(r.phase, LOG_QUESTION_MAX),
     result.ctx.playerName(r.player),
     r.at ?? '',
-    answersText(result.match.submissions[r.index].answers),
+    r.overLimit ? '(not read: over the limit of answers a phase)' : answersText(result.match.submissions[r.index].answers),
     outcome(r),
     [...r.reasons, ...(r.notes ?? [])].join('; '),
   ]);
