@@ -9,12 +9,13 @@ import { type Result, err } from './core/result.js';
 import { GAMES, gameById } from './games/index.js';
 
 export { GAMES, GAME_LIST, gameById } from './games/index.js';
-export { replayOutput } from './core/replay.js';
+export { replayOutput } from './core/replay-output.js';
 export { stringifyMatchFile } from './core/matchfile.js';
 export { viewFor, audiencesOf } from './core/views.js';
 export { resultLine } from './core/outcome.js';
 export type { MatchFile } from './core/matchfile.js';
-export type { ReplayResult, ReplayOutput, Receipt, Rejection } from './core/replay.js';
+export type { ReplayResult, Receipt, Rejection } from './core/replay.js';
+export type { ReplayOutput } from './core/replay-output.js';
 
 export function loadMatch(input: unknown): Result<MatchFile> {
   return parseMatchFile(input, GAMES);

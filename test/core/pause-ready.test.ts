@@ -6,7 +6,8 @@ import type { MatchEvent } from '../../src/engine/core/game.js';
 import { type MatchFile, parseMatchFile, stringifyMatchFile } from '../../src/engine/core/matchfile.js';
 import { deadlineOf, pausesOf, shiftedDeadline } from '../../src/engine/core/deadlines.js';
 import { earliestCloses, readyClose } from '../../src/engine/core/ready.js';
-import { replay, replayOutput } from '../../src/engine/core/replay.js';
+import { replay } from '../../src/engine/core/replay.js';
+import { replayOutput } from '../../src/engine/core/replay-output.js';
 import { tinyGame } from '../helpers/tiny-game.js';
 import * as peg from '../games/peg-domain/helpers.js';
 

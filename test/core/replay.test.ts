@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
-import { replay, replayOutput } from '../../src/engine/core/replay.js';
+import { replay } from '../../src/engine/core/replay.js';
+import { replayOutput } from '../../src/engine/core/replay-output.js';
 import { simulate } from '../../src/engine/core/simulate.js';
 import { tinyGame } from '../helpers/tiny-game.js';
 

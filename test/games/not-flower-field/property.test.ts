@@ -1,7 +1,8 @@
 // Properties over random boards and random bot matches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replay, replayOutput } from '../../../src/engine/core/replay.js';
+import { replay } from '../../../src/engine/core/replay.js';
+import { replayOutput } from '../../../src/engine/core/replay-output.js';
 import { simulate } from '../../../src/engine/core/simulate.js';
 import { notFlowerField } from '../../../src/engine/games/not-flower-field/index.js';
 import { hasFullPlacement, slotsFor } from '../../../src/engine/games/not-flower-field/legal.js';

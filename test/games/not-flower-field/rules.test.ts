@@ -1,6 +1,7 @@
 // Not Flower Field rules from worked rounds. Players: p1 Ann, p2 Ben, p3 Cara, p4 Dev.
 import { describe, expect, it } from 'vitest';
-import { makeContext, replay, replayOutput } from '../../../src/engine/core/replay.js';
+import { makeContext, replay } from '../../../src/engine/core/replay.js';
+import { replayOutput } from '../../../src/engine/core/replay-output.js';
 import { hasFullPlacement, slotsFor } from '../../../src/engine/games/not-flower-field/legal.js';
 import { notFlowerField } from '../../../src/engine/games/not-flower-field/index.js';
 import { type NffState, scoresOn } from '../../../src/engine/games/not-flower-field/state.js';

@@ -2,7 +2,8 @@
 // change, the counts and final scores are what the canvas says, and replay is deterministic.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replay, replayOutput } from '../../../src/engine/core/replay.js';
+import { replay } from '../../../src/engine/core/replay.js';
+import { replayOutput } from '../../../src/engine/core/replay-output.js';
 import { simulate } from '../../../src/engine/core/simulate.js';
 import { paint } from '../../../src/engine/games/paint/index.js';
 import { TEAMS, type TeamId } from '../../../src/engine/games/paint/options.js';

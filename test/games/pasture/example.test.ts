@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replay, replayOutput } from '../../../src/engine/core/replay.js';
+import { replay } from '../../../src/engine/core/replay.js';
+import { replayOutput } from '../../../src/engine/core/replay-output.js';
 import { pasture } from '../../../src/engine/games/pasture/index.js';
 import type { PastureState } from '../../../src/engine/games/pasture/state.js';
 import { loadMatchText } from '../../../src/engine/index.js';

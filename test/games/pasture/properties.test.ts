@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../../../src/engine/core/coords.js';
-import { replay, replayOutput } from '../../../src/engine/core/replay.js';
+import { replay } from '../../../src/engine/core/replay.js';
+import { replayOutput } from '../../../src/engine/core/replay-output.js';
 import { simulate } from '../../../src/engine/core/simulate.js';
 import { type Rect, contains } from '../../../src/engine/games/pasture/geometry.js';
 import { pasture } from '../../../src/engine/games/pasture/index.js';
