@@ -11,8 +11,7 @@ import { type MatchFile, audiencesOf, loadMatch, replayMatch, replayOutput, stri
 import { renderAudience } from '../../src/local/outputs.js';
 import type { SheetState } from '../../src/local/workbook.js';
 import { MatchLog } from '../../src/triggers/log.js';
-import type { Spreadsheet } from '../../src/triggers/ports.js';
-import type { SheetFile } from '../sandbox/sheets.js';
+import { type SheetFile, spreadsheetPort } from '../sandbox/sheets.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
 import { type CliRun, runGeniusHost } from './cli-run.js';
 
@@ -45,20 +44,9 @@ const undrawn = (tabs: readonly SheetState[]) =>
 /** The tabs a render wrote: everything but the blank tab the spreadsheet was made with (protections without their drawn ids). */
 const renderedTabs = (file: SheetFile) => undrawn(file.workbook.tabs.filter((tab) => tab.sheetId !== 0));
 
-/** The Spreadsheet port on a server's spreadsheet, in this process (to write a match log as the add-on does). */
-function local(file: SheetFile): Spreadsheet {
-  return {
-    id: file.id,
-    url: file.url,
-    getMetadata: () => file.workbook.getMetadata(),
-    batchUpdate: (requests) => void file.batchUpdate(requests),
-    readValues: (range) => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String)),
-  };
-}
-
 /** Writes `match` into a spreadsheet's match log as the add-on does: the log made at the start, then entries appended by later executions. */
 function writeLog(file: SheetFile, match: MatchFile): void {
-  const log = new MatchLog(local(file));
+  const log = new MatchLog(spreadsheetPort(file));
   const half = Math.floor(match.submissions.length / 2);
   log.create({ ...match, submissions: match.submissions.slice(0, half), decisions: [], events: [] });
   if (!log.read()) throw new Error('no log');

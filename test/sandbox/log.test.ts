@@ -4,19 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/index.js';
 import { LOG_TAB, type LogEntry, MatchLog, entryUids } from '../../src/triggers/log.js';
-import type { Spreadsheet } from '../../src/triggers/ports.js';
 import { matchOf, baseFile } from '../helpers/match.js';
-import { SheetFile } from './sheets.js';
-
-function portOf(file: SheetFile): Spreadsheet {
-  return {
-    id: file.id,
-    url: file.url,
-    getMetadata: () => file.workbook.getMetadata(),
-    batchUpdate: (requests) => void file.batchUpdate(requests),
-    readValues: (range) => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String)),
-  };
-}
+import { SheetFile, spreadsheetPort } from './sheets.js';
 
 const match: MatchFile = matchOf(baseFile('not-flower-field', 3));
 const sent = (player: string, response: string): LogEntry => ({
@@ -31,9 +20,9 @@ const message = (key: string, player: string): LogEntry => ({
 describe('the match log with two writers', () => {
   it('two hosts that read the same log and append: both rows stay (no row written over), and the same entry counts once', () => {
     const file = new SheetFile('1Log', 'Host', 'host@example.com');
-    new MatchLog(portOf(file)).create(match);
-    const a = new MatchLog(portOf(file));
-    const b = new MatchLog(portOf(file));
+    new MatchLog(spreadsheetPort(file)).create(match);
+    const a = new MatchLog(spreadsheetPort(file));
+    const b = new MatchLog(spreadsheetPort(file));
     const readA = a.read();
     const readB = b.read();
     if (!readA || !readB) throw new Error('no log');
@@ -42,15 +31,15 @@ describe('the match log with two writers', () => {
     b.append(entryUids([sent('p2', 'r2'), sent('p3', 'r3')], readB.match));
     const rows = (file.values(`'${LOG_TAB}'!A1:A`, 'FORMULA').values ?? []).length;
     expect(rows).toBe(5);
-    const log = new MatchLog(portOf(file)).read()?.match;
+    const log = new MatchLog(spreadsheetPort(file)).read()?.match;
     expect(log?.submissions.map((s) => s.response)).toEqual(['r1', 'r2', 'r3']);
     expect(log?.submissions.map((s) => s.uid)).toEqual(['response:r1', 'response:r2', 'response:r3']);
   });
 
   it('appending an entry the log held when read writes nothing', () => {
     const file = new SheetFile('1Log2', 'Host', 'host@example.com');
-    new MatchLog(portOf(file)).create(match);
-    const log = new MatchLog(portOf(file));
+    new MatchLog(spreadsheetPort(file)).create(match);
+    const log = new MatchLog(spreadsheetPort(file));
     const first = log.read();
     if (!first) throw new Error('no log');
     log.append(entryUids([sent('p1', 'r1')], first.match));
@@ -59,7 +48,7 @@ describe('the match log with two writers', () => {
     if (!again) throw new Error('no log');
     log.append(entryUids([sent('p1', 'r1')], again.match));
     expect(file.writes.length).toBe(writes);
-    expect(new MatchLog(portOf(file)).read()?.logRows).toBe(2);
+    expect(new MatchLog(spreadsheetPort(file)).read()?.logRows).toBe(2);
   });
 
   it('names the same thing the same way: a close by its phase and the reopens before it, a message by its try', () => {
@@ -88,8 +77,8 @@ describe('the match log with two writers', () => {
 describe('the match log over 2 MB at once', () => {
   it('appends 300 entries of about 9 KB each in several batchUpdates each under 2 MB, every entry once and in order', () => {
     const file = new SheetFile('1Log3', 'Host', 'host@example.com');
-    new MatchLog(portOf(file)).create(match);
-    const log = new MatchLog(portOf(file));
+    new MatchLog(spreadsheetPort(file)).create(match);
+    const log = new MatchLog(spreadsheetPort(file));
     const first = log.read();
     if (!first) throw new Error('no log');
     const long = (i: number) => Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]));
@@ -102,7 +91,7 @@ describe('the match log over 2 MB at once', () => {
     const made = file.writes.slice(writes);
     expect(made.length).toBeGreaterThan(1);
     for (const write of made) expect(write.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
-    const read = new MatchLog(portOf(file)).read()?.match;
+    const read = new MatchLog(spreadsheetPort(file)).read()?.match;
     expect(read?.submissions.map((s) => s.response)).toEqual(entries.map((_, i) => `r${i}`));
     expect(read?.submissions[299].answers).toEqual({ colour: 'red', ...long(299) });
   });

@@ -5,6 +5,7 @@
 import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/local/workbook.js';
+import type { Spreadsheet } from '../../src/triggers/ports.js';
 import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 
 export class SheetsError extends Error {}
@@ -233,4 +234,15 @@ export class SheetFile {
       },
     ]);
   }
+}
+
+/** The add-on's Spreadsheet port on a sandbox spreadsheet, in this process (a match log written as the add-on writes it). */
+export function spreadsheetPort(file: SheetFile): Spreadsheet {
+  return {
+    id: file.id,
+    url: file.url,
+    getMetadata: () => file.workbook.getMetadata(),
+    batchUpdate: (requests) => void file.batchUpdate(requests),
+    readValues: (range) => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map(String)),
+  };
 }
