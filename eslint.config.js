@@ -15,7 +15,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
       ],
     },
   },
@@ -26,5 +31,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-type-assertion': 'warn',
     },
   },
-  { files: ['**/*.mjs', '**/*.js'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { globals: globals.node } },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
 );

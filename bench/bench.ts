@@ -24,7 +24,14 @@ import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
 import { type Request, renderRequests, renderView, utf8Length } from '../src/sheets/index.js';
 import { renderAudience } from '../src/local/outputs.js';
 import { EmbeddedWorkbook } from '../src/local/workbook.js';
-import { DAILY_TRIGGER_TARGET_MINUTES, DEADLINE_TO_BOARDS_TARGET_MS, budgetLine, costOf, deadlineToBoards, matchBudget } from '../test/reliability/cost.js';
+import {
+  DAILY_TRIGGER_TARGET_MINUTES,
+  DEADLINE_TO_BOARDS_TARGET_MS,
+  budgetLine,
+  costOf,
+  deadlineToBoards,
+  matchBudget,
+} from '../test/reliability/cost.js';
 import { DAY_CASES, deadlinesAndSheets, startedTable } from '../test/reliability/scenarios.js';
 import { longAnswers } from '../test/security/long-answers.js';
 import { scenarioOf } from '../test/security/scenario.js';
@@ -35,14 +42,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm run bench [-- --write]   (--write also writes the tables to bench/results.md)';
 function parseOptions(args: readonly string[]): { write: boolean } {
   try {
-    const { values } = parseArgs({ args: [...args], options: { write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values } = parseArgs({
+      args: [...args],
+      options: { write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
     if (values.help) {
       console.log(USAGE);
       process.exit(0);
     }
     return { write: values.write === true };
   } catch (error) {
-    process.stderr.write(`bench: ${(error as Error).message.split('\n')[0].replace(/\. To specify a positional.*$/, '')}; ${USAGE}\n`);
+    process.stderr.write(
+      `bench: ${(error as Error).message.split('\n')[0].replace(/\. To specify a positional.*$/, '')}; ${USAGE}\n`,
+    );
     process.exit(1);
   }
 }
@@ -86,7 +99,10 @@ function botMatch(game: AnyGame): MatchFile {
   const names = [game.defaultBot, ...Object.keys(game.bots).filter((b) => b !== game.defaultBot)];
   const bots = Object.fromEntries(fresh.value.players.map((p, i) => [p.id, names[i % names.length]]));
   // A schedule (an hour a phase) so the match can be replayed as of any moment.
-  return playMatch({ ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } }, { bots, answerDecisions: true });
+  return playMatch(
+    { ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } },
+    { bots, answerDecisions: true },
+  );
 }
 
 const RUNS = 40;
@@ -135,7 +151,8 @@ for (const game of GAME_LIST) {
   }
   const heaviest = [...phaseTimes].map(([id, t]) => [id, median(t)] as const).sort((a, b) => b[1] - a[1])[0];
   const worst = Math.max(...times);
-  if (median(times) >= 50) failures.push(`${game.title}: a replay took ${ms(median(times))} ms, median of ${RUNS} (target < 50 ms)`);
+  if (median(times) >= 50)
+    failures.push(`${game.title}: a replay took ${ms(median(times))} ms, median of ${RUNS} (target < 50 ms)`);
   replayRows.push([
     game.title,
     match.players.length,
@@ -186,7 +203,8 @@ say();
     for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
     const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
     const found = findLegalMove({ pallet, domainPegs }) !== null;
-    if (median(times) >= 50) failures.push(`Peg Domain search on ${label}: ${ms(median(times))} ms, median of 200 (target < 50 ms)`);
+    if (median(times) >= 50)
+      failures.push(`Peg Domain search on ${label}: ${ms(median(times))} ms, median of 200 (target < 50 ms)`);
     searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
   }
   table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
@@ -209,7 +227,10 @@ say();
       count += 1;
       if (took > slowest.ms) slowest = { ms: took, what: `${submission.phase} ${question}: ${label}` };
     }
-    if (slowest.ms >= 250) failures.push(`${game.title}: a long answer took ${ms(slowest.ms)} ms (${slowest.what}), median of 3 (target < 250 ms)`);
+    if (slowest.ms >= 250)
+      failures.push(
+        `${game.title}: a long answer took ${ms(slowest.ms)} ms (${slowest.what}), median of 3 (target < 250 ms)`,
+      );
     rows.push([game.title, count, ms(slowest.ms), slowest.what]);
   }
   // The regression itself: 100 000 letters as Pasture's starting cell.
@@ -218,10 +239,18 @@ say();
   if (!fresh.ok) throw new Error(fresh.error);
   const run = new MatchRun(pasture, fresh.value);
   const letters = median(
-    Array.from({ length: 5 }, (_, i) => time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i))),
+    Array.from({ length: 5 }, (_, i) =>
+      time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i)),
+    ),
   );
-  if (letters >= 100) failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
-  rows.push(['Pasture, 100 000 letters as the starting cell', 1, ms(letters), 'start: refused for its length before any game reads it']);
+  if (letters >= 100)
+    failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
+  rows.push([
+    'Pasture, 100 000 letters as the starting cell',
+    1,
+    ms(letters),
+    'start: refused for its length before any game reads it',
+  ]);
   table(['game', 'long answers offered', 'slowest, median of 3 ms', 'which'], rows);
 }
 
@@ -231,8 +260,12 @@ say();
 {
   for (let i = 0; i < 3; i++) generateCanvas(new Random(`bench-canvas-warm-${i}`));
   const times = Array.from({ length: 40 }, (_, i) => time(() => generateCanvas(new Random(`bench-canvas-${i}`))));
-  if (median(times) >= 20) failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
-  table(['canvases (40 seeds)', 'median ms', 'worst ms'], [['generateCanvas', ms(median(times)), ms(Math.max(...times))]]);
+  if (median(times) >= 20)
+    failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
+  table(
+    ['canvases (40 seeds)', 'median ms', 'worst ms'],
+    [['generateCanvas', ms(median(times)), ms(Math.max(...times))]],
+  );
 }
 
 // 3. Sheets writes per resolution, against a naive per-cell renderer.
@@ -259,7 +292,10 @@ function naiveCost(requests: readonly Request[]): { calls: number; bytes: number
       const sheetId = start?.sheetId ?? range?.sheetId ?? 0;
       rows.forEach((row, r) =>
         (row.values ?? []).forEach((cell, c) => {
-          if (Object.keys(cell).length > 0) call({ updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields } });
+          if (Object.keys(cell).length > 0)
+            call({
+              updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields },
+            });
         }),
       );
     } else if (request.repeatCell || request.updateBorders) {
@@ -275,7 +311,11 @@ function naiveCost(requests: readonly Request[]): { calls: number; bytes: number
             startColumnIndex: (range.startColumnIndex ?? 0) + c,
             endColumnIndex: (range.startColumnIndex ?? 0) + c + 1,
           };
-          call(request.repeatCell ? { repeatCell: { ...request.repeatCell, range: one } } : { updateBorders: { ...request.updateBorders, range: one } });
+          call(
+            request.repeatCell
+              ? { repeatCell: { ...request.repeatCell, range: one } }
+              : { updateBorders: { ...request.updateBorders, range: one } },
+          );
         }
       }
     } else {
@@ -302,7 +342,9 @@ for (const game of GAME_LIST) {
   for (const audience of audiences) {
     const before = new EmbeddedWorkbook();
     renderView(before, viewFor(previous, audience), { dropDefaultSheet: true });
-    incrementalBytes += utf8Length(JSON.stringify({ requests: renderRequests(viewFor(result, audience), before.getMetadata()) }));
+    incrementalBytes += utf8Length(
+      JSON.stringify({ requests: renderRequests(viewFor(result, audience), before.getMetadata()) }),
+    );
     const rendered = renderAudience(result, audience);
     const calls = rendered.workbook.batchUpdates;
     if (calls !== 1) failures.push(`${game.title} ${audience}: ${calls} batchUpdates (target 1)`);
@@ -353,7 +395,10 @@ say();
   // Raised from 300 KB when close-when-ready, pause, reminders, Discord and the seed's commitment added
   // about 25 KB (2026-11-24): what the size costs is each execution's load, measured beside it.
   if (size >= 350 * 1024) failures.push(`dist/Code.js is ${kb(size)} KB (target < 350 KB)`);
-  table(['file', 'size KB', 'load in node:vm, median ms', 'worst ms (20 loads)'], [['dist/Code.js', kb(size), ms(median(loads)), ms(Math.max(...loads))]]);
+  table(
+    ['file', 'size KB', 'load in node:vm, median ms', 'worst ms (20 loads)'],
+    [['dist/Code.js', kb(size), ms(median(loads)), ms(Math.max(...loads))]],
+  );
 }
 
 // 5. The match log.
@@ -415,7 +460,9 @@ say();
       );
     }
     if (otherMost > 1 || hostMost > 2)
-      failures.push(`${c.game} in the sandbox: ${otherMost} batchUpdates to one spreadsheet in one execution (host ${hostMost})`);
+      failures.push(
+        `${c.game} in the sandbox: ${otherMost} batchUpdates to one spreadsheet in one execution (host ${hostMost})`,
+      );
     const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
@@ -426,19 +473,28 @@ say();
       ...(c.game === 'peg-domain' ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
     }).minutesPerDay;
     if (budget.worst.ms >= 240_000)
-      failures.push(`${c.game} in the sandbox: an execution of ${(budget.worst.ms / 1000).toFixed(0)} s under the cost model (target < 240 s)`);
-    if (budget.sheetsWritesPerMinute > 60) failures.push(`${c.game} in the sandbox: ${budget.sheetsWritesPerMinute} Sheets writes in one minute (limit 60)`);
+      failures.push(
+        `${c.game} in the sandbox: an execution of ${(budget.worst.ms / 1000).toFixed(0)} s under the cost model (target < 240 s)`,
+      );
+    if (budget.sheetsWritesPerMinute > 60)
+      failures.push(`${c.game} in the sandbox: ${budget.sheetsWritesPerMinute} Sheets writes in one minute (limit 60)`);
     if (budget.dailyMinutes > DAILY_TRIGGER_TARGET_MINUTES)
-      failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day (target ≤ ${DAILY_TRIGGER_TARGET_MINUTES})`);
+      failures.push(
+        `${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day (target ≤ ${DAILY_TRIGGER_TARGET_MINUTES})`,
+      );
     if (budget.dailyMinutes > projected)
-      failures.push(`${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day, more than the sidebar's projection of ${projected}`);
+      failures.push(
+        `${c.game} in the sandbox: ${budget.dailyMinutes.toFixed(1)} trigger minutes a day, more than the sidebar's projection of ${projected}`,
+      );
     if (boards.length === 0) failures.push(`${c.game} in the sandbox: no deadline measured`);
     else if (Math.max(...boards) > DEADLINE_TO_BOARDS_TARGET_MS)
       failures.push(
         `${c.game} in the sandbox: ${(Math.max(...boards) / 1000).toFixed(0)} s from a deadline to every board (target ≤ ${DEADLINE_TO_BOARDS_TARGET_MS / 1000} s)`,
       );
     if (table.google.triggersRefused.length > 0)
-      failures.push(`${c.game} in the sandbox: ${table.google.triggersRefused.length} triggers refused (the day's trigger time spent)`);
+      failures.push(
+        `${c.game} in the sandbox: ${table.google.triggersRefused.length} triggers refused (the day's trigger time spent)`,
+      );
     const reminded = table.google.mail.length;
     budgets.push(
       `- ${budgetLine(`${c.game}, ${c.players} players`, budget)}; ${reminded} reminder email${reminded === 1 ? '' : 's'} sent (to the players still awaited at a reminder)`,

@@ -33,7 +33,9 @@ const entryNames = Object.values(probe.metafile.outputs)
 
 // 2. The Apps Script bundle: V8 without modules. The IIFE only defines things; the stubs are
 // plain top-level function declarations so Apps Script's menus and triggers can see them.
-const stubs = entryNames.map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`).join('\n');
+const stubs = entryNames
+  .map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`)
+  .join('\n');
 await build({
   entryPoints: [join(root, 'src/addon/main.ts')],
   bundle: true,

@@ -30,7 +30,8 @@ function fail(line, code = 1) {
 /** The project file and what it says, or one line saying what to fix. */
 function project() {
   const file = process.env.clasp_config_project ? resolve(process.env.clasp_config_project) : join(root, '.clasp.json');
-  if (!existsSync(file)) fail(`${file} is missing: make one as the README says (Deploying to Google Sheets, step 3).`, 2);
+  if (!existsSync(file))
+    fail(`${file} is missing: make one as the README says (Deploying to Google Sheets, step 3).`, 2);
   let config;
   try {
     config = JSON.parse(readFileSync(file, 'utf8'));
@@ -47,7 +48,10 @@ function project() {
   const rootDir = typeof config.rootDir === 'string' ? config.rootDir : '.';
   const dir = isAbsolute(rootDir) ? rootDir : join(dirname(file), rootDir);
   if (resolve(dir) !== resolve(root, 'dist'))
-    fail(`${file} must have "rootDir": "dist" (it has ${JSON.stringify(config.rootDir)}): that is where the build is.`, 2);
+    fail(
+      `${file} must have "rootDir": "dist" (it has ${JSON.stringify(config.rootDir)}): that is where the build is.`,
+      2,
+    );
   return { file, scriptId };
 }
 
@@ -57,7 +61,9 @@ function clasp(args, what) {
   const run = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (run.error) fail(`could not run clasp (${run.error.message}): run npm ci first.`);
   if (run.status !== 0)
-    fail(`clasp ${what} failed (its message is above). Signed in? npx clasp login. Apps Script API on? https://script.google.com/home/usersettings`);
+    fail(
+      `clasp ${what} failed (its message is above). Signed in? npx clasp login. Apps Script API on? https://script.google.com/home/usersettings`,
+    );
   return run.stdout;
 }
 
@@ -75,7 +81,10 @@ function same(name, pushed, held) {
 }
 
 const { file, scriptId } = project();
-const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (built.status !== 0) fail('the build failed (above); nothing was pushed.');
 
 const said = clasp(['-P', file, '--json', 'push', '--force'], 'push');
@@ -85,7 +94,8 @@ try {
 } catch {
   fail(`clasp push answered something other than the list of files it pushed: ${said.trim().slice(0, 200)}`);
 }
-if (!Array.isArray(pushed)) fail(`clasp push answered something other than the list of files it pushed: ${said.trim().slice(0, 200)}`);
+if (!Array.isArray(pushed))
+  fail(`clasp push answered something other than the list of files it pushed: ${said.trim().slice(0, 200)}`);
 
 // Read the script back into a folder of our own, through a project file of our own.
 const back = mkdtempSync(join(tmpdir(), 'genius-host-pull-'));
@@ -107,4 +117,6 @@ try {
 } finally {
   rmSync(back, { recursive: true, force: true });
 }
-console.log(`Pushed ${PUSHED.join(', ')} to the script ${scriptId} and read them back: the script holds this build. Reload the spreadsheet to use it.`);
+console.log(
+  `Pushed ${PUSHED.join(', ')} to the script ${scriptId} and read them back: the script holds this build. Reload the spreadsheet to use it.`,
+);

@@ -36,7 +36,9 @@ if (allAt >= 0 && !allDir) {
 const calc = args.includes('--calc');
 const games = args.filter((a, i) => !a.startsWith('--') && !(allAt >= 0 && i === allAt + 1));
 if (!existsSync(chromiumPath)) {
-  console.error(`screenshots: no Chromium at ${chromiumPath} (install it with apt-get install chromium, or set CHROMIUM)`);
+  console.error(
+    `screenshots: no Chromium at ${chromiumPath} (install it with apt-get install chromium, or set CHROMIUM)`,
+  );
   process.exit(1);
 }
 
@@ -62,7 +64,18 @@ async function calcShot(xlsx, png) {
   const single = join(work, 'current.xlsx');
   await book.xlsx.writeFile(single);
   execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', work, single], { stdio: 'ignore' });
-  execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', '-singlefile', join(work, 'current.pdf'), join(work, 'page')]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '110',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    join(work, 'current.pdf'),
+    join(work, 'page'),
+  ]);
   await trim(join(work, 'page.png'), png);
 }
 
@@ -70,7 +83,9 @@ async function calcShot(xlsx, png) {
 async function trim(source, png) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
   try {
-    await page.setContent(`<body style="margin:0"><img id="page" src="data:image/png;base64,${readFileSync(source).toString('base64')}"></body>`);
+    await page.setContent(
+      `<body style="margin:0"><img id="page" src="data:image/png;base64,${readFileSync(source).toString('base64')}"></body>`,
+    );
     const box = await page.evaluate(async () => {
       const img = document.getElementById('page');
       await img.decode();

@@ -23,7 +23,8 @@ export function saidAccountKind(): AccountKind | null {
 
 /** Keeps the host's answer; anything but the two kinds is refused with one line. */
 export function sayAccountKind(kind: unknown): AccountKind {
-  if (!isAccountKind(kind)) throw new Error(`The kind of account is "personal" or "workspace", not ${JSON.stringify(kind)}.`);
+  if (!isAccountKind(kind))
+    throw new Error(`The kind of account is "personal" or "workspace", not ${JSON.stringify(kind)}.`);
   PropertiesService.getDocumentProperties().setProperty(ACCOUNT_KIND_PROPERTY, kind);
   return kind;
 }

@@ -23,7 +23,8 @@ function driveService(): GoogleAppsScript.Drive {
 
 /** A collection of an advanced service: the typings mark each one optional; an enabled service has them all. */
 function collection<T>(value: T | undefined, name: string): T {
-  if (value === undefined || value === null) throw new Error(`the advanced service has no ${name}: is its version the one appsscript.json names?`);
+  if (value === undefined || value === null)
+    throw new Error(`the advanced service has no ${name}: is its version the one appsscript.json names?`);
   return value;
 }
 

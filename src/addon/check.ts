@@ -37,7 +37,13 @@ export interface AccountCheck {
   /** Whether the host has said it: Google does not tell a script which kind of account it runs as. */
   readonly kindSaid: boolean;
   readonly dailyTriggerMinutes: number;
-  readonly games: readonly { readonly title: string; readonly players: number; readonly minutesPerDay: number; readonly fits: boolean; readonly why: string }[];
+  readonly games: readonly {
+    readonly title: string;
+    readonly players: number;
+    readonly minutesPerDay: number;
+    readonly fits: boolean;
+    readonly why: string;
+  }[];
   /** Throwaway files the check could not remove (delete them by hand). */
   readonly leftovers: readonly string[];
 }
@@ -100,9 +106,9 @@ function checkSharing(run: CheckRun, sheetId: string): string {
   run.attempt(
     'Read who owns it (Drive, drive.file scope)',
     () => {
-      const owners = (drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
-        p.emailAddress ? [p.emailAddress] : [],
-      );
+      const owners = (
+        drivePermissions().list(sheetId, { fields: 'permissions(emailAddress)' }).permissions ?? []
+      ).flatMap((p) => (p.emailAddress ? [p.emailAddress] : []));
       account = owners[0] ?? '';
       return owners.join(', ');
     },
@@ -185,7 +191,12 @@ function checkForm(run: CheckRun, account: string): void {
     const said = (pattern: RegExp) => protection.notes.find((n) => pattern.test(n));
     run.items.push(
       protection.published === 'legacy'
-        ? { item: 'Publish a form (keep it closed until its phase)', works: false, detail: 'a legacy form: no publish state', instead: said(/legacy/) ?? '' }
+        ? {
+            item: 'Publish a form (keep it closed until its phase)',
+            works: false,
+            detail: 'a legacy form: no publish state',
+            instead: said(/legacy/) ?? '',
+          }
         : protection.published
           ? { item: 'Publish a form (keep it closed until its phase)', works: true, detail: 'published, not accepting' }
           : {
@@ -198,7 +209,11 @@ function checkForm(run: CheckRun, account: string): void {
     );
     run.items.push(
       protection.responders === 'player'
-        ? { item: "Open a form to one player's account only", works: true, detail: `responders: ${account || 'the account given'}` }
+        ? {
+            item: "Open a form to one player's account only",
+            works: true,
+            detail: `responders: ${account || 'the account given'}`,
+          }
         : {
             item: "Open a form to one player's account only",
             works: false,
@@ -208,7 +223,11 @@ function checkForm(run: CheckRun, account: string): void {
     );
     run.items.push(
       protection.emails === 'verified'
-        ? { item: 'Collect verified email addresses (read back)', works: true, detail: "Forms records the signed-in account's address" }
+        ? {
+            item: 'Collect verified email addresses (read back)',
+            works: true,
+            detail: "Forms records the signed-in account's address",
+          }
         : {
             item: 'Collect verified email addresses (read back)',
             works: false,

@@ -5,7 +5,14 @@
 
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
-import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, respondersWiderNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
+import {
+  legacyFormNote,
+  respondersAnyoneNote,
+  respondersNoneNote,
+  respondersWiderNote,
+  unpublishedFormNote,
+  unverifiedEmailsNote,
+} from '../triggers/notes.js';
 import { drivePermissions, messageOf } from './advanced.js';
 
 /**
@@ -23,9 +30,14 @@ export interface PublishingForm extends GoogleAppsScript.Forms.Form {
 }
 
 /** The publishing methods of a form that has them (a legacy form has none: see publishState). */
-function publishing(form: PublishingForm): { setPublished(published: boolean): void; isPublished(): boolean; addPublishedReader(email: string): void } {
+function publishing(form: PublishingForm): {
+  setPublished(published: boolean): void;
+  isPublished(): boolean;
+  addPublishedReader(email: string): void;
+} {
   const { setPublished, isPublished, addPublishedReader } = form;
-  if (!setPublished || !isPublished || !addPublishedReader) throw new Error('this form has no publishing settings (a legacy form)');
+  if (!setPublished || !isPublished || !addPublishedReader)
+    throw new Error('this form has no publishing settings (a legacy form)');
   return {
     setPublished: (published) => setPublished.call(form, published),
     isPublished: () => isPublished.call(form),
@@ -76,7 +88,12 @@ export class AppsScriptForms implements Forms {
     return protectForm(form, formId, responder);
   }
 
-  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
+  show(
+    formId: string,
+    spec: FormSpec,
+    items: Readonly<Record<string, string>>,
+    same?: FormParts,
+  ): Record<string, string> {
     const form = this.open(formId);
     if (!same?.title) form.setTitle(spec.title);
     if (!same?.description) form.setDescription(spec.description);
@@ -85,7 +102,12 @@ export class AppsScriptForms implements Forms {
     if (spec.items.length === 0) return { ...items };
     const shown = same?.items ?? null;
     const ids = Object.keys(items);
-    if (shown && shown.length === spec.items.length && shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)) return { ...items };
+    if (
+      shown &&
+      shown.length === spec.items.length &&
+      shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)
+    )
+      return { ...items };
     // Items of the same kind in the same places are changed in place, part by part; otherwise
     // every item is made again. Each item's id is recorded with its question id, so answers map
     // back by question id whatever a title says.
@@ -136,7 +158,10 @@ export class AppsScriptForms implements Forms {
   responses(formId: string, since?: string): FormResponse[] {
     const form = this.open(formId);
     // getResponses(timestamp): only the responses after that time (fewer to fetch and convert).
-    const list = since === undefined ? form.getResponses() : form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
+    const list =
+      since === undefined
+        ? form.getResponses()
+        : form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
     return list.map((response) => {
       const items: Record<string, string | readonly string[]> = {};
       for (const answer of response.getItemResponses()) {
@@ -167,11 +192,17 @@ function addItem(form: GoogleAppsScript.Forms.Form, item: FormItemSpec): number 
 
 /** An existing item of the same kind made to show `item`, changing only the parts that differ; its id. */
 function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, same: ItemParts): number {
-  const target = item.kind === 'text' ? existing.asTextItem() : item.kind === 'choice' ? existing.asMultipleChoiceItem() : existing.asCheckboxItem();
+  const target =
+    item.kind === 'text'
+      ? existing.asTextItem()
+      : item.kind === 'choice'
+        ? existing.asMultipleChoiceItem()
+        : existing.asCheckboxItem();
   if (!same.title) target.setTitle(item.title);
   if (!same.help) target.setHelpText(item.help);
   if (!same.required) target.setRequired(item.required);
-  if (!same.choices && item.kind !== 'text') (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
+  if (!same.choices && item.kind !== 'text')
+    (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
   if (!same.validation && item.kind === 'text') {
     const text = target as GoogleAppsScript.Forms.TextItem;
     if (item.validation) text.setValidation(textValidation(item));
@@ -189,7 +220,8 @@ function textValidation(item: FormItemSpec): GoogleAppsScript.Forms.TextValidati
 
 /** Published (true or false), or null for a legacy form, which has no publish state. */
 function publishState(form: PublishingForm): boolean | null {
-  if (typeof form.supportsAdvancedResponderPermissions !== 'function' || !form.supportsAdvancedResponderPermissions()) return null;
+  if (typeof form.supportsAdvancedResponderPermissions !== 'function' || !form.supportsAdvancedResponderPermissions())
+    return null;
   return publishing(form).isPublished();
 }
 
@@ -204,7 +236,8 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
   let responders: FormProtection['responders'] = 'anyone';
   let modern: boolean;
   try {
-    modern = typeof form.supportsAdvancedResponderPermissions === 'function' && form.supportsAdvancedResponderPermissions();
+    modern =
+      typeof form.supportsAdvancedResponderPermissions === 'function' && form.supportsAdvancedResponderPermissions();
   } catch {
     modern = false;
   }
@@ -240,10 +273,13 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
  */
 function removeWiderResponders(formId: string): string | null {
   try {
-    const permissions = drivePermissions().list(formId, { includePermissionsForView: 'published', fields: 'permissions(id,type,view)' }).permissions ?? [];
+    const permissions =
+      drivePermissions().list(formId, { includePermissionsForView: 'published', fields: 'permissions(id,type,view)' })
+        .permissions ?? [];
     const responders = permissions.filter((p) => p.view === 'published');
     if (!responders.some((p) => p.type === 'user')) return null;
-    for (const wider of responders.filter((p) => p.type === 'anyone' || p.type === 'domain')) if (wider.id) drivePermissions().remove(formId, wider.id);
+    for (const wider of responders.filter((p) => p.type === 'anyone' || p.type === 'domain'))
+      if (wider.id) drivePermissions().remove(formId, wider.id);
     return null;
   } catch (error) {
     return messageOf(error);
@@ -251,7 +287,12 @@ function removeWiderResponders(formId: string): string | null {
 }
 
 /** The form's responders: the player's account, else anyone with the link, else nobody (each said). */
-function restrictResponders(form: PublishingForm, formId: string, responder: string, notes: string[]): FormProtection['responders'] {
+function restrictResponders(
+  form: PublishingForm,
+  formId: string,
+  responder: string,
+  notes: string[],
+): FormProtection['responders'] {
   try {
     publishing(form).addPublishedReader(responder);
     // Only that account: whatever wider responder is there goes, or the host is told it stays.
@@ -265,7 +306,10 @@ function restrictResponders(form: PublishingForm, formId: string, responder: str
     const why = messageOf(restricted);
     try {
       // "Anyone with the link can respond": a reader permission with view published.
-      drivePermissions().create({ role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission, formId);
+      drivePermissions().create(
+        { role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission,
+        formId,
+      );
       notes.push(respondersAnyoneNote(responder, why));
       return 'anyone';
     } catch (linked) {
@@ -276,10 +320,16 @@ function restrictResponders(form: PublishingForm, formId: string, responder: str
 }
 
 /** Asks for verified email collection and reads back what Forms records. */
-function collectVerifiedEmails(form: PublishingForm, responder: string, responders: FormProtection['responders'], notes: string[]): FormProtection['emails'] {
+function collectVerifiedEmails(
+  form: PublishingForm,
+  responder: string,
+  responders: FormProtection['responders'],
+  notes: string[],
+): FormProtection['emails'] {
   let refusal = '';
   try {
-    if (typeof form.setEmailCollectionType !== 'function') throw new Error('this Apps Script runtime cannot choose the kind of email collection');
+    if (typeof form.setEmailCollectionType !== 'function')
+      throw new Error('this Apps Script runtime cannot choose the kind of email collection');
     form.setEmailCollectionType(emailCollectionType('VERIFIED'));
   } catch (error) {
     refusal = messageOf(error);

@@ -12,7 +12,13 @@ import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
-import { type AccountKind, DAILY_EMAIL_RECIPIENTS, DAILY_TRIGGER_MINUTES, type TriggerUse, projectTriggerUse } from '../triggers/trigger-time.js';
+import {
+  type AccountKind,
+  DAILY_EMAIL_RECIPIENTS,
+  DAILY_TRIGGER_MINUTES,
+  type TriggerUse,
+  projectTriggerUse,
+} from '../triggers/trigger-time.js';
 import { errorText } from '../engine/core/redact.js';
 
 const MENU = 'Genius Host';
@@ -37,12 +43,15 @@ function ui(): GoogleAppsScript.Base.Ui {
 }
 
 function dialog(title: string, body: string, height = 420): void {
-  const html = HtmlService.createHtmlOutput(`<div style="font-family:Arial,sans-serif;font-size:13px">${body}</div>`).setWidth(640).setHeight(height);
+  const html = HtmlService.createHtmlOutput(`<div style="font-family:Arial,sans-serif;font-size:13px">${body}</div>`)
+    .setWidth(640)
+    .setHeight(height);
   ui().showModalDialog(html, title);
 }
 
 function summary(report: RunReport): string {
-  if (!report.ran) return 'Another genius-host execution is running; it does the same work. Try again in a minute if needed.';
+  if (!report.ran)
+    return 'Another genius-host execution is running; it does the same work. Try again in a minute if needed.';
   const phase = report.open ? `Open now: ${report.open}.` : 'The match is over.';
   return `${phase} Logged ${report.logged} new entr${report.logged === 1 ? 'y' : 'ies'}; wrote ${report.writes.length} time${report.writes.length === 1 ? '' : 's'} to Sheets; updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}.`;
 }
@@ -115,7 +124,10 @@ export function newMatchDefaults(): {
       blurb: g.blurb,
       closeWhenReady: defaultCloseWhenReady(g),
       // The phase kinds whose length the host sets, in the game's own words (its definition).
-      phaseLengths: { kinds: { ...g.phaseLengths.kinds }, ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}) },
+      phaseLengths: {
+        kinds: { ...g.phaseLengths.kinds },
+        ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}),
+      },
     })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
@@ -156,14 +168,21 @@ export function projectTriggerTime(
 ): TriggerTimeAnswer {
   const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
   const game = GAME_LIST.find((g) => g.id === setup?.game);
-  const players = Math.max(game?.playerCount.min ?? 1, Array.isArray(setup?.players) ? setup.players.length : (game?.playerCount.default ?? 1));
-  const minutes = Object.fromEntries(Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0));
+  const players = Math.max(
+    game?.playerCount.min ?? 1,
+    Array.isArray(setup?.players) ? setup.players.length : (game?.playerCount.default ?? 1),
+  );
+  const minutes = Object.fromEntries(
+    Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0),
+  );
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
     ...turnClockOf(game, (setup as { options?: unknown })?.options),
     ...deadlinesOf(setup),
-    ...(Array.isArray(setup?.reminders) ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) } : {}),
+    ...(Array.isArray(setup?.reminders)
+      ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
+      : {}),
   });
   const quota = DAILY_TRIGGER_MINUTES[kind];
   const emailQuota = DAILY_EMAIL_RECIPIENTS[kind];
@@ -202,10 +221,17 @@ function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: 
  * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
  * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
  */
-function turnClockOf(game: (typeof GAME_LIST)[number] | undefined, options: unknown): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
+function turnClockOf(
+  game: (typeof GAME_LIST)[number] | undefined,
+  options: unknown,
+): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
   if (!game || game.closesEarly === undefined) return {};
-  const o = (typeof options === 'object' && options !== null ? options : {}) as { turnSeconds?: unknown; reserveSeconds?: unknown };
-  const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+  const o = (typeof options === 'object' && options !== null ? options : {}) as {
+    turnSeconds?: unknown;
+    reserveSeconds?: unknown;
+  };
+  const seconds = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
   return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
 }
 
@@ -278,7 +304,11 @@ export function extendDeadline(): void {
       `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
     if (text === null) return;
-    ui().alert(MENU, summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)), ui().ButtonSet.OK);
+    ui().alert(
+      MENU,
+      summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)),
+      ui().ButtonSet.OK,
+    );
   });
 }
 
@@ -391,7 +421,8 @@ export function showHelp(): void {
 /** Check this account…: what this account allows, tried on throwaway files (check.ts), in a dialog. */
 export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
-  const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
+  const row = (cells: string[]) =>
+    `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
   const items = report.items
     .map((i) =>
       row([
@@ -407,7 +438,9 @@ export function checkThisAccount(): AccountCheck {
         escapeHtml(g.title),
         `${g.players} players`,
         `about ${g.minutesPerDay} min a day`,
-        g.fits ? 'fits' : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`,
+        g.fits
+          ? 'fits'
+          : `<b style="color:#c5221f">over your ${report.dailyTriggerMinutes} min</b>: longer phases, fewer players, or a Workspace account`,
       ]),
     )
     .join('');
@@ -425,7 +458,8 @@ ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${repor
 
 /** What Check this account… says of the day's trigger time: Google does not tell which kind of account this is. */
 function accountKindLine(report: AccountCheck): string {
-  const minutes = report.kind === 'personal' ? 'a personal Google account: 90 minutes' : 'a Google Workspace account: 6 hours';
+  const minutes =
+    report.kind === 'personal' ? 'a personal Google account: 90 minutes' : 'a Google Workspace account: 6 hours';
   const told = report.kindSaid
     ? `You said this is ${minutes} of trigger time a day (Google does not tell the add-on which kind it is; change it in <b>New match…</b>).`
     : `Google does not tell the add-on whether this is a personal or a Workspace account (a personal account can have any address). You have not said yet, so this counts as ${minutes} of trigger time a day, the smaller; say which in <b>New match…</b>.`;

@@ -11,7 +11,18 @@
 
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
-import type { Files, HostPorts, Http, Lock, Mail, PublishResult, Scheduler, Secrets, Spreadsheet, Store } from '../triggers/ports.js';
+import type {
+  Files,
+  HostPorts,
+  Http,
+  Lock,
+  Mail,
+  PublishResult,
+  Scheduler,
+  Secrets,
+  Spreadsheet,
+  Store,
+} from '../triggers/ports.js';
 import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
@@ -41,7 +52,9 @@ class SheetsSpreadsheet implements Spreadsheet {
 
   readValues(range: string): string[][] {
     const answer = valuesApi().get(this.id, range, { valueRenderOption: 'FORMULA' });
-    return (answer.values ?? []).map((row) => row.map((value) => (value === null || value === undefined ? '' : String(value))));
+    return (answer.values ?? []).map((row) =>
+      row.map((value) => (value === null || value === undefined ? '' : String(value))),
+    );
   }
 }
 
@@ -70,9 +83,17 @@ function publish(fileId: string): PublishResult {
     try {
       drivePermissions().create({ role: 'reader', type: 'anyone' }, fileId);
     } catch (linked) {
-      return { url: spreadsheetUrl(fileId), published: false, note: notPublishedNote(messageOf(error), messageOf(linked)) };
+      return {
+        url: spreadsheetUrl(fileId),
+        published: false,
+        note: notPublishedNote(messageOf(error), messageOf(linked)),
+      };
     }
-    return { url: `https://docs.google.com/spreadsheets/d/${fileId}/view`, published: false, note: linkSharedNote(messageOf(error)) };
+    return {
+      url: `https://docs.google.com/spreadsheets/d/${fileId}/view`,
+      published: false,
+      note: linkSharedNote(messageOf(error)),
+    };
   }
 }
 
@@ -128,9 +149,18 @@ function appsScriptMail(): Mail {
 function appsScriptHttp(): Http {
   return {
     postJson: (url, body) => {
-      const answer = UrlFetchApp.fetch(url, { method: 'post', contentType: 'application/json', payload: JSON.stringify(body), muteHttpExceptions: true });
+      const answer = UrlFetchApp.fetch(url, {
+        method: 'post',
+        contentType: 'application/json',
+        payload: JSON.stringify(body),
+        muteHttpExceptions: true,
+      });
       // getAllHeaders: every header, one given twice as an array ("Class HTTPResponse"); Retry-After is read from it.
-      return { status: answer.getResponseCode(), text: answer.getContentText(), headers: answer.getAllHeaders() as Record<string, string | string[]> };
+      return {
+        status: answer.getResponseCode(),
+        text: answer.getContentText(),
+        headers: answer.getAllHeaders() as Record<string, string | string[]>,
+      };
     },
   };
 }
@@ -201,7 +231,11 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
       const id = made.spreadsheetId;
       if (!id) throw new Error('Sheets made a spreadsheet without an id');
       const first = made.sheets?.[0]?.properties?.sheetId;
-      return new SheetsSpreadsheet(id, made.spreadsheetUrl ?? spreadsheetUrl(id), typeof first === 'number' ? first : undefined);
+      return new SheetsSpreadsheet(
+        id,
+        made.spreadsheetUrl ?? spreadsheetUrl(id),
+        typeof first === 'number' ? first : undefined,
+      );
     },
     open: (id) => new SheetsSpreadsheet(id, spreadsheetUrl(id)),
     share: (fileId, email, role, message) => {
@@ -221,11 +255,15 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
         return permission.emailAddress ? { account: permission.emailAddress } : {};
       } catch (error) {
         if (mayPass(error)) throw error;
-        return { refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '') };
+        return {
+          refused: messageOf(error).replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, ''),
+        };
       }
     },
     sharedWith: (fileId) =>
-      (drivePermissions().list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) => (p.emailAddress ? [p.emailAddress] : [])),
+      (drivePermissions().list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
+        p.emailAddress ? [p.emailAddress] : [],
+      ),
     publish,
   };
 }

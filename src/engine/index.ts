@@ -31,7 +31,28 @@ export function replayMatch(match: MatchFile, options: ReplayOptions = {}): Repl
 
 /** Default players for a game: p1…pN named after the first letters. */
 export function samplePlayers(count: number): Player[] {
-  const names = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea', 'Max', 'Nia', 'Oz', 'Pia', 'Quin', 'Rae', 'Sol', 'Tam'];
+  const names = [
+    'Ann',
+    'Ben',
+    'Cara',
+    'Dev',
+    'Eve',
+    'Finn',
+    'Gus',
+    'Hana',
+    'Ivo',
+    'Jo',
+    'Kai',
+    'Lea',
+    'Max',
+    'Nia',
+    'Oz',
+    'Pia',
+    'Quin',
+    'Rae',
+    'Sol',
+    'Tam',
+  ];
   return Array.from({ length: count }, (_, i) => ({
     id: `p${i + 1}`,
     name: names[i] ?? `Player ${i + 1}`,
@@ -52,7 +73,9 @@ export function newMatch(gameId: string, setup: NewMatchOptions = {}): Result<Ma
   const game: AnyGame | undefined = GAMES.get(gameId);
   if (!game) return err(`unknown game "${gameId}" (one of ${[...GAMES.keys()].join(', ')})`);
   const { min, max } = game.playerCount;
-  const count = Array.isArray(setup.players) ? setup.players.length : ((setup.players as number | undefined) ?? game.playerCount.default);
+  const count = Array.isArray(setup.players)
+    ? setup.players.length
+    : ((setup.players as number | undefined) ?? game.playerCount.default);
   // Checked before any player is made: a count far out of range is an answer, not an array too long to make.
   if (!Number.isInteger(count) || count < min || count > max)
     return err(`players: ${game.title} takes ${min === max ? min : `${min}–${max}`} players, got ${count}`);

@@ -83,8 +83,17 @@ const DONE_ITEM: FormItemSpec = {
 export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const { phase } = context;
   const title = `${context.gameTitle}: ${context.playerName}'s answers`;
-  const receipts = context.playerSheetUrl ? ` Your sheet shows every answer you send, accepted or rejected and why: ${context.playerSheetUrl}` : '';
-  const closed = (why: string): FormSpec => ({ phase: phase?.id ?? null, title, description: why, accepting: false, closedMessage: why, items: [] });
+  const receipts = context.playerSheetUrl
+    ? ` Your sheet shows every answer you send, accepted or rejected and why: ${context.playerSheetUrl}`
+    : '';
+  const closed = (why: string): FormSpec => ({
+    phase: phase?.id ?? null,
+    title,
+    description: why,
+    accepting: false,
+    closedMessage: why,
+    items: [],
+  });
 
   if (!phase) return closed(context.over ?? 'The match is over. Thank you for playing!');
   if (context.pausedSince !== undefined) {
@@ -94,12 +103,16 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   }
   const questions = phase.questions[playerId];
   if (!questions || questions.length === 0) {
-    return closed(`Nothing for you to answer in ${phase.title}. This form opens again when you have something to answer.${receipts}`);
+    return closed(
+      `Nothing for you to answer in ${phase.title}. This form opens again when you have something to answer.${receipts}`,
+    );
   }
   const own = questions.filter((q) => !q.public);
   if (own.length === 0) {
     const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
-    return closed(`${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`);
+    return closed(
+      `${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`,
+    );
   }
   const until = `${context.deadline ? ` Open until ${context.deadline}.` : ''}${context.closesWhenReady ? ' It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet.' : ''}`;
   return {

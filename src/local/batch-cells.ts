@@ -4,22 +4,41 @@
 import type { CellData, GridRange, SheetsApi } from '../sheets/api.js';
 import type { Batch } from './batch.js';
 import { CELL_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
-import { type Area, DEFAULT_HEIGHT, MAX_CELL_CHARACTERS, type SheetState, WorkbookError, body, compactCell } from './sheet-state.js';
+import {
+  type Area,
+  DEFAULT_HEIGHT,
+  MAX_CELL_CHARACTERS,
+  type SheetState,
+  WorkbookError,
+  body,
+  compactCell,
+} from './sheet-state.js';
 
 export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsRequest): void {
   batch.only(request, ['range', 'start', 'rows', 'fields']);
-  if ((request.range === undefined) === (request.start === undefined)) throw new WorkbookError('give exactly one of "range" and "start"');
+  if ((request.range === undefined) === (request.start === undefined))
+    throw new WorkbookError('give exactly one of "range" and "start"');
   const paths = parseMask(request.fields, CELL_SCHEMA);
   const rows = request.rows ?? [];
   if (!Array.isArray(rows)) throw new WorkbookError('"rows" must be a list');
-  const { sheet, area } = request.range !== undefined ? rangeFor(batch, request.range, rows) : startFor(batch, body(request.start, '"start"'), rows);
+  const { sheet, area } =
+    request.range !== undefined
+      ? rangeFor(batch, request.range, rows)
+      : startFor(batch, body(request.start, '"start"'), rows);
   const clears = request.range !== undefined;
   for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
     const values = rows[r - area.startRowIndex]?.values ?? [];
     for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) {
       const source: CellData | undefined = values[c - area.startColumnIndex];
       if (source === undefined && !clears) continue;
-      writeCell(sheet, r, c, source ?? {}, paths, `rows[${r - area.startRowIndex}].values[${c - area.startColumnIndex}]`);
+      writeCell(
+        sheet,
+        r,
+        c,
+        source ?? {},
+        paths,
+        `rows[${r - area.startRowIndex}].values[${c - area.startColumnIndex}]`,
+      );
     }
   }
 }
@@ -38,7 +57,10 @@ export function appendCells(batch: Batch, request: SheetsApi.Schema$AppendCellsR
   if (!Array.isArray(rows)) throw new WorkbookError('"rows" must be a list');
   const sheet = batch.sheet(request.sheetId);
   const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
-  if (width > sheet.columnCount) throw new WorkbookError(`rows of ${width} cells do not fit in the ${sheet.columnCount} columns of '${sheet.title}'`);
+  if (width > sheet.columnCount)
+    throw new WorkbookError(
+      `rows of ${width} cells do not fit in the ${sheet.columnCount} columns of '${sheet.title}'`,
+    );
   let top = sheet.cells.length;
   while (top > 0 && !(sheet.cells[top - 1] ?? []).some((cell) => cell?.userEnteredValue !== undefined)) top--;
   const needed = top + rows.length;
@@ -47,16 +69,23 @@ export function appendCells(batch: Batch, request: SheetsApi.Schema$AppendCellsR
     sheet.rowCount = needed;
   }
   rows.forEach((row, r) => {
-    (row?.values ?? []).forEach((source, c) => writeCell(sheet, top + r, c, source ?? {}, paths, `rows[${r}].values[${c}]`));
+    (row?.values ?? []).forEach((source, c) =>
+      writeCell(sheet, top + r, c, source ?? {}, paths, `rows[${r}].values[${c}]`),
+    );
   });
 }
 
 /** updateCells with a range: the rows must fit in it. */
-function rangeFor(batch: Batch, range: GridRange | null, rows: readonly SheetsApi.Schema$RowData[]): { sheet: SheetState; area: Area } {
+function rangeFor(
+  batch: Batch,
+  range: GridRange | null,
+  rows: readonly SheetsApi.Schema$RowData[],
+): { sheet: SheetState; area: Area } {
   const found = batch.area(range);
   const height = found.area.endRowIndex - found.area.startRowIndex;
   const width = found.area.endColumnIndex - found.area.startColumnIndex;
-  if (rows.length > height) throw new WorkbookError(`${rows.length} rows do not fit in the ${height} rows of the range`);
+  if (rows.length > height)
+    throw new WorkbookError(`${rows.length} rows do not fit in the ${height} rows of the range`);
   rows.forEach((row, r) => {
     const cells = row?.values?.length ?? 0;
     if (cells > width) throw new WorkbookError(`rows[${r}] has ${cells} cells; the range is ${width} wide`);
@@ -65,14 +94,24 @@ function rangeFor(batch: Batch, range: GridRange | null, rows: readonly SheetsAp
 }
 
 /** updateCells with a start: the area the rows cover from there. */
-function startFor(batch: Batch, start: SheetsApi.Schema$GridCoordinate, rows: readonly SheetsApi.Schema$RowData[]): { sheet: SheetState; area: Area } {
+function startFor(
+  batch: Batch,
+  start: SheetsApi.Schema$GridCoordinate,
+  rows: readonly SheetsApi.Schema$RowData[],
+): { sheet: SheetState; area: Area } {
   batch.only(start, ['sheetId', 'rowIndex', 'columnIndex']);
   const sheet = batch.sheet(start.sheetId);
   const top = start.rowIndex ?? 0;
   const left = start.columnIndex ?? 0;
   const width = Math.max(0, ...rows.map((row) => row?.values?.length ?? 0));
   return batch.area(
-    { sheetId: sheet.sheetId, startRowIndex: top, endRowIndex: top + rows.length, startColumnIndex: left, endColumnIndex: left + width },
+    {
+      sheetId: sheet.sheetId,
+      startRowIndex: top,
+      endRowIndex: top + rows.length,
+      startColumnIndex: left,
+      endColumnIndex: left + width,
+    },
     'start + rows',
   );
 }
@@ -99,7 +138,10 @@ export function updateBorders(batch: Batch, request: SheetsApi.Schema$UpdateBord
   for (const side of sides) validate(request[side], borderSchema, side);
   const set = (r: number, c: number, side: 'top' | 'bottom' | 'left' | 'right', value: SheetsApi.Schema$Border) => {
     const line = (sheet.cells[r] ??= []);
-    const target: CellData = { ...line[c], userEnteredFormat: { ...line[c]?.userEnteredFormat, borders: { ...line[c]?.userEnteredFormat?.borders } } };
+    const target: CellData = {
+      ...line[c],
+      userEnteredFormat: { ...line[c]?.userEnteredFormat, borders: { ...line[c]?.userEnteredFormat?.borders } },
+    };
     const borders = target.userEnteredFormat?.borders ?? {};
     if (value.style === 'NONE') delete borders[side];
     else borders[side] = copy(value);
@@ -122,7 +164,14 @@ export function updateBorders(batch: Batch, request: SheetsApi.Schema$UpdateBord
 }
 
 /** Writes the masked fields of `source` into a cell (a field the source leaves out is cleared), each checked against the schema. */
-function writeCell(sheet: SheetState, row: number, col: number, source: CellData, paths: readonly string[][], where: string): void {
+function writeCell(
+  sheet: SheetState,
+  row: number,
+  col: number,
+  source: CellData,
+  paths: readonly string[][],
+  where: string,
+): void {
   const line = (sheet.cells[row] ??= []);
   // A plain JSON tree walked by field path: the schema check (validate) stands for its type.
   const target: Record<string, unknown> = { ...line[col] };
@@ -134,11 +183,15 @@ function writeCell(sheet: SheetState, row: number, col: number, source: CellData
   const cell: CellData = target;
   const entered = cell.userEnteredValue;
   if (entered && Object.keys(entered).length > 1) {
-    throw new WorkbookError(`${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`);
+    throw new WorkbookError(
+      `${where}.userEnteredValue holds ${Object.keys(entered).join(' and ')}; a value is exactly one kind`,
+    );
   }
   const text = entered?.stringValue ?? entered?.formulaValue;
   if (typeof text === 'string' && text.length > MAX_CELL_CHARACTERS) {
-    throw new WorkbookError(`${where}.userEnteredValue: ${text.length} characters, over the ${MAX_CELL_CHARACTERS} a Google Sheets cell holds`);
+    throw new WorkbookError(
+      `${where}.userEnteredValue: ${text.length} characters, over the ${MAX_CELL_CHARACTERS} a Google Sheets cell holds`,
+    );
   }
   line[col] = Object.keys(cell).length > 0 ? cell : null;
 }

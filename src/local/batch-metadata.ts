@@ -32,7 +32,10 @@ export function addProtectedRange(
   }
   const given = body(range.range, 'protectedRange.range');
   const whole =
-    given.startRowIndex === undefined && given.endRowIndex === undefined && given.startColumnIndex === undefined && given.endColumnIndex === undefined;
+    given.startRowIndex === undefined &&
+    given.endRowIndex === undefined &&
+    given.startColumnIndex === undefined &&
+    given.endColumnIndex === undefined;
   const added: ProtectionState = {
     protectedRangeId: id,
     range: whole ? { sheetId: sheet.sheetId } : { sheetId: sheet.sheetId, ...area },
@@ -63,13 +66,18 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
   const location = meta.location ?? {};
   batch.only(location, ['sheetId']);
   if (location.sheetId === undefined || location.sheetId === null)
-    throw new WorkbookError('developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)');
+    throw new WorkbookError(
+      'developerMetadata.location.sheetId is required (the embedded workbook keeps metadata on sheets only)',
+    );
   const sheet = batch.sheet(location.sheetId);
   const id = meta.metadataId;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
-  if (typeof meta.metadataKey !== 'string' || meta.metadataKey === '') throw new WorkbookError('developerMetadata.metadataKey is required');
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0)
+    throw new WorkbookError('developerMetadata.metadataId must be a positive whole number');
+  if (typeof meta.metadataKey !== 'string' || meta.metadataKey === '')
+    throw new WorkbookError('developerMetadata.metadataKey is required');
   const visibility = meta.visibility;
-  if (visibility !== 'DOCUMENT' && visibility !== 'PROJECT') throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
+  if (visibility !== 'DOCUMENT' && visibility !== 'PROJECT')
+    throw new WorkbookError('developerMetadata.visibility must be DOCUMENT or PROJECT');
   if (batch.sheets.some((s) => s.developerMetadata.some((m) => m.metadataId === id))) {
     throw new WorkbookError(`Developer metadata with id ${id} already exists`);
   }
@@ -94,14 +102,16 @@ export function updateDeveloperMetadata(
   request: SheetsApi.Schema$UpdateDeveloperMetadataRequest,
 ): { updateDeveloperMetadata: { developerMetadata: SheetsApi.Schema$DeveloperMetadata[] } } {
   batch.only(request, ['dataFilters', 'developerMetadata', 'fields']);
-  if (request.fields !== 'metadataValue') throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
+  if (request.fields !== 'metadataValue')
+    throw new WorkbookError('fields: the embedded workbook updates only "metadataValue"');
   const filters = request.dataFilters;
   if (!Array.isArray(filters) || filters.length !== 1) throw new WorkbookError('dataFilters: give exactly one filter');
   batch.only(filters[0], ['developerMetadataLookup']);
   const lookup = filters[0].developerMetadataLookup ?? {};
   batch.only(lookup, ['metadataId', 'metadataKey', 'metadataValue']);
   const byId = lookup.metadataId !== undefined && lookup.metadataId !== null;
-  if (!byId && typeof lookup.metadataKey !== 'string') throw new WorkbookError('developerMetadataLookup: give a metadataId or a metadataKey');
+  if (!byId && typeof lookup.metadataKey !== 'string')
+    throw new WorkbookError('developerMetadataLookup: give a metadataId or a metadataKey');
   const meta = request.developerMetadata ?? {};
   batch.only(meta, ['metadataValue']);
   const matches = (m: { metadataId: number; metadataKey: string; metadataValue?: string }) =>
@@ -116,6 +126,7 @@ export function updateDeveloperMetadata(
       updated.push({ ...found, location: { sheetId: sheet.sheetId, locationType: 'SHEET' } });
     }
   }
-  if (updated.length === 0 && byId && typeof lookup.metadataValue !== 'string') throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
+  if (updated.length === 0 && byId && typeof lookup.metadataValue !== 'string')
+    throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
   return { updateDeveloperMetadata: { developerMetadata: updated } };
 }

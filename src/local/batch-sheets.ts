@@ -27,15 +27,18 @@ export function addSheet(batch: Batch, request: SheetsApi.Schema$AddSheetRequest
   if (sheetId === undefined) {
     sheetId = Math.max(0, ...batch.sheets.map((s) => s.sheetId)) + 1;
   } else {
-    if (!Number.isInteger(sheetId) || sheetId < 0) throw new WorkbookError(`properties.sheetId must be a whole number ≥ 0, got ${sheetId}`);
-    if (batch.sheets.some((s) => s.sheetId === sheetId)) throw new WorkbookError(`a sheet with id ${sheetId} already exists`);
+    if (!Number.isInteger(sheetId) || sheetId < 0)
+      throw new WorkbookError(`properties.sheetId must be a whole number ≥ 0, got ${sheetId}`);
+    if (batch.sheets.some((s) => s.sheetId === sheetId))
+      throw new WorkbookError(`a sheet with id ${sheetId} already exists`);
   }
   const title = props.title ?? freeDefaultTitle(batch);
   batch.titleFree(title);
   const sheet = blankSheet(sheetId, title, grid.rowCount ?? DEFAULT_ROWS, grid.columnCount ?? DEFAULT_COLUMNS);
   batch.checkSize(sheet.rowCount, sheet.columnCount);
   const at = props.index ?? batch.sheets.length;
-  if (!Number.isInteger(at) || at < 0 || at > batch.sheets.length) throw new WorkbookError(`properties.index ${at} is outside 0–${batch.sheets.length}`);
+  if (!Number.isInteger(at) || at < 0 || at > batch.sheets.length)
+    throw new WorkbookError(`properties.index ${at} is outside 0–${batch.sheets.length}`);
   batch.sheets.splice(at, 0, sheet);
   batch.own.add(sheet);
   setFrozen(sheet, grid.frozenRowCount ?? 0, grid.frozenColumnCount ?? 0);
@@ -87,7 +90,8 @@ export function updateSheetProperties(batch: Batch, request: SheetsApi.Schema$Up
   if (leaves.has('index')) {
     const from = batch.sheets.indexOf(sheet);
     const to = props.index ?? batch.sheets.length;
-    if (!Number.isInteger(to) || to < 0 || to > batch.sheets.length) throw new WorkbookError(`properties.index ${to} is outside 0–${batch.sheets.length}`);
+    if (!Number.isInteger(to) || to < 0 || to > batch.sheets.length)
+      throw new WorkbookError(`properties.index ${to} is outside 0–${batch.sheets.length}`);
     // "Before the move" indexes: the sheet goes before the sheet that is at `to` now.
     batch.sheets.splice(from, 1);
     batch.sheets.splice(to > from ? to - 1 : to, 0, sheet);
@@ -96,7 +100,8 @@ export function updateSheetProperties(batch: Batch, request: SheetsApi.Schema$Up
 
 function resize(sheet: SheetState, rows: number, columns: number): void {
   sheet.cells = sheet.cells.slice(0, rows).map((line) => (line ? line.slice(0, columns) : line));
-  const sized = (list: number[], n: number, fallback: number) => Array.from({ length: n }, (_, i) => list[i] ?? fallback);
+  const sized = (list: number[], n: number, fallback: number) =>
+    Array.from({ length: n }, (_, i) => list[i] ?? fallback);
   sheet.rowHeights = sized(sheet.rowHeights, rows, DEFAULT_HEIGHT);
   sheet.columnWidths = sized(sheet.columnWidths, columns, DEFAULT_WIDTH);
   const clip = (m: Area): Area => ({
@@ -123,7 +128,10 @@ function setFrozen(sheet: SheetState, rows: number, columns: number): void {
     [columns, 'frozenColumnCount', sheet.columnCount],
   ] as const) {
     if (!Number.isInteger(n) || n < 0) throw new WorkbookError(`${what} must be a whole number ≥ 0`);
-    if (n > 0 && n >= limit) throw new WorkbookError(`${what} ${n} would freeze every ${what === 'frozenRowCount' ? 'row' : 'column'} of '${sheet.title}'`);
+    if (n > 0 && n >= limit)
+      throw new WorkbookError(
+        `${what} ${n} would freeze every ${what === 'frozenRowCount' ? 'row' : 'column'} of '${sheet.title}'`,
+      );
   }
   for (const m of sheet.merges) checkFrozen(sheet, m, rows, columns);
   sheet.frozenRowCount = rows;
@@ -132,9 +140,13 @@ function setFrozen(sheet: SheetState, rows: number, columns: number): void {
 
 function checkFrozen(sheet: SheetState, m: Area, rows = sheet.frozenRowCount, columns = sheet.frozenColumnCount): void {
   if (rows > 0 && m.startRowIndex < rows && m.endRowIndex > rows)
-    throw new WorkbookError(`You can't merge frozen and non-frozen rows ('${sheet.title}'!${a1Range(m)}, ${rows} frozen)`);
+    throw new WorkbookError(
+      `You can't merge frozen and non-frozen rows ('${sheet.title}'!${a1Range(m)}, ${rows} frozen)`,
+    );
   if (columns > 0 && m.startColumnIndex < columns && m.endColumnIndex > columns)
-    throw new WorkbookError(`You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1Range(m)}, ${columns} frozen)`);
+    throw new WorkbookError(
+      `You can't merge frozen and non-frozen columns ('${sheet.title}'!${a1Range(m)}, ${columns} frozen)`,
+    );
 }
 
 export function deleteSheet(batch: Batch, request: SheetsApi.Schema$DeleteSheetRequest): void {
@@ -168,7 +180,10 @@ export function mergeCells(batch: Batch, request: SheetsApi.Schema$MergeCellsReq
       throw new WorkbookError(`a merge must cover at least two cells ('${sheet.title}'!${a1Range(part)})`);
     }
     const clash = sheet.merges.find((m) => overlaps(m, part));
-    if (clash) throw new WorkbookError(`'${sheet.title}'!${a1Range(part)} overlaps the merge ${a1Range(clash)}; unmerge it first`);
+    if (clash)
+      throw new WorkbookError(
+        `'${sheet.title}'!${a1Range(part)} overlaps the merge ${a1Range(clash)}; unmerge it first`,
+      );
     checkFrozen(sheet, part);
     sheet.merges.push(part);
     // Merging keeps only the top-left value.
@@ -202,16 +217,20 @@ export function updateDimension(batch: Batch, request: SheetsApi.Schema$UpdateDi
   batch.only(range, ['sheetId', 'dimension', 'startIndex', 'endIndex']);
   const sheet = batch.sheet(range.sheetId);
   const rows = range.dimension === 'ROWS';
-  if (!rows && range.dimension !== 'COLUMNS') throw new WorkbookError(`range.dimension must be ROWS or COLUMNS, got ${JSON.stringify(range.dimension)}`);
+  if (!rows && range.dimension !== 'COLUMNS')
+    throw new WorkbookError(`range.dimension must be ROWS or COLUMNS, got ${JSON.stringify(range.dimension)}`);
   const count = rows ? sheet.rowCount : sheet.columnCount;
   const from = range.startIndex ?? 0;
   const to = range.endIndex ?? count;
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > count || from > to) {
-    throw new WorkbookError(`range ${from}–${to} is outside the ${count} ${rows ? 'rows' : 'columns'} of '${sheet.title}'`);
+    throw new WorkbookError(
+      `range ${from}–${to} is outside the ${count} ${rows ? 'rows' : 'columns'} of '${sheet.title}'`,
+    );
   }
   if (paths.length > 0) {
     const size = props.pixelSize;
-    if (size === undefined || size === null || size < 0) throw new WorkbookError('properties.pixelSize must be a number ≥ 0');
+    if (size === undefined || size === null || size < 0)
+      throw new WorkbookError('properties.pixelSize must be a number ≥ 0');
     const list = rows ? sheet.rowHeights : sheet.columnWidths;
     for (let i = from; i < to; i++) list[i] = size;
   }

@@ -5,9 +5,21 @@
 
 import { a1Range } from '../sheets/a1.js';
 import type { GridRange, Request } from '../sheets/api.js';
-import { addSheet, deleteSheet, mergeCells, unmergeCells, updateDimension, updateSheetProperties } from './batch-sheets.js';
+import {
+  addSheet,
+  deleteSheet,
+  mergeCells,
+  unmergeCells,
+  updateDimension,
+  updateSheetProperties,
+} from './batch-sheets.js';
 import { appendCells, repeatCell, updateBorders, updateCells } from './batch-cells.js';
-import { addProtectedRange, createDeveloperMetadata, deleteProtectedRange, updateDeveloperMetadata } from './batch-metadata.js';
+import {
+  addProtectedRange,
+  createDeveloperMetadata,
+  deleteProtectedRange,
+  updateDeveloperMetadata,
+} from './batch-metadata.js';
 import { copy } from './fields.js';
 import { type Area, type SheetState, type Supported, WorkbookError, body } from './sheet-state.js';
 
@@ -88,7 +100,8 @@ export class Batch {
 
   /** A GridRange with its unbounded sides filled in, checked against the grid. */
   area(range: GridRange | null | undefined, what = 'range'): { sheet: SheetState; area: Area } {
-    if (range === null || range === undefined || typeof range !== 'object') throw new WorkbookError(`${what} is required`);
+    if (range === null || range === undefined || typeof range !== 'object')
+      throw new WorkbookError(`${what} is required`);
     const r = range;
     this.only(r, ['sheetId', 'startRowIndex', 'endRowIndex', 'startColumnIndex', 'endColumnIndex']);
     const sheet = this.sheet(r.sheetId);
@@ -101,7 +114,8 @@ export class Batch {
     for (const [key, value] of Object.entries(area)) {
       if (!Number.isInteger(value) || value < 0) throw new WorkbookError(`${what}.${key} must be a whole number ≥ 0`);
     }
-    if (area.startRowIndex > area.endRowIndex || area.startColumnIndex > area.endColumnIndex) throw new WorkbookError(`${what} ends before it starts`);
+    if (area.startRowIndex > area.endRowIndex || area.startColumnIndex > area.endColumnIndex)
+      throw new WorkbookError(`${what} ends before it starts`);
     if (area.endRowIndex > sheet.rowCount || area.endColumnIndex > sheet.columnCount) {
       throw new WorkbookError(
         `${what} ('${sheet.title}'!${a1Range(area)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`,
@@ -119,8 +133,11 @@ export class Batch {
   }
 
   checkSize(rows: number, columns: number): void {
-    if (!Number.isInteger(rows) || rows < 1) throw new WorkbookError(`rowCount must be a whole number ≥ 1, got ${rows}`);
-    if (!Number.isInteger(columns) || columns < 1) throw new WorkbookError(`columnCount must be a whole number ≥ 1, got ${columns}`);
-    if (columns > 18278) throw new WorkbookError(`columnCount ${columns} is more than the 18278 columns a sheet can have`);
+    if (!Number.isInteger(rows) || rows < 1)
+      throw new WorkbookError(`rowCount must be a whole number ≥ 1, got ${rows}`);
+    if (!Number.isInteger(columns) || columns < 1)
+      throw new WorkbookError(`columnCount must be a whole number ≥ 1, got ${columns}`);
+    if (columns > 18278)
+      throw new WorkbookError(`columnCount ${columns} is more than the 18278 columns a sheet can have`);
   }
 }

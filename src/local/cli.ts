@@ -8,7 +8,18 @@ import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
 import { inert, inertJson } from '../engine/core/quote.js';
 import { type Audience } from '../engine/core/view.js';
-import { GAMES, GAME_LIST, type MatchFile, audiencesOf, loadMatch, newMatch, replayMatch, replayOutput, stringifyMatchFile, viewFor } from '../engine/index.js';
+import {
+  GAMES,
+  GAME_LIST,
+  type MatchFile,
+  audiencesOf,
+  loadMatch,
+  newMatch,
+  replayMatch,
+  replayOutput,
+  stringifyMatchFile,
+  viewFor,
+} from '../engine/index.js';
 import { GoogleCalls, GoogleError } from '../node/bridge.js';
 import { RestSpreadsheet } from '../node/ports.js';
 import { type RenderReport, renderView } from '../sheets/index.js';
@@ -89,7 +100,10 @@ const COMMANDS = {
   replay: { options: ['now'], positionals: { min: 1, max: 1, what: 'a match file' } },
   new: { options: ['players', 'seed'], positionals: { min: 1, max: 1, what: 'a game' } },
   show: { options: ['as', 'all', 'now'], positionals: { min: 1, max: 1, what: 'a match file' } },
-  start: { options: ['seed', 'players', 'bot', 'out', 'spreadsheet'], positionals: { min: 0, max: Infinity, what: 'games' } },
+  start: {
+    options: ['seed', 'players', 'bot', 'out', 'spreadsheet'],
+    positionals: { min: 0, max: Infinity, what: 'games' },
+  },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
   verify: { options: ['commitment'], positionals: { min: 1, max: 1, what: 'a match file' } },
@@ -132,7 +146,10 @@ type Values = {
 };
 
 /** Parses the arguments of one command, refusing what that command does not take, with a suggestion. */
-function parseCommand(command: Command, args: readonly string[]): { values: Values; positionals: string[]; help: boolean } {
+function parseCommand(
+  command: Command,
+  args: readonly string[],
+): { values: Values; positionals: string[]; help: boolean } {
   const spec = COMMANDS[command];
   const { tokens } = parseArgs({
     args: [...args],
@@ -165,7 +182,8 @@ function parseCommand(command: Command, args: readonly string[]): { values: Valu
     }
     const option = OPTIONS[name];
     if (option.type === 'boolean') {
-      if (token.value !== undefined) throw new InputError(`${token.rawName} takes no value (write just ${token.rawName})`);
+      if (token.value !== undefined)
+        throw new InputError(`${token.rawName} takes no value (write just ${token.rawName})`);
       values[name] = true;
       continue;
     }
@@ -183,7 +201,9 @@ function parseCommand(command: Command, args: readonly string[]): { values: Valu
   if (!help && positionals.length < min) throw new InputError(`${command} needs ${what}, e.g. ${exampleOf(command)}`);
   if (positionals.length > max) {
     if (max === 0) throw new InputError(`${command} takes no ${what}; got ${positionals.join(' ')}`);
-    throw new InputError(`${command} takes one ${what.replace(/^an? /, '')}; got ${positionals.length}: ${positionals.join(' ')}`);
+    throw new InputError(
+      `${command} takes one ${what.replace(/^an? /, '')}; got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   }
   return { values: values as Values, positionals, help };
 }
@@ -215,7 +235,8 @@ function matchFrom(text: string, file: string): MatchFile {
 
 function nowOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (Number.isNaN(Date.parse(value))) throw new InputError(`--now: "${value}" is not a time (e.g. 2026-11-21T18:00:00Z)`);
+  if (Number.isNaN(Date.parse(value)))
+    throw new InputError(`--now: "${value}" is not a time (e.g. 2026-11-21T18:00:00Z)`);
   return new Date(Date.parse(value)).toISOString();
 }
 
@@ -233,7 +254,9 @@ function spreadsheetOption(value: string, flag: string): string {
   const fromUrl = /\/spreadsheets\/d\/([A-Za-z0-9_-]+)/.exec(value)?.[1];
   const id = fromUrl ?? value.trim();
   if (!/^[A-Za-z0-9_-]{10,}$/.test(id))
-    throw new InputError(`${flag}: "${value}" is not a spreadsheet ID (the part of its address between /d/ and /edit, e.g. ${flag} ${EXAMPLE_ID})`);
+    throw new InputError(
+      `${flag}: "${value}" is not a spreadsheet ID (the part of its address between /d/ and /edit, e.g. ${flag} ${EXAMPLE_ID})`,
+    );
   return id;
 }
 
@@ -248,11 +271,18 @@ function withGoogle<T>(work: (google: GoogleCalls) => T): T {
 }
 
 /** Renders one audience's view into a Google spreadsheet: one spreadsheets.get, one batchUpdate (several over 2 MB). */
-function renderToSheets(match: MatchFile, now: string | undefined, target: string, as: string | undefined, out: (text: string) => void): number {
+function renderToSheets(
+  match: MatchFile,
+  now: string | undefined,
+  target: string,
+  as: string | undefined,
+  out: (text: string) => void,
+): number {
   const id = spreadsheetOption(target, '--to-sheets');
   const result = replayAt(match, now);
   const audience = (as ?? 'public') as Audience;
-  if (!audiencesOf(result).includes(audience)) throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
+  if (!audiencesOf(result).includes(audience))
+    throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
   const view = viewFor(result, audience);
   return withGoogle((google) => {
     const sheet = new RestSpreadsheet(google, id);
@@ -276,17 +306,27 @@ function renderToSheets(match: MatchFile, now: string | undefined, target: strin
 /** login --client CLIENT.json: the one-time sign-in in the browser (src/node/login.ts). */
 function loginCommand(client: string | undefined, progress: ProgressSink): Promise<number> {
   if (client === undefined)
-    throw new InputError('login needs --client CLIENT.json, the OAuth client file of a Desktop app (README: Signing in as your own account)');
+    throw new InputError(
+      'login needs --client CLIENT.json, the OAuth client file of a Desktop app (README: Signing in as your own account)',
+    );
   return login(client, (line) => progress.write(`${line}\n`));
 }
 
 /** render FILE: every workbook to --out, or one into a Google spreadsheet (--to-sheets). */
-function render(file: string, values: Values, out: (text: string) => void, progress: ProgressSink): number | Promise<number> {
+function render(
+  file: string,
+  values: Values,
+  out: (text: string) => void,
+  progress: ProgressSink,
+): number | Promise<number> {
   if (values['to-sheets'] !== undefined) {
     if (values.out !== undefined) throw new InputError('render writes to --out or to --to-sheets, not both');
     return renderToSheets(readMatch(file), values.now, values['to-sheets'], values.as, out);
   }
-  if (values.as !== undefined) throw new InputError('--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out');
+  if (values.as !== undefined)
+    throw new InputError(
+      '--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out',
+    );
   const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
   checkOutDir(outDir);
   const match = readMatch(file);
@@ -294,16 +334,33 @@ function render(file: string, values: Values, out: (text: string) => void, progr
 }
 
 /** start SETUP.json --spreadsheet ID: New match… from a machine (start-command.ts). */
-function startFromSetup(positionals: readonly string[], values: Values, out: (text: string) => void, progress: ProgressSink): number {
+function startFromSetup(
+  positionals: readonly string[],
+  values: Values,
+  out: (text: string) => void,
+  progress: ProgressSink,
+): number {
   const setup = positionals[0];
   if (positionals.length !== 1 || setup === undefined)
     throw new InputError(
       `start --spreadsheet takes one setup file, e.g. genius-host start setup.json --spreadsheet ${EXAMPLE_ID} (README: Starting a match from a machine)`,
     );
   const other = (['seed', 'players', 'bot', 'out'] as const).find((o) => values[o] !== undefined);
-  if (other) throw new InputError(`start --spreadsheet takes no --${other}: the setup file says it all (its "seed", its "players")`);
+  if (other)
+    throw new InputError(
+      `start --spreadsheet takes no --${other}: the setup file says it all (its "seed", its "players")`,
+    );
   const spreadsheet = spreadsheetOption(values.spreadsheet ?? '', '--spreadsheet');
-  return withGoogle((google) => startOnSpreadsheet({ file: setup, spreadsheet, google, parts: machineParts, out, log: (line) => progress.write(`${line}\n`) }));
+  return withGoogle((google) =>
+    startOnSpreadsheet({
+      file: setup,
+      spreadsheet,
+      google,
+      parts: machineParts,
+      out,
+      log: (line) => progress.write(`${line}\n`),
+    }),
+  );
 }
 
 /** The match a host spreadsheet's log keeps, as a match file on stdout (two Sheets API reads). */
@@ -319,7 +376,10 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
       // The log's own complaints (a damaged row, a file that does not load) name the tab and row.
       throw new InputError(`spreadsheet ${id}: ${(error as Error).message}`);
     }
-    if (!read) throw new InputError(`spreadsheet ${id} keeps no match (it has no "${LOG_TAB}" tab): is it the spreadsheet a match was started from?`);
+    if (!read)
+      throw new InputError(
+        `spreadsheet ${id} keeps no match (it has no "${LOG_TAB}" tab): is it the spreadsheet a match was started from?`,
+      );
     out(inertJson(stringifyMatchFile(read.match)));
     return 0;
   });
@@ -364,14 +424,18 @@ function refuseSetupFiles(words: readonly string[]): void {
 function gameOption(id: string): string {
   if (GAMES.has(id)) return id;
   const guess = closest(id, [...GAMES.keys()]);
-  throw new InputError(`unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`);
+  throw new InputError(
+    `unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`,
+  );
 }
 
 function commandOf(word: string): Command {
   if (word in COMMANDS) return word as Command;
   const guess = closest(word, Object.keys(COMMANDS));
   const hint = guess ? `; did you mean ${guess}?` : '';
-  throw new InputError(`unknown command "${word}"${hint} (commands: ${Object.keys(COMMANDS).join(', ')}; genius-host help explains them)`);
+  throw new InputError(
+    `unknown command "${word}"${hint} (commands: ${Object.keys(COMMANDS).join(', ')}; genius-host help explains them)`,
+  );
 }
 
 async function main(
@@ -389,7 +453,9 @@ async function main(
     return 0;
   }
   if (first.startsWith('-'))
-    throw new InputError(`name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`);
+    throw new InputError(
+      `name a command before the options, e.g. genius-host start ${argv.join(' ')} (genius-host help lists the commands)`,
+    );
   const command = commandOf(first);
   const { values, positionals, help } = parseCommand(command, rest);
   if (help) {
@@ -415,9 +481,13 @@ async function main(
       const result = replayAt(readMatch(positionals[0]), values.now);
       const audience = (values.as ?? 'public') as Audience;
       if (!audiencesOf(result).includes(audience)) {
-        throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
+        throw new InputError(
+          `--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`,
+        );
       }
-      out(`${viewText(viewFor(result, audience), { colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }, values.all)}\n`);
+      out(
+        `${viewText(viewFor(result, audience), { colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }, values.all)}\n`,
+      );
       return 0;
     }
     case 'start':
@@ -471,7 +541,8 @@ export function errorLine(error: unknown): string {
   // A message may quote a Discord webhook's URL (a failed post's exception): never printed whole.
   if (error instanceof InputError) return redactSecrets(error.message);
   const { code, path, syscall } = error as NodeJS.ErrnoException;
-  if (code && FILE_ERRORS[code]) return `${path ?? syscall ?? 'a file'}: ${FILE_ERRORS[code]}${syscall ? ` (${syscall})` : ''}`;
+  if (code && FILE_ERRORS[code])
+    return `${path ?? syscall ?? 'a file'}: ${FILE_ERRORS[code]}${syscall ? ` (${syscall})` : ''}`;
   if (code === 'EPIPE') return 'the output was closed before everything was written';
   const message = redactSecrets((error as Error)?.message ?? String(error));
   return `internal error: ${message.split('\n')[0]} (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)`;
@@ -490,7 +561,8 @@ export function runCli(argv: readonly string[]): void {
     (error: unknown) => {
       // One line, and inert: a message may carry a player's name or a file's text (src/engine/core/quote.ts).
       process.stderr.write(`genius-host: ${inert(errorLine(error).replace(/\s*\n\s*/g, ' '))}\n`);
-      if (process.env.GENIUS_HOST_DEBUG && error instanceof Error && !(error instanceof InputError)) process.stderr.write(`${error.stack}\n`);
+      if (process.env.GENIUS_HOST_DEBUG && error instanceof Error && !(error instanceof InputError))
+        process.stderr.write(`${error.stack}\n`);
       process.exitCode = 1;
     },
   );

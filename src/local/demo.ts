@@ -65,7 +65,10 @@ export function checkOutDir(dir: string): void {
   } catch {
     return; // made when it is needed
   }
-  if (!stats.isDirectory()) throw new InputError(`--out: ${dir} is a file, not a directory; name a directory (made if missing), e.g. --out out`);
+  if (!stats.isDirectory())
+    throw new InputError(
+      `--out: ${dir} is a file, not a directory; name a directory (made if missing), e.g. --out out`,
+    );
 }
 
 function makeOutDir(dir: string): void {
@@ -110,7 +113,9 @@ function workbooksLine(outputs: MatchOutputs): string {
   // Over 2 MB a workbook takes several batchUpdates (src/sheets/chunk.ts): say so rather than "one".
   const split = outputs.workbooks.filter((w) => w.batches > 1);
   const writes =
-    split.length === 0 ? 'one batchUpdate each' : `one batchUpdate each but ${split.map((w) => `${w.reader} (${w.batches}, each under 2 MB)`).join(', ')}`;
+    split.length === 0
+      ? 'one batchUpdate each'
+      : `one batchUpdate each but ${split.map((w) => `${w.reader} (${w.batches}, each under 2 MB)`).join(', ')}`;
   return `  wrote ${outputs.workbooks.length} workbooks (${outputs.workbooks.map((w) => w.reader.replace(/ \(.*\)$/, '')).join(', ')}) as .xlsx and .html: ${writes}, at most ${requests} requests / ${kb} KB`;
 }
 
@@ -134,7 +139,9 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
   for (const id of ids) {
     if (!GAMES.has(id)) {
       const guess = closest(id, [...GAMES.keys()]);
-      throw new InputError(`unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`);
+      throw new InputError(
+        `unknown game "${id}"${guess ? `; did you mean ${guess}?` : ''} (one of ${[...GAMES.keys()].join(', ')})`,
+      );
     }
   }
   const games = [...new Set(ids)].map((id) => gameById(id));
@@ -157,15 +164,22 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
       );
     }
   }
-  const prepared = games.map((game) => ({ game, fresh: newMatch(game.id, { seed: options.seed ?? `demo-${game.id}`, players: options.players }) }));
-  const refused = prepared.filter((p) => !p.fresh.ok).map((p) => (p.fresh.ok ? '' : p.fresh.error.replace(/^players: /, '')));
+  const prepared = games.map((game) => ({
+    game,
+    fresh: newMatch(game.id, { seed: options.seed ?? `demo-${game.id}`, players: options.players }),
+  }));
+  const refused = prepared
+    .filter((p) => !p.fresh.ok)
+    .map((p) => (p.fresh.ok ? '' : p.fresh.error.replace(/^players: /, '')));
   if (refused.length > 0) {
     const fits = prepared.filter((p) => p.fresh.ok).map((p) => p.game.id);
     const hint =
       fits.length > 0 && options.players !== undefined
         ? ` (${fits.join(', ')} ${fits.length === 1 ? 'takes' : 'take'} ${options.players}: genius-host start ${fits.join(' ')} --players ${options.players})`
         : '';
-    throw new InputError(`${options.players !== undefined ? `--players ${options.players}: ` : ''}${refused.join('; ')}${hint}`);
+    throw new InputError(
+      `${options.players !== undefined ? `--players ${options.players}: ` : ''}${refused.join('; ')}${hint}`,
+    );
   }
   return prepared.map((p) => ({ game: p.game, match: (p.fresh as { value: MatchFile }).value }));
 }
@@ -202,7 +216,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     });
     say(` (${phases} phases)`);
     const result = replayMatch(played);
-    const outputs = await writeMatchOutputs(played, result, join(options.outDir, id), workbookProgress(options.progress));
+    const outputs = await writeMatchOutputs(
+      played,
+      result,
+      join(options.outDir, id),
+      workbookProgress(options.progress),
+    );
     say(workbooksLine(outputs));
     if (result.rejected.length > 0) say(`  ${result.rejected.length} submission(s) rejected: see the host's Log tab`);
     say('');
@@ -247,7 +266,11 @@ function indexEntries(
     const now = done.find((d) => d.outputs.dir === join(outDir, game.id));
     if (now) entries.push({ title: now.title, line: now.line, link: relative(outDir, now.outputs.index) });
     else if (existsSync(join(outDir, game.id, 'index.html')))
-      entries.push({ title: game.title, line: earlierLine(join(outDir, game.id, 'match.json')), link: `${game.id}/index.html` });
+      entries.push({
+        title: game.title,
+        line: earlierLine(join(outDir, game.id, 'match.json')),
+        link: `${game.id}/index.html`,
+      });
   }
   return entries;
 }
@@ -263,7 +286,9 @@ function earlierLine(file: string): string {
 }
 
 function indexPage(games: readonly { title: string; line: string; link: string }[]): string {
-  const items = games.map((g) => `<li><a href="${escapeHtml(g.link)}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.line)}</li>`).join('\n');
+  const items = games
+    .map((g) => `<li><a href="${escapeHtml(g.link)}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.line)}</li>`)
+    .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>genius-host: bot matches</title>
 <style>body{font-family:Arial,sans-serif;margin:24px;color:#202124;line-height:1.6}</style></head>
 <body><h1>genius-host: a match of each game, played by bots</h1>

@@ -8,7 +8,10 @@ export interface SchemaNode {
 }
 
 const COLOR: SchemaNode = { red: 'number', green: 'number', blue: 'number', alpha: 'number' };
-const COLOR_STYLE: SchemaNode = { rgbColor: COLOR, themeColor: { refuse: 'theme colours are not supported; use rgbColor' } };
+const COLOR_STYLE: SchemaNode = {
+  rgbColor: COLOR,
+  themeColor: { refuse: 'theme colours are not supported; use rgbColor' },
+};
 const BORDER_STYLES = ['DOTTED', 'DASHED', 'SOLID', 'SOLID_MEDIUM', 'SOLID_THICK', 'NONE', 'DOUBLE'] as const;
 const BORDER: SchemaNode = { style: BORDER_STYLES, width: 'number', color: COLOR, colorStyle: COLOR_STYLE };
 
@@ -17,7 +20,9 @@ export const CELL_SCHEMA: SchemaNode = {
     stringValue: 'string',
     numberValue: 'number',
     boolValue: 'boolean',
-    formulaValue: { refuse: 'formulas are not supported (and the renderer never writes one: player text is a stringValue)' },
+    formulaValue: {
+      refuse: 'formulas are not supported (and the renderer never writes one: player text is a stringValue)',
+    },
     errorValue: { refuse: 'error values are not supported' },
   },
   userEnteredFormat: {
@@ -45,7 +50,13 @@ export const SHEET_PROPERTIES_SCHEMA: SchemaNode = {
   sheetId: 'number',
   title: 'string',
   index: 'number',
-  gridProperties: { rowCount: 'number', columnCount: 'number', frozenRowCount: 'number', frozenColumnCount: 'number', hideGridlines: 'boolean' },
+  gridProperties: {
+    rowCount: 'number',
+    columnCount: 'number',
+    frozenRowCount: 'number',
+    frozenColumnCount: 'number',
+    hideGridlines: 'boolean',
+  },
 };
 
 export const DIMENSION_SCHEMA: SchemaNode = { pixelSize: 'number' };
@@ -101,10 +112,15 @@ function isRefused(node: Leaf | SchemaNode): boolean {
 export function nodeAt(schema: SchemaNode, path: readonly string[]): Leaf | SchemaNode {
   let node: Leaf | SchemaNode = schema;
   path.forEach((key, i) => {
-    if (isLeaf(node)) throw new FieldError(`field "${path.slice(0, i + 1).join('.')}": "${path.slice(0, i).join('.')}" has no sub-fields`);
+    if (isLeaf(node))
+      throw new FieldError(
+        `field "${path.slice(0, i + 1).join('.')}": "${path.slice(0, i).join('.')}" has no sub-fields`,
+      );
     const next: Leaf | SchemaNode | undefined = (node as SchemaNode)[key];
-    if (next === undefined) throw new FieldError(`field "${path.slice(0, i + 1).join('.')}" is not supported by the embedded workbook`);
-    if (isRefused(next)) throw new FieldError(`field "${path.slice(0, i + 1).join('.')}": ${(next as { refuse: string }).refuse}`);
+    if (next === undefined)
+      throw new FieldError(`field "${path.slice(0, i + 1).join('.')}" is not supported by the embedded workbook`);
+    if (isRefused(next))
+      throw new FieldError(`field "${path.slice(0, i + 1).join('.')}": ${(next as { refuse: string }).refuse}`);
     node = next;
   });
   return node;
@@ -119,7 +135,8 @@ export function validate(value: unknown, node: Leaf | SchemaNode, where: string)
     return;
   }
   if (Array.isArray(node)) {
-    if (!node.includes(value as string)) throw new FieldError(`${where}: ${JSON.stringify(value)} is not one of ${node.join(', ')}`);
+    if (!node.includes(value as string))
+      throw new FieldError(`${where}: ${JSON.stringify(value)} is not one of ${node.join(', ')}`);
     return;
   }
   if ('refuse' in node) throw new FieldError(`${where}: ${(node as { refuse: string }).refuse}`);

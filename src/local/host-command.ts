@@ -22,7 +22,9 @@ export function everyOption(value: string): number {
   const match = /^(\d+)\s*(s|m)?$/.exec(value.trim());
   const seconds = match ? Number(match[1]) * (match[2] === 'm' ? 60 : 1) : NaN;
   if (!match || seconds < SHORTEST_EVERY_S)
-    throw new InputError(`--every: "${value}" is not a time between executions of ${SHORTEST_EVERY_S} seconds or more (e.g. --every 60s or --every 2m)`);
+    throw new InputError(
+      `--every: "${value}" is not a time between executions of ${SHORTEST_EVERY_S} seconds or more (e.g. --every 60s or --every 2m)`,
+    );
   return seconds * 1000;
 }
 
@@ -38,7 +40,11 @@ function reportLine(report: RunReport): string {
   if (report.elsewhere) return elsewhereMessage(report.elsewhere);
   if (!report.ran) return 'another runner holds the lease: it does this work';
   if (report.logged === 0 && report.writes.length === 0 && report.formsUpdated === 0)
-    return report.open ? `nothing due (open: ${report.open})` : report.over ? 'nothing due (the match is over)' : 'nothing due';
+    return report.open
+      ? `nothing due (open: ${report.open})`
+      : report.over
+        ? 'nothing due (the match is over)'
+        : 'nothing due';
   const wrote = report.writes.map((w) => w.target).join(', ');
   return `logged ${report.logged}, wrote ${report.writes.length === 0 ? 'nothing' : wrote}, updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}; ${report.open ? `open: ${report.open}` : 'the match is over'}`;
 }
@@ -56,12 +62,15 @@ export interface HostCommand {
 export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: HostCommand): Promise<number> {
   const { ports, store, lock } = machinePorts(google, spreadsheet, parts(google, spreadsheet));
   // One read says whether the match is the machine's: a refusal is one line, before anything else.
-  if (store.peek(KEY.runner) !== 'machine') throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
+  if (store.peek(KEY.runner) !== 'machine')
+    throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
   if (ports.secrets) {
     // Given a webhook (src/node/discord.ts): posts go out from now on where the add-on had none on;
     // where it had, its pointer came with the match, and the posts Discord refused it are sent too.
     if (store.get(KEY.discord) === null) store.set(KEY.discord, ports.clock.now());
-    log('Discord: posting with the webhook given in GENIUS_HOST_DISCORD_WEBHOOK (posts Discord refused Apps Script are tried again from here)');
+    log(
+      'Discord: posting with the webhook given in GENIUS_HOST_DISCORD_WEBHOOK (posts Discord refused Apps Script are tried again from here)',
+    );
   }
   // The add-on's item maps, re-keyed for the Forms API once (under the lease; a machine holding it does it instead).
   if (store.get(KEY.itemsKeyedBy) === null && lock.tryAcquire(0)) {
@@ -88,14 +97,19 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
       try {
         const report = host.run('tick');
         // The report names players' sheets: their names are their own text (inert: src/engine/core/quote.ts).
-        log(`${new Date(started).toISOString()} ${inert(reportLine(report))} (${callsSince(google, before)}; ${Date.now() - started} ms)`);
+        log(
+          `${new Date(started).toISOString()} ${inert(reportLine(report))} (${callsSince(google, before)}; ${Date.now() - started} ms)`,
+        );
         if (report.elsewhere) return 1;
       } catch (error) {
         const line = errorText(error).replace(/\s*\n\s*/g, ' ');
         // A refused sign-in refuses every later execution too: stop, saying what to do.
         if (error instanceof GoogleError && error.signInRefused) throw error;
-        if (everyMs === undefined) throw error instanceof InputError || error instanceof GoogleError ? error : new InputError(line);
-        log(`${new Date(started).toISOString()} failed: ${line} (${callsSince(google, before)}); trying again at the next execution`);
+        if (everyMs === undefined)
+          throw error instanceof InputError || error instanceof GoogleError ? error : new InputError(line);
+        log(
+          `${new Date(started).toISOString()} failed: ${line} (${callsSince(google, before)}); trying again at the next execution`,
+        );
       }
       if (everyMs === undefined || stopping) return 0;
       await new Promise<void>((resolve) => {

@@ -72,7 +72,9 @@ function cellCss(cell: CellData | null, lines: ReturnType<SheetModel['lines']>, 
   if (text?.bold) parts.push('font-weight:bold');
   if (text?.italic) parts.push('font-style:italic');
   if (text?.underline || text?.strikethrough)
-    parts.push(`text-decoration:${[text.underline ? 'underline' : '', text.strikethrough ? 'line-through' : ''].join(' ').trim()}`);
+    parts.push(
+      `text-decoration:${[text.underline ? 'underline' : '', text.strikethrough ? 'line-through' : ''].join(' ').trim()}`,
+    );
   if (text?.fontSize && text.fontSize !== 10) parts.push(`font-size:${text.fontSize}pt`);
   if (text?.fontFamily) parts.push(`font-family:${JSON.stringify(text.fontFamily)}`);
   return parts.join(';');
@@ -87,8 +89,12 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
   out.push(
     `<section class="sheet" id="${anchor}"><h2>${escapeHtml(sheet.title)}${sheet.protectedRanges.length > 0 ? ' <span class="lock" title="Protected: written by genius-host">protected</span>' : ''}</h2>`,
   );
-  out.push(`<div class="scroll"><table class="grid" style="width:${width}px"><colgroup><col style="width:46px">${cols}</colgroup>`);
-  out.push(`<thead><tr><th class="corner"></th>${sheet.columnWidths.map((_, c) => `<th>${columnLetters(c)}</th>`).join('')}</tr></thead><tbody>`);
+  out.push(
+    `<div class="scroll"><table class="grid" style="width:${width}px"><colgroup><col style="width:46px">${cols}</colgroup>`,
+  );
+  out.push(
+    `<thead><tr><th class="corner"></th>${sheet.columnWidths.map((_, c) => `<th>${columnLetters(c)}</th>`).join('')}</tr></thead><tbody>`,
+  );
   for (let r = 0; r < sheet.rowCount; r++) {
     const frozenEdge = sheet.frozenRowCount > 0 && r === sheet.frozenRowCount - 1 ? ' class="frozen"' : '';
     const row: string[] = [`<tr style="height:${sheet.rowHeights[r]}px"${frozenEdge}><th>${r + 1}</th>`];
@@ -108,7 +114,9 @@ function sheetHtml(sheet: Readonly<SheetState>, styles: Styles, anchor: string):
       let height = 0;
       for (let rr = r; rr < bottom; rr++) height += sheet.rowHeights[rr];
       const clip = styles.name(`max-height:${Math.max(1, height - 1)}px;overflow-x:visible;overflow-y:clip`);
-      row.push(`<td class="${style}"${span}${note}>${text ? `<div class="${clip}">${escapeHtml(text)}</div>` : ''}</td>`);
+      row.push(
+        `<td class="${style}"${span}${note}>${text ? `<div class="${clip}">${escapeHtml(text)}</div>` : ''}</td>`,
+      );
     }
     row.push('</tr>');
     out.push(row.join(''));

@@ -218,12 +218,16 @@ export function readTextFile(file: string, directory: string): { text: string; n
     if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') throw new InputError(`${file} is a directory, ${directory}`);
-    throw new InputError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`);
+    throw new InputError(
+      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`,
+    );
   } finally {
     if (fd !== undefined && fd !== 0) closeSync(fd);
   }
 }
 
 function tooLarge(name: string): InputError {
-  return new InputError(`${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the most genius-host reads from a file`);
+  return new InputError(
+    `${name}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the most genius-host reads from a file`,
+  );
 }

@@ -60,7 +60,12 @@ export function renderAudience(
 /** Told before each workbook is rendered (`done` of `total` are written) and once at the end. */
 export type OutputProgress = (done: number, total: number, reader: string | null) => void;
 
-export async function writeMatchOutputs(match: MatchFile, result: ReplayResult, dir: string, onProgress: OutputProgress = () => {}): Promise<MatchOutputs> {
+export async function writeMatchOutputs(
+  match: MatchFile,
+  result: ReplayResult,
+  dir: string,
+  onProgress: OutputProgress = () => {},
+): Promise<MatchOutputs> {
   makeDirs(dir);
   const matchPath = join(dir, 'match.json');
   writeFileSync(matchPath, stringifyMatchFile(match));

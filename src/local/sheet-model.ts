@@ -19,7 +19,14 @@ export interface Lines {
   readonly left: Line | null;
 }
 
-const RANK: Readonly<Record<string, number>> = { DOTTED: 1, DASHED: 1, SOLID: 2, SOLID_MEDIUM: 3, DOUBLE: 3, SOLID_THICK: 4 };
+const RANK: Readonly<Record<string, number>> = {
+  DOTTED: 1,
+  DASHED: 1,
+  SOLID: 2,
+  SOLID_MEDIUM: 3,
+  DOUBLE: 3,
+  SOLID_THICK: 4,
+};
 
 function colourOf(style: { rgbColor?: Color } | undefined, plain: Color | undefined): string | null {
   if (style?.rgbColor) return hexOf(style.rgbColor);
@@ -29,7 +36,10 @@ function colourOf(style: { rgbColor?: Color } | undefined, plain: Color | undefi
 
 function lineOf(border: Border | undefined): Line | null {
   if (!border?.style || border.style === 'NONE') return null;
-  return { style: border.style, colour: colourOf(border.colorStyle ?? undefined, border.color ?? undefined) ?? '#000000' };
+  return {
+    style: border.style,
+    colour: colourOf(border.colorStyle ?? undefined, border.color ?? undefined) ?? '#000000',
+  };
 }
 
 function stronger(a: Line | null, b: Line | null): Line | null {
@@ -52,7 +62,8 @@ export function displayText(cell: CellData | null | undefined): string {
   const value = cell?.userEnteredValue;
   if (!value) return '';
   if (value.stringValue !== undefined && value.stringValue !== null) return value.stringValue;
-  if (value.numberValue !== undefined && value.numberValue !== null) return String(Math.round(value.numberValue * 1e10) / 1e10);
+  if (value.numberValue !== undefined && value.numberValue !== null)
+    return String(Math.round(value.numberValue * 1e10) / 1e10);
   if (value.boolValue !== undefined && value.boolValue !== null) return value.boolValue ? 'TRUE' : 'FALSE';
   return '';
 }
@@ -102,18 +113,35 @@ export class SheetModel {
 
   /** The lines around the cell (or the merged area starting at it), reconciled with neighbours. */
   lines(row: number, col: number): Lines {
-    const area = this.mergeAt(row, col) ?? { startRowIndex: row, endRowIndex: row + 1, startColumnIndex: col, endColumnIndex: col + 1 };
+    const area = this.mergeAt(row, col) ?? {
+      startRowIndex: row,
+      endRowIndex: row + 1,
+      startColumnIndex: col,
+      endColumnIndex: col + 1,
+    };
     let top: Line | null = null;
     let bottom: Line | null = null;
     let left: Line | null = null;
     let right: Line | null = null;
     for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) {
-      top = stronger(top, stronger(this.side(area.startRowIndex, c, 'top'), this.side(area.startRowIndex - 1, c, 'bottom')));
-      bottom = stronger(bottom, stronger(this.side(area.endRowIndex - 1, c, 'bottom'), this.side(area.endRowIndex, c, 'top')));
+      top = stronger(
+        top,
+        stronger(this.side(area.startRowIndex, c, 'top'), this.side(area.startRowIndex - 1, c, 'bottom')),
+      );
+      bottom = stronger(
+        bottom,
+        stronger(this.side(area.endRowIndex - 1, c, 'bottom'), this.side(area.endRowIndex, c, 'top')),
+      );
     }
     for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
-      left = stronger(left, stronger(this.side(r, area.startColumnIndex, 'left'), this.side(r, area.startColumnIndex - 1, 'right')));
-      right = stronger(right, stronger(this.side(r, area.endColumnIndex - 1, 'right'), this.side(r, area.endColumnIndex, 'left')));
+      left = stronger(
+        left,
+        stronger(this.side(r, area.startColumnIndex, 'left'), this.side(r, area.startColumnIndex - 1, 'right')),
+      );
+      right = stronger(
+        right,
+        stronger(this.side(r, area.endColumnIndex - 1, 'right'), this.side(r, area.endColumnIndex, 'left')),
+      );
     }
     return { top, right, bottom, left };
   }

@@ -77,7 +77,8 @@ export function isSupported(kind: string): kind is Supported {
 
 /** A request's body as the API types it, once it is known to be an object (a request from JSON may hold anything). */
 export function body<T extends object>(value: T | null | undefined, what = 'the request body'): T {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new WorkbookError(`${what} must be an object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new WorkbookError(`${what} must be an object`);
   return value;
 }
 
@@ -100,7 +101,12 @@ export function blankSheet(sheetId: number, title: string, rows = DEFAULT_ROWS, 
 }
 
 export function overlaps(a: Area, b: Area): boolean {
-  return a.startRowIndex < b.endRowIndex && b.startRowIndex < a.endRowIndex && a.startColumnIndex < b.endColumnIndex && b.startColumnIndex < a.endColumnIndex;
+  return (
+    a.startRowIndex < b.endRowIndex &&
+    b.startRowIndex < a.endRowIndex &&
+    a.startColumnIndex < b.endColumnIndex &&
+    b.startColumnIndex < a.endColumnIndex
+  );
 }
 
 export function contains(outer: Area, inner: Area): boolean {

@@ -57,7 +57,9 @@ function readSetup(file: string): MatchSetup {
   const unknown = Object.keys(setup).find((key) => !SETUP_FIELDS.includes(key));
   if (unknown !== undefined) {
     const meant = closest(unknown, SETUP_FIELDS);
-    throw new InputError(`${file}: unknown field ${mention(unknown)}${meant ? `; did you mean ${meant}?` : ` (a setup has ${SETUP_FIELDS.join(', ')})`}`);
+    throw new InputError(
+      `${file}: unknown field ${mention(unknown)}${meant ? `; did you mean ${meant}?` : ` (a setup has ${SETUP_FIELDS.join(', ')})`}`,
+    );
   }
   return setup as MatchSetup;
 }
@@ -94,7 +96,8 @@ export function startOnSpreadsheet({ file, spreadsheet, google, parts, out, log 
     const host = new MatchHost(ports);
     let result = host.start(setup, seed);
     for (let calls = 1; !result.ok && 'more' in result; calls += 1) {
-      if (calls === MOST_START_CALLS) throw new Error(`the start did not finish in ${MOST_START_CALLS} steps (${result.progress})`);
+      if (calls === MOST_START_CALLS)
+        throw new Error(`the start did not finish in ${MOST_START_CALLS} steps (${result.progress})`);
       log(result.progress);
       result = host.start(setup, seed);
     }

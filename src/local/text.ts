@@ -36,13 +36,20 @@ function cellText(cell: GridCell, width: number, options: TextOptions): string {
   // Two colours: the left half in one, the right half in the other.
   const half = Math.ceil(width / 2);
   const chars = [...text];
-  return ansiBackground(cell.fill, chars.slice(0, half).join(''), cell.textColour) + ansiBackground(cell.fill2, chars.slice(half).join(''), cell.textColour);
+  return (
+    ansiBackground(cell.fill, chars.slice(0, half).join(''), cell.textColour) +
+    ansiBackground(cell.fill2, chars.slice(half).join(''), cell.textColour)
+  );
 }
 
 function gridText(grid: Grid, options: TextOptions): string {
   const columnLabels = grid.columnLabels.map(inert);
   const rowLabels = grid.rowLabels.map(inert);
-  const width = Math.max(3, ...grid.cells.flat().map((c) => [...inert(c.text ?? '')].length + 1), ...columnLabels.map((l) => l.length));
+  const width = Math.max(
+    3,
+    ...grid.cells.flat().map((c) => [...inert(c.text ?? '')].length + 1),
+    ...columnLabels.map((l) => l.length),
+  );
   const labelWidth = Math.max(...rowLabels.map((l) => l.length));
   const lines = [inert(grid.title)];
   lines.push(`${' '.repeat(labelWidth)} ${columnLabels.map((l) => centre(l, width)).join(' ')}`);
@@ -66,7 +73,12 @@ export function tableText(table: Table): string {
       .map((v, c) => pad(v ?? '', widths[c]))
       .join('  ')
       .trimEnd();
-  const out = [inert(table.title), line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...table.rows.map((r) => line(r.map(valueText)))];
+  const out = [
+    inert(table.title),
+    line(header),
+    widths.map((w) => '─'.repeat(w)).join('  '),
+    ...table.rows.map((r) => line(r.map(valueText))),
+  ];
   if (table.caption) out.push(inert(table.caption));
   return out.join('\n');
 }

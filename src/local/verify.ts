@@ -65,7 +65,13 @@ function canonical(value: unknown): unknown {
 /** The first place where two JSON values differ (`final.winners[0]`), with both values, or null when they are equal. */
 function firstDifference(a: unknown, b: unknown, path: string): { path: string; a: unknown; b: unknown } | null {
   if (JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))) return null;
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    Array.isArray(a) === Array.isArray(b)
+  ) {
     const ra = a as Record<string, unknown>;
     const rb = b as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
@@ -89,13 +95,20 @@ const shown = (value: unknown) => (value === undefined ? 'nothing' : inert(short
  * Checks `text` (the file `file`) against `commitment`; writes a line per check to `out` and
  * returns 0 when both hold, else throws the one line that says which does not.
  */
-export function verify(text: string, file: string, commitment: string | undefined, out: (text: string) => void): number {
+export function verify(
+  text: string,
+  file: string,
+  commitment: string | undefined,
+  out: (text: string) => void,
+): number {
   if (commitment === undefined)
     throw new InputError(
       `verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet, e.g. genius-host verify ${file} --commitment 64-hex-digits`,
     );
   if (!isCommitment(commitment.trim()))
-    throw new InputError(`--commitment: ${quote(commitment)} is not a SHA-256 (64 hexadecimal digits, as the Seed tab of the spectators' sheet shows it)`);
+    throw new InputError(
+      `--commitment: ${quote(commitment)} is not a SHA-256 (64 hexadecimal digits, as the Seed tab of the spectators' sheet shows it)`,
+    );
   const expected = commitment.trim().toLowerCase();
   const match = publishedFile(text, file);
   if (match.final === undefined)
@@ -123,11 +136,16 @@ export function verify(text: string, file: string, commitment: string | undefine
       `replay: the final result is exactly the published one (winners: ${(result.final?.winners ?? []).map((id) => inert(match.players.find((p) => p.id === id)?.name ?? id)).join(', ') || 'none'})\n`,
     );
   } else if (replayed === null) {
-    const waits = result.pending.length > 0 ? `waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}` : 'does not finish';
+    const waits =
+      result.pending.length > 0
+        ? `waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`
+        : 'does not finish';
     out(`replay: the match ${waits}, yet the file was published with a final result\n`);
     failures.push('replaying the file does not reach a final result');
   } else {
-    out(`replay: ${difference.path} is ${shown(difference.b)}, but the file was published with ${shown(difference.a)}\n`);
+    out(
+      `replay: ${difference.path} is ${shown(difference.b)}, but the file was published with ${shown(difference.a)}\n`,
+    );
     failures.push(`replaying the file does not give the published result (${difference.path})`);
   }
   if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);

@@ -31,7 +31,13 @@ import { Batch } from './batch.js';
 import { FieldError, copy } from './fields.js';
 import { SUPPORTED, type SheetState, WorkbookError, blankSheet, compact, isSupported } from './sheet-state.js';
 
-export { type Area, type DeveloperMetadataState, type ProtectionState, type SheetState, WorkbookError } from './sheet-state.js';
+export {
+  type Area,
+  type DeveloperMetadataState,
+  type ProtectionState,
+  type SheetState,
+  WorkbookError,
+} from './sheet-state.js';
 
 /** The largest batchUpdate body the Sheets API recommends (its "Usage limits": a 2 MB maximum payload). */
 const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
@@ -112,7 +118,10 @@ export class EmbeddedWorkbook implements Workbook {
           },
           merges: s.merges.map((m) => ({ sheetId: s.sheetId, ...m })),
           protectedRanges: s.protectedRanges.map((p) => copy(p)),
-          developerMetadata: s.developerMetadata.map((m) => ({ ...copy(m), location: { locationType: 'SHEET', sheetId: s.sheetId } })),
+          developerMetadata: s.developerMetadata.map((m) => ({
+            ...copy(m),
+            location: { locationType: 'SHEET', sheetId: s.sheetId },
+          })),
         }),
       ),
     };
@@ -134,7 +143,8 @@ export class EmbeddedWorkbook implements Workbook {
 
   /** Applies every request or none; answers one reply a request, in order (BatchUpdateSpreadsheetResponse.replies). */
   batchUpdate(requests: readonly Request[]): object[] {
-    if (!Array.isArray(requests) || requests.length === 0) throw new WorkbookError('batchUpdate: at least one request is required');
+    if (!Array.isArray(requests) || requests.length === 0)
+      throw new WorkbookError('batchUpdate: at least one request is required');
     try {
       EmbeddedWorkbook.checkRequests?.({ requests });
     } catch (error) {
@@ -149,15 +159,19 @@ export class EmbeddedWorkbook implements Workbook {
     const replies: object[] = [];
     requests.forEach((request, i) => {
       const kinds = Object.keys(request ?? {});
-      if (kinds.length !== 1) throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
+      if (kinds.length !== 1)
+        throw new WorkbookError(`requests[${i}]: a request holds exactly one kind, got ${kinds.join(', ') || 'none'}`);
       const kind = kinds[0];
       if (!isSupported(kind)) {
-        throw new WorkbookError(`requests[${i}].${kind}: not supported by the embedded workbook (it applies ${SUPPORTED.join(', ')})`);
+        throw new WorkbookError(
+          `requests[${i}].${kind}: not supported by the embedded workbook (it applies ${SUPPORTED.join(', ')})`,
+        );
       }
       try {
         replies.push(work.apply(kind, request) ?? {});
       } catch (error) {
-        if (error instanceof WorkbookError || error instanceof FieldError) throw new WorkbookError(`requests[${i}].${kind}: ${error.message}`);
+        if (error instanceof WorkbookError || error instanceof FieldError)
+          throw new WorkbookError(`requests[${i}].${kind}: ${error.message}`);
         throw error;
       }
     });

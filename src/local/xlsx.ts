@@ -43,7 +43,14 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   const model = new SheetModel(sheet);
   const frozen = sheet.frozenRowCount > 0 || sheet.frozenColumnCount > 0;
   const ws = book.addWorksheet(sheet.title, {
-    views: [{ state: frozen ? 'frozen' : 'normal', ySplit: sheet.frozenRowCount, xSplit: sheet.frozenColumnCount, showGridLines: !sheet.hideGridlines }],
+    views: [
+      {
+        state: frozen ? 'frozen' : 'normal',
+        ySplit: sheet.frozenRowCount,
+        xSplit: sheet.frozenColumnCount,
+        showGridLines: !sheet.hideGridlines,
+      },
+    ],
   });
   ws.columns = sheet.columnWidths.map((px) => ({ width: excelWidth(px) }));
   sheet.rowHeights.forEach((px, r) => {
@@ -69,7 +76,8 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
         ...(format?.textFormat?.strikethrough ? { strike: true } : {}),
         ...(colour ? { color: { argb: argb(colour) } } : {}),
       };
-      const vertical = format?.verticalAlignment === 'TOP' ? 'top' : format?.verticalAlignment === 'MIDDLE' ? 'middle' : 'bottom';
+      const vertical =
+        format?.verticalAlignment === 'TOP' ? 'top' : format?.verticalAlignment === 'MIDDLE' ? 'middle' : 'bottom';
       const alignment: Partial<ExcelJS.Alignment> = {
         horizontal: alignmentOf(data).toLowerCase() as 'left' | 'center' | 'right',
         vertical,
@@ -102,7 +110,8 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
       if (data?.note) cell.note = data.note;
     }
   }
-  for (const m of sheet.merges) ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
+  for (const m of sheet.merges)
+    ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
   // A protected range over the whole sheet becomes sheet protection (no password: it guards
   // against slips, as in Sheets, not against the owner).
   const whole = sheet.protectedRanges.some(

@@ -56,13 +56,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RestConfig 
     throw new InputError(`${ROOT_URL_VARIABLE}: "${root}" is not a URL (e.g. http://127.0.0.1:8123/)`);
   }
   if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-    throw new InputError(`${ROOT_URL_VARIABLE}: "${root}" is not on this machine (http://127.0.0.1:PORT/ only: the calls carry your credential)`);
+    throw new InputError(
+      `${ROOT_URL_VARIABLE}: "${root}" is not on this machine (http://127.0.0.1:PORT/ only: the calls carry your credential)`,
+    );
   }
   // The tests' knobs, read only with a local root: the first retry's wait and one try's time-out.
   const ms = (name: string) => (/^\d+$/.test(env[name] ?? '') ? Number(env[name]) : undefined);
   const retryDelayMs = ms('GENIUS_HOST_GOOGLE_RETRY_MS');
   const timeoutMs = ms('GENIUS_HOST_GOOGLE_TIMEOUT_MS');
-  return { rootUrl: url.href, ...(retryDelayMs !== undefined ? { retryDelayMs } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+  return {
+    rootUrl: url.href,
+    ...(retryDelayMs !== undefined ? { retryDelayMs } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
 }
 
 type Answer<N extends CallName> = Awaited<ReturnType<RestCalls[N]>>;
@@ -77,7 +83,10 @@ export class GoogleCalls {
   beforeCall: ((name: CallName) => void) | null = null;
 
   /** `file`: the built worker (dist/google-worker.mjs, beside the built CLI; tests running the sources name it). */
-  constructor(config: RestConfig = configFromEnv(), file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url))) {
+  constructor(
+    config: RestConfig = configFromEnv(),
+    file = fileURLToPath(new URL('./google-worker.mjs', import.meta.url)),
+  ) {
     if (!existsSync(file)) throw new InputError(`${file} is missing: run \`npm run build\` first`);
     // A key file that cannot be one is said before the worker starts, not as a call that failed.
     checkKeyFile();
@@ -99,7 +108,8 @@ export class GoogleCalls {
     }
     const reply = receiveMessageOnPort(this.port)?.message as { value?: Answer<N>; error?: CallError } | undefined;
     if (!reply) throw new GoogleError(`${what}: the call to Google ended without an answer`);
-    if (reply.error) throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried, reply.error);
+    if (reply.error)
+      throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried, reply.error);
     return reply.value as Answer<N>;
   }
 
@@ -109,19 +119,27 @@ export class GoogleCalls {
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
       return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}, or sign in once as your own account: genius-host login --client CLIENT.json`;
     }
-    if (error.credential) return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
-    if (error.code === 'ERR_MODULE_NOT_FOUND') return `Google's API client is not installed (${error.message}): run npm ci`;
+    if (error.credential)
+      return `the Google credential cannot be used: ${error.message.replace(/\s+/g, ' ').replace(/\.?$/, '')}. ${key}`;
+    if (error.code === 'ERR_MODULE_NOT_FOUND')
+      return `Google's API client is not installed (${error.message}): run npm ci`;
     // A refresh token of an OAuth client whose consent screen is "Testing" lasts 7 days ("Using OAuth
     // 2.0 to Access Google APIs", Refresh token expiration): the usual reason a week-long host stops.
     if (/invalid_grant/.test(error.message))
       return `Google refused the saved sign-in (${error.message}): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client's consent screen is "Testing"; publish the consent screen "In production" (README: Signing in as your own account), then run genius-host login --client CLIENT.json again`;
     if (REFUSED_SIGN_IN.test(error.message))
       return `Google refused the saved sign-in (${error.message}): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS`;
-    if (error.status === undefined) return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
+    if (error.status === undefined)
+      return `${what}: could not reach Google (${error.code ? `${error.code}: ` : ''}${error.message})`;
     const said = `HTTP ${error.status}${error.reason ? ` ${error.reason}` : ''}: ${error.message}`;
-    if (error.status === 401) return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;
+    if (error.status === 401)
+      return `Google refused the credential (${said}). ${key}, and check that the key is not deleted or disabled`;
     // A rate limit Drive answers with 403 (its reason says so: "Resolve errors") is not a missing share.
-    if (error.status === 403 && error.reason === 'PERMISSION_DENIED' && !/RateLimitExceeded$/i.test(error.detail ?? '')) {
+    if (
+      error.status === 403 &&
+      error.reason === 'PERMISSION_DENIED' &&
+      !/RateLimitExceeded$/i.test(error.detail ?? '')
+    ) {
       let who = 'the service account';
       try {
         who = this.call('identity', undefined, 'the credential').email ?? who;
@@ -130,7 +148,8 @@ export class GoogleCalls {
       }
       return `${what}: Google refused access (${said}); share it with ${who} as an editor`;
     }
-    if (error.status === 404) return `${what}: not found (${said}); the ID is the part of the spreadsheet's address between /d/ and /edit`;
+    if (error.status === 404)
+      return `${what}: not found (${said}); the ID is the part of the spreadsheet's address between /d/ and /edit`;
     return `${what}: ${said}`;
   }
 

@@ -21,7 +21,10 @@ export interface SavedLogin {
 
 /** $XDG_CONFIG_HOME/genius-host (else ~/.config/genius-host), or %APPDATA%\genius-host on Windows. */
 export function loginFile(env: NodeJS.ProcessEnv = process.env): string {
-  const base = process.platform === 'win32' && env.APPDATA ? env.APPDATA : env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  const base =
+    process.platform === 'win32' && env.APPDATA
+      ? env.APPDATA
+      : env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
   return join(base, 'genius-host', 'credentials.json');
 }
 
@@ -60,7 +63,11 @@ const NEEDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Credentials that are not a key or a user's login (workload identity federation, impersonation). */
-const UNCHECKED_TYPES: readonly string[] = ['external_account', 'external_account_authorized_user', 'impersonated_service_account'];
+const UNCHECKED_TYPES: readonly string[] = [
+  'external_account',
+  'external_account_authorized_user',
+  'impersonated_service_account',
+];
 
 /**
  * Checks the file GOOGLE_APPLICATION_CREDENTIALS names, before any call: not there, not JSON (at

@@ -14,7 +14,10 @@ import type { GoogleCalls } from './bridge.js';
 const WEBHOOK_VARIABLE = 'GENIUS_HOST_DISCORD_WEBHOOK';
 
 /** The Http and Secrets ports of a machine given a webhook, or null when none is given. A malformed value is one line (never echoing it). */
-export function machineDiscord(google: GoogleCalls, env: NodeJS.ProcessEnv = process.env): { http: Http; secrets: Secrets } | null {
+export function machineDiscord(
+  google: GoogleCalls,
+  env: NodeJS.ProcessEnv = process.env,
+): { http: Http; secrets: Secrets } | null {
   const url = env[WEBHOOK_VARIABLE]?.trim() ?? '';
   if (url === '') return null;
   if (!isWebhookUrl(url))

@@ -21,7 +21,8 @@ export class RestFiles implements Files {
   ) {}
 
   host(): Spreadsheet {
-    if (this.hostId === undefined) throw new Error('no host spreadsheet named (genius-host start and host take --spreadsheet ID)');
+    if (this.hostId === undefined)
+      throw new Error('no host spreadsheet named (genius-host start and host take --spreadsheet ID)');
     return new RestSpreadsheet(this.google, this.hostId);
   }
 
@@ -51,7 +52,13 @@ export class RestFiles implements Files {
       // `fields`: a permission's emailAddress is not in the default answer; it is the account's own address.
       const permission = this.google.call(
         'createPermission',
-        { fileId, permission: { role, type: 'user', emailAddress: email }, sendNotificationEmail: true, emailMessage: message, fields: 'id,emailAddress' },
+        {
+          fileId,
+          permission: { role, type: 'user', emailAddress: email },
+          sendNotificationEmail: true,
+          emailMessage: message,
+          fields: 'id,emailAddress',
+        },
         `file ${fileId}`,
       );
       return permission.emailAddress ? { account: permission.emailAddress } : {};
@@ -81,17 +88,32 @@ export class RestFiles implements Files {
         `file ${fileId}`,
       );
       // Where Drive says the published revision is (Revision.publishedLink); the file's pubhtml where it gives none.
-      return { url: revision.publishedLink || `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`, published: true };
+      return {
+        url: revision.publishedLink || `https://docs.google.com/spreadsheets/d/${fileId}/pubhtml`,
+        published: true,
+      };
     } catch (error) {
       if (mayPass(error)) throw error;
       try {
         // No sendNotificationEmail: Drive allows it for users and groups only (permissions.create).
-        this.google.call('createPermission', { fileId, permission: { role: 'reader', type: 'anyone' } }, `file ${fileId}`);
+        this.google.call(
+          'createPermission',
+          { fileId, permission: { role: 'reader', type: 'anyone' } },
+          `file ${fileId}`,
+        );
       } catch (linked) {
         if (mayPass(linked)) throw linked;
-        return { url: spreadsheetUrl(fileId), published: false, note: notPublishedNote(refusalOf(error), refusalOf(linked)) };
+        return {
+          url: spreadsheetUrl(fileId),
+          published: false,
+          note: notPublishedNote(refusalOf(error), refusalOf(linked)),
+        };
       }
-      return { url: `https://docs.google.com/spreadsheets/d/${fileId}/view`, published: false, note: linkSharedNote(refusalOf(error)) };
+      return {
+        url: `https://docs.google.com/spreadsheets/d/${fileId}/view`,
+        published: false,
+        note: linkSharedNote(refusalOf(error)),
+      };
     }
   }
 }

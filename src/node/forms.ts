@@ -7,7 +7,14 @@
 
 import type { forms_v1 } from '@googleapis/forms';
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
-import { legacyFormNote, respondersAnyoneNote, respondersNoneNote, respondersWiderNote, unpublishedFormNote, unverifiedEmailsNote } from '../triggers/notes.js';
+import {
+  legacyFormNote,
+  respondersAnyoneNote,
+  respondersNoneNote,
+  respondersWiderNote,
+  unpublishedFormNote,
+  unverifiedEmailsNote,
+} from '../triggers/notes.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
 import { type GoogleCalls, GoogleError } from './bridge.js';
 import { refusal } from './refusal.js';
@@ -30,8 +37,16 @@ export class RestForms implements Forms {
     return this.google.call('getForm', { formId }, `form ${formId}`);
   }
 
-  private update(formId: string, requests: Request[], requiredRevisionId?: string): forms_v1.Schema$BatchUpdateFormResponse {
-    return this.google.call('updateForm', { formId, requests, ...(requiredRevisionId ? { requiredRevisionId } : {}) }, `form ${formId}`);
+  private update(
+    formId: string,
+    requests: Request[],
+    requiredRevisionId?: string,
+  ): forms_v1.Schema$BatchUpdateFormResponse {
+    return this.google.call(
+      'updateForm',
+      { formId, requests, ...(requiredRevisionId ? { requiredRevisionId } : {}) },
+      `form ${formId}`,
+    );
   }
 
   private setPublishState(formId: string, isPublished: boolean, isAcceptingResponses: boolean): void {
@@ -43,9 +58,16 @@ export class RestForms implements Forms {
    * reader, no sharing email). `sendNotificationEmail` is allowed for a user only, never for anyone
    * with the link (Drive API v3, permissions.create).
    */
-  private addPublishedReader(formId: string, permission: { type: 'user'; emailAddress: string } | { type: 'anyone' }): void {
+  private addPublishedReader(
+    formId: string,
+    permission: { type: 'user'; emailAddress: string } | { type: 'anyone' },
+  ): void {
     const quiet = permission.type === 'user' ? { sendNotificationEmail: false } : {};
-    this.google.call('createPermission', { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, ...quiet }, `form ${formId}`);
+    this.google.call(
+      'createPermission',
+      { fileId: formId, permission: { role: 'reader', view: 'published', ...permission }, ...quiet },
+      `form ${formId}`,
+    );
   }
 
   /**
@@ -55,10 +77,13 @@ export class RestForms implements Forms {
    */
   private removeWiderResponders(formId: string): string | null {
     return refusal(() => {
-      const responders = this.google.call('listResponderPermissions', { fileId: formId }, `form ${formId}`).filter((p) => p.view === 'published');
+      const responders = this.google
+        .call('listResponderPermissions', { fileId: formId }, `form ${formId}`)
+        .filter((p) => p.view === 'published');
       if (!responders.some((p) => p.type === 'user')) return;
       for (const wider of responders.filter((p) => p.type === 'anyone' || p.type === 'domain'))
-        if (wider.id) this.google.call('deletePermission', { fileId: formId, permissionId: wider.id }, `form ${formId}`);
+        if (wider.id)
+          this.google.call('deletePermission', { fileId: formId, permissionId: wider.id }, `form ${formId}`);
     });
   }
 
@@ -90,7 +115,12 @@ export class RestForms implements Forms {
     if (!form.publishSettings) {
       // forms.create makes forms with publish settings ("All newly created forms support publishing"); this one is older.
       notes.push(legacyFormNote(responder));
-      return { published: 'legacy', responders: 'anyone', emails: emailsOf(form, responder, 'anyone', emailRefusal ?? '', notes), notes };
+      return {
+        published: 'legacy',
+        responders: 'anyone',
+        emails: emailsOf(form, responder, 'anyone', emailRefusal ?? '', notes),
+        notes,
+      };
     }
     const published = form.publishSettings.publishState?.isPublished === true;
     if (!published) notes.push(unpublishedFormNote(responder, publishRefusal ?? ''));
@@ -114,28 +144,45 @@ export class RestForms implements Forms {
    * took effect (its answer lost to a time-out) is refused as made against an older revision, and
    * the form is then read again and its items made again (the map names none of them).
    */
-  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
+  show(
+    formId: string,
+    spec: FormSpec,
+    items: Readonly<Record<string, string>>,
+    same?: FormParts,
+  ): Record<string, string> {
     try {
       return this.showOnce(formId, spec, items, same);
     } catch (error) {
       if (!(error instanceof GoogleError && error.retried && error.status === 400)) throw error;
       // The first try took effect when the form now shows the spec's items, in order.
       const shown = this.get(formId).items ?? [];
-      const took = shown.length === spec.items.length && shown.every((item, i) => item.title === spec.items[i].title && kindOf(item) === spec.items[i].kind);
+      const took =
+        shown.length === spec.items.length &&
+        shown.every((item, i) => item.title === spec.items[i].title && kindOf(item) === spec.items[i].kind);
       if (took) return Object.fromEntries(shown.map((item, i) => [questionIdOf(item), spec.items[i].questionId]));
       return this.showOnce(formId, spec, items, undefined);
     }
   }
 
-  private showOnce(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string> {
+  private showOnce(
+    formId: string,
+    spec: FormSpec,
+    items: Readonly<Record<string, string>>,
+    same?: FormParts,
+  ): Record<string, string> {
     // No closed-form message in the REST API: a closed form shows Forms' own (the description says why).
     const requests: Request[] = [];
     const info = [...(same?.title ? [] : ['title']), ...(same?.description ? [] : ['description'])];
-    if (info.length > 0) requests.push({ updateFormInfo: { info: { title: spec.title, description: spec.description }, updateMask: info.join(',') } });
+    if (info.length > 0)
+      requests.push({
+        updateFormInfo: { info: { title: spec.title, description: spec.description }, updateMask: info.join(',') },
+      });
     const shown = same?.items ?? null;
     const keep =
       spec.items.length === 0 ||
-      (shown && shown.length === spec.items.length && shown.every((p) => p.title && p.help && p.required && p.choices && p.validation));
+      (shown &&
+        shown.length === spec.items.length &&
+        shown.every((p) => p.title && p.help && p.required && p.choices && p.validation));
     if (keep) {
       if (requests.length > 0) this.update(formId, requests);
       return { ...items };
@@ -165,14 +212,16 @@ export class RestForms implements Forms {
       });
     }
     // Deleted from the last, so each location holds until its turn.
-    for (let i = existing.length - 1; i >= (inPlace ? spec.items.length : 0); i -= 1) requests.push({ deleteItem: { location: { index: i } } });
+    for (let i = existing.length - 1; i >= (inPlace ? spec.items.length : 0); i -= 1)
+      requests.push({ deleteItem: { location: { index: i } } });
     if (!inPlace) {
       spec.items.forEach((item, i) => {
         keys.push(requests.length);
         requests.push({ createItem: { item: itemOf(item), location: { index: i } } });
       });
     }
-    const replies = requests.length > 0 ? (this.update(formId, requests, form.revisionId ?? undefined).replies ?? []) : [];
+    const replies =
+      requests.length > 0 ? (this.update(formId, requests, form.revisionId ?? undefined).replies ?? []) : [];
     const map: Record<string, string> = {};
     spec.items.forEach((item, i) => {
       const key = keys[i];
@@ -199,8 +248,11 @@ export class RestForms implements Forms {
     if (refused === null) return;
     const form = this.get(formId);
     if (!form.publishSettings)
-      throw new Error(`form ${formId} is a legacy form, which the Forms API cannot close (${refused}): close it by hand (Responses → Accepting responses)`);
-    if (form.publishSettings.publishState?.isPublished === true) throw new Error(`Forms refused to close form ${formId}: ${refused}`);
+      throw new Error(
+        `form ${formId} is a legacy form, which the Forms API cannot close (${refused}): close it by hand (Responses → Accepting responses)`,
+      );
+    if (form.publishSettings.publishState?.isPublished === true)
+      throw new Error(`Forms refused to close form ${formId}: ${refused}`);
   }
 
   addResponder(formId: string, email: string): void {
@@ -212,7 +264,11 @@ export class RestForms implements Forms {
   }
 
   responses(formId: string, since?: string): FormResponse[] {
-    const list = this.google.call('listResponses', { formId, ...(since !== undefined ? { since } : {}) }, `form ${formId}`);
+    const list = this.google.call(
+      'listResponses',
+      { formId, ...(since !== undefined ? { since } : {}) },
+      `form ${formId}`,
+    );
     if (list.length === 0) return [];
     const checkboxes = this.checkboxesOf(formId);
     return list.map((response) => {
@@ -272,7 +328,10 @@ function itemOf(item: FormItemSpec): Item {
       ? { required: item.required, textQuestion: { paragraph: false } }
       : {
           required: item.required,
-          choiceQuestion: { type: item.kind === 'choice' ? 'RADIO' : 'CHECKBOX', options: (item.choices ?? []).map((value) => ({ value })) },
+          choiceQuestion: {
+            type: item.kind === 'choice' ? 'RADIO' : 'CHECKBOX',
+            options: (item.choices ?? []).map((value) => ({ value })),
+          },
         };
   return { title: item.title, description: item.help, questionItem: { question } };
 }
@@ -285,5 +344,7 @@ function updateRequest(index: number, item: FormItemSpec, same: ItemParts): Requ
     ...(same.required ? [] : ['questionItem.question.required']),
     ...(same.choices || item.kind === 'text' ? [] : ['questionItem.question.choiceQuestion.options']),
   ];
-  return mask.length === 0 ? null : { updateItem: { item: itemOf(item), location: { index }, updateMask: mask.join(',') } };
+  return mask.length === 0
+    ? null
+    : { updateItem: { item: itemOf(item), location: { index }, updateMask: mask.join(',') } };
 }

@@ -23,7 +23,16 @@ export const FORMS_EVERY_MINUTES = 5;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** The calls that change nothing in Google (a Discord post is not Google's): the store's pending writes need not go before them. */
-const READS = new Set<string>(['getSpreadsheet', 'getValues', 'identity', 'getForm', 'listResponses', 'listPermissionEmails', 'listRevisionIds', 'postJson']);
+const READS = new Set<string>([
+  'getSpreadsheet',
+  'getValues',
+  'identity',
+  'getForm',
+  'listResponses',
+  'listPermissionEmails',
+  'listRevisionIds',
+  'postJson',
+]);
 
 /** This machine's clock; a sleep blocks the thread, as Utilities.sleep does. */
 const machineClock: Clock = {
@@ -78,12 +87,16 @@ export interface MachineParts {
 /** The host spreadsheet's spreadsheet port, with the replies a lease needs. */
 class HostSpreadsheet extends RestSpreadsheet {
   batchUpdateReplies(requests: readonly Request[]): readonly object[] {
-    return this.google.call('batchUpdate', { spreadsheetId: this.id, requests: [...requests] }, this.what).replies ?? [];
+    return (
+      this.google.call('batchUpdate', { spreadsheetId: this.id, requests: [...requests] }, this.what).replies ?? []
+    );
   }
 }
 
 function notFromATick(what: string): never {
-  throw new Error(`${what} is not part of hosting a match from a machine (genius-host host resolves matches; start them with New match… or genius-host start)`);
+  throw new Error(
+    `${what} is not part of hosting a match from a machine (genius-host host resolves matches; start them with New match… or genius-host start)`,
+  );
 }
 
 /** Every port for hosting the match of spreadsheet `hostId` from this machine. */
@@ -116,8 +129,10 @@ export function machinePorts(
     host: () => host,
     open: (id) => (id === hostId ? host : new RestSpreadsheet(google, id)),
     create: (title) => (parts.files ? parts.files.create(title) : notFromATick('Creating a spreadsheet')),
-    share: (fileId, email, role, message) => (parts.files ? parts.files.share(fileId, email, role, message) : notFromATick('Sharing a file')),
-    sharedWith: (fileId) => (parts.files ? parts.files.sharedWith(fileId) : notFromATick('Reading who a file is shared with')),
+    share: (fileId, email, role, message) =>
+      parts.files ? parts.files.share(fileId, email, role, message) : notFromATick('Sharing a file'),
+    sharedWith: (fileId) =>
+      parts.files ? parts.files.sharedWith(fileId) : notFromATick('Reading who a file is shared with'),
     publish: (fileId) => (parts.files ? parts.files.publish(fileId) : notFromATick('Publishing a spreadsheet')),
   };
   const ports: HostPorts = {

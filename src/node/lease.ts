@@ -18,7 +18,17 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
-import { FREE, LEASE_ID, LEASE_KEY, LEASE_MS, type LeaseSighting, RENEW_AFTER_MS, leaseIn, leaseValue, watchLease } from '../triggers/lease.js';
+import {
+  FREE,
+  LEASE_ID,
+  LEASE_KEY,
+  LEASE_MS,
+  type LeaseSighting,
+  RENEW_AFTER_MS,
+  leaseIn,
+  leaseValue,
+  watchLease,
+} from '../triggers/lease.js';
 import type { Clock, Lock } from '../triggers/ports.js';
 import type { SheetStore } from '../triggers/sheet-store.js';
 
@@ -162,7 +172,13 @@ export class LeaseLock implements Lock {
       this.target.batchUpdateReplies([
         {
           createDeveloperMetadata: {
-            developerMetadata: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: mine, location: { sheetId }, visibility: 'DOCUMENT' },
+            developerMetadata: {
+              metadataId: LEASE_ID,
+              metadataKey: LEASE_KEY,
+              metadataValue: mine,
+              location: { sheetId },
+              visibility: 'DOCUMENT',
+            },
           },
         },
       ]);
@@ -179,7 +195,9 @@ export class LeaseLock implements Lock {
       replies = this.target.batchUpdateReplies([
         {
           updateDeveloperMetadata: {
-            dataFilters: [{ developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: from } }],
+            dataFilters: [
+              { developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: from } },
+            ],
             developerMetadata: { metadataValue: to },
             fields: 'metadataValue',
           },
@@ -188,8 +206,9 @@ export class LeaseLock implements Lock {
     } catch {
       return this.names(to);
     }
-    const updated = (replies[0] as { updateDeveloperMetadata?: { developerMetadata?: { metadataId?: number }[] } } | undefined)?.updateDeveloperMetadata
-      ?.developerMetadata;
+    const updated = (
+      replies[0] as { updateDeveloperMetadata?: { developerMetadata?: { metadataId?: number }[] } } | undefined
+    )?.updateDeveloperMetadata?.developerMetadata;
     if (updated?.some((m) => m.metadataId === LEASE_ID)) return true;
     return this.names(to);
   }

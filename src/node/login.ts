@@ -24,7 +24,8 @@ interface ClientFile {
 
 /** The OAuth client file the Cloud console downloads ("Desktop app": its fields under `installed`). */
 function readClient(file: string): ClientFile {
-  const where = '(the OAuth client file: Google Cloud console → APIs & Services → Credentials → OAuth client ID → Desktop app → Download JSON)';
+  const where =
+    '(the OAuth client file: Google Cloud console → APIs & Services → Credentials → OAuth client ID → Desktop app → Download JSON)';
   let json: unknown;
   try {
     // Read as every file the command reads, up to 64 MB (`--client /dev/zero` stops at once).
@@ -34,7 +35,9 @@ function readClient(file: string): ClientFile {
   }
   const o = (json ?? {}) as { installed?: Partial<ClientFile>; web?: unknown; type?: string };
   if (o.type === 'service_account')
-    throw new InputError(`${file} is a service account's key, not an OAuth client: use it as GOOGLE_APPLICATION_CREDENTIALS instead (no login needed)`);
+    throw new InputError(
+      `${file} is a service account's key, not an OAuth client: use it as GOOGLE_APPLICATION_CREDENTIALS instead (no login needed)`,
+    );
   if (o.web !== undefined)
     throw new InputError(
       `${file} is a "Web application" OAuth client; genius-host login needs a "Desktop app" client (its redirect is this machine's loopback address)`,
@@ -69,7 +72,9 @@ function redirectServer(): Promise<{ server: Server; uri: string; query: Promise
       );
       answer(url.searchParams);
     });
-    server.listen(0, '127.0.0.1', () => ready({ server, uri: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, query }));
+    server.listen(0, '127.0.0.1', () =>
+      ready({ server, uri: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, query }),
+    );
   });
 }
 
@@ -99,17 +104,29 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
       code_challenge_method: 'S256' as never,
       code_challenge: codeChallenge,
     });
-    say(`Open this address in your browser, sign in with the Google account that hosts your matches, and allow genius-host:\n\n  ${url}\n`);
+    say(
+      `Open this address in your browser, sign in with the Google account that hosts your matches, and allow genius-host:\n\n  ${url}\n`,
+    );
     say(`Waiting for the browser (${WAIT_MS / 60_000} minutes)…`);
     let timer: NodeJS.Timeout | undefined;
-    const params = await Promise.race([query, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WAIT_MS)))]);
+    const params = await Promise.race([
+      query,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WAIT_MS))),
+    ]);
     clearTimeout(timer);
-    if (params === null) throw new InputError(`login: no answer from the browser within ${WAIT_MS / 60_000} minutes; run genius-host login again`);
+    if (params === null)
+      throw new InputError(
+        `login: no answer from the browser within ${WAIT_MS / 60_000} minutes; run genius-host login again`,
+      );
     if (params.get('state') !== state)
-      throw new InputError('login: the browser answered for another sign-in (its state does not match); run genius-host login again');
+      throw new InputError(
+        'login: the browser answered for another sign-in (its state does not match); run genius-host login again',
+      );
     const refused = params.get('error');
     if (refused)
-      throw new InputError(`login: Google refused the sign-in (${refused}); run genius-host login again and allow every permission genius-host asks for`);
+      throw new InputError(
+        `login: Google refused the sign-in (${refused}); run genius-host login again and allow every permission genius-host asks for`,
+      );
     let tokens;
     try {
       tokens = (await oauth.getToken({ code: params.get('code') ?? '', codeVerifier, redirect_uri: uri })).tokens;
@@ -123,9 +140,16 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
     const granted = (tokens.scope ?? '').split(' ');
     const missing = SCOPES.filter((scope) => !granted.includes(scope));
     if (tokens.scope && missing.length > 0)
-      throw new InputError(`login: some permissions were not allowed (${missing.join(', ')}); run genius-host login again and allow them all`);
+      throw new InputError(
+        `login: some permissions were not allowed (${missing.join(', ')}); run genius-host login again and allow them all`,
+      );
     const file = loginFile();
-    saveLogin({ type: 'authorized_user', client_id: client.client_id, client_secret: client.client_secret, refresh_token: tokens.refresh_token });
+    saveLogin({
+      type: 'authorized_user',
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      refresh_token: tokens.refresh_token,
+    });
     say(
       `Signed in. Saved to ${file} (readable by you only); genius-host now calls Google as that account. GOOGLE_APPLICATION_CREDENTIALS, when set, comes first.`,
     );

@@ -39,7 +39,13 @@ export class RestSpreadsheet implements Spreadsheet {
    * ValueRange, so it is turned back into text); a range with nothing in it has no `values`.
    */
   readValues(range: string): string[][] {
-    const answer = this.google.call('getValues', { spreadsheetId: this.id, range, valueRenderOption: 'FORMULA' }, this.what);
-    return (answer.values ?? []).map((row) => row.map((value: unknown) => (value === null || value === undefined ? '' : String(value))));
+    const answer = this.google.call(
+      'getValues',
+      { spreadsheetId: this.id, range, valueRenderOption: 'FORMULA' },
+      this.what,
+    );
+    return (answer.values ?? []).map((row) =>
+      row.map((value: unknown) => (value === null || value === undefined ? '' : String(value))),
+    );
   }
 }

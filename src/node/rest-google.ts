@@ -35,10 +35,17 @@ interface RetryConfig {
  * Drive is asked first for a file of that name and kind made since the call began ("Search for
  * files and folders": files.list with q); only when there is none is the create made again.
  */
-async function createOnce<T>(retry: RetryConfig, make: (options: object) => Promise<T>, find: (since: string) => Promise<T | null>): Promise<T> {
+async function createOnce<T>(
+  retry: RetryConfig,
+  make: (options: object) => Promise<T>,
+  find: (since: string) => Promise<T | null>,
+): Promise<T> {
   const since = new Date(Date.now() - 60_000).toISOString();
-  const answered = (error: { status?: number; response?: { status?: number } }) => (error.response?.status ?? error.status) !== undefined;
-  const options = { retryConfig: { ...retry, shouldRetry: (error: never) => answered(error) && retry.shouldRetry(error) } };
+  const answered = (error: { status?: number; response?: { status?: number } }) =>
+    (error.response?.status ?? error.status) !== undefined;
+  const options = {
+    retryConfig: { ...retry, shouldRetry: (error: never) => answered(error) && retry.shouldRetry(error) },
+  };
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await make(options);
@@ -51,15 +58,26 @@ async function createOnce<T>(retry: RetryConfig, make: (options: object) => Prom
 }
 
 /** The newest file this app made with this name and MIME type since `since` (drive.file lists only the app's files). */
-async function findMade(driveApi: drive_v3.Drive, name: string, mimeType: string, since: string): Promise<string | null> {
+async function findMade(
+  driveApi: drive_v3.Drive,
+  name: string,
+  mimeType: string,
+  since: string,
+): Promise<string | null> {
   const quoted = name.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
   const q = `name = '${quoted}' and mimeType = '${mimeType}' and createdTime > '${since}' and trashed = false`;
-  const files = (await driveApi.files.list({ q, orderBy: 'createdTime desc', pageSize: 1, fields: 'files(id)' })).data.files ?? [];
+  const files =
+    (await driveApi.files.list({ q, orderBy: 'createdTime desc', pageSize: 1, fields: 'files(id)' })).data.files ?? [];
   return files[0]?.id ?? null;
 }
 
 /** spreadsheets.create and the Forms API's calls. */
-function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, driveApi: drive_v3.Drive, retry: RetryConfig) {
+function formsCalls(
+  formsApi: forms_v1.Forms,
+  sheetsApi: sheets_v4.Sheets,
+  driveApi: drive_v3.Drive,
+  retry: RetryConfig,
+) {
   return {
     /**
      * spreadsheets.create (POST /v4/spreadsheets, body a Spreadsheet): "Creates a spreadsheet,
@@ -69,7 +87,13 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
       const fields = 'spreadsheetId,spreadsheetUrl,sheets(properties(sheetId,title))';
       return createOnce(
         retry,
-        async (options) => (await sheetsApi.spreadsheets.create({ requestBody: { properties: { title: params.title } }, fields }, options)).data,
+        async (options) =>
+          (
+            await sheetsApi.spreadsheets.create(
+              { requestBody: { properties: { title: params.title } }, fields },
+              options,
+            )
+          ).data,
         async (since) => {
           const id = await findMade(driveApi, params.title, 'application/vnd.google-apps.spreadsheet', since);
           return id ? { spreadsheetId: id, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}/edit` } : null;
@@ -85,7 +109,12 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
       return createOnce(
         retry,
         async (options) =>
-          (await formsApi.forms.create({ unpublished: true, requestBody: { info: { title: params.title, documentTitle: params.title } } }, options)).data,
+          (
+            await formsApi.forms.create(
+              { unpublished: true, requestBody: { info: { title: params.title, documentTitle: params.title } } },
+              options,
+            )
+          ).data,
         async (since) => {
           const id = await findMade(driveApi, params.title, 'application/vnd.google-apps.form', since);
           return id ? (await formsApi.forms.get({ formId: id })).data : null;
@@ -103,8 +132,15 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
       requiredRevisionId?: string;
     }): Promise<forms_v1.Schema$BatchUpdateFormResponse> {
       // writeControl.requiredRevisionId: "If this is not the latest revision of the form, the request is not processed" (WriteControl).
-      const writeControl = params.requiredRevisionId ? { writeControl: { requiredRevisionId: params.requiredRevisionId } } : {};
-      return (await formsApi.forms.batchUpdate({ formId: params.formId, requestBody: { requests: params.requests, ...writeControl } })).data;
+      const writeControl = params.requiredRevisionId
+        ? { writeControl: { requiredRevisionId: params.requiredRevisionId } }
+        : {};
+      return (
+        await formsApi.forms.batchUpdate({
+          formId: params.formId,
+          requestBody: { requests: params.requests, ...writeControl },
+        })
+      ).data;
     },
     /** forms.setPublishSettings (POST /v1/forms/{formId}:setPublishSettings, updateMask publishState). */
     async setPublishState(params: {
@@ -113,7 +149,12 @@ function formsCalls(formsApi: forms_v1.Forms, sheetsApi: sheets_v4.Sheets, drive
       isAcceptingResponses: boolean;
     }): Promise<forms_v1.Schema$SetPublishSettingsResponse> {
       const { formId, ...publishState } = params;
-      return (await formsApi.forms.setPublishSettings({ formId, requestBody: { publishSettings: { publishState }, updateMask: 'publishState' } })).data;
+      return (
+        await formsApi.forms.setPublishSettings({
+          formId,
+          requestBody: { publishSettings: { publishState }, updateMask: 'publishState' },
+        })
+      ).data;
     },
     /**
      * forms.responses.list (GET /v1/forms/{formId}/responses), every page: `filter` "timestamp > N"
@@ -147,8 +188,13 @@ function driveCalls(driveApi: drive_v3.Drive) {
       const ids: string[] = [];
       let pageToken: string | undefined;
       do {
-        const page = (await driveApi.revisions.list({ fileId: params.fileId, fields: 'nextPageToken,revisions(id)', ...(pageToken ? { pageToken } : {}) }))
-          .data;
+        const page = (
+          await driveApi.revisions.list({
+            fileId: params.fileId,
+            fields: 'nextPageToken,revisions(id)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
         for (const r of page.revisions ?? []) if (r.id) ids.push(r.id);
         pageToken = page.nextPageToken ?? undefined;
       } while (pageToken);
@@ -158,7 +204,11 @@ function driveCalls(driveApi: drive_v3.Drive) {
      * revisions.update (PATCH /drive/v3/files/{fileId}/revisions/{revisionId}, body a Revision); the
      * answer has `publishedLink` ("a link to the published revision", output only) when Drive gives one.
      */
-    async updateRevision(params: { fileId: string; revisionId: string; revision: drive_v3.Schema$Revision }): Promise<drive_v3.Schema$Revision> {
+    async updateRevision(params: {
+      fileId: string;
+      revisionId: string;
+      revision: drive_v3.Schema$Revision;
+    }): Promise<drive_v3.Schema$Revision> {
       return (
         await driveApi.revisions.update({
           fileId: params.fileId,
@@ -170,7 +220,9 @@ function driveCalls(driveApi: drive_v3.Drive) {
     },
     /** files.update (PATCH /drive/v3/files/{fileId}, body a File): metadata only here. */
     async updateFile(params: { fileId: string; file: drive_v3.Schema$File }): Promise<drive_v3.Schema$File> {
-      return (await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })).data;
+      return (
+        await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })
+      ).data;
     },
   };
 }
@@ -193,7 +245,9 @@ function permissionCalls(driveApi: drive_v3.Drive) {
       const { fileId, permission, sendNotificationEmail, emailMessage, fields } = params;
       const notifiable = permission.type === 'user' || permission.type === 'group';
       if (sendNotificationEmail !== undefined && !notifiable)
-        throw new Error(`sendNotificationEmail is for a user or group permission only, not ${String(permission.type)} (Drive API v3, permissions.create)`);
+        throw new Error(
+          `sendNotificationEmail is for a user or group permission only, not ${String(permission.type)} (Drive API v3, permissions.create)`,
+        );
       return (
         await driveApi.permissions.create({
           fileId,

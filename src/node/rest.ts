@@ -93,7 +93,11 @@ function retryConfig(config: RestConfig) {
     retryDelay: config.retryDelayMs ?? 1000,
     retryDelayMultiplier: 3,
     maxRetryDelay: 32_000,
-    shouldRetry: (error: { status?: number; response?: { status?: number }; config?: { retryConfig?: { currentRetryAttempt?: number } } }) => {
+    shouldRetry: (error: {
+      status?: number;
+      response?: { status?: number };
+      config?: { retryConfig?: { currentRetryAttempt?: number } };
+    }) => {
       if ((error.config?.retryConfig?.currentRetryAttempt ?? 0) >= RETRIES) return false;
       const status = error.response?.status ?? error.status;
       // No answer at all: the try timed out or the connection dropped.
@@ -109,7 +113,10 @@ export function callError(error: unknown): CallError {
     status?: number;
     response?: {
       status?: number;
-      data?: { error?: string | { status?: string; message?: string; errors?: { reason?: string }[] }; error_description?: string };
+      data?: {
+        error?: string | { status?: string; message?: string; errors?: { reason?: string }[] };
+        error_description?: string;
+      };
     };
     message?: string;
     code?: string | number;
@@ -119,7 +126,10 @@ export function callError(error: unknown): CallError {
   const data = e.response?.data;
   const body = typeof data?.error === 'object' ? data.error : undefined;
   // The OAuth token endpoint answers { error, error_description } (RFC 6749, 5.2): both, in Google's words.
-  const oauth = typeof data?.error === 'string' ? `${data.error}${data.error_description ? `: ${data.error_description}` : ''}` : undefined;
+  const oauth =
+    typeof data?.error === 'string'
+      ? `${data.error}${data.error_description ? `: ${data.error_description}` : ''}`
+      : undefined;
   const message = body?.message ?? oauth ?? e.message ?? String(error);
   const credential =
     status === undefined &&
@@ -158,7 +168,11 @@ async function postJson(
       body: JSON.stringify(params.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { status: response.status, text: await response.text(), headers: Object.fromEntries(response.headers.entries()) };
+    return {
+      status: response.status,
+      text: await response.text(),
+      headers: Object.fromEntries(response.headers.entries()),
+    };
   } catch (error) {
     const e = error as { message?: string; cause?: { code?: string; message?: string } };
     return { failed: [e.message ?? String(error), e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ') };
@@ -178,11 +192,16 @@ export async function restCalls(config: RestConfig) {
     ? new googleAuth.OAuth2({
         clientId: saved.client_id,
         clientSecret: saved.client_secret,
-        ...(config.rootUrl ? { endpoints: { oauth2TokenUrl: `${config.rootUrl}token` }, transporterOptions: direct } : {}),
+        ...(config.rootUrl
+          ? { endpoints: { oauth2TokenUrl: `${config.rootUrl}token` }, transporterOptions: direct }
+          : {}),
       })
     : null;
   login?.setCredentials({ refresh_token: saved?.refresh_token });
-  const adc = new googleAuth.GoogleAuth({ scopes: [...SCOPES], ...(config.rootUrl ? { clientOptions: { transporterOptions: direct } } : {}) });
+  const adc = new googleAuth.GoogleAuth({
+    scopes: [...SCOPES],
+    ...(config.rootUrl ? { clientOptions: { transporterOptions: direct } } : {}),
+  });
   // A service account's key signs its own token (a self-signed JWT carrying the scopes: AIP-4111,
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
   // the OAuth token endpoint before the first call.
@@ -214,8 +233,16 @@ export async function restCalls(config: RestConfig) {
      * /v4/spreadsheets/{spreadsheetId}:batchUpdate, body BatchUpdateSpreadsheetRequest { requests });
      * answers a BatchUpdateSpreadsheetResponse { spreadsheetId, replies }.
      */
-    async batchUpdate(params: { spreadsheetId: string; requests: sheets_v4.Schema$Request[] }): Promise<sheets_v4.Schema$BatchUpdateSpreadsheetResponse> {
-      return (await api.spreadsheets.batchUpdate({ spreadsheetId: params.spreadsheetId, requestBody: { requests: params.requests } })).data;
+    async batchUpdate(params: {
+      spreadsheetId: string;
+      requests: sheets_v4.Schema$Request[];
+    }): Promise<sheets_v4.Schema$BatchUpdateSpreadsheetResponse> {
+      return (
+        await api.spreadsheets.batchUpdate({
+          spreadsheetId: params.spreadsheetId,
+          requestBody: { requests: params.requests },
+        })
+      ).data;
     },
     /**
      * spreadsheets.values.get ("Method: spreadsheets.values.get",
@@ -223,7 +250,11 @@ export async function restCalls(config: RestConfig) {
      * /v4/spreadsheets/{spreadsheetId}/values/{range}, valueRenderOption a query parameter); answers
      * a ValueRange { range, majorDimension, values }, trailing empty rows and cells left out.
      */
-    async getValues(params: { spreadsheetId: string; range: string; valueRenderOption: 'FORMULA' }): Promise<sheets_v4.Schema$ValueRange> {
+    async getValues(params: {
+      spreadsheetId: string;
+      range: string;
+      valueRenderOption: 'FORMULA';
+    }): Promise<sheets_v4.Schema$ValueRange> {
       return (await api.spreadsheets.values.get(params)).data;
     },
   };

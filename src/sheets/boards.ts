@@ -73,7 +73,12 @@ const TEXT_PADDING = 6;
 function sizingFor(grids: readonly Grid[]): Sizing {
   const widest = Math.max(1, ...grids.map((g) => g.columnLabels.length));
   const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
-  const base = widest > 30 ? { size: 22, points: 8 } : widest > 16 ? SIZES[2] : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
+  const base =
+    widest > 30
+      ? { size: 22, points: 8 }
+      : widest > 16
+        ? SIZES[2]
+        : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
   const need = (points: number) => {
     let most = 0;
     for (const grid of grids)
@@ -141,10 +146,15 @@ const OUTER: DrawnEdge = { weight: 'medium', colour: FRAME, declared: false };
 function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge[][] } {
   const rows = grid.cells.length;
   const cols = grid.columnLabels.length;
-  const horizontal = Array.from({ length: rows + 1 }, (_, r) => Array.from({ length: cols }, () => (r === 0 || r === rows ? OUTER : INNER)));
-  const vertical = Array.from({ length: rows }, () => Array.from({ length: cols + 1 }, (_, c) => (c === 0 || c === cols ? OUTER : INNER)));
+  const horizontal = Array.from({ length: rows + 1 }, (_, r) =>
+    Array.from({ length: cols }, () => (r === 0 || r === rows ? OUTER : INNER)),
+  );
+  const vertical = Array.from({ length: rows }, () =>
+    Array.from({ length: cols + 1 }, (_, c) => (c === 0 || c === cols ? OUTER : INNER)),
+  );
   const ask = (list: DrawnEdge[], index: number, edge: Edge | undefined) => {
-    if (edge && index < list.length) list[index] = stronger(list[index], { weight: edge.weight, colour: edge.colour ?? '#000000', declared: true });
+    if (edge && index < list.length)
+      list[index] = stronger(list[index], { weight: edge.weight, colour: edge.colour ?? '#000000', declared: true });
   };
   grid.cells.forEach((line, r) =>
     line.forEach((cell, c) => {
@@ -180,7 +190,8 @@ function runs(edges: readonly DrawnEdge[]): { from: number; to: number; edge: Dr
 export function splitText(text: string | undefined): [string, string] {
   if (!text) return ['', ''];
   const match = /^(\S)(\S)([⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?:\s+(.*))?$/u.exec(text);
-  if (match && !/\d/.test(match[1] + match[2])) return [match[1], match[4] ? `${match[2]}${match[3]} ${match[4]}` : match[2] + match[3]];
+  if (match && !/\d/.test(match[1] + match[2]))
+    return [match[1], match[4] ? `${match[2]}${match[3]} ${match[4]}` : match[2] + match[3]];
   return [text, ''];
 }
 
@@ -274,7 +285,12 @@ function layOutColumns(canvas: TabCanvas, placements: readonly Placement[], size
     canvas.width(col, halves ? size / 2 : size);
     col += halves ? 2 : 1;
   }
-  return { start, split, unitCount, span: (unit, units = 1) => ({ col: start[unit], cols: start[unit + units] - start[unit] }) };
+  return {
+    start,
+    split,
+    unitCount,
+    span: (unit, units = 1) => ({ col: start[unit], cols: start[unit + units] - start[unit] }),
+  };
 }
 
 /** "row,unit" of the cells a pair merge must leave alone. */
@@ -291,22 +307,38 @@ const centred = (size: number) => format({ align: 'CENTER', valign: 'MIDDLE', wr
 const ALIGN_FIELDS = formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy', 'textFormat.fontSize');
 
 /** One grid in its place: its title, its labels, its cells and lines, and its caption. */
-function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: ColumnPlan, points: number, marks: CellMarks): void {
+function putGrid(
+  canvas: TabCanvas,
+  p: Placement,
+  rows: BandRows,
+  columns: ColumnPlan,
+  points: number,
+  marks: CellMarks,
+): void {
   const { grid } = p;
   const { start } = columns;
   const cols = grid.columnLabels.length;
   const whole = columns.span(p.unit, 1 + cols);
   const cells = columns.span(p.unit + 1, cols);
   if (rows.title >= 0) {
-    canvas.put(rows.title, whole.col, { value: grid.title, format: format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: false }) });
+    canvas.put(rows.title, whole.col, {
+      value: grid.title,
+      format: format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: false }),
+    });
     canvas.merge({ row: rows.title, rows: 1, ...whole });
     for (let u = p.unit; u <= p.unit + cols; u++) marks.wide.add(`${rows.title},${u}`);
   }
   // Labels: the rules' coordinates, in small grey bold, centred.
-  grid.columnLabels.forEach((text, c) => canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: LABEL_FORMAT }));
+  grid.columnLabels.forEach((text, c) =>
+    canvas.put(rows.labels, start[p.unit + 1 + c], { value: text, format: LABEL_FORMAT }),
+  );
   grid.rowLabels.forEach((text, r) => canvas.put(rows.board + r, start[p.unit], { value: text, format: LABEL_FORMAT }));
   canvas.style({ row: rows.labels, rows: 1, ...cells }, centred(points - 1), ALIGN_FIELDS);
-  canvas.style({ row: rows.board, rows: grid.cells.length, ...columns.span(p.unit) }, centred(points - 1), ALIGN_FIELDS);
+  canvas.style(
+    { row: rows.board, rows: grid.cells.length, ...columns.span(p.unit) },
+    centred(points - 1),
+    ALIGN_FIELDS,
+  );
   putCells(canvas, p, rows.board, columns, marks);
   const area = { row: rows.board, rows: grid.cells.length, ...cells };
   canvas.style(area, centred(points), ALIGN_FIELDS);
@@ -324,7 +356,11 @@ function putGrid(canvas: TabCanvas, p: Placement, rows: BandRows, columns: Colum
     });
     canvas.merge({ row: rows.caption, rows: 1, ...whole });
     for (let u = p.unit; u <= p.unit + cols; u++) marks.wide.add(`${rows.caption},${u}`);
-    canvas.height(rows.caption, heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), { points: 9 }), 9), { atLeast: true });
+    canvas.height(
+      rows.caption,
+      heightFor(lineCount(grid.caption, canvas.span(whole.col, whole.col + whole.cols), { points: 9 }), 9),
+      { atLeast: true },
+    );
   }
 }
 
@@ -366,7 +402,13 @@ function mergePairs(canvas: TabCanvas, columns: ColumnPlan, marks: CellMarks, { 
 }
 
 /** The grid's thin lines and frame, then the lines the view asks for, in runs. */
-function drawGrid(canvas: TabCanvas, grid: Grid, top: number, colStart: (c: number) => number, colEnd: (c: number) => number): void {
+function drawGrid(
+  canvas: TabCanvas,
+  grid: Grid,
+  top: number,
+  colStart: (c: number) => number,
+  colEnd: (c: number) => number,
+): void {
   const rows = grid.cells.length;
   const cols = grid.columnLabels.length;
   if (rows === 0 || cols === 0) return;

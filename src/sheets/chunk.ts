@@ -59,13 +59,19 @@ export function splitRequests(requests: readonly Request[], limit = MAX_BATCH_BY
 }
 
 /** Groups of consecutive rows, each group's JSON (with `overhead`) at most `budget` bytes. */
-function rowGroups(rows: readonly RowData[], overhead: number, budget: number, what: string): { from: number; to: number }[] {
+function rowGroups(
+  rows: readonly RowData[],
+  overhead: number,
+  budget: number,
+  what: string,
+): { from: number; to: number }[] {
   const groups: { from: number; to: number }[] = [];
   let from = 0;
   let bytes = overhead;
   rows.forEach((row, i) => {
     const size = utf8Length(JSON.stringify(row));
-    if (overhead + size > budget) throw new Error(`${what}: row ${i + 1} alone is ${size} bytes, over the ${budget} one batchUpdate may carry`);
+    if (overhead + size > budget)
+      throw new Error(`${what}: row ${i + 1} alone is ${size} bytes, over the ${budget} one batchUpdate may carry`);
     if (i > from && bytes + 1 + size > budget) {
       groups.push({ from, to: i });
       from = i;
@@ -90,17 +96,31 @@ function byRows(request: Request, budget: number): Request[] {
       if (range) {
         const top = range.startRowIndex ?? 0;
         // The last piece keeps the range's end: the rows past the data are cleared, as in the whole request.
-        const piece: GridRange = { ...range, startRowIndex: top + from, endRowIndex: last ? range.endRowIndex : top + to };
+        const piece: GridRange = {
+          ...range,
+          startRowIndex: top + from,
+          endRowIndex: last ? range.endRowIndex : top + to,
+        };
         return { updateCells: { ...rest, range: piece, rows: rows.slice(from, to) } };
       }
-      return { updateCells: { ...rest, start: { ...start, rowIndex: (start?.rowIndex ?? 0) + from }, rows: rows.slice(from, to) } };
+      return {
+        updateCells: {
+          ...rest,
+          start: { ...start, rowIndex: (start?.rowIndex ?? 0) + from },
+          rows: rows.slice(from, to),
+        },
+      };
     });
   }
   if (request.appendCells) {
     const { rows = [], ...rest } = request.appendCells;
     const overhead = utf8Length(JSON.stringify({ appendCells: { ...rest, rows: [] } })) + slack;
-    return rowGroups(rows, overhead, budget, 'appendCells').map(({ from, to }) => ({ appendCells: { ...rest, rows: rows.slice(from, to) } }));
+    return rowGroups(rows, overhead, budget, 'appendCells').map(({ from, to }) => ({
+      appendCells: { ...rest, rows: rows.slice(from, to) },
+    }));
   }
   const kind = Object.keys(request)[0] ?? 'a request';
-  throw new Error(`${kind}: one request of ${utf8Length(JSON.stringify(request))} bytes, over the ${budget} one batchUpdate may carry, and not made of rows`);
+  throw new Error(
+    `${kind}: one request of ${utf8Length(JSON.stringify(request))} bytes, over the ${budget} one batchUpdate may carry, and not made of rows`,
+  );
 }

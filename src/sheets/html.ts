@@ -3,7 +3,13 @@
 // both sides may import it: the add-on bundle never imports src/local, and the embedded
 // workbook's pure modules import only src/sheets.
 
-const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text to put inside HTML, as an element's content or a quoted attribute: the five special characters escaped. */
 export function escapeHtml(text: string): string {

@@ -11,7 +11,10 @@ const PROBES = 8;
 
 /** The sheetIds a rendered tab of this title may have been given (the first unless it collided). */
 export function sheetIdsFor(title: string): number[] {
-  return Array.from({ length: PROBES }, (_, k) => hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff || 1);
+  return Array.from(
+    { length: PROBES },
+    (_, k) => hashString(`genius-host/tab/${title.toLowerCase()}`, k) & 0x7fffffff || 1,
+  );
 }
 
 /** base, base + 1, base + 2, …: the candidates of one of the add-on's own tabs. */
@@ -25,7 +28,11 @@ export function takenSheetIds(existing: WorkbookMetadata): Set<number | null | u
 }
 
 /** The first of `candidates` not in `taken`; throws when all are taken. */
-export function freeSheetId(taken: ReadonlySet<number | null | undefined>, candidates: Iterable<number>, title: string): number {
+export function freeSheetId(
+  taken: ReadonlySet<number | null | undefined>,
+  candidates: Iterable<number>,
+  title: string,
+): number {
   for (const id of candidates) if (!taken.has(id)) return id;
   throw new Error(`no free sheet id for tab "${title}"`);
 }

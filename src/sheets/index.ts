@@ -10,7 +10,16 @@ import { type RenderOptions, requestsFor } from './requests.js';
 import { layoutView } from './tabs.js';
 import { batchBytes, splitRequests } from './chunk.js';
 
-export type { CellData, CellFormat, Color, GridRange, Request, SheetMetadata, Workbook, WorkbookMetadata } from './api.js';
+export type {
+  CellData,
+  CellFormat,
+  Color,
+  GridRange,
+  Request,
+  SheetMetadata,
+  Workbook,
+  WorkbookMetadata,
+} from './api.js';
 export { layoutView } from './tabs.js';
 export { PROTECTION_NOTE, type RenderOptions } from './requests.js';
 export { sheetIdsFor } from './ids.js';
@@ -38,5 +47,9 @@ export function renderView(workbook: Workbook, view: View, options: RenderOption
   const requests = renderRequests(view, workbook.getMetadata(), options);
   const parts = splitRequests(requests);
   for (const part of parts) workbook.batchUpdate(part);
-  return { requests: requests.length, bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0), batches: parts.length };
+  return {
+    requests: requests.length,
+    bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
+    batches: parts.length,
+  };
 }

@@ -159,7 +159,10 @@ const SHARE_AT = 3;
  * their format out of the cells into one repeatCell each: a 67×40 canvas then costs a few hundred
  * small requests instead of 2,680 copies of its formats.
  */
-function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], rows: number): { cells: (LaidCell | undefined)[][]; shared: Style[] } {
+function shareFormats(
+  grid: readonly ((LaidCell | undefined)[] | undefined)[],
+  rows: number,
+): { cells: (LaidCell | undefined)[][]; shared: Style[] } {
   const keyOf = (cell: LaidCell | undefined) => (cell?.format ? JSON.stringify(cell.format) : '');
   interface Open {
     key: string;
@@ -200,7 +203,11 @@ function shareFormats(grid: readonly ((LaidCell | undefined)[] | undefined)[], r
     if (rect.rows * rect.cols < SHARE_AT) continue;
     const format = grid[rect.row]?.[rect.col]?.format;
     if (!format) continue;
-    shared.push({ area: { row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols }, format, fields: 'userEnteredFormat' });
+    shared.push({
+      area: { row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols },
+      format,
+      fields: 'userEnteredFormat',
+    });
     for (let r = rect.row; r < rect.row + rect.rows; r++) {
       for (let c = rect.col; c < rect.col + rect.cols; c++) {
         const { format: _moved, ...rest } = cells[r][c] ?? {};
@@ -287,7 +294,9 @@ export function format(options: {
     ...(text.bold ? { bold: true } : {}),
     ...(text.italic ? { italic: true } : {}),
     ...(text.size && text.size !== 10 ? { fontSize: text.size } : {}),
-    ...(text.colour && text.colour.toUpperCase() !== '#000000' ? { foregroundColorStyle: { rgbColor: rgb(text.colour) } } : {}),
+    ...(text.colour && text.colour.toUpperCase() !== '#000000'
+      ? { foregroundColorStyle: { rgbColor: rgb(text.colour) } }
+      : {}),
   };
   return {
     ...(options.fill ? { backgroundColorStyle: { rgbColor: rgb(options.fill) } } : {}),
@@ -320,7 +329,10 @@ const TITLE_POINTS = 14;
  * the next free row. The canvas is widened with a pad column when the title needs more room.
  */
 export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number): number {
-  canvas.put(0, 0, { value: header.title, format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: false }) });
+  canvas.put(0, 0, {
+    value: header.title,
+    format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: false }),
+  });
   canvas.height(0, 34);
   let row = 1;
   for (const line of header.lines) {

@@ -43,9 +43,12 @@ const RENDERER_VERSION = 'r1';
 
 const CELL_FIELDS = 'userEnteredValue,userEnteredFormat,note';
 // Plain dotted paths: the form every Google API reads in an update mask.
-const SHEET_FIELDS = ['index', ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map((f) => `gridProperties.${f}`)].join(
-  ',',
-);
+const SHEET_FIELDS = [
+  'index',
+  ...['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount', 'hideGridlines'].map(
+    (f) => `gridProperties.${f}`,
+  ),
+].join(',');
 export const PROTECTION_NOTE = 'genius-host rewrites this tab at every phase; edits here would be lost';
 function fingerprintIdFor(sheetId: number): number {
   return hashString(`genius-host/fingerprint/${sheetId}`) & 0x7fffffff || 1;
@@ -69,7 +72,13 @@ function fingerprintRequest(sheetId: number, fingerprint: string, { exists }: { 
   }
   return {
     createDeveloperMetadata: {
-      developerMetadata: { metadataId, metadataKey: FINGERPRINT_KEY, metadataValue: fingerprint, location: { sheetId }, visibility: 'DOCUMENT' },
+      developerMetadata: {
+        metadataId,
+        metadataKey: FINGERPRINT_KEY,
+        metadataValue: fingerprint,
+        location: { sheetId },
+        visibility: 'DOCUMENT',
+      },
     },
   };
 }
@@ -116,14 +125,25 @@ function sizeRequests(sheetId: number, dimension: 'ROWS' | 'COLUMNS', sizes: rea
 }
 
 /** The requests that draw `tab` on the sheet `sheetId`: a new sheet, or the `old` one as it stands (with merges to undo, already protected). */
-function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasMerges: boolean; isProtected: boolean } | null): Request[] {
+function tabRequests(
+  tab: TabLayout,
+  sheetId: number,
+  index: number,
+  old: { hasMerges: boolean; isProtected: boolean } | null,
+): Request[] {
   const rowCount = tab.rowHeights.length;
   const columnCount = tab.columnWidths.length;
   const properties = {
     sheetId,
     title: tab.title,
     index,
-    gridProperties: { rowCount, columnCount, frozenRowCount: tab.frozenRows, frozenColumnCount: 0, hideGridlines: true },
+    gridProperties: {
+      rowCount,
+      columnCount,
+      frozenRowCount: tab.frozenRows,
+      frozenColumnCount: 0,
+      hideGridlines: true,
+    },
   };
   const out: Request[] = [];
   if (old) {
@@ -136,7 +156,13 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasM
   }
   out.push(...sizeRequests(sheetId, 'COLUMNS', tab.columnWidths));
   out.push(...sizeRequests(sheetId, 'ROWS', tab.rowHeights));
-  const whole: GridRange = { sheetId, startRowIndex: 0, endRowIndex: rowCount, startColumnIndex: 0, endColumnIndex: columnCount };
+  const whole: GridRange = {
+    sheetId,
+    startRowIndex: 0,
+    endRowIndex: rowCount,
+    startColumnIndex: 0,
+    endColumnIndex: columnCount,
+  };
   // Writing every field of every cell also clears the previous render's formats and lines.
   out.push({ updateCells: { range: whole, rows: rowsOf(tab), fields: CELL_FIELDS } });
   const range = (a: Area): GridRange => ({
@@ -146,9 +172,13 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasM
     startColumnIndex: a.col,
     endColumnIndex: a.col + a.cols,
   });
-  for (const style of tab.styles) out.push({ repeatCell: { range: range(style.area), cell: { userEnteredFormat: style.format }, fields: style.fields } });
+  for (const style of tab.styles)
+    out.push({
+      repeatCell: { range: range(style.area), cell: { userEnteredFormat: style.format }, fields: style.fields },
+    });
   for (const { area, ...sides } of tab.lines) out.push({ updateBorders: { range: range(area), ...sides } });
-  for (const m of tab.merges) out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });
+  for (const m of tab.merges)
+    out.push({ mergeCells: { range: range(m), mergeType: m.perRow ? 'MERGE_ROWS' : 'MERGE_ALL' } });
   if (!old?.isProtected) {
     out.push({ addProtectedRange: { protectedRange: { range: { sheetId }, description: PROTECTION_NOTE } } });
   }
@@ -156,10 +186,16 @@ function tabRequests(tab: TabLayout, sheetId: number, index: number, old: { hasM
 }
 
 /** The requests that make the spreadsheet described by `existing` show exactly `tabs`. */
-export function requestsFor(tabs: readonly TabLayout[], existing: WorkbookMetadata, options: RenderOptions = {}): Request[] {
+export function requestsFor(
+  tabs: readonly TabLayout[],
+  existing: WorkbookMetadata,
+  options: RenderOptions = {},
+): Request[] {
   const sheets = (existing.sheets ?? []).map((s) => {
     const id = s.properties?.sheetId ?? 0;
-    const mark = (s.developerMetadata ?? []).find((m) => m.metadataId === fingerprintIdFor(id) && m.metadataKey === FINGERPRINT_KEY);
+    const mark = (s.developerMetadata ?? []).find(
+      (m) => m.metadataId === fingerprintIdFor(id) && m.metadataKey === FINGERPRINT_KEY,
+    );
     return {
       id,
       title: s.properties?.title ?? '',

@@ -4,7 +4,18 @@
 // file a line a row (a line longer than a cell holds continues on the next row; verify joins them).
 
 import type { SeedView } from '../engine/core/view.js';
-import { GREY_TEXT, type LaidCell, TabCanvas, type TabHeader, type TabLayout, format, heightFor, lineCount, putHeader, textWidth } from './layout.js';
+import {
+  GREY_TEXT,
+  type LaidCell,
+  TabCanvas,
+  type TabHeader,
+  type TabLayout,
+  format,
+  heightFor,
+  lineCount,
+  putHeader,
+  textWidth,
+} from './layout.js';
 
 export const SEED_TAB = 'Seed';
 
@@ -26,7 +37,10 @@ function verifyCommand(commitment: string): string {
 export function seedLayout(header: TabHeader, seed: SeedView): TabLayout {
   const rows: LaidCell[] = [
     {},
-    { value: 'Commitment: the SHA-256 of the seed (its UTF-8 bytes, in lowercase hex), shown since the start', format: LABEL },
+    {
+      value: 'Commitment: the SHA-256 of the seed (its UTF-8 bytes, in lowercase hex), shown since the start',
+      format: LABEL,
+    },
     { value: seed.commitment, format: VALUE },
     { value: 'Seed', format: LABEL },
     seed.published ? { value: seed.published.seed, format: VALUE } : { value: seed.note ?? '', format: NOTE },
@@ -38,7 +52,10 @@ export function seedLayout(header: TabHeader, seed: SeedView): TabLayout {
       { value: 'Check it (README: "A seed anyone can check")', format: LABEL },
       { value: verifyCommand(seed.commitment), format: VALUE },
       {},
-      { value: `The match file: copy cells A${first + 1} to A${first + file.length} into a plain-text file, match.json`, format: LABEL },
+      {
+        value: `The match file: copy cells A${first + 1} to A${first + file.length} into a plain-text file, match.json`,
+        format: LABEL,
+      },
       ...file.map((line) => ({ value: line, format: VALUE })),
     );
   }
@@ -50,7 +67,10 @@ export function seedLayout(header: TabHeader, seed: SeedView): TabLayout {
   const top = 1 + header.lines.length;
   rows.forEach((cell, i) => {
     canvas.put(top + i, 0, cell);
-    canvas.height(top + i, Math.min(MAX_ROW_HEIGHT, heightFor(lineCount(texts[i], width, { bold: cell.format === LABEL }))));
+    canvas.height(
+      top + i,
+      Math.min(MAX_ROW_HEIGHT, heightFor(lineCount(texts[i], width, { bold: cell.format === LABEL }))),
+    );
   });
   canvas.height(top, 10);
   putHeader(canvas, header, 1);

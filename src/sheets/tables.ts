@@ -46,7 +46,10 @@ const GAP = 24;
 function columnWidths(table: Table): number[] {
   const cols = Math.max(1, table.header.length);
   return Array.from({ length: cols }, (_, c) =>
-    Math.max(widthFor(table.header[c] ?? '', { bold: true }), ...table.rows.map((line) => widthFor(text(line[c] ?? null)))),
+    Math.max(
+      widthFor(table.header[c] ?? '', { bold: true }),
+      ...table.rows.map((line) => widthFor(text(line[c] ?? null))),
+    ),
   );
 }
 
@@ -124,25 +127,60 @@ function bestStart(canvas: TabCanvas, need: readonly number[], from: number): nu
  * One table with its top-left at (top, left): its title, a caption row when `captioned`, then the
  * header and rows. Returns the row after it and the row after its header.
  */
-function putTable(canvas: TabCanvas, table: Table, top: number, left: number, { captioned }: { captioned: boolean }): { row: number; frozen: number } {
+function putTable(
+  canvas: TabCanvas,
+  table: Table,
+  top: number,
+  left: number,
+  { captioned }: { captioned: boolean },
+): { row: number; frozen: number } {
   const cols = Math.max(1, table.header.length);
   const span = canvas.span(left, left + cols);
-  let row = wideLine(canvas, top, left, cols, table.title, format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }), 11, span);
+  let row = wideLine(
+    canvas,
+    top,
+    left,
+    cols,
+    table.title,
+    format({ text: { bold: true, size: 11 }, valign: 'BOTTOM', wrap: true }),
+    11,
+    span,
+  );
   if (captioned) {
     if (table.caption)
-      wideLine(canvas, row, left, cols, table.caption, format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }), 9, span);
+      wideLine(
+        canvas,
+        row,
+        left,
+        cols,
+        table.caption,
+        format({ text: { italic: true, size: 9, colour: GREY_TEXT }, valign: 'TOP', wrap: true }),
+        9,
+        span,
+      );
     row += 1;
   }
   const first = row;
   const hasHeader = table.header.some((h) => h !== '');
   if (hasHeader) {
-    table.header.forEach((h, c) => canvas.put(row, left + c, { value: h, format: format({ fill: HEADER_FILL, text: { bold: true } }) }));
+    table.header.forEach((h, c) =>
+      canvas.put(row, left + c, { value: h, format: format({ fill: HEADER_FILL, text: { bold: true } }) }),
+    );
     canvas.height(row, rowHeight(table.header, canvas, left, { bold: true }), { atLeast: true });
     row += 1;
   }
   const frozen = row;
   if (table.rows.length === 0) {
-    row = wideLine(canvas, row, left, cols, 'nothing yet', format({ text: { italic: true, colour: GREY_TEXT } }), 10, span);
+    row = wideLine(
+      canvas,
+      row,
+      left,
+      cols,
+      'nothing yet',
+      format({ text: { italic: true, colour: GREY_TEXT } }),
+      10,
+      span,
+    );
     return { row, frozen };
   }
   table.rows.forEach((line, r) => {
@@ -171,10 +209,23 @@ function rowHeight(values: readonly string[], canvas: TabCanvas, left: number, f
 }
 
 /** One line of text merged across the table's columns; returns the next row. */
-function wideLine(canvas: TabCanvas, row: number, left: number, cols: number, value: string, f: LaidCell['format'], points: number, span: number): number {
+function wideLine(
+  canvas: TabCanvas,
+  row: number,
+  left: number,
+  cols: number,
+  value: string,
+  f: LaidCell['format'],
+  points: number,
+  span: number,
+): number {
   canvas.put(row, left, { value, ...(f ? { format: f } : {}) });
   canvas.merge({ row, col: left, rows: 1, cols });
-  canvas.height(row, Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, { points, bold: points > 10 }), points)), { atLeast: true });
+  canvas.height(
+    row,
+    Math.max(points > 10 ? 26 : 21, heightFor(lineCount(value, span, { points, bold: points > 10 }), points)),
+    { atLeast: true },
+  );
   return row + 1;
 }
 
@@ -188,7 +239,11 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
   // Wide enough for the longest symbol on one line (`5F+2`), as on the board.
   const longest = Math.max(
     0,
-    ...items.map((i) => (i.fill2 ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true }))) : textWidth(i.symbol, { bold: true }))),
+    ...items.map((i) =>
+      i.fill2
+        ? 2 * Math.max(...splitText(i.symbol).map((t) => textWidth(t, { bold: true })))
+        : textWidth(i.symbol, { bold: true }),
+    ),
   );
   const symbolSize = Math.max(SYMBOL_SIZE, 2 * Math.ceil((longest + 8) / 2));
   if (halves) canvas.width(1, symbolSize / 2);
@@ -222,10 +277,17 @@ export function legendLayout(title: string, header: TabHeader, items: readonly L
       format({ align: 'CENTER', valign: 'MIDDLE', wrap: false }),
       formatFields('horizontalAlignment', 'verticalAlignment', 'wrapStrategy'),
     );
-    canvas.style({ row: top, col: meaningCol, rows: items.length, cols: 1 }, format({ valign: 'MIDDLE', wrap: true }), BODY_FIELDS);
+    canvas.style(
+      { row: top, col: meaningCol, rows: items.length, cols: 1 },
+      format({ valign: 'MIDDLE', wrap: true }),
+      BODY_FIELDS,
+    );
     canvas.draw({ area: swatches, top: RULE, bottom: RULE, left: RULE, right: RULE, innerHorizontal: RULE });
   } else {
-    canvas.put(top, 0, { value: 'nothing to explain yet', format: format({ text: { italic: true, colour: GREY_TEXT } }) });
+    canvas.put(top, 0, {
+      value: 'nothing to explain yet',
+      format: format({ text: { italic: true, colour: GREY_TEXT } }),
+    });
   }
   putHeader(canvas, header, canvas.columnCount);
   return canvas.finish(title, 1 + header.lines.length);

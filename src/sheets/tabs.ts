@@ -34,7 +34,11 @@ function statusTable(status: StatusView): Table {
     ['Now', status.headline],
     ['Phase', phase ? `${phase.title} (${phase.id})` : 'none: the match is over'],
   ];
-  if (status.pausedSince) rows.push(['Paused', `since ${timeText(status.pausedSince)}: nothing closes and nothing sent counts until the host resumes`]);
+  if (status.pausedSince)
+    rows.push([
+      'Paused',
+      `since ${timeText(status.pausedSince)}: nothing closes and nothing sent counts until the host resumes`,
+    ]);
   if (phase) {
     if (phase.opensAt) rows.push(['Opened', timeText(phase.opensAt)]);
     rows.push(['Deadline', phase.deadline ? timeText(phase.deadline) : 'none set: the host closes this phase']);
@@ -51,7 +55,10 @@ function statusTable(status: StatusView): Table {
 export function layoutView(view: View): TabLayout[] {
   const head = (what: string, lines: readonly string[] = []) => ({ title: `${view.title} · ${what}`, lines });
   const boards = view.boards.map((tab, i) =>
-    boardLayout(tab, head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])])),
+    boardLayout(
+      tab,
+      head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])]),
+    ),
   );
   const fixed: TabLayout[] = [
     tablesLayout('Scoreboard', head('Scoreboard', view.status.result ?? []), [view.scoreboard]),
@@ -69,7 +76,8 @@ export function layoutView(view: View): TabLayout[] {
       throw new Error(`board tab ${i + 1} is named "${tab.tab}", a name the renderer keeps for its own tab`);
   }
   for (const tab of tabs) {
-    if (tab.title.trim() === '' || tab.title.length > MAX_TITLE) throw new Error(`tab name "${tab.title}" must have 1–${MAX_TITLE} characters`);
+    if (tab.title.trim() === '' || tab.title.length > MAX_TITLE)
+      throw new Error(`tab name "${tab.title}" must have 1–${MAX_TITLE} characters`);
     if (seen.has(tab.title.toLowerCase())) throw new Error(`two tabs are named "${tab.title}"; tab names must differ`);
     seen.add(tab.title.toLowerCase());
   }

@@ -11,7 +11,8 @@ import type { LogEntry } from './log.js';
 
 /** The form a player answers on (every match the add-on started gives each player one). */
 export function formOf(player: MatchFile['players'][number]): string {
-  if (!player.form) throw new Error(`player ${player.id} has no form in the match log; this match was not started by the add-on`);
+  if (!player.form)
+    throw new Error(`player ${player.id} has no form in the match log; this match was not started by the add-on`);
   return player.form;
 }
 
@@ -25,7 +26,8 @@ export const RESPONSES_MARGIN_MS = 15 * 60_000;
 /** When to read a form's responses from: its newest logged response's time less the margin (all, if none). */
 export function responsesSince(match: MatchFile, formId: string): string | undefined {
   let newest = -Infinity;
-  for (const s of match.submissions) if (s.form === formId && s.via === 'form' && s.at) newest = Math.max(newest, Date.parse(s.at));
+  for (const s of match.submissions)
+    if (s.form === formId && s.via === 'form' && s.at) newest = Math.max(newest, Date.parse(s.at));
   return Number.isFinite(newest) ? new Date(newest - RESPONSES_MARGIN_MS).toISOString() : undefined;
 }
 
@@ -44,7 +46,10 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
     for (const response of fresh) {
       logged.add(response.id);
       const answers = answersFromItems(
-        Object.entries(response.items).map(([itemId, value]) => ({ questionId: pointer.items[itemId] ?? `item ${itemId}`, value })),
+        Object.entries(response.items).map(([itemId, value]) => ({
+          questionId: pointer.items[itemId] ?? `item ${itemId}`,
+          value,
+        })),
       );
       const at = Date.parse(response.at);
       const submission: Submission = {

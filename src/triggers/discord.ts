@@ -19,7 +19,8 @@ export const WEBHOOK_SECRET = 'genius-host.discord-webhook';
  * say discordapp.com, test clients canary. or ptb.): the id a snowflake (17 to 20 digits), the
  * token letters, digits, "-" and "_".
  */
-const WEBHOOK_URL = /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{40,100}$/;
+const WEBHOOK_URL =
+  /^https:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{40,100}$/;
 
 /** Whether `url` is a channel webhook's URL as Discord gives it. */
 export function isWebhookUrl(url: string): boolean {
@@ -73,7 +74,8 @@ export function discordText(name: string): string {
  * What one try of a post came to: sent, or why not (never holding the webhook's URL), with how long
  * Discord asked to wait before the next try when it said (`retry_after`, `Retry-After`).
  */
-export type PostOutcome = { readonly sent: true } | { readonly sent: false; readonly why: string; readonly waitMs?: number };
+export type PostOutcome =
+  { readonly sent: true } | { readonly sent: false; readonly why: string; readonly waitMs?: number };
 
 /**
  * Posts `content` to the webhook. `?wait=true` makes Discord answer only once the message is saved,
@@ -85,7 +87,10 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   const url = ctx.ports.secrets?.get(WEBHOOK_SECRET);
   const http = ctx.ports.http;
   if (!url || !http) return { sent: false, why: 'no Discord webhook is set' };
-  const body = { content: content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content, allowed_mentions: { parse: [] } };
+  const body = {
+    content: content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content,
+    allowed_mentions: { parse: [] },
+  };
   let answer: HttpAnswer;
   try {
     answer = http.postJson(`${url}?wait=true`, body);
@@ -108,7 +113,8 @@ const LONGEST_WAIT_MS = 6 * 60 * 60_000;
  */
 export function retryAfterMs(answer: HttpAnswer, bodyRetryAfter: unknown, now: number): number | undefined {
   const waits: number[] = [];
-  if (typeof bodyRetryAfter === 'number' && Number.isFinite(bodyRetryAfter) && bodyRetryAfter >= 0) waits.push(bodyRetryAfter * 1000);
+  if (typeof bodyRetryAfter === 'number' && Number.isFinite(bodyRetryAfter) && bodyRetryAfter >= 0)
+    waits.push(bodyRetryAfter * 1000);
   const header = Object.entries(answer.headers ?? {}).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
   const value = Array.isArray(header) ? header[0] : header;
   if (typeof value === 'string' && value.trim() !== '') {
@@ -138,10 +144,15 @@ function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: numbe
   if (answer.status === 429) {
     const after = waitMs !== undefined ? ` (retry after ${Math.round(waitMs / 100) / 10} s)` : '';
     if (typeof detail.message !== 'string' && /\b1015\b/.test(answer.text))
-      return { why: `Cloudflare in front of Discord is blocking this address for a while (error 1015, HTTP 429)${after}`, ...wait };
+      return {
+        why: `Cloudflare in front of Discord is blocking this address for a while (error 1015, HTTP 429)${after}`,
+        ...wait,
+      };
     return { why: `Discord is rate limiting this webhook${after}`, ...wait };
   }
   if (answer.status === 401 || answer.status === 404)
-    return { why: `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…` };
+    return {
+      why: `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…`,
+    };
   return { why: `Discord answered HTTP ${answer.status}${message}`, ...wait };
 }

@@ -50,12 +50,21 @@ const MAX_ROWS = 25;
  */
 export function recordEdit(ports: Pick<HostPorts, 'store' | 'newId'>, at: string, edit: CellEdit): boolean {
   if (edit.tab !== ANSWERS_TAB) return false;
-  const cell = (v: string) => (v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v);
+  const cell = (v: string) =>
+    v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v;
   // A record per row (a player's row is one line; the host may paste over several).
   edit.values.slice(0, MAX_ROWS).forEach((values, r) => {
-    const record: EditRecord = { at, row: edit.row + r, column: edit.column, values: [values.slice(0, MAX_COLUMNS).map(cell)] };
+    const record: EditRecord = {
+      at,
+      row: edit.row + r,
+      column: edit.column,
+      values: [values.slice(0, MAX_COLUMNS).map(cell)],
+    };
     // Keys sort by time, then by a unique id: the order edits are applied in.
-    ports.store.set(`${KEY.editPrefix}${String(Date.parse(at)).padStart(15, '0')}.${ports.newId()}`, JSON.stringify(record));
+    ports.store.set(
+      `${KEY.editPrefix}${String(Date.parse(at)).padStart(15, '0')}.${ports.newId()}`,
+      JSON.stringify(record),
+    );
   });
   // The next tick must look (a quiet tick reads only this pointer).
   ports.store.remove(KEY.quiet);
@@ -75,9 +84,13 @@ export function readRows(ctx: HostContext): number {
   const shared = ctx.pointers.shared();
   if (!rows || !shared || rows.questions.length === 0) return 0;
   const width = Math.min(rows.questions.length, MAX_COLUMNS);
-  const values = ctx.ports.files.open(shared.id).readValues(`'${ANSWERS_TAB}'!B2:${columnLetters(width)}${1 + MAX_ROWS}`);
+  const values = ctx.ports.files
+    .open(shared.id)
+    .readValues(`'${ANSWERS_TAB}'!B2:${columnLetters(width)}${1 + MAX_ROWS}`);
   const at = ctx.ports.clock.now();
-  const grid = Array.from({ length: MAX_ROWS }, (_, r) => Array.from({ length: width }, (_, c) => String(values[r]?.[c] ?? '').trim()));
+  const grid = Array.from({ length: MAX_ROWS }, (_, r) =>
+    Array.from({ length: width }, (_, c) => String(values[r]?.[c] ?? '').trim()),
+  );
   let before: string[][] | null = null;
   try {
     before = JSON.parse(ctx.pointers.text(KEY.rowsRead) ?? 'null') as string[][] | null;
@@ -109,7 +122,13 @@ function parseRecord(text: string | null): EditRecord | null {
   if (text === null) return null;
   try {
     const r = JSON.parse(text) as EditRecord;
-    if (typeof r.at !== 'string' || Number.isNaN(Date.parse(r.at)) || !Number.isInteger(r.row) || !Number.isInteger(r.column) || !Array.isArray(r.values))
+    if (
+      typeof r.at !== 'string' ||
+      Number.isNaN(Date.parse(r.at)) ||
+      !Number.isInteger(r.row) ||
+      !Number.isInteger(r.column) ||
+      !Array.isArray(r.values)
+    )
       return null;
     return r;
   } catch {
@@ -129,17 +148,26 @@ const strip = (s: RowsSetup): RowsSetup => ({
  * stopped between rewriting the tab and recording it (`next`): the tab's first row tells which it
  * shows (one read, only then).
  */
-function setupsOf(ctx: HostContext, match: MatchFile, rows: RowsPointer): { setups: RowsSetup[]; pointer: RowsPointer | null } {
+function setupsOf(
+  ctx: HostContext,
+  match: MatchFile,
+  rows: RowsPointer,
+): { setups: RowsSetup[]; pointer: RowsPointer | null } {
   const older = rows.previous ? [rows.previous] : [];
   if (!rows.next) return { setups: [rows, ...older], pointer: null };
   const shared = ctx.pointers.shared();
   if (!shared) return { setups: [rows, ...older], pointer: null };
   const sheet = ctx.ports.files.open(shared.id);
   const exists = (sheet.getMetadata().sheets ?? []).some((s) => s.properties?.title === ANSWERS_TAB);
-  const header = exists ? readAnswersTab(sheet, match.players, Math.max(1, rows.questions.length, rows.next.questions.length)).header : [];
+  const header = exists
+    ? readAnswersTab(sheet, match.players, Math.max(1, rows.questions.length, rows.next.questions.length)).header
+    : [];
   if (exists && showsSetup(header, rows.next)) {
     // The rewrite happened: adopt it (the tab is not cleared again), the old setup before it.
-    const adopted: RowsPointer = { ...strip(rows.next), ...(rows.phase !== null && rows.questions.length > 0 ? { previous: strip(rows) } : {}) };
+    const adopted: RowsPointer = {
+      ...strip(rows.next),
+      ...(rows.phase !== null && rows.questions.length > 0 ? { previous: strip(rows) } : {}),
+    };
     return { setups: [adopted, strip(rows)], pointer: adopted };
   }
   return { setups: [rows, ...older], pointer: null };
@@ -163,7 +191,10 @@ function setupAt(setups: readonly RowsSetup[], at: string): RowsSetup {
  * `response`, so an edit read again after a failure is not logged twice. `pointer`: the rows
  * pointer to store with the entries (a half-done rewrite adopted), if it changes.
  */
-export function collectEdits(ctx: HostContext, match: MatchFile): { entries: LogEntry[]; consumed: string[]; pointer: RowsPointer | null } {
+export function collectEdits(
+  ctx: HostContext,
+  match: MatchFile,
+): { entries: LogEntry[]; consumed: string[]; pointer: RowsPointer | null } {
   const pointers: Pointers = ctx.pointers;
   const keys = pointers.store
     .keys()
@@ -180,7 +211,9 @@ export function collectEdits(ctx: HostContext, match: MatchFile): { entries: Log
     const key = `${setup.phase}/${player}`;
     let row = current.get(key);
     if (!row) {
-      const last = [...match.submissions].reverse().find((s) => s.via === 'row' && s.player === player && s.phase === setup.phase);
+      const last = [...match.submissions]
+        .reverse()
+        .find((s) => s.via === 'row' && s.player === player && s.phase === setup.phase);
       row = Object.fromEntries(setup.questions.map((q) => [q, last ? String(last.answers[q] ?? '') : '']));
       current.set(key, row);
     }

@@ -212,7 +212,10 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
         ? undefined
         : match.players.find((p) => {
             const ref = ctx.pointers.player(p.id)?.form;
-            return p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)));
+            return (
+              p.form !== undefined &&
+              (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)))
+            );
           });
     if (!player) return 'all';
     out.add(player.id);
@@ -245,11 +248,15 @@ function readForms(
   // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
   const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
   const asked = askedForms(ctx, match, asks);
-  const pollForms = kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
+  const pollForms =
+    kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, match, now));
   const mayHold = formsToRead(ctx, match);
   // A tick due to send a reminder first reads the forms of the players it would remind: an answer
   // whose form-submit trigger did not fire must not earn its sender a reminder.
-  const toRemind = kind === 'tick' && !pollForms ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id)) : [];
+  const toRemind =
+    kind === 'tick' && !pollForms
+      ? playersToRemind(replayMatch(match, { now }), now).filter((id) => mayHold.includes(id))
+      : [];
   if (pollForms) add(collectForms(ctx, match, mayHold));
   else {
     const read = [...new Set([...asked, ...toRemind])];
@@ -330,15 +337,26 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
   let until = drawn.unfinished || rewrite || messages.retry ? null : quietUntil(ctx, result, now, polledAt);
   // A refused Discord post: the tick when it is due to be tried again looks.
-  if (until !== null && messages.wakeAt !== null) until = new Date(Math.min(Date.parse(until), Date.parse(messages.wakeAt))).toISOString();
+  if (until !== null && messages.wakeAt !== null)
+    until = new Date(Math.min(Date.parse(until), Date.parse(messages.wakeAt))).toISOString();
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
   if (until !== null && drawn.deferredUntil !== null)
-    until = Date.parse(drawn.deferredUntil) <= Date.parse(now) ? null : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
+    until =
+      Date.parse(drawn.deferredUntil) <= Date.parse(now)
+        ? null
+        : new Date(Math.min(Date.parse(until), Date.parse(drawn.deferredUntil))).toISOString();
   // `sharp`: the rest ends at a deadline or a phase's opening, which the tick before it waits for.
   const edge = phaseEdge(result, now);
   const sharp = until !== null && edge !== null && Date.parse(until) === Date.parse(edge);
   const quiet =
-    until === null ? null : JSON.stringify({ until, ask: '', open: result.open?.phase.id ?? null, ...(sharp ? { sharp } : {}) } satisfies QuietPointer);
+    until === null
+      ? null
+      : JSON.stringify({
+          until,
+          ask: '',
+          open: result.open?.phase.id ?? null,
+          ...(sharp ? { sharp } : {}),
+        } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) !== quiet) {
     if (quiet === null) ctx.pointers.remove(KEY.quiet);
     else {
@@ -346,7 +364,11 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
       // An answer or an edit that came in while this ran dropped the pointer before this wrote it
       // (each drops it after recording itself): seen now, the ticks must not rest on it.
       const done = new Set([...edits.consumed, ...asks]);
-      if (ctx.pointers.store.peekKeys().some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k)))
+      if (
+        ctx.pointers.store
+          .peekKeys()
+          .some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k))
+      )
         ctx.pointers.remove(KEY.quiet);
     }
   }
@@ -354,7 +376,14 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
   // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
   // anyway before it answers the host.
   if ((kind === 'menu' || kind === 'rerender') && (writes.length > 0 || drawn.formsUpdated > 0)) ctx.ports.flush();
-  return { ran: true, logged: entries.length, open: result.open?.phase.id ?? null, over: result.open === null, writes, formsUpdated: drawn.formsUpdated };
+  return {
+    ran: true,
+    logged: entries.length,
+    open: result.open?.phase.id ?? null,
+    over: result.open === null,
+    writes,
+    formsUpdated: drawn.formsUpdated,
+  };
 }
 
 interface DrawInput {
@@ -372,7 +401,10 @@ interface DrawInput {
  * Renders the spreadsheets and shows the forms where the match moved (or everything, for
  * Re-render). `unfinished`: part was left to the next execution.
  */
-function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
+function draw(
+  ctx: HostContext,
+  input: DrawInput,
+): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
   const { kind, result, entries, closed, now, startedAt } = input;
   const rewrite = kind === 'rerender';
   const seen = stateKey(result);
@@ -388,7 +420,9 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   // every sheet every minute while answers come in is most of a day's trigger time.
   const seenBefore = ctx.pointers.text(KEY.seen);
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
-  const senders = entries.flatMap((e) => (e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : []));
+  const senders = entries.flatMap((e) =>
+    e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [],
+  );
   const drawnAt = ctx.pointers.text(KEY.drawnAt);
   const othersDueAt = drawnAt === null ? -Infinity : Date.parse(drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
   let only: Set<Audience> | null = null;
@@ -401,7 +435,11 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
     deferredUntil = new Date(othersDueAt).toISOString();
   }
   // A run that logged only messages (reminders, Discord posts) draws the host's sheet, whose Log tab lists them.
-  const messagedOnly = seen === seenBefore && !rowsStale && entries.length > 0 && entries.every((e) => e.kind === 'event' && e.value.type === 'message');
+  const messagedOnly =
+    seen === seenBefore &&
+    !rowsStale &&
+    entries.length > 0 &&
+    entries.every((e) => e.kind === 'event' && e.value.type === 'message');
   if (messagedOnly && only === null && !rewrite && closed.size === 0) only = new Set<Audience>(['host']);
   if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly))
     return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
@@ -416,7 +454,11 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
   }
   const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
   // The setup before, while it asked something: an edit made on it before the rewrite answers it.
-  if (rowsMoved) ctx.pointers.setRows({ ...setup, ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}) } satisfies RowsPointer);
+  if (rowsMoved)
+    ctx.pointers.setRows({
+      ...setup,
+      ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}),
+    } satisfies RowsPointer);
   const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, startedAt });
   // Drawn or changed in part: a later execution does the rest (the next, or the one due).
   if (!only && !forms.pending) {
@@ -429,7 +471,10 @@ function draw(ctx: HostContext, input: DrawInput): { writes: WriteReport[]; form
 /** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
 function firstSheetOf(ctx: HostContext, audience: Audience): { defaultSheetId?: number } {
   if (audience === 'host') return {};
-  const file = audience === 'public' ? ctx.pointers.requireShared() : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
+  const file =
+    audience === 'public'
+      ? ctx.pointers.requireShared()
+      : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
   return file.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
 }
 
@@ -451,7 +496,9 @@ function render(
   { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
 ): WriteReport[] {
   const rendered = ctx.pointers.rendered();
-  const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter((a) => !only || only.has(a));
+  const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter(
+    (a) => !only || only.has(a),
+  );
   const writes: WriteReport[] = [];
   for (const audience of audiences) {
     const view: View = viewFor(result, audience);
@@ -462,11 +509,17 @@ function render(
     const metadata = sheet.getMetadata();
     const requests: Request[] =
       rewrite || rendered[audience] !== key
-        ? renderRequests(view, metadata, { dropDefaultSheet: audience !== 'host', ...firstSheetOf(ctx, audience), force: rewrite })
+        ? renderRequests(view, metadata, {
+            dropDefaultSheet: audience !== 'host',
+            ...firstSheetOf(ctx, audience),
+            force: rewrite,
+          })
         : [];
     if (extra)
       requests.push(
-        ...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, { keepAnswers: answersTab === 'keep' }),
+        ...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, {
+          keepAnswers: answersTab === 'keep',
+        }),
       );
     // Over 2 MB, several batchUpdates in order; the view counts as drawn only after the last.
     const parts = splitRequests(requests);

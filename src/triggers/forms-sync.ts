@@ -23,10 +23,16 @@ const FORMS_TIME_BUDGET_MS = 150_000;
 export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, FormSpec> {
   const shared = ctx.pointers.shared();
   const timeZone = result.match.schedule?.timeZone ?? 'UTC';
-  const deadline = result.open?.timing.deadline ? ctx.ports.formatTime(result.open.timing.deadline, timeZone) : undefined;
+  const deadline = result.open?.timing.deadline
+    ? ctx.ports.formatTime(result.open.timing.deadline, timeZone)
+    : undefined;
   const pausedSince = result.paused ? ctx.ports.formatTime(result.paused.from, timeZone) : undefined;
   const closesWhenReady = result.open !== null && closeWhenReadyFor(result.match.schedule, result.open.phase);
-  const over = result.open ? undefined : result.final ? 'The match is over. Thank you for playing!' : "The match waits on the host's decision.";
+  const over = result.open
+    ? undefined
+    : result.final
+      ? 'The match is over. Thank you for playing!'
+      : "The match waits on the host's decision.";
   const out = new Map<string, FormSpec>();
   for (const player of result.match.players) {
     const pointer = ctx.pointers.player(player.id);
@@ -75,7 +81,10 @@ export function closeChangingForms(
     // later (updateForms), without being closed and read again here.
     const stale = match().players.filter((p) => {
       const pointer = ctx.pointers.form(formOf(p));
-      return !closed.has(p.id) && (everyForm || (pointer.open !== false && pointer.key !== fingerprint(JSON.stringify(specOf(specs, p.id)))));
+      return (
+        !closed.has(p.id) &&
+        (everyForm || (pointer.open !== false && pointer.key !== fingerprint(JSON.stringify(specOf(specs, p.id)))))
+      );
     });
     if (stale.length === 0) break;
     for (const player of stale) {
@@ -113,11 +122,17 @@ function layoutOf(spec: FormSpec): FormLayout {
 }
 
 /** Which parts of the form show `wanted` already (`shown`: what it showed, if known). */
-function partsShown(shown: FormLayout | undefined, wanted: FormLayout, closedWith: string | undefined, spec: FormSpec): FormParts {
+function partsShown(
+  shown: FormLayout | undefined,
+  wanted: FormLayout,
+  closedWith: string | undefined,
+  spec: FormSpec,
+): FormParts {
   return {
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
-    closedMessage: closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
+    closedMessage:
+      closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
     items: Array.isArray(shown?.items)
       ? shown.items.map((old, i) => {
           const want = wanted.items[i];
@@ -149,12 +164,18 @@ function showForm(
   const same = partsShown(shown, wanted, closedWith, spec);
   // Items about to change in place: the pointer first stops vouching for them, so an execution
   // stopped half-way makes the next one rebuild them rather than trust a stale layout.
-  if (same.items && spec.items.length > 0 && same.items.some((p) => !(p.title && p.help && p.required && p.choices && p.validation))) {
+  if (
+    same.items &&
+    spec.items.length > 0 &&
+    same.items.some((p) => !(p.title && p.help && p.required && p.choices && p.validation))
+  ) {
     const { layout: _old, ...rest } = pointer;
     ctx.pointers.setForm(formId, {
       ...rest,
       key: '',
-      ...(pointer.layout ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } } : {}),
+      ...(pointer.layout
+        ? { layout: { title: pointer.layout.title, description: '', closedMessage: '', items: [] } }
+        : {}),
     });
   }
   const items = ctx.ports.forms.show(formId, spec, pointer.items, same);
@@ -195,7 +216,8 @@ export function updateForms(
     if (!rewrite && !closed.has(player.id) && pointer.key === key) continue;
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
-    if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) return { updated: count, pending: true };
+    if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
+      return { updated: count, pending: true };
     showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;
   }

@@ -34,11 +34,13 @@ function locked(ctx: HostContext, work: () => string): string {
 /** Host from a machine…: the match's store into the spreadsheet, and the add-on's triggers removed. */
 export function handToMachine(ctx: HostContext): string {
   return locked(ctx, () => {
-    if (hostedElsewhere(ctx) === 'machine') throw new Error('This match is hosted from a machine already (genius-host host).');
+    if (hostedElsewhere(ctx) === 'machine')
+      throw new Error('This match is hosted from a machine already (genius-host host).');
     if (!ctx.log.read()) throw new Error('No match here yet: use Genius Host → New match… first.');
     const store = ctx.ports.store;
     const entries: Record<string, string> = {};
-    for (const key of store.keys()) if (key !== KEY.quiet && key !== KEY.runner && key !== KEY.leaseSeen) entries[key] = store.get(key) ?? '';
+    for (const key of store.keys())
+      if (key !== KEY.quiet && key !== KEY.runner && key !== KEY.leaseSeen) entries[key] = store.get(key) ?? '';
     // The machine's first run looks at everything (no quiet pointer), and reads the forms.
     new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });
     ctx.ports.scheduler.remove();
@@ -51,7 +53,8 @@ export function handToMachine(ctx: HostContext): string {
 /** Host from Apps Script again: the spreadsheet's store back into the properties, and the triggers installed. */
 export function takeBack(ctx: HostContext): string {
   return locked(ctx, () => {
-    if (hostedElsewhere(ctx) !== 'machine') throw new Error('This match is hosted by Apps Script already: there is nothing to take back.');
+    if (hostedElsewhere(ctx) !== 'machine')
+      throw new Error('This match is hosted by Apps Script already: there is nothing to take back.');
     const host = ctx.ports.files.host();
     const sheetStore = new SheetStore(host);
     // The claim first: a machine's next run reads it and does nothing.
@@ -71,7 +74,9 @@ export function takeBack(ctx: HostContext): string {
         host.batchUpdate([
           {
             updateDeveloperMetadata: {
-              dataFilters: [{ developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: value } }],
+              dataFilters: [
+                { developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: value } },
+              ],
               developerMetadata: { metadataValue: FREE },
               fields: 'metadataValue',
             },
@@ -87,7 +92,9 @@ export function takeBack(ctx: HostContext): string {
     }
     store.remove(KEY.leaseSeen);
     sheetStore.refresh();
-    const keep = new Set(sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead && k !== KEY.itemsKeyedBy));
+    const keep = new Set(
+      sheetStore.keys().filter((k) => k !== KEY.runner && k !== KEY.rowsRead && k !== KEY.itemsKeyedBy),
+    );
     for (const key of store.keys()) if (!keep.has(key) && key !== KEY.runner) store.remove(key);
     for (const key of keep) store.set(key, sheetStore.get(key) ?? '');
     store.remove(KEY.runner);

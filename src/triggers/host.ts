@@ -100,7 +100,8 @@ export class MatchHost {
       }
       if (!result.open) throw new Error('No phase is open: there is no deadline to extend.');
       const when = checkTime(deadline);
-      if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
+      if (Date.parse(when) <= Date.parse(now))
+        throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
       const event: MatchEvent = { type: 'extend', phase: result.open.phase.id, deadline: when, at: now };
       return { kind: 'event', value: event };
     });
@@ -121,7 +122,8 @@ export class MatchHost {
         );
       }
       const when = checkTime(deadline);
-      if (Date.parse(when) <= Date.parse(now)) throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
+      if (Date.parse(when) <= Date.parse(now))
+        throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
       const event: MatchEvent = { type: 'reopen', phase: last.phase.id, deadline: when, at: now };
       return { kind: 'event', value: event };
     });
@@ -133,7 +135,8 @@ export class MatchHost {
    */
   pause(): RunReport {
     return this.logAndRun((result, now) => {
-      if (result.paused) throw new Error(`The match is paused already (since ${result.paused.from}); Resume the match lets it go on.`);
+      if (result.paused)
+        throw new Error(`The match is paused already (since ${result.paused.from}); Resume the match lets it go on.`);
       if (!result.open) throw new Error('No phase is open: there is nothing to pause.');
       const event: MatchEvent = { type: 'pause', at: now };
       return { kind: 'event', value: event };
@@ -154,7 +157,9 @@ export class MatchHost {
     return this.logAndRun((result) => {
       const request = result.pending.find((p) => p.id === id);
       if (!request)
-        throw new Error(`No host decision "${id}" is pending${result.pending.length > 0 ? ` (pending: ${result.pending.map((p) => p.id).join(', ')})` : ''}.`);
+        throw new Error(
+          `No host decision "${id}" is pending${result.pending.length > 0 ? ` (pending: ${result.pending.map((p) => p.id).join(', ')})` : ''}.`,
+        );
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (!match) throw new Error(`"${choice}" is not one of ${request.choices.join(', ')}.`);
       const decision: Decision = { id, choice: match };
@@ -174,15 +179,30 @@ export class MatchHost {
     let corrected: Player | undefined;
     const report = this.logAndRun((result, now) => {
       const wanted = player.trim().toLowerCase();
-      const target = result.match.players.find((p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted);
-      if (!target) throw new Error(`No player "${player}" in this match (players: ${result.match.players.map((p) => p.name).join(', ')}).`);
+      const target = result.match.players.find(
+        (p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted,
+      );
+      if (!target)
+        throw new Error(
+          `No player "${player}" in this match (players: ${result.match.players.map((p) => p.name).join(', ')}).`,
+        );
       const address = email.trim();
-      if (!looksLikeEmail(address)) throw new Error(`"${email}" is not an email address; give ${target.name}'s Google account, such as ann.lee@gmail.com.`);
+      if (!looksLikeEmail(address))
+        throw new Error(
+          `"${email}" is not an email address; give ${target.name}'s Google account, such as ann.lee@gmail.com.`,
+        );
       const emails = currentEmails(result.match);
-      const owner = result.match.players.find((p) => p.id !== target.id && sameAccount(emails.get(p.id) ?? '', address));
-      if (owner) throw new Error(`${address} is ${owner.name}'s Google account; every player needs their own. Nothing was changed.`);
+      const owner = result.match.players.find(
+        (p) => p.id !== target.id && sameAccount(emails.get(p.id) ?? '', address),
+      );
+      if (owner)
+        throw new Error(
+          `${address} is ${owner.name}'s Google account; every player needs their own. Nothing was changed.`,
+        );
       if (sameAccount(emails.get(target.id) ?? '', address))
-        throw new Error(`${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`);
+        throw new Error(
+          `${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`,
+        );
       const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
       corrected = target;
       return { kind: 'event', value: event };
@@ -201,7 +221,11 @@ export class MatchHost {
   /** Shares a corrected player's private sheet and the shared sheet with their new address. */
   private shareWithCorrected(player: { readonly id: string; readonly name: string }, email: string): void {
     const shares = [
-      { id: this.ctx.pointers.requirePlayer(player.id).sheet.id, role: 'reader' as const, what: `${player.name}'s private sheet` },
+      {
+        id: this.ctx.pointers.requirePlayer(player.id).sheet.id,
+        role: 'reader' as const,
+        what: `${player.name}'s private sheet`,
+      },
       { id: this.ctx.pointers.requireShared().id, role: 'writer' as const, what: 'the shared sheet' },
     ];
     const notes: string[] = [];
@@ -215,7 +239,8 @@ export class MatchHost {
       if (result.refused !== undefined) notes.push(refusedShareNote(file.what, email, player.name, result.refused));
     }
     const started = this.ctx.pointers.startedPlayer(player.id);
-    if (notes.length > 0) this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
+    if (notes.length > 0)
+      this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
   }
 
   /** Discord webhook…: sets the webhook URL (checked for Discord's shape) or, for an empty text, clears it (discord.ts). */
@@ -245,6 +270,7 @@ export class MatchHost {
 
 function checkTime(text: string): string {
   const ms = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(ms)) throw new Error(`"${text}" is not a time such as 2026-11-24T20:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || Number.isNaN(ms))
+    throw new Error(`"${text}" is not a time such as 2026-11-24T20:00:00Z`);
   return new Date(ms).toISOString();
 }

@@ -48,7 +48,8 @@ function parseLease(value: string): Lease | null {
   try {
     const lease = JSON.parse(value) as Partial<Lease>;
     // A lease of an earlier version (with an `until` time and no count) is held the same way.
-    if (typeof lease.holder === 'string') return { holder: lease.holder, renewal: typeof lease.renewal === 'number' ? lease.renewal : 0 };
+    if (typeof lease.holder === 'string')
+      return { holder: lease.holder, renewal: typeof lease.renewal === 'number' ? lease.renewal : 0 };
   } catch {
     // A value nobody could have written: treated as free, so the match is never stuck on it.
   }
@@ -71,7 +72,12 @@ export interface LeaseSighting {
  * of this runner's clock since. Answers the sighting to keep for the next look (a new value starts
  * a new one).
  */
-export function watchLease(value: string, seen: LeaseSighting | null, now: string, leaseMs = LEASE_MS): { lapsed: boolean; seen: LeaseSighting } {
+export function watchLease(
+  value: string,
+  seen: LeaseSighting | null,
+  now: string,
+  leaseMs = LEASE_MS,
+): { lapsed: boolean; seen: LeaseSighting } {
   if (seen?.value === value) return { lapsed: Date.parse(now) - Date.parse(seen.since) >= leaseMs, seen };
   return { lapsed: false, seen: { value, since: now } };
 }
@@ -81,7 +87,14 @@ export function sightingIn(text: string | null): LeaseSighting | null {
   if (text === null) return null;
   try {
     const seen: unknown = JSON.parse(text);
-    if (seen !== null && typeof seen === 'object' && 'value' in seen && 'since' in seen && typeof seen.value === 'string' && typeof seen.since === 'string')
+    if (
+      seen !== null &&
+      typeof seen === 'object' &&
+      'value' in seen &&
+      'since' in seen &&
+      typeof seen.value === 'string' &&
+      typeof seen.since === 'string'
+    )
       return { value: seen.value, since: seen.since };
   } catch {
     // Not a sighting: none.

@@ -48,10 +48,18 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
     ...(shared.note ? { note: shared.note } : {}),
     players: match.players.map((p) => {
       const pointer = ctx.pointers.requirePlayer(p.id);
-      return { id: p.id, name: p.name, email: emails.get(p.id) ?? '', form: pointer.form.url, sheet: pointer.sheet.url };
+      return {
+        id: p.id,
+        name: p.name,
+        email: emails.get(p.id) ?? '',
+        form: pointer.form.url,
+        sheet: pointer.sheet.url,
+      };
     }),
     warnings: [
-      ...(shared.published ? [] : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),
+      ...(shared.published
+        ? []
+        : [shared.note ?? 'The shared sheet is not published to the web: spectators open it through its link.']),
       ...match.players.flatMap((p) => (ctx.pointers.protection(p.id)?.notes ?? []).map((note) => `${p.name}: ${note}`)),
       ...match.players.flatMap((p) => ctx.pointers.startedPlayer(p.id).notes ?? []),
       ...(discordRefusing(match) ? [DISCORD_REFUSING] : []),
@@ -78,12 +86,24 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
     [
       heading('Spectators (post this)'),
       text(links.spectators),
-      text(links.published ? 'published to the web, updates automatically' : (links.note ?? 'anyone with the link can view')),
+      text(
+        links.published
+          ? 'published to the web, updates automatically'
+          : (links.note ?? 'anyone with the link can view'),
+      ),
     ],
-    [heading('Seed commitment (post it with the link)'), text(links.commitment), text("the SHA-256 of the seed: the spectators' Seed tab shows it")],
+    [
+      heading('Seed commitment (post it with the link)'),
+      text(links.commitment),
+      text("the SHA-256 of the seed: the spectators' Seed tab shows it"),
+    ],
     [heading('Shared sheet (players edit their row)'), text(links.shared)],
     ...(links.warnings.length > 0
-      ? [[], [heading('Warnings: less protection than usual, or something for you to do')], ...links.warnings.map((w) => [text(w)])]
+      ? [
+          [],
+          [heading('Warnings: less protection than usual, or something for you to do')],
+          ...links.warnings.map((w) => [text(w)]),
+        ]
       : []),
     [],
     [heading('Player'), heading('Email'), heading('Form (send privately)'), heading('Private sheet')],
@@ -93,7 +113,11 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
   // The links of an earlier match give way to this one's.
   if (existing?.properties?.sheetId !== undefined && existing.properties.sheetId !== null)
     requests.push({ deleteSheet: { sheetId: existing.properties.sheetId } });
-  requests.push({ addSheet: { properties: { sheetId, title: LINKS_TAB, gridProperties: { rowCount: rows.length + 5, columnCount: 4 } } } });
+  requests.push({
+    addSheet: {
+      properties: { sheetId, title: LINKS_TAB, gridProperties: { rowCount: rows.length + 5, columnCount: 4 } },
+    },
+  });
   requests.push({
     updateCells: {
       range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: 4 },
@@ -102,7 +126,11 @@ export function linksTabRequests(host: Spreadsheet, links: Links): Request[] {
     },
   });
   requests.push({
-    updateDimensionProperties: { range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 }, properties: { pixelSize: 260 }, fields: 'pixelSize' },
+    updateDimensionProperties: {
+      range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 4 },
+      properties: { pixelSize: 260 },
+      fields: 'pixelSize',
+    },
   });
   return requests;
 }

@@ -34,12 +34,15 @@ export type LogEntry =
 function chunks(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i += CHUNK) out.push(text.slice(i, i + CHUNK));
-  if (out.length > MAX_CHUNKS) throw new Error(`a log entry of ${text.length} characters is more than the log can hold in one row`);
+  if (out.length > MAX_CHUNKS)
+    throw new Error(`a log entry of ${text.length} characters is more than the log can hold in one row`);
   return out.length > 0 ? out : [''];
 }
 
 function rowOf(kind: string, value: unknown) {
-  return { values: [kind, ...chunks(JSON.stringify(value))].map((text) => ({ userEnteredValue: { stringValue: text } })) };
+  return {
+    values: [kind, ...chunks(JSON.stringify(value))].map((text) => ({ userEnteredValue: { stringValue: text } })),
+  };
 }
 
 /**
@@ -52,7 +55,8 @@ function rowOf(kind: string, value: unknown) {
 export function entryUids(entries: readonly LogEntry[], match: MatchFile): LogEntry[] {
   let reopens = (match.events ?? []).filter((e) => e.type === 'reopen').length;
   const tries = new Map<string, number>();
-  const tryKey = (e: { channel: string; key: string; player?: string }) => JSON.stringify([e.channel, e.key, e.player ?? '']);
+  const tryKey = (e: { channel: string; key: string; player?: string }) =>
+    JSON.stringify([e.channel, e.key, e.player ?? '']);
   for (const e of match.events ?? []) if (e.type === 'message') tries.set(tryKey(e), (tries.get(tryKey(e)) ?? 0) + 1);
   return entries.map((entry): LogEntry => {
     if (entry.value.uid !== undefined) {
@@ -61,7 +65,8 @@ export function entryUids(entries: readonly LogEntry[], match: MatchFile): LogEn
     }
     if (entry.kind === 'submission') {
       const s = entry.value;
-      if (s.via === 'form' && s.response !== undefined) return { kind: 'submission', value: { ...s, uid: `response:${s.response}` } };
+      if (s.via === 'form' && s.response !== undefined)
+        return { kind: 'submission', value: { ...s, uid: `response:${s.response}` } };
       // A row's edit: its response is the edit's record (`edit:<time>.<id>`).
       if (s.via === 'row' && s.response !== undefined) return { kind: 'submission', value: { ...s, uid: s.response } };
       return entry;
@@ -82,7 +87,8 @@ export function entryUids(entries: readonly LogEntry[], match: MatchFile): LogEn
 /** The ids of a match's entries. */
 function uidsOf(match: MatchFile): Set<string> {
   const out = new Set<string>();
-  for (const entry of [...match.submissions, ...match.decisions, ...(match.events ?? [])]) if (entry.uid !== undefined) out.add(entry.uid);
+  for (const entry of [...match.submissions, ...match.decisions, ...(match.events ?? [])])
+    if (entry.uid !== undefined) out.add(entry.uid);
   return out;
 }
 
@@ -115,7 +121,8 @@ export class MatchLog {
     this.lastMeta = this.sheetMeta();
     if (!this.lastMeta) return null;
     const rows = this.rows();
-    if (rows.length === 0 || rows[0][0] !== 'match') throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
+    if (rows.length === 0 || rows[0][0] !== 'match')
+      throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
       ...JSON.parse(rows[0].slice(1).join('')),
       submissions: [],
@@ -151,7 +158,16 @@ export class MatchLog {
     ];
     const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
-      { addSheet: { properties: { sheetId, title: LOG_TAB, hidden: true, gridProperties: { rowCount: rows.length + GROW_BY, columnCount: MAX_CHUNKS + 1 } } } },
+      {
+        addSheet: {
+          properties: {
+            sheetId,
+            title: LOG_TAB,
+            hidden: true,
+            gridProperties: { rowCount: rows.length + GROW_BY, columnCount: MAX_CHUNKS + 1 },
+          },
+        },
+      },
       { updateCells: { start: { sheetId, rowIndex: 0, columnIndex: 0 }, rows, fields: 'userEnteredValue' } },
       { addProtectedRange: { protectedRange: { range: { sheetId }, description: LOG_NOTE } } },
     ];
@@ -178,7 +194,9 @@ export class MatchLog {
     if (sheetId === undefined || sheetId === null) throw new Error(`the "${LOG_TAB}" tab is missing`);
     // Over 2 MB (many long answers at once), several appendCells in order: an entry of a part
     // refused is logged by the next execution, and one logged twice counts once (its id).
-    const append: Request = { appendCells: { sheetId, rows: fresh.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' } };
+    const append: Request = {
+      appendCells: { sheetId, rows: fresh.map((e) => rowOf(e.kind, e.value)), fields: 'userEnteredValue' },
+    };
     for (const part of splitRequests([append])) this.sheet.batchUpdate(part);
     this.readIds = seen;
   }
@@ -187,6 +205,13 @@ export class MatchLog {
   archive(label: string): void {
     const meta = this.sheetMeta();
     if (!meta?.properties) return;
-    this.sheet.batchUpdate([{ updateSheetProperties: { properties: { sheetId: meta.properties.sheetId, title: `${LOG_TAB} (${label})` }, fields: 'title' } }]);
+    this.sheet.batchUpdate([
+      {
+        updateSheetProperties: {
+          properties: { sheetId: meta.properties.sheetId, title: `${LOG_TAB} (${label})` },
+          fields: 'title',
+        },
+      },
+    ]);
   }
 }

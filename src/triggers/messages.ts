@@ -60,7 +60,9 @@ function messageId(channel: MessageEvent['channel'], key: string, player?: strin
 function awaited(result: ReplayResult): string[] {
   const open = result.open;
   if (!open) return [];
-  return result.match.players.map((p) => p.id).filter((id) => open.phase.questions[id] !== undefined && !open.moves.has(id));
+  return result.match.players
+    .map((p) => p.id)
+    .filter((id) => open.phase.questions[id] !== undefined && !open.moves.has(id));
 }
 
 /** The reminders of the open phase; none while the host's pause goes on (its deadline moves at the resume, and its reminders with it). */
@@ -104,16 +106,23 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   const since = discordSince(ctx);
   if (since !== null) {
     const posts: { key: string; content: () => string }[] = [];
-    if (due && remind && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
+    if (due && remind && waiting.length > 0)
+      posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
     const last = result.closed[result.closed.length - 1];
     const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
     if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
-      posts.push({ key: `result:${last.phase.id}@${closedAt}`, content: () => resultPost(ctx, result, last.phase.title) });
+      posts.push({
+        key: `result:${last.phase.id}@${closedAt}`,
+        content: () => resultPost(ctx, result, last.phase.title),
+      });
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
     // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
     const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
     for (const p of pending.values())
-      if (!current.has(p.key)) entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }));
+      if (!current.has(p.key))
+        entries.push(
+          event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }),
+        );
     for (const { key, content } of posts) {
       const tries = logged.get(messageId('discord', key)) ?? [];
       if (tries.some((s) => s !== 'failed')) continue;
@@ -132,10 +141,19 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
       const until = Date.parse(refused?.until ?? now) + (refused ? 0 : POST_RETRY_WINDOW_MS);
       if (next > until) {
         // Refused for the whole window: a Discord outage never holds up the match, nor keeps the ticks awake for ever.
-        entries.push(event({ channel: 'discord', key, status: 'dropped', note: `${outcome.why}; refused for ${POST_RETRY_WINDOW_MS / 3_600_000} hours` }));
+        entries.push(
+          event({
+            channel: 'discord',
+            key,
+            status: 'dropped',
+            note: `${outcome.why}; refused for ${POST_RETRY_WINDOW_MS / 3_600_000} hours`,
+          }),
+        );
         continue;
       }
-      entries.push(event({ channel: 'discord', key, status: 'failed', note: outcome.why, retry: new Date(next).toISOString() }));
+      entries.push(
+        event({ channel: 'discord', key, status: 'failed', note: outcome.why, retry: new Date(next).toISOString() }),
+      );
       wakeAt = Math.min(wakeAt ?? Infinity, next);
     }
   }
@@ -201,7 +219,14 @@ function timeLeft(deadline: string, now: string): string {
 }
 
 /** The reminder one player gets: their own links, the phase and its deadline in their time zone. */
-function reminderEmail(ctx: HostContext, result: ReplayResult, playerId: string, to: string, due: ReminderTime, now: string): MailMessage {
+function reminderEmail(
+  ctx: HostContext,
+  result: ReplayResult,
+  playerId: string,
+  to: string,
+  due: ReminderTime,
+  now: string,
+): MailMessage {
   const open = result.open;
   if (!open) throw new Error('a reminder needs an open phase');
   const player = result.match.players.find((p) => p.id === playerId);
@@ -216,10 +241,18 @@ function reminderEmail(ctx: HostContext, result: ReplayResult, playerId: string,
     '',
   ];
   if (questions.some((q) => !q.public) && links) lines.push(`Your form: ${links.form.url}`);
-  if (questions.some((q) => q.public)) lines.push(`Your row in the shared sheet (tab "Your answers"): ${ctx.pointers.requireShared().url}`);
+  if (questions.some((q) => q.public))
+    lines.push(`Your row in the shared sheet (tab "Your answers"): ${ctx.pointers.requireShared().url}`);
   if (links) lines.push(`Your sheet (your receipts and the board): ${links.sheet.url}`);
-  lines.push('', 'This reminder comes from the match host’s genius-host; you get one only while you have not answered.');
-  return { to, subject: `${result.game.title}: ${open.phase.title} closes in ${timeLeft(due.deadline, now)}`, body: lines.join('\n') };
+  lines.push(
+    '',
+    'This reminder comes from the match host’s genius-host; you get one only while you have not answered.',
+  );
+  return {
+    to,
+    subject: `${result.game.title}: ${open.phase.title} closes in ${timeLeft(due.deadline, now)}`,
+    body: lines.join('\n'),
+  };
 }
 
 /** The reminder post: who is still awaited, names only. */

@@ -63,8 +63,20 @@ const rowsSetup = z.object({
   header: z.optional(z.array(z.string())),
   since: z.optional(z.string()),
 });
-const itemLayout = z.object({ kind: z.string(), title: z.string(), help: z.string(), required: z.boolean(), choices: z.string(), validation: z.string() });
-const formLayout = z.object({ title: z.string(), description: z.string(), closedMessage: z.string(), items: z.array(itemLayout) });
+const itemLayout = z.object({
+  kind: z.string(),
+  title: z.string(),
+  help: z.string(),
+  required: z.boolean(),
+  choices: z.string(),
+  validation: z.string(),
+});
+const formLayout = z.object({
+  title: z.string(),
+  description: z.string(),
+  closedMessage: z.string(),
+  items: z.array(itemLayout),
+});
 
 const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
@@ -212,7 +224,10 @@ export class Pointers {
   /** The shared sheet of a match that has one (every match past its start). */
   requireShared(): SharedPointer {
     const shared = this.shared();
-    if (!shared) throw new Error(`genius-host's stored property ${KEY.shared} is missing: the shared sheet of this match is not known; start the match again`);
+    if (!shared)
+      throw new Error(
+        `genius-host's stored property ${KEY.shared} is missing: the shared sheet of this match is not known; start the match again`,
+      );
     return shared;
   }
   setShared(value: SharedPointer): void {

@@ -152,7 +152,12 @@ export interface Forms {
    * the questions as they are, hidden behind the closed message, so a form that reopens with the
    * same questions keeps its items.
    */
-  show(formId: string, spec: FormSpec, items: Readonly<Record<string, string>>, same?: FormParts): Record<string, string>;
+  show(
+    formId: string,
+    spec: FormSpec,
+    items: Readonly<Record<string, string>>,
+    same?: FormParts,
+  ): Record<string, string>;
   /** Resumes accepting responses without changing the questions; publishes a form that is not published yet. */
   startAccepting(formId: string): void;
   /** Stops accepting responses without changing the questions; `message` is what the closed form says. */

@@ -24,7 +24,9 @@ export function phaseEdge(result: ReplayResult, now: string): string | null {
   if (!open || result.paused) return null;
   const opensAt = open.timing.opensAt;
   if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
-  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now) ? open.timing.deadline : null;
+  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now)
+    ? open.timing.deadline
+    : null;
 }
 
 /**
@@ -38,7 +40,9 @@ export function quietUntil(ctx: HostContext, result: ReplayResult, now: string, 
   const formsEvery = formsEveryMinutes(ctx);
   const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
   // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
-  return until !== null && ctx.ports.machine ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString() : until;
+  return until !== null && ctx.ports.machine
+    ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString()
+    : until;
 }
 
 function restUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {

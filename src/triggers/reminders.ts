@@ -26,12 +26,17 @@ export interface ReminderTime {
  * is left out.
  */
 export function reminderMinutes(schedule: Pick<Schedule, 'reminders'> | undefined, phaseMinutes: number): number[] {
-  const chosen = schedule?.reminders ?? (phaseMinutes > LONG_PHASE_MINUTES ? LONG_PHASE_REMINDERS : SHORT_PHASE_REMINDERS);
+  const chosen =
+    schedule?.reminders ?? (phaseMinutes > LONG_PHASE_MINUTES ? LONG_PHASE_REMINDERS : SHORT_PHASE_REMINDERS);
   return [...new Set(chosen)].filter((m) => m > 0 && m < phaseMinutes).sort((a, b) => b - a);
 }
 
 /** The reminders of an open phase, earliest first; none without an opening and a deadline (a match without a schedule). */
-export function reminderTimes(phaseId: string, timing: PhaseTiming, schedule: Pick<Schedule, 'reminders'> | undefined): ReminderTime[] {
+export function reminderTimes(
+  phaseId: string,
+  timing: PhaseTiming,
+  schedule: Pick<Schedule, 'reminders'> | undefined,
+): ReminderTime[] {
   const { opensAt, deadline } = timing;
   if (opensAt === undefined || deadline === undefined) return [];
   const end = Date.parse(deadline);

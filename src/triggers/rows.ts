@@ -69,7 +69,10 @@ export function rowsSetupFor(phase: PhaseSpec | null): RowsSetup {
   return { phase: phase?.id ?? null, questions: publicQuestions(phase).map((q) => q.id), header: answersHeader(phase) };
 }
 
-const text = (value: string, extra: CellData = {}): CellData => ({ userEnteredValue: { stringValue: value }, ...extra });
+const text = (value: string, extra: CellData = {}): CellData => ({
+  userEnteredValue: { stringValue: value },
+  ...extra,
+});
 const bold = { textFormat: { bold: true } };
 // backgroundColorStyle: CellFormat.backgroundColor is deprecated in its favour (Sheets API v4).
 const GREY = { rgbColor: rgb('#EEEEEE') };
@@ -107,7 +110,11 @@ export function answersTabRequests(
     return requests;
   }
   requests.push({
-    updateCells: { range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: columns }, rows, fields: TAB_FIELDS },
+    updateCells: {
+      range: { sheetId, startRowIndex: 0, endRowIndex: rows.length, startColumnIndex: 0, endColumnIndex: columns },
+      rows,
+      fields: TAB_FIELDS,
+    },
   });
   return requests;
 }
@@ -129,7 +136,11 @@ const rowNote = (player: Player) => `${player.name}'s answers: only ${player.nam
 /** A player's row kept to their account (Sheets draws the protection's id: it is never chosen). */
 const protectRow = (sheetId: number, player: Player, i: number, columns: number): Request => ({
   addProtectedRange: {
-    protectedRange: { range: rowRange(sheetId, i, columns), description: rowNote(player), editors: { users: player.email ? [player.email] : [] } },
+    protectedRange: {
+      range: rowRange(sheetId, i, columns),
+      description: rowNote(player),
+      editors: { users: player.email ? [player.email] : [] },
+    },
   },
 });
 
@@ -138,7 +149,15 @@ function newTabRequests(sheetId: number, players: readonly Player[], columns: nu
   const rowCount = 1 + players.length;
   const answers = { sheetId, startRowIndex: 1, endRowIndex: rowCount, startColumnIndex: 1, endColumnIndex: columns };
   return [
-    { addSheet: { properties: { sheetId, title: ANSWERS_TAB, gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 } } } },
+    {
+      addSheet: {
+        properties: {
+          sheetId,
+          title: ANSWERS_TAB,
+          gridProperties: { rowCount, columnCount: columns, frozenRowCount: 1 },
+        },
+      },
+    },
     {
       updateDimensionProperties: {
         range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
@@ -154,8 +173,18 @@ function newTabRequests(sheetId: number, players: readonly Player[], columns: nu
       },
     },
     // What a player types stays text: never a number, a date or a formula.
-    { repeatCell: { range: answers, cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } }, fields: 'userEnteredFormat.numberFormat' } },
-    { addProtectedRange: { protectedRange: { range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] } } },
+    {
+      repeatCell: {
+        range: answers,
+        cell: { userEnteredFormat: { numberFormat: { type: 'TEXT' } } },
+        fields: 'userEnteredFormat.numberFormat',
+      },
+    },
+    {
+      addProtectedRange: {
+        protectedRange: { range: { sheetId }, description: ANSWERS_NOTE, unprotectedRanges: [answers] },
+      },
+    },
     ...players.map((player, i) => protectRow(sheetId, player, i, columns)),
   ];
 }
@@ -176,7 +205,9 @@ function tabRows(players: readonly Player[], phase: PhaseSpec | null, columns: n
     ...players.map((player) => ({
       values: [
         text(player.name, { userEnteredFormat: bold }),
-        ...Array.from({ length: columns - 1 }, (): CellData => ({ userEnteredFormat: { backgroundColorStyle: open ? WHITE : GREY } })),
+        ...Array.from({ length: columns - 1 }, (): CellData => ({
+          userEnteredFormat: { backgroundColorStyle: open ? WHITE : GREY },
+        })),
       ],
     })),
   ];
@@ -218,13 +249,22 @@ function redrawKeepingAnswers(
     ...players.map((player, i): Request => {
       const protectedRangeId = protectionIdOf(old, rowRange(sheetId, i, columns), rowNote(player));
       if (protectedRangeId === null) return protectRow(sheetId, player, i, columns);
-      return { updateProtectedRange: { protectedRange: { protectedRangeId, editors: { users: player.email ? [player.email] : [] } }, fields: 'editors' } };
+      return {
+        updateProtectedRange: {
+          protectedRange: { protectedRangeId, editors: { users: player.email ? [player.email] : [] } },
+          fields: 'editors',
+        },
+      };
     }),
   ];
 }
 
 /** The tab as it stands (one read): its first row, and each player's first `width` answer cells. */
-export function readAnswersTab(sheet: Spreadsheet, players: readonly Player[], width: number): { header: string[]; rows: Map<string, string[]> } {
+export function readAnswersTab(
+  sheet: Spreadsheet,
+  players: readonly Player[],
+  width: number,
+): { header: string[]; rows: Map<string, string[]> } {
   const values = sheet.readValues(`'${ANSWERS_TAB}'!A1:${columnLetters(width)}${players.length + 1}`);
   const rows = new Map<string, string[]>();
   players.forEach((player, i) => {

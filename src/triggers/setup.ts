@@ -83,7 +83,11 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   // An empty zone is not "UTC": the host cleared the field, and every deadline would be read in a zone they did not choose.
   if (typeof setup.timeZone !== 'string' || setup.timeZone.trim() === '') {
     return err([
-      { field: 'schedule.timeZone', message: 'a time zone is needed: an IANA name such as Europe/London (File → Settings of this spreadsheet shows its own)' },
+      {
+        field: 'schedule.timeZone',
+        message:
+          'a time zone is needed: an IANA name such as Europe/London (File → Settings of this spreadsheet shows its own)',
+      },
     ]);
   }
   const loaded = loadMatch(file);
@@ -104,7 +108,12 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     const email = p.email ?? '';
     const other = emails.get(accountKey(email));
     if (other !== undefined)
-      return err([{ field: `players[${i}].email`, message: `${email} is the same Google account as players[${other}]'s email; every player needs their own` }]);
+      return err([
+        {
+          field: `players[${i}].email`,
+          message: `${email} is the same Google account as players[${other}]'s email; every player needs their own`,
+        },
+      ]);
     emails.set(accountKey(email), i);
   }
   const deadlineError = checkDeadlines(loaded.value);
@@ -113,7 +122,12 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   // or from the game's own clock (a Peg Domain turn times itself).
   const first = replayMatch(loaded.value, { now: loaded.value.startAt ?? setup.startAt }).open;
   if (first && first.timing.deadline === undefined) {
-    return err([{ field: 'schedule.minutes.default', message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline' }]);
+    return err([
+      {
+        field: 'schedule.minutes.default',
+        message: 'give a phase length (or explicit deadlines): the add-on closes each phase at its deadline',
+      },
+    ]);
   }
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
@@ -148,13 +162,19 @@ function checkDeadlines(match: MatchFile): FieldError | null {
   const start = match.startAt ? Date.parse(match.startAt) : Number.NaN;
   for (const [id, at] of deadlines) {
     if (Date.parse(at) <= start)
-      return { field: field(id), message: `${id} closes at ${at}, before the match starts (${match.startAt}): give a deadline after the start` };
+      return {
+        field: field(id),
+        message: `${id} closes at ${at}, before the match starts (${match.startAt}): give a deadline after the start`,
+      };
   }
   const ids = phaseIdsOf(match, schedule, (known) => deadlines.every(([id]) => known.has(id)));
   const title = GAMES.get(match.game)?.title ?? match.game;
   for (const [id] of deadlines) {
     if (!ids.includes(id))
-      return { field: field(id), message: `${title} has no phase ${JSON.stringify(id)} with these options (its phases: ${phaseList(ids)})` };
+      return {
+        field: field(id),
+        message: `${title} has no phase ${JSON.stringify(id)} with these options (its phases: ${phaseList(ids)})`,
+      };
   }
   // In the order the phases come: each explicit deadline after the one before it.
   const ordered = ids.filter((id) => schedule.deadlines[id] !== undefined);

@@ -16,7 +16,8 @@ import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet, Store } from './ports.js';
 
 export const STORE_TAB = 'genius-host store';
-const STORE_NOTE = 'genius-host keeps what one execution leaves the next here while the match is hosted from a machine. Do not edit.';
+const STORE_NOTE =
+  'genius-host keeps what one execution leaves the next here while the match is hosted from a machine. Do not edit.';
 const GROW_BY = 200;
 
 interface Slot {
@@ -141,12 +142,21 @@ export class SheetStore implements Store {
     if (needed > tab.rowCount) {
       tab.rowCount = needed + GROW_BY;
       requests.push({
-        updateSheetProperties: { properties: { sheetId: tab.sheetId, gridProperties: { rowCount: tab.rowCount } }, fields: 'gridProperties.rowCount' },
+        updateSheetProperties: {
+          properties: { sheetId: tab.sheetId, gridProperties: { rowCount: tab.rowCount } },
+          fields: 'gridProperties.rowCount',
+        },
       });
     }
     for (const [row, entry] of [...this.pending].sort((a, b) => a[0] - b[0])) {
       const cells = (entry ?? ['', '']).map((text) => (text === '' ? {} : { userEnteredValue: { stringValue: text } }));
-      requests.push({ updateCells: { start: { sheetId: tab.sheetId, rowIndex: row, columnIndex: 0 }, rows: [{ values: cells }], fields: 'userEnteredValue' } });
+      requests.push({
+        updateCells: {
+          start: { sheetId: tab.sheetId, rowIndex: row, columnIndex: 0 },
+          rows: [{ values: cells }],
+          fields: 'userEnteredValue',
+        },
+      });
     }
     try {
       this.sheet.batchUpdate(requests);
@@ -168,7 +178,9 @@ export class SheetStore implements Store {
   /** Whether the store tab with this id exists now (after a failed call that was to make it). */
   private madeEarlier(sheetId: number): boolean {
     try {
-      return (this.sheet.getMetadata().sheets ?? []).some((s) => s.properties?.sheetId === sheetId && s.properties.title === STORE_TAB);
+      return (this.sheet.getMetadata().sheets ?? []).some(
+        (s) => s.properties?.sheetId === sheetId && s.properties.title === STORE_TAB,
+      );
     } catch {
       return false;
     }
@@ -185,7 +197,16 @@ export class SheetStore implements Store {
     const sheetId = freeSheetId(takenSheetIds(metadata), idsFrom(0x570e00), STORE_TAB);
     this.tab = { sheetId, rowCount: GROW_BY };
     requests.push(
-      { addSheet: { properties: { sheetId, title: STORE_TAB, hidden: true, gridProperties: { rowCount: GROW_BY, columnCount: 2 } } } },
+      {
+        addSheet: {
+          properties: {
+            sheetId,
+            title: STORE_TAB,
+            hidden: true,
+            gridProperties: { rowCount: GROW_BY, columnCount: 2 },
+          },
+        },
+      },
       { addProtectedRange: { protectedRange: { range: { sheetId }, description: STORE_NOTE } } },
     );
     return this.tab;

@@ -33,7 +33,10 @@ export type StartResult =
   /** Set up part of the way: call start again with the same setup to go on (the sidebar does). */
   | { readonly ok: false; readonly more: true; readonly progress: string };
 
-const BUSY: StartResult = { ok: false, errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }] };
+const BUSY: StartResult = {
+  ok: false,
+  errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }],
+};
 
 export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): StartResult {
   const checked = validateSetup(setup, seed, ctx.ports.clock.now());
@@ -116,7 +119,12 @@ function sharedSheet(ctx: HostContext, game: AnyGame): SharedPointer {
   if (!made.publishing) return made;
   const published = files.publish(made.id);
   const { publishing: _done, ...rest } = made;
-  const pointer: SharedPointer = { ...rest, spectators: published.url, published: published.published, ...(published.note ? { note: published.note } : {}) };
+  const pointer: SharedPointer = {
+    ...rest,
+    spectators: published.url,
+    published: published.published,
+    ...(published.note ? { note: published.note } : {}),
+  };
   ctx.pointers.setShared(pointer);
   return pointer;
 }
@@ -136,7 +144,11 @@ interface PlayersStart {
 function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
   const p = ctx.pointers.startedPlayer(id);
   return (
-    p.form !== undefined && p.protection !== undefined && p.sheet !== undefined && (p.shares ?? []).includes(p.sheet.id) && (p.shares ?? []).includes(shared.id)
+    p.form !== undefined &&
+    p.protection !== undefined &&
+    p.sheet !== undefined &&
+    (p.shares ?? []).includes(p.sheet.id) &&
+    (p.shares ?? []).includes(shared.id)
   );
 }
 
@@ -152,7 +164,11 @@ function setUpPlayers(ctx: HostContext, start: PlayersStart): StartResult | null
     if (playerReady(ctx, player.id, shared)) continue;
     if (setUp === PLAYERS_PER_START_CALL) {
       const done = players.filter((p) => playerReady(ctx, p.id, shared)).length;
-      return { ok: false, more: true, progress: `Setting up: ${done} of ${players.length} players' forms and sheets made` };
+      return {
+        ok: false,
+        more: true,
+        progress: `Setting up: ${done} of ${players.length} players' forms and sheets made`,
+      };
     }
     setUp += 1;
     setUpPlayer(ctx, player, start);
@@ -175,12 +191,19 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
   if (!made().protection) {
     // Published closed, open to this player's account only, verified emails; refusals are notes.
     const protection = forms.setUp(form.id, hostId, email);
-    ctx.pointers.setStartedPlayer(player.id, { ...made(), protection: { ...protection, notes: [...protection.notes] } });
+    ctx.pointers.setStartedPlayer(player.id, {
+      ...made(),
+      protection: { ...protection, notes: [...protection.notes] },
+    });
   }
   let sheet = made().sheet;
   if (!sheet) {
     const created = files.create(`${game.title}: ${player.name}'s sheet (private)`);
-    sheet = { id: created.id, url: created.url, ...(created.firstSheetId !== undefined ? { firstSheetId: created.firstSheetId } : {}) };
+    sheet = {
+      id: created.id,
+      url: created.url,
+      ...(created.firstSheetId !== undefined ? { firstSheetId: created.firstSheetId } : {}),
+    };
     ctx.pointers.setStartedPlayer(player.id, { ...made(), sheet });
   }
   const share = (fileId: string, role: 'reader' | 'writer', what: string, message: string) => {
@@ -190,7 +213,10 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     const result = done ? {} : files.share(fileId, email, role, message);
     // A refusal (a domain's sharing policy) would be refused again: the start goes on, and the
     // host is told what the player is missing and what to do.
-    const notes = result.refused !== undefined ? [...(made().notes ?? []), refusedShareNote(what, email, player.name, result.refused)] : made().notes;
+    const notes =
+      result.refused !== undefined
+        ? [...(made().notes ?? []), refusedShareNote(what, email, player.name, result.refused)]
+        : made().notes;
     // The account's own address, when Drive names it for the same account, is the one the
     // match uses (the address forms verify); another account's is never taken.
     const reported = result.refused === undefined ? result.account : undefined;

@@ -170,8 +170,10 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS);
   // Reminders: as many a phase as its (shortest) length takes; none for a turn clock's turns of minutes.
   const phaseMinutes = clock ? clock.turnSeconds / 60 : DAY_MINUTES / phasesPerDay(input.minutes);
-  const reminderTimes = phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
-  const reminders = reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS);
+  const reminderTimes =
+    phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
+  const reminders =
+    reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS);
   const parts = { ticks, closes, answers, others, reading, reminders };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;

@@ -69,14 +69,21 @@ describe('reminder times', () => {
         fc.option(fc.array(fc.integer({ min: 1, max: 3000 }), { maxLength: 5 }), { nil: undefined }),
         fc.integer({ min: -100, max: 5100 }),
         (length, reminders, nowMinutes) => {
-          const times = reminderTimes('p', { opensAt: at(0), deadline: at(length) }, reminders === undefined ? undefined : { reminders });
+          const times = reminderTimes(
+            'p',
+            { opensAt: at(0), deadline: at(length) },
+            reminders === undefined ? undefined : { reminders },
+          );
           for (const t of times) expect(Date.parse(t.at)).toBeGreaterThan(T0);
           for (const t of times) expect(Date.parse(t.at)).toBeLessThan(T0 + length * 60_000);
           expect(new Set(times.map((t) => t.key)).size).toBe(times.length);
           const now = at(nowMinutes);
           const due = dueReminder(times, now);
           if (due) expect(Date.parse(due.at)).toBeLessThanOrEqual(Date.parse(now));
-          if (due) expect(times.filter((t) => Date.parse(t.at) > Date.parse(due.at) && Date.parse(t.at) <= Date.parse(now))).toEqual([]);
+          if (due)
+            expect(
+              times.filter((t) => Date.parse(t.at) > Date.parse(due.at) && Date.parse(t.at) <= Date.parse(now)),
+            ).toEqual([]);
           const next = nextReminderAt(times, now);
           if (next) expect(Date.parse(next)).toBeGreaterThan(Date.parse(now));
         },
@@ -112,8 +119,12 @@ describe('webhook URLs in error texts', () => {
       expect(redacted, text).not.toContain(TOKEN);
       expect(redacted).toContain(REDACTED_WEBHOOK);
     }
-    expect(redactSecrets(`Address unavailable: ${WEBHOOK}?wait=true`)).toBe(`Address unavailable: ${REDACTED_WEBHOOK}?wait=true`);
-    expect(redactSecrets('Discord answered HTTP 503: upstream connect error')).toBe('Discord answered HTTP 503: upstream connect error');
+    expect(redactSecrets(`Address unavailable: ${WEBHOOK}?wait=true`)).toBe(
+      `Address unavailable: ${REDACTED_WEBHOOK}?wait=true`,
+    );
+    expect(redactSecrets('Discord answered HTTP 503: upstream connect error')).toBe(
+      'Discord answered HTTP 503: upstream connect error',
+    );
     expect(errorText(new Error(`Address unavailable: ${WEBHOOK}`))).toBe(`Address unavailable: ${REDACTED_WEBHOOK}`);
     // A service's exception from another realm, or a thrown string.
     expect(errorText({ message: `x ${WEBHOOK}` })).toBe(`x ${REDACTED_WEBHOOK}`);
@@ -123,7 +134,9 @@ describe('webhook URLs in error texts', () => {
   it('a machine given a malformed webhook answers one line that does not echo it', () => {
     const google = {} as GoogleCalls;
     expect(machineDiscord(google, {})).toBeNull();
-    expect(() => machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: `${WEBHOOK}x!` })).toThrow(/^GENIUS_HOST_DISCORD_WEBHOOK is not a Discord webhook URL/);
+    expect(() => machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: `${WEBHOOK}x!` })).toThrow(
+      /^GENIUS_HOST_DISCORD_WEBHOOK is not a Discord webhook URL/,
+    );
     try {
       machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: `${WEBHOOK}x!` });
     } catch (error) {
@@ -135,7 +148,10 @@ describe('webhook URLs in error texts', () => {
   });
 
   it("a machine's post goes through the worker's postJson: an answer as it came, no answer thrown without the URL", () => {
-    const answers: unknown[] = [{ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } }, { failed: 'fetch failed: ENOTFOUND' }];
+    const answers: unknown[] = [
+      { status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } },
+      { failed: 'fetch failed: ENOTFOUND' },
+    ];
     const sent: unknown[] = [];
     const google = {
       call: (name: string, params: unknown) => {
@@ -144,9 +160,15 @@ describe('webhook URLs in error texts', () => {
       },
     } as unknown as GoogleCalls;
     const http = machineDiscord(google, { GENIUS_HOST_DISCORD_WEBHOOK: WEBHOOK })?.http;
-    expect(http?.postJson(`${WEBHOOK}?wait=true`, { content: 'x' })).toEqual({ status: 429, text: 'error code: 1015', headers: { 'retry-after': '60' } });
+    expect(http?.postJson(`${WEBHOOK}?wait=true`, { content: 'x' })).toEqual({
+      status: 429,
+      text: 'error code: 1015',
+      headers: { 'retry-after': '60' },
+    });
     expect(sent).toEqual([{ name: 'postJson', params: { url: `${WEBHOOK}?wait=true`, body: { content: 'x' } } }]);
-    expect(() => http?.postJson(`${WEBHOOK}?wait=true`, {})).toThrow(/^could not reach Discord \(fetch failed: ENOTFOUND\)$/);
+    expect(() => http?.postJson(`${WEBHOOK}?wait=true`, {})).toThrow(
+      /^could not reach Discord \(fetch failed: ENOTFOUND\)$/,
+    );
   });
 });
 
@@ -157,7 +179,9 @@ describe('when a refused Discord post is tried again', () => {
     expect(retryAfterMs({ status: 429, text: '' }, 1.5, now)).toBe(1500);
     expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': '30' } }, undefined, now)).toBe(30_000);
     expect(retryAfterMs({ status: 429, text: '', headers: { 'retry-after': ['12'] } }, 2, now)).toBe(12_000);
-    expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': new Date(now + 90_000).toUTCString() } }, 1, now)).toBe(90_000);
+    expect(
+      retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': new Date(now + 90_000).toUTCString() } }, 1, now),
+    ).toBe(90_000);
     expect(retryAfterMs({ status: 429, text: '' }, undefined, now)).toBeUndefined();
     expect(retryAfterMs({ status: 429, text: '', headers: { 'Retry-After': 'soon' } }, 'x', now)).toBeUndefined();
     // "Retry after 2 days" is capped (the post is given up after the window anyway).
@@ -172,7 +196,12 @@ describe('when a refused Discord post is tried again', () => {
   });
 
   it('a post is pending while its last try failed; the host is told, then told it was dropped', () => {
-    const event = (key: string, status: MessageEvent['status'], minutes: number, more: Partial<MessageEvent> = {}): MessageEvent => ({
+    const event = (
+      key: string,
+      status: MessageEvent['status'],
+      minutes: number,
+      more: Partial<MessageEvent> = {},
+    ): MessageEvent => ({
       type: 'message',
       channel: 'discord',
       key,
@@ -226,6 +255,8 @@ describe('reminder emails against the daily quota (the sidebar)', () => {
     expect(none.parts.reminders).toBe(0);
     expect(daily.parts.reminders).toBeGreaterThan(0);
     // A turn clock's two-minute turns have no reminders.
-    expect(projectTriggerUse({ players: 4, minutes: {}, turnClock: { turnSeconds: 120, reserveSeconds: 480 } }).emailsPerDay).toBe(0);
+    expect(
+      projectTriggerUse({ players: 4, minutes: {}, turnClock: { turnSeconds: 120, reserveSeconds: 480 } }).emailsPerDay,
+    ).toBe(0);
   });
 });

@@ -107,7 +107,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     expect(await page.locator('.player').count()).toBe(10);
-    expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(/the email of their Google account \(the one they sign in with\)/);
+    expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(
+      /the email of their Google account \(the one they sign in with\)/,
+    );
 
     expect(await page.locator('#close-when-ready input:checked').count()).toBe(0);
     await page.selectOption('#game', 'not-flower-field');
@@ -138,7 +140,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.locator('.player').nth(2).locator('.name').fill('Cara');
     await page.locator('.player').nth(3).locator('.email').fill('');
     await page.click('#start-match');
-    await expect.poll(() => page.locator('.player').nth(3).locator('.error').textContent()).toMatch(/^an email is needed/);
+    await expect
+      .poll(() => page.locator('.player').nth(3).locator('.error').textContent())
+      .toMatch(/^an email is needed/);
 
     // Pasted options that are not JSON never reach the server.
     await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
@@ -180,13 +184,17 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.fill('#len-default', '24');
     await page.selectOption('#unit-default', { label: 'hours' });
     // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
-    await expect.poll(() => use.textContent()).toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
+    await expect
+      .poll(() => use.textContent())
+      .toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
     // An hour a phase: over it, in red, and Start asks first (declined: nothing is sent).
     await page.fill('#len-default', '1');
     await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => use.getAttribute('data-fits')).toBe('no');
-    expect(await use.textContent()).toMatch(/24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/);
+    expect(await use.textContent()).toMatch(
+      /24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/,
+    );
     for (let i = 0; i < 10; i++) {
       await page
         .locator('.player')
@@ -211,7 +219,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.selectOption('#account', 'workspace');
     await expect.poll(() => use.textContent()).toMatch(/of your 360\.$/);
     expect(await use.getAttribute('data-fits')).toBe('yes');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual(['workspace']);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds))
+      .toEqual(['workspace']);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
@@ -223,7 +233,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => page.locator('#trigger-use').textContent()).toMatch(/of your 360\./);
     // Shown, not said again.
-    expect(await page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual([]);
+    expect(await page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
@@ -270,7 +282,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.fill('#len-default', '24');
     await page.selectOption('#unit-default', { label: 'hours' });
     await page.click('#start-match');
-    await expect.poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent()).toMatch(/whole minutes before the deadline/);
+    await expect
+      .poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent())
+      .toMatch(/whole minutes before the deadline/);
     // Chosen minutes go into the setup's schedule (a phase a day, reminded twice: 20 emails, within the quota).
     await page.fill('#reminders', '120, 15');
     await expect.poll(() => mail.textContent()).toMatch(/up to 20 a day/);
@@ -289,13 +303,16 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const player = page.locator('.player').nth(0);
       await player.locator('.email').fill('ann.lee.the.third@googlemail.com');
-      const email = await player.locator('.email').evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }));
+      const email = await player
+        .locator('.email')
+        .evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }));
       expect(email.scroll).toBeLessThanOrEqual(email.client);
       expect(await player.locator('.tiny').allTextContents()).toEqual(['name', 'garnets']);
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
-      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-players.png'), fullPage: true });
+      if (process.env.SIDEBAR_SHOTS)
+        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-players.png'), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
@@ -303,7 +320,12 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     it("shows only the chosen game's phases, in hours or days, and sends minutes", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const labels = () => page.locator('#lengths label').allTextContents();
-      expect(await labels()).toEqual(['every phase', 'before the game: starting cells', 'fence plans, each round', 'orders, each round']);
+      expect(await labels()).toEqual([
+        'every phase',
+        'before the game: starting cells',
+        'fence plans, each round',
+        'orders, each round',
+      ]);
       expect(await page.inputValue('#len-default')).toBe('1');
       expect(await page.locator('#unit-default option:checked').textContent()).toBe('days');
       await page.selectOption('#game', 'not-flower-field');
@@ -328,7 +350,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .toMatch(/a length more than 0, in hours, days or minutes/);
       await page.fill('#len-pregame', '90');
       await page.selectOption('#unit-pregame', { label: 'minutes' });
-      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
+      if (process.env.SIDEBAR_SHOTS)
+        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(() => (globalThis as unknown as { __calls: { minutes: unknown }[] }).__calls);
@@ -348,9 +371,12 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
           .fill(`P${i + 1}`);
       await page.selectOption('#game', 'not-flower-field');
       expect(await page.locator('.player').count()).toBe(6);
-      expect(await page.locator('#players-note').textContent()).toBe('Not Flower Field takes at most 6 players: the last 4 rows went (P7, P8).');
+      expect(await page.locator('#players-note').textContent()).toBe(
+        'Not Flower Field takes at most 6 players: the last 4 rows went (P7, P8).',
+      );
       expect(await page.locator('.player .number').allTextContents()).toEqual(['1.', '2.', '3.', '4.', '5.', '6.']);
-      if (process.env.SIDEBAR_SHOTS) await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
+      if (process.env.SIDEBAR_SHOTS)
+        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);

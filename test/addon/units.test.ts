@@ -29,7 +29,13 @@ describe('forms', () => {
   };
 
   it('shows the private questions of the open phase, with anchored, case-free validation', () => {
-    const spec = formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase, deadline: 'Sat 21 Nov 2026, 20:00 GMT', playerSheetUrl: 'https://sheet' });
+    const spec = formSpecFor('p1', {
+      gameTitle: 'Pasture',
+      playerName: 'Ann',
+      phase,
+      deadline: 'Sat 21 Nov 2026, 20:00 GMT',
+      playerSheetUrl: 'https://sheet',
+    });
     expect(spec.accepting).toBe(true);
     expect(spec.items.map((i) => [i.questionId, i.kind, i.validation])).toEqual([
       ['move', 'text', '(?i)^(?:\\s*[A-Na-n]\\s*\\d{1,2}\\s*)$'],
@@ -42,13 +48,21 @@ describe('forms', () => {
   });
 
   it('closes the form, saying why, when the player has nothing private to answer', () => {
-    expect(formSpecFor('p2', { gameTitle: 'Pasture', playerName: 'Ben', phase, sharedSheetUrl: 'https://shared' })).toMatchObject({
+    expect(
+      formSpecFor('p2', { gameTitle: 'Pasture', playerName: 'Ben', phase, sharedSheetUrl: 'https://shared' }),
+    ).toMatchObject({
       accepting: false,
       items: [],
-      closedMessage: expect.stringMatching(/answered in public: type your answer in your own row of the shared sheet \(https:\/\/shared, tab "Your answers"\)/),
+      closedMessage: expect.stringMatching(
+        /answered in public: type your answer in your own row of the shared sheet \(https:\/\/shared, tab "Your answers"\)/,
+      ),
     });
-    expect(formSpecFor('p3', { gameTitle: 'Pasture', playerName: 'Cara', phase }).closedMessage).toMatch(/^Nothing for you to answer in Round 1: orders/);
-    expect(formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase: null }).closedMessage).toBe('The match is over. Thank you for playing!');
+    expect(formSpecFor('p3', { gameTitle: 'Pasture', playerName: 'Cara', phase }).closedMessage).toMatch(
+      /^Nothing for you to answer in Round 1: orders/,
+    );
+    expect(formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase: null }).closedMessage).toBe(
+      'The match is over. Thank you for playing!',
+    );
   });
 
   it('maps a response back to answers by question id, dropping blanks', () => {
@@ -68,7 +82,8 @@ describe('forms', () => {
       if (!m.ok) throw new Error(m.error);
       const open = replayMatch(m.value, { now: '2000-01-01T00:00:00Z' }).open;
       for (const list of Object.values(open?.phase.questions ?? {})) {
-        for (const q of list) if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
+        for (const q of list)
+          if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
       }
     }
   });
@@ -93,7 +108,11 @@ describe('src/forms and src/triggers stay pure', () => {
         const text = readFileSync(join(root, dir, name), 'utf8');
         for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
           expect(
-            spec.startsWith('../engine/') || spec.startsWith('../sheets/') || spec.startsWith('../forms/') || spec.startsWith('./') || spec === 'zod/mini',
+            spec.startsWith('../engine/') ||
+              spec.startsWith('../sheets/') ||
+              spec.startsWith('../forms/') ||
+              spec.startsWith('./') ||
+              spec === 'zod/mini',
             `${dir}/${name} imports ${spec}`,
           ).toBe(true);
         }
@@ -128,16 +147,24 @@ describe('the projected daily trigger time (the sidebar, Check this account…)'
     expect(busiestDay([t(1), t(2), t(25), t(26), t(27)])).toBe(3);
     expect(busiestDay([])).toBe(1);
     // Seven phases of an hour (Pasture's three rounds): seven closes, not forty-eight.
-    const seven = projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 }, deadlines: [1, 1.5, 2.5, 3, 4, 4.5, 5.5].map(t) });
+    const seven = projectTriggerUse({
+      players: 20,
+      minutes: { default: 60, plans: 30 },
+      deadlines: [1, 1.5, 2.5, 3, 4, 4.5, 5.5].map(t),
+    });
     expect(seven.phasesPerDay).toBe(7);
-    expect(seven.minutesPerDay).toBeLessThan(projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 } }).minutesPerDay);
+    expect(seven.minutesPerDay).toBeLessThan(
+      projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 } }).minutesPerDay,
+    );
   });
   it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day', () => {
-    const at = (players: number, minutes: number) => projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
+    const at = (players: number, minutes: number) =>
+      projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
     expect(at(20, 1440)).toBeGreaterThan(at(5, 1440));
     expect(at(10, 60)).toBeGreaterThan(at(10, 240));
     expect(at(10, 60)).toBeGreaterThan(DAILY_TRIGGER_MINUTES.personal);
-    for (const use of EXPECTED_TRIGGER_USE) expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal / 2);
+    for (const use of EXPECTED_TRIGGER_USE)
+      expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal / 2);
     // Its parts add up (each rounded to a tenth, the whole up to the minute).
     const use = projectTriggerUse({ players: 20, minutes: { default: 1440 } });
     expect(Math.abs(use.minutesPerDay - Object.values(use.parts).reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(1);

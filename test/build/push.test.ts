@@ -93,7 +93,9 @@ describe('npm run push', () => {
     expect(run.status).toBe(0);
     expect(run.calls[0]).toEqual(expect.arrayContaining(['push', '--force']));
     expect(run.calls[1]).toContain('pull');
-    expect(run.out).toMatch(/Pushed Code\.js, sidebar\.html, appsscript\.json to the script 1abcScriptId and read them back/);
+    expect(run.out).toMatch(
+      /Pushed Code\.js, sidebar\.html, appsscript\.json to the script 1abcScriptId and read them back/,
+    );
     expect(readFileSync(join(dir, 'script', 'Code.js'), 'utf8')).toBe(readFileSync(join(root, 'dist/Code.js'), 'utf8'));
   }, 120_000);
 
@@ -101,7 +103,9 @@ describe('npm run push', () => {
     const run = push(project('1abcScriptId'), { FAKE_LOSE: 'Code.js' });
     expect(run.status).toBe(1);
     expect(run.err.trim().split('\n')).toHaveLength(1);
-    expect(run.err).toMatch(/the script 1abcScriptId does not hold this build after the push: Code\.js differs from dist\//);
+    expect(run.err).toMatch(
+      /the script 1abcScriptId does not hold this build after the push: Code\.js differs from dist\//,
+    );
   }, 120_000);
 
   it('refuses, in one line and before calling clasp, a project file without a script id or with another rootDir', () => {

@@ -26,7 +26,8 @@ function longFunctions(path: string): string[] {
       const first = file.getLineAndCharacterOfPosition(node.getStart()).line;
       const last = file.getLineAndCharacterOfPosition(node.getEnd()).line;
       const name = 'name' in node && node.name ? node.name.getText() : '(a function)';
-      if (last - first + 1 > MAX_FUNCTION_LINES) out.push(`${relative(root, path)}:${first + 1} ${name} is ${last - first + 1} lines`);
+      if (last - first + 1 > MAX_FUNCTION_LINES)
+        out.push(`${relative(root, path)}:${first + 1} ${name} is ${last - first + 1} lines`);
     }
     ts.forEachChild(node, visit);
   };
@@ -38,7 +39,9 @@ describe('source sizes', () => {
   const files = sources(join(root, 'src'));
 
   it(`no source file is over ${MAX_FILE_LINES} lines`, () => {
-    const long = files.map((path) => ({ path, lines: readFileSync(path, 'utf8').split('\n').length })).filter((f) => f.lines > MAX_FILE_LINES);
+    const long = files
+      .map((path) => ({ path, lines: readFileSync(path, 'utf8').split('\n').length }))
+      .filter((f) => f.lines > MAX_FILE_LINES);
     expect(long.map((f) => `${relative(root, f.path)} is ${f.lines} lines`)).toEqual([]);
   });
 

@@ -66,14 +66,17 @@ describe('genius-host replay', () => {
     writeFileSync(file, JSON.stringify(example));
     const out = JSON.parse(run('replay', file).stdout);
     expect(out.final).toBeNull();
-    expect(out.pending).toEqual([{ id: 'dmo', question: 'Ben lost and chooses a death-match opponent from Ann, Dev', choices: ['p1', 'p4'] }]);
+    expect(out.pending).toEqual([
+      { id: 'dmo', question: 'Ben lost and chooses a death-match opponent from Ann, Dev', choices: ['p1', 'p4'] },
+    ]);
   });
 });
 
 describe('genius-host --version', () => {
   it("prints the build's version, from package.json", () => {
     const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-    for (const flag of ['--version', '-v', 'version']) expect(run(flag)).toMatchObject({ code: 0, stdout: `genius-host ${version}\n`, stderr: '' });
+    for (const flag of ['--version', '-v', 'version'])
+      expect(run(flag)).toMatchObject({ code: 0, stdout: `genius-host ${version}\n`, stderr: '' });
   });
 });
 
@@ -97,6 +100,8 @@ describe('genius-host new and show', () => {
     expect(run('show', 'examples/not-flower-field.json').stdout).toMatch(
       /\nSeed: its SHA-256 is 4815d59857f69d061ab479888e9c6d12e4dbe6140bf3d797fefaf92e36c9ef84; the seed is "example-field"; .*\n$/,
     );
-    expect(run('show', 'examples/not-flower-field.json', '--as', 'player:p9').stderr).toMatch(/--as: "player:p9" is not an audience/);
+    expect(run('show', 'examples/not-flower-field.json', '--as', 'player:p9').stderr).toMatch(
+      /--as: "player:p9" is not an audience/,
+    );
   });
 });

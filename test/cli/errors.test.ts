@@ -34,7 +34,11 @@ const deepInvalid = file('deep-invalid.json', `${'['.repeat(200_000)}x`);
 const deepFinal = exampleWith('deep-final.json', 'final', `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`);
 const constructorFinal = exampleWith('constructor-final.json', 'final', '{ "winners": [], "constructor": 1 }');
 const endlessSchedule = exampleWith('endless-schedule.json', 'schedule', '{ "minutes": { "default": 1e308 } }');
-const exampleJson = () => JSON.parse(readFileSync(join(root, example), 'utf8')) as { players: Record<string, unknown>[]; options: Record<string, unknown> };
+const exampleJson = () =>
+  JSON.parse(readFileSync(join(root, example), 'utf8')) as {
+    players: Record<string, unknown>[];
+    options: Record<string, unknown>;
+  };
 /** zod's own words ("Too big: expected int to be <=9007199254740991", "expected object, received array") reworded. */
 const hugeGarnets = (() => {
   const match = exampleJson();
@@ -55,13 +59,19 @@ const scheduleList = exampleWith('schedule-list.json', 'schedule', '[]');
 const aList = file('a-list.json', '[{ "game": "pasture" }]');
 const plyers = file('plyers.json', readFileSync(join(root, example), 'utf8').replace('"players"', '"plyers"'));
 /** Invisible characters, and a file that is not UTF-8 text, quoted so that they show. */
-const zeroWidthGame = file('zero-width-game.json', readFileSync(join(root, example), 'utf8').replace('"not-flower-field"', '"not-flower-field\u200b"'));
+const zeroWidthGame = file(
+  'zero-width-game.json',
+  readFileSync(join(root, example), 'utf8').replace('"not-flower-field"', '"not-flower-field\u200b"'),
+);
 const zeroWidthStart = file('zero-width-start.json', `\u200b${readFileSync(join(root, example), 'utf8')}`);
 const utf16 = (() => {
   writeFileSync(join(dir, 'utf16.json'), Buffer.from('\uFEFF{}', 'utf16le'));
   return join(dir, 'utf16.json');
 })();
-const setupPlyers = file('setup-plyers.json', '{ "game": "pasture", "plyers": [], "startAt": "2026-12-01T18:00:00Z", "timeZone": "UTC" }');
+const setupPlyers = file(
+  'setup-plyers.json',
+  '{ "game": "pasture", "plyers": [], "startAt": "2026-12-01T18:00:00Z", "timeZone": "UTC" }',
+);
 const setupColour = file('setup-colour.json', '{ "game": "pasture", "players": [], "colour": "red" }');
 /** A file of 65 MB (sparse: nothing is written), over the 64 MB the command reads. */
 const huge = file('huge.json', '');
@@ -75,7 +85,10 @@ const untouched = join(dir, 'never-written');
 
 const cases: { args: string[]; says: RegExp }[] = [
   // Commands and options
-  { args: ['strat'], says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, host, login, help;/ },
+  {
+    args: ['strat'],
+    says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, host, login, help;/,
+  },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },
   {
@@ -93,7 +106,10 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['new', 'pasture', '--players', '0'], says: /^--players: "0" is not a number of players/ },
   { args: ['new', 'pasture', '--players', '1'], says: /^players: Pasture takes 2–20 players, got 1$/ },
   // A count far out of range is the same answer, not an array too long to make ("internal error").
-  { args: ['new', 'pasture', '--players', '4294967296'], says: /^players: Pasture takes 2–20 players, got 4294967296$/ },
+  {
+    args: ['new', 'pasture', '--players', '4294967296'],
+    says: /^players: Pasture takes 2–20 players, got 4294967296$/,
+  },
   // A setup file without --spreadsheet is not taken for a game.
   {
     args: ['start', 'setup.json', '--out', untouched],
@@ -104,8 +120,14 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['replay', example, '--now', 'yesterday'], says: /^--now: "yesterday" is not a time/ },
   // Games, bots and player counts, all checked before any match is played
   { args: ['new', 'pastur'], says: /^unknown game "pastur"; did you mean pasture\?/ },
-  { args: ['start', 'chess', '--out', untouched], says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/ },
-  { args: ['start', '--bot', 'nope', '--out', untouched], says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/ },
+  {
+    args: ['start', 'chess', '--out', untouched],
+    says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/,
+  },
+  {
+    args: ['start', '--bot', 'nope', '--out', untouched],
+    says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/,
+  },
   { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
   {
     args: ['start', '--bot', 'team', '--out', untouched],
@@ -133,68 +155,134 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   // Match files
   { args: ['replay', join(dir, 'nope.json')], says: /^.*nope\.json: no such file$/ },
-  { args: ['replay', aDir], says: /^.*matches is a directory, not a match file \(e\.g\. examples\/not-flower-field\.json\)$/ },
+  {
+    args: ['replay', aDir],
+    says: /^.*matches is a directory, not a match file \(e\.g\. examples\/not-flower-field\.json\)$/,
+  },
   { args: ['render', aDir, '--out', untouched], says: /is a directory, not a match file/ },
   { args: ['replay', badValue], says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/ },
-  { args: ['show', trailingComma], says: /^.*trailing-comma\.json:4:1: not valid JSON: unexpected "}" \(expected double-quoted property name\)$/ },
+  {
+    args: ['show', trailingComma],
+    says: /^.*trailing-comma\.json:4:1: not valid JSON: unexpected "}" \(expected double-quoted property name\)$/,
+  },
   { args: ['replay', cutShort], says: /^.*cut-short\.json:4:1: not valid JSON: it ends too early/ },
   { args: ['replay', empty], says: /^.*empty\.json:1:1: not valid JSON: the file is empty$/ },
-  { args: ['replay', duplicate], says: /^.*duplicate\.json: players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/ },
+  {
+    args: ['replay', duplicate],
+    says: /^.*duplicate\.json: players\[3\]\.id: duplicate id "p2" \(also players\[1\]\)$/,
+  },
   { args: ['show', example, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match/ },
   { args: ['replay', deepInvalid], says: /^.*deep-invalid\.json:1:200001: not valid JSON: unexpected "x"$/ },
   {
     args: ['replay', endlessSchedule, '--now', '2026-11-22T00:00:00Z'],
     says: /^.*endless-schedule\.json: schedule\.minutes\.default: a phase length is at most 525600 minutes \(a year\)$/,
   },
-  { args: ['replay', hugeGarnets], says: /^.*huge-garnets\.json: players\[0\]\.garnets: garnets are a whole number from 0 to 9007199254740991$/ },
+  {
+    args: ['replay', hugeGarnets],
+    says: /^.*huge-garnets\.json: players\[0\]\.garnets: garnets are a whole number from 0 to 9007199254740991$/,
+  },
   { args: ['replay', manyRounds], says: /^.*many-rounds\.json: options\.rounds: at most 20 rounds$/ },
   { args: ['replay', halfRound], says: /^.*half-round\.json: options\.rounds: should be a whole number, not 2\.5$/ },
-  { args: ['replay', scheduleList], says: /^.*schedule-list\.json: schedule: should be an object \(\{ … \}\), not a list$/ },
-  { args: ['show', aList], says: /^.*a-list\.json: a match file is a JSON object \(\{ "game": …, "seed": …, "players": \[ … \] \}\), not a list$/ },
+  {
+    args: ['replay', scheduleList],
+    says: /^.*schedule-list\.json: schedule: should be an object \(\{ … \}\), not a list$/,
+  },
+  {
+    args: ['show', aList],
+    says: /^.*a-list\.json: a match file is a JSON object \(\{ "game": …, "seed": …, "players": \[ … \] \}\), not a list$/,
+  },
   { args: ['replay', plyers], says: /^.*plyers\.json: plyers: unknown field; did you mean players\?$/ },
-  { args: ['replay', zeroWidthGame], says: /^.*zero-width-game\.json: game: unknown game "not-flower-field\\u200b" \(one of / },
+  {
+    args: ['replay', zeroWidthGame],
+    says: /^.*zero-width-game\.json: game: unknown game "not-flower-field\\u200b" \(one of /,
+  },
   { args: ['replay', zeroWidthStart], says: /^.*zero-width-start\.json:1:1: not valid JSON: unexpected "\\u200b"$/ },
-  { args: ['replay', utf16], says: /^.*utf16\.json:1:1: not valid JSON: unexpected "\uFFFD" \(bytes that are not UTF-8 text: is it a JSON file\?\)$/ },
+  {
+    args: ['replay', utf16],
+    says: /^.*utf16\.json:1:1: not valid JSON: unexpected "\uFFFD" \(bytes that are not UTF-8 text: is it a JSON file\?\)$/,
+  },
   { args: ['replay', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
   { args: ['show', huge], says: /^.*huge\.json: larger than 64 MB, the most genius-host reads from a file/ },
-  { args: ['start', '/dev/zero', '--spreadsheet', sheetId], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/ },
-  { args: ['start', setupPlyers, '--spreadsheet', sheetId], says: /^.*setup-plyers\.json: unknown field plyers; did you mean players\?$/ },
-  { args: ['start', setupColour, '--spreadsheet', sheetId], says: /^.*setup-colour\.json: unknown field colour \(a setup has game, seed, players, startAt, / },
-  { args: ['login', '--client', '/dev/zero'], says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: / },
+  {
+    args: ['start', '/dev/zero', '--spreadsheet', sheetId],
+    says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file$/,
+  },
+  {
+    args: ['start', setupPlyers, '--spreadsheet', sheetId],
+    says: /^.*setup-plyers\.json: unknown field plyers; did you mean players\?$/,
+  },
+  {
+    args: ['start', setupColour, '--spreadsheet', sheetId],
+    says: /^.*setup-colour\.json: unknown field colour \(a setup has game, seed, players, startAt, /,
+  },
+  {
+    args: ['login', '--client', '/dev/zero'],
+    says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: /,
+  },
   // Google spreadsheets (render --to-sheets, pull): every mistake is found before any call to Google
-  { args: ['pull'], says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/ },
+  {
+    args: ['pull'],
+    says: /^pull needs --spreadsheet ID, e\.g\. genius-host pull --spreadsheet [\w-]{44} > match\.json$/,
+  },
   { args: ['pull', 'match.json'], says: /^pull takes no arguments; got match\.json$/ },
   { args: ['pull', '--spreadsheet'], says: /^--spreadsheet needs a value, e\.g\. --spreadsheet [\w-]{44}$/ },
   {
     args: ['pull', '--spreadsheet', 'my sheet'],
     says: /^--spreadsheet: "my sheet" is not a spreadsheet ID \(the part of its address between \/d\/ and \/edit, e\.g\. --spreadsheet [\w-]{44}\)$/,
   },
-  { args: ['pull', '--spreadsheet', sheetId, '--out', untouched], says: /^pull takes no --out \(it takes --spreadsheet\)$/ },
+  {
+    args: ['pull', '--spreadsheet', sheetId, '--out', untouched],
+    says: /^pull takes no --out \(it takes --spreadsheet\)$/,
+  },
   { args: ['pull', '--spreadshet', sheetId], says: /^pull: unknown option --spreadshet; did you mean --spreadsheet\?/ },
   {
     args: ['render', example, '--to-sheets', 'https://docs.google.com/document/d/x/edit'],
     says: /^--to-sheets: "https:\/\/docs\.google\.com\/document\/d\/x\/edit" is not a spreadsheet ID/,
   },
-  { args: ['render', example, '--to-sheets', sheetId, '--out', untouched], says: /^render writes to --out or to --to-sheets, not both$/ },
+  {
+    args: ['render', example, '--to-sheets', sheetId, '--out', untouched],
+    says: /^render writes to --out or to --to-sheets, not both$/,
+  },
   {
     args: ['render', example, '--as', 'public', '--out', untouched],
     says: /^--as picks the workbook --to-sheets writes; without --to-sheets render writes every workbook to --out$/,
   },
-  { args: ['render', example, '--to-sheets', sheetId, '--as', 'player:p9'], says: /^--as: "player:p9" is not an audience of this match \(host, public, / },
+  {
+    args: ['render', example, '--to-sheets', sheetId, '--as', 'player:p9'],
+    says: /^--as: "player:p9" is not an audience of this match \(host, public, /,
+  },
   { args: ['render', join(dir, 'nope.json'), '--to-sheets', sheetId], says: /^.*nope\.json: no such file$/ },
   // verify
-  { args: ['verify'], says: /^verify needs a match file, e.g. genius-host verify match\.json --commitment [0-9a-f]{64}$/ },
-  { args: ['verify', example], says: /^verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet/ },
-  { args: ['verify', example, '--commitment', 'abc123'], says: /^--commitment: "abc123" is not a SHA-256 \(64 hexadecimal digits, as the Seed tab/ },
+  {
+    args: ['verify'],
+    says: /^verify needs a match file, e.g. genius-host verify match\.json --commitment [0-9a-f]{64}$/,
+  },
+  {
+    args: ['verify', example],
+    says: /^verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet/,
+  },
+  {
+    args: ['verify', example, '--commitment', 'abc123'],
+    says: /^--commitment: "abc123" is not a SHA-256 \(64 hexadecimal digits, as the Seed tab/,
+  },
   { args: ['verify', example, '--commitment'], says: /^--commitment needs a value, e\.g\. --commitment [0-9a-f]{64}$/ },
   { args: ['verify', join(dir, 'nope.json'), '--commitment', aCommitment], says: /^.*nope\.json: no such file$/ },
-  { args: ['verify', badValue, '--commitment', aCommitment], says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/ },
+  {
+    args: ['verify', badValue, '--commitment', aCommitment],
+    says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/,
+  },
   {
     args: ['verify', example, '--commitment', aCommitment],
     says: /^examples\/not-flower-field\.json carries no published result \(no "final"\): verify checks the match file published on the Seed tab/,
   },
-  { args: ['verify', example, '--now', '2026-11-21T18:00:00Z'], says: /^verify takes no --now \(it takes --commitment\)$/ },
-  { args: ['verify', deepFinal, '--commitment', aCommitment], says: /^.*deep-final\.json: final: nested more than 32 levels deep \(at final\.a\.a\.a…\)/ },
+  {
+    args: ['verify', example, '--now', '2026-11-21T18:00:00Z'],
+    says: /^verify takes no --now \(it takes --commitment\)$/,
+  },
+  {
+    args: ['verify', deepFinal, '--commitment', aCommitment],
+    says: /^.*deep-final\.json: final: nested more than 32 levels deep \(at final\.a\.a\.a…\)/,
+  },
   {
     args: ['verify', constructorFinal, '--commitment', aCommitment],
     says: /^.*constructor-final\.json: final\.constructor: a name every JavaScript object carries/,
@@ -226,7 +314,11 @@ const keyFiles: { name: string; text: string; says: RegExp }[] = [
     text: '{\n  "type": "service_account",\n}\n',
     says: /^GOOGLE_APPLICATION_CREDENTIALS: .*comma-key\.json:3:1: not valid JSON: unexpected "}" \(expected double-quoted property name\); it must name/,
   },
-  { name: 'binary-key.json', text: '\u0000\u0001', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*binary-key\.json:1:1: not valid JSON: unexpected "\\u0000"; / },
+  {
+    name: 'binary-key.json',
+    text: '\u0000\u0001',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*binary-key\.json:1:1: not valid JSON: unexpected "\\u0000"; /,
+  },
   {
     name: 'half-key.json',
     text: '{ "type": "service_account", "client_email": "host@genius.iam.gserviceaccount.com" }',
@@ -237,13 +329,21 @@ const keyFiles: { name: string; text: string; says: RegExp }[] = [
     text: '{}',
     says: /^GOOGLE_APPLICATION_CREDENTIALS: .*empty-key\.json is JSON but not a service account's key: it has no client_email and no private_key; /,
   },
-  { name: 'list-key.json', text: '[1]', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*list-key\.json is JSON but not a key: it holds a list, not an object; / },
+  {
+    name: 'list-key.json',
+    text: '[1]',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*list-key\.json is JSON but not a key: it holds a list, not an object; /,
+  },
   {
     name: 'client.json',
     text: '{ "installed": { "client_id": "1", "client_secret": "s" } }',
     says: /^GOOGLE_APPLICATION_CREDENTIALS: .*client\.json is an OAuth client file, not a key: sign in with it once \(genius-host login --client .*client\.json\) and unset GOOGLE_APPLICATION_CREDENTIALS, /,
   },
-  { name: 'missing-key.json', text: '', says: /^GOOGLE_APPLICATION_CREDENTIALS: .*nowhere\.json: no such file; it must name a service account's key file/ },
+  {
+    name: 'missing-key.json',
+    text: '',
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*nowhere\.json: no such file; it must name a service account's key file/,
+  },
 ];
 
 describe('a key file that is not one is one line naming it and what is wrong, before any call', () => {
@@ -251,7 +351,11 @@ describe('a key file that is not one is one line naming it and what is wrong, be
     const key = name === 'missing-key.json' ? join(dir, 'nowhere.json') : file(name, text);
     // No root URL of a local server: a call, had one been made, would go to Google itself and fail otherwise.
     const env = { ...process.env, GOOGLE_APPLICATION_CREDENTIALS: key, GENIUS_HOST_GOOGLE_ROOT_URL: '' };
-    const result = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'pull', '--spreadsheet', sheetId], { cwd: root, encoding: 'utf8', env });
+    const result = spawnSync(process.execPath, [join(root, 'bin/genius-host.mjs'), 'pull', '--spreadsheet', sheetId], {
+      cwd: root,
+      encoding: 'utf8',
+      env,
+    });
     expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
     expect(result.stderr).toMatch(/^genius-host: [^\n]+\n$/);
     expect(result.stderr.replace(/^genius-host: /, '').trimEnd()).toMatch(says);
@@ -260,7 +364,11 @@ describe('a key file that is not one is one line naming it and what is wrong, be
 
 describe('errors the user did not cause', () => {
   it('a file system error or a bug is still one line, without the stack', () => {
-    const denied = Object.assign(new Error("EACCES: permission denied, open 'out/a.xlsx'"), { code: 'EACCES', path: 'out/a.xlsx', syscall: 'open' });
+    const denied = Object.assign(new Error("EACCES: permission denied, open 'out/a.xlsx'"), {
+      code: 'EACCES',
+      path: 'out/a.xlsx',
+      syscall: 'open',
+    });
     expect(errorLine(denied)).toBe('out/a.xlsx: not allowed (open)');
     const bug = new TypeError("Cannot read properties of undefined (reading 'x')\n    at somewhere (file.js:1:1)");
     expect(errorLine(bug)).toBe(

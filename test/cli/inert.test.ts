@@ -20,7 +20,11 @@ function hostileFile(): string {
   match.players[0].name = 'Ann\u001b[2J\u0007';
   match.players[1].name = 'Ben\nforged line';
   match.players[2].name = 'Cara\u009b31m\u001b]0;title\u0007';
-  match.submissions.push({ phase: 'round-1', player: 'p4', answers: { own: 'A1\u001b[5m\u009b5m', others: 'red\r\nB2' } });
+  match.submissions.push({
+    phase: 'round-1',
+    player: 'p4',
+    answers: { own: 'A1\u001b[5m\u009b5m', others: 'red\r\nB2' },
+  });
   const loaded = loadMatch(match);
   if (!loaded.ok) throw new Error(loaded.error);
   const final = replayMatch(loaded.value).final;
@@ -66,6 +70,8 @@ describe('player text printed by the command is inert', () => {
     const { code, stderr } = run('replay', twin);
     expect(code).toBe(1);
     expect(stderr).not.toMatch(CONTROL);
-    expect(stderr).toBe(`genius-host: ${twin}: players[3].name: "ann\\u001b[2J\\u0007" is also players[0]'s name; names must differ\n`);
+    expect(stderr).toBe(
+      `genius-host: ${twin}: players[3].name: "ann\\u001b[2J\\u0007" is also players[0]'s name; names must differ\n`,
+    );
   });
 });

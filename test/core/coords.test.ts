@@ -20,10 +20,19 @@ describe('coordinates', () => {
   it('says exactly what is wrong', () => {
     expect(parseCell('I3', eight)).toEqual({ ok: false, error: 'I3 is off the board (columns A–H, rows 1–8)' });
     expect(parseCell('A0', eight)).toEqual({ ok: false, error: 'A0 is off the board (columns A–H, rows 1–8)' });
-    expect(parseCell('3C', eight)).toEqual({ ok: false, error: '"3C" is not a coordinate: write a column letter and a row number, e.g. C12' });
+    expect(parseCell('3C', eight)).toEqual({
+      ok: false,
+      error: '"3C" is not a coordinate: write a column letter and a row number, e.g. C12',
+    });
     expect(parseCell('', eight)).toEqual({ ok: false, error: 'no coordinate given' });
-    expect(parseCell('B7', canvas)).toEqual({ ok: false, error: '"B7" is not a coordinate on this board: write R<row>C<column>, e.g. R12C40' });
-    expect(parseCell('R41C1', canvas)).toEqual({ ok: false, error: 'R41C1 is off the board (rows 1–40, columns 1–67)' });
+    expect(parseCell('B7', canvas)).toEqual({
+      ok: false,
+      error: '"B7" is not a coordinate on this board: write R<row>C<column>, e.g. R12C40',
+    });
+    expect(parseCell('R41C1', canvas)).toEqual({
+      ok: false,
+      error: 'R41C1 is off the board (rows 1–40, columns 1–67)',
+    });
   });
 
   it('reads lists with any separator and names what it could not read', () => {

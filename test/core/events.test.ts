@@ -119,8 +119,26 @@ describe('where a submission came from', () => {
   it("refuses a form submission from an address that is not the player's, and keeps it in the log", () => {
     const file = match({
       submissions: [
-        { phase: 'round-1', player: 'a', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'Ben@Example.com', response: 'r1' },
-        { phase: 'round-1', player: 'a', at: at(2), answers: { n: '2' }, via: 'form', form: 'form-a', from: 'ANN@example.com', response: 'r2' },
+        {
+          phase: 'round-1',
+          player: 'a',
+          at: at(1),
+          answers: { n: '7' },
+          via: 'form',
+          form: 'form-a',
+          from: 'Ben@Example.com',
+          response: 'r1',
+        },
+        {
+          phase: 'round-1',
+          player: 'a',
+          at: at(2),
+          answers: { n: '2' },
+          via: 'form',
+          form: 'form-a',
+          from: 'ANN@example.com',
+          response: 'r2',
+        },
         { phase: 'round-1', player: 'b', at: at(3), answers: { n: '4' }, via: 'form', form: 'form-b', response: 'r3' },
       ],
     });
@@ -135,14 +153,26 @@ describe('where a submission came from', () => {
 
   it("refuses a submission that came through another player's form", () => {
     const file = match({
-      submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'form', form: 'form-a', from: 'ben@example.com' }],
+      submissions: [
+        {
+          phase: 'round-1',
+          player: 'b',
+          at: at(1),
+          answers: { n: '7' },
+          via: 'form',
+          form: 'form-a',
+          from: 'ben@example.com',
+        },
+      ],
     });
     const result = replay(tinyGame, file);
     expect(result.rejected[0].reason).toBe("sent through Ann's form, not Ben's own form");
   });
 
   it("takes a public-row submission without an email (the row's protection is the identity)", () => {
-    const file = match({ submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'row' }] });
+    const file = match({
+      submissions: [{ phase: 'round-1', player: 'b', at: at(1), answers: { n: '7' }, via: 'row' }],
+    });
     expect(replay(tinyGame, file).receipts[0].status).toBe('accepted');
   });
 });
@@ -175,8 +205,26 @@ describe('emails compared as Google compares accounts', () => {
   it('keeps the dots of a Workspace address and refuses another Gmail account', () => {
     const file = match({
       submissions: [
-        { phase: 'round-1', player: 'a', at: at(1), answers: { n: '1' }, via: 'form', form: 'form-a', from: 'a.nn@example.com', response: 'r1' },
-        { phase: 'round-1', player: 'b', at: at(2), answers: { n: '1' }, via: 'form', form: 'form-b', from: 'ben@gmail.com', response: 'r2' },
+        {
+          phase: 'round-1',
+          player: 'a',
+          at: at(1),
+          answers: { n: '1' },
+          via: 'form',
+          form: 'form-a',
+          from: 'a.nn@example.com',
+          response: 'r1',
+        },
+        {
+          phase: 'round-1',
+          player: 'b',
+          at: at(2),
+          answers: { n: '1' },
+          via: 'form',
+          form: 'form-b',
+          from: 'ben@gmail.com',
+          response: 'r2',
+        },
       ],
     });
     expect(replay(tinyGame, file).rejected.map((r) => r.reason)).toEqual([
@@ -191,8 +239,26 @@ describe('emails compared as Google compares accounts', () => {
     // round 2's answer sent before the correction counts.
     const file = match({
       submissions: [
-        { phase: 'round-1', player: 'a', at: at(10), answers: { n: '5' }, via: 'form', form: 'form-a', from: 'ann.real@example.org', response: 'r1' },
-        { phase: 'round-2', player: 'a', at: at(65), answers: { n: '3' }, via: 'form', form: 'form-a', from: 'ann.real@example.org', response: 'r2' },
+        {
+          phase: 'round-1',
+          player: 'a',
+          at: at(10),
+          answers: { n: '5' },
+          via: 'form',
+          form: 'form-a',
+          from: 'ann.real@example.org',
+          response: 'r1',
+        },
+        {
+          phase: 'round-2',
+          player: 'a',
+          at: at(65),
+          answers: { n: '3' },
+          via: 'form',
+          form: 'form-a',
+          from: 'ann.real@example.org',
+          response: 'r2',
+        },
       ],
       events: [{ type: 'email', player: 'a', email: 'ann.real@example.org', at: at(70) }],
     });
@@ -207,10 +273,18 @@ describe('emails compared as Google compares accounts', () => {
     const base = match({});
     const bad = (event: unknown) =>
       parseMatchFile(
-        { ...base, game: 'not-flower-field', players: [...base.players, { id: 'c', name: 'Cara', email: 'c@example.com' }], events: [event] },
+        {
+          ...base,
+          game: 'not-flower-field',
+          players: [...base.players, { id: 'c', name: 'Cara', email: 'c@example.com' }],
+          events: [event],
+        },
         GAMES,
       );
-    expect(bad({ type: 'email', player: 'zed', email: 'z@example.com', at: at(1) })).toEqual({ ok: false, error: 'events[0].player: unknown player "zed"' });
+    expect(bad({ type: 'email', player: 'zed', email: 'z@example.com', at: at(1) })).toEqual({
+      ok: false,
+      error: 'events[0].player: unknown player "zed"',
+    });
     expect(bad({ type: 'email', player: 'a', email: 'not an email', at: at(1) })).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^events\[0\]\.email: an email address/),
@@ -222,7 +296,12 @@ describe('the match-file schema', () => {
   const base = {
     game: 'not-flower-field',
     seed: 's',
-    players: ['Ann', 'Ben', 'Cara'].map((name, i) => ({ id: `p${i + 1}`, name, email: `${name.toLowerCase()}@example.com`, form: `f${i}` })),
+    players: ['Ann', 'Ben', 'Cara'].map((name, i) => ({
+      id: `p${i + 1}`,
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      form: `f${i}`,
+    })),
   };
 
   it('reads events and submission sources, and writes them back', () => {
@@ -253,7 +332,11 @@ describe('the match-file schema', () => {
       return parsed.ok ? 'ok' : parsed.error;
     };
     expect(bad({ events: [{ type: 'skip', phase: 'x', deadline: START, at: START }] })).toMatch(/^events\[0\]\.type: /);
-    expect(bad({ events: [{ type: 'extend', phase: 'x', deadline: 'tomorrow', at: START }] })).toMatch(/^events\[0\]\.deadline: expected an ISO 8601 time/);
-    expect(bad({ submissions: [{ phase: 'pregame', player: 'p1', answers: {}, via: 'email' }] })).toMatch(/^submissions\[0\]\.via: /);
+    expect(bad({ events: [{ type: 'extend', phase: 'x', deadline: 'tomorrow', at: START }] })).toMatch(
+      /^events\[0\]\.deadline: expected an ISO 8601 time/,
+    );
+    expect(bad({ submissions: [{ phase: 'pregame', player: 'p1', answers: {}, via: 'email' }] })).toMatch(
+      /^submissions\[0\]\.via: /,
+    );
   });
 });

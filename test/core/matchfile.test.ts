@@ -13,21 +13,39 @@ describe('match file validation names the offending field', () => {
   const good = baseFile('not-flower-field', 4);
 
   it('accepts a minimal file and fills defaults', () => {
-    const result = loadMatch({ game: 'not-flower-field', seed: 's', players: samplePlayers(4).map(({ id, name }) => ({ id, name })) });
+    const result = loadMatch({
+      game: 'not-flower-field',
+      seed: 's',
+      players: samplePlayers(4).map(({ id, name }) => ({ id, name })),
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.players[0].garnets).toBe(0);
-    expect(result.value.options).toMatchObject({ rounds: 5, size: 8, multipliers: { C3: 2, F3: 2, C6: 2, F6: 2, D4: 3, E5: 3 } });
+    expect(result.value.options).toMatchObject({
+      rounds: 5,
+      size: 8,
+      multipliers: { C3: 2, F3: 2, C6: 2, F6: 2, D4: 3, E5: 3 },
+    });
     expect(result.value.submissions).toEqual([]);
   });
 
   it('keeps the first of entries sharing an id (two hosts logged one thing), and every entry without one', () => {
     const players = samplePlayers(4);
-    const sent = (uid: string | undefined, answer: string) => ({ phase: 'round-1', player: 'p1', answers: { a: answer }, ...(uid ? { uid } : {}) });
+    const sent = (uid: string | undefined, answer: string) => ({
+      phase: 'round-1',
+      player: 'p1',
+      answers: { a: answer },
+      ...(uid ? { uid } : {}),
+    });
     const loaded = loadMatch({
       ...good,
       players,
-      submissions: [sent('response:1', 'first'), sent(undefined, 'plain'), sent('response:1', 'again'), sent(undefined, 'plain')],
+      submissions: [
+        sent('response:1', 'first'),
+        sent(undefined, 'plain'),
+        sent('response:1', 'again'),
+        sent(undefined, 'plain'),
+      ],
       decisions: [
         { id: 'tie', choice: 'p1', uid: 'host:a' },
         { id: 'tie', choice: 'p2', uid: 'host:a' },
@@ -41,7 +59,9 @@ describe('match file validation names the offending field', () => {
     expect(loaded.value.submissions.map((s) => s.answers.a)).toEqual(['first', 'plain', 'plain']);
     expect(loaded.value.decisions).toEqual([{ id: 'tie', choice: 'p1', uid: 'host:a' }]);
     expect(loaded.value.events?.map((e) => e.at)).toEqual(['2026-11-21T18:00:00Z']);
-    expect(errorOf({ ...good, submissions: [{ ...sent(undefined, 'x'), uid: '' }] })).toBe('submissions[0].uid: an entry id is not empty');
+    expect(errorOf({ ...good, submissions: [{ ...sent(undefined, 'x'), uid: '' }] })).toBe(
+      'submissions[0].uid: an entry id is not empty',
+    );
   });
 
   it('names a duplicate player id', () => {
@@ -54,11 +74,17 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, game: 'chess' })).toMatch(/^game: unknown game "chess"/);
     expect(errorOf({ ...good, seed: '' })).toBe('seed: a seed is required');
     expect(errorOf({ ...good, seed: undefined })).toBe('seed: required');
-    expect(errorOf({ ...good, startAt: 'tomorrow' })).toBe('startAt: expected an ISO 8601 time such as 2026-11-21T18:00:00Z');
+    expect(errorOf({ ...good, startAt: 'tomorrow' })).toBe(
+      'startAt: expected an ISO 8601 time such as 2026-11-21T18:00:00Z',
+    );
     expect(errorOf({ ...good, players: samplePlayers(2) })).toBe('players: Not Flower Field takes 3–6 players, got 2');
     const players = samplePlayers(4);
-    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], garnets: -1 }] })).toBe('players[3].garnets: garnets cannot be negative');
-    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], email: 'nope' }] })).toBe('players[3].email: not an email address');
+    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], garnets: -1 }] })).toBe(
+      'players[3].garnets: garnets cannot be negative',
+    );
+    expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], email: 'nope' }] })).toBe(
+      'players[3].email: not an email address',
+    );
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'ann' }] })).toBe(
       'players[3].name: "ann" is also players[0]\'s name; names must differ',
     );
@@ -67,16 +93,23 @@ describe('match file validation names the offending field', () => {
 
   it("says what a field takes in the file's words, not zod's", () => {
     const players = samplePlayers(4);
-    const withGarnets = (garnets: unknown) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], garnets }] });
+    const withGarnets = (garnets: unknown) => ({
+      ...good,
+      players: [...players.slice(0, 3), { ...players[3], garnets }],
+    });
     // Past 2^53 a count is no longer exact; zod's words were "Too big: expected int to be <=9007199254740991".
-    expect(errorOf(withGarnets(1e300))).toBe('players[3].garnets: garnets are a whole number from 0 to 9007199254740991');
+    expect(errorOf(withGarnets(1e300))).toBe(
+      'players[3].garnets: garnets are a whole number from 0 to 9007199254740991',
+    );
     expect(errorOf(withGarnets(2.5))).toBe('players[3].garnets: garnets are a whole number');
     // The schema's own bound, not z.int()'s safe-integer one.
     expect(errorOf({ ...good, options: { rounds: 1e300 } })).toBe('options.rounds: at most 20 rounds');
     expect(errorOf({ ...good, options: { rounds: '5' } })).toBe('options.rounds: should be a number, not text "5"');
     expect(errorOf({ ...good, schedule: [] })).toBe('schedule: should be an object ({ … }), not a list');
     expect(errorOf({ ...good, players: {} })).toBe('players: should be a list ([ … ]), not an object');
-    expect(errorOf([good])).toBe('(match file): a match file is a JSON object ({ "game": …, "seed": …, "players": [ … ] }), not a list');
+    expect(errorOf([good])).toBe(
+      '(match file): a match file is a JSON object ({ "game": …, "seed": …, "players": [ … ] }), not a list',
+    );
     // A required field under a mistyped name is the mistake, not "players: required".
     const { players: list, ...rest } = good;
     expect(errorOf({ ...rest, plyers: list })).toBe('plyers: unknown field; did you mean players?');
@@ -95,11 +128,17 @@ describe('match file validation names the offending field', () => {
       'players[3].name: "ＡＮＮ" reads as players[0]\'s name "Ann"; names must differ in more than case, width, accents\' encoding or invisible characters',
     );
     const zoe = [{ ...players[0], name: 'Zo\u00EB' }, ...players.slice(1, 3), { ...players[3], name: 'ZOE\u0308' }];
-    expect(errorOf({ ...good, players: zoe })).toMatch(/^players\[3\]\.name: "ZOE\u0308" reads as players\[0\]'s name "Zo\u00EB"/);
+    expect(errorOf({ ...good, players: zoe })).toMatch(
+      /^players\[3\]\.name: "ZOE\u0308" reads as players\[0\]'s name "Zo\u00EB"/,
+    );
     const strasse = [{ ...players[0], name: 'Strauß' }, ...players.slice(1, 3), { ...players[3], name: 'STRAUSS' }];
-    expect(errorOf({ ...good, players: strasse })).toMatch(/^players\[3\]\.name: "STRAUSS" reads as players\[0\]'s name "Strauß"/);
+    expect(errorOf({ ...good, players: strasse })).toMatch(
+      /^players\[3\]\.name: "STRAUSS" reads as players\[0\]'s name "Strauß"/,
+    );
     expect(loadMatch(withName('Anne')).ok).toBe(true);
-    expect(errorOf(withName('P2'))).toBe(`players[3].name: "P2" reads as players[1]'s id "p2"; a name must differ from every other player's id`);
+    expect(errorOf(withName('P2'))).toBe(
+      `players[3].name: "P2" reads as players[1]'s id "p2"; a name must differ from every other player's id`,
+    );
     expect(loadMatch({ ...good, players: [...players.slice(0, 3), { ...players[3], name: 'p4' }] }).ok).toBe(true);
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], id: 'P1' }] })).toBe(
       'players[3].id: "P1" is players[0]\'s id "p1" in another case; ids must differ in more than case',
@@ -112,25 +151,38 @@ describe('match file validation names the offending field', () => {
       startAt: '2026-11-21T18:00:00Z',
       timeZone: 'Europe/London',
       minutes: { default: 1440 },
-      players: samplePlayers(4).map((p, i) => ({ id: p.id, name: i === 3 ? 'Ｃａｒａ' : p.name, email: `p${i}@example.com` })),
+      players: samplePlayers(4).map((p, i) => ({
+        id: p.id,
+        name: i === 3 ? 'Ｃａｒａ' : p.name,
+        email: `p${i}@example.com`,
+      })),
     };
     const checked = validateSetup(setup, 'seed', '2026-11-21T17:00:00Z');
     expect(checked.ok).toBe(false);
     if (!checked.ok)
-      expect(checked.error).toEqual([{ field: 'players[3].name', message: expect.stringMatching(/^"Ｃａｒａ" reads as players\[2\]'s name "Cara"/) }]);
+      expect(checked.error).toEqual([
+        { field: 'players[3].name', message: expect.stringMatching(/^"Ｃａｒａ" reads as players\[2\]'s name "Cara"/) },
+      ]);
     const ids = validateSetup(
       { ...setup, players: setup.players.map((p, i) => (i === 3 ? { ...p, name: 'Dev', id: 'P2' } : p)) },
       'seed',
       '2026-11-21T17:00:00Z',
     );
     expect(ids.ok ? [] : ids.error).toEqual([
-      { field: 'players[3].id', message: '"P2" is players[1]\'s id "p2" in another case; ids must differ in more than case' },
+      {
+        field: 'players[3].id',
+        message: '"P2" is players[1]\'s id "p2" in another case; ids must differ in more than case',
+      },
     ]);
   });
 
   it('names malformed submissions and decisions', () => {
-    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p9', answers: {} }] })).toBe('submissions[0].player: unknown player "p9"');
-    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', answers: { colour: true } }] })).toMatch(/^submissions\[0\]\.answers\.colour: /);
+    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p9', answers: {} }] })).toBe(
+      'submissions[0].player: unknown player "p9"',
+    );
+    expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', answers: { colour: true } }] })).toMatch(
+      /^submissions\[0\]\.answers\.colour: /,
+    );
     expect(errorOf({ ...good, submissions: [{ phase: 'pregame', player: 'p1', at: 'noon', answers: {} }] })).toBe(
       'submissions[0].at: expected an ISO 8601 time such as 2026-11-21T18:00:00Z',
     );
@@ -139,16 +191,22 @@ describe('match file validation names the offending field', () => {
 
   it('names malformed options', () => {
     expect(errorOf({ ...good, options: { rounds: 0 } })).toBe('options.rounds: at least 1 round');
-    expect(errorOf({ ...good, options: { multipliers: { Z9: 2 } } })).toBe('options.multipliers.Z9: Z9 is off the board (columns A–H, rows 1–8)');
-    expect(errorOf({ ...good, options: { rouns: 3 } })).toBe('options.rouns: unknown field');
-    expect(errorOf({ ...good, players: samplePlayers(5), options: { palette: ['red', 'blue', 'green', 'yellow'] } })).toBe(
-      'options.palette: 5 players need 5 colours, the palette has 4',
+    expect(errorOf({ ...good, options: { multipliers: { Z9: 2 } } })).toBe(
+      'options.multipliers.Z9: Z9 is off the board (columns A–H, rows 1–8)',
     );
+    expect(errorOf({ ...good, options: { rouns: 3 } })).toBe('options.rouns: unknown field');
+    expect(
+      errorOf({ ...good, players: samplePlayers(5), options: { palette: ['red', 'blue', 'green', 'yellow'] } }),
+    ).toBe('options.palette: 5 players need 5 colours, the palette has 4');
   });
 
   it('refuses a schedule or a reminder of 1e308 minutes (no time at all as a deadline) with the field', () => {
-    expect(errorOf({ ...good, schedule: { minutes: { default: 1e308 } } })).toBe('schedule.minutes.default: a phase length is at most 525600 minutes (a year)');
-    expect(errorOf({ ...good, schedule: { minutes: { round: 525_601 } } })).toMatch(/^schedule\.minutes\.round: a phase length is at most/);
+    expect(errorOf({ ...good, schedule: { minutes: { default: 1e308 } } })).toBe(
+      'schedule.minutes.default: a phase length is at most 525600 minutes (a year)',
+    );
+    expect(errorOf({ ...good, schedule: { minutes: { round: 525_601 } } })).toMatch(
+      /^schedule\.minutes\.round: a phase length is at most/,
+    );
     expect(errorOf({ ...good, schedule: { minutes: { default: 60 }, reminders: [10, 1e308] } })).toBe(
       'schedule.reminders[1]: a reminder is at most 525600 minutes (a year) before the deadline',
     );
@@ -162,12 +220,16 @@ describe('match file validation names the offending field', () => {
       'final: nested more than 32 levels deep (at final.a.a.a…); a published result is a few levels deep, as replay prints it',
     );
     const list = JSON.parse(`{"winners":${'['.repeat(20_000)}${']'.repeat(20_000)}}`) as unknown;
-    expect(errorOf({ ...good, final: list })).toMatch(/^final: nested more than 32 levels deep \(at final\.winners\[0\]\[0\]…\)/);
+    expect(errorOf({ ...good, final: list })).toMatch(
+      /^final: nested more than 32 levels deep \(at final\.winners\[0\]\[0\]…\)/,
+    );
     expect(errorOf({ ...good, final: { winners: [], constructor: 1 } })).toBe(
       'final.constructor: a name every JavaScript object carries, which a published result never holds (replay prints no such key)',
     );
     // JSON.parse keeps "__proto__" as a key of its own, as a file read from disk has it.
-    expect(errorOf({ ...good, final: JSON.parse('{"detail": {"__proto__": {"winners": ["p1"]}}}') })).toMatch(/^final\.detail\.__proto__: a name every/);
+    expect(errorOf({ ...good, final: JSON.parse('{"detail": {"__proto__": {"winners": ["p1"]}}}') })).toMatch(
+      /^final\.detail\.__proto__: a name every/,
+    );
     expect(loadMatch({ ...good, final: { winners: ['p1'], detail: { colours: { p1: 'red' } } } }).ok).toBe(true);
   });
 

@@ -63,12 +63,18 @@ describe('close when ready', () => {
     expect(result.open?.ready).toEqual(['b']);
     expect(readyClose(result, at(25))).toBeNull();
     // By phase id, then kind, then default.
-    const byId = match({ submissions: answered }, { closeWhenReady: { default: false, round: false, 'round-1': true } });
+    const byId = match(
+      { submissions: answered },
+      { closeWhenReady: { default: false, round: false, 'round-1': true } },
+    );
     expect(readyClose(replay(tinyGame, byId, { now: at(25) }), at(25))?.phase).toBe('round-1');
   });
 
   it('an answer marked Done? Not yet counts but keeps the phase waiting for its player, until they send again with Yes', () => {
-    const notYet = match({ submissions: [answered[0], { ...answered[1], answers: { n: '5', done: 'Not yet' } }] }, READY);
+    const notYet = match(
+      { submissions: [answered[0], { ...answered[1], answers: { n: '5', done: 'Not yet' } }] },
+      READY,
+    );
     const result = replay<Tiny>(tinyGame, notYet, { now: at(25) });
     expect(result.open?.ready).toEqual(['a']);
     expect(readyClose(result, at(25))).toBeNull();
@@ -78,8 +84,15 @@ describe('close when ready', () => {
       'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline',
     ]);
     expect(replay<Tiny>(tinyGame, notYet, { now: at(61) }).state.totals).toEqual({ a: 3, b: 5 });
-    const yes = match({ submissions: [...notYet.submissions, { ...answered[1], at: at(30), answers: { n: '5', done: 'Yes' } }] }, READY);
-    expect(readyClose(replay(tinyGame, yes, { now: at(31) }), at(31))).toEqual({ type: 'close', phase: 'round-1', at: at(31) });
+    const yes = match(
+      { submissions: [...notYet.submissions, { ...answered[1], at: at(30), answers: { n: '5', done: 'Yes' } }] },
+      READY,
+    );
+    expect(readyClose(replay(tinyGame, yes, { now: at(31) }), at(31))).toEqual({
+      type: 'close',
+      phase: 'round-1',
+      at: at(31),
+    });
   });
 
   it('a close event closes the phase at its time; the next opens then, and an answer sent after it is refused', () => {
@@ -95,7 +108,9 @@ describe('close when ready', () => {
     expect(result.state.totals).toEqual({ a: 3, b: 5 });
     expect(result.open?.phase.id).toBe('round-2');
     expect(result.open?.timing).toEqual({ opensAt: at(25), deadline: at(85) });
-    expect(result.rejected[0].reason).toBe(`arrived at ${at(27)}, after Round 1 closed at ${at(25)}, when every player was ready`);
+    expect(result.rejected[0].reason).toBe(
+      `arrived at ${at(27)}, after Round 1 closed at ${at(25)}, when every player was ready`,
+    );
     // As of a time before the event, it has not happened.
     expect(replay(tinyGame, file, { now: at(24) }).open?.phase.id).toBe('round-1');
     // The complete record (no --now) closes at the event too.
@@ -118,10 +133,21 @@ describe('close when ready', () => {
     expect(reopened.open?.ready).toEqual([]);
     expect(readyClose(reopened, at(45))).toBeNull();
     const again = match(
-      { submissions: [...answered, { phase: 'round-1', player: 'a', at: at(50), answers: { n: '4' } }, { ...answered[1], at: at(55) }], events },
+      {
+        submissions: [
+          ...answered,
+          { phase: 'round-1', player: 'a', at: at(50), answers: { n: '4' } },
+          { ...answered[1], at: at(55) },
+        ],
+        events,
+      },
       READY,
     );
-    expect(readyClose(replay(tinyGame, again, { now: at(56) }), at(56))).toEqual({ type: 'close', phase: 'round-1', at: at(56) });
+    expect(readyClose(replay(tinyGame, again, { now: at(56) }), at(56))).toEqual({
+      type: 'close',
+      phase: 'round-1',
+      at: at(56),
+    });
   });
 
   it('the option and the close event round-trip through the match file', () => {
@@ -130,7 +156,10 @@ describe('close when ready', () => {
     const parsed = parseMatchFile(JSON.parse(stringifyMatchFile(file)), games);
     expect(parsed.ok && parsed.value.schedule?.closeWhenReady).toEqual({ round: true });
     expect(parsed.ok && parsed.value.events).toEqual(file.events);
-    const bad = parseMatchFile({ ...JSON.parse(stringifyMatchFile(file)), schedule: { closeWhenReady: { round: 'yes' } } }, games);
+    const bad = parseMatchFile(
+      { ...JSON.parse(stringifyMatchFile(file)), schedule: { closeWhenReady: { round: 'yes' } } },
+      games,
+    );
     expect(bad.ok ? '' : bad.error).toMatch(/^schedule\.closeWhenReady\.round: /);
   });
 });
@@ -240,7 +269,11 @@ describe('pause and resume', () => {
  * paused; a phase closes when its active time since opening reaches its length (an explicit
  * deadline: when the active time since the start reaches it). Minute by minute.
  */
-function modelCloses(lengths: readonly number[], pauses: readonly { from: number; until: number }[], explicit: boolean): number[] {
+function modelCloses(
+  lengths: readonly number[],
+  pauses: readonly { from: number; until: number }[],
+  explicit: boolean,
+): number[] {
   const closes: number[] = [];
   let active = 0;
   let phaseActive = 0;
@@ -248,7 +281,10 @@ function modelCloses(lengths: readonly number[], pauses: readonly { from: number
   let deadlineSum = 0;
   for (let wall = 0; phase < lengths.length && wall < 100_000; wall++) {
     // A phase whose time is up at this minute closes before a pause that begins at it.
-    while (phase < lengths.length && (explicit ? active >= deadlineSum + lengths[phase] : phaseActive >= lengths[phase])) {
+    while (
+      phase < lengths.length &&
+      (explicit ? active >= deadlineSum + lengths[phase] : phaseActive >= lengths[phase])
+    ) {
       closes.push(wall);
       deadlineSum += lengths[phase];
       phase += 1;
@@ -265,7 +301,9 @@ function modelCloses(lengths: readonly number[], pauses: readonly { from: number
 describe('pause and resume: property', () => {
   const arbitraryCase = fc.record({
     lengths: fc.array(fc.integer({ min: 5, max: 90 }), { minLength: 2, maxLength: 5 }),
-    gaps: fc.array(fc.record({ gap: fc.integer({ min: 0, max: 120 }), length: fc.integer({ min: 1, max: 90 }) }), { maxLength: 4 }),
+    gaps: fc.array(fc.record({ gap: fc.integer({ min: 0, max: 120 }), length: fc.integer({ min: 1, max: 90 }) }), {
+      maxLength: 4,
+    }),
     explicit: fc.boolean(),
   });
 
@@ -312,7 +350,9 @@ describe('pause and resume: property', () => {
         const again = replay<Tiny>(tinyGame, file, { now: end });
         expect(again.state).toEqual(result.state);
         const reread = parseMatchFile(JSON.parse(stringifyMatchFile(file)), new Map([['tiny', tinyGame]]));
-        expect(reread.ok && replay<Tiny>(tinyGame, reread.value, { now: end }).closed.map((c) => c.timing.closedAt)).toEqual(closes);
+        expect(
+          reread.ok && replay<Tiny>(tinyGame, reread.value, { now: end }).closed.map((c) => c.timing.closedAt),
+        ).toEqual(closes);
       }),
       { numRuns: 200 },
     );
@@ -326,13 +366,22 @@ describe("pause and resume: Peg Domain's turn clock", () => {
       { type: 'pause', at: peg.at(30) },
       { type: 'resume', at: peg.at(330) },
     ];
-    const match = { ...peg.pegMatch({}, [peg.sub('turn-1', 'p1', peg.piece('A8', 'E1 0'), 400)], { startAt: peg.START }), events };
+    const match = {
+      ...peg.pegMatch({}, [peg.sub('turn-1', 'p1', peg.piece('A8', 'E1 0'), 400)], { startAt: peg.START }),
+      events,
+    };
     const during = peg.replayPeg(match, peg.at(200));
     expect(during.open?.timing.deadline).toBe(peg.at(600));
     expect(during.paused).toEqual({ from: peg.at(30) });
     const result = peg.replayPeg(match, peg.at(410));
     expect(result.rejected).toEqual([]);
-    expect(result.state.turns[0]).toMatchObject({ mover: 'p1', outcome: 'placed', secondsUsed: 100, reserveUsed: 0, reserveLeft: 480 });
+    expect(result.state.turns[0]).toMatchObject({
+      mover: 'p1',
+      outcome: 'placed',
+      secondsUsed: 100,
+      reserveUsed: 0,
+      reserveLeft: 480,
+    });
     // Without the pause the same move would have used 400 s: 280 s of reserve.
     const unpaused = peg.replayPeg({ ...match, events: [] }, peg.at(410));
     expect(unpaused.state.turns[0]).toMatchObject({ secondsUsed: 400, reserveLeft: 200 });
@@ -343,7 +392,11 @@ describe('the trigger-time projection of a match that closes when ready', () => 
   it('counts each phase that closes when ready as closing the moment it opens, the busiest it can be', () => {
     const three = { options: { rounds: 3, closeEarly: false } };
     expect(earliestCloses(tinyGame, match(three))).toEqual([at(60), at(120), at(180)]);
-    expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'round-2': true } }))).toEqual([at(60), at(60), at(120)]);
+    expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'round-2': true } }))).toEqual([
+      at(60),
+      at(60),
+      at(120),
+    ]);
     expect(earliestCloses(tinyGame, match(three, READY))).toEqual([at(0), at(0), at(0)]);
   });
 });
@@ -351,7 +404,10 @@ describe('the trigger-time projection of a match that closes when ready', () => 
 describe('the replay command during a pause', () => {
   it('says the match is paused, and nothing when it is not', () => {
     const file = match({ events: [{ type: 'pause', at: at(30) }] });
-    expect(replayOutput(replay(tinyGame, file, { now: at(90) }))).toMatchObject({ open: { phase: 'round-1', deadline: at(60) }, paused: { from: at(30) } });
+    expect(replayOutput(replay(tinyGame, file, { now: at(90) }))).toMatchObject({
+      open: { phase: 'round-1', deadline: at(60) },
+      paused: { from: at(30) },
+    });
     expect(replayOutput(replay(tinyGame, file, { now: at(20) }))).not.toHaveProperty('paused');
   });
 });

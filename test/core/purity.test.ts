@@ -22,7 +22,11 @@ describe('src/engine stays pure', () => {
     for (const { path, text } of sources) {
       for (const [, spec] of text.matchAll(/from\s+'([^']+)'/g)) {
         const allowed =
-          spec.startsWith('.') || spec === 'zod/mini' || spec === 'zod/v4/locales/en.js' || spec.startsWith('pure-rand/') || spec === '@noble/hashes/sha2.js';
+          spec.startsWith('.') ||
+          spec === 'zod/mini' ||
+          spec === 'zod/v4/locales/en.js' ||
+          spec.startsWith('pure-rand/') ||
+          spec === '@noble/hashes/sha2.js';
         expect(allowed, `${path} imports ${spec}`).toBe(true);
       }
     }

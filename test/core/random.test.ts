@@ -17,14 +17,19 @@ describe('seeded randomness', () => {
 
   it('stays in range and shuffles to a permutation', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: -50, max: 50 }), fc.integer({ min: 0, max: 50 }), (seed, min, span) => {
-        const r = new Random(seed);
-        const n = r.int(min, min + span);
-        expect(n).toBeGreaterThanOrEqual(min);
-        expect(n).toBeLessThanOrEqual(min + span);
-        const items = Array.from({ length: span }, (_, i) => i);
-        expect(r.shuffle(items).sort((x, y) => x - y)).toEqual(items);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        (seed, min, span) => {
+          const r = new Random(seed);
+          const n = r.int(min, min + span);
+          expect(n).toBeGreaterThanOrEqual(min);
+          expect(n).toBeLessThanOrEqual(min + span);
+          const items = Array.from({ length: span }, (_, i) => i);
+          expect(r.shuffle(items).sort((x, y) => x - y)).toEqual(items);
+        },
+      ),
     );
   });
 });

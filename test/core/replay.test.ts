@@ -36,7 +36,9 @@ describe('replay', () => {
       }),
     );
     expect(result.state.totals).toEqual({ a: 8, b: 11 });
-    expect(result.rejected).toEqual([{ phase: 'round-1', player: 'a', reason: 'n: "99" is not a number from 1 to 10', submission: 2 }]);
+    expect(result.rejected).toEqual([
+      { phase: 'round-1', player: 'a', reason: 'n: "99" is not a number from 1 to 10', submission: 2 },
+    ]);
     expect(result.receipts.map((r) => [r.status, r.superseded])).toEqual([
       ['accepted', true],
       ['accepted', false],
@@ -57,7 +59,9 @@ describe('replay', () => {
     );
     expect(result.state.totals.a).toBe(5);
     expect(result.receipts[0].status).toBe('partial');
-    expect(result.rejected).toEqual([{ phase: 'round-1', player: 'a', reason: 'bonus: costs 1 garnet and you have none', submission: 0 }]);
+    expect(result.rejected).toEqual([
+      { phase: 'round-1', player: 'a', reason: 'bonus: costs 1 garnet and you have none', submission: 0 },
+    ]);
   });
 
   it('never drops a submission: unknown phases, unknown questions and finished matches are all reported', () => {
@@ -96,7 +100,10 @@ describe('replay', () => {
       ],
     });
     expect(wrong.final).toBeNull();
-    expect(wrong.rejected.map((r) => r.reason)).toEqual(['decision "tie": "zed" is not one of a, b', 'no decision "other" was asked for in this match']);
+    expect(wrong.rejected.map((r) => r.reason)).toEqual([
+      'decision "tie": "zed" is not one of a, b',
+      'no decision "other" was asked for in this match',
+    ]);
 
     const answered = replay(tinyGame, { ...tie, decisions: [{ id: 'tie', choice: 'B' }] });
     expect(answered.pending).toEqual([]);
@@ -128,10 +135,17 @@ describe('replay', () => {
     it('keeps a phase open until its deadline has passed', () => {
       const midway = replay(tinyGame, scheduled, { now: '2026-11-21T20:30:00Z' });
       expect(midway.open?.phase.id).toBe('round-2');
-      expect(midway.open?.timing).toEqual({ opensAt: '2026-11-21T19:00:00.000Z', deadline: '2026-11-21T22:00:00.000Z' });
+      expect(midway.open?.timing).toEqual({
+        opensAt: '2026-11-21T19:00:00.000Z',
+        deadline: '2026-11-21T22:00:00.000Z',
+      });
       expect([...midway.open!.moves.keys()]).toEqual(['b']);
       expect(midway.final).toBeNull();
-      expect(replayOutput(midway).open).toEqual({ phase: 'round-2', deadline: '2026-11-21T22:00:00.000Z', submitted: ['b'] });
+      expect(replayOutput(midway).open).toEqual({
+        phase: 'round-2',
+        deadline: '2026-11-21T22:00:00.000Z',
+        submitted: ['b'],
+      });
 
       const after = replay(tinyGame, scheduled, { now: '2026-11-21T22:00:00Z' });
       expect(after.open).toBeNull();
@@ -141,12 +155,20 @@ describe('replay', () => {
     it('refuses a submission for a phase that has not opened yet', () => {
       const early = replay(
         tinyGame,
-        { ...scheduled, submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }] },
+        {
+          ...scheduled,
+          submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
+        },
         { now: '2026-11-21T18:20:00Z' },
       );
       expect(early.rejected[0].reason).toBe('round-2 is not open (the open phase is round-1)');
-      const later = replay(tinyGame, { ...scheduled, submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }] });
-      expect(later.rejected[0].reason).toBe('arrived at 2026-11-21T18:10:00Z, before Round 2 opened at 2026-11-21T19:00:00.000Z');
+      const later = replay(tinyGame, {
+        ...scheduled,
+        submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
+      });
+      expect(later.rejected[0].reason).toBe(
+        'arrived at 2026-11-21T18:10:00Z, before Round 2 opened at 2026-11-21T19:00:00.000Z',
+      );
     });
   });
 

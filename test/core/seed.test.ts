@@ -10,7 +10,16 @@ import { isCommitment, seedCommitment, utf8Bytes } from '../../src/engine/core/c
 import { sameAccount } from '../../src/engine/core/email.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { PUBLISHED_LINE_MAX, publishedLines, publishedMatch } from '../../src/engine/core/publish.js';
-import { GAME_LIST, type ReplayResult, loadMatchText, newMatch, playMatch, replayMatch, stringifyMatchFile, viewFor } from '../../src/engine/index.js';
+import {
+  GAME_LIST,
+  type ReplayResult,
+  loadMatchText,
+  newMatch,
+  playMatch,
+  replayMatch,
+  stringifyMatchFile,
+  viewFor,
+} from '../../src/engine/index.js';
 import { copiedFileText } from '../../src/local/verify.js';
 import { checkPublishedFile } from '../helpers/privacy.js';
 
@@ -47,10 +56,13 @@ describe('the commitment: SHA-256 of the seed, lowercase hex over its UTF-8 byte
 
   it("agrees with Node's SHA-256 and UTF-8 on any text (a lone surrogate is U+FFFD, as TextEncoder writes it)", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' })), (seed) => {
-        expect(Buffer.from(utf8Bytes(seed)).equals(Buffer.from(seed, 'utf8'))).toBe(true);
-        expect(seedCommitment(seed)).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' })),
+        (seed) => {
+          expect(Buffer.from(utf8Bytes(seed)).equals(Buffer.from(seed, 'utf8'))).toBe(true);
+          expect(seedCommitment(seed)).toBe(createHash('sha256').update(seed, 'utf8').digest('hex'));
+        },
+      ),
     );
   });
 
@@ -71,20 +83,52 @@ describe('the commitment: SHA-256 of the seed, lowercase hex over its UTF-8 byte
  */
 function fromTheAddOn(): MatchFile {
   const base = example('not-flower-field.json');
-  const emails: Record<string, string> = { p1: 'ann.lee@gmail.com', p2: 'ben@example.com', p3: 'cara@example.org', p4: 'dev@example.com' };
-  const sentFrom: Record<string, string> = { p1: 'AnnLee+genius@googlemail.com', p2: 'ben@example.com', p3: 'Cara@Example.org', p4: 'dev.new@example.com' };
+  const emails: Record<string, string> = {
+    p1: 'ann.lee@gmail.com',
+    p2: 'ben@example.com',
+    p3: 'cara@example.org',
+    p4: 'dev@example.com',
+  };
+  const sentFrom: Record<string, string> = {
+    p1: 'AnnLee+genius@googlemail.com',
+    p2: 'ben@example.com',
+    p3: 'Cara@Example.org',
+    p4: 'dev.new@example.com',
+  };
   const form = (id: string) => `1FAIpQLSe-form-of-${id}-0123456789abcdef`;
   const submissions = base.submissions.flatMap((s, i) => {
     const response = `2_ABaOnu-response-${i}`;
-    const sent = { ...s, via: 'form' as const, from: sentFrom[s.player], form: form(s.player), response, uid: `response:${response}` };
-    if (i === 5) return [sent, { ...sent, from: 'mallory@example.net', response: 'r-mallory', uid: 'response:r-mallory' }];
-    if (i === 9) return [sent, { ...sent, form: form(s.player === 'p1' ? 'p2' : 'p1'), response: 'r-through-another', uid: 'response:r-through-another' }];
+    const sent = {
+      ...s,
+      via: 'form' as const,
+      from: sentFrom[s.player],
+      form: form(s.player),
+      response,
+      uid: `response:${response}`,
+    };
+    if (i === 5)
+      return [sent, { ...sent, from: 'mallory@example.net', response: 'r-mallory', uid: 'response:r-mallory' }];
+    if (i === 9)
+      return [
+        sent,
+        {
+          ...sent,
+          form: form(s.player === 'p1' ? 'p2' : 'p1'),
+          response: 'r-through-another',
+          uid: 'response:r-through-another',
+        },
+      ];
     return [sent];
   });
   return {
     ...base,
     // Ann's reminders come in her own time zone: a setup detail replay never reads.
-    players: base.players.map((p) => ({ ...p, email: emails[p.id], form: form(p.id), ...(p.id === 'p1' ? { timeZone: 'Australia/Sydney' } : {}) })),
+    players: base.players.map((p) => ({
+      ...p,
+      email: emails[p.id],
+      form: form(p.id),
+      ...(p.id === 'p1' ? { timeZone: 'Australia/Sydney' } : {}),
+    })),
     submissions,
     events: [{ type: 'email', player: 'p4', email: 'Dev.New@Example.com', at: '2026-11-21T18:00:00Z' }],
   };
@@ -93,7 +137,10 @@ function fromTheAddOn(): MatchFile {
 describe('the published match file', () => {
   it('logged twice by two hosts, an entry is published once, under its pseudonym, and replays the same', () => {
     const match = fromTheAddOn();
-    const doubled: MatchFile = { ...match, submissions: [...match.submissions.slice(0, 8), match.submissions[3], ...match.submissions.slice(8)] };
+    const doubled: MatchFile = {
+      ...match,
+      submissions: [...match.submissions.slice(0, 8), match.submissions[3], ...match.submissions.slice(8)],
+    };
     const result = replayMatch(doubled);
     expect(outcome(result)).toEqual(outcome(replayMatch(match)));
     const published = publishedMatch(doubled, finalOf(result));
@@ -105,7 +152,9 @@ describe('the published match file', () => {
   it('replays to exactly the same result, refusals and all, without an address, form id or response id', () => {
     const match = fromTheAddOn();
     const result = replayMatch(match);
-    expect(result.rejected.map((r) => r.reason).join('\n')).toMatch(/sent from mallory@example\.net, which is not \w+'s address/);
+    expect(result.rejected.map((r) => r.reason).join('\n')).toMatch(
+      /sent from mallory@example\.net, which is not \w+'s address/,
+    );
     expect(result.rejected.map((r) => r.reason).join('\n')).toMatch(/sent through \w+'s form, not \w+'s own form/);
     const published = publishedMatch(match, finalOf(result));
     expect(outcome(replayMatch(published))).toEqual(outcome(result));
@@ -153,7 +202,9 @@ describe('the published match file', () => {
 
   it('the privacy check fails on a file published as the host keeps it', () => {
     const match = fromTheAddOn();
-    expect(() => checkPublishedFile(match, stringifyMatchFile({ ...match, final: {} }))).toThrow(/the published file holds "ann\.lee@gmail\.com"/);
+    expect(() => checkPublishedFile(match, stringifyMatchFile({ ...match, final: {} }))).toThrow(
+      /the published file holds "ann\.lee@gmail\.com"/,
+    );
   });
 
   it('keeps "came from the player\'s own account" exactly where it held, for any addresses', () => {
@@ -196,7 +247,10 @@ describe('the published match file', () => {
     for (const game of GAME_LIST) {
       const fresh = newMatch(game.id, { seed: 'publish' });
       if (!fresh.ok) throw new Error(fresh.error);
-      const played = playMatch(fresh.value, { bots: game.bots.random ? 'random' : game.defaultBot, answerDecisions: true });
+      const played = playMatch(fresh.value, {
+        bots: game.bots.random ? 'random' : game.defaultBot,
+        answerDecisions: true,
+      });
       const result = replayMatch(played);
       const text = publishedLines(played, finalOf(result)).join('\n');
       const reloaded = loadMatchText(text);
@@ -248,7 +302,15 @@ describe('the published match file', () => {
           note: `Invalid email: ${played.players[0].email}`,
           at,
         },
-        { type: 'message', channel: 'discord', key: 'result:round-1@x', status: 'failed', note: `Address unavailable: ${webhook}?wait=true`, retry: at, at },
+        {
+          type: 'message',
+          channel: 'discord',
+          key: 'result:round-1@x',
+          status: 'failed',
+          note: `Address unavailable: ${webhook}?wait=true`,
+          retry: at,
+          at,
+        },
       ],
     };
     const result = replayMatch(match);
@@ -265,15 +327,24 @@ describe('the published match file', () => {
   it('cuts a line longer than a cell holds into rows, which a copy of the cells joins again', () => {
     const base = example('not-flower-field.json');
     const long = 'x'.repeat(2 * PUBLISHED_LINE_MAX + 5);
-    const match: MatchFile = { ...base, submissions: [...base.submissions, { phase: 'round-5', player: 'p1', answers: { own: long } }] };
+    const match: MatchFile = {
+      ...base,
+      submissions: [...base.submissions, { phase: 'round-5', player: 'p1', answers: { own: long } }],
+    };
     const lines = publishedLines(match, finalOf(replayMatch(match)));
     expect(Math.max(...lines.map((l) => l.length))).toBe(PUBLISHED_LINE_MAX);
     expect(lines.filter((l) => l.length === PUBLISHED_LINE_MAX)).toHaveLength(2);
     expect(() => JSON.parse(lines.join('\n'))).toThrow();
     const copied = copiedFileText(lines.join('\r\n'));
-    expect(JSON.parse(copied ?? '')).toEqual(JSON.parse(stringifyMatchFile(publishedMatch(match, finalOf(replayMatch(match))))));
+    expect(JSON.parse(copied ?? '')).toEqual(
+      JSON.parse(stringifyMatchFile(publishedMatch(match, finalOf(replayMatch(match))))),
+    );
     // As a program that quotes each copied cell (doubling its quotes), below the Seed tab's other rows.
-    const quoted = ['Commitment', seedCommitment(match.seed), ...lines.map((l) => (l.includes('"') ? `"${l.replace(/"/g, '""')}"` : l))].join('\n');
+    const quoted = [
+      'Commitment',
+      seedCommitment(match.seed),
+      ...lines.map((l) => (l.includes('"') ? `"${l.replace(/"/g, '""')}"` : l)),
+    ].join('\n');
     expect(JSON.parse(copiedFileText(quoted) ?? '')).toEqual(JSON.parse(copied ?? ''));
     expect(copiedFileText('not a file')).toBeNull();
   });
@@ -287,11 +358,17 @@ describe("the Seed tab's view", () => {
     const start = replayMatch({ ...played, submissions: [], decisions: [] });
     expect(start.final).toBeNull();
     for (const audience of ['public', 'host'] as const) {
-      expect(viewFor(start, audience).seed).toEqual({ commitment, published: null, note: expect.stringMatching(/published here when the match is over/) });
+      expect(viewFor(start, audience).seed).toEqual({
+        commitment,
+        published: null,
+        note: expect.stringMatching(/published here when the match is over/),
+      });
       const end = viewFor(replayMatch(played), audience).seed;
       expect(end?.commitment).toBe(commitment);
       expect(end?.published?.seed).toBe(played.seed);
-      expect(end?.published?.lines.join('\n')).toBe(stringifyMatchFile(publishedMatch(played, finalOf(replayMatch(played)))).trimEnd());
+      expect(end?.published?.lines.join('\n')).toBe(
+        stringifyMatchFile(publishedMatch(played, finalOf(replayMatch(played)))).trimEnd(),
+      );
     }
     expect(viewFor(replayMatch(played), 'player:p1').seed).toBeUndefined();
   });
@@ -299,6 +376,10 @@ describe("the Seed tab's view", () => {
   it('publishes nothing when the host keeps the file (publish: false), and says so', () => {
     const kept = replayMatch({ ...played, publish: false });
     expect(kept.final).not.toBeNull();
-    expect(viewFor(kept, 'public').seed).toEqual({ commitment, published: null, note: expect.stringMatching(/keeps the seed and the match file private/) });
+    expect(viewFor(kept, 'public').seed).toEqual({
+      commitment,
+      published: null,
+      note: expect.stringMatching(/keeps the seed and the match file private/),
+    });
   });
 });

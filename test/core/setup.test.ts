@@ -23,7 +23,9 @@ function errorsOf(setup: MatchSetup) {
 describe('a setup', () => {
   it('is accepted as the sidebar sends it', () => {
     expect(errorsOf(SETUP)).toEqual([]);
-    expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-22T18:00:00.000Z', 'round-1': '2026-11-23T18:00:00.000Z' } })).toEqual([]);
+    expect(
+      errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-22T18:00:00.000Z', 'round-1': '2026-11-23T18:00:00.000Z' } }),
+    ).toEqual([]);
   });
 
   it('needs a time zone Intl knows: "London" and an empty field are refused next to the time zone', () => {
@@ -32,7 +34,10 @@ describe('a setup', () => {
     ]);
     for (const timeZone of ['', '   ', undefined]) {
       expect(errorsOf({ ...SETUP, timeZone })).toEqual([
-        { field: 'schedule.timeZone', message: expect.stringMatching(/^a time zone is needed: an IANA name such as Europe\/London/) },
+        {
+          field: 'schedule.timeZone',
+          message: expect.stringMatching(/^a time zone is needed: an IANA name such as Europe\/London/),
+        },
       ]);
     }
   });
@@ -41,7 +46,8 @@ describe('a setup', () => {
     expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-21T17:00:00.000Z' } })).toEqual([
       {
         field: 'schedule.deadlines.pregame',
-        message: 'pregame closes at 2026-11-21T17:00:00.000Z, before the match starts (2026-11-21T18:00:00.000Z): give a deadline after the start',
+        message:
+          'pregame closes at 2026-11-21T17:00:00.000Z, before the match starts (2026-11-21T18:00:00.000Z): give a deadline after the start',
       },
     ]);
   });
@@ -50,18 +56,29 @@ describe('a setup', () => {
     expect(errorsOf({ ...SETUP, deadlines: { 'round-9': '2026-11-30T18:00:00.000Z' } })).toEqual([
       {
         field: 'schedule.deadlines.round-9',
-        message: 'Not Flower Field has no phase "round-9" with these options (its phases: pregame, round-1, round-2, round-3, round-4, round-5)',
+        message:
+          'Not Flower Field has no phase "round-9" with these options (its phases: pregame, round-1, round-2, round-3, round-4, round-5)',
       },
     ]);
     // Pasture's phases are round-N/plans and round-N/orders: a bare round-1 is not one.
     const pasture = { ...SETUP, game: 'pasture', deadlines: { 'round-1': '2026-11-30T18:00:00.000Z' } };
-    expect(errorsOf(pasture)[0]).toMatchObject({ field: 'schedule.deadlines.round-1', message: expect.stringMatching(/^Pasture has no phase "round-1"/) });
+    expect(errorsOf(pasture)[0]).toMatchObject({
+      field: 'schedule.deadlines.round-1',
+      message: expect.stringMatching(/^Pasture has no phase "round-1"/),
+    });
   });
 
   it("accepts a deadline for a phase that only answers reach (Peg Domain's later turns), and refuses deadlines out of the phases' order", () => {
-    const peg = { ...SETUP, game: 'peg-domain', players: SETUP.players.slice(0, 2), deadlines: { 'turn-5': '2026-11-30T18:00:00.000Z' } };
+    const peg = {
+      ...SETUP,
+      game: 'peg-domain',
+      players: SETUP.players.slice(0, 2),
+      deadlines: { 'turn-5': '2026-11-30T18:00:00.000Z' },
+    };
     expect(errorsOf(peg)).toEqual([]);
-    expect(errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-23T18:00:00.000Z', 'round-1': '2026-11-22T18:00:00.000Z' } })).toEqual([
+    expect(
+      errorsOf({ ...SETUP, deadlines: { pregame: '2026-11-23T18:00:00.000Z', 'round-1': '2026-11-22T18:00:00.000Z' } }),
+    ).toEqual([
       {
         field: 'schedule.deadlines.round-1',
         message:

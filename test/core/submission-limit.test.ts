@@ -21,7 +21,12 @@ function annSends(count: number): MatchFile {
     ],
     // Ann's answers go 1, 2, …, 10, 1, 2, …: her 50th is 10, her 51st would be 1.
     submissions: [
-      ...Array.from({ length: count }, (_, i) => ({ phase: 'round-1', player: 'a', at: at(i), answers: { n: String((i % 10) + 1) } })),
+      ...Array.from({ length: count }, (_, i) => ({
+        phase: 'round-1',
+        player: 'a',
+        at: at(i),
+        answers: { n: String((i % 10) + 1) },
+      })),
       { phase: 'round-1', player: 'b', at: at(count), answers: { n: '2' } },
     ],
     decisions: [],
@@ -35,19 +40,28 @@ describe('submissions a phase', () => {
     // Her 50th (n = 10) counts, not her 53rd (n = 3).
     expect(result.state.totals.a).toBe(10);
     const ann = result.receipts.filter((r) => r.player === 'a');
-    expect(ann.filter((r) => r.status === 'accepted').map((r) => r.superseded)).toEqual([...Array<boolean>(49).fill(true), false]);
+    expect(ann.filter((r) => r.status === 'accepted').map((r) => r.superseded)).toEqual([
+      ...Array<boolean>(49).fill(true),
+      false,
+    ]);
     const refused = ann.slice(50);
     expect(refused.map((r) => [r.index, r.status, r.overLimit])).toEqual([
       [50, 'rejected', true],
       [51, 'rejected', true],
       [52, 'rejected', true],
     ]);
-    expect(refused[0].reasons).toEqual([`more than 50 answers this phase, so this one was not read; the last that counts is submission #50, sent ${at(49)}`]);
+    expect(refused[0].reasons).toEqual([
+      `more than 50 answers this phase, so this one was not read; the last that counts is submission #50, sent ${at(49)}`,
+    ]);
     // The host's log and Ann's own show the refused ones without their answers, with the reason.
     for (const audience of ['host', 'player:a'] as const) {
       const rows = viewFor(result, audience).log?.rows ?? [];
       const row = rows.find((r) => r[0] === 51);
-      expect(row?.slice(4)).toEqual(['(not read: over the limit of answers a phase)', 'rejected', refused[0].reasons[0]]);
+      expect(row?.slice(4)).toEqual([
+        '(not read: over the limit of answers a phase)',
+        'rejected',
+        refused[0].reasons[0],
+      ]);
       expect(rows.find((r) => r[0] === 50)?.[4]).toBe('n: 10');
     }
     // Ben is not touched by Ann's count, nor is Ann's count carried into round 2.
@@ -56,7 +70,12 @@ describe('submissions a phase', () => {
 
   it('names no answer when none of the first 50 was valid', () => {
     const match = annSends(0);
-    const invalid = Array.from({ length: 51 }, (_, i) => ({ phase: 'round-1', player: 'a', at: at(i), answers: { n: '99' } }));
+    const invalid = Array.from({ length: 51 }, (_, i) => ({
+      phase: 'round-1',
+      player: 'a',
+      at: at(i),
+      answers: { n: '99' },
+    }));
     const result = replay(tinyGame, { ...match, submissions: [...invalid, ...match.submissions] });
     expect(result.receipts[50].reasons).toEqual([
       'more than 50 answers this phase, so this one was not read; the last that counts is none (no earlier answer was valid)',
@@ -66,7 +85,10 @@ describe('submissions a phase', () => {
   it('starts a new count in the next phase', () => {
     const match = annSends(50);
     const next = { phase: 'round-2', player: 'a', at: at(100), answers: { n: '4' } };
-    const result = replay<{ totals: Record<string, number> }>(tinyGame, { ...match, submissions: [...match.submissions, next] });
+    const result = replay<{ totals: Record<string, number> }>(tinyGame, {
+      ...match,
+      submissions: [...match.submissions, next],
+    });
     expect(result.receipts.every((r) => r.status === 'accepted')).toBe(true);
     expect(result.state.totals.a).toBe(14);
   });

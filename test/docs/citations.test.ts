@@ -46,7 +46,10 @@ function citationsIn(file: string, text: string): Citation[] {
 }
 
 /** Whether a cited name is a file of the repository, read from the root, docs/ or the citing file's folder. */
-function resolves(citation: Citation, exists: (path: string) => boolean = (path) => existsSync(join(root, path))): boolean {
+function resolves(
+  citation: Citation,
+  exists: (path: string) => boolean = (path) => existsSync(join(root, path)),
+): boolean {
   const name = citation.cited.replace(/^\.\//, '');
   const bases = ['', 'docs', dirname(citation.file)];
   return bases.some((base) => {

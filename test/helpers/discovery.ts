@@ -68,7 +68,9 @@ const loaded = new Map<Api, DiscoveryDoc>();
 export function discovery(api: Api): DiscoveryDoc {
   let doc = loaded.get(api);
   if (!doc) {
-    doc = JSON.parse(readFileSync(join(__dirname, '../fixtures/google-discovery', `${api}.json`), 'utf8')) as DiscoveryDoc;
+    doc = JSON.parse(
+      readFileSync(join(__dirname, '../fixtures/google-discovery', `${api}.json`), 'utf8'),
+    ) as DiscoveryDoc;
     loaded.set(api, doc);
   }
   return doc;
@@ -91,7 +93,9 @@ export class SchemaError extends Error {
  * "The kinds of value that a cell in a spreadsheet can have". `required`: an empty one is refused
  * (Sheets: "Invalid requests[0]: No request set.").
  */
-const ONE_OF: Readonly<Record<string, Readonly<Record<string, { readonly name: string; readonly required: boolean }>>>> = {
+const ONE_OF: Readonly<
+  Record<string, Readonly<Record<string, { readonly name: string; readonly required: boolean }>>>
+> = {
   sheets: { Request: { name: 'kind', required: true }, ExtendedValue: { name: 'value', required: false } },
   forms: { Request: { name: 'kind', required: true } },
 };
@@ -121,7 +125,9 @@ const METHOD_RULES: Readonly<Record<string, (sent: Sent) => string | null>> = {
         .filter((key) => key !== 'title' && key !== 'documentTitle')
         .map((key) => `info.${key}`),
     ];
-    return extra.length > 0 ? `forms.create copies only info.title and info.documentTitle; ${extra.join(', ')} is disallowed.` : null;
+    return extra.length > 0
+      ? `forms.create copies only info.title and info.documentTitle; ${extra.join(', ')} is disallowed.`
+      : null;
   },
   'drive.permissions.create': ({ query, body }) => {
     const type = (body as { type?: unknown } | undefined)?.type;
@@ -155,7 +161,9 @@ function pathPattern(doc: DiscoveryDoc, method: MethodDoc): { pattern: RegExp; l
   if (made) return made;
   const template = `/${doc.servicePath}${method.flatPath ?? method.path}`;
   const parts = template.split(/(\{\+?[^}]+\})/);
-  const source = parts.map((part) => (part.startsWith('{+') ? '(.+)' : part.startsWith('{') ? '([^/]+)' : escape(part))).join('');
+  const source = parts
+    .map((part) => (part.startsWith('{+') ? '(.+)' : part.startsWith('{') ? '([^/]+)' : escape(part)))
+    .join('');
   const literal = parts.filter((part) => !part.startsWith('{')).join('').length;
   const pattern = { pattern: new RegExp(`^${source}$`), literal };
   patterns.set(method, pattern);
@@ -166,7 +174,11 @@ function pathPattern(doc: DiscoveryDoc, method: MethodDoc): { pattern: RegExp; l
  * The method an HTTP request calls, among several documents: the one whose path matches with the
  * most literal characters (so `…/{spreadsheetId}:batchUpdate` wins over `…/{spreadsheetId}`).
  */
-export function methodAt(docs: readonly DiscoveryDoc[], httpMethod: string, pathname: string): { doc: DiscoveryDoc; method: MethodDoc } | null {
+export function methodAt(
+  docs: readonly DiscoveryDoc[],
+  httpMethod: string,
+  pathname: string,
+): { doc: DiscoveryDoc; method: MethodDoc } | null {
   let best: { doc: DiscoveryDoc; method: MethodDoc; literal: number } | null = null;
   for (const doc of docs) {
     for (const method of methodsOf(doc.resources)) {
@@ -185,7 +197,10 @@ export function checkCall(doc: DiscoveryDoc, method: MethodDoc, sent: Sent): voi
   const errors = [...queryErrors(doc, method, sent.query)];
   if (method.request) {
     if (sent.body !== undefined) errors.push(...bodyErrors(doc, method.request.$ref, sent.body));
-  } else if (sent.body !== undefined && !(typeof sent.body === 'object' && sent.body !== null && Object.keys(sent.body).length === 0)) {
+  } else if (
+    sent.body !== undefined &&
+    !(typeof sent.body === 'object' && sent.body !== null && Object.keys(sent.body).length === 0)
+  ) {
     errors.push(`Invalid JSON payload received. ${method.id} takes no request body.`);
   }
   const broken = errors.length === 0 ? METHOD_RULES[method.id]?.(sent) : null;
@@ -229,19 +244,23 @@ function queryErrors(doc: DiscoveryDoc, method: MethodDoc, query: URLSearchParam
   for (const name of new Set(query.keys())) {
     const parameter = parameters[name];
     if (!parameter || parameter.location !== 'query') {
-      errors.push(`Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`);
+      errors.push(
+        `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
+      );
       continue;
     }
     const values = query.getAll(name);
     if (parameter.deprecated) errors.push(deprecated(name, '', parameter));
-    if (values.length > 1 && !parameter.repeated) errors.push(`Invalid value at '${snake(name)}': ${name} is not repeated, given ${values.length} times.`);
+    if (values.length > 1 && !parameter.repeated)
+      errors.push(`Invalid value at '${snake(name)}': ${name} is not repeated, given ${values.length} times.`);
     for (const value of values) {
       const problem = scalarProblem(parameter, value, true);
       if (problem) errors.push(`Invalid value at '${snake(name)}' (${problem}), "${value}"`);
     }
   }
   for (const [name, parameter] of Object.entries(method.parameters ?? {}))
-    if (parameter.location === 'query' && parameter.required && !query.has(name)) errors.push(`Required parameter missing: ${name}.`);
+    if (parameter.location === 'query' && parameter.required && !query.has(name))
+      errors.push(`Required parameter missing: ${name}.`);
   return errors;
 }
 
@@ -261,7 +280,8 @@ const UINT32 = [0, 2 ** 32 - 1];
 function scalarProblem(field: SchemaDoc, value: unknown, fromQuery = false): string | null {
   const { type, format } = field;
   if (type === 'any') return null;
-  if (type === 'boolean') return (fromQuery ? value === 'true' || value === 'false' : typeof value === 'boolean') ? null : 'TYPE_BOOL';
+  if (type === 'boolean')
+    return (fromQuery ? value === 'true' || value === 'false' : typeof value === 'boolean') ? null : 'TYPE_BOOL';
   if (type === 'integer') {
     const name = format === 'uint32' ? 'TYPE_UINT32' : 'TYPE_INT32';
     const n = fromQuery && typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
@@ -273,8 +293,10 @@ function scalarProblem(field: SchemaDoc, value: unknown, fromQuery = false): str
     return typeof n === 'number' && Number.isFinite(n) ? null : format === 'float' ? 'TYPE_FLOAT' : 'TYPE_DOUBLE';
   }
   if (type === 'string') {
-    if (typeof value !== 'string') return format === 'int64' ? 'TYPE_INT64' : format === 'uint64' ? 'TYPE_UINT64' : 'TYPE_STRING';
-    if (format === 'int64' && !(/^-?\d+$/.test(value) && BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n)) return 'TYPE_INT64';
+    if (typeof value !== 'string')
+      return format === 'int64' ? 'TYPE_INT64' : format === 'uint64' ? 'TYPE_UINT64' : 'TYPE_STRING';
+    if (format === 'int64' && !(/^-?\d+$/.test(value) && BigInt(value) >= -(2n ** 63n) && BigInt(value) < 2n ** 63n))
+      return 'TYPE_INT64';
     if (format === 'uint64' && !(/^\d+$/.test(value) && BigInt(value) < 2n ** 64n)) return 'TYPE_UINT64';
     if (field.enum && !field.enum.includes(value)) return 'TYPE_ENUM';
     return null;
@@ -333,15 +355,19 @@ function bodyErrors(doc: DiscoveryDoc, schema: string, body: unknown): string[] 
     const set = checkFields(message.properties ?? {}, value as Record<string, unknown>);
     const union = oneOf[name];
     if (union && set.length > 1)
-      errors.push(`Invalid value at '${at()}' (oneof), oneof field '${union.name}' is already set. Cannot set '${set.slice(1).join("', '")}'`);
+      errors.push(
+        `Invalid value at '${at()}' (oneof), oneof field '${union.name}' is already set. Cannot set '${set.slice(1).join("', '")}'`,
+      );
     if (union?.required && set.length === 0) errors.push(`Invalid ${at() || name}: No request set.`);
   };
 
   const check = (field: SchemaDoc, value: unknown): void => {
-    if (value === null) return void errors.push(`Invalid value at '${at()}': null is not a value (leave the field out).`);
+    if (value === null)
+      return void errors.push(`Invalid value at '${at()}': null is not a value (leave the field out).`);
     if (field.$ref) return checkObject(field.$ref, value);
     if (field.type === 'array') {
-      if (!Array.isArray(value)) return void errors.push(`Invalid value at '${at()}' (repeated), ${show(value)}: a list is expected.`);
+      if (!Array.isArray(value))
+        return void errors.push(`Invalid value at '${at()}' (repeated), ${show(value)}: a list is expected.`);
       const item = field.items ?? {};
       for (let i = 0; i < value.length; i++) {
         path.push(i);
@@ -351,7 +377,8 @@ function bodyErrors(doc: DiscoveryDoc, schema: string, body: unknown): string[] 
       return;
     }
     if (field.type === 'object') {
-      if (typeof value !== 'object' || Array.isArray(value)) return void errors.push(`Invalid value at '${at()}' (map), ${show(value)}`);
+      if (typeof value !== 'object' || Array.isArray(value))
+        return void errors.push(`Invalid value at '${at()}' (map), ${show(value)}`);
       const entries = value as Record<string, unknown>;
       if (field.additionalProperties) {
         for (const key in entries) {

@@ -8,8 +8,20 @@ export function matchOf(input: Record<string, unknown>): MatchFile {
   return loaded.value;
 }
 
-export function baseFile(game: string, playerCount: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { game, seed: 'test', players: samplePlayers(playerCount), options: {}, submissions: [], decisions: [], ...extra };
+export function baseFile(
+  game: string,
+  playerCount: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    game,
+    seed: 'test',
+    players: samplePlayers(playerCount),
+    options: {},
+    submissions: [],
+    decisions: [],
+    ...extra,
+  };
 }
 
 /**
@@ -23,7 +35,10 @@ export function withLongAnswers(match: MatchFile, copies = 2): MatchFile {
   const submissions = match.submissions.flatMap((submission, i) =>
     Array.from({ length: copies }, (_, copy) => ({
       ...submission,
-      answers: { ...Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, long(i, copy, q)])), ...submission.answers },
+      answers: {
+        ...Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, long(i, copy, q)])),
+        ...submission.answers,
+      },
     })),
   );
   return { ...match, submissions };

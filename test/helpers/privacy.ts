@@ -70,7 +70,9 @@ const GAME_FACTS: Readonly<Record<string, (result: ReplayResult) => Fact[]>> = {
  * only the host and whoever sent the same text may see it.
  */
 function submissionFacts(result: ReplayResult): Fact[] {
-  const phases = new Map([...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].map((p) => [p.id, p]));
+  const phases = new Map(
+    [...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].map((p) => [p.id, p]),
+  );
   const visible = new Map<string, Set<Audience>>();
   for (const s of result.match.submissions) {
     const questions = phases.get(s.phase)?.questions[s.player] ?? [];
@@ -94,7 +96,8 @@ function accountFacts(match: MatchFile): Fact[] {
   const facts: Fact[] = [];
   const add = (text: string | undefined, player: string) => {
     if (text === undefined || text.length < 8) return;
-    for (const form of new Set([text, text.toLowerCase(), accountKey(text)])) facts.push({ text: form, visibleTo: ['host', `player:${player}`] });
+    for (const form of new Set([text, text.toLowerCase(), accountKey(text)]))
+      facts.push({ text: form, visibleTo: ['host', `player:${player}`] });
   };
   for (const p of match.players) {
     add(p.email, p.id);
@@ -116,7 +119,10 @@ function accountFacts(match: MatchFile): Fact[] {
 export function checkPublishedFile(match: MatchFile, text: string): number {
   const lower = text.toLowerCase();
   const facts = accountFacts(match);
-  for (const fact of facts) expect(lower.includes(fact.text.toLowerCase()), `${match.game}: the published file holds "${fact.text}"`).toBe(false);
+  for (const fact of facts)
+    expect(lower.includes(fact.text.toLowerCase()), `${match.game}: the published file holds "${fact.text}"`).toBe(
+      false,
+    );
   return facts.length;
 }
 
@@ -145,12 +151,22 @@ function merged(facts: readonly Fact[]): Fact[] {
  * the submitted facts only: for workbooks drawn at different times (a live match), where a text
  * drawn earlier may since have left one view and stayed in another.
  */
-export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audience) => EmbeddedWorkbook | null, options: { views?: boolean } = {}): number {
+export function checkPrivacy(
+  result: ReplayResult,
+  workbookOf: (audience: Audience) => EmbeddedWorkbook | null,
+  options: { views?: boolean } = {},
+): number {
   const audiences = audiencesOf(result);
-  const books = new Map(audiences.map((a) => [a, workbookOf(a)]).filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null));
+  const books = new Map(
+    audiences.map((a) => [a, workbookOf(a)]).filter((e): e is [Audience, EmbeddedWorkbook] => e[1] !== null),
+  );
   const workbooks = new Map([...books].map(([a, w]) => [a, workbookTexts(w)]));
   const views = new Map(audiences.map((a) => [a, viewTexts(viewFor(result, a))]));
-  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? []), ...accountFacts(result.match)]);
+  const facts = merged([
+    ...submissionFacts(result),
+    ...(GAME_FACTS[result.match.game]?.(result) ?? []),
+    ...accountFacts(result.match),
+  ]);
   let checked = 0;
   for (const audience of audiences) {
     // Team workbooks are shared inside the team; they are checked through their members' own.
@@ -158,7 +174,9 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
     // A player's log lists their own answers verbatim; a short answer of someone else's can be
     // part of one of those lines without anything having leaked.
     const viewer = audience.startsWith('player:') ? audience.slice('player:'.length) : null;
-    const ownAnswers = new Set(result.match.submissions.filter((s) => s.player === viewer).map((s) => answersText(s.answers)));
+    const ownAnswers = new Set(
+      result.match.submissions.filter((s) => s.player === viewer).map((s) => answersText(s.answers)),
+    );
     const texts = [...workbooks.get(audience)!].filter((t) => !ownAnswers.has(t));
     // The published match file, joined again: an address cut across two rows is still found.
     const published = audience === 'public' ? publishedText(books.get(audience)!) : null;
@@ -166,7 +184,10 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
     for (const fact of facts) {
       if (fact.visibleTo.includes(audience)) continue;
       const leak = texts.find((t) => t.includes(fact.text));
-      expect(leak, `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in ${audience}'s workbook as "${leak}"`).toBeUndefined();
+      expect(
+        leak,
+        `${result.match.game}: "${fact.text}" (for ${fact.visibleTo.join(', ')}) appears in ${audience}'s workbook as "${leak}"`,
+      ).toBeUndefined();
       checked += 1;
     }
     if (options.views === false) continue;
@@ -179,7 +200,10 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
         // Only texts the other audience's workbook really shows (a view holds data the renderer
         // turns into other words, or leaves out); with no workbook to ask, every text of the view.
         if (own.has(text) || text.length < 8 || (shown && !shown.has(text))) continue;
-        expect(workbooks.get(audience)!.has(text), `${result.match.game}: "${text}" from ${other}'s view appears in ${audience}'s workbook`).toBe(false);
+        expect(
+          workbooks.get(audience)!.has(text),
+          `${result.match.game}: "${text}" from ${other}'s view appears in ${audience}'s workbook`,
+        ).toBe(false);
         checked += 1;
       }
     }
@@ -193,7 +217,10 @@ export function checkPrivacy(result: ReplayResult, workbookOf: (audience: Audien
  * workbooks: nothing private to someone else in any of them. Returns how many (fact, message)
  * pairs were checked.
  */
-export function checkMessagesPrivacy(result: ReplayResult, messages: readonly { readonly audience: Audience; readonly text: string }[]): number {
+export function checkMessagesPrivacy(
+  result: ReplayResult,
+  messages: readonly { readonly audience: Audience; readonly text: string }[],
+): number {
   const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
   let checked = 0;
   for (const message of messages) {

@@ -42,26 +42,45 @@ const tiny: Game<TinyOptions, TinyState, TinyMove> = {
   },
   check(_state, _phase, submission, ctx) {
     const n = Number(submission.answers.n);
-    if (!Number.isInteger(n) || n < 1 || n > 10) return { ok: false, reason: `n: "${submission.answers.n ?? ''}" is not a number from 1 to 10` };
+    if (!Number.isInteger(n) || n < 1 || n > 10)
+      return { ok: false, reason: `n: "${submission.answers.n ?? ''}" is not a number from 1 to 10` };
     const wantsBonus = submission.answers.bonus === 'yes';
     const rich = (ctx.players.find((p) => p.id === submission.player)?.garnets ?? 0) > 0;
-    if (wantsBonus && !rich) return { ok: true, move: { n, bonus: false }, partsRejected: ['bonus: costs 1 garnet and you have none'] };
+    if (wantsBonus && !rich)
+      return { ok: true, move: { n, bonus: false }, partsRejected: ['bonus: costs 1 garnet and you have none'] };
     return { ok: true, move: { n, bonus: wantsBonus } };
   },
   closesEarly: (_state, _phase, moves, ctx) => ctx.options.closeEarly && [...moves.values()].some((m) => m.n === 10),
   resolve(state, phase, moves, _ctx, timing) {
     const totals = { ...state.totals };
     for (const [player, move] of moves) totals[player] += move.n + (move.bonus ? 5 : 0);
-    return { round: state.round + 1, totals, log: [...state.log, `${phase.id} closed ${timing.closedAt ?? 'untimed'}`] };
+    return {
+      round: state.round + 1,
+      totals,
+      log: [...state.log, `${phase.id} closed ${timing.closedAt ?? 'untimed'}`],
+    };
   },
   rounds: (state) => [{ round: state.round, totals: state.totals }],
   finish(state, ctx, decide) {
     const best = Math.max(...Object.values(state.totals));
     const top = ctx.players.filter((p) => state.totals[p.id] === best).map((p) => p.id);
     const winner = top.length === 1 ? top[0] : decide({ id: 'tie', question: 'who wins?', choices: top });
-    return { scores: state.totals, winners: winner ? [winner] : [], losers: [], awards: [], eliminationCandidate: null, detail: {} };
+    return {
+      scores: state.totals,
+      winners: winner ? [winner] : [],
+      losers: [],
+      awards: [],
+      eliminationCandidate: null,
+      detail: {},
+    };
   },
-  view: () => ({ title: 'tiny', boards: [], scoreboard: { title: '', header: [], rows: [] }, legend: [], sections: [] }),
+  view: () => ({
+    title: 'tiny',
+    boards: [],
+    scoreboard: { title: '', header: [], rows: [] },
+    legend: [],
+    sections: [],
+  }),
   bots: { count: ({ random }) => ({ n: String(random.int(1, 10)) }) },
   defaultBot: 'count',
 };

@@ -98,7 +98,11 @@ function checkAgainstSchema(method: string, url: URL, body: string, scopes: read
     return json;
   } catch (error) {
     if (!(error instanceof SchemaError)) throw error;
-    throw new HttpError(error.status, error.message, call.doc.name === 'drive' && error.status === 400 ? 'badRequest' : undefined);
+    throw new HttpError(
+      error.status,
+      error.message,
+      call.doc.name === 'drive' && error.status === 400 ? 'badRequest' : undefined,
+    );
   }
 }
 
@@ -195,7 +199,9 @@ export class LoopbackGoogle {
 
   /** From now on the server trusts another key (as if the key file's key had been deleted). */
   revokeKey(): void {
-    this.trusted = createPublicKey(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+    this.trusted = createPublicKey(
+      generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }),
+    );
   }
 
   /** A new spreadsheet with its blank first tab, shared with `accounts`. */
@@ -231,8 +237,13 @@ export class LoopbackGoogle {
       answer = this.route(req.method ?? 'GET', url, body, json, account);
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
-      const detail = error instanceof HttpError && error.detail ? { errors: [{ domain: 'global', reason: error.detail, message: error.message }] } : {};
-      answer = { error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN', ...detail } };
+      const detail =
+        error instanceof HttpError && error.detail
+          ? { errors: [{ domain: 'global', reason: error.detail, message: error.message }] }
+          : {};
+      answer = {
+        error: { code: status, message: (error as Error).message, status: REASONS[status] ?? 'UNKNOWN', ...detail },
+      };
     }
     this.seen.push({ method: req.method ?? 'GET', path: decodeURIComponent(url.pathname), status });
     if (first && this.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.slowFirstTryMs));
@@ -256,8 +267,14 @@ export class LoopbackGoogle {
     if (user) return { account: user.account, scopes: user.scopes };
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
-    if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature))) throw new HttpError(401);
-    const claims = JSON.parse(base64url(payload).toString('utf8')) as { iss?: string; sub?: string; scope?: string; exp?: number };
+    if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature)))
+      throw new HttpError(401);
+    const claims = JSON.parse(base64url(payload).toString('utf8')) as {
+      iss?: string;
+      sub?: string;
+      scope?: string;
+      exp?: number;
+    };
     if (!claims.iss || (claims.exp ?? 0) * 1000 < Date.now()) throw new HttpError(401);
     return { account: claims.iss, scopes: (claims.scope ?? '').split(' ') };
   }
@@ -288,7 +305,9 @@ export class LoopbackGoogle {
       return refused(() => alreadyChecked(requests, () => file.batchUpdate(requests)));
     }
     if (method === 'GET' && path[3] !== undefined) {
-      return refused(() => file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined));
+      return refused(() =>
+        file.values(decodeURIComponent(path[3]), url.searchParams.get('valueRenderOption') ?? undefined),
+      );
     }
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);
   }

@@ -15,11 +15,21 @@ import { type CliRun, runGeniusHost } from './cli-run.js';
 const dir = mkdtempSync(join(tmpdir(), 'gh-handover-'));
 
 function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
-  return runGeniusHost(args, { HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
+  return runGeniusHost(args, {
+    HOME: dir,
+    GOOGLE_APPLICATION_CREDENTIALS: '',
+    METADATA_SERVER_DETECTION: 'none',
+    GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+    ...env,
+  });
 }
 
 const START = '2026-11-21T18:00:00.000Z';
-const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
+const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  garnets: 0,
+}));
 const OUR_HANDLERS = ['onTick', 'onFormSubmitted', 'onRowEdited'];
 
 function startedTable(): Table {
@@ -67,7 +77,9 @@ describe('handing a match between Apps Script and a machine', () => {
     // Host from a machine…: the properties are in the store tab, the add-on's triggers are gone.
     const properties = new Map(table.google.properties);
     table.run('hostFromMachine');
-    expect(table.google.ui.alerts.at(-1)).toMatch(/ready to be hosted from a machine: .*genius-host host --spreadsheet/);
+    expect(table.google.ui.alerts.at(-1)).toMatch(
+      /ready to be hosted from a machine: .*genius-host host --spreadsheet/,
+    );
     expect(table.google.triggers.filter((t) => OUR_HANDLERS.includes(t.handler))).toEqual([]);
     expect(table.google.properties.get('gh.runner')).toBe('machine');
     const tab = host.values(`'${STORE_TAB}'!A1:B`, 'FORMULA').values ?? [];
@@ -82,7 +94,9 @@ describe('handing a match between Apps Script and a machine', () => {
     table.run('onTick');
     expect(logOf(table.sandbox).submissions.length).toBe(logRows);
     table.run('resolveOverdueNow');
-    expect(table.google.ui.alerts.at(-1)).toMatch(/hosted from a machine \(genius-host host\) now.*Host from Apps Script again/);
+    expect(table.google.ui.alerts.at(-1)).toMatch(
+      /hosted from a machine \(genius-host host\) now.*Host from Apps Script again/,
+    );
 
     // Another machine holds the lease: this one leaves the work to it, in one line.
     const storeSheet = host.sheet(STORE_TAB).sheetId;
@@ -90,21 +104,33 @@ describe('handing a match between Apps Script and a machine', () => {
     host.batchUpdate([
       {
         createDeveloperMetadata: {
-          developerMetadata: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: held, location: { sheetId: storeSheet }, visibility: 'DOCUMENT' },
+          developerMetadata: {
+            metadataId: LEASE_ID,
+            metadataKey: LEASE_KEY,
+            metadataValue: held,
+            location: { sheetId: storeSheet },
+            visibility: 'DOCUMENT',
+          },
         },
       },
     ]);
     const busy = await tick();
     expect(busy.code).toBe(0);
-    expect(busy.stderr).toMatch(/^\S+ another runner holds the lease: it does this work \(1 getValues, 1 getSpreadsheet; \d+ ms\)\n$/);
+    expect(busy.stderr).toMatch(
+      /^\S+ another runner holds the lease: it does this work \(1 getValues, 1 getSpreadsheet; \d+ ms\)\n$/,
+    );
     expect(leaseIn(host.workbook.getMetadata()).value).toBe(held);
 
     // Host from Apps Script again while that machine runs: the claim changes at once, and the
     // add-on waits for the lease (30 s of its clock), then says to try again.
     table.run('hostFromAppsScript');
-    expect(table.google.ui.alerts.at(-1)).toMatch(/A machine is in the middle of a run .*choose Host from Apps Script again in a minute/);
+    expect(table.google.ui.alerts.at(-1)).toMatch(
+      /A machine is in the middle of a run .*choose Host from Apps Script again in a minute/,
+    );
     expect(table.google.properties.get('gh.runner')).toBe('machine');
-    const claimed = new Map((host.values(`'${STORE_TAB}'!A1:B`, 'FORMULA').values ?? []).map((row) => [String(row[0]), String(row[1] ?? '')]));
+    const claimed = new Map(
+      (host.values(`'${STORE_TAB}'!A1:B`, 'FORMULA').values ?? []).map((row) => [String(row[0]), String(row[1] ?? '')]),
+    );
     expect(claimed.get('gh.runner')).toBe('apps-script');
 
     // The machine's run ends (the lease given back): the take-back copies the store back and installs the triggers.

@@ -38,7 +38,9 @@ for await (const line of createInterface({ input: process.stdin })) {
     const calls = Object.fromEntries(Object.entries(google.counts).map(([k, n]) => [k, (n ?? 0) - (before[k] ?? 0)]));
     process.stdout.write(`${JSON.stringify({ report, calls, now: clock.now() })}\n`);
   } catch (error) {
-    process.stdout.write(`${JSON.stringify({ error: (error as Error).message, stack: process.env.GH_DEBUG ? (error as Error).stack : undefined })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ error: (error as Error).message, stack: process.env.GH_DEBUG ? (error as Error).stack : undefined })}\n`,
+    );
   }
 }
 google.close();

@@ -29,7 +29,8 @@ describe.concurrent('hosting from Node over HTTP when calls fail, and with two m
         machine.close();
       }
       expect(google.seen.filter((s) => s.status === status).length).toBeGreaterThan(100);
-      if (failures.length > 0) console.log(`[host] failed executions, each followed by one that did the work: ${failures.join(' | ')}`);
+      if (failures.length > 0)
+        console.log(`[host] failed executions, each followed by one that did the work: ${failures.join(' | ')}`);
       google.slowFirstTryMs = 0;
       await expectLikePulledReplay(game, table, google, key);
       await google.close();

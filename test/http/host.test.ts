@@ -25,12 +25,16 @@ describe.concurrent('whole matches hosted from Node over HTTP', () => {
       // Public rows typed before a deadline were read before it (2 s ahead): none counts as late.
       const match = logOf(table.sandbox);
       const lateRows = replayMatch(match, { now: table.google.clock.iso() }).rejected.filter(
-        (r) => r.submission !== undefined && match.submissions[r.submission]?.via === 'row' && /after the deadline/.test(r.reason),
+        (r) =>
+          r.submission !== undefined &&
+          match.submissions[r.submission]?.via === 'row' &&
+          /after the deadline/.test(r.reason),
       );
       expect(lateRows).toEqual([]);
 
       // What it cost, per execution (README: Hosting from a machine).
-      const sum = (t: Tick, f: (k: string) => boolean) => Object.entries(t.calls ?? {}).reduce((n, [k, v]) => n + (f(k) ? v : 0), 0);
+      const sum = (t: Tick, f: (k: string) => boolean) =>
+        Object.entries(t.calls ?? {}).reduce((n, [k, v]) => n + (f(k) ? v : 0), 0);
       const reads = (t: Tick) => sum(t, (k) => k === 'getSpreadsheet' || k === 'getValues');
       const writes = (t: Tick) => sum(t, (k) => k === 'batchUpdate');
       const forms = (t: Tick) => sum(t, (k) => /Form|Responses|PublishState/.test(k));

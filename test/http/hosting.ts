@@ -35,20 +35,26 @@ export class HostChild {
   stderr = '';
 
   constructor(google: LoopbackGoogle, hostId: string, key: string, env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(__dirname, 'host-child.ts'), hostId], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOME: dir,
-        METADATA_SERVER_DETECTION: 'none',
-        GENIUS_HOST_GOOGLE_ROOT_URL: google.rootUrl,
-        GENIUS_HOST_GOOGLE_RETRY_MS: '5',
-        GOOGLE_APPLICATION_CREDENTIALS: key,
-        ...env,
+    this.child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(__dirname, 'host-child.ts'), hostId],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          HOME: dir,
+          METADATA_SERVER_DETECTION: 'none',
+          GENIUS_HOST_GOOGLE_ROOT_URL: google.rootUrl,
+          GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+          GOOGLE_APPLICATION_CREDENTIALS: key,
+          ...env,
+        },
       },
-    });
+    );
     this.child.stderr.on('data', (chunk) => (this.stderr += chunk));
-    createInterface({ input: this.child.stdout }).on('line', (line) => this.answers.shift()?.(JSON.parse(line) as Tick));
+    createInterface({ input: this.child.stdout }).on('line', (line) =>
+      this.answers.shift()?.(JSON.parse(line) as Tick),
+    );
   }
 
   tick(at: string): Promise<Tick> {
@@ -70,7 +76,8 @@ class HostedTable extends Table {
   }
 
   override run(name: string, ...args: unknown[]): unknown {
-    if (!['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name)) return super.run(name, ...args);
+    if (!['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name))
+      return super.run(name, ...args);
     super.run('hostFromAppsScript');
     const out = super.run(name, ...args);
     super.run('hostFromMachine');
@@ -79,7 +86,12 @@ class HostedTable extends Table {
 }
 
 function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
-  return runGeniusHost(args, { HOME: dir, METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
+  return runGeniusHost(args, {
+    HOME: dir,
+    METADATA_SERVER_DETECTION: 'none',
+    GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+    ...env,
+  });
 }
 
 export const CASES: readonly { game: string; players: number }[] = [
@@ -147,7 +159,12 @@ export async function playToEnd(
 }
 
 /** The pulled file replays to the end; every spreadsheet shows what its replay shows; every form response is logged once. */
-export async function expectLikePulledReplay(game: string, table: HostedTable, google: LoopbackGoogle, key: string): Promise<void> {
+export async function expectLikePulledReplay(
+  game: string,
+  table: HostedTable,
+  google: LoopbackGoogle,
+  key: string,
+): Promise<void> {
   const pulled = await run(['pull', '--spreadsheet', table.google.host.id], {
     GENIUS_HOST_GOOGLE_ROOT_URL: google.rootUrl,
     GOOGLE_APPLICATION_CREDENTIALS: key,
@@ -165,8 +182,11 @@ export async function expectLikePulledReplay(game: string, table: HostedTable, g
     const file: SheetFile =
       audience === 'host'
         ? table.google.host
-        : table.google.spreadsheet(audience === 'public' ? table.sharedId() : table.playerFile(audience.slice('player:'.length)).sheet);
-    for (const tab of fresh.tabs) expect(file.workbook.sheetByTitle(tab.title)?.cells, `${game} ${audience}: ${tab.title}`).toEqual(tab.cells);
+        : table.google.spreadsheet(
+            audience === 'public' ? table.sharedId() : table.playerFile(audience.slice('player:'.length)).sheet,
+          );
+    for (const tab of fresh.tabs)
+      expect(file.workbook.sheetByTitle(tab.title)?.cells, `${game} ${audience}: ${tab.title}`).toEqual(tab.cells);
   }
   const responses = [...table.google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
   const fromForms = loaded.value.submissions.filter((s) => s.via === 'form').map((s) => s.response);

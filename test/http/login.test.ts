@@ -21,7 +21,11 @@ const bin = join(root, 'bin/genius-host.mjs');
 function start(
   args: readonly string[],
   env: Record<string, string>,
-): { child: ChildProcessWithoutNullStreams; done: Promise<{ code: number | null; stdout: string; stderr: string }>; stderr: () => string } {
+): {
+  child: ChildProcessWithoutNullStreams;
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  stderr: () => string;
+} {
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: root,
     env: { ...process.env, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', ...env },
@@ -58,7 +62,11 @@ describe('genius-host login', () => {
   const google = new LoopbackGoogle();
   const home = mkdtempSync(join(tmpdir(), 'gh-login-'));
   const clientFile = join(home, 'client_secret.json');
-  const env: Record<string, string> = { HOME: home, XDG_CONFIG_HOME: join(home, 'config'), GENIUS_HOST_GOOGLE_RETRY_MS: '5' };
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+  };
   const SHEET = '1LoginSpreadsheetxxxxxxxxxxxxxxxxxxxxxxxxxx';
   /** Connections the "proxy" received: it answers none. */
   const proxied: string[] = [];
@@ -72,7 +80,14 @@ describe('genius-host login', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const address = proxy.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    Object.assign(env, { HTTPS_PROXY: url, HTTP_PROXY: url, https_proxy: url, http_proxy: url, NO_PROXY: '', no_proxy: '' });
+    Object.assign(env, {
+      HTTPS_PROXY: url,
+      HTTP_PROXY: url,
+      https_proxy: url,
+      http_proxy: url,
+      NO_PROXY: '',
+      no_proxy: '',
+    });
     google.addSpreadsheet(SHEET, [USER]);
     writeFileSync(
       clientFile,
@@ -103,9 +118,14 @@ describe('genius-host login', () => {
     const saved = join(home, 'config', 'genius-host', 'credentials.json');
     expect(stderr).toContain(`Signed in. Saved to ${saved} (readable by you only)`);
     expect(statSync(saved).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual({ type: 'authorized_user', ...CLIENT, refresh_token: expect.stringMatching(/^1\/\//) });
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual({
+      type: 'authorized_user',
+      ...CLIENT,
+      refresh_token: expect.stringMatching(/^1\/\//),
+    });
 
-    const render = await start(['render', join(root, 'examples/not-flower-field.json'), '--to-sheets', SHEET], env).done;
+    const render = await start(['render', join(root, 'examples/not-flower-field.json'), '--to-sheets', SHEET], env)
+      .done;
     expect(render.stderr).toBe('');
     expect(render.code).toBe(0);
     expect(google.seen.filter((s) => s.path === '/token').map((s) => s.status)).toEqual([200, 200]);
@@ -129,7 +149,8 @@ describe('genius-host login', () => {
     ]);
     const host = start(['host', '--spreadsheet', SHEET, '--every', '10s'], env);
     const guard = setTimeout(() => host.child.kill(), 100_000);
-    for (let i = 0; i < 1200 && !/^\d{4}-\d\d-\d\dT\S+ /m.test(host.stderr()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 1200 && !/^\d{4}-\d\d-\d\dT\S+ /m.test(host.stderr()); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     // A week later (the first execution done), Google refuses the refresh token.
     google.oauth.passDays(8);
     const { code, stderr } = await host.done;
@@ -170,7 +191,10 @@ describe('genius-host login', () => {
     google.writeKeyFile(key);
     const web = join(home, 'web.json');
     writeFileSync(web, JSON.stringify({ web: CLIENT }));
-    const [a, b] = await Promise.all([start(['login', '--client', key], env).done, start(['login', '--client', web], env).done]);
+    const [a, b] = await Promise.all([
+      start(['login', '--client', key], env).done,
+      start(['login', '--client', web], env).done,
+    ]);
     expect(a.stderr).toBe(
       `genius-host: ${key} is a service account's key, not an OAuth client: use it as GOOGLE_APPLICATION_CREDENTIALS instead (no login needed)\n`,
     );

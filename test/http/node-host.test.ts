@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { type MatchFile, audiencesOf, loadMatch, replayMatch, replayOutput, stringifyMatchFile } from '../../src/engine/index.js';
+import {
+  type MatchFile,
+  audiencesOf,
+  loadMatch,
+  replayMatch,
+  replayOutput,
+  stringifyMatchFile,
+} from '../../src/engine/index.js';
 import { renderAudience } from '../../src/local/outputs.js';
 import type { SheetState } from '../../src/local/workbook.js';
 import { MatchLog } from '../../src/triggers/log.js';
@@ -20,7 +27,13 @@ const dir = mkdtempSync(join(tmpdir(), 'gh-node-host-'));
 
 /** Runs the built command with `env` added (and no credential from the machine it runs on). */
 function run(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
-  return runGeniusHost(args, { HOME: dir, GOOGLE_APPLICATION_CREDENTIALS: '', METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', ...env });
+  return runGeniusHost(args, {
+    HOME: dir,
+    GOOGLE_APPLICATION_CREDENTIALS: '',
+    METADATA_SERVER_DETECTION: 'none',
+    GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+    ...env,
+  });
 }
 
 const EXAMPLES = ['pasture', 'paint', 'peg-domain-final', 'fair-and-square', 'not-flower-field'];
@@ -58,8 +71,10 @@ function writeLog(file: SheetFile, match: MatchFile): void {
 }
 
 // Each test has its own spreadsheets and looks only at the calls to them, so the tests of a block run at once.
-const callsTo = (google: LoopbackGoogle, id: string) => google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.path} ${s.status}`);
-const methodsTo = (google: LoopbackGoogle, id: string) => google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.status}`);
+const callsTo = (google: LoopbackGoogle, id: string) =>
+  google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.path} ${s.status}`);
+const methodsTo = (google: LoopbackGoogle, id: string) =>
+  google.seen.filter((s) => s.path.includes(id)).map((s) => `${s.method} ${s.status}`);
 
 describe.concurrent('over HTTP, every call answered at once', () => {
   const google = new LoopbackGoogle();
@@ -71,22 +86,31 @@ describe.concurrent('over HTTP, every call answered at once', () => {
   });
   afterAll(() => google.close());
 
-  it.each(EXAMPLES)('render %s --to-sheets: one read, one batchUpdate, and the spreadsheet equals the embedded render', async (name) => {
-    const id = newId();
-    const file = google.addSpreadsheet(id);
-    const { code, stdout, stderr } = await run(['render', examplePath(name), '--to-sheets', `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0`], env);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(stdout).toMatch(
-      new RegExp(
-        `the public workbook is in https://docs.google.com/spreadsheets/d/${id}/edit \\(one batchUpdate of \\d+ requests, \\d+ KB; Sheets API calls: 1 read, 1 write\\)`,
-      ),
-    );
-    expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `POST /v4/spreadsheets/${id}:batchUpdate 200`]);
-    expect(file.writes).toHaveLength(1);
-    const embedded = renderAudience(replayMatch(example(name)), 'public').workbook;
-    expect(renderedTabs(file)).toEqual(undrawn(embedded.tabs));
-  });
+  it.each(EXAMPLES)(
+    'render %s --to-sheets: one read, one batchUpdate, and the spreadsheet equals the embedded render',
+    async (name) => {
+      const id = newId();
+      const file = google.addSpreadsheet(id);
+      const { code, stdout, stderr } = await run(
+        ['render', examplePath(name), '--to-sheets', `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0`],
+        env,
+      );
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(
+        new RegExp(
+          `the public workbook is in https://docs.google.com/spreadsheets/d/${id}/edit \\(one batchUpdate of \\d+ requests, \\d+ KB; Sheets API calls: 1 read, 1 write\\)`,
+        ),
+      );
+      expect(callsTo(google, id)).toEqual([
+        `GET /v4/spreadsheets/${id} 200`,
+        `POST /v4/spreadsheets/${id}:batchUpdate 200`,
+      ]);
+      expect(file.writes).toHaveLength(1);
+      const embedded = renderAudience(replayMatch(example(name)), 'public').workbook;
+      expect(renderedTabs(file)).toEqual(undrawn(embedded.tabs));
+    },
+  );
 
   it("render --as a player writes that player's workbook, and rendering again leaves it equal", async () => {
     const id = newId();
@@ -94,7 +118,10 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     const result = replayMatch(example('not-flower-field'));
     const player = audiencesOf(result).find((a) => a.startsWith('player:')) as Audience;
     for (const time of [1, 2]) {
-      const { code, stdout } = await run(['render', examplePath('not-flower-field'), '--to-sheets', id, '--as', player], env);
+      const { code, stdout } = await run(
+        ['render', examplePath('not-flower-field'), '--to-sheets', id, '--as', player],
+        env,
+      );
       expect(code).toBe(0);
       expect(stdout).toMatch(/^Not Flower Field: the Ann \(p1\) workbook is in /);
       expect(file.writes).toHaveLength(time);
@@ -112,7 +139,10 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     expect(stdout).toBe(stringifyMatchFile(match));
     const pulled = loadMatch(JSON.parse(stdout));
     expect(pulled.ok && replayOutput(replayMatch(pulled.value))).toEqual(replayOutput(replayMatch(match)));
-    expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 200`, `GET /v4/spreadsheets/${id}/values/'genius-host match log'!A1:Z 200`]);
+    expect(callsTo(google, id)).toEqual([
+      `GET /v4/spreadsheets/${id} 200`,
+      `GET /v4/spreadsheets/${id}/values/'genius-host match log'!A1:Z 200`,
+    ]);
   });
 
   it('pull of a spreadsheet without a match log says so', async () => {
@@ -195,8 +225,18 @@ describe.concurrent('over HTTP, every call taking effect but answered only after
     expect(code).toBe(0);
     expect(stdout).toMatch(/Sheets API calls: 2 reads, 2 writes\)\n$/);
     // get (late), get; batchUpdate (applied, late), batchUpdate (refused: the tabs exist); get, batchUpdate (late), batchUpdate (applied again, same content).
-    expect(methodsTo(google, id)).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 400', 'GET 200', 'POST 200', 'POST 200']);
-    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs));
+    expect(methodsTo(google, id)).toEqual([
+      'GET 200',
+      'GET 200',
+      'POST 200',
+      'POST 400',
+      'GET 200',
+      'POST 200',
+      'POST 200',
+    ]);
+    expect(renderedTabs(file)).toEqual(
+      undrawn(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs),
+    );
   });
 
   it('pull: each read tried again, nothing lost', async () => {
@@ -230,7 +270,10 @@ describe.concurrent('credentials', () => {
   });
 
   it('a key file that is not there is one line naming it', async () => {
-    const { code, stderr } = await run(['pull', '--spreadsheet', newId()], { ...env, GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'no-such-key.json') });
+    const { code, stderr } = await run(['pull', '--spreadsheet', newId()], {
+      ...env,
+      GOOGLE_APPLICATION_CREDENTIALS: join(dir, 'no-such-key.json'),
+    });
     expect(code).toBe(1);
     expect(stderr).toMatch(
       /^genius-host: GOOGLE_APPLICATION_CREDENTIALS: .*no-such-key\.json: no such file; it must name a service account's key file \(README: Hosting from a machine\)\n$/,
@@ -242,7 +285,10 @@ describe.concurrent('credentials', () => {
     google.addSpreadsheet(id);
     const key = google.writeKeyFile(join(dir, 'key-revoked.json'));
     google.revokeKey();
-    const { code, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], { ...env, GOOGLE_APPLICATION_CREDENTIALS: key });
+    const { code, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], {
+      ...env,
+      GOOGLE_APPLICATION_CREDENTIALS: key,
+    });
     expect(code).toBe(1);
     expect(stderr).toMatch(
       /^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\), and check that the key is not deleted or disabled\n$/,

@@ -68,7 +68,8 @@ export class OAuthServer {
   private authorize(q: URLSearchParams): OAuthAnswer {
     const redirect = q.get('redirect_uri') ?? '';
     // Installed apps: a loopback IP redirect on any port.
-    if (q.get('client_id') !== CLIENT.client_id || !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(redirect)) return { status: 400, body: { error: 'invalid_request' } };
+    if (q.get('client_id') !== CLIENT.client_id || !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(redirect))
+      return { status: 400, body: { error: 'invalid_request' } };
     if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
       return { status: 400, body: { error: 'invalid_request' } };
     const back = new URL(redirect);
@@ -88,13 +89,20 @@ export class OAuthServer {
       status,
       body: { error, error_description: description },
     });
-    if (form.get('client_id') !== CLIENT.client_id || form.get('client_secret') !== CLIENT.client_secret) return refused('invalid_client', 401);
+    if (form.get('client_id') !== CLIENT.client_id || form.get('client_secret') !== CLIENT.client_secret)
+      return refused('invalid_client', 401);
     const issue = (scope: string, refresh?: string): OAuthAnswer => {
       const access = `ya29.${base64url(randomBytes(24))}`;
       this.accessTokens.set(access, { account: USER, scopes: scope.split(' ') });
       return {
         status: 200,
-        body: { access_token: access, expires_in: this.accessTokenSeconds, scope, token_type: 'Bearer', ...(refresh ? { refresh_token: refresh } : {}) },
+        body: {
+          access_token: access,
+          expires_in: this.accessTokenSeconds,
+          scope,
+          token_type: 'Bearer',
+          ...(refresh ? { refresh_token: refresh } : {}),
+        },
       };
     };
     if (form.get('grant_type') === 'authorization_code') {

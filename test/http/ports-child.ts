@@ -28,7 +28,10 @@ for (const step of steps) {
     // A spreadsheet answers its id, url and first tab.
     const plain =
       value && typeof value === 'object' && 'getMetadata' in value
-        ? { id: (value as unknown as { id: string }).id, firstSheetId: (value as unknown as { firstSheetId?: number }).firstSheetId }
+        ? {
+            id: (value as unknown as { id: string }).id,
+            firstSheetId: (value as unknown as { firstSheetId?: number }).firstSheetId,
+          }
         : value;
     process.stdout.write(`${JSON.stringify({ value: plain ?? null })}\n`);
   } catch (error) {

@@ -25,7 +25,13 @@ describe('the loopback root is called directly, whatever the proxy variables say
     contacted.push(`${socket.remoteAddress}:${socket.remotePort}`);
     socket.destroy();
   });
-  const env: Record<string, string> = { HOME: dir, METADATA_SERVER_DETECTION: 'none', GENIUS_HOST_GOOGLE_RETRY_MS: '5', NO_PROXY: '', no_proxy: '' };
+  const env: Record<string, string> = {
+    HOME: dir,
+    METADATA_SERVER_DETECTION: 'none',
+    GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+    NO_PROXY: '',
+    no_proxy: '',
+  };
 
   beforeAll(async () => {
     env.GENIUS_HOST_GOOGLE_ROOT_URL = await google.start();
@@ -57,7 +63,11 @@ describe('the loopback root is called directly, whatever the proxy variables say
     mkdirSync(join(config, 'genius-host'), { recursive: true });
     const saved = { type: 'authorized_user', ...CLIENT, refresh_token: google.oauth.grant(SCOPES.join(' ')) };
     writeFileSync(join(config, 'genius-host', 'credentials.json'), JSON.stringify(saved), { mode: 0o600 });
-    const pull = await runGeniusHost(['pull', '--spreadsheet', SHEET], { ...env, XDG_CONFIG_HOME: config, GOOGLE_APPLICATION_CREDENTIALS: '' });
+    const pull = await runGeniusHost(['pull', '--spreadsheet', SHEET], {
+      ...env,
+      XDG_CONFIG_HOME: config,
+      GOOGLE_APPLICATION_CREDENTIALS: '',
+    });
     // The spreadsheet keeps no match: the one line says so, after calls that reached the server.
     expect(pull.stderr).toMatch(/^genius-host: spreadsheet 1ProxySpreadsheet\w* keeps no match/);
     expect(contacted).toEqual([]);

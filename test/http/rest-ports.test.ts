@@ -19,20 +19,28 @@ type Step = { port: 'forms' | 'files'; method: string; args: unknown[] };
 type Answer = { value?: unknown; error?: string; counts?: Record<string, number> };
 
 /** Runs `steps` through the ports in a child process against `google`; each step's answer, and the calls made. */
-function runPorts(google: LoopbackGoogle, hostId: string, steps: Step[]): Promise<{ answers: Answer[]; counts: Record<string, number>; stderr: string }> {
+function runPorts(
+  google: LoopbackGoogle,
+  hostId: string,
+  steps: Step[],
+): Promise<{ answers: Answer[]; counts: Record<string, number>; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(__dirname, 'ports-child.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOME: dir,
-        METADATA_SERVER_DETECTION: 'none',
-        GENIUS_HOST_GOOGLE_ROOT_URL: google.rootUrl,
-        GENIUS_HOST_GOOGLE_RETRY_MS: '5',
-        GENIUS_HOST_GOOGLE_TIMEOUT_MS: '1500',
-        GOOGLE_APPLICATION_CREDENTIALS: google.writeKeyFile(join(dir, `key-${new URL(google.rootUrl).port}.json`)),
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(__dirname, 'ports-child.ts')],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          HOME: dir,
+          METADATA_SERVER_DETECTION: 'none',
+          GENIUS_HOST_GOOGLE_ROOT_URL: google.rootUrl,
+          GENIUS_HOST_GOOGLE_RETRY_MS: '5',
+          GENIUS_HOST_GOOGLE_TIMEOUT_MS: '1500',
+          GOOGLE_APPLICATION_CREDENTIALS: google.writeKeyFile(join(dir, `key-${new URL(google.rootUrl).port}.json`)),
+        },
       },
-    });
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -65,9 +73,30 @@ const SPEC: FormSpec = {
   accepting: true,
   closedMessage: 'Closed until round 2.',
   items: [
-    { questionId: 'move', title: 'Your move', help: 'A cell such as B4', kind: 'text', required: true, validation: '(?i)^(?:[A-H][1-8])$' },
-    { questionId: 'pasture', title: 'Pasture', help: 'One of them', kind: 'choice', choices: ['North', 'South'], required: false },
-    { questionId: 'marks', title: 'Marks', help: 'Any of them', kind: 'multi', choices: ['x', 'y', 'z'], required: false },
+    {
+      questionId: 'move',
+      title: 'Your move',
+      help: 'A cell such as B4',
+      kind: 'text',
+      required: true,
+      validation: '(?i)^(?:[A-H][1-8])$',
+    },
+    {
+      questionId: 'pasture',
+      title: 'Pasture',
+      help: 'One of them',
+      kind: 'choice',
+      choices: ['North', 'South'],
+      required: false,
+    },
+    {
+      questionId: 'marks',
+      title: 'Marks',
+      help: 'Any of them',
+      kind: 'multi',
+      choices: ['x', 'y', 'z'],
+      required: false,
+    },
   ],
 };
 
@@ -82,7 +111,10 @@ async function withForm(google: LoopbackGoogle, then: Step[]) {
   const first = await runPorts(google, '1HostSpreadsheet', [setUpSteps()[0]]);
   if (!first.answers[0]?.value) throw new Error(`no form made: ${JSON.stringify(first)}`);
   const formId = (first.answers[0].value as { id: string }).id;
-  const steps = [setUpSteps()[1], ...then].map((s) => ({ ...s, args: s.args.map((a) => (a === '$form' ? formId : a)) }));
+  const steps = [setUpSteps()[1], ...then].map((s) => ({
+    ...s,
+    args: s.args.map((a) => (a === '$form' ? formId : a)),
+  }));
   return { formId, ...(await runPorts(google, '1HostSpreadsheet', steps)) };
 }
 
@@ -109,15 +141,26 @@ describe.concurrent('the Forms port on Forms API v1 and Drive API v3', () => {
       ['CHECKBOX', 'Marks', 'Any of them', false, ['x', 'y', 'z']],
     ]);
     // Only the player's account may answer; the address Forms records is the signed-in one.
-    expect(() => google.workspace.world.submitForm(formId, 'eve@example.com', { 'Your move': 'B4' })).toThrow(/not among the responders/);
-    google.workspace.world.submitForm(formId, PLAYER, { 'Your move': 'B4', Pasture: 'North', Marks: ['y'] }, 'someone-else@example.com');
+    expect(() => google.workspace.world.submitForm(formId, 'eve@example.com', { 'Your move': 'B4' })).toThrow(
+      /not among the responders/,
+    );
+    google.workspace.world.submitForm(
+      formId,
+      PLAYER,
+      { 'Your move': 'B4', Pasture: 'North', Marks: ['y'] },
+      'someone-else@example.com',
+    );
     const map = answers[1].value as Record<string, string>;
     expect(Object.values(map)).toEqual(['move', 'pasture', 'marks']);
     const read = await runPorts(google, '1HostSpreadsheet', [{ port: 'forms', method: 'responses', args: [formId] }]);
     const [response] = read.answers[0].value as { email: string; items: Record<string, unknown> }[];
     expect(response.email).toBe(PLAYER);
     // Keyed by the map's ids: a checkbox answer is a list even with one tick.
-    expect(Object.fromEntries(Object.entries(response.items).map(([id, v]) => [map[id], v]))).toEqual({ move: 'B4', pasture: 'North', marks: ['y'] });
+    expect(Object.fromEntries(Object.entries(response.items).map(([id, v]) => [map[id], v]))).toEqual({
+      move: 'B4',
+      pasture: 'North',
+      marks: ['y'],
+    });
   });
 
   it('changes only what differs in place, closes without unpublishing, and reads responses after a time', async () => {
@@ -127,9 +170,19 @@ describe.concurrent('the Forms port on Forms API v1 and Drive API v3', () => {
       title: true,
       description: true,
       closedMessage: true,
-      items: SPEC.items.map((i) => ({ kind: i.kind, title: true, help: true, required: true, choices: true, validation: true })),
+      items: SPEC.items.map((i) => ({
+        kind: i.kind,
+        title: true,
+        help: true,
+        required: true,
+        choices: true,
+        validation: true,
+      })),
     };
-    const changed: FormSpec = { ...SPEC, items: SPEC.items.map((i) => (i.questionId === 'pasture' ? { ...i, choices: ['East', 'West'] } : i)) };
+    const changed: FormSpec = {
+      ...SPEC,
+      items: SPEC.items.map((i) => (i.questionId === 'pasture' ? { ...i, choices: ['East', 'West'] } : i)),
+    };
     const parts = { ...same, items: same.items.map((p, i) => (i === 1 ? { ...p, choices: false } : p)) };
     const second = await runPorts(google, '1HostSpreadsheet', [
       { port: 'forms', method: 'show', args: [formId, changed, map, parts] },
@@ -166,7 +219,9 @@ describe.concurrent('refusals: the same fallbacks and notes as the add-on', () =
       expect.stringMatching(
         /^Forms refused to open ada@example.com's form to their account only \(Responders cannot be restricted to named people for this form\); anyone with its link/,
       ),
-      expect.stringMatching(/^Forms records the address the sender types on ada@example.com's form, not a verified one \(verified collection was refused: /),
+      expect.stringMatching(
+        /^Forms records the address the sender types on ada@example.com's form, not a verified one \(verified collection was refused: /,
+      ),
     ]);
     await google.close();
   });
@@ -192,17 +247,28 @@ describe.concurrent('refusals: the same fallbacks and notes as the add-on', () =
   });
 
   it('sharing: writers cannot share on, the sharing email carries the message, a refused share is an answer, publishing falls back to the link', async () => {
-    const google = await server({}, { refuseSharingWith: ['bob@corp.example'], refusePublishing: true, accounts: ['Ada.Lovelace@gmail.com'] });
-    const first = await runPorts(google, '1HostSpreadsheet', [{ port: 'files', method: 'create', args: ['Pasture: the match (public)'] }]);
+    const google = await server(
+      {},
+      { refuseSharingWith: ['bob@corp.example'], refusePublishing: true, accounts: ['Ada.Lovelace@gmail.com'] },
+    );
+    const first = await runPorts(google, '1HostSpreadsheet', [
+      { port: 'files', method: 'create', args: ['Pasture: the match (public)'] },
+    ]);
     const made = first.answers[0].value as { id: string };
     const { answers } = await runPorts(google, '1HostSpreadsheet', [
-      { port: 'files', method: 'share', args: [made.id, 'adalovelace@gmail.com', 'writer', 'Your row is on the tab Answers.'] },
+      {
+        port: 'files',
+        method: 'share',
+        args: [made.id, 'adalovelace@gmail.com', 'writer', 'Your row is on the tab Answers.'],
+      },
       { port: 'files', method: 'share', args: [made.id, 'bob@corp.example', 'reader', 'Hello'] },
       { port: 'files', method: 'sharedWith', args: [made.id] },
       { port: 'files', method: 'publish', args: [made.id] },
     ]);
     expect(answers[0].value).toEqual({ account: 'Ada.Lovelace@gmail.com' });
-    expect(answers[1].value).toEqual({ refused: "Sharing with bob@corp.example is not allowed by your organization's policy" });
+    expect(answers[1].value).toEqual({
+      refused: "Sharing with bob@corp.example is not allowed by your organization's policy",
+    });
     expect(answers[2].value).toEqual([ACCOUNT, 'Ada.Lovelace@gmail.com']);
     expect(answers[3].value).toEqual({
       url: `https://docs.google.com/spreadsheets/d/${made.id}/view`,
@@ -211,7 +277,9 @@ describe.concurrent('refusals: the same fallbacks and notes as the add-on', () =
     });
     const world = google.workspace.world;
     expect(world.files.get(made.id)?.writersCanShare).toBe(false);
-    expect(world.sharingEmails).toEqual([{ fileId: made.id, email: 'adalovelace@gmail.com', message: 'Your row is on the tab Answers.' }]);
+    expect(world.sharingEmails).toEqual([
+      { fileId: made.id, email: 'adalovelace@gmail.com', message: 'Your row is on the tab Answers.' },
+    ]);
     await google.close();
   });
 });
@@ -239,7 +307,9 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
     expect(shared.map((a) => a.error)).toEqual([undefined, undefined]);
     // The spectators' link as Drive gives it for the published revision (Revision.publishedLink).
     expect(shared[1].value).toEqual({ url: publishedLinkOf(sheetId), published: true });
-    expect([...world.sheets.values()].filter((s) => s.title === "Pasture: Ada's sheet (private)").map((s) => s.id)).toEqual([sheetId]);
+    expect(
+      [...world.sheets.values()].filter((s) => s.title === "Pasture: Ada's sheet (private)").map((s) => s.id),
+    ).toEqual([sheetId]);
     expect(world.sharingEmails.filter((e) => e.fileId === sheetId)).toHaveLength(1);
     expect(world.files.get(sheetId)?.published).toBe(true);
     await google.close();
@@ -256,7 +326,11 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
     const sheetId = (first.answers[1].value as { id: string }).id;
     // The creates were not made again: Drive found what the timed-out try had made.
     expect([...google.workspace.world.forms.keys()]).toEqual([formId]);
-    expect([...google.workspace.world.sheets.values()].filter((f) => f.title === 'Pasture: the match (public)').map((f) => f.id)).toEqual([sheetId]);
+    expect(
+      [...google.workspace.world.sheets.values()]
+        .filter((f) => f.title === 'Pasture: the match (public)')
+        .map((f) => f.id),
+    ).toEqual([sheetId]);
     const { answers, stderr } = await runPorts(google, '1HostSpreadsheet', [
       { port: 'forms', method: 'setUp', args: [formId, '1HostSpreadsheet', PLAYER] },
       { port: 'forms', method: 'show', args: [formId, SPEC, {}] },

@@ -28,7 +28,10 @@ async function call(
 ): Promise<{ status: number; message: string; answer: unknown }> {
   const response = await fetch(new URL(path, google.rootUrl), {
     method,
-    headers: { authorization: `Bearer ${google.token(scopes)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${google.token(scopes)}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json()) as { error?: { message?: string } };
@@ -57,7 +60,15 @@ const cell = (format: object) => ({
 });
 
 /** Each a kind of request Google's schema refuses, with the status and the words of the refusal. */
-const REFUSED: { what: string; method: string; path: () => string; body?: unknown; scopes?: readonly string[]; status: number; says: RegExp }[] = [
+const REFUSED: {
+  what: string;
+  method: string;
+  path: () => string;
+  body?: unknown;
+  scopes?: readonly string[];
+  status: number;
+  says: RegExp;
+}[] = [
   {
     what: 'an unknown query parameter (spreadsheets.get)',
     method: 'GET',
@@ -150,7 +161,13 @@ const REFUSED: { what: string; method: string; path: () => string; body?: unknow
     what: 'a number for a string (a Forms item title)',
     method: 'POST',
     path: () => `v1/forms/${formId}:batchUpdate`,
-    body: { requests: [{ createItem: { item: { title: 5, questionItem: { question: { textQuestion: {} } } }, location: { index: 0 } } }] },
+    body: {
+      requests: [
+        {
+          createItem: { item: { title: 5, questionItem: { question: { textQuestion: {} } } }, location: { index: 0 } },
+        },
+      ],
+    },
     status: 400,
     says: /Invalid value at 'requests\[0\]\.create_item\.item\.title' \(TYPE_STRING\), 5/,
   },
@@ -208,7 +225,9 @@ describe('the loopback Google refuses what Google’s schema refuses', () => {
     const answer = await call(method, path(), body, scopes);
     expect(answer.status, answer.message).toBe(status);
     expect(answer.message).toMatch(says);
-    expect((answer.answer as { error: { status: string } }).error.status).toBe(status === 400 ? 'INVALID_ARGUMENT' : 'PERMISSION_DENIED');
+    expect((answer.answer as { error: { status: string } }).error.status).toBe(
+      status === 400 ? 'INVALID_ARGUMENT' : 'PERMISSION_DENIED',
+    );
   });
 
   it('still serves the same calls written as Google takes them', async () => {
@@ -220,7 +239,11 @@ describe('the loopback Google refuses what Google’s schema refuses', () => {
       }),
       call('GET', `v1/forms/${formId}/responses?pageSize=2`),
       call('GET', `v1/forms/${formId}/responses`, undefined, [auth('forms.responses.readonly')]),
-      call('POST', `drive/v3/files/${fileId}/permissions?sendNotificationEmail=false`, { role: 'reader', type: 'user', emailAddress: 'ada@example.com' }),
+      call('POST', `drive/v3/files/${fileId}/permissions?sendNotificationEmail=false`, {
+        role: 'reader',
+        type: 'user',
+        emailAddress: 'ada@example.com',
+      }),
       call('POST', `drive/v3/files/${fileId}/permissions`, { role: 'reader', type: 'anyone' }),
     ]);
     expect(served.map((s) => [s.status, s.message])).toEqual(served.map(() => [200, '']));
@@ -233,21 +256,29 @@ describe('the discovery check', () => {
 
   it('finds a method by its verb and path, the most literal path first', () => {
     const all = [sheets, discovery('forms.v1'), drive];
-    expect(methodAt(all, 'POST', '/v4/spreadsheets/abc:batchUpdate')?.method.id).toBe('sheets.spreadsheets.batchUpdate');
+    expect(methodAt(all, 'POST', '/v4/spreadsheets/abc:batchUpdate')?.method.id).toBe(
+      'sheets.spreadsheets.batchUpdate',
+    );
     expect(methodAt(all, 'GET', '/v4/spreadsheets/abc')?.method.id).toBe('sheets.spreadsheets.get');
-    expect(methodAt(all, 'GET', '/v4/spreadsheets/abc/values/Sheet1!A1%3AB2')?.method.id).toBe('sheets.spreadsheets.values.get');
+    expect(methodAt(all, 'GET', '/v4/spreadsheets/abc/values/Sheet1!A1%3AB2')?.method.id).toBe(
+      'sheets.spreadsheets.values.get',
+    );
     expect(methodAt(all, 'PATCH', '/drive/v3/files/f1/revisions/head')?.method.id).toBe('drive.revisions.update');
     expect(methodAt(all, 'DELETE', '/v4/spreadsheets/abc')).toBeNull();
   });
 
   it('refuses a wrong value in an additionalProperties map, and an unknown field through arrays', () => {
-    expect(() => checkBody(drive, 'File', { appProperties: { round: 5 } })).toThrow(`Invalid value at 'app_properties["round"]' (TYPE_STRING), 5`);
+    expect(() => checkBody(drive, 'File', { appProperties: { round: 5 } })).toThrow(
+      `Invalid value at 'app_properties["round"]' (TYPE_STRING), 5`,
+    );
     expect(() => checkBody(drive, 'File', { appProperties: { round: '5' } })).not.toThrow();
     // "Entries with null values are cleared in update and copy requests" (File.appProperties).
     expect(() => checkBody(drive, 'File', { appProperties: { round: null } })).not.toThrow();
-    expect(() => checkBody(sheets, 'BatchUpdateSpreadsheetRequest', { requests: [{ updateCells: { rows: [{ values: [{ colour: 1 }] }] } }] })).toThrow(
-      `Unknown name "colour" at 'requests[0].update_cells.rows[0].values[0]': Cannot find field.`,
-    );
+    expect(() =>
+      checkBody(sheets, 'BatchUpdateSpreadsheetRequest', {
+        requests: [{ updateCells: { rows: [{ values: [{ colour: 1 }] }] } }],
+      }),
+    ).toThrow(`Unknown name "colour" at 'requests[0].update_cells.rows[0].values[0]': Cannot find field.`);
   });
 
   it('takes an int64 as a string of digits only, and an int32 within its range', () => {
@@ -260,18 +291,28 @@ describe('the discovery check', () => {
   });
 
   it('refuses an empty Sheets Request and takes an empty cell value', () => {
-    expect(() => checkBody(sheets, 'BatchUpdateSpreadsheetRequest', { requests: [{}] })).toThrow('Invalid requests[0]: No request set.');
+    expect(() => checkBody(sheets, 'BatchUpdateSpreadsheetRequest', { requests: [{}] })).toThrow(
+      'Invalid requests[0]: No request set.',
+    );
     expect(() => checkBody(sheets, 'CellData', { userEnteredValue: {} })).not.toThrow();
   });
 
   it('refuses a body on a method that takes none, and answers every refusal at once', () => {
     const get = methodById(sheets, 'sheets.spreadsheets.get');
-    expect(() => checkCall(sheets, get, { query: new URLSearchParams(), body: { requests: [] } })).toThrow('takes no request body');
-    expect(() => checkCall(sheets, get, { query: new URLSearchParams('a=1&b=2'), body: undefined })).toThrow(/"a".*\n.*"b"/);
+    expect(() => checkCall(sheets, get, { query: new URLSearchParams(), body: { requests: [] } })).toThrow(
+      'takes no request body',
+    );
+    expect(() => checkCall(sheets, get, { query: new URLSearchParams('a=1&b=2'), body: undefined })).toThrow(
+      /"a".*\n.*"b"/,
+    );
   });
 
   it('checks the sandbox’s advanced services too: the add-on’s Sheets and Drive calls are Google’s REST calls', () => {
-    const world = new Google({ owner: 'host@example.com', start: '2026-11-01T10:00:00Z', dist: join(__dirname, '../../dist') });
+    const world = new Google({
+      owner: 'host@example.com',
+      start: '2026-11-01T10:00:00Z',
+      dist: join(__dirname, '../../dist'),
+    });
     const { Sheets, Drive } = world.services() as unknown as {
       Sheets: { Spreadsheets: { create(resource: object): { spreadsheetId: string } } };
       Drive: { Permissions: { create(resource: object, fileId: string, optionalArgs?: object): unknown } };
@@ -280,16 +321,25 @@ describe('the discovery check', () => {
       `GoogleJsonResponseException: API call to sheets.spreadsheets.create failed with error: Invalid JSON payload received. Unknown name "colour" at 'properties': Cannot find field.`,
     );
     const id = Sheets.Spreadsheets.create({ properties: { title: 'Shared' } }).spreadsheetId;
-    expect(() => Drive.Permissions.create({ role: 'reader', type: 'anyone' }, id, { sendNotificationEmail: false })).toThrow(
-      'sendNotificationEmail is not allowed for a permission of type "anyone"',
-    );
+    expect(() =>
+      Drive.Permissions.create({ role: 'reader', type: 'anyone' }, id, { sendNotificationEmail: false }),
+    ).toThrow('sendNotificationEmail is not allowed for a permission of type "anyone"');
     expect(() => Drive.Permissions.create({ role: 'reader', type: 'anyone' }, id)).not.toThrow();
   });
 
   it('is the embedded workbook’s own check under test (test/schema-setup.ts)', () => {
     const workbook = new EmbeddedWorkbook();
     expect(() =>
-      workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 0, gridProperties: { frozenRowCount: 1.5 } }, fields: 'gridProperties' } }]),
-    ).toThrow(`Invalid value at 'requests[0].update_sheet_properties.properties.grid_properties.frozen_row_count' (TYPE_INT32), 1.5`);
+      workbook.batchUpdate([
+        {
+          updateSheetProperties: {
+            properties: { sheetId: 0, gridProperties: { frozenRowCount: 1.5 } },
+            fields: 'gridProperties',
+          },
+        },
+      ]),
+    ).toThrow(
+      `Invalid value at 'requests[0].update_sheet_properties.properties.grid_properties.frozen_row_count' (TYPE_INT32), 1.5`,
+    );
   });
 });

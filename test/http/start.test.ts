@@ -29,7 +29,10 @@ const SETUP = {
   minutes: { default: 60, pregame: 30 },
 };
 
-async function server(options: ServerOptions = {}, world: Partial<GoogleOptions> = {}): Promise<{ google: LoopbackGoogle; env: Record<string, string> }> {
+async function server(
+  options: ServerOptions = {},
+  world: Partial<GoogleOptions> = {},
+): Promise<{ google: LoopbackGoogle; env: Record<string, string> }> {
   const google = new LoopbackGoogle({ ...options, world });
   const rootUrl = await google.start();
   google.addSpreadsheet(HOST_ID);
@@ -97,13 +100,20 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
     // The match is the machine's: pull reads it back as a match file.
     const pulled = await run(['pull', '--spreadsheet', HOST_ID], env);
     expect(pulled.code).toBe(0);
-    expect((JSON.parse(pulled.stdout) as { players: { email: string }[] }).players.map((p) => p.email)).toEqual(PLAYERS.map((p) => p.email));
+    expect((JSON.parse(pulled.stdout) as { players: { email: string }[] }).players.map((p) => p.email)).toEqual(
+      PLAYERS.map((p) => p.email),
+    );
     await google.close();
   }, 120_000);
 
   // Up to 2 minutes, not the default minute: the built command starts a whole match over HTTP (forms, sheets, sharing), one call at a time, on 2 busy cores.
   it("refusals give the sandbox's Start warnings, word for word", async () => {
-    const refusals = { refuseSharingWith: ['ben@example.com'], refusePublishing: true, refuseResponderRestriction: true, refuseVerifiedEmails: true };
+    const refusals = {
+      refuseSharingWith: ['ben@example.com'],
+      refusePublishing: true,
+      refuseResponderRestriction: true,
+      refuseVerifiedEmails: true,
+    };
     const { google, env } = await server({}, refusals);
     const result = await run(['start', setupFile('refused', SETUP), '--spreadsheet', HOST_ID], env);
     expect(result.code).toBe(0);
@@ -116,7 +126,9 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
       PLAYERS.map((p) => p.email),
     );
     Object.assign(table.google.options, refusals);
-    const sandbox = table.startMatch({ ...SETUP, startAt: '2026-11-22T18:00:00.000Z' }) as { links: { warnings: string[] } };
+    const sandbox = table.startMatch({ ...SETUP, startAt: '2026-11-22T18:00:00.000Z' }) as {
+      links: { warnings: string[] };
+    };
     // The same notes, quoting Google's own words: Apps Script puts its exception's name before them, REST does not.
     const appsScript = /GoogleJsonResponseException: API call to [\w.]+ failed with error: |Exception: /g;
     expect(warnings).toEqual(sandbox.links.warnings.map((w) => w.replace(appsScript, '')));
@@ -147,15 +159,26 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
     expect(forms).toHaveLength(3);
     expect(sheets).toHaveLength(4);
     expect(world.sharingEmails).toHaveLength(6);
-    for (const form of forms) expect(world.files.get(form.id)?.permissions.filter((p) => p.view === 'published')).toHaveLength(1);
+    for (const form of forms)
+      expect(world.files.get(form.id)?.permissions.filter((p) => p.view === 'published')).toHaveLength(1);
     await google.close();
   }, 120_000);
 
   it('a setup the sidebar refuses is refused in one line naming the field, before any call to Google', async () => {
     const { google, env } = await server();
-    const result = await run(['start', setupFile('bad', { ...SETUP, players: [{ name: 'Ann' }, ...PLAYERS.slice(1)] }), '--spreadsheet', HOST_ID], env);
+    const result = await run(
+      [
+        'start',
+        setupFile('bad', { ...SETUP, players: [{ name: 'Ann' }, ...PLAYERS.slice(1)] }),
+        '--spreadsheet',
+        HOST_ID,
+      ],
+      env,
+    );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^genius-host: \S+bad\.json: players\[0\]\.email: an email is needed: Ann's form only takes answers from it/);
+    expect(result.stderr).toMatch(
+      /^genius-host: \S+bad\.json: players\[0\]\.email: an email is needed: Ann's form only takes answers from it/,
+    );
     expect(google.seen).toEqual([]);
     await google.close();
   });
@@ -170,7 +193,10 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
     'every call failing once, %s: the match starts with one set of files, each shared once',
     async (_mode, options, extra) => {
       const { google, env } = await server(options);
-      const result = await run(['start', setupFile(`faults-${_mode.slice(0, 3)}`, SETUP), '--spreadsheet', HOST_ID], { ...env, ...extra });
+      const result = await run(['start', setupFile(`faults-${_mode.slice(0, 3)}`, SETUP), '--spreadsheet', HOST_ID], {
+        ...env,
+        ...extra,
+      });
       expect(result.stderr.split('\n').filter((l) => !/^(Setting up|Drawing)/.test(l))).toEqual(['']);
       expect(result.code).toBe(0);
       const { world, forms, sheets } = made(google);

@@ -15,7 +15,10 @@ import { STORE_TAB, SheetStore } from '../../src/triggers/sheet-store.js';
 import { SheetFile } from '../sandbox/sheets.js';
 
 /** The Spreadsheet port and the lease's target on one sandbox spreadsheet; `before` runs before each call. */
-function portOf(file: SheetFile, before: (call: string, requests?: readonly Request[]) => void = () => {}): Spreadsheet & LeaseTarget {
+function portOf(
+  file: SheetFile,
+  before: (call: string, requests?: readonly Request[]) => void = () => {},
+): Spreadsheet & LeaseTarget {
   return {
     id: file.id,
     url: file.url,
@@ -65,7 +68,11 @@ describe('the store tab', () => {
     expect(file.hidden.has(file.sheet(STORE_TAB).sheetId)).toBe(true);
     expect(file.sheet(STORE_TAB).protectedRanges).toHaveLength(1);
     const other = new SheetStore(portOf(file));
-    expect(Object.fromEntries(other.keys().map((k) => [k, other.get(k)]))).toEqual({ 'gh.shared': '{"id":"abc"}', 'gh.formula': '=1+1', 'gh.number': '0123' });
+    expect(Object.fromEntries(other.keys().map((k) => [k, other.get(k)]))).toEqual({
+      'gh.shared': '{"id":"abc"}',
+      'gh.formula': '=1+1',
+      'gh.number': '0123',
+    });
   });
 
   it('reuses a removed key’s row, grows the tab when full, and reads afresh with peek', () => {
@@ -130,7 +137,11 @@ describe('the store tab', () => {
 
   it('fast-check: any sequence of sets, removes and flushes reads back as a map does', () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom('a', 'b', 'c', 'd', 'e'), value: fc.string({ minLength: 1, maxLength: 8 }) }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        key: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+        value: fc.string({ minLength: 1, maxLength: 8 }),
+      }),
       fc.record({ kind: fc.constant('remove' as const), key: fc.constantFrom('a', 'b', 'c', 'd', 'e') }),
       fc.record({ kind: fc.constant('flush' as const) }),
     );
@@ -224,11 +235,19 @@ describe('the lease', () => {
     expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed').tryAcquire(0)).toBe(true);
     try {
       for (let minute = 0; minute < 10; minute++) {
-        const run = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, `run-${minute}`, leaseMemoryFile(id));
+        const run = new LeaseLock(
+          portOf(file),
+          new SheetStore(portOf(file)),
+          clock,
+          `run-${minute}`,
+          leaseMemoryFile(id),
+        );
         expect(run.tryAcquire(0), `minute ${minute}`).toBe(false);
         clock.advance(60_000);
       }
-      expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id)).tryAcquire(0)).toBe(true);
+      expect(
+        new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id)).tryAcquire(0),
+      ).toBe(true);
     } finally {
       rmSync(join(tmpdir(), `genius-host-lease-${id}.json`), { force: true });
     }
@@ -237,7 +256,10 @@ describe('the lease', () => {
   it('a runner whose clock is 12 minutes fast never takes a live lease', () => {
     const file = new SheetFile('1LeaseSkew', 'Host', 'host@example.com');
     const clock = fakeClock();
-    const fast: Clock = { now: () => new Date(Date.parse(clock.now()) + 12 * 60_000).toISOString(), sleep: (ms) => clock.sleep(ms) };
+    const fast: Clock = {
+      now: () => new Date(Date.parse(clock.now()) + 12 * 60_000).toISOString(),
+      sleep: (ms) => clock.sleep(ms),
+    };
     const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'holder');
     const skewed = new LeaseLock(portOf(file), new SheetStore(portOf(file)), fast, 'fast');
     expect(holder.tryAcquire(0)).toBe(true);
@@ -329,7 +351,9 @@ describe('the lease', () => {
     const reply = file.batchUpdate([
       {
         updateDeveloperMetadata: {
-          dataFilters: [{ developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: FREE } }],
+          dataFilters: [
+            { developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: FREE } },
+          ],
           developerMetadata: { metadataValue: 'x' },
           fields: 'metadataValue',
         },
@@ -345,7 +369,8 @@ describe('the lease', () => {
     // b has read that there is no lease; a makes it just before b's own creation arrives.
     const b = new LeaseLock(
       portOf(file, (call, requests) => {
-        if (call === 'batchUpdate' && requests?.some((r) => r.createDeveloperMetadata)) expect(a.tryAcquire(0)).toBe(true);
+        if (call === 'batchUpdate' && requests?.some((r) => r.createDeveloperMetadata))
+          expect(a.tryAcquire(0)).toBe(true);
       }),
       new SheetStore(portOf(file)),
       clock,
@@ -379,25 +404,31 @@ describe('the lease', () => {
 
   it('fast-check: runners trying and giving back in any order never hold the lease together', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(2), { minLength: 1, maxLength: 60 }), fc.array(fc.boolean(), { maxLength: 60 }), (order, releases) => {
-        const file = new SheetFile('1LeaseP', 'Host', 'host@example.com');
-        const clock = fakeClock();
-        // Each step lets one runner try (and, holding it, maybe give it back).
-        const runners = ['r0', 'r1', 'r2'].map((id) => new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, id));
-        const holding = new Set<number>();
-        order.forEach((r, i) => {
-          if (holding.has(r)) {
-            if (releases[i]) {
-              runners[r].release();
-              holding.delete(r);
+      fc.property(
+        fc.array(fc.nat(2), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        (order, releases) => {
+          const file = new SheetFile('1LeaseP', 'Host', 'host@example.com');
+          const clock = fakeClock();
+          // Each step lets one runner try (and, holding it, maybe give it back).
+          const runners = ['r0', 'r1', 'r2'].map(
+            (id) => new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, id),
+          );
+          const holding = new Set<number>();
+          order.forEach((r, i) => {
+            if (holding.has(r)) {
+              if (releases[i]) {
+                runners[r].release();
+                holding.delete(r);
+              }
+              return;
             }
-            return;
-          }
-          if (runners[r].tryAcquire(0)) holding.add(r);
-          expect(holding.size).toBeLessThanOrEqual(1);
-          clock.advance(1000);
-        });
-      }),
+            if (runners[r].tryAcquire(0)) holding.add(r);
+            expect(holding.size).toBeLessThanOrEqual(1);
+            clock.advance(1000);
+          });
+        },
+      ),
       { numRuns: 60 },
     );
   });

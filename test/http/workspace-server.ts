@@ -58,7 +58,11 @@ const FORM_REQUEST: Shape = {
 };
 const SHAPES = {
   form: { info: { title: true, documentTitle: true } },
-  batchUpdateForm: { requests: FORM_REQUEST, includeFormInResponse: true, writeControl: { requiredRevisionId: true, targetRevisionId: true } },
+  batchUpdateForm: {
+    requests: FORM_REQUEST,
+    includeFormInResponse: true,
+    writeControl: { requiredRevisionId: true, targetRevisionId: true },
+  },
   setPublishSettings: { publishSettings: { publishState: PUBLISH_STATE }, updateMask: true },
   permission: { role: true, type: true, emailAddress: true, view: true, domain: true, allowFileDiscovery: true },
   revision: { published: true, publishAuto: true, publishedOutsideDomain: true },
@@ -74,7 +78,8 @@ function bodyOf(text: string, shape: Shape, message: string): Record<string, unk
     for (const item of Array.isArray(value) ? value : [value]) {
       for (const [key, inner] of Object.entries(item as object)) {
         const known = at[key];
-        if (known === undefined) throw new HttpError(400, `"${key}" at '${path}' is not implemented by the sandbox.`, 'invalid');
+        if (known === undefined)
+          throw new HttpError(400, `"${key}" at '${path}' is not implemented by the sandbox.`, 'invalid');
         if (known !== true) check(inner, known, `${path}.${key}`);
       }
     }
@@ -94,7 +99,9 @@ function checkQuery(url: URL, allowed: readonly string[]): void {
 /** An Error the sandbox's fake threw, as the HTTP answer Google gives for it. */
 function httpErrorOf(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const message = (error as Error).message.replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '').replace(/^Exception: /, '');
+  const message = (error as Error).message
+    .replace(/^GoogleJsonResponseException: API call to [\w.]+ failed with error: /, '')
+    .replace(/^Exception: /, '');
   if (/not found|No item with the given ID/i.test(message)) return new HttpError(404, message, 'notFound');
   if (/not implemented by the sandbox|is required|only\b.*\bhere|unknown|is for a form's responders/i.test(message))
     return new HttpError(400, message, 'invalid');
@@ -123,7 +130,8 @@ export class Workspace {
     /** A sandbox's own world, served as it stands (a match the sandbox's add-on started and handed to a machine). */
     world?: Google,
   ) {
-    this.world = world ?? new Google({ owner, start: new Date().toISOString(), dist: join(__dirname, '../../dist'), ...options });
+    this.world =
+      world ?? new Google({ owner, start: new Date().toISOString(), dist: join(__dirname, '../../dist'), ...options });
     this.services = this.world.services();
   }
 
@@ -166,25 +174,41 @@ export class Workspace {
     return form;
   }
 
-  private routeForm(method: string, url: URL, body: string, id: string | undefined, action: string | undefined): unknown {
+  private routeForm(
+    method: string,
+    url: URL,
+    body: string,
+    id: string | undefined,
+    action: string | undefined,
+  ): unknown {
     if (method === 'POST' && id === undefined) {
       checkQuery(url, ['unpublished']);
       const resource = bodyOf(body, SHAPES.form, 'form') as { info?: { title?: string } };
       if (!resource.info?.title) throw new HttpError(400, 'Form title is required.');
       const formApp = this.services.FormApp as { create(title: string): { getId(): string } };
       const form = this.fakeForm(formApp.create(resource.info.title).getId());
-      this.made.push({ id: form.id, name: resource.info.title, mimeType: 'application/vnd.google-apps.form', createdTime: new Date().toISOString() });
+      this.made.push({
+        id: form.id,
+        name: resource.info.title,
+        mimeType: 'application/vnd.google-apps.form',
+        createdTime: new Date().toISOString(),
+      });
       // Made through the API: unpublished unless asked otherwise (the default since 30 June 2026,
       // "API changes to Google Forms"); `unpublished=false` publishes it, accepting.
-      if (form.supportsPublishing && url.searchParams.get('unpublished') === 'false') form.published = form.accepting = true;
+      if (form.supportsPublishing && url.searchParams.get('unpublished') === 'false')
+        form.published = form.accepting = true;
       return this.formResource(form);
     }
     if (id === undefined) throw new HttpError(404, `no method at ${method} ${url.pathname}`);
     const form = this.fakeForm(id);
     if (method === 'GET' && action === undefined) return (checkQuery(url, []), this.formResource(form));
     if (method === 'POST' && action === ':batchUpdate')
-      return (checkQuery(url, []), this.batchUpdate(form, bodyOf(body, SHAPES.batchUpdateForm, 'batch_update_form_request')));
-    if (method === 'POST' && action === ':setPublishSettings') return (checkQuery(url, []), this.setPublishSettings(form, body));
+      return (
+        checkQuery(url, []),
+        this.batchUpdate(form, bodyOf(body, SHAPES.batchUpdateForm, 'batch_update_form_request'))
+      );
+    if (method === 'POST' && action === ':setPublishSettings')
+      return (checkQuery(url, []), this.setPublishSettings(form, body));
     if (method === 'GET' && action === '/responses') return this.responses(form, url);
     throw new HttpError(404, `no method at ${method} ${url.pathname}`);
   }
@@ -192,7 +216,11 @@ export class Workspace {
   private formResource(form: FakeForm): unknown {
     return {
       formId: form.id,
-      info: { title: form.title, documentTitle: form.title, ...(form.description ? { description: form.description } : {}) },
+      info: {
+        title: form.title,
+        documentTitle: form.title,
+        ...(form.description ? { description: form.description } : {}),
+      },
       settings: form.emailCollection === 'DO_NOT_COLLECT' ? {} : { emailCollectionType: form.emailCollection },
       items: form.items.map((item) => ({
         itemId: itemIdOf(item),
@@ -204,14 +232,21 @@ export class Workspace {
             ...(item.required ? { required: true } : {}),
             ...(item.kind === 'TEXT'
               ? { textQuestion: {} }
-              : { choiceQuestion: { type: item.kind === 'CHECKBOX' ? 'CHECKBOX' : 'RADIO', options: item.choices.map((value) => ({ value })) } }),
+              : {
+                  choiceQuestion: {
+                    type: item.kind === 'CHECKBOX' ? 'CHECKBOX' : 'RADIO',
+                    options: item.choices.map((value) => ({ value })),
+                  },
+                }),
           },
         },
       })),
       revisionId: this.revisionOf(form),
       responderUri: form.url,
       // "This field isn't set for legacy forms" (Form.publishSettings).
-      ...(form.supportsPublishing ? { publishSettings: { publishState: { isPublished: form.published, isAcceptingResponses: form.accepting } } } : {}),
+      ...(form.supportsPublishing
+        ? { publishSettings: { publishState: { isPublished: form.published, isAcceptingResponses: form.accepting } } }
+        : {}),
     };
   }
 
@@ -226,9 +261,14 @@ export class Workspace {
     // "If this is not the latest revision of the form, the request is not processed and returns a 400 bad request error" (WriteControl.requiredRevisionId).
     const required = (body.writeControl as { requiredRevisionId?: string } | undefined)?.requiredRevisionId;
     if (required !== undefined && required !== this.revisionOf(form))
-      throw new HttpError(400, `The revision ${required} of form ${form.id} is not its latest (${this.revisionOf(form)}).`);
+      throw new HttpError(
+        400,
+        `The revision ${required} of form ${form.id} is not its latest (${this.revisionOf(form)}).`,
+      );
     try {
-      const replies = ((body.requests ?? []) as Record<string, Record<string, unknown>>[]).map((request) => this.applyRequest(form, request));
+      const replies = ((body.requests ?? []) as Record<string, Record<string, unknown>>[]).map((request) =>
+        this.applyRequest(form, request),
+      );
       this.revisions.set(form.id, (this.revisions.get(form.id) ?? 1) + 1);
       return { replies, writeControl: { requiredRevisionId: this.revisionOf(form) } };
     } catch (error) {
@@ -246,7 +286,8 @@ export class Workspace {
       .filter((f) => f !== '');
     const at = (location: unknown, max: number) => {
       const index = (location as { index?: number } | undefined)?.index ?? 0;
-      if (!Number.isInteger(index) || index < 0 || index > max) throw new HttpError(400, `Invalid requests: location index ${index} is out of range.`);
+      if (!Number.isInteger(index) || index < 0 || index > max)
+        throw new HttpError(400, `Invalid requests: location index ${index} is out of range.`);
       return index;
     };
     if (kind === 'updateFormInfo') {
@@ -258,19 +299,30 @@ export class Workspace {
       return {};
     }
     if (kind === 'updateSettings') {
-      if (mask.join(',') !== 'emailCollectionType') throw new HttpError(400, `Invalid requests: updateMask "${mask.join(',')}" is not supported here.`);
+      if (mask.join(',') !== 'emailCollectionType')
+        throw new HttpError(400, `Invalid requests: updateMask "${mask.join(',')}" is not supported here.`);
       const type = (r.settings as { emailCollectionType?: string }).emailCollectionType ?? 'DO_NOT_COLLECT';
-      const handle = (this.services.FormApp as { openById(id: string): { setEmailCollectionType(t: string): void } }).openById(form.id);
+      const handle = (
+        this.services.FormApp as { openById(id: string): { setEmailCollectionType(t: string): void } }
+      ).openById(form.id);
       handle.setEmailCollectionType(type);
       return {};
     }
     if (kind === 'createItem') {
       const index = at(r.location, form.items.length);
       this.nextItem += 1;
-      const question = ((r.item as { questionItem?: { question?: Record<string, unknown> } }).questionItem?.question ?? {}) as Record<string, unknown>;
+      const question = ((r.item as { questionItem?: { question?: Record<string, unknown> } }).questionItem?.question ??
+        {}) as Record<string, unknown>;
       const choice = question.choiceQuestion as { type?: string } | undefined;
-      const kindOf = question.textQuestion ? 'TEXT' : choice?.type === 'RADIO' ? 'MULTIPLE_CHOICE' : choice?.type === 'CHECKBOX' ? 'CHECKBOX' : null;
-      if (!kindOf) throw new HttpError(400, 'Invalid requests: the sandbox implements text, RADIO and CHECKBOX questions only.');
+      const kindOf = question.textQuestion
+        ? 'TEXT'
+        : choice?.type === 'RADIO'
+          ? 'MULTIPLE_CHOICE'
+          : choice?.type === 'CHECKBOX'
+            ? 'CHECKBOX'
+            : null;
+      if (!kindOf)
+        throw new HttpError(400, 'Invalid requests: the sandbox implements text, RADIO and CHECKBOX questions only.');
       const item = new FakeItem(this.nextItem, kindOf);
       this.setItem(item, r.item as Record<string, unknown>, [
         'title',
@@ -283,7 +335,8 @@ export class Workspace {
     }
     if (kind === 'updateItem') {
       const item = form.items[at(r.location, form.items.length - 1)];
-      if (!item || mask.length === 0) throw new HttpError(400, 'Invalid requests: updateItem needs an item and an updateMask.');
+      if (!item || mask.length === 0)
+        throw new HttpError(400, 'Invalid requests: updateItem needs an item and an updateMask.');
       this.setItem(item, r.item as Record<string, unknown>, mask);
       return {};
     }
@@ -306,9 +359,11 @@ export class Workspace {
       else if (field === 'questionItem.question.choiceQuestion.options') {
         if (item.kind === 'TEXT') continue;
         const options = (question.choiceQuestion?.options ?? []).map((o) => String(o.value ?? ''));
-        if (options.length === 0) throw new HttpError(400, 'Invalid requests: a choice question needs at least one option.');
+        if (options.length === 0)
+          throw new HttpError(400, 'Invalid requests: a choice question needs at least one option.');
         item.choices = options;
-      } else throw new HttpError(400, `Invalid requests: updateMask field "${field}" is not implemented by the sandbox`);
+      } else
+        throw new HttpError(400, `Invalid requests: updateMask field "${field}" is not implemented by the sandbox`);
     }
   }
 
@@ -317,17 +372,23 @@ export class Workspace {
       publishSettings?: { publishState?: { isPublished?: boolean; isAcceptingResponses?: boolean } };
     };
     // "Legacy forms aren't supported because they don't have the publishSettings field."
-    if (!form.supportsPublishing) throw new HttpError(400, "Legacy forms aren't supported because they don't have the publishSettings field.");
+    if (!form.supportsPublishing)
+      throw new HttpError(400, "Legacy forms aren't supported because they don't have the publishSettings field.");
     const state = resource.publishSettings?.publishState;
     if (state?.isPublished === undefined || state.isAcceptingResponses === undefined)
       throw new HttpError(400, 'publishState.isPublished and isAcceptingResponses are required.');
-    const handle = (this.services.FormApp as { openById(id: string): { setPublished(p: boolean): void; setAcceptingResponses(a: boolean): void } }).openById(
-      form.id,
-    );
+    const handle = (
+      this.services.FormApp as {
+        openById(id: string): { setPublished(p: boolean): void; setAcceptingResponses(a: boolean): void };
+      }
+    ).openById(form.id);
     handle.setPublished(state.isPublished);
     // "If is_published is set to false, this field is forced to false."
     if (state.isPublished) handle.setAcceptingResponses(state.isAcceptingResponses);
-    return { formId: form.id, publishSettings: { publishState: { isPublished: form.published, isAcceptingResponses: form.accepting } } };
+    return {
+      formId: form.id,
+      publishSettings: { publishState: { isPublished: form.published, isAcceptingResponses: form.accepting } },
+    };
   }
 
   private responses(form: FakeForm, url: URL): unknown {
@@ -355,7 +416,10 @@ export class Workspace {
         answers: Object.fromEntries(
           [...r.answers].map(([itemId, value]) => [
             questionIdOf(itemId),
-            { questionId: questionIdOf(itemId), textAnswers: { answers: (Array.isArray(value) ? value : [value]).map((v) => ({ value: v })) } },
+            {
+              questionId: questionIdOf(itemId),
+              textAnswers: { answers: (Array.isArray(value) ? value : [value]).map((v) => ({ value: v })) },
+            },
           ]),
         ),
       })),
@@ -373,23 +437,36 @@ export class Workspace {
   private listFiles(url: URL): unknown {
     checkQuery(url, ['q', 'orderBy', 'pageSize', 'pageToken']);
     const q = url.searchParams.get('q') ?? '';
-    const parsed = /^name = '((?:[^'\\]|\\.)*)' and mimeType = '([^']+)' and createdTime > '([^']+)' and trashed = false$/.exec(q);
+    const parsed =
+      /^name = '((?:[^'\\]|\\.)*)' and mimeType = '([^']+)' and createdTime > '([^']+)' and trashed = false$/.exec(q);
     if (!parsed) throw new HttpError(400, `Invalid Value: q "${q}" is not implemented by the sandbox`, 'invalid');
     const name = parsed[1].replace(/\\(.)/g, '$1');
     const files = this.made
-      .filter((f) => f.name === name && f.mimeType === parsed[2] && f.createdTime > parsed[3] && this.world.files.has(f.id))
+      .filter(
+        (f) => f.name === name && f.mimeType === parsed[2] && f.createdTime > parsed[3] && this.world.files.has(f.id),
+      )
       .sort((a, b) => b.createdTime.localeCompare(a.createdTime));
     return { files: files.map((f) => ({ id: f.id })) };
   }
 
-  private routeDrive(method: string, url: URL, body: string, fileId: string, collection: string | undefined, itemId: string | undefined): unknown {
+  private routeDrive(
+    method: string,
+    url: URL,
+    body: string,
+    fileId: string,
+    collection: string | undefined,
+    itemId: string | undefined,
+  ): unknown {
     const drive = this.services.Drive as {
       Permissions: {
         create(r: unknown, id: string, o: unknown): unknown;
         list(id: string, o: unknown): unknown;
         remove(id: string, permissionId: string): void;
       };
-      Revisions: { list(id: string, o: unknown): unknown; update(r: unknown, id: string, rev: string, o: unknown): unknown };
+      Revisions: {
+        list(id: string, o: unknown): unknown;
+        update(r: unknown, id: string, rev: string, o: unknown): unknown;
+      };
       Files: { update(r: unknown, id: string): unknown };
     };
     const flag = (name: string) => (url.searchParams.has(name) ? url.searchParams.get(name) === 'true' : undefined);
@@ -399,7 +476,11 @@ export class Workspace {
       const notify = flag('sendNotificationEmail');
       // "This defaults to `true` for users and groups, and is not allowed for other requests" (permissions.create).
       if (notify !== undefined && permission.type !== 'user' && permission.type !== 'group')
-        throw new HttpError(400, `Bad Request: sendNotificationEmail is not allowed for a permission of type ${String(permission.type)}`, 'badRequest');
+        throw new HttpError(
+          400,
+          `Bad Request: sendNotificationEmail is not allowed for a permission of type ${String(permission.type)}`,
+          'badRequest',
+        );
       const emailMessage = url.searchParams.get('emailMessage');
       return drive.Permissions.create(permission, fileId, {
         ...(notify !== undefined ? { sendNotificationEmail: notify } : {}),
@@ -411,7 +492,11 @@ export class Workspace {
       checkQuery(url, ['includePermissionsForView', 'pageSize', 'pageToken', 'supportsAllDrives']);
       const fields = (url.searchParams.get('fields') ?? '').replace(/^nextPageToken,/, '');
       if (!/^permissions\([\w,]+\)$/.test(fields))
-        throw new HttpError(400, `permissions.list with fields "${fields}" is not implemented by the sandbox`, 'invalid');
+        throw new HttpError(
+          400,
+          `permissions.list with fields "${fields}" is not implemented by the sandbox`,
+          'invalid',
+        );
       const view = url.searchParams.get('includePermissionsForView');
       // Every permission on one page (no nextPageToken).
       return drive.Permissions.list(fileId, { fields, ...(view !== null ? { includePermissionsForView: view } : {}) });
@@ -426,7 +511,9 @@ export class Workspace {
     if (collection === 'revisions' && itemId !== undefined && method === 'PATCH')
       return (
         checkQuery(url, []),
-        drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId), { fields: url.searchParams.get('fields') ?? '' })
+        drive.Revisions.update(bodyOf(body, SHAPES.revision, 'revision'), fileId, decodeURIComponent(itemId), {
+          fields: url.searchParams.get('fields') ?? '',
+        })
       );
     if (collection === undefined && method === 'PATCH')
       return (checkQuery(url, ['supportsAllDrives']), drive.Files.update(bodyOf(body, SHAPES.file, 'file'), fileId));

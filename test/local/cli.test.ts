@@ -25,7 +25,16 @@ describe('genius-host start', () => {
     for (const game of GAME_LIST) {
       const dir = join(out, game.id);
       expect(stdout).toContain(`━━ ${game.title}`);
-      for (const name of ['match.json', 'index.html', 'host.xlsx', 'host.html', 'public.xlsx', 'public.html', 'player-p1.xlsx', 'player-p1.html']) {
+      for (const name of [
+        'match.json',
+        'index.html',
+        'host.xlsx',
+        'host.html',
+        'public.xlsx',
+        'public.html',
+        'player-p1.xlsx',
+        'player-p1.html',
+      ]) {
         expect(existsSync(join(dir, name)), `${game.id}/${name}`).toBe(true);
       }
       expect(stdout).toContain(join(dir, 'public.html'));
@@ -62,7 +71,11 @@ describe('genius-host start GAME --out DIR, run again with another game', () => 
     expect(run('start', 'peg-domain', '--seed', 'first', '--out', out).code).toBe(0);
     expect(run('start', 'not-flower-field', '--seed', 'second', '--out', out).code).toBe(0);
     const index = readFileSync(join(out, 'index.html'), 'utf8');
-    const links = [...index.matchAll(/<a href="([^"]+)">([^<]+)<\/a>: ([^<]*)<\/li>/g)].map((m) => ({ link: m[1], title: m[2], line: m[3] }));
+    const links = [...index.matchAll(/<a href="([^"]+)">([^<]+)<\/a>: ([^<]*)<\/li>/g)].map((m) => ({
+      link: m[1],
+      title: m[2],
+      line: m[3],
+    }));
     expect(links.map((l) => [l.link, l.title])).toEqual([
       ['peg-domain/index.html', 'Peg Domain'],
       ['not-flower-field/index.html', 'Not Flower Field'],
@@ -94,7 +107,9 @@ describe('genius-host render', () => {
     writeFileSync(file, JSON.stringify(match));
     const { code, stdout, stderr } = run('render', file, '--out', join(dir, 'out'));
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/: one batchUpdate each but host \(\d+, each under 2 MB\), public \(\d+, each under 2 MB\), at most/);
+    expect(stdout).toMatch(
+      /: one batchUpdate each but host \(\d+, each under 2 MB\), public \(\d+, each under 2 MB\), at most/,
+    );
     expect(readFileSync(join(dir, 'out', 'host.html'), 'utf8')).toContain('Grüße, answer text;');
     // Six workbooks of several MB each, in a child process: longer than the default minute on 2 busy cores.
   }, 180_000);
@@ -133,19 +148,33 @@ describe('the result line of npm start and render', () => {
         },
         open: null,
         pending: [],
-        final: { scores, winners: ['c'], losers: ['a'], awards: [], eliminationCandidate: 'a', ...(tieBreak ? { tieBreak } : {}), detail: {} },
+        final: {
+          scores,
+          winners: ['c'],
+          losers: ['a'],
+          awards: [],
+          eliminationCandidate: 'a',
+          ...(tieBreak ? { tieBreak } : {}),
+          detail: {},
+        },
       }) as unknown as Parameters<typeof resultLine>[0];
     const tied = { a: 5, b: 5, c: 9 };
-    expect(resultLine(result(tied, 'Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)'))).toBe(
+    expect(
+      resultLine(result(tied, 'Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)')),
+    ).toBe(
       'winner Cy (9) · loser Ann (5) on a tie-break (Anna and Ann tied on 5 points; Anna placed ahead on more 3s captured (1 to 0)) · elimination candidate Ann',
     );
     expect(resultLine(result(tied))).toContain('loser Ann (5) on a tie-break (tied on 5 with Anna)');
     // A loser who scored least needs no tie-break, whatever the game says of other ties.
-    expect(resultLine(result({ a: 4, b: 5, c: 9 }, 'Anna and Cy tied'))).toBe('winner Cy (9) · loser Ann (4) · elimination candidate Ann');
+    expect(resultLine(result({ a: 4, b: 5, c: 9 }, 'Anna and Cy tied'))).toBe(
+      'winner Cy (9) · loser Ann (4) · elimination candidate Ann',
+    );
   });
 
   it('says nothing of tie-breaks when the loser scored least, and "no elimination candidate" where the rules name none', () => {
-    expect(lineOf('examples/not-flower-field.json')).toBe('winner Cara (660) · loser Ben (184) · elimination candidate Ben');
+    expect(lineOf('examples/not-flower-field.json')).toBe(
+      'winner Cara (660) · loser Ben (184) · elimination candidate Ben',
+    );
     expect(lineOf('examples/pasture.json')).toMatch(/^winners .* · loser .* · no elimination candidate$/);
   });
 
@@ -153,8 +182,14 @@ describe('the result line of npm start and render', () => {
     const match = loadMatchText(readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8'));
     if (!match.ok) throw new Error(match.error);
     expect(resultLine(replayMatch({ ...match.value, decisions: [] }))).toBe('over, waiting on 1 host decision');
-    const scheduled = { ...match.value, startAt: '2026-11-21T18:00:00.000Z', schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
-    expect(resultLine(replayMatch(scheduled, { now: '2026-11-21T18:30:00.000Z' }))).toBe('not over: Pregame: colour choice is still open');
+    const scheduled = {
+      ...match.value,
+      startAt: '2026-11-21T18:00:00.000Z',
+      schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
+    };
+    expect(resultLine(replayMatch(scheduled, { now: '2026-11-21T18:30:00.000Z' }))).toBe(
+      'not over: Pregame: colour choice is still open',
+    );
   });
 });
 
@@ -171,7 +206,10 @@ describe('genius-host verify', () => {
     return join(dir, name);
   };
   const published = write('match.json', `${lines.join('\n')}\n`);
-  const edited = (name: string, edit: (file: Record<string, unknown> & { submissions: Record<string, unknown>[] }) => void) => {
+  const edited = (
+    name: string,
+    edit: (file: Record<string, unknown> & { submissions: Record<string, unknown>[] }) => void,
+  ) => {
     const json = JSON.parse(readFileSync(published, 'utf8'));
     edit(json);
     return write(name, JSON.stringify(json, null, 2));
@@ -191,7 +229,9 @@ describe('genius-host verify', () => {
   });
 
   it('reads the file as copied from the Seed tab: the rows above it, each cell in quotes, Windows line ends', () => {
-    const copied = ['The match file: copy cells A14 to A99', ...lines.map((l) => `"${l.replace(/"/g, '""')}"`)].join('\r\n');
+    const copied = ['The match file: copy cells A14 to A99', ...lines.map((l) => `"${l.replace(/"/g, '""')}"`)].join(
+      '\r\n',
+    );
     const { code, stdout } = run('verify', write('copied.txt', copied), '--commitment', commitment);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^verified: /m);
@@ -207,7 +247,9 @@ describe('genius-host verify', () => {
     });
     const refused = run('verify', changed, '--commitment', commitment);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('genius-host: verify: replaying the file does not give the published result (final.tieBreak)\n');
+    expect(refused.stderr).toBe(
+      'genius-host: verify: replaying the file does not give the published result (final.tieBreak)\n',
+    );
   });
 
   it('refuses a changed seed, naming it, with exit 1', () => {
@@ -229,17 +271,27 @@ describe('genius-host verify', () => {
     });
     const changedResult = run('verify', result, '--commitment', commitment);
     expect(changedResult.code).toBe(1);
-    expect(changedResult.stdout).toContain(`replay: final.winners[0] is ${JSON.stringify(final.winners[0])}, but the file was published with "nobody"`);
-    expect(changedResult.stderr).toBe('genius-host: verify: replaying the file does not give the published result (final.winners[0])\n');
+    expect(changedResult.stdout).toContain(
+      `replay: final.winners[0] is ${JSON.stringify(final.winners[0])}, but the file was published with "nobody"`,
+    );
+    expect(changedResult.stderr).toBe(
+      'genius-host: verify: replaying the file does not give the published result (final.winners[0])\n',
+    );
 
     // Every vote of the winning team dropped: the replay ends otherwise.
-    const winners = new Set(Object.entries(paint.value.options.teams as Record<string, string[]>).find(([team]) => team === final.winners[0])?.[1]);
+    const winners = new Set(
+      Object.entries(paint.value.options.teams as Record<string, string[]>).find(
+        ([team]) => team === final.winners[0],
+      )?.[1],
+    );
     const votes = edited('votes.json', (json) => {
       json.submissions = json.submissions.filter((s) => !winners.has(String(s.player)));
     });
     const changedVotes = run('verify', votes, '--commitment', commitment);
     expect(changedVotes.code).toBe(1);
     expect(changedVotes.stdout).toContain(`its SHA-256 is the commitment ${commitment}`);
-    expect(changedVotes.stderr).toMatch(/^genius-host: verify: replaying the file does not (give the published result|reach a final result)/);
+    expect(changedVotes.stderr).toMatch(
+      /^genius-host: verify: replaying the file does not (give the published result|reach a final result)/,
+    );
   });
 });

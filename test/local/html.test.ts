@@ -57,7 +57,10 @@ describe('the HTML page of a workbook', () => {
           rows: [
             {
               values: [
-                { userEnteredValue: { numberValue: 7 }, userEnteredFormat: { backgroundColorStyle: { rgbColor: { red: 1 } } } },
+                {
+                  userEnteredValue: { numberValue: 7 },
+                  userEnteredFormat: { backgroundColorStyle: { rgbColor: { red: 1 } } },
+                },
                 { userEnteredValue: { stringValue: 'a & b' } },
               ],
             },
@@ -65,7 +68,12 @@ describe('the HTML page of a workbook', () => {
           fields: '*',
         },
       },
-      { updateBorders: { range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 1 }, right: { style: 'SOLID_THICK' } } },
+      {
+        updateBorders: {
+          range: { sheetId: 0, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 0, endColumnIndex: 1 },
+          right: { style: 'SOLID_THICK' },
+        },
+      },
     ]);
     const page = workbookHtml(small);
     const css = (name: string) => new RegExp(`\\.${name}\\{([^}]*)\\}`).exec(page)![1];

@@ -9,7 +9,10 @@ const BLUE = { rgbColor: { blue: 1 } };
 
 function book(...requests: Request[]): EmbeddedWorkbook {
   const workbook = new EmbeddedWorkbook('test');
-  workbook.batchUpdate([{ addSheet: { properties: { sheetId: 7, title: 'Board', gridProperties: { rowCount: 5, columnCount: 4 } } } }, ...requests]);
+  workbook.batchUpdate([
+    { addSheet: { properties: { sheetId: 7, title: 'Board', gridProperties: { rowCount: 5, columnCount: 4 } } } },
+    ...requests,
+  ]);
   return workbook;
 }
 
@@ -25,7 +28,9 @@ describe('a new embedded workbook', () => {
   it('has one blank tab, Sheet1 with id 0, and reports metadata as the API does (zeros left out)', () => {
     const workbook = new EmbeddedWorkbook();
     expect(workbook.getMetadata()).toEqual({
-      sheets: [{ properties: { title: 'Sheet1', sheetType: 'GRID', gridProperties: { rowCount: 1000, columnCount: 26 } } }],
+      sheets: [
+        { properties: { title: 'Sheet1', sheetType: 'GRID', gridProperties: { rowCount: 1000, columnCount: 26 } } },
+      ],
     });
   });
 });
@@ -36,17 +41,31 @@ describe('updateCells', () => {
       updateCells: {
         range: range(0, 2, 0, 2),
         rows: [
-          { values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { backgroundColorStyle: RED } }, { userEnteredValue: { numberValue: 2 } }] },
+          {
+            values: [
+              { userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { backgroundColorStyle: RED } },
+              { userEnteredValue: { numberValue: 2 } },
+            ],
+          },
           { values: [{ userEnteredValue: { stringValue: 'c' } }, { note: 'n' }] },
         ],
         fields: 'userEnteredValue,userEnteredFormat,note',
       },
     });
     workbook.batchUpdate([
-      { updateCells: { range: range(0, 2, 0, 2), rows: [{ values: [{ userEnteredValue: { stringValue: 'x' } }] }], fields: 'userEnteredValue' } },
+      {
+        updateCells: {
+          range: range(0, 2, 0, 2),
+          rows: [{ values: [{ userEnteredValue: { stringValue: 'x' } }] }],
+          fields: 'userEnteredValue',
+        },
+      },
     ]);
     // Values: only A1 given, the rest of the range cleared. Formats and notes: not in the mask, kept.
-    expect(workbook.cell('Board', 0, 0)).toEqual({ userEnteredValue: { stringValue: 'x' }, userEnteredFormat: { backgroundColorStyle: RED } });
+    expect(workbook.cell('Board', 0, 0)).toEqual({
+      userEnteredValue: { stringValue: 'x' },
+      userEnteredFormat: { backgroundColorStyle: RED },
+    });
     expect(workbook.cell('Board', 0, 1)).toBeNull();
     expect(workbook.cell('Board', 1, 0)).toBeNull();
     expect(workbook.cell('Board', 1, 1)).toEqual({ note: 'n' });
@@ -56,7 +75,19 @@ describe('updateCells', () => {
     const workbook = book({
       updateCells: {
         range: range(0, 1, 0, 1),
-        rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: RED, textFormat: { bold: true, italic: true }, horizontalAlignment: 'CENTER' } }] }],
+        rows: [
+          {
+            values: [
+              {
+                userEnteredFormat: {
+                  backgroundColorStyle: RED,
+                  textFormat: { bold: true, italic: true },
+                  horizontalAlignment: 'CENTER',
+                },
+              },
+            ],
+          },
+        ],
         fields: 'userEnteredFormat',
       },
     });
@@ -64,7 +95,16 @@ describe('updateCells', () => {
       {
         updateCells: {
           start: { sheetId: 7, rowIndex: 0, columnIndex: 0 },
-          rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: BLUE, horizontalAlignment: 'LEFT' }, note: 'ignored: not in the mask' }] }],
+          rows: [
+            {
+              values: [
+                {
+                  userEnteredFormat: { backgroundColorStyle: BLUE, horizontalAlignment: 'LEFT' },
+                  note: 'ignored: not in the mask',
+                },
+              ],
+            },
+          ],
           fields: 'userEnteredFormat(backgroundColorStyle,textFormat.bold)',
         },
       },
@@ -75,16 +115,36 @@ describe('updateCells', () => {
   });
 
   it('with a start, writes only the cells given and leaves the others alone', () => {
-    const workbook = book({ updateCells: { range: range(0, 1, 0, 3), rows: [{ values: [{ note: 'a' }, { note: 'b' }, { note: 'c' }] }], fields: 'note' } });
-    workbook.batchUpdate([{ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 1 }, rows: [{ values: [{ note: 'B' }] }], fields: 'note' } }]);
+    const workbook = book({
+      updateCells: {
+        range: range(0, 1, 0, 3),
+        rows: [{ values: [{ note: 'a' }, { note: 'b' }, { note: 'c' }] }],
+        fields: 'note',
+      },
+    });
+    workbook.batchUpdate([
+      {
+        updateCells: {
+          start: { sheetId: 7, rowIndex: 0, columnIndex: 1 },
+          rows: [{ values: [{ note: 'B' }] }],
+          fields: 'note',
+        },
+      },
+    ]);
     expect([0, 1, 2].map((c) => workbook.cell('Board', 0, c)?.note)).toEqual(['a', 'B', 'c']);
   });
 
   it('"*" names every field', () => {
     const workbook = book({
-      updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ userEnteredValue: { boolValue: true }, note: 'n' }] }], fields: '*' },
+      updateCells: {
+        range: range(0, 1, 0, 1),
+        rows: [{ values: [{ userEnteredValue: { boolValue: true }, note: 'n' }] }],
+        fields: '*',
+      },
     });
-    workbook.batchUpdate([{ updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ note: 'm' }] }], fields: '*' } }]);
+    workbook.batchUpdate([
+      { updateCells: { range: range(0, 1, 0, 1), rows: [{ values: [{ note: 'm' }] }], fields: '*' } },
+    ]);
     expect(workbook.cell('Board', 0, 0)).toEqual({ note: 'm' });
   });
 
@@ -94,14 +154,20 @@ describe('updateCells', () => {
       () =>
         book({ updateCells: { range: r, rows: [{ values }], ...(fields === undefined ? {} : { fields }) } });
     expect(cell([{ note: 'x' }])).toThrow('requests[1].updateCells: "fields" is required');
-    expect(cell([{ note: 'x' }], 'userEnteredFormat.padding')).toThrow('field "userEnteredFormat.padding" is not supported');
-    expect(cell([{ userEnteredValue: { formulaValue: '=1+1' } }], 'userEnteredValue')).toThrow(/formulas are not supported/);
+    expect(cell([{ note: 'x' }], 'userEnteredFormat.padding')).toThrow(
+      'field "userEnteredFormat.padding" is not supported',
+    );
+    expect(cell([{ userEnteredValue: { formulaValue: '=1+1' } }], 'userEnteredValue')).toThrow(
+      /formulas are not supported/,
+    );
     expect(cell([{ userEnteredFormat: { horizontalAlignment: 'MIDDLE' } }], 'userEnteredFormat')).toThrow(
       // Google's schema refuses it first (test/schema-setup.ts); without it the workbook's own check does.
       /horizontal_alignment' \(TYPE_ENUM\), "MIDDLE"|"MIDDLE" is not one of LEFT, CENTER, RIGHT/,
     );
     expect(cell([{ note: 'a' }, { note: 'b' }], 'note')).toThrow('rows[0] has 2 cells; the range is 1 wide');
-    expect(cell([{ note: 'x' }], 'note', range(4, 6, 0, 1))).toThrow("range ('Board'!A5:A6) exceeds grid limits. Max rows: 5, max columns: 4");
+    expect(cell([{ note: 'x' }], 'note', range(4, 6, 0, 1))).toThrow(
+      "range ('Board'!A5:A6) exceeds grid limits. Max rows: 5, max columns: 4",
+    );
     expect(cell([{ userEnteredValue: { stringValue: 'a', numberValue: 1 } }], 'userEnteredValue')).toThrow(
       /oneof field 'value' is already set|a value is exactly one kind/,
     );
@@ -114,7 +180,13 @@ describe('appendCells', () => {
     Array.from(workbook.sheetByTitle('Board')?.cells ?? [], (line) => line?.[0]?.userEnteredValue?.stringValue ?? '');
 
   it('writes after the last row with data, whatever another writer added after the caller looked', () => {
-    const workbook = book({ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [text('head')], fields: 'userEnteredValue' } });
+    const workbook = book({
+      updateCells: {
+        start: { sheetId: 7, rowIndex: 0, columnIndex: 0 },
+        rows: [text('head')],
+        fields: 'userEnteredValue',
+      },
+    });
     // Two writers both saw one row; each appends: neither writes over the other.
     workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('a1'), text('a2')], fields: 'userEnteredValue' } }]);
     workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('b1')], fields: 'userEnteredValue' } }]);
@@ -123,10 +195,30 @@ describe('appendCells', () => {
 
   it('skips trailing rows holding no value (a note is not data), and inserts rows when the grid is full', () => {
     const workbook = book(
-      { updateCells: { start: { sheetId: 7, rowIndex: 1, columnIndex: 0 }, rows: [text('x')], fields: 'userEnteredValue' } },
-      { updateCells: { start: { sheetId: 7, rowIndex: 3, columnIndex: 1 }, rows: [{ values: [{ note: 'n' }] }], fields: 'note' } },
+      {
+        updateCells: {
+          start: { sheetId: 7, rowIndex: 1, columnIndex: 0 },
+          rows: [text('x')],
+          fields: 'userEnteredValue',
+        },
+      },
+      {
+        updateCells: {
+          start: { sheetId: 7, rowIndex: 3, columnIndex: 1 },
+          rows: [{ values: [{ note: 'n' }] }],
+          fields: 'note',
+        },
+      },
     );
-    workbook.batchUpdate([{ appendCells: { sheetId: 7, rows: [text('1'), text('2'), text('3'), text('4'), text('5')], fields: 'userEnteredValue' } }]);
+    workbook.batchUpdate([
+      {
+        appendCells: {
+          sheetId: 7,
+          rows: [text('1'), text('2'), text('3'), text('4'), text('5')],
+          fields: 'userEnteredValue',
+        },
+      },
+    ]);
     expect(column(workbook)).toEqual(['', 'x', '1', '2', '3', '4', '5']);
     expect(workbook.sheetByTitle('Board')?.rowCount).toBe(7);
   });
@@ -136,7 +228,9 @@ describe('appendCells', () => {
     expect(append({ sheetId: 7, rows: [text('a')], fields: 'userEnteredValue', start: {} })).toThrow(
       /Unknown name "start" at 'requests\[1\].append_cells'|"start" is not supported/,
     );
-    expect(append({ sheetId: 7, rows: [{ values: new Array(5).fill({ note: 'a' }) }], fields: 'note' })).toThrow('do not fit in the 4 columns');
+    expect(append({ sheetId: 7, rows: [{ values: new Array(5).fill({ note: 'a' }) }], fields: 'note' })).toThrow(
+      'do not fit in the 4 columns',
+    );
     expect(append({ sheetId: 7, rows: [text('a')] })).toThrow('"fields" is required');
   });
 });
@@ -147,7 +241,9 @@ describe('repeatCell and updateBorders', () => {
       {
         updateCells: {
           range: range(0, 1, 0, 2),
-          rows: [{ values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { textFormat: { bold: true } } }] }],
+          rows: [
+            { values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { textFormat: { bold: true } } }] },
+          ],
           fields: 'userEnteredValue,userEnteredFormat',
         },
       },
@@ -163,22 +259,46 @@ describe('repeatCell and updateBorders', () => {
       userEnteredValue: { stringValue: 'a' },
       userEnteredFormat: { textFormat: { bold: true, fontSize: 8 }, horizontalAlignment: 'CENTER' },
     });
-    expect(workbook.cell('Board', 0, 1)).toEqual({ userEnteredFormat: { textFormat: { fontSize: 8 }, horizontalAlignment: 'CENTER' } });
+    expect(workbook.cell('Board', 0, 1)).toEqual({
+      userEnteredFormat: { textFormat: { fontSize: 8 }, horizontalAlignment: 'CENTER' },
+    });
   });
 
   it('updateBorders sets outer sides on the cells along them and inner lines on both sides; NONE clears; sides left out stay', () => {
     const thin = { style: 'SOLID' };
     const thick = { style: 'SOLID_THICK' };
     const workbook = book({
-      updateBorders: { range: range(0, 2, 0, 2), top: thin, bottom: thin, left: thin, right: thin, innerHorizontal: thin, innerVertical: thin },
+      updateBorders: {
+        range: range(0, 2, 0, 2),
+        top: thin,
+        bottom: thin,
+        left: thin,
+        right: thin,
+        innerHorizontal: thin,
+        innerVertical: thin,
+      },
     });
     workbook.batchUpdate([
       { updateBorders: { range: range(0, 2, 0, 1), innerHorizontal: thick } },
       { updateBorders: { range: range(0, 1, 0, 1), top: { style: 'NONE' } } },
     ]);
-    expect(workbook.cell('Board', 0, 0)?.userEnteredFormat?.borders).toEqual({ bottom: thick, left: thin, right: thin });
-    expect(workbook.cell('Board', 1, 0)?.userEnteredFormat?.borders).toEqual({ top: thick, bottom: thin, left: thin, right: thin });
-    expect(workbook.cell('Board', 0, 1)?.userEnteredFormat?.borders).toEqual({ top: thin, bottom: thin, left: thin, right: thin });
+    expect(workbook.cell('Board', 0, 0)?.userEnteredFormat?.borders).toEqual({
+      bottom: thick,
+      left: thin,
+      right: thin,
+    });
+    expect(workbook.cell('Board', 1, 0)?.userEnteredFormat?.borders).toEqual({
+      top: thick,
+      bottom: thin,
+      left: thin,
+      right: thin,
+    });
+    expect(workbook.cell('Board', 0, 1)?.userEnteredFormat?.borders).toEqual({
+      top: thin,
+      bottom: thin,
+      left: thin,
+      right: thin,
+    });
     expect(workbook.cell('Board', 2, 0)).toBeNull();
   });
 });
@@ -189,7 +309,14 @@ describe('merges', () => {
       {
         updateCells: {
           range: range(0, 1, 0, 2),
-          rows: [{ values: [{ userEnteredValue: { stringValue: 'kept' } }, { userEnteredValue: { stringValue: 'dropped' }, note: 'stays' }] }],
+          rows: [
+            {
+              values: [
+                { userEnteredValue: { stringValue: 'kept' } },
+                { userEnteredValue: { stringValue: 'dropped' }, note: 'stays' },
+              ],
+            },
+          ],
           fields: '*',
         },
       },
@@ -209,16 +336,25 @@ describe('merges', () => {
   });
 
   it('refuses overlapping merges, one-cell merges, merges across frozen rows, and freezing across a merge', () => {
-    const frozen = { updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 1 } }, fields: 'gridProperties.frozenRowCount' } };
-    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { mergeCells: { range: range(1, 3, 1, 3) } })).toThrow(
-      "requests[2].mergeCells: 'Board'!B2:C3 overlaps the merge A1:B2; unmerge it first",
-    );
+    const frozen = {
+      updateSheetProperties: {
+        properties: { sheetId: 7, gridProperties: { frozenRowCount: 1 } },
+        fields: 'gridProperties.frozenRowCount',
+      },
+    };
+    expect(() =>
+      book({ mergeCells: { range: range(0, 2, 0, 2) } }, { mergeCells: { range: range(1, 3, 1, 3) } }),
+    ).toThrow("requests[2].mergeCells: 'Board'!B2:C3 overlaps the merge A1:B2; unmerge it first");
     expect(() => book({ mergeCells: { range: range(0, 1, 0, 1) } })).toThrow('a merge must cover at least two cells');
-    expect(() => book(frozen, { mergeCells: { range: range(0, 2, 0, 1) } })).toThrow("You can't merge frozen and non-frozen rows");
-    expect(() => book({ mergeCells: { range: range(0, 2, 0, 1) } }, frozen)).toThrow("You can't merge frozen and non-frozen rows");
-    expect(() => book({ mergeCells: { range: range(0, 2, 0, 2) } }, { unmergeCells: { range: range(0, 1, 0, 4) } })).toThrow(
-      'the merge A1:B2 is only partly inside A1:D1',
+    expect(() => book(frozen, { mergeCells: { range: range(0, 2, 0, 1) } })).toThrow(
+      "You can't merge frozen and non-frozen rows",
     );
+    expect(() => book({ mergeCells: { range: range(0, 2, 0, 1) } }, frozen)).toThrow(
+      "You can't merge frozen and non-frozen rows",
+    );
+    expect(() =>
+      book({ mergeCells: { range: range(0, 2, 0, 2) } }, { unmergeCells: { range: range(0, 1, 0, 4) } }),
+    ).toThrow('the merge A1:B2 is only partly inside A1:D1');
   });
 });
 
@@ -240,15 +376,27 @@ describe('sheets', () => {
 
   it('refuses a title taken (whatever its case), an id taken, and deleting the last sheet', () => {
     const workbook = book();
-    expect(() => workbook.batchUpdate([{ addSheet: { properties: { title: 'board' } } }])).toThrow('A sheet with the name "board" already exists');
-    expect(() => workbook.batchUpdate([{ addSheet: { properties: { sheetId: 7 } } }])).toThrow('a sheet with id 7 already exists');
+    expect(() => workbook.batchUpdate([{ addSheet: { properties: { title: 'board' } } }])).toThrow(
+      'A sheet with the name "board" already exists',
+    );
+    expect(() => workbook.batchUpdate([{ addSheet: { properties: { sheetId: 7 } } }])).toThrow(
+      'a sheet with id 7 already exists',
+    );
     workbook.batchUpdate([{ deleteSheet: { sheetId: 0 } }]);
-    expect(() => workbook.batchUpdate([{ deleteSheet: { sheetId: 7 } }])).toThrow("You can't remove all the sheets in a document.");
+    expect(() => workbook.batchUpdate([{ deleteSheet: { sheetId: 7 } }])).toThrow(
+      "You can't remove all the sheets in a document.",
+    );
   });
 
   it('resizes a grid: shrinking drops what falls outside; sizes of rows and columns are set in ranges', () => {
     const workbook = book(
-      { updateCells: { range: range(0, 5, 0, 4), rows: [{}, {}, {}, {}, { values: [{ note: 'gone' }] }], fields: 'note' } },
+      {
+        updateCells: {
+          range: range(0, 5, 0, 4),
+          rows: [{}, {}, {}, {}, { values: [{ note: 'gone' }] }],
+          fields: 'note',
+        },
+      },
       {
         updateDimensionProperties: {
           range: { sheetId: 7, dimension: 'COLUMNS', startIndex: 1, endIndex: 3 },
@@ -257,11 +405,19 @@ describe('sheets', () => {
         },
       },
       {
-        updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 3, columnCount: 3 } }, fields: 'gridProperties(rowCount,columnCount)' },
+        updateSheetProperties: {
+          properties: { sheetId: 7, gridProperties: { rowCount: 3, columnCount: 3 } },
+          fields: 'gridProperties(rowCount,columnCount)',
+        },
       },
     );
     const sheet = workbook.sheetByTitle('Board')!;
-    expect([sheet.rowCount, sheet.columnCount, sheet.columnWidths, sheet.rowHeights]).toEqual([3, 3, [100, 30, 30], [21, 21, 21]]);
+    expect([sheet.rowCount, sheet.columnCount, sheet.columnWidths, sheet.rowHeights]).toEqual([
+      3,
+      3,
+      [100, 30, 30],
+      [21, 21, 21],
+    ]);
     expect(workbook.cell('Board', 4, 0)).toBeNull();
     expect(() =>
       workbook.batchUpdate([
@@ -278,7 +434,10 @@ describe('sheets', () => {
 
   it('checks one update of size and frozen rows as a whole', () => {
     const workbook = book({
-      updateSheetProperties: { properties: { sheetId: 7, gridProperties: { frozenRowCount: 4 } }, fields: 'gridProperties.frozenRowCount' },
+      updateSheetProperties: {
+        properties: { sheetId: 7, gridProperties: { frozenRowCount: 4 } },
+        fields: 'gridProperties.frozenRowCount',
+      },
     });
     workbook.batchUpdate([
       {
@@ -290,14 +449,23 @@ describe('sheets', () => {
     ]);
     expect([workbook.sheetByTitle('Board')!.rowCount, workbook.sheetByTitle('Board')!.frozenRowCount]).toEqual([3, 1]);
     expect(() =>
-      workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 1 } }, fields: 'gridProperties.rowCount' } }]),
+      workbook.batchUpdate([
+        {
+          updateSheetProperties: {
+            properties: { sheetId: 7, gridProperties: { rowCount: 1 } },
+            fields: 'gridProperties.rowCount',
+          },
+        },
+      ]),
     ).toThrow("frozenRowCount 1 would freeze every row of 'Board'");
   });
 
   it('draws a random id for a protected range added without one, as Sheets does, and answers it in the reply', () => {
     const ids = [1, 2, 3].map(() => {
       const workbook = book();
-      const [reply] = workbook.batchUpdate([{ addProtectedRange: { protectedRange: { range: { sheetId: 7 }, description: 'd' } } }]) as {
+      const [reply] = workbook.batchUpdate([
+        { addProtectedRange: { protectedRange: { range: { sheetId: 7 }, description: 'd' } } },
+      ]) as {
         addProtectedRange?: { protectedRange?: { protectedRangeId?: number; range?: object; description?: string } };
       }[];
       const kept = workbook.getMetadata().sheets?.[1].protectedRanges ?? [];
@@ -311,11 +479,17 @@ describe('sheets', () => {
   });
 
   it('keeps protected ranges by id and refuses an id taken', () => {
-    const workbook = book({ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' } } });
-    expect(workbook.getMetadata().sheets?.[1].protectedRanges).toEqual([{ protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' }]);
-    expect(() => workbook.batchUpdate([{ addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 } } } }])).toThrow(
-      'a protected range with id 42 already exists',
-    );
+    const workbook = book({
+      addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' } },
+    });
+    expect(workbook.getMetadata().sheets?.[1].protectedRanges).toEqual([
+      { protectedRangeId: 42, range: { sheetId: 7 }, description: 'd' },
+    ]);
+    expect(() =>
+      workbook.batchUpdate([
+        { addProtectedRange: { protectedRange: { protectedRangeId: 42, range: { sheetId: 7 } } } },
+      ]),
+    ).toThrow('a protected range with id 42 already exists');
     workbook.batchUpdate([{ deleteProtectedRange: { protectedRangeId: 42 } }]);
     expect(workbook.getMetadata().sheets?.[1].protectedRanges).toBeUndefined();
   });
@@ -324,14 +498,27 @@ describe('sheets', () => {
 describe('developer metadata', () => {
   const create = (metadataId: number, extra: Record<string, unknown> = {}) => ({
     createDeveloperMetadata: {
-      developerMetadata: { metadataId, metadataKey: 'k', metadataValue: 'v1', location: { sheetId: 7 }, visibility: 'DOCUMENT', ...extra },
+      developerMetadata: {
+        metadataId,
+        metadataKey: 'k',
+        metadataValue: 'v1',
+        location: { sheetId: 7 },
+        visibility: 'DOCUMENT',
+        ...extra,
+      },
     },
   });
 
   it('keeps metadata on a sheet, updates its value by id, and drops it with the sheet', () => {
     const workbook = book(create(5));
     expect(workbook.getMetadata().sheets?.[1].developerMetadata).toEqual([
-      { metadataId: 5, metadataKey: 'k', metadataValue: 'v1', visibility: 'DOCUMENT', location: { locationType: 'SHEET', sheetId: 7 } },
+      {
+        metadataId: 5,
+        metadataKey: 'k',
+        metadataValue: 'v1',
+        visibility: 'DOCUMENT',
+        location: { locationType: 'SHEET', sheetId: 7 },
+      },
     ]);
     workbook.batchUpdate([
       {
@@ -360,9 +547,15 @@ describe('developer metadata', () => {
   it('refuses a taken id, a missing key or visibility, and what it does not model', () => {
     const workbook = book(create(5));
     expect(() => workbook.batchUpdate([create(5)])).toThrow('Developer metadata with id 5 already exists');
-    expect(() => workbook.batchUpdate([create(6, { metadataKey: '' })])).toThrow('developerMetadata.metadataKey is required');
-    expect(() => workbook.batchUpdate([create(6, { visibility: undefined })])).toThrow('developerMetadata.visibility must be DOCUMENT or PROJECT');
-    expect(() => workbook.batchUpdate([create(6, { location: { spreadsheet: true } })])).toThrow('"spreadsheet" is not supported');
+    expect(() => workbook.batchUpdate([create(6, { metadataKey: '' })])).toThrow(
+      'developerMetadata.metadataKey is required',
+    );
+    expect(() => workbook.batchUpdate([create(6, { visibility: undefined })])).toThrow(
+      'developerMetadata.visibility must be DOCUMENT or PROJECT',
+    );
+    expect(() => workbook.batchUpdate([create(6, { location: { spreadsheet: true } })])).toThrow(
+      '"spreadsheet" is not supported',
+    );
     expect(() =>
       workbook.batchUpdate([
         {
@@ -398,13 +591,19 @@ describe('batchUpdate', () => {
 
   it('refuses every request kind it does not apply, so it never silently differs from Google', () => {
     const workbook = book();
-    expect(() => workbook.batchUpdate([{ insertDimension: { range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 1 } } }])).toThrow(
+    expect(() =>
+      workbook.batchUpdate([
+        { insertDimension: { range: { sheetId: 7, dimension: 'ROWS', startIndex: 0, endIndex: 1 } } },
+      ]),
+    ).toThrow(
       /^requests\[0\]\.insertDimension: not supported by the embedded workbook \(it applies addSheet, updateSheetProperties/,
     );
-    expect(() => workbook.batchUpdate([{ addSheet: { properties: { title: 'T', tabColorStyle: RED } } }])).toThrow('properties.tabColorStyle is not supported');
-    expect(() => workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, hidden: true }, fields: 'hidden' } }])).toThrow(
-      'properties.hidden is not supported',
+    expect(() => workbook.batchUpdate([{ addSheet: { properties: { title: 'T', tabColorStyle: RED } } }])).toThrow(
+      'properties.tabColorStyle is not supported',
     );
+    expect(() =>
+      workbook.batchUpdate([{ updateSheetProperties: { properties: { sheetId: 7, hidden: true }, fields: 'hidden' } }]),
+    ).toThrow('properties.hidden is not supported');
     expect(() => workbook.batchUpdate([])).toThrow('at least one request');
   });
 });
@@ -444,17 +643,30 @@ describe("Google's limits", () => {
   it("a batchUpdate body over the Sheets API's recommended 2 MB is refused", () => {
     const workbook = book();
     // 45 cells of 49,000 characters: about 2.2 MB of JSON, each cell within its own limit.
-    const row = { values: Array.from({ length: 45 }, () => ({ userEnteredValue: { stringValue: 'é'.repeat(24_500) } })) };
+    const row = {
+      values: Array.from({ length: 45 }, () => ({ userEnteredValue: { stringValue: 'é'.repeat(24_500) } })),
+    };
     workbook.batchUpdate([
-      { updateSheetProperties: { properties: { sheetId: 7, gridProperties: { rowCount: 5, columnCount: 50 } }, fields: 'gridProperties.columnCount' } },
+      {
+        updateSheetProperties: {
+          properties: { sheetId: 7, gridProperties: { rowCount: 5, columnCount: 50 } },
+          fields: 'gridProperties.columnCount',
+        },
+      },
     ]);
     expect(() =>
-      workbook.batchUpdate([{ updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [row], fields: 'userEnteredValue' } }]),
+      workbook.batchUpdate([
+        {
+          updateCells: { start: { sheetId: 7, rowIndex: 0, columnIndex: 0 }, rows: [row], fields: 'userEnteredValue' },
+        },
+      ]),
     ).toThrow(/over the Sheets API's recommended maximum of 2097152 \(2 MB\)/);
     expect(workbook.cell('Board', 0, 0)).toBeNull();
   });
 
   it("a new spreadsheet's first tab may be named in another language", () => {
-    expect(new EmbeddedWorkbook('t', { title: 'Feuille 1', id: 0 }).getMetadata().sheets?.[0].properties?.title).toBe('Feuille 1');
+    expect(new EmbeddedWorkbook('t', { title: 'Feuille 1', id: 0 }).getMetadata().sheets?.[0].properties?.title).toBe(
+      'Feuille 1',
+    );
   });
 });

@@ -37,7 +37,10 @@ async function expectSame(workbook: EmbeddedWorkbook): Promise<number> {
       }
     }
     const merges = sheet.merges
-      .map((m) => `${ws.getCell(m.startRowIndex + 1, m.startColumnIndex + 1).address}:${ws.getCell(m.endRowIndex, m.endColumnIndex).address}`)
+      .map(
+        (m) =>
+          `${ws.getCell(m.startRowIndex + 1, m.startColumnIndex + 1).address}:${ws.getCell(m.endRowIndex, m.endColumnIndex).address}`,
+      )
       .sort();
     expect(
       Object.values((ws as unknown as { _merges: Record<string, { range: string }> })._merges)
@@ -68,7 +71,10 @@ describe('the .xlsx export', () => {
   });
 
   it('keeps formula-like player names as text', async () => {
-    const players = samplePlayers(4).map((p, i) => ({ ...p, name: ['=IMPORTXML("https://x","//a")', '+1', '-1', '@x'][i] }));
+    const players = samplePlayers(4).map((p, i) => ({
+      ...p,
+      name: ['=IMPORTXML("https://x","//a")', '+1', '-1', '@x'][i],
+    }));
     const fresh = newMatch('not-flower-field', { seed: 'names', players });
     if (!fresh.ok) throw new Error(fresh.error);
     const { workbook } = renderAudience(replayMatch(playMatch(fresh.value)), 'public');

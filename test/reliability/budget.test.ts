@@ -5,7 +5,15 @@
 // and the others in the sandbox's whole-match tests (whole-match.ts checks the same budget).
 import { expect, it } from 'vitest';
 import { logOf, privatePart } from '../sandbox/players.js';
-import { DAILY_TRIGGER_TARGET_MINUTES, DEADLINE_TO_BOARDS_TARGET_MS, budgetLine, busiestMinute, costOf, deadlineToBoards, matchBudget } from './cost.js';
+import {
+  DAILY_TRIGGER_TARGET_MINUTES,
+  DEADLINE_TO_BOARDS_TARGET_MS,
+  budgetLine,
+  busiestMinute,
+  costOf,
+  deadlineToBoards,
+  matchBudget,
+} from './cost.js';
 import { DAY_CASES, LARGE_CASES, at, botAnswers, deadlinesAndSheets, startedTable } from './scenarios.js';
 import { differences, digestWorld } from './world.js';
 
@@ -95,7 +103,9 @@ it('a burst of form answers in one minute stays within 60 Sheets writes; with th
   expect(differences(expected, digestWorld(table.google))).toEqual([]);
   const acknowledged = players.map((p) => {
     const sent = table.google.forms.get(table.playerFile(p).form)!.responses[0].timestamp;
-    const done = limited.find((e) => !e.error && e.at >= sent && e.calls.some((call) => call.name === 'Sheets.Spreadsheets.batchUpdate'))!;
+    const done = limited.find(
+      (e) => !e.error && e.at >= sent && e.calls.some((call) => call.name === 'Sheets.Spreadsheets.batchUpdate'),
+    )!;
     return (done.at - sent) / 1000;
   });
   console.log(

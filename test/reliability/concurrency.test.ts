@@ -44,7 +44,9 @@ function interleave(table: Table, a: () => void, b: () => void, boundary: Bounda
 
 /** Sheets API writes by the script since execution number `from`. */
 function sheetsWrites(table: Table, from: number): number {
-  return table.google.executions.slice(from).reduce((n, e) => n + e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').length, 0);
+  return table.google.executions
+    .slice(from)
+    .reduce((n, e) => n + e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').length, 0);
 }
 
 // Up to 5 minutes, not the default minute: a second execution is run at every lock boundary of the first, each from a fresh match, on 2 busy cores.
@@ -63,7 +65,12 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
       void table.sandbox.call(name, ...args);
   const tick = run('onTick', { triggerUid: 'tick' });
   const submit = run('onFormSubmitted', { triggerUid: 'submit' });
-  const executions: Record<string, () => void> = { tick, submit, 'Resolve overdue now': run('resolveOverdueNow'), 'Re-render': run('rerender') };
+  const executions: Record<string, () => void> = {
+    tick,
+    submit,
+    'Resolve overdue now': run('resolveOverdueNow'),
+    'Re-render': run('rerender'),
+  };
   const pairs: [string, string][] = [
     ['tick', 'submit'],
     ['submit', 'tick'],
@@ -91,7 +98,11 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
   for (const [first, second] of pairs) {
     // Before the first acquires, the second runs first; after it releases, second; a second
     // whose wait timed out did nothing, and the next tick does what it would have.
-    const orders = { 'before acquire': sequential([second, first]), 'after release': sequential([first, second]), 'timed out': sequential([first]) };
+    const orders = {
+      'before acquire': sequential([second, first]),
+      'after release': sequential([first, second]),
+      'timed out': sequential([first]),
+    };
     for (const boundary of BOUNDARIES) {
       const label = `${first}, with ${second} at ${boundary}`;
       const reference = orders[boundary === 'before acquire' || boundary === 'after release' ? boundary : 'timed out'];
@@ -112,21 +123,27 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
           secondRecord.calls.some((c) => c.name === 'Sheets.Spreadsheets.batchUpdate'),
           label,
         ).toBe(false);
-        expect(secondRecord.calls.filter((c) => c.name === 'Properties.setProperty').length, label).toBe(second === 'submit' ? 1 : 0);
-        if (!['tick', 'submit'].includes(second)) expect(table.google.ui.alerts.at(-1), label).toMatch(/Another genius-host execution is running/);
+        expect(secondRecord.calls.filter((c) => c.name === 'Properties.setProperty').length, label).toBe(
+          second === 'submit' ? 1 : 0,
+        );
+        if (!['tick', 'submit'].includes(second))
+          expect(table.google.ui.alerts.at(-1), label).toMatch(/Another genius-host execution is running/);
       }
       finish();
       const log = logOf(table.sandbox);
       expect(log, `${label}: the log`).toEqual(expectedLog);
-      expect(new Set(log.submissions.map((s) => s.response).filter(Boolean)).size, `${label}: a response logged twice`).toBe(
-        log.submissions.filter((s) => s.response).length,
-      );
+      expect(
+        new Set(log.submissions.map((s) => s.response).filter(Boolean)).size,
+        `${label}: a response logged twice`,
+      ).toBe(log.submissions.filter((s) => s.response).length);
       expect(differences(expected, digestWorld(table.google)), label).toEqual([]);
       expect(sheetsWrites(table, start), `${label}: Sheets writes`).toBeLessThanOrEqual(expectedWrites);
       covered += 1;
     }
   }
-  console.log(`[concurrency] ${covered} interleavings of ${pairs.length} pairs at ${BOUNDARIES.length} lock boundaries`);
+  console.log(
+    `[concurrency] ${covered} interleavings of ${pairs.length} pairs at ${BOUNDARIES.length} lock boundaries`,
+  );
 }, 300_000);
 
 // Up to 5 minutes, not the default minute: a second execution is run at every lock boundary of the first, each from a fresh match, on 2 busy cores.
@@ -179,7 +196,10 @@ it('a form answer arriving at any point of a resolution is logged once, for the 
           .closed.map((c) => c.phase)
           .concat(table.state().open ? [table.state().open!.phase] : [])
           .find((p) => p.id === last.phase)!;
-        expect(description.startsWith(phase.title), `${label}: logged for ${last.phase}, the form said "${description.slice(0, 40)}"`).toBe(true);
+        expect(
+          description.startsWith(phase.title),
+          `${label}: logged for ${last.phase}, the form said "${description.slice(0, 40)}"`,
+        ).toBe(true);
         expect(
           Object.keys(last.answers).every((key) => !key.startsWith('item ')),
           label,

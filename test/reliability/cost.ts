@@ -26,12 +26,16 @@ const MEASURED_PROPERTIES =
 const ASSUMED_FORMS =
   'assumption (no public measurement found): FormApp calls are server round trips like Sheets, charged at 300 ms a change, 800 ms to open a form';
 const ASSUMED_DRIVE = 'assumption: a Drive API call as a Sheets one; sharing also sends an email, 2 s';
-const ASSUMED_LOCAL = 'assumption: calls answered inside the script process (handles, builders, Ui, response fields) at 5 ms';
+const ASSUMED_LOCAL =
+  'assumption: calls answered inside the script process (handles, builders, Ui, response fields) at 5 ms';
 
 /** Cost per call, by `Service.method`; the first matching rule applies. */
 const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: 1200, perKb: 5, source: `${MEASURED_SHEETS}; ${ASSUMED_KB}` }],
-  [/^Sheets\./, { fixed: 1200, perKb: 2, source: `${MEASURED_SHEETS}; reading at half the cost per KB of writing (assumption)` }],
+  [
+    /^Sheets\./,
+    { fixed: 1200, perKb: 2, source: `${MEASURED_SHEETS}; reading at half the cost per KB of writing (assumption)` },
+  ],
   [/^Properties\.getProperty$|^Properties\.getKeys$/, { fixed: 90, source: MEASURED_PROPERTIES }],
   [/^Properties\./, { fixed: 240, source: MEASURED_PROPERTIES }],
   [
@@ -44,7 +48,10 @@ const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   ],
   [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
   [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
-  [/^Range\.getValues$/, { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` }],
+  [
+    /^Range\.getValues$/,
+    { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` },
+  ],
   [/^Sheet\.getFormUrl$/, { fixed: 300, source: 'assumption: 300 ms, a SpreadsheetApp round trip' }],
   [/^FormApp\.openById$/, { fixed: 800, source: ASSUMED_FORMS }],
   [/^Form\.getResponses$/, { fixed: 800, source: ASSUMED_FORMS }],
@@ -53,9 +60,15 @@ const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^Drive\./, { fixed: 1200, perKb: 5, source: ASSUMED_DRIVE }],
   [/^ScriptApp\.|TriggerBuilder\.create$/, { fixed: 1000, source: 'assumption: a trigger change, 1 s' }],
   [/^Lock\./, { fixed: 200, source: 'assumption: 200 ms to take or release the lock when it is free' }],
-  [/^MailApp\.sendEmail$/, { fixed: 1000, source: 'assumption (no public measurement found): an email handed to Gmail, 1 s' }],
+  [
+    /^MailApp\.sendEmail$/,
+    { fixed: 1000, source: 'assumption (no public measurement found): an email handed to Gmail, 1 s' },
+  ],
   [/^MailApp\./, { fixed: 300, source: 'assumption: a quota read, 300 ms' }],
-  [/^UrlFetchApp\.fetch$/, { fixed: 1000, perKb: 5, source: "assumption: a POST to Discord's webhook and its answer, 1 s" }],
+  [
+    /^UrlFetchApp\.fetch$/,
+    { fixed: 1000, perKb: 5, source: "assumption: a POST to Discord's webhook and its answer, 1 s" },
+  ],
   [/./, { fixed: 5, source: ASSUMED_LOCAL }],
 ];
 
@@ -121,7 +134,9 @@ function executionCost(e: ExecutionRecord, scriptTime: ScriptTime): ExecutionCos
     remoteCalls: count((c) => c.remote),
     sheetsWrites: count((c) => c.name === 'Sheets.Spreadsheets.batchUpdate'),
     sheetsReads: count((c) => c.name.startsWith('Sheets.') && c.name !== 'Sheets.Spreadsheets.batchUpdate'),
-    sheetsBytesOut: e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').reduce((n, c) => n + c.bytesOut, 0),
+    sheetsBytesOut: e.calls
+      .filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate')
+      .reduce((n, c) => n + c.bytesOut, 0),
     propertyCalls: count((c) => c.name.startsWith('Properties.')),
     formCalls: count((c) => /^(Form|FormItem|FormApp)\./.test(c.name) && c.remote),
   };
@@ -177,7 +192,9 @@ export function matchBudget(
 ): MatchBudget {
   const costs = executions.map((e) => executionCost(e, scriptTime));
   const dearest = (list: readonly ExecutionCost[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const quiet = costs.filter((c, i) => c.name === 'onTick' && !executions[i].calls.some((call) => call.name.startsWith('Lock.')));
+  const quiet = costs.filter(
+    (c, i) => c.name === 'onTick' && !executions[i].calls.some((call) => call.name.startsWith('Lock.')),
+  );
   const quietTick = quiet.length > 0 ? dearest(quiet) : null;
   const triggered = costs.filter((c) => c.trigger).sort((a, b) => a.at - b.at);
   const end = Math.max(...costs.map((c) => c.at));
@@ -207,7 +224,11 @@ export function matchBudget(
  * the deadline (ms). A deadline after which some spreadsheet got no write is left out (the match
  * ended there without a change to show).
  */
-export function deadlineToBoards(executions: readonly ExecutionRecord[], deadlines: readonly number[], spreadsheets: readonly string[]): number[] {
+export function deadlineToBoards(
+  executions: readonly ExecutionRecord[],
+  deadlines: readonly number[],
+  spreadsheets: readonly string[],
+): number[] {
   const out: number[] = [];
   for (const deadline of deadlines) {
     const firstWrite = new Map<string, number>();
@@ -220,7 +241,8 @@ export function deadlineToBoards(executions: readonly ExecutionRecord[], deadlin
         if (prior === undefined || call.at < prior) firstWrite.set(call.spreadsheet!, call.at);
       }
     }
-    if (spreadsheets.every((id) => firstWrite.has(id))) out.push(Math.max(...spreadsheets.map((id) => firstWrite.get(id)!)) - deadline);
+    if (spreadsheets.every((id) => firstWrite.has(id)))
+      out.push(Math.max(...spreadsheets.map((id) => firstWrite.get(id)!)) - deadline);
   }
   return out;
 }

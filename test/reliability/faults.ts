@@ -32,7 +32,13 @@ export interface FaultScenario {
    */
   readonly expectAbort?: (call: CallRecord) => boolean;
   /** Checks the world after a faulted run beyond equality (default: equal to the clean run). */
-  readonly compare?: (clean: WorldDigest, faulted: WorldDigest, table: Table, plan: FaultPlan, call: CallRecord) => void;
+  readonly compare?: (
+    clean: WorldDigest,
+    faulted: WorldDigest,
+    table: Table,
+    plan: FaultPlan,
+    call: CallRecord,
+  ) => void;
 }
 
 export interface SweepResult {
@@ -58,7 +64,11 @@ export function sweepMode(): SweepMode {
  * The fault points to run for an execution that made `calls`. A call whose failure the add-on
  * catches (`caught`) is not equivalent to its neighbours, so `classes` runs it too.
  */
-function plansFor(calls: readonly CallRecord[], mode: SweepMode, caught: (call: CallRecord) => boolean = () => false): FaultPlan[] {
+function plansFor(
+  calls: readonly CallRecord[],
+  mode: SweepMode,
+  caught: (call: CallRecord) => boolean = () => false,
+): FaultPlan[] {
   const plans: FaultPlan[] = [];
   let lastWrite = -1;
   calls.forEach((call, index) => {
@@ -96,7 +106,11 @@ function logLines(table: Table): string[] {
   ];
 }
 
-function runScenario(s: FaultScenario, snapshot: Snapshot, plan: FaultPlan | null): { failed: string | null; calls: readonly CallRecord[] } {
+function runScenario(
+  s: FaultScenario,
+  snapshot: Snapshot,
+  plan: FaultPlan | null,
+): { failed: string | null; calls: readonly CallRecord[] } {
   const google = s.table.google;
   google.restore(snapshot);
   const before = google.executions.length;
@@ -175,7 +189,11 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
 }
 
 /** The next execution after a failed one: the next minute's tick, or the host trying the menu item again. */
-function retryOf(name: string, args: readonly unknown[], prompt: { button: 'OK' | 'CANCEL'; text: string } | undefined): (table: Table) => void {
+function retryOf(
+  name: string,
+  args: readonly unknown[],
+  prompt: { button: 'OK' | 'CANCEL'; text: string } | undefined,
+): (table: Table) => void {
   return (table) => {
     table.google.clock.advance(60);
     const menu = !['onTick', 'onFormSubmitted'].includes(name);

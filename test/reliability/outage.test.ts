@@ -98,7 +98,9 @@ for (const [game, phasesBefore] of [
         got[sent ?? 'blocked'] += 1;
       },
     });
-    console.log(`[faults] ${result.label}: ${summary([result])}; sent by form ${got.form}, by row ${got.row}, not shown yet ${got.blocked}`);
+    console.log(
+      `[faults] ${result.label}: ${summary([result])}; sent by form ${got.form}, by row ${got.row}, not shown yet ${got.blocked}`,
+    );
     expect(got.form + got.row).toBeGreaterThan(0);
   }, 600_000);
 }

@@ -30,14 +30,24 @@ export const SMALL_CASES: readonly MatchCase[] = [
   { game: 'pasture', players: 2, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
   { game: 'paint', players: 12, minutes: { default: 1440 }, options: { canvas: SMALL_CANVAS } },
   { game: 'fair-and-square', players: 3, minutes: { default: 60 } },
-  { game: 'peg-domain', players: 2, minutes: {}, options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } } },
+  {
+    game: 'peg-domain',
+    players: 2,
+    minutes: {},
+    options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } },
+  },
 ];
 
 /** The largest matches (the execution budget's worst cases). */
 export const LARGE_CASES: readonly MatchCase[] = [
   { game: 'pasture', players: 20, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
   { game: 'paint', players: 12, minutes: { default: 1440 } },
-  { game: 'peg-domain', players: 2, minutes: {}, options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } } },
+  {
+    game: 'peg-domain',
+    players: 2,
+    minutes: {},
+    options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } },
+  },
   { game: 'fair-and-square', players: 8, minutes: { default: 60 } },
   { game: 'not-flower-field', players: 6, minutes: { default: 60, pregame: 30 } },
 ];
@@ -47,7 +57,9 @@ export function emailsOf(c: MatchCase): string[] {
 }
 
 function playerNames(c: MatchCase): string[] {
-  return Array.from({ length: c.players }, (_, i) => (i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]} ${Math.floor(i / NAMES.length) + 1}`));
+  return Array.from({ length: c.players }, (_, i) =>
+    i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]} ${Math.floor(i / NAMES.length) + 1}`,
+  );
 }
 
 /** What the sidebar sends to start the case's match. */
@@ -73,13 +85,17 @@ export function startedTable(c: MatchCase): Table {
 }
 
 /** Plays `phases` phases, then answers the next one: the table waits for its deadline. */
-export function beforeResolution(c: MatchCase, phases: number): { table: Table; answered: PhaseAnswered & { deadline: string } } {
+export function beforeResolution(
+  c: MatchCase,
+  phases: number,
+): { table: Table; answered: PhaseAnswered & { deadline: string } } {
   const table = startedTable(c);
   for (let i = 0; i < phases; i++) table.playPhase();
   for (let guard = 0; guard < 20; guard++) {
     const answered = table.answerPhase();
     if (answered === 'over') throw new Error(`${c.game}: the match ended before phase ${phases}`);
-    if (answered !== 'decided' && answered.deadline) return { table, answered: { ...answered, deadline: answered.deadline } };
+    if (answered !== 'decided' && answered.deadline)
+      return { table, answered: { ...answered, deadline: answered.deadline } };
   }
   throw new Error(`${c.game}: no phase waits for its deadline`);
 }
@@ -115,9 +131,14 @@ export function deadlinesAndSheets(table: Table): { deadlines: number[]; spreads
     const next = result.closed[i + 1]?.timing.opensAt;
     // A phase that closed before its deadline (a move, or every player ready) has no deadline to reach.
     const closedEarly = c.timing.closedAt !== undefined && Date.parse(c.timing.closedAt) < deadline;
-    if (Number.isFinite(deadline) && !closedEarly && (next === undefined || Date.parse(next) >= deadline)) deadlines.push(deadline);
+    if (Number.isFinite(deadline) && !closedEarly && (next === undefined || Date.parse(next) >= deadline))
+      deadlines.push(deadline);
   });
-  const spreadsheets = [table.google.host.id, table.sharedId(), ...result.match.players.map((p) => table.playerFile(p.id).sheet)];
+  const spreadsheets = [
+    table.google.host.id,
+    table.sharedId(),
+    ...result.match.players.map((p) => table.playerFile(p.id).sheet),
+  ];
   return { deadlines, spreadsheets };
 }
 
@@ -125,4 +146,6 @@ export function deadlinesAndSheets(table: Table): { deadlines: number[]; spreads
  * The largest matches on the sidebar's default schedule, a phase a day (Peg Domain's turns keep
  * the game's own clock): what a day of a running match costs (bench, budget.test.ts).
  */
-export const DAY_CASES: readonly MatchCase[] = LARGE_CASES.map((c) => (c.game === 'peg-domain' ? c : { ...c, minutes: { default: 1440 } }));
+export const DAY_CASES: readonly MatchCase[] = LARGE_CASES.map((c) =>
+  c.game === 'peg-domain' ? c : { ...c, minutes: { default: 1440 } },
+);

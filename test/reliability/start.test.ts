@@ -35,7 +35,8 @@ function outcome(table: Table): StartOutcome {
   const property = (key: string) => (google.properties.has(key) ? JSON.parse(google.properties.get(key)!) : null);
   const shared = property('gh.shared');
   if (shared) roles.set(shared.id, 'SHARED');
-  const match = google.sheets.size > 0 && google.host.workbook.sheetByTitle('genius-host match log') ? logOf(table.sandbox) : null;
+  const match =
+    google.sheets.size > 0 && google.host.workbook.sheetByTitle('genius-host match log') ? logOf(table.sandbox) : null;
   for (const player of match?.players ?? []) {
     const pointer = property(`gh.player.${player.id}`);
     if (pointer?.sheet) roles.set(pointer.sheet.id, `SHEET(${player.id})`);
@@ -52,7 +53,10 @@ function outcome(table: Table): StartOutcome {
   for (const [id, role] of roles) {
     const file = google.sheets.get(id);
     if (!file) continue;
-    put(`${role} sharing`, { permissions: google.files.get(id)!.permissions.map(({ notified: _n, ...p }) => p), published: google.files.get(id)!.published });
+    put(`${role} sharing`, {
+      permissions: google.files.get(id)!.permissions.map(({ notified: _n, ...p }) => p),
+      published: google.files.get(id)!.published,
+    });
     for (const tab of file.workbook.tabs) {
       if (tab.title.startsWith('Form Responses')) continue;
       put(`${role} tab ${tab.title}`, {
@@ -77,7 +81,14 @@ function outcome(table: Table): StartOutcome {
       closedMessage: form.closedMessage,
       collectEmail: form.collectEmail,
       destination: form.destination,
-      items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })),
+      items: form.items.map((i) => ({
+        kind: i.kind,
+        title: i.title,
+        help: i.help,
+        required: i.required,
+        choices: i.choices,
+        pattern: i.pattern,
+      })),
     });
   }
   for (const [key, value] of google.properties) {
@@ -104,7 +115,11 @@ function outcome(table: Table): StartOutcome {
   put('triggers', google.triggers.map((t) => [t.kind, t.handler]).sort());
   const orphans = [...google.files.values()]
     .filter((f) => f.byScript && !roles.has(f.id))
-    .map((f) => ({ id: f.id, kind: f.kind, sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type) }));
+    .map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      sharedWith: f.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress ?? p.type),
+    }));
   const emails = new Map<string, number>();
   for (const e of google.sharingEmails) {
     const key = `${roles.get(e.fileId) ?? 'ORPHAN'} ${e.email}`;
@@ -139,7 +154,10 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
         table,
         // This call; then the sidebar calls again while the answer says `more`, as it does.
         act: (t) => {
-          const answer = t.sandbox.call<{ ok: boolean; more?: boolean; errors?: { message: string }[] }>('startMatch', setup);
+          const answer = t.sandbox.call<{ ok: boolean; more?: boolean; errors?: { message: string }[] }>(
+            'startMatch',
+            setup,
+          );
           if (!answer.ok && !answer.more) {
             messages.push(answer.errors![0].message);
             throw new Error(answer.errors![0].message);
@@ -168,7 +186,8 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             // player's pointer keeps the note; the Links tab lists it under Warnings).
             const links = got.parts.get('HOST tab Links') ?? '';
             if (links !== expected.parts.get('HOST tab Links')) expect(links, label).toMatch(/Warnings[^]*Forms/);
-            for (const key of got.parts.keys()) if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
+            for (const key of got.parts.keys())
+              if (key === 'HOST tab Links' || key.startsWith('property gh.player.')) skip.add(key);
           }
           if (failing.name === 'Drive.Revisions.get') {
             // Published, but Drive's own link was not read: the file's pubhtml is posted instead.
@@ -187,7 +206,9 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             (k) => !skip.has(k) && expected.parts.get(k) !== got.parts.get(k),
           );
           expect(
-            differ.map((k) => `${k}: expected ${expected.parts.get(k)?.slice(0, 300)} got ${got.parts.get(k)?.slice(0, 300)}`),
+            differ.map(
+              (k) => `${k}: expected ${expected.parts.get(k)?.slice(0, 300)} got ${got.parts.get(k)?.slice(0, 300)}`,
+            ),
             label,
           ).toEqual([]);
           expect(
@@ -215,5 +236,8 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
     `[faults] startMatch (${CASE.players} players, ${results.length} sidebar calls): ${summary(results)}; at most ${orphans} unused file(s) left by a failed attempt, none shared; ${fallbacks} publishing failures fell back to view-by-link`,
   );
   expect(messages.length).toBeGreaterThan(0);
-  for (const m of messages) expect(m).toMatch(/^Setting up the match stopped part-way \(.+\)\. Press Start the match again: it goes on from where it stopped/);
+  for (const m of messages)
+    expect(m).toMatch(
+      /^Setting up the match stopped part-way \(.+\)\. Press Start the match again: it goes on from where it stopped/,
+    );
 }, 600_000);

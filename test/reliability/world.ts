@@ -24,10 +24,17 @@ export function digestWorld(google: Google): WorldDigest {
   };
   for (const file of google.sheets.values()) {
     const meta = google.files.get(file.id)!;
-    put(`file ${file.title}: sharing`, { permissions: meta.permissions, published: meta.published, publishAuto: meta.publishAuto });
+    put(`file ${file.title}: sharing`, {
+      permissions: meta.permissions,
+      published: meta.published,
+      publishAuto: meta.publishAuto,
+    });
     file.workbook.tabs.forEach((tab, index) => {
       // Without their ids: Sheets draws them at random (so does the embedded workbook).
-      const protections = tab.protectedRanges.map(({ protectedRangeId, ...p }) => ({ ...p, editors: file.protections.get(protectedRangeId)?.editors ?? null }));
+      const protections = tab.protectedRanges.map(({ protectedRangeId, ...p }) => ({
+        ...p,
+        editors: file.protections.get(protectedRangeId)?.editors ?? null,
+      }));
       put(`file ${file.title}: tab ${tab.title}`, {
         index,
         hidden: file.hidden.has(tab.sheetId),
@@ -53,16 +60,32 @@ export function digestWorld(google: Google): WorldDigest {
       collectEmail: form.collectEmail,
       destination: form.destination,
       responses: form.responses.length,
-      items: form.items.map((i) => ({ kind: i.kind, title: i.title, help: i.help, required: i.required, choices: i.choices, pattern: i.pattern })),
+      items: form.items.map((i) => ({
+        kind: i.kind,
+        title: i.title,
+        help: i.help,
+        required: i.required,
+        choices: i.choices,
+        pattern: i.pattern,
+      })),
     });
   }
   for (const [key, value] of google.properties) {
     if (key.startsWith('gh.form.')) {
       const formId = key.slice('gh.form.'.length);
       const pointer = JSON.parse(value) as { items: Record<string, string> };
-      const items = Object.entries(pointer.items).map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question]);
+      const items = Object.entries(pointer.items).map(([id, question]) => [
+        itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`,
+        question,
+      ]);
       put(`property ${key}`, { ...pointer, items });
-    } else if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.quiet' || key === 'gh.drawn-at' || key.startsWith('gh.ask.')) {
+    } else if (
+      key === 'gh.polled' ||
+      key === 'gh.poll-asked' ||
+      key === 'gh.quiet' ||
+      key === 'gh.drawn-at' ||
+      key.startsWith('gh.ask.')
+    ) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
     } else if (key === 'gh.rows') {
@@ -75,7 +98,12 @@ export function digestWorld(google: Google): WorldDigest {
         previous,
         next,
         ...rows
-      } = JSON.parse(value) as { readAt?: string; since?: string; previous?: { since?: string }; next?: { since?: string } };
+      } = JSON.parse(value) as {
+        readAt?: string;
+        since?: string;
+        previous?: { since?: string };
+        next?: { since?: string };
+      };
       const undated = (s?: { since?: string }) => (s ? { ...s, since: undefined } : undefined);
       put(`property ${key}`, { ...rows, previous: undated(previous), next: undated(next) });
     } else {

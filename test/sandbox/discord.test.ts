@@ -39,7 +39,8 @@ function startWithDiscord(game: string, minutes: Record<string, number>): Table 
   return table;
 }
 
-const discordEvents = (match: MatchFile): MessageEvent[] => (match.events ?? []).flatMap((e) => (e.type === 'message' && e.channel === 'discord' ? [e] : []));
+const discordEvents = (match: MatchFile): MessageEvent[] =>
+  (match.events ?? []).flatMap((e) => (e.type === 'message' && e.channel === 'discord' ? [e] : []));
 
 /**
  * Every player answers the first phase (one may be late: the reminders before its deadline go
@@ -48,7 +49,8 @@ const discordEvents = (match: MatchFile): MessageEvent[] => (match.events ?? [])
  */
 function closeFirstPhaseWith(table: Table, fault: () => void): void {
   const answered = table.answerPhase();
-  if (answered === 'over' || answered === 'decided' || answered.deadline === null) throw new Error('the first phase is open until its deadline');
+  if (answered === 'over' || answered === 'decided' || answered.deadline === null)
+    throw new Error('the first phase is open until its deadline');
   table.google.clock.set(new Date(Date.parse(answered.deadline) - 60_000).toISOString());
   fault();
   table.passDeadline(answered);
@@ -80,15 +82,24 @@ describe('a webhook that cannot be reached (UrlFetchApp throws, quoting the URL)
     // spectators' Seed tab with the published file), every view, the published file, the exported
     // match file, the document properties, the host's alerts, the executions' errors.
     const kept: [string, string][] = [
-      ...[...google.sheets.values()].map((file): [string, string] => [`spreadsheet ${file.id}`, JSON.stringify(file.workbook.tabs.map((t) => t.cells))]),
-      ...audiencesOf(result).map((audience): [string, string] => [`view ${audience}`, JSON.stringify(viewFor(result, audience))]),
+      ...[...google.sheets.values()].map((file): [string, string] => [
+        `spreadsheet ${file.id}`,
+        JSON.stringify(file.workbook.tabs.map((t) => t.cells)),
+      ]),
+      ...audiencesOf(result).map((audience): [string, string] => [
+        `view ${audience}`,
+        JSON.stringify(viewFor(result, audience)),
+      ]),
       ['published file', publishedLines(match, result.final!).join('\n')],
       ['exported match file', table.run('exportMatchFile') as string],
       ['document properties', JSON.stringify([...google.properties])],
       ['alerts', JSON.stringify(google.ui.alerts)],
       ['executions', JSON.stringify(google.executions.map((e) => e.error ?? ''))],
     ];
-    expect(kept.filter(([, text]) => text.includes('Address unavailable')).length, 'the failures are logged').toBeGreaterThan(0);
+    expect(
+      kept.filter(([, text]) => text.includes('Address unavailable')).length,
+      'the failures are logged',
+    ).toBeGreaterThan(0);
     for (const [where, text] of kept) expect(text.includes(TOKEN), where).toBe(false);
     // The secret is where it belongs.
     expect([...google.scriptProperties.values()]).toEqual([WEBHOOK]);
@@ -102,7 +113,10 @@ describe('Discord refusing Apps Script', () => {
     const google = table.google;
     closeFirstPhaseWith(table, () => (google.discord.blocked = 1_000_000));
     const first = resultPosts(table);
-    expect(first[0]).toMatchObject({ status: 'failed', note: expect.stringMatching(/Cloudflare .*error 1015, HTTP 429/) });
+    expect(first[0]).toMatchObject({
+      status: 'failed',
+      note: expect.stringMatching(/Cloudflare .*error 1015, HTTP 429/),
+    });
     expect(hostTab(table, 'Status')).toMatch(/Discord is refusing this match's posts/);
     expect(hostTab(table, 'Links')).toMatch(/Discord is refusing this match's posts/);
     expect(hostTab(table, 'Log')).toMatch(/failed, tried again from /);
@@ -133,7 +147,10 @@ describe('Discord refusing Apps Script', () => {
     const [refused] = resultPosts(table);
     const posted = google.discord.posts.length;
     const refusedBefore = google.discord.refused.length;
-    expect(refused).toMatchObject({ status: 'failed', note: 'Discord is rate limiting this webhook (retry after 600 s)' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      note: 'Discord is rate limiting this webhook (retry after 600 s)',
+    });
     expect(Date.parse(refused.retry ?? '') - Date.parse(refused.at)).toBe(600_000);
     // Nothing is tried before then.
     google.clock.set(new Date(Date.parse(refused.retry ?? '') - 90_000).toISOString());

@@ -14,8 +14,19 @@ import { FormError, type GoogleOptions, QUOTAS, accountOf } from './services.js'
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
-const SETUP = { game: 'not-flower-field', players: PLAYERS, startAt: START, timeZone: 'Europe/London', minutes: { default: 60, pregame: 30 }, deadlines: {} };
+const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  garnets: 0,
+}));
+const SETUP = {
+  game: 'not-flower-field',
+  players: PLAYERS,
+  startAt: START,
+  timeZone: 'Europe/London',
+  minutes: { default: 60, pregame: 30 },
+  deadlines: {},
+};
 
 function table(options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Table {
   const t = new Table(
@@ -38,7 +49,10 @@ const made = (t: Table) =>
 describe('Start survives every refusal', () => {
   it('publishing and link sharing both refused, Start pressed three times: exactly one set of files, and the host is told', () => {
     const t = table({ refusePublishing: true, refuseLinkSharing: true });
-    const answers = [t.startMatch(SETUP), t.startMatch(SETUP), t.startMatch(SETUP)] as { ok: boolean; links?: { warnings: string[]; published: boolean } }[];
+    const answers = [t.startMatch(SETUP), t.startMatch(SETUP), t.startMatch(SETUP)] as {
+      ok: boolean;
+      links?: { warnings: string[]; published: boolean };
+    }[];
     for (const answer of answers) expect(answer.ok).toBe(true);
     // One shared sheet, one form and one private sheet per player; nothing more.
     expect(made(t)).toEqual([...Array(4).fill('form'), ...Array(5).fill('spreadsheet')].sort());
@@ -113,7 +127,9 @@ describe('forms as Forms makes them today', () => {
       expect(form.accepting).toBe(false);
       expect(form.emailCollection).toBe('VERIFIED');
       const responders = t.google.files.get(form.id)!.permissions.filter((p) => p.view === 'published');
-      expect(responders).toEqual([expect.objectContaining({ type: 'user', role: 'reader', emailAddress: player.email })]);
+      expect(responders).toEqual([
+        expect.objectContaining({ type: 'user', role: 'reader', emailAddress: player.email }),
+      ]);
     }
     // The player's account, however its address is capitalised, and no other.
     const fake = t.google.forms.get(match.players[0].form!)!;
@@ -141,7 +157,9 @@ describe('forms as Forms makes them today', () => {
     const form = sandbox.google.forms.get(formId)!;
     expect(form.published).toBe(false);
     expect(form.accepting).toBe(false);
-    expect(() => vm.runInContext(`FormApp.openById("${formId}").setAcceptingResponses(true)`, sandbox.context)).toThrow(/not published/);
+    expect(() => vm.runInContext(`FormApp.openById("${formId}").setAcceptingResponses(true)`, sandbox.context)).toThrow(
+      /not published/,
+    );
     expect(() => sandbox.google.submitForm(formId, HOST, {})).toThrow(FormError);
     vm.runInContext(`FormApp.openById("${formId}").setPublished(true)`, sandbox.context);
     expect(form.accepting).toBe(true);
@@ -160,9 +178,13 @@ describe('forms as Forms makes them today', () => {
     form.published = true;
     form.accepting = true;
     form.items = [];
-    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe('someone-else@example.com');
+    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe(
+      'someone-else@example.com',
+    );
     form.emailCollection = 'VERIFIED';
-    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe('ann@example.com');
+    expect(t.google.submitForm(form.id, 'ann@example.com', {}, 'someone-else@example.com').email).toBe(
+      'ann@example.com',
+    );
   });
 
   it('legacy forms (no publish state) open at their phase as before, and the host is told they are open to anyone with the link', () => {
@@ -213,7 +235,8 @@ describe('forms as Forms makes them today', () => {
     t.google.submitForm(formId, 'ann@example.com', {});
     t.google.clock.set(at(2));
     t.google.submitForm(formId, 'ann@example.com', {});
-    const count = (since: string) => vm.runInContext(`FormApp.openById("${formId}").getResponses(new Date("${since}")).length`, t.sandbox.context);
+    const count = (since: string) =>
+      vm.runInContext(`FormApp.openById("${formId}").getResponses(new Date("${since}")).length`, t.sandbox.context);
     expect(count(at(0))).toBe(2);
     expect(count(at(1))).toBe(1);
   });
@@ -231,7 +254,9 @@ describe('spreadsheets', () => {
     }
     const shared = t.google.files.get(t.sharedId())!;
     expect(shared.writersCanShare).toBe(false);
-    expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(/only the owner can change its sharing/);
+    expect(() => t.google.shareAs(t.sharedId(), 'ann@example.com', 'stranger@example.com')).toThrow(
+      /only the owner can change its sharing/,
+    );
   });
 
   it('Drive takes sendNotificationEmail for a user only: on anyone with the link it is refused, even false', () => {
@@ -242,14 +267,21 @@ describe('spreadsheets', () => {
         `Drive.Permissions.create({ role: 'reader', type: '${type}'${type === 'user' ? ", emailAddress: 'eve@example.com'" : ''} }, "${t.sharedId()}"${notify === undefined ? '' : `, { sendNotificationEmail: ${notify} }`})`,
         t.sandbox.context,
       );
-    expect(() => create('anyone', false)).toThrow(/sendNotificationEmail is not allowed for a permission of type "?anyone"?/);
+    expect(() => create('anyone', false)).toThrow(
+      /sendNotificationEmail is not allowed for a permission of type "?anyone"?/,
+    );
     expect(() => create('anyone', true)).toThrow(/sendNotificationEmail is not allowed/);
     expect(() => create('anyone')).not.toThrow();
     expect(() => create('user', false)).not.toThrow();
   });
 
   it("the sidebar's default time zone is the host spreadsheet's, not the script's", () => {
-    const sandbox = new Sandbox({ owner: HOST, start: START, timeZone: 'Asia/Tokyo', scriptTimeZone: 'America/New_York' });
+    const sandbox = new Sandbox({
+      owner: HOST,
+      start: START,
+      timeZone: 'Asia/Tokyo',
+      scriptTimeZone: 'America/New_York',
+    });
     expect(sandbox.call<{ timeZone: string }>('newMatchDefaults').timeZone).toBe('Asia/Tokyo');
   });
 
@@ -317,7 +349,13 @@ describe("Apps Script's quotas and limits", () => {
 
   it("getProjectTriggers shows only the current user's triggers: Start leaves a co-owner's alone", () => {
     const t = table();
-    t.google.triggers.push({ id: 'theirs', owner: 'coowner@example.com', handler: 'onTick', kind: 'CLOCK', minutes: 1 });
+    t.google.triggers.push({
+      id: 'theirs',
+      owner: 'coowner@example.com',
+      handler: 'onTick',
+      kind: 'CLOCK',
+      minutes: 1,
+    });
     expect(t.startMatch(SETUP).ok).toBe(true);
     expect(t.google.triggers.filter((x) => x.owner === HOST)).toHaveLength(3);
     expect(t.google.triggers.find((x) => x.id === 'theirs')).toBeDefined();
@@ -326,7 +364,12 @@ describe("Apps Script's quotas and limits", () => {
 
 describe('Check this account…', () => {
   it('reports each refusal the account makes, with what a match does instead, and removes what it made', () => {
-    const t = table({ refusePublishing: true, refuseLinkSharing: true, refuseResponderRestriction: true, refuseVerifiedEmails: true });
+    const t = table({
+      refusePublishing: true,
+      refuseLinkSharing: true,
+      refuseResponderRestriction: true,
+      refuseVerifiedEmails: true,
+    });
     const report = t.run('checkThisAccount') as {
       items: { item: string; works: boolean; instead?: string }[];
       kind: string;

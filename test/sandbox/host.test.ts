@@ -15,7 +15,11 @@ import { publishedLinkOf } from './services.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
+const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  garnets: 0,
+}));
 
 function setup(extra: Record<string, unknown> = {}) {
   return {
@@ -54,13 +58,22 @@ describe('starting a match', () => {
       ok: false,
       errors: [{ field: 'players', message: 'Not Flower Field takes 3–6 players, got 2' }],
     });
-    expect(table.run('startMatch', setup({ options: { rounds: 0 } }))).toMatchObject({ ok: false, errors: [{ field: 'options.rounds' }] });
-    expect(table.run('startMatch', setup({ startAt: 'soon' }))).toMatchObject({ ok: false, errors: [{ field: 'startAt' }] });
+    expect(table.run('startMatch', setup({ options: { rounds: 0 } }))).toMatchObject({
+      ok: false,
+      errors: [{ field: 'options.rounds' }],
+    });
+    expect(table.run('startMatch', setup({ startAt: 'soon' }))).toMatchObject({
+      ok: false,
+      errors: [{ field: 'startAt' }],
+    });
     expect(table.google.forms.size).toBe(0);
     expect(table.google.triggers).toEqual([]);
     expect(table.google.sheets.size).toBe(1);
     // The sidebar's check runs the same validation.
-    expect(table.run('checkMatchSetup', twice, table.google.clock.iso())).toMatchObject({ ok: false, errors: [{ field: 'players[2].name' }] });
+    expect(table.run('checkMatchSetup', twice, table.google.clock.iso())).toMatchObject({
+      ok: false,
+      errors: [{ field: 'players[2].name' }],
+    });
   });
 
   it('creates the log, a form per player, the shared sheet and a private sheet per player, and links', () => {
@@ -77,7 +90,10 @@ describe('starting a match', () => {
       expect(form.accepting).toBe(false); // pregame is answered in public: the colour row
       expect(form.closedMessage).toMatch(/answered in public/);
       const shared = google.files.get(table.sharedId())!;
-      expect(shared.permissions.find((p) => p.emailAddress === player.email)).toMatchObject({ role: 'writer', notified: true });
+      expect(shared.permissions.find((p) => p.emailAddress === player.email)).toMatchObject({
+        role: 'writer',
+        notified: true,
+      });
     }
     // Drive's sharing email tells the players; the add-on sends no mail.
     expect(google.mail).toEqual([]);
@@ -130,7 +146,9 @@ describe('the public rows', () => {
     ]);
     expect(table.state().closed[0].movers).toEqual(['p1']);
     // Round 1 has no public question: the row says so, and typing there is not read.
-    expect(google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Nothing to answer here in Round 1/);
+    expect(google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(
+      /Nothing to answer here in Round 1/,
+    );
   });
 
   it('a colour typed as a number or formula stays text (the answer cells are plain text)', () => {
@@ -159,11 +177,17 @@ describe('the menu', () => {
     table.run('extendDeadline');
     expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
     const match = logOf(table.sandbox);
-    expect(match.events).toEqual([{ type: 'extend', phase: 'round-1', deadline: at(151), at: at(31), uid: expect.stringMatching(/^host:/) }]);
+    expect(match.events).toEqual([
+      { type: 'extend', phase: 'round-1', deadline: at(151), at: at(31), uid: expect.stringMatching(/^host:/) },
+    ]);
     const form = table.google.forms.get(match.players[0].form!)!;
     expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 GMT/);
     table.google.clock.set(at(100));
-    table.sendForm('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, table.state().open!.phase.questions.p1);
+    table.sendForm(
+      'p1',
+      { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' },
+      table.state().open!.phase.questions.p1,
+    );
     expect(table.state().receipts.at(-1)?.status).toBe('accepted');
     // Cancelled prompts change nothing.
     table.google.promptAnswers.push({ button: 'CANCEL', text: '' });
@@ -183,10 +207,14 @@ describe('the menu', () => {
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(true);
     table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
     table.run('undoLastPhase');
-    expect(logOf(table.sandbox).events).toEqual([{ type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31), uid: expect.stringMatching(/^host:/) }]);
+    expect(logOf(table.sandbox).events).toEqual([
+      { type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31), uid: expect.stringMatching(/^host:/) },
+    ]);
     expect(table.state().open?.phase.id).toBe('pregame');
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(false);
-    expect(table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue).toMatch(/Your colour/);
+    expect(
+      table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue,
+    ).toMatch(/Your colour/);
     table.google.clock.set(at(92));
     table.fire('CLOCK');
     expect(table.state().open?.phase.id).toBe('round-1');
@@ -229,7 +257,10 @@ describe('the menu', () => {
     table.google.clock.set(at(95)); // round 1 closed at 91
     table.google.beforeFormCloses = (formId) => {
       expect(formId).toBe(p1.form);
-      table.google.submitForm(formId, p1.email!, { [questions[0].label]: 'A1 B2 C3', [questions[1].label]: 'blue D4, yellow E5, green F6' });
+      table.google.submitForm(formId, p1.email!, {
+        [questions[0].label]: 'A1 B2 C3',
+        [questions[1].label]: 'blue D4, yellow E5, green F6',
+      });
     };
     table.fire('CLOCK');
     expect(table.google.beforeFormCloses).toBeNull();
@@ -275,17 +306,32 @@ describe('answers', () => {
 
   it("Peg Domain: a valid move resolves the turn on submission and opens the next mover's form", () => {
     const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
-    const result = table.startMatch({ game: 'peg-domain', players: PLAYERS.slice(0, 2), startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} });
+    const result = table.startMatch({
+      game: 'peg-domain',
+      players: PLAYERS.slice(0, 2),
+      startAt: START,
+      timeZone: 'UTC',
+      minutes: {},
+      deadlines: {},
+    });
     expect(result.ok).toBe(true);
     table.google.clock.set(at(0.5));
     table.fire('CLOCK');
     const [p1, p2] = logOf(table.sandbox).players;
     expect(table.google.forms.get(p1.form!)!.accepting).toBe(true);
     expect(table.google.forms.get(p2.form!)!.accepting).toBe(false);
-    expect(table.google.forms.get(p2.form!)!.closedMessage).toMatch(/^Nothing for you to answer in Turn 1 \(Ann to move\)/);
+    expect(table.google.forms.get(p2.form!)!.closedMessage).toMatch(
+      /^Nothing for you to answer in Turn 1 \(Ann to move\)/,
+    );
     const state = table.state();
     const game = gameById('peg-domain');
-    const answers = game.bots.greedy({ state: state.state, phase: state.open!.phase, player: 'p1', ctx: state.ctx, random: state.ctx.random('t') })!;
+    const answers = game.bots.greedy({
+      state: state.state,
+      phase: state.open!.phase,
+      player: 'p1',
+      ctx: state.ctx,
+      random: state.ctx.random('t'),
+    })!;
     table.google.clock.set(at(1.5));
     table.sendForm('p1', answers, state.open!.phase.questions.p1);
     expect(table.state().open?.phase.id).toBe('turn-2');
@@ -337,7 +383,13 @@ describe('the sandbox', () => {
     sandbox.call('showNewMatch');
     expect(sandbox.google.ui.sidebars[0]).toMatch(/google\.script\.run/);
     const defaults = sandbox.call<{ games: { id: string }[]; timeZone: string }>('newMatchDefaults');
-    expect(defaults.games.map((g) => g.id)).toEqual(['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']);
+    expect(defaults.games.map((g) => g.id)).toEqual([
+      'pasture',
+      'paint',
+      'peg-domain',
+      'fair-and-square',
+      'not-flower-field',
+    ]);
   });
 });
 
@@ -382,7 +434,12 @@ describe('identity', () => {
     // Ben, signed in as himself, has Ann's form link.
     table.sendForm('p1', ANSWER, questions, 'ben@example.com');
     const match = logOf(table.sandbox);
-    expect(match.submissions.at(-1)).toMatchObject({ phase: 'round-1', player: 'p1', from: 'ben@example.com', via: 'form' });
+    expect(match.submissions.at(-1)).toMatchObject({
+      phase: 'round-1',
+      player: 'p1',
+      from: 'ben@example.com',
+      via: 'form',
+    });
     const state = table.state();
     expect(state.receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     expect(state.receipts.at(-1)!.reasons[0]).toMatch(/sent from ben@example\.com, which is not Ann's address/);
@@ -422,7 +479,9 @@ describe('identity', () => {
     const table = started();
     table.google.clock.set(at(5));
     // Ben tries Ann's row (row 1), then his own (row 2).
-    expect(() => table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 1, 1, 'blue')).toThrow(/protected/);
+    expect(() => table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 1, 1, 'blue')).toThrow(
+      /protected/,
+    );
     table.google.typeInSheet(table.sharedId(), 'ben@example.com', ANSWERS_TAB, 2, 1, 'yellow');
     table.google.clock.set(at(6));
     table.fire('CLOCK');
@@ -454,7 +513,13 @@ describe('quiet ticks', () => {
     expect(calls().filter((name) => /^(Sheets|Form|FormApp|Lock)\./.test(name))).toEqual([]);
     // An answer whose form-submit trigger never fires waits for the tick that reads the forms.
     table.google.clock.set(at(33));
-    expect(table.submitOnly('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' }, table.state().open!.phase.questions.p1)).toBe(true);
+    expect(
+      table.submitOnly(
+        'p1',
+        { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' },
+        table.state().open!.phase.questions.p1,
+      ),
+    ).toBe(true);
     table.google.clock.set(at(35));
     table.fire('CLOCK');
     expect(logOf(table.sandbox).submissions).toHaveLength(0);
@@ -507,7 +572,11 @@ describe('emails as Google compares accounts', () => {
       'not-flower-field',
       PLAYERS.map((p) => p.email),
     );
-    const players = [{ ...PLAYERS[0], email: 'a.nn@gmail.com' }, { ...PLAYERS[1], email: 'ANN@googlemail.com' }, ...PLAYERS.slice(2)];
+    const players = [
+      { ...PLAYERS[0], email: 'a.nn@gmail.com' },
+      { ...PLAYERS[1], email: 'ANN@googlemail.com' },
+      ...PLAYERS.slice(2),
+    ];
     expect(table.run('startMatch', setup({ players }))).toMatchObject({
       ok: false,
       errors: [{ field: 'players[1].email', message: expect.stringMatching(/same Google account as players\[0\]/) }],
@@ -560,10 +629,13 @@ describe('emails as Google compares accounts', () => {
     expect(table.state().open!.moves.has('p1')).toBe(true);
     expect(linksText(table)).toMatch(/ann\.real@example\.org/);
     // Her new account has what the old address had: her private sheet, the shared sheet, her row.
-    const sharedWith = (fileId: string) => table.google.files.get(fileId)!.permissions.map((p) => `${p.role} ${p.emailAddress ?? p.type}`);
+    const sharedWith = (fileId: string) =>
+      table.google.files.get(fileId)!.permissions.map((p) => `${p.role} ${p.emailAddress ?? p.type}`);
     expect(sharedWith(table.playerFile('p1').sheet)).toContain('reader ann.real@example.org');
     expect(sharedWith(table.sharedId())).toContain('writer ann.real@example.org');
-    const rowEditors = JSON.stringify([...table.google.spreadsheet(table.sharedId()).protections.values()].map((p) => p.editors));
+    const rowEditors = JSON.stringify(
+      [...table.google.spreadsheet(table.sharedId()).protections.values()].map((p) => p.editors),
+    );
     expect(rowEditors).toMatch(/ann\.real@example\.org/);
     expect(rowEditors).not.toMatch(/"ann@example\.com"/);
     // The old address no longer counts for Ann.
@@ -571,7 +643,9 @@ describe('emails as Google compares accounts', () => {
     table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann@example.com');
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     const exported = JSON.parse(table.run('exportMatchFile') as string);
-    expect(exported.events).toEqual([{ type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) }]);
+    expect(exported.events).toEqual([
+      { type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) },
+    ]);
   });
 });
 
@@ -584,13 +658,19 @@ describe('a match whose views are over 2 MB', () => {
     // 280 submissions logged for a phase that is not open, each with nine answers of about 1,000
     // characters: refused, and each shown whole in the host's log (about 2.6 MB of it).
     const players = logOf(table.sandbox).players;
-    const long = (i: number) => Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]));
+    const long = (i: number) =>
+      Object.fromEntries(
+        Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]),
+      );
     const entries: LogEntry[] = Array.from({ length: 280 }, (_, i) => ({
       kind: 'submission',
       value: { phase: 'round-9', player: players[i % players.length].id, at: google.clock.iso(), answers: long(i) },
     }));
     // Logged as the add-on logs them (an appendCells each 40).
-    const log = new MatchLog({ ...spreadsheetOf(google.host), batchUpdate: (requests) => void google.host.batchUpdate(requests) });
+    const log = new MatchLog({
+      ...spreadsheetOf(google.host),
+      batchUpdate: (requests) => void google.host.batchUpdate(requests),
+    });
     for (let i = 0; i < entries.length; i += 40) {
       log.read();
       log.append(entries.slice(i, i + 40));
@@ -598,7 +678,12 @@ describe('a match whose views are over 2 MB', () => {
     // The host's second batchUpdate of the next execution is refused, once.
     let hostWrites = 0;
     google.onCall = (call, _index, when) => {
-      if (when === 'before' && call.name === 'Sheets.Spreadsheets.batchUpdate' && call.spreadsheet === google.host.id && ++hostWrites === 2) {
+      if (
+        when === 'before' &&
+        call.name === 'Sheets.Spreadsheets.batchUpdate' &&
+        call.spreadsheet === google.host.id &&
+        ++hostWrites === 2
+      ) {
         google.onCall = null;
         throw new Error('Exception: Service unavailable: Sheets');
       }

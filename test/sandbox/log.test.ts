@@ -10,11 +10,25 @@ import { SheetFile, spreadsheetPort } from './sheets.js';
 const match: MatchFile = matchOf(baseFile('not-flower-field', 3));
 const sent = (player: string, response: string): LogEntry => ({
   kind: 'submission',
-  value: { phase: 'pregame', player, answers: { colour: 'red' }, via: 'form', form: 'f', response } satisfies Submission,
+  value: {
+    phase: 'pregame',
+    player,
+    answers: { colour: 'red' },
+    via: 'form',
+    form: 'f',
+    response,
+  } satisfies Submission,
 });
 const message = (key: string, player: string): LogEntry => ({
   kind: 'event',
-  value: { type: 'message', channel: 'email', key, player, status: 'sent', at: '2026-11-21T18:00:00.000Z' } satisfies MatchEvent,
+  value: {
+    type: 'message',
+    channel: 'email',
+    key,
+    player,
+    status: 'sent',
+    at: '2026-11-21T18:00:00.000Z',
+  } satisfies MatchEvent,
 });
 
 describe('the match log with two writers', () => {
@@ -54,13 +68,20 @@ describe('the match log with two writers', () => {
   it('names the same thing the same way: a close by its phase and the reopens before it, a message by its try', () => {
     const reopened: MatchFile = {
       ...match,
-      events: [{ type: 'reopen', phase: 'pregame', deadline: '2026-11-21T19:00:00.000Z', at: '2026-11-21T18:40:00.000Z' }],
+      events: [
+        { type: 'reopen', phase: 'pregame', deadline: '2026-11-21T19:00:00.000Z', at: '2026-11-21T18:40:00.000Z' },
+      ],
     };
-    const close: LogEntry = { kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:10:00.000Z' } };
+    const close: LogEntry = {
+      kind: 'event',
+      value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:10:00.000Z' },
+    };
     const uid = (entries: LogEntry[], m: MatchFile) => entryUids(entries, m).map((e) => e.value.uid);
     expect(uid([close], match)).toEqual(['close:pregame:0']);
     // A close at another time, by another host, of the same opening: the same id.
-    expect(uid([{ kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:11:00.000Z' } }], match)).toEqual(['close:pregame:0']);
+    expect(
+      uid([{ kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:11:00.000Z' } }], match),
+    ).toEqual(['close:pregame:0']);
     // After the host reopened the phase, its next close is another.
     expect(uid([close], reopened)).toEqual(['close:pregame:1']);
     const tried = { ...match, events: [message('remind:pregame@x:60', 'p1').value as MatchEvent] };
@@ -70,7 +91,9 @@ describe('the match log with two writers', () => {
     ]);
     expect(uid([message('remind:pregame@x:60', 'p1')], tried)).toEqual(['message:email:remind:pregame@x:60:p1:1']);
     // A host's action keeps the id it was given when the host acted.
-    expect(uid([{ kind: 'decision', value: { id: 'tie', choice: 'p1', uid: 'host:abc' } }], match)).toEqual(['host:abc']);
+    expect(uid([{ kind: 'decision', value: { id: 'tie', choice: 'p1', uid: 'host:abc' } }], match)).toEqual([
+      'host:abc',
+    ]);
   });
 });
 
@@ -81,10 +104,20 @@ describe('the match log over 2 MB at once', () => {
     const log = new MatchLog(spreadsheetPort(file));
     const first = log.read();
     if (!first) throw new Error('no log');
-    const long = (i: number) => Object.fromEntries(Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]));
+    const long = (i: number) =>
+      Object.fromEntries(
+        Array.from({ length: 9 }, (_, q) => [`note${q + 1}`, `${i}.${q} ${'Grüße, answer text; '.repeat(49)}`]),
+      );
     const entries: LogEntry[] = Array.from({ length: 300 }, (_, i) => ({
       kind: 'submission',
-      value: { phase: 'pregame', player: 'p1', answers: { colour: 'red', ...long(i) }, via: 'form', form: 'f', response: `r${i}` } satisfies Submission,
+      value: {
+        phase: 'pregame',
+        player: 'p1',
+        answers: { colour: 'red', ...long(i) },
+        via: 'form',
+        form: 'f',
+        response: `r${i}`,
+      } satisfies Submission,
     }));
     const writes = file.writes.length;
     log.append(entryUids(entries, first.match));

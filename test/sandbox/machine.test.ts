@@ -54,7 +54,11 @@ class MachineTable extends Table {
    * the match back, answers, and hands it over again.
    */
   override run(name: string, ...args: unknown[]): unknown {
-    if (!this.machine || !['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name)) return super.run(name, ...args);
+    if (
+      !this.machine ||
+      !['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name)
+    )
+      return super.run(name, ...args);
     super.run('hostFromAppsScript');
     const out = super.run(name, ...args);
     super.run('hostFromMachine');
@@ -88,8 +92,11 @@ function handedOver(game: string, players: number): MachineTable {
  * acts), and sorted: what two runs that logged the same must share.
  */
 function entriesOf(match: MatchFile): string[] {
-  const rows = match.submissions.map((s) => (s.via === 'row' ? JSON.stringify({ ...s, response: 'edit', uid: 'edit' }) : JSON.stringify(s)));
-  const own = <T extends { readonly uid?: string }>(e: T) => JSON.stringify(e.uid?.startsWith('host:') ? { ...e, uid: 'host' } : e);
+  const rows = match.submissions.map((s) =>
+    s.via === 'row' ? JSON.stringify({ ...s, response: 'edit', uid: 'edit' }) : JSON.stringify(s),
+  );
+  const own = <T extends { readonly uid?: string }>(e: T) =>
+    JSON.stringify(e.uid?.startsWith('host:') ? { ...e, uid: 'host' } : e);
   return [...rows.sort(), ...match.decisions.map(own), ...(match.events ?? []).map(own)];
 }
 
@@ -108,7 +115,8 @@ function expectSheetsLikeReplay(table: Table): void {
     const fresh = new EmbeddedWorkbook('expected');
     renderView(fresh, viewFor(result, audience), { dropDefaultSheet: true });
     const file = fileOf(table, audience);
-    for (const tab of fresh.tabs) expect(file.workbook.sheetByTitle(tab.title)?.cells, `${audience}: ${tab.title}`).toEqual(tab.cells);
+    for (const tab of fresh.tabs)
+      expect(file.workbook.sheetByTitle(tab.title)?.cells, `${audience}: ${tab.title}`).toEqual(tab.cells);
   }
 }
 
@@ -183,7 +191,9 @@ describe('two machines', () => {
     expect(report.ran).toBe(true);
     const after = logOf(table.sandbox);
     expect(after.submissions.length).toBeGreaterThan(before.submissions.length);
-    expect(replayMatch(after, { now: google.clock.iso() }).open?.phase.id).not.toBe(replayMatch(before, { now: before.startAt }).open?.phase.id);
+    expect(replayMatch(after, { now: google.clock.iso() }).open?.phase.id).not.toBe(
+      replayMatch(before, { now: before.startAt }).open?.phase.id,
+    );
     // Nothing twice: every form response once.
     const ids = after.submissions.filter((s) => s.via === 'form').map((s) => s.response);
     expect(new Set(ids).size).toBe(ids.length);
@@ -222,7 +232,8 @@ describe('two machines', () => {
         expect(machine.tick().ran, `failing call ${failAt}: the next execution`).toBe(true);
       }
       // The same entries (a public row read again a minute later carries that read's time).
-      const strip = (m: MatchFile) => entriesOf({ ...m, submissions: m.submissions.map((s) => (s.via === 'row' ? { ...s, at: 'read' } : s)) });
+      const strip = (m: MatchFile) =>
+        entriesOf({ ...m, submissions: m.submissions.map((s) => (s.via === 'row' ? { ...s, at: 'read' } : s)) });
       expect(strip(logOf(table.sandbox)), `failing call ${failAt}`).toEqual(strip(expected));
       expectSheetsLikeReplay(table);
     }
@@ -253,17 +264,23 @@ describe('two hosts at once', () => {
   }
 
   /** Whether the lease names `holder` now. */
-  const holds = (table: MachineTable, holder: string) => leaseIn(table.google.host.workbook.getMetadata()).lease?.holder === holder;
+  const holds = (table: MachineTable, holder: string) =>
+    leaseIn(table.google.host.workbook.getMetadata()).lease?.holder === holder;
 
   /** Where a replay of `match` stands now: the phases closed, the open one, every receipt. */
   const standing = (table: MachineTable, match: MatchFile) => {
     const r = replayMatch(match, { now: table.google.clock.iso() });
-    return { closed: r.closed.map((c) => c.phase.id), open: r.open?.phase.id, receipts: r.receipts.map((x) => [x.player, x.phase, x.status]).sort() };
+    return {
+      closed: r.closed.map((c) => c.phase.id),
+      open: r.open?.phase.id,
+      receipts: r.receipts.map((x) => [x.player, x.phase, x.status]).sort(),
+    };
   };
 
   /** Whether two logs hold the same entries (repeats ignored, as replay ignores them) and replay to the same standing. */
   const sameLog = (table: MachineTable, a: MatchFile, b: MatchFile) =>
-    JSON.stringify(entriesOf(a).sort()) === JSON.stringify(entriesOf(b).sort()) && JSON.stringify(standing(table, a)) === JSON.stringify(standing(table, b));
+    JSON.stringify(entriesOf(a).sort()) === JSON.stringify(entriesOf(b).sort()) &&
+    JSON.stringify(standing(table, a)) === JSON.stringify(standing(table, b));
 
   /** The log as its replay reads it equals `expected`: the same entries (repeats ignored), the same standing. */
   function expectOneHostsLog(table: MachineTable, expected: MatchFile, where: string): void {
@@ -376,7 +393,10 @@ describe('two hosts at once', () => {
       const next = machineFor(table, 'next');
       let n = 0;
       // Every spreadsheet's tabs and cells, the host's first.
-      const world = () => JSON.stringify([google.host, ...google.sheets.values()].map((f) => [f.id, f.workbook.tabs.map((t) => [t.title, t.cells])]));
+      const world = () =>
+        JSON.stringify(
+          [google.host, ...google.sheets.values()].map((f) => [f.id, f.workbook.tabs.map((t) => [t.title, t.cells])]),
+        );
       let taken: string | null = null;
       frozen.before = () => {
         if (!holds(table, 'frozen') || ++n !== at) return;
@@ -404,7 +424,9 @@ describe('two hosts at once', () => {
       const log = logOf(table.sandbox);
       expect(formAnswers(log).sort(), `frozen at call ${at}`).toEqual(formAnswers(expected).sort());
       const now = google.clock.iso();
-      expect(replayMatch(log, { now }).closed.map((c) => c.phase.id)).toEqual(replayMatch(expected, { now }).closed.map((c) => c.phase.id));
+      expect(replayMatch(log, { now }).closed.map((c) => c.phase.id)).toEqual(
+        replayMatch(expected, { now }).closed.map((c) => c.phase.id),
+      );
     }
     expect(stopped).toBeGreaterThan(3);
   }, 300_000);

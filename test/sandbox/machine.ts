@@ -68,7 +68,8 @@ export function machineFor(
     getMetadata: () => call('getSpreadsheet', () => file.get(METADATA_FIELDS) as WorkbookMetadata),
     batchUpdate: (requests: readonly Request[]) => call('batchUpdate', () => void file.batchUpdate(requests)),
     batchUpdateReplies: (requests: readonly Request[]) => call('batchUpdate', () => file.batchUpdate(requests).replies),
-    readValues: (range: string) => call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
+    readValues: (range: string) =>
+      call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
   });
   const clock: Clock = {
     now: () => new Date(Date.parse(google.clock.iso()) + skewMs).toISOString(),
@@ -82,7 +83,8 @@ export function machineFor(
     get: (target, name: keyof Forms) => {
       const method = target[name];
       return typeof method === 'function'
-        ? (...args: never[]) => call(`forms.${String(name)}`, () => (method as (...a: never[]) => unknown).apply(target, args))
+        ? (...args: never[]) =>
+            call(`forms.${String(name)}`, () => (method as (...a: never[]) => unknown).apply(target, args))
         : method;
     },
   });
@@ -113,16 +115,29 @@ export function machineFor(
     // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts), posting from the machine's own address.
     ...(discordWebhook
       ? {
-          secrets: { get: (key: string) => (key === WEBHOOK_SECRET ? (discordWebhook ?? null) : null), set: refused('set'), remove: refused('remove') },
+          secrets: {
+            get: (key: string) => (key === WEBHOOK_SECRET ? (discordWebhook ?? null) : null),
+            set: refused('set'),
+            remove: refused('remove'),
+          },
           http: {
             postJson: (url: string, body: unknown) =>
               call('discord', () => {
                 const reply = google.discordFetch(
                   url,
-                  { method: 'post', contentType: 'application/json', payload: JSON.stringify(body), muteHttpExceptions: true },
+                  {
+                    method: 'post',
+                    contentType: 'application/json',
+                    payload: JSON.stringify(body),
+                    muteHttpExceptions: true,
+                  },
                   'machine',
                 );
-                return { status: reply.getResponseCode(), text: reply.getContentText(), headers: reply.getAllHeaders() };
+                return {
+                  status: reply.getResponseCode(),
+                  text: reply.getContentText(),
+                  headers: reply.getAllHeaders(),
+                };
               }),
           },
         }

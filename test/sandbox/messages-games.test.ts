@@ -12,5 +12,10 @@ it('pasture: hour-long phases and half-hour plans, reminded 5 minutes before; no
 
 // Up to 4 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), every minute tick of it, on 2 busy cores.
 it('paint: twelve players, three-hour rounds that close when ready, reminded 60 and 10 minutes before, a pause; each message once', () => {
-  checkMessagesMatch({ game: 'paint', players: 12, minutes: { default: 180 }, faults: { ...DEFAULT_FAULTS, invalidEvery: 1000, missSubmitEvery: 2 } });
+  checkMessagesMatch({
+    game: 'paint',
+    players: 12,
+    minutes: { default: 180 },
+    faults: { ...DEFAULT_FAULTS, invalidEvery: 1000, missSubmitEvery: 2 },
+  });
 }, 240_000);

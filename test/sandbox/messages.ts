@@ -17,7 +17,8 @@ import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import { checkFilesPrivate, expectSheetsShowExportedReplay } from './whole-match.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
-const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQrStUvWx';
+const WEBHOOK =
+  'https://discord.com/api/webhooks/123456789012345678/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdEfGhIjKlMnOpQrStUvWx';
 
 export interface MessagesCase {
   readonly game: string;
@@ -31,7 +32,14 @@ export interface MessagesCase {
 /** The match as its log stood at `time` (what was sent by then), replayed as of then. */
 function asOf(match: MatchFile, time: string) {
   const by = (at?: string) => at === undefined || Date.parse(at) <= Date.parse(time);
-  return replayMatch({ ...match, submissions: match.submissions.filter((s) => by(s.at)), events: (match.events ?? []).filter((e) => by(e.at)) }, { now: time });
+  return replayMatch(
+    {
+      ...match,
+      submissions: match.submissions.filter((s) => by(s.at)),
+      events: (match.events ?? []).filter((e) => by(e.at)),
+    },
+    { now: time },
+  );
 }
 
 /** The message events of a match's log. */
@@ -73,11 +81,18 @@ function startWithSidebar(c: MessagesCase): { table: Table; closeWhenReady: Reco
   expect([...google.properties.values()].some((v) => v.includes('webhooks'))).toBe(false);
 
   // The sidebar ticks each phase kind's "close early" box as the game's defaults say, and sends them.
-  const defaults = table.run('newMatchDefaults') as { games: { id: string; closeWhenReady: Record<string, boolean> }[] };
+  const defaults = table.run('newMatchDefaults') as {
+    games: { id: string; closeWhenReady: Record<string, boolean> }[];
+  };
   const closeWhenReady = defaults.games.find((g) => g.id === c.game)?.closeWhenReady ?? {};
   const setup = {
     game: c.game,
-    players: NAMES.slice(0, c.players).map((name, i) => ({ name, email: emails[i], garnets: 0, ...(i === 1 ? { timeZone: 'America/New_York' } : {}) })),
+    players: NAMES.slice(0, c.players).map((name, i) => ({
+      name,
+      email: emails[i],
+      garnets: 0,
+      ...(i === 1 ? { timeZone: 'America/New_York' } : {}),
+    })),
     startAt: '2026-11-21T18:00:00.000Z',
     timeZone: 'Europe/London',
     minutes: c.minutes,
@@ -121,7 +136,11 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   const retried = during.filter((e) => e.status === 'sent').map((e) => e.key);
   expect(google.discord.posts, 'no post while paused, but retries').toHaveLength(before.posts + retried.length);
   for (const key of retried)
-    expect(messageEvents(logOf(table.sandbox)).some((e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < from)).toBe(true);
+    expect(
+      messageEvents(logOf(table.sandbox)).some(
+        (e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < from,
+      ),
+    ).toBe(true);
   expect(table.state().open?.phase.id, 'nothing closes while paused').toBe(open.phase.id);
   played.neverSent.push(...times.map((t) => t.key));
 
@@ -176,7 +195,8 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
       Object.assign(google.quotaDay.mail, { start: -Infinity, calls: 0 });
     }
     // The first phase from the second on, with reminders and not short of mail, that can be paused before its first reminder.
-    if (played.pause === null && phase >= 1 && faults.quota !== phase) times = pauseAndResume(table, times, played) ?? times;
+    if (played.pause === null && phase >= 1 && faults.quota !== phase)
+      times = pauseAndResume(table, times, played) ?? times;
     // Nobody answers before the first reminder: every player who may answer is awaited then.
     if (times.length > 0) {
       google.clock.set(iso(Date.parse(times[0].at) + 40_000));
@@ -191,7 +211,8 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
     const fault = faults.outage === phase ? 'outage' : faults.limit === phase ? 'limit' : null;
     discordFault(table, played, fault, true);
     const answered = table.answerPhase();
-    if (answered === 'over' || answered === 'decided') throw new Error(`${table.gameId}: phase ${state.open.phase.id} was open`);
+    if (answered === 'over' || answered === 'decided')
+      throw new Error(`${table.gameId}: phase ${state.open.phase.id} was open`);
     const later = times.slice(1).filter((t) => Date.parse(t.at) > google.clock.now());
     if (answered.deadline === null || table.state().open?.phase.id !== state.open.phase.id) {
       // Closed early (every player ready, or a Peg Domain move): none of its later reminders goes out;
@@ -221,7 +242,8 @@ export function checkMessagesMatch(c: MessagesCase): void {
   const played = playMessagesMatch(table, closeWhenReady);
   const { result, match } = expectSheetsShowExportedReplay(table, `${c.game} with messages`);
   checkFilesPrivate(table, `${c.game} with messages`, true);
-  if (process.env.DEBUG_MESSAGES) console.log(JSON.stringify({ mail: google.mail.slice(0, 2), posts: google.discord.posts.slice(0, 3) }, null, 1));
+  if (process.env.DEBUG_MESSAGES)
+    console.log(JSON.stringify({ mail: google.mail.slice(0, 2), posts: google.discord.posts.slice(0, 3) }, null, 1));
   checkSchedule(match, played);
   checkEmails(table, match, played);
   checkPosts(table, match, played, result.closed.length);
@@ -232,7 +254,8 @@ export function checkMessagesMatch(c: MessagesCase): void {
 function checkSchedule(match: MatchFile, played: Played): void {
   expect(match.schedule?.closeWhenReady).toEqual(played.closeWhenReady);
   const closes = (match.events ?? []).filter((e) => e.type === 'close');
-  if (Object.values(played.closeWhenReady).some(Boolean)) expect(closes.length, 'phases closed early').toBeGreaterThan(0);
+  if (Object.values(played.closeWhenReady).some(Boolean))
+    expect(closes.length, 'phases closed early').toBeGreaterThan(0);
   else expect(closes).toEqual([]);
   expect((match.events ?? []).filter((e) => e.type === 'pause' || e.type === 'resume')).toEqual([
     { type: 'pause', at: played.pause?.from, uid: expect.stringMatching(/^host:/) },
@@ -276,8 +299,11 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
   const paused = (at: number) => Date.parse(from) <= at && at < Date.parse(until);
   expect(google.mail.filter((m) => paused(m.at))).toEqual([]);
   // Nothing logged while paused but the retries of posts Discord refused before it.
-  const refusedBefore = (key: string) => events.some((e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < Date.parse(from));
-  expect(events.filter((e) => paused(Date.parse(e.at)) && !(e.channel === 'discord' && refusedBefore(e.key)))).toEqual([]);
+  const refusedBefore = (key: string) =>
+    events.some((e) => e.key === key && e.status === 'failed' && Date.parse(e.at) < Date.parse(from));
+  expect(events.filter((e) => paused(Date.parse(e.at)) && !(e.channel === 'discord' && refusedBefore(e.key)))).toEqual(
+    [],
+  );
   // Each email was to a player with no valid answer at its time, and names only that player.
   for (const mail of google.mail) {
     const at = asOf(match, iso(mail.at));
@@ -288,7 +314,8 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
     expect(mail.body).toContain(table.playerFile(player!.id).sheet);
     // (The phase's title is public: a Peg Domain turn names its mover.)
     const text = mail.body.replaceAll(at.open?.phase.title ?? '\u0000', '');
-    for (const other of match.players) if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
+    for (const other of match.players)
+      if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
     // Ben reads times in New York; the others in London.
     expect(mail.body).toMatch(player!.id === 'p2' ? / (EST|GMT-5),/ : / (GMT|BST),/);
   }
@@ -319,7 +346,8 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
     for (const [i, e] of tries.entries()) {
       if (e.status === 'failed') expect(e.note).toMatch(/HTTP 503|rate limiting/);
       // A try no sooner than the one before allowed (a post given up as no longer current is not a try).
-      if (i > 0 && !/no longer current/.test(e.note ?? '')) expect(Date.parse(e.at), key).toBeGreaterThanOrEqual(Date.parse(tries[i - 1].retry ?? ''));
+      if (i > 0 && !/no longer current/.test(e.note ?? ''))
+        expect(Date.parse(e.at), key).toBeGreaterThanOrEqual(Date.parse(tries[i - 1].retry ?? ''));
     }
     if (tries.at(-1)?.status === 'dropped') expect(tries.at(-1)?.note).toMatch(/no longer current/);
   }
@@ -348,10 +376,14 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
 function checkMessagesPrivate(table: Table, match: MatchFile, result: ReturnType<typeof replayMatch>): void {
   const google = table.google;
   expect(table.run('exportMatchFile') as string).not.toContain('webhooks');
-  for (const file of google.sheets.values()) expect(JSON.stringify(file.workbook.tabs.map((t) => t.cells))).not.toContain('discord.com/api');
+  for (const file of google.sheets.values())
+    expect(JSON.stringify(file.workbook.tabs.map((t) => t.cells))).not.toContain('discord.com/api');
   const name = (id: string) => match.players.find((p) => p.id === id)?.name ?? id;
   const messages: { audience: Audience; text: string }[] = [
-    ...google.mail.map((m) => ({ audience: `player:${match.players.find((p) => p.email === m.to)?.id}` as Audience, text: `${m.subject}\n${m.body}` })),
+    ...google.mail.map((m) => ({
+      audience: `player:${match.players.find((p) => p.email === m.to)?.id}` as Audience,
+      text: `${m.subject}\n${m.body}`,
+    })),
     ...google.discord.posts.map((p) => ({ audience: 'public' as Audience, text: p.content })),
   ];
   expect(checkMessagesPrivacy(result, messages)).toBeGreaterThan(0);
@@ -359,5 +391,8 @@ function checkMessagesPrivate(table: Table, match: MatchFile, result: ReturnType
     for (const s of match.submissions)
       for (const value of Object.values(s.answers).flat())
         if (typeof value === 'string' && value.trim().length >= 6 && message.audience !== `player:${s.player}`)
-          expect(message.text.includes(value.trim()), `${name(s.player)}'s answer "${value}" in a message to ${message.audience}`).toBe(false);
+          expect(
+            message.text.includes(value.trim()),
+            `${name(s.player)}'s answer "${value}" in a message to ${message.audience}`,
+          ).toBe(false);
 }

@@ -67,7 +67,12 @@ export interface PhaseAnswered {
   readonly late: readonly string[];
 }
 
-export const DEFAULT_FAULTS: Faults = { invalidEvery: 4, missSubmitEvery: 3, doubleSubmitEvery: 5, tickLateSeconds: [75, 240, 20, 600] };
+export const DEFAULT_FAULTS: Faults = {
+  invalidEvery: 4,
+  missSubmitEvery: 3,
+  doubleSubmitEvery: 5,
+  tickLateSeconds: [75, 240, 20, 600],
+};
 
 export class Table {
   readonly sandbox: Sandbox;
@@ -132,7 +137,13 @@ export class Table {
     const out = execute();
     const ms = performance.now() - started;
     const after = this.writeCount();
-    this.executions.push({ name, ms, writes: after.writes - before.writes, bytes: after.bytes - before.bytes, closed: this.closedCount() - closedBefore });
+    this.executions.push({
+      name,
+      ms,
+      writes: after.writes - before.writes,
+      bytes: after.bytes - before.bytes,
+      closed: this.closedCount() - closedBefore,
+    });
     return out;
   }
 
@@ -140,7 +151,12 @@ export class Table {
    * The sidebar's Start the match: startMatch, called again while it answers `more` (a few
    * players' files a call, then the first drawing), as the sidebar does. The last answer.
    */
-  startMatch(setup: unknown): { ok: boolean; more?: boolean; errors?: { field: string; message: string }[]; links?: unknown } {
+  startMatch(setup: unknown): {
+    ok: boolean;
+    more?: boolean;
+    errors?: { field: string; message: string }[];
+    links?: unknown;
+  } {
     for (let call = 0; call < 50; call++) {
       const answer = this.run('startMatch', setup) as { ok: boolean; more?: boolean };
       if (!answer.more) return answer;
@@ -257,14 +273,17 @@ export class Table {
     for (const [id, value] of Object.entries(answers)) {
       const q = questions.find((x) => x.id === id);
       // A person ticks boxes: a multi-select answer written as text ("P2 P1") is the boxes ticked.
-      if (q) byTitle[q.label] = q.kind === 'multi' && typeof value === 'string' ? value.split(/[\s,;]+/).filter((v) => v !== '') : value;
+      if (q)
+        byTitle[q.label] =
+          q.kind === 'multi' && typeof value === 'string' ? value.split(/[\s,;]+/).filter((v) => v !== '') : value;
     }
     try {
       this.google.submitForm(this.playerFile(player).form, email, byTitle);
     } catch (error) {
       if (!(error instanceof FormError)) throw error;
       this.stats.refusedByForm += 1;
-      if (process.env.SANDBOX_DEBUG) console.log(`[form refused] ${(error as Error).message} ${JSON.stringify(byTitle)}`);
+      if (process.env.SANDBOX_DEBUG)
+        console.log(`[form refused] ${(error as Error).message} ${JSON.stringify(byTitle)}`);
       return false;
     }
     return true;
@@ -301,7 +320,14 @@ export class Table {
       .filter((q) => q.public)
       .forEach((q, c) => {
         const value = answers[q.id];
-        this.google.typeInSheet(this.sharedId(), email, ANSWERS_TAB, 1 + index, 1 + c, Array.isArray(value) ? value.join(' ') : String(value ?? ''));
+        this.google.typeInSheet(
+          this.sharedId(),
+          email,
+          ANSWERS_TAB,
+          1 + index,
+          1 + c,
+          Array.isArray(value) ? value.join(' ') : String(value ?? ''),
+        );
       });
     this.stats.rowAnswers += 1;
   }
@@ -381,7 +407,9 @@ export class Table {
   passDeadline(answered: PhaseAnswered): void {
     const deadline = answered.deadline!;
     const result = this.state();
-    const phase = [...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].find((p) => p.id === answered.phase)!;
+    const phase = [...result.closed.map((c) => c.phase), ...(result.open ? [result.open.phase] : [])].find(
+      (p) => p.id === answered.phase,
+    )!;
     const game = gameById(this.gameId);
     this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
     for (const player of answered.late) {
@@ -429,7 +457,9 @@ export class Table {
       this.typeRow(player, answers, questions);
       // A player may not type into another player's row.
       const other = this.players().find((p) => p.id !== player)!;
-      expect(() => this.typeRow(other.id, answers, questions, this.players().find((p) => p.id === player)!.email)).toThrow(/protected/);
+      expect(() =>
+        this.typeRow(other.id, answers, questions, this.players().find((p) => p.id === player)!.email),
+      ).toThrow(/protected/);
     }
     if (hasPrivate) this.sendForm(player, privatePart(answers, questions), questions);
   }

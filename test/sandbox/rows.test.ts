@@ -93,7 +93,12 @@ describe("the shared sheet's edit trigger", () => {
     expect(tick.calls.filter((c) => c.name === 'Sheets.Spreadsheets.Values.get')).toHaveLength(1); // the log, not the rows
     const row = logOf(t.sandbox).submissions.filter((s) => s.via === 'row');
     expect(row).toHaveLength(1);
-    expect(row[0]).toMatchObject({ player: 'p1', phase: 'round-1/plans', answers: { plan }, at: new Date(edits()[0].at).toISOString() });
+    expect(row[0]).toMatchObject({
+      player: 'p1',
+      phase: 'round-1/plans',
+      answers: { plan },
+      at: new Date(edits()[0].at).toISOString(),
+    });
     expect([...t.google.properties.keys()].filter((k) => k.startsWith('gh.edit.'))).toHaveLength(0);
     expect(t.google.spreadsheet(t.sharedId()).workbook.sheetByTitle(ANSWERS_TAB)).toBeDefined();
   });
@@ -120,16 +125,24 @@ describe("the shared sheet's edit trigger", () => {
       const receipts = result.receipts.filter((r) => r.player === 'p1' && r.phase === 'round-1/plans');
       expect(receipts, `edit at deadline ${offsetMs >= 0 ? '+' : ''}${offsetMs} ms`).toHaveLength(1);
       const onTime = offsetMs <= 0;
-      expect(receipts[0].status === 'accepted', `edit at deadline ${offsetMs >= 0 ? '+' : ''}${offsetMs} ms, tick ${tickLateMs} ms later`).toBe(onTime);
+      expect(
+        receipts[0].status === 'accepted',
+        `edit at deadline ${offsetMs >= 0 ? '+' : ''}${offsetMs} ms, tick ${tickLateMs} ms later`,
+      ).toBe(onTime);
       if (!onTime) expect(receipts[0].reasons.join(' ')).toMatch(/after the deadline/);
       // The plan counted or not in the resolution the tick made: the phase closed with it.
       expect(result.closed.some((c) => c.phase.id === 'round-1/plans')).toBe(true);
     };
     for (const offset of [-600_000, -30_000, -1000, -1, 0, 1, 1000, 30_000, 600_000]) check(offset, 1, false);
     fc.assert(
-      fc.property(fc.integer({ min: -180_000, max: 180_000 }), fc.integer({ min: 1, max: 900_000 }), fc.boolean(), (offset, late, early) => {
-        check(offset, late, early);
-      }),
+      fc.property(
+        fc.integer({ min: -180_000, max: 180_000 }),
+        fc.integer({ min: 1, max: 900_000 }),
+        fc.boolean(),
+        (offset, late, early) => {
+          check(offset, late, early);
+        },
+      ),
       { numRuns: 25 },
     );
   });

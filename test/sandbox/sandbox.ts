@@ -83,7 +83,8 @@ export class Sandbox {
     this.context = this.newContext();
     // A person's edit runs the spreadsheet's edit triggers at once (the fake clock stands still
     // meanwhile: the handler starts at the moment of the edit; see docs/google.md on the latency).
-    this.google.onUserEdit = (trigger, edit) => this.runTrigger(trigger, () => [this.google.editEvent(trigger, edit, this.google.eventHandles!)]);
+    this.google.onUserEdit = (trigger, edit) =>
+      this.runTrigger(trigger, () => [this.google.editEvent(trigger, edit, this.google.eventHandles!)]);
   }
 
   /** A global scope with the fakes and the bundle loaded, as Apps Script gives each execution. */
@@ -129,7 +130,11 @@ export class Sandbox {
     return this.run<T>(name, false, args);
   }
 
-  private run<T>(name: string, trigger: boolean, args: readonly unknown[] | (() => unknown[])): { value: T; record: ExecutionRecord } {
+  private run<T>(
+    name: string,
+    trigger: boolean,
+    args: readonly unknown[] | (() => unknown[]),
+  ): { value: T; record: ExecutionRecord } {
     if (this.executions.length > 0 || this.google.executions.length > 0) this.context = this.newContext();
     const fn = this.context[name];
     if (typeof fn !== 'function') throw new Error(`the script has no top-level function ${name}`);
@@ -138,7 +143,11 @@ export class Sandbox {
     try {
       // Arguments cross as JSON, as google.script.run does; a trigger's event is built in the
       // execution's own services (its range and spreadsheet are handles the script calls).
-      const value = fn(...(typeof args === 'function' ? args() : args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a)))))) as T;
+      const value = fn(
+        ...(typeof args === 'function'
+          ? args()
+          : args.map((a) => (a === undefined ? a : JSON.parse(JSON.stringify(a))))),
+      ) as T;
       // Ended at the six-minute limit: whatever the script caught, the execution failed.
       if (record.killed) throw new Error(record.killed);
       this.google.endExecution(record);
@@ -164,7 +173,12 @@ export class Sandbox {
     // Google Sheets, Form submit: range); the clock's carries no range.
     const response = kind === 'ON_FORM_SUBMIT' ? this.google.lastResponse : null;
     this.runTrigger(trigger, () => [
-      { triggerUid: trigger.id, ...(response ? { range: this.google.eventHandles!.responseRange(response.formId, response.tab, response.row) } : {}) },
+      {
+        triggerUid: trigger.id,
+        ...(response
+          ? { range: this.google.eventHandles!.responseRange(response.formId, response.tab, response.row) }
+          : {}),
+      },
     ]);
   }
 

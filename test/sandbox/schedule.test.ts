@@ -12,7 +12,11 @@ import { expectRenderedLike } from './whole-match.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
-const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));
+const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  garnets: 0,
+}));
 /** No invalid answers and every trigger fires once, unless a test fires one again itself. */
 const CALM: Faults = { invalidEvery: 1000, missSubmitEvery: 1000, doubleSubmitEvery: 1000, tickLateSeconds: [0] };
 
@@ -50,8 +54,10 @@ function answer(table: Table, player: string, minutes: number, done?: string): v
   })!;
   const questions = phase.questions[player];
   if (questions.some((q) => q.public)) table.typeRow(player, answers, questions);
-  const asked = done === undefined ? questions : [...questions, { id: 'done', label: 'Done?', help: '', kind: 'choice' as const }];
-  if (questions.some((q) => !q.public)) expect(table.sendForm(player, { ...privatePart(answers, questions), ...(done ? { done } : {}) }, asked)).toBe(true);
+  const asked =
+    done === undefined ? questions : [...questions, { id: 'done', label: 'Done?', help: '', kind: 'choice' as const }];
+  if (questions.some((q) => !q.public))
+    expect(table.sendForm(player, { ...privatePart(answers, questions), ...(done ? { done } : {}) }, asked)).toBe(true);
 }
 
 function tick(table: Table, minutes: number): void {
@@ -104,7 +110,9 @@ describe('close early when everyone is ready', () => {
     expect(table.state().open?.phase.id).toBe('pregame');
     answer(table, 'p3', 8);
     tick(table, 9);
-    expect(logOf(table.sandbox).events).toEqual([{ type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' }]);
+    expect(logOf(table.sandbox).events).toEqual([
+      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' },
+    ]);
     const round1 = table.state().open!;
     expect(round1.phase.id).toBe('round-1');
     expect(round1.timing).toEqual({ opensAt: at(9), deadline: at(69) });
@@ -113,7 +121,9 @@ describe('close early when everyone is ready', () => {
     expect(form.description).toMatch(
       /Open until Sat 21 Nov 2026, 19:09 GMT\. It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet\./,
     );
-    expect(texts(table, 'public', 'Status')).toMatch(/Closes early\nas soon as every player has an answer accepted whole/);
+    expect(texts(table, 'public', 'Status')).toMatch(
+      /Closes early\nas soon as every player has an answer accepted whole/,
+    );
 
     // The form asks Done? last; Ben answers Not yet: his answer counts, and the round waits for him.
     expect(table.state().open!.phase.questions.p1.map((q) => q.id)).not.toContain('done');
@@ -197,7 +207,9 @@ describe('pause and resume through the menu', () => {
     expect(table.state().rejected.map((r) => r.reason)).toEqual([
       `arrived at ${at(15)}, while the host had paused the match (from ${at(10)}); nothing sent during a pause counts: send it again once the match goes on`,
     ]);
-    expect(texts(table, 'public', 'Status')).toMatch(/Paused\nsince 2026-11-21 18:10:00 UTC: nothing closes and nothing sent counts until the host resumes/);
+    expect(texts(table, 'public', 'Status')).toMatch(
+      /Paused\nsince 2026-11-21 18:10:00 UTC: nothing closes and nothing sent counts until the host resumes/,
+    );
     expect(texts(table, 'host', 'Current')).toMatch(/The match is paused \(since 2026-11-21T18:10:00.000Z\)/);
     // A second pause is refused and changes nothing.
     table.run('pauseMatch');
@@ -213,7 +225,9 @@ describe('pause and resume through the menu', () => {
     table.run('pauseMatch');
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(false);
-    expect(form.closedMessage).toMatch(/^The host paused the match at Sat 21 Nov 2026, 18:50 GMT\. Nothing sent during the pause counts\./);
+    expect(form.closedMessage).toMatch(
+      /^The host paused the match at Sat 21 Nov 2026, 18:50 GMT\. Nothing sent during the pause counts\./,
+    );
     const questions = table.state().open!.phase.questions.p1;
     expect(table.submitOnly('p1', { own: 'A1 B2 C3' }, questions)).toBe(false);
     // The old deadline passes: nothing closes, and the ticks rest without the lock, Sheets or Forms.

@@ -38,7 +38,9 @@ it('the public sheet shows the commitment from the start and the file at the end
   const commitment = createHash('sha256').update(seed, 'utf8').digest('hex');
   // The host gets it with the links, to post with the spectators' link.
   expect(started.links?.commitment).toBe(commitment);
-  const linksTab = table.google.host.sheet('Links').cells.map((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue ?? ''));
+  const linksTab = table.google.host
+    .sheet('Links')
+    .cells.map((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue ?? ''));
   expect(linksTab.find((line) => line[0].startsWith('Seed commitment'))?.[1]).toBe(commitment);
   const publicSheet = () => table.google.spreadsheet(table.sharedId()).workbook;
   const publicTexts = () => [...workbookTexts(publicSheet())];
@@ -80,16 +82,23 @@ it('the public sheet shows the commitment from the start and the file at the end
   expect(ok.stdout).toMatch(/^verified: /m);
 
   const otherSeed = join(dir, 'other-seed.json');
-  writeFileSync(otherSeed, text.replace(`"seed": ${JSON.stringify(seed)}`, `"seed": ${JSON.stringify(`${seed}-again`)}`));
+  writeFileSync(
+    otherSeed,
+    text.replace(`"seed": ${JSON.stringify(seed)}`, `"seed": ${JSON.stringify(`${seed}-again`)}`),
+  );
   const refusedSeed = run('verify', otherSeed, '--commitment', commitment);
   expect(refusedSeed.code).toBe(1);
   expect(refusedSeed.stderr).toMatch(/^genius-host: verify: the seed does not match the commitment/);
 
   // One submission changed: the winner's last accepted placement, emptied (so it no longer counts).
-  const json = JSON.parse(text) as { submissions: { player: string; phase: string; answers: Record<string, unknown> }[] };
+  const json = JSON.parse(text) as {
+    submissions: { player: string; phase: string; answers: Record<string, unknown> }[];
+  };
   const result = replayMatch(match);
   const winner = final?.winners[0];
-  const index = result.receipts.filter((r) => r.player === winner && r.status !== 'rejected' && !r.superseded && r.phase.startsWith('round-')).at(-1)?.index;
+  const index = result.receipts
+    .filter((r) => r.player === winner && r.status !== 'rejected' && !r.superseded && r.phase.startsWith('round-'))
+    .at(-1)?.index;
   if (index === undefined) throw new Error('the winner has no accepted round submission');
   json.submissions[index].answers = {};
   const changed = loadMatchText(JSON.stringify(json));

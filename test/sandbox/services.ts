@@ -6,7 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from '../../src/sheets/api.js';
-import { type CallHook, type CallRecord, type ExecutionRecord, type FaultPlan, faultMessage, isRemote, isWrite, jsonBytes, serviceOf } from './calls.js';
+import {
+  type CallHook,
+  type CallRecord,
+  type ExecutionRecord,
+  type FaultPlan,
+  faultMessage,
+  isRemote,
+  isWrite,
+  jsonBytes,
+  serviceOf,
+} from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
@@ -26,12 +36,15 @@ const WRAPPED = Symbol('wrapped by the sandbox');
 function checkAdvanced(api: Api, methodId: string, resource: unknown, optionalArgs?: object): void {
   const doc = discovery(api);
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(optionalArgs ?? {})) if (value !== undefined) query.append(name, String(value));
+  for (const [name, value] of Object.entries(optionalArgs ?? {}))
+    if (value !== undefined) query.append(name, String(value));
   try {
     checkCall(doc, methodById(doc, methodId), { query, body: resource });
   } catch (error) {
     if (!(error instanceof SchemaError)) throw error;
-    throw new Error(`GoogleJsonResponseException: API call to ${methodId} failed with error: ${error.message}`, { cause: error });
+    throw new Error(`GoogleJsonResponseException: API call to ${methodId} failed with error: ${error.message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -51,7 +64,8 @@ type Loose<T> = { [K in keyof T]?: T[K] extends (...args: infer A) => unknown ? 
 function strict<T extends object>(name: string, target: T): T {
   return new Proxy(target, {
     get(object, key, receiver) {
-      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON' || key in object) return Reflect.get(object, key, receiver);
+      if (typeof key === 'symbol' || key === 'then' || key === 'toJSON' || key in object)
+        return Reflect.get(object, key, receiver);
       throw new Error(`${name}.${String(key)} is not implemented by the sandbox`);
     },
   });
@@ -233,7 +247,8 @@ export interface UserEdit {
 /** A1 notation of a 0-based cell. */
 function a1(row: number, col: number): string {
   let letters = '';
-  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${row + 1}`;
 }
 
@@ -374,7 +389,11 @@ export class Google {
   /** Who runs the script now (menus and the sidebar: the host; triggers: whoever installed them). */
   currentUser: string;
   /** The daily quotas' windows: each starts at its first use and lasts 24 hours (QUOTAS). */
-  readonly quotaDay = { triggers: { start: -Infinity, ms: 0 }, properties: { start: -Infinity, calls: 0 }, mail: { start: -Infinity, calls: 0 } };
+  readonly quotaDay = {
+    triggers: { start: -Infinity, ms: 0 },
+    properties: { start: -Infinity, calls: 0 },
+    mail: { start: -Infinity, calls: 0 },
+  };
   /** Trigger executions Apps Script did not start because the day's trigger time was spent. */
   readonly triggersRefused: { name: string; at: number }[] = [];
   /** Sheets API calls by the script: when (fake clock ms) and whether a write. */
@@ -487,7 +506,10 @@ export class Google {
       return false;
     }
     const duration = (template.ended ?? template.at) - template.at;
-    const calls = template.calls.map((c) => ({ ...c, ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}) }));
+    const calls = template.calls.map((c) => ({
+      ...c,
+      ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}),
+    }));
     this.executions.push({ ...template, id: this.executions.length + 1, at, calls, ended: at + duration });
     this.chargeTriggerTime(duration);
     const properties = calls.filter((c) => c.name.startsWith('Properties.')).length;
@@ -516,7 +538,8 @@ export class Google {
     const fields = target as Record<string, unknown>;
     for (const key of Object.keys(fields)) {
       const fn = fields[key];
-      if (typeof fn === 'function' && !(WRAPPED in fn)) fields[key] = this.wrap(service, key, fn as (...args: unknown[]) => unknown);
+      if (typeof fn === 'function' && !(WRAPPED in fn))
+        fields[key] = this.wrap(service, key, fn as (...args: unknown[]) => unknown);
     }
     return strict(label, target);
   }
@@ -538,7 +561,8 @@ export class Google {
       if (execution.killed) throw new Error(execution.killed);
       if (service === 'Properties') {
         const day = google.window('properties');
-        if (day.calls >= google.quotas().properties) throw new Error('Exception: Service invoked too many times for one day: properties.');
+        if (day.calls >= google.quotas().properties)
+          throw new Error('Exception: Service invoked too many times for one day: properties.');
         day.calls += 1;
       }
       const call: CallRecord = {
@@ -621,7 +645,8 @@ export class Google {
   shareAs(fileId: string, writer: string, email: string): void {
     const file = this.files.get(fileId);
     if (!file || !this.canWrite(fileId, writer)) throw new FormError(`${writer} cannot share ${fileId}: not a writer`);
-    if (!file.writersCanShare) throw new FormError(`${writer} cannot share ${fileId}: only the owner can change its sharing`);
+    if (!file.writersCanShare)
+      throw new FormError(`${writer} cannot share ${fileId}: only the owner can change its sharing`);
     file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: true });
   }
 
@@ -651,7 +676,12 @@ export class Google {
 
   canRead(fileId: string, email: string): boolean {
     const file = this.files.get(fileId);
-    return (file?.permissions ?? []).some((p) => p.type === 'anyone' || p.emailAddress?.toLowerCase() === email.toLowerCase()) || (file?.published ?? false);
+    return (
+      (file?.permissions ?? []).some(
+        (p) => p.type === 'anyone' || p.emailAddress?.toLowerCase() === email.toLowerCase(),
+      ) ||
+      (file?.published ?? false)
+    );
   }
 
   /**
@@ -661,34 +691,54 @@ export class Google {
    * ("Publish and manage responders on the form": a responder is a reader permission with view
    * published, for a user or for anyone with the link).
    */
-  submitForm(formId: string, email: string, answers: Readonly<Record<string, string | readonly string[]>>, typed?: string): StoredResponse {
+  submitForm(
+    formId: string,
+    email: string,
+    answers: Readonly<Record<string, string | readonly string[]>>,
+    typed?: string,
+  ): StoredResponse {
     const form = this.forms.get(formId);
     if (!form) throw new FormError(`no form ${formId}`);
-    if (form.supportsPublishing && !form.published) throw new FormError(`The form ${form.title} is not published: nobody can open it`);
-    if (!this.mayRespond(form, email)) throw new FormError(`You need permission: ${email} is not among the responders of the form ${form.title}`);
-    if (!form.accepting) throw new FormError(`The form ${form.title} is no longer accepting responses. ${form.closedMessage}`);
+    if (form.supportsPublishing && !form.published)
+      throw new FormError(`The form ${form.title} is not published: nobody can open it`);
+    if (!this.mayRespond(form, email))
+      throw new FormError(`You need permission: ${email} is not among the responders of the form ${form.title}`);
+    if (!form.accepting)
+      throw new FormError(`The form ${form.title} is no longer accepting responses. ${form.closedMessage}`);
     const stored = new Map<number, string | string[]>();
     for (const [title, value] of Object.entries(answers)) {
       const item = form.items.find((i) => i.title === title);
-      if (!item) throw new FormError(`the form has no question "${title}" (it has ${form.items.map((i) => i.title).join(', ')})`);
+      if (!item)
+        throw new FormError(
+          `the form has no question "${title}" (it has ${form.items.map((i) => i.title).join(', ')})`,
+        );
       if (item.kind === 'CHECKBOX') {
         const list = Array.isArray(value) ? [...value] : [String(value)];
-        for (const v of list) if (!item.choices.includes(v)) throw new FormError(`"${v}" is not a choice of "${title}"`);
+        for (const v of list)
+          if (!item.choices.includes(v)) throw new FormError(`"${v}" is not a choice of "${title}"`);
         if (list.length > 0) stored.set(item.id, list);
         continue;
       }
       const text = Array.isArray(value) ? value.join(' ') : String(value);
       if (text === '') continue;
-      if (item.kind === 'MULTIPLE_CHOICE' && !item.choices.includes(text)) throw new FormError(`"${text}" is not a choice of "${title}"`);
-      if (item.pattern && !re2(item.pattern).test(text)) throw new FormError(`${title}: ${item.patternHelp || 'invalid answer'}`);
+      if (item.kind === 'MULTIPLE_CHOICE' && !item.choices.includes(text))
+        throw new FormError(`"${text}" is not a choice of "${title}"`);
+      if (item.pattern && !re2(item.pattern).test(text))
+        throw new FormError(`${title}: ${item.patternHelp || 'invalid answer'}`);
       stored.set(item.id, text);
     }
-    for (const item of form.items) if (item.required && !stored.has(item.id)) throw new FormError(`"${item.title}" is a required question`);
+    for (const item of form.items)
+      if (item.required && !stored.has(item.id)) throw new FormError(`"${item.title}" is a required question`);
     const response: StoredResponse = {
       id: `2_${formId.slice(2, 10)}_${form.responses.length + 1}`,
       timestamp: this.clock.now(),
       // Verified: the signed-in account's address; responder input: whatever was typed.
-      email: form.emailCollection === 'VERIFIED' ? email : form.emailCollection === 'RESPONDER_INPUT' ? (typed ?? email) : '',
+      email:
+        form.emailCollection === 'VERIFIED'
+          ? email
+          : form.emailCollection === 'RESPONDER_INPUT'
+            ? (typed ?? email)
+            : '',
       answers: stored,
       itemTitles: new Map(form.items.map((i) => [i.id, i.title])),
     };
@@ -731,9 +781,23 @@ export class Google {
         },
       });
     // Array.from, not map: a question left unanswered is a hole in `values`, and a hole is a cell too (an empty one; JSON would send null).
-    const row = (texts: readonly (string | undefined)[]) => ({ values: Array.from(texts, (t) => (t ? { userEnteredValue: { stringValue: t } } : {})) });
-    requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 }, rows: [row(dest.columns)], fields: 'userEnteredValue' } });
-    requests.push({ updateCells: { start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 }, rows: [row(values)], fields: 'userEnteredValue' } });
+    const row = (texts: readonly (string | undefined)[]) => ({
+      values: Array.from(texts, (t) => (t ? { userEnteredValue: { stringValue: t } } : {})),
+    });
+    requests.push({
+      updateCells: {
+        start: { sheetId: sheet.sheetId, rowIndex: 0, columnIndex: 0 },
+        rows: [row(dest.columns)],
+        fields: 'userEnteredValue',
+      },
+    });
+    requests.push({
+      updateCells: {
+        start: { sheetId: sheet.sheetId, rowIndex: dest.rows, columnIndex: 0 },
+        rows: [row(values)],
+        fields: 'userEnteredValue',
+      },
+    });
     target.workbook.batchUpdate(requests);
     this.lastResponse = { formId: form.id, tab: dest.tab, row: dest.rows + 1 };
     dest.rows += 1;
@@ -757,7 +821,14 @@ export class Google {
     // executions and API requests do not run triggers ("Installable triggers", Restrictions): only
     // this, a person's edit, fires the spreadsheet's edit triggers, each as its owner.
     for (const trigger of this.triggers.filter((t) => t.kind === 'ON_EDIT' && t.source === fileId)) {
-      this.onUserEdit?.(trigger, { fileId, tab, row, col, value: typed, ...(before !== undefined && before !== '' ? { oldValue: String(before) } : {}) });
+      this.onUserEdit?.(trigger, {
+        fileId,
+        tab,
+        row,
+        col,
+        value: typed,
+        ...(before !== undefined && before !== '' ? { oldValue: String(before) } : {}),
+      });
     }
   }
 
@@ -778,7 +849,10 @@ export class Google {
   editEvent(
     trigger: TriggerRecord,
     edit: UserEdit,
-    handles: { range: (fileId: string, tab: string, row: number, col: number) => unknown; spreadsheet: (fileId: string) => unknown },
+    handles: {
+      range: (fileId: string, tab: string, row: number, col: number) => unknown;
+      spreadsheet: (fileId: string) => unknown;
+    },
   ): Record<string, unknown> {
     return {
       authMode: 'FULL',
@@ -836,12 +910,15 @@ export class Google {
         getNumColumns: () => 1,
         getSheet: () => sheetHandle(file, tab),
         getA1Notation: () => a1(row, col),
-        getValues: () => [[file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? '']],
+        getValues: () => [
+          [file.values(`'${tab.replace(/'/g, "''")}'!${a1(row, col)}`, 'FORMULA').values?.[0]?.[0] ?? ''],
+        ],
       });
     google.eventHandles = {
       range: (fileId, tab, row, col) => rangeHandle(google.spreadsheet(fileId), tab, row, col),
       spreadsheet: (fileId) => spreadsheetHandle(google.spreadsheet(fileId)),
-      responseRange: (formId, tab, row) => rangeHandle(google.spreadsheet(google.forms.get(formId)!.destination!), tab, row - 1, 0),
+      responseRange: (formId, tab, row) =>
+        rangeHandle(google.spreadsheet(google.forms.get(formId)!.destination!), tab, row - 1, 0),
     };
 
     const ButtonSet = { OK: 'OK', OK_CANCEL: 'OK_CANCEL', YES_NO: 'YES_NO', YES_NO_CANCEL: 'YES_NO_CANCEL' };
@@ -881,7 +958,10 @@ export class Google {
         google.ui.prompts.push(`${title}: ${prompt}`);
         const answer = google.promptAnswers.shift();
         if (!answer) throw new Error(`the sandbox host has no answer ready for the prompt "${title}"`);
-        return strict('PromptResponse', { getSelectedButton: () => Button[answer.button], getResponseText: () => answer.text });
+        return strict('PromptResponse', {
+          getSelectedButton: () => Button[answer.button],
+          getResponseText: () => answer.text,
+        });
       },
     } satisfies Loose<GoogleAppsScript.Base.Ui>);
 
@@ -911,7 +991,10 @@ export class Google {
           checkAdvanced('sheets.v4', 'sheets.spreadsheets.get', undefined, optionalArgs);
           return google.spreadsheet(spreadsheetId).get(optionalArgs?.fields);
         },
-        batchUpdate: (resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest, spreadsheetId: string) => {
+        batchUpdate: (
+          resource: GoogleAppsScript.Sheets.Schema.BatchUpdateSpreadsheetRequest,
+          spreadsheetId: string,
+        ) => {
           // The requests themselves are checked by the spreadsheet (test/sandbox/sheets.ts), once.
           checkAdvanced('sheets.v4', 'sheets.spreadsheets.batchUpdate', { ...resource, requests: [] });
           return google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]);
@@ -928,7 +1011,10 @@ export class Google {
     const driveFile = (fileId: string) => {
       const file = google.files.get(fileId);
       // drive.file: only files this script created (or the user opened with it) are visible.
-      if (!file || !file.byScript) throw new Error(`GoogleJsonResponseException: API call to drive.permissions failed with error: File not found: ${fileId}.`);
+      if (!file || !file.byScript)
+        throw new Error(
+          `GoogleJsonResponseException: API call to drive.permissions failed with error: File not found: ${fileId}.`,
+        );
       return file;
     };
     const Drive = strict('Drive', {
@@ -942,7 +1028,8 @@ export class Google {
           const file = driveFile(fileId);
           if (!['reader', 'commenter', 'writer'].includes(resource.role ?? ''))
             throw new Error(`Drive.Permissions.create: role "${resource.role}" is not implemented by the sandbox`);
-          if (resource.type === 'user' && !resource.emailAddress) throw new Error('Drive.Permissions.create: emailAddress is required for type user');
+          if (resource.type === 'user' && !resource.emailAddress)
+            throw new Error('Drive.Permissions.create: emailAddress is required for type user');
           if (resource.type !== 'user' && resource.type !== 'anyone')
             throw new Error(`Drive.Permissions.create: type "${resource.type}" is not implemented by the sandbox`);
           // sendNotificationEmail: "This defaults to `true` for users and groups, and is not allowed
@@ -967,13 +1054,21 @@ export class Google {
             throw new Error(
               'GoogleJsonResponseException: API call to drive.permissions.create failed with error: The domain administrators have disabled sharing with anyone who has the link',
             );
-          if (resource.type === 'user' && google.options.refuseSharingWith?.some((e) => accountOf(e) === accountOf(resource.emailAddress ?? ''))) {
+          if (
+            resource.type === 'user' &&
+            google.options.refuseSharingWith?.some((e) => accountOf(e) === accountOf(resource.emailAddress ?? ''))
+          ) {
             throw new Error(
               `GoogleJsonResponseException: API call to drive.permissions.create failed with error: Sharing with ${resource.emailAddress} is not allowed by your organization's policy`,
             );
           }
           const notified = resource.type === 'user' && optionalArgs?.sendNotificationEmail !== false;
-          if (notified) google.sharingEmails.push({ fileId, email: resource.emailAddress!, message: optionalArgs?.emailMessage ?? '' });
+          if (notified)
+            google.sharingEmails.push({
+              fileId,
+              email: resource.emailAddress!,
+              message: optionalArgs?.emailMessage ?? '',
+            });
           const address = resource.emailAddress ? google.accountAddress(resource.emailAddress) : undefined;
           const permission: Permission = {
             role: resource.role!,
@@ -1009,9 +1104,13 @@ export class Google {
           const fields = /^permissions\(([\w,]+)\)$/.exec(optionalArgs?.fields ?? '')?.[1].split(',') ?? [];
           const known = ['id', 'type', 'role', 'view', 'emailAddress'];
           if (fields.length === 0 || fields.some((f) => !known.includes(f)))
-            throw new Error(`Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`);
+            throw new Error(
+              `Drive.Permissions.list with fields "${optionalArgs?.fields}" is not implemented by the sandbox`,
+            );
           // A form's responders are listed only when asked for (includePermissionsForView=published).
-          const listed = file.permissions.filter((p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published');
+          const listed = file.permissions.filter(
+            (p) => p.view === undefined || optionalArgs.includePermissionsForView === 'published',
+          );
           const all: Record<string, (p: Permission) => string | undefined> = {
             id: permissionIdOf,
             type: (p) => p.type,
@@ -1020,7 +1119,9 @@ export class Google {
             emailAddress: (p) => p.emailAddress,
           };
           return {
-            permissions: listed.map((p) => Object.fromEntries(fields.flatMap((f) => (all[f](p) === undefined ? [] : [[f, all[f](p)]])))),
+            permissions: listed.map((p) =>
+              Object.fromEntries(fields.flatMap((f) => (all[f](p) === undefined ? [] : [[f, all[f](p)]]))),
+            ),
           };
         },
         // permissions.delete: the permission goes (a form's responder included).
@@ -1028,7 +1129,9 @@ export class Google {
           const file = driveFile(fileId);
           const at = file.permissions.findIndex((p) => p.role !== 'owner' && permissionIdOf(p) === permissionId);
           if (at < 0)
-            throw new Error(`GoogleJsonResponseException: API call to drive.permissions.delete failed with error: Permission not found: ${permissionId}.`);
+            throw new Error(
+              `GoogleJsonResponseException: API call to drive.permissions.delete failed with error: Permission not found: ${permissionId}.`,
+            );
           file.permissions.splice(at, 1);
         },
       } satisfies Loose<GoogleAppsScript.Drive_v3.Drive.V3.Collection.PermissionsCollection>),
@@ -1037,7 +1140,8 @@ export class Google {
           checkAdvanced('drive.v3', 'drive.files.update', resource);
           const file = driveFile(fileId);
           const fields = Object.keys(resource);
-          if (fields.some((f) => f !== 'writersCanShare')) throw new Error(`Drive.Files.update of ${fields.join(', ')} is not implemented by the sandbox`);
+          if (fields.some((f) => f !== 'writersCanShare'))
+            throw new Error(`Drive.Files.update of ${fields.join(', ')} is not implemented by the sandbox`);
           if (resource.writersCanShare !== undefined) file.writersCanShare = resource.writersCanShare;
           return { id: fileId, writersCanShare: file.writersCanShare };
         },
@@ -1058,17 +1162,26 @@ export class Google {
         get: (fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
           checkAdvanced('drive.v3', 'drive.revisions.get', undefined, optionalArgs);
           const file = driveFile(fileId);
-          if (revisionId !== '1' && revisionId !== '2') throw new Error(`Drive.Revisions.get: revision not found: ${revisionId}`);
+          if (revisionId !== '1' && revisionId !== '2')
+            throw new Error(`Drive.Revisions.get: revision not found: ${revisionId}`);
           const fields = (optionalArgs?.fields ?? '').split(',').map((f) => f.trim());
           const link = revisionId === '2' && file.published ? publishedLinkOf(fileId) : undefined;
           return { id: revisionId, ...(fields.includes('publishedLink') && link ? { publishedLink: link } : {}) };
         },
-        update: (resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision, fileId: string, revisionId: string, optionalArgs?: { fields?: string }) => {
+        update: (
+          resource: GoogleAppsScript.Drive_v3.Drive.V3.Schema.Revision,
+          fileId: string,
+          revisionId: string,
+          optionalArgs?: { fields?: string },
+        ) => {
           checkAdvanced('drive.v3', 'drive.revisions.update', resource, optionalArgs);
           const file = driveFile(fileId);
-          if (revisionId !== '2') throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
+          if (revisionId !== '2')
+            throw new Error(`Drive.Revisions.update: only the head revision can be published (got ${revisionId})`);
           if (google.options.refusePublishing)
-            throw new Error('GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator');
+            throw new Error(
+              'GoogleJsonResponseException: API call to drive.revisions.update failed with error: Publishing is disabled by your administrator',
+            );
           file.published = resource.published === true;
           file.publishAuto = resource.publishAuto === true;
           // Revision.publishedLink: "A link to the published revision" (output only, Docs Editors
@@ -1170,20 +1283,25 @@ export class Google {
         }),
         collectsEmail: () => form.collectEmail,
         setEmailCollectionType: chain((type: string) => {
-          if (!['DO_NOT_COLLECT', 'VERIFIED', 'RESPONDER_INPUT'].includes(type)) throw new Error(`setEmailCollectionType: unknown type ${type}`);
+          if (!['DO_NOT_COLLECT', 'VERIFIED', 'RESPONDER_INPUT'].includes(type))
+            throw new Error(`setEmailCollectionType: unknown type ${type}`);
           if (type === 'VERIFIED' && google.options.refuseVerifiedEmails)
-            throw new Error('Exception: Verified email collection is not available for this form (your organisation allows only responder input)');
+            throw new Error(
+              'Exception: Verified email collection is not available for this form (your organisation allows only responder input)',
+            );
           form.emailCollection = type as EmailCollection;
         }),
         getEmailCollectionType: () => form.emailCollection,
         supportsAdvancedResponderPermissions: () => form.supportsPublishing,
         isPublished: () => {
-          if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          if (!form.supportsPublishing)
+            throw new Error('Exception: This form does not support publishing (a legacy form)');
           return form.published;
         },
         // Publishing "also enables accepting responses"; unpublishing stops them.
         setPublished: chain((published: boolean) => {
-          if (!form.supportsPublishing) throw new Error('Exception: This form does not support publishing (a legacy form)');
+          if (!form.supportsPublishing)
+            throw new Error('Exception: This form does not support publishing (a legacy form)');
           const file = google.files.get(form.id)!;
           if (published && google.options.publishOpensToAnyone && !file.permissions.some((p) => p.view === 'published'))
             file.permissions.push({ role: 'reader', type: 'anyone', notified: false, view: 'published' });
@@ -1192,11 +1310,23 @@ export class Google {
         }),
         isAcceptingResponses: () => form.accepting,
         addPublishedReader: chain((email: string) => {
-          if (!form.supportsPublishing) throw new Error('Exception: This form does not support responder permissions (a legacy form)');
-          if (google.options.refuseResponderRestriction) throw new Error('Exception: Responders cannot be restricted to named people for this form');
+          if (!form.supportsPublishing)
+            throw new Error('Exception: This form does not support responder permissions (a legacy form)');
+          if (google.options.refuseResponderRestriction)
+            throw new Error('Exception: Responders cannot be restricted to named people for this form');
           const file = google.files.get(form.id)!;
-          if (!file.permissions.some((p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email)))
-            file.permissions.push({ role: 'reader', type: 'user', emailAddress: email, notified: false, view: 'published' });
+          if (
+            !file.permissions.some(
+              (p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email),
+            )
+          )
+            file.permissions.push({
+              role: 'reader',
+              type: 'user',
+              emailAddress: email,
+              notified: false,
+              view: 'published',
+            });
         }),
         getPublishedReaders: () =>
           google.files
@@ -1269,7 +1399,13 @@ export class Google {
     };
 
     // FormApp.EmailCollectionType is newer than @types/google-apps-script: added beside the typed part.
-    const emailCollectionType = { EmailCollectionType: { DO_NOT_COLLECT: 'DO_NOT_COLLECT', VERIFIED: 'VERIFIED', RESPONDER_INPUT: 'RESPONDER_INPUT' } };
+    const emailCollectionType = {
+      EmailCollectionType: {
+        DO_NOT_COLLECT: 'DO_NOT_COLLECT',
+        VERIFIED: 'VERIFIED',
+        RESPONDER_INPUT: 'RESPONDER_INPUT',
+      },
+    };
     const FormApp = strict(
       'FormApp',
       Object.assign(emailCollectionType, {
@@ -1291,7 +1427,10 @@ export class Google {
         },
         openById: (id: string) => {
           const form = google.forms.get(id);
-          if (!form) throw new Error(`No item with the given ID could be found, or you do not have permission to access it. (${id})`);
+          if (!form)
+            throw new Error(
+              `No item with the given ID could be found, or you do not have permission to access it. (${id})`,
+            );
           return formHandle(form);
         },
         createTextValidation: () => {
@@ -1339,7 +1478,8 @@ export class Google {
             let minutes = 0;
             const clock = strict('ClockTriggerBuilder', {
               everyMinutes: (n: number) => {
-                if (![1, 5, 10, 15, 30].includes(n)) throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
+                if (![1, 5, 10, 15, 30].includes(n))
+                  throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
                 minutes = n;
                 return clock;
               },
@@ -1375,8 +1515,14 @@ export class Google {
     } satisfies Loose<GoogleAppsScript.Script.ScriptApp>);
     const addTrigger = (t: Omit<TriggerRecord, 'id' | 'owner'>) => {
       if (google.triggers.filter((x) => x.owner === google.currentUser).length >= 20)
-        throw new Error('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
-      const record = { ...t, owner: google.currentUser, id: `trigger-${google.triggers.length + 1}-${google.counter++}` };
+        throw new Error(
+          'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+        );
+      const record = {
+        ...t,
+        owner: google.currentUser,
+        id: `trigger-${google.triggers.length + 1}-${google.counter++}`,
+      };
       google.triggers.push(record);
       return strict('Trigger', { getUniqueId: () => record.id, getHandlerFunction: () => record.handler });
     };
@@ -1404,12 +1550,15 @@ export class Google {
       },
       hasLock: () => google.lockOwner !== null && google.lockOwner === (google.current()?.id ?? 0),
     } satisfies Loose<GoogleAppsScript.Lock.Lock>);
-    const LockService = strict('LockService', { getDocumentLock: () => lock } satisfies Loose<GoogleAppsScript.Lock.LockService>);
+    const LockService = strict('LockService', {
+      getDocumentLock: () => lock,
+    } satisfies Loose<GoogleAppsScript.Lock.LockService>);
 
     const properties: object = strict('Properties', {
       getProperty: (key: string) => google.properties.get(key) ?? null,
       setProperty: (key: string, value: string) => {
-        if (Buffer.byteLength(key) + Buffer.byteLength(value) > 9 * 1024) throw new Error(`Argument too large: value (${key})`);
+        if (Buffer.byteLength(key) + Buffer.byteLength(value) > 9 * 1024)
+          throw new Error(`Argument too large: value (${key})`);
         google.properties.set(key, String(value));
         const total = [...google.properties].reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
         if (total > 500 * 1024) throw new Error('You have exceeded the property storage quota.');
@@ -1444,7 +1593,8 @@ export class Google {
 
     const Utilities = strict('Utilities', {
       formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {
-        if (format !== 'EEE d MMM yyyy, HH:mm z') throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
+        if (format !== 'EEE d MMM yyyy, HH:mm z')
+          throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
         return formatTime(new Date((date as unknown as Date).getTime()).toISOString(), timeZone);
       },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
@@ -1486,7 +1636,20 @@ export class Google {
     const MailApp = strict('MailApp', google.mailApp());
     const UrlFetchApp = strict('UrlFetchApp', google.urlFetchApp());
 
-    return { SpreadsheetApp, Sheets, Drive, FormApp, ScriptApp, LockService, PropertiesService, Session, Utilities, HtmlService, MailApp, UrlFetchApp };
+    return {
+      SpreadsheetApp,
+      Sheets,
+      Drive,
+      FormApp,
+      ScriptApp,
+      LockService,
+      PropertiesService,
+      Session,
+      Utilities,
+      HtmlService,
+      MailApp,
+      UrlFetchApp,
+    };
   }
 
   /**
@@ -1503,10 +1666,12 @@ export class Google {
       sendEmail: (recipient: string, subject: string, body: string, options?: { name?: string }) => {
         if (typeof recipient !== 'string' || !/^[^@\s,]+@[^@\s,]+$/.test(recipient))
           throw new Error(`MailApp.sendEmail: the sandbox takes one address, not ${JSON.stringify(recipient)}`);
-        if (typeof subject !== 'string' || typeof body !== 'string') throw new Error('MailApp.sendEmail: subject and body must be text');
+        if (typeof subject !== 'string' || typeof body !== 'string')
+          throw new Error('MailApp.sendEmail: subject and body must be text');
         if (subject.length > 250) throw new Error('MailApp.sendEmail: subject too long');
         const unknown = Object.keys(options ?? {}).filter((k) => k !== 'name');
-        if (unknown.length > 0) throw new Error(`MailApp.sendEmail: option ${unknown.join(', ')} is not implemented by the sandbox`);
+        if (unknown.length > 0)
+          throw new Error(`MailApp.sendEmail: option ${unknown.join(', ')} is not implemented by the sandbox`);
         if (left() <= 0) throw new Error('Service invoked too many times for one day: email.');
         window().calls += 1;
         this.mail.push({ to: recipient, subject, body, from: options?.name ?? '', at: this.clock.now() });
@@ -1525,8 +1690,10 @@ export class Google {
    */
   private urlFetchApp() {
     return {
-      fetch: (url: string, params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean }) =>
-        this.discordFetch(url, params, 'apps-script'),
+      fetch: (
+        url: string,
+        params: { method?: string; contentType?: string; payload?: string; muteHttpExceptions?: boolean },
+      ) => this.discordFetch(url, params, 'apps-script'),
     };
   }
 
@@ -1547,7 +1714,12 @@ export class Google {
       getAllHeaders: () => ({ 'Content-Type': text.startsWith('<') ? 'text/html' : 'application/json', ...headers }),
     });
     const match = /^(https:\/\/discord\.com\/api\/webhooks\/\d+\/[\w-]+)\?wait=true$/.exec(url);
-    if (!match || params.method !== 'post' || params.contentType !== 'application/json' || typeof params.payload !== 'string')
+    if (
+      !match ||
+      params.method !== 'post' ||
+      params.contentType !== 'application/json' ||
+      typeof params.payload !== 'string'
+    )
       throw new Error(
         `UrlFetchApp.fetch(${url}, ${JSON.stringify(params)}) is not implemented by the sandbox (only a JSON POST to a Discord webhook with ?wait=true)`,
       );
@@ -1565,14 +1737,24 @@ export class Google {
         '<!DOCTYPE html><html><head><title>Access denied | discord.com used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><h2>You are being rate limited</h2><p>The owner of this website (discord.com) has banned you temporarily from accessing this website.</p></body></html>',
       );
     else if (this.discord.rateLimited > 0 && this.discord.rateLimited--)
-      reply = answer(429, JSON.stringify({ message: 'You are being rate limited.', retry_after: this.discord.retryAfter, global: false }), {
-        'Retry-After': String(Math.ceil(this.discord.retryAfter)),
-      });
-    else if (!this.discord.webhooks.has(match[1])) reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
+      reply = answer(
+        429,
+        JSON.stringify({ message: 'You are being rate limited.', retry_after: this.discord.retryAfter, global: false }),
+        {
+          'Retry-After': String(Math.ceil(this.discord.retryAfter)),
+        },
+      );
+    else if (!this.discord.webhooks.has(match[1]))
+      reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
     else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
       reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
     else {
-      this.discord.posts.push({ url: match[1], content: body.content, allowedMentions: body.allowed_mentions, at: this.clock.now() });
+      this.discord.posts.push({
+        url: match[1],
+        content: body.content,
+        allowedMentions: body.allowed_mentions,
+        at: this.clock.now(),
+      });
       reply = answer(200, JSON.stringify({ id: String(this.discord.posts.length), content: body.content }));
     }
     if (reply.getResponseCode() >= 300) {

@@ -24,7 +24,8 @@ function areaOf(range: GridRange, sheet: Readonly<SheetState>): Area {
   };
 }
 
-const inside = (a: Area, r: number, c: number) => r >= a.startRowIndex && r < a.endRowIndex && c >= a.startColumnIndex && c < a.endColumnIndex;
+const inside = (a: Area, r: number, c: number) =>
+  r >= a.startRowIndex && r < a.endRowIndex && c >= a.startColumnIndex && c < a.endColumnIndex;
 
 /** `'Tab name'!B2:D9`, `'Tab'!A1:Z`, `Tab!A1` → the tab and a range (end open when left out). */
 function parseA1(range: string): { tab: string; top: number; left: number; bottom?: number; right?: number } {
@@ -36,7 +37,11 @@ function parseA1(range: string): { tab: string; top: number; left: number; botto
     top: Number(match[4]) - 1,
     left: col(match[3]),
     ...(match[5] ? { right: col(match[5]) } : {}),
-    ...(match[6] ? { bottom: Number(match[6]) - 1 } : match[5] ? {} : { bottom: Number(match[4]) - 1, right: col(match[3]) }),
+    ...(match[6]
+      ? { bottom: Number(match[6]) - 1 }
+      : match[5]
+        ? {}
+        : { bottom: Number(match[4]) - 1, right: col(match[3]) }),
   };
 }
 
@@ -71,7 +76,9 @@ export class SheetFile {
   /** spreadsheets.get with the renderer's field mask (the only one the add-on asks for). */
   get(fields: string | undefined): unknown {
     if (fields !== METADATA_FIELDS)
-      throw new SheetsError(`Sheets.Spreadsheets.get with fields "${fields}" is not implemented by the sandbox (only METADATA_FIELDS)`);
+      throw new SheetsError(
+        `Sheets.Spreadsheets.get with fields "${fields}" is not implemented by the sandbox (only METADATA_FIELDS)`,
+      );
     return this.workbook.getMetadata();
   }
 
@@ -80,7 +87,8 @@ export class SheetFile {
    * are taken out first and recorded only once the whole batch applied (atomic, as Google is).
    */
   batchUpdate(requests: readonly Request[]): { spreadsheetId: string; replies: object[] } {
-    if (!Array.isArray(requests) || requests.length === 0) throw new SheetsError('Invalid requests: at least one request is required');
+    if (!Array.isArray(requests) || requests.length === 0)
+      throw new SheetsError('Invalid requests: at least one request is required');
     // Google's schema sees the whole body, the extensions below included (the workbook sees only the rest).
     try {
       checkSheetsBatchUpdate({ requests });
@@ -116,14 +124,18 @@ export class SheetFile {
       if (protectedRange && (protectedRange.editors !== undefined || protectedRange.unprotectedRanges !== undefined)) {
         const { editors, unprotectedRanges, ...rest } = protectedRange;
         if (editors && (editors.groups || editors.domainUsersCanEdit))
-          throw new SheetsError(`requests[${i}]: editors.groups and domainUsersCanEdit are not implemented by the sandbox`);
+          throw new SheetsError(
+            `requests[${i}]: editors.groups and domainUsersCanEdit are not implemented by the sandbox`,
+          );
         for (const email of editors?.users ?? [])
-          if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+          if (!/^[^@\s]+@[^@\s]+$/.test(email))
+            throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
         const at = standard.push({ addProtectedRange: { protectedRange: rest } }) - 1;
         after.push(() => {
           const sheet = this.workbook.tabs.find((s) => s.sheetId === (rest.range?.sheetId ?? 0))!;
           // The id given, or the one the workbook drew (its reply, as Google's AddProtectedRangeResponse).
-          const id = (applied[at] as { addProtectedRange: { protectedRange: { protectedRangeId: number } } }).addProtectedRange.protectedRange.protectedRangeId;
+          const id = (applied[at] as { addProtectedRange: { protectedRange: { protectedRangeId: number } } })
+            .addProtectedRange.protectedRange.protectedRangeId;
           this.protections.set(id, {
             editors: editors ? [...(editors.users ?? [])] : null,
             unprotected: (unprotectedRanges ?? []).map((r: GridRange) => areaOf(r, sheet)),
@@ -133,14 +145,16 @@ export class SheetFile {
       }
       if (request.repeatCell?.fields === 'userEnteredFormat.numberFormat') {
         const type = request.repeatCell.cell?.userEnteredFormat?.numberFormat?.type;
-        if (type !== 'TEXT') throw new SheetsError(`requests[${i}]: the sandbox implements only the TEXT number format, not ${type}`);
+        if (type !== 'TEXT')
+          throw new SheetsError(`requests[${i}]: the sandbox implements only the TEXT number format, not ${type}`);
         const range = request.repeatCell.range!;
         after.push(() => {
           const sheet = this.workbook.tabs.find((s) => s.sheetId === (range.sheetId ?? 0));
           if (!sheet) throw new SheetsError(`requests[${i}]: no sheet with id ${range.sheetId}`);
           const area = areaOf(range, sheet);
           const set = this.textCells.get(sheet.sheetId) ?? new Set<string>();
-          for (let r = area.startRowIndex; r < area.endRowIndex; r++) for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) set.add(`${r},${c}`);
+          for (let r = area.startRowIndex; r < area.endRowIndex; r++)
+            for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) set.add(`${r},${c}`);
           this.textCells.set(sheet.sheetId, set);
         });
         return;
@@ -148,17 +162,22 @@ export class SheetFile {
       // Sheets API UpdateProtectedRangeRequest: the fields named are replaced (only the editors here).
       if (request.updateProtectedRange) {
         const { protectedRange: changed, fields } = request.updateProtectedRange;
-        if (fields !== 'editors') throw new SheetsError(`requests[${i}]: updateProtectedRange with fields "${fields}" is not implemented by the sandbox`);
+        if (fields !== 'editors')
+          throw new SheetsError(
+            `requests[${i}]: updateProtectedRange with fields "${fields}" is not implemented by the sandbox`,
+          );
         const id = changed?.protectedRangeId ?? -1;
         const existing = this.protections.get(id);
         if (!existing) throw new SheetsError(`requests[${i}]: No protected range with id: ${id}`);
         for (const email of changed?.editors?.users ?? [])
-          if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
+          if (!/^[^@\s]+@[^@\s]+$/.test(email))
+            throw new SheetsError(`requests[${i}]: "${email}" is not an email address`);
         after.push(() => this.protections.set(id, { ...existing, editors: [...(changed?.editors?.users ?? [])] }));
         return;
       }
       if (request.deleteSheet) after.push(() => this.hidden.delete(request.deleteSheet!.sheetId ?? 0));
-      if (request.deleteProtectedRange) after.push(() => this.protections.delete(request.deleteProtectedRange!.protectedRangeId ?? -1));
+      if (request.deleteProtectedRange)
+        after.push(() => this.protections.delete(request.deleteProtectedRange!.protectedRangeId ?? -1));
       standard.push(request);
     });
     // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
@@ -174,7 +193,10 @@ export class SheetFile {
   }
 
   /** values.get: each cell's value (FORMULA: as typed, numbers as numbers), trailing blanks left out. */
-  values(range: string, renderOption: string | undefined): { range: string; majorDimension: 'ROWS'; values?: (string | number | boolean)[][] } {
+  values(
+    range: string,
+    renderOption: string | undefined,
+  ): { range: string; majorDimension: 'ROWS'; values?: (string | number | boolean)[][] } {
     if (renderOption !== 'FORMULA' && renderOption !== 'UNFORMATTED_VALUE')
       throw new SheetsError(`values.get with valueRenderOption ${renderOption} is not implemented by the sandbox`);
     const { tab, top, left, bottom, right } = parseA1(range);
@@ -215,7 +237,9 @@ export class SheetFile {
   type(user: string, canWrite: boolean, tab: string, row: number, col: number, typed: string): void {
     const sheet = this.sheet(tab);
     if (!this.canEdit(user, canWrite, sheet.sheetId, row, col)) {
-      throw new SheetsError(`You are trying to edit a protected cell or object. ${user} may not edit '${tab}'!R${row + 1}C${col + 1}.`);
+      throw new SheetsError(
+        `You are trying to edit a protected cell or object. ${user} may not edit '${tab}'!R${row + 1}C${col + 1}.`,
+      );
     }
     const asText = this.textCells.get(sheet.sheetId)?.has(`${row},${col}`) ?? false;
     let value: CellData['userEnteredValue'];

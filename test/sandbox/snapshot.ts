@@ -20,7 +20,8 @@ export function deepClone<T>(value: T, memo = new Map<unknown, unknown>()): T {
     if (value instanceof type) {
       const out = Object.create(Object.getPrototypeOf(value)) as Record<PropertyKey, unknown>;
       memo.set(value, out);
-      for (const key of Reflect.ownKeys(value)) out[key] = structuredClone((value as Record<PropertyKey, unknown>)[key]);
+      for (const key of Reflect.ownKeys(value))
+        out[key] = structuredClone((value as Record<PropertyKey, unknown>)[key]);
       return out as T;
     }
   }
@@ -54,7 +55,11 @@ export function deepClone<T>(value: T, memo = new Map<unknown, unknown>()): T {
  * arrays, plain records, and the fields named in `inPlace`) keep their identity and get the saved
  * contents; other objects are replaced by their copies.
  */
-export function restoreInto(target: Record<string, unknown>, saved: Readonly<Record<string, unknown>>, inPlace: readonly string[] = []): void {
+export function restoreInto(
+  target: Record<string, unknown>,
+  saved: Readonly<Record<string, unknown>>,
+  inPlace: readonly string[] = [],
+): void {
   for (const [key, value] of Object.entries(deepClone(saved))) {
     const current = target[key];
     if (current instanceof Map && value instanceof Map) {

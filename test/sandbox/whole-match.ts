@@ -65,7 +65,8 @@ function workbookOf(table: Table, audience: Audience): EmbeddedWorkbook | null {
   const google = table.google;
   if (audience === 'host') return google.host.workbook;
   if (audience === 'public') return google.spreadsheet(table.sharedId()).workbook;
-  if (audience.startsWith('player:')) return google.spreadsheet(table.playerFile(audience.slice('player:'.length)).sheet).workbook;
+  if (audience.startsWith('player:'))
+    return google.spreadsheet(table.playerFile(audience.slice('player:'.length)).sheet).workbook;
   return null;
 }
 
@@ -134,7 +135,10 @@ function playWhole(c: Case) {
     deadlines: {},
     ...(c.options ? { options: c.options } : {}),
   };
-  const started = table.startMatch(setup) as { ok: boolean; links: { players: { form: string; sheet: string }[]; spectators: string } };
+  const started = table.startMatch(setup) as {
+    ok: boolean;
+    links: { players: { form: string; sheet: string }[]; spectators: string };
+  };
   expect(started.ok).toBe(true);
   expect(google.triggers.map((t) => t.kind).sort()).toEqual(['CLOCK', 'ON_EDIT', 'ON_FORM_SUBMIT']);
   // Privacy after every phase (answers in, some drawn, the next phase maybe open), and at the end.
@@ -153,7 +157,10 @@ function playWhole(c: Case) {
  * The match is over and every spreadsheet shows exactly what a replay of the exported match file
  * shows (rendered afresh); answers that replay and the log as the add-on reads it.
  */
-export function expectSheetsShowExportedReplay(table: Table, label: string): { result: ReturnType<typeof replayMatch>; match: ReturnType<typeof logOf> } {
+export function expectSheetsShowExportedReplay(
+  table: Table,
+  label: string,
+): { result: ReturnType<typeof replayMatch>; match: ReturnType<typeof logOf> } {
   const google = table.google;
   const exported = table.run('exportMatchFile') as string;
   expect(google.ui.dialogs.at(-1)?.title).toBe('Export match file');
@@ -195,7 +202,10 @@ export function checkWholeMatch(c: Case): void {
   expect(table.stats.wrongAccountRefused).toBeGreaterThan(0);
   if (table.stats.wrongAddress > 0) expect(reasons).toMatch(/which is not \w+'s address/);
   expect(table.stats.missedTriggers + table.stats.doubledTriggers + table.stats.skippedTicks).toBeGreaterThan(2);
-  if (table.stats.invalidSent > 0) expect(result.receipts.some((r) => r.status === 'rejected' && !/address|deadline|ended/.test(r.reasons[0]))).toBe(true);
+  if (table.stats.invalidSent > 0)
+    expect(result.receipts.some((r) => r.status === 'rejected' && !/address|deadline|ended/.test(r.reasons[0]))).toBe(
+      true,
+    );
   if (table.stats.lateSent > 0) expect(reasons).toMatch(/after the deadline/);
   // Every response reached the log exactly once.
   const responses = [...google.forms.values()].reduce((n, f) => n + f.responses.length, 0);
@@ -219,7 +229,11 @@ export function checkWholeMatch(c: Case): void {
     const sheet = google.files.get(table.playerFile(player.id).sheet)!;
     expect(sheet.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress)).toEqual([player.email]);
     // Each form: published, closed now, open to its player's account only, recording verified addresses.
-    expect(google.forms.get(player.form!)!).toMatchObject({ published: true, accepting: false, emailCollection: 'VERIFIED' });
+    expect(google.forms.get(player.form!)!).toMatchObject({
+      published: true,
+      accepting: false,
+      emailCollection: 'VERIFIED',
+    });
     expect(
       google.files
         .get(player.form!)!
@@ -238,7 +252,8 @@ export function checkWholeMatch(c: Case): void {
   // Measured: Sheets writes and request bytes of the executions that closed a phase.
   const resolutions = table.executions.filter((e) => e.closed > 0 && e.name !== 'startMatch');
   const max = (f: (e: (typeof resolutions)[number]) => number) => Math.max(...resolutions.map(f));
-  const mean = (f: (e: (typeof resolutions)[number]) => number) => Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
+  const mean = (f: (e: (typeof resolutions)[number]) => number) =>
+    Math.round(resolutions.reduce((n, e) => n + f(e), 0) / resolutions.length);
   console.log(
     `[sandbox] ${c.game}: ${resolutions.length} resolutions; Sheets writes per resolution max ${max((e) => e.writes)}, mean ${mean((e) => e.writes)}; bytes max ${max((e) => e.bytes)}, mean ${mean((e) => e.bytes)}; time max ${Math.round(max((e) => e.ms))} ms, mean ${mean((e) => e.ms)} ms; executions ${table.executions.length}; stats ${JSON.stringify(table.stats)}`,
   );

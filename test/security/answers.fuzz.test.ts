@@ -34,8 +34,30 @@ const WEIRD_PHASES = [
   '\u202Eround-1',
   'round-\u0661',
 ];
-const WEIRD_PLAYERS = ['', 'nobody', 'P1', 'p1 ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '=1+1', '\u0000'];
-const WEIRD_KEYS = ['', 'colour', 'answer', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '=1+1', 'own ', 'OWN'];
+const WEIRD_PLAYERS = [
+  '',
+  'nobody',
+  'P1',
+  'p1 ',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '=1+1',
+  '\u0000',
+];
+const WEIRD_KEYS = [
+  '',
+  'colour',
+  'answer',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '=1+1',
+  'own ',
+  'OWN',
+];
 
 function expectSaneReasons(receipt: Receipt): void {
   if (receipt.status === 'rejected') expect(receipt.reasons).toHaveLength(1);
@@ -46,7 +68,12 @@ function expectSaneReasons(receipt: Receipt): void {
 
 /** Everything an offer may change: the state (never), the counted moves and the phase's end. */
 function runSnapshot(run: MatchRun): { state: string; moves: string; closedEarly: boolean; phase: string | undefined } {
-  return { state: snapshot(run.state), moves: snapshot([...run.currentMoves]), closedEarly: run.hasClosedEarly, phase: run.phase?.id };
+  return {
+    state: snapshot(run.state),
+    moves: snapshot([...run.currentMoves]),
+    closedEarly: run.hasClosedEarly,
+    phase: run.phase?.id,
+  };
 }
 
 function questionIds(phase: PhaseSpec, player: string): string[] {
@@ -57,7 +84,9 @@ function questionIds(phase: PhaseSpec, player: string): string[] {
 function answersArb(scenario: Scenario, phase: PhaseSpec, player: string): fc.Arbitrary<Answers> {
   const own = questionIds(phase, player);
   const everyone = [...new Set(Object.keys(phase.questions).flatMap((p) => questionIds(phase, p)))];
-  const allIds = [...new Set(scenario.phases.flatMap((p) => Object.keys(p.questions).flatMap((id) => questionIds(p, id))))];
+  const allIds = [
+    ...new Set(scenario.phases.flatMap((p) => Object.keys(p.questions).flatMap((id) => questionIds(p, id)))),
+  ];
   const key = fc.oneof(
     ...(own.length > 0 ? [{ weight: 8, arbitrary: fc.constantFrom(...own) }] : []),
     { weight: 2, arbitrary: fc.constantFrom(...everyone, ...allIds) },
@@ -76,7 +105,12 @@ function answersArb(scenario: Scenario, phase: PhaseSpec, player: string): fc.Ar
 }
 
 /** A hostile submission aimed at `phase` (a phase of the match), with a time when the match has them. */
-function submissionArb(scenario: Scenario, phase: PhaseSpec, opensAt: string | undefined, knownPlayersOnly: boolean): fc.Arbitrary<Submission> {
+function submissionArb(
+  scenario: Scenario,
+  phase: PhaseSpec,
+  opensAt: string | undefined,
+  knownPlayersOnly: boolean,
+): fc.Arbitrary<Submission> {
   const asked = Object.keys(phase.questions);
   const everyone = scenario.base.players.map((p) => p.id);
   const phaseId = fc.oneof(
@@ -99,11 +133,18 @@ function submissionArb(scenario: Scenario, phase: PhaseSpec, opensAt: string | u
   return fc
     .record({ phase: phaseId, player, at })
     .chain(({ phase: id, player: who, at: time }) =>
-      answersArb(scenario, phase, who).map((answers): Submission => ({ phase: id, player: who, ...(time ? { at: time } : {}), answers })),
+      answersArb(scenario, phase, who).map((answers): Submission => ({
+        phase: id,
+        player: who,
+        ...(time ? { at: time } : {}),
+        answers,
+      })),
     );
 }
 
-function checkpointArb(scenario: Scenario): fc.Arbitrary<{ checkpoint: number; prefix: number; phase: PhaseSpec; opensAt: string | undefined }> {
+function checkpointArb(
+  scenario: Scenario,
+): fc.Arbitrary<{ checkpoint: number; prefix: number; phase: PhaseSpec; opensAt: string | undefined }> {
   return fc.constantFrom(...scenario.checkpoints).chain((checkpoint) => {
     const phase = phaseAt(scenario, checkpoint);
     const own = scenario.byPhase.get(phase.id)?.length ?? 0;
@@ -117,7 +158,9 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
 
   it('are refused with a reason and change nothing, through MatchRun.offer', () => {
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase, opensAt }) =>
-      fc.array(submissionArb(scenario, phase, opensAt, false), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })),
+      fc
+        .array(submissionArb(scenario, phase, opensAt, false), { minLength: 1, maxLength: 6 })
+        .map((subs) => ({ checkpoint, prefix, subs })),
     );
     fc.assert(
       fc.property(arb, ({ checkpoint, prefix, subs }) => {
@@ -183,7 +226,9 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
       const answers = fc.oneof(
         {
           weight: 4,
-          arbitrary: fc.array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.string(), value), { maxLength: 3 }).map((e) => Object.fromEntries(e)),
+          arbitrary: fc
+            .array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : fc.string(), value), { maxLength: 3 })
+            .map((e) => Object.fromEntries(e)),
         },
         { weight: 1, arbitrary: value },
       );
@@ -211,7 +256,9 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
 
   it('in a match file replay deterministically, keep a receipt for each, and leave no trace when refused', () => {
     const arb = checkpointArb(scenario).chain(({ checkpoint, prefix, phase, opensAt }) =>
-      fc.array(submissionArb(scenario, phase, opensAt, true), { minLength: 1, maxLength: 6 }).map((subs) => ({ checkpoint, prefix, subs })),
+      fc
+        .array(submissionArb(scenario, phase, opensAt, true), { minLength: 1, maxLength: 6 })
+        .map((subs) => ({ checkpoint, prefix, subs })),
     );
     fc.assert(
       fc.property(arb, ({ checkpoint, prefix, subs }) => {
@@ -242,9 +289,12 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
           const without = replayMatch({ ...loaded.value, submissions: baseSubmissions });
           expect(snapshot(first.state)).toBe(snapshot(without.state));
           const output = replayOutput(first);
-          expect(snapshot({ ...output, rejected: output.rejected.filter((r) => (r.submission ?? 0) < baseSubmissions.length) })).toBe(
-            snapshot(replayOutput(without)),
-          );
+          expect(
+            snapshot({
+              ...output,
+              rejected: output.rejected.filter((r) => (r.submission ?? 0) < baseSubmissions.length),
+            }),
+          ).toBe(snapshot(replayOutput(without)));
         }
       }),
       { numRuns: runs(REPLAY_RUNS) },
@@ -258,7 +308,8 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
       const receipt = run.offer(submission, index);
       expectSaneReasons(receipt);
       // Padding around a valid cell is trimmed away like any padding; everything else is refused.
-      if (label !== 'spaces then a cell') expect(receipt.status, `${submission.phase} ${question}: ${label}`).not.toBe('accepted');
+      if (label !== 'spaces then a cell')
+        expect(receipt.status, `${submission.phase} ${question}: ${label}`).not.toBe('accepted');
       if (receipt.status === 'rejected') expect(runSnapshot(run)).toEqual(before);
     }
   });
@@ -271,7 +322,9 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
     const { text } = LONG_STRINGS.find((s) => s.label === 'formulas')!;
     const bot = (scenario.byPhase.get(phase.id) ?? []).find((s) => s.player === player);
     const at = bot?.at ? { at: bot.at } : {};
-    const manyKeys = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`unknown question ${i}`, `answer ${i}`]));
+    const manyKeys = Object.fromEntries(
+      Array.from({ length: 5_000 }, (_, i) => [`unknown question ${i}`, `answer ${i}`]),
+    );
     const hostile: Submission[] = [
       // A 100 KB answer, and a 50 KB question id that is no question.
       { phase: phase.id, player, ...at, answers: { [question]: text, [`${text.slice(0, 50_000)}?`]: text } },
@@ -286,7 +339,8 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('host
     const result = replayMatch(loaded.value);
     for (const audience of audiencesOf(result)) {
       for (const [path, value] of leaves(viewFor(result, audience))) {
-        if (typeof value === 'string') expect(value.length, `${audience}${path}: ${value.slice(0, 80)}`).toBeLessThanOrEqual(SHEETS_CELL_MAX);
+        if (typeof value === 'string')
+          expect(value.length, `${audience}${path}: ${value.slice(0, 80)}`).toBeLessThanOrEqual(SHEETS_CELL_MAX);
       }
     }
   });

@@ -10,7 +10,16 @@ import type { AnyGame, Submission } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import type { Audience, View } from '../../src/engine/core/view.js';
 import { answersText } from '../../src/engine/core/views.js';
-import { GAME_LIST, audiencesOf, loadMatchText, newMatch, playMatch, replayMatch, stringifyMatchFile, viewFor } from '../../src/engine/index.js';
+import {
+  GAME_LIST,
+  audiencesOf,
+  loadMatchText,
+  newMatch,
+  playMatch,
+  replayMatch,
+  stringifyMatchFile,
+  viewFor,
+} from '../../src/engine/index.js';
 import { leaves } from './hostile.js';
 import { START, after } from './scenario.js';
 
@@ -63,10 +72,17 @@ interface Played {
  * same phase (refused or replaced by the bot's, so the match still plays out).
  */
 function played(game: AnyGame): Played {
-  const players = Array.from({ length: game.playerCount.default }, (_, i) => ({ id: `p${i + 1}`, name: NAMES[i], garnets: 1 }));
+  const players = Array.from({ length: game.playerCount.default }, (_, i) => ({
+    id: `p${i + 1}`,
+    name: NAMES[i],
+    garnets: 1,
+  }));
   const fresh = newMatch(game.id, { seed: 'formula', startAt: START, players });
   if (!fresh.ok) throw new Error(fresh.error);
-  const scheduled: MatchFile = { ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
+  const scheduled: MatchFile = {
+    ...fresh.value,
+    schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
+  };
   const bots = playMatch(scheduled, { answerDecisions: true });
 
   const submissions: Submission[] = [];
@@ -76,7 +92,11 @@ function played(game: AnyGame): Played {
     if (question !== undefined) {
       const text = formulaAnswer(submission.player, submission.phase);
       formulas.push({ index: submissions.length, player: submission.player, text });
-      submissions.push({ ...submission, ...(submission.at ? { at: after(submission.at, -1) } : {}), answers: { [question]: text } });
+      submissions.push({
+        ...submission,
+        ...(submission.at ? { at: after(submission.at, -1) } : {}),
+        answers: { [question]: text },
+      });
     }
     submissions.push(submission);
   }
@@ -107,14 +127,20 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('form
     }
   });
 
-  it.each(results.map((r) => [r.label, r] as const))('reaches every view of %s only as strings', (_label, { result }) => {
-    for (const audience of audiencesOf(result)) {
-      for (const [path, value] of leaves(viewFor(result, audience))) {
-        expect(['string', 'number', 'boolean', 'undefined'].includes(typeof value) || value === null, `${audience}${path}`).toBe(true);
-        if (typeof value === 'number') expect(Number.isFinite(value), `${audience}${path} is ${value}`).toBe(true);
+  it.each(results.map((r) => [r.label, r] as const))(
+    'reaches every view of %s only as strings',
+    (_label, { result }) => {
+      for (const audience of audiencesOf(result)) {
+        for (const [path, value] of leaves(viewFor(result, audience))) {
+          expect(
+            ['string', 'number', 'boolean', 'undefined'].includes(typeof value) || value === null,
+            `${audience}${path}`,
+          ).toBe(true);
+          if (typeof value === 'number') expect(Number.isFinite(value), `${audience}${path} is ${value}`).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(results.map((r) => [r.label, r] as const))('keeps names verbatim in %s', (_label, { result }) => {
     const host = viewFor(result, 'host');
@@ -142,7 +168,8 @@ describe.each(GAME_LIST.map((game): [string, AnyGame] => [game.id, game]))('form
       const views = new Map<Audience, View>(audiencesOf(result).map((a) => [a, viewFor(result, a)]));
       // All of a view's text in one string, to search it once per answer.
       const texts = new Map([...views].map(([audience, view]) => [audience, strings(view).join('\u0000')]));
-      const logged = (audience: Audience) => new Map((views.get(audience)!.log?.rows ?? []).map((row) => [row[0], row]));
+      const logged = (audience: Audience) =>
+        new Map((views.get(audience)!.log?.rows ?? []).map((row) => [row[0], row]));
       const hostLog = logged('host');
       let seen = 0;
       for (const { index, player, text } of formulas) {

@@ -219,8 +219,18 @@ function hostileText(valid: readonly string[]): fc.Arbitrary<string> {
   if (valid.length > 0) {
     choices.push(
       { weight: 2, arbitrary: fc.constantFrom(...valid) },
-      { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...valid), fc.nat(7), fc.nat(200), insertion).map(([v, op, at, ins]) => mutate(v, op, at, ins)) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom<string>(...FORMULAS), fc.constantFrom(...valid)).map(([f, v]) => `${f} ${v}`) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...valid), fc.nat(7), fc.nat(200), insertion)
+          .map(([v, op, at, ins]) => mutate(v, op, at, ins)),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom<string>(...FORMULAS), fc.constantFrom(...valid))
+          .map(([f, v]) => `${f} ${v}`),
+      },
     );
   }
   return fc.oneof(...choices);
@@ -243,7 +253,8 @@ export const SHEETS_CELL_MAX = 50_000;
 /** Every leaf of a value (a view): [path, value]. */
 export function leaves(value: unknown, path = ''): [string, unknown][] {
   if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, `${path}[${i}]`));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
   return [[path, value]];
 }
 

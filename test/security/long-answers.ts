@@ -36,7 +36,12 @@ export function* longAnswers(scenario: Scenario): Generator<LongAnswer> {
       for (const question of questionIds(phase, player)) {
         for (const { label, text } of LONG_STRINGS) {
           for (const value of [text, text.slice(0, MAX_ANSWER_LENGTH - 10), text.split(' ')]) {
-            const submission = { phase: phase.id, player, ...(run.timing.opensAt ? { at: run.timing.opensAt } : {}), answers: { ...valid, [question]: value } };
+            const submission = {
+              phase: phase.id,
+              player,
+              ...(run.timing.opensAt ? { at: run.timing.opensAt } : {}),
+              answers: { ...valid, [question]: value },
+            };
             yield { run, submission, index: index++, label, question };
           }
         }

@@ -67,7 +67,13 @@ describe.each(['appsscript.json', 'dist/appsscript.json'])('%s', (path) => {
   it('opens no other door: no web app, no API executable, no outside URLs', () => {
     for (const key of ['webapp', 'executionApi', 'urlFetchWhitelist']) expect(manifest[key], key).toBeUndefined();
     // Any new section is a deliberate change to this list.
-    expect(Object.keys(manifest).sort()).toEqual(['dependencies', 'exceptionLogging', 'oauthScopes', 'runtimeVersion', 'timeZone']);
+    expect(Object.keys(manifest).sort()).toEqual([
+      'dependencies',
+      'exceptionLogging',
+      'oauthScopes',
+      'runtimeVersion',
+      'timeZone',
+    ]);
   });
 });
 

@@ -99,7 +99,9 @@ function expectGoodError(error: unknown, input: unknown): void {
   // The field named exists, or (for a missing one) everything above it does.
   const depth = existingDepth(input, segments);
   const missingAllowed = /required|expected .*received undefined/i.test(message) ? 1 : 0;
-  expect(depth, `${text.slice(0, 200)} names a field that is not in the input`).toBeGreaterThanOrEqual(segments.length - missingAllowed);
+  expect(depth, `${text.slice(0, 200)} names a field that is not in the input`).toBeGreaterThanOrEqual(
+    segments.length - missingAllowed,
+  );
 }
 
 function expectLoadable(input: unknown): void {
@@ -142,7 +144,8 @@ function pathsOf(value: Json, path: Path = [], out: Path[] = []): Path[] {
     value.forEach((item, i) => {
       if (out.length < 4000) pathsOf(item, [...path, i], out);
     });
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (out.length < 4000) pathsOf(v, [...path, k], out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) if (out.length < 4000) pathsOf(v, [...path, k], out);
   return out;
 }
 
@@ -170,12 +173,32 @@ const HOSTILE_KEYS = [
 ];
 
 const hostileJson: fc.Arbitrary<Json> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<Json>(null, true, false, 0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, '', [], {}, [[]], { '': null }) },
-  { weight: 3, arbitrary: fc.constantFrom<Json>(...FORMULAS, ...UNICODE, 'p1', 'pregame', 'round-1', 'red', '2026-11-21T18:00:00Z', '2026-02-30T25:61:00Z') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<Json>(null, true, false, 0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, '', [], {}, [[]], {
+      '': null,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<Json>(
+      ...FORMULAS,
+      ...UNICODE,
+      'p1',
+      'pregame',
+      'round-1',
+      'red',
+      '2026-11-21T18:00:00Z',
+      '2026-02-30T25:61:00Z',
+    ),
+  },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json> },
   { weight: 1, arbitrary: fc.constantFrom<Json>('x'.repeat(100_000), `${'\u202E'.repeat(1000)}name`) },
   { weight: 1, arbitrary: fc.integer({ min: 1000, max: 5000 }).map((n) => deepNest(n)) },
-  { weight: 1, arbitrary: fc.constantFrom<Json>(Array(10_000).fill('x'), Array(3_000).fill({ id: 'p1', name: 'Ann' })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Json>(Array(10_000).fill('x'), Array(3_000).fill({ id: 'p1', name: 'Ann' })),
+  },
 );
 
 type Mutation =
@@ -199,7 +222,10 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
     op: fc.constant('rename' as const),
     at: fc.nat(),
-    name: fc.oneof(fc.constantFrom<string>(...FORMULAS, ...UNICODE), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 })),
+    name: fc.oneof(
+      fc.constantFrom<string>(...FORMULAS, ...UNICODE),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    ),
   }),
 );
 
@@ -226,7 +252,8 @@ function applyMutation(root: { [key: string]: Json }, mutation: Mutation): void 
   }
   if (mutation.op === 'addKey') {
     const target = containerAt(root, path);
-    if (target !== null && typeof target === 'object' && !Array.isArray(target)) setOwn(target, mutation.key, structuredClone(mutation.value));
+    if (target !== null && typeof target === 'object' && !Array.isArray(target))
+      setOwn(target, mutation.key, structuredClone(mutation.value));
     return;
   }
   if (path.length === 0) return;
@@ -241,7 +268,11 @@ function applyMutation(root: { [key: string]: Json }, mutation: Mutation): void 
   } else if (Array.isArray(parent)) {
     parent.splice(last as number, 0, structuredClone(parent[last as number]));
   } else {
-    setOwn(parent, `${last}`.toUpperCase() === last ? `${last}_` : `${last}`.toUpperCase(), structuredClone(parent[last]));
+    setOwn(
+      parent,
+      `${last}`.toUpperCase() === last ? `${last}_` : `${last}`.toUpperCase(),
+      structuredClone(parent[last]),
+    );
   }
 }
 
@@ -273,7 +304,10 @@ describe('the match-file loader', () => {
       withTypedArray: true,
       withSparseArray: true,
       withBoxedValues: true,
-      key: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('game', 'seed', 'players', 'options', 'submissions', 'decisions', '__proto__', 'constructor')),
+      key: fc.oneof(
+        fc.string({ maxLength: 6 }),
+        fc.constantFrom('game', 'seed', 'players', 'options', 'submissions', 'decisions', '__proto__', 'constructor'),
+      ),
     });
     fc.assert(
       fc.property(anything, (value) => {
@@ -288,7 +322,9 @@ describe('the match-file loader', () => {
     const decoder = new TextDecoder('utf-8');
     const bytes = fc.uint8Array({ maxLength: 300 }).map((b) => decoder.decode(b));
     const latin = fc.uint8Array({ maxLength: 300 }).map((b) => String.fromCharCode(...b));
-    const json = fc.uint8Array({ maxLength: 40 }).map((b) => `{"game": "pasture", "seed": "${String.fromCharCode(...b)}"}`);
+    const json = fc
+      .uint8Array({ maxLength: 40 })
+      .map((b) => `{"game": "pasture", "seed": "${String.fromCharCode(...b)}"}`);
     fc.assert(
       fc.property(fc.oneof(bytes, latin, json, fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
         expectLoadableText(text);
@@ -301,14 +337,18 @@ describe('the match-file loader', () => {
   it('answers mutated valid files in one line naming the field, or loads and replays them', () => {
     const byLabel = new Map(VALID.map((v) => [v.label, v.text]));
     fc.assert(
-      fc.property(fc.constantFrom(...byLabel.keys()), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), (label, mutations) => {
-        const file = JSON.parse(byLabel.get(label)!) as { [key: string]: Json };
-        for (const mutation of mutations) applyMutation(file, mutation);
-        expectLoadable(file);
-        // The same file as text, as the add-on reads its log: "__proto__" keys stay own keys.
-        expectLoadableText(JSON.stringify(file));
-        unpolluted();
-      }),
+      fc.property(
+        fc.constantFrom(...byLabel.keys()),
+        fc.array(mutationArb, { minLength: 1, maxLength: 3 }),
+        (label, mutations) => {
+          const file = JSON.parse(byLabel.get(label)!) as { [key: string]: Json };
+          for (const mutation of mutations) applyMutation(file, mutation);
+          expectLoadable(file);
+          // The same file as text, as the add-on reads its log: "__proto__" keys stay own keys.
+          expectLoadableText(JSON.stringify(file));
+          unpolluted();
+        },
+      ),
       { numRuns: runs(150) },
     );
   });
@@ -329,7 +369,12 @@ describe('the match-file loader', () => {
       for (const path of objects.filter((_, i) => i % step === 0)) {
         for (const [key, payload] of payloads) {
           const file = JSON.parse(text) as Json;
-          Object.defineProperty(containerAt(file, path), key, { value: payload, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(containerAt(file, path), key, {
+            value: payload,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
           expectLoadableText(JSON.stringify(file));
           unpolluted();
         }
@@ -360,22 +405,33 @@ describe('the match-file loader', () => {
       'null',
       'length',
     ];
-    const names = fc.array(fc.constantFrom<string>(...FORMULAS, ...UNICODE.filter((u) => u.trim() !== '')), { minLength: 8, maxLength: 8 });
+    const names = fc.array(fc.constantFrom<string>(...FORMULAS, ...UNICODE.filter((u) => u.trim() !== '')), {
+      minLength: 8,
+      maxLength: 8,
+    });
     fc.assert(
-      fc.property(fc.constantFrom(...GAME_LIST), names, fc.shuffledSubarray(ODD_IDS, { minLength: 20, maxLength: 20 }), (game, names, ids) => {
-        const players = Array.from({ length: game.playerCount.default }, (_, i) => ({ id: ids[i], name: `${names[i % names.length]} ${i + 1}` }));
-        const fresh = newMatch(game.id, { seed: 'names', players: players.map((p) => ({ ...p, garnets: 1 })) });
-        if (!fresh.ok) throw new Error(fresh.error);
-        const played = playMatch(fresh.value, { answerDecisions: true });
-        const loaded = loadMatchText(stringifyMatchFile(played));
-        if (!loaded.ok) throw new Error(loaded.error);
-        const result = replayMatch(loaded.value);
-        // Bots answer as players would; odd names and ids must not make their answers unreadable.
-        expect(result.rejected).toEqual([]);
-        expect(result.final).not.toBeNull();
-        for (const audience of audiencesOf(result)) viewFor(result, audience);
-        unpolluted();
-      }),
+      fc.property(
+        fc.constantFrom(...GAME_LIST),
+        names,
+        fc.shuffledSubarray(ODD_IDS, { minLength: 20, maxLength: 20 }),
+        (game, names, ids) => {
+          const players = Array.from({ length: game.playerCount.default }, (_, i) => ({
+            id: ids[i],
+            name: `${names[i % names.length]} ${i + 1}`,
+          }));
+          const fresh = newMatch(game.id, { seed: 'names', players: players.map((p) => ({ ...p, garnets: 1 })) });
+          if (!fresh.ok) throw new Error(fresh.error);
+          const played = playMatch(fresh.value, { answerDecisions: true });
+          const loaded = loadMatchText(stringifyMatchFile(played));
+          if (!loaded.ok) throw new Error(loaded.error);
+          const result = replayMatch(loaded.value);
+          // Bots answer as players would; odd names and ids must not make their answers unreadable.
+          expect(result.rejected).toEqual([]);
+          expect(result.final).not.toBeNull();
+          for (const audience of audiencesOf(result)) viewFor(result, audience);
+          unpolluted();
+        },
+      ),
       { numRuns: runs(6) },
     );
   });

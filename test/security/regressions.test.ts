@@ -38,7 +38,12 @@ describe('regressions found by the security fuzzing', () => {
 
   it('a long coordinate is refused with a reason that does not repeat it', () => {
     const shape = { rows: 8, cols: 8 };
-    for (const text of ['A'.repeat(5_000), `${'A'.repeat(5_000)}1`, `A1 ${'='.repeat(5_000)}`, `A1 B2 x\n${'y'.repeat(5_000)}`]) {
+    for (const text of [
+      'A'.repeat(5_000),
+      `${'A'.repeat(5_000)}1`,
+      `A1 ${'='.repeat(5_000)}`,
+      `A1 B2 x\n${'y'.repeat(5_000)}`,
+    ]) {
       const single = parseCell(text, shape);
       const list = parseCellList(text, shape);
       for (const result of [single, list]) {
@@ -73,12 +78,18 @@ describe('regressions found by the security fuzzing', () => {
     // 100 000 letters made the coordinate-list regex try every start: seconds per answer. How long
     // it takes now is a target of npm run bench ("Hostile answers"); here, that it is refused unread.
     const receipt = run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, 0);
-    expect(receipt.reasons).toEqual(['start: this answer has 100000 characters and an answer has at most 1000; nothing of this submission was counted']);
+    expect(receipt.reasons).toEqual([
+      'start: this answer has 100000 characters and an answer has at most 1000; nothing of this submission was counted',
+    ]);
     const list = run.offer({ phase: 'start', player: 'p1', answers: { start: Array(400).fill('A1 B2') } }, 1);
     expect(list.status).toBe('rejected');
     // Padding is trimmed first, and an answer of exactly 1000 characters is still read.
-    expect(run.offer({ phase: 'start', player: 'p1', answers: { start: `${' '.repeat(5000)}C12 ` } }, 2).status).toBe('accepted');
-    expect(run.offer({ phase: 'start', player: 'p1', answers: { start: `C${'9'.repeat(999)}` } }, 3).reasons[0]).toMatch(/off the board/);
+    expect(run.offer({ phase: 'start', player: 'p1', answers: { start: `${' '.repeat(5000)}C12 ` } }, 2).status).toBe(
+      'accepted',
+    );
+    expect(
+      run.offer({ phase: 'start', player: 'p1', answers: { start: `C${'9'.repeat(999)}` } }, 3).reasons[0],
+    ).toMatch(/off the board/);
   });
 
   it('Pasture: a long plan or plan id is not repeated in the reason', () => {
@@ -101,14 +112,19 @@ describe('regressions found by the security fuzzing', () => {
     const long = `=1+1${'9'.repeat(900)}`;
     const receipt = run.offer({ phase: 'round-1', player: 'p1', answers: { segment: long, captain: long } }, 0);
     expect(receipt.status).toBe('rejected');
-    expect(receipt.reasons[0]).toMatch(/^segment: "=1\+1(9)+…" is not a segment number; .*; captain: "=1\+1(9)+…" is not on your team/);
+    expect(receipt.reasons[0]).toMatch(
+      /^segment: "=1\+1(9)+…" is not a segment number; .*; captain: "=1\+1(9)+…" is not on your team/,
+    );
     expect(receipt.reasons[0].length).toBeLessThan(300);
   });
 
   it('Fair and Square: a long piece type or priority is not repeated in the reason', () => {
     const run = freshRun('fair-and-square');
     const name = `=SUM${'x'.repeat(900)}`;
-    const pieces = run.offer({ phase: 'round-1', player: 'p1', answers: { pieces: `${name} B2; Fortress F2; Dasher B6; Sprinter F6` } }, 0);
+    const pieces = run.offer(
+      { phase: 'round-1', player: 'p1', answers: { pieces: `${name} B2; Fortress F2; Dasher B6; Sprinter F6` } },
+      0,
+    );
     expect(pieces.reasons[0]).toMatch(/^pieces: "SUMx+…" is not a piece type this round/);
     const dangling = run.offer({ phase: 'round-1', player: 'p1', answers: { pieces: `Fortress B2 ${name}` } }, 1);
     for (const receipt of [pieces, dangling]) expect(receipt.reasons[0].length).toBeLessThan(300);
@@ -119,9 +135,14 @@ describe('regressions found by the security fuzzing', () => {
     const long = `=IMPORTXML("http://x","//a")${'z'.repeat(900)}`;
     const colour = run.offer({ phase: 'pregame', player: 'p1', answers: { colour: long } }, 0);
     expect(colour.reasons[0]).toMatch(/^colour: "=IMPORTXML\(\\"http:\/\/x\\",\\"\/\/a\\"\)z+…" is not on offer/);
-    ['red', 'blue', 'yellow', 'green'].forEach((c, i) => run.offer({ phase: 'pregame', player: `p${i + 1}`, answers: { colour: c } }, i + 1));
+    ['red', 'blue', 'yellow', 'green'].forEach((c, i) =>
+      run.offer({ phase: 'pregame', player: `p${i + 1}`, answers: { colour: c } }, i + 1),
+    );
     run.close();
-    const others = run.offer({ phase: 'round-1', player: 'p1', answers: { own: 'A1 B2 C3', others: `@SUM(A1)${'z'.repeat(900)}` } }, 5);
+    const others = run.offer(
+      { phase: 'round-1', player: 'p1', answers: { own: 'A1 B2 C3', others: `@SUM(A1)${'z'.repeat(900)}` } },
+      5,
+    );
     expect(others.reasons[0]).toMatch(/^others: could not tell whose colour "@SUM\(A1\)z+…" is;/);
     for (const receipt of [colour, others]) expect(receipt.reasons[0].length).toBeLessThan(300);
   });
@@ -144,14 +165,18 @@ describe('regressions found by the security fuzzing', () => {
     const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`q${i}`, 'x']));
     const receipt = run.offer({ phase: 'round-1/plans', player: 'p1', answers: { plan: 'V:C', ...many } }, 2);
     expect(receipt.status).toBe('partial');
-    expect(receipt.reasons).toEqual(['"q0", "q1", "q2" and 4997 more are not questions of Round 1: fence plans; those answers were ignored']);
+    expect(receipt.reasons).toEqual([
+      '"q0", "q1", "q2" and 4997 more are not questions of Round 1: fence plans; those answers were ignored',
+    ]);
   });
 
   it('answers that are not text, as a sheet cell could hold them, are refused instead of throwing', () => {
     const run = freshRun('not-flower-field');
     for (const colour of [null, true, {}, [null], [['red']], undefined, Number.NaN, new Date(0)]) {
       const receipt = run.offer({ phase: 'pregame', player: 'p1', answers: { colour } as never }, 0);
-      expect(receipt.reasons).toEqual(['colour: an answer is text or a list of text; nothing of this submission was counted']);
+      expect(receipt.reasons).toEqual([
+        'colour: an answer is text or a list of text; nothing of this submission was counted',
+      ]);
     }
     for (const answers of [null, 'red', ['red'], 5]) {
       expect(run.offer({ phase: 'pregame', player: 'p1', answers: answers as never }, 0).reasons[0]).toMatch(
@@ -160,7 +185,9 @@ describe('regressions found by the security fuzzing', () => {
     }
     // A number is read as text, as the loader reads one in a match file.
     const paint = freshRun('paint');
-    expect(paint.offer({ phase: 'round-1', player: 'p1', answers: { segment: 3 } as never }, 0).status).toBe('accepted');
+    expect(paint.offer({ phase: 'round-1', player: 'p1', answers: { segment: 3 } as never }, 0).status).toBe(
+      'accepted',
+    );
   });
 
   it('a submission time without a zone, or unreadable, is refused: it passed every deadline', () => {
@@ -169,14 +196,28 @@ describe('regressions found by the security fuzzing', () => {
     const scheduled = { ...match.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } };
     const run = new MatchRun(gameById('not-flower-field'), scheduled);
     // Two days late, but unreadable (or read in the local zone): it used to count.
-    for (const at of ['2026-11-23T18:00:00', 'garbage', '2026-02-30T25:00:00Z', 'x'.repeat(100_000), 5, {}, Object.create(null)]) {
+    for (const at of [
+      '2026-11-23T18:00:00',
+      'garbage',
+      '2026-02-30T25:00:00Z',
+      'x'.repeat(100_000),
+      5,
+      {},
+      Object.create(null),
+    ]) {
       const receipt = run.offer({ phase: 'pregame', player: 'p1', at: at as never, answers: { colour: 'red' } }, 0);
       expect(receipt.status).toBe('rejected');
       expect(receipt.reasons[0]).toMatch(/^arrived at an unreadable time .{1,60}; a time is ISO 8601 with a zone/);
       expect(receipt.at).toBeUndefined();
     }
-    expect(run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-23T18:00:00Z', answers: { colour: 'red' } }, 0).reasons[0]).toMatch(/after the deadline/);
-    expect(run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-21T18:30:00+00:00', answers: { colour: 'red' } }, 0).status).toBe('accepted');
+    expect(
+      run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-23T18:00:00Z', answers: { colour: 'red' } }, 0)
+        .reasons[0],
+    ).toMatch(/after the deadline/);
+    expect(
+      run.offer({ phase: 'pregame', player: 'p1', at: '2026-11-21T18:30:00+00:00', answers: { colour: 'red' } }, 0)
+        .status,
+    ).toBe('accepted');
   });
 });
 
@@ -208,11 +249,17 @@ describe('loader regressions found by the security fuzzing', () => {
       ],
     };
     expect(errorOf(loadMatch({ ...file, 'a\nb: c': 1 }))).toBe('["a\\nb: c"]: unknown field');
-    expect(errorOf(loadMatch({ ...file, options: { multipliers: { 'x y': 2 } } }))).toMatch(/^options\.multipliers\["x y"\]: /);
-    expect(errorOf(loadMatch({ ...file, options: { multipliers: { ['Q'.repeat(300)]: 2 } } }))).toMatch(/^options\.multipliers\["Q{40}…"\]: /);
+    expect(errorOf(loadMatch({ ...file, options: { multipliers: { 'x y': 2 } } }))).toMatch(
+      /^options\.multipliers\["x y"\]: /,
+    );
+    expect(errorOf(loadMatch({ ...file, options: { multipliers: { ['Q'.repeat(300)]: 2 } } }))).toMatch(
+      /^options\.multipliers\["Q{40}…"\]: /,
+    );
     // Many unknown fields: the first is the path, three more are named, the rest counted.
     const extra = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`extra${i}`, i]));
-    expect(errorOf(loadMatch({ ...file, ...extra }))).toBe('extra0: unknown field (also extra1, extra2, extra3 and 9996 more)');
+    expect(errorOf(loadMatch({ ...file, ...extra }))).toBe(
+      'extra0: unknown field (also extra1, extra2, extra3 and 9996 more)',
+    );
   });
 
   it('a missing field is "required" even where the schema has its own message for a wrong type', () => {
@@ -234,8 +281,21 @@ describe('loader regressions found by the security fuzzing', () => {
     const huge = `${'x'.repeat(100_000)}\n`;
     const errors = [
       errorOf(loadMatch({ game: huge, seed: 's', players })),
-      errorOf(loadMatch({ game: 'not-flower-field', seed: 's', players: [...players, { id: 'p4', name: 'Di\u2028Di' }, { id: 'p5', name: 'DI\u2028DI' }] })),
-      errorOf(loadMatch({ game: 'not-flower-field', seed: 's', players, submissions: [{ phase: 'pregame', player: huge, answers: {} }] })),
+      errorOf(
+        loadMatch({
+          game: 'not-flower-field',
+          seed: 's',
+          players: [...players, { id: 'p4', name: 'Di\u2028Di' }, { id: 'p5', name: 'DI\u2028DI' }],
+        }),
+      ),
+      errorOf(
+        loadMatch({
+          game: 'not-flower-field',
+          seed: 's',
+          players,
+          submissions: [{ phase: 'pregame', player: huge, answers: {} }],
+        }),
+      ),
     ];
     expect(errors[0]).toMatch(/^game: unknown game "x{40}…" \(one of /);
     expect(errors[1]).toBe('players[4].name: "DI\\u2028DI" is also players[3]\'s name; names must differ');
@@ -251,7 +311,10 @@ describe('loader regressions found by the security fuzzing', () => {
       );
     }
     // Ids that merely look odd are still fine.
-    const players = samplePlayers(8).map((p, i) => ({ ...p, id: ['_', '-', '.', 'proto', 'Constructor', 'p.1', '__', 'x-y'][i] }));
+    const players = samplePlayers(8).map((p, i) => ({
+      ...p,
+      id: ['_', '-', '.', 'proto', 'Constructor', 'p.1', '__', 'x-y'][i],
+    }));
     expect(newMatch('fair-and-square', { players }).ok).toBe(true);
   });
 });

@@ -29,7 +29,11 @@ export interface Scenario {
 }
 
 export function scenarioOf(game: AnyGame, setup: { players?: readonly Player[]; seed?: string } = {}): Scenario {
-  const fresh = newMatch(game.id, { seed: setup.seed ?? 'security', startAt: START, ...(setup.players ? { players: setup.players } : {}) });
+  const fresh = newMatch(game.id, {
+    seed: setup.seed ?? 'security',
+    startAt: START,
+    ...(setup.players ? { players: setup.players } : {}),
+  });
   if (!fresh.ok) throw new Error(fresh.error);
   const played = playMatch(fresh.value, { answerDecisions: true });
   const phases = replayMatch(played).closed.map((c) => c.phase);

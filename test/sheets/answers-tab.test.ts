@@ -15,7 +15,12 @@ const PLAYERS: Player[] = [
   { id: 'p2', name: 'Ben', email: 'ben@example.com', garnets: 0 },
 ];
 const question = { id: 'colour', label: 'Your colour', help: 'red or blue', kind: 'text' as const, public: true };
-const PHASE: PhaseSpec = { id: 'round-1', title: 'Round 1', kind: 'round', questions: { p1: [question], p2: [question] } };
+const PHASE: PhaseSpec = {
+  id: 'round-1',
+  title: 'Round 1',
+  kind: 'round',
+  questions: { p1: [question], p2: [question] },
+};
 
 const metadataOf = (file: SheetFile) => file.get(METADATA_FIELDS) as WorkbookMetadata;
 
@@ -23,7 +28,10 @@ const metadataOf = (file: SheetFile) => file.get(METADATA_FIELDS) as WorkbookMet
 const keysIn = (value: unknown): string[] =>
   value === null || typeof value !== 'object'
     ? []
-    : Object.entries(value as object).flatMap(([key, inner]) => [...(Array.isArray(value) ? [] : [key]), ...keysIn(inner)]);
+    : Object.entries(value as object).flatMap(([key, inner]) => [
+        ...(Array.isArray(value) ? [] : [key]),
+        ...keysIn(inner),
+      ]);
 
 describe('the answers tab', () => {
   it('names no protection id: Sheets draws them, and each row is kept to its player', () => {
@@ -42,12 +50,18 @@ describe('the answers tab', () => {
     // Whatever ids Sheets draws (here 7000, 7001, …), nothing the add-on could have guessed.
     let drawn = 7000;
     const made = answersTabRequests(metadataOf(file), PLAYERS, PHASE).map((r) =>
-      r.addProtectedRange ? { addProtectedRange: { protectedRange: { ...r.addProtectedRange.protectedRange, protectedRangeId: drawn++ } } } : r,
+      r.addProtectedRange
+        ? {
+            addProtectedRange: { protectedRange: { ...r.addProtectedRange.protectedRange, protectedRangeId: drawn++ } },
+          }
+        : r,
     );
     file.batchUpdate(made);
     const corrected = [{ ...PLAYERS[0], email: 'ann.real@example.org' }, PLAYERS[1]];
     const requests = answersTabRequests(metadataOf(file), corrected, PHASE, { keepAnswers: true });
-    const updates = requests.flatMap((r) => (r.updateProtectedRange ? [r.updateProtectedRange.protectedRange?.protectedRangeId] : []));
+    const updates = requests.flatMap((r) =>
+      r.updateProtectedRange ? [r.updateProtectedRange.protectedRange?.protectedRangeId] : [],
+    );
     const annRow = file.sheet(ANSWERS_TAB).protectedRanges.find((p) => p.range.startRowIndex === 1)?.protectedRangeId;
     expect(updates).toHaveLength(PLAYERS.length);
     expect(updates).toEqual([7001, 7002]);
@@ -80,6 +94,8 @@ describe('the answers tab', () => {
       expect(JSON.stringify(requests)).not.toMatch(/userEnteredFormat\.backgroundColor(?!Style)/);
     }
     expect(keysIn(first)).toContain('backgroundColorStyle');
-    expect(file.sheet(ANSWERS_TAB).cells[1]?.[1]?.userEnteredFormat?.backgroundColorStyle).toEqual({ rgbColor: { red: 1, green: 1, blue: 1 } });
+    expect(file.sheet(ANSWERS_TAB).cells[1]?.[1]?.userEnteredFormat?.backgroundColorStyle).toEqual({
+      rgbColor: { red: 1, green: 1, blue: 1 },
+    });
   });
 });

@@ -10,9 +10,17 @@ import { describe, expect, it } from 'vitest';
 const root = join(__dirname, '../..');
 const PURE = [
   ...readdirSync(join(root, 'src/sheets')).map((f) => join(root, 'src/sheets', f)),
-  ...['workbook.ts', 'sheet-state.ts', 'batch.ts', 'batch-sheets.ts', 'batch-cells.ts', 'batch-metadata.ts', 'fields.ts', 'sheet-model.ts', 'html.ts'].map(
-    (f) => join(root, 'src/local', f),
-  ),
+  ...[
+    'workbook.ts',
+    'sheet-state.ts',
+    'batch.ts',
+    'batch-sheets.ts',
+    'batch-cells.ts',
+    'batch-metadata.ts',
+    'fields.ts',
+    'sheet-model.ts',
+    'html.ts',
+  ].map((f) => join(root, 'src/local', f)),
 ];
 
 describe('the renderer and the embedded workbook stay pure', () => {
@@ -23,7 +31,8 @@ describe('the renderer and the embedded workbook stay pure', () => {
         const name = relative(root, path);
         if (spec === '@googleapis/sheets') expect(line, `${name}: googleapis only as types`).toMatch(/^import type /);
         else expect(spec.startsWith('.') && !spec.includes('node:'), `${name} imports ${spec}`).toBe(true);
-        if (name.startsWith('src/sheets')) expect(spec.startsWith('../local/'), `${name} must not import src/local`).toBe(false);
+        if (name.startsWith('src/sheets'))
+          expect(spec.startsWith('../local/'), `${name} must not import src/local`).toBe(false);
         if (name.startsWith('src/local'))
           expect(
             [
@@ -40,7 +49,16 @@ describe('the renderer and the embedded workbook stay pure', () => {
           ).toBe(true);
       }
       const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
-      for (const banned of [/Math\.random/, /Date\.now\(/, /new Date\(\)/, /\bprocess\./, /\brequire\(/, /\bsetTimeout\(/, /TextEncoder/, /structuredClone/]) {
+      for (const banned of [
+        /Math\.random/,
+        /Date\.now\(/,
+        /new Date\(\)/,
+        /\bprocess\./,
+        /\brequire\(/,
+        /\bsetTimeout\(/,
+        /TextEncoder/,
+        /structuredClone/,
+      ]) {
         expect(banned.test(code), `${relative(root, path)} uses ${banned}`).toBe(false);
       }
     }

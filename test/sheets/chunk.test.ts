@@ -34,7 +34,12 @@ function watched(workbook: EmbeddedWorkbook, fail?: number): Workbook & { sizes:
 
 /** What a workbook shows: every tab's title, grid, cells, merges and protections (whose ids Sheets draws). */
 const shown = (workbook: EmbeddedWorkbook) =>
-  JSON.stringify(workbook.tabs.map((tab) => ({ ...tab, protectedRanges: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...rest }) => rest) })));
+  JSON.stringify(
+    workbook.tabs.map((tab) => ({
+      ...tab,
+      protectedRanges: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...rest }) => rest),
+    })),
+  );
 
 function rendered(result: ReplayResult, audience: Audience, limit?: number): EmbeddedWorkbook {
   const workbook = new EmbeddedWorkbook('t');
@@ -67,14 +72,24 @@ describe('renders over 2 MB', () => {
   });
 
   it('any list of requests: parts in order, each under the limit, writing the same rows as the whole', () => {
-    const row = fc.string({ maxLength: 300 }).map((text) => ({ values: [{ userEnteredValue: { stringValue: text } }] }));
+    const row = fc
+      .string({ maxLength: 300 })
+      .map((text) => ({ values: [{ userEnteredValue: { stringValue: text } }] }));
     const request = fc.oneof(
       fc
         .record({ sheetId: fc.nat(9), index: fc.nat(9) })
-        .map(({ sheetId, index }): Request => ({ updateSheetProperties: { properties: { sheetId, index }, fields: 'index' } })),
-      fc.record({ start: fc.nat(50), rows: fc.array(row, { maxLength: 40 }), extra: fc.nat(20) }).map(({ start, rows, extra }): Request => ({
-        updateCells: { range: { sheetId: 1, startRowIndex: start, endRowIndex: start + rows.length + extra }, rows, fields: 'userEnteredValue' },
-      })),
+        .map(({ sheetId, index }): Request => ({
+          updateSheetProperties: { properties: { sheetId, index }, fields: 'index' },
+        })),
+      fc
+        .record({ start: fc.nat(50), rows: fc.array(row, { maxLength: 40 }), extra: fc.nat(20) })
+        .map(({ start, rows, extra }): Request => ({
+          updateCells: {
+            range: { sheetId: 1, startRowIndex: start, endRowIndex: start + rows.length + extra },
+            rows,
+            fields: 'userEnteredValue',
+          },
+        })),
     );
     fc.assert(
       fc.property(fc.array(request, { maxLength: 12 }), fc.integer({ min: 1200, max: 6000 }), (requests, limit) => {
@@ -108,8 +123,12 @@ describe('renders over 2 MB', () => {
 
   it('refuses, with one line, a single row over the limit', () => {
     const row = { values: [{ userEnteredValue: { stringValue: 'x'.repeat(2000) } }] };
-    const request: Request = { updateCells: { range: { sheetId: 1, startRowIndex: 0, endRowIndex: 1 }, rows: [row], fields: 'userEnteredValue' } };
-    expect(() => splitRequests([request], 1000)).toThrow(/^updateCells: row 1 alone is \d+ bytes, over the 985 one batchUpdate may carry$/);
+    const request: Request = {
+      updateCells: { range: { sheetId: 1, startRowIndex: 0, endRowIndex: 1 }, rows: [row], fields: 'userEnteredValue' },
+    };
+    expect(() => splitRequests([request], 1000)).toThrow(
+      /^updateCells: row 1 alone is \d+ bytes, over the 985 one batchUpdate may carry$/,
+    );
   });
 
   it('renders a match with many long answers (host, public) in several batchUpdates, each under 2 MB', () => {

@@ -34,11 +34,15 @@ export function locate(
   if (!grid) throw new Error(`no grid with column labels ${labels.first}, ${labels.second} in "${sheet.title}"`);
   const labelCol = grid.firstCol - 1;
   let sheetRow = -1;
-  for (let r = grid.labelRow + 1; r < sheet.rowCount && sheetRow < 0; r++) if (text(sheet.cells[r]?.[labelCol]) === row) sheetRow = r;
+  for (let r = grid.labelRow + 1; r < sheet.rowCount && sheetRow < 0; r++)
+    if (text(sheet.cells[r]?.[labelCol]) === row) sheetRow = r;
   // The label column of a grid may itself be split (two half columns): look one further left too.
-  if (sheetRow < 0) for (let r = grid.labelRow + 1; r < sheet.rowCount && sheetRow < 0; r++) if (text(sheet.cells[r]?.[labelCol - 1]) === row) sheetRow = r;
+  if (sheetRow < 0)
+    for (let r = grid.labelRow + 1; r < sheet.rowCount && sheetRow < 0; r++)
+      if (text(sheet.cells[r]?.[labelCol - 1]) === row) sheetRow = r;
   let col = -1;
-  for (let c = grid.firstCol; c < sheet.columnCount && col < 0; c++) if (text(sheet.cells[grid.labelRow]?.[c]) === column) col = c;
+  for (let c = grid.firstCol; c < sheet.columnCount && col < 0; c++)
+    if (text(sheet.cells[grid.labelRow]?.[c]) === column) col = c;
   if (sheetRow < 0 || col < 0) throw new Error(`no cell ${column}${row} in "${sheet.title}"`);
   const model = new SheetModel(sheet);
   const merge = model.mergeAt(grid.labelRow, col);

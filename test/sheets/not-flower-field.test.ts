@@ -14,7 +14,11 @@ const match = matchOf(
   baseFile('not-flower-field', 4, {
     options: { rounds: 1 },
     submissions: [
-      ...['red', 'blue', 'yellow', 'green'].map((colour, i) => ({ phase: 'pregame', player: `p${i + 1}`, answers: { colour } })),
+      ...['red', 'blue', 'yellow', 'green'].map((colour, i) => ({
+        phase: 'pregame',
+        player: `p${i + 1}`,
+        answers: { colour },
+      })),
       { phase: 'round-1', player: 'p1', answers: { own: 'C3 D4 A1', others: 'blue B8, yellow G8, green H7' } },
       { phase: 'round-1', player: 'p2', answers: { own: 'C3 D4 B1', others: 'red B7, yellow G7, green H6' } },
       { phase: 'round-1', player: 'p3', answers: { own: 'D4 C1 E1', others: 'red B6, blue G6, green H5' } },
@@ -50,12 +54,21 @@ describe('a Not Flower Field board', () => {
     const c1 = locate(current, 'C', '1');
     const cell = look(current, c1.row, c1.cols[0]);
     expect([cell.fill, cell.text, cell.colour]).toEqual([PALETTE.yellow, 'Y', '#000000']);
-    expect(cell.merged).toEqual({ startRowIndex: c1.row, endRowIndex: c1.row + 1, startColumnIndex: c1.cols[0], endColumnIndex: c1.cols[0] + 2 });
+    expect(cell.merged).toEqual({
+      startRowIndex: c1.row,
+      endRowIndex: c1.row + 1,
+      startColumnIndex: c1.cols[0],
+      endColumnIndex: c1.cols[0] + 2,
+    });
     const a1 = locate(current, 'A', '1');
     expect(a1.cols).toHaveLength(1);
     expect(look(current, a1.row, a1.cols[0])).toMatchObject({ fill: RED, text: 'R', colour: '#FFFFFF' });
     // Square cells: a whole column is as wide as the two halves, and as wide as a row is high.
-    const widths = [current.columnWidths[a1.cols[0]], current.columnWidths[c1.cols[0]] + current.columnWidths[c1.cols[1]], current.rowHeights[a1.row]];
+    const widths = [
+      current.columnWidths[a1.cols[0]],
+      current.columnWidths[c1.cols[0]] + current.columnWidths[c1.cols[1]],
+      current.rowHeights[a1.row],
+    ];
     expect(new Set(widths).size).toBe(1);
   });
 
@@ -64,15 +77,13 @@ describe('a Not Flower Field board', () => {
     const d4 = locate(current, 'D', '4');
     const black = look(current, d4.row, d4.cols[0]);
     expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■³', '#FFFFFF', true]);
-    for (const side of ['top', 'right', 'bottom', 'left'] as const) expect(black.lines[side]?.style).toBe('SOLID_THICK');
+    for (const side of ['top', 'right', 'bottom', 'left'] as const)
+      expect(black.lines[side]?.style).toBe('SOLID_THICK');
     const c3 = locate(current, 'C', '3');
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
-    expect([left.lines.top?.style, left.lines.left?.style, left.lines.bottom?.style, right.lines.right?.style]).toEqual([
-      'SOLID_THICK',
-      'SOLID_THICK',
-      'SOLID_THICK',
-      'SOLID_THICK',
-    ]);
+    expect([left.lines.top?.style, left.lines.left?.style, left.lines.bottom?.style, right.lines.right?.style]).toEqual(
+      ['SOLID_THICK', 'SOLID_THICK', 'SOLID_THICK', 'SOLID_THICK'],
+    );
     // The thick line is set on both sides: the cell above C3 has it as its bottom.
     const c2 = locate(current, 'C', '2');
     expect(current.cells[c2.row]?.[c2.cols[0]]?.userEnteredFormat?.borders?.bottom?.style).toBe('SOLID_THICK');
@@ -109,7 +120,9 @@ describe('a Not Flower Field board', () => {
     expect(json).not.toContain('formulaValue');
     const update = requests.find(
       (r) =>
-        r.updateCells && requests.find((a) => a.addSheet?.properties?.title === 'Scoreboard')?.addSheet?.properties?.sheetId === r.updateCells.range?.sheetId,
+        r.updateCells &&
+        requests.find((a) => a.addSheet?.properties?.title === 'Scoreboard')?.addSheet?.properties?.sheetId ===
+          r.updateCells.range?.sheetId,
     );
     const values = update!
       .updateCells!.rows!.flatMap((row) => row.values ?? [])
@@ -122,9 +135,15 @@ describe('a Not Flower Field board', () => {
   it('has a legend with each colour, the two-colour half cell, black and the multipliers', () => {
     const { workbook } = rendered();
     const legend = sheetOf(workbook, 'Legend');
-    const texts = legend.cells.flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue)).filter(Boolean);
-    expect(texts).toEqual(expect.arrayContaining(['R', 'red: Ann', 'B', '■', '²', '³', 'a cell holding two colours, drawn as two halves']));
-    const halves = legend.cells.findIndex((line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B');
+    const texts = legend.cells
+      .flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue))
+      .filter(Boolean);
+    expect(texts).toEqual(
+      expect.arrayContaining(['R', 'red: Ann', 'B', '■', '²', '³', 'a cell holding two colours, drawn as two halves']),
+    );
+    const halves = legend.cells.findIndex(
+      (line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B',
+    );
     expect(halves).toBeGreaterThan(0);
     expect(look(legend, halves, 1).fill).toBe(BLUE);
   });

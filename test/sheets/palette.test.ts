@@ -5,7 +5,15 @@
 // TVCG 15(6), 2009 (culori's filterDeficiency*, at full severity). The distance is CIEDE2000 in
 // CIELAB; 18 is well above what a reader tells apart at a glance (about 10 for two flat patches
 // side by side), and every cell still carries its letter or symbol as well.
-import { type Color, type Rgb, differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, filterDeficiencyTrit, parse } from 'culori';
+import {
+  type Color,
+  type Rgb,
+  differenceCiede2000,
+  filterDeficiencyDeuter,
+  filterDeficiencyProt,
+  filterDeficiencyTrit,
+  parse,
+} from 'culori';
 import { describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/engine/core/view.js';
 import { NUMBER_FILLS } from '../../src/engine/games/fair-and-square/view.js';
@@ -39,7 +47,11 @@ function closest(colours: Readonly<Record<string, string>>, see: Vision): { pair
 
 const PALETTES: Record<string, Readonly<Record<string, string>>> = {
   // Not Flower Field may offer all seven; cells are also black (three colours) or white (empty).
-  'player colours (Not Flower Field)': { ...Object.fromEntries(PLAYER_COLOURS.map((c) => [c, PALETTE[c]])), black: PALETTE.black, white: PALETTE.white },
+  'player colours (Not Flower Field)': {
+    ...Object.fromEntries(PLAYER_COLOURS.map((c) => [c, PALETTE[c]])),
+    black: PALETTE.black,
+    white: PALETTE.white,
+  },
   'Paint teams and the blank canvas': { ...TEAM_FILL, blank: PALETTE.white },
   'Peg Domain sides, pending removal, removed square, Additional Peg': {
     side1: SIDE_COLOURS[0],
@@ -49,7 +61,10 @@ const PALETTES: Record<string, Readonly<Record<string, string>>> = {
     additional: PALETTE.green,
     free: PALETTE.white,
   },
-  'Fair and Square players and blocked squares': { ...Object.fromEntries(NUMBER_FILLS.map((fill, n) => [`number ${n}`, fill])), blocked: PALETTE.lightGrey },
+  'Fair and Square players and blocked squares': {
+    ...Object.fromEntries(NUMBER_FILLS.map((fill, n) => [`number ${n}`, fill])),
+    blocked: PALETTE.lightGrey,
+  },
   'Pasture sheep, flocks and empty pastures': PASTURE_FILLS,
 };
 

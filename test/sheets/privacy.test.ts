@@ -15,7 +15,10 @@ function scheduledMatch(gameId: string, seed: string): MatchFile {
   const fresh = newMatch(gameId, { seed, startAt: '2026-11-21T18:00:00.000Z' });
   if (!fresh.ok) throw new Error(fresh.error);
   const bots = game.bots.random ? 'random' : game.defaultBot;
-  return playMatch({ ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } }, { bots, answerDecisions: true });
+  return playMatch(
+    { ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } },
+    { bots, answerDecisions: true },
+  );
 }
 
 type Renderer = (result: ReplayResult, audience: Audience) => EmbeddedWorkbook;
@@ -37,7 +40,10 @@ describe('privacy of the rendered workbooks', () => {
         const middle = match.submissions[Math.floor(match.submissions.length / 2)];
         const now = new Date(Date.parse(middle.at!) + 1000).toISOString();
         const sentBy = (s: MatchFile['submissions'][number]) => Date.parse(s.at!) <= Date.parse(now);
-        const partway = replayMatch({ ...match, submissions: match.submissions.filter(sentBy), decisions: [] }, { now });
+        const partway = replayMatch(
+          { ...match, submissions: match.submissions.filter(sentBy), decisions: [] },
+          { now },
+        );
         expect(partway.open).not.toBeNull();
         checked += check(partway);
       }
@@ -46,7 +52,8 @@ describe('privacy of the rendered workbooks', () => {
   }
 
   it("catches a leak: a public workbook rendered from the host's view fails the check", () => {
-    const leaky: Renderer = (result, audience) => renderAudience(result, audience === 'public' ? 'host' : audience).workbook;
+    const leaky: Renderer = (result, audience) =>
+      renderAudience(result, audience === 'public' ? 'host' : audience).workbook;
     const result = replayMatch(scheduledMatch('not-flower-field', 'privacy-1'));
     expect(() => check(result, leaky)).toThrow(/appears in public's workbook/);
   });
@@ -55,9 +62,13 @@ describe('privacy of the rendered workbooks', () => {
     const match = scheduledMatch('not-flower-field', 'privacy-open');
     const round = match.submissions.find((s) => s.phase === 'round-2')!;
     const now = new Date(Date.parse(round.at!) + 1000).toISOString();
-    const partway = replayMatch({ ...match, submissions: match.submissions.filter((s) => Date.parse(s.at!) <= Date.parse(now)) }, { now });
+    const partway = replayMatch(
+      { ...match, submissions: match.submissions.filter((s) => Date.parse(s.at!) <= Date.parse(now)) },
+      { now },
+    );
     const placed = `own ${String(round.answers.own).toUpperCase()}`;
-    const has = (audience: Audience) => [...workbookTexts(renderAudience(partway, audience).workbook)].some((t) => t.includes(placed));
+    const has = (audience: Audience) =>
+      [...workbookTexts(renderAudience(partway, audience).workbook)].some((t) => t.includes(placed));
     expect(has(`player:${round.player}`)).toBe(true);
     expect(has('host')).toBe(true);
     expect(has('public')).toBe(false);

@@ -6,13 +6,26 @@ import type { BoardTab, Grid, GridCell, View } from '../../src/engine/core/view.
 import { newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import type { Request } from '../../src/sheets/api.js';
-import { PROTECTION_NOTE, layoutView, renderRequests, renderView, sheetIdsFor, splitText } from '../../src/sheets/index.js';
+import {
+  PROTECTION_NOTE,
+  layoutView,
+  renderRequests,
+  renderView,
+  sheetIdsFor,
+  splitText,
+} from '../../src/sheets/index.js';
 import { locate, look, sheetOf } from './helpers.js';
 
 const letters = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 
-function grid(title: string, rows: number, cols: number, cell: (r: number, c: number) => GridCell = () => ({}), labels = cols > 26 ? numbers : letters): Grid {
+function grid(
+  title: string,
+  rows: number,
+  cols: number,
+  cell: (r: number, c: number) => GridCell = () => ({}),
+  labels = cols > 26 ? numbers : letters,
+): Grid {
   return {
     title,
     columnLabels: labels(cols),
@@ -91,7 +104,9 @@ describe('lines', () => {
   });
 
   it('keeps the stronger line when the two cells beside it ask for different ones', () => {
-    const clash = grid('Clash', 1, 2, (_, c) => ({ borders: c === 0 ? { right: { weight: 'thick' } } : { left: { weight: 'medium', colour: '#0072B2' } } }));
+    const clash = grid('Clash', 1, 2, (_, c) => ({
+      borders: c === 0 ? { right: { weight: 'thick' } } : { left: { weight: 'medium', colour: '#0072B2' } },
+    }));
     const { workbook } = render(viewOf([{ tab: 'Current', title: 'Clash', grids: [clash] }]));
     const sheet = sheetOf(workbook, 'Current');
     const a1 = locate(sheet, 'A', '1');
@@ -101,11 +116,15 @@ describe('lines', () => {
 
 describe('layout', () => {
   it('wraps many small grids into bands, each with its title, none overlapping', () => {
-    const grids = Array.from({ length: 32 }, (_, i) => grid(`Group ${i + 1}`, 7, 7, (r, c) => ({ text: r === c ? String(i) : undefined })));
+    const grids = Array.from({ length: 32 }, (_, i) =>
+      grid(`Group ${i + 1}`, 7, 7, (r, c) => ({ text: r === c ? String(i) : undefined })),
+    );
     const { workbook, requests } = render(viewOf([{ tab: 'Current', title: 'Round 1 boards', grids }]));
     expect(workbook.batchUpdates).toBe(1);
     const sheet = sheetOf(workbook, 'Current');
-    const titles = sheet.merges.filter((m) => /^Group \d+$/.test(sheet.cells[m.startRowIndex]?.[m.startColumnIndex]?.userEnteredValue?.stringValue ?? ''));
+    const titles = sheet.merges.filter((m) =>
+      /^Group \d+$/.test(sheet.cells[m.startRowIndex]?.[m.startColumnIndex]?.userEnteredValue?.stringValue ?? ''),
+    );
     expect(titles).toHaveLength(32);
     const bands = new Set(titles.map((m) => m.startRowIndex));
     expect(bands.size).toBeGreaterThan(1);
@@ -115,7 +134,13 @@ describe('layout', () => {
       expect(sheet.cells[cell.row]?.[cell.cols[0]]?.userEnteredValue?.stringValue).toBe(String(i));
     }
     // Grids never share cells: every board cell is written once.
-    expect(new Set(requests.filter((r) => r.updateBorders?.top?.style === 'SOLID_MEDIUM').map((r) => JSON.stringify(r.updateBorders!.range))).size).toBe(32);
+    expect(
+      new Set(
+        requests
+          .filter((r) => r.updateBorders?.top?.style === 'SOLID_MEDIUM')
+          .map((r) => JSON.stringify(r.updateBorders!.range)),
+      ).size,
+    ).toBe(32);
   });
 
   it('lays out a 67×40 canvas with its R/C numbers, square cells and one batchUpdate of bounded size', () => {
@@ -124,7 +149,10 @@ describe('layout', () => {
     const canvas = grid('Canvas', 40, 67, (r, c) => ({
       text: String(segment(r, c) + 1),
       ...(segment(r, c) % 2 === 0 ? { fill: '#0072B2', textColour: '#FFFFFF' } : {}),
-      borders: { ...(r % 8 === 0 ? { top: { weight: 'thick' as const } } : {}), ...(c % 8 === 0 ? { left: { weight: 'thick' as const } } : {}) },
+      borders: {
+        ...(r % 8 === 0 ? { top: { weight: 'thick' as const } } : {}),
+        ...(c % 8 === 0 ? { left: { weight: 'thick' as const } } : {}),
+      },
     }));
     const { workbook, requests } = render(
       viewOf([
@@ -171,21 +199,42 @@ describe('layout', () => {
         { sections: [{ title: 's', header: ['a'], rows: [] }], log: { title: 'log', header: ['a'], rows: [] } },
       ),
     );
-    expect(tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Round 2', 'Round 1']);
+    expect(tabs.map((t) => t.title)).toEqual([
+      'Current',
+      'Scoreboard',
+      'Status',
+      'Legend',
+      'Details',
+      'Log',
+      'Round 2',
+      'Round 1',
+    ]);
   });
 });
 
 describe('one line a cell', () => {
   it('widens the squares until the longest cell text fits on one line, and never wraps a board cell', () => {
-    const short = render(viewOf([{ tab: 'Current', title: 'Short', grids: [grid('Short', 3, 3, () => ({ text: '+3' }))] }])).workbook;
+    const short = render(
+      viewOf([{ tab: 'Current', title: 'Short', grids: [grid('Short', 3, 3, () => ({ text: '+3' }))] }]),
+    ).workbook;
     const long = render(
-      viewOf([{ tab: 'Current', title: 'Long', grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))] }]),
+      viewOf([
+        {
+          tab: 'Current',
+          title: 'Long',
+          grids: [grid('Long', 3, 3, (r, c) => ({ text: r === 1 && c === 1 ? '+3·2 5F+2' : '+3' }))],
+        },
+      ]),
     ).workbook;
     const sizeOf = (workbook: EmbeddedWorkbook) => {
       const sheet = sheetOf(workbook, 'Current');
       const b2 = locate(sheet, 'B', '2');
       const cell = sheet.cells[b2.row]?.[b2.cols[0]];
-      return { width: sheet.columnWidths[b2.cols[0]], height: sheet.rowHeights[b2.row], wrap: cell?.userEnteredFormat?.wrapStrategy };
+      return {
+        width: sheet.columnWidths[b2.cols[0]],
+        height: sheet.rowHeights[b2.row],
+        wrap: cell?.userEnteredFormat?.wrapStrategy,
+      };
     };
     expect(sizeOf(short)).toEqual({ width: 36, height: 36, wrap: 'CLIP' });
     const wide = sizeOf(long);
@@ -199,14 +248,23 @@ describe('tables in bands', () => {
     const text = (n: number) => 'x'.repeat(n);
     const wide = { title: 'Wide', header: ['a', 'b'], rows: [['1', text(60)]] };
     const middle = { title: 'Middle', header: ['m1', 'm2', 'm3'], rows: [[text(14), text(14), text(14)]] };
-    const below = { title: 'Below', header: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], rows: [[text(13), text(13), text(13), text(13), text(13), text(13)]] };
+    const below = {
+      title: 'Below',
+      header: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
+      rows: [[text(13), text(13), text(13), text(13), text(13), text(13)]],
+    };
     const sheet = sheetOf(
-      render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] })).workbook,
+      render(
+        viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { sections: [wide, middle, below] }),
+      ).workbook,
       'Details',
     );
     const columnOf = (value: string) =>
-      sheet.cells.flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1))).find((c) => c >= 0)!;
-    const rowOf = (value: string) => sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === value));
+      sheet.cells
+        .flatMap((line) => (line ?? []).map((cell, c) => (cell?.userEnteredValue?.stringValue === value ? c : -1)))
+        .find((c) => c >= 0)!;
+    const rowOf = (value: string) =>
+      sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === value));
     expect(rowOf('c1')).toBeGreaterThan(rowOf('b') + 1);
     // Not under column b (380 px): every column of the lower table is close to what it needs.
     const widths = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((h) => sheet.columnWidths[columnOf(h)]);
@@ -229,7 +287,10 @@ describe('table swatches', () => {
         [null, '#FFF200'],
       ],
     };
-    const sheet = sheetOf(render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { scoreboard })).workbook, 'Scoreboard');
+    const sheet = sheetOf(
+      render(viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 1, 1)] }], { scoreboard })).workbook,
+      'Scoreboard',
+    );
     const find = (text: string) => {
       const row = sheet.cells.findIndex((line) => line?.some((cell) => cell?.userEnteredValue?.stringValue === text));
       return look(
@@ -260,17 +321,35 @@ describe('player text', () => {
   const names = ['=IMPORTXML("https://example.com","//a")', '+1', '-1', '@x'];
 
   it('goes in as a string value wherever it appears, never as a formula', () => {
-    const view = viewOf([{ tab: 'Current', title: 'Board', grids: [grid('Board', 2, 2, (r, c) => ({ text: names[r * 2 + c], note: names[r * 2 + c] }))] }], {
-      scoreboard: { title: 'Scores', header: ['Player', 'Points'], rows: names.map((n, i) => [n, i]) },
-      log: { title: 'Log', header: ['Player', 'Answers'], rows: names.map((n) => [n, `own: ${n}`]) },
-      status: { game: 'Test', headline: 'open', phase: { id: 'round-1', title: 'Round 1' }, submitted: names, waitingFor: [], pendingDecisions: [] },
-    });
+    const view = viewOf(
+      [
+        {
+          tab: 'Current',
+          title: 'Board',
+          grids: [grid('Board', 2, 2, (r, c) => ({ text: names[r * 2 + c], note: names[r * 2 + c] }))],
+        },
+      ],
+      {
+        scoreboard: { title: 'Scores', header: ['Player', 'Points'], rows: names.map((n, i) => [n, i]) },
+        log: { title: 'Log', header: ['Player', 'Answers'], rows: names.map((n) => [n, `own: ${n}`]) },
+        status: {
+          game: 'Test',
+          headline: 'open',
+          phase: { id: 'round-1', title: 'Round 1' },
+          submitted: names,
+          waitingFor: [],
+          pendingDecisions: [],
+        },
+      },
+    );
     const { workbook, requests } = render(view);
     const json = JSON.stringify(requests);
     expect(json).not.toContain('formulaValue');
     const strings = new Set<string>();
     for (const sheet of workbook.tabs)
-      for (const line of sheet.cells) for (const cell of line ?? []) if (cell?.userEnteredValue?.stringValue) strings.add(cell.userEnteredValue.stringValue);
+      for (const line of sheet.cells)
+        for (const cell of line ?? [])
+          if (cell?.userEnteredValue?.stringValue) strings.add(cell.userEnteredValue.stringValue);
     for (const name of names) expect(strings).toContain(name);
     expect(strings).toContain(names.join(', '));
   });
@@ -289,7 +368,14 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
 
   // Without the protections' ids: Sheets draws them at random (so does the embedded workbook).
   const snapshot = (workbook: EmbeddedWorkbook) =>
-    JSON.parse(JSON.stringify(workbook.tabs.map((t) => ({ ...t, protectedRanges: t.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p) }))));
+    JSON.parse(
+      JSON.stringify(
+        workbook.tabs.map((t) => ({
+          ...t,
+          protectedRanges: t.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p),
+        })),
+      ),
+    );
 
   it('adds the new round tab, rewrites the others in place, and ends exactly like a fresh render', () => {
     const workbook = new EmbeddedWorkbook();
@@ -298,7 +384,17 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     workbook.batchUpdate([{ addSheet: { properties: { sheetId: 123, title: 'Form Responses 1' } } }]);
     const before = new Map(workbook.tabs.map((t) => [t.title, t.sheetId]));
     // Current shows round 2's board; the round tabs are the history before it.
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Seed', 'Round 1', 'Form Responses 1']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual([
+      'Current',
+      'Scoreboard',
+      'Status',
+      'Legend',
+      'Details',
+      'Log',
+      'Seed',
+      'Round 1',
+      'Form Responses 1',
+    ]);
 
     const { requests } = render(viewFor(afterRound3, 'host'), workbook);
     expect(workbook.batchUpdates).toBe(3);
@@ -330,7 +426,11 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     expect(kinds(requests)).not.toContain('addSheet');
     expect(kinds(requests)).not.toContain('deleteSheet');
     expect(kinds(requests)).not.toContain('addProtectedRange');
-    expect(workbook.getMetadata().sheets?.every((s) => s.protectedRanges?.length === 1 && s.protectedRanges[0].description === PROTECTION_NOTE)).toBe(true);
+    expect(
+      workbook
+        .getMetadata()
+        .sheets?.every((s) => s.protectedRanges?.length === 1 && s.protectedRanges[0].description === PROTECTION_NOTE),
+    ).toBe(true);
   });
 
   it('names no protection id (Sheets draws them) and knows a protected tab by its range and description, whatever its id', () => {
@@ -344,7 +444,15 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     const old = current.protectedRanges[0].protectedRangeId;
     workbook.batchUpdate([
       { deleteProtectedRange: { protectedRangeId: old } },
-      { addProtectedRange: { protectedRange: { protectedRangeId: 987654321, range: { sheetId: current.sheetId }, description: PROTECTION_NOTE } } },
+      {
+        addProtectedRange: {
+          protectedRange: {
+            protectedRangeId: 987654321,
+            range: { sheetId: current.sheetId },
+            description: PROTECTION_NOTE,
+          },
+        },
+      },
     ]);
     const again = render(viewFor(afterRound3, 'public'), workbook).requests;
     expect(again.filter((r) => r.addProtectedRange?.protectedRange?.range?.sheetId === current.sheetId)).toEqual([]);
@@ -356,7 +464,9 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
     render(viewFor(afterRound2, 'public'), workbook);
     const ids = new Map(workbook.tabs.map((t) => [t.sheetId, t.title]));
     const { requests } = render(viewFor(afterRound3, 'public'), workbook);
-    const rewritten = requests.flatMap((r) => (typeof r.updateCells?.range?.sheetId === 'number' ? [r.updateCells.range.sheetId] : []));
+    const rewritten = requests.flatMap((r) =>
+      typeof r.updateCells?.range?.sheetId === 'number' ? [r.updateCells.range.sheetId] : [],
+    );
     const titles = rewritten.map((id) => ids.get(id) ?? workbook.tabs.find((t) => t.sheetId === id)?.title);
     expect(titles).toContain('Current');
     expect(titles).toContain('Round 2');
@@ -381,14 +491,24 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
   it('deletes a tab it made that the view no longer has, and clears what a shorter table left behind', () => {
     const long = viewOf([{ tab: 'Current', title: 'b', grids: [grid('b', 2, 2)] }], {
       sections: [{ title: 'extra', header: ['a'], rows: [['x']] }],
-      scoreboard: { title: 'Scores', header: ['Player', 'Points'], rows: Array.from({ length: 12 }, (_, i) => [`P${i}`, i]) },
+      scoreboard: {
+        title: 'Scores',
+        header: ['Player', 'Points'],
+        rows: Array.from({ length: 12 }, (_, i) => [`P${i}`, i]),
+      },
     });
     const short = viewOf([{ tab: 'Current', title: 'b', grids: [grid('b', 2, 2)] }]);
     const workbook = new EmbeddedWorkbook();
     render(long, workbook);
     workbook.batchUpdate([{ addSheet: { properties: { title: 'Notes of the host' } } }]);
     render(short, workbook);
-    expect(workbook.tabs.map((t) => t.title)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend', 'Notes of the host']);
+    expect(workbook.tabs.map((t) => t.title)).toEqual([
+      'Current',
+      'Scoreboard',
+      'Status',
+      'Legend',
+      'Notes of the host',
+    ]);
     expect(snapshot(workbook).slice(0, -1)).toEqual(snapshot(render(short).workbook));
   });
 
@@ -414,7 +534,9 @@ describe('re-rendering a spreadsheet that holds the last render', () => {
   it('shows the open phase: who has submitted (names only) and who is awaited', () => {
     const { workbook } = render(viewFor(afterRound2, 'public'));
     const status = sheetOf(workbook, 'Status');
-    const rows = status.cells.map((line) => (line ?? []).map((c) => c?.userEnteredValue?.stringValue ?? '')).filter((line) => line[0]);
+    const rows = status.cells
+      .map((line) => (line ?? []).map((c) => c?.userEnteredValue?.stringValue ?? ''))
+      .filter((line) => line[0]);
     expect(rows).toContainEqual(['Phase', 'Round 3 (round-3)', ...rows.find((r) => r[0] === 'Phase')!.slice(2)]);
     expect(rows.find((r) => r[0] === 'Submitted')?.[1]).toBe('Ann, Ben, Cara, Dev');
     expect(rows.find((r) => r[0] === 'Deadline')?.[1]).toBe('2026-11-21 22:00:00 UTC');

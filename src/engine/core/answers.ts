@@ -45,7 +45,11 @@ export function answerTexts(answers: Answers): Record<string, string> {
  * Reads a yes/no answer. The reason names the question, echoes the answer and ends with `hint`,
  * what a yes does there (by default just the words to write).
  */
-export function readYesNo(question: string, text: string, hint = 'answer yes or no (or leave it blank)'): Result<boolean> {
+export function readYesNo(
+  question: string,
+  text: string,
+  hint = 'answer yes or no (or leave it blank)',
+): Result<boolean> {
   const word = text.trim().toLowerCase();
   if (YES_WORDS.includes(word)) return ok(true);
   if (NO_WORDS.includes(word)) return ok(false);

@@ -81,7 +81,9 @@ export function parseCell(text: string, shape: BoardShape): Result<Cell> {
     return checkBounds({ row: Number(letters[2]) - 1, col: columnIndex(letters[1]) }, raw, shape);
   }
   const example = style === 'rc' ? 'R12C40' : 'C12';
-  return err(`${quote(raw)} is not a coordinate: write ${style === 'rc' ? 'R<row>C<column>' : 'a column letter and a row number'}, e.g. ${example}`);
+  return err(
+    `${quote(raw)} is not a coordinate: write ${style === 'rc' ? 'R<row>C<column>' : 'a column letter and a row number'}, e.g. ${example}`,
+  );
 }
 
 function checkBounds(cell: Cell, raw: string, shape: BoardShape): Result<Cell> {

@@ -83,8 +83,14 @@ export function isAfter(a: string, b: string): boolean {
  * by the host's finished pauses (an explicit deadline by every pause before it; one counted from
  * the opening by the pauses since).
  */
-export function deadlineOf(phase: PhaseSpec, opensAt: string | undefined, schedule: Schedule | undefined, pauses: readonly Pause[]): string | undefined {
-  if (phase.maxSeconds !== undefined) return opensAt ? shiftedDeadline(addSeconds(opensAt, phase.maxSeconds), opensAt, pauses) : undefined;
+export function deadlineOf(
+  phase: PhaseSpec,
+  opensAt: string | undefined,
+  schedule: Schedule | undefined,
+  pauses: readonly Pause[],
+): string | undefined {
+  if (phase.maxSeconds !== undefined)
+    return opensAt ? shiftedDeadline(addSeconds(opensAt, phase.maxSeconds), opensAt, pauses) : undefined;
   if (!schedule) return undefined;
   const explicit = schedule.deadlines[phase.id];
   if (explicit) return shiftedDeadline(explicit, undefined, pauses);

@@ -43,6 +43,7 @@ export function currentEmails(match: {
   const out = new Map<string, string>();
   for (const p of match.players) if (p.email !== undefined) out.set(p.id, p.email);
   for (const event of match.events ?? [])
-    if (event.type === 'email' && event.player !== undefined && event.email !== undefined) out.set(event.player, event.email);
+    if (event.type === 'email' && event.player !== undefined && event.email !== undefined)
+      out.set(event.player, event.email);
   return out;
 }

@@ -293,7 +293,13 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   /** The phase now open, or null when the game is over. */
   currentPhase(state: S, ctx: GameContext<O>): PhaseSpec | null;
   /** Checks one submission against the state at the start of the phase. */
-  check(state: S, phase: PhaseSpec, submission: Submission, ctx: GameContext<O>, progress: PhaseProgress<M>): CheckResult<M>;
+  check(
+    state: S,
+    phase: PhaseSpec,
+    submission: Submission,
+    ctx: GameContext<O>,
+    progress: PhaseProgress<M>,
+  ): CheckResult<M>;
   /**
    * Phase kinds that close as soon as every player who may answer is ready, unless the match's
    * `schedule.closeWhenReady` says otherwise: where the rules leave the round length open.

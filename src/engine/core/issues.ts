@@ -27,7 +27,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let here = input;
   for (const part of path) {
-    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
+    if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part))
+      return undefined;
     here = (here as Record<PropertyKey, unknown>)[part];
   }
   return here;
@@ -72,7 +73,8 @@ function message(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type') {
     const value = valueAt(input, issue.path);
     const takes = TAKES[issue.expected] ?? issue.expected;
-    if (issue.path.length === 0) return `a match file is a JSON object ({ "game": …, "seed": …, "players": [ … ] }), not ${described(value)}`;
+    if (issue.path.length === 0)
+      return `a match file is a JSON object ({ "game": …, "seed": …, "players": [ … ] }), not ${described(value)}`;
     return ZOD_WORDING.test(issue.message) ? `should be ${takes}, not ${described(value)}` : issue.message;
   }
   if ((issue.code === 'too_big' || issue.code === 'too_small') && ZOD_WORDING.test(issue.message)) return bound(issue);
@@ -94,10 +96,15 @@ export function firstIssue(error: z.core.$ZodError, input: unknown, prefix: read
   if (issue.code === 'unrecognized_keys') return unknownFields(issue, path);
   // A missing field is "required", also where the schema gives its own message for a wrong type; a
   // field beside it under a name one slip away (`plyers`) is what the file meant.
-  if (issue.code === 'invalid_type' && (/received undefined/.test(issue.message) || valueAt(input, issue.path) === undefined)) {
+  if (
+    issue.code === 'invalid_type' &&
+    (/received undefined/.test(issue.message) || valueAt(input, issue.path) === undefined)
+  ) {
     const name = issue.path.at(-1);
     const parent = issue.path.slice(0, -1);
-    const unknown = issues.find((i): i is z.core.$ZodIssueUnrecognizedKeys => i.code === 'unrecognized_keys' && samePath(i.path, parent));
+    const unknown = issues.find(
+      (i): i is z.core.$ZodIssueUnrecognizedKeys => i.code === 'unrecognized_keys' && samePath(i.path, parent),
+    );
     const meant = typeof name === 'string' && unknown?.keys.find((key) => closest(key, [name]) === name);
     if (meant) return `${formatPath([...prefix, ...parent, meant])}: unknown field; did you mean ${name}?`;
     return `${formatPath(path)}: required`;

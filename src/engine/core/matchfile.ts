@@ -20,10 +20,15 @@ function useEnglishMessages(): void {
   englishLoaded = true;
 }
 
-const isoTime = z.string().check(z.refine((text) => isIsoTime(text), 'expected an ISO 8601 time such as 2026-11-21T18:00:00Z'));
+const isoTime = z
+  .string()
+  .check(z.refine((text) => isIsoTime(text), 'expected an ISO 8601 time such as 2026-11-21T18:00:00Z'));
 
 export function isIsoTime(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text));
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
+    !Number.isNaN(Date.parse(text))
+  );
 }
 
 /** Answers are text, as a form sends them; numbers in a hand-written file are read as text. */
@@ -31,7 +36,11 @@ const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]
 const answerValue = z.union([answerText, z.array(answerText)]);
 
 /** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
-const entryUid = z.optional(z.string().check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')));
+const entryUid = z.optional(
+  z
+    .string()
+    .check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')),
+);
 
 /**
  * Ids that name a member of every JavaScript object (`constructor`, `__proto__`, `toString`, …):
@@ -43,19 +52,29 @@ const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
 const playerSchema = z.strictObject({
   id: z.string().check(
     z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'a player id is 1–40 letters, digits, "_", "-" or "."'),
-    z.refine((id) => !RESERVED_IDS.has(id), 'this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1'),
+    z.refine(
+      (id) => !RESERVED_IDS.has(id),
+      'this id is reserved (every JavaScript object has a member of that name); choose another, e.g. p1',
+    ),
   ),
-  name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
   email: z.optional(z.email('not an email address')),
   // A whole number that stays exact (past 2^53 a count of garnets would change as it is written and read).
   garnets: z._default(
     z
       .int('garnets are a whole number')
-      .check(z.minimum(0, 'garnets cannot be negative'), z.maximum(Number.MAX_SAFE_INTEGER, `garnets are a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`)),
+      .check(
+        z.minimum(0, 'garnets cannot be negative'),
+        z.maximum(Number.MAX_SAFE_INTEGER, `garnets are a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`),
+      ),
     0,
   ),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
-  timeZone: z.optional(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London'))),
+  timeZone: z.optional(
+    z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
+  ),
 });
 
 /** An IANA time zone name (Europe/London, America/New_York) that Intl knows, as Apps Script's Utilities.formatDate does. */
@@ -122,7 +141,13 @@ const messageEventSchema = z.strictObject({
   uid: entryUid,
 });
 
-const eventSchema = z.discriminatedUnion('type', [scheduleEventSchema, emailEventSchema, closeEventSchema, pauseEventSchema, messageEventSchema]);
+const eventSchema = z.discriminatedUnion('type', [
+  scheduleEventSchema,
+  emailEventSchema,
+  closeEventSchema,
+  pauseEventSchema,
+  messageEventSchema,
+]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
@@ -143,11 +168,19 @@ const MAX_MINUTES = 525_600;
  * schedule is a complete record: every phase in it is closed.
  */
 const scheduleSchema = z.strictObject({
-  timeZone: z._default(z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')), 'UTC'),
+  timeZone: z._default(
+    z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
+    'UTC',
+  ),
   minutes: z._default(
     z.record(
       z.string(),
-      z.number().check(z.positive('a phase length must be positive'), z.maximum(MAX_MINUTES, `a phase length is at most ${MAX_MINUTES} minutes (a year)`)),
+      z
+        .number()
+        .check(
+          z.positive('a phase length must be positive'),
+          z.maximum(MAX_MINUTES, `a phase length is at most ${MAX_MINUTES} minutes (a year)`),
+        ),
     ),
     {},
   ),
@@ -242,8 +275,11 @@ function checkPlayers(players: readonly { readonly id: string; readonly name: st
     const earlier = ids.get(player.id.toLowerCase());
     if (earlier !== undefined) {
       const other = players[earlier].id;
-      if (other === player.id) return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
-      return err(`players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`);
+      if (other === player.id)
+        return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
+      return err(
+        `players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`,
+      );
     }
     ids.set(player.id.toLowerCase(), index);
     seen.set(player.id, index);
@@ -252,7 +288,9 @@ function checkPlayers(players: readonly { readonly id: string; readonly name: st
     if (sameName !== undefined) {
       const other = players[sameName].name;
       if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
-        return err(`players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`);
+        return err(
+          `players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`,
+        );
       return err(
         `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
       );

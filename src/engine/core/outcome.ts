@@ -13,7 +13,11 @@ function nameOf(result: ReplayResult, id: string): string {
 
 /** `name (score)` for each, joined; `none` for nobody. */
 function listOf(result: ReplayResult, final: Final, ids: readonly string[]): string {
-  return ids.map((id) => `${nameOf(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`).join(', ') || 'none';
+  return (
+    ids
+      .map((id) => `${nameOf(result, id)}${final.scores[id] !== undefined ? ` (${final.scores[id]})` : ''}`)
+      .join(', ') || 'none'
+  );
 }
 
 /**
@@ -41,12 +45,15 @@ export function resultLines(result: ReplayResult): string[] {
   const final = result.final;
   const pending = result.pending.map((p) => `Waiting on the host: ${p.question}`);
   if (!final) return pending;
-  const plural = (word: string, ids: readonly string[]) => `${word}${ids.length > 1 ? 's' : ''}: ${listOf(result, final, ids)}`;
+  const plural = (word: string, ids: readonly string[]) =>
+    `${word}${ids.length > 1 ? 's' : ''}: ${listOf(result, final, ids)}`;
   const tieBreak = tieBreakOf(result, final);
   return [
     plural('Winner', final.winners),
     `${plural('Loser', final.losers)}${tieBreak ? `, on a tie-break: ${tieBreak}` : ''}`,
-    final.eliminationCandidate ? `Elimination candidate: ${nameOf(result, final.eliminationCandidate)}` : 'No elimination candidate (the rules name none)',
+    final.eliminationCandidate
+      ? `Elimination candidate: ${nameOf(result, final.eliminationCandidate)}`
+      : 'No elimination candidate (the rules name none)',
     ...pending,
   ];
 }
@@ -58,9 +65,12 @@ export function resultLine(result: ReplayResult): string {
     if (result.open) return `not over: ${result.open.phase.title} is still open`;
     return `over, waiting on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}`;
   }
-  const plural = (word: string, ids: readonly string[]) => `${word}${ids.length > 1 ? 's' : ''} ${listOf(result, final, ids)}`;
+  const plural = (word: string, ids: readonly string[]) =>
+    `${word}${ids.length > 1 ? 's' : ''} ${listOf(result, final, ids)}`;
   const tieBreak = tieBreakOf(result, final);
   const loser = `${plural('loser', final.losers)}${tieBreak ? ` on a tie-break (${tieBreak})` : ''}`;
-  const candidate = final.eliminationCandidate ? `elimination candidate ${nameOf(result, final.eliminationCandidate)}` : 'no elimination candidate';
+  const candidate = final.eliminationCandidate
+    ? `elimination candidate ${nameOf(result, final.eliminationCandidate)}`
+    : 'no elimination candidate';
   return `${plural('winner', final.winners)} · ${loser} · ${candidate}`;
 }

@@ -65,6 +65,7 @@ export function discordTrouble(events: readonly MatchEvent[] | undefined): strin
   }
   const all = discordEvents(events);
   const last = all[all.length - 1];
-  if (last?.status === 'dropped') return `The last Discord post was not delivered and is dropped (${last.note ?? 'no reason given'}).`;
+  if (last?.status === 'dropped')
+    return `The last Discord post was not delivered and is dropped (${last.note ?? 'no reason given'}).`;
   return null;
 }

@@ -39,14 +39,20 @@ class Pseudonyms {
 export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   const match = withoutRepeats(logged);
   const uids = new Pseudonyms((n) => `entry${n}`);
-  const uid = <T extends { readonly uid?: string }>(entry: T): T => (entry.uid === undefined ? entry : { ...entry, uid: uids.of(entry.uid) });
+  const uid = <T extends { readonly uid?: string }>(entry: T): T =>
+    entry.uid === undefined ? entry : { ...entry, uid: uids.of(entry.uid) };
   const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
   const forms = new Pseudonyms((n) => `form${n}`);
   const account = (email: string) => accounts.of(accountKey(email));
   const players = match.players.map((p) =>
     inOrder<Player>(
       // A player's time zone is theirs (it sets their reminders' times), and replay never reads it.
-      { ...p, email: p.email === undefined ? undefined : account(p.email), form: p.form === undefined ? undefined : forms.of(p.form), timeZone: undefined },
+      {
+        ...p,
+        email: p.email === undefined ? undefined : account(p.email),
+        form: p.form === undefined ? undefined : forms.of(p.form),
+        timeZone: undefined,
+      },
       PLAYER_FIELDS,
     ),
   );
@@ -71,7 +77,14 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   );
   // A JSON copy: the published result is what its JSON says (no undefined fields).
   const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
-  return { ...match, players, submissions, decisions: match.decisions.map(uid), ...(events ? { events } : {}), final: published };
+  return {
+    ...match,
+    players,
+    submissions,
+    decisions: match.decisions.map(uid),
+    ...(events ? { events } : {}),
+    final: published,
+  };
 }
 
 // The fields in the order of docs/matchfile.md, so the published file reads the same whatever

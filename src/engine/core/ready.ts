@@ -56,7 +56,9 @@ export function earliestCloses(game: AnyGame, match: MatchFile): string[] {
   // One phase at a time: each close moves every later phase's opening.
   for (;;) {
     const result = replay(game, file);
-    const early = result.closed.find((c) => !tried.has(c.phase.id) && closeWhenReadyFor(file.schedule, c.phase) && c.timing.opensAt !== undefined);
+    const early = result.closed.find(
+      (c) => !tried.has(c.phase.id) && closeWhenReadyFor(file.schedule, c.phase) && c.timing.opensAt !== undefined,
+    );
     if (!early?.timing.opensAt) return result.closed.flatMap((c) => (c.timing.closedAt ? [c.timing.closedAt] : []));
     tried.add(early.phase.id);
     const close: CloseEvent = { type: 'close', phase: early.phase.id, at: early.timing.opensAt };

@@ -10,7 +10,8 @@
  * discordapp.com, canary., a proxy), its slashes plain or percent-encoded, with or without a scheme.
  * What follows the token (`?wait=true`) is left.
  */
-const WEBHOOK_IN_TEXT = /(?:[a-z][a-z0-9+.-]*:(?:\/\/|%2F%2F))?[^\s"'<>()[\]]*?webhooks(?:\/|%2F)\d+(?:\/|%2F)[A-Za-z0-9_.%-]+/gi;
+const WEBHOOK_IN_TEXT =
+  /(?:[a-z][a-z0-9+.-]*:(?:\/\/|%2F%2F))?[^\s"'<>()[\]]*?webhooks(?:\/|%2F)\d+(?:\/|%2F)[A-Za-z0-9_.%-]+/gi;
 
 /** What a webhook URL is replaced by. */
 export const REDACTED_WEBHOOK = '<the Discord webhook URL>';
@@ -22,6 +23,9 @@ export function redactSecrets(text: string): string {
 
 /** An error's message, as one redacted text: the only way an error becomes text that is kept. */
 export function errorText(error: unknown): string {
-  const message = typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : String(error);
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? String((error as { message: unknown }).message)
+      : String(error);
   return redactSecrets(message);
 }

@@ -28,9 +28,26 @@ import type {
 import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
-import { MAX_ANSWER_LENGTH, MAX_SUBMISSIONS_PER_PHASE, cleanAnswers, inSendingOrder, unknownQuestions, withoutDone, NOT_DONE_NOTE } from './submission.js';
+import {
+  MAX_ANSWER_LENGTH,
+  MAX_SUBMISSIONS_PER_PHASE,
+  cleanAnswers,
+  inSendingOrder,
+  unknownQuestions,
+  withoutDone,
+  NOT_DONE_NOTE,
+} from './submission.js';
 import { Random } from './random.js';
-import { type Pause, deadlineOf, isAfter, openPause, pauseAt, pausedBetween, pausesOf, shiftedDeadline } from './deadlines.js';
+import {
+  type Pause,
+  deadlineOf,
+  isAfter,
+  openPause,
+  pauseAt,
+  pausedBetween,
+  pausesOf,
+  shiftedDeadline,
+} from './deadlines.js';
 
 export interface Receipt {
   /** Position in the match file's `submissions`. */
@@ -143,7 +160,10 @@ export class MatchRun<S = unknown, M = unknown> {
     now?: string,
   ) {
     const happened = (match.events ?? []).filter((event) => now === undefined || !isAfter(event.at, now));
-    this.events = happened.filter((event): event is ScheduleEvent | CloseEvent => event.type === 'extend' || event.type === 'reopen' || event.type === 'close');
+    this.events = happened.filter(
+      (event): event is ScheduleEvent | CloseEvent =>
+        event.type === 'extend' || event.type === 'reopen' || event.type === 'close',
+    );
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
     this.pauses = pausesOf(happened);
     this.ctx = makeContext(match, match.options);
@@ -155,7 +175,12 @@ export class MatchRun<S = unknown, M = unknown> {
   /** The players ready to close the open phase: their answer that counts was accepted whole (a part refused asks for a correction), not marked Not yet, and sent since the host reopened the phase. */
   get ready(): string[] {
     return [...this.countedReceipt.entries()]
-      .filter(([, r]) => r.status === 'accepted' && !r.notDone && (this.reopenedAt === undefined || (r.at !== undefined && isAfter(r.at, this.reopenedAt))))
+      .filter(
+        ([, r]) =>
+          r.status === 'accepted' &&
+          !r.notDone &&
+          (this.reopenedAt === undefined || (r.at !== undefined && isAfter(r.at, this.reopenedAt))),
+      )
       .map(([player]) => player);
   }
 
@@ -205,7 +230,8 @@ export class MatchRun<S = unknown, M = unknown> {
       }
     }
     // A close when ready after the deadline came too late: the deadline closed the phase.
-    if (this.readyAt !== undefined && deadline !== undefined && !isAfter(deadline, this.readyAt)) this.readyAt = undefined;
+    if (this.readyAt !== undefined && deadline !== undefined && !isAfter(deadline, this.readyAt))
+      this.readyAt = undefined;
     this.timing = { ...(opensAt ? { opensAt } : {}), ...(deadline ? { deadline } : {}) };
   }
 
@@ -260,7 +286,9 @@ export class MatchRun<S = unknown, M = unknown> {
   /** The receipt of a submission past MAX_SUBMISSIONS_PER_PHASE: which of the player's answers counts instead. */
   private overLimitReason(player: string): string {
     const counted = this.countedReceipt.get(player);
-    const last = counted ? `submission #${counted.index + 1}${counted.at ? `, sent ${counted.at}` : ''}` : 'none (no earlier answer was valid)';
+    const last = counted
+      ? `submission #${counted.index + 1}${counted.at ? `, sent ${counted.at}` : ''}`
+      : 'none (no earlier answer was valid)';
     return `more than ${MAX_SUBMISSIONS_PER_PHASE} answers this phase, so this one was not read; the last that counts is ${last}`;
   }
 
@@ -301,7 +329,10 @@ export class MatchRun<S = unknown, M = unknown> {
     notDone: boolean,
   ): Receipt {
     const { at } = submission;
-    const parts = [...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []), ...(result.partsRejected ?? [])];
+    const parts = [
+      ...(unknown.length > 0 ? [unknownQuestions(unknown, phase.title)] : []),
+      ...(result.partsRejected ?? []),
+    ];
     const receipt: Receipt = {
       index,
       phase: phase.id,
@@ -309,7 +340,9 @@ export class MatchRun<S = unknown, M = unknown> {
       ...(at ? { at } : {}),
       status: parts.length > 0 ? 'partial' : 'accepted',
       reasons: parts,
-      ...(result.notes?.length || notDone ? { notes: [...(result.notes ?? []), ...(notDone ? [NOT_DONE_NOTE] : [])] } : {}),
+      ...(result.notes?.length || notDone
+        ? { notes: [...(result.notes ?? []), ...(notDone ? [NOT_DONE_NOTE] : [])] }
+        : {}),
       superseded: false,
       ...(notDone ? { notDone: true as const } : {}),
     };
@@ -317,7 +350,8 @@ export class MatchRun<S = unknown, M = unknown> {
     if (earlier) earlier.superseded = true;
     this.countedReceipt.set(submission.player, receipt);
     this.receipts.push(receipt);
-    for (const reason of parts) this.rejected.push({ phase: phase.id, player: submission.player, reason, submission: index });
+    for (const reason of parts)
+      this.rejected.push({ phase: phase.id, player: submission.player, reason, submission: index });
     this.moves.set(submission.player, result.move);
 
     // After the host reopened the phase, only moves sent since then can close it early (a Peg
@@ -344,24 +378,39 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(index, submission, `${mention(submission.phase)} is not open (the open phase is ${phase.id})`);
     }
     // An own property only: a player id such as "constructor" must not find Object's members.
-    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player) ? phase.questions[submission.player] : undefined;
+    const questions = Object.prototype.hasOwnProperty.call(phase.questions, submission.player)
+      ? phase.questions[submission.player]
+      : undefined;
     if (!questions) {
-      return this.refuse(index, submission, `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`);
+      return this.refuse(
+        index,
+        submission,
+        `${mention(this.ctx.playerName(submission.player))} has nothing to answer in ${phase.title}`,
+      );
     }
     const { at } = submission;
     const late = this.timingProblem(submission, phase);
     if (late) return this.refuse(index, submission, late);
     const sent = (this.sent.get(submission.player) ?? 0) + 1;
     this.sent.set(submission.player, sent);
-    if (sent > MAX_SUBMISSIONS_PER_PHASE) return this.refuse(index, submission, this.overLimitReason(submission.player), true);
+    if (sent > MAX_SUBMISSIONS_PER_PHASE)
+      return this.refuse(index, submission, this.overLimitReason(submission.player), true);
 
     if (submission.answers === null || typeof submission.answers !== 'object' || Array.isArray(submission.answers)) {
-      return this.refuse(index, submission, 'the answers are not a list of questions and answers; nothing of this submission was counted');
+      return this.refuse(
+        index,
+        submission,
+        'the answers are not a list of questions and answers; nothing of this submission was counted',
+      );
     }
     const done = withoutDone(submission.answers);
     const { answers, unknown, notText, tooLong } = cleanAnswers(done.answers, new Set(questions.map((q) => q.id)));
     if (notText !== undefined) {
-      return this.refuse(index, submission, `${notText}: an answer is text or a list of text; nothing of this submission was counted`);
+      return this.refuse(
+        index,
+        submission,
+        `${notText}: an answer is text or a list of text; nothing of this submission was counted`,
+      );
     }
     if (tooLong) {
       return this.refuse(
@@ -399,7 +448,10 @@ export class MatchRun<S = unknown, M = unknown> {
     const timing: PhaseTiming = { ...this.timing, ...(closedAt ? { closedAt } : {}) };
     // A turn clock does not run while the match is paused: the game sees the phase open later by the paused time.
     const paused = timing.opensAt && closedAt ? pausedBetween(timing.opensAt, closedAt, this.pauses) : 0;
-    const played = paused > 0 && timing.opensAt ? { ...timing, opensAt: new Date(Date.parse(timing.opensAt) + paused).toISOString() } : timing;
+    const played =
+      paused > 0 && timing.opensAt
+        ? { ...timing, opensAt: new Date(Date.parse(timing.opensAt) + paused).toISOString() }
+        : timing;
     this.state = this.game.resolve(this.state, phase, this.moves, this.ctx, played) as S;
     this.closed.push({ phase, timing, movers: [...this.moves.keys()] });
     this.openNext(closedAt);
@@ -432,7 +484,11 @@ export class MatchRun<S = unknown, M = unknown> {
     });
     for (const decision of decisions) {
       if (!asked.has(decision.id)) {
-        this.rejected.push({ phase: 'decisions', player: 'host', reason: `no decision ${quote(decision.id)} was asked for in this match` });
+        this.rejected.push({
+          phase: 'decisions',
+          player: 'host',
+          reason: `no decision ${quote(decision.id)} was asked for in this match`,
+        });
       }
     }
     return { final: pending.length > 0 ? null : final, pending };
@@ -440,7 +496,11 @@ export class MatchRun<S = unknown, M = unknown> {
 }
 
 /** Replays a validated match file, ignoring an entry whose `uid` an earlier one has (two hosts logged it): the result's `match` is without it. */
-export function replay<S = unknown, M = unknown>(game: AnyGame, file: MatchFile, options: ReplayOptions = {}): ReplayResult<S, M> {
+export function replay<S = unknown, M = unknown>(
+  game: AnyGame,
+  file: MatchFile,
+  options: ReplayOptions = {},
+): ReplayResult<S, M> {
   const run = new MatchRun<S, M>(game, withoutRepeats(file), options.now);
   const byPhase = new Map<string, { submission: Submission; index: number }[]>();
   run.match.submissions.forEach((submission, index) => {

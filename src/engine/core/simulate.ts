@@ -42,7 +42,13 @@ export function simulate(game: AnyGame, match: MatchFile, options: SimulateOptio
     let clock = run.timing.opensAt;
     for (const player of Object.keys(phase.questions)) {
       if (run.hasClosedEarly) break;
-      const answers = botFor(player)({ state: run.state, phase, player, ctx: run.ctx, random: run.ctx.random(`bot/${player}/${phase.id}`) });
+      const answers = botFor(player)({
+        state: run.state,
+        phase,
+        player,
+        ctx: run.ctx,
+        random: run.ctx.random(`bot/${player}/${phase.id}`),
+      });
       if (!answers) continue;
       clock = clock ? addSeconds(clock, step) : undefined;
       const submission: Submission = { phase: phase.id, player, ...(clock ? { at: clock } : {}), answers };

@@ -75,8 +75,11 @@ export function unknownQuestions(keys: readonly string[], phaseTitle: string): s
  * keeps its place.
  */
 export function inSendingOrder<T extends { submission: Submission; index: number }>(list: readonly T[]): T[] {
-  const timeOf = (entry: T) => (typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null);
-  const timed = list.filter((entry) => timeOf(entry) !== null).sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
+  const timeOf = (entry: T) =>
+    typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null;
+  const timed = list
+    .filter((entry) => timeOf(entry) !== null)
+    .sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
   let next = 0;
   return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
 }
@@ -91,7 +94,8 @@ export const DONE_QUESTION = 'done';
 export const DONE_CHOICES = ['Yes', 'Not yet'] as const;
 
 /** The receipt's note for an answer marked Not yet. */
-export const NOT_DONE_NOTE = 'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline';
+export const NOT_DONE_NOTE =
+  'Done? Not yet: this answer counts, and the phase waits for you until you send again with Yes, or until its deadline';
 
 /** The answers without the done question, and whether the player said they are not done yet (`Not yet`, `no`, `false`). */
 export function withoutDone(answers: Answers): { answers: Answers; notDone: boolean } {

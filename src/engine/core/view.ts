@@ -68,7 +68,9 @@ export function letterLabels(rows: number, cols: number): Pick<Grid, 'columnLabe
 
 /** The cells of a board held as a flat array (index = row * cols + col, core/coords.ts), row by row. */
 export function boardCells(rows: number, cols: number, cellFor: (index: number, cell: Cell) => GridCell): GridCell[][] {
-  return Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => cellFor(cellIndex({ row, col }, { rows, cols }), { row, col })));
+  return Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: cols }, (_, col) => cellFor(cellIndex({ row, col }, { rows, cols }), { row, col })),
+  );
 }
 
 /** One tab of boards: "Current", "Round 3", … Several grids may sit side by side. */
@@ -114,7 +116,12 @@ export interface StatusView {
   readonly game: string;
   readonly headline: string;
   /** The open phase, or null when the match is over. */
-  readonly phase: { readonly id: string; readonly title: string; readonly opensAt?: string; readonly deadline?: string } | null;
+  readonly phase: {
+    readonly id: string;
+    readonly title: string;
+    readonly opensAt?: string;
+    readonly deadline?: string;
+  } | null;
   /** Names of who has submitted in the open phase (only names: never what). */
   readonly submitted: readonly string[];
   readonly waitingFor: readonly string[];

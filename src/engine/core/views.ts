@@ -26,14 +26,26 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   const status = statusOf(result);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
-  return { ...gameView, audience, status: discord === null ? status : { ...status, discord }, log: logFor(result, audience), ...seed };
+  return {
+    ...gameView,
+    audience,
+    status: discord === null ? status : { ...status, discord },
+    log: logFor(result, audience),
+    ...seed,
+  };
 }
 
 /** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
 function seedView(result: ReplayResult): SeedView {
   const commitment = seedCommitment(result.match.seed);
-  if (result.match.publish === false) return { commitment, published: null, note: 'The host keeps the seed and the match file private for this match.' };
-  if (!result.final) return { commitment, published: null, note: 'The seed and the whole match file are published here when the match is over.' };
+  if (result.match.publish === false)
+    return { commitment, published: null, note: 'The host keeps the seed and the match file private for this match.' };
+  if (!result.final)
+    return {
+      commitment,
+      published: null,
+      note: 'The seed and the whole match file are published here when the match is over.',
+    };
   return { commitment, published: { seed: result.match.seed, lines: publishedLines(result.match, result.final) } };
 }
 
@@ -85,7 +97,10 @@ const LOG_ANSWERS_MAX = 10_000;
 /** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
-    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : (value as string), MAX_ANSWER_LENGTH)}`)
+    .map(
+      ([key, value]) =>
+        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : (value as string), MAX_ANSWER_LENGTH)}`,
+    )
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);
 }
@@ -105,7 +120,9 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
     shorten(r.phase, LOG_QUESTION_MAX),
     result.ctx.playerName(r.player),
     r.at ?? '',
-    r.overLimit ? '(not read: over the limit of answers a phase)' : answersText(result.match.submissions[r.index].answers),
+    r.overLimit
+      ? '(not read: over the limit of answers a phase)'
+      : answersText(result.match.submissions[r.index].answers),
     outcome(r),
     [...r.reasons, ...(r.notes ?? [])].join('; '),
   ]);
@@ -122,7 +139,12 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   };
 }
 
-const MESSAGE_OUTCOME = { sent: 'sent', skipped: 'skipped', failed: 'failed, tried again later', dropped: 'dropped' } as const;
+const MESSAGE_OUTCOME = {
+  sent: 'sent',
+  skipped: 'skipped',
+  failed: 'failed, tried again later',
+  dropped: 'dropped',
+} as const;
 
 /**
  * The host's log of every message the add-on sent or gave up on (reminder emails, Discord posts),
@@ -138,8 +160,12 @@ function messageRows(result: ReplayResult): (string | number)[][] {
       what === 'remind'
         ? `${event.channel === 'email' ? 'reminder email' : 'Discord post: waiting for'} (${minutes} minutes before the deadline)`
         : 'Discord post: the result';
-    const who = event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
-    const shown = event.status === 'failed' && event.retry !== undefined ? `failed, tried again from ${event.retry}` : MESSAGE_OUTCOME[event.status];
+    const who =
+      event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
+    const shown =
+      event.status === 'failed' && event.retry !== undefined
+        ? `failed, tried again from ${event.retry}`
+        : MESSAGE_OUTCOME[event.status];
     return [['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? '')]];
   });
 }

@@ -14,7 +14,9 @@ function moves(position: ReturnType<typeof positionOf>, forced: (Direction | nul
 }
 
 function destinations(position: ReturnType<typeof positionOf>, forced: (Direction | null)[] = []): string[] {
-  return moves(position, forced).destinations.map((d) => (d < 0 ? '-' : `${String.fromCharCode(65 + (d % 7))}${Math.floor(d / 7) + 1}`));
+  return moves(position, forced).destinations.map((d) =>
+    d < 0 ? '-' : `${String.fromCharCode(65 + (d % 7))}${Math.floor(d / 7) + 1}`,
+  );
 }
 
 const custom = typesOf([
@@ -57,7 +59,11 @@ describe('options', () => {
 
   it('toward point: nearest point square (reading order on ties), then the reachable square nearest to it', () => {
     const d1 = boardOf('...1...', ...EMPTY_ROWS.slice(1));
-    expect(destinations(positionOf(d1, custom, ['a Seeker D4', 'a Leaper D4', 'a Seeker D1']))).toEqual(['C3', 'D1', 'D1']);
+    expect(destinations(positionOf(d1, custom, ['a Seeker D4', 'a Leaper D4', 'a Seeker D1']))).toEqual([
+      'C3',
+      'D1',
+      'D1',
+    ]);
     const twoPoints = boardOf('.......', '.......', '.......', '.1...1.', '.......', '.......', '.......');
     expect(destinations(positionOf(twoPoints, custom, ['a Seeker D4']))).toEqual(['C3']);
     // A point the owner captured is no target; one captured by someone else still is.
@@ -78,7 +84,9 @@ describe('options', () => {
   it('away stronger: the neighbour furthest from the nearest higher-ranked enemy; nothing without one', () => {
     const round2 = ROUND_TYPES[1];
     expect(destinations(positionOf(NOTHING, round2, ['a Sprinter D4', 'b Fortress D5']))[0]).toBe('C3');
-    expect(destinations(positionOf(NOTHING, round2, ['a Sprinter D4', 'b Fortress B2', 'b Fortress F6']))[0]).toBe('E3');
+    expect(destinations(positionOf(NOTHING, round2, ['a Sprinter D4', 'b Fortress B2', 'b Fortress F6']))[0]).toBe(
+      'E3',
+    );
     expect(destinations(positionOf(NOTHING, round2, ['a Sprinter D4', 'b Sprinter D5']))[0]).toBe('D4');
   });
 

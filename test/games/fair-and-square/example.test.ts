@@ -13,15 +13,28 @@ describe('examples/fair-and-square.json', () => {
     expect(out.final?.scores).toEqual({ p1: 4, p2: 3, p3: 2, p4: 6, p5: 5, p6: 5, p7: 7, p8: 8 });
     expect(out.final?.winners).toEqual(['p8']);
     expect(out.final?.eliminationCandidate).toBe('p3');
-    expect(out.final?.awards.filter((a) => a.tokensOfLife > 0).map((a) => a.player)).toEqual(['p1', 'p4', 'p5', 'p6', 'p7', 'p8']);
-    expect(out.final?.detail.tiebreaks).toEqual(['Eve and Finn tied on 5 points; Eve placed ahead on more 3s captured (1 to 0)']);
+    expect(out.final?.awards.filter((a) => a.tokensOfLife > 0).map((a) => a.player)).toEqual([
+      'p1',
+      'p4',
+      'p5',
+      'p6',
+      'p7',
+      'p8',
+    ]);
+    expect(out.final?.detail.tiebreaks).toEqual([
+      'Eve and Finn tied on 5 points; Eve placed ahead on more 3s captured (1 to 0)',
+    ]);
     expect(out.pending).toEqual([]);
   });
 
   it('refuses a placement by a 3, a placement of three pieces and an unaffordable priority', () => {
     expect(out.rejected.map((r) => [r.phase, r.player, r.reason])).toEqual([
       ['round-1', 'p3', 'pieces: D5 is diagonally next to the 3 on C4; no piece may start diagonally next to a 3'],
-      ['round-3', 'p2', 'pieces: name exactly 4 pieces, not 3 (e.g. "Fortress B2; Marauder F2; Dasher B6; Sprinter F6")'],
+      [
+        'round-3',
+        'p2',
+        'pieces: name exactly 4 pieces, not 3 (e.g. "Fortress B2; Marauder F2; Dasher B6; Sprinter F6")',
+      ],
       ['round-3', 'p4', 'priority: costs 1 garnet and you have none to spend; your pieces still count'],
     ]);
     expect(out.rounds).toHaveLength(3);

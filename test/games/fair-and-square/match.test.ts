@@ -20,9 +20,16 @@ const ROUND_2 = ['.......', '..1....', '.......', '.......', '.......', '....1..
 const ROUND_3 = ['.......', '..1....', '.......', '...3...', '.......', '....2..', '.......'];
 
 /** Two players, numbers 0 and 1: apart in round 1, together (group 0) in rounds 2 and 3. */
-function duel(submissions: Submission[], extra: { garnets?: number; decisions?: MatchFile['decisions'] } = {}): MatchFile {
+function duel(
+  submissions: Submission[],
+  extra: { garnets?: number; decisions?: MatchFile['decisions'] } = {},
+): MatchFile {
   const file = baseFile('fair-and-square', 2, {
-    options: { numbers: { p1: 0, p2: 1 }, boards: [FAR, FAR, ROUND_2, FAR, ROUND_3, FAR], pieces: [PIECES, PIECES, PIECES] },
+    options: {
+      numbers: { p1: 0, p2: 1 },
+      boards: [FAR, FAR, ROUND_2, FAR, ROUND_3, FAR],
+      pieces: [PIECES, PIECES, PIECES],
+    },
     submissions,
     decisions: extra.decisions ?? [],
   });
@@ -58,7 +65,9 @@ describe('a worked duel', () => {
   });
 
   it('a player without a placement has no pieces and still ranks (alone in round 1: place 1)', () => {
-    const round1 = replayOutput(result).rounds[0] as unknown as { groups: { rankPoints: Record<string, number>; placements: Record<string, string> }[] };
+    const round1 = replayOutput(result).rounds[0] as unknown as {
+      groups: { rankPoints: Record<string, number>; placements: Record<string, string> }[];
+    };
     expect(round1.groups[0].rankPoints).toEqual({ p1: 3 });
     expect(round1.groups[0].placements).toEqual({ p1: 'no valid placement (no pieces)' });
   });
@@ -72,7 +81,9 @@ describe('a worked duel', () => {
       [1, 0, 0, 4],
     ]);
     expect(group.rankPoints).toEqual({ p1: 3, p2: 2 });
-    expect(group.ranking.notes).toEqual(['Ann and Ben tied on 1 point, 3s, 2s and pieces; Ann was last strictly ahead (after turn 4, 1 to 0)']);
+    expect(group.ranking.notes).toEqual([
+      'Ann and Ben tied on 1 point, 3s, 2s and pieces; Ann was last strictly ahead (after turn 4, 1 to 0)',
+    ]);
   });
 
   it('round 3 ties on 3 points: p2 has more 3s', () => {
@@ -99,16 +110,21 @@ describe('a worked duel', () => {
     expect(final.awards.find((a) => a.player === 'p2' && a.garnets === 1 && a.tokensOfLife === 0)?.note).toBe(
       'Took 3 points in round 1 (one garnet per match)',
     );
-    expect(final.detail.tiebreaks).toEqual(['Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)']);
+    expect(final.detail.tiebreaks).toEqual([
+      'Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)',
+    ]);
     expect(final.tieBreak).toBe('Ben and Ann tied on 8 points; Ben placed ahead on more 3s captured (1 to 0)');
   });
 });
 
 describe('placements', () => {
-  const rejected = (pieces: string, round = 'round-3') => replayMatch(duel([at(round, 'p1', pieces)])).rejected.map((r) => r.reason);
+  const rejected = (pieces: string, round = 'round-3') =>
+    replayMatch(duel([at(round, 'p1', pieces)])).rejected.map((r) => r.reason);
 
   it('names the cell and the rule for every restriction', () => {
-    expect(rejected('Walker D4; Post A1; Pillar G1; Post A7')).toEqual(['pieces: D4 is a point square (worth 3); no piece may start on a point square']);
+    expect(rejected('Walker D4; Post A1; Pillar G1; Post A7')).toEqual([
+      'pieces: D4 is a point square (worth 3); no piece may start on a point square',
+    ]);
     expect(rejected('Walker D3; Post A1; Pillar G1; Post A7')).toEqual([
       'pieces: D3 is orthogonally next to the 3 on D4; no piece may start orthogonally next to a 2 or 3',
     ]);
@@ -126,9 +142,15 @@ describe('placements', () => {
   });
 
   it('needs four pieces of at least three types on four different cells of the board', () => {
-    expect(rejected('Walker A1; Post A1; Pillar G1; Post A7')).toEqual(['pieces: A1 is named twice: your 4 pieces need 4 different cells']);
-    expect(rejected('Walker A1; Post B1; Walker G1; Post A7')).toEqual(['pieces: only 2 different piece types (Walker, Post); use at least 3']);
-    expect(rejected('Walker A1; Post B1; Pillar G1')).toEqual(['pieces: name exactly 4 pieces, not 3 (e.g. "Walker B2; Post F2; Pillar B6")']);
+    expect(rejected('Walker A1; Post A1; Pillar G1; Post A7')).toEqual([
+      'pieces: A1 is named twice: your 4 pieces need 4 different cells',
+    ]);
+    expect(rejected('Walker A1; Post B1; Walker G1; Post A7')).toEqual([
+      'pieces: only 2 different piece types (Walker, Post); use at least 3',
+    ]);
+    expect(rejected('Walker A1; Post B1; Pillar G1')).toEqual([
+      'pieces: name exactly 4 pieces, not 3 (e.g. "Walker B2; Post F2; Pillar B6")',
+    ]);
     expect(rejected('Knight A1; Post B1; Pillar G1; Post H7')).toEqual([
       'pieces: "Knight" is not a piece type this round (Walker, Post, Pillar); pieces: H7 is off the board (columns A–G, rows 1–7)',
     ]);
@@ -146,7 +168,9 @@ describe('placements', () => {
 
 describe('priority', () => {
   const round2 = (p1: Submission, garnets: number) =>
-    replayMatch(duel([p1, DUEL[1], at('round-3', 'p1', 'Walker B2; Walker A6; Post A1; Pillar G7', 'Walker: B')], { garnets }));
+    replayMatch(
+      duel([p1, DUEL[1], at('round-3', 'p1', 'Walker B2; Walker A6; Post A1; Pillar G7', 'Walker: B')], { garnets }),
+    );
 
   it("reorders that type's options for one round and costs a garnet; refused alone when unaffordable", () => {
     const bought = round2(at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4', 'walker: B A'), 1);
@@ -155,27 +179,43 @@ describe('priority', () => {
     expect(state.rounds[1].groups[0].turns[2].cells[0]).toBe(sq('D2'));
     expect(state.rounds[1].moves.p1?.priority).toEqual({ type: 0, order: [1, 0] });
     // Round 3 wants another, with no garnet left: the priority alone is refused.
-    expect(bought.rejected.map((r) => r.reason)).toEqual(['priority: costs 1 garnet and you have none to spend; your pieces still count']);
+    expect(bought.rejected.map((r) => r.reason)).toEqual([
+      'priority: costs 1 garnet and you have none to spend; your pieces still count',
+    ]);
     expect(state.rounds[2].moves.p1).toEqual({ placements: expect.any(Array), priority: null });
     expect(bought.receipts.map((r) => r.status)).toEqual(['accepted', 'accepted', 'partial']);
-    expect(bought.final!.awards.find((a) => a.garnets < 0)).toEqual({ player: 'p1', garnets: -1, tokensOfLife: 0, note: 'Priority bought in round 2' });
+    expect(bought.final!.awards.find((a) => a.garnets < 0)).toEqual({
+      player: 'p1',
+      garnets: -1,
+      tokensOfLife: 0,
+      note: 'Priority bought in round 2',
+    });
   });
 
   it('refuses a priority that changes nothing or cannot be read, keeping the pieces', () => {
-    const reasons = (priority: string) => round2(at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4', priority), 1).rejected.map((r) => r.reason)[0];
+    const reasons = (priority: string) =>
+      round2(at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4', priority), 1).rejected.map(
+        (r) => r.reason,
+      )[0];
     expect(reasons('Walker: A B')).toBe("priority: A hold, B step E is already Walker's order; no garnet spent");
     expect(reasons('Knight: B A')).toBe(
       'priority: start with a piece type of this round (Walker, Post, Pillar), then its option letters, e.g. "Walker: B A"; no garnet spent, your pieces still count',
     );
-    expect(reasons('Walker: C')).toBe('priority: Walker has options A–B (A hold, B step E); "C" is not one of them; no garnet spent, your pieces still count');
-    expect(reasons('Walker: B B')).toBe('priority: B is named twice for Walker; no garnet spent, your pieces still count');
+    expect(reasons('Walker: C')).toBe(
+      'priority: Walker has options A–B (A hold, B step E); "C" is not one of them; no garnet spent, your pieces still count',
+    );
+    expect(reasons('Walker: B B')).toBe(
+      'priority: B is named twice for Walker; no garnet spent, your pieces still count',
+    );
     const fortress = matchOf(
       baseFile('fair-and-square', 8, {
         options: { boards: [FAR, FAR, FAR, FAR, FAR, FAR] },
         submissions: [at('round-1', 'p1', 'Fortress B2; Marauder C2; Dasher D2; Sprinter E2', 'Ranger: B A')],
       }),
     );
-    expect(replayMatch(fortress).rejected[0].reason).toBe('priority: you placed no Ranger this round, so its order would change nothing; no garnet spent');
+    expect(replayMatch(fortress).rejected[0].reason).toBe(
+      'priority: you placed no Ranger this round, so its order would change nothing; no garnet spent',
+    );
   });
 });
 
@@ -194,7 +234,9 @@ describe('the end', () => {
     ]);
     const answered = replayMatch({ ...idle, decisions: [{ id: 'elimination', choice: 'p6' }] });
     expect(answered.final?.eliminationCandidate).toBe('p6');
-    expect(answered.final?.tieBreak).toBe('Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana tied for the fewest points on every tiebreak; the winners chose');
+    expect(answered.final?.tieBreak).toBe(
+      'Ann, Ben, Cara, Dev, Eve, Finn, Gus, Hana tied for the fewest points on every tiebreak; the winners chose',
+    );
     expect(answered.final?.scores.p1).toBe(9);
   });
 });
@@ -202,7 +244,10 @@ describe('the end', () => {
 describe('views', () => {
   const texts = (grids: readonly Grid[]) => grids.flatMap((g) => g.cells.flat().map((c) => c.text ?? ''));
   const open = {
-    ...duel([at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4'), at('round-2', 'p2', 'Walker A6; Post E4; Pillar F4; Post G4')]),
+    ...duel([
+      at('round-2', 'p1', 'Walker B2; Post A4; Pillar B4; Post C4'),
+      at('round-2', 'p2', 'Walker A6; Post E4; Pillar F4; Post G4'),
+    ]),
     startAt: '2026-01-01T00:00:00Z',
     schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
   };

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadMatch } from '../../../src/engine/index.js';
 import type { FasOptions } from '../../../src/engine/games/fair-and-square/options.js';
-import { DEFAULT_PIECES, describeOptions, parseOption, parsePieceSet } from '../../../src/engine/games/fair-and-square/pieces.js';
+import {
+  DEFAULT_PIECES,
+  describeOptions,
+  parseOption,
+  parsePieceSet,
+} from '../../../src/engine/games/fair-and-square/pieces.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
 import { ROUND_TYPES } from './worked.js';
 
@@ -35,12 +40,16 @@ describe('the piece language', () => {
       const result = parseOption(text);
       return result.ok ? 'ok' : result.error;
     };
-    expect(error('jump 2')).toBe('"jump 2" is not an option: an option is hold, stay, step DIR, dash DIR N, toward TARGET N, away TARGET or intercept TARGET');
+    expect(error('jump 2')).toBe(
+      '"jump 2" is not an option: an option is hold, stay, step DIR, dash DIR N, toward TARGET N, away TARGET or intercept TARGET',
+    );
     expect(error('step X')).toBe('"step X": "X" is not a direction (N NE E SE S SW W NW)');
     expect(error('dash N')).toBe('"dash N": write dash DIR N, e.g. dash N 2');
     expect(error('dash N 9')).toBe('"dash N 9" needs a distance from 1 to 6 at the end, e.g. dash N 2');
     expect(error('toward home 1')).toBe('"toward home 1": "home" is not a target (point, enemy, weaker, stronger)');
-    expect(error('away point')).toBe('"away point": away takes a piece target (enemy, weaker, stronger), e.g. away stronger');
+    expect(error('away point')).toBe(
+      '"away point": away takes a piece target (enemy, weaker, stronger), e.g. away stronger',
+    );
     expect(error('hold on')).toBe('"hold on": write just "hold"');
   });
 
@@ -76,14 +85,24 @@ describe('the piece language', () => {
   it('refuses a bad piece set in the match options, naming the field', () => {
     const pieces = DEFAULT_PIECES.map((set) => set.map((p) => ({ ...p, options: [...p.options] })));
     pieces[1][2].options[1] = 'toward weaker';
-    expect(loadError({ pieces })).toBe('options.pieces[1][2].options[1]: "toward weaker": write toward TARGET N, e.g. toward point 1');
+    expect(loadError({ pieces })).toBe(
+      'options.pieces[1][2].options[1]: "toward weaker": write toward TARGET N, e.g. toward point 1',
+    );
     const twins = DEFAULT_PIECES.map((set) => [...set]);
     twins[2] = [...twins[2], { name: 'fortress', rank: 1, options: ['stay'] }];
-    expect(loadError({ pieces: twins })).toBe('options.pieces[2][5].name: "fortress" is also the name of piece 0; names must differ');
+    expect(loadError({ pieces: twins })).toBe(
+      'options.pieces[2][5].name: "fortress" is also the name of piece 0; names must differ',
+    );
     const few = [DEFAULT_PIECES[0], DEFAULT_PIECES[1].slice(0, 2), DEFAULT_PIECES[2]];
-    expect(loadError({ pieces: few })).toBe('options.pieces[1]: a round needs at least 3 piece types (players place at least 3 different ones), got 2');
+    expect(loadError({ pieces: few })).toBe(
+      'options.pieces[1]: a round needs at least 3 piece types (players place at least 3 different ones), got 2',
+    );
     expect(loadError({ pieces: [DEFAULT_PIECES[0]] })).toBe('options.pieces: give three piece lists, one a round');
-    const unnamed = [[{ name: '4x4', rank: 1, options: ['stay'] }, ...DEFAULT_PIECES[0]], DEFAULT_PIECES[1], DEFAULT_PIECES[2]];
+    const unnamed = [
+      [{ name: '4x4', rank: 1, options: ['stay'] }, ...DEFAULT_PIECES[0]],
+      DEFAULT_PIECES[1],
+      DEFAULT_PIECES[2],
+    ];
     expect(loadError({ pieces: unnamed })).toMatch(/^options\.pieces\[0\]\[0\]\.name: a piece name is 1–24 letters/);
   });
 
@@ -125,7 +144,15 @@ describe('boards and numbers', () => {
   });
 
   it('refuses malformed boards and boards nobody can place on', () => {
-    const boards = Array.from({ length: 6 }, () => ['1......', '.......', '.......', '.......', '.......', '.......', '.......']);
+    const boards = Array.from({ length: 6 }, () => [
+      '1......',
+      '.......',
+      '.......',
+      '.......',
+      '.......',
+      '.......',
+      '.......',
+    ]);
     expect(loadError({ boards: boards.map((b, i) => (i === 3 ? [...b.slice(0, 6), '..4....'] : b)) })).toBe(
       'options.boards[3][6]: a board row is 7 characters, each "." or a point value 1, 2 or 3',
     );
@@ -134,15 +161,20 @@ describe('boards and numbers', () => {
       'options.boards[5]: only 0 squares (none) may take a piece; a player needs 4',
     );
     const empty = ['.......', '.......', '.......', '.......', '.......', '.......', '.......'];
-    expect(loadError({ boards: boards.map((b, i) => (i === 0 ? empty : b)) })).toBe('options.boards[0]: a board needs at least one point square');
+    expect(loadError({ boards: boards.map((b, i) => (i === 0 ? empty : b)) })).toBe(
+      'options.boards[0]: a board needs at least one point square',
+    );
   });
 
   it('draws the numbers not given from the seed, and refuses bad ones', () => {
-    const given = matchOf(baseFile('fair-and-square', 8, { options: { numbers: { p1: 7, p2: 0 } } })).options as unknown as FasOptions;
+    const given = matchOf(baseFile('fair-and-square', 8, { options: { numbers: { p1: 7, p2: 0 } } }))
+      .options as unknown as FasOptions;
     expect(given.numbers.p1).toBe(7);
     expect(given.numbers.p2).toBe(0);
     expect(Object.values(given.numbers).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(loadError({ numbers: { p1: 3, p2: 3 } })).toBe("options.numbers.p2: number 3 is also p1's; numbers must differ");
+    expect(loadError({ numbers: { p1: 3, p2: 3 } })).toBe(
+      "options.numbers.p2: number 3 is also p1's; numbers must differ",
+    );
     expect(loadError({ numbers: { p9: 3 } })).toBe('options.numbers.p9: "p9" is not a player of this match');
     expect(loadError({ numbers: { p1: 8 } })).toBe('options.numbers.p1: numbers run 0–7');
   });

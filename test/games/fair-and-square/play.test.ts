@@ -36,7 +36,11 @@ describe('battles', () => {
 
   it("removes every lower-ranked piece on the square, its owner's own included; equal ranks do not fight", () => {
     const turns = playGroup(setupOf(NOTHING, types, ['a Big B4', 'a Small F4', 'b Sitter D4', 'b Big B3'], 2));
-    expect(turns[2].events.find((e) => e.kind === 'battle')).toEqual({ kind: 'battle', square: sq('D4'), removed: [1, 2] });
+    expect(turns[2].events.find((e) => e.kind === 'battle')).toEqual({
+      kind: 'battle',
+      square: sq('D4'),
+      removed: [1, 2],
+    });
     const equal = playGroup(setupOf(NOTHING, types, ['a Big B4', 'b Visitor F4'], 2));
     expect(equal[2].cells).toEqual([sq('D4'), sq('D4')]);
     expect(equal[2].events.map((e) => e.kind)).toEqual(['separation']);
@@ -56,7 +60,9 @@ describe('separation', () => {
 
   it("too few free squares even of all eight: the rest double up on their own player's square, or get none", () => {
     for (const seed of ['d1', 'd2', 'd3', 'd4', 'd5', 'd6']) {
-      const turns = playGroup(setupOf(NOTHING, types, ['a Sitter A1', 'a Sitter B2', 'b Sitter A1', 'c Sitter A1'], 2, seed));
+      const turns = playGroup(
+        setupOf(NOTHING, types, ['a Sitter A1', 'a Sitter B2', 'b Sitter A1', 'c Sitter A1'], 2, seed),
+      );
       const event = turns[1].events[0];
       expect(event).toMatchObject({ kind: 'separation', square: sq('A1'), pieces: [0, 2, 3], rule: 'doubling up' });
       if (event.kind !== 'separation') throw new Error('expected a separation');

@@ -34,21 +34,32 @@ const OPTION_TEXTS = [
 
 const groupGame = fc.record({
   values: fc.array(fc.constantFrom(0, 0, 0, 0, 0, 0, 1, 2, 3), { minLength: 49, maxLength: 49 }),
-  types: fc.array(fc.record({ rank: fc.integer({ min: 0, max: 4 }), options: fc.array(fc.constantFrom(...OPTION_TEXTS), { minLength: 1, maxLength: 4 }) }), {
-    minLength: 3,
-    maxLength: 5,
-  }),
-  pieces: fc.array(fc.record({ owner: fc.integer({ min: 0, max: 3 }), type: fc.nat(), square: fc.integer({ min: 0, max: 48 }) }), {
-    minLength: 1,
-    maxLength: 16,
-  }),
+  types: fc.array(
+    fc.record({
+      rank: fc.integer({ min: 0, max: 4 }),
+      options: fc.array(fc.constantFrom(...OPTION_TEXTS), { minLength: 1, maxLength: 4 }),
+    }),
+    {
+      minLength: 3,
+      maxLength: 5,
+    },
+  ),
+  pieces: fc.array(
+    fc.record({ owner: fc.integer({ min: 0, max: 3 }), type: fc.nat(), square: fc.integer({ min: 0, max: 48 }) }),
+    {
+      minLength: 1,
+      maxLength: 16,
+    },
+  ),
   seed: fc.string({ maxLength: 6 }),
 });
 
 type GroupGame = typeof groupGame extends fc.Arbitrary<infer T> ? T : never;
 
 function setupFrom(game: GroupGame): GroupSetup {
-  const { types } = parsePieceSet(game.types.map((t, i) => ({ name: `T${'abcde'[i]}`, rank: t.rank, options: t.options })));
+  const { types } = parsePieceSet(
+    game.types.map((t, i) => ({ name: `T${'abcde'[i]}`, rank: t.rank, options: t.options })),
+  );
   const pieces = game.pieces
     .slice()
     .sort((a, b) => a.owner - b.owner)
@@ -107,28 +118,34 @@ describe('random group games', () => {
 describe('bot matches', () => {
   it('of 2 to 8 players replay deterministically to the state the bots saw, with no submission refused', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('random', 'reach-first'), fc.integer({ min: 2, max: 8 }), (seed, bot, players) => {
-        const file = baseFile('fair-and-square', players, { seed });
-        (file.players as { garnets: number }[]).forEach((p, i) => {
-          p.garnets = i % 3;
-        });
-        const played = simulate(fairAndSquare, matchOf(file), { bots: bot, answerDecisions: true });
-        const first = replayMatch(played);
-        const again = replayMatch(JSON.parse(JSON.stringify(played)));
-        expect(replayOutput(again)).toEqual(replayOutput(first));
-        expect(first.rejected).toEqual([]);
-        expect(first.final).not.toBeNull();
-        const state = first.state as FasState;
-        for (const round of state.rounds) {
-          for (const group of round.groups) {
-            // Places 1–4 give 3, 2, 1, 0; shared places only add.
-            for (const player of group.players) expect(group.rankPoints[player]).toBe(Math.max(0, 4 - group.ranking.places[player]));
-            const pieces = group.turns.map((t) => t.cells.filter((c) => c >= 0).length);
-            expect(pieces[0]).toBe(group.players.length * 4);
-            pieces.slice(1).forEach((count, i) => expect(count).toBeLessThanOrEqual(pieces[i]));
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.constantFrom('random', 'reach-first'),
+        fc.integer({ min: 2, max: 8 }),
+        (seed, bot, players) => {
+          const file = baseFile('fair-and-square', players, { seed });
+          (file.players as { garnets: number }[]).forEach((p, i) => {
+            p.garnets = i % 3;
+          });
+          const played = simulate(fairAndSquare, matchOf(file), { bots: bot, answerDecisions: true });
+          const first = replayMatch(played);
+          const again = replayMatch(JSON.parse(JSON.stringify(played)));
+          expect(replayOutput(again)).toEqual(replayOutput(first));
+          expect(first.rejected).toEqual([]);
+          expect(first.final).not.toBeNull();
+          const state = first.state as FasState;
+          for (const round of state.rounds) {
+            for (const group of round.groups) {
+              // Places 1–4 give 3, 2, 1, 0; shared places only add.
+              for (const player of group.players)
+                expect(group.rankPoints[player]).toBe(Math.max(0, 4 - group.ranking.places[player]));
+              const pieces = group.turns.map((t) => t.cells.filter((c) => c >= 0).length);
+              expect(pieces[0]).toBe(group.players.length * 4);
+              pieces.slice(1).forEach((count, i) => expect(count).toBeLessThanOrEqual(pieces[i]));
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 8 },
     );
   });

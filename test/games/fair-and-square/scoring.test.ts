@@ -17,7 +17,12 @@ describe('group ranks', () => {
   it('orders by points and gives 3, 2, 1, 0', () => {
     const result = rank([standing('a', 1), standing('b', 5), standing('c', 3), standing('d', 0)]);
     expect(result.order).toEqual(['b', 'c', 'a', 'd']);
-    expect(Object.fromEntries(result.order.map((p) => [p, rankPoints(result.places[p])]))).toEqual({ b: 3, c: 2, a: 1, d: 0 });
+    expect(Object.fromEntries(result.order.map((p) => [p, rankPoints(result.places[p])]))).toEqual({
+      b: 3,
+      c: 2,
+      a: 1,
+      d: 0,
+    });
     expect(result.notes).toEqual([]);
   });
 
@@ -45,11 +50,17 @@ describe('group ranks', () => {
     const b = standing('b', 2, { timeline: [0, 1, 2, 2] });
     const result = rank([a, b]);
     expect(result.order).toEqual(['b', 'a']);
-    expect(result.notes).toEqual(['B and A tied on 2 points, 3s, 2s and pieces; B was last strictly ahead (after turn 3, 2 to 1)']);
+    expect(result.notes).toEqual([
+      'B and A tied on 2 points, 3s, 2s and pieces; B was last strictly ahead (after turn 3, 2 to 1)',
+    ]);
   });
 
   it('settles three level players by the last moment they were not all level, then the moment before', () => {
-    const result = rank([standing('a', 1, { timeline: [1, 0, 1] }), standing('b', 1, { timeline: [0, 0, 1] }), standing('c', 1, { timeline: [0, 1, 1] })]);
+    const result = rank([
+      standing('a', 1, { timeline: [1, 0, 1] }),
+      standing('b', 1, { timeline: [0, 0, 1] }),
+      standing('c', 1, { timeline: [0, 1, 1] }),
+    ]);
     // After turn 2 c led; a and b were level then, and a led after turn 1.
     expect(result.order).toEqual(['c', 'a', 'b']);
     expect(result.places).toEqual({ c: 1, a: 2, b: 3 });

@@ -4,7 +4,12 @@ import { parseCell } from '../../../src/engine/core/coords.js';
 import { Random } from '../../../src/engine/core/random.js';
 import { type Board, SHAPE, parseBoard } from '../../../src/engine/games/fair-and-square/board.js';
 import type { PieceInfo, Position } from '../../../src/engine/games/fair-and-square/choose.js';
-import { DEFAULT_PIECES, type PieceSpec, type PieceType, parsePieceSet } from '../../../src/engine/games/fair-and-square/pieces.js';
+import {
+  DEFAULT_PIECES,
+  type PieceSpec,
+  type PieceType,
+  parsePieceSet,
+} from '../../../src/engine/games/fair-and-square/pieces.js';
 import type { GroupSetup } from '../../../src/engine/games/fair-and-square/play.js';
 
 export function sq(name: string): number {
@@ -46,14 +51,25 @@ function piecesOf(types: readonly PieceType[], lines: readonly string[]): { piec
   return { pieces, cells };
 }
 
-export function positionOf(board: Board, types: readonly PieceType[], lines: readonly string[], captured: Record<string, string> = {}): Position {
+export function positionOf(
+  board: Board,
+  types: readonly PieceType[],
+  lines: readonly string[],
+  captured: Record<string, string> = {},
+): Position {
   const { pieces, cells } = piecesOf(types, lines);
   const captures = new Array<string | null>(49).fill(null);
   for (const [square, owner] of Object.entries(captured)) captures[sq(square)] = owner;
   return { board, types, pieces, cells, captures };
 }
 
-export function setupOf(board: Board, types: readonly PieceType[], lines: readonly string[], turns = 15, seed = 'worked'): GroupSetup {
+export function setupOf(
+  board: Board,
+  types: readonly PieceType[],
+  lines: readonly string[],
+  turns = 15,
+  seed = 'worked',
+): GroupSetup {
   const { pieces, cells } = piecesOf(types, lines);
   const players = [...new Set(pieces.map((p) => p.owner))].sort();
   return { board, types, players, pieces, starts: cells, turns, random: new Random(seed) };

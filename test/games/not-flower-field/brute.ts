@@ -86,11 +86,19 @@ export function bruteScore(board: Board, size: number, colour: string, multiplie
       const row = sorted.every((p, i) => p[0] === sorted[0][0] && p[1] === sorted[0][1] + i);
       const col = sorted.every((p, i) => p[1] === sorted[0][1] && p[0] === sorted[0][0] + i);
       if (row || col) {
-        const ok = product(sorted.map(at)).some((pick) => new Set(pick).size === 4 && (pick[0] === colour || pick[3] === colour));
+        const ok = product(sorted.map(at)).some(
+          (pick) => new Set(pick).size === 4 && (pick[0] === colour || pick[3] === colour),
+        );
         if (ok) n++;
       }
       const [tl, tr, bl, br] = sorted;
-      const square = tr[0] === tl[0] && tr[1] === tl[1] + 1 && bl[0] === tl[0] + 1 && bl[1] === tl[1] && br[0] === tl[0] + 1 && br[1] === tl[1] + 1;
+      const square =
+        tr[0] === tl[0] &&
+        tr[1] === tl[1] + 1 &&
+        bl[0] === tl[0] + 1 &&
+        bl[1] === tl[1] &&
+        br[0] === tl[0] + 1 &&
+        br[1] === tl[1] + 1;
       if (square) {
         const two = (x: Pt, y: Pt) => product([at(x), at(y)]).some(([p, q]) => p !== q);
         if ((holds(tl) && holds(br) && two(tr, bl)) || (holds(tr) && holds(bl) && two(tl, br))) n++;
@@ -107,7 +115,8 @@ export function bruteScore(board: Board, size: number, colour: string, multiplie
  */
 export function hallHasPlacement(board: Board, own: string, opponents: readonly string[]): boolean {
   const groups = [{ colour: own, slots: 3 }, ...opponents.map((colour) => ({ colour, slots: 1 }))];
-  const eligible = (cell: readonly string[], colour: string) => !isBlack(cell) && cell.length < 2 && !cell.includes(colour);
+  const eligible = (cell: readonly string[], colour: string) =>
+    !isBlack(cell) && cell.length < 2 && !cell.includes(colour);
   for (let mask = 1; mask < 1 << groups.length; mask++) {
     const chosen = groups.filter((_, i) => mask & (1 << i));
     const need = chosen.reduce((sum, g) => sum + g.slots, 0);

@@ -7,7 +7,8 @@ const COLOURS: Record<string, string> = { R: 'red', B: 'blue', Y: 'yellow', G: '
 export function draw(rows: readonly string[]): { board: Board; size: number } {
   const cells = rows.map((r) => r.trim().split(/\s+/));
   const size = cells.length;
-  for (const row of cells) if (row.length !== size) throw new Error(`draw: row "${row.join(' ')}" is not ${size} cells`);
+  for (const row of cells)
+    if (row.length !== size) throw new Error(`draw: row "${row.join(' ')}" is not ${size} cells`);
   const board = cells.flat().map((token) => {
     if (token === '.') return [];
     if (token === '#') return ['black'];

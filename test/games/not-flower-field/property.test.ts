@@ -18,7 +18,9 @@ const cellArb = fc.oneof(
   fc.constant<string[]>([]),
   fc.constant(['black']),
   fc.constantFrom(...COLOURS).map((c) => [c]),
-  fc.uniqueArray(fc.constantFrom(...COLOURS), { minLength: 2, maxLength: 2 }).map((pair) => pair.sort((a, b) => COLOURS.indexOf(a) - COLOURS.indexOf(b))),
+  fc
+    .uniqueArray(fc.constantFrom(...COLOURS), { minLength: 2, maxLength: 2 })
+    .map((pair) => pair.sort((a, b) => COLOURS.indexOf(a) - COLOURS.indexOf(b))),
 );
 
 const boardArb = fc.integer({ min: 4, max: 6 }).chain((size) =>
@@ -79,12 +81,16 @@ describe('random bot matches', () => {
         const { state } = result;
         const colours = state.colours!;
         const palette = match.options.palette as string[];
-        let previous: readonly (readonly string[])[] = state.rounds.length > 0 ? state.rounds[0].board.map(() => []) : [];
+        let previous: readonly (readonly string[])[] =
+          state.rounds.length > 0 ? state.rounds[0].board.map(() => []) : [];
         for (const record of state.rounds) {
           record.board.forEach((cell, i) => {
             // Every cell is empty, black, or one or two distinct palette colours in palette order.
             const black = cell.length === 1 && cell[0] === 'black';
-            expect(black || (cell.length <= 2 && new Set(cell).size === cell.length && cell.every((c) => palette.includes(c)))).toBe(true);
+            expect(
+              black ||
+                (cell.length <= 2 && new Set(cell).size === cell.length && cell.every((c) => palette.includes(c))),
+            ).toBe(true);
             if (!black) expect([...cell]).toEqual([...cell].sort((a, b) => palette.indexOf(a) - palette.indexOf(b)));
             // Cells never lose a colour, and black stays black.
             const before = previous[i];

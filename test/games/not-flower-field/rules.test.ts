@@ -94,7 +94,11 @@ describe('placing and merging', () => {
   });
 
   it('rejects a submission that breaks any rule whole, naming every cell and rule', () => {
-    const bad: Sub = { phase: 'round-2', player: 'p1', answers: { own: 'A1 B1 C1', others: 'blue D1, yellow D1, green H1' } };
+    const bad: Sub = {
+      phase: 'round-2',
+      player: 'p1',
+      answers: { own: 'A1 B1 C1', others: 'blue D1, yellow D1, green H1' },
+    };
     const { state, rejected, receipts } = play([...colours, ...round1, bad], { rounds: 2 });
     expect(rejected.map((r) => r.reason)).toEqual([
       'D1 is named twice: all 6 cells must be different; A1 is black: nothing can be placed on a black cell; ' +
@@ -114,10 +118,19 @@ describe('placing and merging', () => {
       { own: 'D1 D2 D3', others: 'purple D4, yellow D5, green D6' },
       'others: could not tell whose colour "purple D4" is; start each entry with one of blue (Ben), yellow (Cara), green (Dev)',
     ],
-    [{ own: 'D1 D2 D3', others: 'red D4, yellow D5, green D6' }, 'others: "red D4" names your own colour; put your own three cells in "own"'],
+    [
+      { own: 'D1 D2 D3', others: 'red D4, yellow D5, green D6' },
+      'others: "red D4" names your own colour; put your own three cells in "own"',
+    ],
     [{ own: 'D1 D2 D3', others: 'yellow D5, green D6' }, 'others: no cell given for blue (Ben)'],
-    [{ own: 'D1 D2 D3', others: 'blue D4, Ben D7, yellow D5, green D6' }, 'others: 2 cells given for blue (Ben); give exactly one'],
-    [{ own: 'D1 D2 D3', others: 'blue D4, yellow D5, green I6' }, 'others: green: I6 is off the board (columns A–H, rows 1–8)'],
+    [
+      { own: 'D1 D2 D3', others: 'blue D4, Ben D7, yellow D5, green D6' },
+      'others: 2 cells given for blue (Ben); give exactly one',
+    ],
+    [
+      { own: 'D1 D2 D3', others: 'blue D4, yellow D5, green I6' },
+      'others: green: I6 is off the board (columns A–H, rows 1–8)',
+    ],
   ])('rejects %j with a reason the player can act on', (answers, reason) => {
     const { rejected } = play([...colours, { phase: 'round-1', player: 'p1', answers }], { rounds: 1 });
     expect(rejected.map((r) => r.reason)).toEqual([reason]);
@@ -125,7 +138,10 @@ describe('placing and merging', () => {
 
   it('reads opponents by name or colour, in any case and order, with "cell colour" too', () => {
     const { rejected, state } = play(
-      [...colours, { phase: 'round-1', player: 'p1', answers: { own: 'd 1, D2; d3', others: 'BEN D4; D5 yellow\ngreen: D6' } }],
+      [
+        ...colours,
+        { phase: 'round-1', player: 'p1', answers: { own: 'd 1, D2; d3', others: 'BEN D4; D5 yellow\ngreen: D6' } },
+      ],
       { rounds: 1 },
     );
     expect(rejected).toEqual([]);
@@ -169,7 +185,11 @@ describe('a player named like a colour', () => {
     // "D7 red" and "redD7" are red's too, whichever end the colour is at.
     const ends = playNamed('D7 red, blueD8, E1 = purple', 'p3');
     expect(ends.rejected).toEqual([]);
-    expect([cell(ends.state, 'D7'), cell(ends.state, 'D8'), cell(ends.state, 'E1')]).toEqual([['red'], ['blue'], ['purple']]);
+    expect([cell(ends.state, 'D7'), cell(ends.state, 'D8'), cell(ends.state, 'E1')]).toEqual([
+      ['red'],
+      ['blue'],
+      ['purple'],
+    ]);
   });
 
   it('is named by their name where the entry is not a colour and a cell, and a colour nobody plays is never a name', () => {
@@ -232,7 +252,9 @@ describe('early end', () => {
     expect(ended.state.ended).toEqual({ reason: 'no-legal-placement', beforeRound: 3, players: ['p1'] });
     // A brute force over every assignment agrees.
     const brute = (own: string, others: string[]) => {
-      const open = ended.state.board.map((c, i) => ({ c, i })).filter(({ c }) => !(c.length === 1 && c[0] === 'black') && c.length < 2);
+      const open = ended.state.board
+        .map((c, i) => ({ c, i }))
+        .filter(({ c }) => !(c.length === 1 && c[0] === 'black') && c.length < 2);
       const slots = [own, own, own, ...others];
       const used = new Set<number>();
       const go = (k: number): boolean =>
@@ -246,13 +268,21 @@ describe('early end', () => {
         });
       return go(0);
     };
-    expect([brute('red', ['blue', 'yellow']), brute('blue', ['red', 'yellow']), brute('yellow', ['red', 'blue'])]).toEqual([false, true, true]);
+    expect([
+      brute('red', ['blue', 'yellow']),
+      brute('blue', ['red', 'yellow']),
+      brute('yellow', ['red', 'blue']),
+    ]).toEqual([false, true, true]);
     expect(ended.open).toBeNull();
     expect(ended.final).not.toBeNull();
     expect(replayOutput(ended).rounds).toHaveLength(2);
     expect(ended.final?.detail.ending).toEqual({ reason: 'no-legal-placement', beforeRound: 3, players: ['p1'] });
     // A round-3 submission is refused: the match is over.
-    const late = play([...fill, ...more, { phase: 'round-3', player: 'p1', answers: { own: 'D4', others: '' } }], { size: 4, rounds: 5, multipliers: {} }, 3);
+    const late = play(
+      [...fill, ...more, { phase: 'round-3', player: 'p1', answers: { own: 'D4', others: '' } }],
+      { size: 4, rounds: 5, multipliers: {} },
+      3,
+    );
     expect(late.rejected.map((r) => r.reason)).toEqual(['the match is over: no round-3 is open']);
   });
 });
@@ -285,8 +315,12 @@ describe('the end', () => {
     expect(final.losers).toEqual([loser]);
     expect(final.eliminationCandidate).toBe(loser);
     const name = ctx.playerName;
-    expect(final.detail.tiebreaks).toEqual([`${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`]);
-    expect(final.tieBreak).toBe(`${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`);
+    expect(final.detail.tiebreaks).toEqual([
+      `${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`,
+    ]);
+    expect(final.tieBreak).toBe(
+      `${name(third)}, ${name(loser)} tied on points and cells; the seeded draw picked ${name(loser)} as the loser`,
+    );
     // The loser chooses a death-match opponent among those who neither won nor lost.
     expect(asked).toEqual(['dmo']);
     expect(final.detail.deathMatchOpponent).toBe('p1');
@@ -295,9 +329,13 @@ describe('the end', () => {
   it('asks nothing when only one player neither won nor lost', () => {
     const three = matchOf(baseFile('not-flower-field', 3, { options: { size: 4, multipliers: {} } }));
     const ctx3 = makeContext(three, three.options);
-    const final = notFlowerField.finish({ ...state, colours: { p1: 'red', p2: 'blue', p3: 'yellow' } }, ctx3 as never, () => {
-      throw new Error('no decision expected');
-    });
+    const final = notFlowerField.finish(
+      { ...state, colours: { p1: 'red', p2: 'blue', p3: 'yellow' } },
+      ctx3 as never,
+      () => {
+        throw new Error('no decision expected');
+      },
+    );
     expect(final.winners).toEqual(['p2']);
     expect(final.losers).toEqual(['p3']);
     expect(final.detail.deathMatchOpponent).toBe('p1');
@@ -308,7 +346,11 @@ describe('the end', () => {
     const rounds = replayOutput(result).rounds as { round: number; scores: Record<string, number> }[];
     expect(rounds.map((r) => r.round)).toEqual([1, 2]);
     const onBoard = (index: number) =>
-      Object.fromEntries(Object.entries(scoresOn(result.state.rounds[index].board, result.state.colours!, result.ctx as never)).map(([p, b]) => [p, b.total]));
+      Object.fromEntries(
+        Object.entries(scoresOn(result.state.rounds[index].board, result.state.colours!, result.ctx as never)).map(
+          ([p, b]) => [p, b.total],
+        ),
+      );
     expect(rounds[0].scores).toEqual(onBoard(0));
     expect(rounds[1].scores).toEqual(onBoard(1));
     // Nobody placed anything in round 2, so its running score equals round 1's.

@@ -62,11 +62,15 @@ describe('a given canvas', () => {
   });
 
   it('is refused naming the first offending pixel', () => {
-    expect(problemWith({ canvas: [[1, 1], [1]] })).toBe('options.canvas[1]: row 2 has 1 pixel but row 1 has 2; every row must be as wide');
+    expect(problemWith({ canvas: [[1, 1], [1]] })).toBe(
+      'options.canvas[1]: row 2 has 1 pixel but row 1 has 2; every row must be as wide',
+    );
     expect(problemWith({ canvas: [[1, 3, 2]] })).toBe(
       'options.canvas[0][1]: R1C2 holds segment 3 before any pixel of segment 2; number segments 1…N in reading order of their first pixel',
     );
-    expect(problemWith({ canvas: [[2, 1]] })).toMatch(/^options\.canvas\[0\]\[0\]: R1C1 holds segment 2 before any pixel of segment 1/);
+    expect(problemWith({ canvas: [[2, 1]] })).toMatch(
+      /^options\.canvas\[0\]\[0\]: R1C1 holds segment 2 before any pixel of segment 1/,
+    );
     expect(problemWith({ canvas: [[1, 2, 1]] })).toBe(
       "options.canvas[0][2]: R1C3 of segment 1 is cut off from the segment's first pixel R1C1; a segment must be one piece, joined side to side",
     );
@@ -85,9 +89,15 @@ describe('a given canvas', () => {
   });
 
   it("refuses teams that are not three teams of four of this match's players", () => {
-    expect(problemWith({ teams: { ...TEAM_IDS, red: ['p1', 'p2', 'p3', 'zed'] } })).toBe('options.teams.red[3]: "zed" is not a player of this match');
-    expect(problemWith({ teams: { ...TEAM_IDS, blue: ['p5', 'p6', 'p7', 'p1'] } })).toBe('options.teams.blue[3]: "p1" is already on team red');
-    expect(problemWith({ teams: { ...TEAM_IDS, yellow: ['p9', 'p10', 'p11'] } })).toBe('options.teams.yellow: team yellow has 3 players; each team has 4');
+    expect(problemWith({ teams: { ...TEAM_IDS, red: ['p1', 'p2', 'p3', 'zed'] } })).toBe(
+      'options.teams.red[3]: "zed" is not a player of this match',
+    );
+    expect(problemWith({ teams: { ...TEAM_IDS, blue: ['p5', 'p6', 'p7', 'p1'] } })).toBe(
+      'options.teams.blue[3]: "p1" is already on team red',
+    );
+    expect(problemWith({ teams: { ...TEAM_IDS, yellow: ['p9', 'p10', 'p11'] } })).toBe(
+      'options.teams.yellow: team yellow has 3 players; each team has 4',
+    );
   });
 });
 

@@ -18,7 +18,11 @@ describe('the end', () => {
     const setup = {
       canvas: SIZES,
       garnets: { p12: 1 },
-      submissions: [...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS), ...teamRound(2, { red: 7, blue: 9 }), ...teamRound(3, { red: 11 })],
+      submissions: [
+        ...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS),
+        ...teamRound(2, { red: 7, blue: 9 }),
+        ...teamRound(3, { red: 11 }),
+      ],
     };
 
     it("waits for the captain's Token of Life gift to a non-captain of the other non-losing team", () => {
@@ -27,7 +31,8 @@ describe('the end', () => {
       expect(result.pending).toEqual([
         {
           id: 'tol-gift',
-          question: 'Ann, captain of the sole winning team red, gives a Token of Life to a non-captain of blue (Finn, Gus and Hana): who?',
+          question:
+            'Ann, captain of the sole winning team red, gives a Token of Life to a non-captain of blue (Finn, Gus and Hana): who?',
           choices: ['p6', 'p7', 'p8'],
         },
       ]);
@@ -42,9 +47,15 @@ describe('the end', () => {
       expect(final?.detail.loserReason).toBe('fewest segments on the final canvas (1)');
       expect(final?.tieBreak).toBeUndefined();
       expect(award(final, 'p1')).toEqual([
-        [4, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life, +2 more as captain and a Token of Life to give away'],
+        [
+          4,
+          1,
+          'red won (most segments and most pixels): +2 garnets and a Token of Life, +2 more as captain and a Token of Life to give away',
+        ],
       ]);
-      expect(award(final, 'p2')).toEqual([[2, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life']]);
+      expect(award(final, 'p2')).toEqual([
+        [2, 1, 'red won (most segments and most pixels): +2 garnets and a Token of Life'],
+      ]);
       expect(award(final, 'p7')).toEqual([[0, 1, 'a Token of Life given by Ann, captain of red']]);
       expect(award(final, 'p5')).toEqual([]);
       expect(award(final, 'p12')).toEqual([[-1, 0, 'round 2: no valid segment']]);
@@ -67,10 +78,14 @@ describe('the end', () => {
     expect(final?.scores).toEqual({ red: 3, blue: 2, yellow: 2 });
     expect(final?.detail.pixels).toEqual({ red: 14, blue: 18, yellow: 6 });
     expect(final?.losers).toEqual(['yellow']);
-    expect(final?.detail.loserReason).toBe('blue and yellow tied on 2 segments on the final canvas; yellow had fewer pixels (6)');
+    expect(final?.detail.loserReason).toBe(
+      'blue and yellow tied on 2 segments on the final canvas; yellow had fewer pixels (6)',
+    );
     expect(final?.tieBreak).toBe('blue and yellow tied on 2 segments on the final canvas; yellow had fewer pixels (6)');
     expect(final?.winners).toEqual(['red', 'blue']);
-    expect(award(final, 'p1')).toEqual([[2, 1, 'red won (most segments): +1 garnet and a Token of Life, +1 more as captain']]);
+    expect(award(final, 'p1')).toEqual([
+      [2, 1, 'red won (most segments): +1 garnet and a Token of Life, +1 more as captain'],
+    ]);
     expect(award(final, 'p6')).toEqual([[1, 1, 'blue won (most pixels): +1 garnet and a Token of Life']]);
     expect(final?.eliminationCandidate).toBe('p9');
   });
@@ -97,11 +112,21 @@ describe('the end', () => {
       expect(final?.detail.pixels).toEqual({ red: 15, blue: 7, yellow: 18 });
       expect(final?.losers).toEqual(['yellow']);
       expect(final?.winners).toEqual(['red']);
-      expect(final?.detail.winnersBy).toEqual({ segments: 'red', pixels: null, pixelsIgnored: 'yellow had the most pixels but lost' });
+      expect(final?.detail.winnersBy).toEqual({
+        segments: 'red',
+        pixels: null,
+        pixelsIgnored: 'yellow had the most pixels but lost',
+      });
       // A sole winning team with no captain: no captain's extra, no Token of Life to give.
       expect(award(final, 'p1')).toEqual([[2, 1, 'red won (most segments): +2 garnets and a Token of Life']]);
       expect(final?.eliminationCandidate).toBe('p12');
-      expect(award(final, 'p12')).toEqual([[0, 0, 'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain']]);
+      expect(award(final, 'p12')).toEqual([
+        [
+          0,
+          0,
+          'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain',
+        ],
+      ]);
     });
 
     it('a tie for the fewest coloured is a host decision', () => {
@@ -116,10 +141,18 @@ describe('the end', () => {
           choices: ['p11', 'p12'],
         },
       ]);
-      const { final } = run({ canvas: SIZES, submissions: tied, decisions: [{ id: 'elimination-tie', choice: 'p11' }] });
+      const { final } = run({
+        canvas: SIZES,
+        submissions: tied,
+        decisions: [{ id: 'elimination-tie', choice: 'p11' }],
+      });
       expect(final?.eliminationCandidate).toBe('p11');
       expect(award(final, 'p11')).toEqual([
-        [0, 0, 'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain; tied with Lea, chosen by the host'],
+        [
+          0,
+          0,
+          'Elimination candidate: coloured the fewest segments (1) on the losing team yellow, which has no captain; tied with Lea, chosen by the host',
+        ],
       ]);
     });
   });
@@ -137,7 +170,9 @@ describe('the end', () => {
     expect(pending).toEqual([]);
     expect(final?.scores).toEqual({ red: 2, blue: 2, yellow: 3 });
     expect(final?.losers).toEqual(['blue']);
-    expect(final?.detail.loserReason).toBe('red and blue tied on segments and pixels on the final canvas; fewest segments after round 2 (1)');
+    expect(final?.detail.loserReason).toBe(
+      'red and blue tied on segments and pixels on the final canvas; fewest segments after round 2 (1)',
+    );
     expect(final?.winners).toEqual(['yellow']);
     expect(final?.detail.tokenOfLifeGift).toBe('p3');
   });
@@ -153,11 +188,16 @@ describe('the end', () => {
       ],
     });
     expect(final?.losers).toEqual(['blue']);
-    expect(final?.detail.loserReason).toBe('red and blue tied on segments and pixels on the final canvas and after round 2; fewest segments after round 1 (0)');
+    expect(final?.detail.loserReason).toBe(
+      'red and blue tied on segments and pixels on the final canvas and after round 2; fewest segments after round 1 (0)',
+    );
   });
 
   it('then asks the host; with every count tied nobody wins', () => {
-    const submissions = [...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS), ...teamRound(2, { red: 7, blue: 9, yellow: 11 })];
+    const submissions = [
+      ...teamRound(1, { red: 1, blue: 3, yellow: 5 }, ELECT_FIRSTS),
+      ...teamRound(2, { red: 7, blue: 9, yellow: 11 }),
+    ];
     const waiting = run({ canvas: EVEN, submissions });
     expect(waiting.final).toBeNull();
     expect(waiting.pending).toEqual([
@@ -170,12 +210,16 @@ describe('the end', () => {
     ]);
     const wrong = run({ canvas: EVEN, submissions, decisions: [{ id: 'loser-tie', choice: 'green' }] });
     expect(wrong.final).toBeNull();
-    expect(wrong.rejected.map((r) => r.reason)).toEqual(['decision "loser-tie": "green" is not one of red, blue, yellow']);
+    expect(wrong.rejected.map((r) => r.reason)).toEqual([
+      'decision "loser-tie": "green" is not one of red, blue, yellow',
+    ]);
 
     const { final } = run({ canvas: EVEN, submissions, decisions: [{ id: 'loser-tie', choice: 'Blue' }] });
     expect(final?.losers).toEqual(['blue']);
     expect(final?.winners).toEqual([]);
     expect(final?.detail.loserReason).toBe('red, blue and yellow tied at every comparison; the host decided');
-    expect(final?.awards).toEqual([{ player: 'p5', garnets: 0, tokensOfLife: 0, note: 'Elimination candidate: captain of the losing team blue' }]);
+    expect(final?.awards).toEqual([
+      { player: 'p5', garnets: 0, tokensOfLife: 0, note: 'Elimination candidate: captain of the losing team blue' },
+    ]);
   });
 });

@@ -33,7 +33,10 @@ export function paintMatch(setup: FileSetup): MatchFile {
     submissions: setup.submissions ?? [],
     decisions: setup.decisions ?? [],
   });
-  const players = (file.players as { id: string; garnets: number }[]).map((p) => ({ ...p, garnets: setup.garnets?.[p.id] ?? 0 }));
+  const players = (file.players as { id: string; garnets: number }[]).map((p) => ({
+    ...p,
+    garnets: setup.garnets?.[p.id] ?? 0,
+  }));
   return matchOf({ ...file, players });
 }
 
@@ -42,7 +45,11 @@ export function say(round: number, player: string, answers: Record<string, strin
 }
 
 /** Every member of each named team votes for the team's segment (captain votes as given, round 1). */
-export function teamRound(round: number, plan: Partial<Record<TeamId, number>>, captainVotes: Readonly<Record<string, string>> = {}): Submission[] {
+export function teamRound(
+  round: number,
+  plan: Partial<Record<TeamId, number>>,
+  captainVotes: Readonly<Record<string, string>> = {},
+): Submission[] {
   const out: Submission[] = [];
   for (const team of ['red', 'blue', 'yellow'] as const) {
     for (const player of TEAM_IDS[team]) {
@@ -56,7 +63,9 @@ export function teamRound(round: number, plan: Partial<Record<TeamId, number>>, 
 }
 
 /** Round-1 captain votes electing p1, p5 and p9 (4-0 each). */
-export const ELECT_FIRSTS: Readonly<Record<string, string>> = Object.fromEntries(Object.values(TEAM_IDS).flatMap((ids) => ids.map((id) => [id, ids[0]])));
+export const ELECT_FIRSTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(TEAM_IDS).flatMap((ids) => ids.map((id) => [id, ids[0]])),
+);
 
 export function run(setup: FileSetup) {
   return replay<PaintState>(paint, paintMatch(setup));

@@ -20,7 +20,11 @@ const APART = strip([4, 1, 4, 1, 4, 1, 4]);
 
 describe('a refused part leaves the others counting', () => {
   it('a bad captain vote: the segment vote still counts and no garnet is lost', () => {
-    const result = run({ canvas: APART, garnets: { p1: 1 }, submissions: [say(1, 'p1', { segment: '3', captain: 'Eve' })] });
+    const result = run({
+      canvas: APART,
+      garnets: { p1: 1 },
+      submissions: [say(1, 'p1', { segment: '3', captain: 'Eve' })],
+    });
     expect(result.rejected.map((r) => r.reason)).toEqual([
       'captain: "Eve" is not on your team (red: Ann, Ben, Cara, Dev); name a teammate (yourself included) or write pass; your other answers still count',
     ]);
@@ -42,10 +46,14 @@ describe('a refused part leaves the others counting', () => {
         say(1, 'p4', { segment: '1', captain: 'p4' }),
       ],
     });
-    expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      'segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count',
+    ]);
     expect(result.state.rounds[0].moves.p1).toEqual({ votes: [], captainVote: 'p2', reveal: false });
     expect(result.state.election?.teams.red).toEqual({ captain: 'p2', shape: '2-1-1', cast: 4 });
-    expect(result.state.rounds[0].garnetChanges).toEqual([{ player: 'p1', round: 1, garnets: -1, note: 'round 1: no valid segment' }]);
+    expect(result.state.rounds[0].garnetChanges).toEqual([
+      { player: 'p1', round: 1, garnets: -1, note: 'round 1: no valid segment' },
+    ]);
   });
 
   it("a captain's bad second segment counts as not sent: one segment named, so 3 votes on it", () => {
@@ -74,7 +82,11 @@ describe('a refused part leaves the others counting', () => {
     // paint nothing either.
     const result = run({
       canvas: APART,
-      submissions: [...teamRound(1, { red: 1 }, ELECT_FIRSTS), say(2, 'p1', { segment: '1', segment2: '5' }), say(2, 'p9', { segment: '1' })],
+      submissions: [
+        ...teamRound(1, { red: 1 }, ELECT_FIRSTS),
+        say(2, 'p1', { segment: '1', segment2: '5' }),
+        say(2, 'p9', { segment: '1' }),
+      ],
     });
     expect(result.rejected).toEqual([]);
     const round2 = result.state.rounds[1];
@@ -91,19 +103,34 @@ describe('a refused part leaves the others counting', () => {
     expect(round2.garnetChanges).toEqual([]);
     const receipts = result.receipts.filter((r) => r.phase === 'round-2');
     expect(receipts.map((r) => [r.player, r.status, r.notes])).toEqual([
-      ['p1', 'accepted', ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change']],
+      [
+        'p1',
+        'accepted',
+        [
+          'segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change',
+        ],
+      ],
       [
         'p9',
         'accepted',
-        ['segment: segment 1 is already painted red (R, round 1), so your 3 votes count but can paint nothing; painted segments never change'],
+        [
+          'segment: segment 1 is already painted red (R, round 1), so your 3 votes count but can paint nothing; painted segments never change',
+        ],
       ],
     ]);
   });
 
   it('a submission whose every part is refused is rejected whole: the earlier one still counts', () => {
-    const result = run({ canvas: APART, submissions: [say(1, 'p1', { segment: '3', captain: 'p1' }), say(1, 'p1', { segment: '0', captain: 'nobody' })] });
+    const result = run({
+      canvas: APART,
+      submissions: [say(1, 'p1', { segment: '3', captain: 'p1' }), say(1, 'p1', { segment: '0', captain: 'nobody' })],
+    });
     expect(result.receipts.map((r) => r.status)).toEqual(['accepted', 'rejected']);
-    expect(result.state.rounds[0].moves.p1).toEqual({ votes: [{ segment: 3, weight: 1 }], captainVote: 'p1', reveal: false });
+    expect(result.state.rounds[0].moves.p1).toEqual({
+      votes: [{ segment: 3, weight: 1 }],
+      captainVote: 'p1',
+      reveal: false,
+    });
   });
 });
 
@@ -119,7 +146,10 @@ function playedMatch(seed: string, garnets: readonly number[]): MatchFile {
   const players = samplePlayers(12).map((p, i) => ({ ...p, garnets: garnets[i] }));
   const fresh = newMatch('paint', { seed, players });
   if (!fresh.ok) throw new Error(fresh.error);
-  return simulate(paint, fresh.value, { bots: Object.fromEntries(players.map((p) => [p.id, 'random'])), answerDecisions: true });
+  return simulate(paint, fresh.value, {
+    bots: Object.fromEntries(players.map((p) => [p.id, 'random'])),
+    answerDecisions: true,
+  });
 }
 
 /** The move that counted for the player in the submission's round, or undefined. */
@@ -140,14 +170,18 @@ describe('property: replacing one part by garbage never changes what the other p
         (seed, garnets, pickSubmission, pickPart, pickGarbage) => {
           const played = playedMatch(seed, garnets);
           // Bots send one submission per player and phase, every part valid.
-          const withParts = played.submissions.map((s, i) => ({ s, i })).filter(({ s }) => Object.keys(s.answers).length > 0);
+          const withParts = played.submissions
+            .map((s, i) => ({ s, i }))
+            .filter(({ s }) => Object.keys(s.answers).length > 0);
           const { s: original, i: index } = withParts[pickSubmission % withParts.length];
           const parts = Object.keys(original.answers);
           const part = parts[pickPart % parts.length];
           const garbage = GARBAGE[part][pickGarbage % GARBAGE[part].length];
           const changed: MatchFile = {
             ...played,
-            submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: { ...s.answers, [part]: garbage } } : s)),
+            submissions: played.submissions.map((s, i) =>
+              i === index ? { ...s, answers: { ...s.answers, [part]: garbage } } : s,
+            ),
           };
 
           const before = movedIn(played, original)!;
@@ -166,7 +200,10 @@ describe('property: replacing one part by garbage never changes what the other p
           expect(after).toBeDefined();
           // A refused part counts as not sent: the move is the one the submission makes without it.
           const { [part]: _refused, ...without } = original.answers;
-          const omitted: MatchFile = { ...played, submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: without } : s)) };
+          const omitted: MatchFile = {
+            ...played,
+            submissions: played.submissions.map((s, i) => (i === index ? { ...s, answers: without } : s)),
+          };
           expect(after).toEqual(movedIn(omitted, original));
           if (part !== 'captain') expect(after!.captainVote).toBe(before.captainVote);
           if (part !== 'reveal') expect(after!.reveal).toBe(before.reveal);
@@ -215,12 +252,14 @@ describe('the worked example of docs/games/paint.md', () => {
     expect(result.receipts.filter((r) => r.phase === 'round-2').map((r) => r.notes?.length)).toEqual([1, 1]);
     expect(round3.tallies).toEqual([{ segment: 3, votes: { red: 3, blue: 2, yellow: 0 } }]);
     expect(round3.colours).toEqual(['red', null, 'red', null, 'red', null, 'blue']);
-    expect(result.state.rounds.map((r) => r.garnetChanges.filter((c) => c.player === 'p1' || c.player === 'p5').map((c) => [c.player, c.note]))).toEqual([
-      [['p1', 'round 1: no valid segment']],
-      [],
-      [['p5', 'round 3: no valid segment']],
+    expect(
+      result.state.rounds.map((r) =>
+        r.garnetChanges.filter((c) => c.player === 'p1' || c.player === 'p5').map((c) => [c.player, c.note]),
+      ),
+    ).toEqual([[['p1', 'round 1: no valid segment']], [], [['p5', 'round 3: no valid segment']]]);
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      'segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count',
     ]);
-    expect(result.rejected.map((r) => r.reason)).toEqual(['segment: there is no segment 99 (the canvas has segments 1–7); your other answers still count']);
   });
 });
 
@@ -229,8 +268,16 @@ describe('the worked example of the Rules in docs/games/paint.md', () => {
     // Twenty 1-pixel segments in a row (each touches only its neighbours). Red: Kai, Dev, Cara,
     // Finn; blue: Ann, Ben, Eve, Gus; yellow: Lea, Hana, Ivo, Jo. Round 1 elects Kai and Lea and
     // paints 3 red (Eve and Dev vote too, so they keep their garnets).
-    const teams = { red: ['p11', 'p4', 'p3', 'p6'], blue: ['p1', 'p2', 'p5', 'p7'], yellow: ['p12', 'p8', 'p9', 'p10'] };
-    const vote = (round: number, player: string, answers: Record<string, string>) => ({ phase: `round-${round}`, player, answers });
+    const teams = {
+      red: ['p11', 'p4', 'p3', 'p6'],
+      blue: ['p1', 'p2', 'p5', 'p7'],
+      yellow: ['p12', 'p8', 'p9', 'p10'],
+    };
+    const vote = (round: number, player: string, answers: Record<string, string>) => ({
+      phase: `round-${round}`,
+      player,
+      answers,
+    });
     const file = matchOf(
       baseFile('paint', 12, {
         options: { canvas: [Array.from({ length: 20 }, (_, k) => k + 1)], teams },
@@ -268,7 +315,11 @@ describe('the worked example of the Rules in docs/games/paint.md', () => {
       [7, 'red'],
       [9, 'yellow'],
     ]);
-    expect(round2.garnetChanges.filter((c) => c.player === 'p4' || c.player === 'p5').map((c) => [c.player, c.garnets, c.note])).toEqual([
+    expect(
+      round2.garnetChanges
+        .filter((c) => c.player === 'p4' || c.player === 'p5')
+        .map((c) => [c.player, c.garnets, c.note]),
+    ).toEqual([
       ['p4', -1, "round 2: bought the reveal of teammates' captain votes"],
       ['p5', -1, 'round 2: no valid segment'],
     ]);

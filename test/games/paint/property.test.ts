@@ -14,7 +14,10 @@ function playedMatch(seed: string, bots: readonly string[], garnets: readonly nu
   const players = samplePlayers(12).map((p, i) => ({ ...p, garnets: garnets[i] }));
   const fresh = newMatch('paint', { seed, players, options: { touch } });
   if (!fresh.ok) throw new Error(fresh.error);
-  return simulate(paint, fresh.value, { bots: Object.fromEntries(players.map((p, i) => [p.id, bots[i]])), answerDecisions: true });
+  return simulate(paint, fresh.value, {
+    bots: Object.fromEntries(players.map((p, i) => [p.id, bots[i]])),
+    answerDecisions: true,
+  });
 }
 
 describe('random bot matches', () => {

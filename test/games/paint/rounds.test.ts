@@ -37,11 +37,18 @@ describe('painting', () => {
       { segment: 5, votes: { red: 1, blue: 2, yellow: 2 } },
       { segment: 7, votes: { red: 0, blue: 0, yellow: 1 } },
     ]);
-    expect(round1.counts).toEqual({ red: { segments: 1, pixels: 4 }, blue: { segments: 0, pixels: 0 }, yellow: { segments: 1, pixels: 4 } });
+    expect(round1.counts).toEqual({
+      red: { segments: 1, pixels: 4 },
+      blue: { segments: 0, pixels: 0 },
+      yellow: { segments: 1, pixels: 4 },
+    });
   });
 
   it('lets two teams paint neighbouring segments in the same round', () => {
-    const result = run({ canvas: QUADRANTS, submissions: [say(1, 'p1', { segment: '1' }), say(1, 'p5', { segment: '2' })] });
+    const result = run({
+      canvas: QUADRANTS,
+      submissions: [say(1, 'p1', { segment: '1' }), say(1, 'p5', { segment: '2' })],
+    });
     expect(result.state.colours).toEqual(['red', 'blue', null, null]);
   });
 
@@ -56,7 +63,12 @@ describe('painting', () => {
   it('follows the touch option: with king, a diagonal neighbour painted earlier blocks the same colour', () => {
     const votes = [say(1, 'p1', { segment: '1' }), say(1, 'p2', { segment: '4' }), say(1, 'p5', { segment: '2' })];
     expect(run({ canvas: QUADRANTS, submissions: votes }).state.colours).toEqual(['red', 'blue', null, 'red']);
-    expect(run({ canvas: QUADRANTS, touch: 'king', submissions: votes }).state.colours).toEqual(['red', 'blue', null, null]);
+    expect(run({ canvas: QUADRANTS, touch: 'king', submissions: votes }).state.colours).toEqual([
+      'red',
+      'blue',
+      null,
+      null,
+    ]);
   });
 
   it('never paints next to a segment of the same colour from an earlier round', () => {
@@ -105,7 +117,8 @@ describe('captains', () => {
 
   it('answer segment2 in rounds 2 and 3; non-captains answer reveal in round 2', () => {
     const result = run({ canvas: APART, submissions: election });
-    const questions = (round: number, player: string) => result.closed[round - 1].phase.questions[player].map((q) => q.id);
+    const questions = (round: number, player: string) =>
+      result.closed[round - 1].phase.questions[player].map((q) => q.id);
     expect(questions(1, 'p1')).toEqual(['segment', 'captain']);
     expect(questions(2, 'p2')).toEqual(['segment', 'segment2']);
     expect(questions(2, 'p1')).toEqual(['segment', 'reveal']);
@@ -147,7 +160,9 @@ describe('captains', () => {
     ]);
     expect(round2.colours).toEqual(['red', null, 'red', null, 'blue', null, 'yellow']);
     expect(round2.painted.find((p) => p.segment === 5)?.coloured).toEqual(['p5']);
-    expect(result.rejected.map((r) => r.reason)).toEqual(['"segment2" is not a question of Round 2; that answer was ignored']);
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      '"segment2" is not a question of Round 2; that answer was ignored',
+    ]);
   });
 
   it('count 3 votes on a segment named twice: that is not two different segments', () => {
@@ -187,7 +202,10 @@ describe('answers that cannot count', () => {
       ['p2', 'segment: there is no segment 99 (the canvas has segments 1–7)'],
       ['p3', 'segment: "five" is not a segment number; write a number from 1 to 7'],
       ['p4', 'segment: nothing to count; name a segment (1–7)'],
-      ['p6', 'reveal: "maybe" is not yes or no; answer yes to spend 1 garnet on the reveal, or no (or leave it blank); your other answers still count'],
+      [
+        'p6',
+        'reveal: "maybe" is not yes or no; answer yes to spend 1 garnet on the reveal, or no (or leave it blank); your other answers still count',
+      ],
     ]);
     expect(result.state.rounds[0].colours.slice(0, 3)).toEqual(['red', null, 'red']);
     // Eve's vote for the painted segment 1 is valid: it counts and paints nothing, and her receipt says so.
@@ -195,10 +213,16 @@ describe('answers that cannot count', () => {
     expect([eve.status, eve.reasons, eve.notes]).toEqual([
       'accepted',
       [],
-      ['segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change'],
+      [
+        'segment: segment 1 is already painted red (R, round 1), so your vote counts but can paint nothing; painted segments never change',
+      ],
     ]);
     // Finn's segment counts beside his refused reveal.
-    expect(result.state.rounds[1].moves.p6).toEqual({ votes: [{ segment: 5, weight: 1 }], captainVote: null, reveal: false });
+    expect(result.state.rounds[1].moves.p6).toEqual({
+      votes: [{ segment: 5, weight: 1 }],
+      captainVote: null,
+      reveal: false,
+    });
   });
 });
 

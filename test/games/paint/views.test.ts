@@ -27,8 +27,18 @@ describe('the canvas grid', () => {
     const grid = view.boards[0].grids[0];
     expect(grid.columnLabels).toEqual(['1', '2', '3']);
     expect(grid.rowLabels).toEqual(['1', '2']);
-    expect(grid.cells[0][0]).toEqual({ text: '1', fill: PALETTE.red, textColour: '#FFFFFF', borders: { top: THICK, left: THICK } });
-    expect(grid.cells[0][1]).toEqual({ text: 'R', fill: PALETTE.red, textColour: '#FFFFFF', borders: { top: THICK, right: THICK, bottom: THICK } });
+    expect(grid.cells[0][0]).toEqual({
+      text: '1',
+      fill: PALETTE.red,
+      textColour: '#FFFFFF',
+      borders: { top: THICK, left: THICK },
+    });
+    expect(grid.cells[0][1]).toEqual({
+      text: 'R',
+      fill: PALETTE.red,
+      textColour: '#FFFFFF',
+      borders: { top: THICK, right: THICK, bottom: THICK },
+    });
     expect(grid.cells[1][1]).toEqual({ text: '3', borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } });
     expect(grid.cells[1][2]).toEqual({ borders: { right: THICK, bottom: THICK, left: THICK } });
     expect(view.boards[2].grids[0].cells[0][1].text).toBe('R');
@@ -47,8 +57,15 @@ describe('privacy', () => {
     say(1, 'p10', { captain: 'p10' }),
     say(1, 'p11', { captain: 'pass' }),
   ];
-  const round2: Submission[] = [say(2, 'p2', { segment: '5', reveal: 'yes' }), say(2, 'p3', { segment: '7', reveal: 'no' })];
-  const match = paintMatch({ canvas: strip([4, 1, 4, 1, 4, 1, 4]), garnets: { p2: 1 }, submissions: [...round1, ...round2] });
+  const round2: Submission[] = [
+    say(2, 'p2', { segment: '5', reveal: 'yes' }),
+    say(2, 'p3', { segment: '7', reveal: 'no' }),
+  ];
+  const match = paintMatch({
+    canvas: strip([4, 1, 4, 1, 4, 1, 4]),
+    garnets: { p2: 1 },
+    submissions: [...round1, ...round2],
+  });
 
   function openAfter(rounds: number, extra: Submission[] = []) {
     const running = new MatchRun<PaintState, PaintMove>(paint, match);
@@ -117,7 +134,13 @@ describe('privacy', () => {
     expect(ben.sections[5].rows).toEqual([['segment 4 (1 vote)']]);
     // Cara did not buy it; Eve is on another team; in round 2 Ben's purchase is not yet answered.
     expect(titles(at3('player:p3'))).not.toContain('Captain votes on your team (you bought this reveal in round 2)');
-    expect(titles(at3('player:p5'))).toEqual(['Segments', 'Team blue', 'Team blue: votes per segment', 'Your votes', 'Your submission for Round 3']);
+    expect(titles(at3('player:p5'))).toEqual([
+      'Segments',
+      'Team blue',
+      'Team blue: votes per segment',
+      'Your votes',
+      'Your submission for Round 3',
+    ]);
     expect(JSON.stringify(at3('player:p3'))).not.toMatch(/segment 4/);
     const at2 = openAfter(1, [say(2, 'p2', { segment: '5', reveal: 'yes' })]);
     expect(titles(at2('player:p2'))).not.toContain('Captain votes on your team (you bought this reveal in round 2)');

@@ -39,7 +39,10 @@ describe('examples/pasture.json', () => {
     ]);
     expect(out.rejected.map((r) => [r.player, r.reason])).toEqual([
       ['p1', 'plan: V:J does not split your pasture A1:G14 strictly inside it (a vertical fence there is V:A to V:F)'],
-      ['p4', "move: E7 is neither in your sheep's row (5) nor its column (C); a sheep moves only along its row or column, so it stays"],
+      [
+        'p4',
+        "move: E7 is neither in your sheep's row (5) nor its column (C); a sheep moves only along its row or column, so it stays",
+      ],
       ['p4', 'extra: 1 extra vote costs 1 garnet and you have 0; no extra votes were bought'],
     ]);
     const { state } = result;

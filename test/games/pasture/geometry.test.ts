@@ -22,10 +22,20 @@ describe('fence notation', () => {
   it('reads V:G, H:7 and the same in words, forgiving case and spaces', () => {
     const g = { ok: true, value: { dir: 'V', after: 6 } };
     const seven = { ok: true, value: { dir: 'H', after: 6 } };
-    for (const text of ['V:G', 'v:g', 'V G', 'vg', 'V-G', 'between columns G and H', 'Between columns H and G', 'vertical fence between columns G and H']) {
+    for (const text of [
+      'V:G',
+      'v:g',
+      'V G',
+      'vg',
+      'V-G',
+      'between columns G and H',
+      'Between columns H and G',
+      'vertical fence between columns G and H',
+    ]) {
       expect(parseFence(text), text).toEqual(g);
     }
-    for (const text of ['H:7', 'h 7', 'between rows 7 and 8', 'horizontal, between rows 8 and 7']) expect(parseFence(text), text).toEqual(seven);
+    for (const text of ['H:7', 'h 7', 'between rows 7 and 8', 'horizontal, between rows 8 and 7'])
+      expect(parseFence(text), text).toEqual(seven);
     expect(formatFence({ dir: 'V', after: 6 })).toBe('V:G');
     expect(formatFence({ dir: 'H', after: 6 })).toBe('H:7');
     expect(fenceWords({ dir: 'V', after: 6 })).toBe('between columns G and H');
@@ -37,17 +47,27 @@ describe('fence notation', () => {
       const result = parseFence(text);
       return result.ok ? null : result.error;
     };
-    expect(error('diagonal')).toBe('"diagonal" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)');
-    expect(error('V:7')).toBe('"V:7": a vertical fence lies between two columns, named by the left one\'s letter (V:G is between G and H)');
-    expect(error('H:G')).toBe('"H:G": a horizontal fence lies between two rows, named by the upper one\'s number (H:7 is between 7 and 8)');
+    expect(error('diagonal')).toBe(
+      '"diagonal" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)',
+    );
+    expect(error('V:7')).toBe(
+      '"V:7": a vertical fence lies between two columns, named by the left one\'s letter (V:G is between G and H)',
+    );
+    expect(error('H:G')).toBe(
+      '"H:G": a horizontal fence lies between two rows, named by the upper one\'s number (H:7 is between 7 and 8)',
+    );
     expect(error('V:N')).toBe('"V:N" is not between two columns of the board (a vertical fence goes from V:A to V:M)');
-    expect(error('H:14')).toBe('"H:14" is not between two rows of the board (a horizontal fence goes from H:1 to H:13)');
+    expect(error('H:14')).toBe(
+      '"H:14" is not between two rows of the board (a horizontal fence goes from H:1 to H:13)',
+    );
     expect(error('H:0')).toBe('"H:0" is not between two rows of the board (a horizontal fence goes from H:1 to H:13)');
     expect(error('between columns G and I')).toBe(
       '"between columns G and I": columns G and I are not next to each other; a fence lies between two neighbouring columns',
     );
     expect(error('between columns 3 and 4')).toBe('"between columns 3 and 4": name two columns by letter');
-    expect(error('vertical between rows 3 and 4')).toBe('"vertical between rows 3 and 4": a vertical fence lies between columns, not rows');
+    expect(error('vertical between rows 3 and 4')).toBe(
+      '"vertical between rows 3 and 4": a vertical fence lies between columns, not rows',
+    );
   });
 });
 
@@ -78,8 +98,12 @@ describe('pastures', () => {
     expect(both.pastures.map(formatRect)).toEqual(['A1:G7', 'H1:N7', 'A8:G14', 'H8:N14']);
     const one = applyStartingFences(['V:G', 'H:7 in A1']);
     expect(one.pastures.map(formatRect)).toEqual(['A1:G7', 'H1:N14', 'A8:G14']);
-    expect(applyStartingFences(['V:G', 'V:G']).issues).toEqual([{ index: 1, message: 'V:G splits no pasture (it lies on an edge or an earlier fence)' }]);
-    expect(applyStartingFences(['V:G', 'V:C in J4']).issues).toEqual([{ index: 1, message: 'V:C does not split the pasture H1:N14 that holds J4' }]);
+    expect(applyStartingFences(['V:G', 'V:G']).issues).toEqual([
+      { index: 1, message: 'V:G splits no pasture (it lies on an edge or an earlier fence)' },
+    ]);
+    expect(applyStartingFences(['V:G', 'V:C in J4']).issues).toEqual([
+      { index: 1, message: 'V:C does not split the pasture H1:N14 that holds J4' },
+    ]);
     expect(applyStartingFences([]).pastures.map(formatRect)).toEqual(['A1:N14']);
   });
 });

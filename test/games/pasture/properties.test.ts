@@ -48,12 +48,18 @@ function expectedEnd(record: RoundRecord, player: string): Cell {
 }
 
 /** floor(grass of the pasture ÷ sheep in it), summing cell by cell. */
-function recount(record: RoundRecord, board: readonly (readonly number[])[], ids: readonly string[]): Record<string, number> {
+function recount(
+  record: RoundRecord,
+  board: readonly (readonly number[])[],
+  ids: readonly string[],
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const id of ids) {
     const rect = holder(record.pastures, record.positions[id]);
     let grass = 0;
-    for (let row = 0; row < 14; row++) for (let col = 0; col < 14; col++) if (contains(rect, { row, col })) grass += board[row][col] * 2 ** (record.round - 1);
+    for (let row = 0; row < 14; row++)
+      for (let col = 0; col < 14; col++)
+        if (contains(rect, { row, col })) grass += board[row][col] * 2 ** (record.round - 1);
     const sheep = ids.filter((other) => contains(rect, record.positions[other])).length;
     out[id] = Math.floor(grass / sheep);
   }
@@ -93,7 +99,11 @@ describe('pasture properties', () => {
           expect(record.pastures.length).toBe(record.pasturesBefore.length + splittable);
           for (const rect of record.pastures) {
             expect(
-              record.pasturesBefore.filter((old) => contains(old, { row: rect.top, col: rect.left }) && contains(old, { row: rect.bottom, col: rect.right })),
+              record.pasturesBefore.filter(
+                (old) =>
+                  contains(old, { row: rect.top, col: rect.left }) &&
+                  contains(old, { row: rect.bottom, col: rect.right }),
+              ),
             ).toHaveLength(1);
           }
           for (const id of ids) {

@@ -76,7 +76,9 @@ describe('plan', () => {
       ['P2', 'p2'],
       ['P3', 'p1'],
     ]);
-    expect(reasons(result)).toEqual(['plan: "V:X" is not between two columns of the board (a vertical fence goes from V:A to V:M)']);
+    expect(reasons(result)).toEqual([
+      'plan: "V:X" is not between two columns of the board (a vertical fence goes from V:A to V:M)',
+    ]);
     const withdrawnThenNew = play({
       players: 4,
       options: { fences },
@@ -149,13 +151,21 @@ describe('orders', () => {
     // Only the last, partly accepted submission counts: the move and votes stand, no garnet is spent.
     expect(result.receipts.slice(-14).map((r) => r.status)).toEqual([...new Array(13).fill('rejected'), 'partial']);
     const record = result.state.rounds[0];
-    expect(record.orders.p1).toEqual({ move: { row: 8, col: 2 }, votes: ['P2', 'P3'], extra: [], gate: null, buyGate: false });
+    expect(record.orders.p1).toEqual({
+      move: { row: 8, col: 2 },
+      votes: ['P2', 'P3'],
+      extra: [],
+      gate: null,
+      buyGate: false,
+    });
     expect(result.state.spent.p1).toBe(0);
   });
 
   it('charges the gate first and refuses the extra votes the rest cannot pay for', () => {
     const result = round1(orders(1, { p4: { buyGate: 'yes', extra: 'P2', gate: 'J1 J2' } }), { p4: 2 });
-    expect(reasons(result)).toEqual(['extra: 1 extra vote costs 1 garnet and you have 0 left after 2 for the gate; no extra votes were bought']);
+    expect(reasons(result)).toEqual([
+      'extra: 1 extra vote costs 1 garnet and you have 0 left after 2 for the gate; no extra votes were bought',
+    ]);
     expect(result.state.rounds[0].gatesBought).toEqual(['p4']);
     expect(result.state.rounds[0].gates).toEqual([
       {
@@ -188,12 +198,21 @@ describe('orders', () => {
       'gate: you have no gate left (used in rounds 1 and 2); your one extra gate is already bought',
     ]);
     expect(result.state.rounds.map((r) => r.gates.map((g) => g.player))).toEqual([['p1', 'p2'], ['p1'], []]);
-    const none = play({ players: 2, options: { gates: 0 }, submissions: [...start({ p1: 'G5', p2: 'G6' }), ...orders(1, { p1: { gate: 'G5 H5' } })] });
-    expect(reasons(none)).toEqual(['gate: you have no gate left (this match gives none); buy one with buyGate for 2 garnets']);
+    const none = play({
+      players: 2,
+      options: { gates: 0 },
+      submissions: [...start({ p1: 'G5', p2: 'G6' }), ...orders(1, { p1: { gate: 'G5 H5' } })],
+    });
+    expect(reasons(none)).toEqual([
+      'gate: you have no gate left (this match gives none); buy one with buyGate for 2 garnets',
+    ]);
   });
 
   it('asks no votes when no plan was submitted: every pasture takes its default plan', () => {
-    const result = play({ players: 2, submissions: [...start({ p1: 'A1', p2: 'N1' }), ...orders(1, { p1: { votes: 'P1', move: 'A5' } })] });
+    const result = play({
+      players: 2,
+      submissions: [...start({ p1: 'A1', p2: 'N1' }), ...orders(1, { p1: { votes: 'P1', move: 'A5' } })],
+    });
     expect(reasons(result)).toEqual(['"votes" is not a question of Round 1: orders; that answer was ignored']);
     expect(result.state.rounds[0].positions.p1).toEqual({ row: 4, col: 0 });
   });
@@ -207,13 +226,17 @@ describe('match file options', () => {
 
   it('name the offending field in one line', () => {
     expect(load({ board: boardOf(1).slice(1) })).toBe('options.board: the board is 14 rows of 14 grass values');
-    expect(load({ board: boardOf(1).map((row, i) => (i === 3 ? row.slice(1) : row)) })).toBe('options.board[3]: a row holds 14 grass values (columns A–N)');
+    expect(load({ board: boardOf(1).map((row, i) => (i === 3 ? row.slice(1) : row)) })).toBe(
+      'options.board[3]: a row holds 14 grass values (columns A–N)',
+    );
     expect(load({ board: boardOf(1, { C2: -1 }) })).toBe('options.board[1][2]: grass cannot be negative');
     expect(load({ board: boardOf(1, { C2: 1.5 }) })).toBe('options.board[1][2]: grass values are whole numbers');
     expect(load({ fences: ['V:G', 'sideways'] })).toBe(
       'options.fences[1]: "sideways" is not a fence: write V:G (between columns G and H) or H:7 (between rows 7 and 8)',
     );
-    expect(load({ fences: ['V:G', 'H:3 in Q1'] })).toBe('options.fences[1]: Q1 is off the board (columns A–N, rows 1–14)');
+    expect(load({ fences: ['V:G', 'H:3 in Q1'] })).toBe(
+      'options.fences[1]: Q1 is off the board (columns A–N, rows 1–14)',
+    );
     expect(load({ tiebreak: ['influence', 'influence'] })).toBe('options.tiebreak[1]: "influence" is listed twice');
     expect(load({ gates: -1 })).toBe('options.gates: gates cannot be negative');
     expect(load({}, 21)).toBe('players: Pasture takes 2–20 players, got 21');

@@ -35,7 +35,11 @@ describe('movement', () => {
   it('moves every sheep at once against the fences of the start of the round, and sheep may share a cell', () => {
     const result = play({
       players: 2,
-      submissions: [...start({ p1: 'C3', p2: 'C3' }), ...plans(1, [['p1', 'V:C']]), ...orders(1, { p1: { move: 'F3', votes: 'P1' }, p2: { move: 'C9' } })],
+      submissions: [
+        ...start({ p1: 'C3', p2: 'C3' }),
+        ...plans(1, [['p1', 'V:C']]),
+        ...orders(1, { p1: { move: 'F3', votes: 'P1' }, p2: { move: 'C9' } }),
+      ],
     });
     // V:C is built after movement, so p1 walks through where it will stand.
     expect(positionsAfter(result)).toEqual({ p1: 'F3', p2: 'C9' });
@@ -45,27 +49,43 @@ describe('movement', () => {
   it("refuses a target off the sheep's row and column: the sheep stays and the other parts count", () => {
     const result = play({
       players: 2,
-      submissions: [...start({ p1: 'C5', p2: 'J5' }), ...plans(1, [['p1', 'H:9']]), ...orders(1, { p1: { move: 'E9', votes: 'P1' } })],
+      submissions: [
+        ...start({ p1: 'C5', p2: 'J5' }),
+        ...plans(1, [['p1', 'H:9']]),
+        ...orders(1, { p1: { move: 'E9', votes: 'P1' } }),
+      ],
     });
     expect(result.receipts[3].status).toBe('partial');
     expect(reasons(result)).toEqual([
       "move: E9 is neither in your sheep's row (5) nor its column (C); a sheep moves only along its row or column, so it stays",
     ]);
     expect(positionsAfter(result).p1).toBe('C5');
-    expect(result.state.rounds[0].results[0].tallies).toEqual([{ plan: 'P1', fence: { dir: 'H', after: 8 }, dominant: 1, influence: 0 }]);
+    expect(result.state.rounds[0].results[0].tallies).toEqual([
+      { plan: 'P1', fence: { dir: 'H', after: 8 }, dominant: 1, influence: 0 },
+    ]);
   });
 });
 
 describe('the default plan', () => {
   it('halves a one-column pasture horizontally and a one-row pasture vertically, and leaves a single cell alone', () => {
     // A1:A14 (one wide), B1:N1 (one high, 13 wide), B2:N14 (13×13), then a single cell at A1.
-    const result = play({ players: 2, options: { fences: ['V:A', 'H:1 in B1'] }, submissions: start({ p1: 'A3', p2: 'D1' }) });
-    const built = Object.fromEntries(result.state.rounds[0].results.map((r) => [formatRect(r.pasture), r.passed && formatFence(r.passed.fence)]));
+    const result = play({
+      players: 2,
+      options: { fences: ['V:A', 'H:1 in B1'] },
+      submissions: start({ p1: 'A3', p2: 'D1' }),
+    });
+    const built = Object.fromEntries(
+      result.state.rounds[0].results.map((r) => [formatRect(r.pasture), r.passed && formatFence(r.passed.fence)]),
+    );
     expect(built['A1:A14']).toBe('H:7');
     expect(built['B1:N1']).toBe('V:H'); // B–H (7 columns) | I–N (6)
     expect(['V:H', 'H:8']).toContain(built['B2:N14']); // left B–H, or top rows 2–8
 
-    const single = play({ players: 2, options: { fences: ['V:A', 'H:1 in A1'] }, submissions: start({ p1: 'A1', p2: 'D1' }) });
+    const single = play({
+      players: 2,
+      options: { fences: ['V:A', 'H:1 in A1'] },
+      submissions: start({ p1: 'A1', p2: 'D1' }),
+    });
     const cell = single.state.rounds[0].results.find((r) => formatRect(r.pasture) === 'A1:A1')!;
     expect(cell).toMatchObject({ passed: null, decidedBy: 'single cell', tallies: [] });
   });
@@ -77,7 +97,9 @@ describe('the default plan', () => {
       const left = result.state.rounds[0].results[0];
       expect(left.decidedBy).toBe('default plan');
       drawn.add(formatFence(left.passed!.fence));
-      expect(play({ players: 2, seed: `halving-${i}`, submissions: start({ p1: 'A1', p2: 'N1' }) }).state).toEqual(result.state);
+      expect(play({ players: 2, seed: `halving-${i}`, submissions: start({ p1: 'A1', p2: 'N1' }) }).state).toEqual(
+        result.state,
+      );
     }
     expect([...drawn].sort()).toEqual(['H:7', 'V:D']); // A1:G14 is 7 wide: A–D | E–G
   });
@@ -85,7 +107,11 @@ describe('the default plan', () => {
 
 describe('voting', () => {
   // p1, p2, p3 stand in A1:G14 and p4, p5 in H1:N14; P1 and P2 split the left pasture, P3 the right.
-  const setup = (votes: Record<string, Record<string, string>>, options: Record<string, unknown> = {}, garnets: Record<string, number> = {}) =>
+  const setup = (
+    votes: Record<string, Record<string, string>>,
+    options: Record<string, unknown> = {},
+    garnets: Record<string, number> = {},
+  ) =>
     play({
       players: players(5, garnets),
       options,
@@ -102,7 +128,13 @@ describe('voting', () => {
   const left = (result: ReturnType<typeof play>) => result.state.rounds[0].results[0];
 
   it('passes the plan with the most Dominant Votes', () => {
-    const result = setup({ p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P2' }, p5: { votes: 'P2' } });
+    const result = setup({
+      p1: { votes: 'P1' },
+      p2: { votes: 'P1' },
+      p3: { votes: 'P2' },
+      p4: { votes: 'P2' },
+      p5: { votes: 'P2' },
+    });
     expect(left(result)).toMatchObject({ passed: { plan: 'P1' }, decidedBy: 'dominant votes' });
     expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([
       ['P1', 2, 0],
@@ -121,12 +153,17 @@ describe('voting', () => {
   });
 
   it("follows the host's tiebreak option, ending with the seeded draw", () => {
-    const swapped = setup({ p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P2' } }, { tiebreak: ['earliest', 'influence'] });
+    const swapped = setup(
+      { p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P2' } },
+      { tiebreak: ['earliest', 'influence'] },
+    );
     expect(left(swapped)).toMatchObject({ passed: { plan: 'P1' }, decidedBy: 'earliest plan' });
     for (const tiebreak of [['random'], ['influence']]) {
       const drawn = setup({ p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P1 P2' } }, { tiebreak });
       expect(left(drawn)).toMatchObject({ decidedBy: 'seeded draw', drawnAmong: ['P1', 'P2'] });
-      expect(setup({ p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P1 P2' } }, { tiebreak }).state).toEqual(drawn.state);
+      expect(setup({ p1: { votes: 'P1' }, p2: { votes: 'P2' }, p4: { votes: 'P1 P2' } }, { tiebreak }).state).toEqual(
+        drawn.state,
+      );
     }
     // Across seeds the draw picks either plan.
     const winners = new Set<string>();
@@ -149,7 +186,11 @@ describe('voting', () => {
   });
 
   it('counts bought extra votes as Dominant wherever the buyer stands, at 1 garnet each', () => {
-    const result = setup({ p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P1', extra: 'P2, P2' } }, {}, { p4: 3 });
+    const result = setup(
+      { p1: { votes: 'P1' }, p2: { votes: 'P1' }, p3: { votes: 'P2' }, p4: { votes: 'P1', extra: 'P2, P2' } },
+      {},
+      { p4: 3 },
+    );
     expect(result.rejected).toEqual([]);
     expect(left(result).tallies.map((t) => [t.plan, t.dominant, t.influence])).toEqual([
       ['P1', 2, 1],
@@ -157,7 +198,12 @@ describe('voting', () => {
     ]);
     expect(left(result)).toMatchObject({ passed: { plan: 'P2' }, decidedBy: 'dominant votes' });
     expect(result.state.spent.p4).toBe(2);
-    expect(result.final!.awards).toContainEqual({ player: 'p4', garnets: -2, tokensOfLife: 0, note: 'Garnets spent during the game: 2 extra votes' });
+    expect(result.final!.awards).toContainEqual({
+      player: 'p4',
+      garnets: -2,
+      tokensOfLife: 0,
+      note: 'Garnets spent during the game: 2 extra votes',
+    });
   });
 });
 

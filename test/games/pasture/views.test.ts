@@ -11,8 +11,10 @@ import { pasture } from '../../../src/engine/games/pasture/index.js';
 import type { PastureMove, PastureState } from '../../../src/engine/games/pasture/state.js';
 import { boardOf, nameOf, orders, pastureFile, plans, players, start } from './helpers.js';
 
-const sheepGrids = (view: View): Grid[] => view.boards.flatMap((tab) => tab.grids.filter((g) => g.title.startsWith('Sheep')));
-const grassGrid = (view: View, tab = 'Current'): Grid => view.boards.find((b) => b.tab === tab)!.grids.find((g) => g.title.startsWith('Grass'))!;
+const sheepGrids = (view: View): Grid[] =>
+  view.boards.flatMap((tab) => tab.grids.filter((g) => g.title.startsWith('Sheep')));
+const grassGrid = (view: View, tab = 'Current'): Grid =>
+  view.boards.find((b) => b.tab === tab)!.grids.find((g) => g.title.startsWith('Grass'))!;
 /** The view as text, without pasture names (ranges such as A1:G7 name corners, not sheep). */
 // The finished match's published file (the Seed tab, public at the end by the host's choice: docs/matchfile.md) is left out: these tests are about the boards and tables.
 const withoutPublished = (view: View): View => ({ ...view, seed: undefined });
@@ -30,7 +32,12 @@ describe('privacy in a worked match', () => {
         ['p1', 'H:9'],
         ['p3', 'V:K'],
       ]),
-      ...orders(1, { p1: { votes: 'P1' }, p2: { move: 'I3', gate: 'G3 H3', votes: 'P1' }, p3: { votes: 'P1 P2', extra: 'P2' }, p4: { move: 'L12' } }),
+      ...orders(1, {
+        p1: { votes: 'P1' },
+        p2: { move: 'I3', gate: 'G3 H3', votes: 'P1' },
+        p3: { votes: 'P1 P2', extra: 'P2' },
+        p4: { move: 'L12' },
+      }),
       ...plans(2, [['p4', 'H:11']]),
       ...orders(2, { p1: { move: 'C2' }, p4: { votes: 'P1' } }),
     ],
@@ -47,7 +54,8 @@ describe('privacy in a worked match', () => {
   it("keeps every sheep's cell out of the public view, and other players' cells out of each player's view", () => {
     expect(result.rejected).toEqual([]);
     const publicText = textOf(viewFor(result, 'public'));
-    for (const cell of Object.values(ownCells).flat()) expect(mentions(publicText, cell), `public view names ${cell}`).toBe(false);
+    for (const cell of Object.values(ownCells).flat())
+      expect(mentions(publicText, cell), `public view names ${cell}`).toBe(false);
     for (const viewer of ['p1', 'p2', 'p3', 'p4']) {
       const text = textOf(viewFor(result, `player:${viewer}`));
       for (const cell of ownCells[viewer]) expect(mentions(text, cell), `${viewer} sees own ${cell}`).toBe(true);
@@ -57,12 +65,16 @@ describe('privacy in a worked match', () => {
       }
     }
     const hostText = textOf(viewFor(result, 'host'));
-    for (const cell of Object.values(ownCells).flat()) expect(mentions(hostText, cell), `host view names ${cell}`).toBe(true);
+    for (const cell of Object.values(ownCells).flat())
+      expect(mentions(hostText, cell), `host view names ${cell}`).toBe(true);
   });
 
   it('shows votes and tallies to the host only, and each player only their own votes', () => {
     const publicView = viewFor(result, 'public');
-    expect(publicView.sections.map((s) => s.title)).toEqual(['Pastures now', 'Fences (the plan that passed in each pasture)']);
+    expect(publicView.sections.map((s) => s.title)).toEqual([
+      'Pastures now',
+      'Fences (the plan that passed in each pasture)',
+    ]);
     expect(JSON.stringify(withoutPublished(publicView))).not.toMatch(/Dominant|Influence|extra vote/i);
     const mine = viewFor(result, 'player:p3').sections.find((s) => s.title === 'Your orders and votes by round')!;
     expect(mine.rows).toEqual([
@@ -71,8 +83,12 @@ describe('privacy in a worked match', () => {
     ]);
     expect(JSON.stringify(viewFor(result, 'player:p1'))).not.toMatch(/Dominant|Influence/);
     const tallies = viewFor(result, 'host').sections.find((s) => s.title === 'Votes and tallies (host only)')!;
-    expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'A1:G14')).toEqual([[1, 'A1:G14', 'P1', 'H:9', 2, 1, 'P1 passed (only plan)']]);
-    expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'H1:N14')).toEqual([[1, 'H1:N14', 'P2', 'V:K', 2, 0, 'P2 passed (only plan)']]);
+    expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'A1:G14')).toEqual([
+      [1, 'A1:G14', 'P1', 'H:9', 2, 1, 'P1 passed (only plan)'],
+    ]);
+    expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'H1:N14')).toEqual([
+      [1, 'H1:N14', 'P2', 'V:K', 2, 0, 'P2 passed (only plan)'],
+    ]);
   });
 
   it("marks exact cells only in the host's and the owner's sheep grids, and each pasture's count everywhere", () => {
@@ -91,10 +107,14 @@ describe('privacy in a worked match', () => {
       .sort();
     expect(names).toEqual(['Ann', 'Ben', 'Cara', 'Dev']);
     const current = sheepGrids(viewFor(result, 'player:p2'))[0];
-    const starred = current.cells.flatMap((row, r) => row.flatMap((cell, c) => (cell.text?.includes('★') ? [nameOf({ row: r, col: c })] : [])));
+    const starred = current.cells.flatMap((row, r) =>
+      row.flatMap((cell, c) => (cell.text?.includes('★') ? [nameOf({ row: r, col: c })] : [])),
+    );
     expect(starred).toEqual([nameOf(latest.p2)]);
     const hostGrid = sheepGrids(viewFor(result, 'host'))[0];
-    const marked = hostGrid.cells.flatMap((row, r) => row.flatMap((cell, c) => (cell.fill === PALETTE.orange ? [nameOf({ row: r, col: c })] : []))).sort();
+    const marked = hostGrid.cells
+      .flatMap((row, r) => row.flatMap((cell, c) => (cell.fill === PALETTE.orange ? [nameOf({ row: r, col: c })] : [])))
+      .sort();
     expect(marked).toEqual(Object.values(latest).map(nameOf).sort());
     // p1 and p4 are alone in their pastures; p2 sits in H1:N9 with p3 out of it.
     const counts = hostGrid.cells
@@ -120,7 +140,8 @@ describe('privacy in a worked match', () => {
     expect(grassGrid(viewFor(result, 'player:p1'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     expect(grassGrid(viewFor(result, 'public'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     // The tab's caption names the gates its reader may see, and no other.
-    const caption = (audience: Audience) => viewFor(result, audience).boards.find((b) => b.tab === 'Round 1')?.caption ?? '';
+    const caption = (audience: Audience) =>
+      viewFor(result, audience).boards.find((b) => b.tab === 'Round 1')?.caption ?? '';
     expect(caption('host')).toMatch(/^Gates \(purple lines\): G3–H3 \(\w+\)$/);
     expect(caption('player:p2')).toBe('Gates (purple lines): G3–H3 (yours)');
     expect(caption('public')).toBe('');
@@ -147,10 +168,14 @@ describe('views while a phase is open', () => {
         ['p2', 'V:B'],
         ['p1', 'H:5'],
       ]).map((s, i) => ({ ...s, at: `2026-01-01T01:0${i + 1}:00Z` })),
-      ...orders(1, { p1: { move: 'B9', votes: 'P2' }, p3: { votes: 'P3' } }).map((s) => ({ ...s, at: '2026-01-01T02:30:00Z' })),
+      ...orders(1, { p1: { move: 'B9', votes: 'P2' }, p3: { votes: 'P3' } }).map((s) => ({
+        ...s,
+        at: '2026-01-01T02:30:00Z',
+      })),
     ].map((s) => ({ at: '2026-01-01T00:30:00Z', ...s })),
   });
-  const at = (now: string) => replay<PastureState, PastureMove>(pasture, { ...file, startAt: '2026-01-01T00:00:00Z', schedule }, { now });
+  const at = (now: string) =>
+    replay<PastureState, PastureMove>(pasture, { ...file, startAt: '2026-01-01T00:00:00Z', schedule }, { now });
 
   it('shows the plans so far to everyone while the plans phase is open', () => {
     const result = at('2026-01-01T01:30:00Z');
@@ -166,13 +191,16 @@ describe('views while a phase is open', () => {
   it("shows orders so far to the host and each player's own to that player only", () => {
     const result = at('2026-01-01T02:45:00Z');
     expect(result.open?.phase.id).toBe('round-1/orders');
-    const own = (audience: Audience) => viewFor(result, audience).sections.find((s) => s.title === 'Your submission for Round 1: orders');
+    const own = (audience: Audience) =>
+      viewFor(result, audience).sections.find((s) => s.title === 'Your submission for Round 1: orders');
     expect(own('player:p1')!.rows).toEqual([['move B9; votes P2; extra —; gate —; buy gate —']]);
     expect(own('player:p2')!.rows).toEqual([['nothing yet']]);
     const publicText = JSON.stringify(viewFor(result, 'public'));
     expect(publicText).not.toContain('B9');
     expect(publicText).not.toContain('Counts now');
-    const host = viewFor(result, 'host').sections.find((s) => s.title === 'Submissions counted so far for Round 1: orders')!;
+    const host = viewFor(result, 'host').sections.find(
+      (s) => s.title === 'Submissions counted so far for Round 1: orders',
+    )!;
     expect(host.rows).toEqual([
       ['Ann', 'move B9; votes P2; extra —; gate —; buy gate —'],
       ['Ben', 'nothing yet'],
@@ -186,9 +214,13 @@ describe('views while a phase is open', () => {
 describe('privacy over bot matches', () => {
   it("never marks another sheep in a player's or the public grids", () => {
     const list = players(10, { p1: 3, p2: 2, p5: 4 });
-    const file = simulate(pasture, pastureFile({ players: list, options: { rounds: 5, board: undefined }, seed: 'views', submissions: [] }), {
-      bots: { p1: 'random', p2: 'random', p3: 'random', p4: 'greedy' },
-    });
+    const file = simulate(
+      pasture,
+      pastureFile({ players: list, options: { rounds: 5, board: undefined }, seed: 'views', submissions: [] }),
+      {
+        bots: { p1: 'random', p2: 'random', p3: 'random', p4: 'greedy' },
+      },
+    );
     const result = replay<PastureState, PastureMove>(pasture, file);
     expect(result.state.rounds.some((r) => r.gates.length > 0)).toBe(true);
     for (const audience of ['public', ...list.map((p) => `player:${p.id}`)] as Audience[]) {
@@ -197,13 +229,19 @@ describe('privacy over bot matches', () => {
           // A pasture's count, the viewer's own ★, or (in italics) a name: who, never where.
           const names = new Set(list.filter((p) => `player:${p.id}` !== audience).map((p) => p.name));
           if (cell.italic) expect(names.has(cell.text ?? ''), `${audience} ${grid.title}: ${cell.text}`).toBe(true);
-          else expect(cell.text ?? '', `${audience} ${grid.title}`).toMatch(audience === 'public' ? /^(\(\d+\))?$/ : /^(\(\d+\)|★)?$/);
+          else
+            expect(cell.text ?? '', `${audience} ${grid.title}`).toMatch(
+              audience === 'public' ? /^(\(\d+\))?$/ : /^(\(\d+\)|★)?$/,
+            );
         }
       }
       const gates = viewFor(result, audience)
         .boards.flatMap((b) => b.grids.flatMap((g) => g.cells.flat()))
         .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === PALETTE.purple)).length;
-      const own = audience === 'public' ? 0 : result.state.rounds.filter((r) => r.gates.some((g) => `player:${g.player}` === audience)).length;
+      const own =
+        audience === 'public'
+          ? 0
+          : result.state.rounds.filter((r) => r.gates.some((g) => `player:${g.player}` === audience)).length;
       if (own === 0) expect(gates, audience).toBe(0);
     }
   });

@@ -38,7 +38,9 @@ describe('reading a cut-out', () => {
   });
 
   it('refuses a path that does not start on a peg, leaves the pallet, revisits, passes a third peg or ends off a peg', () => {
-    expect(reasonOf('C2 RD')).toBe('cut: C2 is not a peg; a path starts on a peg (or list every square of the cut-out)');
+    expect(reasonOf('C2 RD')).toBe(
+      'cut: C2 is not a peg; a path starts on a peg (or list every square of the cut-out)',
+    );
     expect(reasonOf('B2 UU')).toBe('cut: step 2 (U) goes off the pallet from B1 (columns A–P, rows 1–12)');
     expect(reasonOf('B2 RDLU')).toBe('cut: step 4 (U) comes back to B2; a path never revisits a square');
     expect(reasonOf('B2 RRRRD')).toBe('cut: the path passes the peg F2 before its end; a cut-out holds exactly 2 pegs');
@@ -51,7 +53,9 @@ describe('reading a cut-out', () => {
     expect(reasonOf('B2 C2 D2')).toBe('cut: the cut-out holds 1 peg (B2); it must hold exactly 2');
     expect(reasonOf('B2 C2 C2 D2 D3')).toBe('cut: C2 named twice');
     expect(reasonOf('B2 C2 Q2')).toMatch(/^cut: Q2 is off the board/);
-    expect(reasonOf('B2 C2 D2 D3 G3 H3')).toBe("cut: G3 and H3 are not joined to B2; a cut-out's squares join orthogonally");
+    expect(reasonOf('B2 C2 D2 D3 G3 H3')).toBe(
+      "cut: G3 and H3 are not joined to B2; a cut-out's squares join orthogonally",
+    );
   });
 
   it('refuses squares no longer on the pallet, naming the turn they went', () => {
@@ -73,7 +77,10 @@ describe('placing a cut-out', () => {
     expect(parsePlace('e5 90')).toEqual({ ok: true, value: { at: sq('E5'), rotation: 90 } });
     expect(parsePlace('E5')).toEqual({ ok: true, value: { at: sq('E5'), rotation: 0 } });
     expect(parsePlace('E5, 270°')).toEqual({ ok: true, value: { at: sq('E5'), rotation: 270 } });
-    expect(parsePlace('E5 45')).toEqual({ ok: false, error: 'place: 45 is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise' });
+    expect(parsePlace('E5 45')).toEqual({
+      ok: false,
+      error: 'place: 45 is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise',
+    });
     expect(parsePlace('J5 0')).toEqual({ ok: false, error: 'place: J5 is off the board (columns A–I, rows 1–9)' });
     expect(parsePlace('somewhere').ok).toBe(false);
   });
@@ -90,7 +97,9 @@ describe('placing a cut-out', () => {
       const covered = placeCutout(cutOf('B2 RRD'), { at: sq('E5'), rotation: rotation as 0 }, noPegs);
       expect(covered.ok && covered.value.map(name9)).toEqual(squares);
       // The same through a whole match: Ann's squares and the two pegs (B2 on E5, D3 at the end).
-      const { state, rejected } = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'B2 RRD', place: `E5 ${rotation}` })]));
+      const { state, rejected } = replayPeg(
+        pegMatch({}, [sub('turn-1', 'p1', { cut: 'B2 RRD', place: `E5 ${rotation}` })]),
+      );
       expect(rejected).toEqual([]);
       const leftSide = Array.from({ length: 81 }, (_, i) => i)
         .filter((i) => i % 9 < 4)
@@ -125,7 +134,10 @@ describe('covering squares', () => {
     // Ann puts the L on F5 (Ben's side): F5 G5 H5 H6 become hers, H6 and F5 are pegs.
     // Ben answers with B2 RRRR (five squares, pegs B2 and F2) on A1 turned 0: A1–E1.
     const { state, rejected } = replayPeg(
-      pegMatch({}, [sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'F5 0' }), sub('turn-2', 'p2', { cut: 'B2 RRRR', place: 'A1 0' })]),
+      pegMatch({}, [
+        sub('turn-1', 'p1', { cut: 'B2 RRD', place: 'F5 0' }),
+        sub('turn-2', 'p2', { cut: 'B2 RRRR', place: 'A1 0' }),
+      ]),
     );
     expect(rejected).toEqual([]);
     expect(state.turns[0].placement).toMatchObject({ gained: 4, captured: 4 });

@@ -15,7 +15,12 @@ function example(name: string) {
 describe('examples', () => {
   it('peg-domain-classic.json: Ben wins 48 to 33; Ann runs out of time in her last turn', () => {
     const { out, state } = example('peg-domain-classic.json');
-    expect(out.final).toMatchObject({ scores: { p1: 33, p2: 48 }, winners: ['p2'], losers: ['p1'], eliminationCandidate: 'p1' });
+    expect(out.final).toMatchObject({
+      scores: { p1: 33, p2: 48 },
+      winners: ['p2'],
+      losers: ['p1'],
+      eliminationCandidate: 'p1',
+    });
     expect(out.rounds).toHaveLength(27);
     expect(out.rejected.map((r) => r.reason)).toEqual([
       'cut: step 1 (U) goes off the pallet from A1 (columns A–P, rows 1–12)',
@@ -28,7 +33,12 @@ describe('examples', () => {
 
   it('peg-domain-final.json: Ann wins 45 to 35, with all three items used', () => {
     const { out, state } = example('peg-domain-final.json');
-    expect(out.final).toMatchObject({ scores: { p1: 45, p2: 35 }, winners: ['p1'], losers: ['p2'], eliminationCandidate: null });
+    expect(out.final).toMatchObject({
+      scores: { p1: 45, p2: 35 },
+      winners: ['p1'],
+      losers: ['p2'],
+      eliminationCandidate: null,
+    });
     expect(out.rounds).toHaveLength(30);
     expect(out.rejected.map((r) => r.reason)).toEqual([
       'extraPeg: B1 is already a peg',
@@ -36,7 +46,9 @@ describe('examples', () => {
       'remove: Z9 is off the board (columns A–P, rows 1–12)',
     ]);
     expect(state.itemsUsed).toEqual({ p1: { 'additional-peg': 0, 'peg-subtraction': 5 }, p2: { 'rapid-removal': 1 } });
-    expect(out.rounds[0]).toMatchObject({ removal: { by: 'p2', square: 'H12', rapid: true, removed: ['H11', 'I11', 'H12', 'I12'] } });
+    expect(out.rounds[0]).toMatchObject({
+      removal: { by: 'p2', square: 'H12', rapid: true, removed: ['H11', 'I11', 'H12', 'I12'] },
+    });
     expect(out.rounds[4]).toMatchObject({ subtracted: 'D1' });
   });
 });

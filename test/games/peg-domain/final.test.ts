@@ -38,7 +38,12 @@ describe("the opponent's removal", () => {
   });
 
   it('does nothing when the mover cut that square this turn', () => {
-    const result = replayPeg(pegMatch(FINAL, [sub('turn-1', 'p2', { remove: 'B5' }), sub('turn-1', 'p1', { cut: 'A8 B8 C8 B7 B6 B5', place: 'E5 0' })]));
+    const result = replayPeg(
+      pegMatch(FINAL, [
+        sub('turn-1', 'p2', { remove: 'B5' }),
+        sub('turn-1', 'p1', { cut: 'A8 B8 C8 B7 B6 B5', place: 'E5 0' }),
+      ]),
+    );
     expect(result.rejected).toEqual([]);
     expect(removedFrom(result.state, 'p1')).toEqual([]);
     expect(result.state.turns[0].removal?.note).toBe('Ann cut B5 this turn, so the removal does nothing');
@@ -46,7 +51,13 @@ describe("the opponent's removal", () => {
 
   it("counts a removal sent before the mover's move even when listed after it; not one sent later", () => {
     const timed = (removeAt: number) =>
-      replayPeg(pegMatch(FINAL, [sub('turn-1', 'p1', piece('A8', 'E1 0'), 40), sub('turn-1', 'p2', { remove: 'E5' }, removeAt)], { startAt: START }));
+      replayPeg(
+        pegMatch(
+          FINAL,
+          [sub('turn-1', 'p1', piece('A8', 'E1 0'), 40), sub('turn-1', 'p2', { remove: 'E5' }, removeAt)],
+          { startAt: START },
+        ),
+      );
     expect(removedFrom(timed(30).state, 'p1')).toEqual(['E5@1']);
     expect(removedFrom(timed(40).state, 'p1')).toEqual(['E5@1']);
     const late = timed(41);
@@ -58,19 +69,33 @@ describe("the opponent's removal", () => {
     // The move at 40 s ends turn 1. Ben's H5 at 50 s comes after it (listed first, refused); his
     // E5 at 30 s, listed last, came before it and is the removal that counts.
     const result = replayPeg(
-      pegMatch(FINAL, [sub('turn-1', 'p2', { remove: 'H5' }, 50), sub('turn-1', 'p1', piece('A8', 'E1 0'), 40), sub('turn-1', 'p2', { remove: 'E5' }, 30)], {
-        startAt: START,
-      }),
+      pegMatch(
+        FINAL,
+        [
+          sub('turn-1', 'p2', { remove: 'H5' }, 50),
+          sub('turn-1', 'p1', piece('A8', 'E1 0'), 40),
+          sub('turn-1', 'p2', { remove: 'E5' }, 30),
+        ],
+        {
+          startAt: START,
+        },
+      ),
     );
     expect(removedFrom(result.state, 'p1')).toEqual(['E5@1']);
-    expect(result.rejected.map((r) => [r.submission, r.reason])).toEqual([[0, 'Turn 1 (Ann to move) had already ended']]);
+    expect(result.rejected.map((r) => [r.submission, r.reason])).toEqual([
+      [0, 'Turn 1 (Ann to move) had already ended'],
+    ]);
     expect(result.receipts.map((r) => [r.index, r.status, r.superseded])).toEqual([
       [0, 'rejected', false],
       [1, 'accepted', false],
       [2, 'accepted', false],
     ]);
     // Listed alone before the move, the late removal is refused all the same.
-    const alone = replayPeg(pegMatch(FINAL, [sub('turn-1', 'p2', { remove: 'H5' }, 50), sub('turn-1', 'p1', piece('A8', 'E1 0'), 40)], { startAt: START }));
+    const alone = replayPeg(
+      pegMatch(FINAL, [sub('turn-1', 'p2', { remove: 'H5' }, 50), sub('turn-1', 'p1', piece('A8', 'E1 0'), 40)], {
+        startAt: START,
+      }),
+    );
     expect(removedFrom(alone.state, 'p1')).toEqual([]);
     expect(alone.rejected.map((r) => r.reason)).toEqual(['Turn 1 (Ann to move) had already ended']);
   });
@@ -84,7 +109,10 @@ describe("the opponent's removal", () => {
 describe('Rapid Removal', () => {
   it('removes the 3×3 area around the centre, sparing squares that touch a peg', () => {
     const result = replayPeg(
-      pegMatch({ ...FINAL, items: { p2: ['rapid-removal'] } }, [sub('turn-1', 'p2', { remove: 'B5', rapid: 'yes' }), sub('turn-1', 'p1', piece('A8', 'E1 0'))]),
+      pegMatch({ ...FINAL, items: { p2: ['rapid-removal'] } }, [
+        sub('turn-1', 'p2', { remove: 'B5', rapid: 'yes' }),
+        sub('turn-1', 'p1', piece('A8', 'E1 0')),
+      ]),
     );
     expect(result.rejected).toEqual([]);
     // C4 touches the peg D3 (diagonally) and is spared.
@@ -116,10 +144,14 @@ describe('Rapid Removal', () => {
         ...moves.map((peg, i) => sub(`turn-${turnOf[i]}`, 'p1', piece(peg, `E${i + 1} 0`))),
       ]),
     );
-    const offered = unused.closed.filter((c) => c.phase.questions.p2?.some((q) => q.id === 'rapid')).map((c) => c.phase.id);
+    const offered = unused.closed
+      .filter((c) => c.phase.questions.p2?.some((q) => q.id === 'rapid'))
+      .map((c) => c.phase.id);
     expect(offered).toEqual(['turn-1', 'turn-3', 'turn-4', 'turn-5', 'turn-6']);
     // Ben has finished but still removes in Ann's turns; in her 6th turn the rapid part is ignored.
-    expect(unused.rejected.map((r) => r.reason)).toEqual(['"rapid" is not a question of Turn 7 (Ann to move); that answer was ignored']);
+    expect(unused.rejected.map((r) => r.reason)).toEqual([
+      '"rapid" is not a question of Turn 7 (Ann to move); that answer was ignored',
+    ]);
     expect(removedFrom(unused.state, 'p1')).toEqual(['H5@7']);
 
     const used = replayPeg(
@@ -133,7 +165,9 @@ describe('Rapid Removal', () => {
   });
 
   it('needs a centre', () => {
-    const result = replayPeg(pegMatch({ ...FINAL, items: { p2: ['rapid-removal'] } }, [sub('turn-1', 'p2', { rapid: 'yes' })]));
+    const result = replayPeg(
+      pegMatch({ ...FINAL, items: { p2: ['rapid-removal'] } }, [sub('turn-1', 'p2', { rapid: 'yes' })]),
+    );
     expect(result.rejected[0].reason).toBe('rapid: name the centre square of the 3×3 area in remove');
   });
 });
@@ -143,7 +177,9 @@ describe('Peg Subtraction', () => {
   const opening = [sub('turn-1', 'p1', piece('A8', 'A1 0')), sub('turn-2', 'p2', piece('A8', 'E3 0'))];
 
   it('lifts a domain peg before the placement: the square stays owned but is no longer a peg', () => {
-    const result = replayPeg(pegMatch(items, [...opening, sub('turn-3', 'p1', { ...piece('E8', 'A5 0'), subtract: 'G3' })]));
+    const result = replayPeg(
+      pegMatch(items, [...opening, sub('turn-3', 'p1', { ...piece('E8', 'A5 0'), subtract: 'G3' })]),
+    );
     expect(result.rejected).toEqual([]);
     expect(pegNames(result.state)).toEqual(['A1', 'C1', 'E3', 'A5', 'C5']);
     expect(ownedBy(result.state, 'p2')).toContain('G3');
@@ -167,9 +203,15 @@ describe('Peg Subtraction', () => {
       'place: G8 would land on G3, which holds a peg',
     ]);
     // Ben's piece stands on E3 F3 G3 with pegs E3 and G3: lift E3 and cover C3 D3 E3.
-    const lifted = replayPeg(pegMatch(items, [...opening, sub('turn-3', 'p1', { cut: 'E8 RR', place: 'C3 0', subtract: 'E3' })]));
+    const lifted = replayPeg(
+      pegMatch(items, [...opening, sub('turn-3', 'p1', { cut: 'E8 RR', place: 'C3 0', subtract: 'E3' })]),
+    );
     expect(lifted.rejected).toEqual([]);
-    expect(lifted.state.turns[2].placement).toMatchObject({ covered: [sq('C3'), sq('D3'), sq('E3')], gained: 1, captured: 1 });
+    expect(lifted.state.turns[2].placement).toMatchObject({
+      covered: [sq('C3'), sq('D3'), sq('E3')],
+      gained: 1,
+      captured: 1,
+    });
     expect(pegNames(lifted.state)).toEqual(['A1', 'C1', 'C3', 'E3', 'G3']);
   });
 
@@ -177,12 +219,21 @@ describe('Peg Subtraction', () => {
     const moves = ['A8', 'E8', 'I8', 'M8', 'A10', 'E10'];
     const turnOf = [1, 3, 4, 5, 6, 7];
     const result = replayPeg(
-      pegMatch(items, [sub('turn-2', 'p2', { finish: 'yes' }), ...moves.map((peg, i) => sub(`turn-${turnOf[i]}`, 'p1', piece(peg, `A${i + 1} 0`)))]),
+      pegMatch(items, [
+        sub('turn-2', 'p2', { finish: 'yes' }),
+        ...moves.map((peg, i) => sub(`turn-${turnOf[i]}`, 'p1', piece(peg, `A${i + 1} 0`))),
+      ]),
     );
-    const offered = result.closed.filter((c) => c.phase.questions.p1?.some((q) => q.id === 'subtract')).map((c) => c.phase.id);
+    const offered = result.closed
+      .filter((c) => c.phase.questions.p1?.some((q) => q.id === 'subtract'))
+      .map((c) => c.phase.id);
     expect(offered).toEqual(['turn-1', 'turn-3', 'turn-4', 'turn-5', 'turn-6']);
-    const once = replayPeg(pegMatch(items, [...opening, sub('turn-3', 'p1', { ...piece('E8', 'A5 0'), subtract: 'G3' })]));
-    expect(once.closed.filter((c) => c.phase.questions.p1?.some((q) => q.id === 'subtract')).map((c) => c.phase.id)).toEqual(['turn-1', 'turn-3']);
+    const once = replayPeg(
+      pegMatch(items, [...opening, sub('turn-3', 'p1', { ...piece('E8', 'A5 0'), subtract: 'G3' })]),
+    );
+    expect(
+      once.closed.filter((c) => c.phase.questions.p1?.some((q) => q.id === 'subtract')).map((c) => c.phase.id),
+    ).toEqual(['turn-1', 'turn-3']);
   });
 });
 

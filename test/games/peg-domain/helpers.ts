@@ -45,8 +45,18 @@ export function piece(peg: string, place: string): Record<string, string> {
 }
 
 /** A match between Ann (p1, columns A–D) and Ben (p2, columns F–I) on PALLET_T. */
-export function pegMatch(options: Record<string, unknown>, submissions: Sub[], extra: Record<string, unknown> = {}): MatchFile {
-  return matchOf(baseFile('peg-domain', 2, { options: { pallets: { p1: PALLET_T, p2: PALLET_T }, ...options }, submissions, ...extra }));
+export function pegMatch(
+  options: Record<string, unknown>,
+  submissions: Sub[],
+  extra: Record<string, unknown> = {},
+): MatchFile {
+  return matchOf(
+    baseFile('peg-domain', 2, {
+      options: { pallets: { p1: PALLET_T, p2: PALLET_T }, ...options },
+      submissions,
+      ...extra,
+    }),
+  );
 }
 
 export function replayPeg(match: MatchFile, now?: string): ReplayResult<PegState, PegMove> {

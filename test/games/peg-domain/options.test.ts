@@ -52,16 +52,24 @@ describe('pallets', () => {
     expect(errorOf({ pallets: { p1: [...PALLET_T.slice(0, 4), '....X...........', ...PALLET_T.slice(5)] } })).toBe(
       'options.pallets.p1: a pallet holds 36 pegs, this one 37',
     );
-    expect(errorOf({ pallets: { p9: PALLET_T } })).toBe('options.pallets.p9: "p9" is not a player of this match (p1, p2)');
+    expect(errorOf({ pallets: { p9: PALLET_T } })).toBe(
+      'options.pallets.p9: "p9" is not a player of this match (p1, p2)',
+    );
   });
 });
 
 describe('other options', () => {
   it('checks the first player, the tiebreak winner and the items against the players and the variant', () => {
     expect(errorOf({ first: 'p3' })).toBe('options.first: "p3" is not a player of this match (p1, p2)');
-    expect(errorOf({ tiebreakWinner: 'Ann' })).toBe('options.tiebreakWinner: "Ann" is not a player of this match (p1, p2)');
-    expect(errorOf({ items: { p1: ['rapid-removal'] } })).toBe('options.items.p1: items are used only in the final variant (set "variant": "final")');
-    expect(errorOf({ variant: 'final', items: { p1: ['rapid-removal', 'rapid-removal'] } })).toBe('options.items.p1: rapid-removal is listed twice');
+    expect(errorOf({ tiebreakWinner: 'Ann' })).toBe(
+      'options.tiebreakWinner: "Ann" is not a player of this match (p1, p2)',
+    );
+    expect(errorOf({ items: { p1: ['rapid-removal'] } })).toBe(
+      'options.items.p1: items are used only in the final variant (set "variant": "final")',
+    );
+    expect(errorOf({ variant: 'final', items: { p1: ['rapid-removal', 'rapid-removal'] } })).toBe(
+      'options.items.p1: rapid-removal is listed twice',
+    );
     expect(errorOf({ variant: 'final', items: { p1: ['magic'] } })).toMatch(/^options\.items\.p1\[0\]: /);
     expect(errorOf({ turnSeconds: 5 })).toBe('options.turnSeconds: a turn is at least 10 seconds');
   });

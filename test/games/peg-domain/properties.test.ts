@@ -57,7 +57,8 @@ describe('bot matches', () => {
           expect(result.final?.scores).toEqual({ p1: owned('p1'), p2: owned('p2') });
           expect(replayPeg(played).state).toEqual(result.state);
           // Bots finish only when nothing fits (with 100 s per answer in a timed match, nobody runs out of time).
-          for (const turn of result.state.turns.filter((t) => t.outcome !== 'placed')) expect(turn.outcome).toBe('finished');
+          for (const turn of result.state.turns.filter((t) => t.outcome !== 'placed'))
+            expect(turn.outcome).toBe('finished');
         },
       ),
       { numRuns: 12 },

@@ -5,9 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '../../../src/engine/core/random.js';
 import { PALLET, PALLET_CELLS, rotateOffset } from '../../../src/engine/games/peg-domain/geometry.js';
 import { generatePallet, readPallet } from '../../../src/engine/games/peg-domain/options.js';
-import { type Pallet, isLivePeg, isOnPallet, palletFrom, palletName } from '../../../src/engine/games/peg-domain/pallet.js';
+import {
+  type Pallet,
+  isLivePeg,
+  isOnPallet,
+  palletFrom,
+  palletName,
+} from '../../../src/engine/games/peg-domain/pallet.js';
 import { parseCut, parsePlace, placeCutout } from '../../../src/engine/games/peg-domain/parse.js';
-import { type SearchBoard, WINDOWS, WindowScan, findLegalMove, hasLegalMove, rotationOf } from '../../../src/engine/games/peg-domain/search.js';
+import {
+  type SearchBoard,
+  WINDOWS,
+  WindowScan,
+  findLegalMove,
+  hasLegalMove,
+  rotationOf,
+} from '../../../src/engine/games/peg-domain/search.js';
 import { PALLET_T, name9, sq } from './helpers.js';
 
 const pegsOf = (rows: readonly string[]) => (readPallet(rows) as { pegs: boolean[] }).pegs;
@@ -25,7 +38,11 @@ function bruteForce(board: SearchBoard): boolean {
     for (let quarter = 0; quarter < 4; quarter++) {
       for (let at = 0; at < 81; at++) {
         const lands = (cell: number) => {
-          const [dr, dc] = rotateOffset(Math.floor(cell / 16) - Math.floor(anchor / 16), (cell % 16) - (anchor % 16), quarter);
+          const [dr, dc] = rotateOffset(
+            Math.floor(cell / 16) - Math.floor(anchor / 16),
+            (cell % 16) - (anchor % 16),
+            quarter,
+          );
           const row = Math.floor(at / 9) + dr;
           const col = (at % 9) + dc;
           return row >= 0 && row < 9 && col >= 0 && col < 9 && !domainPegs[row * 9 + col];
@@ -88,12 +105,17 @@ function onlyTheL(): Pallet {
 describe('legal-move search', () => {
   it('agrees with a brute force on random boards, and what it finds is a playable move', () => {
     fc.assert(
-      fc.property(fc.string(), fc.double({ min: 0, max: 0.97, noNaN: true }), fc.double({ min: 0, max: 0.8, noNaN: true }), (seed, cut, pegs) => {
-        const board = randomBoard(seed, cut, pegs);
-        const expected = bruteForce(board);
-        expect(hasLegalMove(board)).toBe(expected);
-        if (expected) expectPlayable(board);
-      }),
+      fc.property(
+        fc.string(),
+        fc.double({ min: 0, max: 0.97, noNaN: true }),
+        fc.double({ min: 0, max: 0.8, noNaN: true }),
+        (seed, cut, pegs) => {
+          const board = randomBoard(seed, cut, pegs);
+          const expected = bruteForce(board);
+          expect(hasLegalMove(board)).toBe(expected);
+          if (expected) expectPlayable(board);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -109,7 +131,10 @@ describe('legal-move search', () => {
 
   it('with Peg Subtraction, counts a move that needs one domain peg lifted, and names that peg', () => {
     // Free: E5 F5 G5. The L needs a fourth square: lifting G6 makes room (E5 F5 G5 G6).
-    const domainPegs = Array.from({ length: 81 }, (_, i) => !['E5', 'F5', 'G5', 'G6'].includes(name9(i)) || name9(i) === 'G6');
+    const domainPegs = Array.from(
+      { length: 81 },
+      (_, i) => !['E5', 'F5', 'G5', 'G6'].includes(name9(i)) || name9(i) === 'G6',
+    );
     const board = { pallet: onlyTheL(), domainPegs };
     expect(hasLegalMove(board)).toBe(false);
     expect(hasLegalMove(board, { subtract: true })).toBe(true);
@@ -122,7 +147,10 @@ describe('legal-move search', () => {
   // 50 ms, the median), not of this test.
   it('finds no move on a domain pegged like a chessboard, having tried every window', () => {
     const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
-    const boards = Array.from({ length: 15 }, (_, k) => ({ pallet: palletFrom(pegsOf(generatePallet(new Random(`speed-${k}`)))), domainPegs: checker }));
+    const boards = Array.from({ length: 15 }, (_, k) => ({
+      pallet: palletFrom(pegsOf(generatePallet(new Random(`speed-${k}`)))),
+      domainPegs: checker,
+    }));
     for (const board of boards) expect(hasLegalMove(board)).toBe(false);
   });
 });

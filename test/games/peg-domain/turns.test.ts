@@ -24,7 +24,9 @@ describe('turn order', () => {
     ]);
     expect(result.state.turns.map((t) => t.outcome)).toEqual(['placed', 'finished', 'placed', 'placed', 'finished']);
     expect(result.state.finishedIn).toEqual({ p2: 2, p1: 5 });
-    expect(result.rejected.map((r) => [r.phase, r.reason])).toEqual([['turn-3', 'Ben has nothing to answer in Turn 3 (Ann to move)']]);
+    expect(result.rejected.map((r) => [r.phase, r.reason])).toEqual([
+      ['turn-3', 'Ben has nothing to answer in Turn 3 (Ann to move)'],
+    ]);
     expect(result.open).toBeNull();
     // Ann's three pieces each take E (nobody's) and two of Ben's squares.
     expect(result.final?.scores).toEqual({ p1: 36 + 9, p2: 36 - 6 });
@@ -96,8 +98,16 @@ describe('the clock', () => {
         { startAt: START },
       ),
     );
-    expect(result.rejected.map((r) => r.reason)).toEqual([`arrived at ${at(281)}, after the deadline of Turn 3 (Ann to move) (${at(280)})`]);
-    expect(result.state.turns[2]).toMatchObject({ mover: 'p1', outcome: 'out-of-time', secondsUsed: 120, reserveUsed: 0, reserveLeft: 0 });
+    expect(result.rejected.map((r) => r.reason)).toEqual([
+      `arrived at ${at(281)}, after the deadline of Turn 3 (Ann to move) (${at(280)})`,
+    ]);
+    expect(result.state.turns[2]).toMatchObject({
+      mover: 'p1',
+      outcome: 'out-of-time',
+      secondsUsed: 120,
+      reserveUsed: 0,
+      reserveLeft: 0,
+    });
     expect(result.state.finishedIn).toEqual({ p1: 3, p2: 4 });
     expect(result.closed[3].timing.opensAt).toBe(at(280));
     expect(result.final).not.toBeNull();
@@ -105,7 +115,11 @@ describe('the clock', () => {
 
   it('a record without times: moves use no time, and a turn with no valid move counts as finishing', () => {
     const result = replayPeg(
-      pegMatch({}, [sub('turn-1', 'p1', piece('A8', 'E1 0')), sub('turn-2', 'p2', { cut: 'A8 R', place: 'A2 0' }), sub('turn-3', 'p1', { finish: 'yes' })]),
+      pegMatch({}, [
+        sub('turn-1', 'p1', piece('A8', 'E1 0')),
+        sub('turn-2', 'p2', { cut: 'A8 R', place: 'A2 0' }),
+        sub('turn-3', 'p1', { finish: 'yes' }),
+      ]),
     );
     expect(result.state.turns.map((t) => [t.mover, t.outcome, t.secondsUsed, t.reserveLeft])).toEqual([
       ['p1', 'placed', null, 480],

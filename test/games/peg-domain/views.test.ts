@@ -38,7 +38,9 @@ describe('privacy', () => {
     }
     // The spectators' legend does not explain marks they never see.
     expect(JSON.stringify(views.public.legend)).not.toMatch(/pending/);
-    expect(views['player:p2'].sections.find((s) => s.title === 'Your submission for Turn 1 (Ann to move)')?.rows).toEqual([['remove E5']]);
+    expect(
+      views['player:p2'].sections.find((s) => s.title === 'Your submission for Turn 1 (Ann to move)')?.rows,
+    ).toEqual([['remove E5']]);
     expect(views.host.sections.find((s) => s.title.startsWith('Submissions counted so far'))?.rows).toEqual([
       ['Ben', 'remove E5'],
       ['Ann', 'nothing yet'],
@@ -47,7 +49,11 @@ describe('privacy', () => {
 
   it('once the turn ends the removal is public', () => {
     const result = replayPeg(
-      pegMatch({ variant: 'final' }, [sub('turn-1', 'p2', { remove: 'E5' }, 10), sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 20)], { startAt: START }),
+      pegMatch(
+        { variant: 'final' },
+        [sub('turn-1', 'p2', { remove: 'E5' }, 10), sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 20)],
+        { startAt: START },
+      ),
       at(30),
     );
     const pub = viewFor(result, 'public');
@@ -67,25 +73,38 @@ describe('privacy', () => {
 
   it('a pending Additional Peg is seen only by its holder and the host', () => {
     const result = replayPeg(
-      pegMatch({ variant: 'final', items: { p1: ['additional-peg'] } }, [sub('pregame', 'p1', { extraPeg: 'H5' }, 5)], { startAt: START }),
+      pegMatch({ variant: 'final', items: { p1: ['additional-peg'] } }, [sub('pregame', 'p1', { extraPeg: 'H5' }, 5)], {
+        startAt: START,
+      }),
       at(20),
     );
-    const marks = Object.fromEntries(audiences.map((a) => [a, cellText(grid(viewFor(result, a), "Ann's pallet"), 'H5')]));
+    const marks = Object.fromEntries(
+      audiences.map((a) => [a, cellText(grid(viewFor(result, a), "Ann's pallet"), 'H5')]),
+    );
     expect(marks).toEqual({ host: '+?', public: '', 'player:p1': '+?', 'player:p2': '' });
   });
 });
 
 describe('the public view', () => {
   it("shows the domain with owners' letters and pegs, the clocks and the standing", () => {
-    const result = replayPeg(pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 135)], { startAt: START }), at(140));
+    const result = replayPeg(
+      pegMatch({}, [sub('turn-1', 'p1', { cut: 'A8 RR', place: 'E1 0' }, 135)], { startAt: START }),
+      at(140),
+    );
     const view = viewFor(result, 'public');
     // Current is turn 1's board: there is no history yet.
     expect(view.boards.map((b) => b.tab)).toEqual(['Current']);
-    expect(view.boards[0].grids[0].caption).toBe('Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben). Ann: playing · Ben: to move');
+    expect(view.boards[0].grids[0].caption).toBe(
+      'Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben). Ann: playing · Ben: to move',
+    );
     const domain = grid(view, 'The domain after turn 1');
     expect(domain.cells[0].slice(3, 8).map((c) => c.text)).toEqual(['A', 'A●', 'A', 'A●', 'B']);
     expect(domain.cells[1][4].text).toBe('');
-    expect(domain.cells[0][4].borders).toEqual({ top: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } });
+    expect(domain.cells[0][4].borders).toEqual({
+      top: { weight: 'thick' },
+      bottom: { weight: 'thick' },
+      left: { weight: 'thick' },
+    });
     expect(view.sections.find((s) => s.title.startsWith('Clocks'))?.rows).toEqual([
       ['Ann', '7:40', '0:20', '2:15', '2:15', 1], // 15 s over the turn: two 10-second steps
       ['Ben', '8:00', '0:00', '', '', 0],
@@ -111,7 +130,12 @@ describe('the turn tabs', () => {
     const history = viewFor(result, 'host').boards.slice(1);
     expect(history).toHaveLength(Math.ceil((turns - 1) / 4));
     expect(history[history.length - 1].tab).toBe('Turns 1–4');
-    expect(history[history.length - 1].grids.map((g) => g.title)).toEqual(['After turn 1', 'After turn 2', 'After turn 3', 'After turn 4']);
+    expect(history[history.length - 1].grids.map((g) => g.title)).toEqual([
+      'After turn 1',
+      'After turn 2',
+      'After turn 3',
+      'After turn 4',
+    ]);
     const titles = history.flatMap((tab) => tab.grids.map((g) => g.title));
     expect(titles.sort()).toEqual(Array.from({ length: turns - 1 }, (_, i) => `After turn ${i + 1}`).sort());
   });

@@ -58,7 +58,8 @@ export function boardRows(board: Board): string[] {
  */
 export function startProblem(board: Board, index: number): string | null {
   const name = squareName(index);
-  if (board[index] > 0) return `${name} is a point square (worth ${board[index]}); no piece may start on a point square`;
+  if (board[index] > 0)
+    return `${name} is a point square (worth ${board[index]}); no piece may start on a point square`;
   for (const direction of ['N', 'E', 'S', 'W'] as const) {
     const next = neighbour(index, direction);
     if (next >= 0 && board[next] >= 2)
@@ -66,7 +67,8 @@ export function startProblem(board: Board, index: number): string | null {
   }
   for (const direction of ['NE', 'SE', 'SW', 'NW'] as const) {
     const next = neighbour(index, direction);
-    if (next >= 0 && board[next] === 3) return `${name} is diagonally next to the 3 on ${squareName(next)}; no piece may start diagonally next to a 3`;
+    if (next >= 0 && board[next] === 3)
+      return `${name} is diagonally next to the 3 on ${squareName(next)}; no piece may start diagonally next to a 3`;
   }
   return null;
 }

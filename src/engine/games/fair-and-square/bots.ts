@@ -37,7 +37,8 @@ export const randomBot: Bot<FasState, FasOptions> = (input) => {
     const type = random.pick(kinds);
     const letters = random.shuffle(types[type].options.map((_, i) => optionLetter(i)));
     // The usual order would be refused (it buys nothing), so the bot keeps its garnet then.
-    if (letters.some((letter, i) => letter !== optionLetter(i))) answers.priority = `${types[type].name}: ${letters.join(' ')}`;
+    if (letters.some((letter, i) => letter !== optionLetter(i)))
+      answers.priority = `${types[type].name}: ${letters.join(' ')}`;
   }
   return answers;
 };
@@ -46,7 +47,13 @@ export const randomBot: Bot<FasState, FasOptions> = (input) => {
 const LOOKAHEAD = 8;
 
 /** The first point square a piece of `type` reaches alone from `start`, and the turn it arrives. */
-function soloArrival(board: Board, types: readonly PieceType[], type: number, start: number, random: Random): { square: number; turn: number } | null {
+function soloArrival(
+  board: Board,
+  types: readonly PieceType[],
+  type: number,
+  start: number,
+  random: Random,
+): { square: number; turn: number } | null {
   const pieces = [{ owner: 'bot', number: 0, type, order: types[type].options.map((_, i) => i) }];
   const captures = new Array<string | null>(board.length).fill(null);
   let cell = start;
@@ -65,7 +72,9 @@ export const reachFirstBot: Bot<FasState, FasOptions> = (input) => {
       const arrival = soloArrival(board, types, type, square, random);
       // Points per turn until the capture if nobody contests the square, give or take a fifth so
       // that bots reading the same board do not all pick the same squares.
-      const score = arrival ? (board[arrival.square] / (arrival.turn + board[arrival.square])) * (0.8 + random.int(0, 40) / 100) : 0;
+      const score = arrival
+        ? (board[arrival.square] / (arrival.turn + board[arrival.square])) * (0.8 + random.int(0, 40) / 100)
+        : 0;
       return { square, type, target: arrival?.square ?? -1, score };
     }),
   );

@@ -36,18 +36,41 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
   for (const player of ctx.players) {
     const id = player.id;
     const perRound = state.rounds.map((r) => roundResult(r, id).rankPoints);
-    if (winners.includes(id)) awards.push({ player: id, garnets: 0, tokensOfLife: 0, note: `Winner of the main match with ${totals[id]} points` });
+    if (winners.includes(id))
+      awards.push({
+        player: id,
+        garnets: 0,
+        tokensOfLife: 0,
+        note: `Winner of the main match with ${totals[id]} points`,
+      });
     const topRound = perRound.indexOf(3);
-    if (topRound >= 0) awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Took 3 points in round ${topRound + 1} (one garnet per match)` });
+    if (topRound >= 0)
+      awards.push({
+        player: id,
+        garnets: 1,
+        tokensOfLife: 0,
+        note: `Took 3 points in round ${topRound + 1} (one garnet per match)`,
+      });
     if (totals[id] >= ctx.options.threshold) {
-      awards.push({ player: id, garnets: 1, tokensOfLife: 1, note: `Token of Life: ${totals[id]} points reach the threshold of ${ctx.options.threshold}` });
+      awards.push({
+        player: id,
+        garnets: 1,
+        tokensOfLife: 1,
+        note: `Token of Life: ${totals[id]} points reach the threshold of ${ctx.options.threshold}`,
+      });
     }
     const spent = garnetsSpent(state, id);
     if (spent > 0) {
       const rounds = state.rounds.filter((r) => r.moves[id]?.priority).map((r) => r.round);
-      awards.push({ player: id, garnets: -spent, tokensOfLife: 0, note: `Priority bought in round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')}` });
+      awards.push({
+        player: id,
+        garnets: -spent,
+        tokensOfLife: 0,
+        note: `Priority bought in round${rounds.length > 1 ? 's' : ''} ${rounds.join(', ')}`,
+      });
     }
-    if (id === candidate) awards.push({ player: id, garnets: 0, tokensOfLife: 0, note: 'Fewest points: the elimination candidate' });
+    if (id === candidate)
+      awards.push({ player: id, garnets: 0, tokensOfLife: 0, note: 'Fewest points: the elimination candidate' });
   }
 
   return {
@@ -59,8 +82,12 @@ export function finishMatch(state: FasState, ctx: FasContext, decide: Decide): F
     ...tieBreakOf(candidate, lowest, totals, ranking.notes, ctx),
     detail: {
       numbers: ctx.options.numbers,
-      rankPoints: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).rankPoints)])),
-      captured: Object.fromEntries(ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).standing.points)])),
+      rankPoints: Object.fromEntries(
+        ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).rankPoints)]),
+      ),
+      captured: Object.fromEntries(
+        ctx.players.map((p) => [p.id, state.rounds.map((r) => roundResult(r, p.id).standing.points)]),
+      ),
       ranking: ranking.order,
       tiebreaks: ranking.notes,
     },
@@ -77,8 +104,12 @@ export function roundSummaries(state: FasState, _ctx: FasContext): RoundSummary[
         group: g.group,
         players: g.players,
         board: boardRows(g.board),
-        placements: Object.fromEntries(g.players.map((p) => [p, moveText(record.moves[p], state.types[record.round - 1])])),
-        captured: Object.fromEntries(last.captures.flatMap((owner, square) => (owner ? [[squareName(square), owner]] : []))),
+        placements: Object.fromEntries(
+          g.players.map((p) => [p, moveText(record.moves[p], state.types[record.round - 1])]),
+        ),
+        captured: Object.fromEntries(
+          last.captures.flatMap((owner, square) => (owner ? [[squareName(square), owner]] : [])),
+        ),
         points: last.points,
         piecesLeft: Object.fromEntries(g.standings.map((s) => [s.player, s.pieces])),
         places: g.ranking.places,
@@ -103,7 +134,10 @@ function tieBreakOf(
   if (candidate === null) return {};
   const tied = ctx.players.map((p) => p.id).filter((id) => id !== candidate && totals[id] === totals[candidate]);
   if (tied.length === 0) return {};
-  if (lowest.length > 1) return { tieBreak: `${lowest.map(ctx.playerName).join(', ')} tied for the fewest points on every tiebreak; the winners chose` };
+  if (lowest.length > 1)
+    return {
+      tieBreak: `${lowest.map(ctx.playerName).join(', ')} tied for the fewest points on every tiebreak; the winners chose`,
+    };
   const named = notesNaming(notes, ctx.playerName(candidate));
   return named.length > 0 ? { tieBreak: named.join('; ') } : {};
 }

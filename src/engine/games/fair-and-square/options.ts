@@ -13,18 +13,35 @@ export const ROUNDS = 3;
 export const TURNS = 15;
 export const PIECES_PER_PLAYER = 4;
 
-const boardRow = z.string().check(z.regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3'));
+const boardRow = z
+  .string()
+  .check(z.regex(/^[.123]{7}$/, 'a board row is 7 characters, each "." or a point value 1, 2 or 3'));
 const pieceSpec = z.strictObject({
   name: z
     .string()
-    .check(z.trim(), z.regex(/^[A-Za-z][A-Za-z' -]{0,23}$/, 'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter')),
-  rank: z.int('a rank is a whole number').check(z.minimum(0, 'a rank is at least 0'), z.maximum(99, 'a rank is at most 99')),
-  options: z.array(z.string()).check(z.minLength(1, 'a piece needs at least one option'), z.maxLength(26, 'at most 26 options (A–Z)')),
+    .check(
+      z.trim(),
+      z.regex(
+        /^[A-Za-z][A-Za-z' -]{0,23}$/,
+        'a piece name is 1–24 letters (spaces, "-" and "\'" allowed), starting with a letter',
+      ),
+    ),
+  rank: z
+    .int('a rank is a whole number')
+    .check(z.minimum(0, 'a rank is at least 0'), z.maximum(99, 'a rank is at most 99')),
+  options: z
+    .array(z.string())
+    .check(z.minLength(1, 'a piece needs at least one option'), z.maxLength(26, 'at most 26 options (A–Z)')),
 });
 
 export const optionsSchema = z.strictObject({
   /** Player id → number 0–7; players left out are drawn from the free numbers by the seed. */
-  numbers: z.optional(z.record(z.string(), z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')))),
+  numbers: z.optional(
+    z.record(
+      z.string(),
+      z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')),
+    ),
+  ),
   /** Round 1 group 0, round 1 group 1, round 2 group 0, …: 7 rows of 7 characters each. */
   boards: z.optional(
     z
@@ -48,12 +65,21 @@ export interface FasOptions {
 
 type Issue = OptionIssue;
 
-function settleNumbers(given: Readonly<Record<string, number>>, players: readonly Player[], random: Random, issues: Issue[]): Record<string, number> {
+function settleNumbers(
+  given: Readonly<Record<string, number>>,
+  players: readonly Player[],
+  random: Random,
+  issues: Issue[],
+): Record<string, number> {
   const ids = new Set(players.map((p) => p.id));
   const holder = new Map<number, string>();
   for (const [id, number] of Object.entries(given)) {
     if (!ids.has(id)) issues.push({ path: ['numbers', id], message: `${quote(id)} is not a player of this match` });
-    else if (holder.has(number)) issues.push({ path: ['numbers', id], message: `number ${number} is also ${holder.get(number)}'s; numbers must differ` });
+    else if (holder.has(number))
+      issues.push({
+        path: ['numbers', id],
+        message: `number ${number} is also ${holder.get(number)}'s; numbers must differ`,
+      });
     else holder.set(number, id);
   }
   const free = random.shuffle([0, 1, 2, 3, 4, 5, 6, 7].filter((n) => !holder.has(n)));
@@ -65,7 +91,8 @@ function settleNumbers(given: Readonly<Record<string, number>>, players: readonl
 function checkBoards(boards: readonly (readonly string[])[], issues: Issue[]): void {
   boards.forEach((rows, index) => {
     const board = parseBoard(rows);
-    if (!board.some((v) => v > 0)) issues.push({ path: ['boards', index], message: 'a board needs at least one point square' });
+    if (!board.some((v) => v > 0))
+      issues.push({ path: ['boards', index], message: 'a board needs at least one point square' });
     const starts = startSquares(board);
     if (starts.length < PIECES_PER_PLAYER) {
       issues.push({
@@ -84,7 +111,8 @@ export function prepareOptions(input: FasOptionsInput, { players, random }: Opti
   checkBoards(boards, issues);
   const pieces = input.pieces ?? DEFAULT_PIECES;
   pieces.forEach((set, round) => {
-    for (const issue of parsePieceSet(set).issues) issues.push({ path: ['pieces', round, ...issue.path], message: issue.message });
+    for (const issue of parsePieceSet(set).issues)
+      issues.push({ path: ['pieces', round, ...issue.path], message: issue.message });
   });
   return { options: { numbers, boards, pieces, threshold: input.threshold }, issues };
 }

@@ -12,7 +12,16 @@ import { type Result, err, ok } from '../../core/result.js';
 import { type Board, SHAPE, squareName, startProblem } from './board.js';
 import { PIECES_PER_PLAYER } from './options.js';
 import { MIN_TYPES, type PieceType, describeOptions, optionLetter } from './pieces.js';
-import { type FasContext, type FasMove, type FasState, type Placement, type Priority, boardFor, garnetBalance, groupOf } from './state.js';
+import {
+  type FasContext,
+  type FasMove,
+  type FasState,
+  type Placement,
+  type Priority,
+  boardFor,
+  garnetBalance,
+  groupOf,
+} from './state.js';
 
 function typeByName(types: readonly PieceType[], text: string): number {
   const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -37,11 +46,17 @@ function pairs(text: string): Result<{ name: string; cell: string }[]> {
       name.push(words[i]);
       continue;
     }
-    if (name.length === 0) return err(`pieces: ${cell.toUpperCase()} has no piece type before it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`);
+    if (name.length === 0)
+      return err(
+        `pieces: ${cell.toUpperCase()} has no piece type before it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`,
+      );
     out.push({ name: name.join(' '), cell });
     name = [];
   }
-  if (name.length > 0) return err(`pieces: ${quote(name.join(' '))} has no cell after it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`);
+  if (name.length > 0)
+    return err(
+      `pieces: ${quote(name.join(' '))} has no cell after it; write Type Cell pairs, e.g. "Sprinter C3; Fortress E5"`,
+    );
   return ok(out);
 }
 
@@ -70,7 +85,10 @@ function parsePieces(text: string | undefined, types: readonly PieceType[], boar
   }
   const seen = new Set<number>();
   for (const { square } of placements) {
-    if (seen.has(square)) reasons.push(`${squareName(square)} is named twice: your ${PIECES_PER_PLAYER} pieces need ${PIECES_PER_PLAYER} different cells`);
+    if (seen.has(square))
+      reasons.push(
+        `${squareName(square)} is named twice: your ${PIECES_PER_PLAYER} pieces need ${PIECES_PER_PLAYER} different cells`,
+      );
     seen.add(square);
     const problem = startProblem(board, square);
     if (problem) reasons.push(problem);
@@ -88,7 +106,9 @@ function parsePieces(text: string | undefined, types: readonly PieceType[], boar
 /** Reads a priority ("Marauder: C A B D"); the letters not named keep their order after them. */
 function parsePriority(text: string, types: readonly PieceType[]): Result<Priority> {
   const lower = text.toLowerCase();
-  const byLength = types.map((t, i) => ({ name: t.name.toLowerCase(), i })).sort((a, b) => b.name.length - a.name.length);
+  const byLength = types
+    .map((t, i) => ({ name: t.name.toLowerCase(), i }))
+    .sort((a, b) => b.name.length - a.name.length);
   const found = byLength.find((t) => lower.startsWith(t.name));
   if (!found) {
     return err(
@@ -102,12 +122,17 @@ function parsePriority(text: string, types: readonly PieceType[]): Result<Priori
     .toUpperCase();
   const count = type.options.length;
   const last = optionLetter(count - 1);
-  if (letters === '') return err(`priority: after ${type.name}, give its option letters in your order (A–${last}: ${describeOptions(type.options)})`);
+  if (letters === '')
+    return err(
+      `priority: after ${type.name}, give its option letters in your order (A–${last}: ${describeOptions(type.options)})`,
+    );
   const order: number[] = [];
   for (const letter of letters) {
     const index = letter.charCodeAt(0) - 65;
     if (index < 0 || index >= count)
-      return err(`priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); ${quote(letter)} is not one of them`);
+      return err(
+        `priority: ${type.name} has options A–${last} (${describeOptions(type.options)}); ${quote(letter)} is not one of them`,
+      );
     if (order.includes(index)) return err(`priority: ${letter} is named twice for ${type.name}`);
     order.push(index);
   }
@@ -116,7 +141,12 @@ function parsePriority(text: string, types: readonly PieceType[]): Result<Priori
 }
 
 /** The check hook: a round's pieces (rejected whole on any broken rule) and its optional priority (refused alone). */
-export function checkSubmission(state: FasState, _phase: PhaseSpec, submission: Submission, ctx: FasContext): CheckResult<FasMove> {
+export function checkSubmission(
+  state: FasState,
+  _phase: PhaseSpec,
+  submission: Submission,
+  ctx: FasContext,
+): CheckResult<FasMove> {
   const round = state.rounds.length + 1;
   const player = submission.player;
   const types = state.types[round - 1];
@@ -134,7 +164,9 @@ export function checkSubmission(state: FasState, _phase: PhaseSpec, submission: 
       const type = types[parsed.value.type];
       const order = describeOptions(type.options, parsed.value.order);
       if (!placements.value.some((p) => p.type === parsed.value.type)) {
-        refused.push(`priority: you placed no ${type.name} this round, so its order would change nothing; no garnet spent`);
+        refused.push(
+          `priority: you placed no ${type.name} this round, so its order would change nothing; no garnet spent`,
+        );
       } else if (parsed.value.order.every((option, i) => option === i)) {
         refused.push(`priority: ${order} is already ${type.name}'s order; no garnet spent`);
       } else if (garnetBalance(state, ctx, player) < 1) {
@@ -144,5 +176,9 @@ export function checkSubmission(state: FasState, _phase: PhaseSpec, submission: 
       }
     }
   }
-  return { ok: true, move: { placements: placements.value, priority }, ...(refused.length > 0 ? { partsRejected: refused } : {}) };
+  return {
+    ok: true,
+    move: { placements: placements.value, priority },
+    ...(refused.length > 0 ? { partsRejected: refused } : {}),
+  };
 }

@@ -88,7 +88,9 @@ function readDistance(word: string | undefined, text: string, example: string): 
 function readPieceTarget(word: string | undefined, text: string, kind: string): Result<PieceTarget> {
   const target = (word ?? '').toLowerCase() as PieceTarget;
   if (PIECE_TARGETS.includes(target)) return ok(target);
-  return err(`${quote(text)}: ${kind} takes a piece target (${PIECE_TARGETS.join(', ')}), e.g. ${kind} ${kind === 'away' ? 'stronger' : 'weaker'}`);
+  return err(
+    `${quote(text)}: ${kind} takes a piece target (${PIECE_TARGETS.join(', ')}), e.g. ${kind} ${kind === 'away' ? 'stronger' : 'weaker'}`,
+  );
 }
 
 /** Reads one option, e.g. "toward point 1", "dash N 2". */
@@ -96,7 +98,8 @@ export function parseOption(raw: string): Result<PieceOption> {
   const text = raw.trim().replace(/\s+/g, ' ');
   const [kindWord, ...rest] = text.split(' ');
   const kind = (kindWord ?? '').toLowerCase();
-  const arity = (count: number, example: string): Result<true> => (rest.length === count ? ok(true) : err(`${quote(text)}: write ${example}`));
+  const arity = (count: number, example: string): Result<true> =>
+    rest.length === count ? ok(true) : err(`${quote(text)}: write ${example}`);
 
   switch (kind) {
     case 'hold':
@@ -197,7 +200,11 @@ export function parsePieceSet(specs: readonly PieceSpec[]): { types: PieceType[]
   specs.forEach((spec, index) => {
     const key = spec.name.trim().toLowerCase();
     const earlier = seen.get(key);
-    if (earlier !== undefined) issues.push({ path: [index, 'name'], message: `${quote(spec.name)} is also the name of piece ${earlier}; names must differ` });
+    if (earlier !== undefined)
+      issues.push({
+        path: [index, 'name'],
+        message: `${quote(spec.name)} is also the name of piece ${earlier}; names must differ`,
+      });
     seen.set(key, index);
   });
   const shorts = shortNames(specs.map((s) => s.name.trim()));
@@ -222,7 +229,11 @@ const ROUND_1: PieceSpec[] = [
   { name: 'Ranger', rank: 1, options: ['hold', 'dash N 2', 'dash E 2', 'dash S 2', 'dash W 2'] },
 ];
 
-function replaced(set: readonly PieceSpec[], changes: Record<string, Partial<PieceSpec>>, drop: readonly string[] = []): PieceSpec[] {
+function replaced(
+  set: readonly PieceSpec[],
+  changes: Record<string, Partial<PieceSpec>>,
+  drop: readonly string[] = [],
+): PieceSpec[] {
   return set.filter((s) => !drop.includes(s.name)).map((s) => ({ ...s, ...changes[s.name] }));
 }
 

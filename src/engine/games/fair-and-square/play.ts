@@ -74,7 +74,11 @@ function occupancy(cells: readonly number[]): Map<number, number[]> {
   return map;
 }
 
-function pointsOf(board: Board, captures: readonly (string | null)[], players: readonly string[]): Record<string, number> {
+function pointsOf(
+  board: Board,
+  captures: readonly (string | null)[],
+  players: readonly string[],
+): Record<string, number> {
   const points: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
   captures.forEach((owner, square) => {
     if (owner !== null) points[owner] = (points[owner] ?? 0) + board[square];

@@ -46,14 +46,17 @@ function byTimeline(group: readonly Standing[]): Standing[][] {
   for (let moment = length - 1; moment >= 0; moment--) {
     const values = new Set(group.map((s) => s.timeline[moment]));
     if (values.size < 2) continue;
-    return [...values].sort((a, b) => b - a).flatMap((value) => byTimeline(group.filter((s) => s.timeline[moment] === value)));
+    return [...values]
+      .sort((a, b) => b - a)
+      .flatMap((value) => byTimeline(group.filter((s) => s.timeline[moment] === value)));
   }
   return [group.slice()];
 }
 
 /** The last moment two players' points differed, or -1. */
 function lastDifference(a: Standing, b: Standing): number {
-  for (let moment = a.timeline.length - 1; moment >= 0; moment--) if (a.timeline[moment] !== b.timeline[moment]) return moment;
+  for (let moment = a.timeline.length - 1; moment >= 0; moment--)
+    if (a.timeline[moment] !== b.timeline[moment]) return moment;
   return -1;
 }
 
@@ -61,7 +64,11 @@ function lastDifference(a: Standing, b: Standing): number {
  * Ranks standings. `momentName` turns a timeline index into words ("turn 7", "round 2 turn 7"),
  * and `name` a player id into a name, for the notes.
  */
-export function rankStandings(standings: readonly Standing[], momentName: (moment: number) => string, name: (player: string) => string): Ranking {
+export function rankStandings(
+  standings: readonly Standing[],
+  momentName: (moment: number) => string,
+  name: (player: string) => string,
+): Ranking {
   const sorted = standings.slice().sort(byChain);
   const runs: Standing[][] = [];
   for (const standing of sorted) {
@@ -91,7 +98,9 @@ export function rankStandings(standings: readonly Standing[], momentName: (momen
     const points = `${a.points} point${a.points === 1 ? '' : 's'}`;
     const decider = CHAIN.find((c) => a[c.key] !== b[c.key]);
     if (decider) {
-      notes.push(`${pair} tied on ${points}; ${name(a.player)} placed ahead on ${decider.words} (${a[decider.key]} to ${b[decider.key]})`);
+      notes.push(
+        `${pair} tied on ${points}; ${name(a.player)} placed ahead on ${decider.words} (${a[decider.key]} to ${b[decider.key]})`,
+      );
       continue;
     }
     const moment = lastDifference(a, b);

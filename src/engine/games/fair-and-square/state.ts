@@ -93,7 +93,13 @@ export function garnetBalance(state: FasState, ctx: FasContext, player: string):
   return start - garnetsSpent(state, player);
 }
 
-function playRoundGroup(state: FasState, ctx: FasContext, round: number, group: number, moves: ReadonlyMap<string, FasMove>): GroupRecord {
+function playRoundGroup(
+  state: FasState,
+  ctx: FasContext,
+  round: number,
+  group: number,
+  moves: ReadonlyMap<string, FasMove>,
+): GroupRecord {
   const players = groupPlayers(ctx, round, group);
   const board = boardFor(state, round, group);
   const types = state.types[round - 1];
@@ -112,7 +118,15 @@ function playRoundGroup(state: FasState, ctx: FasContext, round: number, group: 
       starts.push(placement.square);
     }
   }
-  const turns = playGroup({ board, types, players, pieces, starts, turns: TURNS, random: ctx.random(`round-${round}/group-${group}`) });
+  const turns = playGroup({
+    board,
+    types,
+    players,
+    pieces,
+    starts,
+    turns: TURNS,
+    random: ctx.random(`round-${round}/group-${group}`),
+  });
   const last = turns[turns.length - 1];
   const standings = players.map((player): Standing => {
     const owned = last.captures.map((owner, square) => (owner === player ? board[square] : 0));
@@ -140,7 +154,12 @@ function playRound(state: FasState, ctx: FasContext, round: number, moves: Reado
 }
 
 /** The resolve hook: every phase is a round, played out by its pieces. */
-export function resolvePhase(state: FasState, _phase: PhaseSpec, moves: ReadonlyMap<string, FasMove>, ctx: FasContext): FasState {
+export function resolvePhase(
+  state: FasState,
+  _phase: PhaseSpec,
+  moves: ReadonlyMap<string, FasMove>,
+  ctx: FasContext,
+): FasState {
   return playRound(state, ctx, state.rounds.length + 1, moves);
 }
 
@@ -149,7 +168,10 @@ export function isOver(state: FasState): boolean {
 }
 
 /** A player's record in one round. */
-export function roundResult(record: RoundRecord, player: string): { group: GroupRecord; standing: Standing; rankPoints: number } {
+export function roundResult(
+  record: RoundRecord,
+  player: string,
+): { group: GroupRecord; standing: Standing; rankPoints: number } {
   const group = record.groups.find((g) => g.players.includes(player));
   const standing = group?.standings.find((s) => s.player === player);
   if (!group || !standing) throw new Error(`fair-and-square: ${player} played in no group of round ${record.round}`);
@@ -176,5 +198,9 @@ export function matchStandings(state: FasState, ctx: FasContext): Standing[] {
 }
 
 export function matchRanking(state: FasState, ctx: FasContext): Ranking {
-  return rankStandings(matchStandings(state, ctx), (moment) => `round ${Math.floor(moment / TURNS) + 1} turn ${(moment % TURNS) + 1}`, ctx.playerName);
+  return rankStandings(
+    matchStandings(state, ctx),
+    (moment) => `round ${Math.floor(moment / TURNS) + 1} turn ${(moment % TURNS) + 1}`,
+    ctx.playerName,
+  );
 }

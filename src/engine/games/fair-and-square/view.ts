@@ -39,7 +39,16 @@ import {
 } from './state.js';
 
 /** A fill per player number, readable by colour-blind viewers; the text always carries the number. */
-export const NUMBER_FILLS = [PALETTE.red, PALETTE.blue, PALETTE.yellow, PALETTE.green, PALETTE.purple, PALETTE.orange, PALETTE.sky, PALETTE.black];
+export const NUMBER_FILLS = [
+  PALETTE.red,
+  PALETTE.blue,
+  PALETTE.yellow,
+  PALETTE.green,
+  PALETTE.purple,
+  PALETTE.orange,
+  PALETTE.sky,
+  PALETTE.black,
+];
 const THICK = { weight: 'thick' } as const;
 
 interface Square {
@@ -64,9 +73,18 @@ function boardGrid(
     const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
     // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
     const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
-    const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter((p) => p !== '');
+    const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter(
+      (p) => p !== '',
+    );
     // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
-    const fill = numbers.length > 0 ? NUMBER_FILLS[numbers[0]] : owner !== null ? NUMBER_FILLS[owner] : blocked ? PALETTE.lightGrey : undefined;
+    const fill =
+      numbers.length > 0
+        ? NUMBER_FILLS[numbers[0]]
+        : owner !== null
+          ? NUMBER_FILLS[owner]
+          : blocked
+            ? PALETTE.lightGrey
+            : undefined;
     const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
     return {
       ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
@@ -91,7 +109,12 @@ function pieceLabel(piece: PieceInfo, types: readonly PieceType[]): string {
   return `${piece.number}${types[piece.type].short}`;
 }
 
-function turnSquares(group: GroupRecord, turn: TurnRecord, types: readonly PieceType[], numbers: Readonly<Record<string, number>>): Square[] {
+function turnSquares(
+  group: GroupRecord,
+  turn: TurnRecord,
+  types: readonly PieceType[],
+  numbers: Readonly<Record<string, number>>,
+): Square[] {
   const squares = emptySquares();
   turn.captures.forEach((owner, square) => {
     if (owner !== null) squares[square].owner = numbers[owner];
@@ -103,12 +126,18 @@ function turnSquares(group: GroupRecord, turn: TurnRecord, types: readonly Piece
     squares[cell].numbers.push(group.pieces[piece].number);
     const hold = turn.holds[piece];
     const next = turn.forced[piece];
-    if (hold > 0 || next) squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
+    if (hold > 0 || next)
+      squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
   });
   return squares;
 }
 
-function eventText(event: TurnEvent, group: GroupRecord, types: readonly PieceType[], numbers: Readonly<Record<string, number>>): string {
+function eventText(
+  event: TurnEvent,
+  group: GroupRecord,
+  types: readonly PieceType[],
+  numbers: Readonly<Record<string, number>>,
+): string {
   const label = (piece: number) => pieceLabel(group.pieces[piece], types);
   switch (event.kind) {
     case 'cycle':
@@ -140,7 +169,12 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
       const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
       grids.push(
-        boardGrid(`${groupTitle(ctx, round, group.group)} · turn ${turn}`, group.board, turnSquares(group, at, types, ctx.options.numbers), { caption }),
+        boardGrid(
+          `${groupTitle(ctx, round, group.group)} · turn ${turn}`,
+          group.board,
+          turnSquares(group, at, types, ctx.options.numbers),
+          { caption },
+        ),
       );
     }
   }
@@ -200,8 +234,16 @@ export function moveText(move: FasMove | null | undefined, types: readonly Piece
 function scoreboard(state: FasState, ctx: FasContext): Table {
   const ranking = matchRanking(state, ctx);
   const rows = ranking.order.map((id) => {
-    const perRound = Array.from({ length: ROUNDS }, (_, i) => (state.rounds[i] ? roundResult(state.rounds[i], id).rankPoints : null));
-    return [ctx.playerName(id), ctx.options.numbers[id], ...perRound, perRound.reduce<number>((sum, v) => sum + (v ?? 0), 0), ranking.places[id]];
+    const perRound = Array.from({ length: ROUNDS }, (_, i) =>
+      state.rounds[i] ? roundResult(state.rounds[i], id).rankPoints : null,
+    );
+    return [
+      ctx.playerName(id),
+      ctx.options.numbers[id],
+      ...perRound,
+      perRound.reduce<number>((sum, v) => sum + (v ?? 0), 0),
+      ranking.places[id],
+    ];
   });
   return {
     title: 'Match points (3, 2, 1, 0 per round by group rank)',
@@ -217,7 +259,12 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
     .sort((a, b) => ctx.options.numbers[a.id] - ctx.options.numbers[b.id])
     .map((p) => {
       const fill = NUMBER_FILLS[ctx.options.numbers[p.id]];
-      return { symbol: String(ctx.options.numbers[p.id]), fill, textColour: textOn(fill), meaning: `${p.name} (number ${ctx.options.numbers[p.id]})` };
+      return {
+        symbol: String(ctx.options.numbers[p.id]),
+        fill,
+        textColour: textOn(fill),
+        meaning: `${p.name} (number ${ctx.options.numbers[p.id]})`,
+      };
     });
   const shorts = new Map<string, string>();
   for (const set of state.types) for (const t of set) shorts.set(`${t.short} ${t.name}`, t.short);
@@ -241,7 +288,11 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
     meaning: 'a stack: the first piece and how many more share the square (its note names them all)',
   });
   if (state.rounds.length < ROUNDS)
-    items.push({ symbol: '×', fill: PALETTE.lightGrey, meaning: 'no piece may start here (the boards of the round still open)' });
+    items.push({
+      symbol: '×',
+      fill: PALETTE.lightGrey,
+      meaning: 'no piece may start here (the boards of the round still open)',
+    });
   return items;
 }
 
@@ -288,11 +339,18 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
         ];
       }),
     ),
-    ...(record.groups.some((g) => g.ranking.notes.length > 0) ? { caption: record.groups.flatMap((g) => g.ranking.notes).join('; ') } : {}),
+    ...(record.groups.some((g) => g.ranking.notes.length > 0)
+      ? { caption: record.groups.flatMap((g) => g.ranking.notes).join('; ') }
+      : {}),
   };
 }
 
-export function fasView(state: FasState, audience: Audience, ctx: FasContext, open: OpenPhaseInfo<FasMove> | null): GameView {
+export function fasView(
+  state: FasState,
+  audience: Audience,
+  ctx: FasContext,
+  open: OpenPhaseInfo<FasMove> | null,
+): GameView {
   const viewer = audiencePlayer(audience);
   const round = state.rounds.length + 1;
   const openMoves = open?.moves ?? new Map<string, FasMove>();
@@ -316,7 +374,13 @@ export function fasView(state: FasState, audience: Audience, ctx: FasContext, op
     sections.push({
       title: 'Your garnets',
       header: ['Given at the start', 'Spent on priority', 'Left to spend'],
-      rows: [[garnetBalance(state, ctx, viewer) + garnetsSpent(state, viewer), garnetsSpent(state, viewer), garnetBalance(state, ctx, viewer)]],
+      rows: [
+        [
+          garnetBalance(state, ctx, viewer) + garnetsSpent(state, viewer),
+          garnetsSpent(state, viewer),
+          garnetBalance(state, ctx, viewer),
+        ],
+      ],
     });
   }
   if (audience === 'host') {
@@ -324,7 +388,11 @@ export function fasView(state: FasState, audience: Audience, ctx: FasContext, op
       sections.push({
         title: `Submissions counted so far for ${open.phase.title}`,
         header: ['Player', 'No.', 'Counts now'],
-        rows: ctx.players.map((p) => [p.name, ctx.options.numbers[p.id], openMoves.has(p.id) ? moveText(openMoves.get(p.id), types) : 'nothing yet']),
+        rows: ctx.players.map((p) => [
+          p.name,
+          ctx.options.numbers[p.id],
+          openMoves.has(p.id) ? moveText(openMoves.get(p.id), types) : 'nothing yet',
+        ]),
       });
     }
     sections.push({
@@ -334,5 +402,11 @@ export function fasView(state: FasState, audience: Audience, ctx: FasContext, op
     });
   }
   const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
-  return { title: `Fair and Square (${who})`, boards, scoreboard: scoreboard(state, ctx), legend: legend(state, ctx), sections };
+  return {
+    title: `Fair and Square (${who})`,
+    boards,
+    scoreboard: scoreboard(state, ctx),
+    legend: legend(state, ctx),
+    sections,
+  };
 }

@@ -33,7 +33,12 @@ export function finishMatch(state: NffState, ctx: NffContext, decide: Decide): F
   const detail: Record<string, unknown> = {
     colours,
     cellsHeld,
-    patterns: Object.fromEntries(ctx.players.map((p) => [p.id, Object.fromEntries(PATTERN_NAMES.map((name, i) => [name, breakdown[p.id].counts[i]]))])),
+    patterns: Object.fromEntries(
+      ctx.players.map((p) => [
+        p.id,
+        Object.fromEntries(PATTERN_NAMES.map((name, i) => [name, breakdown[p.id].counts[i]])),
+      ]),
+    ),
     ranking: order.map((s) => s.player),
     tiebreaks: notes,
     ending: state.ended,
@@ -74,7 +79,9 @@ function tieBreakOf(
   const drawn = notesNaming(notes, ctx.playerName(loser)).filter((note) => note.includes('as the loser'));
   if (drawn.length > 0) return { tieBreak: drawn.join('; ') };
   const others = tied.map(ctx.playerName).join(', ');
-  return { tieBreak: `tied on ${scores[loser]} with ${others}; fewer cells held (${cellsHeld[loser]} to ${tied.map((id) => cellsHeld[id]).join(', ')})` };
+  return {
+    tieBreak: `tied on ${scores[loser]} with ${others}; fewer cells held (${cellsHeld[loser]} to ${tied.map((id) => cellsHeld[id]).join(', ')})`,
+  };
 }
 
 /** The rounds hook: each round's board and running scores, for `replay` output. */

@@ -22,7 +22,12 @@ function pregamePhase(ctx: NffContext): PhaseSpec {
     required: true,
     public: true,
   };
-  return { id: 'pregame', title: 'Pregame: colour choice', kind: 'pregame', questions: Object.fromEntries(ctx.players.map((p) => [p.id, [question]])) };
+  return {
+    id: 'pregame',
+    title: 'Pregame: colour choice',
+    kind: 'pregame',
+    questions: Object.fromEntries(ctx.players.map((p) => [p.id, [question]])),
+  };
 }
 
 function roundPhase(state: NffState, ctx: NffContext, round: number): PhaseSpec {
@@ -30,7 +35,9 @@ function roundPhase(state: NffState, ctx: NffContext, round: number): PhaseSpec 
   for (const player of ctx.players) {
     const opponents = opponentsOf(state, ctx, player.id);
     const colour = state.colours?.[player.id] ?? 'your colour';
-    const example = opponents.map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 1 + i }, shapeOf(ctx.options.size))}`).join(', ');
+    const example = opponents
+      .map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 1 + i }, shapeOf(ctx.options.size))}`)
+      .join(', ');
     questions[player.id] = [
       {
         id: 'own',

@@ -23,7 +23,9 @@ export function findFullPlacement(
   cellOrder: readonly number[] = board.map((_, i) => i),
   excluded: ReadonlySet<number> = new Set(),
 ): number[] | null {
-  const eligible = slots.map((colour) => cellOrder.filter((cell) => !excluded.has(cell) && canPlace(board[cell], colour)));
+  const eligible = slots.map((colour) =>
+    cellOrder.filter((cell) => !excluded.has(cell) && canPlace(board[cell], colour)),
+  );
   const slotOfCell = new Map<number, number>();
   const tryAssign = (slot: number, visited: Set<number>): boolean => {
     for (const cell of eligible[slot]) {

@@ -13,11 +13,22 @@ const DEFAULT_PALETTE: ColourName[] = ['red', 'blue', 'yellow', 'green', 'purple
 
 export const optionsSchema = z.strictObject({
   rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
-  size: z._default(z.int().check(z.minimum(4, 'the board is at least 4×4'), z.maximum(26, 'the board is at most 26×26')), 8),
+  size: z._default(
+    z.int().check(z.minimum(4, 'the board is at least 4×4'), z.maximum(26, 'the board is at most 26×26')),
+    8,
+  ),
   /** Cell → multiplier; default C3, F3, C6, F6 ×2 and D4, E5 ×3 (placed the same way on other sizes). */
-  multipliers: z.optional(z.record(z.string(), z.int().check(z.minimum(1, 'a multiplier is at least 1'), z.maximum(10, 'a multiplier is at most 10')))),
+  multipliers: z.optional(
+    z.record(
+      z.string(),
+      z.int().check(z.minimum(1, 'a multiplier is at least 1'), z.maximum(10, 'a multiplier is at most 10')),
+    ),
+  ),
   /** The colours on offer, in the order a cell lists them. The first four are the rules' default. */
-  palette: z._default(z.array(z.enum(PLAYER_COLOURS)).check(z.minLength(3), z.maxLength(PLAYER_COLOURS.length)), DEFAULT_PALETTE),
+  palette: z._default(
+    z.array(z.enum(PLAYER_COLOURS)).check(z.minLength(3), z.maxLength(PLAYER_COLOURS.length)),
+    DEFAULT_PALETTE,
+  ),
 });
 
 export type NffOptionsInput = z.infer<typeof optionsSchema>;
@@ -68,7 +79,10 @@ export function prepareOptions(input: NffOptionsInput, { players }: OptionsSetup
   const unique = new Set(input.palette);
   if (unique.size !== input.palette.length) issues.push({ path: ['palette'], message: 'a colour is listed twice' });
   if (players.length > input.palette.length) {
-    issues.push({ path: ['palette'], message: `${players.length} players need ${players.length} colours, the palette has ${input.palette.length}` });
+    issues.push({
+      path: ['palette'],
+      message: `${players.length} players need ${players.length} colours, the palette has ${input.palette.length}`,
+    });
   }
   return { options: { rounds: input.rounds, size: input.size, multipliers, palette: input.palette }, issues };
 }

@@ -65,7 +65,9 @@ function parseOthers(
   const choices = () => opponents.map((o) => `${o.colour} (${o.name})`).join(', ');
   // Longest first: no colour word is the start of another today, but a palette may grow.
   const colours = [...palette, 'black'].map((c) => c.toLowerCase()).sort((a, b) => b.length - a.length);
-  const names = opponents.map((o) => ({ text: o.name.toLowerCase(), colour: o.colour })).sort((a, b) => b.text.length - a.text.length);
+  const names = opponents
+    .map((o) => ({ text: o.name.toLowerCase(), colour: o.colour }))
+    .sort((a, b) => b.text.length - a.text.length);
   const out: Labelled[] = [];
   const entries = text
     .split(/[,;\n]+/)
@@ -76,10 +78,12 @@ function parseOthers(
     const byColour = colourOf(entry, colours);
     let label: { colour: string; cell: string } | null = null;
     if (byColour) {
-      if (byColour.colour === own.colour.toLowerCase()) return err(`others: ${quote(entry)} names your own colour; put your own three cells in "own"`);
+      if (byColour.colour === own.colour.toLowerCase())
+        return err(`others: ${quote(entry)} names your own colour; put your own three cells in "own"`);
       const opponent = opponents.find((o) => o.colour.toLowerCase() === byColour.colour);
       // A colour nobody else plays (or black) is still a colour, never a player's name.
-      if (!opponent) return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices()}`);
+      if (!opponent)
+        return err(`others: could not tell whose colour ${quote(entry)} is; start each entry with one of ${choices()}`);
       label = { colour: opponent.colour, cell: byColour.cell };
     } else {
       const atStart = names.find((n) => lower.startsWith(n.text));
@@ -122,7 +126,9 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
   if (ownCells.value.length !== OWN_CELLS) {
     return err(`own: name exactly ${OWN_CELLS} cells for your colour, not ${ownCells.value.length}`);
   }
-  const othersExample = opponents.map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 3 + i }, shape)}`).join(', ');
+  const othersExample = opponents
+    .map((o, i) => `${o.colour} ${formatCell({ row: 3 + i, col: 3 + i }, shape)}`)
+    .join(', ');
   if (!input.others) return err(`others: name one cell for each opponent's colour (e.g. "${othersExample}")`);
   const others = parseOthers(input.others, opponents, player, input.palette, shape);
   if (!others.ok) return others;
@@ -131,14 +137,16 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
   for (const opponent of opponents) {
     const given = others.value.filter((o) => o.colour === opponent.colour).length;
     if (given === 0) reasons.push(`others: no cell given for ${opponent.colour} (${opponent.name})`);
-    if (given > 1) reasons.push(`others: ${given} cells given for ${opponent.colour} (${opponent.name}); give exactly one`);
+    if (given > 1)
+      reasons.push(`others: ${given} cells given for ${opponent.colour} (${opponent.name}); give exactly one`);
   }
 
   const all = [...ownCells.value.map((cell) => ({ cell, colour: player.colour })), ...others.value];
   const seen = new Set<string>();
   for (const { cell } of all) {
     const name = formatCell(cell, shape);
-    if (seen.has(name)) reasons.push(`${name} is named twice: all ${OWN_CELLS + opponents.length} cells must be different`);
+    if (seen.has(name))
+      reasons.push(`${name} is named twice: all ${OWN_CELLS + opponents.length} cells must be different`);
     seen.add(name);
   }
 
@@ -147,8 +155,10 @@ function parsePlacement(input: PlacementInput): Result<Placement[]> {
     const current = board[cellIndex(cell, shape)];
     const problem = placementProblem(current, colour);
     if (problem === 'black') reasons.push(`${name} is black: nothing can be placed on a black cell`);
-    if (problem === 'full') reasons.push(`${name} already holds ${current.join(' and ')}: a cell with two colours takes no more`);
-    if (problem === 'same') reasons.push(`${name} already holds ${colour}: the same colour cannot be placed there again`);
+    if (problem === 'full')
+      reasons.push(`${name} already holds ${current.join(' and ')}: a cell with two colours takes no more`);
+    if (problem === 'same')
+      reasons.push(`${name} already holds ${colour}: the same colour cannot be placed there again`);
   }
 
   if (reasons.length > 0) return err([...new Set(reasons)].join('; '));
@@ -170,9 +180,11 @@ export function checkSubmission(
     const given = answerText(submission.answers, 'colour');
     const text = (given ?? '').toLowerCase();
     if (text === '') return { ok: false, reason: `colour: choose one of ${ctx.options.palette.join(', ')}` };
-    if (text === 'black') return { ok: false, reason: "colour: black is what three colours make; it is nobody's colour" };
+    if (text === 'black')
+      return { ok: false, reason: "colour: black is what three colours make; it is nobody's colour" };
     const colour = ctx.options.palette.find((c) => c === text);
-    if (!colour) return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
+    if (!colour)
+      return { ok: false, reason: `colour: ${quote(given ?? '')} is not on offer (${ctx.options.palette.join(', ')})` };
     for (const [other, move] of progress.moves) {
       if (other !== me.id && move.kind === 'colour' && move.colour === colour) {
         return { ok: false, reason: `colour: ${colour} is already taken by ${ctx.playerName(other)}` };
@@ -189,5 +201,7 @@ export function checkSubmission(
     board: state.board,
     shape: shapeOf(ctx.options.size),
   });
-  return parsed.ok ? { ok: true, move: { kind: 'placement', placements: parsed.value } } : { ok: false, reason: parsed.error };
+  return parsed.ok
+    ? { ok: true, move: { kind: 'placement', placements: parsed.value } }
+    : { ok: false, reason: parsed.error };
 }

@@ -75,7 +75,12 @@ const S_Z_SHAPES: readonly (readonly [number, number][])[] = [
   ], // Z, standing
 ];
 
-export function findPatterns(board: Board, size: number, colour: string, multipliers: readonly number[]): PatternInstance[] {
+export function findPatterns(
+  board: Board,
+  size: number,
+  colour: string,
+  multipliers: readonly number[],
+): PatternInstance[] {
   const at = (row: number, col: number) => board[row * size + col];
   const idx = (row: number, col: number) => row * size + col;
   const inside = (row: number, col: number) => row >= 0 && row < size && col >= 0 && col < size;
@@ -147,14 +152,20 @@ export function findPatterns(board: Board, size: number, colour: string, multipl
         if (!inside(row + dr, col + dc)) continue;
         const a = at(row, col),
           b = at(row + dr, col + dc);
-        if ((isEmpty(a) && holds(b, colour)) || (isEmpty(b) && holds(a, colour))) add(5, [idx(row, col), idx(row + dr, col + dc)]);
+        if ((isEmpty(a) && holds(b, colour)) || (isEmpty(b) && holds(a, colour)))
+          add(5, [idx(row, col), idx(row + dr, col + dc)]);
       }
     }
   }
   return [...found.values()];
 }
 
-export function scorePlayer(board: Board, size: number, colour: string, multipliers: readonly number[]): ScoreBreakdown {
+export function scorePlayer(
+  board: Board,
+  size: number,
+  colour: string,
+  multipliers: readonly number[],
+): ScoreBreakdown {
   const instances = findPatterns(board, size, colour, multipliers);
   const counts = [0, 0, 0, 0, 0];
   let total = 0;

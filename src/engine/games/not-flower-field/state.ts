@@ -18,7 +18,8 @@ export interface RoundRecord {
 }
 
 export type Ending =
-  { readonly reason: 'rounds' } | { readonly reason: 'no-legal-placement'; readonly beforeRound: number; readonly players: readonly string[] };
+  | { readonly reason: 'rounds' }
+  | { readonly reason: 'no-legal-placement'; readonly beforeRound: number; readonly players: readonly string[] };
 
 export interface NffState {
   /** Player id → colour; null until the pregame closes. */
@@ -30,7 +31,9 @@ export interface NffState {
   readonly ended: Ending | null;
 }
 
-export type NffMove = { readonly kind: 'colour'; readonly colour: string } | { readonly kind: 'placement'; readonly placements: readonly Placement[] };
+export type NffMove =
+  | { readonly kind: 'colour'; readonly colour: string }
+  | { readonly kind: 'placement'; readonly placements: readonly Placement[] };
 
 export type NffContext = GameContext<NffOptions>;
 
@@ -40,7 +43,10 @@ export function initialState(ctx: NffContext): NffState {
 }
 
 /** The colours settled at the end of the pregame: choices first, then free colours in player order. */
-function settleColours(ctx: NffContext, chosen: ReadonlyMap<string, string>): { colours: Record<string, string>; notes: string[] } {
+function settleColours(
+  ctx: NffContext,
+  chosen: ReadonlyMap<string, string>,
+): { colours: Record<string, string>; notes: string[] } {
   const colours: Record<string, string> = {};
   const notes: string[] = [];
   for (const player of ctx.players) {
@@ -76,20 +82,35 @@ function playersWithoutPlacement(board: Board, colours: Readonly<Record<string, 
 }
 
 /** After a phase: the game ends after the last round, or early when someone cannot place. */
-function endingAfter(board: Board, colours: Readonly<Record<string, string>>, roundsPlayed: number, ctx: NffContext): Ending | null {
+function endingAfter(
+  board: Board,
+  colours: Readonly<Record<string, string>>,
+  roundsPlayed: number,
+  ctx: NffContext,
+): Ending | null {
   if (roundsPlayed >= ctx.options.rounds) return { reason: 'rounds' };
   const stuck = playersWithoutPlacement(board, colours, ctx);
   return stuck.length > 0 ? { reason: 'no-legal-placement', beforeRound: roundsPlayed + 1, players: stuck } : null;
 }
 
-export function scoresOn(board: Board, colours: Readonly<Record<string, string>>, ctx: NffContext): Record<string, ScoreBreakdown> {
+export function scoresOn(
+  board: Board,
+  colours: Readonly<Record<string, string>>,
+  ctx: NffContext,
+): Record<string, ScoreBreakdown> {
   const multipliers = multiplierGrid(ctx.options);
   const out: Record<string, ScoreBreakdown> = {};
-  for (const player of ctx.players) out[player.id] = scorePlayer(board, ctx.options.size, colours[player.id], multipliers);
+  for (const player of ctx.players)
+    out[player.id] = scorePlayer(board, ctx.options.size, colours[player.id], multipliers);
   return out;
 }
 
-function playRound(state: NffState, ctx: NffContext, round: number, moves: ReadonlyMap<string, readonly Placement[]>): NffState {
+function playRound(
+  state: NffState,
+  ctx: NffContext,
+  round: number,
+  moves: ReadonlyMap<string, readonly Placement[]>,
+): NffState {
   const colours = state.colours ?? {};
   const all = [...moves.values()].flat();
   const board = applyPlacements(state.board, all, ctx.options.palette);
@@ -147,7 +168,12 @@ export function rank(state: NffState, ctx: NffContext): { order: Standing[]; not
 }
 
 /** The resolve hook: the pregame settles colours, a round places its flowers. */
-export function resolvePhase(state: NffState, phase: PhaseSpec, moves: ReadonlyMap<string, NffMove>, ctx: NffContext): NffState {
+export function resolvePhase(
+  state: NffState,
+  phase: PhaseSpec,
+  moves: ReadonlyMap<string, NffMove>,
+  ctx: NffContext,
+): NffState {
   if (phase.kind === 'pregame') {
     const chosen = new Map<string, string>();
     for (const [player, move] of moves) if (move.kind === 'colour') chosen.set(player, move.colour);

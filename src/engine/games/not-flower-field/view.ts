@@ -49,7 +49,16 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
       ...(fill2 ? { fill2 } : {}),
       textColour: textOn(fill),
       bold: isBlack(colours),
-      ...(multiplier > 1 ? { borders: { top: { weight: 'thick' }, right: { weight: 'thick' }, bottom: { weight: 'thick' }, left: { weight: 'thick' } } } : {}),
+      ...(multiplier > 1
+        ? {
+            borders: {
+              top: { weight: 'thick' },
+              right: { weight: 'thick' },
+              bottom: { weight: 'thick' },
+              left: { weight: 'thick' },
+            },
+          }
+        : {}),
       note: `${name}: ${held}${multiplier > 1 ? `; patterns through it score ×${multiplier}` : ''}`,
     } satisfies GridCell;
   });
@@ -87,7 +96,9 @@ function scoreboard(state: NffState, ctx: NffContext): Table {
   ]);
   rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number));
   // Each player's colour as a swatch, with its name written in it.
-  const fills = rows.map((line) => line.map((value, c) => (c === 1 && typeof value === 'string' && value !== '' ? hexOf(value) : null)));
+  const fills = rows.map((line) =>
+    line.map((value, c) => (c === 1 && typeof value === 'string' && value !== '' ? hexOf(value) : null)),
+  );
   return {
     title: `${state.ended || state.rounds.length >= ctx.options.rounds ? 'Final scores' : 'Scores if the game ended now'} (each round's column is the score on that round's board)`,
     header: ['Player', 'Colour', ...state.rounds.map((r) => `After R${r.round}`), 'Score', 'Cells held', 'Rank'],
@@ -106,8 +117,19 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
       textColour: textOn(hexOf(colours[p.id])),
       meaning: `${colours[p.id]}: ${p.name}`,
     }));
-  items.push({ symbol: 'RB', fill: PALETTE.red, fill2: PALETTE.blue, textColour: '#FFFFFF', meaning: 'a cell holding two colours, drawn as two halves' });
-  items.push({ symbol: '■', fill: PALETTE.black, textColour: '#FFFFFF', meaning: 'black: a cell that would have held three colours; it stays black' });
+  items.push({
+    symbol: 'RB',
+    fill: PALETTE.red,
+    fill2: PALETTE.blue,
+    textColour: '#FFFFFF',
+    meaning: 'a cell holding two colours, drawn as two halves',
+  });
+  items.push({
+    symbol: '■',
+    fill: PALETTE.black,
+    textColour: '#FFFFFF',
+    meaning: 'black: a cell that would have held three colours; it stays black',
+  });
   const values = [...new Set(Object.values(ctx.options.multipliers))].sort((a, b) => a - b);
   for (const value of values) {
     const cells = Object.entries(ctx.options.multipliers)
@@ -118,7 +140,9 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
       meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}`,
     });
   }
-  PATTERN_NAMES.forEach((name, i) => items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }));
+  PATTERN_NAMES.forEach((name, i) =>
+    items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }),
+  );
   return items;
 }
 
@@ -142,10 +166,15 @@ function colourTable(state: NffState, ctx: NffContext): Table {
   };
 }
 
-function placementText(placements: readonly Placement[] | null, ctx: NffContext, ownColour: string | undefined): string {
+function placementText(
+  placements: readonly Placement[] | null,
+  ctx: NffContext,
+  ownColour: string | undefined,
+): string {
   if (!placements) return 'nothing';
   const shape = shapeOf(ctx.options.size);
-  const name = (p: Placement) => formatCell({ row: Math.floor(p.index / ctx.options.size), col: p.index % ctx.options.size }, shape);
+  const name = (p: Placement) =>
+    formatCell({ row: Math.floor(p.index / ctx.options.size), col: p.index % ctx.options.size }, shape);
   const own = placements
     .filter((p) => p.colour === ownColour)
     .map(name)
@@ -162,7 +191,12 @@ function moveText(move: NffMove | undefined, ctx: NffContext, ownColour: string 
   return move.kind === 'colour' ? `colour ${move.colour}` : placementText(move.placements, ctx, ownColour);
 }
 
-export function nffView(state: NffState, audience: Audience, ctx: NffContext, open: OpenPhaseInfo<NffMove> | null): GameView {
+export function nffView(
+  state: NffState,
+  audience: Audience,
+  ctx: NffContext,
+  open: OpenPhaseInfo<NffMove> | null,
+): GameView {
   const viewer = audiencePlayer(audience);
   const colours = state.colours ?? {};
   const sections: Table[] = [colourTable(state, ctx), patternTable(state, ctx)];
@@ -172,7 +206,10 @@ export function nffView(state: NffState, audience: Audience, ctx: NffContext, op
       title: 'Early end',
       header: ['Round', 'Why'],
       rows: [
-        [ended.beforeRound, `${ended.players.map(ctx.playerName).join(', ')} had no legal full placement, so the game ended before round ${ended.beforeRound}`],
+        [
+          ended.beforeRound,
+          `${ended.players.map(ctx.playerName).join(', ')} had no legal full placement, so the game ended before round ${ended.beforeRound}`,
+        ],
       ],
     });
   }
@@ -194,7 +231,9 @@ export function nffView(state: NffState, audience: Audience, ctx: NffContext, op
     sections.push({
       title: 'Placements by round (host only)',
       header: ['Round', 'Player', 'Placed'],
-      rows: state.rounds.flatMap((r) => ctx.players.map((p) => [r.round, p.name, placementText(r.placements[p.id], ctx, colours[p.id])])),
+      rows: state.rounds.flatMap((r) =>
+        ctx.players.map((p) => [r.round, p.name, placementText(r.placements[p.id], ctx, colours[p.id])]),
+      ),
     });
   }
   const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';

@@ -20,7 +20,8 @@ export const randomBot: Bot<PaintState, PaintOptions> = (input) => {
   // With no white segment left, a painted one: the vote paints nothing but spares the garnet.
   answers.segment = String(white.length > 0 ? white[0] : random.pick(state.canvas.order));
   if (asks(input, 'segment2') && white.length > 1 && random.chance(0.5)) answers.segment2 = String(white[1]);
-  if (asks(input, 'captain')) answers.captain = random.pick([...state.teams[state.teamOf[player]].map(ctx.playerName), 'pass']);
+  if (asks(input, 'captain'))
+    answers.captain = random.pick([...state.teams[state.teamOf[player]].map(ctx.playerName), 'pass']);
   if (asks(input, 'reveal')) answers.reveal = state.garnets[player] > 0 && random.chance(0.3) ? 'yes' : 'no';
   return Object.keys(answers).length > 0 ? answers : null;
 };

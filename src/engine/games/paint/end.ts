@@ -23,7 +23,10 @@ function strictlyMost(values: Readonly<Record<TeamId, number>>): TeamId | null {
  * round 1, then the host. Returns the loser (undefined while the host has not decided), why, and
  * whether a tie had to be broken (the loser did not simply colour the fewest segments).
  */
-function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): { loser: TeamId | undefined; reason: string; tied: boolean } {
+function findLoser(
+  rounds: readonly { counts: TeamCounts }[],
+  decide: Decide,
+): { loser: TeamId | undefined; reason: string; tied: boolean } {
   const stages = [rounds[rounds.length - 1], rounds[1], rounds[0]].map((r) => r.counts);
   const labels = ['on the final canvas', 'after round 2', 'after round 1'];
   let tied: TeamId[] = [...TEAMS];
@@ -32,7 +35,8 @@ function findLoser(rounds: readonly { counts: TeamCounts }[], decide: Decide): {
     const bySegments = tied.filter((t) => counts[t].segments === fewestSegments);
     const fewestPixels = Math.min(...bySegments.map((t) => counts[t].pixels));
     const next = bySegments.filter((t) => counts[t].pixels === fewestPixels);
-    const earlier = stage === 0 ? '' : `${list(tied)} tied on segments and pixels ${labels.slice(0, stage).join(' and ')}; `;
+    const earlier =
+      stage === 0 ? '' : `${list(tied)} tied on segments and pixels ${labels.slice(0, stage).join(' and ')}; `;
     if (next.length === 1) {
       const how =
         bySegments.length === 1
@@ -74,16 +78,25 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
   const mostPixels = strictlyMost(pixels);
   const byPixels = mostPixels === loser ? null : mostPixels;
   const winners = TEAMS.filter((t) => t === bySegments || t === byPixels);
-  detail.winnersBy = { segments: bySegments, pixels: byPixels, ...(mostPixels === loser ? { pixelsIgnored: `${loser} had the most pixels but lost` } : {}) };
+  detail.winnersBy = {
+    segments: bySegments,
+    pixels: byPixels,
+    ...(mostPixels === loser ? { pixelsIgnored: `${loser} had the most pixels but lost` } : {}),
+  };
 
-  const awards: Award[] = state.rounds.flatMap((r) => r.garnetChanges.map((c) => ({ player: c.player, garnets: c.garnets, tokensOfLife: 0, note: c.note })));
-  const why = (team: TeamId) => [team === bySegments ? 'most segments' : '', team === byPixels ? 'most pixels' : ''].filter(Boolean).join(' and ');
+  const awards: Award[] = state.rounds.flatMap((r) =>
+    r.garnetChanges.map((c) => ({ player: c.player, garnets: c.garnets, tokensOfLife: 0, note: c.note })),
+  );
+  const why = (team: TeamId) =>
+    [team === bySegments ? 'most segments' : '', team === byPixels ? 'most pixels' : ''].filter(Boolean).join(' and ');
   const each = winners.length === 2 ? 1 : 2;
   for (const team of winners) {
     for (const member of state.teams[team]) {
       const captain = member === captains[team];
       const garnets = captain ? 2 * each : each;
-      const extra = captain ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}` : '';
+      const extra = captain
+        ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}`
+        : '';
       awards.push({
         player: member,
         garnets,
@@ -104,7 +117,12 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
     });
     if (recipient) {
       detail.tokenOfLifeGift = recipient;
-      awards.push({ player: recipient, garnets: 0, tokensOfLife: 1, note: `a Token of Life given by ${name(giver)}, captain of ${winners[0]}` });
+      awards.push({
+        player: recipient,
+        garnets: 0,
+        tokensOfLife: 1,
+        note: `a Token of Life given by ${name(giver)}, captain of ${winners[0]}`,
+      });
     }
   }
 
@@ -123,11 +141,21 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
             question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
             choices: tied,
           });
-    if (tied.length > 1) candidateWhy += `; tied with ${list(tied.filter((id) => id !== candidate).map(name))}, chosen by the host`;
+    if (tied.length > 1)
+      candidateWhy += `; tied with ${list(tied.filter((id) => id !== candidate).map(name))}, chosen by the host`;
   }
-  if (candidate) awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
+  if (candidate)
+    awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
 
-  return { scores: segments, winners, losers: [loser], awards, eliminationCandidate: candidate ?? null, ...(tied ? { tieBreak: reason } : {}), detail };
+  return {
+    scores: segments,
+    winners,
+    losers: [loser],
+    awards,
+    eliminationCandidate: candidate ?? null,
+    ...(tied ? { tieBreak: reason } : {}),
+    detail,
+  };
 }
 
 /** The rounds hook: what each round painted and each team's segments and pixels after it, for `replay` output. */

@@ -17,7 +17,12 @@ const DEFAULT_HEIGHT = 40;
 const DEFAULT_SEGMENTS = 42;
 const MIN_AREA = 12;
 
-export function generateCanvas(random: Random, width = DEFAULT_WIDTH, height = DEFAULT_HEIGHT, segments = DEFAULT_SEGMENTS): Rows {
+export function generateCanvas(
+  random: Random,
+  width = DEFAULT_WIDTH,
+  height = DEFAULT_HEIGHT,
+  segments = DEFAULT_SEGMENTS,
+): Rows {
   const size = width * height;
   const owner = new Int32Array(size).fill(-1);
   const seeds = scatterSeeds(random, width, height, segments);
@@ -60,7 +65,11 @@ function scatterSeeds(random: Random, width: number, height: number, count: numb
     for (let attempt = 0; attempt < 30 && pixel < 0; attempt++) {
       const candidate = random.int(0, width * height - 1);
       const far = seeds.every(
-        (s) => Math.max(Math.abs((s % width) - (candidate % width)), Math.abs(Math.floor(s / width) - Math.floor(candidate / width))) >= spacing,
+        (s) =>
+          Math.max(
+            Math.abs((s % width) - (candidate % width)),
+            Math.abs(Math.floor(s / width) - Math.floor(candidate / width)),
+          ) >= spacing,
       );
       if (far && !taken.has(candidate)) pixel = candidate;
     }

@@ -18,7 +18,11 @@ const TEAM_SIZE = 4;
 export const ROUNDS = 3;
 
 export const TEAM_LETTER: Readonly<Record<TeamId, string>> = { red: 'R', blue: 'B', yellow: 'Y' };
-export const TEAM_FILL: Readonly<Record<TeamId, string>> = { red: PALETTE.red, blue: PALETTE.blue, yellow: PALETTE.yellow };
+export const TEAM_FILL: Readonly<Record<TeamId, string>> = {
+  red: PALETTE.red,
+  blue: PALETTE.blue,
+  yellow: PALETTE.yellow,
+};
 
 const MAX_SIDE = 200;
 
@@ -31,9 +35,15 @@ export const optionsSchema = z.strictObject({
       .array(
         z
           .array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
-          .check(z.minLength(1, 'a row needs at least one pixel'), z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`)),
+          .check(
+            z.minLength(1, 'a row needs at least one pixel'),
+            z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`),
+          ),
       )
-      .check(z.minLength(1, 'the canvas needs at least one row'), z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`)),
+      .check(
+        z.minLength(1, 'the canvas needs at least one row'),
+        z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`),
+      ),
   ),
   /** Player ids of each team; default drawn from the seed. */
   teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })),
@@ -50,7 +60,10 @@ export interface PaintOptions {
 
 type Issue = OptionIssue;
 
-export function prepareOptions(input: PaintOptionsInput, { players, random }: OptionsSetup): PreparedOptions<PaintOptions> {
+export function prepareOptions(
+  input: PaintOptionsInput,
+  { players, random }: OptionsSetup,
+): PreparedOptions<PaintOptions> {
   const issues: Issue[] = [];
   if (input.canvas) {
     const problem = checkCanvas(input.canvas);
@@ -71,13 +84,19 @@ function teamIssues(teams: Readonly<Record<TeamId, readonly string[]>>, players:
   const seen = new Map<string, TeamId>();
   for (const team of TEAMS) {
     for (const [index, id] of teams[team].entries()) {
-      if (!known.has(id)) return [{ path: ['teams', team, index], message: `${quote(id)} is not a player of this match` }];
+      if (!known.has(id))
+        return [{ path: ['teams', team, index], message: `${quote(id)} is not a player of this match` }];
       const other = seen.get(id);
       if (other) return [{ path: ['teams', team, index], message: `${quote(id)} is already on team ${other}` }];
       seen.set(id, team);
     }
     if (teams[team].length !== TEAM_SIZE) {
-      return [{ path: ['teams', team], message: `team ${team} has ${teams[team].length} players; each team has ${TEAM_SIZE}` }];
+      return [
+        {
+          path: ['teams', team],
+          message: `team ${team} has ${teams[team].length} players; each team has ${TEAM_SIZE}`,
+        },
+      ];
     }
   }
   return [];

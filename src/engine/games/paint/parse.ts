@@ -20,7 +20,8 @@ function readSegment(text: string, question: string, state: PaintState): number 
   const count = state.canvas.count;
   if (!match) return `${question}: ${quote(text)} is not a segment number; write a number from 1 to ${count}`;
   const segment = Number(match[1]);
-  if (segment < 1 || segment > count) return `${question}: there is no segment ${segment} (the canvas has segments 1–${count})`;
+  if (segment < 1 || segment > count)
+    return `${question}: there is no segment ${segment} (the canvas has segments 1–${count})`;
   return segment;
 }
 
@@ -33,14 +34,21 @@ function paintedNote(question: string, segment: number, weight: number, state: P
 }
 
 /** A teammate named by id or name (any case), null for `pass`, or the reason it is not one. */
-function readCaptainVote(text: string, player: string, state: PaintState, ctx: PaintContext): string | null | { error: string } {
+function readCaptainVote(
+  text: string,
+  player: string,
+  state: PaintState,
+  ctx: PaintContext,
+): string | null | { error: string } {
   const word = text.trim().toLowerCase();
   if (word === 'pass') return null;
   const team = state.teams[state.teamOf[player]];
   const found = team.find((id) => id.toLowerCase() === word || ctx.playerName(id).toLowerCase() === word);
   if (found) return found;
   const names = team.map(ctx.playerName).join(', ');
-  return { error: `captain: ${quote(text)} is not on your team (${state.teamOf[player]}: ${names}); name a teammate (yourself included) or write pass` };
+  return {
+    error: `captain: ${quote(text)} is not on your team (${state.teamOf[player]}: ${names}); name a teammate (yourself included) or write pass`,
+  };
 }
 
 /**
@@ -49,7 +57,11 @@ function readCaptainVote(text: string, player: string, state: PaintState, ctx: P
  * all 3 votes on it: only one answered, the same segment twice, or one of the two refused (a
  * refused part counts as not sent), since none of these specifies 2 segments.
  */
-function readVotes(state: PaintState, player: string, answers: Answers): { votes: Vote[]; given: number; refused: string[]; notes: string[] } {
+function readVotes(
+  state: PaintState,
+  player: string,
+  answers: Answers,
+): { votes: Vote[]; given: number; refused: string[]; notes: string[] } {
   const questions = isCaptain(state, player) ? ['segment', 'segment2'] : ['segment'];
   const given = questions.flatMap((question) => {
     const text = answerText(answers, question);
@@ -63,13 +75,19 @@ function readVotes(state: PaintState, player: string, answers: Answers): { votes
   const counted = single ? valid.slice(0, 1) : valid;
   const votes = counted.map(({ segment }) => ({ segment, weight }));
   const notes = counted.flatMap(
-    ({ question, segment }) => paintedNote(single && valid.length === 2 ? 'segment, segment2' : question, segment, weight, state) ?? [],
+    ({ question, segment }) =>
+      paintedNote(single && valid.length === 2 ? 'segment, segment2' : question, segment, weight, state) ?? [],
   );
   return { votes, given: given.length, refused, notes };
 }
 
 /** The check hook: a round's segment votes, captain vote and reveal; parts refused alone while the rest counts. */
-export function checkSubmission(state: PaintState, _phase: PhaseSpec, submission: Submission, ctx: PaintContext): CheckResult<PaintMove> {
+export function checkSubmission(
+  state: PaintState,
+  _phase: PhaseSpec,
+  submission: Submission,
+  ctx: PaintContext,
+): CheckResult<PaintMove> {
   const { player, answers } = submission;
   const { votes, given: segmentsGiven, refused, notes } = readVotes(state, player, answers);
   let given = segmentsGiven;
@@ -87,9 +105,14 @@ export function checkSubmission(state: PaintState, _phase: PhaseSpec, submission
   const revealText = answerText(answers, 'reveal');
   if (revealText !== undefined) {
     given++;
-    const wants = readYesNo('reveal', revealText, `answer yes to spend ${REVEAL_COST} garnet on the reveal, or no (or leave it blank)`);
+    const wants = readYesNo(
+      'reveal',
+      revealText,
+      `answer yes to spend ${REVEAL_COST} garnet on the reveal, or no (or leave it blank)`,
+    );
     if (!wants.ok) refused.push(wants.error);
-    else if (wants.value && state.garnets[player] < REVEAL_COST) refused.push(`reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`);
+    else if (wants.value && state.garnets[player] < REVEAL_COST)
+      refused.push(`reveal: costs ${REVEAL_COST} garnet and you have ${state.garnets[player]}`);
     else reveal = wants.value;
   }
 
@@ -100,7 +123,9 @@ export function checkSubmission(state: PaintState, _phase: PhaseSpec, submission
   return {
     ok: true,
     move,
-    ...(refused.length > 0 ? { partsRejected: refused.map((reason) => `${reason}; your other answers still count`) } : {}),
+    ...(refused.length > 0
+      ? { partsRejected: refused.map((reason) => `${reason}; your other answers still count`) }
+      : {}),
     ...(notes.length > 0 ? { notes } : {}),
   };
 }

@@ -159,7 +159,11 @@ function paint(
 }
 
 export function countsOf(canvas: PaintCanvas, colours: Colours): TeamCounts {
-  const counts = { red: { segments: 0, pixels: 0 }, blue: { segments: 0, pixels: 0 }, yellow: { segments: 0, pixels: 0 } };
+  const counts = {
+    red: { segments: 0, pixels: 0 },
+    blue: { segments: 0, pixels: 0 },
+    yellow: { segments: 0, pixels: 0 },
+  };
   colours.forEach((team, k) => {
     if (!team) return;
     counts[team].segments++;
@@ -190,13 +194,19 @@ function garnetChanges(
     if (moves[player.id]?.reveal) change(player.id, `round ${round}: bought the reveal of teammates' captain votes`);
   }
   for (const player of ctx.players) {
-    if (!moves[player.id]?.votes.length && garnets[player.id] > 0) change(player.id, `round ${round}: no valid segment`);
+    if (!moves[player.id]?.votes.length && garnets[player.id] > 0)
+      change(player.id, `round ${round}: no valid segment`);
   }
   return { garnets, changes };
 }
 
 /** The resolve hook: every phase is a round of votes. */
-export function resolvePhase(state: PaintState, _phase: PhaseSpec, moveMap: ReadonlyMap<string, PaintMove>, ctx: PaintContext): PaintState {
+export function resolvePhase(
+  state: PaintState,
+  _phase: PhaseSpec,
+  moveMap: ReadonlyMap<string, PaintMove>,
+  ctx: PaintContext,
+): PaintState {
   const round = state.rounds.length + 1;
   const moves = Object.fromEntries(moveMap);
   const { colours, painted, tallies } = paint(state.canvas, state.colours, state.teamOf, moves);

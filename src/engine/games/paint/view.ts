@@ -23,7 +23,15 @@ import {
 } from '../../core/view.js';
 import { type PaintCanvas, pixelName } from './canvas.js';
 import { TEAMS, TEAM_FILL, TEAM_LETTER, type TeamId } from './options.js';
-import { type Colours, type PaintContext, type PaintMove, type PaintState, type RoundRecord, captainOf, paintedIn } from './state.js';
+import {
+  type Colours,
+  type PaintContext,
+  type PaintMove,
+  type PaintState,
+  type RoundRecord,
+  captainOf,
+  paintedIn,
+} from './state.js';
 
 const THICK: Edge = { weight: 'thick' };
 
@@ -42,7 +50,12 @@ function outlines(canvas: PaintCanvas): (CellBorders | undefined)[] {
   });
 }
 
-function canvasGrid(canvas: PaintCanvas, colours: Colours, edges: readonly (CellBorders | undefined)[], title: string): Grid {
+function canvasGrid(
+  canvas: PaintCanvas,
+  colours: Colours,
+  edges: readonly (CellBorders | undefined)[],
+  title: string,
+): Grid {
   const { width, height, pixels } = canvas;
   const firsts = new Set(canvas.firstPixels);
   const cells = boardCells(height, width, (i) => {
@@ -77,7 +90,8 @@ function boards(state: PaintState): BoardTab[] {
 }
 
 function scoreboard(state: PaintState, ctx: PaintContext): Table {
-  const counts = (record: RoundRecord, team: TeamId) => `${record.counts[team].segments} seg, ${record.counts[team].pixels} px`;
+  const counts = (record: RoundRecord, team: TeamId) =>
+    `${record.counts[team].segments} seg, ${record.counts[team].pixels} px`;
   const last = state.rounds[state.rounds.length - 1];
   return {
     title: 'Teams: segments and pixels painted',
@@ -94,7 +108,12 @@ function scoreboard(state: PaintState, ctx: PaintContext): Table {
 
 function legend(): LegendItem[] {
   return [
-    ...TEAMS.map((team) => ({ symbol: TEAM_LETTER[team], fill: TEAM_FILL[team], textColour: textOn(TEAM_FILL[team]), meaning: `painted ${team}` })),
+    ...TEAMS.map((team) => ({
+      symbol: TEAM_LETTER[team],
+      fill: TEAM_FILL[team],
+      textColour: textOn(TEAM_FILL[team]),
+      meaning: `painted ${team}`,
+    })),
     { symbol: '12', meaning: "a segment's number, in its first pixel (reading order)" },
     { symbol: '▭', meaning: 'thick lines: the outline of each segment' },
   ];
@@ -157,18 +176,30 @@ function voteCells(record: RoundRecord, player: string, ctx: PaintContext): Tabl
 }
 
 /** A team's own facts. Who coloured what follows from private votes: only the host gets that column. */
-function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forHost = false }: { forHost?: boolean } = {}): Table[] {
+function teamSections(
+  state: PaintState,
+  team: TeamId,
+  ctx: PaintContext,
+  { forHost = false }: { forHost?: boolean } = {},
+): Table[] {
   const election = state.election?.teams[team];
   const members = new Set(state.teams[team]);
   const votes: TableValue[][] = state.rounds.flatMap((record) =>
-    record.tallies.filter((t) => t.votes[team] > 0).map((t) => [record.round, t.segment, t.votes[team], resultOf(record, t.segment)]),
+    record.tallies
+      .filter((t) => t.votes[team] > 0)
+      .map((t) => [record.round, t.segment, t.votes[team], resultOf(record, t.segment)]),
   );
-  const coloured = (id: string) => state.rounds.reduce((n, r) => n + r.painted.filter((p) => p.coloured.includes(id)).length, 0);
+  const coloured = (id: string) =>
+    state.rounds.reduce((n, r) => n + r.painted.filter((p) => p.coloured.includes(id)).length, 0);
   return [
     {
       title: `Team ${team}`,
       header: ['Member', 'Captain', ...(forHost ? ['Segments coloured'] : [])],
-      rows: [...members].map((id) => [ctx.playerName(id), captainOf(state, team) === id ? 'captain' : '', ...(forHost ? [coloured(id)] : [])]),
+      rows: [...members].map((id) => [
+        ctx.playerName(id),
+        captainOf(state, team) === id ? 'captain' : '',
+        ...(forHost ? [coloured(id)] : []),
+      ]),
       caption: election
         ? `Captain vote: ${election.shape} (${election.cast} of ${members.size} voted); ${election.captain ? `captain ${ctx.playerName(election.captain)}` : 'no captain (no one had strictly the most votes)'}`
         : 'The captain is elected at the end of round 1.',
@@ -177,7 +208,12 @@ function teamSections(state: PaintState, team: TeamId, ctx: PaintContext, { forH
   ];
 }
 
-function playerSections(state: PaintState, player: string, ctx: PaintContext, open: OpenPhaseInfo<PaintMove> | null): Table[] {
+function playerSections(
+  state: PaintState,
+  player: string,
+  ctx: PaintContext,
+  open: OpenPhaseInfo<PaintMove> | null,
+): Table[] {
   const rows = state.rounds.map((r) => [r.round, ...voteCells(r, player, ctx)]);
   const changes = garnetNotes(state, player);
   const sections: Table[] = [
@@ -193,11 +229,18 @@ function playerSections(state: PaintState, player: string, ctx: PaintContext, op
     sections.push({
       title: 'Captain votes on your team (you bought this reveal in round 2)',
       header: ['Player', 'Voted for'],
-      rows: state.teams[state.teamOf[player]].map((id) => [ctx.playerName(id), captainVoteText(election.votes[id], ctx)]),
+      rows: state.teams[state.teamOf[player]].map((id) => [
+        ctx.playerName(id),
+        captainVoteText(election.votes[id], ctx),
+      ]),
     });
   }
   if (open) {
-    sections.push({ title: `Your submission for ${open.phase.title}`, header: ['Counts now'], rows: [[moveText(open.moves.get(player), ctx)]] });
+    sections.push({
+      title: `Your submission for ${open.phase.title}`,
+      header: ['Counts now'],
+      rows: [[moveText(open.moves.get(player), ctx)]],
+    });
   }
   return sections;
 }
@@ -223,13 +266,23 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
   sections.push({
     title: 'Every vote (host only)',
     header: ['Round', 'Player', 'Team', 'Segment votes', 'Captain vote', 'Reveal', 'Coloured'],
-    rows: state.rounds.flatMap((r) => ctx.players.map((p) => [r.round, p.name, state.teamOf[p.id], ...voteCells(r, p.id, ctx)])),
+    rows: state.rounds.flatMap((r) =>
+      ctx.players.map((p) => [r.round, p.name, state.teamOf[p.id], ...voteCells(r, p.id, ctx)]),
+    ),
   });
   sections.push({
     title: 'Votes per segment and team (host only)',
     header: ['Round', 'Segment', 'Pixels', 'red', 'blue', 'yellow', 'Result'],
     rows: state.rounds.flatMap((r) =>
-      r.tallies.map((t) => [r.round, t.segment, state.canvas.areas[t.segment - 1], t.votes.red, t.votes.blue, t.votes.yellow, resultOf(r, t.segment)]),
+      r.tallies.map((t) => [
+        r.round,
+        t.segment,
+        state.canvas.areas[t.segment - 1],
+        t.votes.red,
+        t.votes.blue,
+        t.votes.yellow,
+        resultOf(r, t.segment),
+      ]),
     ),
   });
   if (state.election) {
@@ -253,7 +306,12 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
   return sections;
 }
 
-export function paintView(state: PaintState, audience: Audience, ctx: PaintContext, open: OpenPhaseInfo<PaintMove> | null): GameView {
+export function paintView(
+  state: PaintState,
+  audience: Audience,
+  ctx: PaintContext,
+  open: OpenPhaseInfo<PaintMove> | null,
+): GameView {
   const viewer = audiencePlayer(audience);
   const teamAudience = audience.startsWith('team:') ? (audience.slice('team:'.length) as TeamId) : null;
   const sections: Table[] = [segmentTable(state)];
@@ -265,7 +323,8 @@ export function paintView(state: PaintState, audience: Audience, ctx: PaintConte
   } else if (teamAudience && TEAMS.includes(teamAudience)) {
     sections.push(...teamSections(state, teamAudience, ctx));
   }
-  const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : teamAudience ? `team ${teamAudience}` : 'public';
+  const who =
+    audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : teamAudience ? `team ${teamAudience}` : 'public';
   return {
     title: `Paint You a Picture (${who})`,
     boards: boards(state),

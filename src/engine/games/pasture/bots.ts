@@ -83,7 +83,8 @@ export const randomBot: Bot<PastureState, PastureOptions> = (input) => {
   }
   if (ids.length > 0 && budget >= 1 && random.chance(0.3)) answers.extra = random.pick(ids);
   const crossing = firstCrossing(here, target, pastureGrid(state.pastures));
-  if (crossing && gatesAvailable(input, { buying: answers.buyGate === 'yes' }) > 0 && random.chance(0.5)) answers.gate = crossing.map(name).join(' ');
+  if (crossing && gatesAvailable(input, { buying: answers.buyGate === 'yes' }) > 0 && random.chance(0.5))
+    answers.gate = crossing.map(name).join(' ');
   return answers;
 };
 
@@ -102,7 +103,12 @@ function bestSide(input: Input, pasture: Rect, fence: Fence, others: number): { 
   return sides[0].value >= sides[1].value ? sides[0] : sides[1];
 }
 
-function bestFence(input: Input, pasture: Rect, fences: readonly Fence[], others: number): { fence: Fence; side: Rect; value: number } | null {
+function bestFence(
+  input: Input,
+  pasture: Rect,
+  fences: readonly Fence[],
+  others: number,
+): { fence: Fence; side: Rect; value: number } | null {
   let best: { fence: Fence; side: Rect; value: number } | null = null;
   for (const fence of fences) {
     const option = bestSide(input, pasture, fence, others);
@@ -114,14 +120,20 @@ function bestFence(input: Input, pasture: Rect, fences: readonly Fence[], others
 /** Where to stand in `pasture` and which plan to back, judged by expected share. */
 function planFor(input: Input, pasture: Rect, entry: Cell): { target: Cell; vote: string | null; value: number } {
   const state = input.state;
-  const others = sheepIn(pasture, state.positions, input.ctx).length - (contains(pasture, positionOf(state, input.player)) ? 1 : 0);
+  const others =
+    sheepIn(pasture, state.positions, input.ctx).length - (contains(pasture, positionOf(state, input.player)) ? 1 : 0);
   const plans = (state.plans ?? []).filter((p) => sameRect(p.pasture, pasture));
   const chosen = bestFence(input, pasture, plans.length > 0 ? plans.map((p) => p.fence) : halvings(pasture), others);
   if (!chosen) return { target: entry, vote: null, value: expectedShare(input, pasture, pasture, others) };
   const vote = plans.find((p) => p.fence === chosen.fence)?.id ?? null;
   // Nearest cell of the chosen side on the entry cell's row or column (one always exists).
   const reachable = lineCells(entry).filter((cell) => contains(chosen.side, cell));
-  reachable.sort((a, b) => Math.abs(a.row - entry.row) + Math.abs(a.col - entry.col) - (Math.abs(b.row - entry.row) + Math.abs(b.col - entry.col)));
+  reachable.sort(
+    (a, b) =>
+      Math.abs(a.row - entry.row) +
+      Math.abs(a.col - entry.col) -
+      (Math.abs(b.row - entry.row) + Math.abs(b.col - entry.col)),
+  );
   return { target: reachable[0] ?? entry, vote, value: chosen.value };
 }
 

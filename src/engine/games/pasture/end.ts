@@ -12,15 +12,22 @@ export function finishMatch(state: PastureState, ctx: PastureContext): Final {
   const groups = scoreGroups(state, ctx);
   const awards: Award[] = [];
   const [top, next] = groups;
-  for (const id of top?.players ?? []) awards.push({ player: id, garnets: 2, tokensOfLife: 0, note: `Highest total score (${top.score} points)` });
-  for (const id of next?.players ?? []) awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Next highest total score (${next.score} points)` });
+  for (const id of top?.players ?? [])
+    awards.push({ player: id, garnets: 2, tokensOfLife: 0, note: `Highest total score (${top.score} points)` });
+  for (const id of next?.players ?? [])
+    awards.push({ player: id, garnets: 1, tokensOfLife: 0, note: `Next highest total score (${next.score} points)` });
   for (const player of ctx.players) {
     const spent = state.spent[player.id] ?? 0;
     if (spent === 0) continue;
     const extra = state.rounds.reduce((n, r) => n + r.orders[player.id].extra.length, 0);
     const gate = state.gateBoughtIn[player.id] ? `an extra gate (round ${state.gateBoughtIn[player.id]})` : '';
     const votes = extra > 0 ? `${extra} extra vote${extra === 1 ? '' : 's'}` : '';
-    awards.push({ player: player.id, garnets: -spent, tokensOfLife: 0, note: `Garnets spent during the game: ${[votes, gate].filter(Boolean).join(' and ')}` });
+    awards.push({
+      player: player.id,
+      garnets: -spent,
+      tokensOfLife: 0,
+      note: `Garnets spent during the game: ${[votes, gate].filter(Boolean).join(' and ')}`,
+    });
   }
   const last = groups.length > 1 ? groups[groups.length - 1].players : [];
   return {
@@ -46,7 +53,12 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
     for (const p of ctx.players) running[p.id] += record.scores[p.id];
     return {
       round: record.round,
-      plans: record.plans.map((p) => ({ id: p.id, player: p.player, fence: formatFence(p.fence), pasture: formatRect(p.pasture) })),
+      plans: record.plans.map((p) => ({
+        id: p.id,
+        player: p.player,
+        fence: formatFence(p.fence),
+        pasture: formatRect(p.pasture),
+      })),
       passed: record.results
         .filter((r) => r.passed)
         .map((r) => ({
@@ -56,7 +68,11 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
       pastures: record.pastures
         .map((rect) => {
           const sheep = sheepIn(rect, record.positions, ctx);
-          return { pasture: formatRect(rect), grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round), sheep };
+          return {
+            pasture: formatRect(rect),
+            grass: baseGrass(ctx.options.board, rect) * grassFactor(record.round),
+            sheep,
+          };
         })
         .filter((p) => p.sheep.length > 0),
       scores: record.scores,
@@ -66,7 +82,9 @@ export function roundSummaries(state: PastureState, ctx: PastureContext): RoundS
 }
 
 /** A plan that passed, for the round summary (filtered to passed results above). */
-function passedPlan(passed: { readonly plan: string; readonly fence: Parameters<typeof formatFence>[0] } | null | undefined): {
+function passedPlan(
+  passed: { readonly plan: string; readonly fence: Parameters<typeof formatFence>[0] } | null | undefined,
+): {
   plan: string;
   fence: string;
   words: string;

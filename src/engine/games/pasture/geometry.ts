@@ -80,7 +80,9 @@ export function pastureGrid(pastures: readonly Rect[]): Int16Array {
 
 /** True when `fence` cuts `rect` strictly inside, leaving cells on both sides. */
 export function splits(rect: Rect, fence: Fence): boolean {
-  return fence.dir === 'V' ? fence.after >= rect.left && fence.after < rect.right : fence.after >= rect.top && fence.after < rect.bottom;
+  return fence.dir === 'V'
+    ? fence.after >= rect.left && fence.after < rect.right
+    : fence.after >= rect.top && fence.after < rect.bottom;
 }
 
 /** The two pastures a fence makes: left then right, or top then bottom. */
@@ -159,7 +161,8 @@ export function walk(from: Cell, to: Cell, grid: Int16Array, gates: ReadonlySet<
 }
 
 const SHORT = /^([VH])\s*[:-]?\s*([A-Z]+|\d+)$/i;
-const WORDS = /^(?:(vertical|horizontal)(?:\s+fence)?\s*,?\s*)?between\s+(columns?|rows?)\s+([A-Z]+|\d+)\s+and\s+([A-Z]+|\d+)$/i;
+const WORDS =
+  /^(?:(vertical|horizontal)(?:\s+fence)?\s*,?\s*)?between\s+(columns?|rows?)\s+([A-Z]+|\d+)\s+and\s+([A-Z]+|\d+)$/i;
 const HOW = 'write V:G (between columns G and H) or H:7 (between rows 7 and 8)';
 
 function lineAfter(dir: 'V' | 'H', label: string): number {
@@ -186,9 +189,13 @@ export function parseFence(text: string): Result<Fence> {
     const dir = short[1].toUpperCase() as 'V' | 'H';
     const isLetters = /^[A-Z]+$/i.test(short[2]);
     if (dir === 'V' && !isLetters)
-      return err(`${quote(raw)}: a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`);
+      return err(
+        `${quote(raw)}: a vertical fence lies between two columns, named by the left one's letter (V:G is between G and H)`,
+      );
     if (dir === 'H' && isLetters)
-      return err(`${quote(raw)}: a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`);
+      return err(
+        `${quote(raw)}: a horizontal fence lies between two rows, named by the upper one's number (H:7 is between 7 and 8)`,
+      );
     return checkLine(dir, lineAfter(dir, short[2]), raw);
   }
   const words = WORDS.exec(raw);
@@ -196,7 +203,9 @@ export function parseFence(text: string): Result<Fence> {
     const dir = words[2].toLowerCase().startsWith('col') ? 'V' : 'H';
     const stated = words[1]?.toLowerCase();
     if (stated && (stated === 'vertical') !== (dir === 'V')) {
-      return err(`${quote(raw)}: a ${stated} fence lies between ${stated === 'vertical' ? 'columns' : 'rows'}, not ${dir === 'V' ? 'columns' : 'rows'}`);
+      return err(
+        `${quote(raw)}: a ${stated} fence lies between ${stated === 'vertical' ? 'columns' : 'rows'}, not ${dir === 'V' ? 'columns' : 'rows'}`,
+      );
     }
     const a = lineAfter(dir, words[3]);
     const b = lineAfter(dir, words[4]);

@@ -37,7 +37,12 @@ function startPhase(ctx: PastureContext): PhaseSpec {
     pattern: COORDINATE,
     required: true,
   };
-  return { id: 'start', title: 'Before the game: starting cells', kind: 'pregame', questions: everyone(ctx, () => [question]) };
+  return {
+    id: 'start',
+    title: 'Before the game: starting cells',
+    kind: 'pregame',
+    questions: everyone(ctx, () => [question]),
+  };
 }
 
 function pastureName(state: PastureState, player: string): string {
@@ -64,7 +69,9 @@ function plansPhase(state: PastureState, ctx: PastureContext, round: number): Ph
 function ordersPhase(state: PastureState, ctx: PastureContext, round: number): PhaseSpec {
   const plans = state.plans ?? [];
   const ids = plans.map((p) => p.id);
-  const listed = plans.map((p) => `${p.id} = ${formatFence(p.fence)} in ${formatRect(p.pasture)} (${ctx.playerName(p.player)})`).join('; ');
+  const listed = plans
+    .map((p) => `${p.id} = ${formatFence(p.fence)} in ${formatRect(p.pasture)} (${ctx.playerName(p.player)})`)
+    .join('; ');
   return {
     id: `round-${round}/orders`,
     title: `Round ${round}: orders`,
@@ -133,7 +140,13 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
   // The rules fix the phase lengths (20 minutes before the game, 15 a round): nothing closes early unless the host says so (docs/games/pasture.md, Options).
   closeWhenReady: { pregame: false, plans: false, orders: false },
-  phaseLengths: { kinds: { pregame: 'before the game: starting cells', plans: 'fence plans, each round', orders: 'orders, each round' } },
+  phaseLengths: {
+    kinds: {
+      pregame: 'before the game: starting cells',
+      plans: 'fence plans, each round',
+      orders: 'orders, each round',
+    },
+  },
   playerCount: { min: 2, max: 20, default: 10 },
   optionsSchema,
   prepareOptions,

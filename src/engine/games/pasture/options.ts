@@ -25,7 +25,11 @@ const TIEBREAKS = ['influence', 'earliest', 'random'] as const;
 export type Tiebreak = (typeof TIEBREAKS)[number];
 
 const grassRow = z
-  .array(z.int('grass values are whole numbers').check(z.minimum(0, 'grass cannot be negative'), z.maximum(1_000_000, 'a grass value is at most 1000000')))
+  .array(
+    z
+      .int('grass values are whole numbers')
+      .check(z.minimum(0, 'grass cannot be negative'), z.maximum(1_000_000, 'a grass value is at most 1000000')),
+  )
   .check(z.length(SIZE, `a row holds ${SIZE} grass values (columns A–N)`));
 
 export const optionsSchema = z.strictObject({
@@ -66,7 +70,11 @@ const SCOPED = /^(.*?)\s+in\s+(.+)$/i;
  * Applies starting fences in order. `H:7` splits every pasture the line crosses strictly inside;
  * `H:7 in A1` splits only the pasture holding A1. A fence that splits nothing is an error.
  */
-export function applyStartingFences(texts: readonly string[]): { pastures: Rect[]; built: StartingFence[]; issues: { index: number; message: string }[] } {
+export function applyStartingFences(texts: readonly string[]): {
+  pastures: Rect[];
+  built: StartingFence[];
+  issues: { index: number; message: string }[];
+} {
   let pastures: Rect[] = [WHOLE_BOARD];
   const built: StartingFence[] = [];
   const issues: { index: number; message: string }[] = [];
@@ -95,18 +103,24 @@ export function applyStartingFences(texts: readonly string[]): { pastures: Rect[
       }
     }
     if (targets.length === 0) {
-      issues.push({ index, message: `${formatFence(fence.value)} splits no pasture (it lies on an edge or an earlier fence)` });
+      issues.push({
+        index,
+        message: `${formatFence(fence.value)} splits no pasture (it lies on an edge or an earlier fence)`,
+      });
       return;
     }
     for (const rect of targets) built.push({ fence: fence.value, pasture: rect });
-    pastures = pastures.flatMap((rect) => (targets.includes(rect) ? splitRect(rect, fence.value) : [rect])).sort(compareRects);
+    pastures = pastures
+      .flatMap((rect) => (targets.includes(rect) ? splitRect(rect, fence.value) : [rect]))
+      .sort(compareRects);
   });
   return { pastures, built, issues };
 }
 
 export function prepareOptions(input: PastureOptionsInput, { random }: OptionsSetup): PreparedOptions<PastureOptions> {
   const issues: OptionIssue[] = [];
-  for (const { index, message } of applyStartingFences(input.fences).issues) issues.push({ path: ['fences', index], message });
+  for (const { index, message } of applyStartingFences(input.fences).issues)
+    issues.push({ path: ['fences', index], message });
   const seen = new Set<string>();
   input.tiebreak.forEach((step, index) => {
     if (seen.has(step)) issues.push({ path: ['tiebreak', index], message: `"${step}" is listed twice` });

@@ -10,9 +10,30 @@ import { answerText, readYesNo } from '../../core/answers.js';
 import type { Answers, CheckResult, PhaseProgress, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { SHAPE, areAdjacent, contains, fencesSplitting, formatFence, formatRect, heightOf, parseFence, pastureIndexAt, splits, widthOf } from './geometry.js';
+import {
+  SHAPE,
+  areAdjacent,
+  contains,
+  fencesSplitting,
+  formatFence,
+  formatRect,
+  heightOf,
+  parseFence,
+  pastureIndexAt,
+  splits,
+  widthOf,
+} from './geometry.js';
 import type { Rect } from './geometry.js';
-import { EXTRA_VOTE_COST, GATE_COST, type Orders, type PastureContext, type PastureMove, type PastureState, garnetsLeft, positionOf } from './state.js';
+import {
+  EXTRA_VOTE_COST,
+  GATE_COST,
+  type Orders,
+  type PastureContext,
+  type PastureMove,
+  type PastureState,
+  garnetsLeft,
+  positionOf,
+} from './state.js';
 
 type Check = CheckResult<PastureMove>;
 
@@ -20,7 +41,9 @@ function checkStart(answers: Answers): Check {
   const text = answerText(answers, 'start');
   if (text === undefined) return { ok: false, reason: 'start: name one cell for your sheep, e.g. C12' };
   const cell = parseCell(text, SHAPE);
-  return cell.ok ? { ok: true, move: { kind: 'start', cell: cell.value } } : { ok: false, reason: `start: ${cell.error}` };
+  return cell.ok
+    ? { ok: true, move: { kind: 'start', cell: cell.value } }
+    : { ok: false, reason: `start: ${cell.error}` };
 }
 
 function splitRange(rect: Rect, dir: 'V' | 'H'): string {
@@ -31,7 +54,8 @@ function splitRange(rect: Rect, dir: 'V' | 'H'): string {
 /** Why `fence` cannot split the player's pasture, naming the fences that can. */
 function planProblem(rect: Rect, dir: 'V' | 'H', fenceName: string): string {
   const name = formatRect(rect);
-  if (widthOf(rect) === 1 && heightOf(rect) === 1) return `plan: your pasture ${name} is a single cell and cannot be split`;
+  if (widthOf(rect) === 1 && heightOf(rect) === 1)
+    return `plan: your pasture ${name} is a single cell and cannot be split`;
   if (dir === 'V' && widthOf(rect) === 1)
     return `plan: your pasture ${name} is one column wide, so only a horizontal fence can split it (${splitRange(rect, 'H')})`;
   if (dir === 'H' && heightOf(rect) === 1)
@@ -43,15 +67,22 @@ function planProblem(rect: Rect, dir: 'V' | 'H', fenceName: string): string {
  * A plan must split the submitter's pasture (where they stand at the start of the round). Each
  * valid plan takes the next id; a blank answer or "none" withdraws the player's plan.
  */
-function checkPlan(state: PastureState, player: string, answers: Answers, moves: ReadonlyMap<string, PastureMove>): Check {
+function checkPlan(
+  state: PastureState,
+  player: string,
+  answers: Answers,
+  moves: ReadonlyMap<string, PastureMove>,
+): Check {
   let counter = 0;
   for (const move of moves.values()) if (move.kind === 'plan') counter = Math.max(counter, move.counter);
   const text = answerText(answers, 'plan');
-  if (text === undefined || /^(none|no plan|withdraw)$/i.test(text)) return { ok: true, move: { kind: 'plan', plan: null, counter } };
+  if (text === undefined || /^(none|no plan|withdraw)$/i.test(text))
+    return { ok: true, move: { kind: 'plan', plan: null, counter } };
   const fence = parseFence(text);
   if (!fence.ok) return { ok: false, reason: `plan: ${fence.error}` };
   const rect = state.pastures[pastureIndexAt(state.pastures, positionOf(state, player))];
-  if (!splits(rect, fence.value)) return { ok: false, reason: planProblem(rect, fence.value.dir, formatFence(fence.value)) };
+  if (!splits(rect, fence.value))
+    return { ok: false, reason: planProblem(rect, fence.value.dir, formatFence(fence.value)) };
   return { ok: true, move: { kind: 'plan', plan: { number: counter + 1, fence: fence.value }, counter: counter + 1 } };
 }
 
@@ -62,7 +93,8 @@ function readPlanIds(question: string, text: string, known: ReadonlySet<string>)
     const match = /^P?(\d+)$/i.exec(token);
     if (!match) return err(`${question}: ${quote(token)} is not a plan id (write ids such as P1 P3)`);
     const id = `P${Number(match[1])}`;
-    if (!known.has(id)) return err(`${question}: ${id} is not a plan of this round (the plans are ${[...known].join(', ')})`);
+    if (!known.has(id))
+      return err(`${question}: ${id} is not a plan of this round (the plans are ${[...known].join(', ')})`);
     ids.push(id);
   }
   return ok(ids);
@@ -87,17 +119,24 @@ function usedGateRounds(state: PastureState, player: string): number[] {
 function readGate(text: string, state: PastureState, player: string, available: number): Result<[Cell, Cell]> {
   const cells = parseCellList(text, SHAPE);
   if (!cells.ok) return err(`gate: ${cells.error}`);
-  if (cells.value.length !== 2) return err(`gate: name the two cells on either side of a fence, e.g. G5 H5 (you named ${cells.value.length})`);
+  if (cells.value.length !== 2)
+    return err(`gate: name the two cells on either side of a fence, e.g. G5 H5 (you named ${cells.value.length})`);
   const [a, b] = cells.value;
   const [nameA, nameB] = [formatCell(a, SHAPE), formatCell(b, SHAPE)];
-  if (!areAdjacent(a, b)) return err(`gate: ${nameA} and ${nameB} are not next to each other; a gate joins two orthogonally adjacent cells`);
+  if (!areAdjacent(a, b))
+    return err(`gate: ${nameA} and ${nameB} are not next to each other; a gate joins two orthogonally adjacent cells`);
   const pasture = state.pastures[pastureIndexAt(state.pastures, a)];
   if (contains(pasture, b))
-    return err(`gate: no fence lies between ${nameA} and ${nameB} (both are in pasture ${formatRect(pasture)}); a gate must cross a fence`);
+    return err(
+      `gate: no fence lies between ${nameA} and ${nameB} (both are in pasture ${formatRect(pasture)}); a gate must cross a fence`,
+    );
   if (available <= 0) {
     const used = usedGateRounds(state, player);
-    const history = used.length === 0 ? 'this match gives none' : `used in round${used.length > 1 ? 's' : ''} ${used.join(' and ')}`;
-    const extra = state.gateBoughtIn[player] ? 'your one extra gate is already bought' : `buy one with buyGate for ${GATE_COST} garnets`;
+    const history =
+      used.length === 0 ? 'this match gives none' : `used in round${used.length > 1 ? 's' : ''} ${used.join(' and ')}`;
+    const extra = state.gateBoughtIn[player]
+      ? 'your one extra gate is already bought'
+      : `buy one with buyGate for ${GATE_COST} garnets`;
     return err(`gate: you have no gate left (${history}); ${extra}`);
   }
   return ok([a, b]);
@@ -105,7 +144,11 @@ function readGate(text: string, state: PastureState, player: string, available: 
 
 /** The buyGate part: yes buys the one extra gate a game allows, if the garnets are there. */
 function readBuyGate(text: string, state: PastureState, player: string, balance: number): Result<boolean> {
-  const wants = readYesNo('buyGate', text, `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`);
+  const wants = readYesNo(
+    'buyGate',
+    text,
+    `answer yes to buy a gate for ${GATE_COST} garnets, or no (or leave it blank)`,
+  );
   if (!wants.ok || !wants.value) return wants;
   const bought = state.gateBoughtIn[player];
   if (bought) return err(`buyGate: you already bought your extra gate in round ${bought} (one per game)`);
@@ -114,7 +157,11 @@ function readBuyGate(text: string, state: PastureState, player: string, balance:
 }
 
 /** The extra part: plans to give a bought vote each, all of them paid for or none. */
-function readExtraVotes(text: string, known: ReadonlySet<string>, { balance, buyGate }: { balance: number; buyGate: boolean }): Result<string[]> {
+function readExtraVotes(
+  text: string,
+  known: ReadonlySet<string>,
+  { balance, buyGate }: { balance: number; buyGate: boolean },
+): Result<string[]> {
   const ids = readPlanIds('extra', text, known);
   if (!ids.ok) return ids;
   const cost = ids.value.length * EXTRA_VOTE_COST;

@@ -54,11 +54,16 @@ const NO_ORDERS: Orders = { move: null, votes: [], extra: [], gate: null, buyGat
 export type PastureMove =
   | { readonly kind: 'start'; readonly cell: Cell }
   /** `counter` is the number of plan ids handed out so far this round, this one included. */
-  | { readonly kind: 'plan'; readonly plan: { readonly number: number; readonly fence: Fence } | null; readonly counter: number }
+  | {
+      readonly kind: 'plan';
+      readonly plan: { readonly number: number; readonly fence: Fence } | null;
+      readonly counter: number;
+    }
   | { readonly kind: 'orders'; readonly orders: Orders };
 
 /** How a pasture's vote was settled. */
-export type DecidedBy = 'only plan' | 'dominant votes' | 'influence votes' | 'earliest plan' | 'seeded draw' | 'default plan' | 'single cell';
+export type DecidedBy =
+  'only plan' | 'dominant votes' | 'influence votes' | 'earliest plan' | 'seeded draw' | 'default plan' | 'single cell';
 
 export interface Tally {
   /** `P3`, or `default` for the halving plan. */
@@ -200,7 +205,12 @@ export function scoreGroups(state: PastureState, ctx: PastureContext): { score: 
 // voting per pasture, building the passed fences, scoring.
 
 /** The resolve hook: the starting cells, then each round's plans and orders. */
-export function resolvePhase(state: PastureState, phase: PhaseSpec, moves: ReadonlyMap<string, PastureMove>, ctx: PastureContext): PastureState {
+export function resolvePhase(
+  state: PastureState,
+  phase: PhaseSpec,
+  moves: ReadonlyMap<string, PastureMove>,
+  ctx: PastureContext,
+): PastureState {
   if (phase.kind === 'pregame') return resolveStart(state, ctx, moves);
   if (phase.kind === 'plans') return resolvePlans(state, moves);
   return resolveOrders(state, ctx, moves);
@@ -249,7 +259,8 @@ function choosePlan(
     if (step === 'influence') pool = keepBest(pool, (t) => t.influence);
     if (step === 'earliest') pool = keepBest(pool, (t) => -Number(t.plan.slice(1)));
     if (step === 'random') break;
-    if (pool.length === 1) return { passed: pool[0], decidedBy: step === 'influence' ? 'influence votes' : 'earliest plan' };
+    if (pool.length === 1)
+      return { passed: pool[0], decidedBy: step === 'influence' ? 'influence votes' : 'earliest plan' };
   }
   return { passed: random().pick(pool), decidedBy: 'seeded draw', drawnAmong: pool.map((t) => t.plan) };
 }
@@ -280,7 +291,12 @@ function vote(
     const label = formatRect(pasture);
     const tallies: Tally[] = plans
       .filter((p) => sameRect(p.pasture, pasture))
-      .map((p) => ({ plan: p.id, fence: p.fence, dominant: dominant.get(p.id) ?? 0, influence: influence.get(p.id) ?? 0 }));
+      .map((p) => ({
+        plan: p.id,
+        fence: p.fence,
+        dominant: dominant.get(p.id) ?? 0,
+        influence: influence.get(p.id) ?? 0,
+      }));
     if (tallies.length > 0) {
       const settled = choosePlan(tallies, ctx.options.tiebreak, () => ctx.random(`round-${round}/tiebreak/${label}`));
       return { pasture, tallies, ...settled };
@@ -288,12 +304,22 @@ function vote(
     const options = halvings(pasture);
     if (options.length === 0) return { pasture, tallies, passed: null, decidedBy: 'single cell' };
     const fence = options.length === 1 ? options[0] : ctx.random(`round-${round}/default-plan/${label}`).pick(options);
-    return { pasture, tallies, passed: { plan: 'default', fence, dominant: 0, influence: 0 }, decidedBy: 'default plan' };
+    return {
+      pasture,
+      tallies,
+      passed: { plan: 'default', fence, dominant: 0, influence: 0 },
+      decidedBy: 'default plan',
+    };
   });
 }
 
 /** Each sheep's score: floor(pasture grass this round ÷ sheep in that pasture). */
-function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string, Cell>>, ctx: PastureContext, round: number): Record<string, number> {
+function scoreRound(
+  pastures: readonly Rect[],
+  positions: Readonly<Record<string, Cell>>,
+  ctx: PastureContext,
+  round: number,
+): Record<string, number> {
   const scores: Record<string, number> = {};
   for (const rect of pastures) {
     const sheep = sheepIn(rect, positions, ctx);
@@ -305,7 +331,11 @@ function scoreRound(pastures: readonly Rect[], positions: Readonly<Record<string
 }
 
 /** The end of a round, in the order of the rules. */
-function resolveOrders(state: PastureState, ctx: PastureContext, moves: ReadonlyMap<string, PastureMove>): PastureState {
+function resolveOrders(
+  state: PastureState,
+  ctx: PastureContext,
+  moves: ReadonlyMap<string, PastureMove>,
+): PastureState {
   const round = state.rounds.length + 1;
   const from = positionsOf(state);
   const plans = state.plans ?? [];
@@ -353,7 +383,12 @@ function resolveOrders(state: PastureState, ctx: PastureContext, moves: Readonly
     if (result.passed) passed.set(index, result.passed.fence);
   });
   const pastures = buildFences(state.pastures, passed);
-  const fences = [...state.fences, ...results.flatMap((r) => (r.passed ? [{ round, fence: r.passed.fence, pasture: r.pasture, plan: r.passed.plan }] : []))];
+  const fences = [
+    ...state.fences,
+    ...results.flatMap((r) =>
+      r.passed ? [{ round, fence: r.passed.fence, pasture: r.pasture, plan: r.passed.plan }] : [],
+    ),
+  ];
 
   // 5. Scoring on the new pastures.
   const scores = scoreRound(pastures, positions, ctx, round);
@@ -369,7 +404,19 @@ function resolveOrders(state: PastureState, ctx: PastureContext, moves: Readonly
     spent,
     rounds: [
       ...state.rounds,
-      { round, pasturesBefore: state.pastures, plans, orders: orderRecord, gates, gatesBought, from, positions, results, pastures, scores },
+      {
+        round,
+        pasturesBefore: state.pastures,
+        plans,
+        orders: orderRecord,
+        gates,
+        gatesBought,
+        from,
+        positions,
+        results,
+        pastures,
+        scores,
+      },
     ],
   };
 }

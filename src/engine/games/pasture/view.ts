@@ -21,7 +21,19 @@ import {
   letterLabels,
   textOn,
 } from '../../core/view.js';
-import { type Rect, SHAPE, SIZE, crossingKey, fenceWords, formatFence, formatRect, heightOf, pastureGrid, pastureIndexAt, widthOf } from './geometry.js';
+import {
+  type Rect,
+  SHAPE,
+  SIZE,
+  crossingKey,
+  fenceWords,
+  formatFence,
+  formatRect,
+  heightOf,
+  pastureGrid,
+  pastureIndexAt,
+  widthOf,
+} from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
 import {
   type GatePlacement,
@@ -156,7 +168,9 @@ function pastureTexts(
 
 function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: ReadonlySet<string>): Grid {
   const grid = pastureGrid(snap.pastures);
-  const texts = snap.pastures.map((rect) => pastureTexts(rect, sheepIn(rect, snap.positions, ctx), snap.positions, ctx, seer));
+  const texts = snap.pastures.map((rect) =>
+    pastureTexts(rect, sheepIn(rect, snap.positions, ctx), snap.positions, ctx, seer),
+  );
   const cells = boardCells(SIZE, SIZE, (i, { row, col }) => {
     const index = grid[i];
     const rect = snap.pastures[index];
@@ -166,8 +180,12 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
     const isCorner = rect.top === row && rect.left === col;
     const fill = here.length > 0 ? PASTURE_FILLS.sheep : flock.length > 0 ? PASTURE_FILLS.flock : PASTURE_FILLS.empty;
     const notes = [
-      isCorner ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}` : '',
-      here.length > 0 ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}` : '',
+      isCorner
+        ? `pasture ${formatRect(rect)}: ${flock.length} sheep${flock.length ? ` (${flock.map(ctx.playerName).join(', ')})` : ''}`
+        : '',
+      here.length > 0
+        ? `${cellName({ row, col })}: ${here.map((id) => (seer.viewer === id ? 'your sheep' : ctx.playerName(id))).join(', ')}`
+        : '',
     ].filter(Boolean);
     return {
       ...(shown ? { text: shown.text } : {}),
@@ -185,14 +203,21 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
       : seer.viewer
         ? ' ★ marks your sheep; the names in italics are who else is in the pasture, not where.'
         : ' The names in italics are who is in the pasture, not where.';
-  return gridOf(`Sheep: ${snap.title}`, cells, `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`);
+  return gridOf(
+    `Sheep: ${snap.title}`,
+    cells,
+    `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`,
+  );
 }
 
 function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): BoardTab {
   const visible = snap.gates.filter((g) => seer.canSee(g.player));
   const gates = new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1])));
   // The gates named too, so that a purple line among the fences is easy to find.
-  const named = visible.map((g) => `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`);
+  const named = visible.map(
+    (g) =>
+      `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`,
+  );
   return {
     tab,
     title: snap.title,
@@ -204,7 +229,11 @@ function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): Bo
 function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[] {
   const last = state.rounds[state.rounds.length - 1];
   const over = state.rounds.length >= ctx.options.rounds;
-  const title = over ? `after round ${last.round} (final)` : last ? `after round ${last.round}, before round ${last.round + 1}` : 'before round 1';
+  const title = over
+    ? `after round ${last.round} (final)`
+    : last
+      ? `after round ${last.round}, before round ${last.round + 1}`
+      : 'before round 1';
   const current: Snapshot = {
     title,
     round: roundInPlay(state, ctx),
@@ -279,7 +308,13 @@ function plansTable(state: PastureState, ctx: PastureContext, open: OpenPhaseInf
   return {
     title: `Fence plans for round ${state.rounds.length + 1}${state.plans ? '' : ' (so far)'}`,
     header: ['Plan', 'By', 'Fence', 'In words', 'Pasture'],
-    rows: plans.map((p) => [p.id, ctx.playerName(p.player), formatFence(p.fence), fenceWords(p.fence), formatRect(p.pasture)]),
+    rows: plans.map((p) => [
+      p.id,
+      ctx.playerName(p.player),
+      formatFence(p.fence),
+      fenceWords(p.fence),
+      formatRect(p.pasture),
+    ]),
     caption:
       "Ids follow the order of submission; a player's new plan replaces their earlier one and takes a new id. A pasture with no plan is halved by the default plan.",
   };
@@ -331,7 +366,11 @@ function ordersTable(state: PastureState, ctx: PastureContext, players: readonly
       ];
     }),
   );
-  return { title, header: ['Round', 'Player', 'From', 'Target', 'Ended on', 'Votes', 'Extra votes', 'Gate', 'Bought gate'], rows };
+  return {
+    title,
+    header: ['Round', 'Player', 'From', 'Target', 'Ended on', 'Votes', 'Extra votes', 'Gate', 'Bought gate'],
+    rows,
+  };
 }
 
 function talliesTable(state: PastureState): Table {
@@ -341,11 +380,33 @@ function talliesTable(state: PastureState): Table {
         ? `${result.passed.plan} passed (${result.decidedBy}${result.drawnAmong ? ` among ${result.drawnAmong.join(', ')}` : ''})`
         : 'single cell: no fence';
       if (result.tallies.length === 0)
-        return [[r.round, formatRect(result.pasture), result.passed?.plan ?? '—', result.passed ? formatFence(result.passed.fence) : '—', '', '', outcome]];
-      return result.tallies.map((t) => [r.round, formatRect(result.pasture), t.plan, formatFence(t.fence), t.dominant, t.influence, outcome]);
+        return [
+          [
+            r.round,
+            formatRect(result.pasture),
+            result.passed?.plan ?? '—',
+            result.passed ? formatFence(result.passed.fence) : '—',
+            '',
+            '',
+            outcome,
+          ],
+        ];
+      return result.tallies.map((t) => [
+        r.round,
+        formatRect(result.pasture),
+        t.plan,
+        formatFence(t.fence),
+        t.dominant,
+        t.influence,
+        outcome,
+      ]);
     }),
   );
-  return { title: 'Votes and tallies (host only)', header: ['Round', 'Pasture', 'Plan', 'Fence', 'Dominant', 'Influence', 'Result'], rows };
+  return {
+    title: 'Votes and tallies (host only)',
+    header: ['Round', 'Pasture', 'Plan', 'Fence', 'Dominant', 'Influence', 'Result'],
+    rows,
+  };
 }
 
 function walletTable(state: PastureState, ctx: PastureContext, players: readonly string[], title: string): Table {
@@ -383,21 +444,48 @@ function moveText(move: PastureMove | undefined): string {
 function legend(seer: Seer, ctx: PastureContext): LegendItem[] {
   const values = ctx.options.board.flat();
   const items: LegendItem[] = [
-    { symbol: String(Math.min(...values)), fill: GRASS[0], meaning: 'the least grass on the board (lightest green); numbers are base values × 2^(round − 1)' },
-    { symbol: String(Math.max(...values)), fill: GRASS[GRASS.length - 1], textColour: '#FFFFFF', meaning: 'the richest grass (darkest green)' },
+    {
+      symbol: String(Math.min(...values)),
+      fill: GRASS[0],
+      meaning: 'the least grass on the board (lightest green); numbers are base values × 2^(round − 1)',
+    },
+    {
+      symbol: String(Math.max(...values)),
+      fill: GRASS[GRASS.length - 1],
+      textColour: '#FFFFFF',
+      meaning: 'the richest grass (darkest green)',
+    },
     { symbol: '┃', meaning: 'thick line: a fence (pastures are the areas between fences)' },
-    { symbol: '(n)', fill: PASTURE_FILLS.flock, meaning: 'how many sheep are in the pasture; white pastures are empty' },
+    {
+      symbol: '(n)',
+      fill: PASTURE_FILLS.flock,
+      meaning: 'how many sheep are in the pasture; white pastures are empty',
+    },
   ];
   if (seer.audience !== 'host')
-    items.push({ symbol: ctx.players[0]?.name ?? 'Ann', fill: PASTURE_FILLS.flock, meaning: 'in italics: a sheep in the pasture (who, not where)' });
-  if (seer.audience === 'host') items.push({ symbol: '3', fill: PASTURE_FILLS.sheep, meaning: "a sheep's cell, by player number" });
+    items.push({
+      symbol: ctx.players[0]?.name ?? 'Ann',
+      fill: PASTURE_FILLS.flock,
+      meaning: 'in italics: a sheep in the pasture (who, not where)',
+    });
+  if (seer.audience === 'host')
+    items.push({ symbol: '3', fill: PASTURE_FILLS.sheep, meaning: "a sheep's cell, by player number" });
   if (seer.viewer) items.push({ symbol: '★', fill: PASTURE_FILLS.sheep, meaning: 'your sheep' });
   if (seer.audience === 'host' || seer.viewer)
-    items.push({ symbol: '┃', textColour: PALETTE.purple, meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : '') });
+    items.push({
+      symbol: '┃',
+      textColour: PALETTE.purple,
+      meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : ''),
+    });
   return items;
 }
 
-export function pastureView(state: PastureState, audience: Audience, ctx: PastureContext, open: OpenPhaseInfo<PastureMove> | null): GameView {
+export function pastureView(
+  state: PastureState,
+  audience: Audience,
+  ctx: PastureContext,
+  open: OpenPhaseInfo<PastureMove> | null,
+): GameView {
   const viewer = audiencePlayer(audience);
   const seer: Seer = { audience, viewer, canSee: (player) => audience === 'host' || player === viewer };
   const sections: Table[] = [pastureTable(state, ctx)];
@@ -406,7 +494,12 @@ export function pastureView(state: PastureState, audience: Audience, ctx: Pastur
   sections.push(fenceTable(state, ctx));
   if (viewer) {
     sections.push(walletTable(state, ctx, [viewer], 'Your sheep, gates and garnets'));
-    if (open) sections.push({ title: `Your submission for ${open.phase.title}`, header: ['Counts now'], rows: [[moveText(open.moves.get(viewer))]] });
+    if (open)
+      sections.push({
+        title: `Your submission for ${open.phase.title}`,
+        header: ['Counts now'],
+        rows: [[moveText(open.moves.get(viewer))]],
+      });
     sections.push(ordersTable(state, ctx, [viewer], 'Your orders and votes by round'));
   }
   if (audience === 'host') {
@@ -423,5 +516,11 @@ export function pastureView(state: PastureState, audience: Audience, ctx: Pastur
     sections.push(ordersTable(state, ctx, everyone, 'Orders by round (host only)'));
   }
   const who = audience === 'host' ? 'host' : viewer ? ctx.playerName(viewer) : 'public';
-  return { title: `Pasture (${who})`, boards: boards(state, ctx, seer), scoreboard: scoreboard(state, ctx), legend: legend(seer, ctx), sections };
+  return {
+    title: `Pasture (${who})`,
+    boards: boards(state, ctx, seer),
+    scoreboard: scoreboard(state, ctx),
+    legend: legend(seer, ctx),
+    sections,
+  };
 }

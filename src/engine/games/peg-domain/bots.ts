@@ -46,10 +46,15 @@ function boardOf(input: PegBotInput): SearchBoard {
 
 /** A move lifting a domain peg (Peg Subtraction), when nothing fits without one, or finish. */
 function lastResort(input: PegBotInput): Answers {
-  const found: Found | null = maySubtract(input.state, input.ctx, input.player) ? findLegalMove(boardOf(input), { subtract: true }) : null;
+  const found: Found | null = maySubtract(input.state, input.ctx, input.player)
+    ? findLegalMove(boardOf(input), { subtract: true })
+    : null;
   if (!found || found.subtract === null) return { finish: 'yes' };
   const scan = new WindowScan(boardOf(input)).load(found.window);
-  return moveAnswers(WINDOWS[found.window], scan, scan.path(found.pegs[0], found.pegs[1], found.subtract), { cut: 'path', subtract: found.subtract });
+  return moveAnswers(WINDOWS[found.window], scan, scan.path(found.pegs[0], found.pegs[1], found.subtract), {
+    cut: 'path',
+    subtract: found.subtract,
+  });
 }
 
 function randomTurn(input: PegBotInput): Answers {
@@ -71,7 +76,10 @@ function randomTurn(input: PegBotInput): Answers {
       if (next === undefined) break;
       squares.push(next);
     }
-    return moveAnswers(WINDOWS[w], scan, [squares[0], ...random.shuffle(squares.slice(1))], { cut: 'squares', subtract: null });
+    return moveAnswers(WINDOWS[w], scan, [squares[0], ...random.shuffle(squares.slice(1))], {
+      cut: 'squares',
+      subtract: null,
+    });
   }
   return lastResort(input);
 }
@@ -132,7 +140,8 @@ function trimmed(squares: number[], a: number, b: number, worthless: (square: nu
 /** Squares the opponent's pallet allows a single removal on. */
 function removable(pallet: Pallet, ownerName: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < PALLET_CELLS; i++) if (parseRemove(palletName(i), pallet, ownerName, { rapid: false }).ok) out.push(i);
+  for (let i = 0; i < PALLET_CELLS; i++)
+    if (parseRemove(palletName(i), pallet, ownerName, { rapid: false }).ok) out.push(i);
   return out;
 }
 
@@ -159,7 +168,9 @@ function removalAnswers(input: PegBotInput, style: BotStyle): Answers | null {
 
 function extraPegAnswer(input: PegBotInput): Answers | null {
   const pallet = input.state.pallets[input.player];
-  const choices = Array.from({ length: PALLET_CELLS }, (_, i) => i).filter((i) => parseExtraPeg(palletName(i), pallet).ok);
+  const choices = Array.from({ length: PALLET_CELLS }, (_, i) => i).filter(
+    (i) => parseExtraPeg(palletName(i), pallet).ok,
+  );
   return choices.length > 0 ? { extraPeg: palletName(input.random.pick(choices)) } : null;
 }
 

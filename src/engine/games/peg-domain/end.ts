@@ -18,7 +18,12 @@ export function finishMatch(state: PegState, ctx: PegContext): Final {
     losers: [loser],
     awards: [
       { player: winner, garnets: 0, tokensOfLife: 0, note: final ? 'Wins the final' : 'Wins the death match' },
-      { player: loser, garnets: 0, tokensOfLife: 0, note: final ? 'Runner-up of the final' : 'Loses the death match: eliminated' },
+      {
+        player: loser,
+        garnets: 0,
+        tokensOfLife: 0,
+        note: final ? 'Runner-up of the final' : 'Loses the death match: eliminated',
+      },
     ],
     eliminationCandidate: final ? null : loser,
     ...(decidedBy.startsWith('tied') ? { tieBreak: decidedBy } : {}),
@@ -50,7 +55,14 @@ export function roundSummaries(state: PegState, ctx: PegContext): RoundSummary[]
     secondsUsed: t.secondsUsed,
     reserveLeft: t.reserveLeft,
     ...(t.removal
-      ? { removal: { by: t.removal.by, square: palletName(t.removal.square), rapid: t.removal.rapid, removed: t.removal.removed.map(palletName) } }
+      ? {
+          removal: {
+            by: t.removal.by,
+            square: palletName(t.removal.square),
+            rapid: t.removal.rapid,
+            removed: t.removal.removed.map(palletName),
+          },
+        }
       : {}),
     domainSquares: Object.fromEntries(ctx.players.map((p) => [p.id, t.domain.owner.filter((o) => o === p.id).length])),
     // Rows of the domain: 1 / 2 a square of the first / second player listed, A / B their pegs, . nobody's.

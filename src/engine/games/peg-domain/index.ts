@@ -13,9 +13,26 @@
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
 import { finishMatch, roundSummaries } from './end.js';
-import { ITEM_NAMES, ITEM_TURN_LIMIT, type PegOptions, type PegOptionsInput, optionsSchema, prepareOptions } from './options.js';
+import {
+  ITEM_NAMES,
+  ITEM_TURN_LIMIT,
+  type PegOptions,
+  type PegOptionsInput,
+  optionsSchema,
+  prepareOptions,
+} from './options.js';
 import { checkSubmission } from './parse.js';
-import { type PegContext, type PegMove, type PegState, holds, initialState, mayRapid, maySubtract, opponentOf, resolvePhase } from './state.js';
+import {
+  type PegContext,
+  type PegMove,
+  type PegState,
+  holds,
+  initialState,
+  mayRapid,
+  maySubtract,
+  opponentOf,
+  resolvePhase,
+} from './state.js';
 import { pegView } from './view.js';
 
 const PALLET_SQUARE = '[A-Pa-p]\\s*\\d{1,2}';

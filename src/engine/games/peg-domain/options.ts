@@ -56,10 +56,14 @@ export function readPallet(rows: readonly string[]): { pegs: boolean[] } | { err
   if (rows.length !== PALLET.rows) return { error: `a pallet has ${PALLET.rows} rows, got ${rows.length}` };
   const pegs: boolean[] = [];
   for (const [r, text] of rows.entries()) {
-    if (text.length !== PALLET.cols) return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
+    if (text.length !== PALLET.cols)
+      return { error: `row ${r + 1} has ${text.length} characters; a pallet row has ${PALLET.cols} (A–P)`, row: r };
     for (const [c, ch] of [...text].entries()) {
       if (ch !== 'X' && ch !== 'x' && ch !== '.') {
-        return { error: `row ${r + 1}, column ${columnLetters(c)}: ${quote(ch)} is neither X (peg) nor . (square)`, row: r };
+        return {
+          error: `row ${r + 1}, column ${columnLetters(c)}: ${quote(ch)} is neither X (peg) nor . (square)`,
+          row: r,
+        };
       }
       pegs.push(ch !== '.');
     }
@@ -112,7 +116,8 @@ export function prepareOptions(input: PegOptionsInput, { players, random }: Opti
       continue;
     }
     const read = readPallet(rows);
-    if ('error' in read) issues.push({ path: ['pallets', id, ...(read.row !== undefined ? [read.row] : [])], message: read.error });
+    if ('error' in read)
+      issues.push({ path: ['pallets', id, ...(read.row !== undefined ? [read.row] : [])], message: read.error });
     else pallets[id] = palletRows(read.pegs);
   }
   // Both players play identical pallets unless each is given: a missing one copies the first.
@@ -120,9 +125,13 @@ export function prepareOptions(input: PegOptionsInput, { players, random }: Opti
   for (const id of ids) pallets[id] ??= shared;
 
   const first = input.first ?? ids[0];
-  if (!known(first)) issues.push({ path: ['first'], message: `${quote(first)} is not a player of this match (${list})` });
+  if (!known(first))
+    issues.push({ path: ['first'], message: `${quote(first)} is not a player of this match (${list})` });
   if (input.tiebreakWinner !== undefined && !known(input.tiebreakWinner)) {
-    issues.push({ path: ['tiebreakWinner'], message: `${quote(input.tiebreakWinner)} is not a player of this match (${list})` });
+    issues.push({
+      path: ['tiebreakWinner'],
+      message: `${quote(input.tiebreakWinner)} is not a player of this match (${list})`,
+    });
   }
 
   const items: Record<string, Item[]> = Object.fromEntries(ids.map((id) => [id, []]));
@@ -132,7 +141,10 @@ export function prepareOptions(input: PegOptionsInput, { players, random }: Opti
       continue;
     }
     if (held.length > 0 && input.variant !== 'final') {
-      issues.push({ path: ['items', id], message: 'items are used only in the final variant (set "variant": "final")' });
+      issues.push({
+        path: ['items', id],
+        message: 'items are used only in the final variant (set "variant": "final")',
+      });
     }
     const twice = held.find((item, i) => held.indexOf(item) !== i);
     if (twice) issues.push({ path: ['items', id], message: `${twice} is listed twice` });

@@ -4,7 +4,14 @@
 // the rule, e.g. `cut: D5 is not on your pallet any more (cut in turn 3)`.
 
 import { answerTexts, readYesNo } from '../../core/answers.js';
-import { cellIndex, describeBounds, kingIndices, orthogonalIndices, parseCell, parseCellList } from '../../core/coords.js';
+import {
+  cellIndex,
+  describeBounds,
+  kingIndices,
+  orthogonalIndices,
+  parseCell,
+  parseCellList,
+} from '../../core/coords.js';
 import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
@@ -42,7 +49,8 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
   const first = cellIndex(start.value, PALLET);
   const gone = goneReason(pallet, first);
   if (gone) return err(`cut: ${palletName(first)} is not on your pallet any more (${gone})`);
-  if (!pallet.pegs[first]) return err(`cut: ${palletName(first)} is not a peg; a path starts on a peg (or list every square of the cut-out)`);
+  if (!pallet.pegs[first])
+    return err(`cut: ${palletName(first)} is not a peg; a path starts on a peg (or list every square of the cut-out)`);
   const steps = stepText.replace(/[\s,]/g, '').toUpperCase();
   const cells = [first];
   let row = start.value.row;
@@ -53,10 +61,13 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
     col += dc;
     const where = `step ${i + 1} (${steps[i]})`;
     if (row < 0 || row >= PALLET.rows || col < 0 || col >= PALLET.cols) {
-      return err(`cut: ${where} goes off the pallet from ${palletName(cells[cells.length - 1])} (${describeBounds(PALLET)})`);
+      return err(
+        `cut: ${where} goes off the pallet from ${palletName(cells[cells.length - 1])} (${describeBounds(PALLET)})`,
+      );
     }
     const next = cellIndex({ row, col }, PALLET);
-    if (cells.includes(next)) return err(`cut: ${where} comes back to ${palletName(next)}; a path never revisits a square`);
+    if (cells.includes(next))
+      return err(`cut: ${where} comes back to ${palletName(next)}; a path never revisits a square`);
     const gone = goneReason(pallet, next);
     if (gone) return err(`cut: ${palletName(next)} is not on your pallet any more (${gone})`);
     if (pallet.pegs[next] && i < steps.length - 1) {
@@ -65,7 +76,8 @@ function parsePath(startText: string, stepText: string, pallet: Pallet): Result<
     cells.push(next);
   }
   const last = cells[cells.length - 1];
-  if (!pallet.pegs[last]) return err(`cut: the path ends on ${palletName(last)}, which is not a peg; it must end on a second peg`);
+  if (!pallet.pegs[last])
+    return err(`cut: the path ends on ${palletName(last)}, which is not a peg; it must end on a second peg`);
   return ok({ cells, anchor: first, notation: `${palletName(first)} ${steps}` });
 }
 
@@ -73,7 +85,8 @@ function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   const listed = parseCellList(text, PALLET);
   if (!listed.ok) return err(`cut: ${listed.error}; write a peg and a path (C3 RRDR) or every square (C3 D3 E3 E4)`);
   const cells = listed.value.map((cell) => cellIndex(cell, PALLET));
-  if (cells.length === 0) return err('cut: name a peg and a path (C3 RRDR) or every square of the cut-out (C3 D3 E3 E4)');
+  if (cells.length === 0)
+    return err('cut: name a peg and a path (C3 RRDR) or every square of the cut-out (C3 D3 E3 E4)');
   const twice = cells.filter((cell, i) => cells.indexOf(cell) !== i);
   if (twice.length > 0) return err(`cut: ${listText([...new Set(twice)].map(palletName))} named twice`);
 
@@ -90,7 +103,9 @@ function parseSquareList(text: string, pallet: Pallet): Result<Cutout> {
   const pegs = cells.filter((cell) => pallet.pegs[cell]);
   if (pegs.length !== 2) {
     const which = pegs.length > 0 ? ` (${listText(pegs.map(palletName))})` : '';
-    reasons.push(`cut: the cut-out holds ${pegs.length} peg${pegs.length === 1 ? '' : 's'}${which}; it must hold exactly 2`);
+    reasons.push(
+      `cut: the cut-out holds ${pegs.length} peg${pegs.length === 1 ? '' : 's'}${which}; it must hold exactly 2`,
+    );
   }
   const apart = unreached(cells);
   if (apart.length > 0) {
@@ -124,17 +139,22 @@ export interface PlaceSpec {
   readonly rotation: Rotation;
 }
 
-const PLACE = /^([A-Za-z]\s*\d{1,2})\s*(?:[,;:@]\s*)?(?:(?:rot(?:ate|ated|ation)?|turn(?:ed)?)\s*)?(?:(\d{1,3})\s*(?:°|deg(?:rees)?)?\s*(?:cw|clockwise)?)?$/i;
+const PLACE =
+  /^([A-Za-z]\s*\d{1,2})\s*(?:[,;:@]\s*)?(?:(?:rot(?:ate|ated|ation)?|turn(?:ed)?)\s*)?(?:(\d{1,3})\s*(?:°|deg(?:rees)?)?\s*(?:cw|clockwise)?)?$/i;
 
 /** Reads `E5 90`: the domain square for the anchor peg and a clockwise rotation (default 0). */
 export function parsePlace(text: string): Result<PlaceSpec> {
   const match = PLACE.exec(text.trim());
-  if (!match) return err(`place: ${quote(text.trim())} is not a placement; write the domain square for your first peg and a clockwise rotation, e.g. E5 90`);
+  if (!match)
+    return err(
+      `place: ${quote(text.trim())} is not a placement; write the domain square for your first peg and a clockwise rotation, e.g. E5 90`,
+    );
   const at = parseCell(match[1], DOMAIN);
   if (!at.ok) return err(`place: ${at.error}`);
   const degrees = match[2] === undefined ? 0 : Number(match[2]);
   const rotation = ROTATIONS.find((r) => r === degrees);
-  if (rotation === undefined) return err(`place: ${degrees} is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise`);
+  if (rotation === undefined)
+    return err(`place: ${degrees} is not a rotation; turn the cut-out 0, 90, 180 or 270 degrees clockwise`);
   return ok({ at: cellIndex(at.value, DOMAIN), rotation });
 }
 
@@ -151,7 +171,8 @@ export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolea
     reasons.push(`place: ${listText(outside)} would land outside the domain (${describeBounds(DOMAIN)})`);
   }
   const SHOWN = 3;
-  for (const l of onPeg.slice(0, SHOWN)) reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index as number)}, which holds a peg`);
+  for (const l of onPeg.slice(0, SHOWN))
+    reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index as number)}, which holds a peg`);
   if (onPeg.length > SHOWN) reasons.push(`place: ${onPeg.length - SHOWN} more squares would land on domain pegs`);
   if (reasons.length > 0) return err(reasons.join('; '));
   return ok(landing.map((l) => l.index as number));
@@ -171,7 +192,12 @@ function parseSubtract(text: string, pegs: readonly boolean[]): Result<number> {
  * not touch a peg or an earlier removed square, even diagonally. With Rapid Removal the square is
  * the centre of a 3×3 area and may be anywhere on the pallet.
  */
-export function parseRemove(text: string, pallet: Pallet, owner: string, { rapid }: { rapid: boolean }): Result<number> {
+export function parseRemove(
+  text: string,
+  pallet: Pallet,
+  owner: string,
+  { rapid }: { rapid: boolean },
+): Result<number> {
   const cell = parseCell(text, PALLET);
   if (!cell.ok) return err(`remove: ${cell.error}`);
   const index = cellIndex(cell.value, PALLET);
@@ -181,7 +207,10 @@ export function parseRemove(text: string, pallet: Pallet, owner: string, { rapid
   if (gone) return err(`remove: ${name} is not on ${owner}'s pallet any more (${gone})`);
   if (pallet.pegs[index]) return err(`remove: ${name} is a peg; only a square may be removed`);
   const peg = touchingPeg(pallet, index);
-  if (peg !== undefined) return err(`remove: ${name} touches the peg ${palletName(peg)}; a removed square may not touch a peg, even diagonally`);
+  if (peg !== undefined)
+    return err(
+      `remove: ${name} touches the peg ${palletName(peg)}; a removed square may not touch a peg, even diagonally`,
+    );
   const removed = kingIndices(index, PALLET)
     .filter((n) => pallet.removedIn[n] > 0)
     .sort((a, b) => a - b)[0];
@@ -201,18 +230,27 @@ export function parseExtraPeg(text: string, pallet: Pallet): Result<number> {
   const name = palletName(index);
   if (isLivePeg(pallet, index)) return err(`extraPeg: ${name} is already a peg`);
   const peg = touchingPeg(pallet, index);
-  if (peg !== undefined) return err(`extraPeg: ${name} touches the peg ${palletName(peg)}; the Additional Peg may not touch a peg, even diagonally`);
+  if (peg !== undefined)
+    return err(
+      `extraPeg: ${name} touches the peg ${palletName(peg)}; the Additional Peg may not touch a peg, even diagonally`,
+    );
   return ok(index);
 }
 
 type Checked = CheckResult<PegMove>;
 
 function checkMove(state: PegState, mover: string, answers: Record<string, string | undefined>): Checked {
-  const finish = answers.finish === undefined ? ok(false) : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
+  const finish =
+    answers.finish === undefined
+      ? ok(false)
+      : readYesNo('finish', answers.finish, 'answer yes to finish, or no (or leave it blank) to play on');
   if (!finish.ok) return { ok: false, reason: finish.error };
   if (finish.value) {
     if (answers.cut || answers.place || answers.subtract) {
-      return { ok: false, reason: 'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement' };
+      return {
+        ok: false,
+        reason: 'finish: you answered yes and also sent a move; send either finish: yes or a cut-out and a placement',
+      };
     }
     return { ok: true, move: { kind: 'finish' } };
   }
@@ -222,7 +260,8 @@ function checkMove(state: PegState, mover: string, answers: Record<string, strin
   if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
   const cut = parseCut(answers.cut as string, state.pallets[mover]);
   const place = parsePlace(answers.place as string);
-  if (!cut.ok || !place.ok) return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
+  if (!cut.ok || !place.ok)
+    return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
 
   let pegs = state.domain.peg;
   let subtract: number | null = null;
@@ -237,18 +276,30 @@ function checkMove(state: PegState, mover: string, answers: Record<string, strin
   return { ok: true, move: { kind: 'place', cut: cut.value, place: place.value, covered: covered.value, subtract } };
 }
 
-function checkRemoval(state: PegState, ctx: PegContext, remover: string, answers: Record<string, string | undefined>): Checked {
-  const rapid = answers.rapid === undefined ? ok(false) : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
+function checkRemoval(
+  state: PegState,
+  ctx: PegContext,
+  remover: string,
+  answers: Record<string, string | undefined>,
+): Checked {
+  const rapid =
+    answers.rapid === undefined
+      ? ok(false)
+      : readYesNo('rapid', answers.rapid, 'answer yes to use Rapid Removal (or leave it blank)');
   if (!rapid.ok) return { ok: false, reason: rapid.error };
   const target = opponentOf(ctx, remover);
   if (!answers.remove) {
     return {
       ok: false,
-      reason: rapid.value ? 'rapid: name the centre square of the 3×3 area in remove' : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6`,
+      reason: rapid.value
+        ? 'rapid: name the centre square of the 3×3 area in remove'
+        : `remove: name a square of ${ctx.playerName(target)}'s pallet, e.g. H6`,
     };
   }
   const square = parseRemove(answers.remove, state.pallets[target], ctx.playerName(target), { rapid: rapid.value });
-  return square.ok ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } } : { ok: false, reason: square.error };
+  return square.ok
+    ? { ok: true, move: { kind: 'remove', square: square.value, rapid: rapid.value } }
+    : { ok: false, reason: square.error };
 }
 
 /** The check hook: the Additional Peg in the pregame; in a turn, the mover's move or the opponent's removal. */
@@ -256,9 +307,12 @@ export function checkSubmission(state: PegState, phase: PhaseSpec, submission: S
   const answers = answerTexts(submission.answers);
   const player = submission.player;
   if (phase.kind === 'pregame') {
-    if (!answers.extraPeg) return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };
+    if (!answers.extraPeg)
+      return { ok: false, reason: 'extraPeg: name a square of your pallet for the Additional Peg, e.g. H6' };
     const square = parseExtraPeg(answers.extraPeg, state.pallets[player]);
-    return square.ok ? { ok: true, move: { kind: 'extra-peg', square: square.value } } : { ok: false, reason: square.error };
+    return square.ok
+      ? { ok: true, move: { kind: 'extra-peg', square: square.value } }
+      : { ok: false, reason: square.error };
   }
   return player === state.nextMover ? checkMove(state, player, answers) : checkRemoval(state, ctx, player, answers);
 }

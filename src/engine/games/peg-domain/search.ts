@@ -38,7 +38,9 @@ export interface Found {
   readonly subtract: number | null;
 }
 
-const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: DOMAIN_CELLS }, (_, i) => orthogonalIndices(i, DOMAIN));
+const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: DOMAIN_CELLS }, (_, i) =>
+  orthogonalIndices(i, DOMAIN),
+);
 /** The same, flat for the hot loop: up to 4 neighbours per square, -1 padding. */
 const FLAT_NEIGHBOURS = Int8Array.from(NEIGHBOURS.flatMap((list) => [0, 1, 2, 3].map((k) => list[k] ?? -1)));
 
@@ -114,7 +116,8 @@ export class WindowScan {
   constructor(readonly board: SearchBoard) {
     // What each pallet square is, once: gone, a square or a peg.
     this.usable = new Uint8Array(PALLET_CELLS);
-    for (let p = 0; p < PALLET_CELLS; p++) this.usable[p] = isOnPallet(board.pallet, p) ? (board.pallet.pegs[p] ? PEG : SQUARE) : OUT;
+    for (let p = 0; p < PALLET_CELLS; p++)
+      this.usable[p] = isOnPallet(board.pallet, p) ? (board.pallet.pegs[p] ? PEG : SQUARE) : OUT;
     this.domainPeg = Uint8Array.from(board.domainPegs, (peg) => (peg ? 1 : 0));
   }
 

@@ -5,13 +5,28 @@
 import type { GameContext, PhaseSpec, PhaseTiming } from '../../core/game.js';
 import type { Cutout, PlaceSpec } from './parse.js';
 import { type Item, ITEM_TURN_LIMIT, type PegOptions, readPallet } from './options.js';
-import { type Domain, type Pallet, countCut, countOwned, palletFrom, palletName, rapidArea, startingDomain } from './pallet.js';
+import {
+  type Domain,
+  type Pallet,
+  countCut,
+  countOwned,
+  palletFrom,
+  palletName,
+  rapidArea,
+  startingDomain,
+} from './pallet.js';
 
 export type PegContext = GameContext<PegOptions>;
 
 export type PegMove =
   | { readonly kind: 'extra-peg'; readonly square: number }
-  | { readonly kind: 'place'; readonly cut: Cutout; readonly place: PlaceSpec; readonly covered: readonly number[]; readonly subtract: number | null }
+  | {
+      readonly kind: 'place';
+      readonly cut: Cutout;
+      readonly place: PlaceSpec;
+      readonly covered: readonly number[];
+      readonly subtract: number | null;
+    }
   | { readonly kind: 'finish' }
   | { readonly kind: 'remove'; readonly square: number; readonly rapid: boolean };
 
@@ -111,7 +126,11 @@ function turnsMovedBy(state: PegState, player: string): number {
 
 /** Peg Subtraction: held, unused, and this turn is one of the holder's first 5. */
 export function maySubtract(state: PegState, ctx: PegContext, player: string): boolean {
-  return holds(ctx, player, 'peg-subtraction') && state.itemsUsed[player]['peg-subtraction'] === undefined && turnsMovedBy(state, player) < ITEM_TURN_LIMIT;
+  return (
+    holds(ctx, player, 'peg-subtraction') &&
+    state.itemsUsed[player]['peg-subtraction'] === undefined &&
+    turnsMovedBy(state, player) < ITEM_TURN_LIMIT
+  );
 }
 
 /** Rapid Removal: held, unused, and this is one of the holder's first 5 removal turns. */
@@ -136,7 +155,13 @@ function secondsBetween(from: string | undefined, to: string | undefined): numbe
 }
 
 /** The resolve hook: the pregame places the Additional Pegs, a turn plays the mover's move and the removal. */
-export function resolvePhase(state: PegState, phase: PhaseSpec, moves: ReadonlyMap<string, PegMove>, ctx: PegContext, timing: PhaseTiming): PegState {
+export function resolvePhase(
+  state: PegState,
+  phase: PhaseSpec,
+  moves: ReadonlyMap<string, PegMove>,
+  ctx: PegContext,
+  timing: PhaseTiming,
+): PegState {
   return phase.kind === 'pregame' ? resolvePregame(state, moves) : resolveTurn(state, ctx, moves, timing);
 }
 
@@ -156,7 +181,13 @@ function resolvePregame(state: PegState, moves: ReadonlyMap<string, PegMove>): P
 }
 
 /** Applies a placement (after any subtraction) to the domain and the mover's pallet. */
-function applyPlacement(domain: Domain, pallet: Pallet, move: Extract<PegMove, { kind: 'place' }>, mover: string, turn: number) {
+function applyPlacement(
+  domain: Domain,
+  pallet: Pallet,
+  move: Extract<PegMove, { kind: 'place' }>,
+  mover: string,
+  turn: number,
+) {
   const owner = domain.owner.slice();
   const peg = domain.peg.slice();
   if (move.subtract !== null) peg[move.subtract] = false;
@@ -209,7 +240,12 @@ function applyRemoval(
   return { pallet: { ...pallet, removedIn }, removal: { by, square: move.square, rapid: move.rapid, removed, note } };
 }
 
-function resolveTurn(state: PegState, ctx: PegContext, moves: ReadonlyMap<string, PegMove>, timing: PhaseTiming): PegState {
+function resolveTurn(
+  state: PegState,
+  ctx: PegContext,
+  moves: ReadonlyMap<string, PegMove>,
+  timing: PhaseTiming,
+): PegState {
   const turn = state.turns.length + 1;
   const mover = state.nextMover as string;
   const opponent = opponentOf(ctx, mover);
@@ -289,7 +325,11 @@ export interface Standing {
 }
 
 export function standings(state: PegState, ctx: PegContext): Standing[] {
-  return ctx.players.map((p) => ({ player: p.id, domain: countOwned(state.domain, p.id), used: countCut(state.pallets[p.id]) }));
+  return ctx.players.map((p) => ({
+    player: p.id,
+    domain: countOwned(state.domain, p.id),
+    used: countCut(state.pallets[p.id]),
+  }));
 }
 
 /**
@@ -300,12 +340,20 @@ export function standings(state: PegState, ctx: PegContext): Standing[] {
 export function decideWinner(state: PegState, ctx: PegContext): { winner: string; loser: string; decidedBy: string } {
   const [a, b] = standings(state, ctx);
   const name = ctx.playerName;
-  const pick = (winner: string, decidedBy: string) => ({ winner, loser: winner === a.player ? b.player : a.player, decidedBy });
+  const pick = (winner: string, decidedBy: string) => ({
+    winner,
+    loser: winner === a.player ? b.player : a.player,
+    decidedBy,
+  });
   if (a.domain !== b.domain) return pick(a.domain > b.domain ? a.player : b.player, 'more domain squares');
-  if (a.used !== b.used) return pick(a.used > b.used ? a.player : b.player, `tied on ${a.domain} domain squares; more pallet squares used`);
+  if (a.used !== b.used)
+    return pick(a.used > b.used ? a.player : b.player, `tied on ${a.domain} domain squares; more pallet squares used`);
   const tied = `tied on ${a.domain} domain squares and ${a.used} pallet squares used`;
   if (ctx.options.tiebreakWinner)
-    return pick(ctx.options.tiebreakWinner, `${tied}; ${name(ctx.options.tiebreakWinner)} wins the tiebreak (option tiebreakWinner)`);
+    return pick(
+      ctx.options.tiebreakWinner,
+      `${tied}; ${name(ctx.options.tiebreakWinner)} wins the tiebreak (option tiebreakWinner)`,
+    );
   if (ctx.options.variant === 'final') {
     const count = (id: string) => (ctx.options.items[id] ?? []).length;
     if (count(a.player) !== count(b.player)) {
@@ -314,5 +362,8 @@ export function decideWinner(state: PegState, ctx: PegContext): { winner: string
     }
   }
   const winner = ctx.random('tiebreak').pick([a.player, b.player]);
-  return pick(winner, `${tied}${ctx.options.variant === 'final' ? ' and items' : ''}; no tiebreak winner was set, so the seeded draw picked ${name(winner)}`);
+  return pick(
+    winner,
+    `${tied}${ctx.options.variant === 'final' ? ' and items' : ''}; no tiebreak winner was set, so the seeded draw picked ${name(winner)}`,
+  );
 }

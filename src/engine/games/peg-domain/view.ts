@@ -24,7 +24,15 @@ import { ITEM_NAMES } from './options.js';
 import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName, rapidArea } from './pallet.js';
 import type { Cutout } from './parse.js';
 import { hasLegalMove } from './search.js';
-import { type PegContext, type PegMove, type PegState, type TurnRecord, maySubtract, opponentOf, standings } from './state.js';
+import {
+  type PegContext,
+  type PegMove,
+  type PegState,
+  type TurnRecord,
+  maySubtract,
+  opponentOf,
+  standings,
+} from './state.js';
 
 export const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
 export const PENDING = PALETTE.purple;
@@ -49,7 +57,8 @@ function colourOf(ctx: PegContext, player: string): string {
 function outline(index: number, set: ReadonlySet<number>, cols: number, rows: number): CellBorders | undefined {
   if (!set.has(index)) return undefined;
   const { row, col } = cellAt(index, { rows, cols });
-  const out = (r: number, c: number) => r < 0 || r >= rows || c < 0 || c >= cols || !set.has(cellIndex({ row: r, col: c }, { rows, cols }));
+  const out = (r: number, c: number) =>
+    r < 0 || r >= rows || c < 0 || c >= cols || !set.has(cellIndex({ row: r, col: c }, { rows, cols }));
   return {
     ...(out(row - 1, col) ? { top: THICK } : {}),
     ...(out(row, col + 1) ? { right: THICK } : {}),
@@ -129,10 +138,20 @@ function palletCell(state: PegState, ctx: PegContext, player: string, pending: P
     };
   }
   if (pending.extraPeg.get(player) === i) {
-    return { text: '+?', fill: PALETTE.green, textColour: textOn(PALETTE.green), note: `${name}: your Additional Peg, placed when the pregame closes` };
+    return {
+      text: '+?',
+      fill: PALETTE.green,
+      textColour: textOn(PALETTE.green),
+      note: `${name}: your Additional Peg, placed when the pregame closes`,
+    };
   }
   const extra = state.extraPegs[player];
-  if (peg) return { text: extra === i ? '●+' : '●', bold: true, note: `${name}: ${extra === i ? 'the Additional Peg' : 'a peg'}` };
+  if (peg)
+    return {
+      text: extra === i ? '●+' : '●',
+      bold: true,
+      note: `${name}: ${extra === i ? 'the Additional Peg' : 'a peg'}`,
+    };
   return { text: '', note: `${name}: a square` };
 }
 
@@ -154,7 +173,8 @@ function turnText(record: TurnRecord, ctx: PegContext): string {
   if (record.placement) {
     const { cut, place, gained, captured } = record.placement;
     text = `${name} cut ${cutText(cut)} and placed it at ${domainName(place.at)} turned ${place.rotation}°: +${gained} square${gained === 1 ? '' : 's'}${captured > 0 ? ` (${captured} from ${ctx.playerName(opponentOf(ctx, record.mover))})` : ''}`;
-    if (record.subtracted !== undefined) text += `, after lifting the peg on ${domainName(record.subtracted)} (Peg Subtraction)`;
+    if (record.subtracted !== undefined)
+      text += `, after lifting the peg on ${domainName(record.subtracted)} (Peg Subtraction)`;
   } else if (record.outcome === 'finished') {
     text = `${name} finished`;
   } else if (record.outcome === 'out-of-time') {
@@ -167,7 +187,11 @@ function turnText(record: TurnRecord, ctx: PegContext): string {
 }
 
 function subtractions(state: PegState, upTo: number): Map<number, number> {
-  return new Map(state.turns.filter((t) => t.turn <= upTo && t.subtracted !== undefined).map((t) => [t.subtracted as number, t.turn]));
+  return new Map(
+    state.turns
+      .filter((t) => t.turn <= upTo && t.subtracted !== undefined)
+      .map((t) => [t.subtracted as number, t.turn]),
+  );
 }
 
 /** Turns per history tab: a match of 30 turns is 8 tabs, not 30. */
@@ -198,10 +222,21 @@ function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardT
   // The history: every turn before the latest (Current shows that one), a few turns a tab, newest
   // tab first. A tab keeps its name as it fills ("Turns 5–8"), so adding a turn never renames one.
   const history = state.turns.slice(0, -1);
-  for (let first = Math.floor((history.length - 1) / TURNS_PER_TAB) * TURNS_PER_TAB; first >= 0; first -= TURNS_PER_TAB) {
+  for (
+    let first = Math.floor((history.length - 1) / TURNS_PER_TAB) * TURNS_PER_TAB;
+    first >= 0;
+    first -= TURNS_PER_TAB
+  ) {
     const records = history.slice(first, first + TURNS_PER_TAB);
     const grids = records.map((record) =>
-      domainGrid(record.domain, ctx, `After turn ${record.turn}`, record.placement?.covered ?? [], subtractions(state, record.turn), turnText(record, ctx)),
+      domainGrid(
+        record.domain,
+        ctx,
+        `After turn ${record.turn}`,
+        record.placement?.covered ?? [],
+        subtractions(state, record.turn),
+        turnText(record, ctx),
+      ),
     );
     const name = `Turns ${first + 1}–${first + TURNS_PER_TAB}`;
     const shown = records.length === 1 ? `turn ${first + 1}` : `turns ${first + 1}–${first + records.length}`;
@@ -223,7 +258,15 @@ function scoreboard(state: PegState, ctx: PegContext): Table {
     rows: standings(state, ctx).map((s, i) => {
       const pallet = state.pallets[s.player];
       const pegsLeft = Array.from({ length: PALLET_CELLS }, (_, c) => c).filter((c) => isLivePeg(pallet, c)).length;
-      return [ctx.playerName(s.player), sides[i], s.domain, s.used, pegsLeft, countRemoved(pallet), statusOf(state, s.player)];
+      return [
+        ctx.playerName(s.player),
+        sides[i],
+        s.domain,
+        s.used,
+        pegsLeft,
+        countRemoved(pallet),
+        statusOf(state, s.player),
+      ];
     }),
   };
 }
@@ -249,7 +292,11 @@ function clocks(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> |
     title: `Clocks: ${minutes(ctx.options.turnSeconds)} a turn, then the reserve in 10-second steps`,
     header: ['Player', 'Reserve left', 'Reserve used', 'Time used in all', 'Last turn', 'Turns'],
     rows,
-    ...(turnOpen ? { caption: `${open.phase.title}: ${ctx.playerName(mover)} may move until ${open.timing.deadline ?? 'the host closes the turn'}` } : {}),
+    ...(turnOpen
+      ? {
+          caption: `${open.phase.title}: ${ctx.playerName(mover)} may move until ${open.timing.deadline ?? 'the host closes the turn'}`,
+        }
+      : {}),
   };
 }
 
@@ -279,7 +326,12 @@ function legalMoves(state: PegState, ctx: PegContext): Table {
       if (state.finishedIn[p.id] !== undefined) return [p.name, 'finished'];
       const board = { pallet: state.pallets[p.id], domainPegs: state.domain.peg };
       if (hasLegalMove(board)) return [p.name, 'yes'];
-      return [p.name, maySubtract(state, ctx, p.id) && hasLegalMove(board, { subtract: true }) ? 'only with Peg Subtraction' : 'no: finishing is forced'];
+      return [
+        p.name,
+        maySubtract(state, ctx, p.id) && hasLegalMove(board, { subtract: true })
+          ? 'only with Peg Subtraction'
+          : 'no: finishing is forced',
+      ];
     }),
   };
 }
@@ -291,7 +343,11 @@ function itemsTable(state: PegState, ctx: PegContext): Table {
     rows: ctx.players.flatMap((p) =>
       (ctx.options.items[p.id] ?? []).map((item) => {
         const used = state.itemsUsed[p.id][item];
-        return [p.name, ITEM_NAMES[item], used === undefined ? 'not yet' : used === 0 ? 'in the pregame' : `in turn ${used}`];
+        return [
+          p.name,
+          ITEM_NAMES[item],
+          used === undefined ? 'not yet' : used === 0 ? 'in the pregame' : `in turn ${used}`,
+        ];
       }),
     ),
   };
@@ -332,13 +388,22 @@ function pendingFor(
   return { removal, extraPeg };
 }
 
-export function pegView(state: PegState, audience: Audience, ctx: PegContext, open: OpenPhaseInfo<PegMove> | null): GameView {
+export function pegView(
+  state: PegState,
+  audience: Audience,
+  ctx: PegContext,
+  open: OpenPhaseInfo<PegMove> | null,
+): GameView {
   const viewer = audiencePlayer(audience);
   const host = audience === 'host';
   const sections: Table[] = [clocks(state, ctx, open), turnLog(state, ctx), legalMoves(state, ctx)];
   if (ctx.options.variant === 'final') sections.push(itemsTable(state, ctx));
   if (open && viewer && open.moves.has(viewer)) {
-    sections.push({ title: `Your submission for ${open.phase.title}`, header: ['Counts now'], rows: [[moveText(open.moves.get(viewer))]] });
+    sections.push({
+      title: `Your submission for ${open.phase.title}`,
+      header: ['Counts now'],
+      rows: [[moveText(open.moves.get(viewer))]],
+    });
   }
   if (host && open) {
     sections.push({
@@ -372,7 +437,12 @@ function legend(ctx: PegContext, audience: Audience): LegendItem[] {
   // Pending marks are only ever on the host's and their sender's boards: only they need them explained.
   if (audience === 'host') {
     items.push(
-      { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'a pending removal (its sender and the host see it until the turn ends)' },
+      {
+        symbol: '?',
+        fill: PENDING,
+        textColour: textOn(PENDING),
+        meaning: 'a pending removal (its sender and the host see it until the turn ends)',
+      },
       {
         symbol: '+?',
         fill: PALETTE.green,
@@ -382,7 +452,12 @@ function legend(ctx: PegContext, audience: Audience): LegendItem[] {
     );
   } else if (audiencePlayer(audience)) {
     items.push(
-      { symbol: '?', fill: PENDING, textColour: textOn(PENDING), meaning: 'your pending removal (only you and the host see it until the turn ends)' },
+      {
+        symbol: '?',
+        fill: PENDING,
+        textColour: textOn(PENDING),
+        meaning: 'your pending removal (only you and the host see it until the turn ends)',
+      },
       {
         symbol: '+?',
         fill: PALETTE.green,
