@@ -14,9 +14,25 @@ import { sha256Hex } from './commitment.js';
 const SALT_LABEL = 'genius-host receipt salt 1';
 const RECEIPT_LABEL = 'genius-host receipt 1';
 
+/**
+ * Codes already made, by submission (a replay's submissions are never changed, and every view of
+ * an execution asks for the same ones: the host's log all of them, each player's their own), and
+ * salts by seed and player. A pure cache: the same question always gets the same answer.
+ */
+const codes = new WeakMap<object, { readonly seed: string; readonly code: string }>();
+const salts = new Map<string, string>();
+
 /** The player's salt: secret while the seed is, and the same for all their submissions (the time and answers tell those apart). */
 export function receiptSalt(seed: string, player: string): string {
-  return sha256Hex(JSON.stringify([SALT_LABEL, seed, player]));
+  const key = JSON.stringify([seed, player]);
+  let salt = salts.get(key);
+  if (salt === undefined) {
+    salt = sha256Hex(JSON.stringify([SALT_LABEL, seed, player]));
+    // One match's players a seed: a process that reads many matches (the CLI, tests) starts over.
+    if (salts.size >= 1000) salts.clear();
+    salts.set(key, salt);
+  }
+  return salt;
 }
 
 /** The answers in one order (question ids sorted), so the same answers always give the same code. */
@@ -32,6 +48,14 @@ function sortedAnswers(answers: Answers): [string, string | readonly string[]][]
  * verified address) is not covered, since the published file replaces addresses by pseudonyms.
  */
 export function receiptCode(seed: string, submission: Pick<Submission, 'phase' | 'player' | 'at' | 'answers'>): string {
+  const known = codes.get(submission);
+  if (known?.seed === seed) return known.code;
+  const code = freshCode(seed, submission);
+  codes.set(submission, { seed, code });
+  return code;
+}
+
+function freshCode(seed: string, submission: Pick<Submission, 'phase' | 'player' | 'at' | 'answers'>): string {
   const salt = receiptSalt(seed, submission.player);
   return sha256Hex(
     JSON.stringify([
