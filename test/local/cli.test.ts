@@ -49,7 +49,6 @@ describe('genius-host start', () => {
     expect(stdout).not.toContain('if the game ended now');
     expect(stdout).toMatch(/one batchUpdate each/);
     // Every game's every workbook, in a child process: about 20 s of CPU, far longer on a loaded machine.
-    // Every game played, rendered and written: up to 6 minutes on two busy cores.
   }, 360_000);
 
   it('takes a game, a seed and a player count, and refuses an unknown game in one line', () => {
