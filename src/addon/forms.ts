@@ -83,7 +83,7 @@ export class AppsScriptForms implements Forms {
     form.setAllowResponseEdits(false);
     form.setShowLinkToRespondAgain(true);
     form.setConfirmationMessage(
-      'Received. Your private sheet shows within a minute whether it was accepted, and why if not. You may send again: your last valid answer before the deadline counts.',
+      'Received. Your private sheet shows within a minute whether it was accepted, and why if not, with its receipt: copy that and keep it. You may send again: your last valid answer before the deadline counts.',
     );
     return protectForm(form, formId, responder);
   }

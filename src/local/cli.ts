@@ -68,8 +68,11 @@ Usage:
   genius-host verify FILE --commitment HASH
                                            check a match file published at the end of a match (the Seed
                                            tab of the spectators' sheet): the SHA-256 of its seed is HASH,
-                                           the commitment shown from the start, and replaying it gives the
-                                           published final result (exit 1 if either does not hold)
+                                           the commitment shown from the start, replaying it gives the
+                                           published final result, and every receipt it lists matches
+                                           its submission (exit 1 if any does not hold)
+  genius-host verify FILE --receipt CODE   which submission of the published file a receipt from your
+                                           private sheet was given for (exit 1 if none matches)
   genius-host host --spreadsheet ID [--once | --every 60s]
                                            host a match from this machine: the add-on's minute tick
                                            (genius-host help host explains it)
@@ -106,7 +109,7 @@ const COMMANDS = {
   },
   render: { options: ['out', 'now', 'to-sheets', 'as'], positionals: { min: 1, max: 1, what: 'a match file' } },
   pull: { options: ['spreadsheet'], positionals: { min: 0, max: 0, what: 'arguments' } },
-  verify: { options: ['commitment'], positionals: { min: 1, max: 1, what: 'a match file' } },
+  verify: { options: ['commitment', 'receipt'], positionals: { min: 1, max: 1, what: 'a match file' } },
   host: { options: ['spreadsheet', 'once', 'every'], positionals: { min: 0, max: 0, what: 'arguments' } },
   login: { options: ['client'], positionals: { min: 0, max: 0, what: 'arguments' } },
   help: { options: [], positionals: { min: 0, max: 1, what: 'a command' } },
@@ -124,6 +127,7 @@ const OPTIONS = {
   'to-sheets': { type: 'string', example: `--to-sheets ${EXAMPLE_ID}` },
   spreadsheet: { type: 'string', example: `--spreadsheet ${EXAMPLE_ID}` },
   commitment: { type: 'string', example: `--commitment ${EXAMPLE_COMMITMENT}` },
+  receipt: { type: 'string', example: `--receipt ${EXAMPLE_COMMITMENT}` },
   once: { type: 'boolean', example: '--once' },
   every: { type: 'string', example: '--every 60s' },
   client: { type: 'string', example: '--client client_secret.json' },
@@ -140,6 +144,7 @@ type Values = {
   'to-sheets'?: string;
   spreadsheet?: string;
   commitment?: string;
+  receipt?: string;
   once?: boolean;
   every?: string;
   client?: string;
@@ -508,7 +513,7 @@ async function main(
       return pull(values.spreadsheet, out);
     case 'verify': {
       const { text, name } = readMatchText(positionals[0]);
-      return verify(text, name, values.commitment, out);
+      return verify(text, name, { commitment: values.commitment, receipt: values.receipt }, out);
     }
     case 'login':
       return loginCommand(values.client, progress);

@@ -5,6 +5,7 @@
 // final result the file was published with.
 
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
+import { receiptCode } from '../engine/core/receipt.js';
 import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 import { InputError, inFile } from './errors.js';
@@ -91,26 +92,39 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
 // Values and the seed are the file's text, printed to the terminal: inert (src/engine/core/quote.ts).
 const shown = (value: unknown) => (value === undefined ? 'nothing' : inert(shorten(JSON.stringify(value), 80)));
 
+/** What verify is asked to check: the seed against its commitment, one player's receipt, or both. */
+export interface VerifyChecks {
+  readonly commitment?: string;
+  readonly receipt?: string;
+}
+
 /**
- * Checks `text` (the file `file`) against `commitment`; writes a line per check to `out` and
- * returns 0 when both hold, else throws the one line that says which does not.
+ * Checks `text` (the file `file`): against the seed's commitment (the seed, the replay, and every
+ * receipt the file lists), and for one player's receipt (which submission it is). Writes a line per
+ * check to `out` and returns 0 when all hold, else throws the one line that says which does not.
  */
-export function verify(
-  text: string,
-  file: string,
-  commitment: string | undefined,
-  out: (text: string) => void,
-): number {
-  if (commitment === undefined)
+export function verify(text: string, file: string, checks: VerifyChecks, out: (text: string) => void): number {
+  const { commitment, receipt } = checks;
+  if (commitment === undefined && receipt === undefined)
     throw new InputError(
-      `verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet, e.g. genius-host verify ${file} --commitment 64-hex-digits`,
+      `verify needs --commitment HASH, the SHA-256 shown on the Seed tab of the spectators' sheet, e.g. genius-host verify ${file} --commitment 64-hex-digits; or --receipt CODE, a receipt from your private sheet`,
     );
-  if (!isCommitment(commitment.trim()))
+  if (commitment !== undefined && !isCommitment(commitment.trim()))
     throw new InputError(
       `--commitment: ${quote(commitment)} is not a SHA-256 (64 hexadecimal digits, as the Seed tab of the spectators' sheet shows it)`,
     );
-  const expected = commitment.trim().toLowerCase();
+  if (receipt !== undefined && !isCommitment(receipt.trim()))
+    throw new InputError(
+      `--receipt: ${quote(receipt)} is not a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it)`,
+    );
   const match = publishedFile(text, file);
+  if (commitment !== undefined) checkPublished(match, file, commitment.trim().toLowerCase(), out);
+  if (receipt !== undefined) out(`${receiptLine(match, file, receipt.trim().toLowerCase())}\n`);
+  return 0;
+}
+
+/** The seed against the commitment, the replay against the published result, and each listed receipt against its submission. */
+function checkPublished(match: MatchFile, file: string, expected: string, out: (text: string) => void): void {
   if (match.final === undefined)
     throw new InputError(
       `${file} carries no published result (no "final"): verify checks the match file published on the Seed tab at the end of a match; genius-host replay ${file} replays any file`,
@@ -148,7 +162,56 @@ export function verify(
     );
     failures.push(`replaying the file does not give the published result (${difference.path})`);
   }
+  // Every receipt is salted from the seed: with another seed none can match, and saying so adds nothing.
+  if (actual === expected) {
+    const receipts = listedReceipts(match, out);
+    if (receipts) failures.push(receipts);
+  } else out('receipts: not checked, as they are drawn from the seed, which is not the committed one\n');
   if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);
   out('verified: the seed is the one committed to at the start, and the file replays to the published result\n');
-  return 0;
+}
+
+/**
+ * Each receipt the file lists, recomputed from its submission: a line saying all match, or the
+ * failure naming the first that does not (files published before receipts list none, and pass).
+ */
+function listedReceipts(match: MatchFile, out: (text: string) => void): string | null {
+  const listed = match.submissions.filter((s) => s.receipt !== undefined).length;
+  if (listed === 0) {
+    out('receipts: the file lists none (it was published before receipts were given)\n');
+    return null;
+  }
+  for (const [index, submission] of match.submissions.entries()) {
+    const where = `submissions[${index}] (${inert(playerName(match, submission.player))}, ${inert(submission.phase)})`;
+    if (submission.receipt === undefined) {
+      out(`receipts: ${where} lists no receipt, where the others do\n`);
+      return `${where} lists no receipt`;
+    }
+    if (receiptCode(match.seed, submission) !== submission.receipt) {
+      out(
+        `receipts: ${submission.receipt} of ${where} does not match its submission: its phase, player, time or answers are not what the receipt was given for\n`,
+      );
+      return `receipt ${submission.receipt} does not match ${where}`;
+    }
+  }
+  out(`receipts: all ${listed} match their submissions\n`);
+  return null;
+}
+
+function playerName(match: MatchFile, id: string): string {
+  return match.players.find((p) => p.id === id)?.name ?? id;
+}
+
+/** One line: the submission a player's receipt was given for; the refusal when none in the file matches it. */
+function receiptLine(match: MatchFile, file: string, code: string): string {
+  const index = match.submissions.findIndex((s) => receiptCode(match.seed, s) === code);
+  if (index < 0)
+    throw new InputError(
+      `receipt ${code}: no submission in ${file} matches it (the file holds another seed, or the submission it was given for was changed or left out)`,
+    );
+  const s = match.submissions[index];
+  const answers = Object.entries(s.answers)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join(' | ');
+  return `receipt ${code}: submission #${index + 1}, ${inert(playerName(match, s.player))} in ${inert(s.phase)}${s.at ? ` at ${inert(s.at)}` : ''}: ${inert(shorten(answers, 200))}`;
 }

@@ -277,7 +277,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   {
     args: ['verify', example, '--now', '2026-11-21T18:00:00Z'],
-    says: /^verify takes no --now \(it takes --commitment\)$/,
+    says: /^verify takes no --now \(it takes --commitment, --receipt\)$/,
   },
   {
     args: ['verify', deepFinal, '--commitment', aCommitment],

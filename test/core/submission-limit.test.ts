@@ -57,7 +57,9 @@ describe('submissions a phase', () => {
     for (const audience of ['host', 'player:a'] as const) {
       const rows = viewFor(result, audience).log?.rows ?? [];
       const row = rows.find((r) => r[0] === 51);
-      expect(row?.slice(4)).toEqual([
+      // Logged all the same, so it has its receipt (docs/matchfile.md, "Receipts").
+      expect(row?.[7]).toMatch(/^[0-9a-f]{64}$/);
+      expect(row?.slice(4, 7)).toEqual([
         '(not read: over the limit of answers a phase)',
         'rejected',
         refused[0].reasons[0],

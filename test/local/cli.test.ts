@@ -8,6 +8,7 @@ import { root, run } from '../helpers/cli.js';
 import { GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { resultLine } from '../../src/engine/index.js';
 import { escapeHtml } from '../../src/sheets/html.js';
+import { receiptCode } from '../../src/engine/core/receipt.js';
 import { seedCommitment } from '../../src/engine/core/commitment.js';
 import { publishedLines } from '../../src/engine/core/publish.js';
 import { matchOf, withLongAnswers } from '../helpers/match.js';
@@ -48,7 +49,7 @@ describe('genius-host start', () => {
     expect(stdout).not.toContain('if the game ended now');
     expect(stdout).toMatch(/one batchUpdate each/);
     // Every game's every workbook, in a child process: about 20 s of CPU, far longer on a loaded machine.
-  }, 180_000);
+  }, 360_000);
 
   it('takes a game, a seed and a player count, and refuses an unknown game in one line', () => {
     const out = mkdtempSync(join(tmpdir(), 'gh-start-'));
@@ -223,6 +224,7 @@ describe('genius-host verify', () => {
       `${published}: Paint You a Picture, 12 players, ${paint.value.submissions.length} submissions`,
       `seed ${JSON.stringify(paint.value.seed)}: its SHA-256 is the commitment ${commitment}`,
       `replay: the final result is exactly the published one (winners: ${final.winners.join(', ')})`,
+      `receipts: all ${paint.value.submissions.length} match their submissions`,
       'verified: the seed is the one committed to at the start, and the file replays to the published result',
       '',
     ]);
@@ -249,6 +251,47 @@ describe('genius-host verify', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
       'genius-host: verify: replaying the file does not give the published result (final.tieBreak)\n',
+    );
+  });
+
+  it('refuses a file whose answer, time or phase was changed after its receipt was given, naming the receipt', () => {
+    const listed = JSON.parse(readFileSync(published, 'utf8')).submissions as { receipt: string; at?: string }[];
+    const edits: [string, (s: Record<string, unknown>) => void][] = [
+      ['answer.json', (s) => (s.answers = { ...(s.answers as object), vote: 'a changed vote' })],
+      ['time.json', (s) => (s.at = '2026-11-21T18:00:00.000Z')],
+      ['phase.json', (s) => (s.phase = 'another phase')],
+    ];
+    for (const [name, edit] of edits) {
+      const file = edited(name, (json) => edit(json.submissions[3]));
+      const { code, stdout, stderr } = run('verify', file, '--commitment', commitment);
+      expect(code, name).toBe(1);
+      expect(stdout, name).toContain(`receipts: ${listed[3].receipt} of submissions[3] (`);
+      expect(stderr, name).toMatch(new RegExp(`receipt ${listed[3].receipt} does not match submissions\\[3\\]`));
+    }
+  });
+
+  it("finds the submission a player's receipt was given for, in one line, and says when none matches", () => {
+    const submission = paint.value.submissions[5];
+    const code = receiptCode(paint.value.seed, submission);
+    const player = paint.value.players.find((p) => p.id === submission.player)!;
+    const found = run('verify', published, '--receipt', code.toUpperCase());
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(new RegExp(`^receipt ${code}: submission #6, ${player.name} in ${submission.phase}`));
+    expect(found.stdout.split('\n')).toHaveLength(2);
+
+    // The host changed that answer before publishing: the player's receipt matches nothing.
+    const changed = edited('changed.json', (json) => {
+      json.submissions[5].answers = { vote: 'changed' };
+    });
+    const missing = run('verify', changed, '--receipt', code);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(
+      new RegExp(`^genius-host: receipt ${code}: no submission in .*changed\\.json matches it`),
+    );
+    expect(run('verify', published, '--receipt', 'abc').stderr).toMatch(
+      /^genius-host: --receipt: "abc" is not a receipt/,
     );
   });
 

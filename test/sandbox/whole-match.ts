@@ -8,7 +8,8 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
-import { checkPrivacy } from '../helpers/privacy.js';
+import { receiptCode } from '../../src/engine/core/receipt.js';
+import { checkPrivacy, workbookTexts } from '../helpers/privacy.js';
 import { budgetLine, matchBudget } from '../reliability/cost.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
@@ -222,6 +223,21 @@ export function checkWholeMatch(c: Case): void {
   const rowIds = match.submissions.filter((s) => s.via === 'row').map((s) => s.response);
   expect(rowIds.every((id) => id?.startsWith('edit:'))).toBe(true);
   expect(new Set(rowIds).size).toBe(rowIds.length);
+
+  // Sealed-move receipts: each player's sheet holds one receipt per submission of theirs in the
+  // log, each the code of that submission (docs/matchfile.md, "Receipts"), and no other code.
+  const exported = loadMatchText(table.run('exportMatchFile') as string);
+  if (!exported.ok) throw new Error(exported.error);
+  const codes = exported.value.submissions.map((s) => receiptCode(exported.value.seed, s));
+  expect(codes.length).toBeGreaterThan(match.players.length);
+  for (const player of match.players) {
+    const texts = workbookTexts(google.spreadsheet(table.playerFile(player.id).sheet).workbook);
+    const own = exported.value.submissions.flatMap((s, i) => (s.player === player.id ? [codes[i]] : []));
+    expect(
+      codes.filter((code) => texts.has(code)),
+      `${c.game}: ${player.id}'s sheet holds the receipts of their submissions`,
+    ).toEqual(own);
+  }
 
   // Privacy and plumbing: each player sheet is shared with its player only; forms are closed;
   // exactly three triggers; nothing sent by MailApp; the log tab hidden and protected.

@@ -25,11 +25,16 @@ export function utf8Bytes(text: string): Uint8Array {
 }
 
 /**
- * SHA-256 of the seed's UTF-8 bytes, 64 lowercase hex digits. (The hex by hand: @noble/hashes's
- * bytesToHex brings 250 bytes more into the Apps Script bundle, which is at its 300 KB target.)
+ * SHA-256 of a text's UTF-8 bytes, 64 lowercase hex digits. (The hex by hand: @noble/hashes's
+ * bytesToHex brings 250 bytes more into the Apps Script bundle.)
  */
+export function sha256Hex(text: string): string {
+  return Array.from(sha256(utf8Bytes(text)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The seed's commitment: SHA-256 of the seed's UTF-8 bytes. */
 export function seedCommitment(seed: string): string {
-  return Array.from(sha256(utf8Bytes(seed)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(seed);
 }
 
 /** Whether a text has the shape of a commitment (64 hex digits; either case, as people may copy it). */

@@ -36,6 +36,11 @@ export interface Submission {
   readonly response?: string;
   /** The entry's own id (docs/matchfile.md, "Entry ids"): two hosts logging the same thing log the same id, and replay keeps the first. */
   readonly uid?: string;
+  /**
+   * The receipt code its player was shown (core/receipt.ts), as the published file lists it;
+   * replay never reads it, `genius-host verify` checks it against the submission.
+   */
+  readonly receipt?: string;
 }
 
 /**

@@ -97,6 +97,7 @@ const submissionSchema = z.strictObject({
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
   uid: entryUid,
+  receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),
 });
 
 const scheduleEventSchema = z.strictObject({

@@ -6,11 +6,13 @@
 // form, and form response ids are left out: replay compares accounts with sameAccount and forms by
 // id and never reads a response id, so the published file replays to exactly the same result.
 // Entry ids (`uid`: a form response's id is one) become one pseudonym per id, `entry1`, …, after
-// repeated entries are dropped: replay only compares them, so it still reads the same file.
+// repeated entries are dropped: replay only compares them, so it still reads the same file. Each
+// submission lists its receipt (core/receipt.ts), so anyone can check the file against them.
 
 import { accountKey } from './email.js';
 import type { Final, MatchEvent, Player, Submission } from './game.js';
 import { type MatchFile, stringifyMatchFile, withoutRepeats } from './matchfile.js';
+import { receiptCode } from './receipt.js';
 
 /** The domain of the pseudonyms: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */
 const PSEUDONYM_DOMAIN = 'accounts.invalid';
@@ -71,6 +73,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
         from: s.from === undefined ? undefined : account(s.from),
         form: s.form === undefined ? undefined : forms.of(s.form),
         response: undefined,
+        // Each code as the player was shown it, so anyone can check the file against it (core/receipt.ts).
+        receipt: receiptCode(match.seed, s),
       },
       SUBMISSION_FIELDS,
     ),
@@ -90,7 +94,7 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
 // The fields in the order of docs/matchfile.md, so the published file reads the same whatever
 // order the log kept them in (the add-on's log and an exported file may differ).
 const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
-const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'uid'];
+const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'uid', 'receipt'];
 const EVENT_FIELDS = ['type', 'player', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */

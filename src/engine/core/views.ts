@@ -7,6 +7,7 @@ import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
+import { receiptCode } from './receipt.js';
 import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
@@ -125,16 +126,18 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
       : answersText(result.match.submissions[r.index].answers),
     outcome(r),
     [...r.reasons, ...(r.notes ?? [])].join('; '),
+    receiptCode(result.match.seed, result.match.submissions[r.index]),
   ]);
   if (audience === 'host') {
     for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {
-      rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason]);
+      rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason, '']);
     }
     rows.push(...messageRows(result));
   }
   return {
     title: audience === 'host' ? 'Log: every submission and its outcome' : 'Your submissions',
-    header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why'],
+    // The receipt last: a player copies it and keeps it (docs/matchfile.md, "Receipts").
+    header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why', 'Receipt'],
     rows,
   };
 }
@@ -166,6 +169,8 @@ function messageRows(result: ReplayResult): (string | number)[][] {
       event.status === 'failed' && event.retry !== undefined
         ? `failed, tried again from ${event.retry}`
         : MESSAGE_OUTCOME[event.status];
-    return [['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? '')]];
+    return [
+      ['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? ''), ''],
+    ];
   });
 }
