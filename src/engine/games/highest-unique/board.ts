@@ -1,6 +1,6 @@
 // The Highest Unique board: one row a player (with their colour swatch), one column a round, each
 // cell the number that player sent. The round's unique high pick is outlined, bold and filled with
-// its sender's colour; a number two or more players sent is struck out in grey. A last row names
+// its sender's colour; a number two or more players sent is struck out in grey. A last row (★) names
 // each round's unique high number. Only finished rounds are filled: an open round's picks are secret.
 
 import { type CellBorders, type Grid, type GridCell, PALETTE, textOn } from '../../core/view.js';
@@ -16,6 +16,11 @@ export function colourOf(ctx: HuContext, player: string): { name: string; hex: s
   );
   const name = PLAYER_COLOURS[index % PLAYER_COLOURS.length];
   return { name, hex: PALETTE[name] };
+}
+
+/** A name's first letter, for the swatch: the colour is never the only sign of whose row it is. */
+export function initialOf(name: string): string {
+  return ([...name.trim()][0] ?? '').toUpperCase();
 }
 
 const OUTLINE: CellBorders = {
@@ -60,7 +65,7 @@ export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
   const rows: GridCell[][] = ctx.players.map((p) => {
     const colour = colourOf(ctx, p.id);
     const swatch: GridCell = {
-      text: [...p.name][0]?.toUpperCase() ?? '',
+      text: initialOf(p.name),
       fill: colour.hex,
       textColour: textOn(colour.hex),
       note: `${p.name} plays in ${colour.name}`,
@@ -81,7 +86,8 @@ export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
   return {
     title,
     columnLabels: ['', ...rounds.map((_, i) => `R${i + 1}`)],
-    rowLabels: [...ctx.players.map((p) => p.name), 'Unique high'],
+    // A board's labels are one square wide: players by number (the legend names them), the last row a star.
+    rowLabels: [...ctx.players.map((_, i) => String(i + 1)), '★'],
     cells: [...rows, [{}, ...high]],
   };
 }

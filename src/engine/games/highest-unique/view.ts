@@ -12,7 +12,7 @@ import {
   audiencePlayer,
   textOn,
 } from '../../core/view.js';
-import { colourOf, picksGrid } from './board.js';
+import { colourOf, initialOf, picksGrid } from './board.js';
 import { type HuContext, type HuMove, type HuState, countsOf, rank } from './state.js';
 
 function scoreboard(state: HuState, ctx: HuContext): Table {
@@ -53,7 +53,17 @@ function roundsTable(state: HuState, ctx: HuContext): Table {
 
 function legend(ctx: HuContext): LegendItem[] {
   const first = colourOf(ctx, ctx.players[0]?.id ?? '');
+  const players: LegendItem[] = ctx.players.map((p, i) => {
+    const colour = colourOf(ctx, p.id);
+    return {
+      symbol: initialOf(p.name),
+      fill: colour.hex,
+      textColour: textOn(colour.hex),
+      meaning: `row ${i + 1}: ${p.name} (${colour.name})`,
+    };
+  });
   return [
+    ...players,
     {
       symbol: '7',
       fill: first.hex,
@@ -68,7 +78,7 @@ function legend(ctx: HuContext): LegendItem[] {
     { symbol: '4', meaning: 'plain: a number nobody else sent, but lower than the unique high one' },
     { symbol: '–', textColour: PALETTE.darkGrey, meaning: 'sent nothing (or nothing valid) that round' },
     {
-      symbol: 'Unique high',
+      symbol: '★',
       meaning: "the last row: each round's unique high number, or — where every number was shared",
     },
   ];
