@@ -121,9 +121,7 @@ describe('the end', () => {
       expect(result.final?.eliminationCandidate).toBe(loser);
       const name = loser === 'p3' ? 'Cara' : 'Dev';
       expect(result.final?.tieBreak).toMatch(
-        new RegExp(
-          `^(Cara, Dev|Dev, Cara) tied on points and rounds scored; the seeded draw picked ${name} as the loser$`,
-        ),
+        new RegExp(`^Cara, Dev tied on points and rounds scored; the seeded draw picked ${name} as the loser$`),
       );
       expect(resultLine(result)).toContain(`on a tie-break (${result.final?.tieBreak})`);
       // The same seed always picks the same loser.

@@ -85,7 +85,13 @@ export function rank(state: HuState, ctx: HuContext): { order: Standing[]; notes
   const shuffled = ctx.random('final-ranking').shuffle(standings(state, ctx));
   const order = shuffled.sort((a, b) => b.points - a.points || b.scored - a.scored);
   const tiedWith = (s: Standing) => order.filter((o) => o.points === s.points && o.scored === s.scored);
-  const names = (list: Standing[]) => list.map((s) => ctx.playerName(s.player)).join(', ');
+  // The tied players in the match's order, whatever order the draw put them in.
+  const seat = (s: Standing) => ctx.players.findIndex((p) => p.id === s.player);
+  const names = (list: Standing[]) =>
+    [...list]
+      .sort((a, b) => seat(a) - seat(b))
+      .map((s) => ctx.playerName(s.player))
+      .join(', ');
   const notes: string[] = [];
   const first = tiedWith(order[0]);
   if (first.length > 1) {
