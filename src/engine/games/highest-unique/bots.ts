@@ -24,7 +24,7 @@ function choose(n: number, k: number): number {
  * far: each number starts with one imagined pick (so round 1 is even odds), and every real pick
  * (or round with nothing sent) adds one.
  */
-export function pickOdds(state: HuState, player: string, highest: number): { numbers: number[]; none: number } {
+function pickOdds(state: HuState, player: string, highest: number): { numbers: number[]; none: number } {
   const counts = new Array<number>(highest + 1).fill(1);
   counts[0] = 0;
   let none = 0;

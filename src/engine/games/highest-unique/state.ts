@@ -38,13 +38,13 @@ export function countsOf(picks: Readonly<Record<string, number | null>>): Map<nu
 }
 
 /** The highest number sent by exactly one player, or null when every number sent was shared. */
-export function uniqueHigh(picks: Readonly<Record<string, number | null>>): number | null {
+function uniqueHigh(picks: Readonly<Record<string, number | null>>): number | null {
   const unique = [...countsOf(picks)].filter(([, count]) => count === 1).map(([number]) => number);
   return unique.length > 0 ? Math.max(...unique) : null;
 }
 
 /** One round scored: every player's pick (or null), the unique high number and its sender. */
-export function scoreRound(round: number, picks: Readonly<Record<string, number | null>>): RoundRecord {
+function scoreRound(round: number, picks: Readonly<Record<string, number | null>>): RoundRecord {
   const number = uniqueHigh(picks);
   const scorer = number === null ? null : (Object.keys(picks).find((id) => picks[id] === number) ?? null);
   return { round, picks, number, scorer };
@@ -69,7 +69,7 @@ export interface Standing {
 }
 
 /** Each player's points and rounds scored so far, in player order. */
-export function standings(state: HuState, ctx: HuContext): Standing[] {
+function standings(state: HuState, ctx: HuContext): Standing[] {
   return ctx.players.map((p) => {
     const won = state.rounds.filter((r) => r.scorer === p.id);
     return { player: p.id, points: won.reduce((sum, r) => sum + (r.number ?? 0), 0), scored: won.length };
