@@ -12,13 +12,14 @@
 
 import type { AnyGame } from '../core/game.js';
 import { fairAndSquare } from './fair-and-square/index.js';
+import { highestUnique } from './highest-unique/index.js';
 import { notFlowerField } from './not-flower-field/index.js';
 import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
 import { pegDomain } from './peg-domain/index.js';
 
 // In the order of the README and docs/games.
-export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField];
+export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField, highestUnique];
 
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 

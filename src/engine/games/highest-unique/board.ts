@@ -1,0 +1,93 @@
+// The Highest Unique board: one row a player (with their colour swatch), one column a round, each
+// cell the number that player sent. The round's unique high pick is outlined, bold and filled with
+// its sender's colour; a number two or more players sent is struck out in grey. A last row (★) names
+// each round's unique high number. Only finished rounds are filled: an open round's picks are secret.
+
+import { type CellBorders, type Grid, type GridCell, PALETTE, textOn } from '../../core/view.js';
+import { type HuContext, type HuState, type RoundRecord, countsOf } from './state.js';
+
+/** Each player's colour, in player order; after seven players the colours repeat (the name and initial tell them apart). */
+const PLAYER_COLOURS = ['red', 'blue', 'yellow', 'green', 'purple', 'orange', 'sky'] as const;
+
+export function colourOf(ctx: HuContext, player: string): { name: string; hex: string } {
+  const index = Math.max(
+    0,
+    ctx.players.findIndex((p) => p.id === player),
+  );
+  const name = PLAYER_COLOURS[index % PLAYER_COLOURS.length];
+  return { name, hex: PALETTE[name] };
+}
+
+/** A name's first letter, for the swatch: the colour is never the only sign of whose row it is. */
+export function initialOf(name: string): string {
+  return ([...name.trim()][0] ?? '').toUpperCase();
+}
+
+const OUTLINE: CellBorders = {
+  top: { weight: 'thick' },
+  right: { weight: 'thick' },
+  bottom: { weight: 'thick' },
+  left: { weight: 'thick' },
+};
+
+function pickCell(record: RoundRecord | undefined, player: string, ctx: HuContext): GridCell {
+  if (!record) return {};
+  const pick = record.picks[player];
+  const name = ctx.playerName(player);
+  const where = `${name}, round ${record.round}`;
+  if (pick === null || pick === undefined)
+    return { text: '–', textColour: PALETTE.darkGrey, note: `${where}: sent nothing` };
+  if (record.scorer === player) {
+    const fill = colourOf(ctx, player).hex;
+    return {
+      text: String(pick),
+      fill,
+      textColour: textOn(fill),
+      bold: true,
+      borders: OUTLINE,
+      note: `${where}: ${pick}, the highest number nobody else sent: scores ${pick}`,
+    };
+  }
+  const shared = countsOf(record.picks).get(pick) ?? 0;
+  if (shared > 1)
+    return {
+      text: String(pick),
+      textColour: PALETTE.darkGrey,
+      italic: true,
+      note: `${where}: ${pick}, sent by ${shared} players: scores nothing`,
+    };
+  return { text: String(pick), note: `${where}: ${pick}, sent by nobody else but lower than ${record.number}` };
+}
+
+/** The grid of picks over every round of the match, the rounds still to play left blank. */
+export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
+  const rounds = Array.from({ length: ctx.options.rounds }, (_, i) => state.rounds[i]);
+  const rows: GridCell[][] = ctx.players.map((p) => {
+    const colour = colourOf(ctx, p.id);
+    const swatch: GridCell = {
+      text: initialOf(p.name),
+      fill: colour.hex,
+      textColour: textOn(colour.hex),
+      note: `${p.name} plays in ${colour.name}`,
+    };
+    return [swatch, ...rounds.map((record) => pickCell(record, p.id, ctx))];
+  });
+  const high: GridCell[] = rounds.map((record) => {
+    if (!record) return {};
+    if (record.number === null)
+      return { text: '—', note: `Round ${record.round}: no number was sent by one player alone` };
+    const scorer = record.scorer ?? '';
+    return {
+      text: String(record.number),
+      bold: true,
+      note: `Round ${record.round}: ${ctx.playerName(scorer)} scores ${record.number}`,
+    };
+  });
+  return {
+    title,
+    columnLabels: ['', ...rounds.map((_, i) => `R${i + 1}`)],
+    // A board's labels are one square wide: players by number (the legend names them), the last row a star.
+    rowLabels: [...ctx.players.map((_, i) => String(i + 1)), '★'],
+    cells: [...rows, [{}, ...high]],
+  };
+}
