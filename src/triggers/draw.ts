@@ -106,13 +106,13 @@ export function draw(
   // OTHERS_EVERY_MINUTES and at every change of phase. Twenty answers in a minute would otherwise be
   // twenty writes to every spreadsheet (far over the Sheets API's 60 writes a minute), and drawing
   // every sheet every minute while answers come in is most of a day's trigger time.
-  const seenBefore = ctx.pointers.text(KEY.seen);
+  const kept = ctx.pointers.state();
+  const seenBefore = kept.seen ?? null;
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
   const senders = entries.flatMap((e) =>
     e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [],
   );
-  const drawnAt = ctx.pointers.text(KEY.drawnAt);
-  const othersDueAt = drawnAt === null ? -Infinity : Date.parse(drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
+  const othersDueAt = kept.drawnAt === undefined ? -Infinity : Date.parse(kept.drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
   let only: Set<Audience> | null = null;
   let deferredUntil: string | null = null;
   if (phaseKept && !rowsStale && kind === 'answer') {
@@ -149,10 +149,7 @@ export function draw(
     } satisfies RowsPointer);
   const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, held, startedAt });
   // Drawn or changed in part: a later execution does the rest (the next, or the one due).
-  if (!only && !forms.pending) {
-    ctx.pointers.setText(KEY.seen, seen);
-    ctx.pointers.setText(KEY.drawnAt, now);
-  }
+  if (!only && !forms.pending) ctx.pointers.updateState({ seen, drawnAt: now });
   return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 
@@ -183,7 +180,7 @@ function render(
   result: ReplayResult,
   { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
 ): WriteReport[] {
-  const rendered = ctx.pointers.rendered();
+  const rendered = { ...ctx.pointers.state().rendered };
   const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter(
     (a) => !only || only.has(a),
   );
@@ -220,6 +217,6 @@ function render(
       ...(parts.length > 1 ? { batches: parts.length } : {}),
     });
   }
-  ctx.pointers.setRendered(rendered);
+  ctx.pointers.updateState({ rendered });
   return writes;
 }

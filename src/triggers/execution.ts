@@ -204,8 +204,8 @@ function armNext(
   const { mayHold, pollForms } = collected;
   // A deadline that closed and read every form that may have held an answer read them all too.
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => decided.closed.has(id)));
-  if (readAll) ctx.pointers.setPolled({ at: now, ask: '' });
-  const polledAt = readAll ? now : (ctx.pointers.polled()?.at ?? now);
+  if (readAll) ctx.pointers.updateState({ polledAt: now });
+  const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
   const due = nextDue(ctx, decided.result, now, polledAt, {
     now: drawn.unfinished || kind === 'rerender' || decided.messages.retry,
     retryAt: decided.messages.wakeAt,

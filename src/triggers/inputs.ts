@@ -73,8 +73,8 @@ export interface Collected {
  * not read).
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
-  const polled = ctx.pointers.polled();
-  if (polled === null || Date.parse(now) - Date.parse(polled.at) >= formsEveryMinutes(ctx) * 60_000) return true;
+  const { polledAt } = ctx.pointers.state();
+  if (polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsEveryMinutes(ctx) * 60_000) return true;
   return GAMES.get(match.game)?.closesEarly !== undefined;
 }
 
