@@ -4,7 +4,7 @@
 //
 //   setup.ts      what the sidebar sends, and its check
 //   start.ts      New match…: the files, the shares, the triggers, the log
-//   execution.ts  every execution: collect, replay, log, render, forms (its header lists the steps)
+//   execution.ts  every execution, one pipeline: read, replay, decide, write, draw, arm (its header)
 //   collect.ts    form responses → submissions
 //   edits.ts      the shared sheet's edits → submissions (public rows)
 //   forms-sync.ts each form shows the open phase's questions

@@ -19,7 +19,7 @@ const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
 
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
-export function phaseEdge(result: ReplayResult, now: string): string | null {
+function phaseEdge(result: ReplayResult, now: string): string | null {
   const open = result.open;
   if (!open || result.paused) return null;
   const opensAt = open.timing.opensAt;
@@ -36,7 +36,7 @@ export function phaseEdge(result: ReplayResult, now: string): string | null {
  * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
  * no tick: each edit wakes the ticks itself (edits.ts).
  */
-export function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
   const formsEvery = formsEveryMinutes(ctx);
   const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
   // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
