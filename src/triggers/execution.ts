@@ -130,6 +130,8 @@ interface Decided {
   readonly messages: MessagesSent;
   /** The host's entry was refused (its message is thrown once the rest is done). */
   readonly refused: unknown;
+  /** What the run is once the host's entry is built: a refused one leaves a plain menu run (a Re-render asked for with it is not done). */
+  readonly kind: RunKind;
 }
 
 /**
@@ -154,10 +156,11 @@ function replayAndDecide(
     refused = error;
   }
   if (entry) inputs.add([entry]);
+  const ran: RunKind = refused === undefined ? kind : 'menu';
   const plan = decide(ctx, first, now, {
-    everyForm: kind === 'rerender',
+    everyForm: ran === 'rerender',
     moved: entry?.kind === 'event',
-    remindReads: kind === 'tick' && !collected.pollForms,
+    remindReads: ran === 'tick' && !collected.pollForms,
     mayHold: collected.mayHold,
   });
   const closed = carryOut(ctx, inputs, plan);
@@ -165,10 +168,10 @@ function replayAndDecide(
   const held = heldForms(ctx, second, closed);
   // The reminders and Discord posts due now, sent before the log holds them (messages.ts). Replay
   // ignores them, so the views only gain them in the host's log.
-  const messages = sendMessages(ctx, second, now, kind === 'tick' || kind === 'menu');
+  const messages = sendMessages(ctx, second, now, ran === 'tick' || ran === 'menu');
   inputs.add(messages.entries);
   const result: ReplayResult = messages.entries.length > 0 ? { ...second, match: inputs.match } : second;
-  return { result, closed, held, messages, refused };
+  return { result, closed, held, messages, refused, kind: ran };
 }
 
 /** Step 4: the log first, then the Links tab if Discord's refusals started or ended; then the asks and edits it logged are let go. */
@@ -231,8 +234,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
   const inputs = new Inputs(read.match);
   const collected = collectInputs(ctx, kind, inputs, now);
   const decided = replayAndDecide(ctx, kind, inputs, collected, now, build);
-  // A refused host entry leaves the run a plain menu run (a Re-render was asked for with it).
-  const ran: RunKind = decided.refused === undefined ? kind : 'menu';
+  const ran = decided.kind;
   const writes = writeLog(ctx, inputs, read.match, collected);
   const { result, closed, held } = decided;
   const drawn = draw(ctx, { kind: ran, result, entries: inputs.entries, closed, held, now, startedAt });
