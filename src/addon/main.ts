@@ -34,8 +34,10 @@ export function replayMatchJson(json: string, now?: string): string {
   return JSON.stringify(replayOutput(replayMatch(match.value, now ? { now } : {})));
 }
 
+/** One MatchHost an execution (each starts with fresh globals): a menu item's prompt and its run share its replay. */
+let current: MatchHost | null = null;
 function host(): MatchHost {
-  return new MatchHost(appsScriptPorts());
+  return (current ??= new MatchHost(appsScriptPorts()));
 }
 
 function ui(): GoogleAppsScript.Base.Ui {

@@ -101,3 +101,12 @@ export function heldForms(ctx: HostContext, result: ReplayResult, closed: Readon
     .map((p) => p.id);
   return new Set(changing(ctx, result, open));
 }
+
+/**
+ * Whether the second replay has every player ready for a phase that closes when ready: the
+ * answers that did it were read after the first (before a reminder), so the `close` is the next
+ * execution's to log, at once (a third replay here would be a loop).
+ */
+export function readyAfterReads(first: ReplayResult, second: ReplayResult, now: string): boolean {
+  return second !== first && readyEntries(second, now).length > 0;
+}

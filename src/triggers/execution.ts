@@ -22,7 +22,7 @@ import type { ReplayResult } from '../engine/index.js';
 import { utf8Length } from '../sheets/index.js';
 import { arm } from './arm.js';
 import { type HostContext, withLock } from './context.js';
-import { carryOut, decide, heldForms } from './decide.js';
+import { carryOut, decide, heldForms, readyAfterReads } from './decide.js';
 import { type WriteReport, draw, redrawLinks } from './draw.js';
 import { readRows } from './edits.js';
 import { type Collected, Inputs, type RunKind, collectInputs } from './inputs.js';
@@ -130,6 +130,8 @@ interface Decided {
   readonly messages: MessagesSent;
   /** The host's entry was refused (its message is thrown once the rest is done). */
   readonly refused: unknown;
+  /** Every player is ready by what was read after the first replay: the next execution logs the close, at once. */
+  readonly readyNext: boolean;
   /** What the run is once the host's entry is built: a refused one leaves a plain menu run (a Re-render asked for with it is not done). */
   readonly kind: RunKind;
 }
@@ -171,7 +173,8 @@ function replayAndDecide(
   const messages = sendMessages(ctx, second, now, ran === 'tick' || ran === 'menu');
   inputs.add(messages.entries);
   const result: ReplayResult = messages.entries.length > 0 ? { ...second, match: inputs.match } : second;
-  return { result, closed, held, messages, refused, kind: ran };
+  const readyNext = readyAfterReads(first, second, now);
+  return { result, closed, held, messages, refused, kind: ran, readyNext };
 }
 
 /** Step 4: the log first, then the Links tab if Discord's refusals started or ended; then the asks and edits it logged are let go. */
@@ -210,7 +213,7 @@ function armNext(
   if (readAll) ctx.pointers.updateState({ polledAt: now });
   const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
   const due = nextDue(ctx, decided.result, now, polledAt, {
-    now: drawn.unfinished || kind === 'rerender' || decided.messages.retry,
+    now: drawn.unfinished || kind === 'rerender' || decided.messages.retry || decided.readyNext,
     retryAt: decided.messages.wakeAt,
     drawAt: drawn.deferredUntil,
   });
