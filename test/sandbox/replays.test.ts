@@ -5,7 +5,8 @@
 // kept in one property (src/triggers/state.ts).
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from './calls.js';
-import { Table, logOf } from './players.js';
+import { botAnswers } from '../reliability/scenarios.js';
+import { Table, logOf, privatePart } from './players.js';
 import { MAX_REPLAYS } from './sandbox.js';
 
 const START = '2026-11-21T18:00:00.000Z';
@@ -73,6 +74,35 @@ describe('replays per execution', () => {
     expect(tick.replays).toBe(2);
     expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
     expect(table.state().receipts[0].status).toBe('accepted');
+  });
+
+  it('answers read before a reminder that make every player ready: the next execution logs the close, at once', () => {
+    const table = started('not-flower-field', { closeWhenReady: { pregame: true, round: true } });
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+    // Every player answers; no form-submit trigger fires.
+    table.google.clock.set(at(40));
+    for (const player of ['p1', 'p2', 'p3']) {
+      const bot = botAnswers(table, player)!;
+      expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    }
+    // The tick at the reminder (5 minutes before the deadline at 90) reads the forms of the players
+    // it would remind, after its first replay: they are all ready, and nobody is reminded.
+    table.google.clock.set(at(85.5));
+    const before = table.google.executions.length;
+    table.fire('CLOCK');
+    expect(ran(table, before)[0].replays).toBe(2);
+    expect(table.google.mail).toEqual([]);
+    expect((logOf(table.sandbox).events ?? []).filter((e) => e.type === 'close')).toEqual([]);
+    // The ticks do not rest on it: the next one logs the close and opens round 2.
+    expect(table.google.properties.has('gh.quiet')).toBe(false);
+    table.google.clock.set(at(86.5));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).events?.filter((e) => e.type === 'close')).toEqual([
+      { type: 'close', phase: 'round-1', at: at(86.5), uid: expect.stringMatching(/^close:round-1/) },
+    ]);
+    expect(table.state().open?.phase.id).toBe('round-2');
   });
 
   it("a menu item's prompt and its run share the replay while nothing moved in between", () => {
