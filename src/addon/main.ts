@@ -34,8 +34,10 @@ export function replayMatchJson(json: string, now?: string): string {
   return JSON.stringify(replayOutput(replayMatch(match.value, now ? { now } : {})));
 }
 
+/** One MatchHost an execution (each starts with fresh globals): a menu item's prompt and its run share its replay. */
+let current: MatchHost | null = null;
 function host(): MatchHost {
-  return new MatchHost(appsScriptPorts());
+  return (current ??= new MatchHost(appsScriptPorts()));
 }
 
 function ui(): GoogleAppsScript.Base.Ui {
@@ -56,13 +58,23 @@ function summary(report: RunReport): string {
   return `${phase} Logged ${report.logged} new entr${report.logged === 1 ? 'y' : 'ies'}; wrote ${report.writes.length} time${report.writes.length === 1 ? '' : 's'} to Sheets; updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}.`;
 }
 
-/** Runs a menu action, showing its error to the host instead of a stack trace. */
-function guarded(action: () => void): void {
+/**
+ * Runs a menu action, showing its error to the host instead of a stack trace. What it answers
+ * (a run's report) Apps Script ignores; the sandbox tests read it (the replays it counted).
+ */
+function guarded<T>(action: () => T): T | undefined {
   try {
-    action();
+    return action();
   } catch (error) {
     ui().alert(MENU, errorText(error), ui().ButtonSet.OK);
+    return undefined;
   }
+}
+
+/** Tells the host what a run did, and answers its report. */
+function tell(report: RunReport): RunReport {
+  ui().alert(MENU, summary(report), ui().ButtonSet.OK);
+  return report;
 }
 
 // ── Menu ────────────────────────────────────────────────────────────────────────────────────
@@ -261,12 +273,12 @@ export function startMatch(setup: MatchSetup): StartResult {
   }
 }
 
-export function resolveOverdueNow(): void {
-  guarded(() => ui().alert(MENU, summary(host().run('menu')), ui().ButtonSet.OK));
+export function resolveOverdueNow(): RunReport | undefined {
+  return guarded(() => tell(host().run('menu')));
 }
 
-export function rerender(): void {
-  guarded(() => ui().alert(MENU, summary(host().run('rerender')), ui().ButtonSet.OK));
+export function rerender(): RunReport | undefined {
+  return guarded(() => tell(host().run('rerender')));
 }
 
 /**
@@ -295,25 +307,21 @@ function promptText(title: string, prompt: string): string | null {
   return answer.getSelectedButton() === ui().Button.OK ? answer.getResponseText() : null;
 }
 
-export function extendDeadline(): void {
-  guarded(() => {
+export function extendDeadline(): RunReport | undefined {
+  return guarded(() => {
     const state = host().status();
     if (!state?.open) throw new Error('No phase is open: there is no deadline to extend.');
     const text = promptText(
       'Extend deadline',
       `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
-    if (text === null) return;
-    ui().alert(
-      MENU,
-      summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)),
-      ui().ButtonSet.OK,
-    );
+    if (text === null) return undefined;
+    return tell(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id));
   });
 }
 
-export function undoLastPhase(): void {
-  guarded(() => {
+export function undoLastPhase(): RunReport | undefined {
+  return guarded(() => {
     const state = host().status();
     const last = state?.closed[state.closed.length - 1];
     if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
@@ -321,37 +329,37 @@ export function undoLastPhase(): void {
       'Undo last phase',
       `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
-    if (text === null) return;
-    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
+    if (text === null) return undefined;
+    return tell(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id));
   });
 }
 
 /** Pause the match: nothing closes and the forms say so until Resume (logged; see MatchHost.pause). */
-export function pauseMatch(): void {
-  guarded(() => {
+export function pauseMatch(): RunReport | undefined {
+  return guarded(() => {
     const answer = ui().alert(
       'Pause the match',
       'Pause now? Nothing closes and every form says the match is paused until you choose Resume the match; then every deadline not yet passed moves by the time paused. Anything players send meanwhile is logged and refused.',
       ui().ButtonSet.OK_CANCEL,
     );
-    if (answer !== ui().Button.OK) return;
-    ui().alert(MENU, summary(host().pause()), ui().ButtonSet.OK);
+    if (answer !== ui().Button.OK) return undefined;
+    return tell(host().pause());
   });
 }
 
 /** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
-export function resumeMatch(): void {
-  guarded(() => ui().alert(MENU, summary(host().resume()), ui().ButtonSet.OK));
+export function resumeMatch(): RunReport | undefined {
+  return guarded(() => tell(host().resume()));
 }
 
-export function answerHostDecision(): void {
-  guarded(() => {
+export function answerHostDecision(): RunReport | undefined {
+  return guarded(() => {
     const state = host().status();
     const request = state?.pending[0];
     if (!request) throw new Error('No host decision is pending.');
     const text = promptText('Answer a host decision', `${request.question}\nChoices: ${request.choices.join(', ')}`);
-    if (text === null) return;
-    ui().alert(MENU, summary(host().decide(request.id, text)), ui().ButtonSet.OK);
+    if (text === null) return undefined;
+    return tell(host().decide(request.id, text));
   });
 }
 
@@ -360,8 +368,8 @@ export function answerHostDecision(): void {
  * typed is not the Google account they answer from. Logged; replay judges by it from the open
  * phase on.
  */
-export function correctPlayerEmail(): void {
-  guarded(() => {
+export function correctPlayerEmail(): RunReport | undefined {
+  return guarded(() => {
     const links = host().links();
     const list = links.players.map((p) => `${p.name}: ${p.email}`).join('\n');
     const text = promptText(
@@ -372,7 +380,7 @@ export function correctPlayerEmail(): void {
     const words = text.trim().split(/\s+/);
     if (words.length < 2) throw new Error(`Write the player's name, then the email, such as: Ann ann.lee@gmail.com`);
     const email = words[words.length - 1];
-    ui().alert(MENU, summary(host().correctEmail(words.slice(0, -1).join(' '), email)), ui().ButtonSet.OK);
+    return tell(host().correctEmail(words.slice(0, -1).join(' '), email));
   });
 }
 
@@ -472,8 +480,8 @@ export function checkAccountTrigger(): void {}
 // ── Triggers ────────────────────────────────────────────────────────────────────────────────
 
 /** The clock trigger, every minute. */
-export function onTick(): void {
-  host().run('tick');
+export function onTick(): RunReport {
+  return host().run('tick');
 }
 
 /**
@@ -481,14 +489,14 @@ export function onTick(): void {
  * event's range is the response's row in the form's own responses tab, whose form names the one
  * form to read (Sheet.getFormUrl); without it, every form that may hold an answer is read.
  */
-export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): void {
+export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): RunReport {
   let formUrl: string | undefined;
   try {
     formUrl = e?.range?.getSheet().getFormUrl() ?? undefined;
   } catch {
     formUrl = undefined;
   }
-  host().run('answer', formUrl);
+  return host().run('answer', formUrl);
 }
 
 /**

@@ -70,7 +70,7 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
 
 /**
  * The players whose form may hold an answer not read yet: a form that accepts, or one whose last
- * close was not followed by a read (a form closed and read once more, see closeChangingForms,
+ * close was not followed by a read (a form closed and read once more, see decide.ts,
  * accepts nothing until it opens again, so it is not read: most forms most of the time).
  */
 export function formsToRead(ctx: HostContext, match: MatchFile): string[] {

@@ -1,6 +1,7 @@
 // What every part of an execution works with: the ports, the pointers kept between executions,
-// and the match log.
+// the match log, and the one way this layer replays the match (counted: see replay below).
 
+import { type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
 import { MatchLog } from './log.js';
 import { Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
@@ -12,18 +13,57 @@ export interface HostContext {
   readonly ports: HostPorts;
   readonly pointers: Pointers;
   readonly log: MatchLog;
+  /**
+   * The match replayed as of `now`. Every replay of an execution goes through here, so the
+   * execution can say how many it made (RunReport.replays: the pipeline makes at most two, see
+   * execution.ts). One still current is reused: the same log, with no deadline, opening or host
+   * event between the two times (a menu item's prompt, then its run).
+   */
+  replay(match: MatchFile, now: string): ReplayResult;
+  /** How many replays this context has made (a context lives for one execution). */
+  readonly replays: number;
 }
 
 export function hostContext(ports: HostPorts): HostContext {
   // The log opens the host spreadsheet (a call) only when read: a quiet tick never does.
   let log: MatchLog | null = null;
+  let replays = 0;
+  let last: { text: string; now: string; result: ReplayResult } | null = null;
   return {
     ports,
     pointers: new Pointers(ports.store),
     get log() {
       return (log ??= new MatchLog(ports.files.host()));
     },
+    replay(match, now) {
+      const text = JSON.stringify(match);
+      if (last && last.text === text && stillCurrent(last.result, last.now, now)) return last.result;
+      replays += 1;
+      const result = replayMatch(match, { now });
+      last = { text, now, result };
+      return result;
+    },
+    get replays() {
+      return replays;
+    },
   };
+}
+
+/**
+ * Whether a replay as of `then` is the replay as of `now` too: `now` is not earlier, and nothing
+ * that replay reads the time for falls between them (the open phase's opening or deadline, a
+ * host event, a pause's end). Only a still-open phase is waiting on the clock; a finished match
+ * or one waiting for the host is not.
+ */
+function stillCurrent(result: ReplayResult, then: string, now: string): boolean {
+  const from = Date.parse(then);
+  const to = Date.parse(now);
+  if (to < from) return false;
+  if (to === from) return true;
+  const between = (at: string | undefined) => at !== undefined && Date.parse(at) > from && Date.parse(at) <= to;
+  const timing = result.open?.timing;
+  if (between(timing?.opensAt) || between(timing?.deadline)) return false;
+  return !(result.match.events ?? []).some((e) => between(e.at));
 }
 
 /**

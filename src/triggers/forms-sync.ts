@@ -1,14 +1,13 @@
 // Keeping the forms in step with the match: each player's form shows the open phase's questions
-// (or a closed message), and a form about to change is closed and read once more first, so every
-// response is read with the items it answered and credited to the phase the form showed.
+// (or a closed message). A form about to change is closed and read once more first (decide.ts),
+// so every response is read with the items it answered and credited to the phase the form showed.
 
 import { fingerprint } from '../engine/core/hash.js';
 import { closeWhenReadyFor } from '../engine/core/ready.js';
-import { type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
+import type { ReplayResult } from '../engine/index.js';
 import { type FormSpec, formSpecFor } from '../forms/index.js';
-import { collectForms, formOf } from './collect.js';
+import { formOf } from './collect.js';
 import type { HostContext } from './context.js';
-import type { LogEntry } from './log.js';
 import type { FormLayout, FormPointer } from './pointers.js';
 import type { FormParts } from './ports.js';
 
@@ -58,50 +57,6 @@ function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpe
   const spec = specs.get(playerId);
   if (!spec) throw new Error(`no form spec for player ${playerId}`);
   return spec;
-}
-
-/**
- * Closes every form whose spec is about to change and that may hold an answer (all of them with
- * `everyForm`) and reads it once more, up to three rounds (an answer read late may move the match again). Adds what it read to
- * the match through `add`; returns the closed forms by player, each with the message it was closed
- * with, and the replay as of `now` with everything read.
- */
-export function closeChangingForms(
-  ctx: HostContext,
-  match: () => MatchFile,
-  add: (entries: readonly LogEntry[]) => void,
-  now: string,
-  { everyForm }: { everyForm: boolean },
-): { closed: Map<string, string>; result: ReplayResult } {
-  let result = replayMatch(match(), { now });
-  const closed = new Map<string, string>();
-  for (let round = 0; round < 3; round++) {
-    const specs = formSpecs(ctx, result);
-    // A form closed and read since it last accepted (open false) holds nothing new: it changes
-    // later (updateForms), without being closed and read again here.
-    const stale = match().players.filter((p) => {
-      const pointer = ctx.pointers.form(formOf(p));
-      return (
-        !closed.has(p.id) &&
-        (everyForm || (pointer.open !== false && pointer.key !== fingerprint(JSON.stringify(specOf(specs, p.id)))))
-      );
-    });
-    if (stale.length === 0) break;
-    for (const player of stale) {
-      const message = specOf(specs, player.id).closedMessage;
-      ctx.ports.forms.stopAccepting(formOf(player), message);
-      closed.set(player.id, message);
-    }
-    const late = collectForms(
-      ctx,
-      match(),
-      stale.map((p) => p.id),
-    );
-    if (late.length === 0) break;
-    add(late);
-    result = replayMatch(match(), { now });
-  }
-  return { closed, result };
 }
 
 /** The fingerprints of what `spec` shows, part by part. */
@@ -205,15 +160,27 @@ export function updateForms(
   ctx: HostContext,
   result: ReplayResult,
   specs: ReadonlyMap<string, FormSpec>,
-  { rewrite, closed, startedAt }: { rewrite: boolean; closed: ReadonlyMap<string, string>; startedAt: number },
+  {
+    rewrite,
+    closed,
+    held,
+    startedAt,
+  }: { rewrite: boolean; closed: ReadonlyMap<string, string>; held: ReadonlySet<string>; startedAt: number },
 ): { updated: number; pending: boolean } {
   let count = 0;
+  let pending = false;
   for (const player of result.match.players) {
     const spec = specOf(specs, player.id);
     const key = fingerprint(JSON.stringify(spec));
     const formId = formOf(player);
     const pointer = ctx.pointers.form(formId);
     if (!rewrite && !closed.has(player.id) && pointer.key === key) continue;
+    // Not closed and read here, and may hold an answer: the next execution closes it first (its
+    // pointer still differs, so it looks: see heldForms in decide.ts).
+    if (held.has(player.id)) {
+      pending = true;
+      continue;
+    }
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
     if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
@@ -221,5 +188,5 @@ export function updateForms(
     showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;
   }
-  return { updated: count, pending: false };
+  return { updated: count, pending };
 }

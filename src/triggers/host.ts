@@ -4,7 +4,7 @@
 //
 //   setup.ts      what the sidebar sends, and its check
 //   start.ts      New match…: the files, the shares, the triggers, the log
-//   execution.ts  every execution: collect, replay, log, render, forms (its header lists the steps)
+//   execution.ts  every execution, one pipeline: read, replay, decide, write, draw, arm (its header)
 //   collect.ts    form responses → submissions
 //   edits.ts      the shared sheet's edits → submissions (public rows)
 //   forms-sync.ts each form shows the open phase's questions
@@ -16,7 +16,7 @@
 
 import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email.js';
 import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
-import { type MatchFile, type ReplayResult, replayMatch, stringifyMatchFile } from '../engine/index.js';
+import { type MatchFile, type ReplayResult, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
 import { setWebhook } from './discord.js';
 import { BUSY, type RunKind, type RunReport, run, runLocked } from './execution.js';
@@ -62,25 +62,26 @@ export class MatchHost {
   /** The state as of now, after collecting (the same run as a tick). */
   status(): ReplayResult | null {
     const read = this.ctx.log.read();
-    return read ? replayMatch(read.match, { now: this.ctx.ports.clock.now() }) : null;
+    return read ? this.ctx.replay(read.match, this.ctx.ports.clock.now()) : null;
   }
 
-  /** Resolves what is overdue, then logs the host's entry (built against the match as it stands) and runs again. */
+  /**
+   * Logs the host's entry, built against the match as it stands once what is overdue is resolved,
+   * in one run (execution.ts): a refused entry throws, after the rest of the run is done.
+   */
   private logAndRun(build: (result: ReplayResult, now: string) => LogEntry, then: RunKind = 'menu'): RunReport {
     return withLock(this.ctx, BUSY, () => {
       this.requireMatch();
-      runLocked(this.ctx, 'menu');
-      const now = this.ctx.ports.clock.now();
-      const built = build(replayMatch(this.requireMatch().match, { now }), now);
-      // The host's action has its own id, drawn once here: logged twice (a retried run), it counts once.
-      const uid = `host:${this.ctx.ports.newId()}`;
-      const entry: LogEntry =
-        built.kind === 'submission'
+      return runLocked(this.ctx, then, (result, now) => {
+        const built = build(result, now);
+        // The host's action has its own id, drawn once here: logged twice (a retried run), it counts once.
+        const uid = `host:${this.ctx.ports.newId()}`;
+        return built.kind === 'submission'
           ? { kind: 'submission', value: { ...built.value, uid } }
           : built.kind === 'decision'
             ? { kind: 'decision', value: { ...built.value, uid } }
             : { kind: 'event', value: { ...built.value, uid } };
-      return runLocked(this.ctx, then, [entry]);
+      });
     });
   }
 

@@ -6,10 +6,11 @@
 import * as z from 'zod/mini';
 import type { FormRef, Store } from './ports.js';
 import type { RowsPointer } from './rows.js';
+import { EXECUTION_STATE, type ExecutionState, LEGACY_STATE_KEYS } from './state.js';
 
 export const KEY = {
-  /** When the forms were last all read (PolledPointer). */
-  polled: 'gh.polled',
+  /** The execution's own record (ExecutionState in state.ts: when the forms were last all read, what was last drawn). */
+  state: 'gh.state',
   /** A form answer's ask for its form to be read, a key per form (see run in execution.ts). */
   askPrefix: 'gh.ask.',
   /** A start under way (StartProgress). */
@@ -21,12 +22,6 @@ export const KEY = {
   form: (id: string) => `gh.form.${id}`,
   /** The public answer rows of the shared sheet (RowsPointer). */
   rows: 'gh.rows',
-  /** Each audience's last drawn view (a fingerprint by audience). */
-  rendered: 'gh.rendered',
-  /** Where the match stood when every sheet and form last showed it (see stateKey). */
-  seen: 'gh.seen',
-  /** When every sheet was last drawn as the match stood (see draw in execution.ts). */
-  drawnAt: 'gh.drawn-at',
   quiet: 'gh.quiet',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
@@ -79,7 +74,8 @@ const formLayout = z.object({
 });
 
 const SCHEMAS = {
-  polled: z.object({ at: z.string(), ask: z.string() }),
+  legacyPolled: z.object({ at: z.string() }),
+  legacyRendered: z.record(z.string(), z.string()),
   // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
   starting: z.object({ setup: z.string() }),
@@ -119,11 +115,8 @@ const SCHEMAS = {
     next: z.optional(rowsSetup),
     previous: z.optional(rowsSetup),
   }),
-  rendered: z.record(z.string(), z.string()),
 };
 
-/** When the forms were last all read (`ask`: unused since asks are keys of their own). */
-export type PolledPointer = z.infer<typeof SCHEMAS.polled>;
 /**
  * Until when a tick has nothing to do (no deadline, no phase opening, no form reading due, no
  * public rows to read, nothing left half-done), as long as no form answer has asked since (`ask`).
@@ -189,11 +182,26 @@ export class Pointers {
     for (const key of this.store.keys()) if (key.startsWith('gh.')) this.store.remove(key);
   }
 
-  polled(): PolledPointer | null {
-    return this.read(KEY.polled, SCHEMAS.polled);
+  /** The execution's own record (state.ts). */
+  state(): ExecutionState {
+    const kept = this.read(KEY.state, EXECUTION_STATE);
+    if (kept) return kept;
+    // Four keys before it was one record: a match running when the add-on was updated goes on.
+    const polled = this.read(LEGACY_STATE_KEYS.polled, SCHEMAS.legacyPolled);
+    const rendered = this.read(LEGACY_STATE_KEYS.rendered, SCHEMAS.legacyRendered);
+    const seen = this.store.get(LEGACY_STATE_KEYS.seen);
+    const drawnAt = this.store.get(LEGACY_STATE_KEYS.drawnAt);
+    return {
+      ...(polled ? { polledAt: polled.at } : {}),
+      ...(seen !== null ? { seen } : {}),
+      ...(drawnAt !== null ? { drawnAt } : {}),
+      ...(rendered ? { rendered } : {}),
+    };
   }
-  setPolled(value: PolledPointer): void {
-    this.write(KEY.polled, value);
+  /** Changes the fields given, keeping the others (one write of one key). */
+  updateState(change: ExecutionState): void {
+    this.write(KEY.state, { ...this.state(), ...change });
+    for (const key of Object.values(LEGACY_STATE_KEYS)) this.remove(key);
   }
 
   quiet(): QuietPointer | null {
@@ -264,13 +272,6 @@ export class Pointers {
   }
   setRows(value: RowsPointer): void {
     this.write(KEY.rows, value);
-  }
-
-  rendered(): Record<string, string> {
-    return this.read(KEY.rendered, SCHEMAS.rendered) ?? {};
-  }
-  setRendered(value: Readonly<Record<string, string>>): void {
-    this.write(KEY.rendered, value);
   }
 }
 

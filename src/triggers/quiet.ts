@@ -19,7 +19,7 @@ const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
 
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
-export function phaseEdge(result: ReplayResult, now: string): string | null {
+function phaseEdge(result: ReplayResult, now: string): string | null {
   const open = result.open;
   if (!open || result.paused) return null;
   const opensAt = open.timing.opensAt;
@@ -36,7 +36,7 @@ export function phaseEdge(result: ReplayResult, now: string): string | null {
  * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
  * no tick: each edit wakes the ticks itself (edits.ts).
  */
-export function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
   const formsEvery = formsEveryMinutes(ctx);
   const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
   // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
@@ -63,4 +63,47 @@ function restUntil(result: ReplayResult, now: string, polledAt: string | null, f
     }
   }
   return new Date(Math.min(...times)).toISOString();
+}
+
+/** When the next execution has something to do, as the pipeline's last step hands it to arm (arm.ts). */
+export interface NextDue {
+  /** Until when nothing is due (no execution need look before), or null when the next must look. */
+  readonly at: string | null;
+  /** `at` is a deadline or a phase's opening, which the tick before it waits for. */
+  readonly sharp: boolean;
+  /** The open phase (the quiet tick's report). */
+  readonly open: string | null;
+}
+
+/** What else keeps the next execution from resting: work left over, a post to try again, sheets left to draw. */
+export interface LeftOver {
+  /** Something must be done by the next execution at once (forms left changing, a reminder left to a tick, Re-render). */
+  readonly now: boolean;
+  /** When a refused Discord post is due to be tried again. */
+  readonly retryAt: string | null;
+  /** When the sheets left undrawn are due (see draw). */
+  readonly drawAt: string | null;
+}
+
+/** The next due moment after this execution: the rest quietUntil allows, cut short by what was left over. */
+export function nextDue(
+  ctx: HostContext,
+  result: ReplayResult,
+  now: string,
+  polledAt: string,
+  left: LeftOver,
+): NextDue {
+  const open = result.open?.phase.id ?? null;
+  let until = left.now ? null : quietUntil(ctx, result, now, polledAt);
+  // A refused Discord post: the tick when it is due to be tried again looks.
+  if (until !== null && left.retryAt !== null) until = earlier(until, left.retryAt);
+  // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
+  if (until !== null && left.drawAt !== null)
+    until = Date.parse(left.drawAt) <= Date.parse(now) ? null : earlier(until, left.drawAt);
+  const edge = phaseEdge(result, now);
+  return { at: until, sharp: until !== null && edge !== null && Date.parse(until) === Date.parse(edge), open };
+}
+
+function earlier(a: string, b: string): string {
+  return new Date(Math.min(Date.parse(a), Date.parse(b))).toISOString();
 }

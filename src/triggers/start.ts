@@ -15,7 +15,7 @@ import type { Player } from '../engine/core/game.js';
 import { sameAccount } from '../engine/core/email.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { AnyGame } from '../engine/core/game.js';
-import { type MatchFile, gameById, replayMatch } from '../engine/index.js';
+import { type MatchFile, gameById } from '../engine/index.js';
 import { type HostContext, withLock } from './context.js';
 import { type RunReport, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
@@ -65,7 +65,7 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): S
 function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult | null {
   const existing = ctx.log.read();
   if (!existing) return null;
-  const result = replayMatch(existing.match, { now: ctx.ports.clock.now() });
+  const result = ctx.replay(existing.match, ctx.ports.clock.now());
   if (result.open || result.pending.length > 0) {
     if (ctx.pointers.text(KEY.setup) === setupKey) {
       ctx.pointers.remove(KEY.starting);

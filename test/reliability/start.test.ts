@@ -109,7 +109,10 @@ function outcome(table: Table): StartOutcome {
           }
         : key.startsWith('gh.form.')
           ? { ...parsed, key: undefined, layout: undefined }
-          : parsed,
+          : key === 'gh.state'
+            ? // When the forms were last read and the sheets drawn: bookkeeping, as gh.polled was.
+              { ...parsed, polledAt: undefined, drawnAt: undefined }
+            : parsed,
     );
   }
   put('triggers', google.triggers.map((t) => [t.kind, t.handler]).sort());

@@ -88,6 +88,11 @@ export function digestWorld(google: Google): WorldDigest {
     ) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
+    } else if (key === 'gh.state') {
+      // The execution's record: when the forms were last read and the sheets last drawn are
+      // bookkeeping like the keys above; what was drawn (seen, rendered) is compared.
+      const { polledAt: _polledAt, drawnAt: _drawnAt, ...state } = JSON.parse(value) as Record<string, unknown>;
+      put(`property ${key}`, state);
     } else if (key === 'gh.rows') {
       // When the rows were last read differs with when an execution got to read them; what it
       // decides (the time a row answer is stamped with) is in the log, which is compared.

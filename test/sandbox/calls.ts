@@ -78,6 +78,8 @@ export interface ExecutionRecord {
   wokeAt?: number;
   /** The fake clock when it ended (ms). */
   ended?: number;
+  /** How many times it replayed the match, as its run's report says (src/triggers/context.ts). */
+  replays?: number;
 }
 
 /**

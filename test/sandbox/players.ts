@@ -177,7 +177,8 @@ export class Table {
 
   /** Phases the add-on has resolved and rendered (its own record of the state it last wrote). */
   private closedCount(): number {
-    const seen = this.google.properties.get('gh.seen');
+    const state = this.google.properties.get('gh.state');
+    const seen = state ? (JSON.parse(state) as { seen?: string }).seen : undefined;
     return seen ? Number(seen.split('|')[3]) : 0;
   }
 

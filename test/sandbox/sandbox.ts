@@ -30,6 +30,21 @@ export const SERVICE_NAMES = [
 
 let bundle: vm.Script | null = null;
 
+/** The most replays one execution's run may make: the first, and one more after what it calls for (execution.ts). */
+export const MAX_REPLAYS = 2;
+/**
+ * Menu items that show the match in a prompt before their run: that replay is the run's first
+ * while nothing changed in between, one more when the run reads an answer or a deadline passed.
+ */
+const PROMPTED = new Set(['extendDeadline', 'undoLastPhase', 'answerHostDecision']);
+
+/** The replays an entry point's answer reports: a run's report, or a start's (StartResult.report). */
+function replaysOf(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if ('replays' in value && typeof value.replays === 'number') return value.replays;
+  return 'report' in value ? replaysOf(value.report) : undefined;
+}
+
 const BUILTINS = [
   'Object',
   'Function',
@@ -140,6 +155,7 @@ export class Sandbox {
     if (typeof fn !== 'function') throw new Error(`the script has no top-level function ${name}`);
     const started = performance.now();
     const record = this.google.beginExecution(name, trigger);
+    let result: { value: T; record: ExecutionRecord };
     try {
       // Arguments cross as JSON, as google.script.run does; a trigger's event is built in the
       // execution's own services (its range and spreadsheet are handles the script calls).
@@ -150,8 +166,10 @@ export class Sandbox {
       ) as T;
       // Ended at the six-minute limit: whatever the script caught, the execution failed.
       if (record.killed) throw new Error(record.killed);
+      const replays = replaysOf(value);
+      if (replays !== undefined) record.replays = replays;
       this.google.endExecution(record);
-      return { value, record };
+      result = { value, record };
     } catch (error) {
       this.google.endExecution(record, error);
       throw error;
@@ -159,6 +177,11 @@ export class Sandbox {
       record.ms = performance.now() - started;
       this.executions.push({ name, ms: record.ms });
     }
+    // One execution is one pipeline (src/triggers/execution.ts): every scenario checks it.
+    const most = MAX_REPLAYS + (PROMPTED.has(name) ? 1 : 0);
+    if (record.replays !== undefined && record.replays > most)
+      throw new Error(`${name} replayed the match ${record.replays} times in one execution (at most ${most})`);
+    return result;
   }
 
   /**

@@ -26,6 +26,7 @@ import type {
   Submission,
 } from './game.js';
 import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
+import type { ClosedPhase, Receipt, Rejection, ReplayOptions, ReplayResult } from './replay-result.js';
 import { sameAccount } from './email.js';
 import { mention, quote } from './quote.js';
 import {
@@ -49,68 +50,7 @@ import {
   shiftedDeadline,
 } from './deadlines.js';
 
-export interface Receipt {
-  /** Position in the match file's `submissions`. */
-  readonly index: number;
-  readonly phase: string;
-  readonly player: string;
-  readonly at?: string;
-  readonly status: 'accepted' | 'partial' | 'rejected';
-  /** Why it was refused, or which parts were refused. */
-  readonly reasons: readonly string[];
-  /** What the game told the player about answers that count (never a refusal). */
-  readonly notes?: readonly string[];
-  /** A later valid submission of the same player replaced this one. */
-  superseded: boolean;
-  /** Sent past the player's MAX_SUBMISSIONS_PER_PHASE: logged, not read (its answers are not shown). */
-  readonly overLimit?: true;
-  /** The player answered the done question `Not yet`: this answer counts, but the phase waits for them (see MatchRun.ready). */
-  readonly notDone?: true;
-}
-
-export interface Rejection {
-  readonly phase: string;
-  readonly player: string;
-  readonly reason: string;
-  /** Position in `submissions`; absent for host decisions. */
-  readonly submission?: number;
-}
-
-export interface ClosedPhase {
-  readonly phase: PhaseSpec;
-  readonly timing: PhaseTiming;
-  /** Who had a move that counted. */
-  readonly movers: readonly string[];
-}
-
-export interface OpenPhase<M = unknown> {
-  readonly phase: PhaseSpec;
-  readonly timing: PhaseTiming;
-  readonly moves: ReadonlyMap<string, M>;
-  /** The players who are ready (see MatchRun.ready): when every player who may answer is, the phase may close early. */
-  readonly ready: readonly string[];
-}
-
-export interface ReplayResult<S = unknown, M = unknown> {
-  readonly match: MatchFile;
-  readonly game: AnyGame;
-  readonly ctx: GameContext<unknown>;
-  readonly state: S;
-  readonly closed: readonly ClosedPhase[];
-  readonly open: OpenPhase<M> | null;
-  readonly receipts: readonly Receipt[];
-  readonly rejected: readonly Rejection[];
-  readonly pending: readonly DecisionRequest[];
-  /** Null while the match is unfinished or waits on a host decision. */
-  readonly final: Final | null;
-  /** The host's pause still going on (as of `now`), or null. */
-  readonly paused: Pause | null;
-}
-
-export interface ReplayOptions {
-  /** The current time; phases whose deadline has not passed stay open. Omit for a complete record. */
-  readonly now?: string;
-}
+export type { ClosedPhase, OpenPhase, Receipt, Rejection, ReplayOptions, ReplayResult } from './replay-result.js';
 
 export function makeContext<O>(match: MatchFile, options: O): GameContext<O> {
   const root = new Random(match.seed);

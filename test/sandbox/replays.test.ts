@@ -1,0 +1,151 @@
+// One execution, one pipeline (src/triggers/execution.ts): it replays the match once as of now, and
+// once more only when what that replay called for (a form closed and read again, a ready close, the
+// host's entry) added something to the log. Every sandbox scenario checks the bound (Sandbox.run,
+// MAX_REPLAYS); these check the count where it is exact, and the execution's own record of state
+// kept in one property (src/triggers/state.ts).
+import { describe, expect, it } from 'vitest';
+import type { ExecutionRecord } from './calls.js';
+import { botAnswers } from '../reliability/scenarios.js';
+import { Table, logOf, privatePart } from './players.js';
+import { MAX_REPLAYS } from './sandbox.js';
+
+const START = '2026-11-21T18:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
+const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  garnets: 0,
+}));
+/** No faults: every answer valid, every trigger fires once, ticks on time. */
+const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
+
+/** A match started at 17:45 (its forms all read then), opening at 18:00: 30 minutes of pregame, then 60 a round. */
+function started(game: string, extra: Record<string, unknown> = {}): Table {
+  const table = new Table(
+    game,
+    PLAYERS.map((p) => p.email),
+    CALM,
+    '2026-11-21T17:45:00.000Z',
+  );
+  const setup = {
+    game,
+    players: PLAYERS,
+    startAt: START,
+    timeZone: 'Europe/London',
+    minutes: { default: 60, pregame: 30 },
+    deadlines: {},
+    ...extra,
+  };
+  expect(table.startMatch(setup).ok).toBe(true);
+  return table;
+}
+
+/** The executions since `from` that ran the pipeline (a quiet tick reports none: it reads one property). */
+function ran(table: Table, from = 0): ExecutionRecord[] {
+  return table.google.executions.slice(from).filter((e) => e.replays !== undefined && e.error === undefined);
+}
+
+describe('replays per execution', () => {
+  it('a whole match: every execution replays at most twice, and most once', () => {
+    const table = started('not-flower-field');
+    table.playToEnd();
+    const counts = ran(table).map((e) => e.replays!);
+    expect(counts.length).toBeGreaterThan(10);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_REPLAYS);
+    // With no answer coming in while an execution runs, nothing it reads after its replay moves the match.
+    expect(counts.filter((n) => n === 1).length).toBeGreaterThan(counts.length / 2);
+  });
+
+  it('an answer whose trigger did not fire, read when its form closes at the deadline: one more input, one more replay', () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const open = table.state().open!;
+    expect(open.phase.id).toBe('round-1');
+    // A tick reads every form every two hours anyway (since the start, here): the deadline comes before that.
+    expect(table.submitOnly('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5' }, open.phase.questions.p1)).toBe(
+      true,
+    );
+    const before = table.google.executions.length;
+    table.google.clock.set(at(91));
+    table.fire('CLOCK');
+    const [tick] = ran(table, before);
+    // The first replay closes round-1; its forms are closed and read once more, which finds the answer.
+    expect(tick.replays).toBe(2);
+    expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
+    expect(table.state().receipts[0].status).toBe('accepted');
+  });
+
+  it('answers read before a reminder that make every player ready: the next execution logs the close, at once', () => {
+    const table = started('not-flower-field', { closeWhenReady: { pregame: true, round: true } });
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('round-1');
+    // Every player answers; no form-submit trigger fires.
+    table.google.clock.set(at(40));
+    for (const player of ['p1', 'p2', 'p3']) {
+      const bot = botAnswers(table, player)!;
+      expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    }
+    // The tick at the reminder (5 minutes before the deadline at 90) reads the forms of the players
+    // it would remind, after its first replay: they are all ready, and nobody is reminded.
+    table.google.clock.set(at(85.5));
+    const before = table.google.executions.length;
+    table.fire('CLOCK');
+    expect(ran(table, before)[0].replays).toBe(2);
+    expect(table.google.mail).toEqual([]);
+    expect((logOf(table.sandbox).events ?? []).filter((e) => e.type === 'close')).toEqual([]);
+    // The ticks do not rest on it: the next one logs the close and opens round 2.
+    expect(table.google.properties.has('gh.quiet')).toBe(false);
+    table.google.clock.set(at(86.5));
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).events?.filter((e) => e.type === 'close')).toEqual([
+      { type: 'close', phase: 'round-1', at: at(86.5), uid: expect.stringMatching(/^close:round-1/) },
+    ]);
+    expect(table.state().open?.phase.id).toBe('round-2');
+  });
+
+  it("a menu item's prompt and its run share the replay while nothing moved in between", () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    const before = table.google.executions.length;
+    table.run('extendDeadline');
+    const [menu] = ran(table, before);
+    // The prompt's replay is the run's first; the host's entry is the one more input.
+    expect(menu.replays).toBe(2);
+    expect(logOf(table.sandbox).events?.filter((e) => e.type === 'extend')).toHaveLength(1);
+  });
+});
+
+describe("the execution's record", () => {
+  it('is one property; a match kept under the four keys before it goes on without drawing anything again', () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    const props = table.google.properties;
+    const state = JSON.parse(props.get('gh.state')!) as Record<string, unknown>;
+    expect(Object.keys(state).sort()).toEqual(['drawnAt', 'polledAt', 'rendered', 'seen']);
+    for (const key of ['gh.polled', 'gh.seen', 'gh.drawn-at', 'gh.rendered']) expect(props.has(key)).toBe(false);
+    // As an add-on before this one kept it.
+    props.delete('gh.state');
+    props.set('gh.polled', JSON.stringify({ at: state.polledAt, ask: '' }));
+    props.set('gh.seen', String(state.seen));
+    props.set('gh.drawn-at', String(state.drawnAt));
+    props.set('gh.rendered', JSON.stringify(state.rendered));
+    props.delete('gh.quiet');
+    const writes = () => [...table.google.sheets.values()].reduce((n, f) => n + f.writes.length, 0);
+    const written = writes();
+    table.google.clock.set(at(32));
+    table.fire('CLOCK');
+    // Read from the keys before: where the match stands and what each sheet shows is known.
+    expect(writes()).toBe(written);
+    // The next execution that changes the record writes it whole, as one property.
+    table.google.clock.set(at(91));
+    table.fire('CLOCK');
+    expect(writes()).toBeGreaterThan(written);
+    expect(JSON.parse(props.get('gh.state')!)).toMatchObject({ polledAt: at(91), drawnAt: at(91) });
+    for (const key of ['gh.polled', 'gh.seen', 'gh.drawn-at', 'gh.rendered']) expect(props.has(key)).toBe(false);
+  });
+});
