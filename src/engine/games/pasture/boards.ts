@@ -12,11 +12,19 @@ import {
   PALETTE,
   boardCells,
   letterLabels,
+  markChanges,
   textOn,
 } from '../../core/view.js';
 import { type Rect, SHAPE, SIZE, crossingKey, formatRect, pastureGrid } from './geometry.js';
 import { grassFactor } from './options.js';
-import { type GatePlacement, type PastureContext, type PastureState, roundInPlay, sheepIn } from './state.js';
+import {
+  type GatePlacement,
+  type PastureContext,
+  type PastureState,
+  type RoundRecord,
+  roundInPlay,
+  sheepIn,
+} from './state.js';
 
 /** Light to dark green by grass value; the number is always written too. */
 export const GRASS = ['#F1F8E9', '#DCEDC8', '#C5E1A5', '#AED581', '#8BC34A', '#689F38', '#33691E'];
@@ -130,9 +138,29 @@ function pastureTexts(
   const free: string[] = [];
   for (let row = rect.top; row <= rect.bottom; row++)
     for (let col = rect.left; col <= rect.right; col++) if (!out.has(`${row},${col}`)) free.push(`${row},${col}`);
-  const words = [`(${flock.length})`, ...flock.filter((id) => !seer.canSee(id)).map(ctx.playerName)];
-  words.slice(0, free.length).forEach((text, i) => out.set(free[i], { text, sheep: [], name: i > 0 }));
+  const names = flock.filter((id) => !seer.canSee(id)).map(ctx.playerName);
+  // A pasture too small for its count and its names (a one-cell pasture) shows the names: who is
+  // there says how many; the sheep grid's caption names any that still do not fit.
+  const count = names.length + 1 > free.length && names.length > 0 ? [] : [`(${flock.length})`];
+  [...count, ...names]
+    .slice(0, free.length)
+    .forEach((text, i) => out.set(free[i], { text, sheep: [], name: i >= count.length }));
   return out;
+}
+
+/** The pastures too small to name every sheep in them, named in words for the caption. */
+function crowded(
+  snap: Snapshot,
+  texts: readonly ReadonlyMap<string, { readonly name?: boolean }>[],
+  ctx: PastureContext,
+  seer: Seer,
+): string {
+  const lines = snap.pastures.flatMap((rect, i) => {
+    const names = sheepIn(rect, snap.positions, ctx).filter((id) => !seer.canSee(id));
+    const shown = [...texts[i].values()].filter((t) => t.name).length;
+    return shown < names.length ? [`${formatRect(rect)}: ${names.map(ctx.playerName).join(', ')}`] : [];
+  });
+  return lines.length > 0 ? ` In pastures too small for every name: ${lines.join('; ')}.` : '';
 }
 
 function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: ReadonlySet<string>): Grid {
@@ -175,24 +203,36 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
   return gridOf(
     `Sheep: ${snap.title}`,
     cells,
-    `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}`,
+    `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}${crowded(snap, texts, ctx, seer)}`,
   );
 }
 
-function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer): BoardTab {
-  const visible = snap.gates.filter((g) => seer.canSee(g.player));
-  const gates = new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1])));
+function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer, before: Snapshot | null): BoardTab {
+  const gatesOf = (shot: Snapshot) => {
+    const visible = shot.gates.filter((g) => seer.canSee(g.player));
+    return { visible, crossings: new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1]))) };
+  };
+  const { visible, crossings } = gatesOf(snap);
   // The gates named too, so that a purple line among the fences is easy to find.
   const named = visible.map(
     (g) =>
       `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`,
   );
+  // What the round changed, on the sheep board: new fences and gates, and the pastures sheep
+  // left or entered (the grass board changes every round anyway: it doubles).
+  const sheep = sheepGrid(snap, ctx, seer, crossings);
+  const marked = before ? markChanges(sheep, sheepGrid(before, ctx, seer, gatesOf(before).crossings)) : sheep;
   return {
     tab,
     title: snap.title,
-    grids: [grassGrid(snap, ctx, gates), sheepGrid(snap, ctx, seer, gates)],
+    grids: [grassGrid(snap, ctx, crossings), marked],
     ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}),
   };
+}
+
+/** The board at the start of a round: its pastures, and the sheep where they stood. */
+function startOf(record: RoundRecord): Snapshot {
+  return { title: '', round: record.round, pastures: record.pasturesBefore, positions: record.from, gates: [] };
 }
 
 export function boards(state: PastureState, ctx: PastureContext, seer: Seer): BoardTab[] {
@@ -210,7 +250,7 @@ export function boards(state: PastureState, ctx: PastureContext, seer: Seer): Bo
     positions: state.positions,
     gates: over && last ? last.gates : [],
   };
-  const tabs = [tabOf('Current', current, ctx, seer)];
+  const tabs = [tabOf('Current', current, ctx, seer, last ? startOf(last) : null)];
   // Once the match is over Current is the last round's board: the round tabs are the history before it.
   for (const record of (over ? state.rounds.slice(0, -1) : [...state.rounds]).reverse()) {
     const snap: Snapshot = {
@@ -220,7 +260,7 @@ export function boards(state: PastureState, ctx: PastureContext, seer: Seer): Bo
       positions: record.positions,
       gates: record.gates,
     };
-    tabs.push(tabOf(`Round ${record.round}`, snap, ctx, seer));
+    tabs.push(tabOf(`Round ${record.round}`, snap, ctx, seer, startOf(record)));
   }
   return tabs;
 }
