@@ -134,16 +134,21 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   }
   for (const m of sheet.merges)
     ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
-  // A protected range over the whole sheet becomes sheet protection (no password: it guards
-  // against slips, as in Sheets, not against the owner).
-  const whole = sheet.protectedRanges.some(
+  if (protectsWhole(sheet)) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true });
+}
+
+/**
+ * Whether a protected range covers the whole sheet: it becomes sheet protection (no password: it
+ * guards against slips, as in Sheets, not against the owner).
+ */
+function protectsWhole(sheet: Readonly<SheetState>): boolean {
+  return sheet.protectedRanges.some(
     (p) =>
       p.range.startRowIndex === undefined &&
       p.range.endRowIndex === undefined &&
       p.range.startColumnIndex === undefined &&
       p.range.endColumnIndex === undefined,
   );
-  if (whole) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true });
 }
 
 /** The workbook as .xlsx bytes. */
