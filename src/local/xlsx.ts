@@ -36,7 +36,7 @@ export function excelWidth(px: number): number {
  * to landscape when the tab is wider than it is tall, the frozen header rows repeated on each page.
  * (Sheets keeps no print settings in a spreadsheet: its API has no field for them.)
  */
-export function printSetup(sheet: Readonly<SheetState>): Partial<ExcelJS.PageSetup> {
+function printSetup(sheet: Readonly<SheetState>): Partial<ExcelJS.PageSetup> {
   const width = sheet.columnWidths.reduce((sum, px) => sum + px, 0);
   const height = sheet.rowHeights.reduce((sum, px) => sum + px, 0);
   return {

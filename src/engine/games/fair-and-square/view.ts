@@ -168,7 +168,7 @@ const GROUP_RULE = [
   'numbers below 4 play on group 0’s board, 4 and up on group 1’s',
 ];
 
-export function groupRule(round: number): string {
+function groupRule(round: number): string {
   const numbers = (group: number) => Array.from({ length: 8 }, (_, n) => n).filter((n) => groupOf(n, round) === group);
   return `Groups in round ${round}: ${GROUP_RULE[round - 1]} (${numbers(0).join(', ')} | ${numbers(1).join(', ')}).`;
 }

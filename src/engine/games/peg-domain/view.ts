@@ -42,7 +42,7 @@ export const PENDING = PALETTE.purple;
  */
 const MARKS = ['▲', '■'];
 
-export function playerMarks(ctx: PegContext): Record<string, string> {
+function playerMarks(ctx: PegContext): Record<string, string> {
   return Object.fromEntries(ctx.players.map((p, i) => [p.id, MARKS[i]]));
 }
 
