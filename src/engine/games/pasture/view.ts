@@ -4,14 +4,7 @@
 // grids mark pastures (with sheep counts), never cells.
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import {
-  type Audience,
-  type GameView,
-  type LegendItem,
-  PALETTE,
-  type Table,
-  audiencePlayer,
-} from '../../core/view.js';
+import { type Audience, type GameView, type LegendItem, PALETTE, type Table, audiencePlayer } from '../../core/view.js';
 import { fenceWords, formatFence, formatRect, heightOf, pastureIndexAt, widthOf } from './geometry.js';
 import { GRASS, PASTURE_FILLS, type Seer, boards, cellName } from './boards.js';
 import { baseGrass, grassFactor } from './options.js';
