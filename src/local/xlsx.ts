@@ -2,6 +2,7 @@
 // widths, row heights, frozen rows, notes and sheet protection, drawn from the embedded workbook.
 
 import ExcelJS from 'exceljs';
+import { columnLetters } from '../engine/core/coords.js';
 import type { CellData } from '../sheets/api.js';
 import { type Line, SheetModel, alignmentOf, fillOf, textColourOf } from './sheet-model.js';
 import type { EmbeddedWorkbook, SheetState } from './workbook.js';
@@ -30,6 +31,26 @@ export function excelWidth(px: number): number {
   return width === EXCELJS_DEFAULT_WIDTH ? width + 0.01 : width;
 }
 
+/**
+ * How a tab prints: everything drawn, one page wide (as many pages down as it takes), turned
+ * to landscape when the tab is wider than it is tall, the frozen header rows repeated on each page.
+ * (Sheets keeps no print settings in a spreadsheet: its API has no field for them.)
+ */
+function printSetup(sheet: Readonly<SheetState>): Partial<ExcelJS.PageSetup> {
+  const width = sheet.columnWidths.reduce((sum, px) => sum + px, 0);
+  const height = sheet.rowHeights.reduce((sum, px) => sum + px, 0);
+  return {
+    printArea: `A1:${columnLetters(Math.max(1, sheet.columnCount) - 1)}${Math.max(1, sheet.rowCount)}`,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: 0,
+    orientation: width > height ? 'landscape' : 'portrait',
+    horizontalCentered: true,
+    margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 },
+    ...(sheet.frozenRowCount > 0 ? { printTitlesRow: `1:${sheet.frozenRowCount}` } : {}),
+  };
+}
+
 function valueOf(cell: CellData | null): ExcelJS.CellValue {
   const value = cell?.userEnteredValue;
   if (!value) return null;
@@ -56,6 +77,7 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   sheet.rowHeights.forEach((px, r) => {
     ws.getRow(r + 1).height = px * 0.75;
   });
+  ws.pageSetup = { ...ws.pageSetup, ...printSetup(sheet) };
 
   for (let r = 0; r < sheet.rowCount; r++) {
     for (let c = 0; c < sheet.columnCount; c++) {
@@ -112,16 +134,21 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   }
   for (const m of sheet.merges)
     ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);
-  // A protected range over the whole sheet becomes sheet protection (no password: it guards
-  // against slips, as in Sheets, not against the owner).
-  const whole = sheet.protectedRanges.some(
+  if (protectsWhole(sheet)) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true });
+}
+
+/**
+ * Whether a protected range covers the whole sheet: it becomes sheet protection (no password: it
+ * guards against slips, as in Sheets, not against the owner).
+ */
+function protectsWhole(sheet: Readonly<SheetState>): boolean {
+  return sheet.protectedRanges.some(
     (p) =>
       p.range.startRowIndex === undefined &&
       p.range.endRowIndex === undefined &&
       p.range.startColumnIndex === undefined &&
       p.range.endColumnIndex === undefined,
   );
-  if (whole) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true });
 }
 
 /** The workbook as .xlsx bytes. */

@@ -23,13 +23,14 @@
 // each cell carries only what is its own: text, note, fill, text colour and weight (and runs of
 // cells with the same own format share it too: see shareFormats in layout.ts).
 
-import { type BoardTab, type Edge, type EdgeWeight, type Grid, type GridCell, textOn } from '../engine/core/view.js';
+import { type BoardTab, CHANGED_COLOUR, type Edge, type Grid, type GridCell, textOn } from '../engine/core/view.js';
 import {
   TabCanvas,
   FRAME,
   GREY_TEXT,
   GRID_LINE,
   type LaidCell,
+  type LineWeight,
   type TabHeader,
   type TabLayout,
   border,
@@ -65,7 +66,7 @@ const TEXT_PADDING = 6;
 /**
  * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
  * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
- * 22 px beyond 30: the 67-column Paint canvas); then widened, up to MAX_SIZE, until every cell's
+ * 20 px beyond 30: the 67-column Paint canvas, 1,360 px with its row labels, fits a 1,440 px screen); then widened, up to MAX_SIZE, until every cell's
  * text fits on one line (each half of a two-colour cell in its half), in a font up to 2 points
  * smaller where even MAX_SIZE is too narrow. Board cells never wrap, so
  * a row is never taller than a square, in Sheets, Excel or the HTML page.
@@ -75,7 +76,7 @@ function sizingFor(grids: readonly Grid[]): Sizing {
   const units = grids.reduce((sum, g) => sum + g.columnLabels.length + 2, 0) - 1;
   const base =
     widest > 30
-      ? { size: 22, points: 8 }
+      ? { size: 20, points: 8 }
       : widest > 16
         ? SIZES[2]
         : (SIZES.find((s) => units * s.size <= BAND_WIDTH) ?? SIZES[0]);
@@ -122,10 +123,12 @@ function pack(grids: readonly Grid[], size: number): Placement[] {
   return out;
 }
 
-const RANK: Readonly<Record<EdgeWeight, number>> = { thin: 1, medium: 2, thick: 3 };
+// The changed-squares marker outranks every line a view draws: where it runs along a fence or an
+// outline it still draws a line there, and the patch it surrounds stays closed.
+const RANK: Readonly<Record<LineWeight, number>> = { thin: 1, medium: 2, thick: 3, double: 4 };
 
 interface DrawnEdge {
-  readonly weight: EdgeWeight;
+  readonly weight: LineWeight;
   readonly colour: string;
   /** Asked for by the view (a fence, an outline), not the grid's own thin line or frame. */
   readonly declared: boolean;
@@ -138,6 +141,19 @@ function stronger(a: DrawnEdge, b: DrawnEdge): DrawnEdge {
 
 const INNER: DrawnEdge = { weight: 'thin', colour: GRID_LINE, declared: false };
 const OUTER: DrawnEdge = { weight: 'medium', colour: FRAME, declared: false };
+const CHANGED: Edge = { weight: 'thick', colour: CHANGED_COLOUR };
+const CHANGED_LINE: DrawnEdge = { weight: 'double', colour: CHANGED_COLOUR, declared: true };
+
+/** The sides of a changed cell that border a square that did not change (or the grid's edge). */
+function changedOutline(grid: Grid, r: number, c: number): GridCell['borders'] {
+  const changed = (row: number, col: number) => grid.cells[row]?.[col]?.changed === true;
+  return {
+    ...(changed(r - 1, c) ? {} : { top: CHANGED }),
+    ...(changed(r + 1, c) ? {} : { bottom: CHANGED }),
+    ...(changed(r, c - 1) ? {} : { left: CHANGED }),
+    ...(changed(r, c + 1) ? {} : { right: CHANGED }),
+  };
+}
 
 /**
  * Every line of a grid, reconciled: horizontal[r][c] is the line above row r (r = rows: below the
@@ -153,17 +169,21 @@ function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge
     Array.from({ length: cols + 1 }, (_, c) => (c === 0 || c === cols ? OUTER : INNER)),
   );
   const ask = (list: DrawnEdge[], index: number, edge: Edge | undefined) => {
-    if (edge && index < list.length)
-      list[index] = stronger(list[index], { weight: edge.weight, colour: edge.colour ?? '#000000', declared: true });
+    if (!edge || index >= list.length) return;
+    const asked = edge === CHANGED ? CHANGED_LINE : { weight: edge.weight, colour: edge.colour ?? '#000000' };
+    list[index] = stronger(list[index], { ...asked, declared: true });
+  };
+  const askAll = (b: GridCell['borders'], r: number, c: number) => {
+    if (!b) return;
+    ask(horizontal[r], c, b.top);
+    ask(horizontal[r + 1], c, b.bottom);
+    ask(vertical[r], c, b.left);
+    ask(vertical[r], c + 1, b.right);
   };
   grid.cells.forEach((line, r) =>
     line.forEach((cell, c) => {
-      const b = cell.borders;
-      if (!b) return;
-      ask(horizontal[r], c, b.top);
-      ask(horizontal[r + 1], c, b.bottom);
-      ask(vertical[r], c, b.left);
-      ask(vertical[r], c + 1, b.right);
+      askAll(cell.borders, r, c);
+      if (cell.changed) askAll(changedOutline(grid, r, c), r, c);
     }),
   );
   return { horizontal, vertical };

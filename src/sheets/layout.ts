@@ -268,9 +268,17 @@ export function heightFor(lines: number, points = 10): number {
   return Math.max(DEFAULT_ROW_HEIGHT, lines * line + 6);
 }
 
-const STYLES: Readonly<Record<EdgeWeight, string>> = { thin: 'SOLID', medium: 'SOLID_MEDIUM', thick: 'SOLID_THICK' };
+/** A line's look: a view's weights, and the renderer's own double line (the changed-squares marker). */
+export type LineWeight = EdgeWeight | 'double';
 
-export function border(weight: EdgeWeight, colour: string): Border {
+const STYLES: Readonly<Record<LineWeight, string>> = {
+  thin: 'SOLID',
+  medium: 'SOLID_MEDIUM',
+  thick: 'SOLID_THICK',
+  double: 'DOUBLE',
+};
+
+export function border(weight: LineWeight, colour: string): Border {
   return { style: STYLES[weight], colorStyle: { rgbColor: rgb(colour) } };
 }
 

@@ -5,7 +5,7 @@
 // other boards, newest first. So the scoreboard never moves as rounds are added, and the newest
 // round is always next to them.
 
-import type { StatusView, Table, View } from '../engine/core/view.js';
+import { CHANGED_NOTE, type StatusView, type Table, type View, marksChanges } from '../engine/core/view.js';
 import { boardLayout } from './boards.js';
 import { SEED_TAB, seedLayout } from './seed.js';
 import type { TabLayout } from './layout.js';
@@ -57,7 +57,12 @@ export function layoutView(view: View): TabLayout[] {
   const boards = view.boards.map((tab, i) =>
     boardLayout(
       tab,
-      head(tab.title, [...(i === 0 ? [view.status.headline] : []), ...(tab.caption ? [tab.caption] : [])]),
+      head(tab.title, [
+        ...(i === 0 ? [view.status.headline] : []),
+        ...(tab.caption ? [tab.caption] : []),
+        // The marker explained where it is seen, so a spectator needs no Legend tab for it.
+        ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),
+      ]),
     ),
   );
   const fixed: TabLayout[] = [

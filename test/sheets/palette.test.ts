@@ -19,7 +19,7 @@ import { PALETTE } from '../../src/engine/core/view.js';
 import { NUMBER_FILLS } from '../../src/engine/games/fair-and-square/view.js';
 import { PLAYER_COLOURS } from '../../src/engine/games/not-flower-field/options.js';
 import { TEAM_FILL } from '../../src/engine/games/paint/options.js';
-import { PASTURE_FILLS } from '../../src/engine/games/pasture/view.js';
+import { PASTURE_FILLS } from '../../src/engine/games/pasture/boards.js';
 import { PENDING, SIDE_COLOURS } from '../../src/engine/games/peg-domain/view.js';
 
 const MINIMUM = 18;

@@ -46,6 +46,12 @@ export interface GridCell {
   readonly borders?: CellBorders;
   /** A hover note (Sheets note / HTML title). */
   readonly note?: string;
+  /**
+   * Changed since the board before it (markChanges): the renderer outlines each patch of changed
+   * cells with one marker, the same in every game, since fills, text and thick lines already
+   * carry each game's own meanings.
+   */
+  readonly changed?: boolean;
 }
 
 /** A labelled grid whose labels match the rules' coordinates. */
@@ -73,6 +79,52 @@ export function boardCells(rows: number, cols: number, cellFor: (index: number, 
   );
 }
 
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/** Whether a cell reads differently from the same square of the board before it (a new fence on a side counts). */
+function differs(now: GridCell, before: GridCell | undefined): boolean {
+  if (!before) return true;
+  const line = (cell: GridCell, side: (typeof SIDES)[number]) =>
+    cell.borders?.[side] ? `${cell.borders[side].weight}${cell.borders[side].colour ?? ''}` : '';
+  return (
+    (now.text ?? '') !== (before.text ?? '') ||
+    (now.fill ?? '') !== (before.fill ?? '') ||
+    (now.fill2 ?? '') !== (before.fill2 ?? '') ||
+    Boolean(now.bold) !== Boolean(before.bold) ||
+    SIDES.some((side) => line(now, side) !== line(before, side))
+  );
+}
+
+/**
+ * The grid with every cell that reads differently from `before` (the same board after the
+ * previous resolution) marked `changed`. Without a board before it, or when the two differ in
+ * shape, nothing is marked: a first board has nothing to compare with.
+ */
+export function markChanges(grid: Grid, before: Grid | undefined): Grid {
+  if (
+    !before ||
+    before.cells.length !== grid.cells.length ||
+    before.cells.some((line, r) => line.length !== grid.cells[r].length)
+  )
+    return grid;
+  const cells = grid.cells.map((line, r) =>
+    line.map((cell, c) => (differs(cell, before.cells[r][c]) ? { ...cell, changed: true } : cell)),
+  );
+  return { ...grid, cells };
+}
+
+/** Whether any board of the tabs marks a changed cell. */
+export function marksChanges(tabs: readonly BoardTab[]): boolean {
+  return tabs.some((tab) => tab.grids.some((grid) => grid.cells.some((line) => line.some((cell) => cell.changed))));
+}
+
+/** The marker's colour: a magenta no game fills a cell with, so the double line stands out on any fill. */
+export const CHANGED_COLOUR = '#E6007E';
+
+/** How the boards say what changed: in the legend, and on the board tab itself (CHANGED_NOTE). */
+export const CHANGED_MEANING = 'double magenta line: around the squares that changed since the board before';
+export const CHANGED_NOTE = 'A double magenta line surrounds the squares that changed since the board before.';
+
 /** One tab of boards: "Current", "Round 3", … Several grids may sit side by side. */
 export interface BoardTab {
   readonly tab: string;
@@ -90,6 +142,18 @@ export interface Table {
   readonly caption?: string;
   /** A swatch: fills[row][col] is that cell's fill (hex), its text in black or white to suit. */
   readonly fills?: readonly (readonly (string | null)[])[];
+}
+
+/**
+ * A table's swatch column (Table.fills): each row's cell in `column` filled with `fillOf(row)`,
+ * so a scoreboard shows each player's or team's colour next to their name, as the board draws it.
+ */
+export function swatches(
+  rows: readonly (readonly TableValue[])[],
+  column: number,
+  fillOf: (row: readonly TableValue[]) => string | null,
+): (string | null)[][] {
+  return rows.map((line) => line.map((_, c) => (c === column ? fillOf(line) : null)));
 }
 
 export interface LegendItem {

@@ -12,7 +12,17 @@ import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
-import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
+import {
+  type Audience,
+  CHANGED_COLOUR,
+  CHANGED_MEANING,
+  type SeedView,
+  type StatusView,
+  type Table,
+  type View,
+  audiencePlayer,
+  marksChanges,
+} from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
@@ -27,8 +37,13 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   const status = statusOf(result);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  // The changed-squares marker is the renderer's, the same in every game: so is its legend line.
+  const legend = marksChanges(gameView.boards)
+    ? [...gameView.legend, { symbol: '═', textColour: CHANGED_COLOUR, meaning: CHANGED_MEANING }]
+    : gameView.legend;
   return {
     ...gameView,
+    legend,
     audience,
     status: discord === null ? status : { ...status, discord },
     log: logFor(result, audience),

@@ -98,20 +98,28 @@ describe('the public view', () => {
       'Ann cut A8 RR and placed it at E1 turned 0°: +3 squares (2 from Ben). Ann: playing · Ben: to move',
     );
     const domain = grid(view, 'The domain after turn 1');
-    expect(domain.cells[0].slice(3, 8).map((c) => c.text)).toEqual(['A', 'A●', 'A', 'A●', 'B']);
+    // Owners by shape (▲ Ann, ■ Ben), never a letter a reader takes for a column.
+    expect(domain.cells[0].slice(3, 8).map((c) => c.text)).toEqual(['▲', '▲●', '▲', '▲●', '■']);
     expect(domain.cells[1][4].text).toBe('');
-    expect(domain.cells[0][4].borders).toEqual({
-      top: { weight: 'thick' },
-      bottom: { weight: 'thick' },
-      left: { weight: 'thick' },
-    });
+    // The cut-out placed in the turn (D1:F1, captures included) carries the shared marker of what changed.
+    expect(domain.cells[0].map((c) => c.changed === true)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(view.sections.find((s) => s.title.startsWith('Clocks'))?.rows).toEqual([
       ['Ann', '7:40', '0:20', '2:15', '2:15', 1], // 15 s over the turn: two 10-second steps
       ['Ben', '8:00', '0:00', '', '', 0],
     ]);
     expect(view.scoreboard.rows).toEqual([
-      ['Ann', 'columns A–D', 39, 3, 34, 0, 'playing'],
-      ['Ben', 'columns F–I', 34, 0, 36, 0, 'to move'],
+      ['Ann', '▲', 'columns A–D', 39, 3, 34, 0, 'playing'],
+      ['Ben', '■', 'columns F–I', 34, 0, 36, 0, 'to move'],
     ]);
     expect(view.sections.find((s) => s.title.startsWith('Legal moves'))?.rows).toEqual([
       ['Ann', 'yes'],

@@ -17,6 +17,8 @@ import {
   audiencePlayer,
   boardCells,
   letterLabels,
+  markChanges,
+  swatches,
   textOn,
 } from '../../core/view.js';
 import { type Board, SIZE, squareName, startProblem } from './board.js';
@@ -159,23 +161,37 @@ function groupTitle(ctx: FasContext, round: number, group: number): string {
   return `Group ${group}: ${players.map((p) => `${ctx.options.numbers[p]} ${ctx.playerName(p)}`).join(', ') || 'nobody'}`;
 }
 
+/** How each round's groups are drawn, in words: each tab says it, so no reader has to work out bits. */
+const GROUP_RULE = [
+  'even numbers play on group 0’s board, odd numbers on group 1’s',
+  'numbers leaving 0 or 1 when divided by 4 play on group 0’s board, those leaving 2 or 3 on group 1’s',
+  'numbers below 4 play on group 0’s board, 4 and up on group 1’s',
+];
+
+function groupRule(round: number): string {
+  const numbers = (group: number) => Array.from({ length: 8 }, (_, n) => n).filter((n) => groupOf(n, round) === group);
+  return `Groups in round ${round}: ${GROUP_RULE[round - 1]} (${numbers(0).join(', ')} | ${numbers(1).join(', ')}).`;
+}
+
 function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
   const record = state.rounds[round - 1];
   const types = state.types[round - 1];
   const grids: Grid[] = [];
+  // Each turn's board marks what that turn changed (markChanges against the group's turn before).
+  const before = new Map<number, Grid>();
   for (let turn = 0; turn < record.groups[0].turns.length; turn++) {
     for (const group of record.groups) {
       const at = group.turns[turn];
       const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
-      grids.push(
-        boardGrid(
-          `${groupTitle(ctx, round, group.group)} · turn ${turn}`,
-          group.board,
-          turnSquares(group, at, types, ctx.options.numbers),
-          { caption },
-        ),
+      const grid = boardGrid(
+        `${groupTitle(ctx, round, group.group)} · turn ${turn}`,
+        group.board,
+        turnSquares(group, at, types, ctx.options.numbers),
+        { caption },
       );
+      grids.push(markChanges(grid, before.get(group.group)));
+      before.set(group.group, grid);
     }
   }
   const results = record.groups.map(
@@ -186,7 +202,7 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
     tab: `Round ${round}`,
     title: `Round ${round}: both groups turn by turn`,
     grids,
-    caption: `Points on the board → match points for the round: ${results.join(' · ')}`,
+    caption: `${groupRule(round)} Points on the board → match points for the round: ${results.join(' · ')}`,
   };
 }
 
@@ -206,7 +222,7 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
       planning: true,
     });
   });
-  return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids };
+  return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids, caption: groupRule(round) };
 }
 
 function finalTab(state: FasState, ctx: FasContext): BoardTab {
@@ -214,13 +230,19 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const types = state.types[record.round - 1];
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
-    return boardGrid(
-      `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`,
-      group.board,
-      turnSquares(group, last, types, ctx.options.numbers),
-    );
+    const previous = group.turns[group.turns.length - 2] as TurnRecord | undefined;
+    const title = `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`;
+    const squaresAt = (turn: TurnRecord) => turnSquares(group, turn, types, ctx.options.numbers);
+    // Marked: what the last turn changed.
+    const grid = boardGrid(title, group.board, squaresAt(last));
+    return previous ? markChanges(grid, boardGrid(title, group.board, squaresAt(previous))) : grid;
   });
-  return { tab: 'Current', title: `Round ${record.round}: the final boards`, grids };
+  return {
+    tab: 'Current',
+    title: `Round ${record.round}: the final boards`,
+    grids,
+    caption: groupRule(record.round),
+  };
 }
 
 export function moveText(move: FasMove | null | undefined, types: readonly PieceType[]): string {
@@ -249,6 +271,8 @@ function scoreboard(state: FasState, ctx: FasContext): Table {
     title: 'Match points (3, 2, 1, 0 per round by group rank)',
     header: ['Player', 'No.', 'Round 1', 'Round 2', 'Round 3', 'Total', 'Place'],
     rows,
+    // Each number on its colour, as the boards draw that player's pieces.
+    fills: swatches(rows, 1, (line) => (typeof line[1] === 'number' ? (NUMBER_FILLS[line[1]] ?? null) : null)),
     ...(ranking.notes.length > 0 && state.rounds.length > 0 ? { caption: ranking.notes.join('; ') } : {}),
   };
 }

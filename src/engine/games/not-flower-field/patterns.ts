@@ -75,6 +75,84 @@ const S_Z_SHAPES: readonly (readonly [number, number][])[] = [
   ], // Z, standing
 ];
 
+/** How the pattern checks read the board: cells by row and column, and the player's colour. */
+interface Look {
+  readonly colour: string;
+  at(row: number, col: number): CellColours;
+  idx(row: number, col: number): number;
+  inside(row: number, col: number): boolean;
+  mine(row: number, col: number): boolean;
+}
+
+const ORTHOGONAL: [number, number][] = [
+  [-1, 0],
+  [0, 1],
+  [1, 0],
+  [0, -1],
+];
+
+/** The instances of the five patterns anchored on the cell at row, col (the black middle of pattern 1, else where a line, square or shape starts). */
+function patternsAt(
+  row: number,
+  col: number,
+  { colour, at, idx, inside, mine }: Look,
+  add: (pattern: PatternInstance['pattern'], cells: number[]) => void,
+): void {
+  // 1. a black middle cell with two of the player's cells orthogonally beside it.
+  if (isBlack(at(row, col))) {
+    const ends = ORTHOGONAL.map(([dr, dc]) => [row + dr, col + dc]).filter(([r, c]) => mine(r, c));
+    for (let i = 0; i < ends.length; i++) {
+      for (let j = i + 1; j < ends.length; j++) {
+        add(1, [idx(ends[i][0], ends[i][1]), idx(row, col), idx(ends[j][0], ends[j][1])]);
+      }
+    }
+  }
+  // 2. four in a row or column with four distinct colours, the player's on an end.
+  for (const [dr, dc] of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    if (!inside(row + 3 * dr, col + 3 * dc)) continue;
+    const line = [0, 1, 2, 3].map((k) => at(row + k * dr, col + k * dc));
+    const fromStart = holds(line[0], colour) && distinctColoursPossible(line.slice(1), [colour]);
+    const fromEnd = holds(line[3], colour) && distinctColoursPossible(line.slice(0, 3), [colour]);
+    if (fromStart || fromEnd)
+      add(
+        2,
+        [0, 1, 2, 3].map((k) => idx(row + k * dr, col + k * dc)),
+      );
+  }
+  // 3. a diagonal pair of the player's cells whose two shared neighbours take two different colours.
+  if (inside(row + 1, col + 1)) {
+    const tl = at(row, col),
+      tr = at(row, col + 1),
+      bl = at(row + 1, col),
+      br = at(row + 1, col + 1);
+    const falling = holds(tl, colour) && holds(br, colour) && distinctColoursPossible([tr, bl]);
+    const rising = holds(tr, colour) && holds(bl, colour) && distinctColoursPossible([tl, br]);
+    if (falling || rising) add(3, [idx(row, col), idx(row, col + 1), idx(row + 1, col), idx(row + 1, col + 1)]);
+  }
+  // 4. S or Z tetromino of the player's cells.
+  for (const shape of S_Z_SHAPES) {
+    if (shape.every(([dr, dc]) => mine(row + dr, col + dc)))
+      add(
+        4,
+        shape.map(([dr, dc]) => idx(row + dr, col + dc)),
+      );
+  }
+  // 5. one of the player's cells beside an empty cell.
+  for (const [dr, dc] of [
+    [0, 1],
+    [1, 0],
+  ]) {
+    if (!inside(row + dr, col + dc)) continue;
+    const a = at(row, col),
+      b = at(row + dr, col + dc);
+    if ((isEmpty(a) && holds(b, colour)) || (isEmpty(b) && holds(a, colour)))
+      add(5, [idx(row, col), idx(row + dr, col + dc)]);
+  }
+}
+
 export function findPatterns(
   board: Board,
   size: number,
@@ -82,9 +160,14 @@ export function findPatterns(
   multipliers: readonly number[],
 ): PatternInstance[] {
   const at = (row: number, col: number) => board[row * size + col];
-  const idx = (row: number, col: number) => row * size + col;
   const inside = (row: number, col: number) => row >= 0 && row < size && col >= 0 && col < size;
-  const mine = (row: number, col: number) => inside(row, col) && holds(at(row, col), colour);
+  const look: Look = {
+    colour,
+    at,
+    idx: (row, col) => row * size + col,
+    inside,
+    mine: (row, col) => inside(row, col) && holds(at(row, col), colour),
+  };
   const found = new Map<string, PatternInstance>();
   const add = (pattern: PatternInstance['pattern'], cells: number[]) => {
     const sorted = [...cells].sort((a, b) => a - b);
@@ -93,70 +176,7 @@ export function findPatterns(
     const multiplier = sorted.reduce((product, cell) => product * multipliers[cell], 1);
     found.set(key, { pattern, cells: sorted, multiplier, points: POINTS_PER_PATTERN * multiplier });
   };
-  const orthogonal: [number, number][] = [
-    [-1, 0],
-    [0, 1],
-    [1, 0],
-    [0, -1],
-  ];
-
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      // 1. a black middle cell with two of the player's cells orthogonally beside it.
-      if (isBlack(at(row, col))) {
-        const ends = orthogonal.map(([dr, dc]) => [row + dr, col + dc]).filter(([r, c]) => mine(r, c));
-        for (let i = 0; i < ends.length; i++) {
-          for (let j = i + 1; j < ends.length; j++) {
-            add(1, [idx(ends[i][0], ends[i][1]), idx(row, col), idx(ends[j][0], ends[j][1])]);
-          }
-        }
-      }
-      // 2. four in a row or column with four distinct colours, the player's on an end.
-      for (const [dr, dc] of [
-        [0, 1],
-        [1, 0],
-      ]) {
-        if (!inside(row + 3 * dr, col + 3 * dc)) continue;
-        const line = [0, 1, 2, 3].map((k) => at(row + k * dr, col + k * dc));
-        const fromStart = holds(line[0], colour) && distinctColoursPossible(line.slice(1), [colour]);
-        const fromEnd = holds(line[3], colour) && distinctColoursPossible(line.slice(0, 3), [colour]);
-        if (fromStart || fromEnd)
-          add(
-            2,
-            [0, 1, 2, 3].map((k) => idx(row + k * dr, col + k * dc)),
-          );
-      }
-      // 3. a diagonal pair of the player's cells whose two shared neighbours take two different colours.
-      if (inside(row + 1, col + 1)) {
-        const tl = at(row, col),
-          tr = at(row, col + 1),
-          bl = at(row + 1, col),
-          br = at(row + 1, col + 1);
-        const falling = holds(tl, colour) && holds(br, colour) && distinctColoursPossible([tr, bl]);
-        const rising = holds(tr, colour) && holds(bl, colour) && distinctColoursPossible([tl, br]);
-        if (falling || rising) add(3, [idx(row, col), idx(row, col + 1), idx(row + 1, col), idx(row + 1, col + 1)]);
-      }
-      // 4. S or Z tetromino of the player's cells.
-      for (const shape of S_Z_SHAPES) {
-        if (shape.every(([dr, dc]) => mine(row + dr, col + dc)))
-          add(
-            4,
-            shape.map(([dr, dc]) => idx(row + dr, col + dc)),
-          );
-      }
-      // 5. one of the player's cells beside an empty cell.
-      for (const [dr, dc] of [
-        [0, 1],
-        [1, 0],
-      ]) {
-        if (!inside(row + dr, col + dc)) continue;
-        const a = at(row, col),
-          b = at(row + dr, col + dc);
-        if ((isEmpty(a) && holds(b, colour)) || (isEmpty(b) && holds(a, colour)))
-          add(5, [idx(row, col), idx(row + dr, col + dc)]);
-      }
-    }
-  }
+  for (let row = 0; row < size; row++) for (let col = 0; col < size; col++) patternsAt(row, col, look, add);
   return [...found.values()];
 }
 

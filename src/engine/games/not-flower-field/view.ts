@@ -16,6 +16,8 @@ import {
   audiencePlayer,
   boardCells,
   letterLabels,
+  markChanges,
+  swatches,
   textOn,
 } from '../../core/view.js';
 import { type Board, type Placement, isBlack } from './board.js';
@@ -71,14 +73,27 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
 
 function boards(state: NffState, ctx: NffContext): BoardTab[] {
   const tabs: BoardTab[] = [];
-  const last = state.rounds[state.rounds.length - 1];
-  const currentTitle = last ? `The field after round ${last.round}` : 'The field before round 1';
-  tabs.push({ tab: 'Current', title: currentTitle, grids: [boardGrid(state.board, ctx, currentTitle)] });
-  // Current is the newest round's board: the round tabs are the history before it.
-  for (const record of state.rounds.slice(0, -1).reverse()) {
+  // Each round's field marks the squares that round changed (markChanges against the field before).
+  let before = boardGrid(
+    state.board.map(() => []),
+    ctx,
+    '',
+  );
+  const rounds = state.rounds.map((record) => {
     const title = `The field after round ${record.round}`;
-    tabs.push({ tab: `Round ${record.round}`, title, grids: [boardGrid(record.board, ctx, title)] });
-  }
+    const grid = markChanges(boardGrid(record.board, ctx, title), before);
+    before = grid;
+    return { tab: `Round ${record.round}`, title, grids: [grid] };
+  });
+  const last = rounds[rounds.length - 1];
+  const currentTitle = last ? last.title : 'The field before round 1';
+  tabs.push({
+    tab: 'Current',
+    title: currentTitle,
+    grids: last ? last.grids : [boardGrid(state.board, ctx, currentTitle)],
+  });
+  // Current is the newest round's board: the round tabs are the history before it.
+  tabs.push(...rounds.slice(0, -1).reverse());
   return tabs;
 }
 
@@ -96,9 +111,7 @@ function scoreboard(state: NffState, ctx: NffContext): Table {
   ]);
   rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number));
   // Each player's colour as a swatch, with its name written in it.
-  const fills = rows.map((line) =>
-    line.map((value, c) => (c === 1 && typeof value === 'string' && value !== '' ? hexOf(value) : null)),
-  );
+  const fills = swatches(rows, 1, (line) => (typeof line[1] === 'string' && line[1] !== '' ? hexOf(line[1]) : null));
   return {
     title: `${state.ended || state.rounds.length >= ctx.options.rounds ? 'Final scores' : 'Scores if the game ended now'} (each round's column is the score on that round's board)`,
     header: ['Player', 'Colour', ...state.rounds.map((r) => `After R${r.round}`), 'Score', 'Cells held', 'Rank'],

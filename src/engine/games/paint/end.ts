@@ -68,7 +68,6 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
     coloured,
     afterRound: state.rounds.map((r) => ({ round: r.round, counts: r.counts })),
   };
-  const name = ctx.playerName;
 
   const { loser, reason, tied } = findLoser(state.rounds, decide);
   detail.loserReason = reason;
@@ -84,75 +83,32 @@ export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide
     ...(mostPixels === loser ? { pixelsIgnored: `${loser} had the most pixels but lost` } : {}),
   };
 
-  const awards: Award[] = state.rounds.flatMap((r) =>
-    r.garnetChanges.map((c) => ({ player: c.player, garnets: c.garnets, tokensOfLife: 0, note: c.note })),
-  );
-  const why = (team: TeamId) =>
-    [team === bySegments ? 'most segments' : '', team === byPixels ? 'most pixels' : ''].filter(Boolean).join(' and ');
-  const each = winners.length === 2 ? 1 : 2;
-  for (const team of winners) {
-    for (const member of state.teams[team]) {
-      const captain = member === captains[team];
-      const garnets = captain ? 2 * each : each;
-      const extra = captain
-        ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}`
-        : '';
-      awards.push({
-        player: member,
-        garnets,
-        tokensOfLife: 1,
-        note: `${team} won (${why(team)}): +${each} garnet${each > 1 ? 's' : ''} and a Token of Life${extra}`,
-      });
-    }
+  const awards: Award[] = [
+    ...state.rounds.flatMap((r) =>
+      r.garnetChanges.map((c) => ({ player: c.player, garnets: c.garnets, tokensOfLife: 0, note: c.note })),
+    ),
+    ...winnerAwards(state, winners, captains, { bySegments, byPixels }),
+  ];
+  const gift = tokenGift(state, ctx, { winners, loser, captains }, decide);
+  if (gift) {
+    detail.tokenOfLifeGift = gift.player;
+    awards.push(gift);
   }
-
-  const giver = winners.length === 1 ? captains[winners[0]] : null;
-  if (giver) {
-    const other = TEAMS.find((t) => t !== winners[0] && t !== loser) as TeamId;
-    const choices = state.teams[other].filter((id) => id !== captains[other]);
-    const recipient = decide({
-      id: 'tol-gift',
-      question: `${name(giver)}, captain of the sole winning team ${winners[0]}, gives a Token of Life to a non-captain of ${other} (${list(choices.map(name))}): who?`,
-      choices,
-    });
-    if (recipient) {
-      detail.tokenOfLifeGift = recipient;
-      awards.push({
-        player: recipient,
-        garnets: 0,
-        tokensOfLife: 1,
-        note: `a Token of Life given by ${name(giver)}, captain of ${winners[0]}`,
-      });
-    }
-  }
-
-  let candidate: string | undefined = captains[loser] ?? undefined;
-  let candidateWhy = `captain of the losing team ${loser}`;
-  if (!candidate) {
-    const members = state.teams[loser];
-    const fewest = Math.min(...members.map((id) => coloured[id]));
-    const tied = members.filter((id) => coloured[id] === fewest);
-    candidateWhy = `coloured the fewest segments (${fewest}) on the losing team ${loser}, which has no captain`;
-    candidate =
-      tied.length === 1
-        ? tied[0]
-        : decide({
-            id: 'elimination-tie',
-            question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
-            choices: tied,
-          });
-    if (tied.length > 1)
-      candidateWhy += `; tied with ${list(tied.filter((id) => id !== candidate).map(name))}, chosen by the host`;
-  }
+  const candidate = eliminationCandidate(state, ctx, { loser, captains, coloured }, decide);
   if (candidate)
-    awards.push({ player: candidate, garnets: 0, tokensOfLife: 0, note: `Elimination candidate: ${candidateWhy}` });
+    awards.push({
+      player: candidate.player,
+      garnets: 0,
+      tokensOfLife: 0,
+      note: `Elimination candidate: ${candidate.why}`,
+    });
 
   return {
     scores: segments,
     winners,
     losers: [loser],
     awards,
-    eliminationCandidate: candidate ?? null,
+    eliminationCandidate: candidate?.player ?? null,
     ...(tied ? { tieBreak: reason } : {}),
     detail,
   };
@@ -166,4 +122,88 @@ export function roundSummaries(state: PaintState): RoundSummary[] {
     segments: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].segments])),
     pixels: Object.fromEntries(TEAMS.map((t) => [t, record.counts[t].pixels])),
   }));
+}
+
+type Captains = Record<TeamId, string | null>;
+
+/** Each member of a winning team: a garnet or two and a Token of Life; a captain twice the garnets. */
+function winnerAwards(
+  state: PaintState,
+  winners: readonly TeamId[],
+  captains: Captains,
+  { bySegments, byPixels }: { bySegments: TeamId | null; byPixels: TeamId | null },
+): Award[] {
+  const why = (team: TeamId) =>
+    [team === bySegments ? 'most segments' : '', team === byPixels ? 'most pixels' : ''].filter(Boolean).join(' and ');
+  const each = winners.length === 2 ? 1 : 2;
+  return winners.flatMap((team) =>
+    state.teams[team].map((member) => {
+      const captain = member === captains[team];
+      const extra = captain
+        ? `, +${each} more as captain${winners.length === 1 ? ' and a Token of Life to give away' : ''}`
+        : '';
+      return {
+        player: member,
+        garnets: captain ? 2 * each : each,
+        tokensOfLife: 1,
+        note: `${team} won (${why(team)}): +${each} garnet${each > 1 ? 's' : ''} and a Token of Life${extra}`,
+      };
+    }),
+  );
+}
+
+/** A sole winning team's captain gives a Token of Life to a non-captain of the third team (a host decision). */
+function tokenGift(
+  state: PaintState,
+  ctx: PaintContext,
+  { winners, loser, captains }: { winners: readonly TeamId[]; loser: TeamId; captains: Captains },
+  decide: Decide,
+): Award | null {
+  const giver = winners.length === 1 ? captains[winners[0]] : null;
+  if (!giver) return null;
+  const name = ctx.playerName;
+  const other = TEAMS.find((t) => t !== winners[0] && t !== loser) as TeamId;
+  const choices = state.teams[other].filter((id) => id !== captains[other]);
+  const recipient = decide({
+    id: 'tol-gift',
+    question: `${name(giver)}, captain of the sole winning team ${winners[0]}, gives a Token of Life to a non-captain of ${other} (${list(choices.map(name))}): who?`,
+    choices,
+  });
+  if (!recipient) return null;
+  return {
+    player: recipient,
+    garnets: 0,
+    tokensOfLife: 1,
+    note: `a Token of Life given by ${name(giver)}, captain of ${winners[0]}`,
+  };
+}
+
+/**
+ * The losing team's captain; without one, its member who coloured the fewest segments (a tie is
+ * the host's decision, as the winning captains choose).
+ */
+function eliminationCandidate(
+  state: PaintState,
+  ctx: PaintContext,
+  { loser, captains, coloured }: { loser: TeamId; captains: Captains; coloured: Record<string, number> },
+  decide: Decide,
+): { player: string; why: string } | null {
+  const captain = captains[loser];
+  if (captain) return { player: captain, why: `captain of the losing team ${loser}` };
+  const name = ctx.playerName;
+  const members = state.teams[loser];
+  const fewest = Math.min(...members.map((id) => coloured[id]));
+  const tied = members.filter((id) => coloured[id] === fewest);
+  let why = `coloured the fewest segments (${fewest}) on the losing team ${loser}, which has no captain`;
+  const player =
+    tied.length === 1
+      ? tied[0]
+      : decide({
+          id: 'elimination-tie',
+          question: `${loser} lost without a captain and ${list(tied.map(name))} each coloured the fewest segments (${fewest}): who is the elimination candidate? (The winning team's captains choose.)`,
+          choices: tied,
+        });
+  if (!player) return null;
+  if (tied.length > 1) why += `; tied with ${list(tied.filter((id) => id !== player).map(name))}, chosen by the host`;
+  return { player, why };
 }

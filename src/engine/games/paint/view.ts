@@ -19,6 +19,7 @@ import {
   type TableValue,
   audiencePlayer,
   boardCells,
+  markChanges,
   textOn,
 } from '../../core/view.js';
 import { type PaintCanvas, pixelName } from './canvas.js';
@@ -80,10 +81,20 @@ function canvasGrid(
 /** "Current", then each round newest first; Current is the newest round's grid under its own title. */
 function boards(state: PaintState): BoardTab[] {
   const edges = outlines(state.canvas);
-  const rounds = [...state.rounds].reverse().map((record) => {
+  // Each round's canvas marks the segments painted in it (markChanges against the round before).
+  let before = canvasGrid(
+    state.canvas,
+    state.colours.map(() => null),
+    edges,
+    'The canvas before round 1',
+  );
+  const painted = state.rounds.map((record) => {
     const title = `The canvas after round ${record.round}`;
-    return { tab: `Round ${record.round}`, title, grids: [canvasGrid(state.canvas, record.colours, edges, title)] };
+    const grid = markChanges(canvasGrid(state.canvas, record.colours, edges, title), before);
+    before = grid;
+    return { tab: `Round ${record.round}`, title, grids: [grid] };
   });
+  const rounds = painted.reverse();
   const current = rounds[0]?.grids[0] ?? canvasGrid(state.canvas, state.colours, edges, 'The canvas before round 1');
   // Current is the newest round's canvas: the round tabs are the history before it.
   return [{ tab: 'Current', title: current.title, grids: [current] }, ...rounds.slice(1)];
@@ -96,6 +107,8 @@ function scoreboard(state: PaintState, ctx: PaintContext): Table {
   return {
     title: 'Teams: segments and pixels painted',
     header: ['Team', 'Members', 'Segments', 'Pixels', ...state.rounds.map((r) => `After round ${r.round}`)],
+    // Each team's name on its colour, as the canvas paints it.
+    fills: TEAMS.map((team) => [TEAM_FILL[team]]),
     rows: TEAMS.map((team) => [
       `${team} (${TEAM_LETTER[team]})`,
       state.teams[team].map(ctx.playerName).join(', '),

@@ -331,21 +331,12 @@ function scoreRound(
 }
 
 /** The end of a round, in the order of the rules. */
-function resolveOrders(
+/** Step 1 of a round: gates bought (and extra votes paid for), then gates placed while any are left. */
+function buyAndPlaceGates(
   state: PastureState,
-  ctx: PastureContext,
-  moves: ReadonlyMap<string, PastureMove>,
-): PastureState {
-  const round = state.rounds.length + 1;
-  const from = positionsOf(state);
-  const plans = state.plans ?? [];
-  const orders = new Map<string, Orders>();
-  for (const player of ctx.players) {
-    const move = moves.get(player.id);
-    if (move?.kind === 'orders') orders.set(player.id, move.orders);
-  }
-
-  // 1. Gate purchases, then placements.
+  orders: ReadonlyMap<string, Orders>,
+  round: number,
+): Pick<PastureState, 'gatesLeft' | 'gateBoughtIn' | 'spent'> & { gatesBought: string[]; gates: GatePlacement[] } {
   const gatesLeft = { ...state.gatesLeft };
   const gateBoughtIn = { ...state.gateBoughtIn };
   const spent = { ...state.spent };
@@ -366,6 +357,25 @@ function resolveOrders(
       gates.push({ player, cells: order.gate });
     }
   }
+  return { gatesLeft, gateBoughtIn, spent, gatesBought, gates };
+}
+
+function resolveOrders(
+  state: PastureState,
+  ctx: PastureContext,
+  moves: ReadonlyMap<string, PastureMove>,
+): PastureState {
+  const round = state.rounds.length + 1;
+  const from = positionsOf(state);
+  const plans = state.plans ?? [];
+  const orders = new Map<string, Orders>();
+  for (const player of ctx.players) {
+    const move = moves.get(player.id);
+    if (move?.kind === 'orders') orders.set(player.id, move.orders);
+  }
+
+  // 1. Gate purchases, then placements.
+  const { gatesLeft, gateBoughtIn, spent, gatesBought, gates } = buyAndPlaceGates(state, orders, round);
 
   // 2. Movement, all at once, against the fences as they stood at the start of the round.
   const grid = pastureGrid(state.pastures);

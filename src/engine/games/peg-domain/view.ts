@@ -2,12 +2,10 @@
 // clocks, every turn's move. A pending removal (and a pending Additional Peg) is the submitter's
 // and the host's alone until it is applied at the end of the turn.
 
-import { cellAt, cellIndex } from '../../core/coords.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
   type Audience,
   type BoardTab,
-  type CellBorders,
   type GameView,
   type Grid,
   type GridCell,
@@ -36,35 +34,20 @@ import {
 
 export const SIDE_COLOURS = [PALETTE.red, PALETTE.blue];
 export const PENDING = PALETTE.purple;
-const THICK: CellBorders[keyof CellBorders] = { weight: 'thick' };
+/**
+ * Each player's mark on the domain: a shape, never a letter, so that no reader takes a square's
+ * owner for one of the board's column letters A–I (the initials did: "A" in column B). Shapes that
+ * Arial and its stand-ins (Liberation Sans, in LibreOffice) all draw; the scoreboard and the
+ * legend show each on its player's colour, and ● stays the peg.
+ */
+const MARKS = ['▲', '■'];
 
-/** One or two letters per player, different for the two (initials unless they clash). */
-function playerLetters(ctx: PegContext): Record<string, string> {
-  const [a, b] = ctx.players;
-  for (const length of [1, 2, 3]) {
-    const la = a.name.slice(0, length).toUpperCase();
-    const lb = b.name.slice(0, length).toUpperCase();
-    if (la !== lb) return { [a.id]: la, [b.id]: lb };
-  }
-  return { [a.id]: '1', [b.id]: '2' };
+function playerMarks(ctx: PegContext): Record<string, string> {
+  return Object.fromEntries(ctx.players.map((p, i) => [p.id, MARKS[i]]));
 }
 
 function colourOf(ctx: PegContext, player: string): string {
   return SIDE_COLOURS[ctx.players.findIndex((p) => p.id === player)] ?? PALETTE.grey;
-}
-
-/** Thick edges where a highlighted square meets a square outside the highlight. */
-function outline(index: number, set: ReadonlySet<number>, cols: number, rows: number): CellBorders | undefined {
-  if (!set.has(index)) return undefined;
-  const { row, col } = cellAt(index, { rows, cols });
-  const out = (r: number, c: number) =>
-    r < 0 || r >= rows || c < 0 || c >= cols || !set.has(cellIndex({ row: r, col: c }, { rows, cols }));
-  return {
-    ...(out(row - 1, col) ? { top: THICK } : {}),
-    ...(out(row, col + 1) ? { right: THICK } : {}),
-    ...(out(row + 1, col) ? { bottom: THICK } : {}),
-    ...(out(row, col - 1) ? { left: THICK } : {}),
-  };
 }
 
 function domainGrid(
@@ -75,19 +58,19 @@ function domainGrid(
   subtracted: ReadonlyMap<number, number>,
   caption?: string,
 ): Grid {
-  const letters = playerLetters(ctx);
-  const set = new Set(highlight);
+  const marks = playerMarks(ctx);
+  const placed = new Set(highlight);
   const cells = boardCells(DOMAIN.rows, DOMAIN.cols, (i) => {
     const owner = domain.owner[i];
     const fill = owner ? colourOf(ctx, owner) : undefined;
-    const borders = outline(i, set, DOMAIN.cols, DOMAIN.rows);
     const lifted = subtracted.get(i);
     const note = `${domainName(i)}: ${owner ? ctx.playerName(owner) : 'nobody'}'s${domain.peg[i] ? ', a peg' : ''}${lifted ? `; its peg was subtracted in turn ${lifted}` : ''}`;
     return {
-      text: owner ? `${letters[owner]}${domain.peg[i] ? '●' : ''}` : '',
+      text: owner ? `${marks[owner]}${domain.peg[i] ? '●' : ''}` : '',
       ...(fill ? { fill, textColour: textOn(fill) } : {}),
       bold: domain.peg[i],
-      ...(borders ? { borders } : {}),
+      // The cut-out placed in that turn, with the shared marker of what changed.
+      ...(placed.has(i) ? { changed: true } : {}),
       note,
     };
   });
@@ -100,9 +83,14 @@ interface PendingMarks {
   readonly extraPeg: ReadonlyMap<string, number>;
 }
 
-function palletGrid(state: PegState, ctx: PegContext, player: string, pending: PendingMarks): Grid {
+/** A pallet; the squares cut out or removed in turn `latest` carry the marker of what changed. */
+function palletGrid(state: PegState, ctx: PegContext, player: string, pending: PendingMarks, latest: number): Grid {
   const pallet = state.pallets[player];
-  const cells = boardCells(PALLET.rows, PALLET.cols, (i) => palletCell(state, ctx, player, pending, i));
+  const cells = boardCells(PALLET.rows, PALLET.cols, (i) => {
+    const cell = palletCell(state, ctx, player, pending, i);
+    const changed = latest > 0 && (pallet.cutIn[i] === latest || pallet.removedIn[i] === latest);
+    return changed ? { ...cell, changed } : cell;
+  });
   const caption = `${countCut(pallet)} squares cut out, ${countRemoved(pallet)} removed, ${PALLET_CELLS - countCut(pallet) - countRemoved(pallet)} left`;
   return { title: `${ctx.playerName(player)}'s pallet`, ...letterLabels(PALLET.rows, PALLET.cols), cells, caption };
 }
@@ -215,7 +203,7 @@ function boards(state: PegState, ctx: PegContext, pending: PendingMarks): BoardT
           subtractions(state, Infinity),
           last ? `${turnText(last, ctx)}. ${standing}` : standing,
         ),
-        ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending)),
+        ...ctx.players.map((p) => palletGrid(state, ctx, p.id, pending, last?.turn ?? 0)),
       ],
     },
   ];
@@ -252,14 +240,28 @@ function statusOf(state: PegState, player: string): string {
 
 function scoreboard(state: PegState, ctx: PegContext): Table {
   const sides = ['columns A–D', 'columns F–I'];
+  const marks = playerMarks(ctx);
+  const order = standings(state, ctx);
   return {
     title: 'Standing (more domain squares wins; then more pallet squares used)',
-    header: ['Player', 'Side', 'Domain squares', 'Pallet squares used', 'Pegs left', 'Removed from pallet', 'Status'],
-    rows: standings(state, ctx).map((s, i) => {
+    header: [
+      'Player',
+      'Mark',
+      'Side',
+      'Domain squares',
+      'Pallet squares used',
+      'Pegs left',
+      'Removed from pallet',
+      'Status',
+    ],
+    // The mark on the player's colour, as the domain shows their squares.
+    fills: order.map((s) => [null, colourOf(ctx, s.player)]),
+    rows: order.map((s, i) => {
       const pallet = state.pallets[s.player];
       const pegsLeft = Array.from({ length: PALLET_CELLS }, (_, c) => c).filter((c) => isLivePeg(pallet, c)).length;
       return [
         ctx.playerName(s.player),
+        marks[s.player],
         sides[i],
         s.domain,
         s.used,
@@ -423,9 +425,9 @@ export function pegView(
 }
 
 function legend(ctx: PegContext, audience: Audience): LegendItem[] {
-  const letters = playerLetters(ctx);
+  const marks = playerMarks(ctx);
   const items: LegendItem[] = ctx.players.map((p) => ({
-    symbol: letters[p.id],
+    symbol: marks[p.id],
     fill: colourOf(ctx, p.id),
     textColour: textOn(colourOf(ctx, p.id)),
     meaning: `${p.name}'s domain square; on ${p.name}'s pallet, the number is the turn a square was cut out in`,
@@ -466,6 +468,5 @@ function legend(ctx: PegContext, audience: Audience): LegendItem[] {
       },
     );
   }
-  items.push({ symbol: '▭', meaning: 'thick outline: the cut-out placed in that turn' });
   return items;
 }
