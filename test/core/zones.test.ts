@@ -6,7 +6,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadMatch } from '../../src/engine/index.js';
 import { WEEKDAY_NAMES, deadlineOf, wallClockDeadline } from '../../src/engine/core/deadlines.js';
-import { instantOf, localTime, offsetAt, spanText, zonedText } from '../../src/engine/core/zones.js';
+import {
+  KNOWN_CHANGES,
+  instantOf,
+  localTime,
+  offsetAt,
+  spanText,
+  zoneDataProblem,
+  zonedText,
+} from '../../src/engine/core/zones.js';
 import type { WallClockRule } from '../../src/engine/core/matchfile.js';
 
 const HOUR = 3_600_000;
@@ -33,6 +41,11 @@ const TRANSITIONS: [zone: string, at: string, before: number, after: number][] =
 ];
 
 describe("the platform's time-zone data", () => {
+  it('agrees with the changes the setup checks (zoneDataProblem), which every table row here includes', () => {
+    expect(zoneDataProblem()).toBeNull();
+    for (const change of KNOWN_CHANGES) expect(TRANSITIONS).toContainEqual(change);
+  });
+
   it.each(TRANSITIONS)('%s changes at %s from UTC%d to UTC%d', (zone, at, before, after) => {
     const ms = Date.parse(at);
     expect(offsetAt(ms - 1000, zone) / HOUR).toBe(before);

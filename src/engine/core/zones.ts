@@ -134,3 +134,32 @@ export function spanText(ms: number): string {
   if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
   return `${rest} min`;
 }
+
+/**
+ * Changes of the clocks every platform's time-zone database agrees on (IANA: the EU changes on
+ * the last Sunday of March and October at 01:00 UTC, the US on the second Sunday of March and the
+ * first of November at 02:00 local, New South Wales on the first Sunday of April and of October):
+ * the zone, the instant, the offset in hours just before it and from it.
+ */
+export const KNOWN_CHANGES: readonly (readonly [zone: string, at: string, before: number, after: number])[] = [
+  ['Europe/Paris', '2026-03-29T01:00:00Z', 1, 2],
+  ['Europe/Paris', '2026-10-25T01:00:00Z', 2, 1],
+  ['America/New_York', '2026-03-08T07:00:00Z', -5, -4],
+  ['America/New_York', '2026-11-01T06:00:00Z', -4, -5],
+  ['Australia/Sydney', '2026-04-04T16:00:00Z', 11, 10],
+  ['Australia/Sydney', '2026-10-03T16:00:00Z', 10, 11],
+];
+
+/**
+ * Null when this platform's time-zone data gives every known change as it is; else what it gets
+ * wrong, in one line: wall-clock deadlines computed here would differ from another machine's.
+ */
+export function zoneDataProblem(): string | null {
+  for (const [zone, at, before, after] of KNOWN_CHANGES) {
+    const ms = Date.parse(at);
+    const got = [offsetAt(ms - 1000, zone), offsetAt(ms, zone)].map((offset) => offset / HOUR);
+    if (got[0] !== before || got[1] !== after)
+      return `this platform's time-zone data puts ${zone} at UTC${got[0]} then UTC${got[1]} around ${at}, not UTC${before} then UTC${after}`;
+  }
+  return null;
+}
