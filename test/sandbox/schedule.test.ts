@@ -208,9 +208,11 @@ describe('pause and resume through the menu', () => {
       `arrived at ${at(15)}, while the host had paused the match (from ${at(10)}); nothing sent during a pause counts: send it again once the match goes on`,
     ]);
     expect(texts(table, 'public', 'Status')).toMatch(
-      /Paused\nsince 2026-11-21 18:10:00 UTC: nothing closes and nothing sent counts until the host resumes/,
+      /Paused\nsince Sat 21 Nov 2026, 18:10 UTC \(18:10 Europe\/London, UTC\+00:00\): nothing closes and nothing sent counts until the host resumes/,
     );
-    expect(texts(table, 'host', 'Current')).toMatch(/The match is paused \(since 2026-11-21T18:10:00.000Z\)/);
+    expect(texts(table, 'host', 'Current')).toMatch(
+      /The match is paused \(since Sat 21 Nov 2026, 18:10 UTC \(18:10 Europe\/London, UTC\+00:00\)\)/,
+    );
     // A second pause is refused and changes nothing.
     table.run('pauseMatch');
     expect(table.google.ui.alerts.at(-1)).toMatch(/paused already/);

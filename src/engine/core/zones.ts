@@ -124,6 +124,22 @@ export function zonedText(iso: string, zone: string): string {
   return zone === 'UTC' ? `${clock} UTC` : `${clock} ${zone} (UTC${offsetText(offsetAt(ms, zone))})`;
 }
 
+/**
+ * A time in each of the reader's zones, the first in full and the others after it in brackets,
+ * their date only where it differs: `Thu 26 Nov 2026, 19:00 UTC (20:00 Europe/Paris, UTC+01:00)`.
+ */
+export function zonedTexts(iso: string, zones: readonly string[]): string {
+  const [first = 'UTC', ...others] = zones;
+  const full = zonedText(iso, first);
+  if (others.length === 0) return full;
+  const day = full.slice(0, full.indexOf(','));
+  const rest = others.map((zone) => {
+    const text = zonedText(iso, zone).replace(' (UTC', ', UTC').replace(/\)$/, '');
+    return text.startsWith(`${day}, `) ? text.slice(day.length + 2) : text;
+  });
+  return `${full} (${rest.join('; ')})`;
+}
+
 /** A span of time as words, to the minute: `2 d 3 h`, `5 h 12 min`, `7 min` (at least 1 min). */
 export function spanText(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / MINUTE));
