@@ -39,8 +39,7 @@ function statusTable(status: StatusView): Table {
   if (phase) {
     if (phase.opensAt) rows.push(['Opened', timeText(phase.opensAt)]);
     rows.push(['Deadline', phase.deadline ? timeText(phase.deadline) : 'none set: the host closes this phase']);
-    if (status.asOf)
-      rows.push(['Closes in', `${status.asOf.closesIn}, as of the last update at ${timeText(status.asOf.at)}`]);
+    if (status.asOf) rows.push(['Closes in', status.asOf.text]);
     if (status.closesWhenReady) rows.push(['Closes early', 'as soon as every player has an answer accepted whole']);
     rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);

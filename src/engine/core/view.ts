@@ -141,7 +141,7 @@ export interface StatusView {
    * the last update". The add-on leaves it out of what decides whether a sheet is drawn again, so
    * the clock alone redraws nothing (triggers/execution.ts).
    */
-  readonly asOf?: { readonly at: string; readonly closesIn: string };
+  readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
 }
 
 /**

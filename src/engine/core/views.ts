@@ -115,8 +115,13 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     ...(open ? {} : { result: resultLines(result) }),
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
-    ...(left > 0 && now ? { asOf: { at: now, closesIn: spanText(left) } } : {}),
+    ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),
   };
+}
+
+/** How long the open phase has left, as of the drawing at `at`, in the reader's zones. */
+function asOf(at: string, closesIn: string, zones: readonly string[]): NonNullable<StatusView['asOf']> {
+  return { at, closesIn, text: `${closesIn}, as of the last update at ${zonedTexts(at, zones)}` };
 }
 
 // What the log shows of a submission: every answer the engine reads (up to MAX_ANSWER_LENGTH) in
