@@ -56,6 +56,19 @@ function errorAt(message: string): FieldError {
   return match ? { field: match[1] === '(match' ? '' : match[1], message: match[2] } : { field: '', message };
 }
 
+/** The match file's schedule the setup asks for (checked with the rest by the schema). */
+function scheduleOf(setup: MatchSetup) {
+  return {
+    timeZone: typeof setup.timeZone === 'string' ? setup.timeZone.trim() : setup.timeZone,
+    minutes: setup.minutes ?? {},
+    ...(setup.closeAt !== undefined ? { closeAt: setup.closeAt } : {}),
+    deadlines: setup.deadlines ?? {},
+    // Written into the log, so a later default of the game never changes a match under way.
+    closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
+    ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
+  };
+}
+
 /** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
 export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
   const players = (setup.players ?? []).map((p, i) => ({
@@ -71,15 +84,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
-    schedule: {
-      timeZone: typeof setup.timeZone === 'string' ? setup.timeZone.trim() : setup.timeZone,
-      minutes: setup.minutes ?? {},
-      ...(setup.closeAt !== undefined ? { closeAt: setup.closeAt } : {}),
-      deadlines: setup.deadlines ?? {},
-      // Written into the log, so a later default of the game never changes a match under way.
-      closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
-      ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
-    },
+    schedule: scheduleOf(setup),
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
