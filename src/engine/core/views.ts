@@ -22,7 +22,7 @@ export function audiencesOf(result: ReplayResult): Audience[] {
 }
 
 /** What a view is drawn as of: `now`, the time of this drawing, adds how long the open phase has left. */
-export interface ViewOptions {
+interface ViewOptions {
   readonly now?: string;
 }
 
@@ -31,7 +31,7 @@ export interface ViewOptions {
  * `timeZone`, else the match's; the spectators and the host UTC and the match's. Published files
  * carry no player's zone (core/publish.ts), so a published view reads in the match's.
  */
-export function readerZones(result: ReplayResult, audience: Audience): string[] {
+function readerZones(result: ReplayResult, audience: Audience): string[] {
   const matchZone = result.match.schedule?.timeZone ?? 'UTC';
   const viewer = audiencePlayer(audience);
   if (viewer !== null) return [result.match.players.find((p) => p.id === viewer)?.timeZone ?? matchZone];

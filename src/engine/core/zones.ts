@@ -9,7 +9,7 @@
 // when clocks go back) is read as the earlier of the two instants.
 
 /** A date and time on a zone's clocks. `month` 1–12, `weekday` 0 (Sunday) to 6 (Saturday). */
-export interface LocalTime {
+interface LocalTime {
   readonly year: number;
   readonly month: number;
   readonly day: number;
