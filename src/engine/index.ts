@@ -11,7 +11,7 @@ import { GAMES, gameById } from './games/index.js';
 export { GAMES, GAME_LIST, gameById } from './games/index.js';
 export { replayOutput } from './core/replay-output.js';
 export { stringifyMatchFile } from './core/matchfile.js';
-export { viewFor, audiencesOf } from './core/views.js';
+export { viewFor, viewKey, audiencesOf } from './core/views.js';
 export { resultLine } from './core/outcome.js';
 export type { MatchFile } from './core/matchfile.js';
 export type { ReplayResult, Receipt, Rejection } from './core/replay.js';

@@ -288,7 +288,7 @@ function renderToSheets(
   const audience = (as ?? 'public') as Audience;
   if (!audiencesOf(result).includes(audience))
     throw new InputError(`--as: "${audience}" is not an audience of this match (${audiencesOf(result).join(', ')})`);
-  const view = viewFor(result, audience);
+  const view = viewFor(result, audience, { now: nowOption(now) });
   return withGoogle((google) => {
     const sheet = new RestSpreadsheet(google, id);
     let report: RenderReport;
@@ -335,7 +335,7 @@ function render(
   const outDir = values.out ?? join('out', 'rendered', basename(file, extname(file)));
   checkOutDir(outDir);
   const match = readMatch(file);
-  return renderMatch(match, replayAt(match, values.now), outDir, out, progress);
+  return renderMatch(match, replayAt(match, values.now), outDir, out, progress, nowOption(values.now));
 }
 
 /** start SETUP.json --spreadsheet ID: New match… from a machine (start-command.ts). */
@@ -491,7 +491,7 @@ async function main(
         );
       }
       out(
-        `${viewText(viewFor(result, audience), { colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }, values.all)}\n`,
+        `${viewText(viewFor(result, audience, { now: nowOption(values.now) }), { colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }, values.all)}\n`,
       );
       return 0;
     }

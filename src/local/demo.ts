@@ -304,9 +304,10 @@ export async function renderMatch(
   outDir: string,
   print: (text: string) => void,
   progress?: ProgressSink,
+  now?: string,
 ): Promise<number> {
   makeOutDir(outDir);
-  const outputs = await writeMatchOutputs(match, result, outDir, workbookProgress(progress));
+  const outputs = await writeMatchOutputs(match, result, outDir, workbookProgress(progress), now);
   print(`${result.game.title}: ${inert(resultLine(result))}\n${workbooksLine(outputs)}\n${outputsText(outputs)}\n`);
   return 0;
 }

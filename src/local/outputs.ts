@@ -46,12 +46,13 @@ export function readerOf(audience: Audience, result: ReplayResult): string {
   return kind === 'player' ? `${inert(result.ctx.playerName(id))} (${id})` : `${kind} ${id}`;
 }
 
-/** Renders one audience into a new embedded workbook (one batchUpdate; several in order over 2 MB). */
+/** Renders one audience into a new embedded workbook (one batchUpdate; several in order over 2 MB), as of `now` (render --now). */
 export function renderAudience(
   result: ReplayResult,
   audience: Audience,
+  now?: string,
 ): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number; batches: number } {
-  const view = viewFor(result, audience);
+  const view = viewFor(result, audience, { now });
   const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
   const report = renderView(workbook, view, { dropDefaultSheet: true });
   return { workbook, view, ...report };
@@ -65,6 +66,7 @@ export async function writeMatchOutputs(
   result: ReplayResult,
   dir: string,
   onProgress: OutputProgress = () => {},
+  now?: string,
 ): Promise<MatchOutputs> {
   makeDirs(dir);
   const matchPath = join(dir, 'match.json');
@@ -74,7 +76,7 @@ export async function writeMatchOutputs(
   for (const audience of audiences) {
     const reader = readerOf(audience, result);
     onProgress(workbooks.length, audiences.length, reader);
-    const { workbook, view, requests, bytes, batches } = renderAudience(result, audience);
+    const { workbook, view, requests, bytes, batches } = renderAudience(result, audience, now);
     const stem = audienceStem(audience);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);

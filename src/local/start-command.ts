@@ -39,6 +39,7 @@ const SETUP_FIELD_SET = {
   startAt: true,
   timeZone: true,
   minutes: true,
+  closeAt: true,
   deadlines: true,
   closeWhenReady: true,
   reminders: true,

@@ -6,6 +6,7 @@
 // round is always next to them.
 
 import { CHANGED_NOTE, type StatusView, type Table, type View, marksChanges } from '../engine/core/view.js';
+import { zonedTexts } from '../engine/core/zones.js';
 import { boardLayout } from './boards.js';
 import { SEED_TAB, seedLayout } from './seed.js';
 import type { TabLayout } from './layout.js';
@@ -21,14 +22,10 @@ const SEED_PURPOSE =
 /** Sheets allows up to 100 characters in a tab name. */
 const MAX_TITLE = 100;
 
-/** `2026-11-21T18:00:00.000Z` → `2026-11-21 18:00:00 UTC`. */
-function timeText(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-
 function statusTable(status: StatusView): Table {
   const phase = status.phase;
+  // In the reader's zones: a player's own, the spectators' UTC and the match's (core/views.ts).
+  const timeText = (iso: string) => zonedTexts(iso, status.zones ?? ['UTC']);
   const rows: [string, string][] = [
     ['Game', status.game],
     ['Now', status.headline],
@@ -42,6 +39,7 @@ function statusTable(status: StatusView): Table {
   if (phase) {
     if (phase.opensAt) rows.push(['Opened', timeText(phase.opensAt)]);
     rows.push(['Deadline', phase.deadline ? timeText(phase.deadline) : 'none set: the host closes this phase']);
+    if (status.asOf) rows.push(['Closes in', status.asOf.text]);
     if (status.closesWhenReady) rows.push(['Closes early', 'as soon as every player has an answer accepted whole']);
     rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);

@@ -4,9 +4,8 @@
 
 import { currentEmails } from '../engine/core/email.js';
 import type { Submission } from '../engine/core/game.js';
-import { fingerprint } from '../engine/core/hash.js';
 import type { Audience, View } from '../engine/core/view.js';
-import { type MatchFile, type ReplayResult, viewFor } from '../engine/index.js';
+import { type MatchFile, type ReplayResult, viewFor, viewKey } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../sheets/index.js';
 import type { HostContext } from './context.js';
@@ -185,9 +184,11 @@ function render(
     (a) => !only || only.has(a),
   );
   const writes: WriteReport[] = [];
+  // Drawn as of now (how long the phase has left), keyed without it: the clock alone redraws nothing.
+  const now = ctx.ports.clock.now();
   for (const audience of audiences) {
-    const view: View = viewFor(result, audience);
-    const key = fingerprint(JSON.stringify(view));
+    const view: View = viewFor(result, audience, { now });
+    const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null;
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);

@@ -26,6 +26,7 @@ import { POST_RETRY_WINDOW_MS, pendingPosts } from '../engine/core/posts.js';
 import { errorText, redactSecrets } from '../engine/core/redact.js';
 import type { MessageEvent } from '../engine/core/game.js';
 import { type ReplayResult, viewFor } from '../engine/index.js';
+import { zonedText } from '../engine/core/zones.js';
 import type { HostContext } from './context.js';
 import { discordSince, discordText, post } from './discord.js';
 import type { LogEntry } from './log.js';
@@ -107,7 +108,7 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   if (since !== null) {
     const posts: { key: string; content: () => string }[] = [];
     if (due && remind && waiting.length > 0)
-      posts.push({ key: due.key, content: () => waitingPost(result, due, waiting, now) });
+      posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
     const last = result.closed[result.closed.length - 1];
     const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
     if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
@@ -218,7 +219,7 @@ function timeLeft(deadline: string, now: string): string {
   return `${hours} hours`;
 }
 
-/** The reminder one player gets: their own links, the phase and its deadline in their time zone. */
+/** The reminder one player gets: their own links, the phase and its deadline in their time zone, written as their sheet writes it (zonedText). */
 function reminderEmail(
   ctx: HostContext,
   result: ReplayResult,
@@ -237,7 +238,7 @@ function reminderEmail(
   const lines = [
     `Hello ${name},`,
     '',
-    `${result.game.title}: ${open.phase.title} closes at ${ctx.ports.formatTime(due.deadline, timeZone)}, in ${timeLeft(due.deadline, now)}, and there is no valid answer from you yet.`,
+    `${result.game.title}: ${open.phase.title} closes at ${zonedText(due.deadline, timeZone)}, in ${timeLeft(due.deadline, now)}, and there is no valid answer from you yet.`,
     '',
   ];
   if (questions.some((q) => !q.public) && links) lines.push(`Your form: ${links.form.url}`);
@@ -256,10 +257,26 @@ function reminderEmail(
 }
 
 /** The reminder post: who is still awaited, names only. */
-function waitingPost(result: ReplayResult, due: ReminderTime, waiting: readonly string[], now: string): string {
+function waitingPost(result: ReplayResult, due: ReminderTime, waiting: readonly string[]): string {
   const open = result.open;
   const names = waiting.map((id) => discordText(result.ctx.playerName(id)));
-  return `**${discordText(result.game.title)}**: ${discordText(open?.phase.title ?? '')} closes in ${timeLeft(due.deadline, now)} (<t:${Math.floor(Date.parse(due.deadline) / 1000)}:f>). Waiting for: ${names.join(', ')}`;
+  return `**${discordText(result.game.title)}**: ${discordText(open?.phase.title ?? '')} closes ${discordTime(due.deadline)}. Waiting for: ${names.join(', ')}`;
+}
+
+/**
+ * A time in Discord's timestamp markup, which each reader's Discord shows in their own zone: the
+ * full date and time, then how far off it is (`<t:1764183600:F> (<t:1764183600:R>)`).
+ */
+function discordTime(iso: string): string {
+  const seconds = Math.floor(Date.parse(iso) / 1000);
+  return `<t:${seconds}:F> (<t:${seconds}:R>)`;
+}
+
+/** What comes next, for the post: the open phase and its deadline in each reader's own time, else the headline. */
+function nextLine(result: ReplayResult, headline: string): string {
+  const deadline = result.open?.timing.deadline;
+  if (!result.open || !deadline || result.paused) return discordText(headline);
+  return `${discordText(result.open.phase.title)} is open until ${discordTime(deadline)}`;
 }
 
 /** A resolution's post: the public view's headline and current board, and the spectators' link. */
@@ -268,7 +285,7 @@ function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string)
   const board = view.boards[0]?.title;
   const lines = [`**${discordText(result.game.title)}**: ${discordText(closedTitle)} is over.`];
   if (board) lines.push(discordText(board));
-  lines.push(discordText(view.status.headline));
+  lines.push(nextLine(result, view.status.headline));
   const shared = ctx.pointers.shared();
   if (shared) lines.push(`Spectators: ${shared.spectators}`);
   return lines.join('\n');

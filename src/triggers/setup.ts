@@ -5,7 +5,8 @@
 import { accountKey } from '../engine/core/email.js';
 import { GAMES, type MatchFile, loadMatch, playMatch, replayMatch } from '../engine/index.js';
 import { defaultCloseWhenReady } from '../engine/core/ready.js';
-import type { Schedule } from '../engine/core/matchfile.js';
+import type { Schedule, WallClockRule } from '../engine/core/matchfile.js';
+import { zoneDataProblem } from '../engine/core/zones.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
@@ -24,6 +25,8 @@ export interface MatchSetup {
   readonly timeZone?: string;
   /** Phase lengths in minutes: `default`, or by kind (`round`, `plans`, …) or phase id. */
   readonly minutes?: Readonly<Record<string, number>>;
+  /** Deadlines on the match zone's clock by kind, phase id or `default` (docs/matchfile.md, "Wall-clock deadlines"); before `minutes` at one level. */
+  readonly closeAt?: Readonly<Record<string, WallClockRule>>;
   /** Explicit deadlines by phase id (ISO). */
   readonly deadlines?: Readonly<Record<string, string>>;
   /** Which phases close as soon as every player is ready, by phase kind or id (or `default`); left out: the game's defaults. */
@@ -53,6 +56,19 @@ function errorAt(message: string): FieldError {
   return match ? { field: match[1] === '(match' ? '' : match[1], message: match[2] } : { field: '', message };
 }
 
+/** The match file's schedule the setup asks for (checked with the rest by the schema). */
+function scheduleOf(setup: MatchSetup) {
+  return {
+    timeZone: typeof setup.timeZone === 'string' ? setup.timeZone.trim() : setup.timeZone,
+    minutes: setup.minutes ?? {},
+    ...(setup.closeAt !== undefined ? { closeAt: setup.closeAt } : {}),
+    deadlines: setup.deadlines ?? {},
+    // Written into the log, so a later default of the game never changes a match under way.
+    closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
+    ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
+  };
+}
+
 /** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
 export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
   const players = (setup.players ?? []).map((p, i) => ({
@@ -68,14 +84,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
-    schedule: {
-      timeZone: typeof setup.timeZone === 'string' ? setup.timeZone.trim() : setup.timeZone,
-      minutes: setup.minutes ?? {},
-      deadlines: setup.deadlines ?? {},
-      // Written into the log, so a later default of the game never changes a match under way.
-      closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
-      ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
-    },
+    schedule: scheduleOf(setup),
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
@@ -116,7 +125,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       ]);
     emails.set(accountKey(email), i);
   }
-  const deadlineError = checkDeadlines(loaded.value);
+  const deadlineError = checkDeadlines(loaded.value) ?? checkCloseAt(loaded.value);
   if (deadlineError) return err([deadlineError]);
   // The add-on closes each phase at its deadline: the first phase must have one, from the schedule
   // or from the game's own clock (a Peg Domain turn times itself).
@@ -189,4 +198,28 @@ function checkDeadlines(match: MatchFile): FieldError | null {
     }
   }
   return null;
+}
+
+/**
+ * Wall-clock deadlines name `default`, a phase kind of the game or one of its phases (any other key
+ * would never apply), and this platform's time-zone data is the one every machine replays with
+ * (core/zones.ts): otherwise the add-on would close phases at times another replay does not.
+ */
+function checkCloseAt(match: MatchFile): FieldError | null {
+  const schedule = match.schedule;
+  const keys = Object.keys(schedule?.closeAt ?? {});
+  if (!schedule || keys.length === 0) return null;
+  const problem = zoneDataProblem();
+  if (problem) return { field: 'schedule.closeAt', message: `${problem}: give phase lengths instead of times of day` };
+  const kinds = Object.keys(GAMES.get(match.game)?.phaseLengths.kinds ?? {});
+  const unknown = keys.filter((key) => key !== 'default' && !kinds.includes(key));
+  if (unknown.length === 0) return null;
+  const ids = phaseIdsOf(match, schedule, (known) => unknown.every((key) => known.has(key)));
+  const wrong = unknown.find((key) => !ids.includes(key));
+  if (wrong === undefined) return null;
+  const title = GAMES.get(match.game)?.title ?? match.game;
+  return {
+    field: `schedule.closeAt.${wrong}`,
+    message: `${title} has no phase or phase kind ${JSON.stringify(wrong)} (its kinds: ${kinds.join(', ') || 'none'}; its phases: ${phaseList(ids)})`,
+  };
 }

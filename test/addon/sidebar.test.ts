@@ -77,9 +77,9 @@ function newMatchDefaultsFor(now) {
 describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? '' : ` (${WHY_SKIPPED})`}`, () => {
   let browser: Browser | null = null;
 
-  /** The sidebar, ready, in a page of this size, with `before` run ahead of the stub. */
-  async function openSidebar(viewport?: { width: number; height: number }, before = '') {
-    const page = await browser!.newPage(viewport ? { viewport } : {});
+  /** The sidebar, ready, in a page of this size (and the browser's time zone), with `before` run ahead of the stub. */
+  async function openSidebar(viewport?: { width: number; height: number }, before = '', timezoneId?: string) {
+    const page = await browser!.newPage({ ...(viewport ? { viewport } : {}), ...(timezoneId ? { timezoneId } : {}) });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript({ content: `${before}\n${STUB}` });
@@ -317,7 +317,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.close();
     }, 60_000);
 
-    it("shows only the chosen game's phases, in hours or days, and sends minutes", async () => {
+    it("shows only the chosen game's phases, in hours or days, and sends minutes (a day or longer: a time of day)", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const labels = () => page.locator('#lengths label').allTextContents();
       expect(await labels()).toEqual([
@@ -354,8 +354,60 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
-      const calls = await page.evaluate(() => (globalThis as unknown as { __calls: { minutes: unknown }[] }).__calls);
-      expect(calls.at(-1)!.minutes).toEqual({ default: 1440, pregame: 90, round: 2880 });
+      const calls = await page.evaluate(
+        () => (globalThis as unknown as { __calls: { minutes: unknown; closeAt: unknown }[] }).__calls,
+      );
+      const time = await page.inputValue('#at-default');
+      expect(calls.at(-1)!.minutes).toEqual({ pregame: 90 });
+      expect(calls.at(-1)!.closeAt).toEqual({
+        default: { time, atLeastHours: 12 },
+        round: { time, atLeastHours: 36 },
+      });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
+    it("offers a day-long phase a time of day, the start's on the match zone's clock, and gives each player a zone", async () => {
+      // The host's browser in New York; the match in London: 18:00 in New York is 23:00 in London.
+      const { page, errors } = await openSidebar({ width: 300, height: 900 }, '', 'America/New_York');
+      await page.selectOption('#game', 'not-flower-field');
+      await page.fill('#start', '2026-11-21T18:00');
+      expect(await page.inputValue('#at-default')).toBe('23:00');
+      expect(await page.locator('#at-default').isVisible()).toBe(true);
+      // Hours are no day: no time of day, the length counted exactly.
+      await page.fill('#len-round', '6');
+      expect(await page.locator('#at-round').isVisible()).toBe(false);
+      // A time the host types stays when the start moves.
+      await page.fill('#at-default', '20:00');
+      await page.fill('#start', '2026-11-21T19:00');
+      expect(await page.inputValue('#at-default')).toBe('20:00');
+      const names = ['Ann', 'Ben', 'Cara', 'Dev'];
+      for (const [i, name] of names.entries()) {
+        await page.locator('.player').nth(i).locator('.name').fill(name);
+        await page.locator('.player').nth(i).locator('.email').fill(`${name.toLowerCase()}@example.com`);
+      }
+      expect(await page.locator('.player').nth(1).locator('.tz').getAttribute('aria-label')).toBe('Player 2 time zone');
+      await page.locator('.player').nth(1).locator('.tz').fill('Mars/Olympus');
+      await page.click('#start-match');
+      await expect
+        .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
+        .toMatch(/not a time zone; give an IANA name such as Europe\/London/);
+      await page.locator('.player').nth(1).locator('.tz').fill('America/New_York');
+      if (process.env.SIDEBAR_SHOTS)
+        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-clock.png'), fullPage: true });
+      await page.click('#start-match');
+      await page.waitForSelector('#result h1');
+      const calls = await page.evaluate(
+        () =>
+          (
+            globalThis as unknown as {
+              __calls: { minutes: unknown; closeAt: unknown; players: { timeZone: string }[] }[];
+            }
+          ).__calls,
+      );
+      expect(calls.at(-1)!.closeAt).toEqual({ default: { time: '20:00', atLeastHours: 12 } });
+      expect(calls.at(-1)!.minutes).toEqual({ round: 360 });
+      expect(calls.at(-1)!.players.map((p) => p.timeZone)).toEqual(['', 'America/New_York', '', '']);
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);

@@ -2,7 +2,7 @@
 // match file, and a little more: a time zone Intl knows (never an empty one read as UTC), explicit
 // deadlines after the start, for phases the game has, in the order of the phases. Each error names
 // its field, so the sidebar shows it next to that field.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
 
 const NOW = '2026-11-21T12:00:00.000Z';
@@ -85,5 +85,64 @@ describe('a setup', () => {
           'round-1 closes at 2026-11-22T18:00:00.000Z, no later than pregame before it (2026-11-23T18:00:00.000Z): deadlines go in the order of the phases',
       },
     ]);
+  });
+});
+
+describe('a setup with wall-clock deadlines', () => {
+  const DAILY = { time: '20:00', atLeastHours: 12 };
+
+  it("closes each phase at the time of day it names, on the match zone's clock", () => {
+    const checked = validateSetup({ ...SETUP, closeAt: { round: DAILY } }, 'seed', NOW);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.error));
+    expect(checked.value.schedule?.closeAt).toEqual({ round: DAILY });
+    expect(errorsOf({ ...SETUP, closeAt: { default: DAILY, 'round-3': { ...DAILY, days: ['sat'] } } })).toEqual([]);
+  });
+
+  it('refuses a key that is neither default, a phase kind of the game nor one of its phases', () => {
+    expect(errorsOf({ ...SETUP, closeAt: { rounds: DAILY } })).toEqual([
+      {
+        field: 'schedule.closeAt.rounds',
+        message:
+          'Not Flower Field has no phase or phase kind "rounds" (its kinds: pregame, round; its phases: pregame, round-1, round-2, round-3, round-4, round-5)',
+      },
+    ]);
+  });
+
+  it('refuses a time that does not read, next to its field', () => {
+    expect(errorsOf({ ...SETUP, closeAt: { round: { time: '8pm', atLeastHours: 12 } } })).toEqual([
+      {
+        field: 'schedule.closeAt.round.time',
+        message: 'a local time on the 24-hour clock, such as 20:00 or 07:30',
+      },
+    ]);
+  });
+
+  it('is refused on a platform whose time-zone data gives another answer for a known change', async () => {
+    vi.resetModules();
+    const real = Intl.DateTimeFormat;
+    // A platform that knows no daylight saving: Paris stays on UTC+1 all year.
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: function (locale: string, options: Intl.DateTimeFormatOptions) {
+        return new real(locale, {
+          ...options,
+          timeZone: options?.timeZone === 'Europe/Paris' ? 'Etc/GMT-1' : options?.timeZone,
+        });
+      },
+    });
+    try {
+      const fresh = await import('../../src/triggers/setup.js');
+      const checked = fresh.validateSetup({ ...SETUP, closeAt: { round: DAILY } }, 'seed', NOW);
+      expect(checked.ok ? [] : checked.error).toEqual([
+        {
+          field: 'schedule.closeAt',
+          message:
+            "this platform's time-zone data puts Europe/Paris at UTC1 then UTC1 around 2026-03-29T01:00:00Z, not UTC1 then UTC2: give phase lengths instead of times of day",
+        },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

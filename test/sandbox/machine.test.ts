@@ -11,6 +11,7 @@ import { renderView } from '../../src/sheets/index.js';
 import { leaseIn } from '../../src/triggers/lease.js';
 import type { RunReport } from '../../src/triggers/host.js';
 import { type Machine, machineFor } from './machine.js';
+import { asDrawn } from './whole-match.js';
 import { DEFAULT_FAULTS, type PhaseAnswered, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
 
@@ -113,8 +114,8 @@ function expectSheetsLikeReplay(table: Table): void {
   const audiences: Audience[] = ['host', 'public', ...match.players.map((p) => `player:${p.id}` as Audience)];
   for (const audience of audiences) {
     const fresh = new EmbeddedWorkbook('expected');
-    renderView(fresh, viewFor(result, audience), { dropDefaultSheet: true });
     const file = fileOf(table, audience);
+    renderView(fresh, asDrawn(viewFor(result, audience), file), { dropDefaultSheet: true });
     for (const tab of fresh.tabs)
       expect(file.workbook.sheetByTitle(tab.title)?.cells, `${audience}: ${tab.title}`).toEqual(tab.cells);
   }

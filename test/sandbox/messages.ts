@@ -317,7 +317,9 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
     for (const other of match.players)
       if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
     // Ben reads times in New York; the others in London.
-    expect(mail.body).toMatch(player!.id === 'p2' ? / (EST|GMT-5),/ : / (GMT|BST),/);
+    expect(mail.body).toMatch(
+      player!.id === 'p2' ? / America\/New_York \(UTC-0[45]:00\), in / : / Europe\/London \(UTC\+0[01]:00\), in /,
+    );
   }
   // The quota: one phase's reminders were skipped, each noted in the host's log.
   const skipped = events.filter((e) => e.status === 'skipped');

@@ -8,7 +8,7 @@ import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { type Faults, Table, logOf, privatePart } from './players.js';
-import { expectRenderedLike } from './whole-match.js';
+import { asDrawn, expectRenderedLike } from './whole-match.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -88,13 +88,13 @@ function expectAsReplayOfExport(table: Table): void {
   const audiences: Audience[] = ['host', 'public', ...loaded.value.players.map((p) => `player:${p.id}` as Audience)];
   for (const audience of audiences) {
     const fresh = new EmbeddedWorkbook('expected');
-    renderView(fresh, viewFor(replayed, audience), { dropDefaultSheet: true });
     const file =
       audience === 'host'
         ? table.google.host
         : audience === 'public'
           ? table.google.spreadsheet(table.sharedId())
           : table.google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
+    renderView(fresh, asDrawn(viewFor(replayed, audience), file), { dropDefaultSheet: true });
     expectRenderedLike(file, fresh, audience);
   }
 }
@@ -208,9 +208,11 @@ describe('pause and resume through the menu', () => {
       `arrived at ${at(15)}, while the host had paused the match (from ${at(10)}); nothing sent during a pause counts: send it again once the match goes on`,
     ]);
     expect(texts(table, 'public', 'Status')).toMatch(
-      /Paused\nsince 2026-11-21 18:10:00 UTC: nothing closes and nothing sent counts until the host resumes/,
+      /Paused\nsince Sat 21 Nov 2026, 18:10 UTC \(18:10 Europe\/London, UTC\+00:00\): nothing closes and nothing sent counts until the host resumes/,
     );
-    expect(texts(table, 'host', 'Current')).toMatch(/The match is paused \(since 2026-11-21T18:10:00.000Z\)/);
+    expect(texts(table, 'host', 'Current')).toMatch(
+      /The match is paused \(since Sat 21 Nov 2026, 18:10 UTC \(18:10 Europe\/London, UTC\+00:00\)\)/,
+    );
     // A second pause is refused and changes nothing.
     table.run('pauseMatch');
     expect(table.google.ui.alerts.at(-1)).toMatch(/paused already/);

@@ -4,7 +4,7 @@
 // triggers fire late, twice or not at all, and in the end every spreadsheet shows exactly what a
 // replay of the exported match file shows.
 import { expect } from 'vitest';
-import type { Audience } from '../../src/engine/core/view.js';
+import type { Audience, View } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/local/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
@@ -50,6 +50,21 @@ function tabContent(
     heights: tab.rowHeights,
     widths: tab.columnWidths,
     frozen: tab.frozenRowCount,
+  };
+}
+
+/**
+ * The view as `file` drew it: with how long the open phase had left at its drawing (the Status
+ * tab's *Closes in* row, StatusView.asOf), which a replay now cannot know, taken from the file; the
+ * rest of the view is the replay's.
+ */
+export function asDrawn(view: View, file: SheetFile): View {
+  const rows = file.workbook.sheetByTitle('Status')?.cells ?? [];
+  const drawn = rows.find((row) => row?.[0]?.userEnteredValue?.stringValue === 'Closes in')?.[1]?.userEnteredValue;
+  const { asOf: _now, ...status } = view.status;
+  return {
+    ...view,
+    status: drawn?.stringValue ? { ...status, asOf: { at: '', closesIn: '', text: drawn.stringValue } } : status,
   };
 }
 

@@ -4,7 +4,8 @@
 // paused. Pure: times in, times out.
 
 import type { MatchEvent, PhaseSpec } from './game.js';
-import type { Schedule } from './matchfile.js';
+import type { Schedule, WallClockRule } from './matchfile.js';
+import { instantOf, localTime } from './zones.js';
 
 /** One pause: from the `pause` event until its `resume` (absent while the match is still paused). */
 export interface Pause {
@@ -78,6 +79,44 @@ export function isAfter(a: string, b: string): boolean {
   return Date.parse(a) > Date.parse(b);
 }
 
+/** `mon` … `sun` as JavaScript numbers its weekdays (0 is Sunday). */
+export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/**
+ * The first time the zone's clocks read `rule.time` on a day `rule.days` allows (every day when
+ * absent), at least `rule.atLeastHours` after `opensAt`. On a day that time does not exist (the
+ * spring gap), the moment the clocks jump past it; on a day it exists twice (the autumn overlap),
+ * the earlier one (zones.ts).
+ */
+export function wallClockDeadline(opensAt: string, rule: WallClockRule, zone: string): string {
+  const earliest = Date.parse(opensAt) + rule.atLeastHours * 3_600_000;
+  const [hour, minute] = rule.time.split(':').map(Number);
+  const first = localTime(earliest, zone);
+  // Every weekday comes within a week: eight days always hold a deadline after `earliest`.
+  for (let i = 0; ; i++) {
+    const day = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
+    if (rule.days && !rule.days.includes(WEEKDAY_NAMES[day.getUTCDay()])) continue;
+    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+    const at = instantOf(date, hour, minute, zone);
+    if (at >= earliest) return new Date(at).toISOString();
+  }
+}
+
+/**
+ * How the schedule times a phase counted from its opening: by the phase's id, then its kind, then
+ * `default`, the first of these that `closeAt` (a wall-clock rule) or `minutes` names; at one
+ * level `closeAt` wins.
+ */
+function scheduledDeadline(phase: PhaseSpec, opensAt: string, schedule: Schedule): string | undefined {
+  for (const key of [phase.id, phase.kind, 'default']) {
+    const rule = schedule.closeAt?.[key];
+    if (rule) return wallClockDeadline(opensAt, rule, schedule.timeZone);
+    const minutes = schedule.minutes[key];
+    if (minutes !== undefined) return addSeconds(opensAt, minutes * 60);
+  }
+  return undefined;
+}
+
 /**
  * The deadline of a phase that opened at `opensAt`, from the game's clock or the schedule, moved
  * by the host's finished pauses (an explicit deadline by every pause before it; one counted from
@@ -94,7 +133,6 @@ export function deadlineOf(
   if (!schedule) return undefined;
   const explicit = schedule.deadlines[phase.id];
   if (explicit) return shiftedDeadline(explicit, undefined, pauses);
-  const minutes = schedule.minutes[phase.id] ?? schedule.minutes[phase.kind] ?? schedule.minutes.default;
-  if (minutes === undefined || !opensAt) return undefined;
-  return shiftedDeadline(addSeconds(opensAt, minutes * 60), opensAt, pauses);
+  const deadline = opensAt ? scheduledDeadline(phase, opensAt, schedule) : undefined;
+  return deadline === undefined ? undefined : shiftedDeadline(deadline, opensAt, pauses);
 }

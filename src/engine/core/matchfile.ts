@@ -164,8 +164,32 @@ const decisionSchema = z.strictObject({
 const MAX_MINUTES = 525_600;
 
 /**
- * When each phase closes. A phase's deadline is `deadlines[phase]` if given, else its opening
- * time plus `minutes[phase]`, `minutes[kind]` or `minutes.default`. A match file without a
+ * A deadline on the clock of the schedule's zone (docs/matchfile.md, "Schedules"): the phase
+ * closes at `time` local time, on one of `days` (every day when absent), at least `atLeastHours`
+ * after it opens (core/deadlines.ts, wallClockDeadline).
+ */
+const wallClockRuleSchema = z.strictObject({
+  time: z
+    .string()
+    .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a local time on the 24-hour clock, such as 20:00 or 07:30')),
+  atLeastHours: z
+    .number()
+    .check(
+      z.minimum(0, 'atLeastHours cannot be negative'),
+      z.maximum(MAX_MINUTES / 60, `atLeastHours is at most ${MAX_MINUTES / 60} (a year)`),
+    ),
+  days: z.optional(
+    z
+      .array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 'a day is mon, tue, wed, thu, fri, sat or sun'))
+      .check(z.minLength(1, 'days names at least one day (leave it out for every day)')),
+  ),
+});
+
+export type WallClockRule = z.infer<typeof wallClockRuleSchema>;
+
+/**
+ * When each phase closes. A phase's deadline is `deadlines[phase]` if given, else counted from its
+ * opening by `closeAt` or `minutes`, for the phase, its kind or `default` (core/deadlines.ts). A match file without a
  * schedule is a complete record: every phase in it is closed.
  */
 const scheduleSchema = z.strictObject({
@@ -186,6 +210,8 @@ const scheduleSchema = z.strictObject({
     {},
   ),
   deadlines: z._default(z.record(z.string(), isoTime), {}),
+  /** Deadlines on the zone's clock, by phase id, kind or `default`, as `minutes` (absent: none). */
+  closeAt: z.optional(z.record(z.string(), wallClockRuleSchema)),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
   /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */

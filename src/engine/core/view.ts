@@ -179,6 +179,8 @@ export interface GameView {
 export interface StatusView {
   readonly game: string;
   readonly headline: string;
+  /** The time zones this reader reads times in, first theirs (core/views.ts, readerZones). */
+  readonly zones?: readonly string[];
   /** The open phase, or null when the match is over. */
   readonly phase: {
     readonly id: string;
@@ -198,6 +200,12 @@ export interface StatusView {
   readonly result?: readonly string[];
   /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
   readonly discord?: string;
+  /**
+   * How long the open phase had left when this view was drawn (`at`): the sheet shows it "as of
+   * the last update". The add-on leaves it out of what decides whether a sheet is drawn again, so
+   * the clock alone redraws nothing (triggers/execution.ts).
+   */
+  readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
 }
 
 /**

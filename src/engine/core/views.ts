@@ -8,6 +8,7 @@ import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
 import { receiptCode } from './receipt.js';
+import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
@@ -23,6 +24,7 @@ import {
   audiencePlayer,
   marksChanges,
 } from './view.js';
+import { spanText, zonedTexts } from './zones.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
@@ -30,11 +32,29 @@ export function audiencesOf(result: ReplayResult): Audience[] {
   return ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience), ...extra];
 }
 
-export function viewFor(result: ReplayResult, audience: Audience): View {
+/** What a view is drawn as of: `now`, the time of this drawing, adds how long the open phase has left. */
+interface ViewOptions {
+  readonly now?: string;
+}
+
+/**
+ * The zones a reader reads times in: a player (or their team's sheet: the match's) their own
+ * `timeZone`, else the match's; the spectators and the host UTC and the match's. Published files
+ * carry no player's zone (core/publish.ts), so a published view reads in the match's.
+ */
+function readerZones(result: ReplayResult, audience: Audience): string[] {
+  const matchZone = result.match.schedule?.timeZone ?? 'UTC';
+  const viewer = audiencePlayer(audience);
+  if (viewer !== null) return [result.match.players.find((p) => p.id === viewer)?.timeZone ?? matchZone];
+  if (audience === 'public' || audience === 'host') return [...new Set(['UTC', matchZone])];
+  return [matchZone];
+}
+
+export function viewFor(result: ReplayResult, audience: Audience, options: ViewOptions = {}): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
   const gameView = result.game.view(result.state, audience, result.ctx, open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
-  const status = statusOf(result);
+  const status = statusOf(result, readerZones(result, audience), options.now);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
   // The changed-squares marker is the renderer's, the same in every game: so is its legend line.
@@ -51,6 +71,12 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   };
 }
 
+/** What tells whether a drawn view changed: everything in it but the time it was drawn (StatusView.asOf). */
+export function viewKey(view: View): string {
+  const { asOf: _asOf, ...status } = view.status;
+  return fingerprint(JSON.stringify({ ...view, status }));
+}
+
 /** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
 function seedView(result: ReplayResult): SeedView {
   const commitment = seedCommitment(result.match.seed);
@@ -65,7 +91,7 @@ function seedView(result: ReplayResult): SeedView {
   return { commitment, published: { seed: result.match.seed, lines: publishedLines(result.match, result.final) } };
 }
 
-function statusOf(result: ReplayResult): StatusView {
+function statusOf(result: ReplayResult, zones: readonly string[], now: string | undefined): StatusView {
   const name = result.ctx.playerName;
   const open = result.open;
   const submitted = open ? [...open.moves.keys()].map(name) : [];
@@ -74,25 +100,29 @@ function statusOf(result: ReplayResult): StatusView {
         .filter((id) => !open.moves.has(id))
         .map(name)
     : [];
+  const deadline = open?.timing.deadline;
   let headline: string;
   if (open && result.paused) {
-    headline = `The match is paused (since ${result.paused.from}): ${open.phase.title} waits, and its deadline moves by the time paused when the host resumes`;
+    headline = `The match is paused (since ${zonedTexts(result.paused.from, zones)}): ${open.phase.title} waits, and its deadline moves by the time paused when the host resumes`;
   } else if (open) {
-    headline = `${open.phase.title} is open${open.timing.deadline ? ` until ${open.timing.deadline}` : ''}`;
+    headline = `${open.phase.title} is open${deadline ? ` until ${zonedTexts(deadline, zones)}` : ''}`;
   } else if (result.final) {
     headline = `The match is over: ${resultLine(result)}`;
   } else {
     headline = `The match is over and waits on ${result.pending.length} host decision${result.pending.length === 1 ? '' : 's'}: ${result.pending.map((p) => p.question).join('; ')}`;
   }
+  // How long is left, as of this drawing: only while the deadline is ahead and the match runs.
+  const left = deadline && now && !result.paused ? Date.parse(deadline) - Date.parse(now) : 0;
   return {
     game: result.game.title,
     headline,
+    zones,
     phase: open
       ? {
           id: open.phase.id,
           title: open.phase.title,
           ...(open.timing.opensAt ? { opensAt: open.timing.opensAt } : {}),
-          ...(open.timing.deadline ? { deadline: open.timing.deadline } : {}),
+          ...(deadline ? { deadline } : {}),
         }
       : null,
     submitted,
@@ -101,7 +131,13 @@ function statusOf(result: ReplayResult): StatusView {
     ...(open ? {} : { result: resultLines(result) }),
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
+    ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),
   };
+}
+
+/** How long the open phase has left, as of the drawing at `at`, in the reader's zones. */
+function asOf(at: string, closesIn: string, zones: readonly string[]): NonNullable<StatusView['asOf']> {
+  return { at, closesIn, text: `${closesIn}, as of the last update at ${zonedTexts(at, zones)}` };
 }
 
 // What the log shows of a submission: every answer the engine reads (up to MAX_ANSWER_LENGTH) in
