@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import { InputError } from '../local/errors.js';
+import { InputError } from './errors.js';
 import { checkKeyFile } from './credentials.js';
 import type { CallError, CallName, RestCalls, RestConfig } from './rest.js';
 

@@ -2,8 +2,8 @@
 // own Google account, kept in the user's config directory, readable by the user alone. Node-only.
 
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { InputError } from '../local/errors.js';
-import { parseJsonFile, readTextFile } from '../local/json-text.js';
+import { InputError } from './errors.js';
+import { parseJsonFile, readTextFile } from './json-text.js';
 import { makeDirs } from './dirs.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InputError } from '../local/errors.js';
-import { readTextFile } from '../local/json-text.js';
+import { InputError } from './errors.js';
+import { readTextFile } from './json-text.js';
 import { configFromEnv } from './bridge.js';
 import { loginFile, saveLogin } from './credentials.js';
 import { SCOPES, directTo } from './rest.js';

@@ -83,7 +83,7 @@ const RETRIES = 5;
  * send is safe to repeat: a batchUpdate is atomic ("All Sheets requests are applied atomically",
  * same page) and the ones sent here write fixed cells and ids, so a repeat of one that did take
  * effect writes the same cells again or is refused as a whole (render then renders again from
- * what is there: src/local/cli.ts).
+ * what is there: src/cli/cli.ts).
  */
 function retryConfig(config: RestConfig) {
   return {

@@ -18,7 +18,7 @@ import {
   serviceOf,
 } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
 import { formatTime } from '../../src/node/time-format.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';

@@ -1,10 +1,10 @@
-// A Google spreadsheet as the sandbox holds it: the embedded workbook (src/local/workbook.ts), which
+// A Google spreadsheet as the sandbox holds it: the embedded workbook (src/workbook/workbook.ts), which
 // applies the renderer's requests as Google does, plus what the add-on uses beyond the renderer:
 // hidden tabs, protected ranges with editors and unprotected ranges, the TEXT number format, reading
 // values back (values.get), and edits typed by people, checked against sharing and protections.
 import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
-import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/local/workbook.js';
+import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/workbook/workbook.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
 import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { checkPrivacy } from '../helpers/privacy.js';
 import { budgetLine, matchBudget } from '../reliability/cost.js';

@@ -7,8 +7,8 @@
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
 import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
-import { InputError, inFile } from './errors.js';
-import { parseJsonFile } from './json-text.js';
+import { InputError, inFile } from '../node/errors.js';
+import { parseJsonFile } from '../node/json-text.js';
 
 /**
  * The JSON text of a published file as a spectator copied it from the sheet, or null when it

@@ -22,7 +22,7 @@ import {
 import type { AnyGame } from '../engine/core/game.js';
 import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
-import { InputError, closest } from './errors.js';
+import { InputError, closest } from '../node/errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
 

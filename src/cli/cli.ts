@@ -25,8 +25,8 @@ import { RestSpreadsheet } from '../node/ports.js';
 import { type RenderReport, renderView } from '../sheets/index.js';
 import { LOG_TAB, MatchLog } from '../triggers/log.js';
 import { type ProgressSink, botNames, checkOutDir, renderMatch, runDemo } from './demo.js';
-import { InputError, closest, inFile } from './errors.js';
-import { parseJsonFile, readTextFile } from './json-text.js';
+import { InputError, closest, inFile } from '../node/errors.js';
+import { parseJsonFile, readTextFile } from '../node/json-text.js';
 import { readerOf } from './outputs.js';
 import { viewText } from './text.js';
 import { verify } from './verify.js';
@@ -385,7 +385,7 @@ function pull(spreadsheet: string | undefined, out: (text: string) => void): num
   });
 }
 
-/** genius-host host: the minute tick from this machine, once or --every (src/local/host-command.ts). */
+/** genius-host host: the minute tick from this machine, once or --every (src/cli/host-command.ts). */
 async function host(values: Values, progress: ProgressSink): Promise<number> {
   if (values.spreadsheet === undefined) throw new InputError(`host needs --spreadsheet ID, e.g. ${exampleOf('host')}`);
   if (values.once && values.every !== undefined) throw new InputError('host runs --once or --every, not both');
