@@ -20,7 +20,12 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
   const { drive } = await import('@googleapis/drive');
   const driveApi: drive_v3.Drive = drive({ version: 'v3', ...options });
   const retry = options.retryConfig as RetryConfig;
-  return { ...formsCalls(forms({ version: 'v1', ...options }), sheetsApi, driveApi, retry), ...driveCalls(driveApi) };
+  const formsApi: forms_v1.Forms = forms({ version: 'v1', ...options });
+  return {
+    ...createCalls(formsApi, sheetsApi, driveApi, retry),
+    ...formsCalls(formsApi),
+    ...driveCalls(driveApi),
+  };
 }
 
 /** The retry configuration rest.ts gives every call (gaxios retryConfig). */
@@ -72,7 +77,8 @@ async function findMade(
 }
 
 /** spreadsheets.create and the Forms API's calls. */
-function formsCalls(
+/** The calls that make a file: each made once even when its first try times out (createOnce). */
+function createCalls(
   formsApi: forms_v1.Forms,
   sheetsApi: sheets_v4.Sheets,
   driveApi: drive_v3.Drive,
@@ -121,6 +127,12 @@ function formsCalls(
         },
       );
     },
+  };
+}
+
+/** The calls on a form that exists: read it, change it, publish it, list its responses. */
+function formsCalls(formsApi: forms_v1.Forms) {
+  return {
     /** forms.get (GET /v1/forms/{formId}): the Form, with its items, settings and publishSettings (absent on a legacy form). */
     async getForm(params: { formId: string }): Promise<forms_v1.Schema$Form> {
       return (await formsApi.forms.get(params)).data;
