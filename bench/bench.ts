@@ -21,7 +21,8 @@ import { Random } from '../src/engine/core/random.js';
 import { generateCanvas } from '../src/engine/games/paint/generate.js';
 import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
 import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
-import { type Request, renderRequests, renderView, utf8Length } from '../src/sheets/index.js';
+import { type Request, renderRequests, renderView } from '../src/sheets/index.js';
+import { utf8Length } from '../src/engine/core/utf8.js';
 import { renderAudience } from '../src/cli/outputs.js';
 import { EmbeddedWorkbook } from '../src/workbook/workbook.js';
 import {
