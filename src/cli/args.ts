@@ -97,7 +97,6 @@ export function parseCommand(
     );
   }
   // Every key was checked against OPTIONS and its value against the option's type just above.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   return { values: values as Values, positionals, help };
 }
 

@@ -4,8 +4,8 @@
 // Every mistake in how it is called or in its input is one line on stderr and exit status 1.
 
 import { inert } from '../engine/core/quote.js';
-import { redactSecrets } from '../engine/core/redact.js';
-import { InputError } from '../node/errors.js';
+import { errorText, redactSecrets } from '../engine/core/redact.js';
+import { InputError, isErrnoException } from '../node/errors.js';
 import { type Output, parseCommand } from './args.js';
 import { COMMANDS } from './commands/index.js';
 import type { ProgressSink } from './demo.js';
@@ -60,11 +60,11 @@ const FILE_ERRORS: Record<string, string> = {
 export function errorLine(error: unknown): string {
   // A message may quote a Discord webhook's URL (a failed post's exception): never printed whole.
   if (error instanceof InputError) return redactSecrets(error.message);
-  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  const { code, path, syscall } = isErrnoException(error) ? error : {};
   if (code && FILE_ERRORS[code])
     return `${path ?? syscall ?? 'a file'}: ${FILE_ERRORS[code]}${syscall ? ` (${syscall})` : ''}`;
   if (code === 'EPIPE') return 'the output was closed before everything was written';
-  const message = redactSecrets((error as Error)?.message ?? String(error));
+  const message = errorText(error);
   return `internal error: ${message.split('\n')[0]} (a bug in genius-host; GENIUS_HOST_DEBUG=1 prints where it happened)`;
 }
 
