@@ -13,7 +13,7 @@ export const EXAMPLE_FILE = 'examples/not-flower-field.json';
 /** The shape of a commitment (the SHA-256 of the seed "genius"), for examples. */
 const EXAMPLE_COMMITMENT = seedCommitment('genius');
 
-export const OPTIONS = {
+const OPTIONS = {
   now: { type: 'string', example: '--now 2026-11-21T18:00:00Z' },
   players: { type: 'string', example: '--players 4' },
   seed: { type: 'string', example: '--seed mine' },

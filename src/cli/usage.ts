@@ -5,18 +5,7 @@ import { GAME_LIST } from '../engine/index.js';
 import { InputError, closest } from '../node/errors.js';
 import { botNames } from './demo.js';
 
-export const COMMAND_NAMES = [
-  'replay',
-  'new',
-  'show',
-  'start',
-  'render',
-  'pull',
-  'verify',
-  'host',
-  'login',
-  'help',
-] as const;
+const COMMAND_NAMES = ['replay', 'new', 'show', 'start', 'render', 'pull', 'verify', 'host', 'login', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** The command a word names; an unknown one is refused with the closest name. */
