@@ -21,9 +21,10 @@ import { Random } from '../src/engine/core/random.js';
 import { generateCanvas } from '../src/engine/games/paint/generate.js';
 import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
 import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
-import { type Request, renderRequests, renderView, utf8Length } from '../src/sheets/index.js';
-import { renderAudience } from '../src/local/outputs.js';
-import { EmbeddedWorkbook } from '../src/local/workbook.js';
+import { type Request, renderRequests, renderView } from '../src/sheets/index.js';
+import { utf8Length } from '../src/engine/core/utf8.js';
+import { renderAudience } from '../src/cli/outputs.js';
+import { EmbeddedWorkbook } from '../src/workbook/workbook.js';
 import {
   DAILY_TRIGGER_TARGET_MINUTES,
   DEADLINE_TO_BOARDS_TARGET_MS,

@@ -57,7 +57,7 @@ copyFileSync(join(root, 'src/addon/sidebar.html'), join(dist, 'sidebar.html'));
 
 // 3. The command line, for Node; dependencies load from node_modules.
 await build({
-  entryPoints: [join(root, 'src/local/main.ts')],
+  entryPoints: [join(root, 'src/cli/main.ts')],
   bundle: true,
   format: 'esm',
   platform: 'node',

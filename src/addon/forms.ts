@@ -47,6 +47,8 @@ function publishing(form: PublishingForm): {
 
 /** FormApp.EmailCollectionType's values (the Forms API's FormSettings.emailCollectionType). */
 function emailCollectionType(name: 'VERIFIED' | 'RESPONDER_INPUT'): string {
+  // @types/google-apps-script has no FormApp.EmailCollectionType yet; Apps Script may not either.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- read as optional
   return (FormApp as unknown as { EmailCollectionType?: Record<string, string> }).EmailCollectionType?.[name] ?? name;
 }
 
@@ -161,11 +163,14 @@ export class AppsScriptForms implements Forms {
     const list =
       since === undefined
         ? form.getResponses()
-        : form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
+        : // The typings' Base.Date is Apps Script's name for a JavaScript Date, which is what it takes.
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the same object
+          form.getResponses(new Date(since) as unknown as GoogleAppsScript.Base.Date);
     return list.map((response) => {
       const items: Record<string, string | readonly string[]> = {};
       for (const answer of response.getItemResponses()) {
-        const value = answer.getResponse() as string | string[];
+        // A text item's answer is a string, a checkbox item's a list of them ("Class ItemResponse").
+        const value: unknown = answer.getResponse();
         items[String(answer.getItem().getId())] = Array.isArray(value) ? value.map(String) : String(value);
       }
       const email = response.getRespondentEmail();
@@ -201,9 +206,12 @@ function updateItem(existing: GoogleAppsScript.Forms.Item, item: FormItemSpec, s
   if (!same.title) target.setTitle(item.title);
   if (!same.help) target.setHelpText(item.help);
   if (!same.required) target.setRequired(item.required);
+  // `target` is the item as its kind (asTextItem… above), which the compiler cannot tie to item.kind.
   if (!same.choices && item.kind !== 'text')
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a choice or checkbox item
     (target as GoogleAppsScript.Forms.MultipleChoiceItem).setChoiceValues([...(item.choices ?? [])]);
   if (!same.validation && item.kind === 'text') {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a text item (see above)
     const text = target as GoogleAppsScript.Forms.TextItem;
     if (item.validation) text.setValidation(textValidation(item));
     else text.clearValidation();

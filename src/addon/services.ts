@@ -47,6 +47,9 @@ class SheetsSpreadsheet implements Spreadsheet {
   }
 
   batchUpdate(requests: readonly Request[]): void {
+    // Our Request (the @googleapis/sheets type) and the advanced service's are both the Sheets v4
+    // discovery document's Request, typed by two packages; the tests check every one against it.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the same schema
     spreadsheetsApi().batchUpdate({ requests: requests as GoogleAppsScript.Sheets.Schema.Request[] }, this.id);
   }
 
@@ -159,6 +162,8 @@ function appsScriptHttp(): Http {
       return {
         status: answer.getResponseCode(),
         text: answer.getContentText(),
+        // The typings say only `object`; the class's documentation says text, or a list for a repeated header.
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- as documented
         headers: answer.getAllHeaders() as Record<string, string | string[]>,
       };
     },

@@ -73,9 +73,7 @@ export function newMatch(gameId: string, setup: NewMatchOptions = {}): Result<Ma
   const game: AnyGame | undefined = GAMES.get(gameId);
   if (!game) return err(`unknown game "${gameId}" (one of ${[...GAMES.keys()].join(', ')})`);
   const { min, max } = game.playerCount;
-  const count = Array.isArray(setup.players)
-    ? setup.players.length
-    : ((setup.players as number | undefined) ?? game.playerCount.default);
+  const count = typeof setup.players === 'object' ? setup.players.length : (setup.players ?? game.playerCount.default);
   // Checked before any player is made: a count far out of range is an answer, not an array too long to make.
   if (!Number.isInteger(count) || count < min || count > max)
     return err(`players: ${game.title} takes ${min === max ? min : `${min}–${max}`} players, got ${count}`);

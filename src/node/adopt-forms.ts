@@ -4,6 +4,7 @@
 // lease: the API's Item.itemId is the FormApp id written in hexadecimal (docs/google.md: an
 // observation, not a documented promise), and each item's questionId is in the same Item.
 
+import { isRecord } from '../engine/core/guards.js';
 import { KEY } from '../triggers/pointers.js';
 import type { SheetStore } from '../triggers/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
@@ -20,8 +21,9 @@ export function adoptItemMaps(google: GoogleCalls, store: SheetStore): number {
   if (store.get(KEY.itemsKeyedBy) === REKEYED) return 0;
   let changed = 0;
   for (const key of store.keys().filter((k) => k.startsWith(KEY.form('')))) {
-    const pointer = JSON.parse(store.get(key) ?? '{}') as { items?: Record<string, string> };
-    const items = pointer.items ?? {};
+    const pointer: unknown = JSON.parse(store.get(key) ?? '{}');
+    if (!isRecord(pointer) || !isRecord(pointer.items)) continue;
+    const items = pointer.items;
     if (Object.keys(items).length === 0) continue;
     const formId = key.slice(KEY.form('').length);
     const questionOf = new Map<string, string>();

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import { InputError } from '../local/errors.js';
+import { InputError } from './errors.js';
 import { checkKeyFile } from './credentials.js';
 import type { CallError, CallName, RestCalls, RestConfig } from './rest.js';
 
@@ -106,10 +106,13 @@ export class GoogleCalls {
     if (Atomics.wait(this.signal, 0, 0, LONGEST_CALL_MS) === 'timed-out') {
       throw new GoogleError(`${what}: Google did not answer within ${LONGEST_CALL_MS / 60_000} minutes`);
     }
+    // The worker answers the call just posted, in this shape (worker.ts); a generic answer cannot be checked at run time.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the thread's own protocol
     const reply = receiveMessageOnPort(this.port)?.message as { value?: Answer<N>; error?: CallError } | undefined;
     if (!reply) throw new GoogleError(`${what}: the call to Google ended without an answer`);
     if (reply.error)
       throw new GoogleError(this.describe(reply.error, what), reply.error.status, reply.error.retried, reply.error);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a reply without error carries the value
     return reply.value as Answer<N>;
   }
 

@@ -2,10 +2,11 @@
 // own Google account, kept in the user's config directory, readable by the user alone. Node-only.
 
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { InputError } from '../local/errors.js';
-import { parseJsonFile, readTextFile } from '../local/json-text.js';
+import { InputError } from './errors.js';
+import { parseJsonFile, readTextFile } from './json-text.js';
 import { makeDirs } from './dirs.js';
 import { homedir } from 'node:os';
+import * as z from 'zod/mini';
 import { dirname, join } from 'node:path';
 
 /**
@@ -18,6 +19,14 @@ export interface SavedLogin {
   readonly client_secret: string;
   readonly refresh_token: string;
 }
+const filled = z.string().check(z.minLength(1));
+/** A saved login as read back: the four fields filled (more may follow, as google-auth-library writes them). */
+const SAVED_LOGIN = z.looseObject({
+  type: z.literal('authorized_user'),
+  client_id: filled,
+  client_secret: filled,
+  refresh_token: filled,
+});
 
 /** $XDG_CONFIG_HOME/genius-host (else ~/.config/genius-host), or %APPDATA%\genius-host on Windows. */
 export function loginFile(env: NodeJS.ProcessEnv = process.env): string {
@@ -44,10 +53,10 @@ export function savedLogin(env: NodeJS.ProcessEnv = process.env): SavedLogin | n
   if (env.GOOGLE_APPLICATION_CREDENTIALS) return null;
   const file = loginFile(env);
   if (!existsSync(file)) return null;
-  const login = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedLogin>;
-  if (login.type !== 'authorized_user' || !login.client_id || !login.client_secret || !login.refresh_token)
+  const login = SAVED_LOGIN.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!login.success)
     throw new Error(`${file} is not a genius-host login (run genius-host login --client CLIENT.json again)`);
-  return login as SavedLogin;
+  return login.data;
 }
 
 /** Where the README says how to make a key, appended to every complaint about one. */

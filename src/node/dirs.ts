@@ -4,6 +4,7 @@
 
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isErrnoException } from './errors.js';
 
 /** Makes `dir` and any missing parents (`mode` for those it makes); throws the first refusal, as mkdir does. */
 export function makeDirs(dir: string, mode?: number): void {
@@ -14,7 +15,7 @@ export function makeDirs(dir: string, mode?: number): void {
       statSync(at);
       exists = true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!isErrnoException(error) || error.code !== 'ENOENT') throw error;
     }
     if (exists || dirname(at) === at) break;
     missing.unshift(at);

@@ -5,7 +5,7 @@
 // the posts due and those Discord refused Apps Script (pending in the log: src/engine/core/posts.ts),
 // from the machine's own address. Node-only.
 
-import { InputError } from '../local/errors.js';
+import { InputError } from './errors.js';
 import { WEBHOOK_SECRET, isWebhookUrl } from '../triggers/discord.js';
 import type { Http, Secrets } from '../triggers/ports.js';
 import type { GoogleCalls } from './bridge.js';

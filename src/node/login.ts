@@ -8,12 +8,18 @@
 import { randomBytes } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InputError } from '../local/errors.js';
-import { readTextFile } from '../local/json-text.js';
+import { errorMessage, isRecord } from '../engine/core/guards.js';
+import { InputError } from './errors.js';
+import { readTextFile } from './json-text.js';
 import { configFromEnv } from './bridge.js';
 import { loginFile, saveLogin } from './credentials.js';
 import { SCOPES, directTo } from './rest.js';
 
+/** The port a server listening on TCP was given (server.address() is a string only for a pipe). */
+function portOf(address: AddressInfo | string | null): number {
+  if (address === null || typeof address === 'string') throw new Error('internal: the sign-in server is not on TCP');
+  return address.port;
+}
 /** How long the sign-in waits for the browser. */
 const WAIT_MS = 5 * 60_000;
 
@@ -72,9 +78,7 @@ function redirectServer(): Promise<{ server: Server; uri: string; query: Promise
       );
       answer(url.searchParams);
     });
-    server.listen(0, '127.0.0.1', () =>
-      ready({ server, uri: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, query }),
-    );
+    server.listen(0, '127.0.0.1', () => ready({ server, uri: `http://127.0.0.1:${portOf(server.address())}`, query }));
   });
 }
 
@@ -101,6 +105,9 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
       prompt: 'consent',
       scope: [...SCOPES],
       state,
+      // google-auth-library (reached through @googleapis/sheets, not a dependency of our own) types
+      // this as its CodeChallengeMethod enum; 'S256' is that enum's value.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
       code_challenge_method: 'S256' as never,
       code_challenge: codeChallenge,
     });
@@ -131,9 +138,13 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
     try {
       tokens = (await oauth.getToken({ code: params.get('code') ?? '', codeVerifier, redirect_uri: uri })).tokens;
     } catch (error) {
-      const data = (error as { response?: { data?: { error?: string; error_description?: string } } }).response?.data;
+      // The token endpoint's answer: { error, error_description } (RFC 6749, 5.2), in gaxios's response.
+      const data =
+        isRecord(error) && isRecord(error.response) && isRecord(error.response.data) ? error.response.data : {};
+      const code = typeof data.error === 'string' ? data.error : errorMessage(error);
+      const description = typeof data.error_description === 'string' ? `: ${data.error_description}` : '';
       throw new InputError(
-        `login: Google refused the sign-in code (${data?.error ?? (error as Error).message}${data?.error_description ? `: ${data.error_description}` : ''}); run genius-host login again`,
+        `login: Google refused the sign-in code (${code}${description}); run genius-host login again`,
       );
     }
     if (!tokens.refresh_token) throw new InputError('login: Google gave no refresh token; run genius-host login again');

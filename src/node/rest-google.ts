@@ -6,9 +6,10 @@
 import type { drive_v3 } from '@googleapis/drive';
 import type { forms_v1 } from '@googleapis/forms';
 import type { sheets_v4 } from '@googleapis/sheets';
+import { isRecord } from '../engine/core/guards.js';
 
 /** The client options rest.ts builds (credential, root URL, retries, time-out). */
-type ClientOptions = Record<string, unknown>;
+type ClientOptions = Record<string, unknown> & { readonly retryConfig: RetryConfig };
 
 /**
  * The calls of the Forms and Files ports. Scopes (rest.ts SCOPES): forms.body for the forms,
@@ -19,8 +20,13 @@ export async function formsAndDriveCalls(options: ClientOptions, sheetsApi: shee
   const { forms } = await import('@googleapis/forms');
   const { drive } = await import('@googleapis/drive');
   const driveApi: drive_v3.Drive = drive({ version: 'v3', ...options });
-  const retry = options.retryConfig as RetryConfig;
-  return { ...formsCalls(forms({ version: 'v1', ...options }), sheetsApi, driveApi, retry), ...driveCalls(driveApi) };
+  const retry = options.retryConfig;
+  const formsApi: forms_v1.Forms = forms({ version: 'v1', ...options });
+  return {
+    ...createCalls(formsApi, sheetsApi, driveApi, retry),
+    ...formsCalls(formsApi),
+    ...driveCalls(driveApi),
+  };
 }
 
 /** The retry configuration rest.ts gives every call (gaxios retryConfig). */
@@ -41,8 +47,10 @@ async function createOnce<T>(
   find: (since: string) => Promise<T | null>,
 ): Promise<T> {
   const since = new Date(Date.now() - 60_000).toISOString();
-  const answered = (error: { status?: number; response?: { status?: number } }) =>
-    (error.response?.status ?? error.status) !== undefined;
+  // Google answered (with a status) rather than the connection failing or timing out.
+  const answered = (error: unknown) =>
+    isRecord(error) &&
+    ((isRecord(error.response) && error.response.status !== undefined) || error.status !== undefined);
   const options = {
     retryConfig: { ...retry, shouldRetry: (error: never) => answered(error) && retry.shouldRetry(error) },
   };
@@ -50,7 +58,7 @@ async function createOnce<T>(
     try {
       return await make(options);
     } catch (error) {
-      if (answered(error as never) || attempt === 3) throw error;
+      if (answered(error) || attempt === 3) throw error;
       const found = await find(since);
       if (found) return found;
     }
@@ -72,7 +80,8 @@ async function findMade(
 }
 
 /** spreadsheets.create and the Forms API's calls. */
-function formsCalls(
+/** The calls that make a file: each made once even when its first try times out (createOnce). */
+function createCalls(
   formsApi: forms_v1.Forms,
   sheetsApi: sheets_v4.Sheets,
   driveApi: drive_v3.Drive,
@@ -121,6 +130,12 @@ function formsCalls(
         },
       );
     },
+  };
+}
+
+/** The calls on a form that exists: read it, change it, publish it, list its responses. */
+function formsCalls(formsApi: forms_v1.Forms) {
+  return {
     /** forms.get (GET /v1/forms/{formId}): the Form, with its items, settings and publishSettings (absent on a legacy form). */
     async getForm(params: { formId: string }): Promise<forms_v1.Schema$Form> {
       return (await formsApi.forms.get(params)).data;

@@ -4,6 +4,7 @@
 // Script bundle (src/addon, src/engine, src/sheets, src/forms, src/triggers).
 
 import type { sheets_v4 } from '@googleapis/sheets';
+import { errorMessage, isRecord } from '../engine/core/guards.js';
 import { savedLogin } from './credentials.js';
 import { formsAndDriveCalls } from './rest-google.js';
 
@@ -83,7 +84,7 @@ const RETRIES = 5;
  * send is safe to repeat: a batchUpdate is atomic ("All Sheets requests are applied atomically",
  * same page) and the ones sent here write fixed cells and ids, so a repeat of one that did take
  * effect writes the same cells again or is refused as a whole (render then renders again from
- * what is there: src/local/cli.ts).
+ * what is there: src/cli/cli.ts).
  */
 function retryConfig(config: RestConfig) {
   return {
@@ -109,6 +110,8 @@ function retryConfig(config: RestConfig) {
 
 /** What a failed call comes to, for the one line the CLI prints. */
 export function callError(error: unknown): CallError {
+  // gaxios's error (or a network error) read field by field, each optional: what any of them holds is checked where used.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- every field optional, each read with ?.
   const e = error as {
     status?: number;
     response?: {
@@ -174,8 +177,10 @@ async function postJson(
       headers: Object.fromEntries(response.headers.entries()),
     };
   } catch (error) {
-    const e = error as { message?: string; cause?: { code?: string; message?: string } };
-    return { failed: [e.message ?? String(error), e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ') };
+    // fetch's TypeError says little ("fetch failed"); its cause names the network's error (ECONNREFUSED…).
+    const cause = error instanceof Error && isRecord(error.cause) ? error.cause : {};
+    const why = typeof cause.code === 'string' ? cause.code : typeof cause.message === 'string' ? cause.message : '';
+    return { failed: [errorMessage(error), why].filter(Boolean).join(': ') };
   }
 }
 

@@ -4,6 +4,8 @@
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { type CallError, type CallName, type RestConfig, callError, restCalls } from './rest.js';
 
+// The data bridge.ts starts this thread with (new Worker(…, { workerData })): the thread's own protocol.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- set by bridge.ts, one line from here
 const { signal, port, config } = workerData as { signal: Int32Array; port: MessagePort; config: RestConfig };
 const calls = restCalls(config);
 

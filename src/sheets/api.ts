@@ -37,7 +37,7 @@ export const METADATA_FIELDS =
   'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description),developerMetadata(metadataId,metadataKey,metadataValue))';
 
 /**
- * A spreadsheet the renderer can write to: the embedded workbook here (src/local/workbook.ts), the
+ * A spreadsheet the renderer can write to: the embedded workbook here (src/workbook/workbook.ts), the
  * Apps Script advanced Sheets service in the add-on. Both are synchronous, like Apps Script.
  */
 export interface Workbook {

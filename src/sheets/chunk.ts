@@ -8,6 +8,7 @@
 // tab's content fingerprint is its last request (requests.ts), so a render stopped between parts
 // leaves no tab marked drawn that is not, and the next render finishes it.
 
+import { utf8Length } from '../engine/core/utf8.js';
 import type { GridRange, Request, RowData } from './api.js';
 
 /** The largest batchUpdate body the Sheets API recommends: 2 MB (developers.google.com/workspace/sheets/api/limits). */
@@ -15,16 +16,6 @@ export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
 
 /** `{"requests":[]}`: the body around the requests. */
 const ENVELOPE = 15;
-
-/** UTF-8 length of a string (no TextEncoder in Apps Script). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
 
 /** The size of a batchUpdate body holding `requests`, as JSON. */
 export function batchBytes(requests: readonly Request[]): number {

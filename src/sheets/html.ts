@@ -1,7 +1,7 @@
 // Text put into HTML: the one escape the add-on's dialogs (src/addon) and the local HTML pages
-// (src/local: the workbook page, the outputs' index pages) share. It lives in src/sheets because
-// both sides may import it: the add-on bundle never imports src/local, and the embedded
-// workbook's pure modules import only src/sheets.
+// (src/workbook's page, src/cli's index pages) share. It lives in src/sheets because both sides may
+// import it: the add-on bundle never imports src/workbook or src/cli, and the embedded workbook's
+// pure modules import only src/sheets.
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',

@@ -24,7 +24,9 @@ export { layoutView } from './tabs.js';
 export { PROTECTION_NOTE, type RenderOptions } from './requests.js';
 export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
-export { MAX_BATCH_BYTES, batchBytes, splitRequests, utf8Length } from './chunk.js';
+export { MAX_BATCH_BYTES, batchBytes, splitRequests } from './chunk.js';
+// The engine's UTF-8 length, for the triggers' write reports (src/engine/core/utf8.ts).
+export { utf8Length } from '../engine/core/utf8.js';
 
 /** The requests that bring a spreadsheet described by `existing` to show `view`. */
 export function renderRequests(view: View, existing: WorkbookMetadata, options: RenderOptions = {}): Request[] {

@@ -5,6 +5,7 @@
 // port), never in a sheet, a form or the match file; the document properties only note since when
 // posting is on. Discord's documents for each behaviour relied on are in docs/google.md.
 
+import { isRecord } from '../engine/core/guards.js';
 import { errorText, redactSecrets } from '../engine/core/redact.js';
 import type { HostContext } from './context.js';
 import { KEY } from './pointers.js';
@@ -134,7 +135,8 @@ export function retryAfterMs(answer: HttpAnswer, bodyRetryAfter: unknown, now: n
 function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: number } {
   let detail: { message?: unknown; retry_after?: unknown } = {};
   try {
-    detail = JSON.parse(answer.text) as typeof detail;
+    const parsed: unknown = JSON.parse(answer.text);
+    if (isRecord(parsed)) detail = parsed;
   } catch {
     // Not JSON (an outage's HTML page, Cloudflare's 1015): the status says enough.
   }

@@ -13,6 +13,7 @@ import type { MatchFile } from '../engine/index.js';
 import type { HostContext } from './context.js';
 import type { LogEntry } from './log.js';
 import { columnLetters } from '../engine/core/coords.js';
+import { isRecord } from '../engine/core/guards.js';
 import { KEY, type Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
 import { ANSWERS_TAB, type RowsPointer, type RowsSetup, readAnswersTab, showsSetup } from './rows.js';
@@ -93,7 +94,8 @@ export function readRows(ctx: HostContext): number {
   );
   let before: string[][] | null = null;
   try {
-    before = JSON.parse(ctx.pointers.text(KEY.rowsRead) ?? 'null') as string[][] | null;
+    const read: unknown = JSON.parse(ctx.pointers.text(KEY.rowsRead) ?? 'null');
+    before = isTextRows(read) ? read : null;
   } catch {
     before = null;
   }
@@ -112,25 +114,35 @@ export function readRows(ctx: HostContext): number {
 export function isSharedSheet(store: HostPorts['store'], id: string): boolean {
   const text = store.peek(KEY.shared);
   try {
-    return text !== null && (JSON.parse(text) as { id?: unknown }).id === id;
+    if (text === null) return false;
+    const shared: unknown = JSON.parse(text);
+    return isRecord(shared) && shared.id === id;
   } catch {
     return false;
   }
 }
 
+/** Whether a value read back from JSON is rows of cell texts. */
+function isTextRows(value: unknown): value is string[][] {
+  return Array.isArray(value) && value.every((row) => Array.isArray(row) && row.every((c) => typeof c === 'string'));
+}
+
 function parseRecord(text: string | null): EditRecord | null {
   if (text === null) return null;
   try {
-    const r = JSON.parse(text) as EditRecord;
+    const r: unknown = JSON.parse(text);
     if (
+      !isRecord(r) ||
       typeof r.at !== 'string' ||
       Number.isNaN(Date.parse(r.at)) ||
+      typeof r.row !== 'number' ||
       !Number.isInteger(r.row) ||
+      typeof r.column !== 'number' ||
       !Number.isInteger(r.column) ||
-      !Array.isArray(r.values)
+      !isTextRows(r.values)
     )
       return null;
-    return r;
+    return { at: r.at, row: r.row, column: r.column, values: r.values };
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@
 // runner ever compares its clock with another's: a machine whose clock is 12 minutes fast waits as
 // long as any other (docs/architecture.md, "Two hosts at once").
 
+import { isRecord } from '../engine/core/guards.js';
 import type { WorkbookMetadata } from '../sheets/api.js';
 import { STORE_TAB } from './sheet-store.js';
 
@@ -46,9 +47,9 @@ export function leaseIn(metadata: WorkbookMetadata): { value: string | null; lea
 function parseLease(value: string): Lease | null {
   if (value === FREE) return null;
   try {
-    const lease = JSON.parse(value) as Partial<Lease>;
+    const lease: unknown = JSON.parse(value);
     // A lease of an earlier version (with an `until` time and no count) is held the same way.
-    if (typeof lease.holder === 'string')
+    if (isRecord(lease) && typeof lease.holder === 'string')
       return { holder: lease.holder, renewal: typeof lease.renewal === 'number' ? lease.renewal : 0 };
   } catch {
     // A value nobody could have written: treated as free, so the match is never stuck on it.

@@ -11,6 +11,7 @@
 // on them (a form made, a sheet drawn). Only the holder of the lease writes (src/node/lease.ts),
 // so rows are never claimed by two writers.
 
+import { errorMessage, present } from '../engine/core/guards.js';
 import type { Request } from '../sheets/api.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
 import type { Spreadsheet, Store } from './ports.js';
@@ -67,13 +68,13 @@ export class SheetStore implements Store {
         this.refresh();
       } catch (error) {
         // values.get of a tab that does not exist is refused ("Unable to parse range"): no keys yet.
-        if (!/Unable to parse range|not found|no sheet/i.test((error as Error).message)) throw error;
+        if (!/Unable to parse range|not found|no sheet/i.test(errorMessage(error))) throw error;
         this.copy = new Map();
         this.free = [];
         this.end = 0;
       }
     }
-    return this.copy as Map<string, Slot>;
+    return present(this.copy ?? undefined, 'the store tab as read');
   }
 
   get(key: string): string | null {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorLine } from '../../src/local/cli.js';
+import { errorLine } from '../../src/cli/cli.js';
 import { root, run } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-errors-'));

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCommitment, seedCommitment, utf8Bytes } from '../../src/engine/core/commitment.js';
+import { isCommitment, seedCommitment } from '../../src/engine/core/commitment.js';
+import { utf8Bytes } from '../../src/engine/core/utf8.js';
 import { sameAccount } from '../../src/engine/core/email.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { PUBLISHED_LINE_MAX, publishedLines, publishedMatch } from '../../src/engine/core/publish.js';
@@ -20,7 +21,7 @@ import {
   stringifyMatchFile,
   viewFor,
 } from '../../src/engine/index.js';
-import { copiedFileText } from '../../src/local/verify.js';
+import { copiedFileText } from '../../src/cli/verify.js';
 import { checkPublishedFile } from '../helpers/privacy.js';
 
 const root = join(__dirname, '../..');

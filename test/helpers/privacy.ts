@@ -8,7 +8,7 @@ import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { answersText } from '../../src/engine/core/views.js';
 import type { Audience, View } from '../../src/engine/core/view.js';
 import { type ReplayResult, audiencesOf, viewFor } from '../../src/engine/index.js';
-import type { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 
 /** Every text a reader of the workbook can see: values, notes and tab names. */
 export function workbookTexts(workbook: EmbeddedWorkbook): Set<string> {

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { loadMatch, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import type { RunReport } from '../../src/triggers/host.js';
 import { DEFAULT_FAULTS, Table, logOf } from '../sandbox/players.js';

@@ -15,8 +15,8 @@ import {
   replayOutput,
   stringifyMatchFile,
 } from '../../src/engine/index.js';
-import { renderAudience } from '../../src/local/outputs.js';
-import type { SheetState } from '../../src/local/workbook.js';
+import { renderAudience } from '../../src/cli/outputs.js';
+import type { SheetState } from '../../src/workbook/workbook.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import { type SheetFile, spreadsheetPort } from '../sandbox/sheets.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';

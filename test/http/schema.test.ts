@@ -6,7 +6,7 @@
 // the embedded workbook's own check.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { checkBody, checkCall, discovery, methodAt, methodById } from '../helpers/discovery.js';
 import { Google } from '../sandbox/services.js';

@@ -7,6 +7,8 @@
 // A call counts when the script makes it: calls the fakes make to each other while serving it
 // (depth > 0) are part of it.
 
+import { utf8Length } from '../../src/engine/core/utf8.js';
+
 /** Services whose methods run inside the script's own process in Apps Script (no server round trip). */
 const LOCAL_SERVICES = new Set([
   'Ui',
@@ -151,7 +153,7 @@ export function faultMessage(name: string, mode: FaultPlan['mode']): string {
 export function jsonBytes(value: unknown): number {
   if (value === undefined) return 0;
   try {
-    return Buffer.byteLength(JSON.stringify(value) ?? '');
+    return utf8Length(JSON.stringify(value) ?? '');
   } catch {
     return 0;
   }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { leaseIn } from '../../src/triggers/lease.js';
 import type { RunReport } from '../../src/triggers/host.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { gameById, loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { type Faults, Table, logOf, privatePart } from './players.js';

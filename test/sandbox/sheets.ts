@@ -1,11 +1,12 @@
-// A Google spreadsheet as the sandbox holds it: the embedded workbook (src/local/workbook.ts), which
+// A Google spreadsheet as the sandbox holds it: the embedded workbook (src/workbook/workbook.ts), which
 // applies the renderer's requests as Google does, plus what the add-on uses beyond the renderer:
 // hidden tabs, protected ranges with editors and unprotected ranges, the TEXT number format, reading
 // values back (values.get), and edits typed by people, checked against sharing and protections.
 import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
-import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/local/workbook.js';
+import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/workbook/workbook.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
+import { utf8Length } from '../../src/engine/core/utf8.js';
 import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 
 export class SheetsError extends Error {}
@@ -183,7 +184,7 @@ export class SheetFile {
     // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
     applied = standard.length > 0 ? alreadyChecked(standard, () => this.workbook.batchUpdate(standard)) : [];
     for (const step of after) step();
-    this.writes.push({ requests: requests.length, bytes: Buffer.byteLength(JSON.stringify({ requests })) });
+    this.writes.push({ requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
     const replies: object[] = requests.map(() => ({}));
     standard.forEach((r, n) => {
       const at = requests.indexOf(r);

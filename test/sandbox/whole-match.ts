@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Audience, View } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { receiptCode } from '../../src/engine/core/receipt.js';
 import { checkPrivacy, workbookTexts } from '../helpers/privacy.js';

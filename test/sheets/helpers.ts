@@ -1,7 +1,7 @@
 // Helpers to read rendered boards back: find a board cell by its rules' coordinates.
 import type { CellData } from '../../src/sheets/api.js';
-import { SheetModel, displayText, fillOf, textColourOf } from '../../src/local/sheet-model.js';
-import type { EmbeddedWorkbook, SheetState } from '../../src/local/workbook.js';
+import { SheetModel, displayText, fillOf, textColourOf } from '../../src/workbook/sheet-model.js';
+import type { EmbeddedWorkbook, SheetState } from '../../src/workbook/workbook.js';
 
 export function sheetOf(workbook: EmbeddedWorkbook, title: string): Readonly<SheetState> {
   const sheet = workbook.sheetByTitle(title);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/engine/core/view.js';
 import { replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderRequests, renderView } from '../../src/sheets/index.js';
 import { baseFile, matchOf } from '../helpers/match.js';
 import { locate, look, sheetOf } from './helpers.js';

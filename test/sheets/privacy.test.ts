@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { GAME_LIST, type ReplayResult, newMatch, playMatch, replayMatch } from '../../src/engine/index.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
-import { renderAudience } from '../../src/local/outputs.js';
-import type { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { renderAudience } from '../../src/cli/outputs.js';
+import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { checkPrivacy, workbookTexts } from '../helpers/privacy.js';
 
 function scheduledMatch(gameId: string, seed: string): MatchFile {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { publishedLines } from '../../src/engine/core/publish.js';
 import { newMatch, replayMatch, viewFor, viewKey } from '../../src/engine/index.js';
-import { renderAudience } from '../../src/local/outputs.js';
+import { renderAudience } from '../../src/cli/outputs.js';
 import { sheetOf } from './helpers.js';
 
 // Not Flower Field on "20:00 Europe/Paris, at least 12 hours", started Thursday 26 November 2026 at

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardTab, Grid, GridCell, View } from '../../src/engine/core/view.js';
 import { newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import type { Request } from '../../src/sheets/api.js';
 import {
   PROTECTION_NOTE,

@@ -10,10 +10,10 @@ import type { ReplayResult } from '../../src/engine/index.js';
 import { formatRect, heightOf, widthOf } from '../../src/engine/games/pasture/geometry.js';
 import type { PastureContext, PastureState } from '../../src/engine/games/pasture/state.js';
 import { sheepIn } from '../../src/engine/games/pasture/state.js';
-import { botNames } from '../../src/local/demo.js';
-import { SheetModel, displayText } from '../../src/local/sheet-model.js';
-import { EmbeddedWorkbook } from '../../src/local/workbook.js';
-import { workbookXlsx } from '../../src/local/xlsx.js';
+import { botNames } from '../../src/cli/demo.js';
+import { SheetModel, displayText } from '../../src/workbook/sheet-model.js';
+import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
+import { workbookXlsx } from '../../src/workbook/xlsx.js';
 import { renderView } from '../../src/sheets/index.js';
 import { sheetOf } from './helpers.js';
 

@@ -5,24 +5,7 @@
 // SHA-256 in plain JavaScript, for the add-on and the command line alike.
 
 import { sha256 } from '@noble/hashes/sha2.js';
-
-/**
- * The UTF-8 bytes of a text (Apps Script has no TextEncoder: see docs/architecture.md). A lone
- * surrogate, which no UTF-8 text can hold, is encoded as U+FFFD, as TextEncoder does.
- */
-export function utf8Bytes(text: string): Uint8Array {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    let code = ch.codePointAt(0) ?? 0;
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
-    else
-      bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
-  }
-  return Uint8Array.from(bytes);
-}
+import { utf8Bytes } from './utf8.js';
 
 /**
  * SHA-256 of a text's UTF-8 bytes, 64 lowercase hex digits. (The hex by hand: @noble/hashes's

@@ -29,7 +29,7 @@ export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   for (const part of path) {
     if (here === null || typeof here !== 'object' || !Object.prototype.hasOwnProperty.call(here, part))
       return undefined;
-    here = (here as Record<PropertyKey, unknown>)[part];
+    here = Reflect.get(here, part);
   }
   return here;
 }

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
+import { errorMessage, isRecord } from './guards.js';
 import { nameKey } from './names.js';
 import { firstIssue, formatPath, valueAt } from './issues.js';
 import { oneLine, quote } from './quote.js';
@@ -389,6 +390,8 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       seed: file.seed,
       ...(file.startAt ? { startAt: file.startAt } : {}),
       players: file.players,
+      // AnyGame erases the options' type; every game's prepareOptions returns its options object.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
       options: prepared.options as Record<string, unknown>,
       ...(file.schedule ? { schedule: file.schedule } : {}),
       submissions: file.submissions,
@@ -430,7 +433,7 @@ export function parseMatchFileText(text: string, games: ReadonlyMap<string, AnyG
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return err(`(match file): not valid JSON: ${oneLine((error as Error).message)}`);
+    return err(`(match file): not valid JSON: ${oneLine(errorMessage(error))}`);
   }
   return parseMatchFile(json, games);
 }
@@ -479,14 +482,14 @@ function formatJson(value: unknown, indent: string): string {
   if (Array.isArray(value)) {
     return `[\n${value.map((item) => inner + formatJson(item, inner)).join(',\n')}\n${indent}]`;
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const entries = Object.entries(isRecord(value) ? value : {}).filter(([, v]) => v !== undefined);
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner)}`).join(',\n')}\n${indent}}`;
 }
 
 function inlineJson(value: unknown): string {
   if (isPrimitive(value)) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  const entries = Object.entries(isRecord(value) ? value : {}).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return '{}';
   return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`).join(', ')} }`;
 }

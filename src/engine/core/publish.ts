@@ -11,6 +11,7 @@
 
 import { accountKey } from './email.js';
 import type { Final, MatchEvent, Player, Submission } from './game.js';
+import { isRecord } from './guards.js';
 import { type MatchFile, stringifyMatchFile, withoutRepeats } from './matchfile.js';
 import { receiptCode } from './receipt.js';
 
@@ -80,7 +81,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
     ),
   );
   // A JSON copy: the published result is what its JSON says (no undefined fields).
-  const published = JSON.parse(JSON.stringify(final)) as Record<string, unknown>;
+  const published: unknown = JSON.parse(JSON.stringify(final));
+  if (!isRecord(published)) throw new Error('internal: a final result is an object');
   return {
     ...match,
     players,
@@ -98,10 +100,12 @@ const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'f
 const EVENT_FIELDS = ['type', 'player', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */
-function inOrder<T>(value: T, fields: readonly string[]): T {
-  const record = value as Record<string, unknown>;
-  const keys = [...fields.filter((k) => k in record), ...Object.keys(record).filter((k) => !fields.includes(k))];
-  return Object.fromEntries(keys.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as T;
+function inOrder<T extends object>(value: T, fields: readonly string[]): T {
+  const record = new Map(Object.entries(value));
+  const keys = [...fields.filter((k) => record.has(k)), ...[...record.keys()].filter((k) => !fields.includes(k))];
+  // The same members in another order: still a T, which no check at run time could say.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
+  return Object.fromEntries(keys.filter((k) => record.get(k) !== undefined).map((k) => [k, record.get(k)])) as T;
 }
 
 /** A sheet cell holds at most 50,000 characters; a longer line of the file continues on the next row. */

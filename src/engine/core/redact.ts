@@ -2,7 +2,7 @@
 // anyone holding it can post in the channel. Apps Script's UrlFetchApp quotes the whole URL in the
 // exceptions it throws ("Address unavailable: <url>", "Request failed for <url> returned code …"),
 // so every error text is passed through redactSecrets before it is logged, shown or printed
-// (src/triggers/discord.ts, messages.ts, src/addon/main.ts, src/local/host-command.ts), and the
+// (src/triggers/discord.ts, messages.ts, src/addon/main.ts, src/cli/host-command.ts), and the
 // host's log view passes every message note through it again (a log written before this rule).
 
 /**

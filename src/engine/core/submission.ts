@@ -51,7 +51,10 @@ export function cleanAnswers(
       notText ??= key;
       continue;
     }
-    const items = (texts as string[]).map((item) => item.trim()).filter((item) => item !== '');
+    const items = texts
+      .filter((item) => item !== null)
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
     const length = items.reduce((sum, item) => sum + item.length + 1, -1);
     if (items.length > 0) out[key] = list ? items : items[0];
     if (length > MAX_ANSWER_LENGTH && !tooLong) tooLong = { key, length };
@@ -78,8 +81,12 @@ export function inSendingOrder<T extends { submission: Submission; index: number
   const timeOf = (entry: T) =>
     typeof entry.submission.at === 'string' && isIsoTime(entry.submission.at) ? Date.parse(entry.submission.at) : null;
   const timed = list
-    .filter((entry) => timeOf(entry) !== null)
-    .sort((a, b) => (timeOf(a) as number) - (timeOf(b) as number) || a.index - b.index);
+    .flatMap((entry) => {
+      const time = timeOf(entry);
+      return time === null ? [] : [{ entry, time }];
+    })
+    .sort((a, b) => a.time - b.time || a.entry.index - b.entry.index)
+    .map(({ entry }) => entry);
   let next = 0;
   return list.map((entry) => (timeOf(entry) === null ? entry : timed[next++]));
 }

@@ -151,7 +151,7 @@ export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
     .map(
       ([key, value]) =>
-        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(Array.isArray(value) ? value.join(', ') : (value as string), MAX_ANSWER_LENGTH)}`,
+        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(typeof value === 'string' ? value : value.join(', '), MAX_ANSWER_LENGTH)}`,
     )
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);

@@ -4,6 +4,7 @@
 
 import * as z from 'zod/mini';
 import type { OptionIssue, OptionsSetup, Player, PreparedOptions } from '../../core/game.js';
+import { present } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 import type { Random } from '../../core/random.js';
 import { boardRows, generateBoard, parseBoard, squareName, startSquares } from './board.js';
@@ -84,7 +85,7 @@ function settleNumbers(
   }
   const free = random.shuffle([0, 1, 2, 3, 4, 5, 6, 7].filter((n) => !holder.has(n)));
   const numbers: Record<string, number> = {};
-  for (const player of players) numbers[player.id] = given[player.id] ?? (free.shift() as number);
+  for (const player of players) numbers[player.id] = given[player.id] ?? present(free.shift(), 'a number left');
   return numbers;
 }
 

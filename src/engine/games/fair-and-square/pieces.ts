@@ -28,7 +28,10 @@ export const DIRECTIONS = {
   NW: [-1, -1],
 } as const satisfies Record<string, readonly [number, number]>;
 export type Direction = keyof typeof DIRECTIONS;
-export const DIRECTION_NAMES = Object.keys(DIRECTIONS) as Direction[];
+function isDirection(word: string): word is Direction {
+  return Object.hasOwn(DIRECTIONS, word);
+}
+export const DIRECTION_NAMES: readonly Direction[] = Object.keys(DIRECTIONS).filter(isDirection);
 export const ORTHOGONAL: readonly Direction[] = ['N', 'E', 'S', 'W'];
 
 export type PieceTarget = 'enemy' | 'weaker' | 'stronger';
@@ -69,7 +72,7 @@ const FORMS = 'hold, stay, step DIR, dash DIR N, toward TARGET N, away TARGET or
 
 function readDirection(word: string | undefined, text: string): Result<Direction> {
   const direction = (word ?? '').toUpperCase();
-  if (direction in DIRECTIONS) return ok(direction as Direction);
+  if (isDirection(direction)) return ok(direction);
   return err(
     word === undefined
       ? `${quote(text)} needs a direction (${DIRECTION_NAMES.join(' ')})`
@@ -86,8 +89,8 @@ function readDistance(word: string | undefined, text: string, example: string): 
 }
 
 function readPieceTarget(word: string | undefined, text: string, kind: string): Result<PieceTarget> {
-  const target = (word ?? '').toLowerCase() as PieceTarget;
-  if (PIECE_TARGETS.includes(target)) return ok(target);
+  const target = PIECE_TARGETS.find((t) => t === (word ?? '').toLowerCase());
+  if (target !== undefined) return ok(target);
   return err(
     `${quote(text)}: ${kind} takes a piece target (${PIECE_TARGETS.join(', ')}), e.g. ${kind} ${kind === 'away' ? 'stronger' : 'weaker'}`,
   );
@@ -124,12 +127,12 @@ export function parseOption(raw: string): Result<PieceOption> {
     case 'toward': {
       const shape = arity(2, 'toward TARGET N, e.g. toward point 1');
       if (!shape.ok) return shape;
-      const target = rest[0].toLowerCase();
-      if (target !== 'point' && !PIECE_TARGETS.includes(target as PieceTarget)) {
+      const target = (['point', ...PIECE_TARGETS] as const).find((t) => t === rest[0].toLowerCase());
+      if (target === undefined) {
         return err(`${quote(text)}: ${quote(rest[0])} is not a target (point, ${PIECE_TARGETS.join(', ')})`);
       }
       const distance = readDistance(rest[1], text, `toward ${target} 1`);
-      return distance.ok ? ok({ kind, target: target as 'point' | PieceTarget, distance: distance.value }) : distance;
+      return distance.ok ? ok({ kind, target, distance: distance.value }) : distance;
     }
     case 'away':
     case 'intercept': {

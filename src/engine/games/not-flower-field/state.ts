@@ -2,6 +2,7 @@
 // early-end check, scores and the final ranking.
 
 import type { GameContext, PhaseSpec } from '../../core/game.js';
+import { present } from '../../core/guards.js';
 import { type Board, type Placement, applyPlacements, countHolding, emptyBoard } from './board.js';
 import { hasFullPlacement, slotsFor } from './legal.js';
 import { type NffOptions, multiplierGrid } from './options.js';
@@ -59,7 +60,7 @@ function settleColours(
   const free = ctx.options.palette.filter((c) => !Object.values(colours).includes(c));
   for (const player of ctx.players) {
     if (colours[player.id]) continue;
-    const colour = free.shift() as string;
+    const colour = present(free.shift(), 'a colour left in the palette');
     colours[player.id] = colour;
     notes.push(`${player.name} chose no colour and was given ${colour}`);
   }

@@ -109,7 +109,8 @@ function scoreboard(state: NffState, ctx: NffContext): Table {
     order.find((s) => s.player === p.id)?.cells ?? 0,
     place.get(p.id) ?? null,
   ]);
-  rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number));
+  // By place (the last column; none counts as 0, as before any round).
+  rows.sort((a, b) => Number(a[a.length - 1]) - Number(b[b.length - 1]));
   // Each player's colour as a swatch, with its name written in it.
   const fills = swatches(rows, 1, (line) => (typeof line[1] === 'string' && line[1] !== '' ? hexOf(line[1]) : null));
   return {

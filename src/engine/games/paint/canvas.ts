@@ -76,8 +76,7 @@ function floodFromFirstPixels(pixels: readonly number[], width: number, count: n
     const start = pixels.indexOf(n);
     reached[start] = true;
     stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop() as number;
+    for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
       for (const j of sideNeighbours(i, width, pixels.length)) {
         if (!reached[j] && pixels[j] === n) {
           reached[j] = true;

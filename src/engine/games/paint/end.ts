@@ -4,6 +4,7 @@
 // `elimination-tie`.
 
 import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
+import { present } from '../../core/guards.js';
 import { TEAMS, type TeamId } from './options.js';
 import { type PaintContext, type PaintState, type TeamCounts, captainOf } from './state.js';
 
@@ -46,19 +47,25 @@ function findLoser(
     }
     tied = next;
   }
-  const loser = decide({
+  const chosen = decide({
     id: 'loser-tie',
     question: `Teams ${list(tied)} tied for the fewest segments and pixels on the final canvas, after round 2 and after round 1: which team loses? (The rules leave it to the winning team's choice.)`,
     choices: tied,
-  }) as TeamId | undefined;
+  });
+  const loser = tied.find((team) => team === chosen);
   return { loser, reason: `${list(tied)} tied at every comparison; the host decided`, tied: true };
+}
+
+/** A value for each team. */
+function byTeam<V>(value: (team: TeamId) => V): Record<TeamId, V> {
+  return { red: value('red'), blue: value('blue'), yellow: value('yellow') };
 }
 
 export function finishMatch(state: PaintState, ctx: PaintContext, decide: Decide): Final {
   const counts = state.rounds[state.rounds.length - 1].counts;
-  const segments = Object.fromEntries(TEAMS.map((t) => [t, counts[t].segments])) as Record<TeamId, number>;
-  const pixels = Object.fromEntries(TEAMS.map((t) => [t, counts[t].pixels])) as Record<TeamId, number>;
-  const captains = Object.fromEntries(TEAMS.map((t) => [t, captainOf(state, t)])) as Record<TeamId, string | null>;
+  const segments = byTeam((t) => counts[t].segments);
+  const pixels = byTeam((t) => counts[t].pixels);
+  const captains = byTeam((t) => captainOf(state, t));
   const coloured: Record<string, number> = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
   for (const record of state.rounds) for (const p of record.painted) for (const id of p.coloured) coloured[id]++;
   const detail: Record<string, unknown> = {
@@ -162,7 +169,10 @@ function tokenGift(
   const giver = winners.length === 1 ? captains[winners[0]] : null;
   if (!giver) return null;
   const name = ctx.playerName;
-  const other = TEAMS.find((t) => t !== winners[0] && t !== loser) as TeamId;
+  const other = present(
+    TEAMS.find((t) => t !== winners[0] && t !== loser),
+    'the team neither winning nor losing',
+  );
   const choices = state.teams[other].filter((id) => id !== captains[other]);
   const recipient = decide({
     id: 'tol-gift',

@@ -10,6 +10,7 @@
 // so any change here changes the result of every such match (examples/paint.json pins it).
 
 import type { Random } from '../../core/random.js';
+import { present } from '../../core/guards.js';
 import { type Rows, sideNeighbours } from './canvas.js';
 
 const DEFAULT_WIDTH = 67;
@@ -41,7 +42,10 @@ export function generateCanvas(
     active = active.filter((segment) => frontiers[segment].length > 0);
     const total = active.reduce((sum, segment) => sum + weights[segment], 0);
     let ticket = random.int(0, total - 1);
-    const segment = active.find((s) => (ticket -= weights[s]) < 0) as number;
+    const segment = present(
+      active.find((s) => (ticket -= weights[s]) < 0),
+      'the segment a ticket below the total weight falls in',
+    );
     const frontier = frontiers[segment];
     const pick = random.int(0, frontier.length - 1);
     const pixel = frontier[pick];
@@ -110,8 +114,9 @@ function numberInReadingOrder(owner: Int32Array, width: number, height: number):
     const line: number[] = [];
     for (let col = 0; col < width; col++) {
       const segment = owner[row * width + col];
-      if (!numbers.has(segment)) numbers.set(segment, numbers.size + 1);
-      line.push(numbers.get(segment) as number);
+      const number = numbers.get(segment) ?? numbers.size + 1;
+      numbers.set(segment, number);
+      line.push(number);
     }
     rows.push(line);
   }

@@ -232,8 +232,7 @@ export function resolvePhase(
 /** Per team: strictly the most captain votes makes the captain; a tie for the most, or none, makes none. */
 function elect(state: PaintState, moves: Readonly<Record<string, PaintMove>>): Election {
   const votes: Record<string, string | null> = {};
-  const teams = {} as Record<TeamId, TeamElection>;
-  for (const team of TEAMS) {
+  const electTeam = (team: TeamId): TeamElection => {
     const count = new Map<string, number>();
     for (const member of state.teams[team]) {
       const vote = moves[member]?.captainVote ?? null;
@@ -243,11 +242,17 @@ function elect(state: PaintState, moves: Readonly<Record<string, PaintMove>>): E
     const ranked = [...count.entries()].sort((a, b) => b[1] - a[1]);
     const clear = ranked.length > 0 && (ranked.length === 1 || ranked[0][1] > ranked[1][1]);
     const cast = ranked.reduce((sum, [, n]) => sum + n, 0);
-    teams[team] = {
+    return {
       captain: clear ? ranked[0][0] : null,
       shape: ranked.length > 0 ? ranked.map(([, n]) => n).join('-') : 'no votes',
       cast,
     };
-  }
+  };
+  // Each team in the order of TEAMS, as the votes are recorded.
+  const teams: Record<TeamId, TeamElection> = {
+    red: electTeam('red'),
+    blue: electTeam('blue'),
+    yellow: electTeam('yellow'),
+  };
   return { votes, teams };
 }

@@ -326,7 +326,7 @@ export function paintView(
   open: OpenPhaseInfo<PaintMove> | null,
 ): GameView {
   const viewer = audiencePlayer(audience);
-  const teamAudience = audience.startsWith('team:') ? (audience.slice('team:'.length) as TeamId) : null;
+  const teamAudience = TEAMS.find((team) => audience === `team:${team}`) ?? null;
   const sections: Table[] = [segmentTable(state)];
   if (audience === 'host') {
     for (const team of TEAMS) sections.push(...teamSections(state, team, ctx, { forHost: true }));

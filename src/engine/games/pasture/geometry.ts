@@ -186,7 +186,7 @@ export function parseFence(text: string): Result<Fence> {
   const raw = text.trim().replace(/\s+/g, ' ');
   const short = SHORT.exec(raw);
   if (short) {
-    const dir = short[1].toUpperCase() as 'V' | 'H';
+    const dir = short[1].toUpperCase() === 'V' ? 'V' : 'H';
     const isLetters = /^[A-Z]+$/i.test(short[2]);
     if (dir === 'V' && !isLetters)
       return err(

@@ -35,7 +35,8 @@ function scoreboard(state: PastureState, ctx: PastureContext): Table {
     sums[p.id],
     1 + ctx.players.filter((o) => sums[o.id] > sums[p.id]).length,
   ]);
-  rows.sort((a, b) => (a[a.length - 1] as number) - (b[b.length - 1] as number) || (a[0] as number) - (b[0] as number));
+  // By place (the last column), then by seat (the first).
+  rows.sort((a, b) => Number(a[a.length - 1]) - Number(b[b.length - 1]) || Number(a[0]) - Number(b[0]));
   return {
     title: "Scores (each round: floor of the pasture's grass ÷ its sheep)",
     header: ['#', 'Player', 'Pasture now', ...state.rounds.map((r) => `R${r.round}`), 'Total', 'Rank'],

@@ -122,8 +122,7 @@ function unreached(cells: readonly number[]): number[] {
   const inSet = new Set(cells);
   const seen = new Set([cells[0]]);
   const queue = [cells[0]];
-  while (queue.length > 0) {
-    const cell = queue.pop() as number;
+  for (let cell = queue.pop(); cell !== undefined; cell = queue.pop()) {
     for (const next of orthogonalIndices(cell, PALLET)) {
       if (inSet.has(next) && !seen.has(next)) {
         seen.add(next);
@@ -165,17 +164,18 @@ export function parsePlace(text: string): Result<PlaceSpec> {
 export function placeCutout(cut: Cutout, place: PlaceSpec, pegs: readonly boolean[]): Result<number[]> {
   const landing = landingSquares(cut.cells, cut.anchor, place.at, place.rotation);
   const outside = landing.filter((l) => l.index === null).map((l) => palletName(l.cell));
-  const onPeg = landing.filter((l) => l.index !== null && pegs[l.index]);
+  const onPeg = landing.flatMap((l) => (l.index !== null && pegs[l.index] ? [{ cell: l.cell, index: l.index }] : []));
   const reasons: string[] = [];
   if (outside.length > 0) {
     reasons.push(`place: ${listText(outside)} would land outside the domain (${describeBounds(DOMAIN)})`);
   }
   const SHOWN = 3;
   for (const l of onPeg.slice(0, SHOWN))
-    reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index as number)}, which holds a peg`);
+    reasons.push(`place: ${palletName(l.cell)} would land on ${domainName(l.index)}, which holds a peg`);
   if (onPeg.length > SHOWN) reasons.push(`place: ${onPeg.length - SHOWN} more squares would land on domain pegs`);
   if (reasons.length > 0) return err(reasons.join('; '));
-  return ok(landing.map((l) => l.index as number));
+  // Nothing lands outside (refused above): every square has its index in the domain.
+  return ok(landing.flatMap((l) => (l.index === null ? [] : [l.index])));
 }
 
 /** Reads a domain peg for Peg Subtraction. */
@@ -257,9 +257,9 @@ function checkMove(state: PegState, mover: string, answers: Record<string, strin
   const reasons: string[] = [];
   if (!answers.cut) reasons.push('cut: name your cut-out (C3 RRDR or C3 D3 E3 E4), or answer finish: yes');
   if (!answers.place) reasons.push('place: name the domain square for your first peg and a rotation, e.g. E5 90');
-  if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
-  const cut = parseCut(answers.cut as string, state.pallets[mover]);
-  const place = parsePlace(answers.place as string);
+  if (reasons.length > 0 || !answers.cut || !answers.place) return { ok: false, reason: reasons.join('; ') };
+  const cut = parseCut(answers.cut, state.pallets[mover]);
+  const place = parsePlace(answers.place);
   if (!cut.ok || !place.ok)
     return { ok: false, reason: [cut, place].flatMap((r) => (r.ok ? [] : [r.error])).join('; ') };
 

@@ -3,6 +3,7 @@
 // final ranking.
 
 import type { GameContext, PhaseSpec, PhaseTiming } from '../../core/game.js';
+import { present } from '../../core/guards.js';
 import type { Cutout, PlaceSpec } from './parse.js';
 import { type Item, ITEM_TURN_LIMIT, type PegOptions, readPallet } from './options.js';
 import {
@@ -247,7 +248,7 @@ function resolveTurn(
   timing: PhaseTiming,
 ): PegState {
   const turn = state.turns.length + 1;
-  const mover = state.nextMover as string;
+  const mover = present(state.nextMover ?? undefined, 'the mover of a turn');
   const opponent = opponentOf(ctx, mover);
   const move = moves.get(mover);
   let pallet = state.pallets[mover];

@@ -177,8 +177,8 @@ function turnText(record: TurnRecord, ctx: PegContext): string {
 function subtractions(state: PegState, upTo: number): Map<number, number> {
   return new Map(
     state.turns
-      .filter((t) => t.turn <= upTo && t.subtracted !== undefined)
-      .map((t) => [t.subtracted as number, t.turn]),
+      .filter((t) => t.turn <= upTo)
+      .flatMap((t) => (t.subtracted === undefined ? [] : [[t.subtracted, t.turn] as const])),
   );
 }
 
@@ -278,7 +278,7 @@ function clocks(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> |
   const rows = ctx.players.map((p) => {
     const mine = state.turns.filter((t) => t.mover === p.id);
     const timed = mine.filter((t) => t.secondsUsed !== null);
-    const total = timed.reduce((sum, t) => sum + (t.secondsUsed as number), 0);
+    const total = timed.reduce((sum, t) => sum + (t.secondsUsed ?? 0), 0);
     const last = mine[mine.length - 1];
     return [
       p.name,

@@ -3,10 +3,10 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { GAME_LIST, newMatch, playMatch, replayMatch, samplePlayers } from '../../src/engine/index.js';
-import { renderAudience } from '../../src/local/outputs.js';
-import { SheetModel, fillOf } from '../../src/local/sheet-model.js';
-import type { EmbeddedWorkbook } from '../../src/local/workbook.js';
-import { excelWidth, workbookXlsx } from '../../src/local/xlsx.js';
+import { renderAudience } from '../../src/cli/outputs.js';
+import { SheetModel, fillOf } from '../../src/workbook/sheet-model.js';
+import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
+import { excelWidth, workbookXlsx } from '../../src/workbook/xlsx.js';
 
 async function reopen(workbook: EmbeddedWorkbook): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();

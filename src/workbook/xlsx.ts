@@ -60,6 +60,69 @@ function valueOf(cell: CellData | null): ExcelJS.CellValue {
   return null;
 }
 
+/** exceljs's name for each horizontal alignment the embedded workbook keeps. */
+const HORIZONTAL = { LEFT: 'left', CENTER: 'center', RIGHT: 'right' } as const;
+
+/** A cell's font and alignment as exceljs takes them. */
+function styleOf(data: CellData | null): { font: Partial<ExcelJS.Font>; alignment: Partial<ExcelJS.Alignment> } {
+  const format = data?.userEnteredFormat;
+  const colour = textColourOf(format ?? undefined);
+  const font: Partial<ExcelJS.Font> = {
+    name: format?.textFormat?.fontFamily ?? 'Arial',
+    size: format?.textFormat?.fontSize ?? 10,
+    ...(format?.textFormat?.bold ? { bold: true } : {}),
+    ...(format?.textFormat?.italic ? { italic: true } : {}),
+    ...(format?.textFormat?.underline ? { underline: true } : {}),
+    ...(format?.textFormat?.strikethrough ? { strike: true } : {}),
+    ...(colour ? { color: { argb: argb(colour) } } : {}),
+  };
+  const vertical =
+    format?.verticalAlignment === 'TOP' ? 'top' : format?.verticalAlignment === 'MIDDLE' ? 'middle' : 'bottom';
+  const alignment: Partial<ExcelJS.Alignment> = {
+    horizontal: HORIZONTAL[alignmentOf(data)],
+    vertical,
+    ...(format?.wrapStrategy === 'WRAP' || format?.wrapStrategy === 'LEGACY_WRAP' ? { wrapText: true } : {}),
+  };
+  return { font, alignment };
+}
+
+/**
+ * Draws the cell at (r, c) and, when it starts a merged area, every cell of the area: each carries
+ * the area's look, so Excel draws its outer lines.
+ */
+function drawCell(ws: ExcelJS.Worksheet, model: SheetModel, r: number, c: number): void {
+  const data = model.cell(r, c);
+  const merge = model.mergeAt(r, c);
+  const lines = model.lines(r, c);
+  if (!data && !lines.top && !lines.right && !lines.bottom && !lines.left) return;
+  const fill = fillOf(data?.userEnteredFormat ?? undefined);
+  const { font, alignment } = styleOf(data);
+  const bottom = merge ? merge.endRowIndex : r + 1;
+  const right = merge ? merge.endColumnIndex : c + 1;
+  for (let rr = r; rr < bottom; rr++) {
+    for (let cc = c; cc < right; cc++) {
+      const cell = ws.getCell(rr + 1, cc + 1);
+      cell.font = font;
+      cell.alignment = alignment;
+      if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(fill) } };
+      const border: Partial<ExcelJS.Borders> = {};
+      const top = rr === r ? edge(lines.top) : undefined;
+      const bot = rr === bottom - 1 ? edge(lines.bottom) : undefined;
+      const lef = cc === c ? edge(lines.left) : undefined;
+      const rig = cc === right - 1 ? edge(lines.right) : undefined;
+      if (top) border.top = top;
+      if (bot) border.bottom = bot;
+      if (lef) border.left = lef;
+      if (rig) border.right = rig;
+      if (Object.keys(border).length > 0) cell.border = border;
+    }
+  }
+  const cell = ws.getCell(r + 1, c + 1);
+  const value = valueOf(data);
+  if (value !== null) cell.value = value;
+  if (data?.note) cell.note = data.note;
+}
+
 async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Promise<void> {
   const model = new SheetModel(sheet);
   const frozen = sheet.frozenRowCount > 0 || sheet.frozenColumnCount > 0;
@@ -80,57 +143,7 @@ async function addSheet(book: ExcelJS.Workbook, sheet: Readonly<SheetState>): Pr
   ws.pageSetup = { ...ws.pageSetup, ...printSetup(sheet) };
 
   for (let r = 0; r < sheet.rowCount; r++) {
-    for (let c = 0; c < sheet.columnCount; c++) {
-      if (model.isHidden(r, c)) continue;
-      const data = model.cell(r, c);
-      const merge = model.mergeAt(r, c);
-      const lines = model.lines(r, c);
-      const format = data?.userEnteredFormat;
-      if (!data && !lines.top && !lines.right && !lines.bottom && !lines.left) continue;
-      const fill = fillOf(format ?? undefined);
-      const colour = textColourOf(format ?? undefined);
-      const font: Partial<ExcelJS.Font> = {
-        name: format?.textFormat?.fontFamily ?? 'Arial',
-        size: format?.textFormat?.fontSize ?? 10,
-        ...(format?.textFormat?.bold ? { bold: true } : {}),
-        ...(format?.textFormat?.italic ? { italic: true } : {}),
-        ...(format?.textFormat?.underline ? { underline: true } : {}),
-        ...(format?.textFormat?.strikethrough ? { strike: true } : {}),
-        ...(colour ? { color: { argb: argb(colour) } } : {}),
-      };
-      const vertical =
-        format?.verticalAlignment === 'TOP' ? 'top' : format?.verticalAlignment === 'MIDDLE' ? 'middle' : 'bottom';
-      const alignment: Partial<ExcelJS.Alignment> = {
-        horizontal: alignmentOf(data).toLowerCase() as 'left' | 'center' | 'right',
-        vertical,
-        ...(format?.wrapStrategy === 'WRAP' || format?.wrapStrategy === 'LEGACY_WRAP' ? { wrapText: true } : {}),
-      };
-      // Every cell of a merged area carries the area's look, so Excel draws its outer lines.
-      const bottom = merge ? merge.endRowIndex : r + 1;
-      const right = merge ? merge.endColumnIndex : c + 1;
-      for (let rr = r; rr < bottom; rr++) {
-        for (let cc = c; cc < right; cc++) {
-          const cell = ws.getCell(rr + 1, cc + 1);
-          cell.font = font;
-          cell.alignment = alignment;
-          if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(fill) } };
-          const border: Partial<ExcelJS.Borders> = {};
-          const top = rr === r ? edge(lines.top) : undefined;
-          const bot = rr === bottom - 1 ? edge(lines.bottom) : undefined;
-          const lef = cc === c ? edge(lines.left) : undefined;
-          const rig = cc === right - 1 ? edge(lines.right) : undefined;
-          if (top) border.top = top;
-          if (bot) border.bottom = bot;
-          if (lef) border.left = lef;
-          if (rig) border.right = rig;
-          if (Object.keys(border).length > 0) cell.border = border;
-        }
-      }
-      const cell = ws.getCell(r + 1, c + 1);
-      const value = valueOf(data);
-      if (value !== null) cell.value = value;
-      if (data?.note) cell.note = data.note;
-    }
+    for (let c = 0; c < sheet.columnCount; c++) if (!model.isHidden(r, c)) drawCell(ws, model, r, c);
   }
   for (const m of sheet.merges)
     ws.mergeCellsWithoutStyle(m.startRowIndex + 1, m.startColumnIndex + 1, m.endRowIndex, m.endColumnIndex);

@@ -20,9 +20,10 @@ import {
   viewFor,
 } from '../engine/index.js';
 import type { AnyGame } from '../engine/core/game.js';
+import { errorMessage } from '../engine/core/guards.js';
 import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
-import { InputError, closest } from './errors.js';
+import { InputError, closest, isErrnoException } from '../node/errors.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
 
@@ -76,7 +77,7 @@ function makeOutDir(dir: string): void {
   try {
     makeDirs(dir);
   } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
+    const code = isErrnoException(error) ? error.code : undefined;
     const why =
       code === 'ENOTDIR' || code === 'EEXIST'
         ? 'a part of that path is a file'
@@ -84,7 +85,7 @@ function makeOutDir(dir: string): void {
           ? 'not allowed'
           : code === 'ENOENT'
             ? 'that place takes no new directories'
-            : (error as Error).message;
+            : errorMessage(error);
     throw new InputError(`--out: cannot make the directory ${dir}: ${why}`);
   }
 }
@@ -181,7 +182,8 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
       `${options.players !== undefined ? `--players ${options.players}: ` : ''}${refused.join('; ')}${hint}`,
     );
   }
-  return prepared.map((p) => ({ game: p.game, match: (p.fresh as { value: MatchFile }).value }));
+  // Every match is made by now (a refusal was thrown above).
+  return prepared.flatMap((p) => (p.fresh.ok ? [{ game: p.game, match: p.fresh.value }] : []));
 }
 
 export async function runDemo(options: DemoOptions): Promise<number> {

@@ -4,8 +4,9 @@
 // JSON grammar instead of trusting the message.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { errorMessage } from '../engine/core/guards.js';
 import { quote } from '../engine/core/quote.js';
-import { InputError } from './errors.js';
+import { InputError, isErrnoException } from './errors.js';
 
 class JsonSyntaxError extends InputError {}
 
@@ -175,7 +176,7 @@ export function parseJsonFile(text: string, file: string): unknown {
         ? 'the file is empty'
         : offset >= body.length
           ? 'it ends too early (a missing } or ] or ")'
-          : unexpectedAt(body, offset, (error as Error).message);
+          : unexpectedAt(body, offset, errorMessage(error));
     throw new JsonSyntaxError(`${file}:${line}:${column}: not valid JSON: ${what}`);
   }
 }
@@ -216,10 +217,10 @@ export function readTextFile(file: string, directory: string): { text: string; n
     return { text: Buffer.concat(chunks, total).toString('utf8'), name };
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = isErrnoException(error) ? error.code : undefined;
     if (code === 'EISDIR') throw new InputError(`${file} is a directory, ${directory}`);
     throw new InputError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : (error as Error).message}`,
+      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not allowed to read it' : errorMessage(error)}`,
     );
   } finally {
     if (fd !== undefined && fd !== 0) closeSync(fd);

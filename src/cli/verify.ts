@@ -4,12 +4,13 @@
 // with it every board, team and tie-break drawn from it), and replaying the file gives exactly the
 // final result the file was published with.
 
+import { isRecord } from '../engine/core/guards.js';
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
 import { receiptCode } from '../engine/core/receipt.js';
 import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
-import { InputError, inFile } from './errors.js';
-import { parseJsonFile } from './json-text.js';
+import { InputError, inFile } from '../node/errors.js';
+import { parseJsonFile } from '../node/json-text.js';
 
 /**
  * The JSON text of a published file as a spectator copied it from the sheet, or null when it
@@ -54,11 +55,11 @@ function publishedFile(text: string, file: string): MatchFile {
 /** The same value as JSON, key order aside. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object')
+  if (isRecord(value))
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        .map((key) => [key, canonical(value[key])]),
     );
   return value;
 }
@@ -73,8 +74,9 @@ function firstDifference(a: unknown, b: unknown, path: string): { path: string; 
     typeof b === 'object' &&
     Array.isArray(a) === Array.isArray(b)
   ) {
-    const ra = a as Record<string, unknown>;
-    const rb = b as Record<string, unknown>;
+    // An array's members by index, an object's by key: both as a record of own members.
+    const ra: Record<string, unknown> = { ...a };
+    const rb: Record<string, unknown> = { ...b };
     const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])];
     for (const key of keys) {
       // Own members only: a key such as `constructor` must not read the member every object inherits.
@@ -140,10 +142,10 @@ function checkPublished(match: MatchFile, file: string, expected: string, out: (
     out(`seed ${quote(match.seed)}: its SHA-256 is ${actual}, NOT the commitment ${expected}\n`);
     failures.push(`the seed does not match the commitment (its SHA-256 is ${actual})`);
   }
-  const replayed = result.final === null ? null : (JSON.parse(JSON.stringify(result.final)) as Record<string, unknown>);
+  const replayed: unknown = result.final === null ? null : JSON.parse(JSON.stringify(result.final));
   // `final.tieBreak` came after the first published files: a file published without it is compared
   // without it (the loser and everything else still are).
-  if (replayed && match.final && !('tieBreak' in match.final)) delete replayed.tieBreak;
+  if (isRecord(replayed) && match.final && !('tieBreak' in match.final)) delete replayed.tieBreak;
   const difference = firstDifference(match.final, replayed, 'final');
   if (difference === null) {
     out(

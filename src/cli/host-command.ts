@@ -12,7 +12,7 @@ import { MatchHost, type RunReport } from '../triggers/host.js';
 import { elsewhereMessage } from '../triggers/runner.js';
 import { KEY } from '../triggers/pointers.js';
 import { errorText } from '../engine/core/redact.js';
-import { InputError } from './errors.js';
+import { InputError } from '../node/errors.js';
 
 /** The shortest --every: a tick a minute is the add-on's pace; faster only spends quota. */
 const SHORTEST_EVERY_S = 10;

@@ -2,7 +2,7 @@
 // renderer uses (field masks, ranges, clearing, merges, moves), and clear refusals for the rest.
 import { describe, expect, it } from 'vitest';
 import type { Request } from '../../src/sheets/api.js';
-import { EmbeddedWorkbook, WorkbookError } from '../../src/local/workbook.js';
+import { EmbeddedWorkbook, WorkbookError } from '../../src/workbook/workbook.js';
 
 const RED = { rgbColor: { red: 1 } };
 const BLUE = { rgbColor: { blue: 1 } };

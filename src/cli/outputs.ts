@@ -10,9 +10,9 @@ import { inert } from '../engine/core/quote.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
 import { renderView } from '../sheets/index.js';
-import { workbookHtml } from './html.js';
-import { EmbeddedWorkbook } from './workbook.js';
-import { workbookXlsx } from './xlsx.js';
+import { workbookHtml } from '../workbook/html.js';
+import { EmbeddedWorkbook } from '../workbook/workbook.js';
+import { workbookXlsx } from '../workbook/xlsx.js';
 
 export interface AudienceOutput {
   readonly audience: Audience;

@@ -26,6 +26,7 @@
 // Stricter than Google where that is simpler (a merge overlapping an existing one is refused
 // rather than replaced): the renderer never relies on the difference.
 
+import { utf8Length } from '../engine/core/utf8.js';
 import type { CellData, Request, SheetMetadata, Workbook, WorkbookMetadata } from '../sheets/api.js';
 import { Batch } from './batch.js';
 import { FieldError, copy } from './fields.js';
@@ -41,21 +42,6 @@ export {
 
 /** The largest batchUpdate body the Sheets API recommends (its "Usage limits": a 2 MB maximum payload). */
 const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
-
-/** UTF-8 bytes of a JSON body, without Node's Buffer (this module also runs in Apps Script). */
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** Workbooks made so far: each draws protected-range ids from a sequence of its own. */
 let workbooksMade = 0;
@@ -150,7 +136,7 @@ export class EmbeddedWorkbook implements Workbook {
     } catch (error) {
       throw new WorkbookError(error instanceof Error ? error.message : String(error));
     }
-    const bytes = utf8Bytes(JSON.stringify({ requests }));
+    const bytes = utf8Length(JSON.stringify({ requests }));
     if (bytes > MAX_REQUEST_BYTES)
       throw new WorkbookError(
         `batchUpdate: the body is ${bytes} bytes, over the Sheets API's recommended maximum of ${MAX_REQUEST_BYTES} (2 MB); split the write`,

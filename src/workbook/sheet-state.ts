@@ -128,14 +128,17 @@ export function compactCell(cell: CellData): CellData | null {
 
 /** Leaves out zero, false and empty values and lists, as the API's JSON does. */
 export function compact<T>(value: T): T {
+  // The same data with empty members left out, which the API's types all allow (each is optional).
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a list compacted item by item
   if (Array.isArray(value)) return value.map(compact) as T;
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const v = compact(inner);
+  for (const [key, inner] of Object.entries(value)) {
+    const v: unknown = compact(inner);
     if (v === 0 || v === false || v === '' || v === undefined || v === null) continue;
-    if (typeof v === 'object' && Object.keys(v as object).length === 0) continue;
+    if (typeof v === 'object' && Object.keys(v).length === 0) continue;
     out[key] = v;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- an object compacted key by key
   return out as T;
 }

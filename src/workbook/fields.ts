@@ -1,5 +1,6 @@
 // Field masks (`userEnteredFormat(backgroundColorStyle,textFormat.bold),note`) and the schema of
 // the fields the embedded workbook understands. Pure: also used inside the Apps Script sandbox.
+import { isRecord } from '../engine/core/guards.js';
 
 /** A leaf's type, an enum of allowed strings, or a refusal with its reason. */
 type Leaf = 'string' | 'number' | 'boolean' | readonly string[] | { readonly refuse: string };
@@ -104,25 +105,29 @@ export function parseMask(mask: string | null | undefined, schema: SchemaNode): 
   return paths;
 }
 
-function isRefused(node: Leaf | SchemaNode): boolean {
-  return typeof node === 'object' && !Array.isArray(node) && 'refuse' in node;
+/** Array.isArray, for a readonly list (TypeScript's own guard leaves one in the union). */
+function isChoice(node: Leaf | SchemaNode): node is readonly string[] {
+  return Array.isArray(node);
+}
+
+function isRefused(node: Leaf | SchemaNode): node is { readonly refuse: string } {
+  return typeof node === 'object' && !Array.isArray(node) && 'refuse' in node && typeof node.refuse === 'string';
 }
 
 /** The schema node a path leads to; throws for a field the workbook does not support. */
 export function nodeAt(schema: SchemaNode, path: readonly string[]): Leaf | SchemaNode {
   let node: Leaf | SchemaNode = schema;
-  path.forEach((key, i) => {
+  for (const [i, key] of path.entries()) {
     if (isLeaf(node))
       throw new FieldError(
         `field "${path.slice(0, i + 1).join('.')}": "${path.slice(0, i).join('.')}" has no sub-fields`,
       );
-    const next: Leaf | SchemaNode | undefined = (node as SchemaNode)[key];
+    const next: Leaf | SchemaNode | undefined = node[key];
     if (next === undefined)
       throw new FieldError(`field "${path.slice(0, i + 1).join('.')}" is not supported by the embedded workbook`);
-    if (isRefused(next))
-      throw new FieldError(`field "${path.slice(0, i + 1).join('.')}": ${(next as { refuse: string }).refuse}`);
+    if (isRefused(next)) throw new FieldError(`field "${path.slice(0, i + 1).join('.')}": ${next.refuse}`);
     node = next;
-  });
+  }
   return node;
 }
 
@@ -134,15 +139,15 @@ export function validate(value: unknown, node: Leaf | SchemaNode, where: string)
     if (node === 'number' && !Number.isFinite(value)) throw new FieldError(`${where}: expected a finite number`);
     return;
   }
-  if (Array.isArray(node)) {
-    if (!node.includes(value as string))
+  if (isChoice(node)) {
+    if (typeof value !== 'string' || !node.includes(value))
       throw new FieldError(`${where}: ${JSON.stringify(value)} is not one of ${node.join(', ')}`);
     return;
   }
-  if ('refuse' in node) throw new FieldError(`${where}: ${(node as { refuse: string }).refuse}`);
-  if (typeof value !== 'object' || Array.isArray(value)) throw new FieldError(`${where}: expected an object`);
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const child = (node as SchemaNode)[key];
+  if (isRefused(node)) throw new FieldError(`${where}: ${node.refuse}`);
+  if (!isRecord(value)) throw new FieldError(`${where}: expected an object`);
+  for (const [key, inner] of Object.entries(value)) {
+    const child = node[key];
     if (child === undefined) throw new FieldError(`${where}.${key} is not supported by the embedded workbook`);
     validate(inner, child, `${where}.${key}`);
   }
@@ -152,7 +157,7 @@ export function getPath(value: unknown, path: readonly string[]): unknown {
   let node = value;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
+    node = Reflect.get(node, key);
   }
   return node ?? undefined;
 }
@@ -165,10 +170,10 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
     else target[head] = value;
     return;
   }
-  let child = target[head] as Record<string, unknown> | undefined;
-  if (child === undefined || child === null || typeof child !== 'object') {
+  const existing = target[head];
+  const child = isRecord(existing) ? existing : {};
+  if (!isRecord(existing)) {
     if (value === undefined) return;
-    child = {};
     target[head] = child;
   }
   setPath(child, rest, value);
@@ -178,11 +183,11 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
 /** A deep copy of plain JSON data (objects, lists, strings, numbers, booleans, null). */
 export function copy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
+  // A copy has its original's type, which no check at run time can give back: hence the two casts.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a list copied item by item
   if (Array.isArray(value)) return value.map(copy) as T;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner !== undefined) out[key] = copy(inner);
-  }
+  for (const [key, inner] of Object.entries(value)) if (inner !== undefined) out[key] = copy(inner);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- an object copied key by key
   return out as T;
 }

@@ -10,3 +10,8 @@ export function inFile(file: string, message: string): InputError {
 }
 
 export { closest } from '../engine/core/closest.js';
+
+/** Whether a thrown value is a Node system error (ENOENT, EACCES…), with its code. */
+export function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string';
+}
