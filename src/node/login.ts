@@ -82,6 +82,37 @@ function redirectServer(): Promise<{ server: Server; uri: string; query: Promise
   });
 }
 
+/** The code Google's redirect brings, once it answers this sign-in (its `state`); a refusal, another sign-in or no answer in WAIT_MS is one line. */
+async function browserAnswer(query: Promise<URLSearchParams>, state: string): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const params = await Promise.race([
+    query,
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (params === null)
+    throw new InputError(
+      `login: no answer from the browser within ${WAIT_MS / 60_000} minutes; run genius-host login again`,
+    );
+  if (params.get('state') !== state)
+    throw new InputError(
+      'login: the browser answered for another sign-in (its state does not match); run genius-host login again',
+    );
+  const refused = params.get('error');
+  if (refused)
+    throw new InputError(
+      `login: Google refused the sign-in (${refused}); run genius-host login again and allow every permission genius-host asks for`,
+    );
+  return params.get('code') ?? '';
+}
+
+/** What the token endpoint said when it refused a code: { error, error_description } (RFC 6749, 5.2), in gaxios's response. */
+function tokenRefusal(error: unknown): string {
+  const data = isRecord(error) && isRecord(error.response) && isRecord(error.response.data) ? error.response.data : {};
+  const code = typeof data.error === 'string' ? data.error : errorMessage(error);
+  return `${code}${typeof data.error_description === 'string' ? `: ${data.error_description}` : ''}`;
+}
+
 /** The sign-in: prints the address to open, waits for Google's redirect, saves the refresh token. */
 export async function login(clientFile: string, say: (line: string) => void): Promise<number> {
   const client = readClient(clientFile);
@@ -115,36 +146,13 @@ export async function login(clientFile: string, say: (line: string) => void): Pr
       `Open this address in your browser, sign in with the Google account that hosts your matches, and allow genius-host:\n\n  ${url}\n`,
     );
     say(`Waiting for the browser (${WAIT_MS / 60_000} minutes)…`);
-    let timer: NodeJS.Timeout | undefined;
-    const params = await Promise.race([
-      query,
-      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (params === null)
-      throw new InputError(
-        `login: no answer from the browser within ${WAIT_MS / 60_000} minutes; run genius-host login again`,
-      );
-    if (params.get('state') !== state)
-      throw new InputError(
-        'login: the browser answered for another sign-in (its state does not match); run genius-host login again',
-      );
-    const refused = params.get('error');
-    if (refused)
-      throw new InputError(
-        `login: Google refused the sign-in (${refused}); run genius-host login again and allow every permission genius-host asks for`,
-      );
+    const code = await browserAnswer(query, state);
     let tokens;
     try {
-      tokens = (await oauth.getToken({ code: params.get('code') ?? '', codeVerifier, redirect_uri: uri })).tokens;
+      tokens = (await oauth.getToken({ code, codeVerifier, redirect_uri: uri })).tokens;
     } catch (error) {
-      // The token endpoint's answer: { error, error_description } (RFC 6749, 5.2), in gaxios's response.
-      const data =
-        isRecord(error) && isRecord(error.response) && isRecord(error.response.data) ? error.response.data : {};
-      const code = typeof data.error === 'string' ? data.error : errorMessage(error);
-      const description = typeof data.error_description === 'string' ? `: ${data.error_description}` : '';
       throw new InputError(
-        `login: Google refused the sign-in code (${code}${description}); run genius-host login again`,
+        `login: Google refused the sign-in code (${tokenRefusal(error)}); run genius-host login again`,
       );
     }
     if (!tokens.refresh_token) throw new InputError('login: Google gave no refresh token; run genius-host login again');

@@ -122,7 +122,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['new', 'pastur'], says: /^unknown game "pastur"; did you mean pasture\?/ },
   {
     args: ['start', 'chess', '--out', untouched],
-    says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field\)$/,
+    says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field, highest-unique\)$/,
   },
   {
     args: ['start', '--bot', 'nope', '--out', untouched],
@@ -131,7 +131,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
   {
     args: ['start', '--bot', 'team', '--out', untouched],
-    says: /^--bot team: Pasture, Peg Domain, Fair and Square and Not Flower Field have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 5 games have: random$/,
+    says: /^--bot team: Pasture, Peg Domain, Fair and Square, Not Flower Field and Highest Unique have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 6 games have: random$/,
   },
   {
     args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched],
@@ -139,7 +139,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   {
     args: ['start', '--players', '9', '--out', untouched],
-    says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture takes 9: genius-host start pasture --players 9\)$/,
+    says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture, highest-unique take 9: genius-host start pasture highest-unique --players 9\)$/,
   },
   // Output directories
   { args: ['start', 'not-flower-field', '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
