@@ -134,6 +134,8 @@ export interface StatusView {
   readonly result?: readonly string[];
   /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
   readonly discord?: string;
+  /** The caps on the host's extensions and pauses, in one line (core/guardrails.ts). */
+  readonly guardrails?: string;
 }
 
 /**
@@ -156,6 +158,8 @@ export interface View extends GameView {
   readonly log: Table | null;
   /** The spectators' (and the host's) check of the seed; absent from a player's view. */
   readonly seed?: SeedView;
+  /** The spectators' (and the host's) Host actions list (core/host-actions.ts); absent from a player's view. */
+  readonly hostActions?: Table;
 }
 
 /**

@@ -11,6 +11,9 @@ import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
+import { guardrailsLine } from './guardrails.js';
+import { hostActionsTable } from './host-actions.js';
+import { seatedPlayers } from './seats.js';
 import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
@@ -21,18 +24,32 @@ export function audiencesOf(result: ReplayResult): Audience[] {
 
 export function viewFor(result: ReplayResult, audience: Audience): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
-  const gameView = result.game.view(result.state, audience, result.ctx, open);
+  const gameView = result.game.view(result.state, audience, seatedContext(result), open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
   const status = statusOf(result);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
+  const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
   return {
     ...gameView,
     audience,
     status: discord === null ? status : { ...status, discord },
     log: logFor(result, audience),
     ...seed,
+    ...actions,
   };
+}
+
+/**
+ * The game's context with each seat named as everyone reads it now ("Ann (sub for Bob)": seats.ts).
+ * Only the views take it: replay judges answers that name a player by the names of the match file.
+ */
+function seatedContext(result: ReplayResult): ReplayResult['ctx'] {
+  const players = seatedPlayers(result.match);
+  if (players === result.match.players) return result.ctx;
+  const names = new Map(players.map((p) => [p.id, p.name]));
+  return { ...result.ctx, players, playerName: (id: string) => names.get(id) ?? id };
 }
 
 /** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
@@ -50,7 +67,7 @@ function seedView(result: ReplayResult): SeedView {
 }
 
 function statusOf(result: ReplayResult): StatusView {
-  const name = result.ctx.playerName;
+  const name = seatedContext(result).playerName;
   const open = result.open;
   const submitted = open ? [...open.moves.keys()].map(name) : [];
   const waitingFor = open
@@ -85,6 +102,7 @@ function statusOf(result: ReplayResult): StatusView {
     ...(open ? {} : { result: resultLines(result) }),
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
+    guardrails: guardrailsLine(result.match),
   };
 }
 
@@ -118,7 +136,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   const rows = receipts.map((r) => [
     r.index + 1,
     shorten(r.phase, LOG_QUESTION_MAX),
-    result.ctx.playerName(r.player),
+    seatedContext(result).playerName(r.player),
     r.at ?? '',
     r.overLimit
       ? '(not read: over the limit of answers a phase)'
