@@ -3,10 +3,10 @@
 // for everyone to read on the spectators' sheet and in the next Discord post of a result. It says
 // what was done, never a private fact: a corrected email is "corrected Bob's email", not the address.
 
-import type { Decision, MatchEvent } from './game.js';
+import type { Decision, MatchEvent, SubstituteEvent } from './game.js';
 import { isAfter } from './deadlines.js';
 import type { ReplayResult } from './replay.js';
-import { seatName } from './seats.js';
+import { seatName, substitutionsOf } from './seats.js';
 import type { Table } from './view.js';
 
 export interface HostAction {
@@ -38,17 +38,20 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
       return 'Resumed the match';
     case 'email':
       return `Corrected ${name(event.player)}'s email`;
-    case 'substitute': {
-      const before = seatName(
-        { ...result.match, events: (result.match.events ?? []).filter((e) => e !== event) },
-        event.player,
-        event.at,
-      );
-      return `${event.name} took ${before}'s seat (from ${event.at})`;
-    }
+    case 'substitute':
+      return substituteAction(result, event);
     default:
       return null;
   }
+}
+
+/** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
+function substituteAction(result: Named, event: SubstituteEvent): string {
+  const first = result.match.players.find((p) => p.id === event.player)?.name ?? event.player;
+  const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
+  const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
+  if (event.name === first) return `${first} is back in their seat, after ${before} (from ${event.at})`;
+  return `${event.name} took ${before}'s seat (from ${event.at})`;
 }
 
 function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
