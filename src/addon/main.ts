@@ -20,6 +20,9 @@ import {
   projectTriggerUse,
 } from '../triggers/trigger-time.js';
 import { errorText } from '../engine/core/redact.js';
+import { askReason } from './menu-seats.js';
+
+export { substitutePlayer } from './menu-seats.js';
 
 const MENU = 'Genius Host';
 
@@ -79,6 +82,7 @@ export function onOpen(): void {
     .addItem('Pause the match', 'pauseMatch')
     .addItem('Resume the match', 'resumeMatch')
     .addItem("Correct a player's email…", 'correctPlayerEmail')
+    .addItem('Substitute a player…', 'substitutePlayer')
     .addItem('Export match file', 'exportMatchFile')
     .addItem('Discord webhook…', 'discordWebhook')
     .addSeparator()
@@ -304,11 +308,10 @@ export function extendDeadline(): void {
       `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
     if (text === null) return;
-    ui().alert(
-      MENU,
-      summary(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id)),
-      ui().ButtonSet.OK,
-    );
+    const when = parseWhen(text, new Date().toISOString());
+    const reason = askReason(`extend ${state.open.phase.title}`);
+    if (reason === null) return;
+    ui().alert(MENU, summary(host().extend(when, state.open.phase.id, reason)), ui().ButtonSet.OK);
   });
 }
 
@@ -322,7 +325,10 @@ export function undoLastPhase(): void {
       `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
     if (text === null) return;
-    ui().alert(MENU, summary(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id)), ui().ButtonSet.OK);
+    const when = parseWhen(text, new Date().toISOString());
+    const reason = askReason(`reopen ${last.phase.title}`);
+    if (reason === null) return;
+    ui().alert(MENU, summary(host().undo(when, last.phase.id, reason)), ui().ButtonSet.OK);
   });
 }
 
@@ -335,13 +341,18 @@ export function pauseMatch(): void {
       ui().ButtonSet.OK_CANCEL,
     );
     if (answer !== ui().Button.OK) return;
-    ui().alert(MENU, summary(host().pause()), ui().ButtonSet.OK);
+    const reason = askReason('pause the match');
+    if (reason === null) return;
+    ui().alert(MENU, summary(host().pause(reason)), ui().ButtonSet.OK);
   });
 }
 
 /** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
 export function resumeMatch(): void {
-  guarded(() => ui().alert(MENU, summary(host().resume()), ui().ButtonSet.OK));
+  guarded(() => {
+    const reason = askReason('resume the match');
+    if (reason !== null) ui().alert(MENU, summary(host().resume(reason)), ui().ButtonSet.OK);
+  });
 }
 
 export function answerHostDecision(): void {
@@ -351,7 +362,9 @@ export function answerHostDecision(): void {
     if (!request) throw new Error('No host decision is pending.');
     const text = promptText('Answer a host decision', `${request.question}\nChoices: ${request.choices.join(', ')}`);
     if (text === null) return;
-    ui().alert(MENU, summary(host().decide(request.id, text)), ui().ButtonSet.OK);
+    const reason = askReason('this choice');
+    if (reason === null) return;
+    ui().alert(MENU, summary(host().decide(request.id, text, reason)), ui().ButtonSet.OK);
   });
 }
 
@@ -372,7 +385,9 @@ export function correctPlayerEmail(): void {
     const words = text.trim().split(/\s+/);
     if (words.length < 2) throw new Error(`Write the player's name, then the email, such as: Ann ann.lee@gmail.com`);
     const email = words[words.length - 1];
-    ui().alert(MENU, summary(host().correctEmail(words.slice(0, -1).join(' '), email)), ui().ButtonSet.OK);
+    const reason = askReason(`correct ${words.slice(0, -1).join(' ')}'s email`);
+    if (reason === null) return;
+    ui().alert(MENU, summary(host().correctEmail(words.slice(0, -1).join(' '), email, reason)), ui().ButtonSet.OK);
   });
 }
 

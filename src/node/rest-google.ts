@@ -293,6 +293,24 @@ function permissionCalls(driveApi: drive_v3.Drive) {
       } while (pageToken);
       return all;
     },
+    /** permissions.list with includePermissionsForView=published, every page: each permission's id, role and account (Files.unshare). */
+    async listAccountPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
+      const all: drive_v3.Schema$Permission[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(id,role,emailAddress)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.permissions ?? []));
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return all;
+    },
     /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */
     async deletePermission(params: { fileId: string; permissionId: string }): Promise<void> {
       await driveApi.permissions.delete({ fileId: params.fileId, permissionId: params.permissionId });
