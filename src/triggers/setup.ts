@@ -5,7 +5,8 @@
 import { accountKey } from '../engine/core/email.js';
 import { GAMES, type MatchFile, loadMatch, playMatch, replayMatch } from '../engine/index.js';
 import { defaultCloseWhenReady } from '../engine/core/ready.js';
-import type { Schedule } from '../engine/core/matchfile.js';
+import type { Guardrails, Schedule } from '../engine/core/matchfile.js';
+import { DEFAULT_GUARDRAILS } from '../engine/core/guardrails.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
@@ -31,6 +32,8 @@ export interface MatchSetup {
   /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
   readonly reminders?: readonly number[];
   readonly options?: Readonly<Record<string, unknown>>;
+  /** The caps on the host's extensions and pauses (docs/matchfile.md, "Guardrails"); absent: the defaults, written into the match file. */
+  readonly guardrails?: Guardrails;
   /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
   readonly publish?: boolean;
 }
@@ -76,6 +79,8 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
       ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
     },
+    // On by default, and in the file: the host and the players can read the caps the match started with.
+    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS,
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
