@@ -144,3 +144,25 @@ describe('substitute events in a match file', () => {
       expect(hostActions(replayMatch(loaded.value))[1].what).toMatch(/^Ann is back in their seat, after Zed/);
   });
 });
+
+describe('the Host actions list', () => {
+  it('says whose email the host corrected, never the address, and keeps each reason', () => {
+    const base = playedByForm(GAME_LIST[0].id);
+    const at = '2026-11-21T18:30:00.000Z';
+    const loaded = loadMatch({
+      ...base,
+      events: [
+        { type: 'email', player: 'p2', email: 'ben.real@example.org', at, reason: 'typo at sign-up' },
+        { type: 'pause', at: '2026-11-21T18:31:00.000Z' },
+      ],
+    });
+    if (!loaded.ok) throw new Error(loaded.error);
+    const result = replayMatch(loaded.value);
+    const actions = hostActions(result).filter((a) => !a.what.startsWith('Answered'));
+    expect(actions).toEqual([
+      { at, what: "Corrected Ben's email", reason: 'typo at sign-up' },
+      { at: '2026-11-21T18:31:00.000Z', what: 'Paused the match', reason: '' },
+    ]);
+    expect(JSON.stringify(viewFor(result, 'public').hostActions)).not.toContain('ben.real@example.org');
+  });
+});
