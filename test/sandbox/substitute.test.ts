@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_LIST, gameById } from '../../src/engine/index.js';
 import { checkFilesPrivate } from './whole-match.js';
 import { Table, logOf, privatePart } from './players.js';
+import { machineFor } from './machine.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
 const ZED = 'zed@example.org';
@@ -52,7 +53,7 @@ function substitute(table: Table, seat: { name: string }): void {
  * form (false when Forms refused it), its public part typed into the seat's row (false when the
  * row's protection refused it).
  */
-function answerAs(table: Table, seat: string, account: string): boolean {
+function answerAs(table: Table, seat: string, account: string, tick = () => table.fire('ON_FORM_SUBMIT')): boolean {
   const result = table.state();
   const open = result.open!;
   const game = gameById(table.gameId);
@@ -67,7 +68,7 @@ function answerAs(table: Table, seat: string, account: string): boolean {
   table.google.clock.advance(20);
   if (questions.some((q) => !q.public)) {
     if (!table.submitOnly(seat, privatePart(answers, questions), questions, account)) return false;
-    table.fire('ON_FORM_SUBMIT');
+    tick();
     return true;
   }
   try {
@@ -150,3 +151,38 @@ describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a play
     ).toMatch(/accepted|partial/);
   }, 240_000);
 });
+
+describe.each(GAME_LIST.map((game) => [game.title, game.id]))(
+  'Substitute a player… then a machine hosts %s',
+  (_title, gameId) => {
+    it("judges the old account's answer after the switch refused with the reason, and the new account's counted", () => {
+      const table = started(gameId, true);
+      const seat = answeringSeat(table);
+      const questions = table.state().open!.phase.questions[seat.id];
+      if (!questions.some((q) => !q.public)) return; // a row-only phase: its protection refuses the old account
+      substitute(table, seat);
+      table.run('hostFromMachine');
+      expect(table.google.properties.get('gh.runner')).toBe('machine');
+      const machine = machineFor(table, 'machine-1');
+      // A machine has no form trigger: it reads the forms on its tick, every few minutes, and judges
+      // each answer by the time it was sent (both sent before the tick, as a short turn needs).
+      expect(answerAs(table, seat.id, seat.email, () => {})).toBe(true);
+      expect(answerAs(table, seat.id, ZED, () => {})).toBe(true);
+      table.google.clock.advance(6 * 60);
+      machine.tick();
+      const [refused, counted] = table
+        .state()
+        .receipts.filter((r) => r.player === seat.id)
+        .slice(-2);
+      expect(refused).toMatchObject({ status: 'rejected' });
+      expect(refused.reasons[0]).toMatch(
+        new RegExp(`^sent from ${seat.name}'s Google account after the host gave this seat to Zed \\(from `),
+      );
+      expect(counted.status).toMatch(/accepted|partial/);
+      // The machine draws the spectators' sheet with the seat's new name.
+      expect(JSON.stringify(table.google.spreadsheet(table.sharedId()).workbook.tabs.map((t) => t.cells))).toContain(
+        `Zed (sub for ${seat.name})`,
+      );
+    }, 240_000);
+  },
+);
