@@ -6,7 +6,7 @@
 import { GAME_LIST, gameById, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
 import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { escapeHtml } from '../sheets/html.js';
-import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
+import { type MatchSetup, MatchHost, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type AccountCheck, checkAccount } from './check.js';
@@ -20,9 +20,9 @@ import {
   projectTriggerUse,
 } from '../triggers/trigger-time.js';
 import { errorText } from '../engine/core/redact.js';
-import { askReason } from './menu-seats.js';
+import { askReason, summary } from './menu-seats.js';
 
-export { substitutePlayer } from './menu-seats.js';
+export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 
 const MENU = 'Genius Host';
 
@@ -50,13 +50,6 @@ function dialog(title: string, body: string, height = 420): void {
     .setWidth(640)
     .setHeight(height);
   ui().showModalDialog(html, title);
-}
-
-function summary(report: RunReport): string {
-  if (!report.ran)
-    return 'Another genius-host execution is running; it does the same work. Try again in a minute if needed.';
-  const phase = report.open ? `Open now: ${report.open}.` : 'The match is over.';
-  return `${phase} Logged ${report.logged} new entr${report.logged === 1 ? 'y' : 'ies'}; wrote ${report.writes.length} time${report.writes.length === 1 ? '' : 's'} to Sheets; updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}.`;
 }
 
 /** Runs a menu action, showing its error to the host instead of a stack trace. */
@@ -329,29 +322,6 @@ export function undoLastPhase(): void {
     const reason = askReason(`reopen ${last.phase.title}`);
     if (reason === null) return;
     ui().alert(MENU, summary(host().undo(when, last.phase.id, reason)), ui().ButtonSet.OK);
-  });
-}
-
-/** Pause the match: nothing closes and the forms say so until Resume (logged; see MatchHost.pause). */
-export function pauseMatch(): void {
-  guarded(() => {
-    const answer = ui().alert(
-      'Pause the match',
-      'Pause now? Nothing closes and every form says the match is paused until you choose Resume the match; then every deadline not yet passed moves by the time paused. Anything players send meanwhile is logged and refused.',
-      ui().ButtonSet.OK_CANCEL,
-    );
-    if (answer !== ui().Button.OK) return;
-    const reason = askReason('pause the match');
-    if (reason === null) return;
-    ui().alert(MENU, summary(host().pause(reason)), ui().ButtonSet.OK);
-  });
-}
-
-/** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
-export function resumeMatch(): void {
-  guarded(() => {
-    const reason = askReason('resume the match');
-    if (reason !== null) ui().alert(MENU, summary(host().resume(reason)), ui().ButtonSet.OK);
   });
 }
 

@@ -183,6 +183,7 @@ function formsCalls(
 function driveCalls(driveApi: drive_v3.Drive) {
   return {
     ...permissionCalls(driveApi),
+    ...accountPermissionCalls(driveApi),
     /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
     async listRevisionIds(params: { fileId: string }): Promise<string[]> {
       const ids: string[] = [];
@@ -223,6 +224,30 @@ function driveCalls(driveApi: drive_v3.Drive) {
       return (
         await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })
       ).data;
+    },
+  };
+}
+
+/** The Drive API's call that finds a person's permissions on a file, a form's responder's included (Files.unshare). */
+function accountPermissionCalls(driveApi: drive_v3.Drive) {
+  return {
+    /** permissions.list with includePermissionsForView=published, every page: each permission's id, role and account (Files.unshare). */
+    async listAccountPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
+      const all: drive_v3.Schema$Permission[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(id,role,emailAddress)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.permissions ?? []));
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return all;
     },
   };
 }
@@ -285,24 +310,6 @@ function permissionCalls(driveApi: drive_v3.Drive) {
             fileId: params.fileId,
             includePermissionsForView: 'published',
             fields: 'nextPageToken,permissions(id,type,view)',
-            ...(pageToken ? { pageToken } : {}),
-          })
-        ).data;
-        all.push(...(page.permissions ?? []));
-        pageToken = page.nextPageToken ?? undefined;
-      } while (pageToken);
-      return all;
-    },
-    /** permissions.list with includePermissionsForView=published, every page: each permission's id, role and account (Files.unshare). */
-    async listAccountPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
-      const all: drive_v3.Schema$Permission[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (
-          await driveApi.permissions.list({
-            fileId: params.fileId,
-            includePermissionsForView: 'published',
-            fields: 'nextPageToken,permissions(id,role,emailAddress)',
             ...(pageToken ? { pageToken } : {}),
           })
         ).data;

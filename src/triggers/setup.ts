@@ -56,15 +56,20 @@ function errorAt(message: string): FieldError {
   return match ? { field: match[1] === '(match' ? '' : match[1], message: match[2] } : { field: '', message };
 }
 
-/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
-export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
-  const players = (setup.players ?? []).map((p, i) => ({
+/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out. */
+function playersOf(setup: MatchSetup) {
+  return (setup.players ?? []).map((p, i) => ({
     id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
     name: p.name,
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
     ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
   }));
+}
+
+/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
+export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
+  const players = playersOf(setup);
   const file = {
     game: setup.game,
     seed,
@@ -79,8 +84,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
       ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
     },
-    // On by default, and in the file: the host and the players can read the caps the match started with.
-    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS,
+    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS, // on by default, and in the file for everyone to read
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),

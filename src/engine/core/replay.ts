@@ -259,10 +259,7 @@ export class MatchRun<S = unknown, M = unknown> {
     return null;
   }
 
-  /**
-   * Whether a host's correction of an email counts for the open phase: made before the phase's
-   * deadline (or at all, for a phase without one) and, in a replay as of `now`, already made.
-   */
+  /** Whether a host's email correction counts for the open phase: made (as of `now`) before its deadline, if it has one. */
   private countsForPhase(event: MatchEvent): boolean {
     if (!this.emailEvents.some((known) => known === event)) return false;
     return !(this.timing.deadline && isAfter(event.at, this.timing.deadline));
