@@ -26,7 +26,8 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
   const gameView = result.game.view(result.state, audience, seatedContext(result), open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
-  const status = statusOf(result);
+  // The headline and the result name each seat as everyone reads it now ("Zoë (sub for Ben)").
+  const status = statusOf({ ...result, ctx: seatedContext(result) });
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
@@ -67,7 +68,7 @@ function seedView(result: ReplayResult): SeedView {
 }
 
 function statusOf(result: ReplayResult): StatusView {
-  const name = seatedContext(result).playerName;
+  const name = result.ctx.playerName;
   const open = result.open;
   const submitted = open ? [...open.moves.keys()].map(name) : [];
   const waitingFor = open
