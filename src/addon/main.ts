@@ -20,6 +20,9 @@ import {
   projectTriggerUse,
 } from '../triggers/trigger-time.js';
 import { errorText } from '../engine/core/redact.js';
+import { askReason, summary } from './menu-seats.js';
+
+export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 
 const MENU = 'Genius Host';
 
@@ -49,13 +52,6 @@ function dialog(title: string, body: string, height = 420): void {
     .setWidth(640)
     .setHeight(height);
   ui().showModalDialog(html, title);
-}
-
-function summary(report: RunReport): string {
-  if (!report.ran)
-    return 'Another genius-host execution is running; it does the same work. Try again in a minute if needed.';
-  const phase = report.open ? `Open now: ${report.open}.` : 'The match is over.';
-  return `${phase} Logged ${report.logged} new entr${report.logged === 1 ? 'y' : 'ies'}; wrote ${report.writes.length} time${report.writes.length === 1 ? '' : 's'} to Sheets; updated ${report.formsUpdated} form${report.formsUpdated === 1 ? '' : 's'}.`;
 }
 
 /**
@@ -91,6 +87,7 @@ export function onOpen(): void {
     .addItem('Pause the match', 'pauseMatch')
     .addItem('Resume the match', 'resumeMatch')
     .addItem("Correct a player's email…", 'correctPlayerEmail')
+    .addItem('Substitute a player…', 'substitutePlayer')
     .addItem('Export match file', 'exportMatchFile')
     .addItem('Discord webhook…', 'discordWebhook')
     .addSeparator()
@@ -316,7 +313,10 @@ export function extendDeadline(): RunReport | undefined {
       `${state.open.phase.title} closes at ${state.open.timing.deadline ?? '(no deadline)'}.\nNew deadline: +2h, +1d, +90m, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
     if (text === null) return undefined;
-    return tell(host().extend(parseWhen(text, new Date().toISOString()), state.open.phase.id));
+    const when = parseWhen(text, new Date().toISOString());
+    const reason = askReason(`extend ${state.open.phase.title}`);
+    if (reason === null) return undefined;
+    return tell(host().extend(when, state.open.phase.id, reason));
   });
 }
 
@@ -330,26 +330,11 @@ export function undoLastPhase(): RunReport | undefined {
       `This reopens ${last.phase.title}. Everything sent stays in the log; players may send again, and the last valid answer counts.\nReopen it until: +2h, +1d, or a time with its zone such as 2026-11-24T20:00Z.`,
     );
     if (text === null) return undefined;
-    return tell(host().undo(parseWhen(text, new Date().toISOString()), last.phase.id));
+    const when = parseWhen(text, new Date().toISOString());
+    const reason = askReason(`reopen ${last.phase.title}`);
+    if (reason === null) return undefined;
+    return tell(host().undo(when, last.phase.id, reason));
   });
-}
-
-/** Pause the match: nothing closes and the forms say so until Resume (logged; see MatchHost.pause). */
-export function pauseMatch(): RunReport | undefined {
-  return guarded(() => {
-    const answer = ui().alert(
-      'Pause the match',
-      'Pause now? Nothing closes and every form says the match is paused until you choose Resume the match; then every deadline not yet passed moves by the time paused. Anything players send meanwhile is logged and refused.',
-      ui().ButtonSet.OK_CANCEL,
-    );
-    if (answer !== ui().Button.OK) return undefined;
-    return tell(host().pause());
-  });
-}
-
-/** Resume the match: the deadlines move by the time paused and the forms open again (logged; see MatchHost.resume). */
-export function resumeMatch(): RunReport | undefined {
-  return guarded(() => tell(host().resume()));
 }
 
 export function answerHostDecision(): RunReport | undefined {
@@ -359,7 +344,9 @@ export function answerHostDecision(): RunReport | undefined {
     if (!request) throw new Error('No host decision is pending.');
     const text = promptText('Answer a host decision', `${request.question}\nChoices: ${request.choices.join(', ')}`);
     if (text === null) return undefined;
-    return tell(host().decide(request.id, text));
+    const reason = askReason('this choice');
+    if (reason === null) return undefined;
+    return tell(host().decide(request.id, text, reason));
   });
 }
 
@@ -380,7 +367,9 @@ export function correctPlayerEmail(): RunReport | undefined {
     const words = text.trim().split(/\s+/);
     if (words.length < 2) throw new Error(`Write the player's name, then the email, such as: Ann ann.lee@gmail.com`);
     const email = words[words.length - 1];
-    return tell(host().correctEmail(words.slice(0, -1).join(' '), email));
+    const reason = askReason(`correct ${words.slice(0, -1).join(' ')}'s email`);
+    if (reason === null) return undefined;
+    return tell(host().correctEmail(words.slice(0, -1).join(' '), email, reason));
   });
 }
 

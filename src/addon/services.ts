@@ -9,6 +9,7 @@
 // in docs/google.md.
 /// <reference types="google-apps-script" />
 
+import { sameAccount } from '../engine/core/email.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { METADATA_FIELDS } from '../sheets/api.js';
 import type {
@@ -269,6 +270,18 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
       (drivePermissions().list(fileId, { fields: 'permissions(emailAddress)' }).permissions ?? []).flatMap((p) =>
         p.emailAddress ? [p.emailAddress] : [],
       ),
+    // permissions.list with includePermissionsForView=published lists a form's responders too;
+    // permissions.delete removes one (Drive API v3; Forms API "Remove responders from your form").
+    unshare: (fileId, email) => {
+      const permissions =
+        drivePermissions().list(fileId, {
+          includePermissionsForView: 'published',
+          fields: 'permissions(id,role,emailAddress)',
+        }).permissions ?? [];
+      for (const p of permissions)
+        if (p.id && p.role !== 'owner' && p.emailAddress && sameAccount(p.emailAddress, email))
+          drivePermissions().remove(fileId, p.id);
+    },
     publish,
   };
 }

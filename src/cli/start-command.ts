@@ -44,6 +44,7 @@ const SETUP_FIELD_SET = {
   closeWhenReady: true,
   reminders: true,
   options: true,
+  guardrails: true,
   publish: true,
 } satisfies Record<keyof MatchSetup, true>;
 const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);

@@ -2,6 +2,7 @@
 // src/addon/services.ts does with the advanced Sheets and Drive services, with the same fallbacks,
 // notes and refusals. Node-only.
 
+import { sameAccount } from '../engine/core/email.js';
 import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import type { Files, PublishResult, ShareResult, Spreadsheet } from '../triggers/ports.js';
 import type { GoogleCalls } from './bridge.js';
@@ -66,6 +67,14 @@ export class RestFiles implements Files {
       if (mayPass(error)) throw error;
       return { refused: refusalOf(error) };
     }
+  }
+
+  /** Every permission of `email`'s account on the file, a form's responder's included, removed (as the add-on's). */
+  unshare(fileId: string, email: string): void {
+    const permissions = this.google.call('listAccountPermissions', { fileId }, `file ${fileId}`);
+    for (const p of permissions)
+      if (p.id && p.role !== 'owner' && p.emailAddress && sameAccount(p.emailAddress, email))
+        this.google.call('deletePermission', { fileId, permissionId: p.id }, `file ${fileId}`);
   }
 
   /** The addresses the file is shared with (as the add-on's Drive.Permissions.list). */

@@ -30,6 +30,7 @@ const READS = new Set<string>([
   'getForm',
   'listResponses',
   'listPermissionEmails',
+  'listAccountPermissions',
   'listRevisionIds',
   'postJson',
 ]);
@@ -79,7 +80,7 @@ const noTriggers: Scheduler = { install: () => {}, remove: () => {} };
 export interface MachineParts {
   readonly forms: Forms;
   /** Creating, sharing and publishing files: a tick never does (New match… does). */
-  readonly files?: Pick<Files, 'create' | 'share' | 'sharedWith' | 'publish'>;
+  readonly files?: Pick<Files, 'create' | 'share' | 'sharedWith' | 'unshare' | 'publish'>;
   /** Discord posts, when the host gave this machine the webhook (src/node/discord.ts); absent: none. */
   readonly discord?: { readonly http: Http; readonly secrets: Secrets };
 }
@@ -133,6 +134,8 @@ export function machinePorts(
       parts.files ? parts.files.share(fileId, email, role, message) : notFromATick('Sharing a file'),
     sharedWith: (fileId) =>
       parts.files ? parts.files.sharedWith(fileId) : notFromATick('Reading who a file is shared with'),
+    unshare: (fileId, email) =>
+      parts.files ? parts.files.unshare(fileId, email) : notFromATick('Removing a person from a file'),
     publish: (fileId) => (parts.files ? parts.files.publish(fileId) : notFromATick('Publishing a spreadsheet')),
   };
   const ports: HostPorts = {

@@ -198,6 +198,7 @@ function formsCalls(formsApi: forms_v1.Forms) {
 function driveCalls(driveApi: drive_v3.Drive) {
   return {
     ...permissionCalls(driveApi),
+    ...accountPermissionCalls(driveApi),
     /** revisions.list, every page: the ids in order, oldest first (the last is the head). */
     async listRevisionIds(params: { fileId: string }): Promise<string[]> {
       const ids: string[] = [];
@@ -238,6 +239,30 @@ function driveCalls(driveApi: drive_v3.Drive) {
       return (
         await driveApi.files.update({ fileId: params.fileId, requestBody: params.file, fields: 'id,writersCanShare' })
       ).data;
+    },
+  };
+}
+
+/** The Drive API's call that finds a person's permissions on a file, a form's responder's included (Files.unshare). */
+function accountPermissionCalls(driveApi: drive_v3.Drive) {
+  return {
+    /** permissions.list with includePermissionsForView=published, every page: each permission's id, role and account (Files.unshare). */
+    async listAccountPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
+      const all: drive_v3.Schema$Permission[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = (
+          await driveApi.permissions.list({
+            fileId: params.fileId,
+            includePermissionsForView: 'published',
+            fields: 'nextPageToken,permissions(id,role,emailAddress)',
+            ...(pageToken ? { pageToken } : {}),
+          })
+        ).data;
+        all.push(...(page.permissions ?? []));
+        pageToken = page.nextPageToken ?? undefined;
+      } while (pageToken);
+      return all;
     },
   };
 }

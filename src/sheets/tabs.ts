@@ -13,7 +13,7 @@ import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', SEED_TAB] as const;
+const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Host actions', SEED_TAB] as const;
 
 /** The Seed tab's one line on what it is for. */
 const SEED_PURPOSE =
@@ -46,6 +46,7 @@ function statusTable(status: StatusView): Table {
   }
   rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
   if (status.discord) rows.push(['Discord', status.discord]);
+  if (status.guardrails) rows.push(['Guardrails', status.guardrails]);
   return { title: 'Where the match stands', header: ['', ''], rows };
 }
 
@@ -70,6 +71,7 @@ export function layoutView(view: View): TabLayout[] {
   ];
   if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
+  if (view.hostActions) fixed.push(tablesLayout('Host actions', head('Host actions'), [view.hostActions]));
   if (view.seed) fixed.push(seedLayout(head('Seed', [SEED_PURPOSE]), view.seed));
   const tabs = [...boards.slice(0, 1), ...fixed, ...boards.slice(1)];
 

@@ -26,6 +26,8 @@ import type { HostPorts } from './ports.js';
 import type { MatchSetup } from './setup.js';
 import { handToMachine, takeBack } from './handover.js';
 import { type StartResult, refusedShareNote, startMatch } from './start.js';
+import { findSeat, handOverFiles, hostReason, substituteEvent } from './seats.js';
+import { extensionRefusal, pauseRefusal } from '../engine/core/guardrails.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
 export { validateSetup } from './setup.js';
@@ -90,7 +92,11 @@ export class MatchHost {
    * when asked (the prompt is outside the lock; a tick may close that phase meanwhile): if another
    * phase is open now, nothing changes and the host is told.
    */
-  extend(deadline: string, seen?: string): RunReport {
+  extend(deadline: string, seen?: string, reason?: string): RunReport {
+    // An extension past the guardrails is refused before anything runs: nothing is logged or drawn.
+    const before = this.status();
+    const refusedNow = before?.open && extensionRefusal(before, checkTime(deadline), this.ctx.ports.clock.now());
+    if (refusedNow) throw new Error(refusedNow);
     return this.logAndRun((result, now) => {
       if (seen !== undefined && result.open?.phase.id !== seen) {
         const closed = [...result.closed].reverse().find((c) => c.phase.id === seen);
@@ -103,7 +109,15 @@ export class MatchHost {
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now))
         throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
-      const event: MatchEvent = { type: 'extend', phase: result.open.phase.id, deadline: when, at: now };
+      const refused = extensionRefusal(result, when, now);
+      if (refused !== null) throw new Error(refused);
+      const event: MatchEvent = {
+        type: 'extend',
+        phase: result.open.phase.id,
+        deadline: when,
+        at: now,
+        ...hostReason(reason),
+      };
       return { kind: 'event', value: event };
     });
   }
@@ -112,7 +126,7 @@ export class MatchHost {
    * Undo last phase: reopens the phase that closed last, until `deadline`. `seen` is the phase
    * the host was offered (see extend): if another phase has closed since, nothing changes.
    */
-  undo(deadline: string, seen?: string): RunReport {
+  undo(deadline: string, seen?: string, reason?: string): RunReport {
     return this.logAndRun((result, now) => {
       const last = result.closed[result.closed.length - 1];
       if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
@@ -125,7 +139,13 @@ export class MatchHost {
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now))
         throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
-      const event: MatchEvent = { type: 'reopen', phase: last.phase.id, deadline: when, at: now };
+      const event: MatchEvent = {
+        type: 'reopen',
+        phase: last.phase.id,
+        deadline: when,
+        at: now,
+        ...hostReason(reason),
+      };
       return { kind: 'event', value: event };
     });
   }
@@ -134,28 +154,34 @@ export class MatchHost {
    * Pause the match: from now nothing closes, every form says the match is paused (and since
    * when), and nothing sent counts until Resume (a `pause` event; docs/matchfile.md, "Host events").
    */
-  pause(): RunReport {
+  pause(reason?: string): RunReport {
+    // A pause past the guardrails is refused before anything runs: nothing is logged or drawn.
+    const before = this.status();
+    const refusedNow = before && pauseRefusal(before.match, this.ctx.ports.clock.now());
+    if (refusedNow) throw new Error(refusedNow);
     return this.logAndRun((result, now) => {
       if (result.paused)
         throw new Error(`The match is paused already (since ${result.paused.from}); Resume the match lets it go on.`);
       if (!result.open) throw new Error('No phase is open: there is nothing to pause.');
-      const event: MatchEvent = { type: 'pause', at: now };
+      const refused = pauseRefusal(result.match, now);
+      if (refused !== null) throw new Error(refused);
+      const event: MatchEvent = { type: 'pause', at: now, ...hostReason(reason) };
       return { kind: 'event', value: event };
     });
   }
 
   /** Resume the match: every deadline not passed at the pause moves by the time paused, and the open phase's forms open again (a `resume` event). */
-  resume(): RunReport {
+  resume(reason?: string): RunReport {
     return this.logAndRun((result, now) => {
       if (!result.paused) throw new Error('The match is not paused: there is nothing to resume.');
-      const event: MatchEvent = { type: 'resume', at: now };
+      const event: MatchEvent = { type: 'resume', at: now, ...hostReason(reason) };
       return { kind: 'event', value: event };
     });
   }
 
   /** Answer a host decision…: the host's choice for a pending decision. */
-  decide(id: string, choice: string): RunReport {
-    return this.logAndRun((result) => {
+  decide(id: string, choice: string, reason?: string): RunReport {
+    return this.logAndRun((result, now) => {
       const request = result.pending.find((p) => p.id === id);
       if (!request)
         throw new Error(
@@ -163,7 +189,7 @@ export class MatchHost {
         );
       const match = request.choices.find((c) => c.toLowerCase() === choice.trim().toLowerCase());
       if (!match) throw new Error(`"${choice}" is not one of ${request.choices.join(', ')}.`);
-      const decision: Decision = { id, choice: match };
+      const decision: Decision = { id, choice: match, at: now, ...hostReason(reason) };
       return { kind: 'decision', value: decision };
     });
   }
@@ -176,7 +202,7 @@ export class MatchHost {
    * again, so the row's protection names the new account). The Links tab shows the new address,
    * and a share Drive refuses is a warning there.
    */
-  correctEmail(player: string, email: string): RunReport {
+  correctEmail(player: string, email: string, reason?: string): RunReport {
     let corrected: Player | undefined;
     const report = this.logAndRun((result, now) => {
       const wanted = player.trim().toLowerCase();
@@ -204,7 +230,7 @@ export class MatchHost {
         throw new Error(
           `${target.name}'s email is ${emails.get(target.id)} already, the same Google account as ${address}. Nothing was changed.`,
         );
-      const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now };
+      const event: MatchEvent = { type: 'email', player: target.id, email: address, at: now, ...hostReason(reason) };
       corrected = target;
       return { kind: 'event', value: event };
     }, 'rerender');
@@ -242,6 +268,29 @@ export class MatchHost {
     const started = this.ctx.pointers.startedPlayer(player.id);
     if (notes.length > 0)
       this.ctx.pointers.setStartedPlayer(player.id, { ...started, notes: [...(started.notes ?? []), ...notes] });
+  }
+
+  /**
+   * Substitute a player…: from now on the seat `player` (an id or a name) is `name`'s, answering
+   * from `email`'s Google account (a `substitute` event; replay judges each answer by the account
+   * holding the seat when it was sent). The seat keeps everything it holds; its form, private sheet
+   * and public row pass from the old account to the new one (seats.ts), and every sheet is drawn
+   * again, so the row's protection names the new account and everyone reads "Ann (sub for Bob)".
+   */
+  substitute(player: string, name: string, email: string, reason?: string): RunReport {
+    let handed: { seat: Player; before: string | undefined } | undefined;
+    const report = this.logAndRun((result, now) => {
+      const event = substituteEvent(result, now, { player, name, email, reason });
+      const seat = findSeat(result, player);
+      handed = { seat, before: currentEmails(result.match).get(seat.id) };
+      return { kind: 'event', value: event };
+    }, 'rerender');
+    if (report.ran && handed) {
+      handOverFiles(this.ctx, handed.seat, handed.before, { name: name.trim(), email: email.trim() });
+      const host = this.ctx.ports.files.host();
+      host.batchUpdate(linksTabRequests(host, this.links()));
+    }
+    return report;
   }
 
   /** Discord webhook…: sets the webhook URL (checked for Discord's shape) or, for an empty text, clears it (discord.ts). */

@@ -29,6 +29,7 @@ import { type ReplayResult, viewFor } from '../engine/index.js';
 import { zonedText } from '../engine/core/zones.js';
 import type { HostContext } from './context.js';
 import { discordSince, discordText, post } from './discord.js';
+import { hostActions } from '../engine/core/host-actions.js';
 import type { LogEntry } from './log.js';
 import type { MailMessage } from './ports.js';
 import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminders.js';
@@ -279,6 +280,30 @@ function nextLine(result: ReplayResult, headline: string): string {
   return `${discordText(result.open.phase.title)} is open until ${discordTime(deadline)}`;
 }
 
+/**
+ * The host's actions since the resolution before this one (README "Guardrails"), each with its time
+ * and the host's reason, as the spectators' Host actions list gives them: nothing private.
+ */
+function hostActionLines(result: ReplayResult): string[] {
+  const closedAt = (c: ReplayResult['closed'][number] | undefined) => c?.timing.closedAt ?? c?.timing.deadline;
+  const from = closedAt(result.closed[result.closed.length - 2]);
+  const to = closedAt(result.closed[result.closed.length - 1]);
+  const actions = hostActions(result).filter(
+    (a) =>
+      a.at !== '' &&
+      (from === undefined || Date.parse(a.at) > Date.parse(from)) &&
+      (to === undefined || Date.parse(a.at) <= Date.parse(to)),
+  );
+  if (actions.length === 0) return [];
+  return [
+    'Host actions:',
+    ...actions.map(
+      (a) =>
+        `- <t:${Math.floor(Date.parse(a.at) / 1000)}:f> ${discordText(a.what)}${a.reason === '' ? '' : ` (why: ${discordText(a.reason)})`}`,
+    ),
+  ];
+}
+
 /** A resolution's post: the public view's headline and current board, and the spectators' link. */
 function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string): string {
   const view = viewFor(result, 'public');
@@ -286,6 +311,7 @@ function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string)
   const lines = [`**${discordText(result.game.title)}**: ${discordText(closedTitle)} is over.`];
   if (board) lines.push(discordText(board));
   lines.push(nextLine(result, view.status.headline));
+  lines.push(...hostActionLines(result));
   const shared = ctx.pointers.shared();
   if (shared) lines.push(`Spectators: ${shared.spectators}`);
   return lines.join('\n');

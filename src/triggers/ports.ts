@@ -76,6 +76,11 @@ export interface Files {
   /** The email addresses a file is shared with (to share again only with whom it is not). */
   sharedWith(fileId: string): string[];
   /**
+   * Removes every permission `email`'s Google account has on a file, a form's responder permission
+   * (view "published") included; the owner's stays. Nothing when it has none (Substitute a player…).
+   */
+  unshare(fileId: string, email: string): void;
+  /**
    * Publishes to the web (updates automatically), or falls back to anyone-with-the-link. A
    * refusal of both is an answer (published false, with a note), not an error.
    */

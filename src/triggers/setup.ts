@@ -5,8 +5,9 @@
 import { accountKey } from '../engine/core/email.js';
 import { GAMES, type MatchFile, loadMatch, playMatch, replayMatch } from '../engine/index.js';
 import { defaultCloseWhenReady } from '../engine/core/ready.js';
-import type { Schedule, WallClockRule } from '../engine/core/matchfile.js';
+import type { Guardrails, Schedule, WallClockRule } from '../engine/core/matchfile.js';
 import { zoneDataProblem } from '../engine/core/zones.js';
+import { DEFAULT_GUARDRAILS } from '../engine/core/guardrails.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 
 /** What the sidebar sends to start a match. */
@@ -34,6 +35,8 @@ export interface MatchSetup {
   /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
   readonly reminders?: readonly number[];
   readonly options?: Readonly<Record<string, unknown>>;
+  /** The caps on the host's extensions and pauses (docs/matchfile.md, "Guardrails"); absent: the defaults, written into the match file. */
+  readonly guardrails?: Guardrails;
   /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
   readonly publish?: boolean;
 }
@@ -69,15 +72,20 @@ function scheduleOf(setup: MatchSetup) {
   };
 }
 
-/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
-export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
-  const players = (setup.players ?? []).map((p, i) => ({
+/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out. */
+function playersOf(setup: MatchSetup) {
+  return (setup.players ?? []).map((p, i) => ({
     id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
     name: p.name,
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
     ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
   }));
+}
+
+/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
+export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
+  const players = playersOf(setup);
   const file = {
     game: setup.game,
     seed,
@@ -85,6 +93,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     players,
     options: setup.options ?? {},
     schedule: scheduleOf(setup),
+    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS, // on by default, and in the file for everyone to read
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),

@@ -225,6 +225,7 @@ it('a tick while the host types a new deadline or an undo does not move another 
   // Extend deadline…: the prompt shows round 1; the host answers after it closed.
   table.google.clock.set(at(deadline, -60));
   table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
   table.google.onCall = (call, _i, moment) => {
     if (call.name !== 'Ui.prompt' || moment !== 'before') return;
     table.google.onCall = null;
@@ -241,6 +242,7 @@ it('a tick while the host types a new deadline or an undo does not move another 
   const second = table.state().open!;
   table.google.clock.set(at(second.timing.deadline!, -60));
   table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
   table.google.onCall = (call, _i, moment) => {
     if (call.name !== 'Ui.prompt' || moment !== 'before') return;
     table.google.onCall = null;

@@ -184,3 +184,22 @@ describe('Discord refusing Apps Script', () => {
     expect(hostTab(table, 'Links')).not.toMatch(/Discord is refusing/);
   }, 240_000);
 });
+
+describe("the host's actions in the next result's post (issue 29)", () => {
+  it('lists each action since the last result with its time and the reason the host gave', () => {
+    const table = startWithDiscord('not-flower-field', { default: 60 });
+    table.google.promptAnswers.push({ button: 'OK', text: '+30m' }, { button: 'OK', text: 'Ben lost power' });
+    table.run('extendDeadline');
+    const extended = logOf(table.sandbox).events!.find((e) => e.type === 'extend')!;
+    closeFirstPhaseWith(table, () => {});
+    // Discord's markdown escapes (discordText) aside.
+    const post = table.google.discord.posts
+      .map((p) => p.content)
+      .find((c) => c.includes(' is over.'))!
+      .replace(/\\(?=[:*_~`|>\\])/g, '');
+    expect(post).toContain(
+      `Host actions:\n- <t:${Math.floor(Date.parse(extended.at) / 1000)}:f> Extended ${table.state().closed[0].phase.title} to ${(extended as { deadline: string }).deadline} (why: Ben lost power)\n`,
+    );
+    expect(post).not.toMatch(/@example\.com/);
+  });
+});

@@ -174,6 +174,7 @@ describe('the menu', () => {
     const table = started();
     toRound1(table);
     table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('extendDeadline');
     expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
     const match = logOf(table.sandbox);
@@ -206,6 +207,7 @@ describe('the menu', () => {
     const match = logOf(table.sandbox);
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(true);
     table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('undoLastPhase');
     expect(logOf(table.sandbox).events).toEqual([
       { type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31), uid: expect.stringMatching(/^host:/) },
@@ -371,6 +373,7 @@ describe('the sandbox', () => {
       'setAccountKind',
       'showHelp',
       'showNewMatch',
+      'substitutePlayer',
       'startMatch',
       'undoLastPhase',
     ];
@@ -531,6 +534,7 @@ describe('quiet ticks', () => {
     // Extend deadline…: the menu's own run reads the forms and says until when the ticks may
     // rest; the old deadline passes quietly, the new one resolves the phase.
     table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('extendDeadline');
     expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
     table.google.clock.set(at(31 + 60 + 1));
@@ -592,6 +596,7 @@ describe('emails as Google compares accounts', () => {
     // The host typed another address than Ann's account: her form, kept to that address, refuses her.
     expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(false);
     table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('correctPlayerEmail');
     table.google.clock.set(at(41));
     expect(table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann.real@example.org')).toBe(true);
@@ -614,14 +619,17 @@ describe('emails as Google compares accounts', () => {
       ['ann.real@example.org', /the player's name, then the email/],
     ] as const) {
       table.google.promptAnswers.push({ button: 'OK', text });
+      // The reason is asked once the text names a player and an email.
+      if (text.includes(' ')) table.google.promptAnswers.push({ button: 'OK', text: '' });
       table.run('correctPlayerEmail');
       expect(table.google.ui.alerts.at(-1)).toMatch(message);
     }
     expect(logOf(table.sandbox).events ?? []).toEqual([]);
     table.google.clock.set(at(41));
     table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('correctPlayerEmail');
-    expect(table.google.ui.prompts.at(-1)).toMatch(/Ann: ann@example\.com/);
+    expect(table.google.ui.prompts.at(-2)).toMatch(/Ann: ann@example\.com/);
     expect(logOf(table.sandbox).events).toEqual([
       { type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) },
     ]);

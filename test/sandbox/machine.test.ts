@@ -299,6 +299,7 @@ describe('two hosts at once', () => {
     // The host's pause is the add-on's alone (no read of the machine's finds it again), and the
     // public rows the machine's alone (the add-on, handed over, has no edit trigger any more).
     const hostPauses = () => {
+      table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
       table.run('pauseMatch');
       expect(google.ui.alerts.at(-1)).toMatch(/Open now: /);
     };

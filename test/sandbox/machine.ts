@@ -105,6 +105,7 @@ export function machineFor(
       create: refused('create'),
       share: refused('share'),
       sharedWith: refused('sharedWith'),
+      unshare: refused('unshare'),
       publish: refused('publish'),
     },
     forms,

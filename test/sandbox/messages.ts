@@ -119,6 +119,7 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   if (from <= google.clock.now()) return null;
   google.clock.set(iso(from));
   const before = { mail: google.mail.length, posts: google.discord.posts.length, executions: google.executions.length };
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
   table.run('pauseMatch');
   expect(table.state().paused?.from).toBe(iso(from));
   // Every old reminder's time passes (a doubled trigger at the first), then the old deadline.
@@ -145,6 +146,7 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   played.neverSent.push(...times.map((t) => t.key));
 
   const until = google.clock.now();
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
   table.run('resumeMatch');
   played.pause = { from: iso(from), until: iso(until) };
   const resumed = table.state();
@@ -181,6 +183,7 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
     if (!state.open) {
       if (state.pending.length === 0) break;
       google.promptAnswers.push({ button: 'OK', text: state.pending[0].choices[0] });
+      google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
       table.run('answerHostDecision');
       continue;
     }

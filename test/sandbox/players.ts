@@ -366,6 +366,7 @@ export class Table {
       if (result.pending.length === 0) return 'over';
       const request = result.pending[0];
       this.google.promptAnswers.push({ button: 'OK', text: request.choices[0] });
+      this.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
       this.run('answerHostDecision');
       return 'decided';
     }

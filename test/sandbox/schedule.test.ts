@@ -199,6 +199,7 @@ describe('pause and resume through the menu', () => {
     const table = started();
     // A pause in the colour choice: a row typed meanwhile is logged and refused, with the reason.
     table.google.clock.set(at(10));
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('pauseMatch');
     expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: pregame/);
     table.google.clock.set(at(15));
@@ -214,9 +215,11 @@ describe('pause and resume through the menu', () => {
       /The match is paused \(since Sat 21 Nov 2026, 18:10 UTC \(18:10 Europe\/London, UTC\+00:00\)\)/,
     );
     // A second pause is refused and changes nothing.
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('pauseMatch');
     expect(table.google.ui.alerts.at(-1)).toMatch(/paused already/);
     table.google.clock.set(at(20));
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('resumeMatch');
     expect(table.state().open?.timing.deadline).toBe(at(40));
     tick(table, 41);
@@ -224,6 +227,7 @@ describe('pause and resume through the menu', () => {
 
     // A pause in round 1: every form closes, saying since when.
     table.google.clock.set(at(50));
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('pauseMatch');
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(false);
@@ -243,6 +247,7 @@ describe('pause and resume through the menu', () => {
     ).toEqual([]);
     expect(table.state().open?.phase.id).toBe('round-1');
     table.google.clock.set(at(110));
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('resumeMatch');
     // Paused 60 minutes: the deadline 100 moves to 160, and the form opens again with it.
     expect(table.state().paused).toBeNull();
@@ -260,6 +265,7 @@ describe('pause and resume through the menu', () => {
       { type: 'resume', at: at(110), uid: expect.stringMatching(/^host:/) },
     ]);
     // Resume when not paused is refused.
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('resumeMatch');
     expect(table.google.ui.alerts.at(-1)).toMatch(/not paused/);
     expectAsReplayOfExport(table);

@@ -10,6 +10,7 @@ import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { receiptCode } from '../../src/engine/core/receipt.js';
 import { checkPrivacy, workbookTexts } from '../helpers/privacy.js';
+import { currentEmails } from '../../src/engine/core/email.js';
 import { budgetLine, matchBudget } from '../reliability/cost.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
@@ -102,13 +103,15 @@ export function checkFilesPrivate(table: Table, label: string, views: boolean): 
     `${label}: the host spreadsheet's permissions`,
   ).toEqual(['owner']);
   expect(hostFile.published, `${label}: the host spreadsheet is not published`).toBe(false);
+  // A seat given to a substitute is shared with the substitute's account alone (Substitute a player…).
+  const emails = currentEmails(result.match);
   for (const player of result.match.players) {
     const file = google.files.get(table.playerFile(player.id).sheet)!;
     expect(file.published, `${label}: ${player.id}'s sheet is not published`).toBe(false);
     expect(
       file.permissions.filter((p) => p.role !== 'owner').map((p) => p.emailAddress),
       `${label}: ${player.id}'s sheet is shared with them alone`,
-    ).toEqual([player.email]);
+    ).toEqual([emails.get(player.id)]);
   }
   for (const file of google.files.values())
     expect(
@@ -133,6 +136,7 @@ function playWhole(c: Case) {
     'Pause the match',
     'Resume the match',
     "Correct a player's email…",
+    'Substitute a player…',
     'Export match file',
     'Discord webhook…',
     '---',

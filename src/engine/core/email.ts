@@ -35,7 +35,7 @@ export function looksLikeEmail(text: string): boolean {
   return EMAIL.safeParse(text.trim()).success;
 }
 
-/** Each player's email as the host last set it (the start, then Correct a player's email…). */
+/** Each seat's email as the host last set it (the start, then Correct a player's email… and Substitute a player…). */
 export function currentEmails(match: {
   readonly players: readonly { readonly id: string; readonly email?: string }[];
   readonly events?: readonly { readonly type: string; readonly player?: string; readonly email?: string }[];
@@ -43,7 +43,11 @@ export function currentEmails(match: {
   const out = new Map<string, string>();
   for (const p of match.players) if (p.email !== undefined) out.set(p.id, p.email);
   for (const event of match.events ?? [])
-    if (event.type === 'email' && event.player !== undefined && event.email !== undefined)
+    if (
+      (event.type === 'email' || event.type === 'substitute') &&
+      event.player !== undefined &&
+      event.email !== undefined
+    )
       out.set(event.player, event.email);
   return out;
 }

@@ -55,6 +55,8 @@ export interface ScheduleEvent {
   readonly phase: string;
   readonly deadline: string;
   readonly at: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
 }
@@ -69,6 +71,8 @@ export interface EmailEvent {
   readonly player: string;
   readonly email: string;
   readonly at: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
 }
@@ -94,6 +98,8 @@ export interface CloseEvent {
 export interface PauseEvent {
   readonly type: 'pause' | 'resume';
   readonly at: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
 }
@@ -120,12 +126,35 @@ export interface MessageEvent {
   readonly uid?: string;
 }
 
+/**
+ * The host gave a player's seat to a substitute (Substitute a player…): from `at` on, the seat is
+ * `name`'s, answering from `email`'s Google account; everything the seat holds stays with it
+ * (score, garnets, history, team). Replay judges each form answer by the seat's account at the
+ * answer's time (docs/matchfile.md, "Host events").
+ */
+export interface SubstituteEvent {
+  readonly type: 'substitute';
+  /** The seat: the id of the player whose place the substitute takes. */
+  readonly player: string;
+  readonly name: string;
+  readonly email: string;
+  readonly at: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
+  /** The entry's own id (see Submission.uid). */
+  readonly uid?: string;
+}
+
 /** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
-export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | MessageEvent;
+export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | MessageEvent | SubstituteEvent;
 
 export interface Decision {
   readonly id: string;
   readonly choice: string;
+  /** When the host answered (the add-on's menu; a hand-written file may leave it out). */
+  readonly at?: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
   /** The entry's own id (see Submission.uid); `id` names the decision asked for. */
   readonly uid?: string;
 }

@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import english from 'zod/v4/locales/en.js';
 import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.js';
 import { errorMessage, isRecord } from './guards.js';
-import { nameKey } from './names.js';
+import { checkSubstitutes } from './seats.js';
+import { RESERVED_IDS, checkPlayers, finalIssue } from './matchfile-checks.js';
 import { firstIssue, formatPath, valueAt } from './issues.js';
 import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
@@ -43,12 +44,8 @@ const entryUid = z.optional(
     .check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')),
 );
 
-/**
- * Ids that name a member of every JavaScript object (`constructor`, `__proto__`, `toString`, …):
- * games keep records by player id, where such an id reads the member instead (Fair and Square gave
- * a player "constructor" the number Object, a function).
- */
-const RESERVED_IDS = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** The longest reason a host may give for an action (it is shown on every spectator's sheet). */
+export const MAX_REASON_LENGTH = 300;
 
 const playerSchema = z.strictObject({
   id: z.string().check(
@@ -101,11 +98,20 @@ const submissionSchema = z.strictObject({
   receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),
 });
 
+/** The host's reason for an action (shown to everyone on the Host actions list): one line of text. */
+const hostReason = z.optional(
+  z.string().check(
+    z.maxLength(MAX_REASON_LENGTH, `a reason is at most ${MAX_REASON_LENGTH} characters`),
+    z.refine((text) => !/[\r\n]/.test(text), 'a reason is one line'),
+  ),
+);
+
 const scheduleEventSchema = z.strictObject({
   type: z.enum(['extend', 'reopen']),
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   deadline: isoTime,
   at: isoTime,
+  reason: hostReason,
   uid: entryUid,
 });
 
@@ -114,6 +120,19 @@ const emailEventSchema = z.strictObject({
   player: z.string().check(z.minLength(1, 'a player id is required')),
   email: z.email('an email address such as ann@example.com is required'),
   at: isoTime,
+  reason: hostReason,
+  uid: entryUid,
+});
+
+const substituteEventSchema = z.strictObject({
+  type: z.literal('substitute'),
+  player: z.string().check(z.minLength(1, 'a player id is required')),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
+  email: z.email('an email address such as ann@example.com is required'),
+  at: isoTime,
+  reason: hostReason,
   uid: entryUid,
 });
 
@@ -127,6 +146,7 @@ const closeEventSchema = z.strictObject({
 const pauseEventSchema = z.strictObject({
   type: z.enum(['pause', 'resume']),
   at: isoTime,
+  reason: hostReason,
   uid: entryUid,
 });
 
@@ -149,11 +169,14 @@ const eventSchema = z.discriminatedUnion('type', [
   closeEventSchema,
   pauseEventSchema,
   messageEventSchema,
+  substituteEventSchema,
 ]);
 
 const decisionSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
   choice: z.string().check(z.minLength(1)),
+  at: z.optional(isoTime),
+  reason: hostReason,
   uid: entryUid,
 });
 
@@ -231,6 +254,25 @@ const scheduleSchema = z.strictObject({
 
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+/**
+ * The host's guardrails (docs/matchfile.md, "Guardrails"): how far the host's extensions may move
+ * one phase's deadline in all, and how many times the match may be paused. The menu refuses an
+ * action past them; replay does not read them. Absent: DEFAULT_GUARDRAILS (core/guardrails.ts).
+ */
+const guardrailsSchema = z.strictObject({
+  extensionMinutes: z
+    .int('extensionMinutes is a whole number of minutes')
+    .check(
+      z.minimum(0, 'extensionMinutes cannot be negative'),
+      z.maximum(MAX_MINUTES, `extensionMinutes is at most ${MAX_MINUTES} (a year)`),
+    ),
+  pauses: z
+    .int('pauses is a whole number')
+    .check(z.minimum(0, 'pauses cannot be negative'), z.maximum(1000, 'pauses is at most 1000')),
+});
+
+export type Guardrails = z.infer<typeof guardrailsSchema>;
+
 const matchFileShape = z.strictObject({
   game: z.string().check(z.minLength(1, 'a game is required')),
   seed: z.string().check(z.minLength(1, 'a seed is required')),
@@ -238,6 +280,7 @@ const matchFileShape = z.strictObject({
   players: z.array(playerSchema).check(z.minLength(1, 'at least one player is required')),
   options: z._default(z.record(z.string(), z.unknown()), {}),
   schedule: z.optional(scheduleSchema),
+  guardrails: z.optional(guardrailsSchema),
   submissions: z._default(z.array(submissionSchema), []),
   decisions: z._default(z.array(decisionSchema), []),
   events: z.optional(z.array(eventSchema)),
@@ -253,6 +296,8 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly players: readonly Player[];
   readonly options: O;
   readonly schedule?: Schedule;
+  /** The caps on the host's extensions and pauses; absent: the defaults (core/guardrails.ts). */
+  readonly guardrails?: Guardrails;
   readonly submissions: readonly Submission[];
   readonly decisions: readonly Decision[];
   /** Host changes to the schedule (extend a deadline, reopen a phase); absent when there are none. */
@@ -261,80 +306,6 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly publish?: boolean;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
-}
-
-/** How deep a published result may nest: replay's `final` is four levels deep (`final.detail.colours.p1`). */
-const MAX_FINAL_DEPTH = 32;
-
-/**
- * What is wrong with a file's `final` (the result it was published with), as one line, or null.
- * `genius-host verify` compares it with replay's by walking both, so it must be JSON as replay
- * prints it: no deeper than MAX_FINAL_DEPTH, and no key that every JavaScript object already
- * carries (`constructor`, `__proto__`), which a walk would read as that member. It is walked here
- * with a list of its own, not by recursion, so a file nested 20,000 deep is answered too.
- */
-function finalIssue(final: unknown): string | null {
-  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: final, path: ['final'] }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value, path } = next;
-    if (value === null || typeof value !== 'object') continue;
-    if (path.length > MAX_FINAL_DEPTH)
-      return `final: nested more than ${MAX_FINAL_DEPTH} levels deep (at ${formatPath(path.slice(0, 4))}…); a published result is a few levels deep, as replay prints it`;
-    for (const [key, inner] of Object.entries(value)) {
-      const at = [...path, Array.isArray(value) ? Number(key) : key];
-      if (!Array.isArray(value) && RESERVED_IDS.has(key))
-        return `${formatPath(at)}: a name every JavaScript object carries, which a published result never holds (replay prints no such key)`;
-      pending.push({ value: inner, path: at });
-    }
-  }
-  return null;
-}
-
-/**
- * Every player told apart from every other: ids in any case, and names as nameKey reads them (a
- * player told apart from another only by case or by how a letter is encoded would make an answer
- * that names them mean either). Answers the index of each id.
- */
-function checkPlayers(players: readonly { readonly id: string; readonly name: string }[]): Result<Map<string, number>> {
-  const seen = new Map<string, number>();
-  const ids = new Map<string, number>();
-  const names = new Map<string, number>();
-  for (const [index, player] of players.entries()) {
-    const earlier = ids.get(player.id.toLowerCase());
-    if (earlier !== undefined) {
-      const other = players[earlier].id;
-      if (other === player.id)
-        return err(`players[${index}].id: duplicate id "${player.id}" (also players[${earlier}])`);
-      return err(
-        `players[${index}].id: "${player.id}" is players[${earlier}]'s id "${other}" in another case; ids must differ in more than case`,
-      );
-    }
-    ids.set(player.id.toLowerCase(), index);
-    seen.set(player.id, index);
-    const key = nameKey(player.name);
-    const sameName = names.get(key);
-    if (sameName !== undefined) {
-      const other = players[sameName].name;
-      if (other.trim().toLowerCase() === player.name.trim().toLowerCase())
-        return err(
-          `players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`,
-        );
-      return err(
-        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
-      );
-    }
-    names.set(key, index);
-  }
-  // Answers and the host's menu name a player by id or by name (a Paint captain vote, Correct a
-  // player's email…): a name that reads as another player's id would name either.
-  for (const [index, player] of players.entries()) {
-    const other = ids.get(nameKey(player.name));
-    if (other !== undefined && other !== index)
-      return err(
-        `players[${index}].name: ${quote(player.name)} reads as players[${other}]'s id "${players[other].id}"; a name must differ from every other player's id`,
-      );
-  }
-  return ok(seen);
 }
 
 /**
@@ -368,9 +339,15 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     }
   }
   for (const [index, event] of (file.events ?? []).entries()) {
-    if ((event.type === 'email' || event.type === 'message') && event.player !== undefined && !seen.has(event.player))
+    if (
+      (event.type === 'email' || event.type === 'message' || event.type === 'substitute') &&
+      event.player !== undefined &&
+      !seen.has(event.player)
+    )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
+  const substitutes = checkSubstitutes(file.players, file.events ?? []);
+  if (!substitutes.ok) return substitutes;
 
   const options = game.optionsSchema.safeParse(file.options);
   if (!options.success) return err(firstIssue(options.error, file.options, ['options']));
@@ -394,6 +371,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
       options: prepared.options as Record<string, unknown>,
       ...(file.schedule ? { schedule: file.schedule } : {}),
+      ...(file.guardrails ? { guardrails: file.guardrails } : {}),
       submissions: file.submissions,
       decisions: file.decisions,
       ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
@@ -447,6 +425,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     players: match.players,
     options: match.options,
     ...(match.schedule ? { schedule: match.schedule } : {}),
+    ...(match.guardrails ? { guardrails: match.guardrails } : {}),
     ...(match.publish !== undefined ? { publish: match.publish } : {}),
   };
 }

@@ -3,12 +3,14 @@
 // losers with the tie-break that placed them where the scores tied, the elimination candidate, and
 // any host decision the match still waits on. All of it is public once the match is over.
 
+import { seatName } from './seats.js';
 import type { Final } from './game.js';
 import type { ReplayResult } from './replay.js';
 
 /** A player's name, or a team's id (Paint's teams are their colours). */
+/** A seat by the name everyone reads now ("Zoë (sub for Ben)": seats.ts); a team by its id. */
 function nameOf(result: ReplayResult, id: string): string {
-  return result.match.players.find((p) => p.id === id)?.name ?? id;
+  return result.match.players.some((p) => p.id === id) ? seatName(result.match, id) : id;
 }
 
 /** `name (score)` for each, joined; `none` for nobody. */

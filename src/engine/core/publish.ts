@@ -61,7 +61,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   );
   const events = match.events?.map((event): MatchEvent => {
     const e = uid(event);
-    if (e.type === 'email') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
+    // A substitute's address is theirs as much as a player's: the same pseudonym rule.
+    if (e.type === 'email' || e.type === 'substitute') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
     // A message's note quotes a refusal, which can name an address or a secret (UrlFetchApp's errors
     // quote the webhook's URL): the status says enough, so no note of any message is published.
     if (e.type === 'message' && e.note !== undefined) return { ...e, note: undefined };
@@ -97,7 +98,7 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
 // order the log kept them in (the add-on's log and an exported file may differ).
 const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
 const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'uid', 'receipt'];
-const EVENT_FIELDS = ['type', 'player', 'email', 'at', 'uid'];
+const EVENT_FIELDS = ['type', 'player', 'name', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */
 function inOrder<T extends object>(value: T, fields: readonly string[]): T {

@@ -19,6 +19,7 @@ import type {
   EmailEvent,
   Final,
   GameContext,
+  MatchEvent,
   PhaseSpec,
   ScheduleEvent,
   PhaseTiming,
@@ -28,6 +29,7 @@ import type {
 import { type MatchFile, isIsoTime, withoutRepeats } from './matchfile.js';
 import type { ClosedPhase, Receipt, Rejection, ReplayOptions, ReplayResult } from './replay-result.js';
 import { sameAccount } from './email.js';
+import { seatAccountAt } from './seats.js';
 import { mention, quote } from './quote.js';
 import {
   MAX_ANSWER_LENGTH,
@@ -184,27 +186,23 @@ export class MatchRun<S = unknown, M = unknown> {
       const owner = this.match.players.find((p) => p.form === submission.form);
       return `sent through ${owner ? `${owner.name}'s form` : `a form that is not ${name}'s (${submission.form})`}, not ${name}'s own form`;
     }
-    const email = this.emailOf(player);
-    if (submission.via === 'form' && email !== undefined) {
-      if (submission.from === undefined)
-        return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
-      if (!sameAccount(submission.from, email)) return `sent from ${submission.from}, which is not ${name}'s address`;
-    }
+    if (submission.via !== 'form') return null;
+    const at = typeof submission.at === 'string' && isIsoTime(submission.at) ? submission.at : undefined;
+    const seat = seatAccountAt(this.match, player, at, (event) => this.countsForPhase(event), submission.from);
+    if (seat.passedOn)
+      return `sent from ${seat.passedOn.from}'s Google account after the host gave this seat to ${seat.passedOn.to} (from ${seat.passedOn.at}); only ${seat.passedOn.to}'s account answers for it now`;
+    if (seat.email === undefined) return null;
+    if (submission.from === undefined)
+      return `the form did not verify the sender's email; ${name}'s form only takes answers from ${name}'s own Google account`;
+    if (!sameAccount(submission.from, seat.email))
+      return `sent from ${submission.from}, which is not ${name}'s address`;
     return null;
   }
 
-  /**
-   * The player's email for the open phase: the host's last correction made before the phase's
-   * deadline (or at all, for a phase without one), else the email the match started with.
-   */
-  private emailOf(player: Player): string | undefined {
-    let email = player.email;
-    for (const event of this.emailEvents) {
-      if (event.player !== player.id) continue;
-      if (this.timing.deadline && isAfter(event.at, this.timing.deadline)) continue;
-      email = event.email;
-    }
-    return email;
+  /** Whether a host's email correction counts for the open phase: made (as of `now`) before its deadline, if it has one. */
+  private countsForPhase(event: MatchEvent): boolean {
+    if (!this.emailEvents.some((known) => known === event)) return false;
+    return !(this.timing.deadline && isAfter(event.at, this.timing.deadline));
   }
 
   private refuse(index: number, submission: Submission, reason: string, overLimit = false): Receipt {

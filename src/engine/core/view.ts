@@ -206,6 +206,8 @@ export interface StatusView {
    * the clock alone redraws nothing (triggers/execution.ts).
    */
   readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
+  /** The caps on the host's extensions and pauses, in one line (core/guardrails.ts). */
+  readonly guardrails?: string;
 }
 
 /**
@@ -228,6 +230,8 @@ export interface View extends GameView {
   readonly log: Table | null;
   /** The spectators' (and the host's) check of the seed; absent from a player's view. */
   readonly seed?: SeedView;
+  /** The spectators' (and the host's) Host actions list (core/host-actions.ts); absent from a player's view. */
+  readonly hostActions?: Table;
 }
 
 /**

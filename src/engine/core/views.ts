@@ -25,6 +25,9 @@ import {
   marksChanges,
 } from './view.js';
 import { spanText, zonedTexts } from './zones.js';
+import { guardrailsLine } from './guardrails.js';
+import { hostActionsTable } from './host-actions.js';
+import { seatedPlayers } from './seats.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
@@ -52,15 +55,18 @@ function readerZones(result: ReplayResult, audience: Audience): string[] {
 
 export function viewFor(result: ReplayResult, audience: Audience, options: ViewOptions = {}): View {
   const open = result.open ? { phase: result.open.phase, moves: result.open.moves, timing: result.open.timing } : null;
-  const gameView = result.game.view(result.state, audience, result.ctx, open);
+  const gameView = result.game.view(result.state, audience, seatedContext(result), open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
-  const status = statusOf(result, readerZones(result, audience), options.now);
+  // The headline and the result name each seat as everyone reads it now ("Zoë (sub for Ben)").
+  const status = statusOf({ ...result, ctx: seatedContext(result) }, readerZones(result, audience), options.now);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
   // The changed-squares marker is the renderer's, the same in every game: so is its legend line.
   const legend = marksChanges(gameView.boards)
     ? [...gameView.legend, { symbol: '═', textColour: CHANGED_COLOUR, meaning: CHANGED_MEANING }]
     : gameView.legend;
+  // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
+  const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
   return {
     ...gameView,
     legend,
@@ -68,6 +74,7 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     status: discord === null ? status : { ...status, discord },
     log: logFor(result, audience),
     ...seed,
+    ...actions,
   };
 }
 
@@ -75,6 +82,17 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
 export function viewKey(view: View): string {
   const { asOf: _asOf, ...status } = view.status;
   return fingerprint(JSON.stringify({ ...view, status }));
+}
+
+/**
+ * The game's context with each seat named as everyone reads it now ("Ann (sub for Bob)": seats.ts).
+ * Only the views take it: replay judges answers that name a player by the names of the match file.
+ */
+function seatedContext(result: ReplayResult): ReplayResult['ctx'] {
+  const players = seatedPlayers(result.match);
+  if (players === result.match.players) return result.ctx;
+  const names = new Map(players.map((p) => [p.id, p.name]));
+  return { ...result.ctx, players, playerName: (id: string) => names.get(id) ?? id };
 }
 
 /** The commitment from the start; the seed and the match file once the match has its final result, unless the host keeps them. */
@@ -132,6 +150,7 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
     ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),
+    guardrails: guardrailsLine(result.match),
   };
 }
 
@@ -170,7 +189,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   const rows = receipts.map((r) => [
     r.index + 1,
     shorten(r.phase, LOG_QUESTION_MAX),
-    result.ctx.playerName(r.player),
+    seatedContext(result).playerName(r.player),
     r.at ?? '',
     r.overLimit
       ? '(not read: over the limit of answers a phase)'

@@ -1,0 +1,94 @@
+// The Host actions list (README "Guardrails"): every extension, pause, resume, undo, email
+// correction, substitution and decision of the host, with its time and the reason the host gave,
+// for everyone to read on the spectators' sheet and in the next Discord post of a result. It says
+// what was done, never a private fact: a corrected email is "corrected Bob's email", not the address.
+
+import type { Decision, MatchEvent, SubstituteEvent } from './game.js';
+import { isAfter } from './deadlines.js';
+import type { ReplayResult } from './replay.js';
+import { seatName, substitutionsOf } from './seats.js';
+import type { Table } from './view.js';
+
+export interface HostAction {
+  readonly at: string;
+  /** What the host did, in words (no address, no private answer). */
+  readonly what: string;
+  /** The reason the host gave, as the host typed it (player text: written as text, never a formula). */
+  readonly reason: string;
+}
+
+type Named = Pick<ReplayResult, 'match' | 'closed' | 'open'>;
+
+/** A phase's title where the replay met it, else its id. */
+function phaseTitle(result: Named, id: string): string {
+  if (result.open?.phase.id === id) return result.open.phase.title;
+  return [...result.closed].reverse().find((c) => c.phase.id === id)?.phase.title ?? id;
+}
+
+function eventAction(result: Named, event: MatchEvent, now: string | undefined): string | null {
+  const name = (player: string) => seatName(result.match, player, now);
+  switch (event.type) {
+    case 'extend':
+      return `Extended ${phaseTitle(result, event.phase)} to ${event.deadline}`;
+    case 'reopen':
+      return `Reopened ${phaseTitle(result, event.phase)} (Undo last phase) until ${event.deadline}`;
+    case 'pause':
+      return 'Paused the match';
+    case 'resume':
+      return 'Resumed the match';
+    case 'email':
+      return `Corrected ${name(event.player)}'s email`;
+    case 'substitute':
+      return substituteAction(result, event);
+    default:
+      return null;
+  }
+}
+
+/** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
+function substituteAction(result: Named, event: SubstituteEvent): string {
+  const first = result.match.players.find((p) => p.id === event.player)?.name ?? event.player;
+  const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
+  const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
+  if (event.name === first) return `${first} is back in their seat, after ${before} (from ${event.at})`;
+  return `${event.name} took ${before}'s seat (from ${event.at})`;
+}
+
+function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
+  const chosen = result.match.players.some((p) => p.id === decision.choice)
+    ? seatName(result.match, decision.choice, now)
+    : decision.choice;
+  return `Answered the host decision "${decision.id}": ${chosen}`;
+}
+
+/**
+ * Every host action that happened by `now` (all, without it), oldest first. Decisions without a
+ * time (a hand-written file) are listed last, as the file gives them.
+ */
+export function hostActions(result: Named, now?: string): HostAction[] {
+  const happened = (at: string | undefined) => at === undefined || now === undefined || !isAfter(at, now);
+  const events = (result.match.events ?? []).flatMap((event) => {
+    const what = happened(event.at) ? eventAction(result, event, now) : null;
+    return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
+  });
+  const decisions = result.match.decisions
+    .filter((d) => happened(d.at))
+    .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
+  const timed = [...events, ...decisions.filter((d) => d.at !== '')].sort(
+    (a, b) => Date.parse(a.at) - Date.parse(b.at),
+  );
+  return [...timed, ...decisions.filter((d) => d.at === '')];
+}
+
+/** The Host actions list as a table of the spectators' (and the host's) sheet. */
+export function hostActionsTable(result: Named, now?: string): Table {
+  const actions = hostActions(result, now);
+  return {
+    title: 'Host actions: everything the host did, when, and why',
+    header: ['Time', 'Host action', 'Reason'],
+    rows:
+      actions.length === 0
+        ? [['', 'none yet', '']]
+        : actions.map((a) => [a.at, a.what, a.reason === '' ? '(no reason given)' : a.reason]),
+  };
+}
