@@ -36,6 +36,7 @@ import { type LogEntry, entryUids } from './log.js';
 import { playersToRemind, sendMessages } from './messages.js';
 import { formsEveryMinutes, phaseEdge, quietUntil } from './quiet.js';
 import { KEY, type QuietPointer } from './pointers.js';
+import { armNearEdge, armNext } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
@@ -158,6 +159,8 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
     const quiet = pointers.peekQuiet();
     const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
     if (quiet && wait > 0) {
+      // The one-shot trigger armed a lead before a deadline started this: the minute trigger runs from now on.
+      armNearEdge(ctx, quiet.edge ?? null);
       // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
@@ -356,7 +359,9 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
           ask: '',
           open: result.open?.phase.id ?? null,
           ...(sharp ? { sharp } : {}),
+          ...(edge !== null ? { edge } : {}),
         } satisfies QuietPointer);
+  let restsUntil = until;
   if (ctx.pointers.text(KEY.quiet) !== quiet) {
     if (quiet === null) ctx.pointers.remove(KEY.quiet);
     else {
@@ -368,10 +373,14 @@ export function runLocked(ctx: HostContext, kind: RunKind, hostEntries: readonly
         ctx.pointers.store
           .peekKeys()
           .some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !done.has(k))
-      )
+      ) {
         ctx.pointers.remove(KEY.quiet);
+        restsUntil = null;
+      }
     }
   }
+  // The clock triggers for what is due next (arming.ts): none runs before then but the hourly one.
+  armNext(ctx, { at: restsUntil, edge });
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
   // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
   // anyway before it answers the host.

@@ -28,6 +28,8 @@ export const KEY = {
   /** When every sheet was last drawn as the match stood (see draw in execution.ts). */
   drawnAt: 'gh.drawn-at',
   quiet: 'gh.quiet',
+  /** The clock triggers the last execution armed (arming.ts). */
+  armed: 'gh.armed',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
   /**
@@ -81,7 +83,14 @@ const formLayout = z.object({
 const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
   // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
-  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
+  quiet: z.object({
+    until: z.string(),
+    ask: z.string(),
+    open: z.nullable(z.string()),
+    sharp: z.optional(z.boolean()),
+    // The open phase's deadline or the next phase's opening (arming.ts: the minute trigger before it).
+    edge: z.optional(z.string()),
+  }),
   starting: z.object({ setup: z.string() }),
   startedPlayer: z.object({
     form: z.optional(formRef),
