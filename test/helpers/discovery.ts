@@ -71,9 +71,7 @@ const loaded = new Map<Api, DiscoveryDoc>();
 export function discovery(api: Api): DiscoveryDoc {
   let doc = loaded.get(api);
   if (!doc) {
-    doc = JSON.parse(
-      readFileSync(join(HERE, '../fixtures/google-discovery', `${api}.json`), 'utf8'),
-    ) as DiscoveryDoc;
+    doc = JSON.parse(readFileSync(join(HERE, '../fixtures/google-discovery', `${api}.json`), 'utf8')) as DiscoveryDoc;
     loaded.set(api, doc);
   }
   return doc;

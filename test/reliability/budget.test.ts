@@ -4,6 +4,7 @@
 // with 20 players and Not Flower Field with 6 here (npm run bench measures every game); Paint (12), Fair and Square (8), Peg Domain
 // and the others in the sandbox's whole-match tests (whole-match.ts checks the same budget).
 import { expect, it } from 'vitest';
+import { LATENCY } from '../../src/triggers/latency.js';
 import { logOf, privatePart } from '../sandbox/players.js';
 import {
   DAILY_TRIGGER_TARGET_MINUTES,
@@ -21,9 +22,9 @@ for (const c of DAY_CASES.filter((x) => ['pasture', 'not-flower-field'].includes
   // Up to 10 minutes, not the default minute: whole matches at their largest, a phase a day, the minute trigger firing every minute, on 2 busy cores.
   it(`${c.game} with ${c.players} players: every execution within the budget, a day within a third of a personal account's trigger time, every board within 3 minutes of a deadline`, () => {
     const table = startedTable(c);
-    // A phase a day (the sidebar's default); the minute trigger fires every minute, as in Apps
-    // Script, on a personal account's quota.
-    table.minuteTicks(30, true);
+    // A phase a day (the sidebar's default); the clock triggers run as armed, each one-shot trigger
+    // as late as the pessimistic model says (15 minutes), on a personal account's quota.
+    table.clockTriggers(30, LATENCY.oneShotDelay.pessimistic);
     // The fake clock runs as the cost model says the calls take, so the script sees its own time
     // pass and leaves late form changes to the next tick (FORMS_TIME_BUDGET_MS in forms-sync.ts).
     table.google.onCall = (call, _index, when) => {

@@ -230,7 +230,13 @@ export interface TriggerRecord {
   readonly owner: string;
   readonly handler: string;
   readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT' | 'ON_EDIT';
+  /** A recurring clock trigger: every this many minutes, or hours. */
   readonly minutes?: number;
+  readonly hours?: number;
+  /** A one-shot clock trigger (`at(date)`): its time (ms); it runs once, at or after it. */
+  readonly at?: number;
+  /** When it was created (ms of the fake clock): a clock trigger never runs before. */
+  readonly created?: number;
   readonly source?: string;
 }
 
@@ -330,6 +336,8 @@ export class Google {
   readonly sheets = new Map<string, SheetFile>();
   readonly forms = new Map<string, FakeForm>();
   readonly triggers: TriggerRecord[] = [];
+  /** When each clock trigger last ran (ms, by id): a one-shot trigger runs once; it stays listed until deleted. */
+  readonly clockRan: Record<string, number> = {};
   readonly properties = new Map<string, string>();
   /** Every email MailApp sent (one recipient each: the add-on sends no other kind). */
   readonly mail: SentMail[] = [];
@@ -1475,17 +1483,33 @@ export class Google {
       newTrigger: (functionName: string) =>
         strict('TriggerBuilder', {
           timeBased: () => {
-            let minutes = 0;
+            // One schedule a builder: every n minutes (1, 5, 10, 15 or 30), every n hours, or once at a date.
+            let schedule: { minutes: number } | { hours: number } | { at: number } | null = null;
+            const once = (next: typeof schedule) => {
+              if (schedule !== null) throw new Error('ClockTriggerBuilder: a schedule is already set');
+              schedule = next;
+              return clock;
+            };
             const clock = strict('ClockTriggerBuilder', {
               everyMinutes: (n: number) => {
                 if (![1, 5, 10, 15, 30].includes(n))
                   throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
-                minutes = n;
-                return clock;
+                return once({ minutes: n });
+              },
+              everyHours: (n: number) => {
+                if (![1, 2, 4, 6, 8, 12].includes(n))
+                  throw new Error('Invalid argument: everyHours takes 1, 2, 4, 6, 8 or 12');
+                return once({ hours: n });
+              },
+              at: (date: Date) => {
+                // The script's Date is of its own realm (node:vm): not `instanceof` this one's.
+                if (Object.prototype.toString.call(date) !== '[object Date]' || !Number.isFinite(date.getTime()))
+                  throw new Error('Invalid argument: at takes a Date');
+                return once({ at: date.getTime() });
               },
               create: () => {
-                if (minutes === 0) throw new Error('ClockTriggerBuilder.create: no schedule set');
-                return addTrigger({ handler: functionName, kind: 'CLOCK', minutes });
+                if (schedule === null) throw new Error('ClockTriggerBuilder.create: no schedule set');
+                return addTrigger({ handler: functionName, kind: 'CLOCK', ...schedule, created: google.clock.now() });
               },
             });
             return clock;
