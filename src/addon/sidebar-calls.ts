@@ -6,6 +6,7 @@
 
 import { GAME_LIST, gameById } from '../engine/index.js';
 import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
+import { LIVE_PACE } from '../engine/core/game.js';
 import { type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import {
@@ -72,6 +73,8 @@ export interface TriggerTimeAnswer {
   readonly emailsPerDay: number;
   readonly emailQuota: number;
   readonly emailsFit: boolean;
+  /** A whole live session of this game at the pace its rules give (Game.livePace): its trigger minutes, and that pace in words. */
+  readonly live: { readonly minutes: number; readonly pace: string };
 }
 
 /**
@@ -114,7 +117,29 @@ export function projectTriggerTime(
     emailsPerDay: use.emailsPerDay,
     emailQuota,
     emailsFit: use.emailsPerDay <= emailQuota,
+    live: liveSession(game, players, setup),
   };
+}
+
+/**
+ * The same match played live at its rules' pace (Game.livePace, or a round an hour), its phases
+ * from a replay of the setup at that pace: the whole session's trigger minutes.
+ */
+function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: number, setup: unknown) {
+  const pace = game?.livePace ?? LIVE_PACE;
+  const at = { ...(setup as object), minutes: pace.minutes, deadlines: {} };
+  const use = projectTriggerUse({
+    players,
+    minutes: Object.keys(pace.minutes).length > 0 ? pace.minutes : { default: 60 },
+    ...(pace.turnClock ? { turnClock: pace.turnClock } : {}),
+    ...deadlinesOf(at),
+  });
+  const words = pace.turnClock
+    ? `${pace.turnClock.turnSeconds / 60}-minute turns with ${pace.turnClock.reserveSeconds / 60} minutes of reserve`
+    : Object.entries(pace.minutes)
+        .map(([kind, m]) => `${kind === 'default' ? 'each phase' : kind} ${m} min`)
+        .join(', ');
+  return { minutes: use.minutesPerDay, pace: words };
 }
 
 /**
@@ -136,21 +161,27 @@ function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: 
 }
 
 /**
- * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
- * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
+ * A game on its own turn clock (Peg Domain: its livePace has one), with the turn and reserve
+ * seconds the options set, or the game's own (docs/games/peg-domain.md).
  */
 function turnClockOf(
   game: (typeof GAME_LIST)[number] | undefined,
   options: unknown,
 ): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
-  if (!game || game.closesEarly === undefined) return {};
+  const defaults = game?.livePace?.turnClock;
+  if (!defaults) return {};
   const o = (typeof options === 'object' && options !== null ? options : {}) as {
     turnSeconds?: unknown;
     reserveSeconds?: unknown;
   };
   const seconds = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-  return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
+  return {
+    turnClock: {
+      turnSeconds: seconds(o.turnSeconds, defaults.turnSeconds),
+      reserveSeconds: seconds(o.reserveSeconds, defaults.reserveSeconds),
+    },
+  };
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */

@@ -36,7 +36,7 @@ export const LATENCY = {
     sourced: 500,
     pessimistic: 1000,
     source:
-      'no public measurement of an execution\'s start and bundle load found (searched: docs, pages, issues); taken at 0.5 s, pessimistic 1 s (issue 26)',
+      "no public measurement of an execution's start and bundle load found (searched: docs, pages, issues); taken at 0.5 s, pessimistic 1 s (issue 26)",
   },
   propertyRead: { sourced: 30, pessimistic: 90, source: PROPERTIES_MEASURED },
   propertyWrite: { sourced: 62, pessimistic: 240, source: PROPERTIES_MEASURED },
@@ -68,7 +68,11 @@ export const LATENCY = {
     source:
       'adding flush() took a 4,000-cell write from under 50 ms to 610 ms (a Stack Overflow answer, ruby-bash.developreference.com/article/29263774); pessimistic 1 s',
   },
-  createFile: { sourced: 3000, pessimistic: 5000, source: 'no public measurement found; 3 s a new file, pessimistic 5 s' },
+  createFile: {
+    sourced: 3000,
+    pessimistic: 5000,
+    source: 'no public measurement found; 3 s a new file, pessimistic 5 s',
+  },
   driveCall: { sourced: 1200, pessimistic: 1500, source: `a Drive API call as a Sheets one: ${SHEETS_MEASURED}` },
   drivePermission: {
     sourced: 2000,
