@@ -269,8 +269,8 @@ export function showHelp(): void {
   }
   dialog(
     'Genius Host: help',
-    `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
-<p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
+    `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and its triggers (on each form response and each edit of a public row, and clock triggers that run when something is due: around each deadline, every minute).</p>
+<p><b>Resolve overdue now</b> does at once what the clock triggers do: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
 <p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere. <b>Discord webhook…</b> posts each result and each reminder to a Discord channel (paste its webhook URL; empty stops it). Players who have not answered get an email before each deadline (60 and 10 minutes before for phases over two hours, 5 minutes before for shorter ones).</p>${links}`,
   );
