@@ -1,4 +1,4 @@
-// One execution of the add-on (the minute tick, a form submission, a menu item), under the document
+// One execution of the add-on (a clock tick, a form submission, a menu item), under the document
 // lock. It does the same steps whatever started it:
 //
 //   1. read the log (the match file) and collect what is new: form responses not yet logged (a
@@ -43,14 +43,14 @@ import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } fr
 
 /** How often the sheets an answer changes only a little (other players' Status tabs) are drawn, besides every change of phase. */
 const OTHERS_EVERY_MINUTES = 180;
-/** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
+/** The longest a tick waits for a deadline or a phase's opening (near one, the minute trigger runs: arming.ts). */
 const SHARP_WAIT_MS = 60_000;
 /** How long before a deadline a machine reads the public rows (see readRows in edits.ts). */
 const ROWS_LEAD_MS = 2_000;
 
 /**
  * What started an execution:
- * - `tick`: the minute trigger; it reads the forms only when that is due (see formsDue), and most
+ * - `tick`: a clock trigger (arming.ts); it reads the forms only when that is due (see formsDue), and most
  *   ticks end on one Properties read (see quietUntil);
  * - `answer`: the form-submit trigger; it draws only the sender's sheet while the phase stays;
  * - `menu`: a menu item (Resolve overdue now, a host's entry, a start): a full run;

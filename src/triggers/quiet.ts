@@ -1,5 +1,6 @@
-// When the minute ticks may rest after an execution (the quiet pointer, see run in execution.ts):
-// until the next form reading, deadline, reminder or phase opening, whichever comes first.
+// When the clock ticks may rest after an execution (the quiet pointer, see run in execution.ts):
+// until the next form reading, deadline, reminder or phase opening, whichever comes first; the
+// one-shot trigger is armed for that moment (arming.ts).
 
 import type { ReplayResult } from '../engine/index.js';
 import { formsToRead } from './collect.js';
