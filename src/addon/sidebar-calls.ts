@@ -127,7 +127,7 @@ export function projectTriggerTime(
  */
 function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: number, setup: unknown) {
   const pace = game?.livePace ?? LIVE_PACE;
-  const at = { ...(setup as object), minutes: pace.minutes, deadlines: {} };
+  const at = { ...(typeof setup === 'object' && setup !== null ? setup : {}), minutes: pace.minutes, deadlines: {} };
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(pace.minutes).length > 0 ? pace.minutes : { default: 60 },

@@ -10,7 +10,7 @@
 
 import type { Scheduler } from '../triggers/ports.js';
 
-export const HANDLER = {
+const HANDLER = {
   hourly: 'onTick',
   wake: 'onWake',
   minute: 'onMinute',

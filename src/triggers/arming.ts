@@ -44,19 +44,21 @@ export interface Due {
 
 const NONE: Armed = { wake: null, minute: false };
 
-export function readArmed(ctx: HostContext): Armed {
+function readArmed(ctx: HostContext): Armed {
   const text = ctx.pointers.text(KEY.armed);
   if (text === null) return NONE;
   try {
-    const value = JSON.parse(text) as Partial<Armed>;
-    return { wake: typeof value.wake === 'string' ? value.wake : null, minute: value.minute === true };
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return NONE;
+    const wake = 'wake' in value && typeof value.wake === 'string' ? value.wake : null;
+    return { wake, minute: 'minute' in value && value.minute === true };
   } catch {
     return NONE;
   }
 }
 
 /** Whether `edge` is near enough for the minute trigger. */
-export function nearEdge(edge: string | null, now: number): boolean {
+function nearEdge(edge: string | null, now: number): boolean {
   return edge !== null && Date.parse(edge) - now <= MINUTE_LEAD_MS;
 }
 

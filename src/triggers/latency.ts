@@ -106,7 +106,7 @@ export const LATENCY = {
   },
 } as const satisfies Record<string, Latency>;
 
-export type LatencyName = keyof typeof LATENCY;
+type LatencyName = keyof typeof LATENCY;
 
 /** Every latency in one reading, in milliseconds. */
 export function latencies(model: LatencyModel): Record<LatencyName, number> {

@@ -65,11 +65,6 @@ export function costOf(call: CallRecord, model: LatencyModel = 'sourced'): numbe
   return fixed + (cost.perKb?.[model] ?? 0) * ((call.bytesOut + call.bytesIn) / 1024);
 }
 
-/** The rule that prices a call named `name` (test/reliability/latency.test.ts checks the table). */
-export function costRule(name: string): CallCost {
-  return COSTS.find(([pattern]) => pattern.test(name))![1];
-}
-
 export interface ExecutionCost {
   readonly name: string;
   readonly at: number;

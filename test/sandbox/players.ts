@@ -7,7 +7,6 @@ import type { Answers, Question } from '../../src/engine/core/game.js';
 import { type MatchFile, type ReplayResult, gameById, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
-import type { ExecutionRecord } from './calls.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { Sandbox } from './sandbox.js';
 import { FormError, type TriggerRecord } from './services.js';
