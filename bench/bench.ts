@@ -30,19 +30,20 @@ import { scenarioOf } from '../test/security/scenario.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const USAGE = 'usage: npm run bench [-- --write]   (--write also writes the tables to bench/results.md)';
-function parseOptions(args: readonly string[]): { write: boolean } {
+const USAGE =
+  'usage: npm run bench [-- --write] [--sandbox]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox)';
+function parseOptions(args: readonly string[]): { write: boolean; sandbox: boolean } {
   try {
     const { values } = parseArgs({
       args: [...args],
-      options: { write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { write: { type: 'boolean' }, sandbox: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     });
     if (values.help) {
       console.log(USAGE);
       process.exit(0);
     }
-    return { write: values.write === true };
+    return { write: values.write === true, sandbox: values.sandbox === true };
   } catch (error) {
     process.stderr.write(
       `bench: ${(error as Error).message.split('\n')[0].replace(/\. To specify a positional.*$/, '')}; ${USAGE}\n`,
@@ -108,6 +109,8 @@ say(
 say(`Each game: a full match played by its bots (seed \`bench-<game>\`), replayed ${RUNS} times.`);
 say();
 
+// Sections 1 to 5: the engine, the renderer, the bundle and the log (not with --sandbox).
+if (!options.sandbox) {
 // 1. Replay and the heaviest phase.
 say('## Replay of a full bot match');
 say();
@@ -403,6 +406,8 @@ for (const game of GAME_LIST) {
   logRows.push([game.title, match.submissions.length, kb(size), kb(utf8Length(JSON.stringify(match)))]);
 }
 table(['game', 'submissions', 'log KB (as written)', 'KB without whitespace'], logRows);
+
+}
 
 // 6. The add-on itself in the sandbox, sourced and pessimistic, a phase a day and live (bench/sandbox.ts).
 sandboxSection(say, table, failures);

@@ -133,9 +133,15 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
   say('minutes of reserve; the others a round an hour).');
   say();
   const pessimistic: { day: Played[]; live: Played[] } = { day: [], live: [] };
-  for (const model of ['sourced', 'pessimistic'] as const) {
-    const day = DAY_CASES.map((c) => play(c, model));
-    const live = LIVE_CASES.map((c) => play(c, model));
+  // Pessimistic first: the targets are judged on it. Each match's line goes to standard error as it ends.
+  for (const model of ['pessimistic', 'sourced'] as const) {
+    const played = (c: MatchCase, kind: string) => {
+      const p = play(c, model);
+      console.error(`[${model}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`);
+      return p;
+    };
+    const day = DAY_CASES.map((c) => played(c, 'a phase a day'));
+    const live = LIVE_CASES.map((c) => played(c, 'live'));
     if (model === 'pessimistic') Object.assign(pessimistic, { day, live });
     say(`### ${model}: a phase a day`);
     say();
