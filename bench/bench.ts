@@ -111,302 +111,301 @@ say();
 
 // Sections 1 to 5: the engine, the renderer, the bundle and the log (not with --sandbox).
 if (!options.sandbox) {
-// 1. Replay and the heaviest phase.
-say('## Replay of a full bot match');
-say();
-const replayRows: (string | number)[][] = [];
-for (const game of GAME_LIST) {
-  const match = matches.get(game.id)!;
-  for (let i = 0; i < 5; i++) replay(game, match); // warm up
-  const times = Array.from({ length: RUNS }, () => time(() => replay(game, match)));
-  // Phase by phase: setting up (boards generated from the seed), then for each phase, checking
-  // its submissions and resolving it.
-  const phaseTimes = new Map<string, number[]>();
-  const setupTimes: number[] = [];
-  const finishTimes: number[] = [];
-  const byPhase = new Map<string, number[]>();
-  match.submissions.forEach((s, i) => byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), i]));
-  for (let run = 0; run < 10; run++) {
-    let matchRun!: MatchRun;
-    setupTimes.push(
-      time(() => {
-        matchRun = new MatchRun(game, match);
-      }),
-    );
-    while (matchRun.phase) {
-      const id = matchRun.phase.id;
-      const took = time(() => {
-        for (const i of byPhase.get(id) ?? []) matchRun.offer(match.submissions[i], i);
-        matchRun.close();
-      });
-      phaseTimes.set(id, [...(phaseTimes.get(id) ?? []), took]);
-    }
-    finishTimes.push(time(() => matchRun.finish(match.decisions)));
-  }
-  const heaviest = [...phaseTimes].map(([id, t]) => [id, median(t)] as const).sort((a, b) => b[1] - a[1])[0];
-  const worst = Math.max(...times);
-  if (median(times) >= 50)
-    failures.push(`${game.title}: a replay took ${ms(median(times))} ms, median of ${RUNS} (target < 50 ms)`);
-  replayRows.push([
-    game.title,
-    match.players.length,
-    match.submissions.length,
-    phaseTimes.size,
-    ms(median(times)),
-    ms(worst),
-    ms(median(setupTimes)),
-    `${heaviest[0]}: ${ms(heaviest[1])}`,
-    ms(median(finishTimes)),
-  ]);
-}
-table(
-  [
-    'game',
-    'players',
-    'submissions',
-    'phases',
-    'replay median ms',
-    'replay worst ms',
-    'setup median ms',
-    'heaviest phase: check + resolve, median ms',
-    'end of match (awards), median ms',
-  ],
-  replayRows,
-);
-
-// 2. Peg Domain's legal-move search on a full pallet.
-say('## Peg Domain legal-move search, full pallet');
-say();
-{
-  const fresh = newMatch('peg-domain', { seed: 'bench-search' });
-  if (!fresh.ok) throw new Error(fresh.error);
-  const rows = (fresh.value.options as { pallets: Record<string, string[]> }).pallets.p1;
-  const pallet = palletFrom(
-    rows
-      .join('')
-      .split('')
-      .map((c) => c === 'X'),
-  );
-  const empty = new Array<boolean>(81).fill(false);
-  const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
-  const searchRows: (string | number)[][] = [];
-  for (const [label, domainPegs] of [
-    ['empty domain (a move exists)', empty],
-    ['domain pegged like a chessboard (no move: every layout tried)', checker],
-  ] as const) {
-    for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
-    const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
-    const found = findLegalMove({ pallet, domainPegs }) !== null;
-    if (median(times) >= 50)
-      failures.push(`Peg Domain search on ${label}: ${ms(median(times))} ms, median of 200 (target < 50 ms)`);
-    searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
-  }
-  table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
-}
-
-// 2b. Hostile answers: every long answer of test/security/long-answers.ts (100 KB of letters,
-// coordinates, formulas, combining marks…, and the same just under the 1,000-character limit, and
-// split into a list), offered to every question of every phase the security tests cut at. Each is
-// offered 3 times and judged on its median: a regex that tries every start (the regression of
-// test/security/regressions.test.ts) takes seconds, a sane reading well under a millisecond.
-say('## Hostile answers: long text offered to every question');
-say();
-{
-  const rows: (string | number)[][] = [];
+  // 1. Replay and the heaviest phase.
+  say('## Replay of a full bot match');
+  say();
+  const replayRows: (string | number)[][] = [];
   for (const game of GAME_LIST) {
-    let count = 0;
-    let slowest = { ms: 0, what: '' };
-    for (const { run, submission, index, label, question } of longAnswers(scenarioOf(game))) {
-      const took = median([0, 1, 2].map(() => time(() => run.offer(submission, index))));
-      count += 1;
-      if (took > slowest.ms) slowest = { ms: took, what: `${submission.phase} ${question}: ${label}` };
-    }
-    if (slowest.ms >= 250)
-      failures.push(
-        `${game.title}: a long answer took ${ms(slowest.ms)} ms (${slowest.what}), median of 3 (target < 250 ms)`,
-      );
-    rows.push([game.title, count, ms(slowest.ms), slowest.what]);
-  }
-  // The regression itself: 100 000 letters as Pasture's starting cell.
-  const pasture = GAME_LIST.find((g) => g.id === 'pasture')!;
-  const fresh = newMatch('pasture', { seed: 'bench-long' });
-  if (!fresh.ok) throw new Error(fresh.error);
-  const run = new MatchRun(pasture, fresh.value);
-  const letters = median(
-    Array.from({ length: 5 }, (_, i) =>
-      time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i)),
-    ),
-  );
-  if (letters >= 100)
-    failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
-  rows.push([
-    'Pasture, 100 000 letters as the starting cell',
-    1,
-    ms(letters),
-    'start: refused for its length before any game reads it',
-  ]);
-  table(['game', 'long answers offered', 'slowest, median of 3 ms', 'which'], rows);
-}
-
-// 2c. Paint's canvas, generated from the seed at setup.
-say('## Paint canvas generation');
-say();
-{
-  for (let i = 0; i < 3; i++) generateCanvas(new Random(`bench-canvas-warm-${i}`));
-  const times = Array.from({ length: 40 }, (_, i) => time(() => generateCanvas(new Random(`bench-canvas-${i}`))));
-  if (median(times) >= 20)
-    failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
-  table(
-    ['canvases (40 seeds)', 'median ms', 'worst ms'],
-    [['generateCanvas', ms(median(times)), ms(Math.max(...times))]],
-  );
-}
-
-// 3. Sheets writes per resolution, against a naive per-cell renderer.
-say('## Sheets API writes per phase resolution');
-say();
-say('"Fresh": the last resolution of each match rendered into an empty spreadsheet (every tab written).');
-say('"Re-render": the same resolution rendered into the spreadsheet as the previous resolution left it:');
-say('only tabs whose content fingerprint changed are written (what the add-on sends each resolution).');
-say('"Naive" is a renderer that makes one API call per cell it writes (value, format or border) and');
-say('one per sheet or size change, each call carrying one request.');
-say();
-
-/** Calls and bytes a per-cell renderer would need for the same result. */
-function naiveCost(requests: readonly Request[]): { calls: number; bytes: number } {
-  let calls = 0;
-  let bytes = 0;
-  const call = (request: Request) => {
-    calls += 1;
-    bytes += utf8Length(JSON.stringify({ requests: [request] }));
-  };
-  for (const request of requests) {
-    if (request.updateCells) {
-      const { rows = [], start, range, fields } = request.updateCells;
-      const sheetId = start?.sheetId ?? range?.sheetId ?? 0;
-      rows.forEach((row, r) =>
-        (row.values ?? []).forEach((cell, c) => {
-          if (Object.keys(cell).length > 0)
-            call({
-              updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields },
-            });
+    const match = matches.get(game.id)!;
+    for (let i = 0; i < 5; i++) replay(game, match); // warm up
+    const times = Array.from({ length: RUNS }, () => time(() => replay(game, match)));
+    // Phase by phase: setting up (boards generated from the seed), then for each phase, checking
+    // its submissions and resolving it.
+    const phaseTimes = new Map<string, number[]>();
+    const setupTimes: number[] = [];
+    const finishTimes: number[] = [];
+    const byPhase = new Map<string, number[]>();
+    match.submissions.forEach((s, i) => byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), i]));
+    for (let run = 0; run < 10; run++) {
+      let matchRun!: MatchRun;
+      setupTimes.push(
+        time(() => {
+          matchRun = new MatchRun(game, match);
         }),
       );
-    } else if (request.repeatCell || request.updateBorders) {
-      const range = (request.repeatCell?.range ?? request.updateBorders?.range)!;
-      const height = (range.endRowIndex ?? 0) - (range.startRowIndex ?? 0);
-      const width = (range.endColumnIndex ?? 0) - (range.startColumnIndex ?? 0);
-      for (let r = 0; r < height; r++) {
-        for (let c = 0; c < width; c++) {
-          const one = {
-            ...range,
-            startRowIndex: (range.startRowIndex ?? 0) + r,
-            endRowIndex: (range.startRowIndex ?? 0) + r + 1,
-            startColumnIndex: (range.startColumnIndex ?? 0) + c,
-            endColumnIndex: (range.startColumnIndex ?? 0) + c + 1,
-          };
-          call(
-            request.repeatCell
-              ? { repeatCell: { ...request.repeatCell, range: one } }
-              : { updateBorders: { ...request.updateBorders, range: one } },
-          );
-        }
+      while (matchRun.phase) {
+        const id = matchRun.phase.id;
+        const took = time(() => {
+          for (const i of byPhase.get(id) ?? []) matchRun.offer(match.submissions[i], i);
+          matchRun.close();
+        });
+        phaseTimes.set(id, [...(phaseTimes.get(id) ?? []), took]);
       }
-    } else {
-      call(request);
+      finishTimes.push(time(() => matchRun.finish(match.decisions)));
     }
+    const heaviest = [...phaseTimes].map(([id, t]) => [id, median(t)] as const).sort((a, b) => b[1] - a[1])[0];
+    const worst = Math.max(...times);
+    if (median(times) >= 50)
+      failures.push(`${game.title}: a replay took ${ms(median(times))} ms, median of ${RUNS} (target < 50 ms)`);
+    replayRows.push([
+      game.title,
+      match.players.length,
+      match.submissions.length,
+      phaseTimes.size,
+      ms(median(times)),
+      ms(worst),
+      ms(median(setupTimes)),
+      `${heaviest[0]}: ${ms(heaviest[1])}`,
+      ms(median(finishTimes)),
+    ]);
   }
-  return { calls, bytes };
-}
-
-const writeRows: (string | number)[][] = [];
-for (const game of GAME_LIST) {
-  const result = replay(game, matches.get(game.id)!);
-  // The spreadsheets of a match: the host's, the shared (public) one, one per player.
-  const audiences = audiencesOf(result).filter((a) => !a.startsWith('team:'));
-  let requests = 0;
-  let bytes = 0;
-  let maxBytes = 0;
-  let naiveCalls = 0;
-  let naiveBytes = 0;
-  let incrementalBytes = 0;
-  // The spreadsheets as the previous resolution left them: replayed as of the last phase's opening.
-  const last = result.closed[result.closed.length - 1];
-  const previous = replay(game, matches.get(game.id)!, { now: last.timing.opensAt });
-  for (const audience of audiences) {
-    const before = new EmbeddedWorkbook();
-    renderView(before, viewFor(previous, audience), { dropDefaultSheet: true });
-    incrementalBytes += utf8Length(
-      JSON.stringify({ requests: renderRequests(viewFor(result, audience), before.getMetadata()) }),
-    );
-    const rendered = renderAudience(result, audience);
-    const calls = rendered.workbook.batchUpdates;
-    if (calls !== 1) failures.push(`${game.title} ${audience}: ${calls} batchUpdates (target 1)`);
-    const sent = renderRequests(rendered.view, new EmbeddedWorkbook().getMetadata(), { dropDefaultSheet: true });
-    requests += rendered.requests;
-    bytes += rendered.bytes;
-    maxBytes = Math.max(maxBytes, rendered.bytes);
-    const naive = naiveCost(sent);
-    naiveCalls += naive.calls;
-    naiveBytes += naive.bytes;
-  }
-  writeRows.push([
-    game.title,
-    audiences.length,
-    audiences.length,
-    Math.round(requests / audiences.length),
-    kb(bytes / audiences.length),
-    kb(maxBytes),
-    kb(incrementalBytes / audiences.length),
-    Math.round(naiveCalls / audiences.length),
-    `${Math.round(naiveCalls / audiences.length)}×`,
-    `${(naiveBytes / bytes).toFixed(1)}×`,
-  ]);
-}
-table(
-  [
-    'game',
-    'spreadsheets',
-    'batchUpdate calls (1 each)',
-    'requests per spreadsheet (fresh)',
-    'KB per spreadsheet (fresh)',
-    'largest KB (fresh)',
-    'KB per spreadsheet (re-render)',
-    'naive calls per spreadsheet',
-    'calls ratio',
-    'bytes ratio (fresh)',
-  ],
-  writeRows,
-);
-
-// 4. The Apps Script bundle.
-say('## The Apps Script bundle');
-say();
-{
-  const code = readFileSync(join(root, 'dist/Code.js'), 'utf8');
-  const size = utf8Length(code);
-  const loads = Array.from({ length: 20 }, () => time(() => vm.runInContext(code, vm.createContext({}))));
-  // Raised from 300 KB when close-when-ready, pause, reminders, Discord and the seed's commitment added
-  // about 25 KB (2026-11-24): what the size costs is each execution's load, measured beside it.
-  if (size >= 350 * 1024) failures.push(`dist/Code.js is ${kb(size)} KB (target < 350 KB)`);
   table(
-    ['file', 'size KB', 'load in node:vm, median ms', 'worst ms (20 loads)'],
-    [['dist/Code.js', kb(size), ms(median(loads)), ms(Math.max(...loads))]],
+    [
+      'game',
+      'players',
+      'submissions',
+      'phases',
+      'replay median ms',
+      'replay worst ms',
+      'setup median ms',
+      'heaviest phase: check + resolve, median ms',
+      'end of match (awards), median ms',
+    ],
+    replayRows,
   );
-}
 
-// 5. The match log.
-say('## Match log size');
-say();
-const logRows: (string | number)[][] = [];
-for (const game of GAME_LIST) {
-  const match = matches.get(game.id)!;
-  const size = utf8Length(stringifyMatchFile(match));
-  if (size >= 100 * 1024) failures.push(`${game.title}: the match log is ${kb(size)} KB (target < 100 KB)`);
-  logRows.push([game.title, match.submissions.length, kb(size), kb(utf8Length(JSON.stringify(match)))]);
-}
-table(['game', 'submissions', 'log KB (as written)', 'KB without whitespace'], logRows);
+  // 2. Peg Domain's legal-move search on a full pallet.
+  say('## Peg Domain legal-move search, full pallet');
+  say();
+  {
+    const fresh = newMatch('peg-domain', { seed: 'bench-search' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const rows = (fresh.value.options as { pallets: Record<string, string[]> }).pallets.p1;
+    const pallet = palletFrom(
+      rows
+        .join('')
+        .split('')
+        .map((c) => c === 'X'),
+    );
+    const empty = new Array<boolean>(81).fill(false);
+    const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
+    const searchRows: (string | number)[][] = [];
+    for (const [label, domainPegs] of [
+      ['empty domain (a move exists)', empty],
+      ['domain pegged like a chessboard (no move: every layout tried)', checker],
+    ] as const) {
+      for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
+      const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
+      const found = findLegalMove({ pallet, domainPegs }) !== null;
+      if (median(times) >= 50)
+        failures.push(`Peg Domain search on ${label}: ${ms(median(times))} ms, median of 200 (target < 50 ms)`);
+      searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
+    }
+    table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
+  }
 
+  // 2b. Hostile answers: every long answer of test/security/long-answers.ts (100 KB of letters,
+  // coordinates, formulas, combining marks…, and the same just under the 1,000-character limit, and
+  // split into a list), offered to every question of every phase the security tests cut at. Each is
+  // offered 3 times and judged on its median: a regex that tries every start (the regression of
+  // test/security/regressions.test.ts) takes seconds, a sane reading well under a millisecond.
+  say('## Hostile answers: long text offered to every question');
+  say();
+  {
+    const rows: (string | number)[][] = [];
+    for (const game of GAME_LIST) {
+      let count = 0;
+      let slowest = { ms: 0, what: '' };
+      for (const { run, submission, index, label, question } of longAnswers(scenarioOf(game))) {
+        const took = median([0, 1, 2].map(() => time(() => run.offer(submission, index))));
+        count += 1;
+        if (took > slowest.ms) slowest = { ms: took, what: `${submission.phase} ${question}: ${label}` };
+      }
+      if (slowest.ms >= 250)
+        failures.push(
+          `${game.title}: a long answer took ${ms(slowest.ms)} ms (${slowest.what}), median of 3 (target < 250 ms)`,
+        );
+      rows.push([game.title, count, ms(slowest.ms), slowest.what]);
+    }
+    // The regression itself: 100 000 letters as Pasture's starting cell.
+    const pasture = GAME_LIST.find((g) => g.id === 'pasture')!;
+    const fresh = newMatch('pasture', { seed: 'bench-long' });
+    if (!fresh.ok) throw new Error(fresh.error);
+    const run = new MatchRun(pasture, fresh.value);
+    const letters = median(
+      Array.from({ length: 5 }, (_, i) =>
+        time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i)),
+      ),
+    );
+    if (letters >= 100)
+      failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
+    rows.push([
+      'Pasture, 100 000 letters as the starting cell',
+      1,
+      ms(letters),
+      'start: refused for its length before any game reads it',
+    ]);
+    table(['game', 'long answers offered', 'slowest, median of 3 ms', 'which'], rows);
+  }
+
+  // 2c. Paint's canvas, generated from the seed at setup.
+  say('## Paint canvas generation');
+  say();
+  {
+    for (let i = 0; i < 3; i++) generateCanvas(new Random(`bench-canvas-warm-${i}`));
+    const times = Array.from({ length: 40 }, (_, i) => time(() => generateCanvas(new Random(`bench-canvas-${i}`))));
+    if (median(times) >= 20)
+      failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
+    table(
+      ['canvases (40 seeds)', 'median ms', 'worst ms'],
+      [['generateCanvas', ms(median(times)), ms(Math.max(...times))]],
+    );
+  }
+
+  // 3. Sheets writes per resolution, against a naive per-cell renderer.
+  say('## Sheets API writes per phase resolution');
+  say();
+  say('"Fresh": the last resolution of each match rendered into an empty spreadsheet (every tab written).');
+  say('"Re-render": the same resolution rendered into the spreadsheet as the previous resolution left it:');
+  say('only tabs whose content fingerprint changed are written (what the add-on sends each resolution).');
+  say('"Naive" is a renderer that makes one API call per cell it writes (value, format or border) and');
+  say('one per sheet or size change, each call carrying one request.');
+  say();
+
+  /** Calls and bytes a per-cell renderer would need for the same result. */
+  function naiveCost(requests: readonly Request[]): { calls: number; bytes: number } {
+    let calls = 0;
+    let bytes = 0;
+    const call = (request: Request) => {
+      calls += 1;
+      bytes += utf8Length(JSON.stringify({ requests: [request] }));
+    };
+    for (const request of requests) {
+      if (request.updateCells) {
+        const { rows = [], start, range, fields } = request.updateCells;
+        const sheetId = start?.sheetId ?? range?.sheetId ?? 0;
+        rows.forEach((row, r) =>
+          (row.values ?? []).forEach((cell, c) => {
+            if (Object.keys(cell).length > 0)
+              call({
+                updateCells: { rows: [{ values: [cell] }], start: { sheetId, rowIndex: r, columnIndex: c }, fields },
+              });
+          }),
+        );
+      } else if (request.repeatCell || request.updateBorders) {
+        const range = (request.repeatCell?.range ?? request.updateBorders?.range)!;
+        const height = (range.endRowIndex ?? 0) - (range.startRowIndex ?? 0);
+        const width = (range.endColumnIndex ?? 0) - (range.startColumnIndex ?? 0);
+        for (let r = 0; r < height; r++) {
+          for (let c = 0; c < width; c++) {
+            const one = {
+              ...range,
+              startRowIndex: (range.startRowIndex ?? 0) + r,
+              endRowIndex: (range.startRowIndex ?? 0) + r + 1,
+              startColumnIndex: (range.startColumnIndex ?? 0) + c,
+              endColumnIndex: (range.startColumnIndex ?? 0) + c + 1,
+            };
+            call(
+              request.repeatCell
+                ? { repeatCell: { ...request.repeatCell, range: one } }
+                : { updateBorders: { ...request.updateBorders, range: one } },
+            );
+          }
+        }
+      } else {
+        call(request);
+      }
+    }
+    return { calls, bytes };
+  }
+
+  const writeRows: (string | number)[][] = [];
+  for (const game of GAME_LIST) {
+    const result = replay(game, matches.get(game.id)!);
+    // The spreadsheets of a match: the host's, the shared (public) one, one per player.
+    const audiences = audiencesOf(result).filter((a) => !a.startsWith('team:'));
+    let requests = 0;
+    let bytes = 0;
+    let maxBytes = 0;
+    let naiveCalls = 0;
+    let naiveBytes = 0;
+    let incrementalBytes = 0;
+    // The spreadsheets as the previous resolution left them: replayed as of the last phase's opening.
+    const last = result.closed[result.closed.length - 1];
+    const previous = replay(game, matches.get(game.id)!, { now: last.timing.opensAt });
+    for (const audience of audiences) {
+      const before = new EmbeddedWorkbook();
+      renderView(before, viewFor(previous, audience), { dropDefaultSheet: true });
+      incrementalBytes += utf8Length(
+        JSON.stringify({ requests: renderRequests(viewFor(result, audience), before.getMetadata()) }),
+      );
+      const rendered = renderAudience(result, audience);
+      const calls = rendered.workbook.batchUpdates;
+      if (calls !== 1) failures.push(`${game.title} ${audience}: ${calls} batchUpdates (target 1)`);
+      const sent = renderRequests(rendered.view, new EmbeddedWorkbook().getMetadata(), { dropDefaultSheet: true });
+      requests += rendered.requests;
+      bytes += rendered.bytes;
+      maxBytes = Math.max(maxBytes, rendered.bytes);
+      const naive = naiveCost(sent);
+      naiveCalls += naive.calls;
+      naiveBytes += naive.bytes;
+    }
+    writeRows.push([
+      game.title,
+      audiences.length,
+      audiences.length,
+      Math.round(requests / audiences.length),
+      kb(bytes / audiences.length),
+      kb(maxBytes),
+      kb(incrementalBytes / audiences.length),
+      Math.round(naiveCalls / audiences.length),
+      `${Math.round(naiveCalls / audiences.length)}×`,
+      `${(naiveBytes / bytes).toFixed(1)}×`,
+    ]);
+  }
+  table(
+    [
+      'game',
+      'spreadsheets',
+      'batchUpdate calls (1 each)',
+      'requests per spreadsheet (fresh)',
+      'KB per spreadsheet (fresh)',
+      'largest KB (fresh)',
+      'KB per spreadsheet (re-render)',
+      'naive calls per spreadsheet',
+      'calls ratio',
+      'bytes ratio (fresh)',
+    ],
+    writeRows,
+  );
+
+  // 4. The Apps Script bundle.
+  say('## The Apps Script bundle');
+  say();
+  {
+    const code = readFileSync(join(root, 'dist/Code.js'), 'utf8');
+    const size = utf8Length(code);
+    const loads = Array.from({ length: 20 }, () => time(() => vm.runInContext(code, vm.createContext({}))));
+    // Raised from 300 KB when close-when-ready, pause, reminders, Discord and the seed's commitment added
+    // about 25 KB (2026-11-24): what the size costs is each execution's load, measured beside it.
+    if (size >= 350 * 1024) failures.push(`dist/Code.js is ${kb(size)} KB (target < 350 KB)`);
+    table(
+      ['file', 'size KB', 'load in node:vm, median ms', 'worst ms (20 loads)'],
+      [['dist/Code.js', kb(size), ms(median(loads)), ms(Math.max(...loads))]],
+    );
+  }
+
+  // 5. The match log.
+  say('## Match log size');
+  say();
+  const logRows: (string | number)[][] = [];
+  for (const game of GAME_LIST) {
+    const match = matches.get(game.id)!;
+    const size = utf8Length(stringifyMatchFile(match));
+    if (size >= 100 * 1024) failures.push(`${game.title}: the match log is ${kb(size)} KB (target < 100 KB)`);
+    logRows.push([game.title, match.submissions.length, kb(size), kb(utf8Length(JSON.stringify(match)))]);
+  }
+  table(['game', 'submissions', 'log KB (as written)', 'KB without whitespace'], logRows);
 }
 
 // 6. The add-on itself in the sandbox, sourced and pessimistic, a phase a day and live (bench/sandbox.ts).

@@ -137,7 +137,9 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
   for (const model of ['pessimistic', 'sourced'] as const) {
     const played = (c: MatchCase, kind: string) => {
       const p = play(c, model);
-      console.error(`[${model}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`);
+      console.error(
+        `[${model}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`,
+      );
       return p;
     };
     const day = DAY_CASES.map((c) => played(c, 'a phase a day'));

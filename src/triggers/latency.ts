@@ -24,7 +24,7 @@ const SHEETS_MEASURED =
 const PROPERTIES_MEASURED =
   'PropertiesService over 100 runs: getProperty 20-84 ms (average 30), setProperty 43-231 ms (average 62) (ziritione.org/post/apps_script_performance); sourced: the average, pessimistic: the maximum';
 const NO_FORMS =
-  'no public measurement of FormApp calls found (searched: docs, pages, issues); taken as server round trips like the Sheets API';
+  'no public measurement of the Forms service found (searched: docs, pages, issues); taken as server round trips like the Sheets API';
 
 /** Every latency the model uses. */
 export const LATENCY = {
@@ -81,7 +81,7 @@ export const LATENCY = {
   },
   /** Taking or releasing the document lock when it is free (waits are counted as they happen). */
   lock: { sourced: 200, pessimistic: 500, source: 'no public measurement found; 200 ms, pessimistic 500 ms' },
-  /** A ScriptApp call: listing, creating or deleting a trigger. */
+  /** A trigger listed, created or deleted (the script service). */
   triggerChange: {
     sourced: 1000,
     pessimistic: 1500,

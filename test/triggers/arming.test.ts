@@ -2,6 +2,7 @@
 // trigger for the next due moment, a minute trigger only around a deadline.
 import { describe, expect, it } from 'vitest';
 import { MINUTE_LEAD_MS, SOON_MS, plan } from '../../src/triggers/arming.js';
+import { MachineWake } from '../../src/node/host-ports.js';
 
 const T = Date.parse('2026-11-24T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -41,5 +42,22 @@ describe('arming the clock triggers', () => {
 
   it('the lead is longer than the pessimistic delay of a one-shot trigger', () => {
     expect(MINUTE_LEAD_MS).toBeGreaterThan(15 * 60_000);
+  });
+});
+
+describe("a machine's wake (genius-host host)", () => {
+  it('sleeps until the armed moment, a minute while the minute trigger would run, and never past --every', () => {
+    const wake = new MachineWake();
+    expect(wake.next(T, T + HOUR)).toBe(T + HOUR);
+    wake.wakeAt(iso(T + 10 * 60_000));
+    expect(wake.next(T, T + HOUR)).toBe(T + 10 * 60_000);
+    expect(wake.next(T, T + 5 * 60_000)).toBe(T + 5 * 60_000);
+    wake.wakeAt(null);
+    wake.everyMinute(true);
+    expect(wake.next(T, T + HOUR)).toBe(T + 60_000);
+    // An armed moment already past: at once.
+    wake.everyMinute(false);
+    wake.wakeAt(iso(T - 1000));
+    expect(wake.next(T, T + HOUR)).toBe(T);
   });
 });
