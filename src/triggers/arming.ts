@@ -11,7 +11,7 @@
 //     deadline waits for it (see run in execution.ts).
 //
 // What is armed is kept in one property (KEY.armed), so an execution that changes nothing calls
-// no ScriptApp method. A machine (src/node) has no triggers: its scheduler keeps the moment in
+// no trigger method. A machine (src/node) has no triggers: its scheduler keeps the moment in
 // memory and `genius-host host` sleeps until it.
 
 import { LATENCY } from './latency.js';

@@ -22,7 +22,7 @@ export interface Latency {
 const SHEETS_MEASURED =
   '10 sequential Sheets API writes took 11.87 s from Cloud Run, 1.19 s each (github.com/piotr-agier/google-drive-mcp pull 203); pessimistic: 1.5 s';
 const PROPERTIES_MEASURED =
-  'PropertiesService over 100 runs: getProperty 20-84 ms (average 30), setProperty 43-231 ms (average 62) (ziritione.org/post/apps_script_performance); sourced: the average, pessimistic: the maximum';
+  'The properties service over 100 runs: getProperty 20-84 ms (average 30), setProperty 43-231 ms (average 62) (ziritione.org/post/apps_script_performance); sourced: the average, pessimistic: the maximum';
 const NO_FORMS =
   'no public measurement of the Forms service found (searched: docs, pages, issues); taken as server round trips like the Sheets API';
 
