@@ -41,7 +41,8 @@ export function handToMachine(ctx: HostContext): string {
     const store = ctx.ports.store;
     const entries: Record<string, string> = {};
     for (const key of store.keys())
-      if (key !== KEY.quiet && key !== KEY.armed && key !== KEY.runner && key !== KEY.leaseSeen) entries[key] = store.get(key) ?? '';
+      if (key !== KEY.quiet && key !== KEY.armed && key !== KEY.runner && key !== KEY.leaseSeen)
+        entries[key] = store.get(key) ?? '';
     // The machine's first run looks at everything (no quiet pointer), and reads the forms.
     new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });
     ctx.ports.scheduler.remove();

@@ -72,7 +72,7 @@ function strict<T extends object>(name: string, target: T): T {
 }
 
 export class FakeClock {
-  /** Told after every move of the clock, from and to (ms): Apps Script's minute trigger keeps time (see Table.minuteTicks). */
+  /** Told after every move of the clock, from and to (ms): Apps Script's clock triggers keep time (see Table.clockTriggers). */
   onMove: ((from: number, to: number) => void) | null = null;
   constructor(private ms: number) {}
   now(): number {
@@ -499,30 +499,6 @@ export class Google {
    */
   triggerTimeLeft(): boolean {
     return this.window('triggers').ms < this.quotas().triggerMs;
-  }
-
-  /**
-   * A trigger execution that does exactly what `template` did, at `at`, without running the
-   * script again (Table.minuteTicks uses it for ticks that end on their quiet pointer): recorded,
-   * its run time charged to the day's trigger time and its Properties calls to that quota. False
-   * when the day's trigger time is spent (Apps Script would not start it).
-   */
-  repeatExecution(template: ExecutionRecord, at: number): boolean {
-    const handler = template.name;
-    if (!this.triggerTimeLeft()) {
-      this.triggersRefused.push({ name: handler, at });
-      return false;
-    }
-    const duration = (template.ended ?? template.at) - template.at;
-    const calls = template.calls.map((c) => ({
-      ...c,
-      ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}),
-    }));
-    this.executions.push({ ...template, id: this.executions.length + 1, at, calls, ended: at + duration });
-    this.chargeTriggerTime(duration);
-    const properties = calls.filter((c) => c.name.startsWith('Properties.')).length;
-    if (properties > 0) this.window('properties').calls += properties;
-    return true;
   }
 
   /** Trigger time spent in the current quota window (ms of the fake clock). */
