@@ -3,22 +3,23 @@
 // itself is in src/triggers (MatchHost), written against ports; services.ts gives it Apps Script.
 /// <reference types="google-apps-script" />
 
-import { GAME_LIST, gameById, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
-import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
+import { loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
-import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
+import { type MatchSetup, MatchHost, type RunReport, type StartResult } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
-import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
-import {
-  type AccountKind,
-  DAILY_EMAIL_RECIPIENTS,
-  DAILY_TRIGGER_MINUTES,
-  type TriggerUse,
-  projectTriggerUse,
-} from '../triggers/trigger-time.js';
+import { wakeSoon } from '../triggers/arming.js';
+import { hostContext } from '../triggers/context.js';
+
+export {
+  type TriggerTimeAnswer,
+  checkMatchSetup,
+  newMatchDefaults,
+  projectTriggerTime,
+  setAccountKind,
+} from './sidebar-calls.js';
 import { errorText } from '../engine/core/redact.js';
 import { askReason, summary } from './menu-seats.js';
 
@@ -105,149 +106,6 @@ export function onInstall(): void {
 
 export function showNewMatch(): void {
   ui().showSidebar(HtmlService.createHtmlOutputFromFile('sidebar').setTitle('Genius Host: new match'));
-}
-
-/** What the sidebar needs to draw itself. */
-export function newMatchDefaults(): {
-  games: {
-    id: string;
-    title: string;
-    min: number;
-    max: number;
-    default: number;
-    blurb: string;
-    closeWhenReady: Record<string, boolean>;
-    phaseLengths: { kinds: Record<string, string>; timedBy?: string };
-  }[];
-  timeZone: string;
-  now: string;
-  account: AccountKind | null;
-} {
-  return {
-    games: GAME_LIST.map((g) => ({
-      id: g.id,
-      title: g.title,
-      min: g.playerCount.min,
-      max: g.playerCount.max,
-      default: g.playerCount.default,
-      blurb: g.blurb,
-      closeWhenReady: defaultCloseWhenReady(g),
-      // The phase kinds whose length the host sets, in the game's own words (its definition).
-      phaseLengths: {
-        kinds: { ...g.phaseLengths.kinds },
-        ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}),
-      },
-    })),
-    // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
-    timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),
-    now: new Date().toISOString(),
-    // The kind of account the host said before (null: not yet; the sidebar then asks).
-    account: saidAccountKind(),
-  };
-}
-
-/** The sidebar's account field: the host says once whether this is a personal or a Workspace account. */
-export function setAccountKind(kind: string): AccountKind {
-  return sayAccountKind(kind);
-}
-
-/** What the sidebar shows of a match's daily trigger time (projectTriggerTime). */
-export interface TriggerTimeAnswer {
-  readonly minutesPerDay: number;
-  readonly phasesPerDay: number;
-  readonly quota: number;
-  readonly account: AccountKind;
-  readonly fits: boolean;
-  readonly parts: TriggerUse['parts'];
-  /** Reminder emails a day at most, the account's daily recipients (MailApp), and whether they fit. */
-  readonly emailsPerDay: number;
-  readonly emailQuota: number;
-  readonly emailsFit: boolean;
-}
-
-/**
- * The sidebar's projection of the daily trigger time of the match being set up, against the
- * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
- * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
- * and its turns as answers. Pure: no service is called.
- */
-export function projectTriggerTime(
-  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number>; reminders?: unknown },
-  account?: string,
-): TriggerTimeAnswer {
-  const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
-  const game = GAME_LIST.find((g) => g.id === setup?.game);
-  const players = Math.max(
-    game?.playerCount.min ?? 1,
-    Array.isArray(setup?.players) ? setup.players.length : (game?.playerCount.default ?? 1),
-  );
-  const minutes = Object.fromEntries(
-    Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0),
-  );
-  const use = projectTriggerUse({
-    players,
-    minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
-    ...turnClockOf(game, (setup as { options?: unknown })?.options),
-    ...deadlinesOf(setup),
-    ...(Array.isArray(setup?.reminders)
-      ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
-      : {}),
-  });
-  const quota = DAILY_TRIGGER_MINUTES[kind];
-  const emailQuota = DAILY_EMAIL_RECIPIENTS[kind];
-  return {
-    minutesPerDay: use.minutesPerDay,
-    phasesPerDay: use.phasesPerDay,
-    quota,
-    account: kind,
-    fits: use.minutesPerDay <= quota,
-    parts: use.parts,
-    emailsPerDay: use.emailsPerDay,
-    emailQuota,
-    emailsFit: use.emailsPerDay <= emailQuota,
-  };
-}
-
-/**
- * The deadlines of every phase of the match set up, from a replay of it without answers (each
- * phase closes at its deadline): what the busiest day of the match holds. None while the setup is
- * not valid yet (the projection then takes the schedule's shortest phase all day).
- */
-function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: boolean } {
-  try {
-    const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
-    if (!checked.ok) return {};
-    // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.
-    const deadlines = earliestCloses(gameById(checked.value.game), checked.value);
-    const closesWhenReady = Object.values(checked.value.schedule?.closeWhenReady ?? {}).some(Boolean);
-    return deadlines.length > 0 ? { deadlines, ...(closesWhenReady ? { closesWhenReady } : {}) } : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
- * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
- * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
- */
-function turnClockOf(
-  game: (typeof GAME_LIST)[number] | undefined,
-  options: unknown,
-): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
-  if (!game || game.closesEarly === undefined) return {};
-  const o = (typeof options === 'object' && options !== null ? options : {}) as {
-    turnSeconds?: unknown;
-    reserveSeconds?: unknown;
-  };
-  const seconds = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-  return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
-}
-
-/** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */
-export function checkMatchSetup(setup: MatchSetup, now?: string): StartResult | { ok: true } {
-  const checked = validateSetup(setup, 'check', now ?? new Date().toISOString());
-  return checked.ok ? { ok: true } : { ok: false, errors: checked.error };
 }
 
 /**
@@ -408,8 +266,8 @@ export function showHelp(): void {
   }
   dialog(
     'Genius Host: help',
-    `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and two triggers (every minute, and on each form response).</p>
-<p><b>Resolve overdue now</b> does at once what the minute trigger does: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
+    `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and its triggers (on each form response and each edit of a public row, and clock triggers that run when something is due: around each deadline, every minute).</p>
+<p><b>Resolve overdue now</b> does at once what the clock triggers do: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
 <p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere. <b>Discord webhook…</b> posts each result and each reminder to a Discord channel (paste its webhook URL; empty stops it). Players who have not answered get an email before each deadline (60 and 10 minutes before for phases over two hours, 5 minutes before for shorter ones).</p>${links}`,
   );
@@ -468,8 +326,18 @@ export function checkAccountTrigger(): void {}
 
 // ── Triggers ────────────────────────────────────────────────────────────────────────────────
 
-/** The clock trigger, every minute. */
+/** The hourly clock trigger: the safety net (src/triggers/arming.ts). */
 export function onTick(): RunReport {
+  return host().run('tick');
+}
+
+/** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
+export function onWake(): RunReport {
+  return host().run('tick');
+}
+
+/** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
+export function onMinute(): RunReport {
   return host().run('tick');
 }
 
@@ -512,5 +380,7 @@ export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
     values = range.getValues().map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
     when = new Date().toISOString();
   }
-  recordEdit(ports, when, { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values });
+  const edit = { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values };
+  // The next execution soon, to log it (no minute tick runs at rest: src/triggers/arming.ts).
+  if (recordEdit(ports, when, edit)) wakeSoon(hostContext(ports));
 }

@@ -19,7 +19,6 @@ import type {
   Lock,
   Mail,
   PublishResult,
-  Scheduler,
   Secrets,
   Spreadsheet,
   Store,
@@ -27,11 +26,7 @@ import type {
 import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
-
-const TICK_HANDLER = 'onTick';
-const SUBMIT_HANDLER = 'onFormSubmitted';
-const EDIT_HANDLER = 'onRowEdited';
-const HANDLERS = [TICK_HANDLER, SUBMIT_HANDLER, EDIT_HANDLER];
+import { appsScriptScheduler } from './triggers.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
@@ -283,26 +278,6 @@ function appsScriptFiles(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet)
           drivePermissions().remove(fileId, p.id);
     },
     publish,
-  };
-}
-
-/** The minute tick, the form-submit trigger and the shared sheet's edit trigger. */
-function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Scheduler {
-  const removeOurs = () => {
-    for (const trigger of ScriptApp.getProjectTriggers()) {
-      if (HANDLERS.includes(trigger.getHandlerFunction())) ScriptApp.deleteTrigger(trigger);
-    }
-  };
-  return {
-    install: (sharedId) => {
-      removeOurs();
-      ScriptApp.newTrigger(TICK_HANDLER).timeBased().everyMinutes(1).create();
-      ScriptApp.newTrigger(SUBMIT_HANDLER).forSpreadsheet(active()).onFormSubmit().create();
-      // An installable edit trigger on the shared sheet: it runs, as the host, when a person edits
-      // it, not when a script or the API writes it ("Installable triggers", docs/google.md).
-      ScriptApp.newTrigger(EDIT_HANDLER).forSpreadsheet(sharedId).onEdit().create();
-    },
-    remove: removeOurs,
   };
 }
 

@@ -1,6 +1,7 @@
 // What a match of each game at its largest is expected to spend of the host account's daily
 // trigger time, on the sidebar's default schedule (a phase a day), for Check this account…: the
-// projection of src/triggers/trigger-time.ts (the bench measures each game beside it).
+// projection of src/triggers/trigger-time.ts, on the latencies of src/triggers/latency.ts (the
+// bench's cost model reads the same table and measures each game beside it).
 
 import { GAME_LIST } from '../engine/index.js';
 import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-time.js';
@@ -23,11 +24,11 @@ export interface ExpectedUse {
 export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game) => ({
   game: game.id,
   players: game.playerCount.max,
-  // Peg Domain runs on its turn clock (its defaults: 120 s a turn, 480 s of reserve each).
+  // A game on its own turn clock (Peg Domain) runs on it (its definition's livePace).
   minutesPerDay: projectTriggerUse({
     players: game.playerCount.max,
     minutes: DEFAULT_MINUTES,
-    ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
+    ...(game.livePace?.turnClock ? { turnClock: game.livePace.turnClock } : {}),
   }).minutesPerDay,
   why: "a phase a day (the sidebar's default); shorter phases cost more, and the sidebar shows how much",
 }));

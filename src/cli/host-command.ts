@@ -1,4 +1,4 @@
-// genius-host host --spreadsheet ID [--once | --every 60s]: the add-on's minute tick, from a machine
+// genius-host host --spreadsheet ID [--once | --every 60s]: the add-on's clock triggers, from a machine
 // (src/node/host-ports.ts). One line per execution on standard error; --every keeps going, survives
 // a failing call (logged, tried again next time) and stops on Ctrl-C between executions, or when
 // Google refuses the saved sign-in (no later execution could pass: the line says what to do).
@@ -60,7 +60,7 @@ export interface HostCommand {
 
 /** Runs the tick once, or every `everyMs` until Ctrl-C. Exit status 1 when the match is not the machine's, or --once failed. */
 export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: HostCommand): Promise<number> {
-  const { ports, store, lock } = machinePorts(google, spreadsheet, parts(google, spreadsheet));
+  const { ports, store, lock, wake: armed } = machinePorts(google, spreadsheet, parts(google, spreadsheet));
   // One read says whether the match is the machine's: a refusal is one line, before anything else.
   if (store.peek(KEY.runner) !== 'machine')
     throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
@@ -113,7 +113,8 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
       }
       if (everyMs === undefined || stopping) return 0;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, started + everyMs - Date.now()));
+        // Until the next moment something is due (src/triggers/arming.ts), at most --every after this one started.
+        const timer = setTimeout(resolve, Math.max(0, armed.next(Date.now(), started + everyMs) - Date.now()));
         wake = () => {
           clearTimeout(timer);
           resolve();

@@ -13,9 +13,10 @@ First hand the match over: in the host spreadsheet choose Genius Host -> Host fr
 refuses a match Apps Script still hosts. Genius Host -> Host from Apps Script again takes it back.
 
   --once          one execution, then exit (for cron or a Cloud Run job; the default)
-  --every 60s     one execution every 60 seconds (or 2m, 90...; 10 s at least) until Ctrl-C, which
-                  stops between executions; a failing call is logged and tried again next time,
-                  but a saved sign-in Google refuses (expired or revoked) stops it
+  --every 60s     keeps going until Ctrl-C: the next execution when something is due (a deadline,
+                  a reminder, a form reading), and at least every 60 seconds (or 2m, 90...; 10 s
+                  at least); Ctrl-C stops between executions; a failing call is logged and tried
+                  again next time, but a saved sign-in Google refuses (expired or revoked) stops it
 
 Each execution writes one line on standard error: what it logged and drew, and its Google calls.
 Form answers are read every 5 minutes, and at every deadline. Public rows (the shared sheet's

@@ -73,8 +73,32 @@ export function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
   };
 }
 
-/** A machine has no triggers: its scheduler is whatever runs genius-host host (cron, Cloud Scheduler). */
-const noTriggers: Scheduler = { install: () => {}, remove: () => {} };
+/**
+ * A machine has no triggers: what an execution arms (src/triggers/arming.ts) is kept here, and
+ * genius-host host sleeps until it (`next`), instead of running every minute.
+ */
+export class MachineWake implements Scheduler {
+  private wake: string | null = null;
+  private minute = false;
+  install(): void {}
+  remove(): void {
+    this.wake = null;
+    this.minute = false;
+  }
+  wakeAt(at: string | null): void {
+    this.wake = at;
+  }
+  everyMinute(on: boolean): void {
+    this.minute = on;
+  }
+  /** When the next execution is due (ms), at most `latest`: a minute on while the minute trigger would run. */
+  next(now: number, latest: number): number {
+    const times = [latest];
+    if (this.wake !== null) times.push(Date.parse(this.wake));
+    if (this.minute) times.push(now + 60_000);
+    return Math.max(now, Math.min(...times));
+  }
+}
 
 /** What a machine's ports are built from besides Sheets: Forms and Drive (src/node), or a test's. */
 export interface MachineParts {
@@ -106,8 +130,9 @@ export function machinePorts(
   hostId: string,
   parts: MachineParts,
   clock: Clock = machineClock,
-): { ports: HostPorts; store: SheetStore; lock: LeaseLock } {
+): { ports: HostPorts; store: SheetStore; lock: LeaseLock; wake: MachineWake } {
   const host = new HostSpreadsheet(google, hostId);
+  const wake = new MachineWake();
   const store = new SheetStore(host);
   const lock = new LeaseLock(host, store, clock, randomUUID(), leaseMemoryFile(hostId));
   // Before any call to Google, the lease renewed when due, so a run however long keeps it (a run
@@ -144,12 +169,12 @@ export function machinePorts(
     store,
     files,
     forms: parts.forms,
-    scheduler: noTriggers,
+    scheduler: wake,
     flush: () => store.flush(),
     formatTime,
     newId: () => randomUUID(),
     ...(parts.discord ? { http: parts.discord.http, secrets: parts.discord.secrets } : {}),
     machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },
   };
-  return { ports, store, lock };
+  return { ports, store, lock, wake };
 }

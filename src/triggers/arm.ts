@@ -1,7 +1,8 @@
-// The pipeline's last step (execution.ts): arm what is due next. Today that is the quiet pointer
-// the minute ticks read (one Properties read a tick, see run in execution.ts); a trigger set for
-// the moment itself would take its place here, and nowhere else.
+// The pipeline's last step (execution.ts): arm what is due next. The quiet pointer tells a tick that
+// starts early that it may rest (one Properties read), and the clock triggers (arming.ts) are set for
+// the moment itself: a one-shot trigger, or the minute trigger near a deadline.
 
+import { armNext } from './arming.js';
 import type { HostContext } from './context.js';
 import { KEY, type QuietPointer } from './pointers.js';
 import type { NextDue } from './quiet.js';
@@ -11,6 +12,11 @@ import type { NextDue } from './quiet.js';
  * edits this execution logged; any other that came in while it ran wakes the ticks.
  */
 export function arm(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>): void {
+  armNext(ctx, { at: restPointer(ctx, due, handled), edge: due.edge });
+}
+
+/** Writes the quiet pointer for `due`; answers until when the ticks rest (null: the next looks). */
+function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>): string | null {
   const quiet =
     due.at === null
       ? null
@@ -19,11 +25,12 @@ export function arm(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>
           ask: '',
           open: due.open,
           ...(due.sharp ? { sharp: true } : {}),
+          ...(due.edge !== null ? { edge: due.edge } : {}),
         } satisfies QuietPointer);
-  if (ctx.pointers.text(KEY.quiet) === quiet) return;
+  if (ctx.pointers.text(KEY.quiet) === quiet) return due.at;
   if (quiet === null) {
     ctx.pointers.remove(KEY.quiet);
-    return;
+    return null;
   }
   ctx.pointers.setText(KEY.quiet, quiet);
   // An answer or an edit that came in while this ran dropped the pointer before this wrote it
@@ -32,6 +39,9 @@ export function arm(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>
     ctx.pointers.store
       .peekKeys()
       .some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !handled.has(k))
-  )
+  ) {
     ctx.pointers.remove(KEY.quiet);
+    return null;
+  }
+  return due.at;
 }

@@ -3,7 +3,7 @@
 // per edit, written without the lock (two players editing at once write two keys, so nothing is
 // lost), holding the cells and the time the trigger's execution started, which is after the edit
 // (the event carries no time: docs/google.md, "Public rows"). It also drops the ticks' quiet pointer,
-// so the next minute tick runs and collectEdits turns the recorded edits into submissions, each
+// so the next clock tick (armed a minute on: arming.ts wakeSoon) runs and collectEdits turns the recorded edits into submissions, each
 // stamped with its own time (the rule and what it leaves open: rows.ts). On Apps Script no execution
 // reads the rows for answers; only an execution that finds a tab rewrite left half-done reads its
 // first row. A machine (genius-host host) has no edit trigger: readRows reads the rows instead.

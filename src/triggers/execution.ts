@@ -1,4 +1,4 @@
-// One execution of the add-on (the minute tick, a form submission, a menu item), under the document
+// One execution of the add-on (a clock tick, a form submission, a menu item), under the document
 // lock: one pipeline, whatever started it (docs/architecture.md, "One execution").
 //
 //   1. read    the log, and what is new: the host's entry, form responses not yet logged, the
@@ -30,12 +30,13 @@ import type { LogEntry } from './log.js';
 import { type MessagesSent, sendMessages } from './messages.js';
 import { KEY } from './pointers.js';
 import { nextDue } from './quiet.js';
+import { armNearEdge } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 
 export type { RunKind } from './inputs.js';
 export type { WriteReport } from './draw.js';
 
-/** The longest a tick waits for a deadline or a phase's opening (the ticks come every minute). */
+/** The longest a tick waits for a deadline or a phase's opening (near one, the minute trigger runs: arming.ts). */
 const SHARP_WAIT_MS = 60_000;
 /** How long before a deadline a machine reads the public rows (see readRows in edits.ts). */
 const ROWS_LEAD_MS = 2_000;
@@ -91,6 +92,8 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
     const quiet = pointers.peekQuiet();
     const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
     if (quiet && wait > 0) {
+      // The one-shot trigger armed a lead before a deadline started this: the minute trigger runs from now on.
+      armNearEdge(ctx, quiet.edge ?? null);
       // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.

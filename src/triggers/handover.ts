@@ -17,6 +17,7 @@
 import { type HostContext, withLock } from './context.js';
 import { hostedElsewhere } from './runner.js';
 import { FREE, LEASE_ID, LEASE_KEY, LEASE_MS, leaseIn, sightingIn, watchLease } from './lease.js';
+import { disarmed, wakeSoon } from './arming.js';
 import { KEY } from './pointers.js';
 import { SheetStore, STORE_TAB } from './sheet-store.js';
 
@@ -40,10 +41,12 @@ export function handToMachine(ctx: HostContext): string {
     const store = ctx.ports.store;
     const entries: Record<string, string> = {};
     for (const key of store.keys())
-      if (key !== KEY.quiet && key !== KEY.runner && key !== KEY.leaseSeen) entries[key] = store.get(key) ?? '';
+      if (key !== KEY.quiet && key !== KEY.armed && key !== KEY.runner && key !== KEY.leaseSeen)
+        entries[key] = store.get(key) ?? '';
     // The machine's first run looks at everything (no quiet pointer), and reads the forms.
     new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });
     ctx.ports.scheduler.remove();
+    disarmed(ctx);
     store.set(KEY.runner, 'machine');
     store.remove(KEY.quiet);
     return `The match is ready to be hosted from a machine: its state is in the hidden "${STORE_TAB}" tab and the add-on's triggers are removed. Run genius-host host --spreadsheet ${ctx.ports.files.host().id} --every 60s on the machine (README: Hosting from a machine). Until it runs, nothing resolves the match.`;
@@ -100,6 +103,9 @@ export function takeBack(ctx: HostContext): string {
     store.remove(KEY.runner);
     store.remove(KEY.quiet);
     ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
-    return 'Apps Script hosts the match again: its triggers are installed and the next minute tick resolves what is due. Stop genius-host host on the machine (it does nothing from now on).';
+    // What the machine armed is not Apps Script's: the next execution in a minute arms afresh.
+    disarmed(ctx);
+    wakeSoon(ctx);
+    return 'Apps Script hosts the match again: its triggers are installed and the next execution, in a minute, resolves what is due. Stop genius-host host on the machine (it does nothing from now on).';
   });
 }

@@ -23,6 +23,8 @@ export const KEY = {
   /** The public answer rows of the shared sheet (RowsPointer). */
   rows: 'gh.rows',
   quiet: 'gh.quiet',
+  /** The clock triggers the last execution armed (arming.ts). */
+  armed: 'gh.armed',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
   /**
@@ -77,7 +79,14 @@ const SCHEMAS = {
   legacyPolled: z.object({ at: z.string() }),
   legacyRendered: z.record(z.string(), z.string()),
   // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
-  quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
+  quiet: z.object({
+    until: z.string(),
+    ask: z.string(),
+    open: z.nullable(z.string()),
+    sharp: z.optional(z.boolean()),
+    // The open phase's deadline or the next phase's opening (arming.ts: the minute trigger before it).
+    edge: z.optional(z.string()),
+  }),
   starting: z.object({ setup: z.string() }),
   startedPlayer: z.object({
     form: z.optional(formRef),

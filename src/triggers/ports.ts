@@ -179,11 +179,16 @@ export interface Forms {
 /** The add-on's three triggers. */
 export interface Scheduler {
   /**
-   * Makes sure exactly these exist: the minute tick, the host spreadsheet's form-submit trigger,
-   * and the edit trigger of the shared sheet `sharedId` (its answers tab's edits, see edits.ts).
+   * Makes sure exactly these exist: the hourly tick (the safety net), the host spreadsheet's
+   * form-submit trigger, and the edit trigger of the shared sheet `sharedId` (its answers tab's
+   * edits, see edits.ts). No one-shot or minute trigger: arming.ts adds them.
    */
   install(sharedId: string): void;
   remove(): void;
+  /** The one-shot clock trigger at `at` (`.at(date)`), replacing any earlier one; null: none. */
+  wakeAt(at: string | null): void;
+  /** The minute trigger on or off (around a deadline: arming.ts). */
+  everyMinute(on: boolean): void;
 }
 
 /** One plain-text email (MailApp.sendEmail(recipient, subject, body)). */

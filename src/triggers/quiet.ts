@@ -1,5 +1,6 @@
-// When the minute ticks may rest after an execution (the quiet pointer, see run in execution.ts):
-// until the next form reading, deadline, reminder or phase opening, whichever comes first.
+// When the clock ticks may rest after an execution (the quiet pointer, see run in execution.ts):
+// until the next form reading, deadline, reminder or phase opening, whichever comes first; the
+// one-shot trigger is armed for that moment (arming.ts).
 
 import type { ReplayResult } from '../engine/index.js';
 import { formsToRead } from './collect.js';
@@ -73,6 +74,8 @@ export interface NextDue {
   readonly sharp: boolean;
   /** The open phase (the quiet tick's report). */
   readonly open: string | null;
+  /** The next deadline or phase opening, around which the minute trigger runs (arming.ts), or null. */
+  readonly edge: string | null;
 }
 
 /** What else keeps the next execution from resting: work left over, a post to try again, sheets left to draw. */
@@ -101,7 +104,7 @@ export function nextDue(
   if (until !== null && left.drawAt !== null)
     until = Date.parse(left.drawAt) <= Date.parse(now) ? null : earlier(until, left.drawAt);
   const edge = phaseEdge(result, now);
-  return { at: until, sharp: until !== null && edge !== null && Date.parse(until) === Date.parse(edge), open };
+  return { at: until, sharp: until !== null && edge !== null && Date.parse(until) === Date.parse(edge), open, edge };
 }
 
 function earlier(a: string, b: string): string {

@@ -16,6 +16,7 @@ import { sameAccount } from '../engine/core/email.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { type MatchFile, gameById } from '../engine/index.js';
+import { disarmed } from './arming.js';
 import { type HostContext, withLock } from './context.js';
 import { type RunReport, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
@@ -252,6 +253,8 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
     }),
   };
   ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
+  // The triggers are new: nothing one-shot is armed until the first drawing's run arms it (arming.ts).
+  disarmed(ctx);
   host.batchUpdate(linksTabRequests(host, linksOf(ctx, match)));
   // The match exists from here: the triggers run it, and Start answers with its links. The
   // first drawing of every sheet and form is the next call's (or the next tick's) work.

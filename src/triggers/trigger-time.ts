@@ -1,30 +1,37 @@
 // How much of the host account's daily trigger time a match will use: a projection for the sidebar
-// (before Start) and Check this account…, in the bundle. It mirrors the cost model the tests and
-// the bench hold every execution to (test/reliability/cost.ts: the same per-call constants, each
-// with its source) and counts what the add-on's triggers do in a day (execution.ts, edits.ts):
+// (before Start) and Check this account…, in the bundle. It reads the latencies of the cost model
+// the tests and the bench hold every execution to (src/triggers/latency.ts, pessimistic: each with
+// its source there) and counts what the add-on's triggers do in a day (arming.ts, execution.ts,
+// edits.ts):
 //
-//   - a minute tick every minute, most ending on one Properties read (the quiet pointer);
-//   - each phase's close: the tick before the deadline waits for it (at most a minute), closes and
-//     reads again every form that may hold an answer, draws every spreadsheet, shows every form
-//     the next phase's questions;
-//   - each answer: its form-submit execution (its own form read, the log, the sender's sheet), and
-//     the next tick drawing the host's and the public sheet (counted once per answer: answers
-//     spread over the day); an edit of a public row costs its edit trigger and the same tick;
+//   - the hourly trigger (the safety net), each tick ending on one Properties read;
+//   - each deadline (and phase opening): the one-shot trigger armed MINUTE_LEAD_MS before it, which
+//     turns the minute trigger on; a quiet minute tick each minute until the deadline; the tick
+//     before the deadline waits for it (at most a minute), closes and reads again every form that
+//     may hold an answer, draws every spreadsheet, shows every form the next phase's questions,
+//     and turns the minute trigger off;
+//   - each answer: its form-submit execution (its own form read, the log, the sender's sheet, a
+//     one-shot trigger armed), and the execution that trigger starts drawing the host's and the
+//     public sheet (counted once per answer: answers spread over the day); an edit of a public row
+//     costs its edit trigger and the same;
 //   - other players' sheets drawn every 3 hours while answers come in, and every open form read
-//     every 2 hours (for an answer whose trigger did not fire);
+//     every 2 hours (for an answer whose trigger did not fire), each by a one-shot trigger;
 //   - a phase that closes when every player is ready: its close is the last answer's execution (no
 //     tick waits for a deadline), counted like a deadline's, as if it closed the moment it opened
-//     (the busiest its days can be); a paused match adds nothing: its ticks rest on the quiet
-//     pointer until the host resumes;
-//   - each reminder time (reminders.ts): a tick woken for it emails every player (none answered,
-//     at worst), posts to Discord and draws the host's sheet (its log lists the messages).
+//     (the busiest its days can be); a paused match adds nothing but the hourly ticks;
+//   - each reminder time (reminders.ts): a one-shot execution emails every player (none answered,
+//     at worst), posts to Discord and draws the host's sheet (its log lists the messages);
+//   - a game on its own turn clock (Peg Domain): the minute trigger runs through the turns, each
+//     tick a full run reading every form.
 //
 // It is conservative: every answer counted as if sent alone, the busiest 24 hours of the match's
 // deadlines (or, without them, phases as short as the schedule's shortest all day), every phase
-// asking every player by form, half the players answering twice. The
-// bench (npm run bench) plays each game at its largest in the sandbox and reports the measured day
-// beside this projection; the measurement must not exceed it.
+// asking every player by form, half the players answering twice. The bench (npm run bench) plays
+// each game at its largest in the sandbox and reports the measured day beside this projection; the
+// measurement must not exceed it.
 
+import { MINUTE_LEAD_MS } from './arming.js';
+import { latencies } from './latency.js';
 import { reminderMinutes } from './reminders.js';
 
 /** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime; docs/google.md). */
@@ -33,45 +40,30 @@ export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
 export const DAILY_EMAIL_RECIPIENTS = { personal: 100, workspace: 1500 } as const;
 export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
 
-/**
- * Milliseconds a call costs under the model (test/reliability/cost.ts COSTS, where each has its
- * source): a Sheets API call 1.2 s (measured round trips, slow end) plus 5 ms per KB written; a
- * Properties read 90 ms, a write 240 ms (measured, maximum); a Forms change 300 ms, opening a form
- * 800 ms, reading its responses 800 ms (assumptions: no public measurement); reaching the bound
- * spreadsheet 300 ms; the lock 200 ms to take or release; an email 1 s, the mail quota read 300 ms,
- * a Discord post 1 s (assumptions: no public measurement).
- */
-const CALL_MS = {
-  sheets: 1200,
-  sheetsPerKb: 5,
-  propertyRead: 90,
-  propertyWrite: 240,
-  formChange: 300,
-  formOpen: 800,
-  formResponses: 800,
-  spreadsheetApp: 300,
-  lock: 200,
-  mailSend: 1000,
-  mailQuota: 300,
-  fetch: 1000,
-} as const;
+/** Milliseconds each call takes, read pessimistic (latency.ts, where each has its source). */
+const CALL_MS = latencies('pessimistic');
 
 /** A drawn spreadsheet: its metadata read, then one batchUpdate of about 50 KB (bench/results.md). */
-const DRAW_MS = 2 * CALL_MS.sheets + 50 * CALL_MS.sheetsPerKb;
+const DRAW_MS = 2 * CALL_MS.sheetsCall + 50 * CALL_MS.sheetsWritePerKb;
 /** The log: read (metadata and values), then one append. */
-const LOG_MS = 3 * CALL_MS.sheets;
-/** Taking and releasing the lock, the bound spreadsheet, reading every property once, and a few writes. */
-const RUN_MS = 2 * CALL_MS.lock + CALL_MS.spreadsheetApp + CALL_MS.propertyRead + 4 * CALL_MS.propertyWrite;
+const LOG_MS = 3 * CALL_MS.sheetsCall;
+/** An execution started; the lock taken and released, the bound spreadsheet, every property read once, a few writes. */
+const RUN_MS =
+  CALL_MS.executionStart + 2 * CALL_MS.lock + CALL_MS.spreadsheetApp + CALL_MS.propertyRead + 4 * CALL_MS.propertyWrite;
+/** A trigger replaced (arming.ts): the project's triggers listed, one deleted, one created, the pointer written. */
+const ARM_MS = 3 * CALL_MS.triggerChange + CALL_MS.propertyWrite;
 /** Reading a form's new responses. */
 const FORM_READ_MS = CALL_MS.formOpen + CALL_MS.formResponses;
 /** A form closed (with its message) and read once more. */
 const FORM_CLOSE_MS = FORM_READ_MS + 2 * CALL_MS.formChange;
 /** A form shown the next phase's questions (about six changes) and opened, its pointer written. */
 const FORM_SHOW_MS = 7 * CALL_MS.formChange + 2 * CALL_MS.propertyWrite;
-/** A tick that ends on its quiet pointer: one Properties read, and the script starting (assumption: 10 ms). */
-const QUIET_TICK_MS = CALL_MS.propertyRead + 10;
-/** The edit trigger: two property writes, the event's range. */
-const EDIT_MS = 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + 20;
+/** A tick that ends on its quiet pointer: the execution's start and one Properties read (two near a deadline). */
+const QUIET_TICK_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyRead;
+/** The edit trigger: two property writes, the event's range, a one-shot trigger armed. */
+const EDIT_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + ARM_MS;
+/** Before each deadline: the one-shot trigger turning the minute trigger on, a quiet minute tick a minute, the minute trigger off after. */
+const LEAD_MS = QUIET_TICK_MS + 2 * ARM_MS + (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS;
 
 /** Intervals the add-on keeps (execution.ts: FORMS_EVERY_MINUTES, OTHERS_EVERY_MINUTES). */
 const FORMS_EVERY_MINUTES = 120;
@@ -151,7 +143,13 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   const sheets = n + 2;
   // On a turn clock, every minute of the match is a full tick reading every form.
   const turnMinutes = clock ? Math.min(DAY_MINUTES, (TURNS * clock.turnSeconds + n * clock.reserveSeconds) / 60) : 0;
-  const ticks = DAY_MINUTES * QUIET_TICK_MS + turnMinutes * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+  // The hourly safety net; before each deadline the minute trigger (its minutes overlap for phases
+  // shorter than its lead: at most a tick a minute all day); on a turn clock, full ticks.
+  const leadMinutes = clock ? 0 : Math.min(DAY_MINUTES, (phases * MINUTE_LEAD_MS) / 60_000);
+  const ticks =
+    24 * QUIET_TICK_MS +
+    (clock ? 0 : phases * (LEAD_MS - (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS) + leadMinutes * QUIET_TICK_MS) +
+    turnMinutes * (RUN_MS + LOG_MS + n * FORM_READ_MS);
   // The tick before a deadline waits for it (a minute at most), then the close; a turn ended by a
   // move is closed by the move's own execution, without waiting.
   const close = (clock ? 0 : 60_000) + RUN_MS + LOG_MS + n * FORM_CLOSE_MS + sheets * DRAW_MS + n * FORM_SHOW_MS;
@@ -159,21 +157,22 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   // Every player answers each phase, half of them twice; each answer alone in its minute.
   // On a turn clock one player moves a turn (and the full ticks are counted above).
   const answersPerDay = clock ? phases : phases * n * 1.5;
-  const answer = RUN_MS + LOG_MS + CALL_MS.spreadsheetApp + 2 * CALL_MS.propertyWrite + FORM_READ_MS + DRAW_MS;
+  const answer = RUN_MS + LOG_MS + CALL_MS.spreadsheetApp + 2 * CALL_MS.propertyWrite + FORM_READ_MS + DRAW_MS + ARM_MS;
   // The next tick draws the host's and the public sheet (for an edit of a public row, also the
   // editor's, which the edit's own trigger does not: counted as the edit trigger's cost and one
   // more draw, below the form answer's own execution).
-  const nextTick = RUN_MS + LOG_MS + 2 * DRAW_MS + EDIT_MS;
+  const nextTick = RUN_MS + LOG_MS + 2 * DRAW_MS + ARM_MS + EDIT_MS;
   const answers = answersPerDay * (answer + (clock ? 0 : nextTick));
   // Other players' sheets, and every form, while answers can come (all day, at worst).
-  const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS);
-  const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+  // Each woken by a one-shot trigger, which it replaces.
+  const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS + ARM_MS);
+  const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS + ARM_MS);
   // Reminders: as many a phase as its (shortest) length takes; none for a turn clock's turns of minutes.
   const phaseMinutes = clock ? clock.turnSeconds / 60 : DAY_MINUTES / phasesPerDay(input.minutes);
   const reminderTimes =
     phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
   const reminders =
-    reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS);
+    reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS + ARM_MS);
   const parts = { ticks, closes, answers, others, reading, reminders };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;

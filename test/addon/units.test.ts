@@ -157,14 +157,16 @@ describe('the projected daily trigger time (the sidebar, Check this account…)'
       projectTriggerUse({ players: 20, minutes: { default: 60, plans: 30 } }).minutesPerDay,
     );
   });
-  it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day', () => {
+  it('grows with the players and with shorter phases, and every game at its largest fits a personal account a phase a day (pessimistic latencies)', () => {
     const at = (players: number, minutes: number) =>
       projectTriggerUse({ players, minutes: { default: minutes } }).minutesPerDay;
     expect(at(20, 1440)).toBeGreaterThan(at(5, 1440));
     expect(at(10, 60)).toBeGreaterThan(at(10, 240));
     expect(at(10, 60)).toBeGreaterThan(DAILY_TRIGGER_MINUTES.personal);
+    // On the pessimistic latencies (src/triggers/latency.ts) the projection bounds the bench's
+    // measurement from far above (bench/results.md): within the quota, no longer within half of it.
     for (const use of EXPECTED_TRIGGER_USE)
-      expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal / 2);
+      expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal);
     // Its parts add up (each rounded to a tenth, the whole up to the minute).
     const use = projectTriggerUse({ players: 20, minutes: { default: 1440 } });
     expect(Math.abs(use.minutesPerDay - Object.values(use.parts).reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(1);

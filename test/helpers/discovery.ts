@@ -14,7 +14,8 @@
 // and a request's own description may say they are taken (AddProtectedRangeRequest's
 // protectedRangeId); docs/google.md lists the cases.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A schema or a field of one, as discovery documents write them. */
 export interface SchemaDoc {
@@ -62,15 +63,15 @@ export interface DiscoveryDoc {
 
 export type Api = 'sheets.v4' | 'forms.v1' | 'drive.v3' | 'script.v1';
 
+/** This folder, from the module's own URL: `__dirname` exists under vitest but not where the bench runs this (tsx, ES modules). */
+const HERE = dirname(fileURLToPath(import.meta.url));
 const loaded = new Map<Api, DiscoveryDoc>();
 
 /** One of the discovery documents of test/fixtures/google-discovery (read once). */
 export function discovery(api: Api): DiscoveryDoc {
   let doc = loaded.get(api);
   if (!doc) {
-    doc = JSON.parse(
-      readFileSync(join(__dirname, '../fixtures/google-discovery', `${api}.json`), 'utf8'),
-    ) as DiscoveryDoc;
+    doc = JSON.parse(readFileSync(join(HERE, '../fixtures/google-discovery', `${api}.json`), 'utf8')) as DiscoveryDoc;
     loaded.set(api, doc);
   }
   return doc;

@@ -1,75 +1,51 @@
-// A cost model of an Apps Script execution, from what the sandbox counts: every service call
-// with the bytes it sends and receives, and the script's own computing time. Each constant is
-// conservative (the slow end of what is reported, or an assumption above it) and says where it
-// comes from. Apps Script's limits it is held against:
+// A cost model of an Apps Script execution, from what the sandbox counts: its start (the runtime
+// and the bundle loaded), every service call with the bytes it sends and receives, and the
+// script's own computing time. Every latency is one of src/triggers/latency.ts, read as sourced or
+// pessimistic (npm run bench runs both), each with its source there. Apps Script's limits it is
+// held against:
 //   - 6 minutes per execution ("Script runtime", developers.google.com/apps-script/guides/services/quotas);
 //   - 60 write and 60 read requests per minute per user per project for the Sheets API, refilled
 //     every minute; over it a request fails with 429 (developers.google.com/sheets/api/limits);
 //   - per day: 90 minutes of trigger runtime and 50,000 Properties reads and writes for a consumer
 //     account (6 hours and 500,000 for Google Workspace) (the quotas page above).
 import type { CallRecord, ExecutionRecord } from '../sandbox/calls.js';
+import { LATENCY, type Latency, type LatencyModel } from '../../src/triggers/latency.js';
 
 export interface CallCost {
   /** Milliseconds per call. */
-  readonly fixed: number;
+  readonly fixed: Latency;
   /** Milliseconds per KB sent or received. */
-  readonly perKb?: number;
-  readonly source: string;
+  readonly perKb?: Latency;
 }
 
-const MEASURED_SHEETS =
-  'about 1.1 s per Sheets API write round trip, measured from Cloud Run (10 sequential writes 11.87 s, github.com/piotr-agier/google-drive-mcp pull 203); charged at the slow end';
-const ASSUMED_KB =
-  'assumption: 5 ms per KB (200 KB/s) for Google to apply a batch of cell updates; Google recommends at most 2 MB a request (developers.google.com/sheets/api/limits)';
-const MEASURED_PROPERTIES =
-  'PropertiesService measured at 20-84 ms (avg 30) a getProperty and 43-231 ms (avg 62) a setProperty over 100 runs (ziritione.org/post/apps_script_performance); charged at the maximum';
-const ASSUMED_FORMS =
-  'assumption (no public measurement found): FormApp calls are server round trips like Sheets, charged at 300 ms a change, 800 ms to open a form';
-const ASSUMED_DRIVE = 'assumption: a Drive API call as a Sheets one; sharing also sends an email, 2 s';
-const ASSUMED_LOCAL =
-  'assumption: calls answered inside the script process (handles, builders, Ui, response fields) at 5 ms';
+const L = LATENCY;
 
-/** Cost per call, by `Service.method`; the first matching rule applies. */
+/**
+ * Cost per call, by `Service.method`; the first matching rule applies. Every figure is one of
+ * src/triggers/latency.ts, with its source there (the sidebar's projection reads the same table).
+ */
 const COSTS: readonly (readonly [RegExp, CallCost])[] = [
-  [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: 1200, perKb: 5, source: `${MEASURED_SHEETS}; ${ASSUMED_KB}` }],
-  [
-    /^Sheets\./,
-    { fixed: 1200, perKb: 2, source: `${MEASURED_SHEETS}; reading at half the cost per KB of writing (assumption)` },
-  ],
-  [/^Properties\.getProperty$|^Properties\.getKeys$/, { fixed: 90, source: MEASURED_PROPERTIES }],
-  [/^Properties\./, { fixed: 240, source: MEASURED_PROPERTIES }],
-  [
-    /^SpreadsheetApp\.flush$/,
-    {
-      fixed: 700,
-      source:
-        'adding flush() took a 4,000-cell write from under 50 ms to 610 ms ("What is faster: ScriptDb or SpreadsheetApp?", a Stack Overflow answer, ruby-bash.developreference.com/article/29263774)',
-    },
-  ],
-  [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: 3000, source: 'assumption: creating a file, 3 s' }],
-  [/^SpreadsheetApp\./, { fixed: 300, source: 'assumption: 300 ms to reach the bound spreadsheet' }],
-  [
-    /^Range\.getValues$/,
-    { fixed: 1200, perKb: 2, source: `a trigger event's range read as a Sheets read: ${MEASURED_SHEETS}` },
-  ],
-  [/^Sheet\.getFormUrl$/, { fixed: 300, source: 'assumption: 300 ms, a SpreadsheetApp round trip' }],
-  [/^FormApp\.openById$/, { fixed: 800, source: ASSUMED_FORMS }],
-  [/^Form\.getResponses$/, { fixed: 800, source: ASSUMED_FORMS }],
-  [/^(Form|FormItem|FormApp)\./, { fixed: 300, source: ASSUMED_FORMS }],
-  [/^Drive\.Permissions\.create$/, { fixed: 2000, perKb: 5, source: ASSUMED_DRIVE }],
-  [/^Drive\./, { fixed: 1200, perKb: 5, source: ASSUMED_DRIVE }],
-  [/^ScriptApp\.|TriggerBuilder\.create$/, { fixed: 1000, source: 'assumption: a trigger change, 1 s' }],
-  [/^Lock\./, { fixed: 200, source: 'assumption: 200 ms to take or release the lock when it is free' }],
-  [
-    /^MailApp\.sendEmail$/,
-    { fixed: 1000, source: 'assumption (no public measurement found): an email handed to Gmail, 1 s' },
-  ],
-  [/^MailApp\./, { fixed: 300, source: 'assumption: a quota read, 300 ms' }],
-  [
-    /^UrlFetchApp\.fetch$/,
-    { fixed: 1000, perKb: 5, source: "assumption: a POST to Discord's webhook and its answer, 1 s" },
-  ],
-  [/./, { fixed: 5, source: ASSUMED_LOCAL }],
+  [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: L.sheetsCall, perKb: L.sheetsWritePerKb }],
+  [/^Sheets\./, { fixed: L.sheetsCall, perKb: L.sheetsReadPerKb }],
+  [/^Properties\.getProperty$|^Properties\.getKeys$/, { fixed: L.propertyRead }],
+  [/^Properties\./, { fixed: L.propertyWrite }],
+  [/^SpreadsheetApp\.flush$/, { fixed: L.flush }],
+  [/^SpreadsheetApp\.create$|^FormApp\.create$/, { fixed: L.createFile }],
+  [/^SpreadsheetApp\./, { fixed: L.spreadsheetApp }],
+  // A trigger event's range read as a Sheets read.
+  [/^Range\.getValues$/, { fixed: L.sheetsCall, perKb: L.sheetsReadPerKb }],
+  [/^Sheet\.getFormUrl$/, { fixed: L.spreadsheetApp }],
+  [/^FormApp\.openById$/, { fixed: L.formOpen }],
+  [/^Form\.getResponses$/, { fixed: L.formResponses }],
+  [/^(Form|FormItem|FormApp)\./, { fixed: L.formChange }],
+  [/^Drive\.Permissions\.create$/, { fixed: L.drivePermission, perKb: L.sheetsWritePerKb }],
+  [/^Drive\./, { fixed: L.driveCall, perKb: L.sheetsWritePerKb }],
+  [/^ScriptApp\.|TriggerBuilder\.create$/, { fixed: L.triggerChange }],
+  [/^Lock\./, { fixed: L.lock }],
+  [/^MailApp\.sendEmail$/, { fixed: L.mailSend }],
+  [/^MailApp\./, { fixed: L.mailQuota }],
+  [/^UrlFetchApp\.fetch$/, { fixed: L.fetch, perKb: L.sheetsWritePerKb }],
+  [/./, { fixed: L.local }],
 ];
 
 /**
@@ -82,10 +58,11 @@ const SCRIPT_SLOWDOWN = 3;
  * A call's cost, whether it succeeded or failed: a refused or timed-out call took its round trip,
  * and a retry (the same work done again by the next execution) is calls of its own, counted there.
  */
-export function costOf(call: CallRecord): number {
+export function costOf(call: CallRecord, model: LatencyModel = 'sourced'): number {
   const cost = COSTS.find(([pattern]) => pattern.test(call.name))![1];
-  if (!call.remote && cost.fixed > 5) return 5;
-  return cost.fixed + (cost.perKb ?? 0) * ((call.bytesOut + call.bytesIn) / 1024);
+  const fixed = cost.fixed[model];
+  if (!call.remote && fixed > L.local[model]) return L.local[model];
+  return fixed + (cost.perKb?.[model] ?? 0) * ((call.bytesOut + call.bytesIn) / 1024);
 }
 
 export interface ExecutionCost {
@@ -116,8 +93,9 @@ export interface ExecutionCost {
  */
 export type ScriptTime = 'measured' | 'none';
 
-function executionCost(e: ExecutionRecord, scriptTime: ScriptTime): ExecutionCost {
-  const serviceMs = e.calls.reduce((n, c) => n + costOf(c), 0);
+function executionCost(e: ExecutionRecord, scriptTime: ScriptTime, model: LatencyModel): ExecutionCost {
+  // The execution's start and bundle load, then its calls.
+  const serviceMs = L.executionStart[model] + e.calls.reduce((n, c) => n + costOf(c, model), 0);
   const scriptMs = scriptTime === 'none' ? 0 : Math.max(0, (e.ms ?? 0) - e.serviceMs) * SCRIPT_SLOWDOWN;
   const count = (f: (c: CallRecord) => boolean) => e.calls.filter(f).length;
   // Waiting (for the lock, or in Utilities.sleep for a deadline) is run time too.
@@ -164,23 +142,29 @@ export interface MatchBudget {
   readonly worstRunning: ExecutionCost;
   readonly sheetsWritesPerMinute: number;
   readonly sheetsReadsPerMinute: number;
-  /** The dearest tick that ended on its quiet pointer (what most minutes of a match cost). */
+  /** The dearest tick that ended on its quiet pointer (the hourly safety net's usual cost). */
   readonly quietTick: ExecutionCost | null;
   /** Trigger executions, and the time they spent waiting for the lock (ms, counted in dailyMinutes). */
   readonly triggerExecutions: number;
   readonly lockWaitMs: number;
   /**
    * Trigger minutes in the match's busiest 24 hours under the cost model: every trigger
-   * execution the sandbox ran in them (with the minute ticks fired every minute: Table.minuteTicks),
-   * and for the part of the 24 hours after the match's last execution, a quiet tick a minute.
+   * execution the sandbox ran in them (the clock triggers run as installed: Table.clockTriggers),
+   * and for the part of the 24 hours after the match's last execution, a quiet tick an hour.
    */
   readonly dailyMinutes: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+/** The clock triggers' handlers (src/addon/triggers.ts): hourly, one-shot, every minute. */
+const CLOCK_HANDLERS = new Set(['onTick', 'onWake', 'onMinute']);
 
-/** Every game at its largest within a third of a personal account's 90 trigger minutes a day (issue: a third leaves room for other scripts and for a match played faster). */
-export const DAILY_TRIGGER_TARGET_MINUTES = 30;
+/** Every game at its largest, a phase a day, in its busiest 24 hours (issue 26: a ninth of a personal account's 90 minutes). */
+export const DAILY_TRIGGER_TARGET_MINUTES = 10;
+/** A whole live session at the rules' pace (issue 26: half a personal account's day). */
+export const LIVE_SESSION_TARGET_MINUTES = 45;
+/** The longest execution of any kind, Start included: a slow day at Google stays inside the 6 minutes. */
+export const LONGEST_EXECUTION_TARGET_MS = 4 * 60_000;
 /** From a deadline to every spreadsheet showing what followed it, at worst. */
 export const DEADLINE_TO_BOARDS_TARGET_MS = 3 * 60_000;
 
@@ -189,11 +173,12 @@ export function matchBudget(
   executions: readonly ExecutionRecord[],
   sheetsCalls: readonly { at: number; write: boolean }[],
   scriptTime: ScriptTime = 'measured',
+  model: LatencyModel = 'sourced',
 ): MatchBudget {
-  const costs = executions.map((e) => executionCost(e, scriptTime));
+  const costs = executions.map((e) => executionCost(e, scriptTime, model));
   const dearest = (list: readonly ExecutionCost[]) => list.reduce((a, b) => (b.ms > a.ms ? b : a));
   const quiet = costs.filter(
-    (c, i) => c.name === 'onTick' && !executions[i].calls.some((call) => call.name.startsWith('Lock.')),
+    (c, i) => CLOCK_HANDLERS.has(c.name) && !executions[i].calls.some((call) => call.name.startsWith('Lock.')),
   );
   const quietTick = quiet.length > 0 ? dearest(quiet) : null;
   const triggered = costs.filter((c) => c.trigger).sort((a, b) => a.at - b.at);
@@ -201,7 +186,8 @@ export function matchBudget(
   let busiest = 0;
   for (let i = 0, j = 0, sum = 0; i < triggered.length; i++) {
     while (j < triggered.length && triggered[j].at < triggered[i].at + DAY_MS) sum += triggered[j++].ms;
-    const uncovered = Math.max(0, triggered[i].at + DAY_MS - end) / 60_000;
+    // After the match's last execution, the hourly trigger alone (src/triggers/arming.ts).
+    const uncovered = Math.max(0, triggered[i].at + DAY_MS - end) / 3_600_000;
     busiest = Math.max(busiest, sum + uncovered * (quietTick?.ms ?? 0));
     sum -= triggered[i].ms;
   }

@@ -35,7 +35,7 @@ function startWithDiscord(game: string, minutes: Record<string, number>): Table 
     deadlines: {},
   };
   expect(table.startMatch(setup).ok).toBe(true);
-  table.minuteTicks(30, true);
+  table.clockTriggers(30);
   return table;
 }
 

@@ -13,7 +13,7 @@ import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/po
 import { SheetStore } from '../../src/triggers/sheet-store.js';
 import { WEBHOOK_SECRET } from '../../src/triggers/discord.js';
 import { AppsScriptForms } from '../../src/addon/forms.js';
-import { FORMS_EVERY_MINUTES } from '../../src/node/host-ports.js';
+import { FORMS_EVERY_MINUTES, MachineWake } from '../../src/node/host-ports.js';
 import type { Table } from './players.js';
 import type { SheetFile } from './sheets.js';
 
@@ -109,7 +109,7 @@ export function machineFor(
       publish: refused('publish'),
     },
     forms,
-    scheduler: { install: () => {}, remove: () => {} },
+    scheduler: new MachineWake(),
     flush: () => store?.flush(),
     formatTime,
     newId: () => randomUUID(),

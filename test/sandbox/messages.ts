@@ -101,7 +101,7 @@ function startWithSidebar(c: MessagesCase): { table: Table; closeWhenReady: Reco
     ...(c.options ? { options: c.options } : {}),
   };
   expect(table.startMatch(setup).ok).toBe(true);
-  table.minuteTicks(30, true);
+  table.clockTriggers(30);
   return { table, closeWhenReady };
 }
 

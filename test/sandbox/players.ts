@@ -7,10 +7,9 @@ import type { Answers, Question } from '../../src/engine/core/game.js';
 import { type MatchFile, type ReplayResult, gameById, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
-import type { ExecutionRecord } from './calls.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { Sandbox } from './sandbox.js';
-import { FormError } from './services.js';
+import { FormError, type TriggerRecord } from './services.js';
 import type { SheetFile } from './sheets.js';
 
 export const HOST = 'host@example.com';
@@ -183,54 +182,46 @@ export class Table {
   }
 
   /**
-   * From now on the minute trigger fires as Apps Script fires it: once every minute, here at
-   * `offsetSeconds` past each minute of the fake clock (Apps Script picks the second), whatever
-   * else runs. A minute passed while an execution runs fires it in the middle of that execution
-   * (it waits for the lock, as there); the time is put back after each, since executions run side
-   * by side. A minute passed while such a tick runs is not fired again.
+   * From now on the installed clock triggers run as Apps Script runs them, whatever else runs: a
+   * minute trigger every minute and an hourly one every hour, at `offsetSeconds` past the mark
+   * (Apps Script picks the second), from its creation on; a one-shot trigger (`at`) once,
+   * `delayMs` after its time (Google promises no precision for it: src/triggers/latency.ts
+   * oneShotDelay), and never before it was created. A mark passed while an execution runs fires
+   * in the middle of it (it waits for the lock, as there); the time is put back after each, since
+   * executions run side by side.
    */
-  minuteTicks(offsetSeconds = 30, quietShortcut = false): void {
+  clockTriggers(offsetSeconds = 30, delayMs = 0): void {
     const clock = this.google.clock;
+    const ran = this.google.clockRan;
     let ticking = false;
-    // With `quietShortcut`, a tick that would end on its quiet pointer (the pointer, read here as
-    // the script reads it, says rest until after this minute) is recorded as the last such tick
-    // the script really ran, without running it again: days of minutes stay quick to simulate.
-    let quietTemplate: ExecutionRecord | null = null;
-    const restsAt = (mark: number) => {
-      const text = this.google.properties.get('gh.quiet');
-      if (!text) return false;
-      try {
-        const quiet = JSON.parse(text) as { until?: string; sharp?: boolean };
-        const until = Date.parse(quiet.until ?? '');
-        // The tick in the minute before a deadline waits for it and runs: not a quiet one.
-        return Number.isFinite(until) && mark < until && !(quiet.sharp && until - mark <= 60_000);
-      } catch {
-        return false;
-      }
+    /** When `t` runs next after `after` (ms), or null: never again. */
+    const nextRun = (t: TriggerRecord, after: number): number | null => {
+      const created = t.created ?? -Infinity;
+      if (t.at !== undefined) return ran[t.id] !== undefined ? null : Math.max(t.at + delayMs, created, after);
+      const period = (t.minutes ?? 0) * 60_000 + (t.hours ?? 0) * 3_600_000;
+      if (period === 0) return null;
+      const from = Math.max(after - 1, created, ran[t.id] ?? -Infinity);
+      return Math.floor((from - offsetSeconds * 1000) / period) * period + period + offsetSeconds * 1000;
     };
     clock.onMove = (from, to) => {
       if (ticking) return;
       ticking = true;
       try {
-        const first = Math.floor((from - offsetSeconds * 1000) / 60_000) * 60_000 + 60_000 + offsetSeconds * 1000;
-        for (let mark = first; mark <= to; mark += 60_000) {
-          if (mark <= from) continue;
-          clock.jump(mark);
+        let cursor = from + 1;
+        for (;;) {
+          let due: { trigger: TriggerRecord; at: number } | null = null;
+          for (const t of this.google.triggers) {
+            if (t.kind !== 'CLOCK') continue;
+            const at = nextRun(t, cursor);
+            if (at !== null && at <= to && (due === null || at < due.at)) due = { trigger: t, at };
+          }
+          if (due === null) return;
+          cursor = due.at;
+          ran[due.trigger.id] = due.at;
+          clock.jump(due.at);
           try {
-            if (quietShortcut && quietTemplate && restsAt(mark)) {
-              this.google.repeatExecution(quietTemplate, mark);
-              continue;
-            }
-            this.sandbox.fire('CLOCK');
-            const ran = this.google.executions.at(-1);
-            if (
-              ran?.name === 'onTick' &&
-              ran.at === mark &&
-              !ran.error &&
-              ran.calls.length > 0 &&
-              ran.calls.every((c) => !c.name.startsWith('Lock.') && !c.writes)
-            )
-              quietTemplate = ran;
+            const trigger = due.trigger;
+            this.recorded(trigger.handler, [{ triggerUid: trigger.id }], () => this.sandbox.fireTrigger(trigger));
           } catch (error) {
             // A tick's failure (a quota, the six minutes) is its own: recorded in its execution.
             if (!this.google.executions.at(-1)?.error) throw error;

@@ -205,6 +205,11 @@ export class Sandbox {
     ]);
   }
 
+  /** Fires one installed trigger (a clock trigger the fake clock finds due: Table.clockTriggers). */
+  fireTrigger(trigger: { id: string; handler: string; owner: string }): void {
+    this.runTrigger(trigger, () => [{ triggerUid: trigger.id }]);
+  }
+
   /** Runs a trigger's handler as its owner, unless the day's trigger time is spent. */
   private runTrigger(trigger: { handler: string; owner: string }, event: () => unknown[]): void {
     if (!this.google.triggerTimeLeft()) {

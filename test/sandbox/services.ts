@@ -73,7 +73,7 @@ function strict<T extends object>(name: string, target: T): T {
 }
 
 export class FakeClock {
-  /** Told after every move of the clock, from and to (ms): Apps Script's minute trigger keeps time (see Table.minuteTicks). */
+  /** Told after every move of the clock, from and to (ms): Apps Script's clock triggers keep time (see Table.clockTriggers). */
   onMove: ((from: number, to: number) => void) | null = null;
   constructor(private ms: number) {}
   now(): number {
@@ -231,7 +231,13 @@ export interface TriggerRecord {
   readonly owner: string;
   readonly handler: string;
   readonly kind: 'CLOCK' | 'ON_FORM_SUBMIT' | 'ON_EDIT';
+  /** A recurring clock trigger: every this many minutes, or hours. */
   readonly minutes?: number;
+  readonly hours?: number;
+  /** A one-shot clock trigger (`at(date)`): its time (ms); it runs once, at or after it. */
+  readonly at?: number;
+  /** When it was created (ms of the fake clock): a clock trigger never runs before. */
+  readonly created?: number;
   readonly source?: string;
 }
 
@@ -331,6 +337,8 @@ export class Google {
   readonly sheets = new Map<string, SheetFile>();
   readonly forms = new Map<string, FakeForm>();
   readonly triggers: TriggerRecord[] = [];
+  /** When each clock trigger last ran (ms, by id): a one-shot trigger runs once; it stays listed until deleted. */
+  readonly clockRan: Record<string, number> = {};
   readonly properties = new Map<string, string>();
   /** Every email MailApp sent (one recipient each: the add-on sends no other kind). */
   readonly mail: SentMail[] = [];
@@ -492,30 +500,6 @@ export class Google {
    */
   triggerTimeLeft(): boolean {
     return this.window('triggers').ms < this.quotas().triggerMs;
-  }
-
-  /**
-   * A trigger execution that does exactly what `template` did, at `at`, without running the
-   * script again (Table.minuteTicks uses it for ticks that end on their quiet pointer): recorded,
-   * its run time charged to the day's trigger time and its Properties calls to that quota. False
-   * when the day's trigger time is spent (Apps Script would not start it).
-   */
-  repeatExecution(template: ExecutionRecord, at: number): boolean {
-    const handler = template.name;
-    if (!this.triggerTimeLeft()) {
-      this.triggersRefused.push({ name: handler, at });
-      return false;
-    }
-    const duration = (template.ended ?? template.at) - template.at;
-    const calls = template.calls.map((c) => ({
-      ...c,
-      ...(c.at !== undefined ? { at: at + (c.at - template.at) } : {}),
-    }));
-    this.executions.push({ ...template, id: this.executions.length + 1, at, calls, ended: at + duration });
-    this.chargeTriggerTime(duration);
-    const properties = calls.filter((c) => c.name.startsWith('Properties.')).length;
-    if (properties > 0) this.window('properties').calls += properties;
-    return true;
   }
 
   /** Trigger time spent in the current quota window (ms of the fake clock). */
@@ -1476,17 +1460,33 @@ export class Google {
       newTrigger: (functionName: string) =>
         strict('TriggerBuilder', {
           timeBased: () => {
-            let minutes = 0;
+            // One schedule a builder: every n minutes (1, 5, 10, 15 or 30), every n hours, or once at a date.
+            let schedule: { minutes: number } | { hours: number } | { at: number } | null = null;
+            const once = (next: typeof schedule) => {
+              if (schedule !== null) throw new Error('ClockTriggerBuilder: a schedule is already set');
+              schedule = next;
+              return clock;
+            };
             const clock = strict('ClockTriggerBuilder', {
               everyMinutes: (n: number) => {
                 if (![1, 5, 10, 15, 30].includes(n))
                   throw new Error('Invalid argument: everyMinutes takes 1, 5, 10, 15 or 30');
-                minutes = n;
-                return clock;
+                return once({ minutes: n });
+              },
+              everyHours: (n: number) => {
+                if (![1, 2, 4, 6, 8, 12].includes(n))
+                  throw new Error('Invalid argument: everyHours takes 1, 2, 4, 6, 8 or 12');
+                return once({ hours: n });
+              },
+              at: (date: Date) => {
+                // The script's Date is of its own realm (node:vm): not `instanceof` this one's.
+                if (Object.prototype.toString.call(date) !== '[object Date]' || !Number.isFinite(date.getTime()))
+                  throw new Error('Invalid argument: at takes a Date');
+                return once({ at: date.getTime() });
               },
               create: () => {
-                if (minutes === 0) throw new Error('ClockTriggerBuilder.create: no schedule set');
-                return addTrigger({ handler: functionName, kind: 'CLOCK', minutes });
+                if (schedule === null) throw new Error('ClockTriggerBuilder.create: no schedule set');
+                return addTrigger({ handler: functionName, kind: 'CLOCK', ...schedule, created: google.clock.now() });
               },
             });
             return clock;

@@ -44,7 +44,7 @@ describe("a match on wall-clock deadlines, read in each reader's own time", () =
     });
     expect(started.ok).toBe(true);
     expect(logOf(table.sandbox).schedule?.closeAt).toEqual({ default: { time: '20:00', atLeastHours: 6 } });
-    table.minuteTicks(30, true);
+    table.clockTriggers(30);
 
     // 20:00 Paris that day is only an hour on: the pregame closes on Sunday at 20:00 Paris.
     expect(table.state().open?.timing.deadline).toBe('2026-11-22T19:00:00.000Z');

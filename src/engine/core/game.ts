@@ -229,6 +229,16 @@ export interface Final {
   readonly detail: Readonly<Record<string, unknown>>;
 }
 
+/** A live session's pace (Game.livePace). */
+export interface LivePace {
+  readonly minutes: Readonly<Record<string, number>>;
+  /** A game whose turns run on its own clock (Peg Domain): each turn's seconds and each player's reserve. */
+  readonly turnClock?: { readonly turnSeconds: number; readonly reserveSeconds: number };
+}
+
+/** A live session's pace where the rules give none: a round an hour. */
+export const LIVE_PACE: LivePace = { minutes: { default: 60 } };
+
 /** What the core gives a game: the match's fixed facts and seeded randomness. */
 export interface GameContext<O> {
   readonly seed: string;
@@ -345,6 +355,12 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
    * how.
    */
   readonly phaseLengths: { readonly kinds: Readonly<Record<string, string>>; readonly timedBy?: string };
+  /**
+   * The pace of a live session as the rules give it (the bench plays it; the sidebar projects its
+   * trigger time): phase lengths in minutes by kind, as `schedule.minutes` takes them, and for a
+   * game on its own turn clock, the clock. None: a round an hour (LIVE_PACE).
+   */
+  readonly livePace?: LivePace;
   /** True when the phase ends before its deadline (Peg Domain: a valid move ends the turn). */
   closesEarly?(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>): boolean;
   /** Applies a phase's moves (missing players submitted nothing). */

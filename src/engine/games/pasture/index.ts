@@ -147,6 +147,8 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
       orders: 'orders, each round',
     },
   },
+  // The rules: a 20-minute pregame and 15-minute rounds (docs/games/pasture.md); 10 to plan, 5 to order is our split.
+  livePace: { minutes: { pregame: 20, plans: 10, orders: 5 } },
   playerCount: { min: 2, max: 20, default: 10 },
   optionsSchema,
   prepareOptions,

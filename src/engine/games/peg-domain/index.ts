@@ -150,6 +150,8 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
     timedBy:
       'Peg Domain times its own phases: the pregame takes 3 minutes and each turn runs on the turn clock (options turnSeconds and reserveSeconds); only the start is yours to set.',
   },
+  // Its defaults (options.ts): a 2-minute turn clock, 8 minutes of reserve each.
+  livePace: { minutes: {}, turnClock: { turnSeconds: 120, reserveSeconds: 480 } },
   playerCount: { min: 2, max: 2, default: 2 },
   optionsSchema,
   prepareOptions,
