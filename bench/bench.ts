@@ -16,7 +16,16 @@ import vm from 'node:vm';
 import type { AnyGame } from '../src/engine/core/game.js';
 import type { MatchFile } from '../src/engine/core/matchfile.js';
 import { MatchRun, replay } from '../src/engine/core/replay.js';
-import { GAME_LIST, audiencesOf, newMatch, playMatch, stringifyMatchFile, viewFor } from '../src/engine/index.js';
+import {
+  GAME_LIST,
+  audiencesOf,
+  gameById,
+  newMatch,
+  playMatch,
+  stringifyMatchFile,
+  viewFor,
+} from '../src/engine/index.js';
+import { turnClockOf } from '../src/engine/core/clock.js';
 import { Random } from '../src/engine/core/random.js';
 import { generateCanvas } from '../src/engine/games/paint/generate.js';
 import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
@@ -466,11 +475,12 @@ say();
     const budget = matchBudget(table.google.executions, table.google.sheetsCalls);
     const { deadlines, spreadsheets } = deadlinesAndSheets(table);
     const boards = deadlineToBoards(table.google.executions, deadlines, spreadsheets);
-    // As the sidebar projects it (Peg Domain on its turn clock, the game's defaults).
+    // As the sidebar projects it (a game on its own turn clock on its defaults: Game.turnClock).
+    const clock = turnClockOf(gameById(c.game), {});
     const projected = projectTriggerUse({
       players: c.players,
-      minutes: c.game === 'peg-domain' ? { default: 1440 } : c.minutes,
-      ...(c.game === 'peg-domain' ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
+      minutes: clock ? { default: 1440 } : c.minutes,
+      ...(clock ? { turnClock: clock } : {}),
     }).minutesPerDay;
     if (budget.worst.ms >= 240_000)
       failures.push(

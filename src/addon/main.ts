@@ -5,6 +5,8 @@
 
 import { GAME_LIST, gameById, loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
 import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
+import { turnClockOf } from '../engine/core/clock.js';
+import type { AnyGame, TurnClock } from '../engine/core/game.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult, validateSetup } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
@@ -159,8 +161,8 @@ export interface TriggerTimeAnswer {
 /**
  * The sidebar's projection of the daily trigger time of the match being set up, against the
  * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
- * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
- * and its turns as answers. Pure: no service is called.
+ * kind of account this is). A game on its own turn clock (Game.turnClock) counts its turns as
+ * phases that close on a move. Pure: no service is called.
  */
 export function projectTriggerTime(
   setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number>; reminders?: unknown },
@@ -178,7 +180,7 @@ export function projectTriggerTime(
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
-    ...turnClockOf(game, (setup as { options?: unknown })?.options),
+    ...turnClockFor(game, (setup as { options?: unknown })?.options),
     ...deadlinesOf(setup),
     ...(Array.isArray(setup?.reminders)
       ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
@@ -217,22 +219,10 @@ function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: 
   }
 }
 
-/**
- * A game on its own turn clock (its turns end on a move: Peg Domain), with the turn and reserve
- * seconds the options set, or the game's defaults (120 and 480: docs/games/peg-domain.md).
- */
-function turnClockOf(
-  game: (typeof GAME_LIST)[number] | undefined,
-  options: unknown,
-): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
-  if (!game || game.closesEarly === undefined) return {};
-  const o = (typeof options === 'object' && options !== null ? options : {}) as {
-    turnSeconds?: unknown;
-    reserveSeconds?: unknown;
-  };
-  const seconds = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-  return { turnClock: { turnSeconds: seconds(o.turnSeconds, 120), reserveSeconds: seconds(o.reserveSeconds, 480) } };
+/** The game's own turn clock with the options the host typed, for the projection (core/clock.ts). */
+function turnClockFor(game: AnyGame | undefined, options: unknown): { turnClock?: TurnClock } {
+  const clock = turnClockOf(game, options);
+  return clock ? { turnClock: clock } : {};
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */

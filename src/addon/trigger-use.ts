@@ -2,6 +2,7 @@
 // trigger time, on the sidebar's default schedule (a phase a day), for Check this account…: the
 // projection of src/triggers/trigger-time.ts (the bench measures each game beside it).
 
+import { turnClockOf } from '../engine/core/clock.js';
 import { GAME_LIST } from '../engine/index.js';
 import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-time.js';
 
@@ -20,14 +21,19 @@ export interface ExpectedUse {
   readonly why: string;
 }
 
+/** A game at its largest on the default schedule; a game on its own turn clock (Game.turnClock) on its default options. */
+function projectUse(game: (typeof GAME_LIST)[number]): number {
+  const clock = turnClockOf(game, {});
+  return projectTriggerUse({
+    players: game.playerCount.max,
+    minutes: DEFAULT_MINUTES,
+    ...(clock ? { turnClock: clock } : {}),
+  }).minutesPerDay;
+}
+
 export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game) => ({
   game: game.id,
   players: game.playerCount.max,
-  // Peg Domain runs on its turn clock (its defaults: 120 s a turn, 480 s of reserve each).
-  minutesPerDay: projectTriggerUse({
-    players: game.playerCount.max,
-    minutes: DEFAULT_MINUTES,
-    ...(game.closesEarly !== undefined ? { turnClock: { turnSeconds: 120, reserveSeconds: 480 } } : {}),
-  }).minutesPerDay,
+  minutesPerDay: projectUse(game),
   why: "a phase a day (the sidebar's default); shorter phases cost more, and the sidebar shows how much",
 }));
