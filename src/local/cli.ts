@@ -9,6 +9,7 @@ import { seedCommitment } from '../engine/core/commitment.js';
 import { inert, inertJson } from '../engine/core/quote.js';
 import { type Audience } from '../engine/core/view.js';
 import {
+  EXAMPLE_GAME,
   GAMES,
   GAME_LIST,
   type MatchFile,
@@ -89,7 +90,7 @@ without a schedule is a complete record and every phase in it closes, whatever -
 Games, with their bots (the first is the default; without --bot players take them in turn):
 ${GAME_LIST.map((game) => `  ${game.id.padEnd(18)} ${botNames(game).join(', ')}`).join('\n')}`;
 
-const EXAMPLE_FILE = 'examples/not-flower-field.json';
+const EXAMPLE_FILE = `examples/${EXAMPLE_GAME.id}.json`;
 /** The shape of a spreadsheet ID, for examples. */
 const EXAMPLE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
 /** The shape of a commitment (the SHA-256 of the seed "genius"), for examples. */
@@ -209,8 +210,8 @@ function parseCommand(
 }
 
 function exampleOf(command: Command): string {
-  if (command === 'new') return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
-  if (command === 'start') return 'genius-host start not-flower-field';
+  if (command === 'new') return `genius-host new ${EXAMPLE_GAME.id} (games: ${[...GAMES.keys()].join(', ')})`;
+  if (command === 'start') return `genius-host start ${EXAMPLE_GAME.id}`;
   if (command === 'pull') return `genius-host pull --spreadsheet ${EXAMPLE_ID} > match.json`;
   if (command === 'verify') return `genius-host verify match.json --commitment ${EXAMPLE_COMMITMENT}`;
   if (command === 'host') return `genius-host host --spreadsheet ${EXAMPLE_ID} --every 60s`;
@@ -415,7 +416,7 @@ function refuseSetupFiles(words: readonly string[]): void {
   for (const word of words) {
     if (/\.json$/i.test(word) || existsSync(word)) {
       throw new InputError(
-        `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start pasture`,
+        `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start ${EXAMPLE_GAME.id}`,
       );
     }
   }
