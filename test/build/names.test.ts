@@ -51,7 +51,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/core/setup.test.ts',
   'test/core/submission-limit.test.ts',
   'test/docs/citations.test.ts',
-  'test/helpers/privacy.ts',
   'test/helpers/tiny-game.ts',
   'test/http/handover.test.ts',
   'test/http/host-faults.test.ts',

@@ -34,12 +34,15 @@ export interface GameCases {
   readonly deadlineSweep?: boolean;
 }
 
+/** A module of a game's own test folder (test/games/<id>/<name>.ts), or null where it has none. */
+export async function ownTestModule<T>(game: AnyGame, name: string): Promise<T | null> {
+  const url = new URL(`../games/${game.id}/${name}.ts`, import.meta.url);
+  return existsSync(fileURLToPath(url)) ? ((await import(url.href)) as T) : null;
+}
+
 /** A game's own cases (test/games/<id>/cases.ts), or none. */
 async function ownCases(game: AnyGame): Promise<GameCases> {
-  const url = new URL(`../games/${game.id}/cases.ts`, import.meta.url);
-  if (!existsSync(fileURLToPath(url))) return {};
-  const module = (await import(url.href)) as { cases?: GameCases };
-  return module.cases ?? {};
+  return (await ownTestModule<{ cases?: GameCases }>(game, 'cases'))?.cases ?? {};
 }
 
 /**
