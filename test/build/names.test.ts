@@ -35,7 +35,6 @@ const NOT_YET_MOVED = new Set<string>([
   'bench/bench.ts',
   'test/addon/reminders.test.ts',
   'test/addon/sidebar.test.ts',
-  'test/addon/units.test.ts',
   'test/build/bundle.test.ts',
   'test/cli/cli.test.ts',
   'test/cli/errors.test.ts',
