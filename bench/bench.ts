@@ -7,7 +7,7 @@
 //   refused (or read) under 250 ms, a 100 000-letter Pasture answer under 100 ms · a Paint canvas
 //   generated under 20 ms. The tests check behaviour only: no test asserts a time.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,15 +17,12 @@ import type { AnyGame } from '../src/engine/core/game.js';
 import type { MatchFile } from '../src/engine/core/matchfile.js';
 import { MatchRun, replay } from '../src/engine/core/replay.js';
 import { GAME_LIST, audiencesOf, newMatch, playMatch, stringifyMatchFile, viewFor } from '../src/engine/index.js';
-import { Random } from '../src/engine/core/random.js';
-import { generateCanvas } from '../src/engine/games/paint/generate.js';
-import { palletFrom } from '../src/engine/games/peg-domain/pallet.js';
-import { findLegalMove } from '../src/engine/games/peg-domain/search.js';
 import { type Request, renderRequests, renderView } from '../src/sheets/index.js';
 import { utf8Length } from '../src/engine/core/utf8.js';
 import { renderAudience } from '../src/cli/outputs.js';
 import { EmbeddedWorkbook } from '../src/workbook/workbook.js';
 import { sandboxSection } from './sandbox.js';
+import type { BenchKit } from './kit.js';
 import { longAnswers } from '../test/security/long-answers.js';
 import { scenarioOf } from '../test/security/scenario.js';
 
@@ -175,36 +172,6 @@ if (!options.sandbox) {
     replayRows,
   );
 
-  // 2. Peg Domain's legal-move search on a full pallet.
-  say('## Peg Domain legal-move search, full pallet');
-  say();
-  {
-    const fresh = newMatch('peg-domain', { seed: 'bench-search' });
-    if (!fresh.ok) throw new Error(fresh.error);
-    const rows = (fresh.value.options as { pallets: Record<string, string[]> }).pallets.p1;
-    const pallet = palletFrom(
-      rows
-        .join('')
-        .split('')
-        .map((c) => c === 'X'),
-    );
-    const empty = new Array<boolean>(81).fill(false);
-    const checker = Array.from({ length: 81 }, (_, i) => (Math.floor(i / 9) + (i % 9)) % 2 === 0);
-    const searchRows: (string | number)[][] = [];
-    for (const [label, domainPegs] of [
-      ['empty domain (a move exists)', empty],
-      ['domain pegged like a chessboard (no move: every layout tried)', checker],
-    ] as const) {
-      for (let i = 0; i < 5; i++) findLegalMove({ pallet, domainPegs });
-      const times = Array.from({ length: 200 }, () => time(() => findLegalMove({ pallet, domainPegs })));
-      const found = findLegalMove({ pallet, domainPegs }) !== null;
-      if (median(times) >= 50)
-        failures.push(`Peg Domain search on ${label}: ${ms(median(times))} ms, median of 200 (target < 50 ms)`);
-      searchRows.push([label, found ? 'yes' : 'no', ms(median(times)), ms(Math.max(...times))]);
-    }
-    table(['position', 'legal move?', 'median ms', 'worst ms (200 runs)'], searchRows);
-  }
-
   // 2b. Hostile answers: every long answer of test/security/long-answers.ts (100 KB of letters,
   // coordinates, formulas, combining marks…, and the same just under the 1,000-character limit, and
   // split into a list), offered to every question of every phase the security tests cut at. Each is
@@ -228,39 +195,16 @@ if (!options.sandbox) {
         );
       rows.push([game.title, count, ms(slowest.ms), slowest.what]);
     }
-    // The regression itself: 100 000 letters as Pasture's starting cell.
-    const pasture = GAME_LIST.find((g) => g.id === 'pasture')!;
-    const fresh = newMatch('pasture', { seed: 'bench-long' });
-    if (!fresh.ok) throw new Error(fresh.error);
-    const run = new MatchRun(pasture, fresh.value);
-    const letters = median(
-      Array.from({ length: 5 }, (_, i) =>
-        time(() => run.offer({ phase: 'start', player: 'p1', answers: { start: 'A'.repeat(100_000) } }, i)),
-      ),
-    );
-    if (letters >= 100)
-      failures.push(`Pasture: a 100 000-letter answer took ${ms(letters)} ms, median of 5 (target < 100 ms)`);
-    rows.push([
-      'Pasture, 100 000 letters as the starting cell',
-      1,
-      ms(letters),
-      'start: refused for its length before any game reads it',
-    ]);
     table(['game', 'long answers offered', 'slowest, median of 3 ms', 'which'], rows);
   }
 
-  // 2c. Paint's canvas, generated from the seed at setup.
-  say('## Paint canvas generation');
-  say();
-  {
-    for (let i = 0; i < 3; i++) generateCanvas(new Random(`bench-canvas-warm-${i}`));
-    const times = Array.from({ length: 40 }, (_, i) => time(() => generateCanvas(new Random(`bench-canvas-${i}`))));
-    if (median(times) >= 20)
-      failures.push(`Paint: a canvas took ${ms(median(times))} ms to generate, median of 40 (target < 20 ms)`);
-    table(
-      ['canvases (40 seeds)', 'median ms', 'worst ms'],
-      [['generateCanvas', ms(median(times)), ms(Math.max(...times))]],
-    );
+  // 2c. What only a game measures (Peg Domain's legal-move search, Paint's canvas, …): each game's
+  // own bench/games/<id>/bench.ts, in the registry's order.
+  for (const game of GAME_LIST) {
+    const own = new URL(`games/${game.id}/bench.ts`, import.meta.url);
+    if (!existsSync(fileURLToPath(own))) continue;
+    const module = (await import(own.href)) as { bench: (kit: BenchKit) => void };
+    module.bench({ say, table, time, median, ms, fail: (line) => failures.push(line) });
   }
 
   // 3. Sheets writes per resolution, against a naive per-cell renderer.

@@ -6,7 +6,8 @@
 
 import { GAME_LIST, gameById } from '../engine/index.js';
 import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
-import { LIVE_PACE } from '../engine/core/game.js';
+import { type AnyGame, LIVE_PACE, type TurnClock } from '../engine/core/game.js';
+import { turnClockOf } from '../engine/core/clock.js';
 import { type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import {
@@ -99,7 +100,7 @@ export function projectTriggerTime(
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
-    ...turnClockOf(game, (setup as { options?: unknown })?.options),
+    ...turnClockFor(game, (setup as { options?: unknown })?.options),
     ...deadlinesOf(setup),
     ...(Array.isArray(setup?.reminders)
       ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
@@ -160,28 +161,10 @@ function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: 
   }
 }
 
-/**
- * A game on its own turn clock (Peg Domain: its livePace has one), with the turn and reserve
- * seconds the options set, or the game's own (docs/games/peg-domain.md).
- */
-function turnClockOf(
-  game: (typeof GAME_LIST)[number] | undefined,
-  options: unknown,
-): { turnClock?: { turnSeconds: number; reserveSeconds: number } } {
-  const defaults = game?.livePace?.turnClock;
-  if (!defaults) return {};
-  const o = (typeof options === 'object' && options !== null ? options : {}) as {
-    turnSeconds?: unknown;
-    reserveSeconds?: unknown;
-  };
-  const seconds = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-  return {
-    turnClock: {
-      turnSeconds: seconds(o.turnSeconds, defaults.turnSeconds),
-      reserveSeconds: seconds(o.reserveSeconds, defaults.reserveSeconds),
-    },
-  };
+/** The game's own turn clock with the options the host typed, for the projection (core/clock.ts). */
+function turnClockFor(game: AnyGame | undefined, options: unknown): { turnClock?: TurnClock } {
+  const clock = turnClockOf(game, options);
+  return clock ? { turnClock: clock } : {};
 }
 
 /** Checks a setup with the match-file schema without creating anything (what startMatch checks first; the browser test answers the sidebar with it). */

@@ -3,6 +3,7 @@
 // projection of src/triggers/trigger-time.ts, on the latencies of src/triggers/latency.ts (the
 // bench's cost model reads the same table and measures each game beside it).
 
+import { turnClockOf } from '../engine/core/clock.js';
 import { GAME_LIST } from '../engine/index.js';
 import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-time.js';
 
@@ -21,14 +22,19 @@ export interface ExpectedUse {
   readonly why: string;
 }
 
+/** A game at its largest on the default schedule; a game on its own turn clock (Game.turnClock) on its default options. */
+function projectUse(game: (typeof GAME_LIST)[number]): number {
+  const clock = turnClockOf(game, {});
+  return projectTriggerUse({
+    players: game.playerCount.max,
+    minutes: DEFAULT_MINUTES,
+    ...(clock ? { turnClock: clock } : {}),
+  }).minutesPerDay;
+}
+
 export const EXPECTED_TRIGGER_USE: readonly ExpectedUse[] = GAME_LIST.map((game) => ({
   game: game.id,
   players: game.playerCount.max,
-  // A game on its own turn clock (Peg Domain) runs on it (its definition's livePace).
-  minutesPerDay: projectTriggerUse({
-    players: game.playerCount.max,
-    minutes: DEFAULT_MINUTES,
-    ...(game.livePace?.turnClock ? { turnClock: game.livePace.turnClock } : {}),
-  }).minutesPerDay,
+  minutesPerDay: projectUse(game),
   why: "a phase a day (the sidebar's default); shorter phases cost more, and the sidebar shows how much",
 }));

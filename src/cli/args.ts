@@ -1,6 +1,7 @@
 // The command line's options, and the parsing of one command's arguments: what a command does not
 // take is refused in one line, with a suggestion (src/cli/commands/ has one file per command).
 
+import { EXAMPLE_GAME } from '../engine/index.js';
 import { parseArgs } from 'node:util';
 import { seedCommitment } from '../engine/core/commitment.js';
 import { InputError, closest } from '../node/errors.js';
@@ -9,7 +10,7 @@ import type { ProgressSink } from './demo.js';
 /** The shape of a spreadsheet ID, for examples. */
 export const EXAMPLE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
 /** A match file every checkout has, for examples. */
-export const EXAMPLE_FILE = 'examples/not-flower-field.json';
+export const EXAMPLE_FILE = `examples/${EXAMPLE_GAME.id}.json`;
 /** The shape of a commitment (the SHA-256 of the seed "genius"), for examples. */
 const EXAMPLE_COMMITMENT = seedCommitment('genius');
 

@@ -9,19 +9,19 @@ import { describe, expect, it } from 'vitest';
 import type { PhaseSpec } from '../../src/engine/core/game.js';
 import { answersFromItems, formPattern, formSpecFor } from '../../src/forms/index.js';
 import { parseWhen } from '../../src/triggers/time.js';
-import { newMatch, replayMatch } from '../../src/engine/index.js';
+import { GAME_LIST, newMatch, playMatch, replayMatch } from '../../src/engine/index.js';
 
 const root = join(__dirname, '../..');
 
 describe('forms', () => {
   const phase: PhaseSpec = {
-    id: 'round-1/orders',
-    title: 'Round 1: orders',
-    kind: 'orders',
+    id: 'leg-1/moves',
+    title: 'Leg 1: moves',
+    kind: 'moves',
     questions: {
       p1: [
         { id: 'move', label: 'Move to', help: 'e.g. C5', kind: 'text', pattern: '\\s*[A-Na-n]\\s*\\d{1,2}\\s*' },
-        { id: 'votes', label: 'Vote', help: 'plans', kind: 'multi', choices: ['P1', 'P2'] },
+        { id: 'votes', label: 'Vote', help: 'ballots', kind: 'multi', choices: ['P1', 'P2'] },
         { id: 'plan', label: 'Plan', help: 'public', kind: 'text', public: true },
       ],
       p2: [{ id: 'plan', label: 'Plan', help: 'public', kind: 'text', public: true }],
@@ -58,7 +58,7 @@ describe('forms', () => {
       ),
     });
     expect(formSpecFor('p3', { gameTitle: 'Pasture', playerName: 'Cara', phase }).closedMessage).toMatch(
-      /^Nothing for you to answer in Round 1: orders/,
+      /^Nothing for you to answer in Leg 1: moves/,
     );
     expect(formSpecFor('p1', { gameTitle: 'Pasture', playerName: 'Ann', phase: null }).closedMessage).toBe(
       'The match is over. Thank you for playing!',
@@ -76,15 +76,17 @@ describe('forms', () => {
     ).toEqual({ move: 'C5', votes: ['P1', 'P2'] });
   });
 
-  it("every question pattern of every game compiles as the form's validation", () => {
-    for (const game of ['pasture', 'paint', 'peg-domain', 'fair-and-square', 'not-flower-field']) {
-      const m = newMatch(game, { seed: 'forms' });
+  it("every question pattern of every phase of every game compiles as the form's validation", () => {
+    for (const game of GAME_LIST) {
+      const m = newMatch(game.id, { seed: 'forms' });
       if (!m.ok) throw new Error(m.error);
-      const open = replayMatch(m.value, { now: '2000-01-01T00:00:00Z' }).open;
-      for (const list of Object.values(open?.phase.questions ?? {})) {
-        for (const q of list)
-          if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
-      }
+      // Every phase a bot match opens, not only the first: later phases ask other questions.
+      const phases = replayMatch(playMatch(m.value)).closed.map((c) => c.phase);
+      expect(phases.length, game.id).toBeGreaterThan(0);
+      for (const phase of phases)
+        for (const list of Object.values(phase.questions))
+          for (const q of list)
+            if (q.pattern) expect(() => new RegExp(formPattern(q.pattern!).slice(4), 'i')).not.toThrow();
     }
   });
 });

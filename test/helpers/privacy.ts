@@ -7,8 +7,10 @@ import { accountKey } from '../../src/engine/core/email.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { answersText } from '../../src/engine/core/views.js';
 import type { Audience, View } from '../../src/engine/core/view.js';
-import { type ReplayResult, audiencesOf, viewFor } from '../../src/engine/index.js';
+import { GAME_LIST, type ReplayResult, audiencesOf, viewFor } from '../../src/engine/index.js';
 import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
+import type { Fact, GameFacts } from './facts.js';
+import { ownTestModule } from './game-cases.js';
 
 /** Every text a reader of the workbook can see: values, notes and tab names. */
 export function workbookTexts(workbook: EmbeddedWorkbook): Set<string> {
@@ -40,30 +42,17 @@ function viewTexts(view: View): Set<string> {
   return out;
 }
 
-/** A fact the rules (docs/games/<game>.md, "Rules") keep from everyone but `visibleTo`, as it could be written in a sheet. */
-interface Fact {
-  readonly text: string;
-  readonly visibleTo: readonly Audience[];
-}
-
 /**
- * Facts per game beyond the submissions themselves. Not Flower Field (docs/games/not-flower-field.md, "Rules"): what each
- * player placed stays with the host (and the player, for their own).
+ * Facts per game beyond the submissions themselves, from each game's own test folder
+ * (test/games/<id>/facts.ts exporting `facts(result)`: what the rules keep private, and from whom).
  */
-const GAME_FACTS: Readonly<Record<string, (result: ReplayResult) => Fact[]>> = {
-  'not-flower-field': (result) =>
-    result.match.submissions.flatMap((s, index) => {
-      const own = s.answers.own;
-      const receipt = result.receipts.find((r) => r.index === index);
-      if (typeof own !== 'string' || receipt?.status === 'rejected') return [];
-      const cells = own
-        .trim()
-        .toUpperCase()
-        .split(/[\s,;]+/)
-        .join(' ');
-      return [{ text: `own ${cells}`, visibleTo: ['host', `player:${s.player}`] }];
-    }),
-};
+export const GAME_FACTS: ReadonlyMap<string, (result: ReplayResult) => Fact[]> = new Map(
+  (
+    await Promise.all(
+      GAME_LIST.map(async (game) => [game.id, (await ownTestModule<GameFacts>(game, 'facts'))?.facts] as const),
+    )
+  ).filter((entry): entry is readonly [string, (result: ReplayResult) => Fact[]] => entry[1] !== undefined),
+);
 
 /**
  * What a player answered to private questions (not their public row), as the log writes it:
@@ -164,7 +153,7 @@ export function checkPrivacy(
   const views = new Map(audiences.map((a) => [a, viewTexts(viewFor(result, a))]));
   const facts = merged([
     ...submissionFacts(result),
-    ...(GAME_FACTS[result.match.game]?.(result) ?? []),
+    ...(GAME_FACTS.get(result.match.game)?.(result) ?? []),
     ...accountFacts(result.match),
   ]);
   let checked = 0;
@@ -221,7 +210,7 @@ export function checkMessagesPrivacy(
   result: ReplayResult,
   messages: readonly { readonly audience: Audience; readonly text: string }[],
 ): number {
-  const facts = merged([...submissionFacts(result), ...(GAME_FACTS[result.match.game]?.(result) ?? [])]);
+  const facts = merged([...submissionFacts(result), ...(GAME_FACTS.get(result.match.game)?.(result) ?? [])]);
   let checked = 0;
   for (const message of messages) {
     for (const fact of facts) {

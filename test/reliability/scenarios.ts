@@ -1,56 +1,24 @@
 // Matches set up in the sandbox and stopped just before an execution worth breaking: a tick that
-// closes a mid-match phase, a Peg Domain move arriving by form, a Peg Domain turn timing out.
+// closes a mid-match phase, a move arriving by form, a turn timing out. Every game of the registry,
+// each with the cases its own test folder gives (test/helpers/game-cases.ts).
 // The players before that point play as in the whole-match tests (invalid answers, impostors,
 // doubled and missed triggers), so the log already holds the kinds of entries a real one does.
+import { turnClockOf } from '../../src/engine/core/clock.js';
 import type { Answers, Question } from '../../src/engine/core/game.js';
 import { gameById, replayMatch } from '../../src/engine/index.js';
+import { GAME_CASES, type MatchCase } from '../helpers/game-cases.js';
 import { type PhaseAnswered, Table, logOf } from '../sandbox/players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
 const START = '2026-11-21T18:00:00.000Z';
 
-export interface MatchCase {
-  readonly game: string;
-  readonly players: number;
-  readonly minutes: Readonly<Record<string, number>>;
-  readonly options?: Readonly<Record<string, unknown>>;
-}
+export type { MatchCase } from '../helpers/game-cases.js';
 
-/**
- * A small Paint canvas (12 × 8, 12 segments): the game needs its 12 players, and a small canvas
- * keeps each execution quick enough to run hundreds of times.
- */
-const SMALL_CANVAS = Array.from({ length: 8 }, (_, r) =>
-  Array.from({ length: 12 }, (_, c) => 1 + Math.floor(c / 3) + 4 * Math.floor(r / 3) - (r >= 6 ? 4 : 0)),
-);
-
-/** The cases the fault sweeps run by default: every game, small where the game allows. */
-export const SMALL_CASES: readonly MatchCase[] = [
-  { game: 'not-flower-field', players: 3, minutes: { default: 60, pregame: 30 } },
-  { game: 'pasture', players: 2, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
-  { game: 'paint', players: 12, minutes: { default: 1440 }, options: { canvas: SMALL_CANVAS } },
-  { game: 'fair-and-square', players: 3, minutes: { default: 60 } },
-  {
-    game: 'peg-domain',
-    players: 2,
-    minutes: {},
-    options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } },
-  },
-];
+/** The cases the fault sweeps run by default: every game of the registry, small where the game allows. */
+export const SMALL_CASES: readonly MatchCase[] = GAME_CASES.map((c) => c.small);
 
 /** The largest matches (the execution budget's worst cases). */
-export const LARGE_CASES: readonly MatchCase[] = [
-  { game: 'pasture', players: 20, minutes: { default: 60, plans: 30 }, options: { rounds: 3 } },
-  { game: 'paint', players: 12, minutes: { default: 1440 } },
-  {
-    game: 'peg-domain',
-    players: 2,
-    minutes: {},
-    options: { variant: 'final', items: { p1: ['rapid-removal'], p2: ['additional-peg'] } },
-  },
-  { game: 'fair-and-square', players: 8, minutes: { default: 60 } },
-  { game: 'not-flower-field', players: 6, minutes: { default: 60, pregame: 30 } },
-];
+export const LARGE_CASES: readonly MatchCase[] = GAME_CASES.map((c) => c.large);
 
 export function emailsOf(c: MatchCase): string[] {
   return playerNames(c).map((n) => `${n.toLowerCase().replace(/\s+/g, '')}@example.com`);
@@ -143,9 +111,9 @@ export function deadlinesAndSheets(table: Table): { deadlines: number[]; spreads
 }
 
 /**
- * The largest matches on the sidebar's default schedule, a phase a day (Peg Domain's turns keep
- * the game's own clock): what a day of a running match costs (bench, budget.test.ts).
+ * The largest matches on the sidebar's default schedule, a phase a day (a game on its own turn
+ * clock keeps it: Game.turnClock): what a day of a running match costs (bench, budget.test.ts).
  */
 export const DAY_CASES: readonly MatchCase[] = LARGE_CASES.map((c) =>
-  c.game === 'peg-domain' ? c : { ...c, minutes: { default: 1440 } },
+  turnClockOf(gameById(c.game), c.options) ? c : { ...c, minutes: { default: 1440 } },
 );

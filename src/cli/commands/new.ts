@@ -1,5 +1,6 @@
 // genius-host new GAME [--players N] [--seed S]: a complete match file with default options.
 
+import { EXAMPLE_GAME } from '../../engine/index.js';
 import { GAMES, newMatch, stringifyMatchFile } from '../../engine/index.js';
 import { InputError } from '../../node/errors.js';
 import type { Command } from '../args.js';
@@ -9,7 +10,7 @@ export const newCommand: Command = {
   options: ['players', 'seed'],
   positionals: { min: 1, max: 1, what: 'a game' },
   get example() {
-    return `genius-host new not-flower-field (games: ${[...GAMES.keys()].join(', ')})`;
+    return `genius-host new ${EXAMPLE_GAME.id} (games: ${[...GAMES.keys()].join(', ')})`;
   },
   run({ values, positionals }, { out }) {
     const game = gameOption(positionals[0]);

@@ -1,6 +1,7 @@
 // genius-host start [GAME...]: whole matches of bots, every workbook written to --out (demo.ts);
 // genius-host start SETUP.json --spreadsheet ID: New match… from a machine (start-command.ts).
 
+import { EXAMPLE_GAME } from '../../engine/index.js';
 import { existsSync } from 'node:fs';
 import { InputError } from '../../node/errors.js';
 import { machineParts } from '../../node/machine-parts.js';
@@ -12,7 +13,7 @@ import { startOnSpreadsheet } from '../start-command.js';
 export const start: Command = {
   options: ['seed', 'players', 'bot', 'out', 'spreadsheet'],
   positionals: { min: 0, max: Infinity, what: 'games' },
-  example: 'genius-host start not-flower-field',
+  example: `genius-host start ${EXAMPLE_GAME.id}`,
   run({ values, positionals }, { out, progress }) {
     if (values.spreadsheet !== undefined) return startFromSetup(positionals, values, { out, progress });
     refuseSetupFiles(positionals);
@@ -57,7 +58,7 @@ function refuseSetupFiles(words: readonly string[]): void {
   for (const word of words) {
     if (/\.json$/i.test(word) || existsSync(word)) {
       throw new InputError(
-        `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start pasture`,
+        `start ${word}: a setup file starts a match on Google and needs --spreadsheet ID (the host spreadsheet's id), e.g. genius-host start ${word} --spreadsheet 1AbC…; without it, start plays bot matches of the games named, e.g. genius-host start ${EXAMPLE_GAME.id}`,
       );
     }
   }

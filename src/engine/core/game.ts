@@ -294,6 +294,12 @@ export interface OpenPhaseInfo<M> {
   readonly timing: PhaseTiming;
 }
 
+/** A game's own turn clock (Game.turnClock): a turn's seconds, then each player's reserve. */
+export interface TurnClock {
+  readonly turnSeconds: number;
+  readonly reserveSeconds: number;
+}
+
 /** A problem with a match file's options: where (a path inside `options`) and what. */
 export interface OptionIssue {
   readonly path: (string | number)[];
@@ -361,6 +367,13 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
    * game on its own turn clock, the clock. None: a round an hour (LIVE_PACE).
    */
   readonly livePace?: LivePace;
+  /**
+   * A game whose turns run on its own clock and end on a move (Peg Domain): the seconds a turn and
+   * each player's reserve take with these options (as the schema reads them, fixed defaults filled).
+   * The add-on projects its daily trigger time from it (src/triggers/trigger-time.ts). Absent: the
+   * schedule times every phase.
+   */
+  turnClock?(options: I): TurnClock;
   /** True when the phase ends before its deadline (Peg Domain: a valid move ends the turn). */
   closesEarly?(state: S, phase: PhaseSpec, moves: ReadonlyMap<string, M>, ctx: GameContext<O>): boolean;
   /** Applies a phase's moves (missing players submitted nothing). */

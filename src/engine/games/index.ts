@@ -21,6 +21,9 @@ import { pegDomain } from './peg-domain/index.js';
 // In the order of the README and docs/games.
 export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField, highestUnique];
 
+/** The game the command line's help and errors give as an example; its match file is examples/<id>.json. */
+export const EXAMPLE_GAME: AnyGame = notFlowerField;
+
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 
 export function gameById(id: string): AnyGame {

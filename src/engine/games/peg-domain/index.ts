@@ -158,6 +158,8 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   setup: initialState,
   currentPhase,
   check: checkSubmission,
+  // Each turn runs on the turn clock, then the mover's reserve (docs/games/peg-domain.md, Options).
+  turnClock: (options) => ({ turnSeconds: options.turnSeconds, reserveSeconds: options.reserveSeconds }),
   closesEarly,
   resolve: resolvePhase,
   rounds: roundSummaries,

@@ -1,12 +1,12 @@
 // Not Flower Field rendered: a worked position with a two-colour cell, a black cell, multipliers,
 // a one-colour cell and an empty one, read back cell by cell from the requests.
 import { describe, expect, it } from 'vitest';
-import { PALETTE } from '../../src/engine/core/view.js';
-import { replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
-import { renderRequests, renderView } from '../../src/sheets/index.js';
-import { baseFile, matchOf } from '../helpers/match.js';
-import { locate, look, sheetOf } from './helpers.js';
+import { PALETTE } from '../../../src/engine/core/view.js';
+import { replayMatch, viewFor } from '../../../src/engine/index.js';
+import { EmbeddedWorkbook } from '../../../src/workbook/workbook.js';
+import { renderRequests, renderView } from '../../../src/sheets/index.js';
+import { baseFile, matchOf } from '../../helpers/match.js';
+import { locate, look, sheetOf } from '../../sheets/helpers.js';
 
 // One round: C3 (×2) gets red and blue; D4 (×3) gets red, blue and yellow, so it turns black;
 // A1 red only; C1 yellow only; H8 stays empty.

@@ -1,0 +1,37 @@
+// Every game of the registry, a shard a file: every Apps Script call of a mid-match resolution fails once in turn
+// (quota refusal, time-out), and the next tick leaves the world a clean run leaves (see faults.ts).
+// FAULTS=all: every call index of that resolution, and every execution of a whole match. The
+// cases are each game's (test/helpers/game-cases.ts); a game whose phases close on a move sweeps
+// those in its own test folder (test/games/<id>/faults.test.ts).
+import { describe, expect, it } from 'vitest';
+import { GAME_CASES } from '../helpers/game-cases.js';
+import { shardOf } from '../helpers/shard.js';
+import { resolutionSweep, summary, wholeMatchSweep } from './fault-suite.js';
+
+/** The sweeps of the games of one shard (test/helpers/shard.ts): faults.shard-N.test.ts. */
+export function faultSweeps(shard: number, of: number): void {
+  for (const { game, small, deadlineSweep } of shardOf(GAME_CASES, shard, of)) {
+    describe(game.title, () => {
+      // Up to 10 minutes, not the default minute: the scenario runs once clean, then once more for each of its calls failing, on 2 busy cores.
+      it.runIf(deadlineSweep)(
+        `${game.id}: a mid-match resolution survives any one call failing; the next tick finishes it as a clean run does`,
+        () => {
+          const result = resolutionSweep(small, 1);
+          console.log(`[faults] ${result.label}: ${summary([result])}`);
+          expect(result.runs).toBeGreaterThan(result.writes);
+        },
+        600_000,
+      );
+
+      it.runIf(process.env.FAULTS === 'all')(
+        `${game.id}: every execution of a whole match survives any one call failing`,
+        () => {
+          const results = wholeMatchSweep(small);
+          console.log(`[faults] ${game.id} whole match: ${summary(results)}`);
+          expect(results.length).toBeGreaterThan(5);
+        },
+        14_400_000,
+      );
+    });
+  }
+}
