@@ -44,6 +44,7 @@ const SETUP_FIELD_SET = {
   reminders: true,
   options: true,
   publish: true,
+  anonymous: true,
 } satisfies Record<keyof MatchSetup, true>;
 const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);
 

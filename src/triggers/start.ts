@@ -51,7 +51,15 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): S
     const host = ctx.ports.files.host();
     const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
-    const more = setUpPlayers(ctx, { players: checked.value.players, game, shared, resuming, hostId: host.id });
+    const anonymous = checked.value.anonymous === true;
+    const more = setUpPlayers(ctx, {
+      players: checked.value.players,
+      game,
+      shared,
+      resuming,
+      hostId: host.id,
+      anonymous,
+    });
     if (more) return more;
     return createLog(ctx, host, checked.value, setupKey);
   });
@@ -138,17 +146,19 @@ interface PlayersStart {
   readonly resuming: boolean;
   /** The host spreadsheet, where every form sends its responses. */
   readonly hostId: string;
+  /** An anonymous match: the shared sheet is only published, never shared with a player (its sharing would show every player's address). */
+  readonly anonymous: boolean;
 }
 
-/** Whether a player's form (set up) and sheet exist and both files are shared with them. */
-function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
+/** Whether a player's form (set up) and sheet exist and both files are shared with them (the shared sheet: not in an anonymous match). */
+function playerReady(ctx: HostContext, id: string, start: PlayersStart): boolean {
   const p = ctx.pointers.startedPlayer(id);
   return (
     p.form !== undefined &&
     p.protection !== undefined &&
     p.sheet !== undefined &&
     (p.shares ?? []).includes(p.sheet.id) &&
-    (p.shares ?? []).includes(shared.id)
+    (start.anonymous || (p.shares ?? []).includes(start.shared.id))
   );
 }
 
@@ -158,12 +168,12 @@ function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boole
  * outlast Apps Script's six minutes. Answers `more` while some are left (the sidebar calls again).
  */
 function setUpPlayers(ctx: HostContext, start: PlayersStart): StartResult | null {
-  const { players, shared } = start;
+  const { players } = start;
   let setUp = 0;
   for (const player of players) {
-    if (playerReady(ctx, player.id, shared)) continue;
+    if (playerReady(ctx, player.id, start)) continue;
     if (setUp === PLAYERS_PER_START_CALL) {
-      const done = players.filter((p) => playerReady(ctx, p.id, shared)).length;
+      const done = players.filter((p) => playerReady(ctx, p.id, start)).length;
       return {
         ok: false,
         more: true,
@@ -232,8 +242,9 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     sheet.id,
     'reader',
     `${player.name}'s private sheet`,
-    `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`,
+    `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}${start.anonymous ? ` An anonymous match: you play as ${player.name}, and every answer goes through your form. The match's public sheet: ${shared.spectators}` : ''}`,
   );
+  if (start.anonymous) return;
   share(
     shared.id,
     'writer',

@@ -12,6 +12,7 @@ import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
+import { whoIsWho } from './anonymity.js';
 import { type Audience, type SeedView, type StatusView, type Table, type View, audiencePlayer } from './view.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
@@ -27,8 +28,11 @@ export function viewFor(result: ReplayResult, audience: Audience): View {
   const status = statusOf(result);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  // Only the host's view says who plays under each alias (core/anonymity.ts).
+  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players) : null;
   return {
     ...gameView,
+    ...(people ? { sections: [people, ...gameView.sections] } : {}),
     audience,
     status: discord === null ? status : { ...status, discord },
     log: logFor(result, audience),
