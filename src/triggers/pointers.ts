@@ -82,7 +82,8 @@ const SCHEMAS = {
   polled: z.object({ at: z.string(), ask: z.string() }),
   // `sharp`: `until` is a deadline or a phase's opening (the tick before it waits for it).
   quiet: z.object({ until: z.string(), ask: z.string(), open: z.nullable(z.string()), sharp: z.optional(z.boolean()) }),
-  starting: z.object({ setup: z.string() }),
+  /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
+  starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),
   startedPlayer: z.object({
     form: z.optional(formRef),
     protection: z.optional(protection),

@@ -38,16 +38,20 @@ const BUSY: StartResult = {
   errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }],
 };
 
-export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): StartResult {
+export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): StartResult {
+  // What the host chose, the seed aside (each call without one draws another, and the seed
+  // draws what it draws: Paint's teams, Peg Domain's pallets).
+  const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
+  // An anonymous match's aliases and players' order come from the seed, and each player's files
+  // are made under an alias: every call of one start keeps the first call's seed.
+  const kept = ctx.pointers.starting();
+  const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
   const checked = validateSetup(setup, seed, ctx.ports.clock.now());
   if (!checked.ok) return { ok: false, errors: checked.error };
   return withLock<StartResult>(ctx, BUSY, () => {
-    // What the host chose, the seed aside (each call without one draws another, and the seed
-    // draws what it draws: Paint's teams, Peg Domain's pallets).
-    const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
     const running = answerForRunningMatch(ctx, setupKey);
     if (running) return running;
-    const resuming = beginOrResume(ctx, setupKey);
+    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined);
     const host = ctx.ports.files.host();
     const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
@@ -95,12 +99,12 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
 }
 
 /** Records the start under way; true when it goes on with a start this setup left part-way. */
-function beginOrResume(ctx: HostContext, setupKey: string): boolean {
+function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined): boolean {
   // A start that stopped part-way with another setup is left behind (its files stay unused).
   const progress = ctx.pointers.starting();
   const resuming = progress?.setup === setupKey;
   if (progress && !resuming) ctx.pointers.clear();
-  if (!resuming) ctx.pointers.setStarting({ setup: setupKey });
+  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}) });
   return resuming;
 }
 
