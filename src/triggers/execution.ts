@@ -444,10 +444,7 @@ function draw(
   if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly))
     return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
   // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
-  const setup: RowsSetup = {
-    ...rowsSetupFor(result.open?.phase ?? null, publicByForm(result.match)),
-    since: ctx.ports.clock.now(),
-  };
+  const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null, result.match), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
   if (rowsMoved) {
@@ -506,7 +503,6 @@ function render(
   for (const audience of audiences) {
     const view: View = viewFor(result, audience);
     const key = fingerprint(JSON.stringify(view));
-    // An anonymous match has no answer rows: a row's protection would name its player's address.
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);
