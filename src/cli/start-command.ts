@@ -46,6 +46,7 @@ const SETUP_FIELD_SET = {
   options: true,
   guardrails: true,
   publish: true,
+  anonymous: true,
 } satisfies Record<keyof MatchSetup, true>;
 const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);
 

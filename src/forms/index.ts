@@ -3,7 +3,8 @@
 // every form in step with the open phase.
 //
 // A form holds the private questions of the open phase for its player (public questions are
-// answered in the player's row of the shared sheet). Each item carries its question id (the add-on
+// answered in the player's row of the shared sheet, except in an anonymous match, whose form asks
+// them too). Each item carries its question id (the add-on
 // records item id → question id when it creates the item), so a response maps back to answers by
 // question id, whatever the item's title says.
 
@@ -48,6 +49,8 @@ export interface FormContext {
   readonly closesWhenReady?: boolean;
   /** Where the player answers public questions and reads their receipts. */
   readonly sharedSheetUrl?: string;
+  /** An anonymous match: public questions come through the form too (src/triggers/rows.ts, publicByForm). */
+  readonly publicByForm?: boolean;
   readonly playerSheetUrl?: string;
 }
 
@@ -107,7 +110,7 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
       `Nothing for you to answer in ${phase.title}. This form opens again when you have something to answer.${receipts}`,
     );
   }
-  const own = questions.filter((q) => !q.public);
+  const own = context.publicByForm ? questions : questions.filter((q) => !q.public);
   if (own.length === 0) {
     const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
     return closed(

@@ -15,7 +15,7 @@ import type { RunKind } from './inputs.js';
 import type { LogEntry } from './log.js';
 import { KEY } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
-import { type RowsPointer, type RowsSetup, answersTabRequests, rowsSetupFor } from './rows.js';
+import { type RowsPointer, type RowsSetup, answersTabRequests, publicByForm, rowsSetupFor } from './rows.js';
 
 /** How often the sheets an answer changes only a little (other players' Status tabs) are drawn, besides every change of phase. */
 const OTHERS_EVERY_MINUTES = 180;
@@ -131,7 +131,7 @@ export function draw(
   if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly))
     return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
   // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
-  const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null), since: ctx.ports.clock.now() };
+  const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null, result.match), since: ctx.ports.clock.now() };
   const { next: _next, previous: _previous, readAt: _readAt, ...shown } = rows ?? { phase: null, questions: [] };
   // Before the tab changes, say what it is changing to (see RowsPointer.next).
   if (rowsMoved) {
@@ -189,7 +189,7 @@ function render(
   for (const audience of audiences) {
     const view: View = viewFor(result, audience, { now });
     const key = viewKey(view);
-    const extra = audience === 'public' && answersTab !== null;
+    const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
     const sheet = sheetFor(ctx, audience);
     const metadata = sheet.getMetadata();

@@ -10,6 +10,7 @@ import { formOf } from './collect.js';
 import type { HostContext } from './context.js';
 import type { FormLayout, FormPointer } from './pointers.js';
 import type { FormParts } from './ports.js';
+import { publicByForm } from './rows.js';
 
 /**
  * How long an execution may have run before it leaves the forms it has not changed yet to the next
@@ -46,6 +47,7 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
         ...(pausedSince !== undefined ? { pausedSince } : {}),
         ...(closesWhenReady ? { closesWhenReady } : {}),
         ...(shared ? { sharedSheetUrl: shared.url } : {}),
+        ...(publicByForm(result.match) ? { publicByForm: true } : {}),
         ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
       }),
     );

@@ -204,7 +204,9 @@ export class MatchHost {
    */
   correctEmail(player: string, email: string, reason?: string): RunReport {
     let corrected: Player | undefined;
+    let anonymous = false;
     const report = this.logAndRun((result, now) => {
+      anonymous = result.match.anonymous === true;
       const wanted = player.trim().toLowerCase();
       const target = result.match.players.find(
         (p) => p.id.toLowerCase() === wanted || p.name.trim().toLowerCase() === wanted,
@@ -238,15 +240,19 @@ export class MatchHost {
       // The player's form is kept to their account: it now opens to the corrected one too.
       if (corrected.form && this.ctx.pointers.protection(corrected.id)?.responders === 'player')
         this.ctx.ports.forms.addResponder(corrected.form, email.trim());
-      this.shareWithCorrected(corrected, email.trim());
+      this.shareWithCorrected(corrected, email.trim(), anonymous);
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }
     return report;
   }
 
-  /** Shares a corrected player's private sheet and the shared sheet with their new address. */
-  private shareWithCorrected(player: { readonly id: string; readonly name: string }, email: string): void {
+  /** Shares a corrected player's private sheet and (unless the match is anonymous: start.ts) the shared sheet with their new address. */
+  private shareWithCorrected(
+    player: { readonly id: string; readonly name: string },
+    email: string,
+    anonymous: boolean,
+  ): void {
     const shares = [
       {
         id: this.ctx.pointers.requirePlayer(player.id).sheet.id,
@@ -254,7 +260,7 @@ export class MatchHost {
         what: `${player.name}'s private sheet`,
       },
       { id: this.ctx.pointers.requireShared().id, role: 'writer' as const, what: 'the shared sheet' },
-    ];
+    ].slice(0, anonymous ? 1 : 2);
     const notes: string[] = [];
     for (const file of shares) {
       const result = this.ctx.ports.files.share(

@@ -33,6 +33,7 @@ import { hostActions } from '../engine/core/host-actions.js';
 import type { LogEntry } from './log.js';
 import type { MailMessage } from './ports.js';
 import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminders.js';
+import { publicByForm } from './rows.js';
 
 export interface MessagesSent {
   /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
@@ -242,8 +243,10 @@ function reminderEmail(
     `${result.game.title}: ${open.phase.title} closes at ${zonedText(due.deadline, timeZone)}, in ${timeLeft(due.deadline, now)}, and there is no valid answer from you yet.`,
     '',
   ];
-  if (questions.some((q) => !q.public) && links) lines.push(`Your form: ${links.form.url}`);
-  if (questions.some((q) => q.public))
+  // An anonymous match asks every question by form (rows.ts, publicByForm).
+  const byForm = publicByForm(result.match);
+  if (questions.some((q) => byForm || !q.public) && links) lines.push(`Your form: ${links.form.url}`);
+  if (!byForm && questions.some((q) => q.public))
     lines.push(`Your row in the shared sheet (tab "Your answers"): ${ctx.pointers.requireShared().url}`);
   if (links) lines.push(`Your sheet (your receipts and the board): ${links.sheet.url}`);
   lines.push(

@@ -87,7 +87,8 @@ const SCHEMAS = {
     // The open phase's deadline or the next phase's opening (arming.ts: the minute trigger before it).
     edge: z.optional(z.string()),
   }),
-  starting: z.object({ setup: z.string() }),
+  /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
+  starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),
   startedPlayer: z.object({
     form: z.optional(formRef),
     protection: z.optional(protection),

@@ -65,8 +65,20 @@ function answersHeader(phase: PhaseSpec | null): string[] {
   return ['Player', phase ? `Nothing to answer here in ${phase.title}: use your form` : 'The match is over'];
 }
 
-export function rowsSetupFor(phase: PhaseSpec | null): RowsSetup {
+/** An anonymous match asks its public questions by form (see publicByForm), and its rows ask nothing. */
+export function rowsSetupFor(phase: PhaseSpec | null, match: { readonly anonymous?: boolean } = {}): RowsSetup {
+  if (publicByForm(match)) return { phase: phase?.id ?? null, questions: [], header: answersHeader(null) };
   return { phase: phase?.id ?? null, questions: publicQuestions(phase).map((q) => q.id), header: answersHeader(phase) };
+}
+
+/**
+ * Whether a match asks its public questions through each player's own form rather than the
+ * shared sheet's rows: an anonymous match does, since a row's protection names its player's
+ * address to whoever may edit the sheet, and its players do not share it (docs/matchfile.md).
+ * Its answers tab is then never drawn (execution.ts).
+ */
+export function publicByForm(match: { readonly anonymous?: boolean }): boolean {
+  return match.anonymous === true;
 }
 
 const text = (value: string, extra: CellData = {}): CellData => ({

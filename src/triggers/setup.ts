@@ -9,6 +9,8 @@ import type { Guardrails, Schedule, WallClockRule } from '../engine/core/matchfi
 import { zoneDataProblem } from '../engine/core/zones.js';
 import { DEFAULT_GUARDRAILS } from '../engine/core/guardrails.js';
 import { type Result, err, ok } from '../engine/core/result.js';
+import { drawAliases } from '../engine/core/anonymity.js';
+import { Random } from '../engine/core/random.js';
 
 /** What the sidebar sends to start a match. */
 export interface MatchSetup {
@@ -21,6 +23,8 @@ export interface MatchSetup {
     readonly garnets?: number;
     /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
     readonly timeZone?: string;
+    /** An anonymous match: the name the others know this player by; absent or empty, drawn from the seed. */
+    readonly alias?: string;
   }[];
   readonly startAt: string;
   readonly timeZone?: string;
@@ -39,6 +43,8 @@ export interface MatchSetup {
   readonly guardrails?: Guardrails;
   /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
   readonly publish?: boolean;
+  /** True: players play under aliases, and only the host knows who is who (core/anonymity.ts). */
+  readonly anonymous?: boolean;
 }
 
 export interface FieldError {
@@ -72,11 +78,15 @@ function scheduleOf(setup: MatchSetup) {
   };
 }
 
-/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out. */
-function playersOf(setup: MatchSetup) {
+/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out; an anonymous match's under their aliases. */
+function playersOf(setup: MatchSetup, seed: string) {
+  const anonymous = setup.anonymous === true;
+  const aliases = anonymous ? aliasesOf(setup.players ?? [], seed) : [];
   return (setup.players ?? []).map((p, i) => ({
-    id: p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
-    name: p.name,
+    // An anonymous match's ids say nothing either: a host's id is often the person's name.
+    id: !anonymous && p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
+    name: anonymous ? aliases[i] : p.name,
+    ...(anonymous ? { person: p.name } : {}),
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
     ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
@@ -85,7 +95,8 @@ function playersOf(setup: MatchSetup) {
 
 /** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
 export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
-  const players = playersOf(setup);
+  const anonymous = setup.anonymous === true;
+  const players = playersOf(setup, seed);
   const file = {
     game: setup.game,
     seed,
@@ -97,6 +108,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
+    ...(anonymous ? { anonymous: true } : {}),
   };
   // An empty zone is not "UTC": the host cleared the field, and every deadline would be read in a zone they did not choose.
   if (typeof setup.timeZone !== 'string' || setup.timeZone.trim() === '') {
@@ -150,7 +162,35 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
-  return ok(loaded.value);
+  return ok(anonymous ? inDrawnOrder(file) : loaded.value);
+}
+
+/** Each player's alias: the one the host typed, else one drawn from the seed unlike every typed one. */
+function aliasesOf(players: MatchSetup['players'], seed: string): string[] {
+  const typed = players.map((p) => (typeof p.alias === 'string' ? p.alias.trim() : ''));
+  const drawn = drawAliases(
+    seed,
+    typed.filter((a) => a === '').length,
+    typed.filter((a) => a !== ''),
+  );
+  return typed.map((alias) => (alias !== '' ? alias : (drawn.shift() ?? '')));
+}
+
+/**
+ * An anonymous match's players in an order drawn from the seed, numbered p1… in it: the order the
+ * host typed them in (often alphabetical) would otherwise tell who is who from the published file.
+ * Checked already, so loading it again cannot fail.
+ */
+function inDrawnOrder<F extends { readonly seed: string; readonly players: readonly { readonly id: string }[] }>(
+  file: F,
+): MatchFile {
+  const players = new Random(file.seed)
+    .fork('anonymous/order')
+    .shuffle(file.players)
+    .map((p, i) => ({ ...p, id: `p${i + 1}` }));
+  const loaded = loadMatch({ ...file, players });
+  if (!loaded.ok) throw new Error(`an anonymous match's players in a new order: ${loaded.error}`);
+  return loaded.value;
 }
 
 /** `round-1 … round-5`: a list of phase ids, long runs shortened. */

@@ -39,20 +39,32 @@ const BUSY: StartResult = {
   errors: [{ field: '', message: 'genius-host is busy with this spreadsheet; try again in a minute' }],
 };
 
-export function startMatch(ctx: HostContext, setup: MatchSetup, seed: string): StartResult {
+export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): StartResult {
+  // What the host chose, the seed aside (each call without one draws another, and the seed
+  // draws what it draws: Paint's teams, Peg Domain's pallets).
+  const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
+  // An anonymous match's aliases and players' order come from the seed, and each player's files
+  // are made under an alias: every call of one start keeps the first call's seed.
+  const kept = ctx.pointers.starting();
+  const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
   const checked = validateSetup(setup, seed, ctx.ports.clock.now());
   if (!checked.ok) return { ok: false, errors: checked.error };
   return withLock<StartResult>(ctx, BUSY, () => {
-    // What the host chose, the seed aside (each call without one draws another, and the seed
-    // draws what it draws: Paint's teams, Peg Domain's pallets).
-    const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
     const running = answerForRunningMatch(ctx, setupKey);
     if (running) return running;
-    const resuming = beginOrResume(ctx, setupKey);
+    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined);
     const host = ctx.ports.files.host();
     const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
-    const more = setUpPlayers(ctx, { players: checked.value.players, game, shared, resuming, hostId: host.id });
+    const anonymous = checked.value.anonymous === true;
+    const more = setUpPlayers(ctx, {
+      players: checked.value.players,
+      game,
+      shared,
+      resuming,
+      hostId: host.id,
+      anonymous,
+    });
     if (more) return more;
     return createLog(ctx, host, checked.value, setupKey);
   });
@@ -88,12 +100,12 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
 }
 
 /** Records the start under way; true when it goes on with a start this setup left part-way. */
-function beginOrResume(ctx: HostContext, setupKey: string): boolean {
+function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined): boolean {
   // A start that stopped part-way with another setup is left behind (its files stay unused).
   const progress = ctx.pointers.starting();
   const resuming = progress?.setup === setupKey;
   if (progress && !resuming) ctx.pointers.clear();
-  if (!resuming) ctx.pointers.setStarting({ setup: setupKey });
+  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}) });
   return resuming;
 }
 
@@ -139,17 +151,19 @@ interface PlayersStart {
   readonly resuming: boolean;
   /** The host spreadsheet, where every form sends its responses. */
   readonly hostId: string;
+  /** An anonymous match: the shared sheet is only published, never shared with a player (its sharing would show every player's address). */
+  readonly anonymous: boolean;
 }
 
-/** Whether a player's form (set up) and sheet exist and both files are shared with them. */
-function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boolean {
+/** Whether a player's form (set up) and sheet exist and both files are shared with them (the shared sheet: not in an anonymous match). */
+function playerReady(ctx: HostContext, id: string, start: PlayersStart): boolean {
   const p = ctx.pointers.startedPlayer(id);
   return (
     p.form !== undefined &&
     p.protection !== undefined &&
     p.sheet !== undefined &&
     (p.shares ?? []).includes(p.sheet.id) &&
-    (p.shares ?? []).includes(shared.id)
+    (start.anonymous || (p.shares ?? []).includes(start.shared.id))
   );
 }
 
@@ -159,12 +173,12 @@ function playerReady(ctx: HostContext, id: string, shared: SharedPointer): boole
  * outlast Apps Script's six minutes. Answers `more` while some are left (the sidebar calls again).
  */
 function setUpPlayers(ctx: HostContext, start: PlayersStart): StartResult | null {
-  const { players, shared } = start;
+  const { players } = start;
   let setUp = 0;
   for (const player of players) {
-    if (playerReady(ctx, player.id, shared)) continue;
+    if (playerReady(ctx, player.id, start)) continue;
     if (setUp === PLAYERS_PER_START_CALL) {
-      const done = players.filter((p) => playerReady(ctx, p.id, shared)).length;
+      const done = players.filter((p) => playerReady(ctx, p.id, start)).length;
       return {
         ok: false,
         more: true,
@@ -233,8 +247,9 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
     sheet.id,
     'reader',
     `${player.name}'s private sheet`,
-    `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}`,
+    `Your private sheet for ${game.title}: your view of the match and a receipt for every answer you send. Your form: ${form.url}${start.anonymous ? ` An anonymous match: you play as ${player.name}, and every answer goes through your form. The match's public sheet: ${shared.spectators}` : ''}`,
   );
+  if (start.anonymous) return;
   share(
     shared.id,
     'writer',

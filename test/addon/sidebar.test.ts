@@ -165,6 +165,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
       // At the end the seed and the match file go to the spectators, unless the host unticks it.
       publish: true,
+      // Players play under their names unless the host ticks Anonymous match.
+      anonymous: false,
     });
     expect(errors).toEqual([]);
     await page.close();

@@ -224,3 +224,63 @@ export function checkMessagesPrivacy(
   }
   return checked;
 }
+
+/** Who a player of an anonymous match is: their real name (players[].person) and every address of theirs. */
+export interface Person {
+  readonly player: string;
+  readonly name: string;
+  readonly emails: readonly string[];
+}
+
+/** The people behind the aliases of an anonymous match, with every address the log ever gave each. */
+export function peopleOf(match: MatchFile): Person[] {
+  return match.players.map((p) => ({
+    player: p.id,
+    name: p.person ?? '',
+    emails: [
+      ...(p.email ? [p.email] : []),
+      ...(match.events ?? []).flatMap((e) => (e.type === 'email' && e.player === p.id ? [e.email] : [])),
+    ],
+  }));
+}
+
+/** Whether `text` names the person: their name as a whole word, or any of their addresses (any case). */
+function names(text: string, person: Person): boolean {
+  const name = person.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (name !== '' && new RegExp(`(^|[^\\p{L}\\p{N}])${name}($|[^\\p{L}\\p{N}])`, 'u').test(text)) return true;
+  const lower = text.toLowerCase();
+  return person.emails.some((email) => lower.includes(email.toLowerCase()));
+}
+
+/**
+ * The anonymity rule (issue 30): in an anonymous match no player's real name or address reaches
+ * anyone but the host, or that player through their own files. `texts`: what each reader sees (a
+ * workbook's texts, a message), by audience (`host` is never checked); `shares`: every file
+ * shared with an address, and whose own file it is (null: nobody's, e.g. the spectators' sheet).
+ * Returns how many (person, text) pairs were checked.
+ */
+export function checkAnonymity(
+  people: readonly Person[],
+  texts: readonly { readonly audience: Audience; readonly what: string; readonly text: string }[],
+  shares: readonly { readonly file: string; readonly owner: string | null; readonly email: string }[],
+): number {
+  let checked = 0;
+  for (const person of people) {
+    expect(person.name, `${person.player}: an anonymous match keeps the person behind each alias`).not.toBe('');
+    for (const { audience, what, text } of texts) {
+      if (audience === 'host') continue;
+      expect(names(text, person), `${person.player}'s name or address appears in ${what} (${audience}): ${text}`).toBe(
+        false,
+      );
+      checked += 1;
+    }
+    for (const share of shares) {
+      if (!person.emails.some((email) => accountKey(email) === accountKey(share.email))) continue;
+      expect(share.owner, `${share.file} is shared with ${person.player}'s address, and is not their own file`).toBe(
+        person.player,
+      );
+      checked += 1;
+    }
+  }
+  return checked;
+}

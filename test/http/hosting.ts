@@ -102,8 +102,13 @@ export const CASES: readonly { game: string; players: number }[] = [
   { game: 'peg-domain', players: 2 },
 ];
 
-/** A started match handed to a machine, and the loopback server serving the sandbox's world. */
-export async function handedOver(game: string, players: number, options: ServerOptions = {}) {
+/** A started match handed to a machine, and the loopback server serving the sandbox's world; `setup`: more of the setup (`anonymous`). */
+export async function handedOver(
+  game: string,
+  players: number,
+  options: ServerOptions = {},
+  setup: Readonly<Record<string, unknown>> = {},
+) {
   const emails = NAMES.slice(0, players).map((n) => `${n.toLowerCase()}@example.com`);
   const table = new HostedTable(game, emails, { ...DEFAULT_FAULTS, tickAfterMissed: false });
   const started = table.startMatch({
@@ -113,6 +118,7 @@ export async function handedOver(game: string, players: number, options: ServerO
     timeZone: 'Europe/London',
     minutes: { default: 60, pregame: 30 },
     deadlines: {},
+    ...setup,
   });
   expect(started.ok).toBe(true);
   table.run('hostFromMachine');

@@ -251,6 +251,14 @@ export class Table {
     return { form: pointer.form.id, sheet: pointer.sheet.id };
   }
 
+  /** The questions as the player is asked them: an anonymous match asks its public ones by form too (src/triggers/rows.ts). */
+  private asked(questions: readonly Question[]): readonly Question[] {
+    this.anonymousCache ??= logOf(this.sandbox).anonymous === true;
+    return this.anonymousCache ? questions.map((q) => ({ ...q, public: false })) : questions;
+  }
+
+  private anonymousCache: boolean | undefined;
+
   sharedId(): string {
     return JSON.parse(this.google.properties.get('gh.shared')!).id;
   }
@@ -371,7 +379,7 @@ export class Table {
         result = this.state();
         if (result.open?.phase.id !== phase.id) break;
       }
-      const questions = phase.questions[player];
+      const questions = this.asked(phase.questions[player]);
       const answers = game.bots[game.defaultBot]({
         state: result.state,
         phase,
@@ -406,7 +414,7 @@ export class Table {
     const game = gameById(this.gameId);
     this.google.clock.set(new Date(Date.parse(deadline) + 10_000).toISOString());
     for (const player of answered.late) {
-      const questions = phase.questions[player];
+      const questions = this.asked(phase.questions[player]);
       const answers = game.bots[game.defaultBot]({
         state: result.state,
         phase,

@@ -23,6 +23,10 @@ export interface Case {
   readonly minutes: Record<string, number>;
   readonly options?: Record<string, unknown>;
   readonly faults?: Faults;
+  /** An anonymous match: the players are the people NAMES, playing under aliases (test/sandbox/anonymous.test.ts). */
+  readonly anonymous?: boolean;
+  /** Run on the table before the match starts (a Discord webhook set from the menu). */
+  readonly beforeStart?: (table: Table) => void;
 }
 
 /** What a tab shows: every cell, merge, size and frozen row (ids aside). */
@@ -121,7 +125,7 @@ export function checkFilesPrivate(table: Table, label: string, views: boolean): 
   return checkPrivacy(result, (audience) => workbookOf(table, audience), { views });
 }
 
-function playWhole(c: Case) {
+export function playWhole(c: Case) {
   const emails = NAMES.slice(0, c.players).map((n) => `${n.toLowerCase()}@example.com`);
   const table = new Table(c.game, emails, c.faults ?? DEFAULT_FAULTS);
   const google = table.google;
@@ -146,6 +150,7 @@ function playWhole(c: Case) {
     'Check this account…',
     'Help',
   ]);
+  c.beforeStart?.(table);
   const setup = {
     game: c.game,
     players: NAMES.slice(0, c.players).map((name, i) => ({ name, email: emails[i], garnets: i % 3 })),
@@ -154,6 +159,7 @@ function playWhole(c: Case) {
     minutes: c.minutes,
     deadlines: {},
     ...(c.options ? { options: c.options } : {}),
+    ...(c.anonymous ? { anonymous: true } : {}),
   };
   const started = table.startMatch(setup) as {
     ok: boolean;

@@ -15,6 +15,8 @@ export interface Player {
   readonly form?: string;
   /** The IANA time zone the player reads times in (reminders); absent: the schedule's. */
   readonly timeZone?: string;
+  /** In an anonymous match, who plays under the alias `name`: the host's only (core/anonymity.ts). */
+  readonly person?: string;
 }
 
 /** A player's answers for one phase: question id → text (or a list, for multi-select). */

@@ -73,6 +73,12 @@ const playerSchema = z.strictObject({
   timeZone: z.optional(
     z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
   ),
+  /** An anonymous match's host-only field: who plays under the alias `name` (core/anonymity.ts). */
+  person: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, 'a person is named'), z.maxLength(60, 'a person is at most 60 characters')),
+  ),
 });
 
 /** An IANA time zone name (Europe/London, America/New_York) that Intl knows, as Apps Script's Utilities.formatDate does. */
@@ -285,6 +291,7 @@ const matchFileShape = z.strictObject({
   decisions: z._default(z.array(decisionSchema), []),
   events: z.optional(z.array(eventSchema)),
   publish: z.optional(z.boolean()),
+  anonymous: z.optional(z.boolean()),
   final: z.optional(z.record(z.string(), z.unknown())),
 });
 
@@ -304,6 +311,8 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly events?: readonly MatchEvent[];
   /** False: the seed and this file stay with the host at the end; absent or true: they are published (core/publish.ts). */
   readonly publish?: boolean;
+  /** True: players play under aliases (`players[].name`), the people behind them are the host's only (core/anonymity.ts). */
+  readonly anonymous?: boolean;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
 }
@@ -326,6 +335,9 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
 
   const players = checkPlayers(file.players);
   if (!players.ok) return players;
+  const unmasked = file.anonymous === true ? -1 : file.players.findIndex((p) => p.person !== undefined);
+  if (unmasked >= 0)
+    return err(`players[${unmasked}].person: only an anonymous match ("anonymous": true) names a person behind a name`);
   const seen = players.value;
   const { min, max } = game.playerCount;
   if (file.players.length < min || file.players.length > max) {
@@ -376,6 +388,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       decisions: file.decisions,
       ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
       ...(file.publish !== undefined ? { publish: file.publish } : {}),
+      ...(file.anonymous !== undefined ? { anonymous: file.anonymous } : {}),
       ...(file.final !== undefined ? { final: file.final } : {}),
     }),
   );
@@ -427,6 +440,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     ...(match.schedule ? { schedule: match.schedule } : {}),
     ...(match.guardrails ? { guardrails: match.guardrails } : {}),
     ...(match.publish !== undefined ? { publish: match.publish } : {}),
+    ...(match.anonymous !== undefined ? { anonymous: match.anonymous } : {}),
   };
 }
 

@@ -55,6 +55,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
         email: p.email === undefined ? undefined : account(p.email),
         form: p.form === undefined ? undefined : forms.of(p.form),
         timeZone: undefined,
+        // Who plays under an alias is the host's only (core/anonymity.ts).
+        person: undefined,
       },
       PLAYER_FIELDS,
     ),

@@ -28,6 +28,7 @@ import { spanText, zonedTexts } from './zones.js';
 import { guardrailsLine } from './guardrails.js';
 import { hostActionsTable } from './host-actions.js';
 import { seatedPlayers } from './seats.js';
+import { whoIsWho } from './anonymity.js';
 
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
@@ -67,8 +68,11 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     : gameView.legend;
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
   const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
+  // Only the host's view says who plays under each alias (core/anonymity.ts).
+  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players) : null;
   return {
     ...gameView,
+    ...(people ? { sections: [people, ...gameView.sections] } : {}),
     legend,
     audience,
     status: discord === null ? status : { ...status, discord },
