@@ -109,7 +109,8 @@ describe('replays per execution', () => {
     const table = started('not-flower-field');
     table.google.clock.set(at(31));
     table.fire('CLOCK');
-    table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
+    // The new deadline, then the reason every host action asks for.
+    table.google.promptAnswers.push({ button: 'OK', text: '+2h' }, { button: 'OK', text: 'a player asked' });
     const before = table.google.executions.length;
     table.run('extendDeadline');
     const [menu] = ran(table, before);
