@@ -130,16 +130,14 @@ function submissionArb(
         { nil: undefined },
       )
     : fc.constant(undefined);
-  return fc
-    .record({ phase: phaseId, player, at })
-    .chain(({ phase: id, player: who, at: time }) =>
-      answersArb(scenario, phase, who).map((answers): Submission => ({
-        phase: id,
-        player: who,
-        ...(time ? { at: time } : {}),
-        answers,
-      })),
-    );
+  return fc.record({ phase: phaseId, player, at }).chain(({ phase: id, player: who, at: time }) =>
+    answersArb(scenario, phase, who).map((answers): Submission => ({
+      phase: id,
+      player: who,
+      ...(time ? { at: time } : {}),
+      answers,
+    })),
+  );
 }
 
 function checkpointArb(

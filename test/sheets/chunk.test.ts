@@ -76,11 +76,9 @@ describe('renders over 2 MB', () => {
       .string({ maxLength: 300 })
       .map((text) => ({ values: [{ userEnteredValue: { stringValue: text } }] }));
     const request = fc.oneof(
-      fc
-        .record({ sheetId: fc.nat(9), index: fc.nat(9) })
-        .map(({ sheetId, index }): Request => ({
-          updateSheetProperties: { properties: { sheetId, index }, fields: 'index' },
-        })),
+      fc.record({ sheetId: fc.nat(9), index: fc.nat(9) }).map(({ sheetId, index }): Request => ({
+        updateSheetProperties: { properties: { sheetId, index }, fields: 'index' },
+      })),
       fc
         .record({ start: fc.nat(50), rows: fc.array(row, { maxLength: 40 }), extra: fc.nat(20) })
         .map(({ start, rows, extra }): Request => ({

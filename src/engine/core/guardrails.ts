@@ -10,12 +10,12 @@ import { deadlineOf, isAfter, pausesOf } from './deadlines.js';
 /** Two days of extensions a phase, three pauses a match: room for a real emergency, not for a match that never ends. */
 export const DEFAULT_GUARDRAILS: Guardrails = { extensionMinutes: 2880, pauses: 3 };
 
-export function guardrailsOf(match: Pick<MatchFile, 'guardrails'>): Guardrails {
+function guardrailsOf(match: Pick<MatchFile, 'guardrails'>): Guardrails {
   return match.guardrails ?? DEFAULT_GUARDRAILS;
 }
 
 /** Minutes as people say them: "2 days", "90 minutes", "1 day 6 hours". */
-export function minutesText(minutes: number): string {
+function minutesText(minutes: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = Math.round(minutes % 60);

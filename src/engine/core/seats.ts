@@ -26,7 +26,7 @@ export function substitutionsOf(match: SeatFacts, player?: string, now?: string)
 }
 
 /** Who holds a seat as of `now`: the last substitute by then, or null while its first player does. */
-export function holderOf(match: SeatFacts, player: string, now?: string): SubstituteEvent | null {
+function holderOf(match: SeatFacts, player: string, now?: string): SubstituteEvent | null {
   const subs = substitutionsOf(match, player, now);
   return subs.length > 0 ? subs[subs.length - 1] : null;
 }
