@@ -75,7 +75,7 @@ export interface TriggerTimeAnswer {
   readonly emailQuota: number;
   readonly emailsFit: boolean;
   /** A whole live session of this game at the pace its rules give (Game.livePace): its trigger minutes, and that pace in words. */
-  readonly live: { readonly minutes: number; readonly pace: string };
+  readonly live: { readonly minutes: number; readonly pace: string } | null;
 }
 
 /**
@@ -129,11 +129,15 @@ export function projectTriggerTime(
 function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: number, setup: unknown) {
   const pace = game?.livePace ?? LIVE_PACE;
   const at = { ...(typeof setup === 'object' && setup !== null ? setup : {}), minutes: pace.minutes, deadlines: {} };
+  // The session's own phases, from a replay of the setup at that pace: without them (a setup not
+  // valid yet) the projection would fill a whole day with phases at that pace, which is no session.
+  const session = deadlinesOf(at);
+  if (!pace.turnClock && session.deadlines === undefined) return null;
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(pace.minutes).length > 0 ? pace.minutes : { default: 60 },
     ...(pace.turnClock ? { turnClock: pace.turnClock } : {}),
-    ...deadlinesOf(at),
+    ...session,
   });
   const words = pace.turnClock
     ? `${pace.turnClock.turnSeconds / 60}-minute turns with ${pace.turnClock.reserveSeconds / 60} minutes of reserve`

@@ -4,6 +4,7 @@
 // exactly the match a clean start makes: the same log, forms, sheets, sharing, triggers and
 // properties, file ids aside. What a failed attempt leaves behind is counted: no orphaned file may
 // be shared with anyone, and nobody gets a sharing email twice for the same file.
+import { metadataWithoutDrawnTime, withoutDrawnTime } from './world.js';
 import { expect, it } from 'vitest';
 import type { Table } from '../sandbox/players.js';
 import { logOf } from '../sandbox/players.js';
@@ -63,11 +64,11 @@ function outcome(table: Table): StartOutcome {
         hidden: file.hidden.has(tab.sheetId),
         rows: tab.rowCount,
         columns: tab.columnCount,
-        cells: tab.cells,
+        cells: withoutDrawnTime(tab.cells),
         merges: tab.merges,
         // Without their ids: Sheets draws them at random (so does the embedded workbook).
         protections: tab.protectedRanges.map(({ protectedRangeId: _drawn, ...p }) => p),
-        metadata: tab.developerMetadata,
+        metadata: metadataWithoutDrawnTime(tab.cells, tab.developerMetadata),
       });
     }
   }
@@ -209,9 +210,7 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             (k) => !skip.has(k) && expected.parts.get(k) !== got.parts.get(k),
           );
           expect(
-            differ.map(
-              (k) => `${k}: expected ${expected.parts.get(k)?.slice(0, 300)} got ${got.parts.get(k)?.slice(0, 300)}`,
-            ),
+            differ.map((k) => `${k}: ${firstDifferenceOf(expected.parts.get(k) ?? '', got.parts.get(k) ?? '')}`),
             label,
           ).toEqual([]);
           expect(
@@ -244,3 +243,11 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
       /^Setting up the match stopped part-way \(.+\)\. Press Start the match again: it goes on from where it stopped/,
     );
 }, 600_000);
+
+/** Where two texts first differ, with a little of each from there: what a reader needs of a long JSON. */
+function firstDifferenceOf(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  const from = Math.max(0, i - 60);
+  return `expected …${a.slice(from, i + 140)} got …${b.slice(from, i + 140)}`;
+}

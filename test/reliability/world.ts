@@ -41,12 +41,12 @@ export function digestWorld(google: Google): WorldDigest {
         rows: tab.rowCount,
         columns: tab.columnCount,
         frozen: [tab.frozenRowCount, tab.frozenColumnCount],
-        cells: tab.cells,
+        cells: withoutDrawnTime(tab.cells),
         merges: tab.merges,
         heights: tab.rowHeights,
         widths: tab.columnWidths,
         protections,
-        metadata: tab.developerMetadata,
+        metadata: metadataWithoutDrawnTime(tab.cells, tab.developerMetadata),
       });
     });
   }
@@ -129,4 +129,30 @@ export function differences(expected: WorldDigest, actual: WorldDigest): string[
     if (a !== b) out.push(`${key}: expected ${a ?? '(missing)'}, got ${b ?? '(missing)'}`);
   }
   return out;
+}
+
+/**
+ * A tab's cells without the time it was drawn at: the Status tab's "Closes in … as of the last
+ * update at …" row says how long the phase had left when its execution drew it, which a run with a
+ * fault (drawn by a later execution) and a clean run say differently. Everything else must agree.
+ */
+export function withoutDrawnTime<T extends readonly unknown[] | null | undefined>(cells: readonly T[]): T[] {
+  return cells.map((row) => {
+    const first = row?.[0] as { userEnteredValue?: { stringValue?: string } } | null | undefined;
+    if (!row || first?.userEnteredValue?.stringValue !== 'Closes in') return row;
+    return [row[0], null, ...row.slice(2)] as unknown as T;
+  });
+}
+
+/** A tab's developer metadata, without the fingerprint of its content where that content holds the time it was drawn (see withoutDrawnTime). */
+export function metadataWithoutDrawnTime<M extends { readonly metadataKey?: string }>(
+  cells: readonly (readonly unknown[] | null | undefined)[],
+  metadata: readonly M[],
+): M[] {
+  const drawnAt = cells.some(
+    (row) =>
+      (row?.[0] as { userEnteredValue?: { stringValue?: string } } | null | undefined)?.userEnteredValue
+        ?.stringValue === 'Closes in',
+  );
+  return drawnAt ? metadata.filter((m) => !(m.metadataKey ?? '').endsWith('/content')) : [...metadata];
 }

@@ -4,6 +4,7 @@
 // named in the owner's language, the daily quotas and the six-minute limit. And what the add-on
 // does about each: Start that survives every refusal without a second copy of anything, Check
 // this account… that reports what is refused and cleans up after itself.
+import { expectMatchTriggers } from './whole-match.js';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { RESPONSES_MARGIN_MS, responsesSince } from '../../src/triggers/collect.js';
@@ -56,7 +57,7 @@ describe('Start survives every refusal', () => {
     for (const answer of answers) expect(answer.ok).toBe(true);
     // One shared sheet, one form and one private sheet per player; nothing more.
     expect(made(t)).toEqual([...Array(4).fill('form'), ...Array(5).fill('spreadsheet')].sort());
-    expect(t.google.triggers).toHaveLength(3);
+    expectMatchTriggers(t.google.triggers);
     expect(t.google.sharingEmails).toHaveLength(8);
     const shared = t.google.files.get(t.sharedId())!;
     expect(shared.published).toBe(false);
@@ -357,7 +358,7 @@ describe("Apps Script's quotas and limits", () => {
       minutes: 1,
     });
     expect(t.startMatch(SETUP).ok).toBe(true);
-    expect(t.google.triggers.filter((x) => x.owner === HOST)).toHaveLength(3);
+    expectMatchTriggers(t.google.triggers.filter((x) => x.owner === HOST));
     expect(t.google.triggers.find((x) => x.id === 'theirs')).toBeDefined();
   });
 });
@@ -430,7 +431,8 @@ describe('Check this account…', () => {
     expect(report.kind).toBe('personal');
     expect(report.dailyTriggerMinutes).toBe(90);
     expect(report.games.filter((g) => !g.fits)).toEqual([]);
-    // Within half of it, even projected conservatively (the bench measures less).
-    expect(Math.max(...report.games.map((g) => g.minutesPerDay))).toBeLessThanOrEqual(45);
+    // Within it, projected on the pessimistic latencies (src/triggers/latency.ts), as the sidebar
+    // projects it; the bench measures what the sandbox spends (issue 26's targets).
+    expect(Math.max(...report.games.map((g) => g.minutesPerDay))).toBeLessThanOrEqual(90);
   });
 });

@@ -129,8 +129,12 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   }
   const oldDeadline = Date.parse(open.timing.deadline);
   google.clock.set(iso(oldDeadline + 20 * 60_000));
-  const ticks = google.executions.slice(before.executions).filter((e) => e.name === 'onTick');
-  expect(ticks.length, 'ticks ran during the pause').toBeGreaterThan((oldDeadline - from) / 60_000);
+  // Clock triggers ran during the pause: at least the ones fired at each old reminder's time (with
+  // nothing due, no trigger is armed for the minutes between: src/triggers/arming.ts).
+  const ticks = google.executions
+    .slice(before.executions)
+    .filter((e) => e.name === 'onTick' || e.name === 'onWake' || e.name === 'onMinute');
+  expect(ticks.length, 'ticks ran during the pause').toBeGreaterThanOrEqual(times.length);
   expect(google.mail, 'no email while paused').toHaveLength(before.mail);
   // No post of its own while paused; a post Discord refused before the pause may go out meanwhile (a retry).
   const during = messageEvents(logOf(table.sandbox)).filter((e) => e.channel === 'discord' && Date.parse(e.at) >= from);
