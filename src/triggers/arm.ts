@@ -12,7 +12,10 @@ import type { NextDue } from './quiet.js';
  * edits this execution logged; any other that came in while it ran wakes the ticks.
  */
 export function arm(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>): void {
-  armNext(ctx, { at: restPointer(ctx, due, handled), edge: due.edge });
+  // The triggers first: where a trigger call fails, no quiet pointer is left for a tick to rest on.
+  armNext(ctx, { at: due.at, edge: due.edge });
+  // An answer or an edit that came in meanwhile: the next execution soon.
+  if (restPointer(ctx, due, handled) === null && due.at !== null) armNext(ctx, { at: null, edge: due.edge });
 }
 
 /** Writes the quiet pointer for `due`; answers until when the ticks rest (null: the next looks). */

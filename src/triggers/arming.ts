@@ -115,9 +115,18 @@ export function disarmed(ctx: HostContext): void {
 }
 
 function change(ctx: HostContext, armed: Armed, next: Armed): void {
-  if (armed.wake === next.wake && armed.minute === next.minute) return;
+  const known = ctx.pointers.text(KEY.armed) !== null;
+  if (known && armed.wake === next.wake && armed.minute === next.minute) return;
   const { scheduler } = ctx.ports;
-  if (armed.wake !== next.wake) scheduler.wakeAt(next.wake);
-  if (armed.minute !== next.minute) scheduler.everyMinute(next.minute);
+  // Forgotten first: a trigger call that fails below (a quota, a time-out) may have removed the old
+  // trigger and made no new one, and what is recorded must never claim a trigger that is gone. With
+  // nothing recorded and no quiet pointer to rest on, the next tick runs in full and sets both kinds
+  // afresh (the pointer is written again after this: arm.ts).
+  if (known) {
+    ctx.pointers.remove(KEY.armed);
+    ctx.pointers.remove(KEY.quiet);
+  }
+  if (!known || armed.wake !== next.wake) scheduler.wakeAt(next.wake);
+  if (!known || armed.minute !== next.minute) scheduler.everyMinute(next.minute);
   ctx.pointers.setText(KEY.armed, JSON.stringify(next));
 }

@@ -88,6 +88,11 @@ export function digestWorld(google: Google): WorldDigest {
     ) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
+    } else if (key === 'gh.armed') {
+      // What is armed (arming.ts): whether the minute trigger runs is the same; a one-shot trigger's
+      // time is not, since a faulted run's retry ran later and arms "soon" from then.
+      const { wake: _wake, ...armed } = JSON.parse(value) as Record<string, unknown>;
+      put(`property ${key}`, armed);
     } else if (key === 'gh.state') {
       // The execution's record: when the forms were last read and the sheets last drawn are
       // bookkeeping like the keys above; what was drawn (seen, rendered) is compared.
