@@ -243,26 +243,31 @@ function driveCalls(driveApi: drive_v3.Drive) {
   };
 }
 
+/** permissions.list with `params`, every page followed (nextPageToken): all the file's permissions. */
+async function everyPermission(
+  driveApi: drive_v3.Drive,
+  params: drive_v3.Params$Resource$Permissions$List,
+): Promise<drive_v3.Schema$Permission[]> {
+  const all: drive_v3.Schema$Permission[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = (await driveApi.permissions.list({ ...params, ...(pageToken ? { pageToken } : {}) })).data;
+    all.push(...(page.permissions ?? []));
+    pageToken = page.nextPageToken ?? undefined;
+  } while (pageToken);
+  return all;
+}
+
 /** The Drive API's call that finds a person's permissions on a file, a form's responder's included (Files.unshare). */
 function accountPermissionCalls(driveApi: drive_v3.Drive) {
   return {
     /** permissions.list with includePermissionsForView=published, every page: each permission's id, role and account (Files.unshare). */
     async listAccountPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
-      const all: drive_v3.Schema$Permission[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (
-          await driveApi.permissions.list({
-            fileId: params.fileId,
-            includePermissionsForView: 'published',
-            fields: 'nextPageToken,permissions(id,role,emailAddress)',
-            ...(pageToken ? { pageToken } : {}),
-          })
-        ).data;
-        all.push(...(page.permissions ?? []));
-        pageToken = page.nextPageToken ?? undefined;
-      } while (pageToken);
-      return all;
+      return everyPermission(driveApi, {
+        fileId: params.fileId,
+        includePermissionsForView: 'published',
+        fields: 'nextPageToken,permissions(id,role,emailAddress)',
+      });
     },
   };
 }
@@ -300,38 +305,19 @@ function permissionCalls(driveApi: drive_v3.Drive) {
     },
     /** permissions.list, every page: the addresses (as the add-on's Drive.Permissions.list; a form's responders are not listed). */
     async listPermissionEmails(params: { fileId: string }): Promise<string[]> {
-      const emails: string[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (
-          await driveApi.permissions.list({
-            fileId: params.fileId,
-            fields: 'nextPageToken,permissions(emailAddress)',
-            ...(pageToken ? { pageToken } : {}),
-          })
-        ).data;
-        for (const p of page.permissions ?? []) if (p.emailAddress) emails.push(p.emailAddress);
-        pageToken = page.nextPageToken ?? undefined;
-      } while (pageToken);
-      return emails;
+      const all = await everyPermission(driveApi, {
+        fileId: params.fileId,
+        fields: 'nextPageToken,permissions(emailAddress)',
+      });
+      return all.flatMap((p) => (p.emailAddress ? [p.emailAddress] : []));
     },
     /** permissions.list with includePermissionsForView=published, every page: a form's responders among the rest (id, type, view). */
     async listResponderPermissions(params: { fileId: string }): Promise<drive_v3.Schema$Permission[]> {
-      const all: drive_v3.Schema$Permission[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (
-          await driveApi.permissions.list({
-            fileId: params.fileId,
-            includePermissionsForView: 'published',
-            fields: 'nextPageToken,permissions(id,type,view)',
-            ...(pageToken ? { pageToken } : {}),
-          })
-        ).data;
-        all.push(...(page.permissions ?? []));
-        pageToken = page.nextPageToken ?? undefined;
-      } while (pageToken);
-      return all;
+      return everyPermission(driveApi, {
+        fileId: params.fileId,
+        includePermissionsForView: 'published',
+        fields: 'nextPageToken,permissions(id,type,view)',
+      });
     },
     /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */
     async deletePermission(params: { fileId: string; permissionId: string }): Promise<void> {
