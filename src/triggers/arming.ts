@@ -44,9 +44,10 @@ export interface Due {
 
 const NONE: Armed = { wake: null, minute: false };
 
-function readArmed(ctx: HostContext): Armed {
+/** What is recorded as armed, or null when nothing is (a start, a handover, a failed trigger call: see change). */
+function readArmed(ctx: HostContext): Armed | null {
   const text = ctx.pointers.text(KEY.armed);
-  if (text === null) return NONE;
+  if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return NONE;
@@ -83,7 +84,7 @@ export function plan(due: Due, now: number, armed: Armed): Armed {
  */
 export function armNext(ctx: HostContext, due: Due): void {
   const armed = readArmed(ctx);
-  const next = plan(due, Date.parse(ctx.ports.clock.now()), armed);
+  const next = plan(due, Date.parse(ctx.ports.clock.now()), armed ?? NONE);
   change(ctx, armed, next);
 }
 
@@ -95,7 +96,7 @@ export function armNext(ctx: HostContext, due: Due): void {
 export function armNearEdge(ctx: HostContext, edge: string | null): void {
   if (!nearEdge(edge, Date.parse(ctx.ports.clock.now()))) return;
   const armed = readArmed(ctx);
-  if (!armed.minute) change(ctx, armed, { wake: null, minute: true });
+  if (!armed?.minute) change(ctx, armed, { wake: null, minute: true });
 }
 
 /**
@@ -105,7 +106,8 @@ export function armNearEdge(ctx: HostContext, edge: string | null): void {
 export function wakeSoon(ctx: HostContext): void {
   const armed = readArmed(ctx);
   const now = Date.parse(ctx.ports.clock.now());
-  if (armed.minute || (armed.wake !== null && Date.parse(armed.wake) <= now + SOON_MS)) return;
+  const wake = armed?.wake ?? null;
+  if (armed?.minute || (wake !== null && Date.parse(wake) <= now + SOON_MS)) return;
   change(ctx, armed, { wake: new Date(now + SOON_MS).toISOString(), minute: false });
 }
 
@@ -114,19 +116,19 @@ export function disarmed(ctx: HostContext): void {
   ctx.pointers.remove(KEY.armed);
 }
 
-function change(ctx: HostContext, armed: Armed, next: Armed): void {
-  const known = ctx.pointers.text(KEY.armed) !== null;
-  if (known && armed.wake === next.wake && armed.minute === next.minute) return;
+/** Sets the triggers `next` says, where they differ from `armed` (null: nothing recorded, so both kinds are set). */
+function change(ctx: HostContext, armed: Armed | null, next: Armed): void {
+  if (armed !== null && armed.wake === next.wake && armed.minute === next.minute) return;
   const { scheduler } = ctx.ports;
   // Forgotten first: a trigger call that fails below (a quota, a time-out) may have removed the old
   // trigger and made no new one, and what is recorded must never claim a trigger that is gone. With
   // nothing recorded and no quiet pointer to rest on, the next tick runs in full and sets both kinds
   // afresh (the pointer is written again after this: arm.ts).
-  if (known) {
+  if (armed !== null) {
     ctx.pointers.remove(KEY.armed);
     ctx.pointers.remove(KEY.quiet);
   }
-  if (!known || armed.wake !== next.wake) scheduler.wakeAt(next.wake);
-  if (!known || armed.minute !== next.minute) scheduler.everyMinute(next.minute);
+  if (armed === null || armed.wake !== next.wake) scheduler.wakeAt(next.wake);
+  if (armed === null || armed.minute !== next.minute) scheduler.everyMinute(next.minute);
   ctx.pointers.setText(KEY.armed, JSON.stringify(next));
 }
