@@ -123,8 +123,9 @@ function pack(grids: readonly Grid[], size: number): Placement[] {
   return out;
 }
 
-// The changed-squares marker outranks every line a view draws: where it runs along a fence or an
-// outline it still draws a line there, and the patch it surrounds stays closed.
+// The changed-squares marker outranks every line a view draws (where it runs along a fence or an
+// outline it still draws a line there, and the patch it surrounds stays closed), except a line the
+// view puts over it (Edge.overMarker): that one is still a line, so the patch stays closed too.
 const RANK: Readonly<Record<LineWeight, number>> = { thin: 1, medium: 2, thick: 3, double: 4 };
 
 interface DrawnEdge {
@@ -132,9 +133,11 @@ interface DrawnEdge {
   readonly colour: string;
   /** Asked for by the view (a fence, an outline), not the grid's own thin line or frame. */
   readonly declared: boolean;
+  readonly overMarker?: boolean;
 }
 
 function stronger(a: DrawnEdge, b: DrawnEdge): DrawnEdge {
+  if (Boolean(a.overMarker) !== Boolean(b.overMarker)) return a.overMarker ? a : b;
   if (RANK[a.weight] !== RANK[b.weight]) return RANK[a.weight] > RANK[b.weight] ? a : b;
   return b.declared && !a.declared ? b : a;
 }
@@ -170,7 +173,10 @@ function gridLines(grid: Grid): { horizontal: DrawnEdge[][]; vertical: DrawnEdge
   );
   const ask = (list: DrawnEdge[], index: number, edge: Edge | undefined) => {
     if (!edge || index >= list.length) return;
-    const asked = edge === CHANGED ? CHANGED_LINE : { weight: edge.weight, colour: edge.colour ?? '#000000' };
+    const asked =
+      edge === CHANGED
+        ? CHANGED_LINE
+        : { weight: edge.weight, colour: edge.colour ?? '#000000', overMarker: edge.overMarker === true };
     list[index] = stronger(list[index], { ...asked, declared: true });
   };
   const askAll = (b: GridCell['borders'], r: number, c: number) => {

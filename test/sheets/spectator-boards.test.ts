@@ -118,6 +118,38 @@ describe('what changed this round', () => {
     expect(sheet.cells.some((line) => line?.some((cell) => displayText(cell) === CHANGED_NOTE))).toBe(true);
   });
 
+  it('draws a line the view puts over the marker (a gate) where both fall on one side', () => {
+    const gate = { weight: 'thick', colour: '#FF1E1E', overMarker: true } as const;
+    const fence = { weight: 'thick' } as const;
+    // A1 changed; a gate on its right side and a plain fence on its bottom side, both on the patch's outline.
+    const cells = [
+      [
+        { text: 'a1', changed: true, borders: { right: gate, bottom: fence } },
+        { text: 'b1', borders: { left: gate } },
+      ],
+      [{ text: 'a2', borders: { top: fence } }, { text: 'b2' }],
+    ];
+    const workbook = new EmbeddedWorkbook();
+    const view = viewFor(finished('not-flower-field'), 'public');
+    const tab = {
+      tab: 'Current',
+      title: 'Gate',
+      grids: [{ title: 'Gate', columnLabels: ['A', 'B'], rowLabels: ['1', '2'], cells }],
+    };
+    renderView(workbook, { ...view, boards: [tab] }, { dropDefaultSheet: true });
+    const sheet = sheetOf(workbook, 'Current');
+    const model = new SheetModel(sheet);
+    const at = (text: string) => {
+      for (let r = 0; r < sheet.rowCount; r++)
+        for (let c = 0; c < sheet.columnCount; c++)
+          if (displayText(model.cell(r, c)) === text) return model.lines(r, c);
+      throw new Error(`no cell ${text}`);
+    };
+    expect(at('a1').right).toEqual({ style: 'SOLID_THICK', colour: '#FF1E1E' });
+    // The fence is still outranked by the marker, as before.
+    expect(at('a1').bottom).toEqual({ style: 'DOUBLE', colour: CHANGED_COLOUR });
+  });
+
   // Peg Domain's last turn is a player finishing, which changes nothing: its history tabs show the marks.
   it.each(GAMES)('%s: the boards mark what each resolution changed, and say so', (game) => {
     const view = viewFor(finished(game), 'public');

@@ -24,6 +24,11 @@ export interface Edge {
   readonly weight: EdgeWeight;
   /** Hex colour; defaults to near-black. */
   readonly colour?: string;
+  /**
+   * Drawn over the changed-squares marker where both fall on one line: a line that is itself the
+   * news (a gate placed this round), which the marker would otherwise hide.
+   */
+  readonly overMarker?: boolean;
 }
 
 export interface CellBorders {

@@ -8,6 +8,7 @@ import type { Audience, Grid, View } from '../../../src/engine/core/view.js';
 import { PALETTE } from '../../../src/engine/core/view.js';
 import { viewFor } from '../../../src/engine/core/views.js';
 import { pasture } from '../../../src/engine/games/pasture/index.js';
+import { GATE_COLOUR } from '../../../src/engine/games/pasture/boards.js';
 import type { PastureMove, PastureState } from '../../../src/engine/games/pasture/state.js';
 import { boardOf, nameOf, orders, pastureFile, plans, players, start } from './helpers.js';
 
@@ -125,7 +126,7 @@ describe('privacy in a worked match', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
   });
 
-  it("draws fences as thick borders, gates in purple for the host and their owner only, and grass as this round's worth", () => {
+  it("draws fences as thick borders, gates in red for the host and their owner only, and grass as this round's worth", () => {
     const host = viewFor(result, 'host');
     const grass = grassGrid(host);
     const at = (name: string) => grass.cells[Number(name.slice(1)) - 1][name.charCodeAt(0) - 65];
@@ -135,15 +136,15 @@ describe('privacy in a worked match', () => {
     expect(at('C3').text).toBe('2'); // base 1 × 2 in round 2, the last
     expect(grass.caption).toContain('worth in round 2');
     const round1 = grassGrid(host, 'Round 1');
-    expect(round1.cells[2][6].borders?.right).toEqual({ weight: 'thick', colour: PALETTE.purple }); // the gate G3–H3
-    expect(grassGrid(viewFor(result, 'player:p2'), 'Round 1').cells[2][6].borders?.right?.colour).toBe(PALETTE.purple);
+    expect(round1.cells[2][6].borders?.right).toEqual({ weight: 'thick', colour: GATE_COLOUR, overMarker: true }); // the gate G3–H3
+    expect(grassGrid(viewFor(result, 'player:p2'), 'Round 1').cells[2][6].borders?.right?.colour).toBe(GATE_COLOUR);
     expect(grassGrid(viewFor(result, 'player:p1'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     expect(grassGrid(viewFor(result, 'public'), 'Round 1').cells[2][6].borders?.right).toEqual({ weight: 'thick' });
     // The tab's caption names the gates its reader may see, and no other.
     const caption = (audience: Audience) =>
       viewFor(result, audience).boards.find((b) => b.tab === 'Round 1')?.caption ?? '';
-    expect(caption('host')).toMatch(/^Gates \(purple lines\): G3–H3 \(\w+\)$/);
-    expect(caption('player:p2')).toBe('Gates (purple lines): G3–H3 (yours)');
+    expect(caption('host')).toMatch(/^Gates \(red lines\): G3–H3 \(\w+\)$/);
+    expect(caption('player:p2')).toBe('Gates (red lines): G3–H3 (yours)');
     expect(caption('public')).toBe('');
     expect(caption('player:p1')).toBe('');
     // The match is over: Current is round 2's board, the round tabs the history before it.
@@ -237,7 +238,7 @@ describe('privacy over bot matches', () => {
       }
       const gates = viewFor(result, audience)
         .boards.flatMap((b) => b.grids.flatMap((g) => g.cells.flat()))
-        .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === PALETTE.purple)).length;
+        .filter((c) => Object.values(c.borders ?? {}).some((e) => e?.colour === GATE_COLOUR)).length;
       const own =
         audience === 'public'
           ? 0

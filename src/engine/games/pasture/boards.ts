@@ -31,8 +31,12 @@ export const GRASS = ['#F1F8E9', '#DCEDC8', '#C5E1A5', '#AED581', '#8BC34A', '#6
 /** Sheep board fills: a cell with a sheep the audience may see, a pasture with sheep, an empty one. */
 export const PASTURE_FILLS = { sheep: PALETTE.orange, flock: PALETTE.sky, empty: PALETTE.white } as const;
 const FENCE: Edge = { weight: 'thick' };
-// Purple: apart from the black fences, the green grass, the orange sheep and the blue flocks.
-const GATE: Edge = { weight: 'thick', colour: PALETTE.purple };
+/**
+ * Bright red: apart from the black fences, the green grass, the orange sheep, the blue flocks and the
+ * magenta line around what changed (purple, used before, read as that line at a glance).
+ */
+export const GATE_COLOUR = '#FF1E1E';
+const GATE: Edge = { weight: 'thick', colour: GATE_COLOUR, overMarker: true };
 
 /** What one board shows: pastures, the sheep (as far as the audience may see them), gates. */
 interface Snapshot {
@@ -203,7 +207,7 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
   return gridOf(
     `Sheep: ${snap.title}`,
     cells,
-    `(n): how many sheep are in the pasture; empty pastures are white. Purple lines are gates.${whose}${crowded(snap, texts, ctx, seer)}`,
+    `(n): how many sheep are in the pasture; empty pastures are white. Red lines are gates.${whose}${crowded(snap, texts, ctx, seer)}`,
   );
 }
 
@@ -213,7 +217,7 @@ function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer, bef
     return { visible, crossings: new Set(visible.map((g) => crossingKey(g.cells[0], g.cells[1]))) };
   };
   const { visible, crossings } = gatesOf(snap);
-  // The gates named too, so that a purple line among the fences is easy to find.
+  // The gates named too, so that a red line among the fences is easy to find.
   const named = visible.map(
     (g) =>
       `${cellName(g.cells[0])}–${cellName(g.cells[1])} (${seer.viewer === g.player ? 'yours' : ctx.playerName(g.player)})`,
@@ -226,7 +230,7 @@ function tabOf(tab: string, snap: Snapshot, ctx: PastureContext, seer: Seer, bef
     tab,
     title: snap.title,
     grids: [grassGrid(snap, ctx, crossings), marked],
-    ...(named.length > 0 ? { caption: `Gates (purple lines): ${named.join(', ')}` } : {}),
+    ...(named.length > 0 ? { caption: `Gates (red lines): ${named.join(', ')}` } : {}),
   };
 }
 

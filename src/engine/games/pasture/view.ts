@@ -4,9 +4,9 @@
 // grids mark pastures (with sheep counts), never cells.
 
 import type { OpenPhaseInfo } from '../../core/game.js';
-import { type Audience, type GameView, type LegendItem, PALETTE, type Table, audiencePlayer } from '../../core/view.js';
+import { type Audience, type GameView, type LegendItem, type Table, audiencePlayer } from '../../core/view.js';
 import { fenceWords, formatFence, formatRect, heightOf, pastureIndexAt, widthOf } from './geometry.js';
-import { GRASS, PASTURE_FILLS, type Seer, boards, cellName } from './boards.js';
+import { GATE_COLOUR, GRASS, PASTURE_FILLS, type Seer, boards, cellName } from './boards.js';
 import { baseGrass, grassFactor } from './options.js';
 import {
   type Orders,
@@ -240,8 +240,8 @@ function legend(seer: Seer, ctx: PastureContext): LegendItem[] {
   if (seer.audience === 'host' || seer.viewer)
     items.push({
       symbol: '┃',
-      textColour: PALETTE.purple,
-      meaning: 'purple line: a gate placed that round' + (seer.viewer ? ' (yours)' : ''),
+      textColour: GATE_COLOUR,
+      meaning: 'red line: a gate placed that round' + (seer.viewer ? ' (yours)' : ''),
     });
   return items;
 }
