@@ -33,14 +33,12 @@ const grassRow = z
   .check(z.length(SIZE, `a row holds ${SIZE} grass values (columns A–N)`));
 
 export const optionsSchema = z.strictObject({
-  rounds: z
-    ._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5)
-    .check(
-      z.meta({
-        title: 'Rounds',
-        description: 'How many rounds of fence plans and orders are played; the rules play 5.',
-      }),
-    ),
+  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5).check(
+    z.meta({
+      title: 'Rounds',
+      description: 'How many rounds of fence plans and orders are played; the rules play 5.',
+    }),
+  ),
   /** 14 rows (top first) of 14 grass values; default generated from the seed, values 1–9. */
   board: z.optional(z.array(grassRow).check(z.length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`))),
   /** Starting fences in order, each `V:G`/`H:7`, optionally `in <cell>` to split only that cell's pasture. */
