@@ -14,6 +14,10 @@
 //       cells stay square and nothing is clipped. It also names every cell, on any tab of the
 //       HTML export, whose text is cut off (taller than its row or wider than a clipping cell),
 //       and then exits with status 1.
+//   npm run screenshots -- --sidebar
+//       the New match… sidebar at Apps Script's 300 px, in the states its browser test drives
+//       (test/addon/sidebar.test.ts: players, phases, times of day, trimmed rows, the game's
+//       option fields, an anonymous match's aliases), into docs/screenshots/sidebar-*.png.
 /* global document, getComputedStyle -- used in page.evaluate, which runs in the browser */
 
 import { execFileSync } from 'node:child_process';
@@ -43,6 +47,15 @@ if (!existsSync(chromiumPath)) {
 }
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
+if (args.includes('--sidebar')) {
+  // The sidebar's states are the browser test's own: it photographs each when SIDEBAR_SHOTS names a folder.
+  execFileSync('npx', ['vitest', 'run', 'test/addon/sidebar.test.ts', '-t', '300 px'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SIDEBAR_SHOTS: join(root, 'docs/screenshots'), CHROMIUM_PATH: chromiumPath },
+  });
+  process.exit(0);
+}
 const out = mkdtempSync(join(tmpdir(), 'genius-host-screenshots-'));
 execFileSync(process.execPath, [join(root, 'dist/cli.mjs'), 'start', ...games, '--out', out], { stdio: 'ignore' });
 

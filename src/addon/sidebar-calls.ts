@@ -8,6 +8,7 @@ import { GAME_LIST, gameById } from '../engine/index.js';
 import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { type AnyGame, LIVE_PACE, type TurnClock } from '../engine/core/game.js';
 import { turnClockOf } from '../engine/core/clock.js';
+import { type OptionField, optionFields } from '../engine/core/option-fields.js';
 import { type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import {
@@ -29,6 +30,7 @@ export function newMatchDefaults(): {
     blurb: string;
     closeWhenReady: Record<string, boolean>;
     phaseLengths: { kinds: Record<string, string>; timedBy?: string };
+    options: OptionField[];
   }[];
   timeZone: string;
   now: string;
@@ -48,6 +50,8 @@ export function newMatchDefaults(): {
         kinds: { ...g.phaseLengths.kinds },
         ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}),
       },
+      // The options a host sets one field each, labelled in the game's own words (core/option-fields.ts).
+      options: optionFields(g),
     })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
     timeZone: SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone() || Session.getScriptTimeZone(),

@@ -10,6 +10,8 @@ import { zoneDataProblem } from '../engine/core/zones.js';
 import { DEFAULT_GUARDRAILS } from '../engine/core/guardrails.js';
 import { type Result, err, ok } from '../engine/core/result.js';
 import { drawAliases } from '../engine/core/anonymity.js';
+import { nameKey } from '../engine/core/names.js';
+import { quote } from '../engine/core/quote.js';
 import { Random } from '../engine/core/random.js';
 
 /** What the sidebar sends to start a match. */
@@ -120,8 +122,10 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
       },
     ]);
   }
+  const aliasError = anonymous ? aliasTakesAName(setup.players ?? []) : null;
+  if (aliasError) return err([aliasError]);
   const loaded = loadMatch(file);
-  if (!loaded.ok) return err([errorAt(loaded.error)]);
+  if (!loaded.ok) return err([anonymous ? asSetupField(errorAt(loaded.error)) : errorAt(loaded.error)]);
   const missing = players.findIndex((p) => !p.email);
   if (missing >= 0) {
     return err([
@@ -163,6 +167,31 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
   return ok(anonymous ? inDrawnOrder(file) : loaded.value);
+}
+
+/**
+ * An anonymous match's file names a player by alias (`name`) and the person behind it (`person`);
+ * the setup calls them `alias` and `name`: an error is shown on the field the host typed.
+ */
+function asSetupField(error: FieldError): FieldError {
+  const match = /^(players\[\d+\])\.(name|person)$/.exec(error.field);
+  if (!match) return error;
+  return { ...error, field: `${match[1]}.${match[2] === 'name' ? 'alias' : 'name'}` };
+}
+
+/** A typed alias that reads as the name of someone playing would pass one player off as another, or unmask its own. */
+function aliasTakesAName(players: MatchSetup['players']): FieldError | null {
+  const people = players.map((p) => (typeof p.name === 'string' ? nameKey(p.name) : ''));
+  for (const [i, p] of players.entries()) {
+    const alias = typeof p.alias === 'string' ? p.alias.trim() : '';
+    const person = alias === '' ? -1 : people.indexOf(nameKey(alias));
+    if (person >= 0)
+      return {
+        field: `players[${i}].alias`,
+        message: `${quote(alias)} is ${person === i ? "this player's own name" : `the name of players[${person}]`}; an alias names no one playing`,
+      };
+  }
+  return null;
 }
 
 /** Each player's alias: the one the host typed, else one drawn from the seed unlike every typed one. */

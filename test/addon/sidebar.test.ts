@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { optionFields } from '../../src/engine/core/option-fields.js';
+import { GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
 
 const root = join(__dirname, '../..');
 // Debian's Chromium, or another build of Chromium named by CHROMIUM_PATH.
@@ -29,11 +33,17 @@ const ARGS = [
 // The stub: google.script.run with the handler chain, answering from the bundle loaded in the page.
 const STUB = `
 window.__calls = [];
+// The Apps Script services the bundle's newMatchDefaults reads: a host spreadsheet in London whose
+// host has not said their kind of account.
+window.SpreadsheetApp = { getActiveSpreadsheet: function () { return { getSpreadsheetTimeZone: function () { return 'Europe/London'; } }; } };
+window.Session = { getScriptTimeZone: function () { return 'Europe/London'; } };
+window.PropertiesService = { getDocumentProperties: function () { return { getProperty: function () { return null; }, setProperty: function () {} }; } };
 window.__accountKinds = [];
 (function () {
   var now = '2026-11-21T12:00:00.000Z';
   var server = {
-    newMatchDefaults: function () { return JSON.parse(JSON.stringify(newMatchDefaultsFor(now))); },
+    // The bundle's own answer where the test asks for the whole registry (REAL_DEFAULTS); else the games below.
+    newMatchDefaults: function () { return JSON.parse(JSON.stringify(window.__realDefaults ? newMatchDefaults() : newMatchDefaultsFor(now))); },
     projectTriggerTime: function (setup, account) { return projectTriggerTime(setup, account); },
     setAccountKind: function (kind) { window.__accountKinds.push(kind); return kind; },
     startMatch: function (setup) {
@@ -51,28 +61,39 @@ window.__accountKinds = [];
     Object.keys(server).forEach(function (name) {
       api[name] = function () {
         var args = Array.prototype.slice.call(arguments).map(function (a) { return JSON.parse(JSON.stringify(a)); });
-        setTimeout(function () {
+        // Answered once the bundle's script tag has loaded, as Apps Script answers once the script is up.
+        var answer = function () {
+          if (typeof checkMatchSetup === 'undefined') { setTimeout(answer, 20); return; }
           try { var out = server[name].apply(null, args); if (success) success(out); }
           catch (error) { if (failure) failure(error); }
-        }, 5);
+        };
+        setTimeout(answer, 5);
       };
     });
     return api;
   }
   window.google = { script: { run: runner(null, null) } };
 })();
-// newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here.
+// newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here,
+// with each game's option fields as the bundle draws them.
 function newMatchDefaultsFor(now) {
-  return { games: [
+  var fields = {};
+  newMatchDefaults().games.forEach(function (game) { fields[game.id] = game.options; });
+  var games = [
     { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false },
       phaseLengths: { kinds: { pregame: 'before the game: starting cells', plans: 'fence plans, each round', orders: 'orders, each round' } } },
     { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true },
       phaseLengths: { kinds: { pregame: 'pregame: colour choice', round: 'each round' } } },
     { id: 'peg-domain', title: 'Peg Domain', min: 2, max: 2, default: 2, blurb: 'Pegs.', closeWhenReady: { pregame: false },
       phaseLengths: { kinds: {}, timedBy: 'Peg Domain times its own phases.' } }
-  ], timeZone: 'Europe/London', now: now, account: window.__savedAccount || null };
+  ];
+  games.forEach(function (game) { game.options = fields[game.id]; });
+  return { games: games, timeZone: 'Europe/London', now: now, account: window.__savedAccount || null };
 }
 `;
+
+// The bundle's own newMatchDefaults, every game of the registry.
+const REAL_DEFAULTS = 'window.__realDefaults = true;';
 
 describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? '' : ` (${WHY_SKIPPED})`}`, () => {
   let browser: Browser | null = null;
@@ -87,6 +108,20 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
     return { page, errors };
+  }
+
+  /** Names and emails in every player row of the page: the people the match is set up for. */
+  async function fillPlayers(page: Page): Promise<{ name: string; email: string }[]> {
+    const count = await page.locator('.player').count();
+    const people = Array.from({ length: count }, (_, i) => ({
+      name: `Person ${String.fromCharCode(65 + i)}`,
+      email: `person${i + 1}@example.com`,
+    }));
+    for (const [i, person] of people.entries()) {
+      await page.locator('.player').nth(i).locator('.name').fill(person.name);
+      await page.locator('.player').nth(i).locator('.email').fill(person.email);
+    }
+    return people;
   }
 
   beforeAll(async () => {
@@ -146,7 +181,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
 
     // Pasted options that are not JSON never reach the server.
     await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
-    await page.check('input[name="options-kind"][value="pasted"]');
+    await page.check('#paste-options');
     await page.fill('#options', '{ rounds: 2 ');
     await page.click('#start-match');
     await expect.poll(() => page.locator('[data-error-for="options"]').textContent()).toMatch(/^not valid JSON/);
@@ -315,7 +350,12 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .locator('.email')
         .evaluate((input) => ({ scroll: input.scrollWidth, client: input.clientWidth }));
       expect(email.scroll).toBeLessThanOrEqual(email.client);
-      expect(await player.locator('.tiny').allTextContents()).toEqual(['name', 'garnets']);
+      // (The alias's label shows with its field, in an anonymous match.)
+      expect(await player.locator('.tiny').allTextContents()).toEqual([
+        'name',
+        'garnets',
+        'alias (empty: drawn from the seed, such as Amber Otter)',
+      ]);
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
@@ -358,6 +398,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .toMatch(/a length more than 0, in hours, days or minutes/);
       await page.fill('#len-pregame', '90');
       await page.selectOption('#unit-pregame', { label: 'minutes' });
+      // Once its projection is in, a 90-minute pregame is over a personal account's daily trigger
+      // time, and Start asks first: this test is about the minutes sent, so it says yes.
+      page.on('dialog', (dialog) => void dialog.accept());
       if (process.env.SIDEBAR_SHOTS)
         await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
       await page.click('#start-match');
@@ -419,6 +462,130 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
+
+    it("draws every game's options as labelled fields at its defaults, and redraws them when the game changes", async () => {
+      const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);
+      for (const game of GAME_LIST) {
+        await page.selectOption('#game', game.id);
+        const fields = optionFields(game);
+        const drawn = page.locator('#option-fields [data-option]');
+        expect(await drawn.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-option'))), game.id).toEqual(
+          fields.map((f) => f.key),
+        );
+        for (const field of fields) {
+          const input = page.locator(`#option-${field.key}`);
+          const box = page.locator('#option-fields .option').filter({ has: input });
+          // Its label names it (with a number's bounds), its help line is under it, its value the game's default.
+          expect(await box.locator('label').textContent(), `${game.id}.${field.key}`).toContain(field.label);
+          expect(await box.locator('.hint').textContent(), `${game.id}.${field.key}`).toBe(field.help);
+          if (field.kind === 'yes-no') expect(await input.isChecked()).toBe(field.default === true);
+          else expect(await input.inputValue(), `${game.id}.${field.key}`).toBe(String(field.default ?? ''));
+          if (field.kind === 'number' && field.max !== undefined)
+            expect(await input.getAttribute('max'), `${game.id}.${field.key}`).toBe(String(field.max));
+          if (field.kind === 'choice')
+            expect(await input.locator('option').allTextContents(), `${game.id}.${field.key}`).toEqual(field.choices);
+        }
+      }
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
+      await page.selectOption('#game', GAME_LIST.find((g) => optionFields(g).length > 2)?.id ?? GAME_LIST[0].id);
+      if (process.env.SIDEBAR_SHOTS)
+        await page
+          .locator('fieldset')
+          .filter({ has: page.locator('#option-fields') })
+          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-options.png') });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it('refuses an option out of its bounds next to its field, and sends a changed one in the setup', async () => {
+      const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);
+      // A game with a bounded number among its fields, and a second field to paste over.
+      const game = GAME_LIST.find((g) =>
+        optionFields(g).some((f) => f.kind === 'number' && f.max !== undefined && f.min !== undefined),
+      )!;
+      const field = optionFields(game).find((f) => f.kind === 'number' && f.max !== undefined)!;
+      if (field.kind !== 'number' || field.max === undefined || field.min === undefined) throw new Error('no bound');
+      await page.selectOption('#game', game.id);
+      await fillPlayers(page);
+      await page.fill('#start', '2026-11-21T18:00');
+      await page.fill(`#option-${field.key}`, String(field.max + 1));
+      await page.click('#start-match');
+      const slot = page.locator(`[data-error-for="options.${field.key}"]`);
+      await expect.poll(() => slot.textContent()).toMatch(/^[^\n]+$/);
+      // The schema's own message for that bound (one line), next to the field, which is marked.
+      const refused = game.optionsSchema.safeParse({ [field.key]: field.max + 1 });
+      expect(refused.success).toBe(false);
+      expect(await slot.textContent()).toBe(refused.error?.issues[0].message);
+      expect(await page.locator(`#option-${field.key}`).getAttribute('class')).toContain('invalid');
+      expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
+      // A changed value within the bounds reaches the setup; a pasted key is added to the fields'.
+      await page.fill(`#option-${field.key}`, String(field.min));
+      await page.check('#paste-options');
+      await page.fill('#options', '{ "x-pasted": 1 }');
+      await page.click('#start-match');
+      await expect
+        .poll(() => page.locator('[data-error-for="options"]').textContent())
+        .toMatch(/^options: unrecognized key|x-pasted/i);
+      await page.fill('#options', '');
+      await page.click('#start-match');
+      await page.waitForSelector('#result h1');
+      const calls = await page.evaluate(
+        () => (globalThis as unknown as { __calls: { options?: Record<string, unknown> }[] }).__calls,
+      );
+      expect(calls.at(-1)!.options?.[field.key]).toBe(field.min);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
+
+    it("takes an anonymous match's aliases, refuses one that is a player's name next to it, and the host alone sees who is who", async () => {
+      const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);
+      // The game three people play, timed by the schedule, with the fewest rows to fill.
+      const game = GAME_LIST.filter((g) => g.playerCount.min <= 3 && g.playerCount.max >= 3 && !g.turnClock).sort(
+        (a, b) => a.playerCount.default - b.playerCount.default,
+      )[0];
+      await page.selectOption('#game', game.id);
+      const first = page.locator('.player').nth(0).locator('.alias');
+      expect(await first.isVisible()).toBe(false);
+      await page.check('#anonymous');
+      expect(await first.isVisible()).toBe(true);
+      expect(await first.getAttribute('aria-label')).toBe('Player 1 alias');
+      const people = await fillPlayers(page);
+      await page.fill('#start', '2026-11-21T18:00');
+      await page.fill('#len-default', '1');
+      await first.fill('The Quiet One');
+      // Player 2 under player 1's own name: refused next to player 2's alias.
+      await page.locator('.player').nth(1).locator('.alias').fill(people[0].name);
+      await page.click('#start-match');
+      await expect
+        .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
+        .toBe(`"${people[0].name}" is the name of players[0]; an alias names no one playing`);
+      if (process.env.SIDEBAR_SHOTS)
+        await page
+          .locator('fieldset')
+          .filter({ has: page.locator('#players') })
+          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-aliases.png') });
+      await page.locator('.player').nth(1).locator('.alias').fill('');
+      await page.click('#start-match');
+      await page.waitForSelector('#result h1');
+      const setup = (await page.evaluate(() => (globalThis as unknown as { __calls: MatchSetup[] }).__calls)).at(-1)!;
+      expect(setup.players.map((p) => p.alias)).toEqual(['The Quiet One', ...people.slice(1).map(() => '')]);
+      // Through to the match: the alias is the player's name; the person, the host's Who is who only.
+      const checked = validateSetup(setup, 'sidebar-seed', '2026-11-21T12:00:00.000Z');
+      if (!checked.ok) throw new Error(JSON.stringify(checked.error));
+      const quiet = checked.value.players.find((p) => p.name === 'The Quiet One')!;
+      expect(quiet.person).toBe(people[0].name);
+      const result = replayMatch(checked.value);
+      const host = viewFor(result, 'host');
+      const table = host.sections.find((t) => t.title.startsWith('Who is who'));
+      expect(table?.rows).toContainEqual(['The Quiet One', people[0].name, people[0].email]);
+      for (const audience of ['public', `player:${quiet.id}`] as const) {
+        const seen = JSON.stringify(viewFor(result, audience));
+        expect(seen, audience).toContain('The Quiet One');
+        for (const person of people) expect(seen, audience).not.toContain(person.name);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 120_000);
 
     it("trims the players to the game's most when the game changes, naming whose rows went", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });

@@ -36,4 +36,13 @@ describe('turn clock', () => {
       if (clock) expect(game.closesEarly, game.id).toBeDefined();
     }
   });
+
+  it("a live session on a game's own clock runs at the clock of its default options", () => {
+    for (const game of GAME_LIST) {
+      const live = game.livePace?.turnClock;
+      // A clock in the live pace only where the game has one, and then the one its defaults give.
+      if (live) expect(live, game.id).toEqual(turnClockOf(game, {}));
+      else if (game.livePace) expect(turnClockOf(game, {}), game.id).toBeNull();
+    }
+  });
 });

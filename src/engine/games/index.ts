@@ -3,7 +3,8 @@
 // Every game folder keeps each hook of its definition (core/game.ts) in the same file, under the
 // same name, so the definition in index.ts reads like a table of them:
 //   index.ts    the definition and the phases: `currentPhase` (and `closesEarly` where a move ends a phase)
-//   options.ts  `optionsSchema` and `prepareOptions(options, { seed, players, random })`
+//   options.ts  `optionsSchema` (an option a host sets in a field has `z.meta({ title, description })`:
+//               core/option-fields.ts) and `prepareOptions(options, { seed, players, random })`
 //   state.ts    the state: `initialState(ctx)` (the setup hook) and `resolvePhase` (the resolve hook)
 //   parse.ts    reading and checking answers: `checkSubmission` (the check hook)
 //   end.ts      the end: `finishMatch` (the finish hook) and `roundSummaries` (the rounds hook)

@@ -52,7 +52,23 @@ export const optionsSchema = z.strictObject({
   /** One list of piece types per round. */
   pieces: z.optional(z.array(z.array(pieceSpec)).check(z.length(ROUNDS, 'give three piece lists, one a round'))),
   /** Total points that earn a Token of Life (and a garnet). */
-  threshold: z._default(z.int().check(z.minimum(0), z.maximum(9)), 4),
+  threshold: z
+    ._default(
+      z
+        .int()
+        .check(
+          z.minimum(0, 'the points for a Token of Life are at least 0'),
+          z.maximum(9, 'the points for a Token of Life are at most 9'),
+        ),
+      4,
+    )
+    .check(
+      z.meta({
+        title: 'Points for a Token of Life',
+        description:
+          'A player whose points over the three rounds reach this many gets a Token of Life and a garnet; the rules say 4.',
+      }),
+    ),
 });
 
 export type FasOptionsInput = z.infer<typeof optionsSchema>;

@@ -12,11 +12,18 @@ export type ColourName = (typeof PLAYER_COLOURS)[number];
 const DEFAULT_PALETTE: ColourName[] = ['red', 'blue', 'yellow', 'green', 'purple', 'orange'];
 
 export const optionsSchema = z.strictObject({
-  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
-  size: z._default(
-    z.int().check(z.minimum(4, 'the board is at least 4×4'), z.maximum(26, 'the board is at most 26×26')),
-    8,
-  ),
+  rounds: z
+    ._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5)
+    .check(z.meta({ title: 'Rounds', description: 'How many rounds of placing are played; the rules play 5.' })),
+  size: z
+    ._default(z.int().check(z.minimum(4, 'the board is at least 4×4'), z.maximum(26, 'the board is at most 26×26')), 8)
+    .check(
+      z.meta({
+        title: 'Board size',
+        description:
+          'The board is this many cells across and down (8: 8×8, A1 to H8); the ×2 and ×3 cells keep their places relative to the edges.',
+      }),
+    ),
   /** Cell → multiplier; default C3, F3, C6, F6 ×2 and D4, E5 ×3 (placed the same way on other sizes). */
   multipliers: z.optional(
     z.record(

@@ -47,7 +47,13 @@ export const optionsSchema = z.strictObject({
   ),
   /** Player ids of each team; default drawn from the seed. */
   teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })),
-  touch: z._default(z.enum(['orthogonal', 'king']), 'orthogonal'),
+  touch: z._default(z.enum(['orthogonal', 'king']), 'orthogonal').check(
+    z.meta({
+      title: 'When two segments touch',
+      description:
+        'orthogonal: when their pixels meet side to side; king: corners count too. A team never paints a segment touching one of its own colour.',
+    }),
+  ),
 });
 
 export type PaintOptionsInput = z.infer<typeof optionsSchema>;

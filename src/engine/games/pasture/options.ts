@@ -33,13 +33,26 @@ const grassRow = z
   .check(z.length(SIZE, `a row holds ${SIZE} grass values (columns A–N)`));
 
 export const optionsSchema = z.strictObject({
-  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5),
+  rounds: z._default(z.int().check(z.minimum(1, 'at least 1 round'), z.maximum(20, 'at most 20 rounds')), 5).check(
+    z.meta({
+      title: 'Rounds',
+      description: 'How many rounds of fence plans and orders are played; the rules play 5.',
+    }),
+  ),
   /** 14 rows (top first) of 14 grass values; default generated from the seed, values 1–9. */
   board: z.optional(z.array(grassRow).check(z.length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`))),
   /** Starting fences in order, each `V:G`/`H:7`, optionally `in <cell>` to split only that cell's pasture. */
   fences: z._default(z.array(z.string()), ['V:G']),
   /** Gates each player starts with. */
-  gates: z._default(z.int().check(z.minimum(0, 'gates cannot be negative'), z.maximum(10, 'at most 10 gates')), 1),
+  gates: z
+    ._default(z.int().check(z.minimum(0, 'gates cannot be negative'), z.maximum(10, 'at most 10 gates')), 1)
+    .check(
+      z.meta({
+        title: 'Gates each player starts with',
+        description:
+          'A gate lets sheep through a fence; a player places one a round at most, and may buy one more for 2 garnets.',
+      }),
+    ),
   tiebreak: z._default(z.array(z.enum(TIEBREAKS)).check(z.minLength(1, 'name at least one tiebreak')), [...TIEBREAKS]),
 });
 

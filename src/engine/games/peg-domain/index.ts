@@ -10,7 +10,7 @@
 // counts as the mover finishing. There, an opponent's `remove` must be listed before the mover's
 // move (with times, anything sent before the move counts wherever it is listed).
 
-import type { Game, PhaseSpec, Question } from '../../core/game.js';
+import type { Game, PhaseSpec, Question, TurnClock } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
 import { finishMatch, roundSummaries } from './end.js';
 import {
@@ -139,6 +139,11 @@ function closesEarly(state: PegState, phase: PhaseSpec, moves: ReadonlyMap<strin
   return phase.kind === 'turn' && state.nextMover !== null && moves.has(state.nextMover);
 }
 
+/** Each turn runs on the turn clock, then the mover's reserve (docs/games/peg-domain.md, Options). */
+function turnClock(options: PegOptionsInput): TurnClock {
+  return { turnSeconds: options.turnSeconds, reserveSeconds: options.reserveSeconds };
+}
+
 export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   id: 'peg-domain',
   title: 'Peg Domain',
@@ -150,16 +155,15 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
     timedBy:
       'Peg Domain times its own phases: the pregame takes 3 minutes and each turn runs on the turn clock (options turnSeconds and reserveSeconds); only the start is yours to set.',
   },
-  // Its defaults (options.ts): a 2-minute turn clock, 8 minutes of reserve each.
-  livePace: { minutes: {}, turnClock: { turnSeconds: 120, reserveSeconds: 480 } },
+  // A live session runs on the turn clock of the default options (options.ts), said once there.
+  livePace: { minutes: {}, turnClock: turnClock(optionsSchema.parse({})) },
   playerCount: { min: 2, max: 2, default: 2 },
   optionsSchema,
   prepareOptions,
   setup: initialState,
   currentPhase,
   check: checkSubmission,
-  // Each turn runs on the turn clock, then the mover's reserve (docs/games/peg-domain.md, Options).
-  turnClock: (options) => ({ turnSeconds: options.turnSeconds, reserveSeconds: options.reserveSeconds }),
+  turnClock,
   closesEarly,
   resolve: resolvePhase,
   rounds: roundSummaries,

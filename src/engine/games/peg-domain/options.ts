@@ -23,15 +23,68 @@ export const ITEM_NAMES: Record<Item, string> = {
 export const ITEM_TURN_LIMIT = 5;
 
 export const optionsSchema = z.strictObject({
-  variant: z._default(z.enum(['classic', 'final']), 'classic'),
+  variant: z._default(z.enum(['classic', 'final']), 'classic').check(
+    z.meta({
+      title: 'Variant',
+      description:
+        "classic: the death match (DeathMatch 6 and 9); final: Final Match 2, where the other player may remove squares of the mover's pallet and items are used (give them as JSON below).",
+    }),
+  ),
   /** Player id → 12 rows of 16 characters, `X` a peg, `.` a square. */
   pallets: z.optional(z.record(z.string(), z.array(z.string()))),
   first: z.optional(z.string()),
   items: z._default(z.record(z.string(), z.array(z.enum(ITEMS))), {}),
-  turnSeconds: z._default(z.int().check(z.minimum(10, 'a turn is at least 10 seconds'), z.maximum(86_400)), 120),
-  reserveSeconds: z._default(z.int().check(z.minimum(0, 'the reserve cannot be negative'), z.maximum(86_400)), 480),
+  turnSeconds: z
+    ._default(
+      z
+        .int()
+        .check(
+          z.minimum(10, 'a turn is at least 10 seconds'),
+          z.maximum(86_400, 'a turn is at most 86400 seconds (a day)'),
+        ),
+      120,
+    )
+    .check(
+      z.meta({
+        title: 'Seconds a turn',
+        description: 'How long the mover has for each move before their reserve runs; the rules give 120 (2 minutes).',
+      }),
+    ),
+  reserveSeconds: z
+    ._default(
+      z
+        .int()
+        .check(
+          z.minimum(0, 'the reserve cannot be negative'),
+          z.maximum(86_400, 'the reserve is at most 86400 seconds (a day)'),
+        ),
+      480,
+    )
+    .check(
+      z.meta({
+        title: 'Reserve, in seconds',
+        description:
+          'Extra time each player has for the whole match, spent in 10-second steps when a turn runs over; the rules give 480 (8 minutes).',
+      }),
+    ),
   /** How long the pregame (Additional Peg) lasts: the seed's 3 minutes after seeing the pallets. */
-  pregameSeconds: z._default(z.int().check(z.minimum(10), z.maximum(86_400)), 180),
+  pregameSeconds: z
+    ._default(
+      z
+        .int()
+        .check(
+          z.minimum(10, 'the pregame is at least 10 seconds'),
+          z.maximum(86_400, 'the pregame is at most 86400 seconds (a day)'),
+        ),
+      180,
+    )
+    .check(
+      z.meta({
+        title: 'Pregame, in seconds',
+        description:
+          'In the final, how long the holder of Additional Peg has to add their peg before the first turn; the rules give 180 (3 minutes).',
+      }),
+    ),
   tiebreakWinner: z.optional(z.string()),
 });
 
