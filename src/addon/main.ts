@@ -22,8 +22,11 @@ export {
 } from './sidebar-calls.js';
 import { errorText } from '../engine/core/redact.js';
 import { askReason, summary } from './menu-seats.js';
+import { aboutHtml } from './about.js';
+import { finishSetup as finishSetupWith, setupDone } from './setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
+export { setupCheckAccount, setupState } from './setup.js';
 
 const MENU = 'Genius Host';
 
@@ -77,8 +80,10 @@ function tell(report: RunReport): RunReport {
 // ── Menu ────────────────────────────────────────────────────────────────────────────────────
 
 export function onOpen(): void {
-  ui()
-    .createMenu(MENU)
+  const menu = ui().createMenu(MENU);
+  // A fresh copy of the template: the setup first, until it is done (setup.ts).
+  if (!setupDone()) menu.addItem('Set up genius-host…', 'showSetup').addSeparator();
+  menu
     .addItem('New match…', 'showNewMatch')
     .addItem('Resolve overdue now', 'resolveOverdueNow')
     .addItem('Re-render', 'rerender')
@@ -97,7 +102,30 @@ export function onOpen(): void {
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
+    .addItem('About genius-host', 'showAbout')
     .addToUi();
+}
+
+/** Set up genius-host…: its dialog (setup.html), shown once Google has the host's authorisation. */
+export function showSetup(): void {
+  ui().showModalDialog(
+    HtmlService.createHtmlOutputFromFile('setup').setWidth(640).setHeight(560),
+    'Set up genius-host',
+  );
+}
+
+/** The setup dialog's last step: the kind of account kept, the setup done, and the menu drawn without its item. */
+export function finishSetup(kind: unknown): { kind: string; done: true } {
+  const done = finishSetupWith(kind);
+  onOpen();
+  return done;
+}
+
+/** About genius-host: the version, the build and the host guide (about.ts). */
+export function showAbout(): string {
+  const html = aboutHtml();
+  dialog('About genius-host', html, 300);
+  return html;
 }
 
 export function onInstall(): void {

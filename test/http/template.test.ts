@@ -101,7 +101,12 @@ describe.concurrent('npm run template', () => {
       type: 'SERVER_JS',
       source: readFileSync(join(root, 'dist/Code.js'), 'utf8'),
     });
-    expect(byName.get('sidebar')?.source).toBe(readFileSync(join(root, 'dist/sidebar.html'), 'utf8'));
+    for (const html of ['sidebar', 'setup'])
+      expect(byName.get(html)).toEqual({
+        name: html,
+        type: 'HTML',
+        source: readFileSync(join(root, `dist/${html}.html`), 'utf8'),
+      });
     expect(JSON.parse(byName.get('appsscript')!.source)).toEqual(
       JSON.parse(readFileSync(join(root, 'dist/appsscript.json'), 'utf8')),
     );
