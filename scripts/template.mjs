@@ -22,6 +22,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { welcome, welcomeRequests } from './welcome.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.GENIUS_HOST_DIST ? resolve(process.env.GENIUS_HOST_DIST) : join(root, 'dist');
@@ -99,50 +100,6 @@ async function call(token, step, method, url, body) {
     fail(`${step} was refused (${answer.status}: ${message}).${hint}`);
   }
   return json;
-}
-
-/** The Welcome tab's lines: what a host does next, in order (the README's For hosts says the same). */
-function welcome(version) {
-  return [
-    'genius-host: host The Genius-style games from a Google spreadsheet',
-    'This is the template. Make your own copy first: File → Make a copy. Your copy carries genius-host with it; there is nothing to install.',
-    '1. Open your copy. A menu "Genius Host" appears beside Help after a few seconds (reload the page if it does not).',
-    '2. Genius Host → Set up genius-host…. Google asks you to authorise the script. Choose your account. On "Google hasn\'t verified this app", press Advanced, then "Go to genius-host (unsafe)", then Allow: the script is the copy you own, run by your account.',
-    '3. The setup runs Check this account… (what Google lets your account do), asks whether your account is personal or Google Workspace, and offers a rehearsal.',
-    '4. Genius Host → Rehearse a match…: a short match on your own account, with bots, which reports whether Google behaves as genius-host expects.',
-    '5. Genius Host → New match…: the game, the players and the schedule, then Start the match.',
-    `This template is genius-host ${version}. A newer version is a new copy of the newest template; a match already running in a copy goes on in that copy, on its version.`,
-    'Genius Host → About genius-host tells which version a copy runs and links to the host guide.',
-  ];
-}
-
-/** The batchUpdate that turns the new spreadsheet's one tab into Welcome: text only, never a formula. */
-function welcomeRequests(sheetId, lines) {
-  const cell = (text, bold) => ({
-    userEnteredValue: { stringValue: text },
-    userEnteredFormat: {
-      wrapStrategy: 'WRAP',
-      verticalAlignment: 'TOP',
-      textFormat: { bold, fontSize: bold ? 14 : 11 },
-    },
-  });
-  return [
-    { updateSheetProperties: { properties: { sheetId, title: 'Welcome' }, fields: 'title' } },
-    {
-      updateCells: {
-        start: { sheetId, rowIndex: 0, columnIndex: 0 },
-        rows: lines.map((text, i) => ({ values: [cell(text, i === 0)] })),
-        fields: 'userEnteredValue,userEnteredFormat(wrapStrategy,verticalAlignment,textFormat)',
-      },
-    },
-    {
-      updateDimensionProperties: {
-        range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: 1 },
-        properties: { pixelSize: 820 },
-        fields: 'pixelSize',
-      },
-    },
-  ];
 }
 
 /** Whether Apps Script holds what was sent: line endings and trailing white space aside; the manifest as JSON. */

@@ -109,7 +109,7 @@ export function onOpen(): void {
 /** Set up genius-host…: its dialog (setup.html), shown once Google has the host's authorisation. */
 export function showSetup(): void {
   ui().showModalDialog(
-    HtmlService.createHtmlOutputFromFile('setup').setWidth(640).setHeight(560),
+    HtmlService.createHtmlOutputFromFile('setup').setWidth(640).setHeight(600),
     'Set up genius-host',
   );
 }
@@ -305,7 +305,7 @@ export function showHelp(): void {
 export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
   const row = (cells: string[]) =>
-    `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
+    `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px;overflow-wrap:anywhere">${c}</td>`).join('')}</tr>`;
   const items = report.items
     .map((i) =>
       row([
@@ -330,7 +330,7 @@ export function checkThisAccount(): AccountCheck {
   dialog(
     'Check this account',
     `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
-<table>${items}</table>
+<table style="width:100%;table-layout:fixed"><colgroup><col style="width:32%"><col style="width:5em"><col></colgroup>${items}</table>
 <h3>Daily trigger time</h3><p>${accountKindLine(report)} What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
 ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`,

@@ -68,7 +68,7 @@ describe.runIf(HAS_CHROMIUM)(
       await page.addInitScript({ content: `${serverScript}\n${STUB}` });
       await page.goto(pathToFileURL(join(root, 'dist/setup.html')).href);
       await page.waitForSelector('#step-check[data-state="done"]');
-      const calls = () => page.evaluate(() => (window as unknown as { __calls: unknown[][] }).__calls);
+      const calls = () => page.evaluate(() => (globalThis as unknown as { __calls: unknown[][] }).__calls);
       return { page, errors, calls };
     }
 
@@ -91,7 +91,9 @@ describe.runIf(HAS_CHROMIUM)(
       expect(rows[1]).toMatch(
         /Publish a spreadsheet to the webrefusedPublishing is turned off[^]*the spectators get a link instead/,
       );
-      expect(await page.locator('#check-result').textContent()).toMatch(/^As host@gmail\.com:/);
+      expect(await page.locator('#check-summary').textContent()).toBe(
+        'As host@gmail.com: 1 of 2 items refused: Publish a spreadsheet to the web (the spectators get a link instead).',
+      );
       // A gmail.com address says nothing of the kind: nothing is chosen, and the setup cannot finish yet.
       expect(await page.locator('input[name="kind"]:checked').count()).toBe(0);
       expect(await page.locator('#finish').isDisabled()).toBe(true);
@@ -105,7 +107,7 @@ describe.runIf(HAS_CHROMIUM)(
 
     it('shows the kind the host said before, chosen', async () => {
       const { page, errors } = await open(server('personal'));
-      await page.waitForFunction(() => !(document.getElementById('finish') as HTMLButtonElement).disabled);
+      await page.locator('#finish:enabled').waitFor();
       expect(await page.locator('input[name="kind"]:checked').getAttribute('value')).toBe('personal');
       expect(errors).toEqual([]);
       await page.close();
