@@ -21,18 +21,18 @@ const out = join(root, 'docs/screenshots');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: 'inherit' });
-const built = JSON.parse(readFileSync(join(root, 'dist/build.json'), 'utf8')) as { version: string };
+const built = JSON.parse(readFileSync(join(root, 'dist/build.json'), 'utf8')) as { version: string; build: string };
 // The Welcome tab's module is the command's own (plain JavaScript), taken by path so the types stay here.
 const welcomeModule = pathToFileURL(join(root, 'scripts/welcome.mjs')).href;
 const { welcome, welcomeRequests } = (await import(welcomeModule)) as {
-  welcome(version: string): string[];
+  welcome(about: { version: string; build: string }): string[];
   welcomeRequests(sheetId: number, lines: readonly string[]): Request[];
 };
 
 /** The template's spreadsheet as npm run template leaves it, as an HTML page. */
 function welcomePage(): string {
   const book = new EmbeddedWorkbook('genius-host', { title: 'Sheet1', id: 0 });
-  book.batchUpdate(welcomeRequests(0, welcome(built.version)));
+  book.batchUpdate(welcomeRequests(0, welcome(built)));
   return workbookHtml(book);
 }
 

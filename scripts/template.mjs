@@ -48,6 +48,13 @@ function build() {
   ];
 }
 
+/** The version and build About genius-host shows (dist/build.json, written by the same build), or one line. */
+function buildInfo() {
+  const file = join(dist, 'build.json');
+  if (!existsSync(file)) fail(`${dist} holds no build.json: run npm run build first.`, 2);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
 /** clasp's saved sign-in (its default user), or one line. */
 function claspLogin() {
   const named = process.env.clasp_config_auth;
@@ -118,14 +125,14 @@ function same(file, held) {
 
 async function main() {
   const files = build();
-  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  const about = buildInfo();
   const token = await accessToken(claspLogin());
   const sheets = (path) => api('sheets.googleapis.com', `v4/spreadsheets${path}`);
   const made = await call(token, 'Creating the spreadsheet', 'POST', sheets(''), { properties: { title: TITLE } });
   const id = made.spreadsheetId;
   const sheetId = made.sheets?.[0]?.properties?.sheetId ?? 0;
   await call(token, 'Writing the Welcome tab', 'POST', sheets(`/${id}:batchUpdate`), {
-    requests: welcomeRequests(sheetId, welcome(version)),
+    requests: welcomeRequests(sheetId, welcome(about)),
   });
   await call(
     token,
@@ -153,11 +160,15 @@ async function main() {
     fail(
       `the script ${project.scriptId} does not hold this build after the push: ${wrong.map((f) => f.name).join(', ')} differ from dist/. Run npm run template again.`,
     );
-  console.log(`Made the template: a spreadsheet with its Welcome tab and its script (${files.map((f) => f.name).join(', ')} read back: this build, genius-host ${version}).
+  console.log(`Made the template: a spreadsheet with its Welcome tab and its script (${files.map((f) => f.name).join(', ')} read back: this build, genius-host ${about.version}, build ${about.build}).
   spreadsheet  https://docs.google.com/spreadsheets/d/${id}/edit
   script       ${project.scriptId}
   copy link    https://docs.google.com/spreadsheets/d/${id}/copy
 Paste the copy link into README.md in place of COPY-LINK-OF-THE-TEMPLATE (For hosts).`);
+  if (!about.guide)
+    console.log(
+      'package.json has no "homepage": About genius-host names the README\'s For hosts without a link. Set it to that section\'s address and run npm run template again.',
+    );
 }
 
 await main();

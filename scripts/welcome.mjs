@@ -2,8 +2,8 @@
 // the order the README's For hosts gives it, as one batchUpdate on the new spreadsheet's one tab.
 // Apart, so scripts/host-screenshots.ts draws the same tab.
 
-/** The Welcome tab's lines: what a host does next, in order (the README's For hosts says the same). */
-export function welcome(version) {
+/** The Welcome tab's lines: what a host does next, in order (the README's For hosts says the same), and which build this is (dist/build.json). */
+export function welcome({ version, build }) {
   return [
     'genius-host: host The Genius-style games from a Google spreadsheet',
     'This is the template. Make your own copy first: File → Make a copy. Your copy carries genius-host with it; there is nothing to install.',
@@ -12,7 +12,7 @@ export function welcome(version) {
     '3. The setup runs Check this account… (what Google lets your account do), asks whether your account is personal or Google Workspace, and offers a rehearsal.',
     '4. Genius Host → Rehearse a match…: a short match on your own account, with bots, which reports whether Google behaves as genius-host expects.',
     '5. Genius Host → New match…: the game, the players and the schedule, then Start the match.',
-    `This template is genius-host ${version}. A newer version is a new copy of the newest template; a match already running in a copy goes on in that copy, on its version.`,
+    `This template is genius-host ${version} (build ${build}). A newer version is a new copy of the newest template; a match already running in a copy goes on in that copy, on its version.`,
     'Genius Host → About genius-host tells which version a copy runs and links to the host guide.',
   ];
 }

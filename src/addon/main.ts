@@ -117,7 +117,12 @@ export function showSetup(): void {
 /** The setup dialog's last step: the kind of account kept, the setup done, and the menu drawn without its item. */
 export function finishSetup(kind: unknown): { kind: string; done: true } {
   const done = finishSetupWith(kind);
-  onOpen();
+  // The menu again, without the item; should Google refuse a menu from here, the next open draws it.
+  try {
+    onOpen();
+  } catch {
+    // the setup is saved all the same
+  }
   return done;
 }
 

@@ -86,6 +86,8 @@ describe.concurrent('npm run template', () => {
     );
     expect(lines.join('\n')).toMatch(/Advanced, then "Go to genius-host \(unsafe\)"/);
     expect(lines.every((line) => !line.startsWith('='))).toBe(true);
+    const built = JSON.parse(readFileSync(join(root, 'dist/build.json'), 'utf8')) as { version: string; build: string };
+    expect(lines.join('\n')).toContain(`This template is genius-host ${built.version} (build ${built.build}).`);
 
     // Anyone with the link can open it (and so make a copy).
     const link = google.workspace.world.files.get(id!)?.permissions.find((p) => p.type === 'anyone');
@@ -112,6 +114,19 @@ describe.concurrent('npm run template', () => {
     );
     const sent = google.seen.filter((s) => s.path.startsWith('/v1/projects')).map((s) => `${s.method} ${s.status}`);
     expect(sent).toEqual(['POST 200', 'PUT 200', 'GET 200']);
+    await google.close();
+  }, 120_000);
+
+  it("says in one line that Google refused clasp's sign-in (a revoked or expired token), and makes nothing", async () => {
+    const { google, env } = await signedIn('revoked');
+    google.oauth.revokeAll();
+    const run = await template(env);
+    expect(run.code).toBe(1);
+    oneLine(run);
+    expect(run.stderr).toMatch(
+      /Google refused clasp's sign-in \(Token has been expired or revoked\.\): sign in again with npx clasp login/,
+    );
+    expect(google.files.size).toBe(0);
     await google.close();
   }, 120_000);
 
