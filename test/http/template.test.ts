@@ -117,6 +117,40 @@ describe.concurrent('npm run template', () => {
     await google.close();
   }, 120_000);
 
+  it("refuses, as Google's schema does, an Apps Script API call the discovery document does not allow", async () => {
+    const { google } = await signedIn('schema');
+    const token = await fetch(`${google.rootUrl}token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: google.oauth.grant(CLASP_SCOPES),
+        ...CLIENT,
+      }),
+    }).then(async (answer) => ((await answer.json()) as { access_token: string }).access_token);
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${google.rootUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (answer) => ({
+        status: answer.status,
+        body: (await answer.json()) as { error?: { message: string } },
+      }));
+    // `parent` is not CreateProjectRequest's field (`parentId` is), and a file's type is one of its enum.
+    const wrongField = await call('POST', 'v1/projects', { title: 't', parent: 'x' });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error?.message).toMatch(/Unknown name "parent"/);
+    const made = await call('POST', 'v1/projects', { title: 't' });
+    expect(made.status).toBe(200);
+    const id = (made.body as unknown as { scriptId: string }).scriptId;
+    const wrongType = await call('PUT', `v1/projects/${id}/content`, {
+      files: [{ name: 'appsscript', type: 'MANIFEST', source: '{}' }],
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error?.message).toMatch(/Invalid value at 'files\[0\]\.type' \(TYPE_ENUM\), "MANIFEST"/);
+    await google.close();
+  }, 120_000);
+
   it("says in one line that Google refused clasp's sign-in (a revoked or expired token), and makes nothing", async () => {
     const { google, env } = await signedIn('revoked');
     google.oauth.revokeAll();
