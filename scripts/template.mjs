@@ -30,8 +30,11 @@ const googleRoot = process.env.GENIUS_HOST_GOOGLE_ROOT_URL;
 const api = (host, path) => `${googleRoot ?? `https://${host}/`}${path}`;
 const TITLE = 'genius-host';
 
+/** What a failure part-way leaves in the account's Drive, said with the failure (the command never deletes). */
+let madeSoFar = '';
+
 function fail(line, code = 1) {
-  console.error(`genius-host template: ${line}`);
+  console.error(`genius-host template: ${line}${madeSoFar}`);
   process.exit(code);
 }
 
@@ -131,6 +134,7 @@ async function main() {
   const made = await call(token, 'Creating the spreadsheet', 'POST', sheets(''), { properties: { title: TITLE } });
   const id = made.spreadsheetId;
   const sheetId = made.sheets?.[0]?.properties?.sheetId ?? 0;
+  madeSoFar = ` The spreadsheet https://docs.google.com/spreadsheets/d/${id}/edit was made before this: delete it.`;
   await call(token, 'Writing the Welcome tab', 'POST', sheets(`/${id}:batchUpdate`), {
     requests: welcomeRequests(sheetId, welcome(about)),
   });

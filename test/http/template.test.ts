@@ -196,6 +196,11 @@ describe.concurrent('npm run template', () => {
       /Creating the bound script was refused \(403: User has not enabled the Apps Script API\. Enable it by visiting https:\/\/script\.google\.com\/home\/usersettings/,
     );
     expect(google.scripts.projects.size).toBe(0);
+    // What it made before the refusal is named, to delete.
+    const [left] = [...google.files.keys()];
+    expect(run.stderr).toContain(
+      `The spreadsheet https://docs.google.com/spreadsheets/d/${left}/edit was made before this: delete it.`,
+    );
     await google.close();
   }, 120_000);
 });
