@@ -1,8 +1,9 @@
 // Builds dist/: the Apps Script bundle (Code.js: one IIFE plus a top-level stub per entry point,
-// the sidebar's HTML and appsscript.json: everything `clasp push` sends) and the Node CLI
+// the sidebar's and the setup dialog's HTML and appsscript.json: everything `clasp push` sends) and the Node CLI
 // (cli.mjs, with google-worker.mjs). `--quiet` prints nothing on success.
 
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +13,27 @@ const dist = join(root, 'dist');
 const quiet = process.argv.includes('--quiet');
 const GLOBAL = 'GeniusHost';
 // The version every bundle reports (genius-host --version), from package.json.
-const VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const VERSION = PACKAGE.version;
 const define = { GENIUS_HOST_VERSION: JSON.stringify(VERSION) };
+
+/** Which sources this build is: the commit, marked when the tracked files differ from it; 'unknown' without git. */
+function buildId() {
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return `${git('rev-parse', '--short=12', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+// What About genius-host shows (src/addon/about.ts): the version, the build, and the host guide's
+// address (package.json's "homepage", which the maintainer sets to the README's For hosts).
+const ABOUT = {
+  version: VERSION,
+  build: buildId(),
+  guide: typeof PACKAGE.homepage === 'string' ? PACKAGE.homepage : '',
+};
 
 mkdirSync(dist, { recursive: true });
 
@@ -48,12 +68,15 @@ await build({
   legalComments: 'none',
   outfile: join(dist, 'Code.js'),
   banner: { js: '// genius-host: built by scripts/build.mjs; edit src/, not this file.' },
+  define: { GENIUS_HOST_ABOUT: JSON.stringify(ABOUT) },
   footer: { js: `\n// Entry points (Apps Script finds functions by their top-level declarations).\n${stubs}\n` },
   logLevel: 'warning',
 });
 copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
 // HtmlService.createHtmlOutputFromFile('sidebar') reads sidebar.html next to Code.js.
 copyFileSync(join(root, 'src/addon/sidebar.html'), join(dist, 'sidebar.html'));
+// Set up genius-host… (src/addon/setup.ts) reads setup.html the same way.
+copyFileSync(join(root, 'src/addon/setup.html'), join(dist, 'setup.html'));
 
 // 3. The command line, for Node; dependencies load from node_modules.
 await build({
@@ -79,8 +102,10 @@ await build({
   logLevel: 'warning',
 });
 writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
+// The same as About genius-host shows, for npm run template's Welcome tab and the tests.
+writeFileSync(join(dist, 'build.json'), `${JSON.stringify(ABOUT, null, 2)}\n`);
 
 if (!quiet)
   console.log(
-    `built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}), dist/sidebar.html, dist/appsscript.json, dist/cli.mjs, dist/google-worker.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`,
+    `built dist/Code.js (${entryNames.length} entry points: ${entryNames.join(', ')}; build ${ABOUT.build}), dist/sidebar.html, dist/setup.html, dist/appsscript.json, dist/cli.mjs, dist/google-worker.mjs (Code.js ${Math.round(statSync(join(dist, 'Code.js')).size / 1024)} KB)`,
   );

@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLACEHOLDER = 'PASTE-YOUR-SCRIPT-ID-HERE';
-/** What clasp pushes of dist/ (its SERVER_JS, HTML and the manifest; cli.mjs and the rest stay home). */
-const PUSHED = ['Code.js', 'sidebar.html', 'appsscript.json'];
+/** What clasp pushes of dist/ (its SERVER_JS, each HTML file and the manifest; cli.mjs and the rest stay home). */
+const PUSHED = ['Code.js', 'sidebar.html', 'setup.html', 'appsscript.json'];
 
 function fail(line, code = 1) {
   console.error(`genius-host push: ${line}`);

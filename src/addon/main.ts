@@ -22,8 +22,11 @@ export {
 } from './sidebar-calls.js';
 import { errorText } from '../engine/core/redact.js';
 import { askReason, summary } from './menu-seats.js';
+import { aboutHtml } from './about.js';
+import { finishSetup as finishSetupWith, setupDone } from './setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
+export { setupCheckAccount, setupState } from './setup.js';
 
 const MENU = 'Genius Host';
 
@@ -77,8 +80,10 @@ function tell(report: RunReport): RunReport {
 // ── Menu ────────────────────────────────────────────────────────────────────────────────────
 
 export function onOpen(): void {
-  ui()
-    .createMenu(MENU)
+  const menu = ui().createMenu(MENU);
+  // A fresh copy of the template: the setup first, until it is done (setup.ts).
+  if (!setupDone()) menu.addItem('Set up genius-host…', 'showSetup').addSeparator();
+  menu
     .addItem('New match…', 'showNewMatch')
     .addItem('Resolve overdue now', 'resolveOverdueNow')
     .addItem('Re-render', 'rerender')
@@ -97,7 +102,35 @@ export function onOpen(): void {
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
     .addItem('Help', 'showHelp')
+    .addItem('About genius-host', 'showAbout')
     .addToUi();
+}
+
+/** Set up genius-host…: its dialog (setup.html), shown once Google has the host's authorisation. */
+export function showSetup(): void {
+  ui().showModalDialog(
+    HtmlService.createHtmlOutputFromFile('setup').setWidth(640).setHeight(600),
+    'Set up genius-host',
+  );
+}
+
+/** The setup dialog's last step: the kind of account kept, the setup done, and the menu drawn without its item. */
+export function finishSetup(kind: unknown): { kind: string; done: true } {
+  const done = finishSetupWith(kind);
+  // The menu again, without the item; should Google refuse a menu from here, the next open draws it.
+  try {
+    onOpen();
+  } catch {
+    // the setup is saved all the same
+  }
+  return done;
+}
+
+/** About genius-host: the version, the build and the host guide (about.ts). */
+export function showAbout(): string {
+  const html = aboutHtml();
+  dialog('About genius-host', html, 300);
+  return html;
 }
 
 export function onInstall(): void {
@@ -268,6 +301,7 @@ export function showHelp(): void {
     'Genius Host: help',
     `<p><b>New match…</b> sets up a match: a form and a private sheet per player, a shared sheet, and its triggers (on each form response and each edit of a public row, and clock triggers that run when something is due: around each deadline, every minute).</p>
 <p><b>Resolve overdue now</b> does at once what the clock triggers do: collects answers, closes any phase whose deadline passed, and updates every sheet and form.</p>
+<p><b>Set up genius-host…</b> (until it is done, in a fresh copy of the template) runs Check this account…, asks whether your account is personal or Google Workspace and offers a rehearsal. <b>About genius-host</b> tells which version and build this spreadsheet's script is, and where the host guide is.</p>
 <p><b>Check this account…</b> tries, on throwaway files it removes, everything a match needs of your account (publishing, sharing, forms kept to one player, triggers) and says what works, what is refused and what the match does instead.</p>
 <p><b>Re-render</b> rewrites every sheet and form from the log. <b>Extend deadline…</b> moves the open phase's deadline. <b>Answer a host decision…</b> records your choice where the rules leave one to you. <b>Undo last phase</b> reopens the phase that closed last. <b>Pause the match</b> stops the clock (nothing closes, the forms say the match is paused) until <b>Resume the match</b>, which moves every deadline by the time paused. <b>Correct a player's email…</b> sets the Google account a player's form answers must come from, when the address you typed is not the one they answer with (Gmail addresses match whatever their dots, case or googlemail.com). <b>Export match file</b> gives the whole match as a file that replays anywhere. <b>Discord webhook…</b> posts each result and each reminder to a Discord channel (paste its webhook URL; empty stops it). Players who have not answered get an email before each deadline (60 and 10 minutes before for phases over two hours, 5 minutes before for shorter ones).</p>${links}`,
   );
@@ -277,7 +311,7 @@ export function showHelp(): void {
 export function checkThisAccount(): AccountCheck {
   const report = checkAccount();
   const row = (cells: string[]) =>
-    `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px">${c}</td>`).join('')}</tr>`;
+    `<tr>${cells.map((c) => `<td style="vertical-align:top;padding:2px 6px;overflow-wrap:anywhere">${c}</td>`).join('')}</tr>`;
   const items = report.items
     .map((i) =>
       row([
@@ -302,7 +336,7 @@ export function checkThisAccount(): AccountCheck {
   dialog(
     'Check this account',
     `<p>Tried on throwaway files as <b>${escapeHtml(report.account || 'this account')}</b>, then removed them.</p>
-<table>${items}</table>
+<table style="width:100%;table-layout:fixed"><colgroup><col style="width:32%"><col style="width:5em"><col></colgroup>${items}</table>
 <h3>Daily trigger time</h3><p>${accountKindLine(report)} What a match of each game at its largest is expected to use at most, a phase a day (the add-on's cost model; the New match… sidebar projects the match you set up, with its own phase lengths):</p>
 <table>${games}</table>
 ${report.leftovers.length > 0 ? `<p><b>Not removed</b> (delete by hand): ${report.leftovers.map(escapeHtml).join('<br>')}</p>` : '<p>Every throwaway file was removed.</p>'}`,

@@ -28,7 +28,7 @@ if (path.relative(path.dirname(projectFile), rootDir).startsWith('..')) {
   process.exit(1);
 }
 const remote = process.env.FAKE_SCRIPT;
-const files = ['Code.js', 'sidebar.html', 'appsscript.json'];
+const files = ['Code.js', 'sidebar.html', 'setup.html', 'appsscript.json'];
 if (args.includes('push')) {
   if (!args.includes('--force')) { console.log('Skipping push.'); process.exit(0); }
   for (const f of files) {
@@ -94,7 +94,7 @@ describe('npm run push', () => {
     expect(run.calls[0]).toEqual(expect.arrayContaining(['push', '--force']));
     expect(run.calls[1]).toContain('pull');
     expect(run.out).toMatch(
-      /Pushed Code\.js, sidebar\.html, appsscript\.json to the script 1abcScriptId and read them back/,
+      /Pushed Code\.js, sidebar\.html, setup\.html, appsscript\.json to the script 1abcScriptId and read them back/,
     );
     expect(readFileSync(join(dir, 'script', 'Code.js'), 'utf8')).toBe(readFileSync(join(root, 'dist/Code.js'), 'utf8'));
   }, 120_000);

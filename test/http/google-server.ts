@@ -4,7 +4,8 @@
 // discovery document (sheets.googleapis.com/$discovery/rest?version=v4): spreadsheets.get,
 // spreadsheets.batchUpdate and spreadsheets.values.get, and Google's JSON error body
 // ({ error: { code, message, status } }); Forms v1, Drive v3 and spreadsheets.create are in
-// test/http/workspace-server.ts, Google's OAuth endpoints in test/http/oauth-server.ts. The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
+// test/http/workspace-server.ts, the Apps Script API's projects in test/http/script-server.ts,
+// Google's OAuth endpoints in test/http/oauth-server.ts. The spreadsheets are the sandbox's (test/sandbox/sheets.ts:
 // the embedded workbook plus hidden tabs, protections and values.get), so a render over HTTP is
 // applied by the same code as the embedded render.
 //
@@ -24,6 +25,7 @@ import { SchemaError, alreadyChecked, checkCall, discovery, methodAt } from '../
 import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { SheetFile } from '../sandbox/sheets.js';
 import { OAuthServer } from './oauth-server.js';
+import { ScriptProjects } from './script-server.js';
 import { HttpError, Workspace } from './workspace-server.js';
 
 export const ACCOUNT = 'genius-host-runner@genius-host-test.iam.gserviceaccount.com';
@@ -73,7 +75,7 @@ function refused<T>(work: () => T): T {
 const base64url = (text: string) => Buffer.from(text, 'base64url');
 
 /** The APIs the server speaks, as Google describes them. */
-const APIS = [discovery('sheets.v4'), discovery('forms.v1'), discovery('drive.v3')];
+const APIS = [discovery('sheets.v4'), discovery('forms.v1'), discovery('drive.v3'), discovery('script.v1')];
 
 /** A request body as JSON (undefined when there is none), refused as Google refuses one it cannot parse. */
 function parsed(body: string): unknown {
@@ -126,6 +128,8 @@ export class LoopbackGoogle {
   slowFirstTryMs: number;
   /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
   readonly workspace: Workspace;
+  /** The Apps Script API's projects (test/http/script-server.ts), bound to the spreadsheets here. */
+  readonly scripts = new ScriptProjects((id, account) => this.sharedWith.get(id)?.has(account) ?? false);
 
   constructor(private readonly options: ServerOptions = {}) {
     this.slowFirstTryMs = options.slowFirstTryMs ?? 0;
@@ -288,6 +292,8 @@ export class LoopbackGoogle {
 
   /** Serves a call whose body (`json`, parsed from `body`) the discovery checks have passed. */
   private route(method: string, url: URL, body: string, json: unknown, account: string): unknown {
+    const script = this.scripts.route(method, url, json, account);
+    if (script !== undefined) return script;
     const workspace = this.workspace.route(method, url, body, account);
     if (workspace !== undefined) return workspace;
     // Sheets v4 paths (the discovery document's flatPath): v4/spreadsheets/{spreadsheetId},

@@ -1,0 +1,32 @@
+// About genius-host: which genius-host this copy runs (its version and build) and where the host
+// guide is. scripts/build.mjs writes them into the bundle (GENIUS_HOST_ABOUT, the same as
+// dist/build.json); an unbuilt bundle (the tests' type check) says so.
+/// <reference types="google-apps-script" />
+
+import { escapeHtml } from '../sheets/html.js';
+
+declare const GENIUS_HOST_ABOUT: { version: string; build: string; guide: string } | undefined;
+
+export interface About {
+  readonly version: string;
+  /** The commit the build was made from ('+changes' when the sources differed from it). */
+  readonly build: string;
+  /** The host guide's address (package.json's homepage); '' when the build names none. */
+  readonly guide: string;
+}
+
+export function about(): About {
+  return typeof GENIUS_HOST_ABOUT === 'object' && GENIUS_HOST_ABOUT !== null
+    ? GENIUS_HOST_ABOUT
+    : { version: 'unbuilt', build: 'unbuilt', guide: '' };
+}
+
+/** The About dialog's body: the version, the build, the guide, and how a copy gets a newer version. */
+export function aboutHtml(info: About = about()): string {
+  const guide = info.guide
+    ? `<a href="${escapeHtml(info.guide)}" target="_blank">${escapeHtml(info.guide)}</a>`
+    : "the README's <b>For hosts</b>, where you found the template's copy link";
+  return `<p><b>genius-host ${escapeHtml(info.version)}</b>, build ${escapeHtml(info.build)}.</p>
+<p>The host guide: ${guide}.</p>
+<p>This spreadsheet's script is its own copy of genius-host: it changes only when someone updates it. For a newer version, make a new copy of the newest template: a match running in this spreadsheet goes on here, with this version. (With the developer's tools, <code>npm run push</code> updates this spreadsheet's script in place; a match running here then goes on with the new version.)</p>`;
+}
