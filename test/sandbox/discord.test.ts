@@ -223,7 +223,7 @@ describe('Resolve overdue now, a host action (issue 29)', () => {
     ]);
     expect(Date.parse(resolves[0].at)).toBeGreaterThan(Date.parse(answered.deadline));
     expect(table.state().closed).toHaveLength(1);
-    const what = 'Resolved what was overdue at once (Resolve overdue now)';
+    const what = 'Resolved what was overdue (Resolve overdue now)';
     const hostActions = JSON.stringify(
       google.spreadsheet(table.sharedId()).workbook.sheetByTitle('Host actions')?.cells,
     );

@@ -41,7 +41,7 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
     case 'substitute':
       return substituteAction(result, event);
     case 'resolve':
-      return 'Resolved what was overdue at once (Resolve overdue now)';
+      return 'Resolved what was overdue (Resolve overdue now)';
     default:
       return null;
   }
