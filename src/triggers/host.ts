@@ -298,15 +298,15 @@ export class MatchHost {
    * again, so the row's protection names the new account and everyone reads "Ann (sub for Bob)".
    */
   substitute(player: string, name: string, email: string, reason?: string): RunReport {
-    let handed: { seat: Player; before: string | undefined } | undefined;
+    let handed: { seat: Player; before: string | undefined; anonymous: boolean } | undefined;
     const report = this.logAndRun((result, now) => {
       const event = substituteEvent(result, now, { player, name, email, reason });
       const seat = findSeat(result, player);
-      handed = { seat, before: currentEmails(result.match).get(seat.id) };
+      handed = { seat, before: currentEmails(result.match).get(seat.id), anonymous: result.match.anonymous === true };
       return { kind: 'event', value: event };
     }, 'rerender');
     if (report.ran && handed) {
-      handOverFiles(this.ctx, handed.seat, handed.before, { name: name.trim(), email: email.trim() });
+      handOverFiles(this.ctx, handed.seat, handed.before, { name: name.trim(), email: email.trim() }, handed.anonymous);
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }
