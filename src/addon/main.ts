@@ -161,10 +161,16 @@ export function startMatch(setup: MatchSetup): StartResult {
   }
 }
 
+/** Resolve overdue now: a host action, asked why and logged for the Host actions list (MatchHost.resolveOverdue). */
 export function resolveOverdueNow(): RunReport | undefined {
-  return guarded(() => tell(host().run('menu')));
+  return guarded(() => {
+    const reason = askReason('resolve what is overdue now');
+    return reason === null ? undefined : tell(host().resolveOverdue(reason));
+  });
 }
 
+// Re-render is not a host action: it draws every sheet and form again from the same log, changing
+// nothing anyone plays by, so it asks no reason and is not on the Host actions list.
 export function rerender(): RunReport | undefined {
   return guarded(() => tell(host().run('rerender')));
 }

@@ -120,7 +120,6 @@ export function appsScriptPorts(): HostPorts {
     forms: new AppsScriptForms(),
     scheduler: appsScriptScheduler(active),
     flush: () => SpreadsheetApp.flush(),
-    formatTime: (iso, timeZone) => Utilities.formatDate(new Date(iso), timeZone, 'EEE d MMM yyyy, HH:mm z'),
     newId: () => Utilities.getUuid(),
     mail: appsScriptMail(),
     http: appsScriptHttp(),

@@ -39,11 +39,11 @@ export interface FormContext {
   readonly playerName: string;
   /** The open phase, or null when the match is over. */
   readonly phase: PhaseSpec | null;
-  /** The open phase's deadline as the players read it ("Sat 21 Nov 18:00 Europe/London"), if any. */
+  /** The open phase's deadline in the player's own zone ("Sat 21 Nov 2026, 18:00 Europe/London (UTC+00:00)": core/zones.ts zonedText), if any. */
   readonly deadline?: string;
   /** Why nothing is open, when the match is over or waits on the host. */
   readonly over?: string;
-  /** Since when the host has paused the match (as the players read it), while paused: the form takes nothing. */
+  /** Since when the host has paused the match (in the player's own zone), while paused: the form takes nothing. */
   readonly pausedSince?: string;
   /** The open phase closes as soon as every player who may answer is ready. */
   readonly closesWhenReady?: boolean;

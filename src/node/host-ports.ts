@@ -15,7 +15,6 @@ import type { GoogleCalls } from './bridge.js';
 import { LeaseLock, type LeaseMemory } from './lease.js';
 import { type LeaseSighting, sightingIn } from '../triggers/lease.js';
 import { RestSpreadsheet } from './ports.js';
-import { formatTime } from './time-format.js';
 
 /** How often a machine reads the forms that may hold an answer (Apps Script's form-submit trigger reads one at once). */
 export const FORMS_EVERY_MINUTES = 5;
@@ -171,7 +170,6 @@ export function machinePorts(
     forms: parts.forms,
     scheduler: wake,
     flush: () => store.flush(),
-    formatTime,
     newId: () => randomUUID(),
     ...(parts.discord ? { http: parts.discord.http, secrets: parts.discord.secrets } : {}),
     machine: { formsEveryMinutes: FORMS_EVERY_MINUTES },

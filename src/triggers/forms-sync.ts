@@ -4,6 +4,7 @@
 
 import { fingerprint } from '../engine/core/hash.js';
 import { closeWhenReadyFor } from '../engine/core/ready.js';
+import { zonedText } from '../engine/core/zones.js';
 import type { ReplayResult } from '../engine/index.js';
 import { type FormSpec, formSpecFor } from '../forms/index.js';
 import { formOf } from './collect.js';
@@ -22,11 +23,7 @@ const FORMS_TIME_BUDGET_MS = 150_000;
 /** What each player's form should show as the match stands. */
 export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, FormSpec> {
   const shared = ctx.pointers.shared();
-  const timeZone = result.match.schedule?.timeZone ?? 'UTC';
-  const deadline = result.open?.timing.deadline
-    ? ctx.ports.formatTime(result.open.timing.deadline, timeZone)
-    : undefined;
-  const pausedSince = result.paused ? ctx.ports.formatTime(result.paused.from, timeZone) : undefined;
+  const matchZone = result.match.schedule?.timeZone ?? 'UTC';
   const closesWhenReady = result.open !== null && closeWhenReadyFor(result.match.schedule, result.open.phase);
   const over = result.open
     ? undefined
@@ -36,6 +33,10 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
   const out = new Map<string, FormSpec>();
   for (const player of result.match.players) {
     const pointer = ctx.pointers.player(player.id);
+    // Times in the player's own zone, as their sheet and emails give them (core/zones.ts).
+    const zone = player.timeZone ?? matchZone;
+    const deadline = result.open?.timing.deadline ? zonedText(result.open.timing.deadline, zone) : undefined;
+    const pausedSince = result.paused ? zonedText(result.paused.from, zone) : undefined;
     out.set(
       player.id,
       formSpecFor(player.id, {

@@ -76,8 +76,9 @@ export class MatchHost {
       this.requireMatch();
       return runLocked(this.ctx, then, (result, now) => {
         const built = build(result, now);
-        // The host's action has its own id, drawn once here: logged twice (a retried run), it counts once.
-        const uid = `host:${this.ctx.ports.newId()}`;
+        // The host's action has its own id, drawn once here (unless made from what it is, as a
+        // Resolve overdue now's): logged twice (a retried run), it counts once.
+        const uid = built.value.uid ?? `host:${this.ctx.ports.newId()}`;
         return built.kind === 'submission'
           ? { kind: 'submission', value: { ...built.value, uid } }
           : built.kind === 'decision'
@@ -175,6 +176,19 @@ export class MatchHost {
     return this.logAndRun((result, now) => {
       if (!result.paused) throw new Error('The match is not paused: there is nothing to resume.');
       const event: MatchEvent = { type: 'resume', at: now, ...hostReason(reason) };
+      return { kind: 'event', value: event };
+    });
+  }
+
+  /**
+   * Resolve overdue now: the run every tick makes (whatever is overdue is resolved, every form is
+   * read), with a `resolve` event so everyone reads on the Host actions list that the host did not
+   * wait for the clock. Its id is made from its time (`resolve:<at>`), as a close's is from what it
+   * is: the same request logged by two runs at once counts once, and a replay ignores it.
+   */
+  resolveOverdue(reason?: string): RunReport {
+    return this.logAndRun((_result, now) => {
+      const event: MatchEvent = { type: 'resolve', at: now, ...hostReason(reason), uid: `resolve:${now}` };
       return { kind: 'event', value: event };
     });
   }
@@ -284,15 +298,15 @@ export class MatchHost {
    * again, so the row's protection names the new account and everyone reads "Ann (sub for Bob)".
    */
   substitute(player: string, name: string, email: string, reason?: string): RunReport {
-    let handed: { seat: Player; before: string | undefined } | undefined;
+    let handed: { seat: Player; before: string | undefined; anonymous: boolean } | undefined;
     const report = this.logAndRun((result, now) => {
       const event = substituteEvent(result, now, { player, name, email, reason });
       const seat = findSeat(result, player);
-      handed = { seat, before: currentEmails(result.match).get(seat.id) };
+      handed = { seat, before: currentEmails(result.match).get(seat.id), anonymous: result.match.anonymous === true };
       return { kind: 'event', value: event };
     }, 'rerender');
     if (report.ran && handed) {
-      handOverFiles(this.ctx, handed.seat, handed.before, { name: name.trim(), email: email.trim() });
+      handOverFiles(this.ctx, handed.seat, handed.before, { name: name.trim(), email: email.trim() }, handed.anonymous);
       const host = this.ctx.ports.files.host();
       host.batchUpdate(linksTabRequests(host, this.links()));
     }

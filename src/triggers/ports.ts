@@ -244,8 +244,6 @@ export interface HostPorts {
   readonly scheduler: Scheduler;
   /** Makes pending writes visible (SpreadsheetApp.flush()). */
   flush(): void;
-  /** Formats a time for players in the match's time zone. */
-  formatTime(iso: string, timeZone: string): string;
   /** A new unique id (Utilities.getUuid()). */
   newId(): string;
   /** Reminder emails; absent where a host cannot send mail (no reminders are sent, none logged). */

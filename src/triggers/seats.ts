@@ -78,14 +78,16 @@ export function substituteEvent(
 
 /**
  * The seat's files pass from `before` to `after`: the old account's access to the seat's form,
- * private sheet and the shared sheet is removed, and the new account gets the same. A share Drive
- * refuses is a note on the Links tab, as at the start.
+ * private sheet and the shared sheet is removed, and the new account gets the same (in an
+ * `anonymous` match not the shared sheet, which start.ts shares with no player: its sharing would
+ * show every address on it). A share Drive refuses is a note on the Links tab, as at the start.
  */
 export function handOverFiles(
   ctx: HostContext,
   seat: Player,
   before: string | undefined,
   after: { readonly name: string; readonly email: string },
+  anonymous: boolean,
 ): void {
   const files = ctx.ports.files;
   const player = ctx.pointers.requirePlayer(seat.id);
@@ -98,7 +100,7 @@ export function handOverFiles(
   const shares = [
     { id: player.sheet.id, role: 'reader' as const, what: 'your private sheet for this match' },
     { id: shared, role: 'writer' as const, what: "the match's shared sheet, with your row" },
-  ];
+  ].slice(0, anonymous ? 1 : 2);
   const notes: string[] = [];
   for (const file of shares) {
     const result = files.share(

@@ -97,6 +97,7 @@ describe('handing a match between Apps Script and a machine', () => {
     table.google.clock.set('2026-11-21T20:30:00.000Z');
     table.run('onTick');
     expect(logOf(table.sandbox).submissions.length).toBe(logRows);
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('resolveOverdueNow');
     expect(table.google.ui.alerts.at(-1)).toMatch(
       /hosted from a machine \(genius-host host\) now.*Host from Apps Script again/,
@@ -162,6 +163,7 @@ describe('handing a match between Apps Script and a machine', () => {
 
     // The machine refuses again; Apps Script resolves the overdue phase itself.
     expect((await tick()).code).toBe(1);
+    table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('resolveOverdueNow');
     expect(table.google.ui.alerts.at(-1)).toMatch(/^Genius Host: Open now: /);
   });

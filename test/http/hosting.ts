@@ -76,7 +76,11 @@ class HostedTable extends Table {
   }
 
   override run(name: string, ...args: unknown[]): unknown {
-    if (!['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail'].includes(name))
+    if (
+      !['answerHostDecision', 'extendDeadline', 'undoLastPhase', 'correctPlayerEmail', 'substitutePlayer'].includes(
+        name,
+      )
+    )
       return super.run(name, ...args);
     super.run('hostFromAppsScript');
     const out = super.run(name, ...args);
@@ -102,15 +106,20 @@ export const CASES: readonly { game: string; players: number }[] = [
   { game: 'peg-domain', players: 2 },
 ];
 
-/** A started match handed to a machine, and the loopback server serving the sandbox's world; `setup`: more of the setup (`anonymous`). */
+/**
+ * A started match handed to a machine, and the loopback server serving the sandbox's world; `setup`:
+ * more of the setup (`anonymous`); `world`: the sandbox world's options (`refuseResponderRestriction`).
+ */
 export async function handedOver(
   game: string,
   players: number,
   options: ServerOptions = {},
   setup: Readonly<Record<string, unknown>> = {},
+  world: Readonly<Record<string, unknown>> = {},
 ) {
   const emails = NAMES.slice(0, players).map((n) => `${n.toLowerCase()}@example.com`);
   const table = new HostedTable(game, emails, { ...DEFAULT_FAULTS, tickAfterMissed: false });
+  Object.assign(table.google.options, world);
   const started = table.startMatch({
     game,
     players: NAMES.slice(0, players).map((name, i) => ({ name, email: emails[i], garnets: 0 })),
@@ -128,13 +137,17 @@ export async function handedOver(
   return { table, google, key };
 }
 
-/** Plays the match to its end, the machine ticking as --every 60s does around each deadline; every execution's answer. */
+/**
+ * Plays the match to its end (or for `steps` phases and decisions), the machine ticking as --every
+ * 60s does around each deadline; every execution's answer.
+ */
 export async function playToEnd(
   game: string,
   table: HostedTable,
   machine: HostChild,
   beforeTick: (at: number, deadline: number) => void = () => {},
   tolerate = false,
+  steps = Infinity,
 ): Promise<Tick[]> {
   const clock = table.google.clock;
   const ticks: Tick[] = [];
@@ -155,6 +168,7 @@ export async function playToEnd(
   };
   for (let guard = 0; ; guard++) {
     if (guard === 400) throw new Error(`${game} did not end`);
+    if (guard === steps) return ticks;
     const answered = table.answerPhase();
     if (answered === 'over') return ticks;
     if (answered === 'decided') continue;

@@ -68,7 +68,10 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
   const executions: Record<string, () => void> = {
     tick,
     submit,
-    'Resolve overdue now': run('resolveOverdueNow'),
+    'Resolve overdue now': () => {
+      table.google.promptAnswers.push({ button: 'OK', text: 'the tick is late' });
+      run('resolveOverdueNow')();
+    },
     'Re-render': run('rerender'),
   };
   const pairs: [string, string][] = [

@@ -203,3 +203,45 @@ describe("the host's actions in the next result's post (issue 29)", () => {
     expect(post).not.toMatch(/@example\.com/);
   });
 });
+
+describe('Resolve overdue now, a host action (issue 29)', () => {
+  it("asks why, is logged once under its own id, shows on the Host actions list, and in the next result's post", () => {
+    const table = startWithDiscord('not-flower-field', { default: 60 });
+    const { google } = table;
+    const answered = table.answerPhase();
+    if (answered === 'over' || answered === 'decided' || answered.deadline === null)
+      throw new Error('the first phase is open until its deadline');
+    // The ticks stop: the deadline passes unseen until the host resolves it.
+    google.clock.onMove = null;
+    google.clock.set(new Date(Date.parse(answered.deadline) + 5 * 60_000).toISOString());
+    google.promptAnswers.push({ button: 'OK', text: 'the tick was late' });
+    table.run('resolveOverdueNow');
+    expect(google.ui.prompts.at(-1)).toMatch(/^Why resolve what is overdue now\?/);
+    const resolves = logOf(table.sandbox).events!.filter((e) => e.type === 'resolve');
+    expect(resolves).toEqual([
+      { type: 'resolve', at: resolves[0].at, reason: 'the tick was late', uid: `resolve:${resolves[0].at}` },
+    ]);
+    expect(Date.parse(resolves[0].at)).toBeGreaterThan(Date.parse(answered.deadline));
+    expect(table.state().closed).toHaveLength(1);
+    const what = 'Resolved what was overdue (Resolve overdue now)';
+    const hostActions = JSON.stringify(
+      google.spreadsheet(table.sharedId()).workbook.sheetByTitle('Host actions')?.cells,
+    );
+    expect(hostActions).toContain(what);
+    expect(hostActions).toContain('the tick was late');
+    // Replay does not read it: the match replays the same without it.
+    const match = logOf(table.sandbox);
+    const without = { ...match, events: match.events!.filter((e) => e.type !== 'resolve') };
+    const now = google.clock.iso();
+    expect(replayMatch(without, { now }).closed).toEqual(replayMatch(match, { now }).closed);
+
+    // The result of the phase it resolved went out in that run; the next result's post lists it.
+    const posts = () => google.discord.posts.map((p) => p.content.replace(/\\(?=[:*_~`|>\\()])/g, ''));
+    expect(posts().filter((c) => c.includes(' is over.'))).toHaveLength(1);
+    expect(posts().join('\n')).not.toContain(what);
+    table.clockTriggers(30);
+    closeFirstPhaseWith(table, () => {});
+    const next = posts().filter((c) => c.includes(' is over.'))[1];
+    expect(next).toContain(`- <t:${Math.floor(Date.parse(resolves[0].at) / 1000)}:f> ${what} (why: the tick was late)`);
+  });
+});

@@ -306,6 +306,7 @@ describe("Apps Script's quotas and limits", () => {
     expect(t.google.executions.at(-1)!.lockWaitMs ?? 0).toBe(0);
     expect([...t.google.properties.keys()].some((k) => k.startsWith('gh.ask.'))).toBe(true);
     // The host's menu waits 30 s, as the host does: counted as run time (not trigger time).
+    t.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     t.run('resolveOverdueNow');
     expect(t.google.executions.at(-1)!.lockWaitMs).toBe(30_000);
     // Every form answer's trigger then runs 30 s (its first call waits that long).

@@ -183,7 +183,7 @@ describe('the menu', () => {
       { type: 'extend', phase: 'round-1', deadline: at(151), at: at(31), uid: expect.stringMatching(/^host:/) },
     ]);
     const form = table.google.forms.get(match.players[0].form!)!;
-    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 GMT/);
+    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 Europe\/London \(UTC\+00:00\)\./);
     table.google.clock.set(at(100));
     table.sendForm(
       'p1',

@@ -5,7 +5,6 @@
 // branch; the HTTP tests of test/http drive the built command). What the machine does differently
 // from Apps Script (the store, the lease, polling forms and rows) is all here.
 import { randomUUID } from 'node:crypto';
-import { formatTime } from '../../src/node/time-format.js';
 import { LeaseLock, type LeaseMemory, type LeaseTarget } from '../../src/node/lease.js';
 import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
 import { MatchHost, type RunReport } from '../../src/triggers/host.js';
@@ -111,7 +110,6 @@ export function machineFor(
     forms,
     scheduler: new MachineWake(),
     flush: () => store?.flush(),
-    formatTime,
     newId: () => randomUUID(),
     // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts), posting from the machine's own address.
     ...(discordWebhook

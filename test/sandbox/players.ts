@@ -97,10 +97,14 @@ export class Table {
   private ticks = 0;
   private playersCache: MatchFile['players'] | null = null;
 
-  /** The players as the log holds them (fixed once the match has started). */
+  /** Seats the test gave to a substitute (Substitute a player…): the bots answer for them from the new account. */
+  readonly seatAccounts = new Map<string, string>();
+
+  /** The players as the log holds them (fixed once the match has started), each seat with the account that answers for it. */
   players(): MatchFile['players'] {
     this.playersCache ??= logOf(this.sandbox).players;
-    return this.playersCache;
+    if (this.seatAccounts.size === 0) return this.playersCache;
+    return this.playersCache.map((p) => ({ ...p, email: this.seatAccounts.get(p.id) ?? p.email }));
   }
 
   constructor(

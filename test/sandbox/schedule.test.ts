@@ -119,7 +119,7 @@ describe('close early when everyone is ready', () => {
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(true);
     expect(form.description).toMatch(
-      /Open until Sat 21 Nov 2026, 19:09 GMT\. It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet\./,
+      /Open until Sat 21 Nov 2026, 19:09 Europe\/London \(UTC\+00:00\)\. It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet\./,
     );
     expect(texts(table, 'public', 'Status')).toMatch(
       /Closes early\nas soon as every player has an answer accepted whole/,
@@ -232,7 +232,7 @@ describe('pause and resume through the menu', () => {
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(false);
     expect(form.closedMessage).toMatch(
-      /^The host paused the match at Sat 21 Nov 2026, 18:50 GMT\. Nothing sent during the pause counts\./,
+      /^The host paused the match at Sat 21 Nov 2026, 18:50 Europe\/London \(UTC\+00:00\)\. Nothing sent during the pause counts\./,
     );
     const questions = table.state().open!.phase.questions.p1;
     expect(table.submitOnly('p1', { own: 'A1 B2 C3' }, questions)).toBe(false);
@@ -253,7 +253,7 @@ describe('pause and resume through the menu', () => {
     expect(table.state().paused).toBeNull();
     expect(table.state().open?.timing.deadline).toBe(at(160));
     expect(form.accepting).toBe(true);
-    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:40 GMT/);
+    expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:40 Europe\/London \(UTC\+00:00\)\./);
     answer(table, 'p1', 120);
     expect(table.state().receipts.at(-1)?.status).toBe('accepted');
     tick(table, 161);

@@ -55,6 +55,7 @@ it('the public sheet shows the commitment from the start and the file at the end
     if (phase >= 100) throw new Error('the match did not end within 100 phases');
     table.playPhase();
   }
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
   table.run('resolveOverdueNow');
 
   const match = logOf(table.sandbox);
@@ -123,6 +124,7 @@ it('a host who unticks "publish" keeps the seed and the file: the commitment onl
   expect(table.startMatch({ ...SETUP, publish: false }).ok).toBe(true);
   expect(logOf(table.sandbox).publish).toBe(false);
   table.playToEnd(20);
+  table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
   table.run('resolveOverdueNow');
   const match = logOf(table.sandbox);
   expect(replayMatch(match).final).not.toBeNull();

@@ -20,7 +20,6 @@ import {
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
-import { formatTime } from '../../src/node/time-format.js';
 import { utf8Length } from '../../src/engine/core/utf8.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 import { type Api, SchemaError, checkCall, discovery, methodById } from '../helpers/discovery.js';
@@ -1592,11 +1591,6 @@ export class Google {
     } satisfies Loose<GoogleAppsScript.Base.Session>);
 
     const Utilities = strict('Utilities', {
-      formatDate: (date: GoogleAppsScript.Base.Date, timeZone: string, format: string) => {
-        if (format !== 'EEE d MMM yyyy, HH:mm z')
-          throw new Error(`Utilities.formatDate with "${format}" is not implemented by the sandbox`);
-        return formatTime(new Date((date as unknown as Date).getTime()).toISOString(), timeZone);
-      },
       getUuid: () => `00000000-0000-4000-8000-${String(++google.counter).padStart(12, '0')}`,
       // "Sleeps for specified number of milliseconds": the fake clock moves, and the execution's
       // run time (so trigger time) includes it.

@@ -12,8 +12,11 @@ import { machineFor } from './machine.js';
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
 const ZED = 'zed@example.org';
 
-/** A match of `gameId` started from the sidebar; `openForms`: its forms open to anyone with the link (so a wrong account's answer reaches replay). */
-function started(gameId: string, openForms: boolean): Table {
+/**
+ * A match of `gameId` started from the sidebar; `openForms`: its forms open to anyone with the link
+ * (so a wrong account's answer reaches replay); `anonymous`: an anonymous match.
+ */
+function started(gameId: string, openForms: boolean, anonymous = false): Table {
   const game = gameById(gameId);
   const count = Math.min(Math.max(game.playerCount.min, 3), game.playerCount.max);
   const emails = NAMES.slice(0, count).map((n) => `${n.toLowerCase()}@example.com`);
@@ -26,6 +29,7 @@ function started(gameId: string, openForms: boolean): Table {
     timeZone: 'Europe/London',
     minutes: { default: 60 },
     deadlines: {},
+    ...(anonymous ? { anonymous: true } : {}),
   });
   expect(result.ok).toBe(true);
   // One phase played, so the seat changes hands mid-match.
@@ -186,3 +190,16 @@ describe.each(GAME_LIST.map((game) => [game.title, game.id]))(
     }, 240_000);
   },
 );
+
+describe('Substitute a player… in an anonymous match', () => {
+  it("gives Zed the seat's form and private sheet, never the shared sheet, which no player's account has (its sharing would show them)", () => {
+    const table = started(GAME_LIST[0].id, false, true);
+    const seat = answeringSeat(table);
+    substitute(table, seat);
+    expect(logOf(table.sandbox).events?.find((e) => e.type === 'substitute')).toMatchObject({ email: ZED });
+    expect(accounts(table, table.playerFile(seat.id).sheet)).toEqual([ZED]);
+    expect(accounts(table, table.sharedId())).toEqual([]);
+    for (const file of table.google.files.values()) expect(accounts(table, file.id), file.id).not.toContain(seat.email);
+    checkFilesPrivate(table, 'an anonymous match after the substitution', false);
+  }, 240_000);
+});

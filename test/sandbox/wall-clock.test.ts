@@ -1,7 +1,7 @@
 // Wall-clock deadlines and every deadline in the reader's own time (issue 29 items 1 and 2), run by
 // the built add-on (dist/Code.js) in the sandbox: a match on "20:00 Europe/Paris, at least 6 hours
-// after it opens" whose Ben reads in New York. Each phase closes at 20:00 Paris; Ben's sheet and
-// reminder emails give it in New York time; the spectators' sheet in UTC and Paris time, with how
+// after it opens" whose Ben reads in New York. Each phase closes at 20:00 Paris; Ben's sheet, form
+// and reminder emails give it in New York time; the spectators' sheet in UTC and Paris time, with how
 // long is left as of its last drawing; Discord's posts in Discord's timestamp markup.
 import { describe, expect, it } from 'vitest';
 import { Table, logOf } from './players.js';
@@ -70,6 +70,10 @@ describe("a match on wall-clock deadlines, read in each reader's own time", () =
     const round1 = table.state().open!;
     expect(round1.timing).toEqual({ opensAt: '2026-11-22T19:00:00.000Z', deadline: '2026-11-23T19:00:00.000Z' });
     expect(rows(table, ben, 'Status').get('Deadline')).toBe('Mon 23 Nov 2026, 14:00 America/New_York (UTC-05:00)');
+    // Each player's form gives it in their own time too: Ben's in New York's, Ann's in the match's.
+    const form = (id: string) => table.google.forms.get(table.playerFile(id).form)!.description;
+    expect(form('p2')).toContain('Open until Mon 23 Nov 2026, 14:00 America/New_York (UTC-05:00).');
+    expect(form('p1')).toContain('Open until Mon 23 Nov 2026, 20:00 Europe/Paris (UTC+01:00).');
 
     // The pregame's result post says when round 1 closes, in each reader's own time on Discord.
     const seconds = Date.parse('2026-11-23T19:00:00.000Z') / 1000;

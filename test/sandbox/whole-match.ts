@@ -115,7 +115,8 @@ function workbookOf(table: Table, audience: Audience): EmbeddedWorkbook | null {
  * spreadsheet, which receives every form's responses, shared with no one and not published; each
  * player's sheet shared with that player alone and not published.
  */
-export function checkFilesPrivate(table: Table, label: string, views: boolean): number {
+/** `openForms`: the forms are open to anyone with the link, as a world that refuses to keep them to their players leaves them (the host was told). */
+export function checkFilesPrivate(table: Table, label: string, views: boolean, openForms = false): number {
   const google = table.google;
   const result = table.state();
   const hostFile = google.files.get(google.host.id)!;
@@ -134,9 +135,12 @@ export function checkFilesPrivate(table: Table, label: string, views: boolean): 
       `${label}: ${player.id}'s sheet is shared with them alone`,
     ).toEqual([emails.get(player.id)]);
   }
+  const forms = new Set(openForms ? result.match.players.map((p) => table.playerFile(p.id).form) : []);
   for (const file of google.files.values())
     expect(
-      file.permissions.some((p) => p.type === 'anyone' || p.type === 'domain') && file.id !== table.sharedId(),
+      file.permissions.some((p) => p.type === 'anyone' || p.type === 'domain') &&
+        file.id !== table.sharedId() &&
+        !forms.has(file.id),
       `${label}: ${file.id} open to anyone`,
     ).toBe(false);
   return checkPrivacy(result, (audience) => workbookOf(table, audience), { views });

@@ -147,8 +147,24 @@ export interface SubstituteEvent {
   readonly uid?: string;
 }
 
+/**
+ * The host chose Resolve overdue now: whatever was overdue at `at` was resolved then rather than at
+ * the next clock trigger. Replay ignores it (replay as of any time resolves every deadline passed
+ * by then); it is logged so everyone reads it on the Host actions list (docs/matchfile.md, "Host
+ * events").
+ */
+export interface ResolveEvent {
+  readonly type: 'resolve';
+  readonly at: string;
+  /** Why, in the host's words (player-visible text; the Host actions list shows it). */
+  readonly reason?: string;
+  /** The entry's own id: `resolve:<at>` (see Submission.uid). */
+  readonly uid?: string;
+}
+
 /** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
-export type MatchEvent = ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | MessageEvent | SubstituteEvent;
+export type MatchEvent =
+  ScheduleEvent | EmailEvent | CloseEvent | PauseEvent | MessageEvent | SubstituteEvent | ResolveEvent;
 
 export interface Decision {
   readonly id: string;

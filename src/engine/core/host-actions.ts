@@ -1,5 +1,5 @@
 // The Host actions list (README "Guardrails"): every extension, pause, resume, undo, email
-// correction, substitution and decision of the host, with its time and the reason the host gave,
+// correction, substitution, Resolve overdue now and decision of the host, with its time and the reason the host gave,
 // for everyone to read on the spectators' sheet and in the next Discord post of a result. It says
 // what was done, never a private fact: a corrected email is "corrected Bob's email", not the address.
 
@@ -40,6 +40,8 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
       return `Corrected ${name(event.player)}'s email`;
     case 'substitute':
       return substituteAction(result, event);
+    case 'resolve':
+      return 'Resolved what was overdue (Resolve overdue now)';
     default:
       return null;
   }

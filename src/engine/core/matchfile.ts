@@ -149,8 +149,9 @@ const closeEventSchema = z.strictObject({
   uid: entryUid,
 });
 
+/** Pause, resume, and Resolve overdue now (on the Host actions list; replay ignores it): docs/matchfile.md, "Host events". */
 const pauseEventSchema = z.strictObject({
-  type: z.enum(['pause', 'resume']),
+  type: z.enum(['pause', 'resume', 'resolve']),
   at: isoTime,
   reason: hostReason,
   uid: entryUid,
