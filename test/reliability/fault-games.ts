@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_CASES } from '../helpers/game-cases.js';
 import { shardOf } from '../helpers/shard.js';
 import { resolutionSweep, summary, wholeMatchSweep } from './fault-suite.js';
-import { sampledSweepMode } from './faults.js';
+import { refusalsExpected, sampledSweepMode } from './faults.js';
 
 /** The sweeps of the games of one shard (test/helpers/shard.ts): faults.shard-N.test.ts. */
 export function faultSweeps(shard: number, of: number): void {
@@ -22,8 +22,7 @@ export function faultSweeps(shard: number, of: number): void {
           const result = resolutionSweep(small, 1);
           console.log(`[faults] ${result.label}: ${summary([result])}`);
           // Every neighbourhood refused once and the last write timed out (every write, FAULTS=classes or all).
-          const sampled = sampledSweepMode() === 'sample';
-          expect(result.runs).toBeGreaterThan(sampled ? result.neighbourhoods : result.writes);
+          expect(result.runs).toBeGreaterThan(refusalsExpected(result, sampledSweepMode()));
         },
         600_000,
       );

@@ -13,7 +13,7 @@
 // time-out of the last write, so all did) and counts every call it stands for; `all` runs every
 // remote call as a quota refusal and every write as a time-out too.
 //
-// `sample` (the registry's resolution sweeps by default, fault-suite.ts) runs fewer of the writes:
+// `sample` (the resolution sweeps' default: sampledSweep, fault-suite.ts) runs fewer of the writes:
 // a resolution repeats the same few writes player after player (close each form, rebuild it),
 // and the refusal of the ninth player's form title fails the same way as the first's. Each write
 // is known by its neighbourhood (the write before it, itself, the write after it); one write of each
@@ -73,6 +73,14 @@ export function sweepMode(): SweepMode {
 /** The mode of the sweeps that sample by default: FAULTS=all or FAULTS=classes runs more. */
 export function sampledSweepMode(): SweepMode {
   return process.env.FAULTS === 'all' || process.env.FAULTS === 'classes' ? process.env.FAULTS : 'sample';
+}
+
+/**
+ * What a sweep's faulted runs must outnumber: its writes (each refused, and the last timed out too),
+ * or sampled, its neighbourhoods (one write of each refused).
+ */
+export function refusalsExpected(result: SweepResult, mode: SweepMode): number {
+  return mode === 'sample' ? result.neighbourhoods : result.writes;
 }
 
 /** A number from a text (FNV-1a), to draw the sampled fault points the same way every run. */
@@ -233,6 +241,11 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
     neighbourhoods: neighbourhoodsOf(clean.calls),
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** A sweep in the mode of sampledSweepMode: a seeded sample of the writes by default. */
+export function sampledSweep(s: FaultScenario): SweepResult {
+  return sweep(s, sampledSweepMode());
 }
 
 /** The next execution after a failed one: the next minute's tick, or the host trying the menu item again. */
