@@ -66,7 +66,7 @@ export interface SweepResult {
 
 export type SweepMode = 'sample' | 'classes' | 'all';
 
-export function sweepMode(): SweepMode {
+function sweepMode(): SweepMode {
   return process.env.FAULTS === 'all' ? 'all' : 'classes';
 }
 
