@@ -1,10 +1,11 @@
 // The fault sweep of one game, as the test files run it: by default one mid-match resolution
-// (a tick after a deadline), every class of fault point (see faults.ts); with FAULTS=all that
-// resolution at every call index, and every execution of a whole match by class.
-import { type SweepResult, sweep, sweepEveryExecution, sweepMode } from './faults.js';
+// (a tick after a deadline), one write of each neighbourhood refused and the last timed out (the
+// seeded sample of faults.ts); FAULTS=classes refuses every write; with FAULTS=all that resolution
+// at every call index, and every execution of a whole match by class.
+import { type SweepResult, sampledSweepMode, sweep, sweepEveryExecution } from './faults.js';
 import { type MatchCase, at, beforeResolution, startedTable } from './scenarios.js';
 
-export function resolutionSweep(c: MatchCase, phasesBefore: number, mode = sweepMode()): SweepResult {
+export function resolutionSweep(c: MatchCase, phasesBefore: number, mode = sampledSweepMode()): SweepResult {
   const { table, answered } = beforeResolution(c, phasesBefore);
   const deadline = answered.deadline;
   return sweep(
@@ -35,5 +36,5 @@ export function wholeMatchSweep(c: MatchCase): SweepResult[] {
 /** One line for the report: fault points covered, runs, time. */
 export function summary(results: readonly SweepResult[]): string {
   const sum = (f: (r: SweepResult) => number) => results.reduce((n, r) => n + f(r), 0);
-  return `${results.length} execution${results.length === 1 ? '' : 's'}, ${sum((r) => r.remoteCalls)} remote calls (${sum((r) => r.writes)} writes): ${sum((r) => r.points)} fault points, ${sum((r) => r.runs)} faulted runs, ${(sum((r) => r.ms) / 1000).toFixed(1)} s`;
+  return `${results.length} execution${results.length === 1 ? '' : 's'}, ${sum((r) => r.remoteCalls)} remote calls (${sum((r) => r.writes)} writes in ${sum((r) => r.neighbourhoods)} neighbourhoods): ${sum((r) => r.points)} fault points, ${sum((r) => r.runs)} faulted runs, ${(sum((r) => r.ms) / 1000).toFixed(1)} s`;
 }

@@ -10,17 +10,15 @@ import type { Google } from '../sandbox/services.js';
 
 export type WorldDigest = ReadonlyMap<string, string>;
 
-const hash = (value: unknown) =>
-  createHash('sha1')
-    .update(JSON.stringify(value) ?? '')
-    .digest('base64');
+const hash = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /** The world, part by part (each part's value is a hash, or the text itself when short). */
 export function digestWorld(google: Google): WorldDigest {
   const parts = new Map<string, string>();
+  // Each part made text once: a tab of a large board is megabytes of JSON, digested after every faulted run.
   const put = (key: string, value: unknown) => {
     const text = JSON.stringify(value) ?? 'undefined';
-    parts.set(key, text.length <= 400 ? text : hash(value));
+    parts.set(key, text.length <= 400 ? text : hash(text));
   };
   for (const file of google.sheets.values()) {
     const meta = google.files.get(file.id)!;

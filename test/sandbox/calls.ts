@@ -7,8 +7,6 @@
 // A call counts when the script makes it: calls the fakes make to each other while serving it
 // (depth > 0) are part of it.
 
-import { utf8Length } from '../../src/engine/core/utf8.js';
-
 /** Services whose methods run inside the script's own process in Apps Script (no server round trip). */
 const LOCAL_SERVICES = new Set([
   'Ui',
@@ -149,11 +147,19 @@ export function faultMessage(name: string, mode: FaultPlan['mode']): string {
     : `Exception: Service ${product} timed out while accessing document`;
 }
 
+/**
+ * A text's length in UTF-8, counted natively: the bytes src/engine/core/utf8.ts counts (a lone
+ * surrogate as U+FFFD, as Buffer writes it), without a loop over the sandbox's megabytes of JSON.
+ */
+export function utf8Size(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
 /** Byte length of a value as JSON (0 for undefined). */
 export function jsonBytes(value: unknown): number {
   if (value === undefined) return 0;
   try {
-    return utf8Length(JSON.stringify(value) ?? '');
+    return utf8Size(JSON.stringify(value) ?? '');
   } catch {
     return 0;
   }

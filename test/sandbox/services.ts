@@ -15,12 +15,12 @@ import {
   isRemote,
   isWrite,
   jsonBytes,
+  utf8Size,
   serviceOf,
 } from './calls.js';
 import { SheetFile, SheetsError } from './sheets.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
-import { utf8Length } from '../../src/engine/core/utf8.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 import { type Api, SchemaError, checkCall, discovery, methodById } from '../helpers/discovery.js';
 
@@ -1557,9 +1557,9 @@ export class Google {
     const properties: object = strict('Properties', {
       getProperty: (key: string) => google.properties.get(key) ?? null,
       setProperty: (key: string, value: string) => {
-        if (utf8Length(key) + utf8Length(value) > 9 * 1024) throw new Error(`Argument too large: value (${key})`);
+        if (utf8Size(key) + utf8Size(value) > 9 * 1024) throw new Error(`Argument too large: value (${key})`);
         google.properties.set(key, String(value));
-        const total = [...google.properties].reduce((n, [k, v]) => n + utf8Length(k) + utf8Length(v), 0);
+        const total = [...google.properties].reduce((n, [k, v]) => n + utf8Size(k) + utf8Size(v), 0);
         if (total > 500 * 1024) throw new Error('You have exceeded the property storage quota.');
         return properties;
       },

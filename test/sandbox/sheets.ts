@@ -6,7 +6,7 @@ import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/workbook/workbook.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
-import { utf8Length } from '../../src/engine/core/utf8.js';
+import { utf8Size } from './calls.js';
 import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 
 export class SheetsError extends Error {}
@@ -184,7 +184,7 @@ export class SheetFile {
     // The standard requests' replies in their places; the extensions reply nothing, as Google's do.
     applied = standard.length > 0 ? alreadyChecked(standard, () => this.workbook.batchUpdate(standard)) : [];
     for (const step of after) step();
-    this.writes.push({ requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) });
+    this.writes.push({ requests: requests.length, bytes: utf8Size(JSON.stringify({ requests })) });
     const replies: object[] = requests.map(() => ({}));
     standard.forEach((r, n) => {
       const at = requests.indexOf(r);

@@ -75,28 +75,35 @@ export const WINDOWS: readonly Window[] = allWindows();
 /**
  * Per window, precomputed for the hot loop (10 numbers): the pallet square under domain A1
  * (row, column), how it moves one domain row down and one column right, and the rectangle of
- * domain rows and columns the turned pallet covers (first and last).
+ * domain rows and columns the turned pallet covers (first and last). Made on the first search, not
+ * when the bundle loads: every Apps Script execution loads the whole bundle afresh, whatever game
+ * it hosts, and building the table took a good part of that load.
  */
-const GEOMETRY = Int16Array.from(
-  WINDOWS.flatMap(({ quarter, dr, dc }) => {
-    const back = 4 - quarter;
-    const corners = [
-      [0, 0],
-      [PALLET.rows - 1, PALLET.cols - 1],
-    ].map(([r, c]) => rotateOffset(r, c, quarter));
-    const rows = corners.map(([r]) => r + dr);
-    const cols = corners.map(([, c]) => c + dc);
-    return [
-      ...rotateOffset(-dr, -dc, back),
-      ...rotateOffset(1, 0, back),
-      ...rotateOffset(0, 1, back),
-      Math.max(0, Math.min(...rows)),
-      Math.min(DOMAIN.rows - 1, Math.max(...rows)),
-      Math.max(0, Math.min(...cols)),
-      Math.min(DOMAIN.cols - 1, Math.max(...cols)),
-    ];
-  }),
-);
+let geometry: Int16Array | null = null;
+
+function geometryTable(): Int16Array {
+  geometry ??= Int16Array.from(
+    WINDOWS.flatMap(({ quarter, dr, dc }) => {
+      const back = 4 - quarter;
+      const corners = [
+        [0, 0],
+        [PALLET.rows - 1, PALLET.cols - 1],
+      ].map(([r, c]) => rotateOffset(r, c, quarter));
+      const rows = corners.map(([r]) => r + dr);
+      const cols = corners.map(([, c]) => c + dc);
+      return [
+        ...rotateOffset(-dr, -dc, back),
+        ...rotateOffset(1, 0, back),
+        ...rotateOffset(0, 1, back),
+        Math.max(0, Math.min(...rows)),
+        Math.min(DOMAIN.rows - 1, Math.max(...rows)),
+        Math.max(0, Math.min(...cols)),
+        Math.min(DOMAIN.cols - 1, Math.max(...cols)),
+      ];
+    }),
+  );
+  return geometry;
+}
 
 /** Labels one window: what each domain square holds, and the components of free squares. */
 export class WindowScan {
@@ -124,7 +131,7 @@ export class WindowScan {
   /** Loads window number `w` of WINDOWS. */
   load(w: number): this {
     const g = w * 10;
-    const [r0, c0, downR, downC, rightR, rightC, top, bottom, left, right] = GEOMETRY.subarray(g, g + 10);
+    const [r0, c0, downR, downC, rightR, rightC, top, bottom, left, right] = geometryTable().subarray(g, g + 10);
     const domainPegs = this.domainPeg;
     this.kind.fill(OUT);
     this.under.fill(-1);
