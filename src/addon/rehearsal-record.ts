@@ -39,10 +39,16 @@ const RECORD = z.object({
       shared: z.boolean(),
     }),
   ),
-  /** Executions that ran the pipeline, their Sheets batchUpdates, and the first refusal seen. */
-  runs: z.object({ count: z.number(), writes: z.number(), refused: z.optional(z.string()) }),
-  /** Set once the report is written: later triggers record nothing. */
+  /** Executions that ran the pipeline, their Sheets batchUpdates, the first refusal seen, and the first refusal over a quota (documented, not a difference). */
+  runs: z.object({
+    count: z.number(),
+    writes: z.number(),
+    refused: z.optional(z.string()),
+    quota: z.optional(z.string()),
+  }),
+  /** Set once the report is written (the report as text, for its dialog's copy button): later triggers record nothing. */
   done: z.optional(z.boolean()),
+  report: z.optional(z.string()),
 });
 
 export type RehearsalRecord = z.infer<typeof RECORD>;
