@@ -135,6 +135,36 @@ describe('Rehearse a match…', () => {
     expect(report.get('edits-trigger')?.seen).toMatch(/heard \d+ edits? of the shared sheet; the match logged your row/);
   }, 600_000);
 
+  it('its dialog offers the registry’s rehearsal game; once over, it gives the report as text with a copy button', () => {
+    const t = new Table(REHEARSAL_GAME.id, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
+    t.run('rehearseMatch');
+    const offer = t.google.ui.dialogs.at(-1)!;
+    expect(offer.title).toBe('Rehearse a match');
+    expect(offer.html).toContain(`<option value="${REHEARSAL_GAME.id}" selected>`);
+    for (const game of GAME_LIST) expect(offer.html).toContain(`<option value="${game.id}"`);
+    expect(offer.html).toMatch(/no webhook set/);
+    // Under way: the dialog says so, and ends it on demand.
+    t.run('startRehearsal', REHEARSAL_GAME.id);
+    expect(() => t.run('startRehearsal', REHEARSAL_GAME.id)).toThrow(/A rehearsal is under way already/);
+    t.run('rehearseMatch');
+    expect(t.google.ui.dialogs.at(-1)!.html).toMatch(/is under way since[^]*End it now and write the report/);
+    t.run('endRehearsalNow');
+    // Ended before the host answered: what the match never reached is not tried, and nothing is left.
+    const report = reportOf(t);
+    expect(report.get('forms-respondent-email')).toMatchObject({ verdict: 'not tried' });
+    expect(report.get('drive-file-scope')?.verdict).toBe('confirmed');
+    expectCleanedUp(t);
+    t.run('rehearseMatch');
+    const shown = t.google.ui.dialogs.at(-1)!;
+    expect(shown.title).toBe('Rehearsal report');
+    expect(shown.html).toContain('Copy the report');
+    expect(shown.html).toMatch(/Rehearsal report: Not Flower Field[^]*\[not tried\] The response&#39;s verified email read back \(docs\/google.md: forms-respondent-email\)/);
+    // Rehearse again forgets it: the next press offers a new rehearsal.
+    t.run('forgetRehearsal');
+    t.run('rehearseMatch');
+    expect(t.google.ui.dialogs.at(-1)!.title).toBe('Rehearse a match');
+  }, 600_000);
+
   it('with every refusal Check this account… models, each shows as differs with what was seen', () => {
     const t = rehearse(REHEARSAL_GAME.id, {
       refusePublishing: true,
