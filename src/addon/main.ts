@@ -357,7 +357,8 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
   } catch {
     formUrl = undefined;
   }
-  return rehearsed('submit', () => host().run('answer', formUrl), () => responseTime(e));
+  const answer = () => host().run('answer', formUrl);
+  return rehearsed('submit', answer, () => responseTime(e));
 }
 
 /**

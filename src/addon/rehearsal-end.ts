@@ -75,7 +75,9 @@ function cleanUp(ctx: HostContext, record: RehearsalRecord, match: MatchFile | n
   const trashed = [...forms, ...sheets.filter((id) => id !== '')].filter((id) =>
     attempt(`trash ${id}`, () => driveFiles().update({ trashed: true }, id)),
   );
-  lines.push(`Trashed ${trashed.length} files (${forms.length} forms and the sheets): Drive's trash keeps them 30 days.`);
+  lines.push(
+    `Trashed ${trashed.length} files (${forms.length} forms and the sheets): Drive's trash keeps them 30 days.`,
+  );
   const host = ctx.ports.files.host();
   const made = (host.getMetadata().sheets ?? []).filter(
     (s) => !record.tabs.includes(s.properties?.title ?? '') && s.properties?.title !== REPORT_TAB,
@@ -112,9 +114,18 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
   const sheetId = Math.max(0, ...tabs.map((s) => s.properties?.sheetId ?? 0)) + 1;
   const lines = [
     [text(title, true)],
-    [text('Send this report to the maintainers (README, "Send your rehearsal report"); Rehearse a match… gives it as text to copy.')],
+    [
+      text(
+        'Send this report to the maintainers (README, "Send your rehearsal report"); Rehearse a match… gives it as text to copy.',
+      ),
+    ],
     [text('Result', true), text('Behaviour', true), text('docs/google.md row', true), text('What was seen', true)],
-    ...rows.map((r) => [text(r.verdict, true, VERDICT_COLOUR[r.verdict]), text(r.behaviour), text(r.key), text(r.seen)]),
+    ...rows.map((r) => [
+      text(r.verdict, true, VERDICT_COLOUR[r.verdict]),
+      text(r.behaviour),
+      text(r.key),
+      text(r.seen),
+    ]),
     [],
     ...cleanup.map((line) => [text(line)]),
   ];

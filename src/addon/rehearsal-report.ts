@@ -133,7 +133,10 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
           ),
     ],
     ['triggers-minute', firingSeen(record.minute, 'later than a minute after the one before', 2 * 60)],
-    ...editSeen(evidence, mine.some((s) => s.via === 'row')),
+    ...editSeen(
+      evidence,
+      mine.some((s) => s.via === 'row'),
+    ),
     ['sheets-batch-update', batchSeen(record.runs)],
     [
       'sheets-quota',
@@ -183,9 +186,7 @@ function firingSeen(firing: Firing | undefined, late: string, most: number): See
 
 function range(firing: Firing, late: string): string {
   if (firing.least === undefined || firing.most === undefined) return '';
-  return firing.least === firing.most
-    ? `, ${firing.least} s ${late}`
-    : `, ${firing.least} to ${firing.most} s ${late}`;
+  return firing.least === firing.most ? `, ${firing.least} s ${late}` : `, ${firing.least} to ${firing.most} s ${late}`;
 }
 
 function editSeen(evidence: Evidence, rowLogged: boolean): [string, Seen][] {
@@ -228,9 +229,7 @@ function publishSeen(shared: Evidence['shared']): Seen | null {
 /** Whether the link opens signed out, no script can tell: the host looks. */
 function linkSeen(shared: Evidence['shared']): Seen {
   if (!shared) return notTried('no shared sheet was made');
-  return notTried(
-    `Apps Script cannot open a link signed out: open ${shared.spectators} in a private window to see`,
-  );
+  return notTried(`Apps Script cannot open a link signed out: open ${shared.spectators} in a private window to see`);
 }
 
 /** The message events of one channel: accepted, refused (with Google's or Discord's words), or none. */
@@ -247,6 +246,8 @@ function messageSeen(match: MatchFile | null, channel: 'email' | 'discord', none
 
 /** The report as plain text, for a bug report (the copy button) and the tests. */
 export function reportText(title: string, rows: readonly ReportRow[], footer: readonly string[]): string {
-  const lines = rows.map((r) => `[${r.verdict}] ${r.behaviour} (docs/google.md: ${r.key})${r.seen ? `: ${r.seen}` : ''}`);
+  const lines = rows.map(
+    (r) => `[${r.verdict}] ${r.behaviour} (docs/google.md: ${r.key})${r.seen ? `: ${r.seen}` : ''}`,
+  );
   return [title, '', ...lines, '', ...footer].join('\n');
 }

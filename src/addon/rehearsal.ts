@@ -118,7 +118,8 @@ export function startRehearsal(gameId: string): string {
 function armedWake(): number | undefined {
   const text = PropertiesService.getDocumentProperties().getProperty(KEY.armed);
   try {
-    const wake = text ? (JSON.parse(text) as { wake?: unknown }).wake : undefined;
+    const value: unknown = text ? JSON.parse(text) : null;
+    const wake = typeof value === 'object' && value !== null && 'wake' in value ? value.wake : undefined;
     return typeof wake === 'string' ? Date.parse(wake) : undefined;
   } catch {
     return undefined;
@@ -144,7 +145,8 @@ export function rehearsed(kind: Observed, run: () => RunReport, due?: () => numb
     writeRecord({ ...record, runs: refusedRun(record.runs, errorText(error)) });
     throw error;
   }
-  const late = (from: number | undefined) => (from === undefined || Number.isNaN(from) ? undefined : (at - from) / 1000);
+  const late = (from: number | undefined) =>
+    from === undefined || Number.isNaN(from) ? undefined : (at - from) / 1000;
   const iso = new Date(at).toISOString();
   const last = record.minute?.last ? Date.parse(record.minute.last) : undefined;
   const gap = last !== undefined && at - last < MINUTE_RUN_GAP_MS ? late(last + 60_000) : undefined;

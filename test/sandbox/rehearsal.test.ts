@@ -132,7 +132,9 @@ describe('Rehearse a match…', () => {
       seen: 'source named this spreadsheet (the host’s), not the shared sheet edited',
     });
     expect(report.get('edits-trigger')?.verdict).toBe('confirmed');
-    expect(report.get('edits-trigger')?.seen).toMatch(/heard \d+ edits? of the shared sheet; the match logged your row/);
+    expect(report.get('edits-trigger')?.seen).toMatch(
+      /heard \d+ edits? of the shared sheet; the match logged your row/,
+    );
   }, 600_000);
 
   it('its dialog offers the registry’s rehearsal game; once over, it gives the report as text with a copy button', () => {
@@ -158,7 +160,9 @@ describe('Rehearse a match…', () => {
     const shown = t.google.ui.dialogs.at(-1)!;
     expect(shown.title).toBe('Rehearsal report');
     expect(shown.html).toContain('Copy the report');
-    expect(shown.html).toMatch(/Rehearsal report: Not Flower Field[^]*\[not tried\] The response&#39;s verified email read back \(docs\/google.md: forms-respondent-email\)/);
+    expect(shown.html).toMatch(
+      /Rehearsal report: Not Flower Field[^]*\[not tried\] The response&#39;s verified email read back \(docs\/google.md: forms-respondent-email\)/,
+    );
     // Rehearse again forgets it: the next press offers a new rehearsal.
     t.run('forgetRehearsal');
     t.run('rehearseMatch');

@@ -1140,7 +1140,9 @@ export class Google {
           // Drive's trash (Rehearse a match… trashes what it made): only the owner may trash a file.
           if (resource.trashed !== undefined) {
             if (file.permissions.find((p) => p.role === 'owner')?.emailAddress !== google.currentUser)
-              throw new Error('GoogleJsonResponseException: insufficientFilePermissions: only the owner can trash this file');
+              throw new Error(
+                'GoogleJsonResponseException: insufficientFilePermissions: only the owner can trash this file',
+              );
             file.trashed = resource.trashed;
           }
           return { id: fileId, writersCanShare: file.writersCanShare, trashed: file.trashed ?? false };
