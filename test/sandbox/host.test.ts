@@ -355,8 +355,10 @@ describe('the sandbox', () => {
       'checkThisAccount',
       'correctPlayerEmail',
       'discordWebhook',
+      'endRehearsalNow',
       'exportMatchFile',
       'extendDeadline',
+      'forgetRehearsal',
       'hostFromAppsScript',
       'hostFromMachine',
       'newMatchDefaults',
@@ -369,6 +371,7 @@ describe('the sandbox', () => {
       'onWake',
       'pauseMatch',
       'projectTriggerTime',
+      'rehearseMatch',
       'replayMatchJson',
       'rerender',
       'resolveOverdueNow',
@@ -378,6 +381,7 @@ describe('the sandbox', () => {
       'showNewMatch',
       'substitutePlayer',
       'startMatch',
+      'startRehearsal',
       'undoLastPhase',
     ];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());

@@ -165,6 +165,7 @@ export function playWhole(c: Case) {
     'Host from Apps Script again',
     '---',
     'Check this account…',
+    'Rehearse a match…',
     'Help',
   ]);
   c.beforeStart?.(table);
