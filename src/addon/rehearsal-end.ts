@@ -106,32 +106,55 @@ const text = (value: string, bold = false, colour?: { red: number; green: number
   },
 });
 
+/** The report tab's columns (result, behaviour, google.md row, what was seen), in pixels. */
+const WIDTHS = [90, 320, 170, 560];
+/** About how many pixels a character of 10-point text takes, and a line's height: rows grow to their text. */
+const CHAR_PX = 7;
+const LINE_PX = 21;
+
+/** One line across the four columns (merged), or one row of the table. */
+type Line = { readonly across: string; readonly bold?: boolean } | { readonly row: ReportRow | 'header' };
+
+function rowHeight(texts: readonly string[]): number {
+  const lines = texts.map((t, i) => Math.ceil((t.length * CHAR_PX) / (WIDTHS[i] - 8)) || 1);
+  return Math.max(1, ...lines) * LINE_PX;
+}
+
+function lineCells(line: Line): { cells: ReturnType<typeof text>[]; height: number } {
+  if ('across' in line) return { cells: [text(line.across, line.bold)], height: LINE_PX };
+  if (line.row === 'header')
+    return {
+      cells: ['Result', 'Behaviour', 'docs/google.md row', 'What was seen'].map((h) => text(h, true)),
+      height: LINE_PX,
+    };
+  const r = line.row;
+  return {
+    cells: [text(r.verdict, true, VERDICT_COLOUR[r.verdict]), text(r.behaviour), text(r.key), text(r.seen)],
+    height: rowHeight(['', r.behaviour, r.key, r.seen]),
+  };
+}
+
 /** The Rehearsal report tab, first in the spreadsheet: a title, a row a behaviour, then the cleanup. */
 function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRow[], cleanup: readonly string[]): void {
   const host = ctx.ports.files.host();
   const tabs = host.getMetadata().sheets ?? [];
   const old = tabs.find((s) => s.properties?.title === REPORT_TAB)?.properties?.sheetId;
   const sheetId = Math.max(0, ...tabs.map((s) => s.properties?.sheetId ?? 0)) + 1;
-  const lines = [
-    [text(title, true)],
-    [
-      text(
-        'Send this report to the maintainers (README, "Send your rehearsal report"); Rehearse a match… gives it as text to copy.',
-      ),
-    ],
-    [text('Result', true), text('Behaviour', true), text('docs/google.md row', true), text('What was seen', true)],
-    ...rows.map((r) => [
-      text(r.verdict, true, VERDICT_COLOUR[r.verdict]),
-      text(r.behaviour),
-      text(r.key),
-      text(r.seen),
-    ]),
-    [],
-    ...cleanup.map((line) => [text(line)]),
+  const lines: Line[] = [
+    { across: title, bold: true },
+    {
+      across:
+        'Send this report to the maintainers (README, "Send your rehearsal report"): Rehearse a match… gives it as text to copy.',
+    },
+    { row: 'header' },
+    ...rows.map((row) => ({ row })),
+    { across: '' },
+    ...cleanup.map((across) => ({ across })),
   ];
-  const width = (index: number, pixelSize: number): Request => ({
+  const drawn = lines.map(lineCells);
+  const dimension = (dim: 'ROWS' | 'COLUMNS', index: number, pixelSize: number): Request => ({
     updateDimensionProperties: {
-      range: { sheetId, dimension: 'COLUMNS', startIndex: index, endIndex: index + 1 },
+      range: { sheetId, dimension: dim, startIndex: index, endIndex: index + 1 },
       properties: { pixelSize },
       fields: 'pixelSize',
     },
@@ -151,14 +174,24 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
     {
       updateCells: {
         start: { sheetId, rowIndex: 0, columnIndex: 0 },
-        rows: lines.map((values) => ({ values })),
+        rows: drawn.map((d) => ({ values: d.cells })),
         fields: 'userEnteredValue,userEnteredFormat(wrapStrategy,verticalAlignment,textFormat)',
       },
     },
-    width(0, 90),
-    width(1, 320),
-    width(2, 170),
-    width(3, 520),
+    ...lines.flatMap((line, i): Request[] =>
+      'across' in line
+        ? [
+            {
+              mergeCells: {
+                range: { sheetId, startRowIndex: i, endRowIndex: i + 1, startColumnIndex: 0, endColumnIndex: 4 },
+                mergeType: 'MERGE_ALL',
+              },
+            },
+          ]
+        : [],
+    ),
+    ...WIDTHS.map((px, i) => dimension('COLUMNS', i, px)),
+    ...drawn.flatMap((d, i) => (d.height > LINE_PX ? [dimension('ROWS', i, d.height)] : [])),
   ]);
 }
 
@@ -167,7 +200,7 @@ export function reportDialog(): void {
   const report = readRecord()?.report ?? 'No rehearsal report yet: Rehearse a match… starts one.';
   const html = `<div style="font-family:sans-serif;font-size:13px">
 <p>The last rehearsal's report, as text for a bug report or an email to the maintainers (README, "Send your rehearsal report"):</p>
-<textarea id="report" readonly style="width:100%;height:300px;font-family:monospace;font-size:11px">${escapeHtml(report)}</textarea>
+<textarea id="report" readonly style="box-sizing:border-box;width:100%;height:250px;font-family:monospace;font-size:11px">${escapeHtml(report)}</textarea>
 <p><button onclick="var t=document.getElementById('report');t.select();document.execCommand('copy');this.textContent='Copied'">Copy the report</button>
 <button onclick="google.script.run.withSuccessHandler(function(){google.script.host.close()}).forgetRehearsal()">Rehearse again</button></p></div>`;
   SpreadsheetApp.getUi().showModalDialog(

@@ -104,7 +104,10 @@ export function reportRows(evidence: Evidence): ReportRow[] {
   for (const item of evidence.record.check) {
     const id = CHECK_IDS[item.item];
     if (id)
-      add(id, item.works ? confirmed(`Check: ${item.item}: ${item.detail}`) : differs(`${item.item}: ${item.detail}`));
+      add(
+        id,
+        item.works ? confirmed(`checked (Check this account…): ${item.item}`) : differs(`${item.item}: ${item.detail}`),
+      );
   }
   for (const [id, seen] of liveObservations(evidence)) add(id, seen);
   return BEHAVIOURS.map(({ id, key, behaviour }) => {
@@ -132,7 +135,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
             'never armed: a one-shot trigger waits for a deadline over 20 minutes away, and phases of 3 minutes run on the minute trigger',
           ),
     ],
-    ['triggers-minute', firingSeen(record.minute, 'later than a minute after the one before', 2 * 60)],
+    ['triggers-minute', firingSeen(record.minute, 'apart', 2 * 60)],
     ...editSeen(
       evidence,
       mine.some((s) => s.via === 'row'),

@@ -149,7 +149,7 @@ export function rehearsed(kind: Observed, run: () => RunReport, due?: () => numb
     from === undefined || Number.isNaN(from) ? undefined : (at - from) / 1000;
   const iso = new Date(at).toISOString();
   const last = record.minute?.last ? Date.parse(record.minute.last) : undefined;
-  const gap = last !== undefined && at - last < MINUTE_RUN_GAP_MS ? late(last + 60_000) : undefined;
+  const gap = last !== undefined && at - last < MINUTE_RUN_GAP_MS ? late(last) : undefined;
   const next: RehearsalRecord = {
     ...record,
     ...(kind === 'wake' ? { wake: fired(record.wake, iso, late(wake)) } : {}),
@@ -166,10 +166,10 @@ export function rehearsed(kind: Observed, run: () => RunReport, due?: () => numb
   return report;
 }
 
-/** When the response in a form-submit event's row was sent: its Timestamp cell. */
+/** When the response in a form-submit event's row was sent: its Timestamp, the row's first cell ("Event objects": `range`). */
 export function responseTime(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): number | undefined {
   try {
-    const value: unknown = e?.range?.getSheet().getRange(e.range.getRow(), 1).getValue();
+    const value: unknown = e?.range?.getValues()[0]?.[0];
     return value instanceof Date || typeof value === 'string' ? new Date(value).getTime() : undefined;
   } catch {
     return undefined;
