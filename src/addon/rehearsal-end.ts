@@ -15,10 +15,21 @@ import { type RehearsalRecord, clearRecord, readRecord, writeRecord } from './re
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
 import { appsScriptPorts } from './services.js';
 
-export const REPORT_TAB = 'Rehearsal report';
+const REPORT_TAB = 'Rehearsal report';
 
 /** Writes the report and removes what the rehearsal made; the record keeps the report's text. */
 export function endRehearsal(record: RehearsalRecord): void {
+  // Under the document lock, as every execution runs: no tick re-arms a trigger this removes.
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(30_000)) return; // the next run that finds the match over ends it
+  try {
+    endLocked(record);
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+function endLocked(record: RehearsalRecord): void {
   const ports = appsScriptPorts();
   const ctx = hostContext(ports);
   const match = ctx.log.read()?.match ?? null;
@@ -80,7 +91,7 @@ function cleanUp(ctx: HostContext, record: RehearsalRecord, match: MatchFile | n
   );
   const host = ctx.ports.files.host();
   const made = (host.getMetadata().sheets ?? []).filter(
-    (s) => !record.tabs.includes(s.properties?.title ?? '') && s.properties?.title !== REPORT_TAB,
+    (s) => !record.tabs.includes(s.properties?.sheetId ?? 0) && s.properties?.title !== REPORT_TAB,
   );
   if (made.length > 0)
     attempt('the match tabs', () =>

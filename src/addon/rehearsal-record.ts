@@ -21,10 +21,13 @@ const firing = z.object({
 const RECORD = z.object({
   game: z.string(),
   startedAt: z.string(),
-  /** The host's address, the seat they play, and the host spreadsheet's tabs before the rehearsal (kept at the end). */
+  /**
+   * The host's address, the seat they play, and the ids of the host spreadsheet's tabs before the
+   * rehearsal, kept at the end (by id: Start renames an ended match's log tab to archive it).
+   */
   host: z.string(),
   seat: z.string(),
-  tabs: z.array(z.string()),
+  tabs: z.array(z.number()),
   /** Check this account…'s items, run first: each is an observation of its own row. */
   check: z.array(z.object({ item: z.string(), works: z.boolean(), detail: z.string() })),
   wake: z.optional(firing),

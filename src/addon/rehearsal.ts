@@ -20,12 +20,12 @@ import { endRehearsal, reportDialog } from './rehearsal-end.js';
 import { appsScriptPorts, newSeed } from './services.js';
 
 /** Every phase the host times lasts this long in a rehearsal. */
-export const REHEARSAL_MINUTES = 3;
+const REHEARSAL_MINUTES = 3;
 /** A minute trigger's firing more than this after the one before is a new run of it (a later deadline's). */
 const MINUTE_RUN_GAP_MS = 10 * 60_000;
 
 /** The seats of a rehearsal of `gameId`: the host first, then bots, as few as the game takes. */
-export function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
+function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
   const game = gameById(gameId);
   const bots = Array.from({ length: game.playerCount.min - 1 }, (_, i) => ({
     name: `Bot ${i + 2}`,
@@ -86,7 +86,7 @@ export function startRehearsal(gameId: string): string {
   const now = ports.clock.now();
   const timeZone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
   const setup = rehearsalSetup(gameId, email, now, timeZone);
-  const tabs = (ports.files.host().getMetadata().sheets ?? []).map((s) => s.properties?.title ?? '');
+  const tabs = (ports.files.host().getMetadata().sheets ?? []).map((s) => s.properties?.sheetId ?? 0);
   const record: RehearsalRecord = {
     game: setup.game,
     startedAt: now,

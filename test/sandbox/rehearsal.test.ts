@@ -17,7 +17,7 @@ const RECORD_KEY = 'genius-host.rehearsal';
 interface Record {
   readonly done?: boolean;
   readonly report?: string;
-  readonly tabs: string[];
+  readonly tabs: number[];
 }
 
 const recordOf = (t: Table): Record | null => {
@@ -90,8 +90,8 @@ function expectCleanedUp(t: Table): void {
   const left = [...t.google.files.values()].filter((f) => f.byScript && !f.trashed);
   expect(left.map((f) => f.id)).toEqual([]);
   expect(t.google.triggers).toEqual([]);
-  const tabs = t.google.host.workbook.tabs.map((tab) => tab.title);
-  expect(tabs.sort()).toEqual([...recordOf(t)!.tabs, 'Rehearsal report'].sort());
+  const tabs = t.google.host.workbook.tabs.filter((tab) => tab.title !== 'Rehearsal report');
+  expect(tabs.map((tab) => tab.sheetId).sort()).toEqual([...recordOf(t)!.tabs].sort());
   expect([...t.google.properties.keys()].filter((k) => k.startsWith('gh.'))).toEqual([]);
 }
 
