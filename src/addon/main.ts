@@ -27,6 +27,9 @@ import { finishSetup as finishSetupWith, setupDone } from './setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 export { setupCheckAccount, setupState } from './setup.js';
+export { endRehearsalNow, rehearseMatch, startRehearsal } from './rehearsal.js';
+export { forgetRehearsal } from './rehearsal-end.js';
+import { rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
 
 const MENU = 'Genius Host';
 
@@ -101,6 +104,7 @@ export function onOpen(): void {
     .addItem('Host from Apps Script again', 'hostFromAppsScript')
     .addSeparator()
     .addItem('Check this account…', 'checkThisAccount')
+    .addItem('Rehearse a match…', 'rehearseMatch')
     .addItem('Help', 'showHelp')
     .addItem('About genius-host', 'showAbout')
     .addToUi();
@@ -368,17 +372,17 @@ export function checkAccountTrigger(): void {}
 
 /** The hourly clock trigger: the safety net (src/triggers/arming.ts). */
 export function onTick(): RunReport {
-  return host().run('tick');
+  return rehearsed('other', () => host().run('tick'));
 }
 
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
-  return host().run('tick');
+  return rehearsed('wake', () => host().run('tick'));
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
 export function onMinute(): RunReport {
-  return host().run('tick');
+  return rehearsed('minute', () => host().run('tick'));
 }
 
 /**
@@ -393,7 +397,8 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
   } catch {
     formUrl = undefined;
   }
-  return host().run('answer', formUrl);
+  const answer = () => host().run('answer', formUrl);
+  return rehearsed('submit', answer, () => responseTime(e));
 }
 
 /**
@@ -407,6 +412,7 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
  */
 export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   const at = new Date().toISOString();
+  rehearsalEdit(e);
   const ports = appsScriptPorts();
   if (!e?.range || !isSharedSheet(ports.store, e.range.getSheet().getParent().getId())) return;
   const range = e.range;

@@ -8,7 +8,7 @@ import { type SimulateOptions, simulate } from './core/simulate.js';
 import { type Result, err } from './core/result.js';
 import { GAMES, gameById } from './games/index.js';
 
-export { EXAMPLE_GAME, GAMES, GAME_LIST, gameById } from './games/index.js';
+export { EXAMPLE_GAME, GAMES, GAME_LIST, REHEARSAL_GAME, gameById } from './games/index.js';
 export { replayOutput } from './core/replay-output.js';
 export { stringifyMatchFile } from './core/matchfile.js';
 export { viewFor, viewKey, audiencesOf } from './core/views.js';

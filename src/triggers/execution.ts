@@ -25,6 +25,7 @@ import { type HostContext, withLock } from './context.js';
 import { carryOut, decide, heldForms, readyAfterReads } from './decide.js';
 import { type WriteReport, draw, redrawLinks } from './draw.js';
 import { readRows } from './edits.js';
+import { botAnswers } from './bots.js';
 import { type Collected, Inputs, type RunKind, collectInputs } from './inputs.js';
 import type { LogEntry } from './log.js';
 import { type MessagesSent, sendMessages } from './messages.js';
@@ -161,6 +162,8 @@ function replayAndDecide(
     refused = error;
   }
   if (entry) inputs.add([entry]);
+  // The seats the add-on plays (a rehearsal): their answers to the phase now open (bots.ts).
+  inputs.add(botAnswers(first, ctx.pointers.state().bots ?? [], now));
   const ran: RunKind = refused === undefined ? kind : 'menu';
   const plan = decide(ctx, first, now, {
     everyForm: ran === 'rerender',

@@ -21,7 +21,7 @@
 // and sheet, the phase and its deadline; a post names the awaited players (as the public Status tab
 // does) and the public view's headline. Nothing of another player's answers.
 
-import { currentEmails } from '../engine/core/email.js';
+import { currentEmails, isNobody } from '../engine/core/email.js';
 import { POST_RETRY_WINDOW_MS, pendingPosts } from '../engine/core/posts.js';
 import { errorText, redactSecrets } from '../engine/core/redact.js';
 import type { MessageEvent } from '../engine/core/game.js';
@@ -197,6 +197,7 @@ function remindByEmail(
     const base = { channel: 'email' as const, key: due.key, player: id };
     const to = emails.get(id);
     if (to === undefined) return { ...base, status: 'skipped' as const, note: 'the player has no email address' };
+    if (isNobody(to)) return { ...base, status: 'skipped' as const, note: 'a seat the add-on plays (nobody to email)' };
     if (quota <= 0)
       return {
         ...base,

@@ -14,6 +14,7 @@
 // second) counts for the phase the tab shows once it is written (RowsSetup.since).
 
 import { columnLetters } from '../engine/core/coords.js';
+import { isNobody } from '../engine/core/email.js';
 import type { PhaseSpec, Player, Question } from '../engine/core/game.js';
 import type { CellData, GridRange, Request, SheetMetadata, WorkbookMetadata } from '../sheets/api.js';
 import { rgb } from '../sheets/colour.js';
@@ -151,7 +152,7 @@ const protectRow = (sheetId: number, player: Player, i: number, columns: number)
     protectedRange: {
       range: rowRange(sheetId, i, columns),
       description: rowNote(player),
-      editors: { users: player.email ? [player.email] : [] },
+      editors: { users: editorsOf(player.email) },
     },
   },
 });
@@ -263,7 +264,7 @@ function redrawKeepingAnswers(
       if (protectedRangeId === null) return protectRow(sheetId, player, i, columns);
       return {
         updateProtectedRange: {
-          protectedRange: { protectedRangeId, editors: { users: player.email ? [player.email] : [] } },
+          protectedRange: { protectedRangeId, editors: { users: editorsOf(player.email) } },
           fields: 'editors',
         },
       };
@@ -293,4 +294,9 @@ export function readAnswersTab(
 export function showsSetup(header: readonly string[], setup: RowsSetup): boolean {
   if (!setup.header) return true;
   return setup.header.every((t, i) => header[i] === t) && header.slice(setup.header.length).every((t) => t === '');
+}
+
+/** Who may edit a seat's row besides the owner: its player, unless the seat is nobody's (a rehearsal's bot: email.ts). */
+function editorsOf(email: string | undefined): string[] {
+  return email && !isNobody(email) ? [email] : [];
 }

@@ -15,6 +15,7 @@ export const EXECUTION_STATE = z.object({
   seen: z.optional(z.string()),
   drawnAt: z.optional(z.string()),
   rendered: z.optional(z.record(z.string(), z.string())),
+  bots: z.optional(z.array(z.string())),
 });
 
 /** The execution's own record (one property, written under the lock). */
@@ -27,6 +28,8 @@ export interface ExecutionState {
   readonly drawnAt?: string;
   /** Each audience's view as last drawn, by fingerprint: an unchanged view is not written again, and the log does not say what was written. */
   readonly rendered?: Readonly<Record<string, string>>;
+  /** The seats the add-on's bots answer for (Rehearse a match…, bots.ts): the log holds their answers, not who plays a seat. */
+  readonly bots?: readonly string[];
 }
 
 /** The keys each field was kept under before they were one record (a match running when the add-on was updated). */

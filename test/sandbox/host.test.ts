@@ -355,9 +355,11 @@ describe('the sandbox', () => {
       'checkThisAccount',
       'correctPlayerEmail',
       'discordWebhook',
+      'endRehearsalNow',
       'exportMatchFile',
       'extendDeadline',
       'finishSetup',
+      'forgetRehearsal',
       'hostFromAppsScript',
       'hostFromMachine',
       'newMatchDefaults',
@@ -370,6 +372,7 @@ describe('the sandbox', () => {
       'onWake',
       'pauseMatch',
       'projectTriggerTime',
+      'rehearseMatch',
       'replayMatchJson',
       'rerender',
       'resolveOverdueNow',
@@ -383,6 +386,7 @@ describe('the sandbox', () => {
       'showSetup',
       'substitutePlayer',
       'startMatch',
+      'startRehearsal',
       'undoLastPhase',
     ];
     expect(sandbox.globals().filter((g) => !g.startsWith('__zod_'))).toEqual([...SERVICE_NAMES, ...entries].sort());

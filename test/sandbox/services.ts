@@ -147,6 +147,8 @@ interface DriveFile {
    * users with only writer permission can modify the file's permissions"; true for a new file).
    */
   writersCanShare: boolean;
+  /** In the owner's trash (Drive API v3 File.trashed: "Only the owner may trash a file"). */
+  trashed?: boolean;
 }
 
 // ── Forms ───────────────────────────────────────────────────────────────────────────────────
@@ -733,10 +735,17 @@ export class Google {
 
   /** Forms writes each response as a row of the destination's "Form Responses N" tab. */
   private readonly responseTabs = new Map<string, { tab: string; columns: string[]; rows: number }>();
+  /** Response tabs made so far: Forms numbers each new one after every one before, unlinked or not. */
+  private responseTabsMade = 0;
+
+  /** The form sends no more responses to its tab (the tab stays, as a plain tab). */
+  unlinkDestination(formId: string): void {
+    this.responseTabs.delete(formId);
+  }
 
   linkDestination(form: FakeForm, spreadsheetId: string): void {
     const target = this.spreadsheet(spreadsheetId);
-    const n = this.responseTabs.size + 1;
+    const n = ++this.responseTabsMade;
     const tab = `Form Responses ${n}`;
     target.workbook.batchUpdate([{ addSheet: { properties: { title: tab } } }]);
     this.responseTabs.set(form.id, { tab, columns: ['Timestamp', 'Email Address'], rows: 1 });
@@ -1124,10 +1133,18 @@ export class Google {
           checkAdvanced('drive.v3', 'drive.files.update', resource);
           const file = driveFile(fileId);
           const fields = Object.keys(resource);
-          if (fields.some((f) => f !== 'writersCanShare'))
+          if (fields.some((f) => f !== 'writersCanShare' && f !== 'trashed'))
             throw new Error(`Drive.Files.update of ${fields.join(', ')} is not implemented by the sandbox`);
           if (resource.writersCanShare !== undefined) file.writersCanShare = resource.writersCanShare;
-          return { id: fileId, writersCanShare: file.writersCanShare };
+          // Drive's trash (Rehearse a match… trashes what it made): only the owner may trash a file.
+          if (resource.trashed !== undefined) {
+            if (file.permissions.find((p) => p.role === 'owner')?.emailAddress !== google.currentUser)
+              throw new Error(
+                'GoogleJsonResponseException: insufficientFilePermissions: only the owner can trash this file',
+              );
+            file.trashed = resource.trashed;
+          }
+          return { id: fileId, writersCanShare: file.writersCanShare, trashed: file.trashed ?? false };
         },
         // drive.file: the script may delete what it created (Check this account… cleans up so).
         remove: (fileId: string) => {
@@ -1258,6 +1275,11 @@ export class Google {
         }),
         // setCollectEmail(true) does not choose the kind of collection: a form that collected
         // nothing collects responder input (the less safe one) until told otherwise.
+        // Form.removeDestination: "Unlinks the form from its current response destination" (its tab stays).
+        removeDestination: chain(() => {
+          form.destination = null;
+          google.unlinkDestination(form.id);
+        }),
         getDestinationId: () => {
           if (!form.destination) throw new Error('Exception: This form has no response destination');
           return form.destination;

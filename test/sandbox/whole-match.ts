@@ -169,6 +169,7 @@ export function playWhole(c: Case) {
     'Host from Apps Script again',
     '---',
     'Check this account…',
+    'Rehearse a match…',
     'Help',
   ]);
   c.beforeStart?.(table);

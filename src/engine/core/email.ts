@@ -28,6 +28,15 @@ export function sameAccount(a: string, b: string): boolean {
   return accountKey(a) === accountKey(b);
 }
 
+/**
+ * An address of the reserved top-level domain `.invalid` (RFC 2606: "sure to be invalid"): nobody's
+ * account. A seat the add-on plays itself (a rehearsal's bots) has one, so nothing is shared with
+ * it, emailed to it or kept to it.
+ */
+export function isNobody(email: string): boolean {
+  return /\.invalid$/i.test(email.trim());
+}
+
 const EMAIL = z.email();
 
 /** An email address by the rule the match file checks players' emails with (zod's), after trimming. */

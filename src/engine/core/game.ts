@@ -28,8 +28,8 @@ export interface Submission {
   /** ISO time the submission arrived; optional except where time matters (Peg Domain). */
   readonly at?: string;
   readonly answers: Answers;
-  /** How it arrived (the add-on): the player's form, their public row, or typed in by the host. */
-  readonly via?: 'form' | 'row' | 'host';
+  /** How it arrived (the add-on): the player's form, their public row, typed in by the host, or a bot's answer for a seat the add-on plays (a rehearsal). */
+  readonly via?: 'form' | 'row' | 'host' | 'bot';
   /** The sender's email as the form verified it; replay refuses one that is not the player's. */
   readonly from?: string;
   /** The id of the form it came through; replay refuses one that is not the player's form. */

@@ -96,7 +96,7 @@ const submissionSchema = z.strictObject({
   player: z.string().check(z.minLength(1, 'a player id is required')),
   at: z.optional(isoTime),
   answers: z.record(z.string(), answerValue),
-  via: z.optional(z.enum(['form', 'row', 'host'])),
+  via: z.optional(z.enum(['form', 'row', 'host', 'bot'])),
   from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),

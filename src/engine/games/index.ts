@@ -25,6 +25,13 @@ export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAnd
 /** The game the command line's help and errors give as an example; its match file is examples/<id>.json. */
 export const EXAMPLE_GAME: AnyGame = notFlowerField;
 
+/**
+ * The game Rehearse a match… offers first: the fewest phases of the games whose phases the host
+ * times (six of 3 minutes at its smallest), with both a form answer and a public row each round,
+ * so one short match meets every behaviour a rehearsal observes.
+ */
+export const REHEARSAL_GAME: AnyGame = notFlowerField;
+
 export const GAMES: ReadonlyMap<string, AnyGame> = new Map(GAME_LIST.map((game) => [game.id, game]));
 
 export function gameById(id: string): AnyGame {

@@ -1,0 +1,256 @@
+// The Rehearsal report: one row per behaviour of Google a rehearsal can observe, keyed to its row of
+// docs/google.md (the `key` column there), each confirmed, differs (with what was seen) or not
+// tried. Built from what the rehearsal recorded (rehearsal-record.ts: Check this account…'s items
+// and the triggers' firings), the match's log and what Start made; pure, so the sandbox and the
+// dialog read the same rows.
+
+import { sameAccount } from '../engine/core/email.js';
+import type { MatchFile } from '../engine/index.js';
+import type { Firing, RehearsalRecord } from './rehearsal-record.js';
+
+export type Verdict = 'confirmed' | 'differs' | 'not tried';
+
+export interface ReportRow {
+  /** The behaviour's own id (two behaviours may observe one row of docs/google.md). */
+  readonly id: string;
+  /** The row's key in docs/google.md. */
+  readonly key: string;
+  readonly behaviour: string;
+  readonly verdict: Verdict;
+  readonly seen: string;
+}
+
+/** What the rehearsal's match showed besides its record: its log, the host's form, the shared sheet. */
+export interface Evidence {
+  readonly record: RehearsalRecord;
+  readonly match: MatchFile | null;
+  /** Whether a phase of the match asked the host's seat something in its row of the shared sheet. */
+  readonly rowAsked: boolean;
+  readonly form?: { readonly published: boolean | 'legacy'; readonly responders: string; readonly emails: string };
+  readonly shared?: { readonly published: boolean; readonly spectators: string; readonly note?: string };
+  readonly webhook: boolean;
+}
+
+/** Check this account…'s items, by the behaviour each observes. */
+const CHECK_IDS: Readonly<Record<string, string>> = {
+  'Create a spreadsheet (Sheets API)': 'drive-file-scope',
+  'Read who owns it (Drive, drive.file scope)': 'drive-file-scope',
+  'Publish a spreadsheet to the web': 'drive-publish',
+  'Share a spreadsheet with anyone who has the link': 'drive-link-sharing',
+  'Stop writers from sharing a spreadsheet on': 'drive-writers-can-share',
+  'Protect a range for one editor': 'sheets-protected-range',
+  'Create a form': 'forms-publish',
+  'Publish a form (keep it closed until its phase)': 'forms-publish',
+  "Open a form to one player's account only": 'forms-responders',
+  'Collect verified email addresses (read back)': 'forms-email-collection',
+  'Install and delete a trigger': 'scriptapp-triggers',
+  'Keep small pointers (document properties)': 'properties-pointers',
+};
+
+/** Every row of the report, in the order it shows them: each a google.md key and its behaviour. */
+export const BEHAVIOURS: readonly { readonly id: string; readonly key: string; readonly behaviour: string }[] = [
+  ['drive-file-scope', 'Spreadsheets made, read and shared with the drive.file scope'],
+  ['forms-publish', 'A form made through the API, published, took your answer'],
+  ['forms-responders', 'A form open to your account only'],
+  ['forms-email-collection', 'Verified email collection set and read back'],
+  ['forms-respondent-email', "The response's verified email read back"],
+  ['forms-submit-trigger', 'The form-submit trigger fired'],
+  ['triggers-one-shot', 'The one-shot clock trigger fired'],
+  ['triggers-minute', 'The minute clock trigger fired about once a minute'],
+  ['edits-trigger', "The shared sheet's edit trigger heard your row edit"],
+  ['edits-source', "The edit event's source named the host spreadsheet"],
+  ['sheets-batch-update', 'Each batchUpdate applied'],
+  ['sheets-quota', 'Sheets refuses writes over 60 a minute, and the next execution draws the rest'],
+  ['drive-publish', 'The shared sheet published to the web'],
+  ['spectators-link', "The spectators' link opens without sign-in", 'drive-publish'],
+  ['drive-link-sharing', 'Link sharing (the fallback where publishing is refused)'],
+  ['drive-writers-can-share', 'Writers kept from sharing the shared sheet on'],
+  ['sheets-protected-range', 'A range protected for one editor'],
+  ['scriptapp-triggers', 'Triggers installed and deleted'],
+  ['properties-pointers', 'Document properties keep small pointers'],
+  ['mail-reminder', 'The reminder email was accepted'],
+  ['discord-post', 'The Discord post was accepted'],
+].map(([id, behaviour, key]) => ({ id, behaviour, key: key ?? id }));
+
+interface Seen {
+  readonly verdict: Verdict;
+  readonly seen: string;
+}
+
+const confirmed = (seen: string): Seen => ({ verdict: 'confirmed', seen });
+const differs = (seen: string): Seen => ({ verdict: 'differs', seen });
+const notTried = (seen: string): Seen => ({ verdict: 'not tried', seen });
+
+/** Several observations of one row as one: differs if any does, confirmed if any is, else not tried. */
+function merged(parts: readonly Seen[]): Seen {
+  const worst = parts.find((p) => p.verdict === 'differs')
+    ? 'differs'
+    : parts.find((p) => p.verdict === 'confirmed')
+      ? 'confirmed'
+      : 'not tried';
+  const seen = parts
+    .filter((p) => p.verdict === worst)
+    .map((p) => p.seen)
+    .filter((s) => s !== '');
+  return { verdict: worst, seen: seen.join('; ') };
+}
+
+/** The report's rows from the evidence. */
+export function reportRows(evidence: Evidence): ReportRow[] {
+  const byId = new Map<string, Seen[]>();
+  const add = (id: string, seen: Seen | null) => {
+    if (seen) byId.set(id, [...(byId.get(id) ?? []), seen]);
+  };
+  for (const item of evidence.record.check) {
+    const id = CHECK_IDS[item.item];
+    if (id)
+      add(
+        id,
+        item.works ? confirmed(`checked (Check this account…): ${item.item}`) : differs(`${item.item}: ${item.detail}`),
+      );
+  }
+  for (const [id, seen] of liveObservations(evidence)) add(id, seen);
+  return BEHAVIOURS.map(({ id, key, behaviour }) => {
+    const parts = byId.get(id) ?? [];
+    const seen = parts.length > 0 ? merged(parts) : notTried('');
+    return { id, key, behaviour, ...seen };
+  });
+}
+
+/** What the match itself showed, by row. */
+function liveObservations(evidence: Evidence): [string, Seen | null][] {
+  const { record, match } = evidence;
+  const mine = (match?.submissions ?? []).filter((s) => s.player === record.seat);
+  const formAnswer = mine.find((s) => s.via === 'form');
+  return [
+    ['forms-publish', formSeen(evidence, formAnswer?.at)],
+    ['forms-responders', evidence.form?.responders === 'player' ? confirmed('your form took your account only') : null],
+    ['forms-respondent-email', emailSeen(record.host, formAnswer?.from)],
+    ['forms-submit-trigger', submitSeen(record.submit, formAnswer !== undefined)],
+    [
+      'triggers-one-shot',
+      record.wake
+        ? firingSeen(record.wake, 'after its time', 15 * 60)
+        : notTried(
+            'never armed: a one-shot trigger waits for a deadline over 20 minutes away, and phases of 3 minutes run on the minute trigger',
+          ),
+    ],
+    ['triggers-minute', firingSeen(record.minute, 'apart', 2 * 60)],
+    ...editSeen(
+      evidence,
+      mine.some((s) => s.via === 'row'),
+    ),
+    ['sheets-batch-update', batchSeen(record.runs)],
+    [
+      'sheets-quota',
+      record.runs.quota
+        ? confirmed(`refused: ${record.runs.quota}; later executions drew the rest`)
+        : notTried('no minute held more than 60 writes'),
+    ],
+    ['drive-publish', publishSeen(evidence.shared)],
+    ['spectators-link', linkSeen(evidence.shared)],
+    ['mail-reminder', messageSeen(match, 'email', 'no reminder was due (you answered before it)', record.seat)],
+    [
+      'discord-post',
+      messageSeen(
+        match,
+        'discord',
+        evidence.webhook ? 'no post was due' : 'no Discord webhook is set (Genius Host → Discord webhook…)',
+      ),
+    ],
+  ];
+}
+
+function formSeen(evidence: Evidence, answeredAt: string | undefined): Seen {
+  const published = evidence.form?.published;
+  if (published === false) return differs('your form was not published, so it took no answer');
+  if (answeredAt) return confirmed(`published; took your answer at ${answeredAt}`);
+  return notTried('no answer came through your form: send one in the next rehearsal');
+}
+
+function emailSeen(host: string, from: string | undefined): Seen {
+  if (from === undefined) return notTried('no answer came through your form');
+  return sameAccount(from, host) ? confirmed(`read back ${from}`) : differs(`read back ${from}, not ${host}`);
+}
+
+function submitSeen(submit: Firing | undefined, answered: boolean): Seen {
+  if (submit && submit.count > 0) return confirmed(`fired ${submit.count}×${range(submit, 'after the answer')}`);
+  return answered
+    ? differs('never fired: the clock trigger read your answer instead')
+    : notTried('no answer came through your form');
+}
+
+/** A clock trigger's firings; `most` seconds late or more is not what the add-on plans for. */
+function firingSeen(firing: Firing | undefined, late: string, most: number): Seen {
+  if (!firing || firing.count === 0) return differs('never fired');
+  const text = `fired ${firing.count}×${range(firing, late)}`;
+  return (firing.most ?? 0) > most ? differs(text) : confirmed(text);
+}
+
+function range(firing: Firing, late: string): string {
+  if (firing.least === undefined || firing.most === undefined) return '';
+  return firing.least === firing.most ? `, ${firing.least} s ${late}` : `, ${firing.least} to ${firing.most} s ${late}`;
+}
+
+function editSeen(evidence: Evidence, rowLogged: boolean): [string, Seen][] {
+  const edit = evidence.record.edit;
+  if (!edit || edit.count === 0) {
+    const none = evidence.rowAsked
+      ? differs('no edit of your row was heard, though the match asked for one there')
+      : notTried('this game asks nothing in the shared sheet’s rows');
+    return [
+      ['edits-trigger', none],
+      ['edits-source', notTried('no edit was heard')],
+    ];
+  }
+  const heard = `heard ${edit.count} edit${edit.count === 1 ? '' : 's'} of the shared sheet${rowLogged ? '; the match logged your row' : '; none reached the log'}`;
+  const source =
+    edit.source === 'host'
+      ? confirmed('source named this spreadsheet (the host’s), not the shared sheet edited')
+      : differs(
+          `source named ${edit.source === 'shared' ? 'the shared sheet (the file edited)' : `another file (${edit.source})`}; the add-on goes by the range's own spreadsheet, so the match heard it all the same`,
+        );
+  return [
+    ['edits-trigger', edit.shared && rowLogged ? confirmed(heard) : differs(heard)],
+    ['edits-source', source],
+  ];
+}
+
+function batchSeen(runs: RehearsalRecord['runs']): Seen {
+  if (runs.refused) return differs(runs.refused);
+  if (runs.writes === 0) return notTried('no execution wrote to a sheet');
+  return confirmed(`${runs.writes} batchUpdates in ${runs.count} executions, each applied`);
+}
+
+function publishSeen(shared: Evidence['shared']): Seen | null {
+  if (!shared) return null;
+  return shared.published
+    ? confirmed(`published: ${shared.spectators}`)
+    : differs(`not published: ${shared.note ?? 'refused'}`);
+}
+
+/** Whether the link opens signed out, no script can tell: the host looks. */
+function linkSeen(shared: Evidence['shared']): Seen {
+  if (!shared) return notTried('no shared sheet was made');
+  return notTried(`Apps Script cannot open a link signed out: open ${shared.spectators} in a private window to see`);
+}
+
+/** The message events of one channel: accepted, refused (with Google's or Discord's words), or none. */
+function messageSeen(match: MatchFile | null, channel: 'email' | 'discord', none: string, seat?: string): Seen {
+  const events = (match?.events ?? []).flatMap((e) =>
+    e.type === 'message' && e.channel === channel && (seat === undefined || e.player === seat) ? [e] : [],
+  );
+  const refused = events.find((e) => e.status !== 'sent' && e.note);
+  const sent = events.filter((e) => e.status === 'sent').length;
+  if (refused) return differs(`${refused.status}: ${refused.note ?? ''}`);
+  if (sent > 0) return confirmed(`${sent} accepted`);
+  return notTried(none);
+}
+
+/** The report as plain text, for a bug report (the copy button) and the tests. */
+export function reportText(title: string, rows: readonly ReportRow[], footer: readonly string[]): string {
+  const lines = rows.map(
+    (r) => `[${r.verdict}] ${r.behaviour} (docs/google.md: ${r.key})${r.seen ? `: ${r.seen}` : ''}`,
+  );
+  return [title, '', ...lines, '', ...footer].join('\n');
+}

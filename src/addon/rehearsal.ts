@@ -1,0 +1,213 @@
+// Rehearse a match…: a whole short match on the host's own account, through the normal pipeline
+// (real spreadsheets, forms, triggers, rendering; the Discord webhook if one is set). The host plays
+// the first seat through a form kept to their own account; the add-on's bots play the others
+// (src/triggers/bots.ts), on addresses of the reserved .invalid domain (nobody's: email.ts). Phases
+// of 3 minutes. Check this account… runs first; then every trigger of the match records what it saw
+// (rehearsed, rehearsalEdit) in the rehearsal's record, and the run that ends the match writes the
+// Rehearsal report and trashes what the rehearsal made (rehearsal-end.ts).
+/// <reference types="google-apps-script" />
+
+import { GAME_LIST, REHEARSAL_GAME, gameById } from '../engine/index.js';
+import { escapeHtml } from '../sheets/html.js';
+import { hostContext } from '../triggers/context.js';
+import { type MatchSetup, MatchHost, type RunReport } from '../triggers/host.js';
+import { KEY } from '../triggers/pointers.js';
+import { WEBHOOK_SECRET } from '../triggers/discord.js';
+import { errorText } from '../engine/core/redact.js';
+import { checkAccount } from './check.js';
+import { type RehearsalRecord, clearRecord, fired, readRecord, writeRecord } from './rehearsal-record.js';
+import { endRehearsal, reportDialog } from './rehearsal-end.js';
+import { appsScriptPorts, newSeed } from './services.js';
+
+/** Every phase the host times lasts this long in a rehearsal. */
+const REHEARSAL_MINUTES = 3;
+/** A minute trigger's firing more than this after the one before is a new run of it (a later deadline's). */
+const MINUTE_RUN_GAP_MS = 10 * 60_000;
+
+/** The seats of a rehearsal of `gameId`: the host first, then bots, as few as the game takes. */
+function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
+  const game = gameById(gameId);
+  const bots = Array.from({ length: game.playerCount.min - 1 }, (_, i) => ({
+    name: `Bot ${i + 2}`,
+    email: `bot-${i + 2}@rehearsal.invalid`,
+  }));
+  return {
+    game: game.id,
+    players: [{ name: 'You', email: host }, ...bots],
+    startAt: now,
+    timeZone,
+    // A game that times its own phases (its phaseLengths name no kind) takes no phase length.
+    minutes: Object.keys(game.phaseLengths.kinds).length > 0 ? { default: REHEARSAL_MINUTES } : {},
+  };
+}
+
+/** Rehearse a match…: the dialog to start one, the one under way, or the report of the last. */
+export function rehearseMatch(): void {
+  const record = readRecord();
+  if (record?.done) return reportDialog();
+  const webhook = PropertiesService.getScriptProperties().getProperty(WEBHOOK_SECRET) !== null;
+  const body = record
+    ? `<p>A rehearsal of ${escapeHtml(gameById(record.game).title)} is under way since ${escapeHtml(record.startedAt)}: answer your form and type in your row of the shared sheet (the Links tab has both). It ends by itself with the match and writes the <b>Rehearsal report</b> tab.</p>
+<button onclick="this.disabled=true;google.script.run.withSuccessHandler(function(){google.script.host.close()}).endRehearsalNow()">End it now and write the report</button>`
+    : startForm(webhook);
+  SpreadsheetApp.getUi().showModalDialog(
+    HtmlService.createHtmlOutput(`<div style="font-family:sans-serif;font-size:13px">${body}</div>`)
+      .setWidth(460)
+      .setHeight(330),
+    'Rehearse a match',
+  );
+}
+
+function startForm(webhook: boolean): string {
+  const options = GAME_LIST.map(
+    (g) =>
+      `<option value="${escapeHtml(g.id)}"${g.id === REHEARSAL_GAME.id ? ' selected' : ''}>${escapeHtml(g.title)}</option>`,
+  ).join('');
+  return `<p>A whole short match on your own account, to see that Google behaves here as genius-host expects: real sheets, forms and triggers. You play the first seat (your form is kept to your account); bots play the others. Phases of ${REHEARSAL_MINUTES} minutes.</p>
+<p><label>Game <select id="game">${options}</select></label></p>
+<p>Discord: ${webhook ? 'the webhook you set gets the posts.' : 'no webhook set (Discord webhook… sets one); the report says "not tried".'}</p>
+<p>At the end a <b>Rehearsal report</b> tab says, behaviour by behaviour, what was seen, and everything the rehearsal made goes to the trash.</p>
+<button id="go" onclick="this.disabled=true;document.getElementById('out').textContent='Starting… (a minute)';google.script.run.withSuccessHandler(function(m){document.getElementById('out').textContent=m}).withFailureHandler(function(e){document.getElementById('out').textContent=e.message}).startRehearsal(document.getElementById('game').value)">Start the rehearsal</button>
+<p id="out"></p>`;
+}
+
+/** The dialog's Start: checks the account, starts the match, and tells the host what to do. */
+export function startRehearsal(gameId: string): string {
+  const under = readRecord();
+  if (under && !under.done) throw new Error('A rehearsal is under way already: Rehearse a match… ends it.');
+  const ports = appsScriptPorts();
+  const host = new MatchHost(ports);
+  const status = host.status();
+  if (status && (status.open || status.pending.length > 0))
+    throw new Error('A match is running in this spreadsheet: rehearse in a new copy, or when the match is over.');
+  const check = checkAccount();
+  const email = check.account || Session.getEffectiveUser().getEmail();
+  if (!email) throw new Error('Google did not tell your address: the rehearsal needs it for your seat.');
+  const now = ports.clock.now();
+  const timeZone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+  const setup = rehearsalSetup(gameId, email, now, timeZone);
+  const tabs = (ports.files.host().getMetadata().sheets ?? []).map((s) => s.properties?.sheetId ?? 0);
+  const record: RehearsalRecord = {
+    game: setup.game,
+    startedAt: now,
+    host: email,
+    seat: 'p1',
+    tabs,
+    check: check.items.map((i) => ({ item: i.item, works: i.works, detail: i.detail })),
+    runs: { count: 0, writes: 0 },
+  };
+  clearRecord();
+  const seed = newSeed();
+  let started = host.start(setup, seed);
+  for (let call = 0; call < 40 && !started.ok && 'more' in started; call++) started = host.start(setup, seed);
+  if (!started.ok) {
+    const why = 'errors' in started ? started.errors.map((e) => e.message).join('; ') : started.progress;
+    throw new Error(`The rehearsal's match did not start: ${why}`);
+  }
+  // The seats the bots play; their answers to the open phase come with the next run (bots.ts).
+  const ctx = hostContext(ports);
+  ctx.pointers.updateState({ bots: setup.players.slice(1).map((_, i) => `p${i + 2}`) });
+  // The bots' first answers come with the next tick (the minute trigger is on: the first deadline
+  // is near), not in this execution: Start has just drawn every sheet, and Sheets takes 60 writes a minute.
+  writeRecord(record);
+  const me = started.links.players[0];
+  return `Started. Answer your form (${me.form}) and, where the game asks, type in your row of the shared sheet (${started.links.shared}). The match ends by itself; the Rehearsal report tab then says what was seen.`;
+}
+
+/** The armed one-shot trigger's time, read before the run that re-arms it (arming.ts). */
+function armedWake(): number | undefined {
+  const text = PropertiesService.getDocumentProperties().getProperty(KEY.armed);
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    const wake = typeof value === 'object' && value !== null && 'wake' in value ? value.wake : undefined;
+    return typeof wake === 'string' ? Date.parse(wake) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type Observed = 'wake' | 'minute' | 'submit' | 'other';
+
+/**
+ * A trigger's or menu item's run, observed while a rehearsal is under way (one read of its record
+ * otherwise): when it fired against when it was due (`due`: the form response's time), whether its
+ * batchUpdates applied; the run that ends the match ends the rehearsal.
+ */
+export function rehearsed(kind: Observed, run: () => RunReport, due?: () => number | undefined): RunReport {
+  const record = readRecord();
+  if (!record || record.done) return run();
+  const at = Date.now();
+  const wake = kind === 'wake' ? armedWake() : undefined;
+  let report: RunReport;
+  try {
+    report = run();
+  } catch (error) {
+    writeRecord({ ...record, runs: refusedRun(record.runs, errorText(error)) });
+    throw error;
+  }
+  const late = (from: number | undefined) =>
+    from === undefined || Number.isNaN(from) ? undefined : (at - from) / 1000;
+  const iso = new Date(at).toISOString();
+  const last = record.minute?.last ? Date.parse(record.minute.last) : undefined;
+  const gap = last !== undefined && at - last < MINUTE_RUN_GAP_MS ? late(last) : undefined;
+  const next: RehearsalRecord = {
+    ...record,
+    ...(kind === 'wake' ? { wake: fired(record.wake, iso, late(wake)) } : {}),
+    ...(kind === 'minute' ? { minute: fired(record.minute, iso, gap) } : {}),
+    ...(kind === 'submit' ? { submit: fired(record.submit, iso, late(due?.())) } : {}),
+    runs: {
+      ...record.runs,
+      count: record.runs.count + (report.ran ? 1 : 0),
+      writes: record.runs.writes + report.writes.filter((w) => w.target !== 'log').length,
+    },
+  };
+  writeRecord(next);
+  if (report.over) endRehearsal(next);
+  return report;
+}
+
+/** When the response in a form-submit event's row was sent: its Timestamp, the row's first cell ("Event objects": `range`). */
+export function responseTime(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): number | undefined {
+  try {
+    const value: unknown = e?.range?.getValues()[0]?.[0];
+    return value instanceof Date || typeof value === 'string' ? new Date(value).getTime() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shared sheet's edit trigger, observed: which file the event's `source` named, and which was edited. */
+export function rehearsalEdit(e?: GoogleAppsScript.Events.SheetsOnEdit): void {
+  const record = readRecord();
+  if (!record || record.done || !e?.range) return;
+  try {
+    const hostId = SpreadsheetApp.getActiveSpreadsheet().getId();
+    const edited = e.range.getSheet().getParent().getId();
+    const sharedId = hostContext(appsScriptPorts()).pointers.shared()?.id;
+    const named = e.source?.getId();
+    const source = named === hostId ? 'host' : named === sharedId ? 'shared' : (named ?? 'nothing');
+    writeRecord({
+      ...record,
+      edit: { count: (record.edit?.count ?? 0) + 1, source, shared: edited === sharedId },
+    });
+  } catch (error) {
+    writeRecord({ ...record, runs: refusedRun(record.runs, errorText(error)) });
+  }
+}
+
+/**
+ * A run that failed, kept: a refusal over a quota (Sheets' 60 writes a minute: a rehearsal of many
+ * seats draws a burst) is Google as documented, and the next execution draws the rest; any other
+ * refusal is a difference.
+ */
+function refusedRun(runs: RehearsalRecord['runs'], text: string): RehearsalRecord['runs'] {
+  return /quota|too many times/i.test(text)
+    ? { ...runs, quota: runs.quota ?? text }
+    : { ...runs, refused: runs.refused ?? text };
+}
+
+/** The dialog's End it now: the report as things stand, and the cleanup. */
+export function endRehearsalNow(): void {
+  const record = readRecord();
+  if (record && !record.done) endRehearsal(record);
+}

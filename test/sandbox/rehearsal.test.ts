@@ -1,0 +1,202 @@
+// Rehearse a match… in the sandbox: a whole short match of every game on the host's own account,
+// the host answering their form and typing in their row as a person would, the clock triggers
+// running as Apps Script runs them; then the Rehearsal report, keyed to docs/google.md, and nothing
+// left behind but the host spreadsheet and its report tab. With each refusal Check this account…
+// models, that row of the report says differs, with what was seen.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Answers } from '../../src/engine/core/game.js';
+import { GAME_LIST, REHEARSAL_GAME } from '../../src/engine/index.js';
+import { BEHAVIOURS } from '../../src/addon/rehearsal-report.js';
+import { HOST, Table, privatePart } from './players.js';
+import type { GoogleOptions } from './services.js';
+
+const NO_FAULTS = { invalidEvery: 1e9, missSubmitEvery: 1e9, doubleSubmitEvery: 1e9, tickLateSeconds: [0] };
+const RECORD_KEY = 'genius-host.rehearsal';
+
+interface Record {
+  readonly done?: boolean;
+  readonly report?: string;
+  readonly tabs: number[];
+}
+
+const recordOf = (t: Table): Record | null => {
+  const text = t.google.scriptProperties.get(RECORD_KEY);
+  return text ? (JSON.parse(text) as Record) : null;
+};
+
+/** Each report row (verdict, docs/google.md key, what was seen) by its behaviour's id, read from the report tab. */
+function reportOf(t: Table): Map<string, { verdict: string; key: string; seen: string }> {
+  const tab = t.google.host.sheet('Rehearsal report');
+  const text = (row: number, col: number) => tab.cells[row]?.[col]?.userEnteredValue?.stringValue ?? '';
+  // The behaviours' rows come after the title, a line and the header, in BEHAVIOURS' order.
+  return new Map(
+    BEHAVIOURS.map((b, i) => [b.id, { verdict: text(3 + i, 0), key: text(3 + i, 2), seen: text(3 + i, 3) }]),
+  );
+}
+
+/** The form-submit trigger, as Apps Script fires it: a failed execution (a quota) is its own, not the sender's. */
+function fireSubmit(t: Table): void {
+  try {
+    t.sandbox.fire('ON_FORM_SUBMIT');
+  } catch (error) {
+    if (!t.google.executions.at(-1)?.error) throw error;
+  }
+}
+
+/**
+ * Starts a rehearsal of `game` from its dialog, then plays the host's seat (the game's bot chooses
+ * what to write) through their form and their row until the rehearsal has written its report.
+ */
+function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Rehearsed {
+  const t = new Table(game, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
+  Object.assign(t.google.options, options);
+  const said = t.run('startRehearsal', game) as string;
+  expect(said).toMatch(/^Started\. Answer your form/);
+  t.clockTriggers();
+  const answered = new Set<string>();
+  let botAnswers = 0;
+  for (let step = 0; step < 2000 && !recordOf(t)?.done; step++) {
+    const result = t.state();
+    botAnswers = result.match.submissions.filter((s) => s.via === 'bot').length;
+    const open = result.open;
+    const questions = open?.phase.questions.p1;
+    if (open && questions && !answered.has(open.phase.id)) {
+      answered.add(open.phase.id);
+      const bot = result.game.bots[result.game.defaultBot];
+      const answers: Answers | null = bot({
+        state: result.state,
+        phase: open.phase,
+        player: 'p1',
+        ctx: result.ctx,
+        random: result.ctx.random(`host/${open.phase.id}`),
+      });
+      if (answers) {
+        if (questions.some((q) => q.public)) t.typeRow('p1', answers, questions);
+        if (questions.some((q) => !q.public) && t.submitOnly('p1', privatePart(answers, questions), questions))
+          fireSubmit(t);
+      }
+    }
+    t.google.clock.advance(20);
+  }
+  expect(recordOf(t)?.done, `${game}: the rehearsal did not end`).toBe(true);
+  return Object.assign(t, { botAnswers });
+}
+
+type Rehearsed = Table & { readonly botAnswers: number };
+
+/** Nothing the rehearsal made is left: its files trashed, no trigger, no tab but the report, no match property. */
+function expectCleanedUp(t: Table): void {
+  const left = [...t.google.files.values()].filter((f) => f.byScript && !f.trashed);
+  expect(left.map((f) => f.id)).toEqual([]);
+  expect(t.google.triggers).toEqual([]);
+  const tabs = t.google.host.workbook.tabs.filter((tab) => tab.title !== 'Rehearsal report');
+  expect(tabs.map((tab) => tab.sheetId).sort()).toEqual([...recordOf(t)!.tabs].sort());
+  expect([...t.google.properties.keys()].filter((k) => k.startsWith('gh.'))).toEqual([]);
+}
+
+describe('Rehearse a match…', () => {
+  it.each(GAME_LIST.map((g) => [g.id]))(
+    '%s: runs to its report, with bots on every seat but the host’s, and cleans up everything it made',
+    (game) => {
+      const t = rehearse(game);
+      const report = reportOf(t);
+      expect([...report.values()].map((r) => r.key)).toEqual(BEHAVIOURS.map((b) => b.key));
+      // On the sandbox's Google, as the documents describe it, nothing differs.
+      expect([...report].filter(([, r]) => r.verdict === 'differs')).toEqual([]);
+      for (const key of ['forms-publish', 'forms-respondent-email', 'forms-submit-trigger', 'sheets-batch-update'])
+        expect(report.get(key)?.verdict, key).toBe('confirmed');
+      expect(report.get('forms-respondent-email')?.seen).toContain(HOST);
+      expect(report.get('drive-publish')?.verdict).toBe('confirmed');
+      expect(report.get('spectators-link')).toMatchObject({ verdict: 'not tried', key: 'drive-publish' });
+      expect(report.get('spectators-link')?.seen).toMatch(/Apps Script cannot open a link signed out/);
+      expect(report.get('discord-post')?.seen).toMatch(/no Discord webhook is set/);
+      // The bots' answers were logged as theirs; their seats' addresses are nobody's: nothing shared or sent to them.
+      expect(t.botAnswers).toBeGreaterThan(0);
+      expect(t.google.sharingEmails.filter((e) => e.email.endsWith('.invalid'))).toEqual([]);
+      expect(t.google.mail.filter((m) => m.to.endsWith('.invalid'))).toEqual([]);
+      const text = recordOf(t)!.report!;
+      expect(text).toMatch(/^Rehearsal report: /);
+      expect(text).toMatch(/Trashed \d+ files/);
+      expectCleanedUp(t);
+    },
+    600_000,
+  );
+
+  it("the edit event's source is the host spreadsheet: the report says so, and the match heard the host's row edits", () => {
+    const t = rehearse(REHEARSAL_GAME.id);
+    const report = reportOf(t);
+    expect(report.get('edits-source')).toEqual({
+      verdict: 'confirmed',
+      key: 'edits-source',
+      seen: 'source named this spreadsheet (the host’s), not the shared sheet edited',
+    });
+    expect(report.get('edits-trigger')?.verdict).toBe('confirmed');
+    expect(report.get('edits-trigger')?.seen).toMatch(
+      /heard \d+ edits? of the shared sheet; the match logged your row/,
+    );
+  }, 600_000);
+
+  it('its dialog offers the registry’s rehearsal game; once over, it gives the report as text with a copy button', () => {
+    const t = new Table(REHEARSAL_GAME.id, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
+    t.run('rehearseMatch');
+    const offer = t.google.ui.dialogs.at(-1)!;
+    expect(offer.title).toBe('Rehearse a match');
+    expect(offer.html).toContain(`<option value="${REHEARSAL_GAME.id}" selected>`);
+    for (const game of GAME_LIST) expect(offer.html).toContain(`<option value="${game.id}"`);
+    expect(offer.html).toMatch(/no webhook set/);
+    // Under way: the dialog says so, and ends it on demand.
+    t.run('startRehearsal', REHEARSAL_GAME.id);
+    expect(() => t.run('startRehearsal', REHEARSAL_GAME.id)).toThrow(/A rehearsal is under way already/);
+    t.run('rehearseMatch');
+    expect(t.google.ui.dialogs.at(-1)!.html).toMatch(/is under way since[^]*End it now and write the report/);
+    t.run('endRehearsalNow');
+    // Ended before the host answered: what the match never reached is not tried, and nothing is left.
+    const report = reportOf(t);
+    expect(report.get('forms-respondent-email')).toMatchObject({ verdict: 'not tried' });
+    expect(report.get('drive-file-scope')?.verdict).toBe('confirmed');
+    expectCleanedUp(t);
+    t.run('rehearseMatch');
+    const shown = t.google.ui.dialogs.at(-1)!;
+    expect(shown.title).toBe('Rehearsal report');
+    expect(shown.html).toContain('Copy the report');
+    expect(shown.html).toContain(`Rehearsal report: ${REHEARSAL_GAME.title}`);
+    expect(shown.html).toContain(
+      '[not tried] The response&#39;s verified email read back (docs/google.md: forms-respondent-email)',
+    );
+    // Rehearse again forgets it: the next press offers a new rehearsal.
+    t.run('forgetRehearsal');
+    t.run('rehearseMatch');
+    expect(t.google.ui.dialogs.at(-1)!.title).toBe('Rehearse a match');
+  }, 600_000);
+
+  it('with every refusal Check this account… models, each shows as differs with what was seen', () => {
+    const t = rehearse(REHEARSAL_GAME.id, {
+      refusePublishing: true,
+      refuseLinkSharing: true,
+      refuseResponderRestriction: true,
+      refuseVerifiedEmails: true,
+    });
+    const report = reportOf(t);
+    const differs = (key: string) => {
+      expect(report.get(key)?.verdict, key).toBe('differs');
+      return report.get(key)!.seen;
+    };
+    expect(differs('drive-publish')).toMatch(/Publish a spreadsheet to the web: .*publish/i);
+    expect(differs('drive-link-sharing')).toMatch(/Share a spreadsheet with anyone who has the link: /);
+    expect(differs('forms-responders')).toMatch(/Open a form to one player's account only: /);
+    expect(differs('forms-email-collection')).toMatch(/Collect verified email addresses \(read back\): /);
+    expectCleanedUp(t);
+  }, 600_000);
+
+  it('a legacy form (no publish state) shows as differs', () => {
+    const t = rehearse(REHEARSAL_GAME.id, { legacyForms: true });
+    expect(reportOf(t).get('forms-publish')).toMatchObject({ verdict: 'differs' });
+    expect(reportOf(t).get('forms-publish')?.seen).toMatch(/legacy/);
+  }, 600_000);
+
+  it('every row of the report is a row of docs/google.md, by its key', () => {
+    const doc = readFileSync(new URL('../../docs/google.md', import.meta.url), 'utf8');
+    expect(BEHAVIOURS.filter(({ key }) => !doc.includes(`<a id="${key}"></a>`)).map((b) => b.key)).toEqual([]);
+  });
+});
