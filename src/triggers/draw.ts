@@ -180,9 +180,8 @@ function render(
   { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
 ): WriteReport[] {
   const rendered = { ...ctx.pointers.state().rendered };
-  const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter(
-    (a) => !only || only.has(a),
-  );
+  const every: Audience[] = ['host', 'public', ...result.match.players.map((p): Audience => `player:${p.id}`)];
+  const audiences = every.filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];
   // Drawn as of now (how long the phase has left), keyed without it: the clock alone redraws nothing.
   const now = ctx.ports.clock.now();
