@@ -210,6 +210,25 @@ describe('a menu item that shows the match in a prompt: its replay is the first 
   });
 });
 
+describe('a host entry typed while the match moved', () => {
+  it('that would still be valid is refused all the same, with nothing done: it would take a third replay', () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    table.google.clock.set(at(50));
+    // Another host pauses the match while this one types a new deadline (the pause's reason first).
+    const written = { sheets: 0 };
+    hostTypes(table, ['', '+2h', ''], () => {
+      table.run('pauseMatch');
+      written.sheets = sheetWrites(table);
+    });
+    table.run('extendDeadline');
+    expect(table.google.ui.alerts.at(-1)).toMatch(/moved while you were typing.*Nothing was changed/);
+    expect(logOf(table.sandbox).events?.map((e) => e.type)).toEqual(['pause']);
+    expect(sheetWrites(table)).toBe(written.sheets);
+  });
+});
+
 describe("the execution's record", () => {
   it('is one property; a match kept under the four keys before it goes on without drawing anything again', () => {
     const table = started('not-flower-field');
