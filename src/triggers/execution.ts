@@ -73,7 +73,7 @@ export const BUSY: RunReport = {
 const NOTHING: RunReport = { ...BUSY, ran: true };
 
 /** Why a host's entry typed while the match moved is refused (see replayAndDecide). */
-export const MOVED_WHILE_TYPING =
+const MOVED_WHILE_TYPING =
   'The match moved while you were typing (a phase opened or closed, or another entry was logged). Nothing was changed: choose it again from the menu to see where the match stands now.';
 
 /** The host's entry (Extend deadline…, a decision…), built against the match as it stands; it throws to refuse. */
