@@ -89,7 +89,13 @@ export interface TriggerTimeAnswer {
  * and its turns as answers. Pure: no service is called.
  */
 export function projectTriggerTime(
-  setup: { game?: string; players?: readonly unknown[]; minutes?: Record<string, number>; reminders?: unknown },
+  setup: {
+    game?: string;
+    players?: readonly unknown[];
+    minutes?: Record<string, number>;
+    reminders?: unknown;
+    options?: unknown;
+  },
   account?: string,
 ): TriggerTimeAnswer {
   const kind: AccountKind = account === 'workspace' ? 'workspace' : 'personal';
@@ -104,7 +110,7 @@ export function projectTriggerTime(
   const use = projectTriggerUse({
     players,
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
-    ...turnClockFor(game, (setup as { options?: unknown })?.options),
+    ...turnClockFor(game, setup?.options),
     ...deadlinesOf(setup),
     ...(Array.isArray(setup?.reminders)
       ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
@@ -158,6 +164,7 @@ function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: numb
  */
 function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: boolean } {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a setup half typed: validateSetup's schema is its check, and this try answers none for what it cannot read
     const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
     if (!checked.ok) return {};
     // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.

@@ -1,7 +1,7 @@
 // What every part of an execution works with: the ports, the pointers kept between executions,
 // the match log, and the one way this layer replays the match (counted: see replay below).
 
-import { type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
+import { GAMES, type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
 import { MatchLog } from './log.js';
 import { Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
@@ -20,6 +20,15 @@ export interface HostContext {
    * event between the two times (a menu item's prompt, then its run).
    */
   replay(match: MatchFile, now: string): ReplayResult;
+  /**
+   * The execution's last replay, when it still stands for `match` as of `now` (null otherwise):
+   * nothing it reads the time for came between, and `match` adds to its log at most submissions
+   * in a game where no move ends a phase. Those leave every phase's opening, deadline and close,
+   * and every pending decision, where that replay put them: what a menu item's prompt showed the
+   * host is still the frame of the match, so the host's entry is built against it, and the
+   * submissions are one more input (execution.ts). Counts no replay.
+   */
+  standing(match: MatchFile, now: string): ReplayResult | null;
   /** How many replays this context has made (a context lives for one execution). */
   readonly replays: number;
 }
@@ -28,7 +37,7 @@ export function hostContext(ports: HostPorts): HostContext {
   // The log opens the host spreadsheet (a call) only when read: a quiet tick never does.
   let log: MatchLog | null = null;
   let replays = 0;
-  let last: { text: string; now: string; result: ReplayResult } | null = null;
+  let last: { text: string; match: MatchFile; now: string; result: ReplayResult } | null = null;
   return {
     ports,
     pointers: new Pointers(ports.store),
@@ -40,8 +49,12 @@ export function hostContext(ports: HostPorts): HostContext {
       if (last && last.text === text && stillCurrent(last.result, last.now, now)) return last.result;
       replays += 1;
       const result = replayMatch(match, { now });
-      last = { text, now, result };
+      last = { text, match, now, result };
       return result;
+    },
+    standing(match, now) {
+      if (!last || !stillCurrent(last.result, last.now, now)) return null;
+      return last.text === JSON.stringify(match) || onlySubmissionsAdded(last.match, match) ? last.result : null;
     },
     get replays() {
       return replays;
@@ -64,6 +77,20 @@ function stillCurrent(result: ReplayResult, then: string, now: string): boolean 
   const timing = result.open?.timing;
   if (between(timing?.opensAt) || between(timing?.deadline)) return false;
   return !(result.match.events ?? []).some((e) => between(e.at));
+}
+
+/**
+ * Whether `after` is `before` with submissions added and nothing else that replay reads: the
+ * same players, schedule, decisions and events (a sent message's record aside: replay reads none),
+ * and every submission of `before` still first, in order. A move may end a phase in some games
+ * (Game.closesEarly): there, any new submission may have moved the match.
+ */
+function onlySubmissionsAdded(before: MatchFile, after: MatchFile): boolean {
+  if (GAMES.get(after.game)?.closesEarly !== undefined) return false;
+  const frame = ({ submissions: _, events, ...rest }: MatchFile) =>
+    JSON.stringify({ ...rest, events: (events ?? []).filter((e) => e.type !== 'message') });
+  const kept = after.submissions.slice(0, before.submissions.length);
+  return frame(before) === frame(after) && JSON.stringify(kept) === JSON.stringify(before.submissions);
 }
 
 /**

@@ -3,7 +3,6 @@
 // open phase's questions; an answer's execution draws only its sender's sheet (see draw).
 
 import { currentEmails } from '../engine/core/email.js';
-import type { Submission } from '../engine/core/game.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, viewFor, viewKey } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
@@ -108,9 +107,7 @@ export function draw(
   const kept = ctx.pointers.state();
   const seenBefore = kept.seen ?? null;
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
-  const senders = entries.flatMap((e) =>
-    e.kind === 'submission' ? [`player:${(e.value as Submission).player}` as Audience] : [],
-  );
+  const senders = entries.flatMap((e): Audience[] => (e.kind === 'submission' ? [`player:${e.value.player}`] : []));
   const othersDueAt = kept.drawnAt === undefined ? -Infinity : Date.parse(kept.drawnAt) + OTHERS_EVERY_MINUTES * 60_000;
   let only: Set<Audience> | null = null;
   let deferredUntil: string | null = null;
@@ -180,9 +177,8 @@ function render(
   { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
 ): WriteReport[] {
   const rendered = { ...ctx.pointers.state().rendered };
-  const audiences = (['host', 'public', ...result.match.players.map((p) => `player:${p.id}`)] as Audience[]).filter(
-    (a) => !only || only.has(a),
-  );
+  const every: Audience[] = ['host', 'public', ...result.match.players.map((p): Audience => `player:${p.id}`)];
+  const audiences = every.filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];
   // Drawn as of now (how long the phase has left), keyed without it: the clock alone redraws nothing.
   const now = ctx.ports.clock.now();

@@ -15,7 +15,12 @@
 //              phase's questions (draw.ts);
 //   6. arm     what is due next (quiet.ts says when, arm.ts arms it), and, for a menu item, flush.
 //
-// Every replay goes through ctx.replay, which counts them: RunReport.replays is at most two.
+// Every replay goes through ctx.replay, which counts them: RunReport.replays is at most two. A
+// menu item that shows the match in a prompt first (Extend deadline…) replays it for the prompt:
+// that replay is step 2's while it stands (the run read only submissions since, and no deadline
+// or opening passed: ctx.standing), and the host's entry is built against what the host saw. When
+// the match moved while the host typed, step 2 is the execution's second replay, and the entry,
+// which would need a third, is refused at once.
 
 import { fingerprint } from '../engine/core/hash.js';
 import type { ReplayResult } from '../engine/index.js';
@@ -67,6 +72,10 @@ export const BUSY: RunReport = {
   replays: 0,
 };
 const NOTHING: RunReport = { ...BUSY, ran: true };
+
+/** Why a host's entry typed while the match moved is refused (see replayAndDecide). */
+const MOVED_WHILE_TYPING =
+  'The match moved while you were typing (a phase opened or closed, or another entry was logged). Nothing was changed: choose it again from the menu to see where the match stands now.';
 
 /** The host's entry (Extend deadline…, a decision…), built against the match as it stands; it throws to refuse. */
 export type HostEntry = (result: ReplayResult, now: string) => LogEntry;
@@ -152,8 +161,11 @@ function replayAndDecide(
   now: string,
   build: HostEntry | undefined,
 ): Decided {
-  const first = ctx.replay(inputs.match, now);
-  const replayed = inputs.match;
+  // A menu item's prompt replayed the match already: while that replay stands (standing, in
+  // context.ts) it is this one, and what the run read since is one more input for the second.
+  const standing = ctx.standing(inputs.match, now);
+  const first = standing ?? ctx.replay(inputs.match, now);
+  const replayed = standing === null ? inputs.match : null;
   let refused: unknown = undefined;
   let entry: LogEntry | null = null;
   try {
@@ -161,6 +173,10 @@ function replayAndDecide(
   } catch (error) {
     refused = error;
   }
+  // The match moved while the host typed, so this replay is the execution's second: the entry
+  // would need a third. Refused at once, nothing done; what moved it (a tick at a deadline, an
+  // answer's run, another host) draws it.
+  if (build && ctx.replays > 1) throw refused ?? new Error(MOVED_WHILE_TYPING);
   if (entry) inputs.add([entry]);
   // The seats the add-on plays (a rehearsal): their answers to the phase now open (bots.ts).
   inputs.add(botAnswers(first, ctx.pointers.state().bots ?? [], now));

@@ -68,6 +68,18 @@ export class MatchHost {
   }
 
   /**
+   * Where the match stands, for a check before the run, without a replay the run would not share:
+   * this execution's replay while it stands (a prompt's), or its first. Null when the one it made
+   * no longer stands: the run replays the match once more and refuses the entry (execution.ts).
+   */
+  private standing(): ReplayResult | null {
+    const read = this.ctx.log.read();
+    if (!read) return null;
+    const now = this.ctx.ports.clock.now();
+    return this.ctx.standing(read.match, now) ?? (this.ctx.replays === 0 ? this.ctx.replay(read.match, now) : null);
+  }
+
+  /**
    * Logs the host's entry, built against the match as it stands once what is overdue is resolved,
    * in one run (execution.ts): a refused entry throws, after the rest of the run is done.
    */
@@ -95,7 +107,7 @@ export class MatchHost {
    */
   extend(deadline: string, seen?: string, reason?: string): RunReport {
     // An extension past the guardrails is refused before anything runs: nothing is logged or drawn.
-    const before = this.status();
+    const before = this.standing();
     const refusedNow = before?.open && extensionRefusal(before, checkTime(deadline), this.ctx.ports.clock.now());
     if (refusedNow) throw new Error(refusedNow);
     return this.logAndRun((result, now) => {
@@ -157,7 +169,7 @@ export class MatchHost {
    */
   pause(reason?: string): RunReport {
     // A pause past the guardrails is refused before anything runs: nothing is logged or drawn.
-    const before = this.status();
+    const before = this.standing();
     const refusedNow = before && pauseRefusal(before.match, this.ctx.ports.clock.now());
     if (refusedNow) throw new Error(refusedNow);
     return this.logAndRun((result, now) => {

@@ -110,7 +110,7 @@ export function collectInputs(ctx: HostContext, kind: RunKind, inputs: Inputs, n
   const pollForms =
     kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, inputs.match, now));
   const mayHold = formsToRead(ctx, inputs.match);
-  const read = pollForms ? mayHold : (asked as string[]);
+  const read = pollForms ? mayHold : asked;
   if (read.length > 0) inputs.add(collectForms(ctx, inputs.match, read));
   if (ctx.ports.machine) readRows(ctx);
   const edits = collectEdits(ctx, inputs.match);

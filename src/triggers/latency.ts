@@ -9,6 +9,8 @@
 // readings take a pessimistic figure. The sidebar projects with the pessimistic reading; the bench
 // runs both.
 
+import { hasNumberFor } from '../engine/core/guards.js';
+
 export type LatencyModel = 'sourced' | 'pessimistic';
 
 export interface Latency {
@@ -110,8 +112,7 @@ type LatencyName = keyof typeof LATENCY;
 
 /** Every latency in one reading, in milliseconds. */
 export function latencies(model: LatencyModel): Record<LatencyName, number> {
-  return Object.fromEntries(Object.entries(LATENCY).map(([name, l]) => [name, l[model]])) as Record<
-    LatencyName,
-    number
-  >;
+  const picked = Object.fromEntries(Object.entries(LATENCY).map(([name, l]) => [name, l[model]]));
+  if (!hasNumberFor(picked, LATENCY)) throw new Error(`internal: a latency has no ${model} reading`);
+  return picked;
 }

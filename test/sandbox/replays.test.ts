@@ -120,6 +120,115 @@ describe('replays per execution', () => {
   });
 });
 
+/** Every Sheets write the sandbox has seen so far. */
+function sheetWrites(table: Table): number {
+  return [...table.google.sheets.values()].reduce((n, f) => n + f.writes.length, 0);
+}
+
+/** Round 1 open, and `player` has answered it through their form with no form-submit trigger fired. */
+function answeredUnlogged(table: Table, player: string): void {
+  table.google.clock.set(at(31));
+  table.fire('CLOCK');
+  const bot = botAnswers(table, player)!;
+  expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+}
+
+/** The host's answers to the next prompts; `whileTyping` runs as the first prompt shows, as another execution would. */
+function hostTypes(table: Table, answers: readonly string[], whileTyping?: () => void): void {
+  table.google.promptAnswers.push(...answers.map((text) => ({ button: 'OK' as const, text })));
+  if (!whileTyping) return;
+  table.google.onCall = (call, _i, moment) => {
+    if (call.name !== 'Ui.prompt' || moment !== 'before') return;
+    table.google.onCall = null;
+    whileTyping();
+  };
+}
+
+// These used to replay three times: the prompt's replay, a second when the run found the match
+// moved from it (an answer read or logged meanwhile, a deadline passed), and a third for the entry.
+describe('a menu item that shows the match in a prompt: its replay is the first while it stands', () => {
+  it('Extend deadline…, whose run reads an answer not logged yet: two replays, the answer and the extension logged', () => {
+    const table = started('not-flower-field');
+    answeredUnlogged(table, 'p1');
+    table.google.clock.set(at(50));
+    hostTypes(table, ['+2h', 'a player asked']);
+    const before = table.google.executions.length;
+    table.run('extendDeadline');
+    expect(ran(table, before)[0].replays).toBe(2);
+    const log = logOf(table.sandbox);
+    expect(log.submissions.map((s) => s.player)).toEqual(['p1']);
+    expect(log.events?.filter((e) => e.type === 'extend')).toEqual([
+      expect.objectContaining({ phase: 'round-1', deadline: at(170), reason: 'a player asked' }),
+    ]);
+    expect(table.state().open?.timing.deadline).toBe(at(170));
+  });
+
+  it("Undo last phase, while an answer's own run logs it: two replays, the answer and the reopening logged", () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    table.google.clock.set(at(50));
+    const bot = botAnswers(table, 'p2')!;
+    hostTypes(table, ['+1h', ''], () => {
+      expect(table.submitOnly('p2', privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      table.fire('ON_FORM_SUBMIT');
+    });
+    const before = table.google.executions.length;
+    table.run('undoLastPhase');
+    const runs = ran(table, before);
+    expect(runs.map((e) => e.name).sort()).toEqual(['onFormSubmitted', 'undoLastPhase']);
+    expect(runs.find((e) => e.name === 'undoLastPhase')!.replays).toBe(2);
+    const log = logOf(table.sandbox);
+    expect(log.submissions.map((s) => s.player)).toEqual(['p2']);
+    expect(log.events?.filter((e) => e.type === 'reopen')).toEqual([
+      expect.objectContaining({ phase: 'pregame', deadline: at(110) }),
+    ]);
+    expect(table.state().open?.phase.id).toBe('pregame');
+  });
+
+  it('Extend deadline… when the deadline passed while the host typed: refused at once, nothing drawn; the next tick closes the phase', () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    table.google.clock.set(at(89));
+    const written = { sheets: 0, forms: 0 };
+    hostTypes(table, ['+2h', ''], () => {
+      table.google.clock.set(at(90.5));
+      written.sheets = sheetWrites(table);
+      written.forms = [...table.google.forms.values()].filter((f) => !f.accepting).length;
+    });
+    table.run('extendDeadline');
+    expect(table.google.ui.alerts.at(-1)).toMatch(/Round 1 closed at its deadline .* while you were typing/);
+    // The run that replayed it a second time did nothing more: no form closed, no sheet written.
+    expect(sheetWrites(table)).toBe(written.sheets);
+    expect([...table.google.forms.values()].filter((f) => !f.accepting)).toHaveLength(written.forms);
+    expect(logOf(table.sandbox).events ?? []).toEqual([]);
+    table.google.clock.set(at(91));
+    table.fire('CLOCK');
+    expect(sheetWrites(table)).toBeGreaterThan(written.sheets);
+    expect(table.state().open?.phase.id).toBe('round-2');
+  });
+});
+
+describe('a host entry typed while the match moved', () => {
+  it('that would still be valid is refused all the same, with nothing done: it would take a third replay', () => {
+    const table = started('not-flower-field');
+    table.google.clock.set(at(31));
+    table.fire('CLOCK');
+    table.google.clock.set(at(50));
+    // Another host pauses the match while this one types a new deadline (the pause's reason first).
+    const written = { sheets: 0 };
+    hostTypes(table, ['', '+2h', ''], () => {
+      table.run('pauseMatch');
+      written.sheets = sheetWrites(table);
+    });
+    table.run('extendDeadline');
+    expect(table.google.ui.alerts.at(-1)).toMatch(/moved while you were typing.*Nothing was changed/);
+    expect(logOf(table.sandbox).events?.map((e) => e.type)).toEqual(['pause']);
+    expect(sheetWrites(table)).toBe(written.sheets);
+  });
+});
+
 describe("the execution's record", () => {
   it('is one property; a match kept under the four keys before it goes on without drawing anything again', () => {
     const table = started('not-flower-field');

@@ -30,13 +30,11 @@ export const SERVICE_NAMES = [
 
 let bundle: vm.Script | null = null;
 
-/** The most replays one execution's run may make: the first, and one more after what it calls for (execution.ts). */
-export const MAX_REPLAYS = 2;
 /**
- * Menu items that show the match in a prompt before their run: that replay is the run's first
- * while nothing changed in between, one more when the run reads an answer or a deadline passed.
+ * The most replays one execution may make: the first, and one more after what it calls for
+ * (execution.ts). A menu item's prompt is the first while it stands (ctx.standing).
  */
-const PROMPTED = new Set(['extendDeadline', 'undoLastPhase', 'answerHostDecision']);
+export const MAX_REPLAYS = 2;
 
 /** The replays an entry point's answer reports: a run's report, or a start's (StartResult.report). */
 function replaysOf(value: unknown): number | undefined {
@@ -178,9 +176,8 @@ export class Sandbox {
       this.executions.push({ name, ms: record.ms });
     }
     // One execution is one pipeline (src/triggers/execution.ts): every scenario checks it.
-    const most = MAX_REPLAYS + (PROMPTED.has(name) ? 1 : 0);
-    if (record.replays !== undefined && record.replays > most)
-      throw new Error(`${name} replayed the match ${record.replays} times in one execution (at most ${most})`);
+    if (record.replays !== undefined && record.replays > MAX_REPLAYS)
+      throw new Error(`${name} replayed the match ${record.replays} times in one execution (at most ${MAX_REPLAYS})`);
     return result;
   }
 

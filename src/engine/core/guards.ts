@@ -17,3 +17,11 @@ export function present<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`internal: ${what} is missing`);
   return value;
 }
+
+/** Whether `value` has a number under every key of `like` (an object built from `like`'s entries, checked whole). */
+export function hasNumberFor<K extends string>(
+  value: Record<string, unknown>,
+  like: Readonly<Record<K, unknown>>,
+): value is Record<K, number> {
+  return Object.keys(like).every((key) => typeof value[key] === 'number');
+}

@@ -109,6 +109,7 @@ export class MatchRun<S = unknown, M = unknown> {
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
     this.pauses = pausesOf(happened);
     this.ctx = makeContext(match, match.options);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- AnyGame erases the game's state type: S is the caller's word for it
     this.state = game.setup(this.ctx) as S;
     // A start not yet reached at a pause moves with it, like every deadline.
     this.openNext(match.startAt ? shiftedDeadline(match.startAt, undefined, this.pauses) : undefined);
@@ -390,6 +391,7 @@ export class MatchRun<S = unknown, M = unknown> {
       paused > 0 && timing.opensAt
         ? { ...timing, opensAt: new Date(Date.parse(timing.opensAt) + paused).toISOString() }
         : timing;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- as setup's above: AnyGame erases S
     this.state = this.game.resolve(this.state, phase, this.moves, this.ctx, played) as S;
     this.closed.push({ phase, timing, movers: [...this.moves.keys()] });
     this.openNext(closedAt);
