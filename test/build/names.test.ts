@@ -47,7 +47,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/cli/cli.test.ts',
   'test/cli/errors.test.ts',
   'test/cli/inert.test.ts',
-  'test/core/matchfile.test.ts',
   'test/docs/citations.test.ts',
   'test/http/handover.test.ts',
   'test/http/host-faults.test.ts',
