@@ -61,8 +61,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/answers.fuzz.test.ts',
   'test/security/matchfile.fuzz.test.ts',
   'test/security/regressions.test.ts',
-  'test/sheets/palette.test.ts',
-  'test/sheets/privacy.test.ts',
   'test/sheets/render.test.ts',
 ]);
 
