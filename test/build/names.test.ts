@@ -37,7 +37,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/sandbox/guardrails.test.ts',
   'test/sandbox/replays.test.ts',
   'test/sheets/spectator-boards.test.ts',
-  'test/addon/reminders.test.ts',
   'test/addon/sidebar.test.ts',
   'test/cli/errors.test.ts',
   'test/http/node-host.test.ts',
