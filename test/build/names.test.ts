@@ -42,8 +42,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/reliability/concurrency.test.ts',
   'test/reliability/outage.test.ts',
   'test/reliability/start.test.ts',
-  'test/security/answers.fuzz.test.ts',
-  'test/security/matchfile.fuzz.test.ts',
   'test/security/regressions.test.ts',
 ]);
 

@@ -407,8 +407,8 @@ describe('the match-file loader', () => {
       '0',
       '007',
       'A1',
-      // A player id that reads as a phase id (a numbered one where a game has it).
-      PHASE_IDS.find((id) => /\d/.test(id)) ?? PHASE_IDS[0],
+      // A player id that reads as a phase id (a numbered one a player id may be).
+      PHASE_IDS.find((id) => /\d/.test(id) && /^[\w.-]+$/.test(id)) ?? 'p0',
       'host',
       'public',
       'Prototype',
