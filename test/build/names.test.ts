@@ -37,7 +37,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/sheets/spectator-boards.test.ts',
   'test/addon/sidebar.test.ts',
   'test/cli/errors.test.ts',
-  'test/cli/commands.test.ts',
   'test/reliability/budget.test.ts',
   'test/reliability/concurrency.test.ts',
   'test/reliability/outage.test.ts',

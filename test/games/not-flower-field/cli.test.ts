@@ -1,10 +1,11 @@
 // The genius-host command as a user runs it on Not Flower Field's example: the built CLI in a child process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, run } from '../../helpers/cli.js';
+import { loadMatchText, replayMatch, resultLine } from '../../../src/engine/index.js';
 
 describe('genius-host replay', () => {
   it('replays the Not Flower Field example to its documented result', () => {
@@ -94,6 +95,47 @@ describe('genius-host new and show', () => {
     );
     expect(run('show', 'examples/not-flower-field.json', '--as', 'player:p9').stderr).toMatch(
       /--as: "player:p9" is not an audience/,
+    );
+  });
+});
+
+function lineOf(file: string) {
+  const match = loadMatchText(readFileSync(join(root, file), 'utf8'));
+  if (!match.ok) throw new Error(match.error);
+  return resultLine(replayMatch(match.value));
+}
+
+describe('genius-host render', () => {
+  it('renders any match file the same way', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gh-render-'));
+    const { code, stdout } = run('render', 'examples/not-flower-field.json', '--out', out);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Not Flower Field: winner Cara (660)');
+    for (const name of ['host', 'public', 'player-p1', 'player-p2', 'player-p3', 'player-p4']) {
+      expect(existsSync(join(out, `${name}.xlsx`))).toBe(true);
+      expect(readFileSync(join(out, `${name}.html`), 'utf8')).toMatch(/^<!doctype html>/);
+    }
+  });
+});
+
+describe('the result line of npm start and render', () => {
+  it('says nothing of tie-breaks when the loser scored least, and "no elimination candidate" where the rules name none', () => {
+    expect(lineOf('examples/not-flower-field.json')).toBe(
+      'winner Cara (660) · loser Ben (184) · elimination candidate Ben',
+    );
+  });
+
+  it('tells an unfinished match from a finished one', () => {
+    const match = loadMatchText(readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8'));
+    if (!match.ok) throw new Error(match.error);
+    expect(resultLine(replayMatch({ ...match.value, decisions: [] }))).toBe('over, waiting on 1 host decision');
+    const scheduled = {
+      ...match.value,
+      startAt: '2026-11-21T18:00:00.000Z',
+      schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
+    };
+    expect(resultLine(replayMatch(scheduled, { now: '2026-11-21T18:30:00.000Z' }))).toBe(
+      'not over: Pregame: colour choice is still open',
     );
   });
 });
