@@ -4,7 +4,9 @@
 // sourced and pessimistic. The targets of issue 26 are checked on the pessimistic reading.
 
 import { LIVE_PACE } from '../src/engine/core/game.js';
-import { gameById } from '../src/engine/index.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GAME_LIST, gameById } from '../src/engine/index.js';
 import { LATENCY, type LatencyModel } from '../src/triggers/latency.js';
 import { projectTriggerUse } from '../src/triggers/trigger-time.js';
 import {
@@ -26,22 +28,29 @@ import {
   startedTable,
 } from '../test/reliability/scenarios.js';
 
-/**
- * Executions of each game's phase-a-day match before issue 26 (a minute trigger all match long):
- * bench/results.md of 2026-11-24, the last run before it. The target is an eighth of these.
- */
-const EXECUTIONS_BEFORE: Readonly<Record<string, number>> = {
-  pasture: 10322,
-  paint: 4430,
-  'peg-domain': 104,
-  'fair-and-square': 4421,
-  'not-flower-field': 7374,
-};
+/** What a game's own bench/games/<id>/sandbox.ts says of its sandbox matches; every part is optional. */
+interface GameSandbox {
+  /** Executions of its phase-a-day match before issue 26 (a minute trigger all match long); the target is an eighth. */
+  readonly executionsBefore?: number;
+  /** Options its live session plays with, over those of its largest case. */
+  readonly liveOptions?: Readonly<Record<string, unknown>>;
+}
 
-/** Each game's largest match at the pace its rules give (Pasture with its five rounds, the others as the day's). */
+/** Each game's own sandbox figures (bench/games/<id>/sandbox.ts), by game id. */
+const OWN: ReadonlyMap<string, GameSandbox> = new Map(
+  await Promise.all(
+    GAME_LIST.map(async (game): Promise<[string, GameSandbox]> => {
+      const url = new URL(`games/${game.id}/sandbox.ts`, import.meta.url);
+      return [game.id, existsSync(fileURLToPath(url)) ? ((await import(url.href)) as GameSandbox) : {}];
+    }),
+  ),
+);
+
+/** Each game's largest match at the pace its rules give, with the options its live session plays. */
 const LIVE_CASES: readonly MatchCase[] = LARGE_CASES.map((c) => {
   const pace = gameById(c.game).livePace ?? LIVE_PACE;
-  const options = c.game === 'pasture' ? { ...c.options, rounds: 5 } : c.options;
+  const live = OWN.get(c.game)?.liveOptions;
+  const options = live ? { ...c.options, ...live } : c.options;
   return { ...c, minutes: pace.minutes, ...(options ? { options } : {}) };
 });
 
@@ -168,7 +177,7 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
       day.map((p) => [
         p.c.game,
         p.c.players,
-        `${p.executions} (${EXECUTIONS_BEFORE[p.c.game] ?? '-'})`,
+        `${p.executions} (${OWN.get(p.c.game)?.executionsBefore ?? '-'})`,
         replaysCell(p.replays),
         p.mostWrites,
         `${p.hostMost} / ${p.otherMost}`,
@@ -242,7 +251,7 @@ function targets(say: Say, table: Table, p: { day: Played[]; live: Played[] }, f
       failures.push(`${game}: ${what} ${measured.toFixed(digits)} ${unit} (target ≤ ${target.toFixed(digits)})`);
   };
   for (const d of p.day) {
-    const before = EXECUTIONS_BEFORE[d.c.game];
+    const before = OWN.get(d.c.game)?.executionsBefore;
     if (before !== undefined) check('executions, a phase a day', d.c.game, d.executions, before / 8, 'executions', 0);
     check('replays in one execution (issue 25)', d.c.game, Math.max(0, ...d.replays), 2, 'replays', 0);
     check('trigger minutes, busiest day', d.c.game, d.budget.dailyMinutes, DAILY_TRIGGER_TARGET_MINUTES, 'min');

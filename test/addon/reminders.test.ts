@@ -36,10 +36,10 @@ describe('reminder times', () => {
   });
 
   it('a day-long phase opening at 18:00 on the 21st is reminded at 17:00 and 17:50 on the 22nd', () => {
-    const times = reminderTimes('round-2', { opensAt: at(0), deadline: at(1440) }, undefined);
+    const times = reminderTimes('step-2', { opensAt: at(0), deadline: at(1440) }, undefined);
     expect(times).toEqual([
-      { minutes: 60, at: at(1380), deadline: at(1440), key: `remind:round-2@${at(1440)}:60` },
-      { minutes: 10, at: at(1430), deadline: at(1440), key: `remind:round-2@${at(1440)}:10` },
+      { minutes: 60, at: at(1380), deadline: at(1440), key: `remind:step-2@${at(1440)}:60` },
+      { minutes: 10, at: at(1430), deadline: at(1440), key: `remind:step-2@${at(1440)}:10` },
     ]);
     expect(dueReminder(times, at(1379))).toBeNull();
     expect(dueReminder(times, at(1380))?.minutes).toBe(60);
@@ -54,12 +54,12 @@ describe('reminder times', () => {
   });
 
   it('an extended deadline is a new reminder (its key names the deadline); no schedule, no reminders', () => {
-    const before = reminderTimes('round-2', { opensAt: at(0), deadline: at(60) }, undefined);
-    const after = reminderTimes('round-2', { opensAt: at(0), deadline: at(180) }, undefined);
-    expect(before.map((t) => t.key)).toEqual([`remind:round-2@${at(60)}:5`]);
-    expect(after.map((t) => t.key)).toEqual([`remind:round-2@${at(180)}:60`, `remind:round-2@${at(180)}:10`]);
-    expect(reminderTimes('round-2', { deadline: at(60) }, undefined)).toEqual([]);
-    expect(reminderTimes('round-2', { opensAt: at(0) }, undefined)).toEqual([]);
+    const before = reminderTimes('step-2', { opensAt: at(0), deadline: at(60) }, undefined);
+    const after = reminderTimes('step-2', { opensAt: at(0), deadline: at(180) }, undefined);
+    expect(before.map((t) => t.key)).toEqual([`remind:step-2@${at(60)}:5`]);
+    expect(after.map((t) => t.key)).toEqual([`remind:step-2@${at(180)}:60`, `remind:step-2@${at(180)}:10`]);
+    expect(reminderTimes('step-2', { deadline: at(60) }, undefined)).toEqual([]);
+    expect(reminderTimes('step-2', { opensAt: at(0) }, undefined)).toEqual([]);
   });
 
   it('invariants: every reminder falls inside its phase, one is due at a time, the next one is after now', () => {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
@@ -38,9 +39,9 @@ describe('dist/Code.js', () => {
     const context = vm.createContext({});
     vm.runInContext('Math.random = () => { throw new Error("Math.random called"); };', context);
     vm.runInContext(code, context);
-    const example = readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8');
+    const example = readFileSync(join(root, `examples/${EXAMPLE_GAME.id}.json`), 'utf8');
     const out = JSON.parse(vm.runInContext(`replayMatchJson(${JSON.stringify(example)})`, context));
-    expect(out.game).toBe('not-flower-field');
+    expect(out.game).toBe(EXAMPLE_GAME.id);
     expect(out.final).not.toBeNull();
     const bad = JSON.parse(vm.runInContext(`replayMatchJson('{"game":"x"}')`, context));
     expect(bad.error).toMatch(/^seed: /);

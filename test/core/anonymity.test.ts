@@ -7,11 +7,12 @@ import { publishedMatch } from '../../src/engine/core/publish.js';
 import { viewFor } from '../../src/engine/core/views.js';
 import { loadMatch, playMatch, replayMatch } from '../../src/engine/index.js';
 import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+import { gameSeating } from '../helpers/some-game.js';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 const PEOPLE = ['Ann Lee', 'Ben Ode', 'Cara Moss', 'Dev Rao'];
 const SETUP: MatchSetup = {
-  game: 'not-flower-field',
+  game: gameSeating(PEOPLE.length).id,
   players: PEOPLE.map((name, i) => ({ id: name.split(' ')[0], name, email: `person${i}@example.com` })),
   startAt: '2026-11-21T18:00:00.000Z',
   timeZone: 'Europe/London',
@@ -65,7 +66,7 @@ describe('an anonymous setup', () => {
 
   it('is refused a person outside an anonymous match, in one line', () => {
     const loaded = loadMatch({
-      game: 'pasture',
+      game: gameSeating(2).id,
       seed: 's',
       players: [1, 2].map((n) => ({ id: `p${n}`, name: `P${n}`, person: 'X' })),
     });

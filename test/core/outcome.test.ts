@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audiencesOf, loadMatchText, newMatch, replayMatch, viewFor } from '../../src/engine/index.js';
+import { EXAMPLE_GAME, audiencesOf, loadMatchText, newMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { layoutView } from '../../src/sheets/index.js';
 
 const root = join(__dirname, '../..');
@@ -45,37 +45,8 @@ describe('the result on the sheets', () => {
     },
   );
 
-  it('names the tie-break beside a loser who tied (Paint: red and blue on 4 segments, blue had fewer pixels)', () => {
-    const result = replayed('paint.json');
-    const lines = viewFor(result, 'public').status.result!;
-    expect(lines).toEqual([
-      'Winners: red (4), yellow (5)',
-      'Loser: blue (4), on a tie-break: red and blue tied on 4 segments on the final canvas; blue had fewer pixels (406)',
-      'Elimination candidate: Finn',
-    ]);
-  });
-
-  it('while the match waits on a host decision, says which, on the headline and the Scoreboard', () => {
-    const file = JSON.parse(readFileSync(join(root, 'examples/fair-and-square.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    // Take away every answer: all tied on every tiebreak, so the winners must name the candidate.
-    const match = loadMatchText(JSON.stringify({ ...file, submissions: [], decisions: [], final: undefined }));
-    if (!match.ok) throw new Error(match.error);
-    const result = replayMatch(match.value);
-    expect(result.final).toBeNull();
-    const view = viewFor(result, 'public');
-    expect(view.status.headline).toMatch(
-      /^The match is over and waits on 1 host decision: .*choose the elimination candidate$/,
-    );
-    expect(view.status.result).toEqual([
-      expect.stringMatching(/^Waiting on the host: .*choose the elimination candidate$/),
-    ]);
-  });
-
   it('shows no result while a phase is open', () => {
-    const match = newMatch('not-flower-field');
+    const match = newMatch(EXAMPLE_GAME.id);
     if (!match.ok) throw new Error(match.error);
     const result = replayMatch(match.value, { now: '2000-01-01T00:00:00.000Z' });
     expect(result.open).not.toBeNull();

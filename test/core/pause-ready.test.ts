@@ -9,7 +9,6 @@ import { earliestCloses, readyClose } from '../../src/engine/core/ready.js';
 import { replay } from '../../src/engine/core/replay.js';
 import { replayOutput } from '../../src/engine/core/replay-output.js';
 import { tinyGame } from '../helpers/tiny-game.js';
-import * as peg from '../games/peg-domain/helpers.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -32,12 +31,12 @@ function match(partial: Partial<MatchFile>, schedule: Partial<NonNullable<MatchF
 }
 
 type Tiny = { totals: Record<string, number>; log: string[] };
-const READY = { closeWhenReady: { round: true } };
+const READY = { closeWhenReady: { step: true } };
 
 describe('close when ready', () => {
   const answered = [
-    { phase: 'round-1', player: 'a', at: at(10), answers: { n: '3' } },
-    { phase: 'round-1', player: 'b', at: at(20), answers: { n: '5' } },
+    { phase: 'step-1', player: 'a', at: at(10), answers: { n: '3' } },
+    { phase: 'step-1', player: 'b', at: at(20), answers: { n: '5' } },
   ];
 
   it('is noticed once every player who may answer has an answer accepted whole', () => {
@@ -47,11 +46,11 @@ describe('close when ready', () => {
     expect(readyClose(replay(tinyGame, half, { now: at(15) }), at(15))).toBeNull();
     const result = replay(tinyGame, file, { now: at(25) });
     expect(result.open?.ready).toEqual(['a', 'b']);
-    expect(readyClose(result, at(25))).toEqual({ type: 'close', phase: 'round-1', at: at(25) });
+    expect(readyClose(result, at(25))).toEqual({ type: 'close', phase: 'step-1', at: at(25) });
   });
 
   it('is not noticed where the option is off, for a schedule without it, while paused, or for an answer with a part refused', () => {
-    const off = match({ submissions: answered }, { closeWhenReady: { round: false } });
+    const off = match({ submissions: answered }, { closeWhenReady: { step: false } });
     expect(readyClose(replay(tinyGame, off, { now: at(25) }), at(25))).toBeNull();
     const old = match({ submissions: answered });
     expect(readyClose(replay(tinyGame, old, { now: at(25) }), at(25))).toBeNull();
@@ -63,11 +62,8 @@ describe('close when ready', () => {
     expect(result.open?.ready).toEqual(['b']);
     expect(readyClose(result, at(25))).toBeNull();
     // By phase id, then kind, then default.
-    const byId = match(
-      { submissions: answered },
-      { closeWhenReady: { default: false, round: false, 'round-1': true } },
-    );
-    expect(readyClose(replay(tinyGame, byId, { now: at(25) }), at(25))?.phase).toBe('round-1');
+    const byId = match({ submissions: answered }, { closeWhenReady: { default: false, step: false, 'step-1': true } });
+    expect(readyClose(replay(tinyGame, byId, { now: at(25) }), at(25))?.phase).toBe('step-1');
   });
 
   it('an answer marked Done? Not yet counts but keeps the phase waiting for its player, until they send again with Yes', () => {
@@ -90,7 +86,7 @@ describe('close when ready', () => {
     );
     expect(readyClose(replay(tinyGame, yes, { now: at(31) }), at(31))).toEqual({
       type: 'close',
-      phase: 'round-1',
+      phase: 'step-1',
       at: at(31),
     });
   });
@@ -98,45 +94,45 @@ describe('close when ready', () => {
   it('a close event closes the phase at its time; the next opens then, and an answer sent after it is refused', () => {
     const file = match(
       {
-        submissions: [...answered, { phase: 'round-1', player: 'a', at: at(27), answers: { n: '9' } }],
-        events: [{ type: 'close', phase: 'round-1', at: at(25) }],
+        submissions: [...answered, { phase: 'step-1', player: 'a', at: at(27), answers: { n: '9' } }],
+        events: [{ type: 'close', phase: 'step-1', at: at(25) }],
       },
       READY,
     );
     const result = replay<Tiny>(tinyGame, file, { now: at(30) });
-    expect(result.state.log).toEqual([`round-1 closed ${at(25)}`]);
+    expect(result.state.log).toEqual([`step-1 closed ${at(25)}`]);
     expect(result.state.totals).toEqual({ a: 3, b: 5 });
-    expect(result.open?.phase.id).toBe('round-2');
+    expect(result.open?.phase.id).toBe('step-2');
     expect(result.open?.timing).toEqual({ opensAt: at(25), deadline: at(85) });
     expect(result.rejected[0].reason).toBe(
-      `arrived at ${at(27)}, after Round 1 closed at ${at(25)}, when every player was ready`,
+      `arrived at ${at(27)}, after Step 1 closed at ${at(25)}, when every player was ready`,
     );
     // As of a time before the event, it has not happened.
-    expect(replay(tinyGame, file, { now: at(24) }).open?.phase.id).toBe('round-1');
+    expect(replay(tinyGame, file, { now: at(24) }).open?.phase.id).toBe('step-1');
     // The complete record (no --now) closes at the event too.
-    expect(replay<Tiny>(tinyGame, file).state.log[0]).toBe(`round-1 closed ${at(25)}`);
+    expect(replay<Tiny>(tinyGame, file).state.log[0]).toBe(`step-1 closed ${at(25)}`);
   });
 
   it('a close after the deadline came too late: the deadline closed the phase', () => {
-    const file = match({ submissions: answered, events: [{ type: 'close', phase: 'round-1', at: at(70) }] }, READY);
-    expect(replay<Tiny>(tinyGame, file, { now: at(75) }).state.log).toEqual([`round-1 closed ${at(60)}`]);
+    const file = match({ submissions: answered, events: [{ type: 'close', phase: 'step-1', at: at(70) }] }, READY);
+    expect(replay<Tiny>(tinyGame, file, { now: at(75) }).state.log).toEqual([`step-1 closed ${at(60)}`]);
   });
 
   it('Undo last phase after a close when ready reopens it: only answers sent since the reopen make the players ready again', () => {
     const events: MatchEvent[] = [
-      { type: 'close', phase: 'round-1', at: at(25) },
-      { type: 'reopen', phase: 'round-1', deadline: at(100), at: at(40) },
+      { type: 'close', phase: 'step-1', at: at(25) },
+      { type: 'reopen', phase: 'step-1', deadline: at(100), at: at(40) },
     ];
     const file = match({ submissions: answered, events }, READY);
     const reopened = replay(tinyGame, file, { now: at(45) });
-    expect(reopened.open?.phase.id).toBe('round-1');
+    expect(reopened.open?.phase.id).toBe('step-1');
     expect(reopened.open?.ready).toEqual([]);
     expect(readyClose(reopened, at(45))).toBeNull();
     const again = match(
       {
         submissions: [
           ...answered,
-          { phase: 'round-1', player: 'a', at: at(50), answers: { n: '4' } },
+          { phase: 'step-1', player: 'a', at: at(50), answers: { n: '4' } },
           { ...answered[1], at: at(55) },
         ],
         events,
@@ -145,22 +141,22 @@ describe('close when ready', () => {
     );
     expect(readyClose(replay(tinyGame, again, { now: at(56) }), at(56))).toEqual({
       type: 'close',
-      phase: 'round-1',
+      phase: 'step-1',
       at: at(56),
     });
   });
 
   it('the option and the close event round-trip through the match file', () => {
-    const file = match({ events: [{ type: 'close', phase: 'round-1', at: at(25) }] }, READY);
+    const file = match({ events: [{ type: 'close', phase: 'step-1', at: at(25) }] }, READY);
     const games = new Map([['tiny', tinyGame]]);
     const parsed = parseMatchFile(JSON.parse(stringifyMatchFile(file)), games);
-    expect(parsed.ok && parsed.value.schedule?.closeWhenReady).toEqual({ round: true });
+    expect(parsed.ok && parsed.value.schedule?.closeWhenReady).toEqual({ step: true });
     expect(parsed.ok && parsed.value.events).toEqual(file.events);
     const bad = parseMatchFile(
-      { ...JSON.parse(stringifyMatchFile(file)), schedule: { closeWhenReady: { round: 'yes' } } },
+      { ...JSON.parse(stringifyMatchFile(file)), schedule: { closeWhenReady: { step: 'yes' } } },
       games,
     );
-    expect(bad.ok ? '' : bad.error).toMatch(/^schedule\.closeWhenReady\.round: /);
+    expect(bad.ok ? '' : bad.error).toMatch(/^schedule\.closeWhenReady\.step: /);
   });
 });
 
@@ -168,17 +164,17 @@ describe('pause and resume', () => {
   it('while paused nothing closes and the forms-to-be are held; the open pause is reported', () => {
     const file = match({ events: [{ type: 'pause', at: at(30) }] });
     const result = replay(tinyGame, file, { now: at(200) });
-    expect(result.open?.phase.id).toBe('round-1');
+    expect(result.open?.phase.id).toBe('step-1');
     expect(result.open?.timing.deadline).toBe(at(60));
     expect(result.paused).toEqual({ from: at(30) });
   });
 
   it('a resume moves the open deadline by the paused time, and every later phase with it', () => {
-    // Paused from 30 to 50: round 1 closes at 60 + 20 = 80, round 2 (60 minutes) at 140.
+    // Paused from 30 to 50: step 1 closes at 60 + 20 = 80, step 2 (60 minutes) at 140.
     const file = match({
       submissions: [
-        { phase: 'round-1', player: 'a', at: at(40), answers: { n: '3' } },
-        { phase: 'round-1', player: 'b', at: at(70), answers: { n: '5' } },
+        { phase: 'step-1', player: 'a', at: at(40), answers: { n: '3' } },
+        { phase: 'step-1', player: 'b', at: at(70), answers: { n: '5' } },
       ],
       events: [
         { type: 'pause', at: at(30) },
@@ -187,7 +183,7 @@ describe('pause and resume', () => {
     });
     const result = replay<Tiny>(tinyGame, file, { now: at(100) });
     expect(result.paused).toBeNull();
-    expect(result.state.log).toEqual([`round-1 closed ${at(80)}`]);
+    expect(result.state.log).toEqual([`step-1 closed ${at(80)}`]);
     expect(result.open?.timing).toEqual({ opensAt: at(80), deadline: at(140) });
     // Sent while paused: refused with the pause named; sent after the old deadline but before the new: counts.
     expect(result.rejected.map((r) => r.reason)).toEqual([
@@ -197,7 +193,7 @@ describe('pause and resume', () => {
   });
 
   it('explicit deadlines move too; a deadline passed before the pause does not', () => {
-    // Round 1 (60 minutes) closed at 60, before the pause from 70 to 100; round 2's explicit deadline 200 moves to 230.
+    // Step 1 (60 minutes) closed at 60, before the pause from 70 to 100; step 2's explicit deadline 200 moves to 230.
     const file = match(
       {
         events: [
@@ -205,10 +201,10 @@ describe('pause and resume', () => {
           { type: 'resume', at: at(100) },
         ],
       },
-      { deadlines: { 'round-2': at(200) } },
+      { deadlines: { 'step-2': at(200) } },
     );
     const result = replay<Tiny>(tinyGame, file, { now: at(150) });
-    expect(result.state.log).toEqual([`round-1 closed ${at(60)}`]);
+    expect(result.state.log).toEqual([`step-1 closed ${at(60)}`]);
     expect(result.open?.timing).toEqual({ opensAt: at(60), deadline: at(230) });
   });
 
@@ -216,14 +212,14 @@ describe('pause and resume', () => {
     const during = match({
       events: [
         { type: 'pause', at: at(30) },
-        { type: 'extend', phase: 'round-1', deadline: at(90), at: at(40) },
+        { type: 'extend', phase: 'step-1', deadline: at(90), at: at(40) },
         { type: 'resume', at: at(50) },
       ],
     });
     expect(replay(tinyGame, during, { now: at(55) }).open?.timing.deadline).toBe(at(90));
     const before = match({
       events: [
-        { type: 'extend', phase: 'round-1', deadline: at(90), at: at(10) },
+        { type: 'extend', phase: 'step-1', deadline: at(90), at: at(10) },
         { type: 'pause', at: at(30) },
         { type: 'resume', at: at(50) },
       ],
@@ -254,7 +250,7 @@ describe('pause and resume', () => {
   });
 
   it("a turn clock (the game's own length) moves too, and the game is told the phase opened later by the paused time", () => {
-    const phase = { id: 'turn-1', title: 'Turn 1', kind: 'turn', questions: {}, maxSeconds: 120 };
+    const phase = { id: 'move-1', title: 'Move 1', kind: 'move', questions: {}, maxSeconds: 120 };
     const pauses = pausesOf([
       { type: 'pause', at: at(1) },
       { type: 'resume', at: at(11) },
@@ -325,9 +321,9 @@ describe('pause and resume: property', () => {
         let sum = 0;
         lengths.forEach((length, i) => {
           sum += length;
-          if (explicit) deadlines[`round-${i + 1}`] = at(sum);
+          if (explicit) deadlines[`step-${i + 1}`] = at(sum);
         });
-        const minutes = explicit ? {} : Object.fromEntries(lengths.map((length, i) => [`round-${i + 1}`, length]));
+        const minutes = explicit ? {} : Object.fromEntries(lengths.map((length, i) => [`step-${i + 1}`, length]));
         const file = match({ options: { rounds: lengths.length, closeEarly: false }, events }, { minutes, deadlines });
         const end = at(sum + t + 10);
         const result = replay<Tiny>(tinyGame, file, { now: end });
@@ -359,40 +355,11 @@ describe('pause and resume: property', () => {
   });
 });
 
-describe("pause and resume: Peg Domain's turn clock", () => {
-  it('a turn paused for 5 minutes charges only the time played: the move at +400 s after a 300 s pause used 100 s', () => {
-    // Turn 1 opens at START with 120 s plus 480 s of reserve (deadline +600 s); paused from +30 s to +330 s.
-    const events: MatchEvent[] = [
-      { type: 'pause', at: peg.at(30) },
-      { type: 'resume', at: peg.at(330) },
-    ];
-    const match = {
-      ...peg.pegMatch({}, [peg.sub('turn-1', 'p1', peg.piece('A8', 'E1 0'), 400)], { startAt: peg.START }),
-      events,
-    };
-    const during = peg.replayPeg(match, peg.at(200));
-    expect(during.open?.timing.deadline).toBe(peg.at(600));
-    expect(during.paused).toEqual({ from: peg.at(30) });
-    const result = peg.replayPeg(match, peg.at(410));
-    expect(result.rejected).toEqual([]);
-    expect(result.state.turns[0]).toMatchObject({
-      mover: 'p1',
-      outcome: 'placed',
-      secondsUsed: 100,
-      reserveUsed: 0,
-      reserveLeft: 480,
-    });
-    // Without the pause the same move would have used 400 s: 280 s of reserve.
-    const unpaused = peg.replayPeg({ ...match, events: [] }, peg.at(410));
-    expect(unpaused.state.turns[0]).toMatchObject({ secondsUsed: 400, reserveLeft: 200 });
-  });
-});
-
 describe('the trigger-time projection of a match that closes when ready', () => {
   it('counts each phase that closes when ready as closing the moment it opens, the busiest it can be', () => {
     const three = { options: { rounds: 3, closeEarly: false } };
     expect(earliestCloses(tinyGame, match(three))).toEqual([at(60), at(120), at(180)]);
-    expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'round-2': true } }))).toEqual([
+    expect(earliestCloses(tinyGame, match(three, { closeWhenReady: { 'step-2': true } }))).toEqual([
       at(60),
       at(60),
       at(120),
@@ -405,7 +372,7 @@ describe('the replay command during a pause', () => {
   it('says the match is paused, and nothing when it is not', () => {
     const file = match({ events: [{ type: 'pause', at: at(30) }] });
     expect(replayOutput(replay(tinyGame, file, { now: at(90) }))).toMatchObject({
-      open: { phase: 'round-1', deadline: at(60) },
+      open: { phase: 'step-1', deadline: at(60) },
       paused: { from: at(30) },
     });
     expect(replayOutput(replay(tinyGame, file, { now: at(20) }))).not.toHaveProperty('paused');

@@ -4,8 +4,8 @@ import { Random } from '../../src/engine/core/random.js';
 
 describe('seeded randomness', () => {
   it('gives the same numbers for the same seed and label', () => {
-    const a = new Random('match-1').fork('round-2');
-    const b = new Random('match-1').fork('round-2');
+    const a = new Random('match-1').fork('step-2');
+    const b = new Random('match-1').fork('step-2');
     expect(Array.from({ length: 20 }, () => a.int(1, 100))).toEqual(Array.from({ length: 20 }, () => b.int(1, 100)));
   });
 

@@ -26,18 +26,18 @@ describe('replay', () => {
       tinyGame,
       match({
         submissions: [
-          { phase: 'round-1', player: 'a', answers: { n: '3' } },
-          { phase: 'round-1', player: 'a', answers: { n: '7' } },
-          { phase: 'round-1', player: 'a', answers: { n: '99' } },
-          { phase: 'round-1', player: 'b', answers: { n: '2' } },
-          { phase: 'round-2', player: 'a', answers: { n: '1' } },
-          { phase: 'round-2', player: 'b', answers: { n: '4', bonus: 'yes' } },
+          { phase: 'step-1', player: 'a', answers: { n: '3' } },
+          { phase: 'step-1', player: 'a', answers: { n: '7' } },
+          { phase: 'step-1', player: 'a', answers: { n: '99' } },
+          { phase: 'step-1', player: 'b', answers: { n: '2' } },
+          { phase: 'step-2', player: 'a', answers: { n: '1' } },
+          { phase: 'step-2', player: 'b', answers: { n: '4', bonus: 'yes' } },
         ],
       }),
     );
     expect(result.state.totals).toEqual({ a: 8, b: 11 });
     expect(result.rejected).toEqual([
-      { phase: 'round-1', player: 'a', reason: 'n: "99" is not a number from 1 to 10', submission: 2 },
+      { phase: 'step-1', player: 'a', reason: 'n: "99" is not a number from 1 to 10', submission: 2 },
     ]);
     expect(result.receipts.map((r) => [r.status, r.superseded])).toEqual([
       ['accepted', true],
@@ -54,13 +54,13 @@ describe('replay', () => {
     const result = replay<{ totals: Record<string, number> }>(
       tinyGame,
       match({
-        submissions: [{ phase: 'round-1', player: 'a', answers: { n: '5', bonus: 'yes' } }],
+        submissions: [{ phase: 'step-1', player: 'a', answers: { n: '5', bonus: 'yes' } }],
       }),
     );
     expect(result.state.totals.a).toBe(5);
     expect(result.receipts[0].status).toBe('partial');
     expect(result.rejected).toEqual([
-      { phase: 'round-1', player: 'a', reason: 'bonus: costs 1 garnet and you have none', submission: 0 },
+      { phase: 'step-1', player: 'a', reason: 'bonus: costs 1 garnet and you have none', submission: 0 },
     ]);
   });
 
@@ -69,23 +69,23 @@ describe('replay', () => {
       tinyGame,
       match({
         submissions: [
-          { phase: 'round-9', player: 'a', answers: { n: '1' } },
-          { phase: 'round-1', player: 'b', answers: { n: '1', colour: 'red' } },
+          { phase: 'step-9', player: 'a', answers: { n: '1' } },
+          { phase: 'step-1', player: 'b', answers: { n: '1', colour: 'red' } },
         ],
       }),
     );
     expect(result.receipts).toHaveLength(2);
     expect(result.rejected.map((r) => r.reason)).toEqual([
-      'the match is over: no round-9 is open',
-      '"colour" is not a question of Round 1; that answer was ignored',
+      'the match is over: no step-9 is open',
+      '"colour" is not a question of Step 1; that answer was ignored',
     ]);
   });
 
   it('holds back final while a host decision is pending, and checks the answer', () => {
     const tie = match({
       submissions: [
-        { phase: 'round-1', player: 'a', answers: { n: '3' } },
-        { phase: 'round-1', player: 'b', answers: { n: '3' } },
+        { phase: 'step-1', player: 'a', answers: { n: '3' } },
+        { phase: 'step-1', player: 'b', answers: { n: '3' } },
       ],
     });
     const pending = replay(tinyGame, tie);
@@ -113,28 +113,28 @@ describe('replay', () => {
   describe('with a schedule', () => {
     const scheduled = match({
       startAt: '2026-11-21T18:00:00Z',
-      schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: { 'round-2': '2026-11-21T22:00:00Z' } },
+      schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: { 'step-2': '2026-11-21T22:00:00Z' } },
       submissions: [
-        { phase: 'round-1', player: 'a', at: '2026-11-21T18:30:00Z', answers: { n: '4' } },
-        { phase: 'round-1', player: 'b', at: '2026-11-21T19:00:01Z', answers: { n: '9' } },
-        { phase: 'round-2', player: 'b', at: '2026-11-21T20:00:00Z', answers: { n: '2' } },
+        { phase: 'step-1', player: 'a', at: '2026-11-21T18:30:00Z', answers: { n: '4' } },
+        { phase: 'step-1', player: 'b', at: '2026-11-21T19:00:01Z', answers: { n: '9' } },
+        { phase: 'step-2', player: 'b', at: '2026-11-21T20:00:00Z', answers: { n: '2' } },
       ],
     });
 
     it('refuses a submission by its own timestamp after the deadline', () => {
       const result = replay<{ totals: Record<string, number> }>(tinyGame, scheduled);
       expect(result.rejected[0]).toEqual({
-        phase: 'round-1',
+        phase: 'step-1',
         player: 'b',
         submission: 1,
-        reason: 'arrived at 2026-11-21T19:00:01Z, after the deadline of Round 1 (2026-11-21T19:00:00.000Z)',
+        reason: 'arrived at 2026-11-21T19:00:01Z, after the deadline of Step 1 (2026-11-21T19:00:00.000Z)',
       });
       expect(result.state.totals).toEqual({ a: 4, b: 2 });
     });
 
     it('keeps a phase open until its deadline has passed', () => {
       const midway = replay(tinyGame, scheduled, { now: '2026-11-21T20:30:00Z' });
-      expect(midway.open?.phase.id).toBe('round-2');
+      expect(midway.open?.phase.id).toBe('step-2');
       expect(midway.open?.timing).toEqual({
         opensAt: '2026-11-21T19:00:00.000Z',
         deadline: '2026-11-21T22:00:00.000Z',
@@ -142,7 +142,7 @@ describe('replay', () => {
       expect([...midway.open!.moves.keys()]).toEqual(['b']);
       expect(midway.final).toBeNull();
       expect(replayOutput(midway).open).toEqual({
-        phase: 'round-2',
+        phase: 'step-2',
         deadline: '2026-11-21T22:00:00.000Z',
         submitted: ['b'],
       });
@@ -157,17 +157,17 @@ describe('replay', () => {
         tinyGame,
         {
           ...scheduled,
-          submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
+          submissions: [{ phase: 'step-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
         },
         { now: '2026-11-21T18:20:00Z' },
       );
-      expect(early.rejected[0].reason).toBe('round-2 is not open (the open phase is round-1)');
+      expect(early.rejected[0].reason).toBe('step-2 is not open (the open phase is step-1)');
       const later = replay(tinyGame, {
         ...scheduled,
-        submissions: [{ phase: 'round-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
+        submissions: [{ phase: 'step-2', player: 'a', at: '2026-11-21T18:10:00Z', answers: { n: '5' } }],
       });
       expect(later.rejected[0].reason).toBe(
-        'arrived at 2026-11-21T18:10:00Z, before Round 2 opened at 2026-11-21T19:00:00.000Z',
+        'arrived at 2026-11-21T18:10:00Z, before Step 2 opened at 2026-11-21T19:00:00.000Z',
       );
     });
   });
@@ -180,16 +180,16 @@ describe('replay', () => {
         startAt: '2026-11-21T18:00:00Z',
         schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} },
         submissions: [
-          { phase: 'round-1', player: 'a', at: '2026-11-21T18:05:00Z', answers: { n: '10' } },
-          { phase: 'round-1', player: 'b', at: '2026-11-21T18:04:00Z', answers: { n: '3' } },
-          { phase: 'round-1', player: 'b', at: '2026-11-21T18:06:00Z', answers: { n: '4' } },
+          { phase: 'step-1', player: 'a', at: '2026-11-21T18:05:00Z', answers: { n: '10' } },
+          { phase: 'step-1', player: 'b', at: '2026-11-21T18:04:00Z', answers: { n: '3' } },
+          { phase: 'step-1', player: 'b', at: '2026-11-21T18:06:00Z', answers: { n: '4' } },
         ],
       }),
       { now: '2026-11-21T18:10:00Z' },
     );
     expect(result.open).toBeNull();
-    expect(result.state.log).toEqual(['round-1 closed 2026-11-21T18:05:00Z']);
-    expect(result.rejected.map((r) => r.reason)).toEqual(['Round 1 had already ended']);
+    expect(result.state.log).toEqual(['step-1 closed 2026-11-21T18:05:00Z']);
+    expect(result.rejected.map((r) => r.reason)).toEqual(['Step 1 had already ended']);
   });
 
   it('is deterministic, and a bot-played match replays to the state the bots saw', () => {

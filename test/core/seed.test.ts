@@ -12,6 +12,7 @@ import { sameAccount } from '../../src/engine/core/email.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { PUBLISHED_LINE_MAX, publishedLines, publishedMatch } from '../../src/engine/core/publish.js';
 import {
+  EXAMPLE_GAME,
   GAME_LIST,
   type ReplayResult,
   loadMatchText,
@@ -83,7 +84,7 @@ describe('the commitment: SHA-256 of the seed, lowercase hex over its UTF-8 byte
  * address corrected by the host, his answers coming from the corrected account.
  */
 function fromTheAddOn(): MatchFile {
-  const base = example('not-flower-field.json');
+  const base = example(`${EXAMPLE_GAME.id}.json`);
   const emails: Record<string, string> = {
     p1: 'ann.lee@gmail.com',
     p2: 'ben@example.com',
@@ -219,7 +220,7 @@ describe('the published match file', () => {
       'ben@example.com',
       'x@y.org',
     ];
-    const base = example('not-flower-field.json');
+    const base = example(`${EXAMPLE_GAME.id}.json`);
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...pool), { minLength: 4, maxLength: 4 }),
@@ -261,7 +262,7 @@ describe('the published match file', () => {
   });
 
   it("keeps the host's other events (a pause, a resume) as they are: the match replays the same", () => {
-    const fresh = newMatch('not-flower-field', { seed: 'paused', startAt: '2026-11-21T18:00:00.000Z' });
+    const fresh = newMatch(EXAMPLE_GAME.id, { seed: 'paused', startAt: '2026-11-21T18:00:00.000Z' });
     if (!fresh.ok) throw new Error(fresh.error);
     const played = playMatch(
       { ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } },
@@ -286,7 +287,7 @@ describe('the published match file', () => {
   });
 
   it("leaves out every message's note (Google's refusal may quote an address, UrlFetchApp's the webhook's URL) and keeps the rest of each message", () => {
-    const fresh = newMatch('not-flower-field', { seed: 'messages', players: 4 });
+    const fresh = newMatch(EXAMPLE_GAME.id, { seed: 'messages', players: 4 });
     if (!fresh.ok) throw new Error(fresh.error);
     const played = playMatch(fresh.value, { bots: 'random', answerDecisions: true });
     const at = '2026-11-21T18:00:00.000Z';
@@ -326,11 +327,14 @@ describe('the published match file', () => {
   });
 
   it('cuts a line longer than a cell holds into rows, which a copy of the cells joins again', () => {
-    const base = example('not-flower-field.json');
+    const base = example(`${EXAMPLE_GAME.id}.json`);
     const long = 'x'.repeat(2 * PUBLISHED_LINE_MAX + 5);
     const match: MatchFile = {
       ...base,
-      submissions: [...base.submissions, { phase: 'round-5', player: 'p1', answers: { own: long } }],
+      submissions: [
+        ...base.submissions,
+        { phase: base.submissions.at(-1)!.phase, player: 'p1', answers: { own: long } },
+      ],
     };
     const lines = publishedLines(match, finalOf(replayMatch(match)));
     expect(Math.max(...lines.map((l) => l.length))).toBe(PUBLISHED_LINE_MAX);
@@ -352,7 +356,7 @@ describe('the published match file', () => {
 });
 
 describe("the Seed tab's view", () => {
-  const played = example('not-flower-field.json');
+  const played = example(`${EXAMPLE_GAME.id}.json`);
   const commitment = seedCommitment(played.seed);
 
   it('shows the spectators and the host the commitment from the start, and the seed and the file only at the end', () => {

@@ -1,5 +1,5 @@
 // The limit of submissions read per player and phase (MAX_SUBMISSIONS_PER_PHASE), worked on the tiny
-// game: Ann sends her form 53 times in round 1; the 50th is her last that counts, the three after
+// game: Ann sends her form 53 times at step 1; the 50th is her last that counts, the three after
 // it are logged, refused with a receipt naming it, and shown in the logs without their answers.
 import { describe, expect, it } from 'vitest';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
@@ -22,12 +22,12 @@ function annSends(count: number): MatchFile {
     // Ann's answers go 1, 2, …, 10, 1, 2, …: her 50th is 10, her 51st would be 1.
     submissions: [
       ...Array.from({ length: count }, (_, i) => ({
-        phase: 'round-1',
+        phase: 'step-1',
         player: 'a',
         at: at(i),
         answers: { n: String((i % 10) + 1) },
       })),
-      { phase: 'round-1', player: 'b', at: at(count), answers: { n: '2' } },
+      { phase: 'step-1', player: 'b', at: at(count), answers: { n: '2' } },
     ],
     decisions: [],
   };
@@ -66,14 +66,14 @@ describe('submissions a phase', () => {
       ]);
       expect(rows.find((r) => r[0] === 50)?.[4]).toBe('n: 10');
     }
-    // Ben is not touched by Ann's count, nor is Ann's count carried into round 2.
+    // Ben is not touched by Ann's count, nor is Ann's count carried into step 2.
     expect(result.receipts.find((r) => r.player === 'b')?.status).toBe('accepted');
   });
 
   it('names no answer when none of the first 50 was valid', () => {
     const match = annSends(0);
     const invalid = Array.from({ length: 51 }, (_, i) => ({
-      phase: 'round-1',
+      phase: 'step-1',
       player: 'a',
       at: at(i),
       answers: { n: '99' },
@@ -86,7 +86,7 @@ describe('submissions a phase', () => {
 
   it('starts a new count in the next phase', () => {
     const match = annSends(50);
-    const next = { phase: 'round-2', player: 'a', at: at(100), answers: { n: '4' } };
+    const next = { phase: 'step-2', player: 'a', at: at(100), answers: { n: '4' } };
     const result = replay<{ totals: Record<string, number> }>(tinyGame, {
       ...match,
       submissions: [...match.submissions, next],

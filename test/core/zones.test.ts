@@ -16,6 +16,7 @@ import {
   zonedText,
 } from '../../src/engine/core/zones.js';
 import type { WallClockRule } from '../../src/engine/core/matchfile.js';
+import { gameSeating } from '../helpers/some-game.js';
 
 const HOUR = 3_600_000;
 
@@ -129,7 +130,7 @@ describe('wall-clock deadlines: worked examples', () => {
 
   it('the schedule names a rule by phase id, kind or default; at one level closeAt comes before minutes', () => {
     const schedule = loadMatch({
-      game: 'pasture',
+      game: gameSeating(2).id,
       seed: 's',
       players: [
         { id: 'a', name: 'Ann' },
@@ -137,23 +138,23 @@ describe('wall-clock deadlines: worked examples', () => {
       ],
       schedule: {
         timeZone: 'Europe/Paris',
-        minutes: { default: 60, pregame: 30 },
-        closeAt: { round: { time: '20:00', atLeastHours: 12 }, 'round-3': { time: '09:00', atLeastHours: 2 } },
+        minutes: { default: 60, intro: 30 },
+        closeAt: { step: { time: '20:00', atLeastHours: 12 }, 'step-3': { time: '09:00', atLeastHours: 2 } },
       },
     });
     if (!schedule.ok) throw new Error(schedule.error);
     const phase = (id: string, kind: string) => ({ id, kind, title: id, questions: {} });
     const opens = '2026-11-26T07:00:00.000Z';
     const of = (id: string, kind: string) => deadlineOf(phase(id, kind), opens, schedule.value.schedule, []);
-    expect(of('round-1', 'round')).toBe('2026-11-26T19:00:00.000Z');
-    expect(of('round-3', 'round')).toBe('2026-11-27T08:00:00.000Z');
-    expect(of('pregame', 'pregame')).toBe('2026-11-26T07:30:00.000Z');
-    expect(of('turn-1', 'turn')).toBe('2026-11-26T08:00:00.000Z');
+    expect(of('step-1', 'step')).toBe('2026-11-26T19:00:00.000Z');
+    expect(of('step-3', 'step')).toBe('2026-11-27T08:00:00.000Z');
+    expect(of('intro', 'intro')).toBe('2026-11-26T07:30:00.000Z');
+    expect(of('move-1', 'move')).toBe('2026-11-26T08:00:00.000Z');
   });
 
   it('a rule that does not read is refused with its path and what it takes', () => {
     const file = (rule: unknown) => ({
-      game: 'pasture',
+      game: gameSeating(2).id,
       seed: 's',
       players: [
         { id: 'a', name: 'Ann' },

@@ -72,18 +72,19 @@ describe('citations of documents', () => {
   it('finds a citation, and tells one that resolves from one that does not', () => {
     // Names of missing files are built here, so that this file does not cite them itself.
     const md = (name: string) => `${name}.md`;
-    const present = new Set(['docs/matchfile.md', 'docs/games/paint.md', 'README.md']);
+    const game = md('docs/games/dye-pot');
+    const present = new Set(['docs/matchfile.md', game, 'README.md']);
     const exists = (path: string) => present.has(path);
-    const text = `// See docs/games/paint.md, "Rules", and matchfile.md;\n// then ${md('RULEBOOK')}, and https://example.com/a/${md('NOTES')}`;
+    const text = `// See ${game}, "Rules", and matchfile.md;\n// then ${md('RULEBOOK')}, and https://example.com/a/${md('NOTES')}`;
     const found = citationsIn('src/engine/x.ts', text);
     expect(found.map((c) => [c.cited, c.line])).toEqual([
-      ['docs/games/paint.md', 1],
+      [game, 1],
       ['matchfile.md', 1],
       [md('RULEBOOK'), 2],
     ]);
     expect(found.map((c) => resolves(c, exists))).toEqual([true, true, false]);
     // A relative link from docs/games/ to the match file format, and one that climbs out of the repository.
-    expect(resolves({ file: 'docs/games/paint.md', line: 1, cited: md('../matchfile') }, exists)).toBe(true);
+    expect(resolves({ file: game, line: 1, cited: md('../matchfile') }, exists)).toBe(true);
     expect(resolves({ file: 'src/x.ts', line: 1, cited: md('../../README') }, exists)).toBe(false);
   });
 

@@ -1,6 +1,7 @@
-// A tiny game for testing the core: each round every player names a number from 1 to 10, and
+// A tiny game for testing the core: at each step every player names a number from 1 to 10, and
 // totals add up. A tie for the most asks the host to decide. With `closeEarly`, a 10 ends the
-// round at once (like a Peg Domain move).
+// step at once (like a move that closes a phase). Its id and phase kind are its own, not a
+// registered game's, so the core's tests name no game (test/build/names.test.ts).
 import * as z from 'zod/mini';
 import type { AnyGame, Game } from '../../src/engine/core/game.js';
 
@@ -19,13 +20,13 @@ interface TinyMove {
 }
 
 const tiny: Game<TinyOptions, TinyState, TinyMove> = {
-  id: 'not-flower-field',
+  id: 'tiny',
   title: 'Tiny',
   blurb: 'test game',
   playerCount: { min: 1, max: 9, default: 2 },
   optionsSchema: z.strictObject({ rounds: z._default(z.int(), 2), closeEarly: z._default(z.boolean(), false) }),
   prepareOptions: (options) => ({ options, issues: [] }),
-  phaseLengths: { kinds: { round: 'each round' } },
+  phaseLengths: { kinds: { step: 'each step' } },
   setup: (ctx) => ({ round: 0, totals: Object.fromEntries(ctx.players.map((p) => [p.id, 0])), log: [] }),
   currentPhase(state, ctx) {
     if (state.round >= ctx.options.rounds) return null;
@@ -34,9 +35,9 @@ const tiny: Game<TinyOptions, TinyState, TinyMove> = {
       { id: 'bonus', label: 'bonus', help: 'yes', kind: 'text' as const },
     ];
     return {
-      id: `round-${state.round + 1}`,
-      title: `Round ${state.round + 1}`,
-      kind: 'round',
+      id: `step-${state.round + 1}`,
+      title: `Step ${state.round + 1}`,
+      kind: 'step',
       questions: Object.fromEntries(ctx.players.map((p) => [p.id, q])),
     };
   },

@@ -11,6 +11,7 @@ import { STORE_TAB } from '../../src/triggers/sheet-store.js';
 import { HOST, Table, logOf } from '../sandbox/players.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
 import { type CliRun, runGeniusHost } from './cli-run.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-handover-'));
 
@@ -34,15 +35,15 @@ const OUR_HANDLERS = ['onTick', 'onFormSubmitted', 'onRowEdited'];
 
 function startedTable(): Table {
   const table = new Table(
-    'not-flower-field',
+    EXAMPLE_GAME.id,
     PLAYERS.map((p) => p.email),
   );
   const result = table.startMatch({
-    game: 'not-flower-field',
+    game: EXAMPLE_GAME.id,
     players: PLAYERS,
     startAt: START,
     timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
+    minutes: { default: 60 },
     deadlines: {},
   });
   expect(result.ok).toBe(true);

@@ -1,7 +1,7 @@
 // Hosting from Node over HTTP (test/http/hosting.ts) when every call fails once (429 or 500, and a
 // time-out after a call took effect), and with two machines at the same moment.
 import { expect, it, describe } from 'vitest';
-import { replayMatch } from '../../src/engine/index.js';
+import { EXAMPLE_GAME, replayMatch } from '../../src/engine/index.js';
 import { logOf } from '../sandbox/players.js';
 import { HostChild, expectLikePulledReplay, failures, handedOver, playToEnd } from './hosting.js';
 
@@ -9,7 +9,7 @@ describe.concurrent('hosting from Node over HTTP when calls fail, and with two m
   it.each([429, 500])(
     'every call failing once with %i, and the calls after the first deadline timing out once: nothing lost, nothing twice',
     async (status) => {
-      const game = 'not-flower-field';
+      const game = EXAMPLE_GAME.id;
       const { table, google, key } = await handedOver(game, 3, { failEachCallWith: [status] });
       const machine = new HostChild(google, table.google.host.id, key, { GENIUS_HOST_GOOGLE_TIMEOUT_MS: '300' });
       let first: number | null = null;
@@ -39,7 +39,7 @@ describe.concurrent('hosting from Node over HTTP when calls fail, and with two m
   );
 
   it('two machines at the same moment: one resolves the phase, the other leaves it to it', async () => {
-    const game = 'not-flower-field';
+    const game = EXAMPLE_GAME.id;
     const { table, google, key } = await handedOver(game, 3);
     const first = new HostChild(google, table.google.host.id, key);
     const second = new HostChild(google, table.google.host.id, key);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { loadMatch, replayMatch, viewFor } from '../../src/engine/index.js';
+import { GAME_LIST, loadMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import type { RunReport } from '../../src/triggers/host.js';
@@ -98,13 +98,11 @@ function run(args: readonly string[], env: Record<string, string>): Promise<CliR
   });
 }
 
-export const CASES: readonly { game: string; players: number }[] = [
-  { game: 'not-flower-field', players: 4 },
-  { game: 'pasture', players: 4 },
-  { game: 'paint', players: 12 },
-  { game: 'fair-and-square', players: 4 },
-  { game: 'peg-domain', players: 2 },
-];
+/** Every registered game, with four players where it seats four, else the nearest count it takes. */
+export const CASES: readonly { game: string; players: number }[] = GAME_LIST.map((game) => ({
+  game: game.id,
+  players: Math.min(Math.max(4, game.playerCount.min), game.playerCount.max),
+}));
 
 /**
  * A started match handed to a machine, and the loopback server serving the sandbox's world; `setup`:

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/node/rest.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { STORE_TAB } from '../../src/triggers/sheet-store.js';
 import { LoopbackGoogle } from './google-server.js';
 import { CLIENT, USER } from './oauth-server.js';
@@ -124,7 +125,7 @@ describe('genius-host login', () => {
       refresh_token: expect.stringMatching(/^1\/\//),
     });
 
-    const render = await start(['render', join(root, 'examples/not-flower-field.json'), '--to-sheets', SHEET], env)
+    const render = await start(['render', join(root, `examples/${EXAMPLE_GAME.id}.json`), '--to-sheets', SHEET], env)
       .done;
     expect(render.stderr).toBe('');
     expect(render.code).toBe(0);

@@ -2,12 +2,14 @@
 // calls Google's REST APIs through Google's client packages, pointed at a loopback server
 // (test/http/google-server.ts) with GENIUS_HOST_GOOGLE_ROOT_URL, authenticated by a service
 // account key file made for the test.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import {
+  EXAMPLE_GAME,
+  GAME_LIST,
   type MatchFile,
   audiencesOf,
   loadMatch,
@@ -36,10 +38,15 @@ function run(args: readonly string[], env: Record<string, string>): Promise<CliR
   });
 }
 
-const EXAMPLES = ['pasture', 'paint', 'peg-domain-final', 'fair-and-square', 'not-flower-field'];
-/** Pulling does not depend on the game: two games' logs (and a third under faults, below). */
-const PULLED = ['pasture', 'not-flower-field'];
 const examplePath = (name: string) => join(root, 'examples', `${name}.json`);
+/** Every registered game's examples: examples/<id>.json, or examples/<id>-<variant>.json. */
+const EXAMPLES = readdirSync(join(root, 'examples'))
+  .filter((file) => GAME_LIST.some((game) => file === `${game.id}.json` || file.startsWith(`${game.id}-`)))
+  .map((file) => file.replace(/\.json$/, ''));
+/** The games with an example of their own id, in the registry's order: rendering and pulling do not depend on which. */
+const SOME = GAME_LIST.map((game) => game.id).filter((id) => existsSync(examplePath(id)));
+/** Pulling does not depend on the game: two games' logs (and a third under faults, below). */
+const PULLED = [SOME[0], EXAMPLE_GAME.id];
 function example(name: string): MatchFile {
   const loaded = loadMatch(JSON.parse(readFileSync(examplePath(name), 'utf8')));
   if (!loaded.ok) throw new Error(loaded.error);
@@ -115,15 +122,15 @@ describe.concurrent('over HTTP, every call answered at once', () => {
   it("render --as a player writes that player's workbook, and rendering again leaves it equal", async () => {
     const id = newId();
     const file = google.addSpreadsheet(id);
-    const result = replayMatch(example('not-flower-field'));
+    const result = replayMatch(example(EXAMPLE_GAME.id));
     const player = audiencesOf(result).find((a) => a.startsWith('player:')) as Audience;
     for (const time of [1, 2]) {
       const { code, stdout } = await run(
-        ['render', examplePath('not-flower-field'), '--to-sheets', id, '--as', player],
+        ['render', examplePath(EXAMPLE_GAME.id), '--to-sheets', id, '--as', player],
         env,
       );
       expect(code).toBe(0);
-      expect(stdout).toMatch(/^Not Flower Field: the Ann \(p1\) workbook is in /);
+      expect(stdout).toMatch(new RegExp(`^${EXAMPLE_GAME.title}: the Ann \\(p1\\) workbook is in `));
       expect(file.writes).toHaveLength(time);
       expect(renderedTabs(file)).toEqual(undrawn(renderAudience(result, player).workbook.tabs));
     }
@@ -163,7 +170,7 @@ describe.concurrent('over HTTP, every call answered at once', () => {
     expect(refused.stderr).toBe(
       `genius-host: spreadsheet ${id}: Google refused access (HTTP 403 PERMISSION_DENIED: The caller does not have permission); share it with ${ACCOUNT} as an editor\n`,
     );
-    const missing = await run(['render', examplePath('pasture'), '--to-sheets', newId()], env);
+    const missing = await run(['render', examplePath(SOME[0]), '--to-sheets', newId()], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(
       /^genius-host: spreadsheet 1Loopback\w+: not found \(HTTP 404 NOT_FOUND: Requested entity was not found\.\); the ID is the part of the spreadsheet's address between \/d\/ and \/edit\n$/,
@@ -184,17 +191,17 @@ describe.concurrent('over HTTP, every call failing first with 429 and then with 
   it('render --to-sheets retries each call and the spreadsheet equals the embedded render', async () => {
     const id = newId();
     const file = google.addSpreadsheet(id);
-    const { code, stderr } = await run(['render', examplePath('paint'), '--to-sheets', id], env);
+    const { code, stderr } = await run(['render', examplePath(SOME[1]), '--to-sheets', id], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(methodsTo(google, id)).toEqual(['GET 429', 'GET 500', 'GET 200', 'POST 429', 'POST 500', 'POST 200']);
     expect(file.writes).toHaveLength(1);
-    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example('paint')), 'public').workbook.tabs));
+    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example(SOME[1])), 'public').workbook.tabs));
   });
 
   it('pull retries each call and loses nothing of the log', async () => {
     const id = newId();
-    const match = example('fair-and-square');
+    const match = example(SOME[2]);
     writeLog(google.addSpreadsheet(id), match);
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect(stderr).toBe('');
@@ -220,7 +227,7 @@ describe.concurrent('over HTTP, every call taking effect but answered only after
   it('render --to-sheets: the batchUpdate that took effect is refused when tried again, so it renders again from what is there', async () => {
     const id = newId();
     const file = google.addSpreadsheet(id);
-    const { code, stdout, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], env);
+    const { code, stdout, stderr } = await run(['render', examplePath(SOME[0]), '--to-sheets', id], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/Sheets API calls: 2 reads, 2 writes\)\n$/);
@@ -234,14 +241,12 @@ describe.concurrent('over HTTP, every call taking effect but answered only after
       'POST 200',
       'POST 200',
     ]);
-    expect(renderedTabs(file)).toEqual(
-      undrawn(renderAudience(replayMatch(example('pasture')), 'public').workbook.tabs),
-    );
+    expect(renderedTabs(file)).toEqual(undrawn(renderAudience(replayMatch(example(SOME[0])), 'public').workbook.tabs));
   });
 
   it('pull: each read tried again, nothing lost', async () => {
     const id = newId();
-    const match = example('not-flower-field');
+    const match = example(EXAMPLE_GAME.id);
     writeLog(google.addSpreadsheet(id), match);
     const { code, stdout } = await run(['pull', '--spreadsheet', id], env);
     expect(code).toBe(0);
@@ -285,7 +290,7 @@ describe.concurrent('credentials', () => {
     google.addSpreadsheet(id);
     const key = google.writeKeyFile(join(dir, 'key-revoked.json'));
     google.revokeKey();
-    const { code, stderr } = await run(['render', examplePath('pasture'), '--to-sheets', id], {
+    const { code, stderr } = await run(['render', examplePath(SOME[0]), '--to-sheets', id], {
       ...env,
       GOOGLE_APPLICATION_CREDENTIALS: key,
     });

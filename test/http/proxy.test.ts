@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/node/rest.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { runGeniusHost } from './cli-run.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
 import { CLIENT, USER } from './oauth-server.js';
@@ -48,10 +49,13 @@ describe('the loopback root is called directly, whatever the proxy variables say
 
   it('with a service account key', async () => {
     const key = google.writeKeyFile(join(dir, 'key.json'));
-    const render = await runGeniusHost(['render', join(root, 'examples/not-flower-field.json'), '--to-sheets', SHEET], {
-      ...env,
-      GOOGLE_APPLICATION_CREDENTIALS: key,
-    });
+    const render = await runGeniusHost(
+      ['render', join(root, `examples/${EXAMPLE_GAME.id}.json`), '--to-sheets', SHEET],
+      {
+        ...env,
+        GOOGLE_APPLICATION_CREDENTIALS: key,
+      },
+    );
     expect(render.stderr).toBe('');
     expect(render.code).toBe(0);
     expect(contacted).toEqual([]);

@@ -67,7 +67,7 @@ async function server(options: ServerOptions = {}, world: Partial<GoogleOptions>
 }
 
 const SPEC: FormSpec = {
-  phase: 'round-1',
+  phase: 'step-1',
   title: "Pasture: Ada's answers",
   description: 'Round 1: where your sheep go.',
   accepting: true,
@@ -82,7 +82,7 @@ const SPEC: FormSpec = {
       validation: '(?i)^(?:[A-H][1-8])$',
     },
     {
-      questionId: 'pasture',
+      questionId: 'field',
       title: 'Pasture',
       help: 'One of them',
       kind: 'choice',
@@ -151,14 +151,14 @@ describe.concurrent('the Forms port on Forms API v1 and Drive API v3', () => {
       'someone-else@example.com',
     );
     const map = answers[1].value as Record<string, string>;
-    expect(Object.values(map)).toEqual(['move', 'pasture', 'marks']);
+    expect(Object.values(map)).toEqual(['move', 'field', 'marks']);
     const read = await runPorts(google, '1HostSpreadsheet', [{ port: 'forms', method: 'responses', args: [formId] }]);
     const [response] = read.answers[0].value as { email: string; items: Record<string, unknown> }[];
     expect(response.email).toBe(PLAYER);
     // Keyed by the map's ids: a checkbox answer is a list even with one tick.
     expect(Object.fromEntries(Object.entries(response.items).map(([id, v]) => [map[id], v]))).toEqual({
       move: 'B4',
-      pasture: 'North',
+      field: 'North',
       marks: ['y'],
     });
   });
@@ -181,7 +181,7 @@ describe.concurrent('the Forms port on Forms API v1 and Drive API v3', () => {
     };
     const changed: FormSpec = {
       ...SPEC,
-      items: SPEC.items.map((i) => (i.questionId === 'pasture' ? { ...i, choices: ['East', 'West'] } : i)),
+      items: SPEC.items.map((i) => (i.questionId === 'field' ? { ...i, choices: ['East', 'West'] } : i)),
     };
     const parts = { ...same, items: same.items.map((p, i) => (i === 1 ? { ...p, choices: false } : p)) };
     const second = await runPorts(google, '1HostSpreadsheet', [
@@ -349,7 +349,7 @@ describe.concurrent('every call failing once: nothing lost, nothing made twice',
     expect(form.published && form.accepting).toBe(true);
     expect(form.items.map((i) => i.title)).toEqual(['Your move', 'Pasture', 'Marks']);
     const map = answers[1].value as Record<string, string>;
-    expect(Object.values(map)).toEqual(['move', 'pasture', 'marks']);
+    expect(Object.values(map)).toEqual(['move', 'field', 'marks']);
     expect(world.files.get(formId)?.permissions.filter((p) => p.view === 'published')).toHaveLength(1);
     expect(world.files.get(sheetId)?.permissions.filter((p) => p.emailAddress === PLAYER)).toHaveLength(1);
     expect(world.files.get(sheetId)?.published).toBe(true);

@@ -10,6 +10,7 @@ import type { GoogleOptions } from '../sandbox/services.js';
 import { LoopbackGoogle, type ServerOptions } from './google-server.js';
 import { HttpError } from './workspace-server.js';
 import { type CliRun, runGeniusHost } from './cli-run.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-start-'));
 const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` }));
@@ -22,11 +23,11 @@ function setupFile(name: string, setup: object): string {
 }
 
 const SETUP = {
-  game: 'not-flower-field',
+  game: EXAMPLE_GAME.id,
   players: PLAYERS,
   startAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
   timeZone: 'Europe/London',
-  minutes: { default: 60, pregame: 30 },
+  minutes: { default: 60 },
 };
 
 async function server(
@@ -122,7 +123,7 @@ describe.concurrent('genius-host start SETUP.json --spreadsheet ID', () => {
       .filter((l) => l.startsWith('  - '))
       .map((l) => l.slice(4));
     const table = new Table(
-      'not-flower-field',
+      EXAMPLE_GAME.id,
       PLAYERS.map((p) => p.email),
     );
     Object.assign(table.google.options, refusals);

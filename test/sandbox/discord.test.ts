@@ -13,6 +13,7 @@ import { audiencesOf } from '../../src/engine/core/views.js';
 import { type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
 import { machineFor } from './machine.js';
 import { DEFAULT_FAULTS, Table, logOf } from './players.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
 const TOKEN = 'NeverKept_0123456789-abcdefghijklmnopqrstuvwxyzABCDEFGHIJ';
 const WEBHOOK = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`;
@@ -64,7 +65,7 @@ const hostTab = (table: Table, title: string) => JSON.stringify(table.google.hos
 
 describe('a webhook that cannot be reached (UrlFetchApp throws, quoting the URL)', () => {
   it('keeps its token out of every view, every published file and every log of a whole match', () => {
-    const table = startWithDiscord('not-flower-field', { default: 60 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
     const google = table.google;
     google.discord.unreachable = true;
     table.playToEnd();
@@ -109,7 +110,7 @@ describe('a webhook that cannot be reached (UrlFetchApp throws, quoting the URL)
 describe('Discord refusing Apps Script', () => {
   it("keeps a post Cloudflare's 1015 page refuses pending, tries it on the back-off for three hours, says so on the Status and Links tabs, then drops it", () => {
     // Ten-hour phases: nothing else is posted while the first result is refused.
-    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 600 });
     const google = table.google;
     closeFirstPhaseWith(table, () => (google.discord.blocked = 1_000_000));
     const first = resultPosts(table);
@@ -141,7 +142,7 @@ describe('Discord refusing Apps Script', () => {
   }, 240_000);
 
   it("honours Discord's retry_after and Retry-After when longer than the back-off, then sends the post once", () => {
-    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 600 });
     const google = table.google;
     closeFirstPhaseWith(table, () => Object.assign(google.discord, { rateLimited: 1, retryAfter: 600 }));
     const [refused] = resultPosts(table);
@@ -163,7 +164,7 @@ describe('Discord refusing Apps Script', () => {
   }, 240_000);
 
   it('lets a machine given the webhook deliver the posts Discord refused Apps Script', () => {
-    const table = startWithDiscord('not-flower-field', { default: 600 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 600 });
     const google = table.google;
     closeFirstPhaseWith(table, () => (google.discord.blocked = 1_000_000));
     const refused = resultPosts(table);
@@ -187,7 +188,7 @@ describe('Discord refusing Apps Script', () => {
 
 describe("the host's actions in the next result's post (issue 29)", () => {
   it('lists each action since the last result with its time and the reason the host gave', () => {
-    const table = startWithDiscord('not-flower-field', { default: 60 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
     table.google.promptAnswers.push({ button: 'OK', text: '+30m' }, { button: 'OK', text: 'Ben lost power' });
     table.run('extendDeadline');
     const extended = logOf(table.sandbox).events!.find((e) => e.type === 'extend')!;

@@ -5,13 +5,14 @@ import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/index.js';
 import { LOG_TAB, type LogEntry, MatchLog, entryUids } from '../../src/triggers/log.js';
 import { matchOf, baseFile } from '../helpers/match.js';
+import { gameSeating } from '../helpers/some-game.js';
 import { SheetFile, spreadsheetPort } from './sheets.js';
 
-const match: MatchFile = matchOf(baseFile('not-flower-field', 3));
+const match: MatchFile = matchOf(baseFile(gameSeating(3).id, 3));
 const sent = (player: string, response: string): LogEntry => ({
   kind: 'submission',
   value: {
-    phase: 'pregame',
+    phase: 'step-1',
     player,
     answers: { colour: 'red' },
     via: 'form',
@@ -69,27 +70,27 @@ describe('the match log with two writers', () => {
     const reopened: MatchFile = {
       ...match,
       events: [
-        { type: 'reopen', phase: 'pregame', deadline: '2026-11-21T19:00:00.000Z', at: '2026-11-21T18:40:00.000Z' },
+        { type: 'reopen', phase: 'step-1', deadline: '2026-11-21T19:00:00.000Z', at: '2026-11-21T18:40:00.000Z' },
       ],
     };
     const close: LogEntry = {
       kind: 'event',
-      value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:10:00.000Z' },
+      value: { type: 'close', phase: 'step-1', at: '2026-11-21T18:10:00.000Z' },
     };
     const uid = (entries: LogEntry[], m: MatchFile) => entryUids(entries, m).map((e) => e.value.uid);
-    expect(uid([close], match)).toEqual(['close:pregame:0']);
+    expect(uid([close], match)).toEqual(['close:step-1:0']);
     // A close at another time, by another host, of the same opening: the same id.
     expect(
-      uid([{ kind: 'event', value: { type: 'close', phase: 'pregame', at: '2026-11-21T18:11:00.000Z' } }], match),
-    ).toEqual(['close:pregame:0']);
+      uid([{ kind: 'event', value: { type: 'close', phase: 'step-1', at: '2026-11-21T18:11:00.000Z' } }], match),
+    ).toEqual(['close:step-1:0']);
     // After the host reopened the phase, its next close is another.
-    expect(uid([close], reopened)).toEqual(['close:pregame:1']);
-    const tried = { ...match, events: [message('remind:pregame@x:60', 'p1').value as MatchEvent] };
-    expect(uid([message('remind:pregame@x:60', 'p1'), message('remind:pregame@x:60', 'p2')], match)).toEqual([
-      'message:email:remind:pregame@x:60:p1:0',
-      'message:email:remind:pregame@x:60:p2:0',
+    expect(uid([close], reopened)).toEqual(['close:step-1:1']);
+    const tried = { ...match, events: [message('remind:step-1@x:60', 'p1').value as MatchEvent] };
+    expect(uid([message('remind:step-1@x:60', 'p1'), message('remind:step-1@x:60', 'p2')], match)).toEqual([
+      'message:email:remind:step-1@x:60:p1:0',
+      'message:email:remind:step-1@x:60:p2:0',
     ]);
-    expect(uid([message('remind:pregame@x:60', 'p1')], tried)).toEqual(['message:email:remind:pregame@x:60:p1:1']);
+    expect(uid([message('remind:step-1@x:60', 'p1')], tried)).toEqual(['message:email:remind:step-1@x:60:p1:1']);
     // A host's action keeps the id it was given when the host acted.
     expect(uid([{ kind: 'decision', value: { id: 'tie', choice: 'p1', uid: 'host:abc' } }], match)).toEqual([
       'host:abc',
@@ -111,7 +112,7 @@ describe('the match log over 2 MB at once', () => {
     const entries: LogEntry[] = Array.from({ length: 300 }, (_, i) => ({
       kind: 'submission',
       value: {
-        phase: 'pregame',
+        phase: 'step-1',
         player: 'p1',
         answers: { colour: 'red', ...long(i) },
         via: 'form',

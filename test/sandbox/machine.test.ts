@@ -5,7 +5,7 @@
 // over HTTP: test/http/host.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
+import { EXAMPLE_GAME, type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { leaseIn } from '../../src/triggers/lease.js';
@@ -14,6 +14,7 @@ import { type Machine, machineFor } from './machine.js';
 import { asDrawn } from './whole-match.js';
 import { DEFAULT_FAULTS, type PhaseAnswered, Table, logOf } from './players.js';
 import type { SheetFile } from './sheets.js';
+import { formOnlyGame } from '../helpers/some-game.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve'];
 
@@ -123,7 +124,7 @@ function expectSheetsLikeReplay(table: Table): void {
 
 describe('two machines', () => {
   it('at once: the second finds the lease held and does nothing; the world is as one machine leaves it', () => {
-    const table = handedOver('not-flower-field', 3);
+    const table = handedOver(EXAMPLE_GAME.id, 3);
     const { google } = table;
     table.answerPhase();
     const state = table.state();
@@ -163,7 +164,7 @@ describe('two machines', () => {
   });
 
   it("a crashed machine's lease lapses once the next machine has seen it stand still for 10 minutes; that machine then does its work, once", () => {
-    const table = handedOver('not-flower-field', 3);
+    const table = handedOver(EXAMPLE_GAME.id, 3);
     const { google } = table;
     table.answerPhase();
     const deadline = table.state().open?.timing.deadline;
@@ -202,7 +203,7 @@ describe('two machines', () => {
   });
 
   it('a call failing in the middle of a run loses nothing: the next run finishes the work', () => {
-    const table = handedOver('not-flower-field', 3);
+    const table = handedOver(EXAMPLE_GAME.id, 3);
     const { google } = table;
     table.answerPhase();
     const deadline = table.state().open?.timing.deadline;
@@ -248,7 +249,7 @@ describe('two machines', () => {
  */
 describe('two hosts at once', () => {
   /** A match handed to machines with a phase answered and its deadline just passed; what one machine alone logs from there. */
-  function overdue(game = 'not-flower-field') {
+  function overdue(game = EXAMPLE_GAME.id) {
     const table = handedOver(game, 3);
     const { google } = table;
     table.answerPhase();
@@ -366,7 +367,7 @@ describe('two hosts at once', () => {
 
   it('two machines, one run longer than the lease: it keeps the lease, and the other, looking every 3 minutes, never runs', () => {
     // Answers by form only: their times are the forms', whenever a run reads them.
-    const { table, expected } = overdue('fair-and-square');
+    const { table, expected } = overdue(formOnlyGame(3).id);
     const { google } = table;
     const long = machineFor(table, 'long');
     const other = machineFor(table, 'other');
@@ -385,7 +386,7 @@ describe('two hosts at once', () => {
   });
 
   it('a machine that lost its lease (stopped for 11 minutes mid-run) writes nothing more; the one that took it over does the work once', () => {
-    const { table, expected, snapshot, calls } = overdue('fair-and-square');
+    const { table, expected, snapshot, calls } = overdue(formOnlyGame(3).id);
     const { google } = table;
     const formAnswers = (m: MatchFile) => m.submissions.filter((s) => s.via === 'form').map((s) => s.uid);
     let stopped = 0;

@@ -18,22 +18,25 @@ const OFFER_RUNS = 40;
 const REPLAY_RUNS = 8;
 const UNTYPED_RUNS = 15;
 
-const WEIRD_PHASES = [
-  '',
-  ' ',
-  'round-0',
-  'ROUND-1',
-  ' round-1',
-  'round-1 ',
-  'turn-999',
-  'pregame/',
-  '__proto__',
-  'constructor',
-  'toString',
-  '=1+1',
-  '\u202Eround-1',
-  'round-\u0661',
-];
+/** Phase ids that are not `id` but come close to it: its number 0 or 999 or another script's digit, another case, spaces, a slash, a bidi mark. */
+function weirdPhases(id: string): string[] {
+  return [
+    '',
+    ' ',
+    id.replace(/\d+/, '0'),
+    id.toUpperCase(),
+    ` ${id}`,
+    `${id} `,
+    id.replace(/\d+/, '999'),
+    `${id}/`,
+    '__proto__',
+    'constructor',
+    'toString',
+    '=1+1',
+    `\u202E${id}`,
+    id.replace(/\d/, '\u0661'),
+  ].filter((weird) => weird !== id);
+}
 const WEIRD_PLAYERS = [
   '',
   'nobody',
@@ -116,7 +119,7 @@ function submissionArb(
   const phaseId = fc.oneof(
     { weight: 10, arbitrary: fc.constant(phase.id) },
     { weight: 1, arbitrary: fc.constantFrom(...scenario.phases.map((p) => p.id)) },
-    { weight: 1, arbitrary: fc.constantFrom(...WEIRD_PHASES).filter((id) => !knownPlayersOnly || id !== '') },
+    { weight: 1, arbitrary: fc.constantFrom(...weirdPhases(phase.id)).filter((id) => !knownPlayersOnly || id !== '') },
   );
   const player = fc.oneof(
     ...(asked.length > 0 ? [{ weight: 8, arbitrary: fc.constantFrom(...asked) }] : []),

@@ -41,6 +41,19 @@ const VALID: readonly { label: string; text: string }[] = [
   }),
 ];
 
+/** The first two phase ids of every game's bot match: values a hostile file may put anywhere. */
+const PHASE_IDS: readonly string[] = [
+  ...new Set(
+    GAME_LIST.flatMap((game) => {
+      const fresh = newMatch(game.id, { seed: 'phases' });
+      if (!fresh.ok) throw new Error(fresh.error);
+      return replayMatch(playMatch(fresh.value))
+        .closed.slice(0, 2)
+        .map((closed) => closed.phase.id);
+    }),
+  ),
+];
+
 // ---- Reading an error back: `path: message`, the path in formatPath's notation. ----
 
 type Segment = { key: string; truncated: boolean } | { index: number };
@@ -185,8 +198,7 @@ const hostileJson: fc.Arbitrary<Json> = fc.oneof(
       ...FORMULAS,
       ...UNICODE,
       'p1',
-      'pregame',
-      'round-1',
+      ...PHASE_IDS,
       'red',
       '2026-11-21T18:00:00Z',
       '2026-02-30T25:61:00Z',
@@ -324,7 +336,7 @@ describe('the match-file loader', () => {
     const latin = fc.uint8Array({ maxLength: 300 }).map((b) => String.fromCharCode(...b));
     const json = fc
       .uint8Array({ maxLength: 40 })
-      .map((b) => `{"game": "pasture", "seed": "${String.fromCharCode(...b)}"}`);
+      .map((b) => `{"game": "${GAME_LIST[0].id}", "seed": "${String.fromCharCode(...b)}"}`);
     fc.assert(
       fc.property(fc.oneof(bytes, latin, json, fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
         expectLoadableText(text);
@@ -395,7 +407,8 @@ describe('the match-file loader', () => {
       '0',
       '007',
       'A1',
-      'round-1',
+      // A player id that reads as a phase id (a numbered one a player id may be).
+      PHASE_IDS.find((id) => /\d/.test(id) && /^[\w.-]+$/.test(id)) ?? 'p0',
       'host',
       'public',
       'Prototype',

@@ -16,9 +16,9 @@ const PLAYERS: Player[] = [
 ];
 const question = { id: 'colour', label: 'Your colour', help: 'red or blue', kind: 'text' as const, public: true };
 const PHASE: PhaseSpec = {
-  id: 'round-1',
-  title: 'Round 1',
-  kind: 'round',
+  id: 'step-1',
+  title: 'Step 1',
+  kind: 'step',
   questions: { p1: [question], p2: [question] },
 };
 

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import vm from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
 const root = join(__dirname, '../..');
 const PURE = [
@@ -103,7 +104,7 @@ describe('the renderer and the embedded workbook stay pure', () => {
     const context = vm.createContext({});
     vm.runInContext('Math.random = () => { throw new Error("Math.random called"); };', context);
     vm.runInContext(code, context);
-    const example = readFileSync(join(root, 'examples/not-flower-field.json'), 'utf8');
+    const example = readFileSync(join(root, `examples/${EXAMPLE_GAME.id}.json`), 'utf8');
     const out = JSON.parse(vm.runInContext(`Bundle.renderPublic(${JSON.stringify(example)})`, context));
     expect(out.batches).toBe(1);
     expect(out.tabs.slice(0, 4)).toEqual(['Current', 'Scoreboard', 'Status', 'Legend']);

@@ -16,11 +16,9 @@ import {
 } from 'culori';
 import { describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/engine/core/view.js';
-import { NUMBER_FILLS } from '../../src/engine/games/fair-and-square/view.js';
-import { PLAYER_COLOURS } from '../../src/engine/games/not-flower-field/options.js';
-import { TEAM_FILL } from '../../src/engine/games/paint/options.js';
-import { PASTURE_FILLS } from '../../src/engine/games/pasture/boards.js';
-import { PENDING, SIDE_COLOURS } from '../../src/engine/games/peg-domain/view.js';
+import { GAME_LIST } from '../../src/engine/index.js';
+import { ownTestModule } from '../helpers/game-cases.js';
+import type { GamePalettes } from '../helpers/palettes.js';
 
 const MINIMUM = 18;
 const distance = differenceCiede2000();
@@ -45,28 +43,13 @@ function closest(colours: Readonly<Record<string, string>>, see: Vision): { pair
   return worst;
 }
 
-const PALETTES: Record<string, Readonly<Record<string, string>>> = {
-  // Not Flower Field may offer all seven; cells are also black (three colours) or white (empty).
-  'player colours (Not Flower Field)': {
-    ...Object.fromEntries(PLAYER_COLOURS.map((c) => [c, PALETTE[c]])),
-    black: PALETTE.black,
-    white: PALETTE.white,
-  },
-  'Paint teams and the blank canvas': { ...TEAM_FILL, blank: PALETTE.white },
-  'Peg Domain sides, pending removal, removed square, Additional Peg': {
-    side1: SIDE_COLOURS[0],
-    side2: SIDE_COLOURS[1],
-    pending: PENDING,
-    removed: PALETTE.black,
-    additional: PALETTE.green,
-    free: PALETTE.white,
-  },
-  'Fair and Square players and blocked squares': {
-    ...Object.fromEntries(NUMBER_FILLS.map((fill, n) => [`number ${n}`, fill])),
-    blocked: PALETTE.lightGrey,
-  },
-  'Pasture sheep, flocks and empty pastures': PASTURE_FILLS,
-};
+/** Every game's palettes, from its own test folder (test/helpers/palettes.ts). */
+const PALETTES: Record<string, Readonly<Record<string, string>>> = Object.assign(
+  {},
+  ...(await Promise.all(
+    GAME_LIST.map(async (game) => (await ownTestModule<GamePalettes>(game, 'palette'))?.palettes ?? {}),
+  )),
+);
 
 describe('the board palettes', () => {
   for (const [name, colours] of Object.entries(PALETTES)) {

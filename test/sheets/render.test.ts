@@ -3,7 +3,7 @@
 // holds the previous render.
 import { describe, expect, it } from 'vitest';
 import type { BoardTab, Grid, GridCell, View } from '../../src/engine/core/view.js';
-import { newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
+import { EXAMPLE_GAME, newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import type { Request } from '../../src/sheets/api.js';
 import {
@@ -51,8 +51,8 @@ function viewOf(boards: BoardTab[], extra: Partial<View> = {}): View {
     audience: 'public',
     status: {
       game: 'Test',
-      headline: 'Round 1 is open',
-      phase: { id: 'round-1', title: 'Round 1' },
+      headline: 'Step 1 is open',
+      phase: { id: 'step-1', title: 'Step 1' },
       submitted: ['Ann'],
       waitingFor: ['Ben'],
       pendingDecisions: [],
@@ -335,7 +335,7 @@ describe('player text', () => {
         status: {
           game: 'Test',
           headline: 'open',
-          phase: { id: 'round-1', title: 'Round 1' },
+          phase: { id: 'step-1', title: 'Step 1' },
           submitted: names,
           waitingFor: [],
           pendingDecisions: [],
@@ -356,9 +356,10 @@ describe('player text', () => {
 });
 
 describe('re-rendering a spreadsheet that holds the last render', () => {
-  // A scheduled match: replayed "as of" a time, phases whose deadline has not passed stay open.
+  // A scheduled match of the example game (a pregame, then numbered rounds, each with its own tab
+  // once over): replayed "as of" a time, phases whose deadline has not passed stay open.
   const start = '2026-11-21T18:00:00.000Z';
-  const fresh = newMatch('not-flower-field', { seed: 'rerender', startAt: start });
+  const fresh = newMatch(EXAMPLE_GAME.id, { seed: 'rerender', startAt: start });
   if (!fresh.ok) throw new Error(fresh.error);
   const played = playMatch({ ...fresh.value, schedule: { timeZone: 'UTC', minutes: { default: 60 }, deadlines: {} } });
   const at = (hours: number) => new Date(Date.parse(start) + hours * 3_600_000 - 1000).toISOString();

@@ -7,6 +7,7 @@ import { renderAudience } from '../../src/cli/outputs.js';
 import { SheetModel, fillOf } from '../../src/workbook/sheet-model.js';
 import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { excelWidth, workbookXlsx } from '../../src/workbook/xlsx.js';
+import { gameSeating } from '../helpers/some-game.js';
 
 async function reopen(workbook: EmbeddedWorkbook): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
@@ -75,7 +76,7 @@ describe('the .xlsx export', () => {
       ...p,
       name: ['=IMPORTXML("https://x","//a")', '+1', '-1', '@x'][i],
     }));
-    const fresh = newMatch('not-flower-field', { seed: 'names', players });
+    const fresh = newMatch(gameSeating(4).id, { seed: 'names', players });
     if (!fresh.ok) throw new Error(fresh.error);
     const { workbook } = renderAudience(replayMatch(playMatch(fresh.value)), 'public');
     const book = await reopen(workbook);

@@ -4,10 +4,10 @@
 // exactly when it was edited before the deadline (at it, as every answer: the engine's rule).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ReplayResult } from '../../src/engine/index.js';
-import { ANSWERS_TAB } from '../../src/triggers/rows.js';
-import { botAnswers } from '../reliability/scenarios.js';
-import { HOST, Table, logOf } from './players.js';
+import type { ReplayResult } from '../../../src/engine/index.js';
+import { ANSWERS_TAB } from '../../../src/triggers/rows.js';
+import { botAnswers } from '../../reliability/scenarios.js';
+import { HOST, Table, logOf } from '../../sandbox/players.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const PLAYERS = ['Ann', 'Ben'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 }));

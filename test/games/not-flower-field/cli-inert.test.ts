@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seedCommitment } from '../../src/engine/core/commitment.js';
-import { loadMatch, replayMatch } from '../../src/engine/index.js';
-import { root, run } from '../helpers/cli.js';
+import { seedCommitment } from '../../../src/engine/core/commitment.js';
+import { loadMatch, replayMatch } from '../../../src/engine/index.js';
+import { root, run } from '../../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-inert-'));
 /** Every control character but the line break that ends each line of output (tabs included: none is printed). */

@@ -4,10 +4,10 @@
 // MAX_REPLAYS); these check the count where it is exact, and the execution's own record of state
 // kept in one property (src/triggers/state.ts).
 import { describe, expect, it } from 'vitest';
-import type { ExecutionRecord } from './calls.js';
-import { botAnswers } from '../reliability/scenarios.js';
-import { Table, logOf, privatePart } from './players.js';
-import { MAX_REPLAYS } from './sandbox.js';
+import type { ExecutionRecord } from '../../sandbox/calls.js';
+import { botAnswers } from '../../reliability/scenarios.js';
+import { Table, logOf, privatePart } from '../../sandbox/players.js';
+import { MAX_REPLAYS } from '../../sandbox/sandbox.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();

@@ -8,10 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadMatchText, replayMatch } from '../../src/engine/index.js';
-import { run } from '../helpers/cli.js';
-import { checkPublishedFile, publishedText, workbookTexts } from '../helpers/privacy.js';
-import { DEFAULT_FAULTS, Table, logOf } from './players.js';
+import { loadMatchText, replayMatch } from '../../../src/engine/index.js';
+import { run } from '../../helpers/cli.js';
+import { checkPublishedFile, publishedText, workbookTexts } from '../../helpers/privacy.js';
+import { DEFAULT_FAULTS, Table, logOf } from '../../sandbox/players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara'];
 const SETUP = {

@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { publishedLines } from '../../src/engine/core/publish.js';
-import { replayMatch, viewFor } from '../../src/engine/index.js';
-import type { ReplayResult } from '../../src/engine/core/replay.js';
-import type { Audience } from '../../src/engine/core/view.js';
-import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
-import type { Request, Workbook } from '../../src/sheets/api.js';
-import { MAX_BATCH_BYTES, batchBytes, renderRequests, renderView, splitRequests } from '../../src/sheets/index.js';
-import { matchOf, withLongAnswers } from '../helpers/match.js';
+import { publishedLines } from '../../../src/engine/core/publish.js';
+import { replayMatch, viewFor } from '../../../src/engine/index.js';
+import type { ReplayResult } from '../../../src/engine/core/replay.js';
+import type { Audience } from '../../../src/engine/core/view.js';
+import { EmbeddedWorkbook } from '../../../src/workbook/workbook.js';
+import type { Request, Workbook } from '../../../src/sheets/api.js';
+import { MAX_BATCH_BYTES, batchBytes, renderRequests, renderView, splitRequests } from '../../../src/sheets/index.js';
+import { matchOf, withLongAnswers } from '../../helpers/match.js';
 
 const pasture = () => matchOf(JSON.parse(readFileSync('examples/pasture.json', 'utf8')));
 

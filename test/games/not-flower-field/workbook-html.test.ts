@@ -1,10 +1,10 @@
 // The HTML page of a workbook: every tab as a section, cells as the sheet shows them (merges as
 // spans, two-colour halves, notes), player text escaped.
 import { describe, expect, it } from 'vitest';
-import { newMatch, playMatch, replayMatch, samplePlayers } from '../../src/engine/index.js';
-import { workbookHtml } from '../../src/workbook/html.js';
-import { renderAudience } from '../../src/cli/outputs.js';
-import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
+import { newMatch, playMatch, replayMatch, samplePlayers } from '../../../src/engine/index.js';
+import { workbookHtml } from '../../../src/workbook/html.js';
+import { renderAudience } from '../../../src/cli/outputs.js';
+import { EmbeddedWorkbook } from '../../../src/workbook/workbook.js';
 
 describe('the HTML page of a workbook', () => {
   const players = samplePlayers(4).map((p, i) => (i === 0 ? { ...p, name: '<script>alert(1)</script>' } : p));

@@ -3,11 +3,11 @@
 // with how long the open phase has left "as of the last update"; that line alone never makes a
 // sheet drawn again.
 import { describe, expect, it } from 'vitest';
-import type { MatchFile } from '../../src/engine/core/matchfile.js';
-import { publishedLines } from '../../src/engine/core/publish.js';
-import { newMatch, replayMatch, viewFor, viewKey } from '../../src/engine/index.js';
-import { renderAudience } from '../../src/cli/outputs.js';
-import { sheetOf } from './helpers.js';
+import type { MatchFile } from '../../../src/engine/core/matchfile.js';
+import { publishedLines } from '../../../src/engine/core/publish.js';
+import { newMatch, replayMatch, viewFor, viewKey } from '../../../src/engine/index.js';
+import { renderAudience } from '../../../src/cli/outputs.js';
+import { sheetOf } from '../../sheets/helpers.js';
 
 // Not Flower Field on "20:00 Europe/Paris, at least 12 hours", started Thursday 26 November 2026 at
 // 09:00 UTC: the pregame closes that evening at 20:00 Paris (19:00 UTC). Ben reads in New York,

@@ -1,12 +1,12 @@
-// Replay computes wall-clock deadlines from the file alone (issue 29 item 1): the same file replayed
-// by machines set to different time zones (the TZ variable of the child process) gives the same
-// deadlines, to the byte.
+// Replay computes wall-clock deadlines from the file alone (issue 29 item 1): Not Flower Field's
+// example replayed by machines set to different time zones (the TZ variable of the child process)
+// gives the same deadlines, to the byte.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../helpers/cli.js';
+import { root } from '../../helpers/cli.js';
 
 // Not Flower Field's example on a schedule of "20:00 Europe/Paris, at least 12 hours after it
 // opens", started on Thursday 26 March 2026, so round 2 spans the night Paris changes to summer

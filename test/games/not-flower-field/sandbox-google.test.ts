@@ -4,14 +4,14 @@
 // named in the owner's language, the daily quotas and the six-minute limit. And what the add-on
 // does about each: Start that survives every refusal without a second copy of anything, Check
 // this account… that reports what is refused and cleans up after itself.
-import { expectMatchTriggers } from './whole-match.js';
+import { expectMatchTriggers } from '../../sandbox/whole-match.js';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { RESPONSES_MARGIN_MS, responsesSince } from '../../src/triggers/collect.js';
-import type { MatchFile } from '../../src/engine/index.js';
-import { HOST, Table, logOf } from './players.js';
-import { Sandbox } from './sandbox.js';
-import { FormError, type GoogleOptions, QUOTAS, accountOf } from './services.js';
+import { RESPONSES_MARGIN_MS, responsesSince } from '../../../src/triggers/collect.js';
+import type { MatchFile } from '../../../src/engine/index.js';
+import { HOST, Table, logOf } from '../../sandbox/players.js';
+import { Sandbox } from '../../sandbox/sandbox.js';
+import { FormError, type GoogleOptions, QUOTAS, accountOf } from '../../sandbox/services.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();

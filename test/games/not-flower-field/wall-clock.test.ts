@@ -4,7 +4,7 @@
 // and reminder emails give it in New York time; the spectators' sheet in UTC and Paris time, with how
 // long is left as of its last drawing; Discord's posts in Discord's timestamp markup.
 import { describe, expect, it } from 'vitest';
-import { Table, logOf } from './players.js';
+import { Table, logOf } from '../../sandbox/players.js';
 
 const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/WallClock_0123456789-abcdefghijklmnopqrstuvw';
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev'];

@@ -3,16 +3,15 @@
 // the public-row time rule, identity (another player's form, an unverified sender, another
 // player's row), and the sandbox itself (only the fakes as globals; an unimplemented
 // call names itself).
-import { GAME_LIST } from '../../src/engine/index.js';
+import { GAME_LIST } from '../../../src/engine/index.js';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../src/engine/core/game.js';
-import { gameById } from '../../src/engine/index.js';
-import { ANSWERS_TAB } from '../../src/triggers/rows.js';
-import { MatchLog, type LogEntry } from '../../src/triggers/log.js';
-import { HOST, Table, logOf, spreadsheetOf } from './players.js';
-import { SERVICE_NAMES, Sandbox } from './sandbox.js';
-import { publishedLinkOf } from './services.js';
+import type { Question } from '../../../src/engine/core/game.js';
+import { ANSWERS_TAB } from '../../../src/triggers/rows.js';
+import { MatchLog, type LogEntry } from '../../../src/triggers/log.js';
+import { HOST, Table, logOf, spreadsheetOf } from '../../sandbox/players.js';
+import { SERVICE_NAMES, Sandbox } from '../../sandbox/sandbox.js';
+import { publishedLinkOf } from '../../sandbox/services.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -305,42 +304,6 @@ describe('answers', () => {
     // Nobody else's sheet shows it.
     const other = table.google.spreadsheet(table.playerFile('p1').sheet).sheet('Log');
     expect(other.cells.flat().some((c) => /A1 A1 C3/.test(c?.userEnteredValue?.stringValue ?? ''))).toBe(false);
-  });
-
-  it("Peg Domain: a valid move resolves the turn on submission and opens the next mover's form", () => {
-    const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
-    const result = table.startMatch({
-      game: 'peg-domain',
-      players: PLAYERS.slice(0, 2),
-      startAt: START,
-      timeZone: 'UTC',
-      minutes: {},
-      deadlines: {},
-    });
-    expect(result.ok).toBe(true);
-    table.google.clock.set(at(0.5));
-    table.fire('CLOCK');
-    const [p1, p2] = logOf(table.sandbox).players;
-    expect(table.google.forms.get(p1.form!)!.accepting).toBe(true);
-    expect(table.google.forms.get(p2.form!)!.accepting).toBe(false);
-    expect(table.google.forms.get(p2.form!)!.closedMessage).toMatch(
-      /^Nothing for you to answer in Turn 1 \(Ann to move\)/,
-    );
-    const state = table.state();
-    const game = gameById('peg-domain');
-    const answers = game.bots.greedy({
-      state: state.state,
-      phase: state.open!.phase,
-      player: 'p1',
-      ctx: state.ctx,
-      random: state.ctx.random('t'),
-    })!;
-    table.google.clock.set(at(1.5));
-    table.sendForm('p1', answers, state.open!.phase.questions.p1);
-    expect(table.state().open?.phase.id).toBe('turn-2');
-    expect(table.google.forms.get(p2.form!)!.accepting).toBe(true);
-    expect(table.google.forms.get(p2.form!)!.items.map((i) => i.title)).toEqual(['Cut-out', 'Placement', 'Finish']);
-    expect(table.google.forms.get(p1.form!)!.accepting).toBe(false);
   });
 });
 

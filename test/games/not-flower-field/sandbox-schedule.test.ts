@@ -2,13 +2,13 @@
 // bundle in the sandbox: the execution logs the close, the menu logs the pause and the resume, the
 // forms and the Status tabs follow, and every sheet ends as a replay of the exported file shows.
 import { describe, expect, it } from 'vitest';
-import type { Audience } from '../../src/engine/core/view.js';
-import { gameById, loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
-import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
-import { renderView } from '../../src/sheets/index.js';
-import { ANSWERS_TAB } from '../../src/triggers/rows.js';
-import { type Faults, Table, logOf, privatePart } from './players.js';
-import { asDrawn, expectRenderedLike } from './whole-match.js';
+import type { Audience } from '../../../src/engine/core/view.js';
+import { gameById, loadMatchText, replayMatch, viewFor } from '../../../src/engine/index.js';
+import { EmbeddedWorkbook } from '../../../src/workbook/workbook.js';
+import { renderView } from '../../../src/sheets/index.js';
+import { ANSWERS_TAB } from '../../../src/triggers/rows.js';
+import { type Faults, Table, logOf, privatePart } from '../../sandbox/players.js';
+import { asDrawn, expectRenderedLike } from '../../sandbox/whole-match.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();

@@ -4,8 +4,8 @@
 // one-shot trigger runs once, at or after its time; the 21st trigger of a user is refused.
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { Sandbox } from './sandbox.js';
-import { SMALL_CASES, startedTable } from '../reliability/scenarios.js';
+import { Sandbox } from '../../sandbox/sandbox.js';
+import { SMALL_CASES, startedTable } from '../../reliability/scenarios.js';
 
 const START = '2026-11-21T17:00:00.000Z';
 const clockTriggers = (table: ReturnType<typeof startedTable>) =>
