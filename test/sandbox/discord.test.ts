@@ -207,7 +207,7 @@ describe("the host's actions in the next result's post (issue 29)", () => {
 
 describe('Resolve overdue now, a host action (issue 29)', () => {
   it("asks why, is logged once under its own id, shows on the Host actions list, and in the next result's post", () => {
-    const table = startWithDiscord('not-flower-field', { default: 60 });
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
     const { google } = table;
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || answered.deadline === null)
