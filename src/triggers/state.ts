@@ -15,6 +15,7 @@ export const EXECUTION_STATE = z.object({
   seen: z.optional(z.string()),
   drawnAt: z.optional(z.string()),
   rendered: z.optional(z.record(z.string(), z.string())),
+  formsLeft: z.optional(z.boolean()),
 });
 
 /** The execution's own record (one property, written under the lock). */
@@ -27,6 +28,11 @@ export interface ExecutionState {
   readonly drawnAt?: string;
   /** Each audience's view as last drawn, by fingerprint: an unchanged view is not written again, and the log does not say what was written. */
   readonly rendered?: Readonly<Record<string, string>>;
+  /**
+   * Some forms were left to a later execution (late in a long one: forms-sync.ts). Kept apart from
+   * `seen`, so the sheets count as drawn once they are, and the next answers draw only their sender's.
+   */
+  readonly formsLeft?: boolean;
 }
 
 /** The keys each field was kept under before they were one record (a match running when the add-on was updated). */
