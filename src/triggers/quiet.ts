@@ -8,11 +8,13 @@ import type { HostContext } from './context.js';
 import { nextReminderWake } from './messages.js';
 
 /**
- * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
- * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
- * catches an answer whose trigger did not fire, for its receipt.
+ * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
+ * form-submit trigger reads its form at once (Google documents the trigger: docs/google.md), a
+ * deadline closes and reads every form once more, and a reminder reads the forms before it is sent,
+ * so this read only hastens the receipt of an answer whose trigger did not fire; with nothing due,
+ * it is once a day (it was every 2 hours: twenty forms read, most of a day's trigger time, issue 26).
  */
-const FORMS_EVERY_MINUTES = 120;
+export const FORMS_EVERY_MINUTES = 24 * 60;
 /** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 

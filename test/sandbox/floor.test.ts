@@ -3,7 +3,7 @@
 // measures the whole matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
 import { botAnswers } from '../reliability/scenarios.js';
-import { Table, privatePart } from './players.js';
+import { Table, logOf, privatePart } from './players.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
@@ -14,7 +14,7 @@ const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
 /** No faults: every answer valid, every trigger fires once, ticks on time. */
 const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
 
-function started(game: string): Table {
+function started(game: string, minutes: Record<string, number> = { default: 60, pregame: 30 }): Table {
   const table = new Table(
     game,
     PLAYERS.map((p) => p.email),
@@ -26,7 +26,7 @@ function started(game: string): Table {
     players: PLAYERS,
     startAt: START,
     timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
+    minutes,
     deadlines: {},
   };
   expect(table.startMatch(setup).ok).toBe(true);
@@ -69,5 +69,33 @@ describe('forms left to a later execution', () => {
     for (const p of table.players())
       expect(JSON.parse(table.google.properties.get(`gh.form.${p.form}`)!)).toMatchObject({ phase: open.phase.id });
     expect(JSON.parse(table.google.properties.get('gh.state')!).formsLeft).toBeUndefined();
+  });
+});
+
+describe('the forms read on their own trigger, not on a poll', () => {
+  it('with nothing due, a tick hours after an answer whose trigger did not fire reads no form; the deadline reads it', () => {
+    const table = started('not-flower-field', { default: 1440, pregame: 30 });
+    table.google.clock.set('2026-11-21T18:31:00.000Z');
+    table.fire('CLOCK');
+    const open = table.state().open!;
+    const deadline = open.timing.deadline!;
+    const player = table.players()[0].id;
+    const bot = botAnswers(table, player)!;
+    expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    // Three hours on (the hourly safety net): nothing is due, so no form is read (it read every
+    // form that may hold an answer every 2 hours: twenty Forms reads for twenty players).
+    table.google.clock.set('2026-11-21T21:31:00.000Z');
+    const before = table.google.executions.length;
+    table.fire('CLOCK');
+    const forms = table.google.executions
+      .slice(before)
+      .flatMap((e) => e.calls.filter((c) => c.name.startsWith('Form')));
+    expect(forms).toEqual([]);
+    expect(logOf(table.sandbox).submissions).toEqual([]);
+    // The deadline closes the forms and reads them once more: the answer counts, on time.
+    table.google.clock.set(new Date(Date.parse(deadline) + 5_000).toISOString());
+    table.fire('CLOCK');
+    expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual([player]);
+    expect(table.state().receipts[0].status).toBe('accepted');
   });
 });
