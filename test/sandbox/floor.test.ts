@@ -2,7 +2,9 @@
 // twice. These check the add-on's share of it in the sandbox, each on a small match; npm run bench
 // measures the whole matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
-import { botAnswers } from '../reliability/scenarios.js';
+import { LATENCY } from '../../src/triggers/latency.js';
+import { costOf } from '../reliability/cost.js';
+import { botAnswers, emailsOf, setupOf } from '../reliability/scenarios.js';
 import { Table, logOf, privatePart } from './players.js';
 
 const START = '2026-11-21T18:00:00.000Z';
@@ -97,5 +99,24 @@ describe('the forms read on their own trigger, not on a poll', () => {
     table.fire('CLOCK');
     expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual([player]);
     expect(table.state().receipts[0].status).toBe('accepted');
+  });
+});
+
+describe('Start split across executions', () => {
+  it('on a slow day at Google (the pessimistic latencies) every start call stays within 4 minutes', () => {
+    const c = { game: 'pasture', players: 10, minutes: { default: 1440 } };
+    const table = new Table(c.game, emailsOf(c));
+    // The fake clock runs as the calls take: the start sees its own time pass.
+    table.google.onCall = (call, _index, when) => {
+      if (when === 'after') table.google.clock.advance(costOf(call, 'pessimistic') / 1000);
+    };
+    expect(table.startMatch(setupOf(c)).ok).toBe(true);
+    const calls = table.google.executions.filter((e) => e.name === 'startMatch');
+    const ms = calls.map(
+      (e) => LATENCY.executionStart.pessimistic + e.calls.reduce((n, call) => n + costOf(call, 'pessimistic'), 0),
+    );
+    // Five players' files were one call: some twenty calls to Google each, over 4 minutes in all.
+    expect(Math.max(...ms)).toBeLessThanOrEqual(240_000);
+    expect(calls.length).toBeGreaterThan(3);
   });
 });
