@@ -78,18 +78,12 @@ function layoutOf(spec: FormSpec): FormLayout {
   };
 }
 
-/** Which parts of the form show `wanted` already (`shown`: what it showed, if known). */
-function partsShown(
-  shown: FormLayout | undefined,
-  wanted: FormLayout,
-  closedWith: string | undefined,
-  spec: FormSpec,
-): FormParts {
+/** Which parts of the form show `wanted` already (`shown`: what it showed, if known; a close leaves its closed message: decide.ts). */
+function partsShown(shown: FormLayout | undefined, wanted: FormLayout): FormParts {
   return {
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
-    closedMessage:
-      closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
+    closedMessage: shown?.closedMessage === wanted.closedMessage,
     items: Array.isArray(shown?.items)
       ? shown.items.map((old, i) => {
           const want = wanted.items[i];
@@ -118,7 +112,7 @@ function showForm(
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
   const wanted = layoutOf(spec);
-  const same = partsShown(shown, wanted, closedWith, spec);
+  const same = partsShown(shown, wanted);
   // Items about to change in place: the pointer first stops vouching for them, so an execution
   // stopped half-way makes the next one rebuild them rather than trust a stale layout.
   if (

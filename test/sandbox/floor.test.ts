@@ -120,3 +120,32 @@ describe('Start split across executions', () => {
     expect(calls.length).toBeGreaterThan(3);
   });
 });
+
+describe('the deadline: the boards before the forms', () => {
+  it('the forms are closed as they are, and each shows what follows once the sheets are drawn', () => {
+    const table = started('not-flower-field');
+    // The pregame asks nothing: its forms are closed already. Round 1's are open until its deadline.
+    table.playPhase();
+    const answered = table.answerPhase();
+    if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
+    const before = table.google.executions.length;
+    table.passDeadline(answered);
+    const tick = table.google.executions
+      .slice(before)
+      .find((e) => e.calls.some((c) => c.name === 'Form.setAcceptingResponses'))!;
+    const names = tick.calls.map((c) => c.name);
+    const firstBoard = tick.calls.findIndex(
+      (c) => c.name === 'Sheets.Spreadsheets.batchUpdate' && c.spreadsheet !== table.google.host.id,
+    );
+    expect(firstBoard).toBeGreaterThan(0);
+    // Closed before the boards are drawn (setAcceptingResponses), without a Forms call for the message.
+    expect(names.slice(0, firstBoard)).toContain('Form.setAcceptingResponses');
+    expect(names.slice(0, firstBoard)).not.toContain('Form.setCustomClosedFormMessage');
+    // Once drawn, every form says what follows: the next phase's questions, its closed message.
+    const open = table.state().open!;
+    for (const p of table.players())
+      expect(table.google.forms.get(p.form!)!.closedMessage).toBe(
+        `${open.phase.title} is being resolved; this form opens again for the next phase.`,
+      );
+  });
+});
