@@ -148,7 +148,13 @@ export function draw(
       ...setup,
       ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}),
     } satisfies RowsPointer);
-  const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, held, startedAt });
+  const forms = updateForms(ctx, result, formSpecs(ctx, result), {
+    rewrite,
+    closed,
+    held,
+    startedAt,
+    drewAll: only === null && writes.length > 0,
+  });
   // The sheets drawn whole count as drawn even with forms left over (formsLeft: the next execution
   // changes those), so the answers meanwhile draw only their sender's sheet, not every one.
   if (!only || forms.pending !== formsLeft)

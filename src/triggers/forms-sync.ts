@@ -161,7 +161,15 @@ export function updateForms(
     closed,
     held,
     startedAt,
-  }: { rewrite: boolean; closed: ReadonlyMap<string, string>; held: ReadonlySet<string>; startedAt: number },
+    drewAll,
+  }: {
+    rewrite: boolean;
+    closed: ReadonlyMap<string, string>;
+    held: ReadonlySet<string>;
+    startedAt: number;
+    /** This execution drew every sheet that changed: the next one has the forms alone to do, so it changes at least one. */
+    drewAll: boolean;
+  },
 ): { updated: number; pending: boolean } {
   let count = 0;
   let pending = false;
@@ -179,7 +187,9 @@ export function updateForms(
     }
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
-    if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
+    // An execution that drew the sheets may leave every form (a deadline's, after the boards);
+    // one that drew none changes one at least, so the forms always move on.
+    if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
       return { updated: count, pending: true };
     showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;

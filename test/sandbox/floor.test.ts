@@ -149,3 +149,36 @@ describe('the deadline: the boards before the forms', () => {
       );
   });
 });
+
+describe('a deadline whose boards took long', () => {
+  it('leaves every form to the next execution, which changes them all', () => {
+    const table = started('not-flower-field');
+    table.playPhase();
+    const answered = table.answerPhase();
+    if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
+    // Google is slow with the first board: the forms' time is spent once the boards are drawn.
+    let slowed = false;
+    table.google.onCall = (call, _index, when) => {
+      if (when === 'after' && !slowed && call.name === 'Sheets.Spreadsheets.batchUpdate') {
+        if (call.spreadsheet === table.google.host.id) return;
+        slowed = true;
+        table.google.clock.advance(200);
+      }
+    };
+    const before = table.google.executions.length;
+    table.passDeadline(answered);
+    table.google.onCall = null;
+    const deadline = table.google.executions
+      .slice(before)
+      .find((e) => e.calls.some((c) => c.name === 'Form.setAcceptingResponses'))!;
+    // It drew the boards and changed no form (it changed one past its time: 150 s, forms-sync.ts).
+    expect(deadline.calls.some((c) => c.name === 'Sheets.Spreadsheets.batchUpdate')).toBe(true);
+    expect(deadline.calls.filter((c) => /^(FormItem\.|Form\.add|Form\.setDescription)/.test(c.name))).toEqual([]);
+    // The next execution (armed at once) changes every form.
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    const open = table.state().open!;
+    for (const p of table.players())
+      expect(JSON.parse(table.google.properties.get(`gh.form.${p.form}`)!)).toMatchObject({ phase: open.phase.id });
+  });
+});
