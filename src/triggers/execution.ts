@@ -29,7 +29,7 @@ import { type Collected, Inputs, type RunKind, collectInputs } from './inputs.js
 import type { LogEntry } from './log.js';
 import { type MessagesSent, sendMessages } from './messages.js';
 import { KEY } from './pointers.js';
-import { nextDue } from './quiet.js';
+import { nextDue, openFormsAhead } from './quiet.js';
 import { armNearEdge } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 
@@ -101,7 +101,9 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // A machine reads the public rows just before the deadline (it has no edit trigger), under
       // the lock it then keeps for the run.
       const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
-      ctx.ports.clock.sleep(wait - lead);
+      // The forms the deadline closes and reads are opened while it waits (quiet.ts).
+      const left = openFormsAhead(ctx) ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : wait;
+      if (left - lead > 0) ctx.ports.clock.sleep(left - lead);
       if (lead > 0)
         return withLock(ctx, BUSY, () => {
           if (hostedElsewhere(ctx) === null) readRows(ctx);

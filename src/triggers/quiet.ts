@@ -6,6 +6,7 @@ import type { ReplayResult } from '../engine/index.js';
 import { formsToRead } from './collect.js';
 import type { HostContext } from './context.js';
 import { nextReminderWake } from './messages.js';
+import { KEY } from './pointers.js';
 
 /**
  * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
@@ -111,4 +112,24 @@ export function nextDue(
 
 function earlier(a: string, b: string): string {
   return new Date(Math.min(Date.parse(a), Date.parse(b))).toISOString();
+}
+
+/**
+ * The tick waiting for a deadline opens, while it waits, every form that may hold an answer (each
+ * open is a call to Forms): the deadline closes and reads each, and the boards come after that.
+ * Answers whether it opened any. Read from the properties before the lock, whose copy is dropped
+ * when the lock is taken (src/addon/services.ts), so nothing read here goes stale.
+ */
+export function openFormsAhead(ctx: HostContext): boolean {
+  const { forms } = ctx.ports;
+  if (!forms.prepare || ctx.ports.machine) return false;
+  const prefix = KEY.form('');
+  const ids = ctx.pointers.store
+    .keys()
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => k.slice(prefix.length))
+    .filter((id) => ctx.pointers.form(id).open !== false);
+  if (ids.length === 0) return false;
+  forms.prepare(ids);
+  return true;
 }

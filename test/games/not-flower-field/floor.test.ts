@@ -1,11 +1,10 @@
 // Trigger time at the floor (issue 26): an execution only when something is due, and no work done
-// twice. These check the add-on's share of it in the sandbox, each on a small match; npm run bench
-// measures the whole matches (bench/results.md).
+// twice. These check the add-on's share of it in the sandbox, on a small match of this game (its
+// forms open every round after a pregame that asks nothing); npm run bench measures the whole
+// matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
-import { LATENCY } from '../../src/triggers/latency.js';
-import { costOf } from '../reliability/cost.js';
-import { botAnswers, emailsOf, setupOf } from '../reliability/scenarios.js';
-import { Table, logOf, privatePart } from './players.js';
+import { botAnswers } from '../../reliability/scenarios.js';
+import { Table, logOf, privatePart } from '../../sandbox/players.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
@@ -102,25 +101,6 @@ describe('the forms read on their own trigger, not on a poll', () => {
   });
 });
 
-describe('Start split across executions', () => {
-  it('on a slow day at Google (the pessimistic latencies) every start call stays within 4 minutes', () => {
-    const c = { game: 'pasture', players: 10, minutes: { default: 1440 } };
-    const table = new Table(c.game, emailsOf(c));
-    // The fake clock runs as the calls take: the start sees its own time pass.
-    table.google.onCall = (call, _index, when) => {
-      if (when === 'after') table.google.clock.advance(costOf(call, 'pessimistic') / 1000);
-    };
-    expect(table.startMatch(setupOf(c)).ok).toBe(true);
-    const calls = table.google.executions.filter((e) => e.name === 'startMatch');
-    const ms = calls.map(
-      (e) => LATENCY.executionStart.pessimistic + e.calls.reduce((n, call) => n + costOf(call, 'pessimistic'), 0),
-    );
-    // Five players' files were one call: some twenty calls to Google each, over 4 minutes in all.
-    expect(Math.max(...ms)).toBeLessThanOrEqual(240_000);
-    expect(calls.length).toBeGreaterThan(3);
-  });
-});
-
 describe('the deadline: the boards before the forms', () => {
   it('the forms are closed as they are, and each shows what follows once the sheets are drawn', () => {
     const table = started('not-flower-field');
@@ -180,5 +160,28 @@ describe('a deadline whose boards took long', () => {
     const open = table.state().open!;
     for (const p of table.players())
       expect(JSON.parse(table.google.properties.get(`gh.form.${p.form}`)!)).toMatchObject({ phase: open.phase.id });
+  });
+});
+
+describe('the tick waiting for a deadline', () => {
+  it('opens the forms the deadline reads while it waits, so the boards come that much sooner', () => {
+    const table = started('not-flower-field');
+    table.playPhase();
+    const answered = table.answerPhase();
+    if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
+    // The reminder before the deadline (5 minutes before a phase of an hour), then the minute
+    // trigger 30 seconds before the deadline: it waits for it, then closes the phase.
+    table.google.clock.set(new Date(Date.parse(answered.deadline) - 60_000).toISOString());
+    table.fire('CLOCK');
+    table.google.clock.set(new Date(Date.parse(answered.deadline) - 30_000).toISOString());
+    const before = table.google.executions.length;
+    table.fire('CLOCK');
+    const tick = table.google.executions.slice(before).find((e) => e.wokeAt !== undefined)!;
+    const opens = tick.calls.filter((c) => c.name === 'FormApp.openById');
+    expect(opens.length).toBe(table.players().length);
+    for (const open of opens) expect(open.at!).toBeLessThan(tick.wokeAt!);
+    // And the deadline's work was done: every form closed and read, the next phase open.
+    expect(tick.calls.some((c) => c.name === 'Form.getResponses' && c.at! >= tick.wokeAt!)).toBe(true);
+    expect(table.state().open?.phase.id).not.toBe(answered.phase);
   });
 });
