@@ -103,7 +103,8 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
       // The forms the deadline closes and reads are opened while it waits (quiet.ts).
       const left = openFormsAhead(ctx) ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : wait;
-      if (left - lead > 0) ctx.ports.clock.sleep(left - lead);
+      // Slept even when the opens took the whole wait (0 ms): the run's work starts once it wakes.
+      ctx.ports.clock.sleep(Math.max(0, left - lead));
       if (lead > 0)
         return withLock(ctx, BUSY, () => {
           if (hostedElsewhere(ctx) === null) readRows(ctx);
