@@ -25,8 +25,10 @@ import {
   LARGE_CASES,
   type MatchCase,
   deadlinesAndSheets,
-  startedTable,
+  emailsOf,
+  setupOf,
 } from '../test/reliability/scenarios.js';
+import { Table as SandboxTable } from '../test/sandbox/players.js';
 
 /** What a game's own bench/games/<id>/sandbox.ts says of its sandbox matches; every part is optional. */
 interface GameSandbox {
@@ -71,11 +73,15 @@ interface Played {
 
 /** One match played to its end with the clock triggers as armed, the fake clock moved as `model` says the calls take. */
 function play(c: MatchCase, model: LatencyModel): Played {
-  const table = startedTable(c);
-  table.clockTriggers(30, LATENCY.oneShotDelay[model]);
+  const table = new SandboxTable(c.game, emailsOf(c));
+  // From the start on (its calls included: a start call sees its own time pass and leaves the rest
+  // to the next, start.ts), the fake clock runs as the model says the calls take.
   table.google.onCall = (call, _index, when) => {
     if (when === 'after') table.google.clock.advance(costOf(call, model) / 1000);
   };
+  const started = table.startMatch(setupOf(c));
+  if (!started.ok) throw new Error(`${c.game}: the start was refused: ${JSON.stringify(started.errors)}`);
+  table.clockTriggers(30, LATENCY.oneShotDelay[model]);
   table.playToEnd();
   const hostId = table.google.host.id;
   let hostMost = 0;

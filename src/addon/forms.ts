@@ -145,6 +145,16 @@ export class AppsScriptForms implements Forms {
     form.setAcceptingResponses(true);
   }
 
+  prepare(formIds: readonly string[]): void {
+    for (const id of formIds) {
+      try {
+        this.open(id);
+      } catch {
+        // Opened again (and its failure met) where the execution needs it.
+      }
+    }
+  }
+
   stopAccepting(formId: string, message?: string): void {
     const form = this.open(formId) as PublishingForm;
     if (message !== undefined) form.setCustomClosedFormMessage(message);

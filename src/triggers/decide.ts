@@ -17,7 +17,7 @@ import { playersToRemind } from './messages.js';
 
 /** What the first replay calls for. */
 export interface Plan {
-  /** The forms to close and read once more, by player, each with the message it closes with. */
+  /** The forms to close and read once more, by player, each with the closed message it is to show (set when it is shown: draw.ts). */
   readonly close: Map<string, string>;
   /** The forms to read without closing them (the players a reminder due now would email). */
   readonly read: readonly string[];
@@ -79,9 +79,12 @@ export function decide(ctx: HostContext, result: ReplayResult, now: string, inpu
 /** Does the plan: closes its forms, reads them and the others it names, and adds what came in and its entries. */
 export function carryOut(ctx: HostContext, inputs: Inputs, plan: Plan): Map<string, string> {
   const byId = new Map(inputs.match.players.map((p) => [p.id, p]));
-  for (const [id, message] of plan.close) {
+  // Closed as they are: an open form's closed message already says its phase is being resolved
+  // (src/forms), and the message of what follows is set once the sheets are drawn (showForm in
+  // forms-sync.ts), so the deadline's boards wait for one Forms call less a form.
+  for (const id of plan.close.keys()) {
     const player = byId.get(id);
-    if (player) ctx.ports.forms.stopAccepting(formOf(player), message);
+    if (player) ctx.ports.forms.stopAccepting(formOf(player));
   }
   const read = [...plan.close.keys(), ...plan.read];
   if (read.length > 0) inputs.add(collectForms(ctx, inputs.match, read));

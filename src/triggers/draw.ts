@@ -125,7 +125,9 @@ export function draw(
     entries.length > 0 &&
     entries.every((e) => e.kind === 'event' && e.value.type === 'message');
   if (messagedOnly && only === null && !rewrite && closed.size === 0) only = new Set<Audience>(['host']);
-  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly))
+  // Forms left over by an earlier execution are changed even when nothing else moved.
+  const formsLeft = kept.formsLeft === true;
+  if (!(rewrite || seen !== seenBefore || rowsStale || closed.size > 0 || messagedOnly || formsLeft))
     return { writes: [], formsUpdated: 0, unfinished: false, deferredUntil: null };
   // Edits from the moment the tab's rewrite begins answer the new setup (see rows.ts).
   const setup: RowsSetup = { ...rowsSetupFor(result.open?.phase ?? null, result.match), since: ctx.ports.clock.now() };
@@ -143,9 +145,17 @@ export function draw(
       ...setup,
       ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}),
     } satisfies RowsPointer);
-  const forms = updateForms(ctx, result, formSpecs(ctx, result), { rewrite, closed, held, startedAt });
-  // Drawn or changed in part: a later execution does the rest (the next, or the one due).
-  if (!only && !forms.pending) ctx.pointers.updateState({ seen, drawnAt: now });
+  const forms = updateForms(ctx, result, formSpecs(ctx, result), {
+    rewrite,
+    closed,
+    held,
+    startedAt,
+    drewAll: only === null && writes.length > 0,
+  });
+  // The sheets drawn whole count as drawn even with forms left over (formsLeft: the next execution
+  // changes those), so the answers meanwhile draw only their sender's sheet, not every one.
+  if (!only || forms.pending !== formsLeft)
+    ctx.pointers.updateState({ ...(only ? {} : { seen, drawnAt: now }), formsLeft: forms.pending ? true : undefined });
   return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 

@@ -35,7 +35,7 @@ import { type Collected, Inputs, type RunKind, collectInputs } from './inputs.js
 import type { LogEntry } from './log.js';
 import { type MessagesSent, sendMessages } from './messages.js';
 import { KEY } from './pointers.js';
-import { nextDue } from './quiet.js';
+import { nextDue, openFormsAhead } from './quiet.js';
 import { armNearEdge } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 
@@ -111,7 +111,10 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // A machine reads the public rows just before the deadline (it has no edit trigger), under
       // the lock it then keeps for the run.
       const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
-      ctx.ports.clock.sleep(wait - lead);
+      // The forms the deadline closes and reads are opened while it waits (quiet.ts).
+      const left = openFormsAhead(ctx) ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : wait;
+      // Slept even when the opens took the whole wait (0 ms): the run's work starts once it wakes.
+      ctx.ports.clock.sleep(Math.max(0, left - lead));
       if (lead > 0)
         return withLock(ctx, BUSY, () => {
           if (hostedElsewhere(ctx) === null) readRows(ctx);

@@ -79,18 +79,12 @@ function layoutOf(spec: FormSpec): FormLayout {
   };
 }
 
-/** Which parts of the form show `wanted` already (`shown`: what it showed, if known). */
-function partsShown(
-  shown: FormLayout | undefined,
-  wanted: FormLayout,
-  closedWith: string | undefined,
-  spec: FormSpec,
-): FormParts {
+/** Which parts of the form show `wanted` already (`shown`: what it showed, if known; a close leaves its closed message: decide.ts). */
+function partsShown(shown: FormLayout | undefined, wanted: FormLayout): FormParts {
   return {
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
-    closedMessage:
-      closedWith !== undefined ? closedWith === spec.closedMessage : shown?.closedMessage === wanted.closedMessage,
+    closedMessage: shown?.closedMessage === wanted.closedMessage,
     items: Array.isArray(shown?.items)
       ? shown.items.map((old, i) => {
           const want = wanted.items[i];
@@ -119,7 +113,7 @@ function showForm(
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
   const wanted = layoutOf(spec);
-  const same = partsShown(shown, wanted, closedWith, spec);
+  const same = partsShown(shown, wanted);
   // Items about to change in place: the pointer first stops vouching for them, so an execution
   // stopped half-way makes the next one rebuild them rather than trust a stale layout.
   if (
@@ -168,7 +162,15 @@ export function updateForms(
     closed,
     held,
     startedAt,
-  }: { rewrite: boolean; closed: ReadonlyMap<string, string>; held: ReadonlySet<string>; startedAt: number },
+    drewAll,
+  }: {
+    rewrite: boolean;
+    closed: ReadonlyMap<string, string>;
+    held: ReadonlySet<string>;
+    startedAt: number;
+    /** This execution drew every sheet that changed: the next one has the forms alone to do, so it changes at least one. */
+    drewAll: boolean;
+  },
 ): { updated: number; pending: boolean } {
   let count = 0;
   let pending = false;
@@ -186,7 +188,9 @@ export function updateForms(
     }
     // Late in the execution: the next tick changes the rest (their pointers still differ, and a
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
-    if (count > 0 && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
+    // An execution that drew the sheets may leave every form (a deadline's, after the boards);
+    // one that drew none changes one at least, so the forms always move on.
+    if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
       return { updated: count, pending: true };
     showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
     count += 1;

@@ -174,6 +174,8 @@ export interface Forms {
   addResponder(formId: string, email: string): void;
   /** The form's responses: all, or those received after `since` (ISO; Forms' getResponses(timestamp)). */
   responses(formId: string, since?: string): FormResponse[];
+  /** Opens these forms ahead, each kept for the rest of the execution (a tick waiting for a deadline: quiet.ts). */
+  prepare?(formIds: readonly string[]): void;
 }
 
 /** The add-on's three triggers. */

@@ -6,13 +6,16 @@ import type { ReplayResult } from '../engine/index.js';
 import { formsToRead } from './collect.js';
 import type { HostContext } from './context.js';
 import { nextReminderWake } from './messages.js';
+import { KEY } from './pointers.js';
 
 /**
- * How often a tick reads every form that may hold an answer anyway (see formsDue): a form answer's
- * trigger reads its form at once, and a deadline re-reads every form it closes, so this only
- * catches an answer whose trigger did not fire, for its receipt.
+ * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
+ * form-submit trigger reads its form at once (Google documents the trigger: docs/google.md), a
+ * deadline closes and reads every form once more, and a reminder reads the forms before it is sent,
+ * so this read only hastens the receipt of an answer whose trigger did not fire; with nothing due,
+ * it is once a day (it was every 2 hours: twenty forms read, most of a day's trigger time, issue 26).
  */
-const FORMS_EVERY_MINUTES = 120;
+export const FORMS_EVERY_MINUTES = 24 * 60;
 /** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
@@ -109,4 +112,24 @@ export function nextDue(
 
 function earlier(a: string, b: string): string {
   return new Date(Math.min(Date.parse(a), Date.parse(b))).toISOString();
+}
+
+/**
+ * The tick waiting for a deadline opens, while it waits, every form that may hold an answer (each
+ * open is a call to Forms): the deadline closes and reads each, and the boards come after that.
+ * Answers whether it opened any. Read from the properties before the lock, whose copy is dropped
+ * when the lock is taken (src/addon/services.ts), so nothing read here goes stale.
+ */
+export function openFormsAhead(ctx: HostContext): boolean {
+  const { forms } = ctx.ports;
+  if (!forms.prepare || ctx.ports.machine) return false;
+  const prefix = KEY.form('');
+  const ids = ctx.pointers.store
+    .keys()
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => k.slice(prefix.length))
+    .filter((id) => ctx.pointers.form(id).open !== false);
+  if (ids.length === 0) return false;
+  forms.prepare(ids);
+  return true;
 }

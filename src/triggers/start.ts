@@ -25,8 +25,14 @@ import type { Spreadsheet } from './ports.js';
 import { ANSWERS_TAB } from './rows.js';
 import { type FieldError, type MatchSetup, validateSetup } from './setup.js';
 
-/** Players whose files one start call makes (see setUpPlayers). */
+/** Players whose files one start call makes at most (see setUpPlayers). */
 const PLAYERS_PER_START_CALL = 5;
+/**
+ * How long a start call may have run before it leaves the players not set up yet to the next call:
+ * a player's files are some twenty calls to Google, nearly a minute on a slow day (LATENCY in
+ * latency.ts, pessimistic), and every execution stays within 4 of Apps Script's 6 minutes.
+ */
+const START_TIME_BUDGET_MS = 150_000;
 
 export type StartResult =
   | { readonly ok: true; readonly links: Links; readonly report: RunReport }
@@ -49,6 +55,7 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): 
   const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
   const checked = validateSetup(setup, seed, ctx.ports.clock.now());
   if (!checked.ok) return { ok: false, errors: checked.error };
+  const startedAt = Date.parse(ctx.ports.clock.now());
   return withLock<StartResult>(ctx, BUSY, () => {
     const running = answerForRunningMatch(ctx, setupKey);
     if (running) return running;
@@ -64,6 +71,7 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): 
       resuming,
       hostId: host.id,
       anonymous,
+      startedAt,
     });
     if (more) return more;
     return createLog(ctx, host, checked.value, setupKey);
@@ -153,6 +161,8 @@ interface PlayersStart {
   readonly hostId: string;
   /** An anonymous match: the shared sheet is only published, never shared with a player (its sharing would show every player's address). */
   readonly anonymous: boolean;
+  /** When this call started (ms): see START_TIME_BUDGET_MS. */
+  readonly startedAt: number;
 }
 
 /** Whether a player's form (set up) and sheet exist and both files are shared with them (the shared sheet: not in an anonymous match). */
@@ -170,14 +180,16 @@ function playerReady(ctx: HostContext, id: string, start: PlayersStart): boolean
 /**
  * Makes the files of the players not set up yet, a few per execution: making a form, a sheet and
  * two shares is some twenty calls to Google a player, and twenty players in one execution could
- * outlast Apps Script's six minutes. Answers `more` while some are left (the sidebar calls again).
+ * outlast Apps Script's six minutes. Answers `more` while some are left (the sidebar calls again):
+ * after PLAYERS_PER_START_CALL players, or sooner once the call has run START_TIME_BUDGET_MS.
  */
 function setUpPlayers(ctx: HostContext, start: PlayersStart): StartResult | null {
   const { players } = start;
   let setUp = 0;
   for (const player of players) {
     if (playerReady(ctx, player.id, start)) continue;
-    if (setUp === PLAYERS_PER_START_CALL) {
+    const late = setUp > 0 && Date.parse(ctx.ports.clock.now()) - start.startedAt > START_TIME_BUDGET_MS;
+    if (setUp === PLAYERS_PER_START_CALL || late) {
       const done = players.filter((p) => playerReady(ctx, p.id, start)).length;
       return {
         ok: false,

@@ -16,6 +16,7 @@ export const EXECUTION_STATE = z.object({
   drawnAt: z.optional(z.string()),
   rendered: z.optional(z.record(z.string(), z.string())),
   bots: z.optional(z.array(z.string())),
+  formsLeft: z.optional(z.boolean()),
 });
 
 /** The execution's own record (one property, written under the lock). */
@@ -30,6 +31,11 @@ export interface ExecutionState {
   readonly rendered?: Readonly<Record<string, string>>;
   /** The seats the add-on's bots answer for (Rehearse a match…, bots.ts): the log holds their answers, not who plays a seat. */
   readonly bots?: readonly string[];
+  /**
+   * Some forms were left to a later execution (late in a long one: forms-sync.ts). Kept apart from
+   * `seen`, so the sheets count as drawn once they are, and the next answers draw only their sender's.
+   */
+  readonly formsLeft?: boolean;
 }
 
 /** The keys each field was kept under before they were one record (a match running when the add-on was updated). */

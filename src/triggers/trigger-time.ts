@@ -33,6 +33,7 @@
 import { MINUTE_LEAD_MS } from './arming.js';
 import { latencies } from './latency.js';
 import { reminderMinutes } from './reminders.js';
+import { FORMS_EVERY_MINUTES } from './quiet.js';
 
 /** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime; docs/google.md). */
 export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
@@ -65,8 +66,7 @@ const EDIT_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyWrite + CALL_MS.pro
 /** Before each deadline: the one-shot trigger turning the minute trigger on, a quiet minute tick a minute, the minute trigger off after. */
 const LEAD_MS = QUIET_TICK_MS + 2 * ARM_MS + (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS;
 
-/** Intervals the add-on keeps (execution.ts: FORMS_EVERY_MINUTES, OTHERS_EVERY_MINUTES). */
-const FORMS_EVERY_MINUTES = 120;
+/** Intervals the add-on keeps (quiet.ts: FORMS_EVERY_MINUTES; draw.ts: OTHERS_EVERY_MINUTES). */
 const OTHERS_EVERY_MINUTES = 180;
 const DAY_MINUTES = 1440;
 
