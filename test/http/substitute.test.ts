@@ -7,7 +7,7 @@
 // account none, and the privacy checker holds for both people to the end of the match.
 import { describe, expect, it } from 'vitest';
 import type { Answers, Question } from '../../src/engine/core/game.js';
-import { GAME_LIST, gameById } from '../../src/engine/index.js';
+import { EXAMPLE_GAME, GAME_LIST, gameById } from '../../src/engine/index.js';
 import { logOf, privatePart } from '../sandbox/players.js';
 import { checkFilesPrivate } from '../sandbox/whole-match.js';
 import { HostChild, handedOver, playToEnd } from './hosting.js';
@@ -62,8 +62,11 @@ const accounts = (table: Hosted, fileId: string) =>
 
 describe.concurrent('Substitute a player… while a machine hosts the match over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, on 2 busy cores.
+  // Forms open to anyone (the answer reaches replay, which refuses it with its reason) in every game;
+  // forms kept to their players (Forms itself refuses, and the form's responder moves to Zed) in the
+  // example game only: that path is the same code whatever the game, and each case is a whole match.
   const cases = GAME_LIST.flatMap((game) =>
-    [false, true].map((openForms) => ({
+    (game.id === EXAMPLE_GAME.id ? [false, true] : [true]).map((openForms) => ({
       game: game.id,
       players: Math.min(Math.max(game.playerCount.min, 3), game.playerCount.max),
       openForms,
