@@ -38,7 +38,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/sheets/spectator-boards.test.ts',
   // Still to split: command-line errors whose expected lines list the registry's games and bots, and
   // each game's security regressions (to its own test folder).
-  'test/cli/errors.test.ts',
 ]);
 
 /** A game's own folders, where it names itself. */
