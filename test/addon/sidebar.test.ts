@@ -9,7 +9,9 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { optionFields } from '../../src/engine/core/option-fields.js';
-import { GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
+import { defaultCloseWhenReady } from '../../src/engine/core/ready.js';
+import { EXAMPLE_GAME, GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
+import { clockedGame } from '../helpers/some-game.js';
 import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
 
 const root = join(__dirname, '../..');
@@ -29,6 +31,20 @@ const ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+// The games the stub offers, from the registry (test/build/names.test.ts): first a game on the
+// schedule that seats more by default than the example game takes at most (the sidebar opens on it;
+// changing to the example game trims its rows), then the example game, then a game on its own turn
+// clock.
+const EXAMPLE = EXAMPLE_GAME;
+const FIRST = GAME_LIST.find(
+  (g) => g.id !== EXAMPLE.id && !g.turnClock && g.playerCount.default >= EXAMPLE.playerCount.max + 3,
+)!;
+const CLOCKED = clockedGame();
+const STUB_GAMES = [FIRST.id, EXAMPLE.id, CLOCKED.id];
+/** The example game's phase kinds, in its own order, and their lengths' labels. */
+const [KIND_A, KIND_B] = Object.keys(EXAMPLE.phaseLengths.kinds);
+const CLOSE_DEFAULTS = defaultCloseWhenReady(EXAMPLE);
 
 // The stub: google.script.run with the handler chain, answering from the bundle loaded in the page.
 const STUB = `
@@ -74,20 +90,11 @@ window.__accountKinds = [];
   }
   window.google = { script: { run: runner(null, null) } };
 })();
-// newMatchDefaults in the bundle asks Session for the time zone; the page has none, so answer here,
-// with each game's option fields as the bundle draws them.
+// The bundle's newMatchDefaults with only the games above, in that order, at a fixed time and with
+// the account kind the test saved.
 function newMatchDefaultsFor(now) {
-  var fields = {};
-  newMatchDefaults().games.forEach(function (game) { fields[game.id] = game.options; });
-  var games = [
-    { id: 'pasture', title: 'Pasture', min: 2, max: 20, default: 10, blurb: 'Sheep and fences.', closeWhenReady: { pregame: false, plans: false, orders: false },
-      phaseLengths: { kinds: { pregame: 'before the game: starting cells', plans: 'fence plans, each round', orders: 'orders, each round' } } },
-    { id: 'not-flower-field', title: 'Not Flower Field', min: 3, max: 6, default: 4, blurb: 'Flowers.', closeWhenReady: { pregame: true, round: true },
-      phaseLengths: { kinds: { pregame: 'pregame: colour choice', round: 'each round' } } },
-    { id: 'peg-domain', title: 'Peg Domain', min: 2, max: 2, default: 2, blurb: 'Pegs.', closeWhenReady: { pregame: false },
-      phaseLengths: { kinds: {}, timedBy: 'Peg Domain times its own phases.' } }
-  ];
-  games.forEach(function (game) { game.options = fields[game.id]; });
+  var all = newMatchDefaults().games;
+  var games = ${JSON.stringify(STUB_GAMES)}.map(function (id) { return all.filter(function (game) { return game.id === id; })[0]; });
   return { games: games, timeZone: 'Europe/London', now: now, account: window.__savedAccount || null };
 }
 `;
@@ -141,18 +148,22 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // The bundle, as a page script: its entry points become globals, as in Apps Script.
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
-    expect(await page.locator('.player').count()).toBe(10);
+    expect(await page.locator('.player').count()).toBe(FIRST.playerCount.default);
     expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(
       /the email of their Google account \(the one they sign in with\)/,
     );
 
     expect(await page.locator('#close-when-ready input:checked').count()).toBe(0);
-    await page.selectOption('#game', 'not-flower-field');
-    expect(await page.locator('.player').count()).toBe(4);
+    await page.selectOption('#game', EXAMPLE.id);
+    expect(await page.locator('.player').count()).toBe(EXAMPLE.playerCount.default);
     // Close early when everyone is ready: a box per phase kind, ticked as the game's rules have it.
-    expect(await page.locator('#close-when-ready input[data-kind="pregame"]').isChecked()).toBe(true);
-    expect(await page.locator('#close-when-ready input[data-kind="round"]').isChecked()).toBe(true);
-    await page.uncheck('#close-when-ready input[data-kind="pregame"]');
+    expect(await page.locator(`#close-when-ready input[data-kind="${KIND_A}"]`).isChecked()).toBe(
+      CLOSE_DEFAULTS[KIND_A],
+    );
+    expect(await page.locator(`#close-when-ready input[data-kind="${KIND_B}"]`).isChecked()).toBe(
+      CLOSE_DEFAULTS[KIND_B],
+    );
+    await page.uncheck(`#close-when-ready input[data-kind="${KIND_A}"]`);
     const people = [
       ['Ann', 'ann@example.com'],
       ['Ben', 'ben@example.com'],
@@ -194,9 +205,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     );
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
     expect(calls.at(-1)).toMatchObject({
-      game: 'not-flower-field',
+      game: EXAMPLE.id,
       options: { rounds: 2 },
-      closeWhenReady: { pregame: false, round: true },
+      closeWhenReady: { [KIND_A]: false, [KIND_B]: CLOSE_DEFAULTS[KIND_B] },
       players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
       // At the end the seed and the match file go to the spectators, unless the host unticks it.
       publish: true,
@@ -220,10 +231,14 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // A day as 24 hours: a value other than the default, so the input event asks again.
     await page.fill('#len-default', '24');
     await page.selectOption('#unit-default', { label: 'hours' });
-    // Pasture with ten players, a phase a day: well inside a personal account's 90 minutes.
+    // The first game with its default players, a phase a day: well inside a personal account's 90 minutes.
     await expect
       .poll(() => use.textContent())
-      .toMatch(/^This match: up to \d+ minutes of trigger time a day \(1 phase a day, 10 players\) of your 90\.$/);
+      .toMatch(
+        new RegExp(
+          `^This match: up to \\d+ minutes of trigger time a day \\(1 phase a day, ${FIRST.playerCount.default} players\\) of your 90\\.$`,
+        ),
+      );
     expect(await use.getAttribute('data-fits')).toBe('yes');
     // An hour a phase: over it, in red, and Start asks first (declined: nothing is sent).
     await page.fill('#len-default', '1');
@@ -297,16 +312,23 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // A day as 24 hours: a value other than the default, so the input event asks again.
     await page.fill('#len-default', '24');
     await page.selectOption('#unit-default', { label: 'hours' });
-    // Pasture with ten players, a phase a day, reminded 60 and 10 minutes before: 20 emails of 100.
+    // The first game's players, a phase a day, reminded 60 and 10 minutes before: two emails each.
+    const players = FIRST.playerCount.default;
     await expect
       .poll(() => mail.textContent())
-      .toMatch(/^Reminder emails: up to 20 a day \(every player reminded every time\) of your 100 recipients a day\.$/);
+      .toMatch(
+        new RegExp(
+          `^Reminder emails: up to ${2 * players} a day \\(every player reminded every time\\) of your 100 recipients a day\\.$`,
+        ),
+      );
     expect(await mail.getAttribute('data-fits')).toBe('yes');
-    // Hour-long phases, reminded 5 minutes before: 24 × 10 = 240, over a personal account's 100.
+    // Hour-long phases, reminded 5 minutes before: 24 an hour a player, over a personal account's 100.
     await page.fill('#len-default', '1');
     await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => mail.getAttribute('data-fits')).toBe('no');
-    expect(await mail.textContent()).toMatch(/up to 240 a day .* of your 100 recipients a day\. Over it/);
+    expect(await mail.textContent()).toMatch(
+      new RegExp(`up to ${24 * players} a day .* of your 100 recipients a day\\. Over it`),
+    );
     // No reminders: none sent.
     await page.fill('#reminders', 'none');
     await expect.poll(() => mail.textContent()).toMatch(/up to 0 a day/);
@@ -368,24 +390,19 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     it("shows only the chosen game's phases, in hours or days, and sends minutes (a day or longer: a time of day)", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
       const labels = () => page.locator('#lengths label').allTextContents();
-      expect(await labels()).toEqual([
-        'every phase',
-        'before the game: starting cells',
-        'fence plans, each round',
-        'orders, each round',
-      ]);
+      expect(await labels()).toEqual(['every phase', ...Object.values(FIRST.phaseLengths.kinds)]);
       expect(await page.inputValue('#len-default')).toBe('1');
       expect(await page.locator('#unit-default option:checked').textContent()).toBe('days');
-      await page.selectOption('#game', 'not-flower-field');
-      expect(await labels()).toEqual(['every phase', 'pregame: colour choice', 'each round']);
+      await page.selectOption('#game', EXAMPLE.id);
+      expect(await labels()).toEqual(['every phase', ...Object.values(EXAMPLE.phaseLengths.kinds)]);
       // A game that times its own phases says so, and asks for no length.
-      await page.selectOption('#game', 'peg-domain');
+      await page.selectOption('#game', CLOCKED.id);
       expect(await labels()).toEqual([]);
-      expect(await page.locator('#timed-by').textContent()).toBe('Peg Domain times its own phases.');
-      await page.selectOption('#game', 'not-flower-field');
-      await page.fill('#len-round', '2');
-      await page.selectOption('#unit-round', { label: 'days' });
-      await page.fill('#len-pregame', '0');
+      expect(await page.locator('#timed-by').textContent()).toBe(CLOCKED.phaseLengths.timedBy);
+      await page.selectOption('#game', EXAMPLE.id);
+      await page.fill(`#len-${KIND_B}`, '2');
+      await page.selectOption(`#unit-${KIND_B}`, { label: 'days' });
+      await page.fill(`#len-${KIND_A}`, '0');
       const names = ['Ann', 'Ben', 'Cara', 'Dev'];
       for (const [i, name] of names.entries()) {
         await page.locator('.player').nth(i).locator('.name').fill(name);
@@ -396,8 +413,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await expect
         .poll(() => page.locator('#lengths').locator('..').locator('[data-error-for="schedule.minutes"]').textContent())
         .toMatch(/a length more than 0, in hours, days or minutes/);
-      await page.fill('#len-pregame', '90');
-      await page.selectOption('#unit-pregame', { label: 'minutes' });
+      await page.fill(`#len-${KIND_A}`, '90');
+      await page.selectOption(`#unit-${KIND_A}`, { label: 'minutes' });
       // Once its projection is in, a 90-minute pregame is over a personal account's daily trigger
       // time, and Start asks first: this test is about the minutes sent, so it says yes.
       page.on('dialog', (dialog) => void dialog.accept());
@@ -409,10 +426,10 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         () => (globalThis as unknown as { __calls: { minutes: unknown; closeAt: unknown }[] }).__calls,
       );
       const time = await page.inputValue('#at-default');
-      expect(calls.at(-1)!.minutes).toEqual({ pregame: 90 });
+      expect(calls.at(-1)!.minutes).toEqual({ [KIND_A]: 90 });
       expect(calls.at(-1)!.closeAt).toEqual({
         default: { time, atLeastHours: 12 },
-        round: { time, atLeastHours: 36 },
+        [KIND_B]: { time, atLeastHours: 36 },
       });
       expect(errors).toEqual([]);
       await page.close();
@@ -421,13 +438,13 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     it("offers a day-long phase a time of day, the start's on the match zone's clock, and gives each player a zone", async () => {
       // The host's browser in New York; the match in London: 18:00 in New York is 23:00 in London.
       const { page, errors } = await openSidebar({ width: 300, height: 900 }, '', 'America/New_York');
-      await page.selectOption('#game', 'not-flower-field');
+      await page.selectOption('#game', EXAMPLE.id);
       await page.fill('#start', '2026-11-21T18:00');
       expect(await page.inputValue('#at-default')).toBe('23:00');
       expect(await page.locator('#at-default').isVisible()).toBe(true);
       // Hours are no day: no time of day, the length counted exactly.
-      await page.fill('#len-round', '6');
-      expect(await page.locator('#at-round').isVisible()).toBe(false);
+      await page.fill(`#len-${KIND_B}`, '6');
+      expect(await page.locator(`#at-${KIND_B}`).isVisible()).toBe(false);
       // A time the host types stays when the start moves.
       await page.fill('#at-default', '20:00');
       await page.fill('#start', '2026-11-21T19:00');
@@ -457,7 +474,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
           ).__calls,
       );
       expect(calls.at(-1)!.closeAt).toEqual({ default: { time: '20:00', atLeastHours: 12 } });
-      expect(calls.at(-1)!.minutes).toEqual({ round: 360 });
+      expect(calls.at(-1)!.minutes).toEqual({ [KIND_B]: 360 });
       expect(calls.at(-1)!.players.map((p) => p.timeZone)).toEqual(['', 'America/New_York', '', '']);
       expect(errors).toEqual([]);
       await page.close();
@@ -589,19 +606,24 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
 
     it("trims the players to the game's most when the game changes, naming whose rows went", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
-      // Pasture's ten rows, eight of them filled in.
-      for (let i = 0; i < 8; i++)
+      // The first game's rows, all but two filled in.
+      const filled = FIRST.playerCount.default - 2;
+      const most = EXAMPLE.playerCount.max;
+      for (let i = 0; i < filled; i++)
         await page
           .locator('.player')
           .nth(i)
           .locator('.name')
           .fill(`P${i + 1}`);
-      await page.selectOption('#game', 'not-flower-field');
-      expect(await page.locator('.player').count()).toBe(6);
+      await page.selectOption('#game', EXAMPLE.id);
+      expect(await page.locator('.player').count()).toBe(most);
+      const gone = Array.from({ length: filled - most }, (_, i) => `P${most + i + 1}`);
       expect(await page.locator('#players-note').textContent()).toBe(
-        'Not Flower Field takes at most 6 players: the last 4 rows went (P7, P8).',
+        `${EXAMPLE.title} takes at most ${most} players: the last ${FIRST.playerCount.default - most} rows went (${gone.join(', ')}).`,
       );
-      expect(await page.locator('.player .number').allTextContents()).toEqual(['1.', '2.', '3.', '4.', '5.', '6.']);
+      expect(await page.locator('.player .number').allTextContents()).toEqual(
+        Array.from({ length: most }, (_, i) => `${i + 1}.`),
+      );
       if (process.env.SIDEBAR_SHOTS)
         await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
       expect(errors).toEqual([]);

@@ -6,6 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorLine } from '../../src/cli/cli.js';
+import { EXAMPLE_FILE } from '../../src/cli/args.js';
+import { botNames } from '../../src/cli/demo.js';
+import type { AnyGame } from '../../src/engine/core/game.js';
+import { EXAMPLE_GAME, GAME_LIST } from '../../src/engine/index.js';
 import { root, run } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-errors-'));
@@ -13,13 +17,34 @@ const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);
 };
-const example = 'examples/not-flower-field.json';
+const example = EXAMPLE_FILE;
+// The expected lines that name games and bots are built from the registry, so any registered game serves.
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const line = (text: string) => new RegExp(`^${escape(text)}$`);
+const id = EXAMPLE_GAME.id;
+/** "A", "A and B", "A, B and C". */
+const listed = (items: readonly string[]) =>
+  items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+const range = (game: AnyGame) =>
+  game.playerCount.min === game.playerCount.max
+    ? `${game.playerCount.min}`
+    : `${game.playerCount.min}–${game.playerCount.max}`;
+/** A game for two or more players, with a range to refuse below and above. */
+const ranged = GAME_LIST.find((g) => g.playerCount.min > 1 && g.playerCount.min < g.playerCount.max)!;
+const has = (game: AnyGame, bot: string) => Object.hasOwn(game.bots, bot);
+/** A bot some registered games have and others lack, and one game lacking a bot another game has. */
+const partBot = GAME_LIST.flatMap(botNames).find((bot) => !GAME_LIST.every((g) => has(g, bot)))!;
+const lacking = GAME_LIST.find((g) => !has(g, partBot))!;
+const havingPart = GAME_LIST.filter((g) => has(g, partBot)).map((g) => g.id);
+const common = botNames(GAME_LIST[0]).filter((bot) => GAME_LIST.every((g) => has(g, bot)));
+const seats = (game: AnyGame, n: number) => game.playerCount.min <= n && n <= game.playerCount.max;
+const nineFit = GAME_LIST.filter((g) => seats(g, 9)).map((g) => g.id);
 const aFile = file('notes.txt', 'not a directory\n');
 const aDir = join(dir, 'matches');
 mkdirSync(aDir);
-const badValue = file('bad-value.json', '{\n  "game": "pasture",\n  "seed": x\n}\n');
-const trailingComma = file('trailing-comma.json', '{\n  "game": "pasture",\n  "seed": "s",\n}\n');
-const cutShort = file('cut-short.json', '{\n  "game": "pasture",\n  "players": [\n');
+const badValue = file('bad-value.json', `{\n  "game": "${id}",\n  "seed": x\n}\n`);
+const trailingComma = file('trailing-comma.json', `{\n  "game": "${id}",\n  "seed": "s",\n}\n`);
+const cutShort = file('cut-short.json', `{\n  "game": "${id}",\n  "players": [\n`);
 const empty = file('empty.json', '');
 const duplicate = (() => {
   const match = JSON.parse(readFileSync(join(root, example), 'utf8'));
@@ -56,12 +81,12 @@ const halfRound = (() => {
   return file('half-round.json', JSON.stringify(match));
 })();
 const scheduleList = exampleWith('schedule-list.json', 'schedule', '[]');
-const aList = file('a-list.json', '[{ "game": "pasture" }]');
+const aList = file('a-list.json', `[{ "game": "${id}" }]`);
 const plyers = file('plyers.json', readFileSync(join(root, example), 'utf8').replace('"players"', '"plyers"'));
 /** Invisible characters, and a file that is not UTF-8 text, quoted so that they show. */
 const zeroWidthGame = file(
   'zero-width-game.json',
-  readFileSync(join(root, example), 'utf8').replace('"not-flower-field"', '"not-flower-field\u200b"'),
+  readFileSync(join(root, example), 'utf8').replace(`"${id}"`, `"${id}\u200b"`),
 );
 const zeroWidthStart = file('zero-width-start.json', `\u200b${readFileSync(join(root, example), 'utf8')}`);
 const utf16 = (() => {
@@ -70,9 +95,9 @@ const utf16 = (() => {
 })();
 const setupPlyers = file(
   'setup-plyers.json',
-  '{ "game": "pasture", "plyers": [], "startAt": "2026-12-01T18:00:00Z", "timeZone": "UTC" }',
+  `{ "game": "${id}", "plyers": [], "startAt": "2026-12-01T18:00:00Z", "timeZone": "UTC" }`,
 );
-const setupColour = file('setup-colour.json', '{ "game": "pasture", "players": [], "colour": "red" }');
+const setupColour = file('setup-colour.json', `{ "game": "${id}", "players": [], "colour": "red" }`);
 /** A file of 65 MB (sparse: nothing is written), over the 64 MB the command reads. */
 const huge = file('huge.json', '');
 truncateSync(huge, 65 * 1024 * 1024);
@@ -103,62 +128,82 @@ const cases: { args: string[]; says: RegExp }[] = [
     args: ['start', '--players', 'abc', '--out', untouched],
     says: /^--players: "abc" is not a number of players \(a whole number, 1 or more\), e.g\. --players 4$/,
   },
-  { args: ['new', 'pasture', '--players', '0'], says: /^--players: "0" is not a number of players/ },
-  { args: ['new', 'pasture', '--players', '1'], says: /^players: Pasture takes 2–20 players, got 1$/ },
+  { args: ['new', ranged.id, '--players', '0'], says: /^--players: "0" is not a number of players/ },
+  {
+    args: ['new', ranged.id, '--players', '1'],
+    says: line(`players: ${ranged.title} takes ${range(ranged)} players, got 1`),
+  },
   // A count far out of range is the same answer, not an array too long to make ("internal error").
   {
-    args: ['new', 'pasture', '--players', '4294967296'],
-    says: /^players: Pasture takes 2–20 players, got 4294967296$/,
+    args: ['new', ranged.id, '--players', '4294967296'],
+    says: line(`players: ${ranged.title} takes ${range(ranged)} players, got 4294967296`),
   },
   // A setup file without --spreadsheet is not taken for a game.
   {
     args: ['start', 'setup.json', '--out', untouched],
     // The example game is the registry's (EXAMPLE_GAME), as in every other help line.
-    says: /^start setup\.json: a setup file starts a match on Google and needs --spreadsheet ID \(the host spreadsheet's id\).*; without it, start plays bot matches of the games named, e\.g\. genius-host start not-flower-field$/,
+    says: new RegExp(
+      `^start setup\\.json: a setup file starts a match on Google and needs --spreadsheet ID \\(the host spreadsheet's id\\).*; without it, start plays bot matches of the games named, e\\.g\\. genius-host start ${escape(id)}$`,
+    ),
   },
-  { args: ['replay'], says: /^replay needs a match file, e\.g\. genius-host replay examples\/not-flower-field\.json$/ },
+  { args: ['replay'], says: line(`replay needs a match file, e.g. genius-host replay ${example}`) },
   { args: ['replay', example, example], says: /^replay takes one match file; got 2/ },
   { args: ['replay', example, '--now', 'yesterday'], says: /^--now: "yesterday" is not a time/ },
   // Games, bots and player counts, all checked before any match is played
-  { args: ['new', 'pastur'], says: /^unknown game "pastur"; did you mean pasture\?/ },
+  {
+    args: ['new', id.slice(0, -1)],
+    says: new RegExp(`^unknown game "${escape(id.slice(0, -1))}"; did you mean ${escape(id)}\\?`),
+  },
   {
     args: ['start', 'chess', '--out', untouched],
-    says: /^unknown game "chess" \(one of pasture, paint, peg-domain, fair-and-square, not-flower-field, highest-unique\)$/,
+    says: line(`unknown game "chess" (one of ${GAME_LIST.map((g) => g.id).join(', ')})`),
   },
   {
     args: ['start', '--bot', 'nope', '--out', untouched],
-    says: /^--bot: no game has a bot "nope" \(pasture: greedy, random; paint: team, random;/,
+    says: line(
+      `--bot: no game has a bot "nope" (${GAME_LIST.map((g) => `${g.id}: ${botNames(g).join(', ')}`).join('; ')})`,
+    ),
   },
   { args: ['start', '--bot', 'grredy', '--out', untouched], says: /did you mean greedy\?/ },
   {
-    args: ['start', '--bot', 'team', '--out', untouched],
-    says: /^--bot team: Pasture, Peg Domain, Fair and Square, Not Flower Field and Highest Unique have no bot "team"; it plays paint \(genius-host start paint --bot team\); the bots all 6 games have: random$/,
+    args: ['start', '--bot', partBot, '--out', untouched],
+    says: line(
+      `--bot ${partBot}: ${listed(GAME_LIST.filter((g) => !has(g, partBot)).map((g) => g.title))} ${GAME_LIST.filter((g) => !has(g, partBot)).length === 1 ? 'has' : 'have'} no bot "${partBot}"; it plays ${havingPart.join(', ')} (genius-host start ${havingPart.join(' ')} --bot ${partBot}); the bots all ${GAME_LIST.length} games have: ${common.join(', ') || 'none'}`,
+    ),
   },
   {
-    args: ['start', 'peg-domain', '--bot', 'reach-first', '--out', untouched],
-    says: /^--bot reach-first: Peg Domain has no bot "reach-first"; it plays fair-and-square \(genius-host start fair-and-square --bot reach-first\); Peg Domain's bots: greedy, random$/,
+    args: ['start', lacking.id, '--bot', partBot, '--out', untouched],
+    says: line(
+      `--bot ${partBot}: ${lacking.title} has no bot "${partBot}"; it plays ${havingPart.join(', ')} (genius-host start ${havingPart.join(' ')} --bot ${partBot}); ${lacking.title}'s bots: ${botNames(lacking).join(', ')}`,
+    ),
   },
   {
     args: ['start', '--players', '9', '--out', untouched],
-    says: /^--players 9: Paint You a Picture takes 12 players, got 9; Peg Domain takes 2 players, got 9; Fair and Square takes 2–8 players, got 9; Not Flower Field takes 3–6 players, got 9 \(pasture, highest-unique take 9: genius-host start pasture highest-unique --players 9\)$/,
+    says: line(
+      `--players 9: ${GAME_LIST.filter((g) => !seats(g, 9))
+        .map((g) => `${g.title} takes ${range(g)} players, got 9`)
+        .join(
+          '; ',
+        )}${nineFit.length > 0 ? ` (${nineFit.join(', ')} ${nineFit.length === 1 ? 'takes' : 'take'} 9: genius-host start ${nineFit.join(' ')} --players 9)` : ''}`,
+    ),
   },
   // Output directories
-  { args: ['start', 'not-flower-field', '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
+  { args: ['start', id, '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
   {
-    args: ['start', 'not-flower-field', '--out', join(aFile, 'sub')],
+    args: ['start', id, '--out', join(aFile, 'sub')],
     says: /^--out: cannot make the directory .*notes\.txt\/sub: a part of that path is a file$/,
   },
   { args: ['render', example, '--out', aFile], says: /^--out: .*notes\.txt is a file, not a directory/ },
   // Under /proc a recursive mkdir never returned (Node 20): each level is made alone, and refused.
   {
-    args: ['start', 'not-flower-field', '--out', '/proc/genius-host/out'],
+    args: ['start', id, '--out', '/proc/genius-host/out'],
     says: /^--out: cannot make the directory \/proc\/genius-host\/out: that place takes no new directories$/,
   },
   // Match files
   { args: ['replay', join(dir, 'nope.json')], says: /^.*nope\.json: no such file$/ },
   {
     args: ['replay', aDir],
-    says: /^.*matches is a directory, not a match file \(e\.g\. examples\/not-flower-field\.json\)$/,
+    says: new RegExp(`^.*matches is a directory, not a match file \\(e\\.g\\. ${escape(example)}\\)$`),
   },
   { args: ['render', aDir, '--out', untouched], says: /is a directory, not a match file/ },
   { args: ['replay', badValue], says: /^.*bad-value\.json:3:11: not valid JSON: unexpected "x"$/ },
@@ -195,7 +240,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   { args: ['replay', plyers], says: /^.*plyers\.json: plyers: unknown field; did you mean players\?$/ },
   {
     args: ['replay', zeroWidthGame],
-    says: /^.*zero-width-game\.json: game: unknown game "not-flower-field\\u200b" \(one of /,
+    says: new RegExp(`^.*zero-width-game\\.json: game: unknown game "${escape(id)}\\\\u200b" \\(one of `),
   },
   { args: ['replay', zeroWidthStart], says: /^.*zero-width-start\.json:1:1: not valid JSON: unexpected "\\u200b"$/ },
   {
@@ -274,7 +319,9 @@ const cases: { args: string[]; says: RegExp }[] = [
   },
   {
     args: ['verify', example, '--commitment', aCommitment],
-    says: /^examples\/not-flower-field\.json carries no published result \(no "final"\): verify checks the match file published on the Seed tab/,
+    says: new RegExp(
+      `^${escape(example)} carries no published result \\(no "final"\\): verify checks the match file published on the Seed tab`,
+    ),
   },
   {
     args: ['verify', example, '--now', '2026-11-21T18:00:00Z'],

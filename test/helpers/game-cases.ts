@@ -32,6 +32,13 @@ export interface GameCases {
    * move has no deadline to wait for): the generic sweep of a tick after a deadline is skipped.
    */
   readonly deadlineSweep?: boolean;
+  /**
+   * The reliability suite's heavier scenarios, played on a few games only to keep the suite's time
+   * (npm run bench measures every game): `dayBudget` plays the largest match a phase a day within
+   * the execution budget (test/reliability/budget.test.ts); `outageAfter` is how many phases close
+   * before the resolution that fails while a player answers the next one (outage.test.ts).
+   */
+  readonly reliability?: { readonly dayBudget?: boolean; readonly outageAfter?: number };
 }
 
 /** A module of a game's own test folder (test/games/<id>/<name>.ts), or null where it has none. */
@@ -64,6 +71,7 @@ export const GAME_CASES: readonly {
   readonly large: MatchCase;
   readonly whole: MatchCase & { readonly faults?: Partial<Faults> };
   readonly deadlineSweep: boolean;
+  readonly reliability: NonNullable<GameCases['reliability']>;
 }[] = await Promise.all(
   GAME_LIST.map(async (game) => {
     const own = await ownCases(game);
@@ -76,6 +84,7 @@ export const GAME_CASES: readonly {
         ...(own.whole?.faults ? { faults: own.whole.faults } : {}),
       },
       deadlineSweep: own.deadlineSweep ?? true,
+      reliability: own.reliability ?? {},
     };
   }),
 );

@@ -8,7 +8,8 @@ import { logOf, privatePart, type Table } from '../sandbox/players.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { summary } from './fault-suite.js';
 import { sampledSweep } from './faults.js';
-import { SMALL_CASES, at, beforeResolution, botAnswers } from './scenarios.js';
+import { GAME_CASES } from '../helpers/game-cases.js';
+import { at, beforeResolution, botAnswers } from './scenarios.js';
 
 type Sent = 'form' | 'row' | null;
 
@@ -49,13 +50,16 @@ function lines(table: Table): string[] {
   ].map((line) => line.replace(/(edit:\d+)\.[0-9a-f-]{36}/g, '$1.(uuid)'));
 }
 
-for (const [game, phasesBefore] of [
-  ['not-flower-field', 1],
-  ['pasture', 2],
-] as const) {
+// The games whose own cases name the phase to fail (test/games/<id>/cases.ts, reliability.outageAfter).
+for (const {
+  game: { id: game },
+  small: c,
+  reliability,
+} of GAME_CASES) {
+  const phasesBefore = reliability.outageAfter;
+  if (phasesBefore === undefined) continue;
   // Up to 10 minutes, not the default minute: the resolution runs once more for each of its calls failing, with a player answering after each, on 2 busy cores.
   it(`${game}: an answer sent while a failed resolution waits for the next tick is logged once, for the phase the player saw`, () => {
-    const c = SMALL_CASES.find((x) => x.game === game)!;
     const { table, answered } = beforeResolution(c, phasesBefore);
     const deadline = answered.deadline;
     const next = (() => {

@@ -14,12 +14,15 @@ import { sweep } from './faults.js';
 import { type MatchCase, setupOf } from './scenarios.js';
 import { Table as SandboxTable } from '../sandbox/players.js';
 import { emailsOf } from './scenarios.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
 /** A form's protective settings: a refusal is a warning to the host and the next safest setting, not a failure. */
 const PROTECTION_CALLS = /^Form\.(setPublished|addPublishedReader|setEmailCollectionType)$/;
 
-// Six players: more than one start call makes files (five players a call), then the log, then the first drawing.
-const CASE: MatchCase = { game: 'not-flower-field', players: 6, minutes: { default: 60, pregame: 30 } };
+// Six players of the example game: more than one start call makes files (five players a call), then
+// the log, then the first drawing. Its first phase kind has a schedule of its own, as a host may set.
+const FIRST_KIND = Object.keys(EXAMPLE_GAME.phaseLengths.kinds)[0];
+const CASE: MatchCase = { game: EXAMPLE_GAME.id, players: 6, minutes: { default: 60, [FIRST_KIND]: 30 } };
 
 interface StartOutcome {
   /** Every part of the match the players and the host use, ids replaced by roles. */

@@ -3,15 +3,17 @@
 // past them with one line and logs nothing; every host action is on the spectators' Host actions
 // list with the reason the host gave.
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { Table, logOf } from './players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara'];
 const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
 
+// The guardrails are the host's, not a game's: the example game carries them.
 function started(): Table {
-  const table = new Table('not-flower-field', EMAILS);
+  const table = new Table(EXAMPLE_GAME.id, EMAILS);
   const result = table.startMatch({
-    game: 'not-flower-field',
+    game: EXAMPLE_GAME.id,
     players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
     startAt: '2026-11-21T18:00:00.000Z',
     timeZone: 'Europe/London',

@@ -8,4 +8,6 @@ export const cases: GameCases = {
   small: { players: 3, minutes },
   large: { players: 6, minutes },
   whole: { players: 4, minutes },
+  // Its first round answered while the pregame's resolution waits for the next tick.
+  reliability: { dayBudget: true, outageAfter: 1 },
 };

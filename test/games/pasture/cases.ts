@@ -8,4 +8,6 @@ export const cases: GameCases = {
   small: { players: 2, ...three },
   large: { players: 20, ...three },
   whole: { players: 5, ...three },
+  // Its orders answered while the fence plans' resolution waits for the next tick.
+  reliability: { dayBudget: true, outageAfter: 2 },
 };
