@@ -179,7 +179,7 @@ function checkForm(run: CheckRun, account: string): void {
   run.attempt(
     'Create a form',
     () => {
-      form = FormApp.create(`${THROWAWAY} (form)`) as PublishingForm;
+      form = FormApp.create(`${THROWAWAY} (form)`);
       formId = form.getId();
       run.made.push({ id: formId, url: form.getEditUrl() });
       return `made ${form.getEditUrl()}`;

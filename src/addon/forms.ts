@@ -72,7 +72,7 @@ export class AppsScriptForms implements Forms {
   }
 
   setUp(formId: string, destination: string, responder: string): FormProtection {
-    const form = this.open(formId) as PublishingForm;
+    const form: PublishingForm = this.open(formId);
     // Again after a start stopped part-way: a second setDestination would add a second responses tab.
     let linked = '';
     try {
@@ -133,7 +133,7 @@ export class AppsScriptForms implements Forms {
   }
 
   startAccepting(formId: string): void {
-    const form = this.open(formId) as PublishingForm;
+    const form: PublishingForm = this.open(formId);
     // An unpublished form refuses to accept responses; publishing "also enables accepting
     // responses" (a form whose publishing was refused at the start gets another try here).
     if (publishState(form) === false) {
@@ -156,13 +156,13 @@ export class AppsScriptForms implements Forms {
   }
 
   stopAccepting(formId: string, message?: string): void {
-    const form = this.open(formId) as PublishingForm;
+    const form: PublishingForm = this.open(formId);
     if (message !== undefined) form.setCustomClosedFormMessage(message);
     form.setAcceptingResponses(false);
   }
 
   addResponder(formId: string, email: string): void {
-    const form = this.open(formId) as PublishingForm;
+    const form: PublishingForm = this.open(formId);
     if (publishState(form) === null) return;
     publishing(form).addPublishedReader(email);
   }
@@ -324,10 +324,7 @@ function restrictResponders(
     const why = messageOf(restricted);
     try {
       // "Anyone with the link can respond": a reader permission with view published.
-      drivePermissions().create(
-        { role: 'reader', type: 'anyone', view: 'published' } as GoogleAppsScript.Drive_v3.Drive.V3.Schema.Permission,
-        formId,
-      );
+      drivePermissions().create({ role: 'reader', type: 'anyone', view: 'published' }, formId);
       notes.push(respondersAnyoneNote(responder, why));
       return 'anyone';
     } catch (linked) {

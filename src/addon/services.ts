@@ -39,7 +39,7 @@ class SheetsSpreadsheet implements Spreadsheet {
   ) {}
 
   getMetadata(): WorkbookMetadata {
-    return spreadsheetsApi().get(this.id, { fields: METADATA_FIELDS }) as WorkbookMetadata;
+    return spreadsheetsApi().get(this.id, { fields: METADATA_FIELDS });
   }
 
   batchUpdate(requests: readonly Request[]): void {

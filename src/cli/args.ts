@@ -98,7 +98,8 @@ export function parseCommand(
       `${name} takes one ${what.replace(/^an? /, '')}; got ${positionals.length}: ${positionals.join(' ')}`,
     );
   }
-  // Every key was checked against OPTIONS and its value against the option's type just above.
+  // Every key was checked against OPTIONS and its value against that option's type just above (optionValue):
+  // a cast, since which value type goes with which key is more than one guard over the whole object can say.
   return { values: values as Values, positionals, help };
 }
 

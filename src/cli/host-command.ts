@@ -29,7 +29,7 @@ export function everyOption(value: string): number {
 }
 
 /** The Google calls made since `before`, by kind, for the execution's line. */
-function callsSince(google: GoogleCalls, before: Readonly<Record<string, number>>): string {
+function callsSince(google: GoogleCalls, before: Readonly<Record<string, number | undefined>>): string {
   const made = Object.entries(google.counts)
     .map(([name, n]) => [name, (n ?? 0) - (before[name] ?? 0)] as const)
     .filter(([, n]) => n > 0);
@@ -93,7 +93,7 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
   try {
     for (;;) {
       const started = Date.now();
-      const before = { ...google.counts } as Record<string, number>;
+      const before: Readonly<Record<string, number | undefined>> = { ...google.counts };
       try {
         const report = host.run('tick');
         // The report names players' sheets: their names are their own text (inert: src/engine/core/quote.ts).

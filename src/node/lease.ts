@@ -18,6 +18,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
+import { isRecord } from '../engine/core/guards.js';
 import {
   FREE,
   LEASE_ID,
@@ -206,10 +207,11 @@ export class LeaseLock implements Lock {
     } catch {
       return this.names(to);
     }
-    const updated = (
-      replies[0] as { updateDeveloperMetadata?: { developerMetadata?: { metadataId?: number }[] } } | undefined
-    )?.updateDeveloperMetadata?.developerMetadata;
-    if (updated?.some((m) => m.metadataId === LEASE_ID)) return true;
+    // The reply is { updateDeveloperMetadata: { developerMetadata: [...] } } (Sheets API, Response).
+    const reply: unknown = replies[0];
+    const update = isRecord(reply) ? reply.updateDeveloperMetadata : undefined;
+    const updated = isRecord(update) ? update.developerMetadata : undefined;
+    if (Array.isArray(updated) && updated.some((m) => isRecord(m) && m.metadataId === LEASE_ID)) return true;
     return this.names(to);
   }
 

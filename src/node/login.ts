@@ -39,7 +39,7 @@ function readClient(file: string): ClientFile {
   } catch (error) {
     throw new InputError(`${error instanceof InputError ? error.message : `${file}: not valid JSON`} ${where}`);
   }
-  const o = (json ?? {}) as { installed?: Partial<ClientFile>; web?: unknown; type?: string };
+  const o = isRecord(json) ? json : {};
   if (o.type === 'service_account')
     throw new InputError(
       `${file} is a service account's key, not an OAuth client: use it as GOOGLE_APPLICATION_CREDENTIALS instead (no login needed)`,
@@ -48,9 +48,11 @@ function readClient(file: string): ClientFile {
     throw new InputError(
       `${file} is a "Web application" OAuth client; genius-host login needs a "Desktop app" client (its redirect is this machine's loopback address)`,
     );
-  if (!o.installed?.client_id || !o.installed.client_secret)
+  const installed = isRecord(o.installed) ? o.installed : {};
+  const { client_id, client_secret } = installed;
+  if (typeof client_id !== 'string' || !client_id || typeof client_secret !== 'string' || !client_secret)
     throw new InputError(`${file} is not a Desktop app OAuth client file (no installed.client_id and client_secret)`);
-  return { client_id: o.installed.client_id, client_secret: o.installed.client_secret };
+  return { client_id, client_secret };
 }
 
 /** Google's endpoints, or the local server's under GENIUS_HOST_GOOGLE_ROOT_URL (tests). */

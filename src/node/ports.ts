@@ -27,7 +27,7 @@ export class RestSpreadsheet implements Spreadsheet {
   /** spreadsheets.get with the renderer's field mask: the answer is exactly a WorkbookMetadata. */
   getMetadata(): WorkbookMetadata {
     const answer = this.google.call('getSpreadsheet', { spreadsheetId: this.id, fields: METADATA_FIELDS }, this.what);
-    return { sheets: answer.sheets ?? [] } as WorkbookMetadata;
+    return { sheets: answer.sheets ?? [] };
   }
 
   batchUpdate(requests: readonly Request[]): void {

@@ -7,6 +7,7 @@
 
 import { CHANGED_NOTE, type StatusView, type Table, type View, marksChanges } from '../engine/core/view.js';
 import { zonedTexts } from '../engine/core/zones.js';
+import { isOneOf } from '../engine/core/guards.js';
 import { boardLayout } from './boards.js';
 import { SEED_TAB, seedLayout } from './seed.js';
 import type { TabLayout } from './layout.js';
@@ -77,7 +78,7 @@ export function layoutView(view: View): TabLayout[] {
 
   const seen = new Set<string>();
   for (const [i, tab] of view.boards.entries()) {
-    if ((FIXED_TABS as readonly string[]).includes(tab.tab))
+    if (isOneOf(FIXED_TABS, tab.tab))
       throw new Error(`board tab ${i + 1} is named "${tab.tab}", a name the renderer keeps for its own tab`);
   }
   for (const tab of tabs) {

@@ -2,6 +2,7 @@
 // shapes every request handler shares: areas, A1 names, the API's compact JSON. Pure (no Node).
 
 import type { CellData, GridRange, Request } from '../sheets/api.js';
+import { isOneOf } from '../engine/core/guards.js';
 
 export class WorkbookError extends Error {}
 
@@ -72,7 +73,7 @@ export const SUPPORTED = [
 export type Supported = (typeof SUPPORTED)[number];
 
 export function isSupported(kind: string): kind is Supported {
-  return (SUPPORTED as readonly string[]).includes(kind);
+  return isOneOf(SUPPORTED, kind);
 }
 
 /** A request's body as the API types it, once it is known to be an object (a request from JSON may hold anything). */

@@ -262,6 +262,15 @@ const cases: { args: string[]; says: RegExp }[] = [
     says: /^.*setup-colour\.json: unknown field colour \(a setup has game, seed, players, startAt, /,
   },
   {
+    // A client id that is not text is no Desktop app client (not a sign-in with the number as its id).
+    args: [
+      'login',
+      '--client',
+      file('client-number.json', '{ "installed": { "client_id": 1, "client_secret": "s" } }'),
+    ],
+    says: /^.*client-number\.json is not a Desktop app OAuth client file \(no installed\.client_id and client_secret\)$/,
+  },
+  {
     args: ['login', '--client', '/dev/zero'],
     says: /^\/dev\/zero: larger than 64 MB, the most genius-host reads from a file \(the OAuth client file: /,
   },

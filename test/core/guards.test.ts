@@ -1,7 +1,7 @@
 // The type guards that replace casts in src/ (src/engine/core/guards.ts): each checks at run time
 // what the cast only asserted.
 import { describe, expect, it } from 'vitest';
-import { hasNumberFor } from '../../src/engine/core/guards.js';
+import { hasNumberFor, isOneOf } from '../../src/engine/core/guards.js';
 
 describe('hasNumberFor', () => {
   const like = { fetch: { ms: 1 }, lock: { ms: 2 } };
@@ -15,5 +15,21 @@ describe('hasNumberFor', () => {
     expect(hasNumberFor({ fetch: 10 }, like)).toBe(false);
     expect(hasNumberFor({ fetch: 10, lock: '0' }, like)).toBe(false);
     expect(hasNumberFor({ fetch: 10, lock: undefined }, like)).toBe(false);
+  });
+});
+
+describe('isOneOf', () => {
+  const kinds = ['updateCells', 'addSheet'] as const;
+
+  it("holds for a member of the list, and then narrows to the list's type", () => {
+    const kind: string = 'addSheet';
+    expect(isOneOf(kinds, kind)).toBe(true);
+    if (isOneOf(kinds, kind)) expect(kinds.indexOf(kind)).toBe(1);
+  });
+
+  it('refuses any other text, even a member in another case', () => {
+    expect(isOneOf(kinds, 'deleteSheet')).toBe(false);
+    expect(isOneOf(kinds, 'AddSheet')).toBe(false);
+    expect(isOneOf(kinds, '')).toBe(false);
   });
 });

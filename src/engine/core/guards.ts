@@ -18,6 +18,11 @@ export function present<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** Whether `value` is one of `list`'s members (a const list's `includes` will not take a wider string). */
+export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return list.some((member) => member === value);
+}
+
 /** Whether `value` has a number under every key of `like` (an object built from `like`'s entries, checked whole). */
 export function hasNumberFor<K extends string>(
   value: Record<string, unknown>,

@@ -24,8 +24,6 @@ export function redactSecrets(text: string): string {
 /** An error's message, as one redacted text: the only way an error becomes text that is kept. */
 export function errorText(error: unknown): string {
   const message =
-    typeof error === 'object' && error !== null && 'message' in error
-      ? String((error as { message: unknown }).message)
-      : String(error);
+    typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
   return redactSecrets(message);
 }

@@ -21,6 +21,11 @@ export const MAX_ANSWER_LENGTH = 1000;
  */
 export const MAX_SUBMISSIONS_PER_PHASE = 50;
 
+/** An answer's items: a list's own, else the answer alone (the caller may have sent anything). */
+function itemsOf(answer: unknown): readonly unknown[] {
+  return Array.isArray(answer) ? answer : [answer];
+}
+
 /** An answer (or list item) as text: text as it is, a number as the loader reads it, else null. */
 function asText(item: unknown): string | null {
   if (typeof item === 'string') return item;
@@ -46,7 +51,7 @@ export function cleanAnswers(
       continue;
     }
     const list = Array.isArray(value);
-    const texts = (list ? (value as readonly unknown[]) : [value]).map(asText);
+    const texts = itemsOf(value).map(asText);
     if (texts.includes(null)) {
       notText ??= key;
       continue;

@@ -23,6 +23,7 @@ import {
   type View,
   audiencePlayer,
   marksChanges,
+  playerAudience,
 } from './view.js';
 import { spanText, zonedTexts } from './zones.js';
 import { guardrailsLine } from './guardrails.js';
@@ -33,7 +34,7 @@ import { whoIsWho } from './anonymity.js';
 /** Every audience of a match: host, public, each player, and any the game adds (teams). */
 export function audiencesOf(result: ReplayResult): Audience[] {
   const extra = result.game.extraAudiences?.(result.state, result.ctx) ?? [];
-  return ['host', 'public', ...result.match.players.map((p) => `player:${p.id}` as Audience), ...extra];
+  return ['host', 'public', ...result.match.players.map((p) => playerAudience(p.id)), ...extra];
 }
 
 /** What a view is drawn as of: `now`, the time of this drawing, adds how long the open phase has left. */

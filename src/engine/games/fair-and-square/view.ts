@@ -230,7 +230,7 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const types = state.types[record.round - 1];
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
-    const previous = group.turns[group.turns.length - 2] as TurnRecord | undefined;
+    const previous: TurnRecord | undefined = group.turns[group.turns.length - 2];
     const title = `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`;
     const squaresAt = (turn: TurnRecord) => turnSquares(group, turn, types, ctx.options.numbers);
     // Marked: what the last turn changed.

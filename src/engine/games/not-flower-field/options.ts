@@ -106,7 +106,8 @@ export function multiplierGrid(options: NffOptions): number[] {
 }
 
 export function hexOf(colour: string): string {
-  return (PALETTE as Record<string, string>)[colour] ?? PALETTE.grey;
+  const byName: Readonly<Record<string, string | undefined>> = PALETTE;
+  return byName[colour] ?? PALETTE.grey;
 }
 
 export function letterOf(colour: string): string {

@@ -2,7 +2,7 @@
 // `random` names random white segments (and now and then sends nothing); `team` coordinates: the
 // whole team votes for the largest segment it can paint, its captain with all three votes.
 
-import type { Answers, Bot, BotInput } from '../../core/game.js';
+import type { Bot, BotInput } from '../../core/game.js';
 import { type PaintOptions, TEAMS, type TeamId } from './options.js';
 import { type PaintState, paintable, whiteSegments } from './state.js';
 
@@ -53,5 +53,5 @@ export const teamBot: Bot<PaintState, PaintOptions> = (input) => {
   // Everyone votes for the first member listed, so the team has a captain (4-0).
   if (asks(input, 'captain')) answers.captain = ctx.playerName(state.teams[team][0]);
   if (asks(input, 'reveal')) answers.reveal = 'no';
-  return Object.keys(answers).length > 0 ? (answers as Answers) : null;
+  return Object.keys(answers).length > 0 ? answers : null;
 };

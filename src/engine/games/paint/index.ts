@@ -64,7 +64,7 @@ function currentPhase(state: PaintState, ctx: PaintContext): PhaseSpec | null {
 
 /** Each team sees its own board (docs/games/paint.md, "Rules"). */
 function teamAudiences(): Audience[] {
-  return TEAMS.map((team) => `team:${team}` as Audience);
+  return TEAMS.map((team): Audience => `team:${team}`);
 }
 
 export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput> = {

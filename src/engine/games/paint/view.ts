@@ -305,7 +305,7 @@ function hostSections(state: PaintState, ctx: PaintContext, open: OpenPhaseInfo<
       header: ['Team', 'Captain', 'Tally', 'Votes'],
       rows: TEAMS.map((team) => [
         team,
-        election.teams[team].captain ? name(election.teams[team].captain as string) : 'none',
+        election.teams[team].captain ? name(election.teams[team].captain) : 'none',
         election.teams[team].shape,
         state.teams[team].map((id) => `${name(id)} → ${captainVoteText(election.votes[id], ctx)}`).join(', '),
       ]),
