@@ -3,7 +3,7 @@
 // game's boards do (swatches, canvas width, owners' marks, captions) is in test/games/<id>/spectator-boards.test.ts.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { CHANGED_COLOUR, CHANGED_NOTE, type Grid, markChanges } from '../../src/engine/core/view.js';
+import { CHANGED_COLOUR, CHANGED_NOTE, type Grid, type GridCell, markChanges } from '../../src/engine/core/view.js';
 import { EXAMPLE_GAME, GAME_LIST, gameById, viewFor } from '../../src/engine/index.js';
 import { finished, rendered } from '../helpers/demo-match.js';
 import { SheetModel, displayText } from '../../src/workbook/sheet-model.js';
@@ -34,6 +34,25 @@ const GAMES = GAME_LIST.map((game) => game.id);
  * every pick) has none.
  */
 const REDRAWN = GAMES.filter((game) => viewFor(finished(game), 'public').boards.length > 1);
+
+/**
+ * One grid drawn alone on the Current tab of the example game's public view: the lines each of its
+ * cells ends up with, found by the cell's text.
+ */
+function drawnLines(title: string, columnLabels: string[], rowLabels: string[], cells: GridCell[][]) {
+  const workbook = new EmbeddedWorkbook();
+  const view = viewFor(finished(EXAMPLE_GAME.id), 'public');
+  const tab = { tab: 'Current', title, grids: [{ title, columnLabels, rowLabels, cells }] };
+  renderView(workbook, { ...view, boards: [tab] }, { dropDefaultSheet: true });
+  const sheet = sheetOf(workbook, 'Current');
+  const model = new SheetModel(sheet);
+  const at = (text: string) => {
+    for (let r = 0; r < sheet.rowCount; r++)
+      for (let c = 0; c < sheet.columnCount; c++) if (displayText(model.cell(r, c)) === text) return model.lines(r, c);
+    throw new Error(`no cell ${text}`);
+  };
+  return { sheet, at };
+}
 
 describe('what changed this round', () => {
   const grid = (texts: string[][]): Grid => ({
@@ -72,22 +91,7 @@ describe('what changed this round', () => {
     const cells = [0, 1, 2].map((r) =>
       [0, 1, 2].map((c) => ({ text: `${r}${c}`, ...(r === 1 && c > 0 ? { changed: true } : {}) })),
     );
-    const workbook = new EmbeddedWorkbook();
-    const view = viewFor(finished(EXAMPLE_GAME.id), 'public');
-    const tab = {
-      tab: 'Current',
-      title: 'Marked',
-      grids: [{ title: 'Marked', columnLabels: ['A', 'B', 'C'], rowLabels: ['1', '2', '3'], cells }],
-    };
-    renderView(workbook, { ...view, boards: [tab] }, { dropDefaultSheet: true });
-    const sheet = sheetOf(workbook, 'Current');
-    const model = new SheetModel(sheet);
-    const at = (text: string) => {
-      for (let r = 0; r < sheet.rowCount; r++)
-        for (let c = 0; c < sheet.columnCount; c++)
-          if (displayText(model.cell(r, c)) === text) return model.lines(r, c);
-      throw new Error(`no cell ${text}`);
-    };
+    const { sheet, at } = drawnLines('Marked', ['A', 'B', 'C'], ['1', '2', '3'], cells);
     const marked = (line: { style: string; colour: string } | null) =>
       line?.style === 'DOUBLE' && line.colour === CHANGED_COLOUR;
     // B2 and C2 changed: B2's left, top and bottom, C2's top and bottom are outlined; not between them.
@@ -110,22 +114,7 @@ describe('what changed this round', () => {
       ],
       [{ text: 'a2', borders: { top: fence } }, { text: 'b2' }],
     ];
-    const workbook = new EmbeddedWorkbook();
-    const view = viewFor(finished(EXAMPLE_GAME.id), 'public');
-    const tab = {
-      tab: 'Current',
-      title: 'Gate',
-      grids: [{ title: 'Gate', columnLabels: ['A', 'B'], rowLabels: ['1', '2'], cells }],
-    };
-    renderView(workbook, { ...view, boards: [tab] }, { dropDefaultSheet: true });
-    const sheet = sheetOf(workbook, 'Current');
-    const model = new SheetModel(sheet);
-    const at = (text: string) => {
-      for (let r = 0; r < sheet.rowCount; r++)
-        for (let c = 0; c < sheet.columnCount; c++)
-          if (displayText(model.cell(r, c)) === text) return model.lines(r, c);
-      throw new Error(`no cell ${text}`);
-    };
+    const { at } = drawnLines('Gate', ['A', 'B'], ['1', '2'], cells);
     expect(at('a1').right).toEqual({ style: 'SOLID_THICK', colour: '#FF1E1E' });
     // The fence is still outranked by the marker, as before.
     expect(at('a1').bottom).toEqual({ style: 'DOUBLE', colour: CHANGED_COLOUR });
