@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answers, Question } from '../../src/engine/core/game.js';
 import { EXAMPLE_GAME, GAME_LIST, gameById } from '../../src/engine/index.js';
-import { logOf, privatePart } from '../sandbox/players.js';
+import { accountsOn, logOf, privatePart } from '../sandbox/players.js';
 import { checkFilesPrivate } from '../sandbox/whole-match.js';
 import { HostChild, handedOver, playToEnd } from './hosting.js';
 
@@ -54,11 +54,7 @@ function answerAs(table: Hosted, seat: ReturnType<typeof answeringSeat>, account
   return true;
 }
 
-const accounts = (table: Hosted, fileId: string) =>
-  table.google.files
-    .get(fileId)!
-    .permissions.filter((p) => p.role !== 'owner')
-    .map((p) => p.emailAddress);
+const accounts = (table: Hosted, fileId: string) => accountsOn(table.google, fileId);
 
 describe.concurrent('Substitute a player… while a machine hosts the match over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, on 2 busy cores.

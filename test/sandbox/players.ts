@@ -9,7 +9,7 @@ import { MatchLog } from '../../src/triggers/log.js';
 import type { Spreadsheet } from '../../src/triggers/ports.js';
 import { ANSWERS_TAB } from '../../src/triggers/rows.js';
 import { Sandbox } from './sandbox.js';
-import { FormError, type TriggerRecord } from './services.js';
+import { FormError, type Google, type TriggerRecord } from './services.js';
 import type { SheetFile } from './sheets.js';
 
 export const HOST = 'host@example.com';
@@ -474,6 +474,14 @@ export class Table {
     for (let i = 0; i < maxPhases; i++) if (this.playPhase() === 'over') return;
     throw new Error(`${this.gameId} did not end within ${maxPhases} phases`);
   }
+}
+
+/** Who besides the owner holds a permission on one of the fake Drive's files (its sharing, a form's responders). */
+export function accountsOn(google: Google, fileId: string): (string | undefined)[] {
+  return google.files
+    .get(fileId)!
+    .permissions.filter((p) => p.role !== 'owner')
+    .map((p) => p.emailAddress);
 }
 
 export function privatePart(answers: Answers, questions: readonly Question[]): Answers {

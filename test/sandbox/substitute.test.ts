@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_LIST, gameById } from '../../src/engine/index.js';
 import { checkFilesPrivate } from './whole-match.js';
-import { Table, logOf, privatePart } from './players.js';
+import { Table, accountsOn, logOf, privatePart } from './players.js';
 import { machineFor } from './machine.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
@@ -86,11 +86,7 @@ function answerAs(table: Table, seat: string, account: string, tick = () => tabl
   return true;
 }
 
-const accounts = (table: Table, fileId: string) =>
-  table.google.files
-    .get(fileId)!
-    .permissions.filter((p) => p.role !== 'owner')
-    .map((p) => p.emailAddress);
+const accounts = (table: Table, fileId: string) => accountsOn(table.google, fileId);
 
 describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a player… in %s', (_title, gameId) => {
   it("passes a seat to Zed mid-match: the files and the row go to Zed's account, Ann's loses them, and everyone reads it", () => {
