@@ -4,22 +4,11 @@
 // its field, so the sidebar shows it next to that field. Checked on Not Flower Field's phases; the
 // setups of Pasture and Peg Domain are in their own test folders.
 import { describe, expect, it, vi } from 'vitest';
-import { type MatchSetup, validateSetup } from '../../../src/triggers/setup.js';
+import { validateSetup } from '../../../src/triggers/setup.js';
+import { SETUP_NOW, errorsOf, setupOf } from '../../helpers/setups.js';
 
-const NOW = '2026-11-21T12:00:00.000Z';
-const START = '2026-11-21T18:00:00.000Z';
-const SETUP: MatchSetup = {
-  game: 'not-flower-field',
-  players: ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` })),
-  startAt: START,
-  timeZone: 'Europe/London',
-  minutes: { default: 1440 },
-};
-
-function errorsOf(setup: MatchSetup) {
-  const checked = validateSetup(setup, 'seed', NOW);
-  return checked.ok ? [] : checked.error;
-}
+const NOW = SETUP_NOW;
+const SETUP = setupOf('not-flower-field');
 
 describe('a setup', () => {
   it('is accepted as the sidebar sends it', () => {

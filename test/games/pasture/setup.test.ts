@@ -1,20 +1,8 @@
 // The sidebar's setup (test/games/not-flower-field/setup.test.ts has the rest): a deadline for a phase Pasture does not have.
 import { describe, expect, it } from 'vitest';
-import { type MatchSetup, validateSetup } from '../../../src/triggers/setup.js';
+import { errorsOf, setupOf } from '../../helpers/setups.js';
 
-const NOW = '2026-11-21T12:00:00.000Z';
-const SETUP: MatchSetup = {
-  game: 'pasture',
-  players: ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` })),
-  startAt: '2026-11-21T18:00:00.000Z',
-  timeZone: 'Europe/London',
-  minutes: { default: 1440 },
-};
-
-function errorsOf(setup: MatchSetup) {
-  const checked = validateSetup(setup, 'seed', NOW);
-  return checked.ok ? [] : checked.error;
-}
+const SETUP = setupOf('pasture');
 
 describe('a setup', () => {
   it('refuses a deadline for a phase the game does not have', () => {
