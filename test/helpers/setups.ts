@@ -4,7 +4,7 @@ import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
 
 /** The moment the setups are checked at, six hours before they start. */
 export const SETUP_NOW = '2026-11-21T12:00:00.000Z';
-export const SETUP_START = '2026-11-21T18:00:00.000Z';
+const SETUP_START = '2026-11-21T18:00:00.000Z';
 
 /** Four players, day-long phases, starting at SETUP_START in London. */
 export function setupOf(game: string): MatchSetup {
