@@ -206,6 +206,7 @@ function replayAndDecide(
     moved: entry?.kind === 'event',
     remindReads: ran === 'tick' && !collected.pollForms,
     mayHold: collected.mayHold,
+    deferred: collected.deferred,
   });
   const closed = carryOut(ctx, inputs, plan);
   const second = inputs.match === replayed ? first : ctx.replay(inputs.match, now);

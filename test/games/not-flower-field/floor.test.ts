@@ -263,3 +263,43 @@ describe('a one-shot trigger that runs into another execution', () => {
     expect(table.google.clockRan[next[0].id]).toBeUndefined();
   });
 });
+
+describe('a deadline when the forms are due to be read anyway', () => {
+  it('reads each form once: the close reads what the poll would have, and every answer counts for its phase', () => {
+    // Phases of a day (the forms' read once a day is quiet.ts's FORMS_EVERY_MINUTES).
+    const table = started('not-flower-field', { default: 1440, pregame: 30 });
+    table.clockTriggers(30);
+    table.google.clock.set('2026-11-21T18:31:00.000Z');
+    const open = table.state().open!;
+    const deadline = Date.parse(open.timing.deadline!);
+    // Two players answer; the first one's form-submit trigger does not fire (only the forms' read finds it).
+    const [first, second] = table.players();
+    for (const [i, p] of [first, second].entries()) {
+      const bot = botAnswers(table, p.id)!;
+      const send = i === 0 ? table.submitOnly.bind(table) : table.sendForm.bind(table);
+      expect(send(p.id, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      table.google.clock.advance(60);
+    }
+    // The forms were last all read a day before the deadline: their daily read falls due with it.
+    table.google.clock.set(new Date(deadline - 30 * 60_000).toISOString());
+    const state = JSON.parse(table.google.properties.get('gh.state')!) as Record<string, unknown>;
+    const polledAt = new Date(deadline - 24 * 60 * 60_000).toISOString();
+    table.google.properties.set('gh.state', JSON.stringify({ ...state, polledAt }));
+    const before = table.google.executions.length;
+    table.google.clock.set(new Date(deadline + 3 * 60_000).toISOString());
+    const closing = table.google.executions
+      .slice(before)
+      .find((e) => e.calls.some((c) => c.name === 'Form.setAcceptingResponses'))!;
+    const reads = closing.calls.filter((c) => c.name === 'Form.getResponses').length;
+    expect(reads).toBe(table.players().length);
+    // And the day's read counts as done: the next is a day on.
+    const after = JSON.parse(table.google.properties.get('gh.state')!) as { polledAt: string };
+    expect(Date.parse(after.polledAt)).toBeGreaterThanOrEqual(deadline);
+    // Both answers count, for the phase they answered, on time.
+    const answered = table.state().receipts.filter((r) => r.phase === open.phase.id);
+    expect(answered.map((r) => [r.player, r.status]).sort()).toEqual(
+      [first.id, second.id].map((id) => [id, 'accepted']).sort(),
+    );
+    expect(table.google.executions.filter((e) => e.error)).toEqual([]);
+  });
+});
