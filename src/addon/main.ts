@@ -377,7 +377,7 @@ export function onTick(): RunReport {
 
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
-  return rehearsed('wake', () => host().run('tick'));
+  return rehearsed('wake', () => host().run('tick', { woken: true }));
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
@@ -397,7 +397,7 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
   } catch {
     formUrl = undefined;
   }
-  const answer = () => host().run('answer', formUrl);
+  const answer = () => host().run('answer', { formUrl });
   return rehearsed('submit', answer, () => responseTime(e));
 }
 

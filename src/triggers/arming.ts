@@ -26,6 +26,14 @@ import { KEY } from './pointers.js';
 export const MINUTE_LEAD_MS = LATENCY.oneShotDelay.pessimistic + 5 * 60_000;
 /** After an answer or an edit, the next execution: a minute on (answers in a burst share it). */
 export const SOON_MS = 60_000;
+/**
+ * How long past its time an armed one-shot trigger that has not run is still taken to be coming:
+ * Google promises no precision for `at(date)` (LATENCY.oneShotDelay, docs/google.md "Trigger
+ * timing"), so a time passed is most often a trigger about to run. Replacing it costs four trigger
+ * calls; keeping it costs nothing. Later than the pessimistic delay and a margin, it is taken as
+ * lost and armed again (the hourly trigger covers a loss before then).
+ */
+export const ONE_SHOT_LOST_MS = LATENCY.oneShotDelay.pessimistic + 5 * 60_000;
 
 /** What the last execution armed. */
 export interface Armed {
@@ -44,9 +52,12 @@ export interface Due {
 
 const NONE: Armed = { wake: null, minute: false };
 
-/** What is recorded as armed, or null when nothing is (a start, a handover, a failed trigger call: see change). */
-function readArmed(ctx: HostContext): Armed | null {
-  const text = ctx.pointers.text(KEY.armed);
+/**
+ * What is recorded as armed, or null when nothing is (a start, a handover, a failed trigger call:
+ * see change). `fresh`: as it stands now, not as the execution's copy of the properties has it.
+ */
+function readArmed(ctx: HostContext, fresh = false): Armed | null {
+  const text = fresh ? ctx.pointers.store.peek(KEY.armed) : ctx.pointers.text(KEY.armed);
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -63,16 +74,31 @@ function nearEdge(edge: string | null, now: number): boolean {
   return edge !== null && Date.parse(edge) - now <= MINUTE_LEAD_MS;
 }
 
-/** What to arm for `due` at `now` (ms), given what is armed: pure. */
-export function plan(due: Due, now: number, armed: Armed): Armed {
+/**
+ * Whether the one-shot trigger armed for `wake` will start an execution soon enough for "look
+ * again soon": its time is within SOON_MS, or passed less than `lateMs` ago (it has not run: the
+ * execution it starts forgets it, see wakeRan).
+ */
+function comingSoon(wake: string | null, now: number, lateMs: number): boolean {
+  if (wake === null) return false;
+  const at = Date.parse(wake);
+  return at <= now + SOON_MS && at > now - lateMs;
+}
+
+/**
+ * What to arm for `due` at `now` (ms), given what is armed: pure. `lateMs`: how long past its time
+ * an armed one-shot trigger may still run (ONE_SHOT_LOST_MS; 0 on a machine, whose wake is its own loop).
+ */
+export function plan(due: Due, now: number, armed: Armed, lateMs = ONE_SHOT_LOST_MS): Armed {
   const minute = nearEdge(due.edge, now);
   // The minute trigger runs an execution every minute: no one-shot trigger is needed beside it.
   if (minute) return { wake: null, minute };
   const times: number[] = [];
   if (due.at === null) {
-    // Look again soon, unless a one-shot trigger already comes sooner than that.
-    const kept = armed.wake !== null ? Date.parse(armed.wake) : NaN;
-    times.push(kept > now && kept <= now + SOON_MS ? kept : now + SOON_MS);
+    // Look again soon, unless a one-shot trigger armed already comes sooner, or is late and has not
+    // run yet: it starts an execution that looks (no quiet pointer is left to rest on), and
+    // replacing it would arm a new one after every other answer of a burst.
+    times.push(comingSoon(armed.wake, now, lateMs) ? Date.parse(armed.wake ?? '') : now + SOON_MS);
   } else times.push(Math.max(now, Date.parse(due.at)));
   if (due.edge !== null) times.push(Date.parse(due.edge) - MINUTE_LEAD_MS);
   return { wake: new Date(Math.min(...times)).toISOString(), minute };
@@ -83,9 +109,29 @@ export function plan(due: Due, now: number, armed: Armed): Armed {
  * due next, changing only what differs from what is armed.
  */
 export function armNext(ctx: HostContext, due: Due): void {
-  const armed = readArmed(ctx);
-  const next = plan(due, Date.parse(ctx.ports.clock.now()), armed ?? NONE);
+  const now = Date.parse(ctx.ports.clock.now());
+  let armed = readArmed(ctx);
+  // A one-shot trigger past its time may have run while this execution held the lock, and found
+  // it taken (run in execution.ts forgets it then): read afresh before keeping it, one read more.
+  if (armed?.wake && Date.parse(armed.wake) <= now) armed = readArmed(ctx, true);
+  const next = plan(due, now, armed ?? NONE, lateMs(ctx));
   change(ctx, armed, next);
+}
+
+/** How long past its time an armed one-shot trigger may still run: a machine sleeps to the moment itself. */
+function lateMs(ctx: HostContext): number {
+  return ctx.ports.machine ? 0 : ONE_SHOT_LOST_MS;
+}
+
+/**
+ * Under the lock, in the execution the one-shot trigger started (onWake, src/addon/main.ts): that
+ * trigger has run, so what is recorded no longer counts it and this execution arms what is due
+ * afresh. (A trigger that has run may stay listed: the next one armed removes it, see wakeAt in
+ * src/addon/triggers.ts.)
+ */
+export function wakeRan(ctx: HostContext): void {
+  const armed = readArmed(ctx);
+  if (armed?.wake) ctx.pointers.setText(KEY.armed, JSON.stringify({ ...armed, wake: null } satisfies Armed));
 }
 
 /**
@@ -93,10 +139,14 @@ export function armNext(ctx: HostContext, due: Due): void {
  * MINUTE_LEAD_MS: the one-shot trigger armed for that lead started it, and the minute trigger
  * must run from now on. One more property read, only in that window.
  */
-export function armNearEdge(ctx: HostContext, edge: string | null): void {
+export function armNearEdge(ctx: HostContext, edge: string | null, woken: boolean): void {
   if (!nearEdge(edge, Date.parse(ctx.ports.clock.now()))) return;
   const armed = readArmed(ctx);
-  if (!armed?.minute) change(ctx, armed, { wake: null, minute: true });
+  if (armed?.minute) return;
+  // The one-shot trigger that started this has run: nothing to remove (it may stay listed until
+  // the next one armed replaces it), two trigger calls fewer.
+  const live = woken && armed !== null ? { ...armed, wake: null } : armed;
+  change(ctx, armed, { wake: null, minute: true }, live);
 }
 
 /**
@@ -106,8 +156,7 @@ export function armNearEdge(ctx: HostContext, edge: string | null): void {
 export function wakeSoon(ctx: HostContext): void {
   const armed = readArmed(ctx);
   const now = Date.parse(ctx.ports.clock.now());
-  const wake = armed?.wake ?? null;
-  if (armed?.minute || (wake !== null && Date.parse(wake) <= now + SOON_MS)) return;
+  if (armed?.minute || comingSoon(armed?.wake ?? null, now, lateMs(ctx))) return;
   change(ctx, armed, { wake: new Date(now + SOON_MS).toISOString(), minute: false });
 }
 
@@ -116,8 +165,11 @@ export function disarmed(ctx: HostContext): void {
   ctx.pointers.remove(KEY.armed);
 }
 
-/** Sets the triggers `next` says, where they differ from `armed` (null: nothing recorded, so both kinds are set). */
-function change(ctx: HostContext, armed: Armed | null, next: Armed): void {
+/**
+ * Sets the triggers `next` says, where they differ from `armed` (null: nothing recorded, so both
+ * kinds are set). `live`: what of `armed` is still installed and to come, where the caller knows better.
+ */
+function change(ctx: HostContext, armed: Armed | null, next: Armed, live = armed): void {
   if (armed !== null && armed.wake === next.wake && armed.minute === next.minute) return;
   const { scheduler } = ctx.ports;
   // Forgotten first: a trigger call that fails below (a quota, a time-out) may have removed the old
@@ -128,7 +180,7 @@ function change(ctx: HostContext, armed: Armed | null, next: Armed): void {
     ctx.pointers.remove(KEY.armed);
     ctx.pointers.remove(KEY.quiet);
   }
-  if (armed === null || armed.wake !== next.wake) scheduler.wakeAt(next.wake);
-  if (armed === null || armed.minute !== next.minute) scheduler.everyMinute(next.minute);
+  if (live === null || live.wake !== next.wake) scheduler.wakeAt(next.wake);
+  if (live === null || live.minute !== next.minute) scheduler.everyMinute(next.minute);
   ctx.pointers.setText(KEY.armed, JSON.stringify(next));
 }

@@ -19,7 +19,7 @@ import { playersToRemind } from './messages.js';
 export interface Plan {
   /** The forms to close and read once more, by player, each with the closed message it is to show (set when it is shown: draw.ts). */
   readonly close: Map<string, string>;
-  /** The forms to read without closing them (the players a reminder due now would email). */
+  /** The forms to read without closing them (the players a reminder due now would email, and those the poll left here). */
   readonly read: readonly string[];
   /** Entries the replay calls for: a `close` when every player is ready (ready.ts). */
   readonly entries: readonly LogEntry[];
@@ -34,6 +34,8 @@ export interface PlanInput {
   readonly remindReads: boolean;
   /** The players whose form may hold an answer not read yet (formsToRead). */
   readonly mayHold: readonly string[];
+  /** Forms the poll left to this step (a deadline passed: inputs.ts): read here, closed or not. */
+  readonly deferred: readonly string[];
 }
 
 /** The `close` event due now, for a match whose schedule closes some phase when every player is ready. */
@@ -70,9 +72,10 @@ export function decide(ctx: HostContext, result: ReplayResult, now: string, inpu
       : changing(ctx, result, input.mayHold);
   const specs = formSpecs(ctx, result);
   const close = new Map(toClose.map((id) => [id, specs.get(id)?.closedMessage ?? '']));
-  const read = input.remindReads
+  const remind = input.remindReads
     ? playersToRemind(result, now).filter((id) => input.mayHold.includes(id) && !close.has(id))
     : [];
+  const read = [...new Set([...remind, ...input.deferred.filter((id) => !close.has(id))])];
   return { close, read, entries };
 }
 

@@ -36,7 +36,7 @@ import type { LogEntry } from './log.js';
 import { type MessagesSent, sendMessages } from './messages.js';
 import { KEY } from './pointers.js';
 import { nextDue, openFormsAhead } from './quiet.js';
-import { armNearEdge } from './arming.js';
+import { armNearEdge, disarmed, wakeRan } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
 
 export type { RunKind } from './inputs.js';
@@ -80,13 +80,18 @@ const MOVED_WHILE_TYPING =
 /** The host's entry (Extend deadline…, a decision…), built against the match as it stands; it throws to refuse. */
 export type HostEntry = (result: ReplayResult, now: string) => LogEntry;
 
-/**
- * The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock.
- * `formUrl`: for a form answer, the form the response came from, when the event told (see
- * onFormSubmitted in src/addon/main.ts): only that form is read.
- */
-export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunReport {
+/** What started an execution, beyond its kind (src/addon/main.ts). */
+export interface Started {
+  /** A form answer's form, when the event told (see onFormSubmitted): only that form is read. */
+  readonly formUrl?: string;
+  /** The one-shot clock trigger (onWake): it has run, so this execution arms afresh (arming.ts). */
+  readonly woken?: boolean;
+}
+
+/** The trigger's entry: a quiet tick ends on one Properties read; the rest runs under the lock. */
+export function run(ctx: HostContext, kind: RunKind, started: Started = {}): RunReport {
   const { pointers } = ctx;
+  const { formUrl, woken = false } = started;
   // A form submission first asks for its form to be read (a key per form, written without the
   // lock: two answers at once write two keys; without the form, the key asks for every form). If
   // this execution cannot wait for the lock, or fails before it has read the form, the next
@@ -103,7 +108,7 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
     const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
     if (quiet && wait > 0) {
       // The one-shot trigger armed a lead before a deadline started this: the minute trigger runs from now on.
-      armNearEdge(ctx, quiet.edge ?? null);
+      armNearEdge(ctx, quiet.edge ?? null, woken);
       // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
@@ -127,7 +132,19 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
   // A tick or an answer finding another execution at work does not wait for it: the holder, or
   // the next tick (woken: see the asks above and the check before the quiet pointer is written),
   // does the same work. The host's menu waits (30 s), as the host is waiting too.
-  return withLock(ctx, BUSY, () => runLocked(ctx, kind), kind === 'tick' || kind === 'answer' ? 0 : undefined);
+  const report = withLock(
+    ctx,
+    BUSY,
+    () => {
+      if (woken) wakeRan(ctx);
+      return runLocked(ctx, kind);
+    },
+    kind === 'tick' || kind === 'answer' ? 0 : undefined,
+  );
+  // The one-shot trigger ran into another execution: the holder must not keep it as still to come
+  // (arming.ts, plan). With nothing recorded it sets both kinds afresh.
+  if (woken && !report.ran) disarmed(ctx);
+  return report;
 }
 
 /** Handed to the other runner (handover.ts): a leftover trigger does nothing, a host's entry is refused. */
@@ -189,6 +206,7 @@ function replayAndDecide(
     moved: entry?.kind === 'event',
     remindReads: ran === 'tick' && !collected.pollForms,
     mayHold: collected.mayHold,
+    deferred: collected.deferred,
   });
   const closed = carryOut(ctx, inputs, plan);
   const second = inputs.match === replayed ? first : ctx.replay(inputs.match, now);

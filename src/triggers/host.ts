@@ -19,7 +19,7 @@ import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
 import { setWebhook } from './discord.js';
-import { BUSY, type RunKind, type RunReport, run, runLocked } from './execution.js';
+import { BUSY, type RunKind, type RunReport, type Started, run, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
 import type { HostPorts } from './ports.js';
@@ -31,7 +31,7 @@ import { extensionRefusal, pauseRefusal } from '../engine/core/guardrails.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
 export { validateSetup } from './setup.js';
-export type { RunKind, RunReport, WriteReport } from './execution.js';
+export type { RunKind, RunReport, Started, WriteReport } from './execution.js';
 export type { Runner } from './runner.js';
 export type { StartResult } from './start.js';
 export type { Links, PlayerLinks } from './links.js';
@@ -49,8 +49,8 @@ export class MatchHost {
   }
 
   /** The body of every trigger and menu item (see execution.ts). */
-  run(kind: RunKind, formUrl?: string): RunReport {
-    return run(this.ctx, kind, formUrl);
+  run(kind: RunKind, started?: Started): RunReport {
+    return run(this.ctx, kind, started);
   }
 
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────

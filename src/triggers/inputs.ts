@@ -58,6 +58,8 @@ export interface Collected {
   readonly pollForms: boolean;
   /** The players whose form may hold an answer not yet read (formsToRead). */
   readonly mayHold: string[];
+  /** Forms the poll left to step 3, which closes and reads them once more (edgePassed): read there. */
+  readonly deferred: string[];
   /** The edit keys consumed, and the rows pointer to keep once their entries are logged. */
   readonly edits: { readonly consumed: string[]; readonly pointer: RowsPointer | null };
 }
@@ -102,6 +104,16 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
   return [...out];
 }
 
+/**
+ * Whether the open phase's deadline, or the next phase's opening, has passed since the last
+ * execution looked (the quiet pointer's edge, written by the one before: arm.ts). Every form that
+ * may hold an answer then changes, and step 3 closes it and reads it once more (decide.ts).
+ */
+function edgePassed(ctx: HostContext, now: string): boolean {
+  const edge = ctx.pointers.quiet()?.edge;
+  return edge !== undefined && Date.parse(edge) <= Date.parse(now);
+}
+
 /** Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due), then the public rows' edits. */
 export function collectInputs(ctx: HostContext, kind: RunKind, inputs: Inputs, now: string): Collected {
   // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
@@ -110,10 +122,14 @@ export function collectInputs(ctx: HostContext, kind: RunKind, inputs: Inputs, n
   const pollForms =
     kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, inputs.match, now));
   const mayHold = formsToRead(ctx, inputs.match);
-  const read = pollForms ? mayHold : asked;
+  // A poll at a deadline reads each form once: the close reads them all after this (read there
+  // even if not closed), so an answer sent before the deadline is read and credited to the phase
+  // its form showed, as by this read, only into the second replay.
+  const deferred = pollForms && edgePassed(ctx, now) ? mayHold : [];
+  const read = pollForms ? mayHold.filter((id) => !deferred.includes(id)) : asked;
   if (read.length > 0) inputs.add(collectForms(ctx, inputs.match, read));
   if (ctx.ports.machine) readRows(ctx);
   const edits = collectEdits(ctx, inputs.match);
   inputs.add(edits.entries);
-  return { asks, pollForms, mayHold, edits: { consumed: edits.consumed, pointer: edits.pointer } };
+  return { asks, pollForms, mayHold, deferred, edits: { consumed: edits.consumed, pointer: edits.pointer } };
 }

@@ -3,7 +3,7 @@
 // each call the projection prices is priced the same by the cost model, under both readings.
 import { describe, expect, it } from 'vitest';
 import { LATENCY, type LatencyModel, latencies } from '../../src/triggers/latency.js';
-import type { CallRecord } from '../sandbox/calls.js';
+import { type CallRecord, isRemote } from '../sandbox/calls.js';
 import { costOf } from './cost.js';
 
 const call = (name: string, kb = 0): CallRecord =>
@@ -36,4 +36,12 @@ describe('the latency table', () => {
       expect(costOf(call('UrlFetchApp.fetch'), model)).toBe(l.fetch);
     });
   }
+
+  it("prices a trigger made as one server call, its builder's create(): ScriptApp.newTrigger only returns the builder", () => {
+    expect(isRemote('ScriptApp', 'newTrigger')).toBe(false);
+    expect(isRemote('TriggerBuilder', 'timeBased')).toBe(false);
+    expect(isRemote('ClockTriggerBuilder', 'create')).toBe(true);
+    expect(isRemote('ScriptApp', 'getProjectTriggers')).toBe(true);
+    expect(isRemote('ScriptApp', 'deleteTrigger')).toBe(true);
+  });
 });

@@ -101,6 +101,10 @@ export function serviceOf(label: string): string {
 
 export function isRemote(service: string, method: string): boolean {
   if (method === 'create' && /TriggerBuilder$/.test(service)) return true;
+  // ScriptApp.newTrigger only "begins the process of creating an installable trigger": it returns a
+  // TriggerBuilder, answered in the script process like the builders; the builder's create() is the
+  // server call (Class ScriptApp, newTrigger; Class TriggerBuilder).
+  if (service === 'ScriptApp' && method === 'newTrigger') return false;
   if (service === 'Lock' && method === 'hasLock') return false;
   if (service === 'FormApp' && method === 'createTextValidation') return false;
   // A trigger event's range and sheet know where they are; reading their values, or the form a

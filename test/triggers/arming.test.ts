@@ -1,7 +1,7 @@
 // What an execution arms for what is due next (src/triggers/arming.ts, pure part): a one-shot
 // trigger for the next due moment, a minute trigger only around a deadline.
 import { describe, expect, it } from 'vitest';
-import { MINUTE_LEAD_MS, SOON_MS, plan } from '../../src/triggers/arming.js';
+import { MINUTE_LEAD_MS, ONE_SHOT_LOST_MS, SOON_MS, plan } from '../../src/triggers/arming.js';
 import { MachineWake } from '../../src/node/host-ports.js';
 
 const T = Date.parse('2026-11-24T12:00:00.000Z');
@@ -34,6 +34,21 @@ describe('arming the clock triggers', () => {
     expect(plan({ at: null, edge: iso(T + 20 * HOUR) }, T, NONE).wake).toBe(iso(T + SOON_MS));
     const armed = { wake: iso(T + 20_000), minute: false };
     expect(plan({ at: null, edge: iso(T + 20 * HOUR) }, T, armed).wake).toBe(iso(T + 20_000));
+  });
+
+  it('after an answer, keeps a one-shot trigger past its time that has not run, until it must be lost', () => {
+    const due = { at: null, edge: iso(T + 20 * HOUR) };
+    // Ten minutes late (Google promises no minute for at(date)): it will still run, and look.
+    const late = { wake: iso(T - 10 * 60_000), minute: false };
+    expect(plan(due, T, late)).toEqual(late);
+    // Later than the pessimistic delay and a margin: taken as lost, armed again.
+    const lost = { wake: iso(T - ONE_SHOT_LOST_MS - 1), minute: false };
+    expect(plan(due, T, lost).wake).toBe(iso(T + SOON_MS));
+    expect(ONE_SHOT_LOST_MS).toBeGreaterThan(15 * 60_000);
+    // A machine's wake is its own loop, never late: a time passed is armed again.
+    expect(plan(due, T, late, 0).wake).toBe(iso(T + SOON_MS));
+    // A due moment ahead replaces it: its execution would rest on the quiet pointer.
+    expect(plan({ at: iso(T + HOUR), edge: iso(T + 20 * HOUR) }, T, late).wake).toBe(iso(T + HOUR));
   });
 
   it('a due moment already past wakes at once', () => {

@@ -3,6 +3,7 @@
 // forms open every round after a pregame that asks nothing); npm run bench measures the whole
 // matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
+import { LATENCY } from '../../../src/triggers/latency.js';
 import { botAnswers } from '../../reliability/scenarios.js';
 import { Table, logOf, privatePart } from '../../sandbox/players.js';
 
@@ -183,5 +184,122 @@ describe('the tick waiting for a deadline', () => {
     // And the deadline's work was done: every form closed and read, the next phase open.
     expect(tick.calls.some((c) => c.name === 'Form.getResponses' && c.at! >= tick.wokeAt!)).toBe(true);
     expect(table.state().open?.phase.id).not.toBe(answered.phase);
+  });
+});
+
+describe('answers while a one-shot trigger is late', () => {
+  it('keep the one-shot trigger whose time has passed but has not run; the execution it starts arms afresh', () => {
+    const table = started('not-flower-field');
+    // A one-shot trigger as late as the pessimistic model has it (src/triggers/latency.ts).
+    table.clockTriggers(30, LATENCY.oneShotDelay.pessimistic);
+    // Round 1, far from its deadline (no minute trigger: arming.ts).
+    table.google.clock.set('2026-11-21T18:40:00.000Z');
+    const triggerCalls = (from: number) =>
+      table.google.executions.slice(from).flatMap((e) => e.calls.filter((c) => /^ScriptApp\./.test(c.name)));
+    // Three players answer, three minutes apart: the first answer's one-shot trigger (a minute on)
+    // is past its time at the second, and runs only 15 minutes after it. (The last player's
+    // answer would make every player ready: the phase closes, and what is due next is armed.)
+    let afterFirst = 0;
+    for (const [i, p] of table.players().slice(0, 3).entries()) {
+      const bot = botAnswers(table, p.id)!;
+      expect(table.sendForm(p.id, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      if (i === 0) afterFirst = table.google.executions.length;
+      table.google.clock.advance(180);
+    }
+    const first = table.google.executions[afterFirst - 1];
+    expect(first.name).toBe('onFormSubmitted');
+    expect(first.calls.map((c) => c.name)).toContain('ClockTriggerBuilder.create');
+    const wake = table.google.triggers.find((t) => t.handler === 'onWake')!;
+    expect(wake.at).toBeLessThan(table.google.clock.now());
+    // The later answers kept it: no trigger listed, deleted or made.
+    expect(table.google.executions.slice(afterFirst).map((e) => e.name)).toEqual(Array(2).fill('onFormSubmitted'));
+    expect(triggerCalls(afterFirst)).toEqual([]);
+    // It runs, draws what the answers left (the host's and the public sheet), and arms the next due
+    // moment afresh: the trigger that started it has run.
+    const before = table.google.executions.length;
+    table.google.clock.set(new Date(wake.at! + LATENCY.oneShotDelay.pessimistic + 60_000).toISOString());
+    const woken = table.google.executions.slice(before).find((e) => e.name === 'onWake')!;
+    expect(written(table, table.google.executions.indexOf(woken)).has(table.sharedId())).toBe(true);
+    expect(woken.calls.map((c) => c.name)).toContain('ClockTriggerBuilder.create');
+    const next = table.google.triggers.filter((t) => t.handler === 'onWake');
+    expect(next).toHaveLength(1);
+    expect(next[0].at).toBeGreaterThan(woken.at);
+    expect(table.google.executions.filter((e) => e.error)).toEqual([]);
+  });
+});
+
+describe('a one-shot trigger that runs into another execution', () => {
+  it('leaves the one holding the lock to arm afresh, not to keep the trigger that has run', () => {
+    const table = started('not-flower-field');
+    table.clockTriggers(30, LATENCY.oneShotDelay.pessimistic);
+    table.google.clock.set('2026-11-21T18:40:00.000Z');
+    const answer = (p: string) => {
+      const bot = botAnswers(table, p)!;
+      expect(table.sendForm(p, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    };
+    const [first, second] = table.players();
+    answer(first.id);
+    const wake = table.google.triggers.find((t) => t.handler === 'onWake')!;
+    // The second answer comes just before that trigger runs (15 minutes late), and its execution
+    // is slow: the one-shot trigger runs meanwhile and finds the lock taken.
+    const runs = wake.at! + LATENCY.oneShotDelay.pessimistic;
+    table.google.clock.set(new Date(runs - 10_000).toISOString());
+    let slowed = false;
+    const before = table.google.executions.length;
+    table.google.onCall = (call, _index, when) => {
+      if (when !== 'after' || slowed || call.name !== 'Sheets.Spreadsheets.batchUpdate') return;
+      slowed = true;
+      table.google.clock.set(new Date(runs + 1000).toISOString());
+    };
+    answer(second.id);
+    table.google.onCall = null;
+    const woken = table.google.executions.slice(before).filter((e) => e.name === 'onWake');
+    expect(woken).toHaveLength(1);
+    expect(woken[0].calls.some((c) => c.name === 'Lock.tryLock')).toBe(true);
+    // The answer's execution armed a new one-shot trigger, still to run.
+    const next = table.google.triggers.filter((t) => t.handler === 'onWake');
+    expect(next).toHaveLength(1);
+    expect(next[0].id).not.toBe(wake.id);
+    expect(table.google.clockRan[next[0].id]).toBeUndefined();
+  });
+});
+
+describe('a deadline when the forms are due to be read anyway', () => {
+  it('reads each form once: the close reads what the poll would have, and every answer counts for its phase', () => {
+    // Phases of a day (the forms' read once a day is quiet.ts's FORMS_EVERY_MINUTES).
+    const table = started('not-flower-field', { default: 1440, pregame: 30 });
+    table.clockTriggers(30);
+    table.google.clock.set('2026-11-21T18:31:00.000Z');
+    const open = table.state().open!;
+    const deadline = Date.parse(open.timing.deadline!);
+    // Two players answer; the first one's form-submit trigger does not fire (only the forms' read finds it).
+    const [first, second] = table.players();
+    for (const [i, p] of [first, second].entries()) {
+      const bot = botAnswers(table, p.id)!;
+      const send = i === 0 ? table.submitOnly.bind(table) : table.sendForm.bind(table);
+      expect(send(p.id, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+      table.google.clock.advance(60);
+    }
+    // The forms were last all read a day before the deadline: their daily read falls due with it.
+    table.google.clock.set(new Date(deadline - 30 * 60_000).toISOString());
+    const state = JSON.parse(table.google.properties.get('gh.state')!) as Record<string, unknown>;
+    const polledAt = new Date(deadline - 24 * 60 * 60_000).toISOString();
+    table.google.properties.set('gh.state', JSON.stringify({ ...state, polledAt }));
+    const before = table.google.executions.length;
+    table.google.clock.set(new Date(deadline + 3 * 60_000).toISOString());
+    const closing = table.google.executions
+      .slice(before)
+      .find((e) => e.calls.some((c) => c.name === 'Form.setAcceptingResponses'))!;
+    const reads = closing.calls.filter((c) => c.name === 'Form.getResponses').length;
+    expect(reads).toBe(table.players().length);
+    // And the day's read counts as done: the next is a day on.
+    const after = JSON.parse(table.google.properties.get('gh.state')!) as { polledAt: string };
+    expect(Date.parse(after.polledAt)).toBeGreaterThanOrEqual(deadline);
+    // Both answers count, for the phase they answered, on time.
+    const answered = table.state().receipts.filter((r) => r.phase === open.phase.id);
+    expect(answered.map((r) => [r.player, r.status]).sort()).toEqual(
+      [first.id, second.id].map((id) => [id, 'accepted']).sort(),
+    );
+    expect(table.google.executions.filter((e) => e.error)).toEqual([]);
   });
 });
