@@ -37,6 +37,45 @@ const ABOUT = {
 
 mkdirSync(dist, { recursive: true });
 
+/**
+ * Each game's New match… option fields (src/engine/core/option-fields.ts), worked out here in Node
+ * and written into the Apps Script bundle as a table: reading them from a game's options schema
+ * takes zod's JSON Schema converter, a fifth of the bundle's zod, which every execution would load
+ * (Apps Script loads the whole bundle each time) for one sidebar call. The tests compare the
+ * bundle's fields with the source's (test/sandbox/option-fields.test.ts).
+ */
+async function optionFieldTable() {
+  const probe = await build({
+    stdin: {
+      contents: `import { GAME_LIST } from './src/engine/index.ts';
+        import { optionFields } from './src/engine/core/option-fields.ts';
+        export const table = Object.fromEntries(GAME_LIST.map((g) => [g.id, optionFields(g)]));`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(probe.outputFiles[0].text).toString('base64')}`;
+  return (await import(url)).table;
+}
+
+/** The bundle's src/engine/core/option-fields.ts: the table above instead of the converter. */
+const builtOptionFields = (table) => ({
+  name: 'built-option-fields',
+  setup(b) {
+    b.onResolve({ filter: /\/option-fields\.js$/ }, () => ({ path: 'option-fields', namespace: 'built' }));
+    b.onLoad({ filter: /.*/, namespace: 'built' }, () => ({
+      contents: `const TABLE = ${JSON.stringify(table)};
+        export function optionFields(game) { return TABLE[game.id] ?? []; }`,
+      loader: 'js',
+    }));
+  },
+});
+
 // 1. Which names does the add-on export? (an ESM build reports them in its metafile)
 const probe = await build({
   entryPoints: [join(root, 'src/addon/main.ts')],
@@ -69,6 +108,7 @@ await build({
   outfile: join(dist, 'Code.js'),
   banner: { js: '// genius-host: built by scripts/build.mjs; edit src/, not this file.' },
   define: { GENIUS_HOST_ABOUT: JSON.stringify(ABOUT) },
+  plugins: [builtOptionFields(await optionFieldTable())],
   footer: { js: `\n// Entry points (Apps Script finds functions by their top-level declarations).\n${stubs}\n` },
   logLevel: 'warning',
 });

@@ -50,7 +50,8 @@ export function newMatchDefaults(): {
         kinds: { ...g.phaseLengths.kinds },
         ...(g.phaseLengths.timedBy ? { timedBy: g.phaseLengths.timedBy } : {}),
       },
-      // The options a host sets one field each, labelled in the game's own words (core/option-fields.ts).
+      // The options a host sets one field each, labelled in the game's own words (core/option-fields.ts;
+      // the bundle's is a table scripts/build.mjs works out from it).
       options: optionFields(g),
     })),
     // The host spreadsheet's own time zone (File → Settings), which the host sees every day.
