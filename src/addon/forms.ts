@@ -132,10 +132,22 @@ export class AppsScriptForms implements Forms {
     return map;
   }
 
-  startAccepting(formId: string): void {
+  startAccepting(formId: string, published?: FormProtection['published']): void {
     const form: PublishingForm = this.open(formId);
-    // An unpublished form refuses to accept responses; publishing "also enables accepting
-    // responses" (a form whose publishing was refused at the start gets another try here).
+    // Found published at the start (read back there), or a legacy form: only the host can have
+    // unpublished it since, so it opens with one call, not three (Re-render asks again). A refusal
+    // falls back to asking. An unpublished form's accepting "is forced to false" without a word
+    // (docs/google.md, "forms-publish"), which is why a form not known published is asked first.
+    if (published === true || published === 'legacy') {
+      try {
+        form.setAcceptingResponses(true);
+        return;
+      } catch {
+        // Asked below, and published if it is not.
+      }
+    }
+    // An unpublished form accepts no responses; publishing "also enables accepting responses"
+    // (a form whose publishing was refused at the start gets another try here).
     if (publishState(form) === false) {
       publishing(form).setPublished(true);
       // Publishing may have opened it wider than its player (below); a refusal leaves it as it is.

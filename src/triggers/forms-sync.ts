@@ -10,7 +10,7 @@ import { type FormSpec, formSpecFor } from '../forms/index.js';
 import { formOf } from './collect.js';
 import type { HostContext } from './context.js';
 import type { FormLayout, FormPointer } from './pointers.js';
-import type { FormParts } from './ports.js';
+import type { FormParts, FormProtection } from './ports.js';
 import { publicByForm } from './rows.js';
 
 /**
@@ -108,7 +108,16 @@ function showForm(
   spec: FormSpec,
   key: string,
   pointer: FormPointer,
-  { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined },
+  {
+    rewrite,
+    closedWith,
+    published,
+  }: {
+    rewrite: boolean;
+    closedWith: string | undefined;
+    /** Whether the start found the form published (FormProtection), if it is to be trusted. */
+    published: FormProtection['published'] | undefined;
+  },
 ): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
@@ -141,7 +150,7 @@ function showForm(
   const open = spec.accepting || (closedWith === undefined && pointer.open !== false);
   ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout, open });
   if (spec.accepting) {
-    ctx.ports.forms.startAccepting(formId);
+    ctx.ports.forms.startAccepting(formId, published);
     ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout, open });
   } else if (closedWith === undefined) {
     ctx.ports.forms.stopAccepting(formId);
@@ -192,7 +201,12 @@ export function updateForms(
     // one that drew none changes one at least, so the forms always move on.
     if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
       return { updated: count, pending: true };
-    showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
+    showForm(ctx, formId, spec, key, pointer, {
+      rewrite,
+      closedWith: closed.get(player.id),
+      // Re-render asks Forms again whether each form is published.
+      published: rewrite ? undefined : ctx.pointers.protection(player.id)?.published,
+    });
     count += 1;
   }
   return { updated: count, pending };

@@ -163,8 +163,13 @@ export interface Forms {
     items: Readonly<Record<string, string>>,
     same?: FormParts,
   ): Record<string, string>;
-  /** Resumes accepting responses without changing the questions; publishes a form that is not published yet. */
-  startAccepting(formId: string): void;
+  /**
+   * Resumes accepting responses without changing the questions; publishes a form that is not
+   * published yet. `published`: what setting the form up found (FormProtection), when it is to be
+   * trusted: a form found published (or legacy) is opened with one call, and is looked at again
+   * only when that call is refused.
+   */
+  startAccepting(formId: string, published?: FormProtection['published']): void;
   /** Stops accepting responses without changing the questions; `message` is what the closed form says. */
   stopAccepting(formId: string, message?: string): void;
   /**

@@ -1350,9 +1350,10 @@ export class Google {
           form.confirmation = message;
         }),
         setAcceptingResponses: chain((accepting: boolean) => {
-          // An unpublished form accepts nothing: it must be published first ("API changes to Google Forms").
-          if (accepting && form.supportsPublishing && !form.published)
-            throw new Error('Exception: The form is not published. Publish it before accepting responses.');
+          // An unpublished form accepts nothing: it must be published first ("API changes to Google
+          // Forms"), and its accepting "is forced to false" (the Forms API's PublishState). No
+          // document says the call throws: it takes no effect, and says nothing.
+          if (accepting && form.supportsPublishing && !form.published) return;
           if (!accepting && form.accepting && google.beforeFormCloses) {
             const hook = google.beforeFormCloses;
             google.beforeFormCloses = null;
