@@ -135,16 +135,13 @@ export class AppsScriptForms implements Forms {
   startAccepting(formId: string, published?: FormProtection['published']): void {
     const form: PublishingForm = this.open(formId);
     // Found published at the start (read back there), or a legacy form: only the host can have
-    // unpublished it since, so it opens with one call, not three (Re-render asks again). A refusal
-    // falls back to asking. An unpublished form's accepting "is forced to false" without a word
-    // (docs/google.md, "forms-publish"), which is why a form not known published is asked first.
+    // unpublished it since (in the Forms editor), so it opens with one call, not three; Re-render
+    // asks again. No document says the call throws for an unpublished form, whose accepting "is
+    // forced to false" without a word (docs/google.md): so a form not known published is asked
+    // first, and an error here is the execution's like any other (the next one opens it again).
     if (published === true || published === 'legacy') {
-      try {
-        form.setAcceptingResponses(true);
-        return;
-      } catch {
-        // Asked below, and published if it is not.
-      }
+      form.setAcceptingResponses(true);
+      return;
     }
     // An unpublished form accepts no responses; publishing "also enables accepting responses"
     // (a form whose publishing was refused at the start gets another try here).

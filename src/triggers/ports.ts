@@ -166,8 +166,8 @@ export interface Forms {
   /**
    * Resumes accepting responses without changing the questions; publishes a form that is not
    * published yet. `published`: what setting the form up found (FormProtection), when it is to be
-   * trusted: a form found published (or legacy) is opened with one call, and is looked at again
-   * only when that call is refused.
+   * trusted (not on Re-render): a form found published (or legacy) is opened with one call, not
+   * asked first whether it is published.
    */
   startAccepting(formId: string, published?: FormProtection['published']): void;
   /** Stops accepting responses without changing the questions; `message` is what the closed form says. */

@@ -60,25 +60,6 @@ describe('opening a form for its phase', () => {
     expect(google.forms.get(formId)!.accepting).toBe(true);
   });
 
-  it('a refused setAcceptingResponses falls back to asking whether the form is published, and opens it', () => {
-    const google = world();
-    const { formId, protection } = setUpForm(google);
-    let refusals = 1;
-    google.onCall = (call, _index, when) => {
-      if (when === 'before' && call.name === 'Form.setAcceptingResponses' && refusals-- > 0)
-        throw new Error('Exception: We are sorry, a server error occurred. Please wait a bit and try again.');
-    };
-    const { calls } = execution(google, (forms) => forms.startAccepting(formId, protection.published));
-    expect(calls).toEqual([
-      'FormApp.openById',
-      'Form.setAcceptingResponses',
-      'Form.supportsAdvancedResponderPermissions',
-      'Form.isPublished',
-      'Form.setAcceptingResponses',
-    ]);
-    expect(google.forms.get(formId)!.accepting).toBe(true);
-  });
-
   it('a form whose publishing the start could not do is asked, published and opened (its publish state not trusted)', () => {
     const google = world();
     google.onCall = (call) => {
