@@ -9,8 +9,8 @@ import type { ReplayResult } from '../engine/index.js';
 import { type FormSpec, formSpecFor } from '../forms/index.js';
 import { formOf } from './collect.js';
 import type { HostContext } from './context.js';
-import type { FormLayout, FormPointer } from './pointers.js';
-import type { FormParts, FormProtection } from './ports.js';
+import type { FormLayout, FormPointer, ItemLayout } from './pointers.js';
+import type { FormParts, FormProtection, ItemParts } from './ports.js';
 import { publicByForm } from './rows.js';
 
 /**
@@ -79,25 +79,27 @@ function layoutOf(spec: FormSpec): FormLayout {
   };
 }
 
+/** Which parts of an item the form shows (`old`) show `want` already. */
+function itemParts(old: ItemLayout, want: ItemLayout | undefined): ItemParts {
+  return {
+    kind: old.kind,
+    title: old.title === want?.title,
+    help: old.help === want?.help,
+    required: old.required === want?.required,
+    choices: old.choices === want?.choices,
+    validation: old.validation === want?.validation,
+  };
+}
+
 /** Which parts of the form show `wanted` already (`shown`: what it showed, if known; a close leaves its closed message: decide.ts). */
 function partsShown(shown: FormLayout | undefined, wanted: FormLayout): FormParts {
+  const items = Array.isArray(shown?.items) ? shown.items : null;
   return {
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
     closedMessage: shown?.closedMessage === wanted.closedMessage,
-    items: Array.isArray(shown?.items)
-      ? shown.items.map((old, i) => {
-          const want = wanted.items[i];
-          return {
-            kind: old.kind,
-            title: old.title === want?.title,
-            help: old.help === want?.help,
-            required: old.required === want?.required,
-            choices: old.choices === want?.choices,
-            validation: old.validation === want?.validation,
-          };
-        })
-      : null,
+    items: items ? items.map((old, i) => itemParts(old, wanted.items[i])) : null,
+    ...(items ? { across: items.map((old) => wanted.items.map((want) => itemParts(old, want))) } : {}),
   };
 }
 

@@ -128,6 +128,11 @@ export interface FormParts {
   readonly closedMessage: boolean;
   /** The form's items in order, each with the kind it has and which of its parts match the spec's item at that place; null when not known (every item is made again). */
   readonly items: readonly ItemParts[] | null;
+  /**
+   * Which parts of each of the form's items (rows, in the order of `items`) show each of the spec's
+   * items (columns) already: an item may be kept in another place. Absent: only in place.
+   */
+  readonly across?: readonly (readonly ItemParts[])[];
 }
 
 export interface ItemParts {
