@@ -16,12 +16,12 @@ export interface ItemPlan {
 }
 
 /** The calls a new item takes: made, then its title, help, required and choices or validation. */
-export function newItemCalls(item: FormItemSpec): number {
+function newItemCalls(item: FormItemSpec): number {
   return 4 + (item.kind === 'text' ? (item.validation ? 1 : 0) : 1);
 }
 
 /** The calls that make an item of the same kind show `item` (`same`: the parts it shows already). */
-export function changeCalls(item: FormItemSpec, same: ItemParts): number {
+function changeCalls(item: FormItemSpec, same: ItemParts): number {
   const parts = [same.title, same.help, same.required, item.kind === 'text' ? same.validation : same.choices];
   return parts.filter((shown) => !shown).length;
 }
