@@ -5,6 +5,7 @@
 
 import type { FormItemSpec, FormSpec } from '../forms/index.js';
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
+import { planItems } from './form-items.js';
 import {
   legacyFormNote,
   respondersAnyoneNote,
@@ -103,39 +104,55 @@ export class AppsScriptForms implements Forms {
     // A closed form keeps its questions (nobody sees them).
     if (spec.items.length === 0) return { ...items };
     const shown = same?.items ?? null;
-    const ids = Object.keys(items);
+    const ids = new Set(Object.keys(items));
     if (
       shown &&
       shown.length === spec.items.length &&
       shown.every((p) => p.title && p.help && p.required && p.choices && p.validation)
     )
       return { ...items };
-    // Items of the same kind in the same places are changed in place, part by part; otherwise
-    // every item is made again. Each item's id is recorded with its question id, so answers map
-    // back by question id whatever a title says.
+    // The form's items are kept where one of the same kind can show a wanted item (changed only
+    // where they differ), the others deleted, and only what is missing made (form-items.ts). Each
+    // item's id is recorded with its question id, so answers map back by question id whatever a
+    // title says.
     const existing = form.getItems();
-    // In place only on the very items the map names (a failed rebuild leaves other ids).
-    const inPlace =
+    // Kept only when the form holds exactly the items the map names, as the layout describes them
+    // (a change stopped part-way may leave others): otherwise every item is made again.
+    const known =
       shown !== null &&
-      shown.length === ids.length &&
-      existing.length === ids.length &&
-      existing.every((item, i) => String(item.getId()) === ids[i]) &&
-      shown.every((p, i) => i >= spec.items.length || p.kind === spec.items[i].kind);
-    if (!inPlace) for (const item of existing) form.deleteItem(item);
-    const map: Record<string, string> = {};
-    spec.items.forEach((item, i) => {
-      const old = inPlace ? existing[i] : undefined;
-      const parts = old ? shown?.[i] : undefined;
-      map[String(old && parts ? updateItem(old, item, parts) : addItem(form, item))] = item.questionId;
+      shown.length === existing.length &&
+      existing.length === ids.size &&
+      existing.every((item) => ids.has(String(item.getId())));
+    if (!known) for (const item of existing) form.deleteItem(item);
+    const kept = known ? existing : [];
+    const partsOf = (j: number, i: number): ItemParts | null => {
+      const parts = same?.across?.[j]?.[i] ?? (j === i ? shown?.[j] : undefined);
+      return parts?.kind === spec.items[i].kind ? parts : null;
+    };
+    const plan = planItems(kept.length, spec.items, partsOf);
+    for (const j of plan.deleted) form.deleteItem(kept[j]);
+    const made = spec.items.map((item, i) => {
+      const j = plan.from[i];
+      const parts = j >= 0 ? partsOf(j, i) : null;
+      return String(j >= 0 && parts ? updateItem(kept[j], item, parts) : addItem(form, item));
     });
-    if (inPlace) for (const extra of existing.slice(spec.items.length)) form.deleteItem(extra);
-    return map;
+    moveIntoPlace(form, made, plan.from);
+    return Object.fromEntries(made.map((id, i) => [id, spec.items[i].questionId]));
   }
 
-  startAccepting(formId: string): void {
+  startAccepting(formId: string, published?: FormProtection['published']): void {
     const form: PublishingForm = this.open(formId);
-    // An unpublished form refuses to accept responses; publishing "also enables accepting
-    // responses" (a form whose publishing was refused at the start gets another try here).
+    // Found published at the start (read back there), or a legacy form: only the host can have
+    // unpublished it since (in the Forms editor), so it opens with one call, not three; Re-render
+    // asks again. No document says the call throws for an unpublished form, whose accepting "is
+    // forced to false" without a word (docs/google.md): so a form not known published is asked
+    // first, and an error here is the execution's like any other (the next one opens it again).
+    if (published === true || published === 'legacy') {
+      form.setAcceptingResponses(true);
+      return;
+    }
+    // An unpublished form accepts no responses; publishing "also enables accepting responses"
+    // (a form whose publishing was refused at the start gets another try here).
     if (publishState(form) === false) {
       publishing(form).setPublished(true);
       // Publishing may have opened it wider than its player (below); a refusal leaves it as it is.
@@ -187,6 +204,21 @@ export class AppsScriptForms implements Forms {
       return { id: response.getId(), at: response.getTimestamp().toISOString(), ...(email ? { email } : {}), items };
     });
   }
+}
+
+/**
+ * Puts the items in the spec's order: the kept ones are in it already (their order is kept), the
+ * new ones were made at the end; each that belongs before a kept one is moved (a call each).
+ */
+function moveIntoPlace(form: GoogleAppsScript.Forms.Form, made: readonly string[], from: readonly number[]): void {
+  const order = [...made.filter((_, i) => from[i] >= 0), ...made.filter((_, i) => from[i] < 0)];
+  made.forEach((id, i) => {
+    const at = order.indexOf(id);
+    if (at === i) return;
+    form.moveItem(at, i);
+    order.splice(at, 1);
+    order.splice(i, 0, id);
+  });
 }
 
 /** A new item at the end of the form, as `item` asks; its id. */

@@ -82,6 +82,14 @@ const DONE_ITEM: FormItemSpec = {
   required: false,
 };
 
+/**
+ * What an open phase's form says once the phase closes, until the next phase's questions replace
+ * it. The same for every phase, so a form going from one phase to the next keeps it: one Forms call
+ * fewer a form (each is a round trip; the phase's title is in the description).
+ */
+export const OPEN_PHASE_CLOSED_MESSAGE =
+  'This phase has closed and is being resolved; this form opens again for the next phase.';
+
 /** The form a player should see now. */
 export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const { phase } = context;
@@ -123,7 +131,7 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
     title,
     description: `${phase.title}.${until} Send as often as you like: your last valid answer before the deadline counts.${receipts}`,
     accepting: true,
-    closedMessage: `${phase.title} is being resolved; this form opens again for the next phase.`,
+    closedMessage: OPEN_PHASE_CLOSED_MESSAGE,
     items: [...own.map(itemOf), ...(context.closesWhenReady ? [DONE_ITEM] : [])],
   };
 }

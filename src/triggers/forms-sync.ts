@@ -9,8 +9,8 @@ import type { ReplayResult } from '../engine/index.js';
 import { type FormSpec, formSpecFor } from '../forms/index.js';
 import { formOf } from './collect.js';
 import type { HostContext } from './context.js';
-import type { FormLayout, FormPointer } from './pointers.js';
-import type { FormParts } from './ports.js';
+import type { FormLayout, FormPointer, ItemLayout } from './pointers.js';
+import type { FormParts, FormProtection, ItemParts } from './ports.js';
 import { publicByForm } from './rows.js';
 
 /**
@@ -79,25 +79,27 @@ function layoutOf(spec: FormSpec): FormLayout {
   };
 }
 
+/** Which parts of an item the form shows (`old`) show `want` already. */
+function itemParts(old: ItemLayout, want: ItemLayout | undefined): ItemParts {
+  return {
+    kind: old.kind,
+    title: old.title === want?.title,
+    help: old.help === want?.help,
+    required: old.required === want?.required,
+    choices: old.choices === want?.choices,
+    validation: old.validation === want?.validation,
+  };
+}
+
 /** Which parts of the form show `wanted` already (`shown`: what it showed, if known; a close leaves its closed message: decide.ts). */
 function partsShown(shown: FormLayout | undefined, wanted: FormLayout): FormParts {
+  const items = Array.isArray(shown?.items) ? shown.items : null;
   return {
     title: shown?.title === wanted.title,
     description: shown?.description === wanted.description,
     closedMessage: shown?.closedMessage === wanted.closedMessage,
-    items: Array.isArray(shown?.items)
-      ? shown.items.map((old, i) => {
-          const want = wanted.items[i];
-          return {
-            kind: old.kind,
-            title: old.title === want?.title,
-            help: old.help === want?.help,
-            required: old.required === want?.required,
-            choices: old.choices === want?.choices,
-            validation: old.validation === want?.validation,
-          };
-        })
-      : null,
+    items: items ? items.map((old, i) => itemParts(old, wanted.items[i])) : null,
+    ...(items ? { across: items.map((old) => wanted.items.map((want) => itemParts(old, want))) } : {}),
   };
 }
 
@@ -108,7 +110,16 @@ function showForm(
   spec: FormSpec,
   key: string,
   pointer: FormPointer,
-  { rewrite, closedWith }: { rewrite: boolean; closedWith: string | undefined },
+  {
+    rewrite,
+    closedWith,
+    published,
+  }: {
+    rewrite: boolean;
+    closedWith: string | undefined;
+    /** Whether the start found the form published (FormProtection), if it is to be trusted. */
+    published: FormProtection['published'] | undefined;
+  },
 ): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
@@ -141,7 +152,7 @@ function showForm(
   const open = spec.accepting || (closedWith === undefined && pointer.open !== false);
   ctx.pointers.setForm(formId, { phase: spec.phase, key: spec.accepting ? '' : key, items, layout, open });
   if (spec.accepting) {
-    ctx.ports.forms.startAccepting(formId);
+    ctx.ports.forms.startAccepting(formId, published);
     ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout, open });
   } else if (closedWith === undefined) {
     ctx.ports.forms.stopAccepting(formId);
@@ -192,7 +203,12 @@ export function updateForms(
     // one that drew none changes one at least, so the forms always move on.
     if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
       return { updated: count, pending: true };
-    showForm(ctx, formId, spec, key, pointer, { rewrite, closedWith: closed.get(player.id) });
+    showForm(ctx, formId, spec, key, pointer, {
+      rewrite,
+      closedWith: closed.get(player.id),
+      // Re-render asks Forms again whether each form is published.
+      published: rewrite ? undefined : ctx.pointers.protection(player.id)?.published,
+    });
     count += 1;
   }
   return { updated: count, pending };

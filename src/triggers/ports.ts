@@ -128,6 +128,11 @@ export interface FormParts {
   readonly closedMessage: boolean;
   /** The form's items in order, each with the kind it has and which of its parts match the spec's item at that place; null when not known (every item is made again). */
   readonly items: readonly ItemParts[] | null;
+  /**
+   * Which parts of each of the form's items (rows, in the order of `items`) show each of the spec's
+   * items (columns) already: an item may be kept in another place. Absent: only in place.
+   */
+  readonly across?: readonly (readonly ItemParts[])[];
 }
 
 export interface ItemParts {
@@ -163,8 +168,13 @@ export interface Forms {
     items: Readonly<Record<string, string>>,
     same?: FormParts,
   ): Record<string, string>;
-  /** Resumes accepting responses without changing the questions; publishes a form that is not published yet. */
-  startAccepting(formId: string): void;
+  /**
+   * Resumes accepting responses without changing the questions; publishes a form that is not
+   * published yet. `published`: what setting the form up found (FormProtection), when it is to be
+   * trusted (not on Re-render): a form found published (or legacy) is opened with one call, not
+   * asked first whether it is published.
+   */
+  startAccepting(formId: string, published?: FormProtection['published']): void;
   /** Stops accepting responses without changing the questions; `message` is what the closed form says. */
   stopAccepting(formId: string, message?: string): void;
   /**

@@ -72,10 +72,11 @@ export function digestWorld(google: Google): WorldDigest {
     if (key.startsWith('gh.form.')) {
       const formId = key.slice('gh.form.'.length);
       const pointer = JSON.parse(value) as { items: Record<string, string> };
-      const items = Object.entries(pointer.items).map(([id, question]) => [
-        itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`,
-        question,
-      ]);
+      // By position: a map's order says nothing (numeric ids go first, in numeric order, whatever
+      // the order the items were made in).
+      const items = Object.entries(pointer.items)
+        .map(([id, question]) => [itemPosition.get(`${formId}/${id}`) ?? `gone ${id}`, question])
+        .sort(([a], [b]) => a.localeCompare(b));
       put(`property ${key}`, { ...pointer, items });
     } else if (
       key === 'gh.polled' ||

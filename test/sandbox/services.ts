@@ -1350,9 +1350,10 @@ export class Google {
           form.confirmation = message;
         }),
         setAcceptingResponses: chain((accepting: boolean) => {
-          // An unpublished form accepts nothing: it must be published first ("API changes to Google Forms").
-          if (accepting && form.supportsPublishing && !form.published)
-            throw new Error('Exception: The form is not published. Publish it before accepting responses.');
+          // An unpublished form accepts nothing: it must be published first ("API changes to Google
+          // Forms"), and its accepting "is forced to false" (the Forms API's PublishState). No
+          // document says the call throws: it takes no effect, and says nothing.
+          if (accepting && form.supportsPublishing && !form.published) return;
           if (!accepting && form.accepting && google.beforeFormCloses) {
             const hook = google.beforeFormCloses;
             google.beforeFormCloses = null;
@@ -1368,6 +1369,18 @@ export class Google {
           const index = typeof item === 'number' ? item : form.items.findIndex((i) => i.id === item.getId());
           if (index < 0 || index >= form.items.length) throw new Error('deleteItem: no such item in this form');
           form.items.splice(index, 1);
+        },
+        // Form.moveItem(from, to) / moveItem(item, toIndex): "Moves an item at a given index among all
+        // the items in the form to another given index. Throws a scripting exception if the to index
+        // is out of bounds."
+        moveItem: (item: { getId(): number } | number, to: number) => {
+          const from = typeof item === 'number' ? item : form.items.findIndex((i) => i.id === item.getId());
+          if (from < 0 || from >= form.items.length) throw new Error('moveItem: no such item in this form');
+          if (!Number.isInteger(to) || to < 0 || to >= form.items.length)
+            throw new Error(`Exception: Invalid argument: toIndex (${to} is out of bounds)`);
+          const [moved] = form.items.splice(from, 1);
+          form.items.splice(to, 0, moved);
+          return itemHandle(moved);
         },
         addTextItem: () => itemHandle(addItem('TEXT')),
         addMultipleChoiceItem: () => itemHandle(addItem('MULTIPLE_CHOICE')),

@@ -3,6 +3,7 @@
 // forms open every round after a pregame that asks nothing); npm run bench measures the whole
 // matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
+import { OPEN_PHASE_CLOSED_MESSAGE } from '../../../src/forms/index.js';
 import { LATENCY } from '../../../src/triggers/latency.js';
 import { botAnswers } from '../../reliability/scenarios.js';
 import { Table, logOf, privatePart } from '../../sandbox/players.js';
@@ -122,12 +123,17 @@ describe('the deadline: the boards before the forms', () => {
     // Closed before the boards are drawn (setAcceptingResponses), without a Forms call for the message.
     expect(names.slice(0, firstBoard)).toContain('Form.setAcceptingResponses');
     expect(names.slice(0, firstBoard)).not.toContain('Form.setCustomClosedFormMessage');
-    // Once drawn, every form says what follows: the next phase's questions, its closed message.
+    // Once drawn, every form shows the next phase's questions; its closed message, the same for
+    // every phase, is not set again.
     const open = table.state().open!;
-    for (const p of table.players())
-      expect(table.google.forms.get(p.form!)!.closedMessage).toBe(
-        `${open.phase.title} is being resolved; this form opens again for the next phase.`,
-      );
+    for (const p of table.players()) {
+      const form = table.google.forms.get(p.form!)!;
+      expect(form.description).toContain(open.phase.title);
+      expect(form.closedMessage).toBe(OPEN_PHASE_CLOSED_MESSAGE);
+    }
+    const changes = table.google.executions.slice(before).flatMap((e) => e.calls.map((c) => c.name));
+    expect(changes).toContain('Form.setDescription');
+    expect(changes).not.toContain('Form.setCustomClosedFormMessage');
   });
 });
 

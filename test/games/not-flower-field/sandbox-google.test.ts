@@ -152,15 +152,14 @@ describe('forms as Forms makes them today', () => {
     }
   });
 
-  it('an unpublished form refuses to accept responses, and refuses answers', () => {
+  it('an unpublished form does not accept responses, even when told to without a word, and refuses answers', () => {
     const sandbox = new Sandbox({ owner: HOST, start: START });
     const formId = vm.runInContext('FormApp.create("x").getId()', sandbox.context) as string;
     const form = sandbox.google.forms.get(formId)!;
     expect(form.published).toBe(false);
     expect(form.accepting).toBe(false);
-    expect(() => vm.runInContext(`FormApp.openById("${formId}").setAcceptingResponses(true)`, sandbox.context)).toThrow(
-      /not published/,
-    );
+    vm.runInContext(`FormApp.openById("${formId}").setAcceptingResponses(true)`, sandbox.context);
+    expect(form.accepting).toBe(false);
     expect(() => sandbox.google.submitForm(formId, HOST, {})).toThrow(FormError);
     vm.runInContext(`FormApp.openById("${formId}").setPublished(true)`, sandbox.context);
     expect(form.accepting).toBe(true);
@@ -212,6 +211,28 @@ describe('forms as Forms makes them today', () => {
     expect(t.google.forms.get(p1.form!)!.published).toBe(false);
     t.google.clock.set(at(31));
     t.fire('CLOCK');
+    expect(t.google.forms.get(p1.form!)).toMatchObject({ published: true, accepting: true });
+  });
+
+  it('a form the start published opens at its phase with one call (no publish state read); Re-render reads it again', () => {
+    const t = table();
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    const since = t.google.executions.length;
+    t.google.clock.set(at(31));
+    t.fire('CLOCK');
+    const opening = t.google.executions.slice(since).flatMap((e) => e.calls.map((c) => c.name));
+    const publishReads = (calls: string[]) =>
+      calls.filter((c) => /^Form\.(isPublished|supportsAdvancedResponderPermissions)$/.test(c));
+    expect(opening.filter((c) => c === 'Form.setAcceptingResponses')).toHaveLength(PLAYERS.length);
+    expect(publishReads(opening)).toEqual([]);
+    const p1 = logOf(t.sandbox).players[0];
+    expect(t.google.forms.get(p1.form!)!.accepting).toBe(true);
+    // Unpublished by hand in the Forms editor: only Re-render, which trusts nothing, puts it right.
+    t.google.forms.get(p1.form!)!.published = false;
+    const rerender = t.google.executions.length;
+    t.run('rerender');
+    const again = t.google.executions.slice(rerender).flatMap((e) => e.calls.map((c) => c.name));
+    expect(publishReads(again).length).toBeGreaterThan(0);
     expect(t.google.forms.get(p1.form!)).toMatchObject({ published: true, accepting: true });
   });
 
