@@ -60,6 +60,8 @@ export interface RunReport {
   readonly elsewhere?: Runner;
   /** How many times this execution replayed the match (ctx.replay): at most two. */
   readonly replays: number;
+  /** Whether a rehearsal watches the match (ExecutionState.rehearsal, or the quiet pointer's); absent when the run read neither (busy). */
+  readonly rehearsal?: boolean;
 }
 
 export const BUSY: RunReport = {
@@ -107,7 +109,8 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
-      if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
+      if (!quiet.sharp || wait > SHARP_WAIT_MS)
+        return { ...NOTHING, open: quiet.open, over: quiet.open === null, rehearsal: quiet.rehearsal === true };
       // A machine reads the public rows just before the deadline (it has no edit trigger), under
       // the lock it then keeps for the run.
       const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
@@ -281,5 +284,6 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
     writes,
     formsUpdated: drawn.formsUpdated,
     replays: ctx.replays,
+    rehearsal: ctx.pointers.state().rehearsal === true,
   };
 }
