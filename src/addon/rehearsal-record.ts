@@ -14,6 +14,15 @@
 
 import * as z from 'zod/mini';
 
+/** Every phase the host times lasts this long in a rehearsal. */
+export const REHEARSAL_MINUTES = 3;
+/**
+ * A rehearsal reminds whoever has not answered this long before each deadline: a minute into a
+ * phase of 3 minutes. The defaults (5 minutes before, for a phase under two hours: reminders.ts)
+ * come before such a phase opens, so a rehearsal would never try the reminder email.
+ */
+export const REHEARSAL_REMINDER_MINUTES = 2;
+
 const RECORD_KEY = 'genius-host.rehearsal';
 const SEEN_PREFIX = `${RECORD_KEY}.seen.`;
 /** A minute trigger's firing more than this after the one before is a new run of it (a later deadline's). */

@@ -15,12 +15,17 @@ import { KEY } from '../triggers/pointers.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
 import { errorText } from '../engine/core/redact.js';
 import { checkAccount } from './check.js';
-import { type RehearsalStart, clearRecord, observe, readRecord, writeRecord } from './rehearsal-record.js';
+import {
+  REHEARSAL_MINUTES,
+  REHEARSAL_REMINDER_MINUTES,
+  type RehearsalStart,
+  clearRecord,
+  observe,
+  readRecord,
+  writeRecord,
+} from './rehearsal-record.js';
 import { endRehearsal, reportDialog } from './rehearsal-end.js';
 import { appsScriptPorts, newSeed } from './services.js';
-
-/** Every phase the host times lasts this long in a rehearsal. */
-const REHEARSAL_MINUTES = 3;
 
 /** The seats of a rehearsal of `gameId`: the host first, then bots, as few as the game takes. */
 function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
@@ -36,6 +41,7 @@ function rehearsalSetup(gameId: string, host: string, now: string, timeZone: str
     timeZone,
     // A game that times its own phases (its phaseLengths name no kind) takes no phase length.
     minutes: Object.keys(game.phaseLengths.kinds).length > 0 ? { default: REHEARSAL_MINUTES } : {},
+    reminders: [REHEARSAL_REMINDER_MINUTES],
   };
 }
 
@@ -61,7 +67,7 @@ function startForm(webhook: boolean): string {
     (g) =>
       `<option value="${escapeHtml(g.id)}"${g.id === REHEARSAL_GAME.id ? ' selected' : ''}>${escapeHtml(g.title)}</option>`,
   ).join('');
-  return `<p>A whole short match on your own account, to see that Google behaves here as genius-host expects: real sheets, forms and triggers. You play the first seat (your form is kept to your account); bots play the others. Phases of ${REHEARSAL_MINUTES} minutes.</p>
+  return `<p>A whole short match on your own account, to see that Google behaves here as genius-host expects: real sheets, forms and triggers. You play the first seat (your form is kept to your account); bots play the others. Phases of ${REHEARSAL_MINUTES} minutes. To try the reminder email, leave one phase unanswered until the email comes: whoever has not answered is reminded ${REHEARSAL_REMINDER_MINUTES} minutes before the deadline.</p>
 <p><label>Game <select id="game">${options}</select></label></p>
 <p>Discord: ${webhook ? 'the webhook you set gets the posts.' : 'no webhook set (Discord webhook… sets one); the report says "not tried".'}</p>
 <p>At the end a <b>Rehearsal report</b> tab says, behaviour by behaviour, what was seen, and everything the rehearsal made goes to the trash.</p>

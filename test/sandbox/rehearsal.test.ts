@@ -63,8 +63,9 @@ function hostAnswers(t: Table): Answers | null {
 /**
  * Starts a rehearsal of `game` from its dialog, then plays the host's seat (the game's bot chooses
  * what to write) through their form and their row until the rehearsal has written its report.
+ * `firstWait`: seconds the host leaves the first phase that asks them something unanswered.
  */
-function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Rehearsed {
+function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = {}, firstWait = 0): Rehearsed {
   const t = new Table(game, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
   Object.assign(t.google.options, options);
   const said = t.run('startRehearsal', game) as string;
@@ -72,12 +73,16 @@ function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = 
   t.clockTriggers();
   const answered = new Set<string>();
   let botAnswers = 0;
+  let firstSeen: number | undefined;
   for (let step = 0; step < 2000 && !recordOf(t)?.done; step++) {
     const result = t.state();
     botAnswers = result.match.submissions.filter((s) => s.via === 'bot').length;
     const open = result.open;
     const questions = open?.phase.questions.p1;
-    if (open && questions && !answered.has(open.phase.id)) {
+    if (open && questions) firstSeen ??= t.google.clock.now();
+    const waiting =
+      firstSeen !== undefined && answered.size === 0 && t.google.clock.now() < firstSeen + firstWait * 1000;
+    if (open && questions && !answered.has(open.phase.id) && !waiting) {
       answered.add(open.phase.id);
       const answers = hostAnswers(t);
       if (answers) {
@@ -196,6 +201,20 @@ describe('Rehearse a match…', () => {
     expect(differs('forms-responders')).toMatch(/Open a form to one player's account only: /);
     expect(differs('forms-email-collection')).toMatch(/Collect verified email addresses \(read back\): /);
     expectCleanedUp(t);
+  }, 600_000);
+
+  it('the reminder email is tried: a host who leaves a phase unanswered until then is reminded, and the report says it was accepted', () => {
+    const t = rehearse(REHEARSAL_GAME.id, {}, 100);
+    expect(t.google.mail.filter((m) => m.to === HOST)).toHaveLength(1);
+    expect(reportOf(t).get('mail-reminder')).toEqual({
+      verdict: 'confirmed',
+      key: 'mail-reminder',
+      seen: '1 accepted',
+    });
+    // Answered at once, no reminder is due, and the report says why.
+    const quick = reportOf(rehearse(REHEARSAL_GAME.id)).get('mail-reminder');
+    expect(quick).toMatchObject({ verdict: 'not tried' });
+    expect(quick?.seen).toMatch(/you answered each phase before its reminder \(2 minutes before the deadline/);
   }, 600_000);
 
   it('a legacy form (no publish state) shows as differs', () => {
