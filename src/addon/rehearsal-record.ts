@@ -153,7 +153,7 @@ export function clearRecord(): void {
  * execution to end before it left it; a minute tick: the minute tick before it; a form answer: the
  * response), the pipeline's runs and writes, the first refusals, the edits heard.
  */
-export function folded(record: RehearsalStart, seen: readonly Observation[]): RehearsalRecord {
+function folded(record: RehearsalStart, seen: readonly Observation[]): RehearsalRecord {
   const byStart = [...seen].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   let wake: Firing | undefined;
   let minute: Firing | undefined;
