@@ -417,7 +417,8 @@ export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   if (!recordRowEdit(ports, e, at)) return;
   // A rehearsal watches the match: the execution's state says so, read from the copy of the
   // properties wakeSoon has just read (no read more for a match no rehearsal watches).
-  if (hostContext(ports).pointers.state().rehearsal) rehearsalEdit(e, at);
+  const ctx = hostContext(ports);
+  if (ctx.pointers.state().rehearsal) rehearsalEdit(e, at, ctx);
 }
 
 /** The edit of the shared sheet's answers tab, recorded for the next tick, which it wakes; false for any other edit. */

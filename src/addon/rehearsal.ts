@@ -9,7 +9,7 @@
 
 import { GAME_LIST, REHEARSAL_GAME, gameById } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
-import { hostContext } from '../triggers/context.js';
+import { type HostContext, hostContext } from '../triggers/context.js';
 import { type MatchSetup, MatchHost, type RunReport } from '../triggers/host.js';
 import { KEY } from '../triggers/pointers.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
@@ -186,11 +186,11 @@ export function responseTime(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): nu
  * The shared sheet's edit trigger, observed (onRowEdited calls it only while a rehearsal watches
  * the match): which file the event's `source` named, and which was edited. `at`: when it started.
  */
-export function rehearsalEdit(e: GoogleAppsScript.Events.SheetsOnEdit, at: string): void {
+export function rehearsalEdit(e: GoogleAppsScript.Events.SheetsOnEdit, at: string, ctx: HostContext): void {
   try {
     const hostId = SpreadsheetApp.getActiveSpreadsheet().getId();
     const edited = e.range.getSheet().getParent().getId();
-    const sharedId = hostContext(appsScriptPorts()).pointers.shared()?.id;
+    const sharedId = ctx.pointers.shared()?.id;
     const named = e.source?.getId();
     const source = named === hostId ? 'host' : named === sharedId ? 'shared' : (named ?? 'nothing');
     const end = new Date().toISOString();
