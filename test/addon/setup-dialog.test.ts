@@ -47,7 +47,7 @@ function server(kind: string | null, extra = '') {
   return `window.__server = {
     setupState: function () {
       return { kind: ${JSON.stringify(kind)}, done: false, version: '0.1.0', build: 'abc123def456',
-        rehearsal: { game: 'not-flower-field', games: [{ id: 'pasture', title: 'Pasture' }, { id: 'not-flower-field', title: 'Not Flower Field' }] } };
+        rehearsal: { game: 'game-b', games: [{ id: 'game-a', title: 'Game A' }, { id: 'game-b', title: 'Game B' }] } };
     },
     setupCheckAccount: function () {
       return { account: 'host@gmail.com', leftovers: [], items: [
@@ -136,17 +136,17 @@ describe.runIf(HAS_CHROMIUM)(
         ),
       );
       await withIt.page.locator('#rehearse:enabled').waitFor();
-      expect(await withIt.page.locator('#rehearse-game').inputValue()).toBe('not-flower-field');
-      await withIt.page.selectOption('#rehearse-game', 'pasture');
+      expect(await withIt.page.locator('#rehearse-game').inputValue()).toBe('game-b');
+      await withIt.page.selectOption('#rehearse-game', 'game-a');
       await withIt.page.click('#rehearse');
       await withIt.page.waitForSelector('#step-rehearse[data-state="done"]');
       const calls = (await withIt.calls()).map(([name]) => name);
       expect((await withIt.calls()).filter(([name]) => name === 'startRehearsal')).toEqual([
-        ['startRehearsal', 'pasture'],
+        ['startRehearsal', 'game-a'],
       ]);
       expect(calls).not.toContain('rehearseMatch');
       expect(await withIt.page.locator('#rehearse-result').textContent()).toBe(
-        'Started. Answer your form (https://forms.example/pasture).',
+        'Started. Answer your form (https://forms.example/game-a).',
       );
       expect(withIt.errors).toEqual([]);
       await withIt.page.close();
