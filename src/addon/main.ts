@@ -373,17 +373,17 @@ export function checkAccountTrigger(): void {}
 
 /** The hourly clock trigger: the safety net (src/triggers/arming.ts). */
 export function onTick(): RunReport {
-  return rehearsed('other', () => host().run('tick'));
+  return rehearsed('other', host(), (h) => h.run('tick'));
 }
 
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
-  return rehearsed('wake', () => host().run('tick'));
+  return rehearsed('wake', host(), (h) => h.run('tick'));
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
 export function onMinute(): RunReport {
-  return rehearsed('minute', () => host().run('tick'));
+  return rehearsed('minute', host(), (h) => h.run('tick'));
 }
 
 /**
@@ -398,8 +398,12 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
   } catch {
     formUrl = undefined;
   }
-  const answer = () => host().run('answer', formUrl);
-  return rehearsed('submit', answer, () => responseTime(e));
+  return rehearsed(
+    'submit',
+    host(),
+    (h) => h.run('answer', formUrl),
+    () => responseTime(e),
+  );
 }
 
 /**

@@ -132,7 +132,7 @@ function armedWake(): string | null {
   }
 }
 
-/** Whether a rehearsal is under way, by its record (one read): for a run that did not say (busy, or failed). */
+/** Whether a rehearsal is under way, by its record (one read): for a run that did not say (busy). */
 function underWay(): boolean {
   const record = readRecord();
   return record !== null && !record.done;
@@ -141,22 +141,29 @@ function underWay(): boolean {
 export type Observed = 'wake' | 'minute' | 'submit' | 'other';
 
 /**
- * A trigger's run, observed while a rehearsal is under way: when it fired, how late after it was
- * due (`due`: the form response's time), whether its batchUpdates applied; the run that ends the
- * match ends the rehearsal. The run itself says whether a rehearsal watches its match (the quiet
- * pointer, or the execution's state: RunReport.rehearsal), so a quiet tick of a match no rehearsal
- * watches reads nothing more than it did before rehearsals were built.
+ * A trigger's run (`host.run`), observed while a rehearsal is under way: when it fired, how late
+ * after it was due (`due`: the form response's time), whether its batchUpdates applied; the run
+ * that ends the match ends the rehearsal. The run itself learns whether a rehearsal watches its
+ * match (the quiet pointer, or the execution's state: host.rehearsal), so a quiet tick of a match
+ * no rehearsal watches reads nothing more than it did before rehearsals were built, and a run that
+ * failed calls Google no more (unless a rehearsal watches: it notes what was refused).
  */
-export function rehearsed(kind: Observed, run: () => RunReport, due?: () => number | undefined): RunReport {
+export function rehearsed(
+  kind: Observed,
+  host: MatchHost,
+  run: (host: MatchHost) => RunReport,
+  due?: () => number | undefined,
+): RunReport {
   const at = new Date().toISOString();
   let report: RunReport;
   try {
-    report = run();
+    report = run(host);
   } catch (error) {
-    if (underWay()) observe({ kind, at, end: new Date().toISOString(), refused: errorText(error) });
+    if (host.rehearsal === true) observe({ kind, at, end: new Date().toISOString(), refused: errorText(error) });
     throw error;
   }
-  if (report.rehearsal === false || (report.rehearsal === undefined && !underWay())) return report;
+  // Busy (another execution held the lock), the run read neither: the record says.
+  if (host.rehearsal === false || (host.rehearsal === undefined && !underWay())) return report;
   const answered = kind === 'submit' ? due?.() : undefined;
   const late = answered === undefined || Number.isNaN(answered) ? undefined : (Date.parse(at) - answered) / 1000;
   observe({

@@ -60,8 +60,6 @@ export interface RunReport {
   readonly elsewhere?: Runner;
   /** How many times this execution replayed the match (ctx.replay): at most two. */
   readonly replays: number;
-  /** Whether a rehearsal watches the match (ExecutionState.rehearsal, or the quiet pointer's); absent when the run read neither (busy). */
-  readonly rehearsal?: boolean;
 }
 
 export const BUSY: RunReport = {
@@ -102,6 +100,7 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
   // an edit drops the pointer, so the tick after it looks.
   if (kind === 'tick') {
     const quiet = pointers.peekQuiet();
+    if (quiet) ctx.rehearsal = quiet.rehearsal === true;
     const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
     if (quiet && wait > 0) {
       // The one-shot trigger armed a lead before a deadline started this: the minute trigger runs from now on.
@@ -109,8 +108,7 @@ export function run(ctx: HostContext, kind: RunKind, formUrl?: string): RunRepor
       // The tick in the minute before a deadline (or a phase's opening) waits for it and closes
       // the phase at once, rather than up to a minute later: every board shows the result sooner,
       // for at most a minute of trigger time a phase.
-      if (!quiet.sharp || wait > SHARP_WAIT_MS)
-        return { ...NOTHING, open: quiet.open, over: quiet.open === null, rehearsal: quiet.rehearsal === true };
+      if (!quiet.sharp || wait > SHARP_WAIT_MS) return { ...NOTHING, open: quiet.open, over: quiet.open === null };
       // A machine reads the public rows just before the deadline (it has no edit trigger), under
       // the lock it then keeps for the run.
       const lead = ctx.ports.machine ? Math.min(wait, ROWS_LEAD_MS) : 0;
@@ -255,6 +253,8 @@ function armNext(
 export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): RunReport {
   const elsewhere = refusedHere(ctx, kind);
   if (elsewhere) return elsewhere;
+  // From the copy of the properties refusedHere has just read.
+  ctx.rehearsal = ctx.pointers.state().rehearsal === true;
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();
@@ -284,6 +284,5 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
     writes,
     formsUpdated: drawn.formsUpdated,
     replays: ctx.replays,
-    rehearsal: ctx.pointers.state().rehearsal === true,
   };
 }
