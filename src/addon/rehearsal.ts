@@ -109,7 +109,7 @@ export function startRehearsal(gameId: string): string {
   }
   // The seats the bots play; their answers to the open phase come with the next run (bots.ts).
   const ctx = hostContext(ports);
-  // The rehearsal flag: every run from now on says its match is watched (RunReport.rehearsal); the
+  // The rehearsal flag: every run from now on learns its match is watched (MatchHost.rehearsal); the
   // quiet pointer the start left does not carry it yet, so the next tick looks, and writes one that does.
   ctx.pointers.updateState({ bots: setup.players.slice(1).map((_, i) => `p${i + 2}`), rehearsal: true });
   ctx.pointers.remove(KEY.quiet);

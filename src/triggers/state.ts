@@ -34,7 +34,7 @@ export interface ExecutionState {
   readonly bots?: readonly string[];
   /**
    * A rehearsal watches this match (Rehearse a match…, src/addon/rehearsal.ts): each run says so
-   * (RunReport.rehearsal), and the quiet pointer carries it, so a quiet tick of any other match
+   * (HostContext.rehearsal), and the quiet pointer carries it, so a quiet tick of any other match
    * never reads the rehearsal's record.
    */
   readonly rehearsal?: boolean;
