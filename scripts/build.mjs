@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { guideAddress } from './guide.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -27,13 +28,18 @@ function buildId() {
     return 'unknown';
   }
 }
+/** The README's Host guide line (scripts/guide.mjs), or the build stops with its one line. */
+function guide() {
+  try {
+    return guideAddress(readFileSync(join(root, 'README.md'), 'utf8'));
+  } catch (error) {
+    console.error(`genius-host build: ${error.message}`);
+    process.exit(1);
+  }
+}
 // What About genius-host shows (src/addon/about.ts): the version, the build, and the host guide's
-// address (package.json's "homepage", which the maintainer sets to the README's For hosts).
-const ABOUT = {
-  version: VERSION,
-  build: buildId(),
-  guide: typeof PACKAGE.homepage === 'string' ? PACKAGE.homepage : '',
-};
+// address ('' until the maintainer fills in the README's Host guide line).
+const ABOUT = { version: VERSION, build: buildId(), guide: guide() };
 
 mkdirSync(dist, { recursive: true });
 

@@ -11,7 +11,7 @@ export interface About {
   readonly version: string;
   /** The commit the build was made from ('+changes' when the sources differed from it). */
   readonly build: string;
-  /** The host guide's address (package.json's homepage); '' when the build names none. */
+  /** The host guide's address (the README's Host guide line: scripts/guide.mjs); '' until the maintainer fills it in. */
   readonly guide: string;
 }
 

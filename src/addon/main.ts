@@ -12,6 +12,7 @@ import { appsScriptPorts, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
 import { wakeSoon } from '../triggers/arming.js';
 import { hostContext } from '../triggers/context.js';
+import type { HostPorts } from '../triggers/ports.js';
 
 export {
   type TriggerTimeAnswer,
@@ -372,17 +373,17 @@ export function checkAccountTrigger(): void {}
 
 /** The hourly clock trigger: the safety net (src/triggers/arming.ts). */
 export function onTick(): RunReport {
-  return rehearsed('other', () => host().run('tick'));
+  return rehearsed('other', host(), (h) => h.run('tick'));
 }
 
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
-  return rehearsed('wake', () => host().run('tick', { woken: true }));
+  return rehearsed('wake', host(), (h) => h.run('tick', { woken: true }));
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
 export function onMinute(): RunReport {
-  return rehearsed('minute', () => host().run('tick'));
+  return rehearsed('minute', host(), (h) => h.run('tick'));
 }
 
 /**
@@ -397,8 +398,12 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
   } catch {
     formUrl = undefined;
   }
-  const answer = () => host().run('answer', { formUrl });
-  return rehearsed('submit', answer, () => responseTime(e));
+  return rehearsed(
+    'submit',
+    host(),
+    (h) => h.run('answer', { formUrl }),
+    () => responseTime(e),
+  );
 }
 
 /**
@@ -412,9 +417,17 @@ export function onFormSubmitted(e?: GoogleAppsScript.Events.SheetsOnFormSubmit):
  */
 export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   const at = new Date().toISOString();
-  rehearsalEdit(e);
   const ports = appsScriptPorts();
-  if (!e?.range || !isSharedSheet(ports.store, e.range.getSheet().getParent().getId())) return;
+  if (!recordRowEdit(ports, e, at)) return;
+  // A rehearsal watches the match: the execution's state says so, read from the copy of the
+  // properties wakeSoon has just read (no read more for a match no rehearsal watches).
+  const ctx = hostContext(ports);
+  if (ctx.pointers.state().rehearsal) rehearsalEdit(e, at, ctx);
+}
+
+/** The edit of the shared sheet's answers tab, recorded for the next tick, which it wakes; false for any other edit. */
+function recordRowEdit(ports: HostPorts, e: GoogleAppsScript.Events.SheetsOnEdit, at: string): boolean {
+  if (!e?.range || !isSharedSheet(ports.store, e.range.getSheet().getParent().getId())) return false;
   const range = e.range;
   const single = range.getNumRows() === 1 && range.getNumColumns() === 1;
   // One cell: its new value is in the event. A paste or a cleared cell: the range read now,
@@ -428,5 +441,7 @@ export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   }
   const edit = { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values };
   // The next execution soon, to log it (no minute tick runs at rest: src/triggers/arming.ts).
-  if (recordEdit(ports, when, edit)) wakeSoon(hostContext(ports));
+  if (!recordEdit(ports, when, edit)) return false;
+  wakeSoon(hostContext(ports));
+  return true;
 }

@@ -11,25 +11,35 @@ import { type HostContext, hostContext } from '../triggers/context.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
 import { errorText } from '../engine/core/redact.js';
 import { driveFiles } from './advanced.js';
-import { type RehearsalRecord, clearRecord, readRecord, writeRecord } from './rehearsal-record.js';
+import {
+  type RehearsalRecord,
+  type RehearsalStart,
+  clearObservations,
+  clearRecord,
+  gathered,
+  readRecord,
+  writeRecord,
+} from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
 import { appsScriptPorts } from './services.js';
 
 const REPORT_TAB = 'Rehearsal report';
 
 /** Writes the report and removes what the rehearsal made; the record keeps the report's text. */
-export function endRehearsal(record: RehearsalRecord): void {
-  // Under the document lock, as every execution runs: no tick re-arms a trigger this removes.
+export function endRehearsal(): void {
+  // Under the document lock, as every execution runs: no tick re-arms a trigger this removes. The
+  // record is read under it too: of two executions that end the match at once, one writes the report.
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(30_000)) return; // the next run that finds the match over ends it
   try {
-    endLocked(record);
+    const start = readRecord();
+    if (start && !start.done) endLocked(gathered(start), start);
   } finally {
     lock.releaseLock();
   }
 }
 
-function endLocked(record: RehearsalRecord): void {
+function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
   const ports = appsScriptPorts();
   const ctx = hostContext(ports);
   const match = ctx.log.read()?.match ?? null;
@@ -37,7 +47,8 @@ function endLocked(record: RehearsalRecord): void {
   const cleanup = cleanUp(ctx, record, match);
   const title = `Rehearsal report: ${gameById(record.game).title}, ${record.startedAt} to ${ports.clock.now()}, as ${record.host}`;
   writeReportTab(ctx, title, rows, cleanup);
-  writeRecord({ ...record, done: true, report: reportText(title, rows, cleanup) });
+  writeRecord({ ...start, done: true, report: reportText(title, rows, cleanup) });
+  clearObservations();
 }
 
 function evidenceOf(ctx: HostContext, record: RehearsalRecord, match: MatchFile | null): Evidence {

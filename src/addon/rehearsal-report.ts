@@ -6,7 +6,12 @@
 
 import { sameAccount } from '../engine/core/email.js';
 import type { MatchFile } from '../engine/index.js';
-import type { Firing, RehearsalRecord } from './rehearsal-record.js';
+import {
+  type Firing,
+  REHEARSAL_MINUTES,
+  REHEARSAL_REMINDER_MINUTES,
+  type RehearsalRecord,
+} from './rehearsal-record.js';
 
 export type Verdict = 'confirmed' | 'differs' | 'not tried';
 
@@ -132,7 +137,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
       record.wake
         ? firingSeen(record.wake, 'after its time', 15 * 60)
         : notTried(
-            'never armed: a one-shot trigger waits for a deadline over 20 minutes away, and phases of 3 minutes run on the minute trigger',
+            `never armed: a one-shot trigger waits for a deadline over 20 minutes away, and phases of ${REHEARSAL_MINUTES} minutes run on the minute trigger`,
           ),
     ],
     ['triggers-minute', firingSeen(record.minute, 'apart', 2 * 60)],
@@ -149,7 +154,15 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
     ],
     ['drive-publish', publishSeen(evidence.shared)],
     ['spectators-link', linkSeen(evidence.shared)],
-    ['mail-reminder', messageSeen(match, 'email', 'no reminder was due (you answered before it)', record.seat)],
+    [
+      'mail-reminder',
+      messageSeen(
+        match,
+        'email',
+        `no reminder was due: you answered each phase before its reminder (${REHEARSAL_REMINDER_MINUTES} minutes before the deadline, to whoever has not answered)`,
+        record.seat,
+      ),
+    ],
     [
       'discord-post',
       messageSeen(

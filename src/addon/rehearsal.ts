@@ -9,20 +9,23 @@
 
 import { GAME_LIST, REHEARSAL_GAME, gameById } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
-import { hostContext } from '../triggers/context.js';
+import { type HostContext, hostContext } from '../triggers/context.js';
 import { type MatchSetup, MatchHost, type RunReport } from '../triggers/host.js';
 import { KEY } from '../triggers/pointers.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
 import { errorText } from '../engine/core/redact.js';
 import { checkAccount } from './check.js';
-import { type RehearsalRecord, clearRecord, fired, readRecord, writeRecord } from './rehearsal-record.js';
+import {
+  REHEARSAL_MINUTES,
+  REHEARSAL_REMINDER_MINUTES,
+  type RehearsalStart,
+  clearRecord,
+  observe,
+  readRecord,
+  writeRecord,
+} from './rehearsal-record.js';
 import { endRehearsal, reportDialog } from './rehearsal-end.js';
 import { appsScriptPorts, newSeed } from './services.js';
-
-/** Every phase the host times lasts this long in a rehearsal. */
-const REHEARSAL_MINUTES = 3;
-/** A minute trigger's firing more than this after the one before is a new run of it (a later deadline's). */
-const MINUTE_RUN_GAP_MS = 10 * 60_000;
 
 /** The seats of a rehearsal of `gameId`: the host first, then bots, as few as the game takes. */
 function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
@@ -38,6 +41,7 @@ function rehearsalSetup(gameId: string, host: string, now: string, timeZone: str
     timeZone,
     // A game that times its own phases (its phaseLengths name no kind) takes no phase length.
     minutes: Object.keys(game.phaseLengths.kinds).length > 0 ? { default: REHEARSAL_MINUTES } : {},
+    reminders: [REHEARSAL_REMINDER_MINUTES],
   };
 }
 
@@ -63,7 +67,7 @@ function startForm(webhook: boolean): string {
     (g) =>
       `<option value="${escapeHtml(g.id)}"${g.id === REHEARSAL_GAME.id ? ' selected' : ''}>${escapeHtml(g.title)}</option>`,
   ).join('');
-  return `<p>A whole short match on your own account, to see that Google behaves here as genius-host expects: real sheets, forms and triggers. You play the first seat (your form is kept to your account); bots play the others. Phases of ${REHEARSAL_MINUTES} minutes.</p>
+  return `<p>A whole short match on your own account, to see that Google behaves here as genius-host expects: real sheets, forms and triggers. You play the first seat (your form is kept to your account); bots play the others. Phases of ${REHEARSAL_MINUTES} minutes. To try the reminder email, leave one phase unanswered until the email comes: whoever has not answered is reminded ${REHEARSAL_REMINDER_MINUTES} minutes before the deadline.</p>
 <p><label>Game <select id="game">${options}</select></label></p>
 <p>Discord: ${webhook ? 'the webhook you set gets the posts.' : 'no webhook set (Discord webhook… sets one); the report says "not tried".'}</p>
 <p>At the end a <b>Rehearsal report</b> tab says, behaviour by behaviour, what was seen, and everything the rehearsal made goes to the trash.</p>
@@ -87,14 +91,13 @@ export function startRehearsal(gameId: string): string {
   const timeZone = SpreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
   const setup = rehearsalSetup(gameId, email, now, timeZone);
   const tabs = (ports.files.host().getMetadata().sheets ?? []).map((s) => s.properties?.sheetId ?? 0);
-  const record: RehearsalRecord = {
+  const record: RehearsalStart = {
     game: setup.game,
     startedAt: now,
     host: email,
     seat: 'p1',
     tabs,
     check: check.items.map((i) => ({ item: i.item, works: i.works, detail: i.detail })),
-    runs: { count: 0, writes: 0 },
   };
   clearRecord();
   const seed = newSeed();
@@ -106,63 +109,73 @@ export function startRehearsal(gameId: string): string {
   }
   // The seats the bots play; their answers to the open phase come with the next run (bots.ts).
   const ctx = hostContext(ports);
-  ctx.pointers.updateState({ bots: setup.players.slice(1).map((_, i) => `p${i + 2}`) });
+  // The rehearsal flag: every run from now on learns its match is watched (MatchHost.rehearsal); the
+  // quiet pointer the start left does not carry it yet, so the next tick looks, and writes one that does.
+  ctx.pointers.updateState({ bots: setup.players.slice(1).map((_, i) => `p${i + 2}`), rehearsal: true });
+  ctx.pointers.remove(KEY.quiet);
   // The bots' first answers come with the next tick (the minute trigger is on: the first deadline
   // is near), not in this execution: Start has just drawn every sheet, and Sheets takes 60 writes a minute.
-  writeRecord(record);
+  writeRecord({ ...record, armed: armedWake() });
   const me = started.links.players[0];
   return `Started. Answer your form (${me.form}) and, where the game asks, type in your row of the shared sheet (${started.links.shared}). The match ends by itself; the Rehearsal report tab then says what was seen.`;
 }
 
-/** The armed one-shot trigger's time, read before the run that re-arms it (arming.ts). */
-function armedWake(): number | undefined {
+/** The one-shot trigger's time as armed now (arming.ts), or null: read after a run, while a rehearsal watches only. */
+function armedWake(): string | null {
   const text = PropertiesService.getDocumentProperties().getProperty(KEY.armed);
   try {
     const value: unknown = text ? JSON.parse(text) : null;
-    const wake = typeof value === 'object' && value !== null && 'wake' in value ? value.wake : undefined;
-    return typeof wake === 'string' ? Date.parse(wake) : undefined;
+    const wake = typeof value === 'object' && value !== null && 'wake' in value ? value.wake : null;
+    return typeof wake === 'string' ? wake : null;
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+/** Whether a rehearsal is under way, by its record (one read): for a run that did not say (busy). */
+function underWay(): boolean {
+  const record = readRecord();
+  return record !== null && !record.done;
 }
 
 export type Observed = 'wake' | 'minute' | 'submit' | 'other';
 
 /**
- * A trigger's or menu item's run, observed while a rehearsal is under way (one read of its record
- * otherwise): when it fired against when it was due (`due`: the form response's time), whether its
- * batchUpdates applied; the run that ends the match ends the rehearsal.
+ * A trigger's run (`host.run`), observed while a rehearsal is under way: when it fired, how late
+ * after it was due (`due`: the form response's time), whether its batchUpdates applied; the run
+ * that ends the match ends the rehearsal. The run itself learns whether a rehearsal watches its
+ * match (the quiet pointer, or the execution's state: host.rehearsal), so a quiet tick of a match
+ * no rehearsal watches reads nothing more than it did before rehearsals were built, and a run that
+ * failed calls Google no more (unless a rehearsal watches: it notes what was refused).
  */
-export function rehearsed(kind: Observed, run: () => RunReport, due?: () => number | undefined): RunReport {
-  const record = readRecord();
-  if (!record || record.done) return run();
-  const at = Date.now();
-  const wake = kind === 'wake' ? armedWake() : undefined;
+export function rehearsed(
+  kind: Observed,
+  host: MatchHost,
+  run: (host: MatchHost) => RunReport,
+  due?: () => number | undefined,
+): RunReport {
+  const at = new Date().toISOString();
   let report: RunReport;
   try {
-    report = run();
+    report = run(host);
   } catch (error) {
-    writeRecord({ ...record, runs: refusedRun(record.runs, errorText(error)) });
+    if (host.rehearsal === true) observe({ kind, at, end: new Date().toISOString(), refused: errorText(error) });
     throw error;
   }
-  const late = (from: number | undefined) =>
-    from === undefined || Number.isNaN(from) ? undefined : (at - from) / 1000;
-  const iso = new Date(at).toISOString();
-  const last = record.minute?.last ? Date.parse(record.minute.last) : undefined;
-  const gap = last !== undefined && at - last < MINUTE_RUN_GAP_MS ? late(last) : undefined;
-  const next: RehearsalRecord = {
-    ...record,
-    ...(kind === 'wake' ? { wake: fired(record.wake, iso, late(wake)) } : {}),
-    ...(kind === 'minute' ? { minute: fired(record.minute, iso, gap) } : {}),
-    ...(kind === 'submit' ? { submit: fired(record.submit, iso, late(due?.())) } : {}),
-    runs: {
-      ...record.runs,
-      count: record.runs.count + (report.ran ? 1 : 0),
-      writes: record.runs.writes + report.writes.filter((w) => w.target !== 'log').length,
-    },
-  };
-  writeRecord(next);
-  if (report.over) endRehearsal(next);
+  // Busy (another execution held the lock), the run read neither: the record says.
+  if (host.rehearsal === false || (host.rehearsal === undefined && !underWay())) return report;
+  const answered = kind === 'submit' ? due?.() : undefined;
+  const late = answered === undefined || Number.isNaN(answered) ? undefined : (Date.parse(at) - answered) / 1000;
+  observe({
+    kind,
+    at,
+    end: new Date().toISOString(),
+    ...(late !== undefined ? { late } : {}),
+    armed: armedWake(),
+    ran: report.ran,
+    writes: report.writes.filter((w) => w.target !== 'log').length,
+  });
+  if (report.over) endRehearsal();
   return report;
 }
 
@@ -176,38 +189,25 @@ export function responseTime(e?: GoogleAppsScript.Events.SheetsOnFormSubmit): nu
   }
 }
 
-/** The shared sheet's edit trigger, observed: which file the event's `source` named, and which was edited. */
-export function rehearsalEdit(e?: GoogleAppsScript.Events.SheetsOnEdit): void {
-  const record = readRecord();
-  if (!record || record.done || !e?.range) return;
+/**
+ * The shared sheet's edit trigger, observed (onRowEdited calls it only while a rehearsal watches
+ * the match): which file the event's `source` named, and which was edited. `at`: when it started.
+ */
+export function rehearsalEdit(e: GoogleAppsScript.Events.SheetsOnEdit, at: string, ctx: HostContext): void {
   try {
     const hostId = SpreadsheetApp.getActiveSpreadsheet().getId();
     const edited = e.range.getSheet().getParent().getId();
-    const sharedId = hostContext(appsScriptPorts()).pointers.shared()?.id;
+    const sharedId = ctx.pointers.shared()?.id;
     const named = e.source?.getId();
     const source = named === hostId ? 'host' : named === sharedId ? 'shared' : (named ?? 'nothing');
-    writeRecord({
-      ...record,
-      edit: { count: (record.edit?.count ?? 0) + 1, source, shared: edited === sharedId },
-    });
+    const end = new Date().toISOString();
+    observe({ kind: 'edit', at, end, edit: { source, shared: edited === sharedId }, armed: armedWake() });
   } catch (error) {
-    writeRecord({ ...record, runs: refusedRun(record.runs, errorText(error)) });
+    observe({ kind: 'edit', at, end: new Date().toISOString(), refused: errorText(error) });
   }
-}
-
-/**
- * A run that failed, kept: a refusal over a quota (Sheets' 60 writes a minute: a rehearsal of many
- * seats draws a burst) is Google as documented, and the next execution draws the rest; any other
- * refusal is a difference.
- */
-function refusedRun(runs: RehearsalRecord['runs'], text: string): RehearsalRecord['runs'] {
-  return /quota|too many times/i.test(text)
-    ? { ...runs, quota: runs.quota ?? text }
-    : { ...runs, refused: runs.refused ?? text };
 }
 
 /** The dialog's End it now: the report as things stand, and the cleanup. */
 export function endRehearsalNow(): void {
-  const record = readRecord();
-  if (record && !record.done) endRehearsal(record);
+  endRehearsal();
 }

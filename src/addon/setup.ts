@@ -7,6 +7,7 @@
 // host spreadsheet, apart from any match's keys.
 /// <reference types="google-apps-script" />
 
+import { GAME_LIST, REHEARSAL_GAME } from '../engine/index.js';
 import { about } from './about.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { sayAccountKind, saidAccountKind } from './account-kind.js';
@@ -27,10 +28,23 @@ export function setupDone(): boolean {
   }
 }
 
-/** What the setup dialog draws first: the kind of account said before (null: ask), the version, whether it is done. */
-export function setupState(): { kind: AccountKind | null; done: boolean; version: string; build: string } {
+/** The games a rehearsal can be of, and the one it is of unless the host chooses (the registry's). */
+interface RehearsalChoice {
+  readonly games: readonly { readonly id: string; readonly title: string }[];
+  readonly game: string;
+}
+
+/** What the setup dialog draws first: the kind of account said before (null: ask), the version, whether it is done, the rehearsal's games. */
+export function setupState(): {
+  kind: AccountKind | null;
+  done: boolean;
+  version: string;
+  build: string;
+  rehearsal: RehearsalChoice;
+} {
   const { version, build } = about();
-  return { kind: saidAccountKind(), done: setupDone(), version, build };
+  const rehearsal = { games: GAME_LIST.map((g) => ({ id: g.id, title: g.title })), game: REHEARSAL_GAME.id };
+  return { kind: saidAccountKind(), done: setupDone(), version, build, rehearsal };
 }
 
 /** The dialog's last step: the host's kind of account kept, and the setup marked done (with the build it was done on). */

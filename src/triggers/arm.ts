@@ -29,6 +29,7 @@ function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string
           open: due.open,
           ...(due.sharp ? { sharp: true } : {}),
           ...(due.edge !== null ? { edge: due.edge } : {}),
+          ...(ctx.pointers.state().rehearsal ? { rehearsal: true } : {}),
         } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) === quiet) return due.at;
   if (quiet === null) {

@@ -31,6 +31,12 @@ export interface HostContext {
   standing(match: MatchFile, now: string): ReplayResult | null;
   /** How many replays this context has made (a context lives for one execution). */
   readonly replays: number;
+  /**
+   * Whether a rehearsal watches the match (ExecutionState.rehearsal, or the quiet pointer's), as
+   * this execution's run read it; undefined until it has read either. Its caller asks after the
+   * run, a failed one too, at no read of its own (src/addon/rehearsal.ts).
+   */
+  rehearsal?: boolean;
 }
 
 export function hostContext(ports: HostPorts): HostContext {

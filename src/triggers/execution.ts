@@ -105,6 +105,7 @@ export function run(ctx: HostContext, kind: RunKind, started: Started = {}): Run
   // an edit drops the pointer, so the tick after it looks.
   if (kind === 'tick') {
     const quiet = pointers.peekQuiet();
+    if (quiet) ctx.rehearsal = quiet.rehearsal === true;
     const wait = quiet ? Date.parse(quiet.until) - Date.parse(ctx.ports.clock.now()) : 0;
     if (quiet && wait > 0) {
       // The one-shot trigger armed a lead before a deadline started this: the minute trigger runs from now on.
@@ -270,6 +271,8 @@ function armNext(
 export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): RunReport {
   const elsewhere = refusedHere(ctx, kind);
   if (elsewhere) return elsewhere;
+  // From the copy of the properties refusedHere has just read.
+  ctx.rehearsal = ctx.pointers.state().rehearsal === true;
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();

@@ -53,6 +53,11 @@ export class MatchHost {
     return run(this.ctx, kind, started);
   }
 
+  /** Whether a rehearsal watches the match, as the last run read it (undefined: it read neither). */
+  get rehearsal(): boolean | undefined {
+    return this.ctx.rehearsal;
+  }
+
   // ── The host's menu ─────────────────────────────────────────────────────────────────────────
 
   private requireMatch(): { match: MatchFile; logRows: number } {

@@ -86,6 +86,8 @@ const SCHEMAS = {
     sharp: z.optional(z.boolean()),
     // The open phase's deadline or the next phase's opening (arming.ts: the minute trigger before it).
     edge: z.optional(z.string()),
+    // A rehearsal watches the match (ExecutionState.rehearsal): the one place a quiet tick learns it.
+    rehearsal: z.optional(z.boolean()),
   }),
   /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
   starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),

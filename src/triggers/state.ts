@@ -16,6 +16,7 @@ export const EXECUTION_STATE = z.object({
   drawnAt: z.optional(z.string()),
   rendered: z.optional(z.record(z.string(), z.string())),
   bots: z.optional(z.array(z.string())),
+  rehearsal: z.optional(z.boolean()),
   formsLeft: z.optional(z.boolean()),
 });
 
@@ -31,6 +32,12 @@ export interface ExecutionState {
   readonly rendered?: Readonly<Record<string, string>>;
   /** The seats the add-on's bots answer for (Rehearse a match…, bots.ts): the log holds their answers, not who plays a seat. */
   readonly bots?: readonly string[];
+  /**
+   * A rehearsal watches this match (Rehearse a match…, src/addon/rehearsal.ts): each run says so
+   * (HostContext.rehearsal), and the quiet pointer carries it, so a quiet tick of any other match
+   * never reads the rehearsal's record.
+   */
+  readonly rehearsal?: boolean;
   /**
    * Some forms were left to a later execution (late in a long one: forms-sync.ts). Kept apart from
    * `seen`, so the sheets count as drawn once they are, and the next answers draw only their sender's.

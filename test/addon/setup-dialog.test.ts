@@ -2,8 +2,8 @@
 // driven by playwright-core loads dist/setup.html with a stub google.script.run, and checks its
 // calls: the state and Check this account… as it opens (the report drawn in the dialog), no kind
 // of account chosen for the host (none guessed), finishSetup with the kind the host picks, and the
-// rehearsal's button calling rehearseMatch by name where the script has it and saying so where it
-// has not.
+// rehearsal started in place (startRehearsal with the game chosen; what the start said shown), or
+// said to be missing where the script has none.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,7 +45,10 @@ window.__calls = [];
 /** The server's functions, as the add-on answers them (setup.ts); `extra` adds or replaces some. */
 function server(kind: string | null, extra = '') {
   return `window.__server = {
-    setupState: function () { return { kind: ${JSON.stringify(kind)}, done: false, version: '0.1.0', build: 'abc123def456' }; },
+    setupState: function () {
+      return { kind: ${JSON.stringify(kind)}, done: false, version: '0.1.0', build: 'abc123def456',
+        rehearsal: { game: 'game-b', games: [{ id: 'game-a', title: 'Game A' }, { id: 'game-b', title: 'Game B' }] } };
+    },
     setupCheckAccount: function () {
       return { account: 'host@gmail.com', leftovers: [], items: [
         { item: 'Create a spreadsheet', works: true, detail: 'made; first tab "Sheet1"' },
@@ -113,23 +116,38 @@ describe.runIf(HAS_CHROMIUM)(
       await page.close();
     }, 60_000);
 
-    it('calls rehearseMatch by name where the script has it, and says so where it has not', async () => {
+    it('starts the rehearsal of the game chosen in place and shows what the start said; a script without it says so', async () => {
       const without = await open(server('personal'));
+      await without.page.locator('#rehearse:enabled').waitFor();
       await without.page.click('#rehearse');
       expect(await without.page.locator('#rehearse-result').textContent()).toMatch(
         /no rehearsal yet: go on with Genius Host → New match…/,
       );
-      expect((await without.calls()).map(([name]) => name)).not.toContain('rehearseMatch');
+      expect((await without.calls()).map(([name]) => name)).not.toContain('startRehearsal');
       expect(without.errors).toEqual([]);
       await without.page.close();
 
+      // Rehearse a match… (rehearseMatch) would open a dialog of its own in this one's place, and
+      // start nothing: the setup starts the rehearsal itself, and says what the start said.
       const withIt = await open(
-        server('personal', `window.__server.rehearseMatch = function () { return { started: true }; };`),
+        server(
+          'personal',
+          `window.__server.startRehearsal = function (game) { return 'Started. Answer your form (https://forms.example/' + game + ').'; };`,
+        ),
       );
+      await withIt.page.locator('#rehearse:enabled').waitFor();
+      expect(await withIt.page.locator('#rehearse-game').inputValue()).toBe('game-b');
+      await withIt.page.selectOption('#rehearse-game', 'game-a');
       await withIt.page.click('#rehearse');
       await withIt.page.waitForSelector('#step-rehearse[data-state="done"]');
-      expect((await withIt.calls()).filter(([name]) => name === 'rehearseMatch')).toEqual([['rehearseMatch']]);
-      expect(await withIt.page.locator('#rehearse-result').textContent()).toMatch(/Rehearsal report tab/);
+      const calls = (await withIt.calls()).map(([name]) => name);
+      expect((await withIt.calls()).filter(([name]) => name === 'startRehearsal')).toEqual([
+        ['startRehearsal', 'game-a'],
+      ]);
+      expect(calls).not.toContain('rehearseMatch');
+      expect(await withIt.page.locator('#rehearse-result').textContent()).toBe(
+        'Started. Answer your form (https://forms.example/game-a).',
+      );
       expect(withIt.errors).toEqual([]);
       await withIt.page.close();
     }, 60_000);

@@ -13,6 +13,7 @@ import type { GoogleOptions } from './services.js';
 
 const NO_FAULTS = { invalidEvery: 1e9, missSubmitEvery: 1e9, doubleSubmitEvery: 1e9, tickLateSeconds: [0] };
 const RECORD_KEY = 'genius-host.rehearsal';
+const SEEN_PREFIX = `${RECORD_KEY}.seen.`;
 
 interface Record {
   readonly done?: boolean;
@@ -44,11 +45,27 @@ function fireSubmit(t: Table): void {
   }
 }
 
+/** What the host answers to the open phase: what the game's bot would (null: nothing to answer). */
+function hostAnswers(t: Table): Answers | null {
+  const result = t.state();
+  const open = result.open;
+  if (!open?.phase.questions.p1) return null;
+  const bot = result.game.bots[result.game.defaultBot];
+  return bot({
+    state: result.state,
+    phase: open.phase,
+    player: 'p1',
+    ctx: result.ctx,
+    random: result.ctx.random(`host/${open.phase.id}`),
+  });
+}
+
 /**
  * Starts a rehearsal of `game` from its dialog, then plays the host's seat (the game's bot chooses
  * what to write) through their form and their row until the rehearsal has written its report.
+ * `firstWait`: seconds the host leaves the first phase that asks them something unanswered.
  */
-function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Rehearsed {
+function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = {}, firstWait = 0): Rehearsed {
   const t = new Table(game, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
   Object.assign(t.google.options, options);
   const said = t.run('startRehearsal', game) as string;
@@ -56,21 +73,18 @@ function rehearse(game: string, options: Partial<Omit<GoogleOptions, 'dist'>> = 
   t.clockTriggers();
   const answered = new Set<string>();
   let botAnswers = 0;
+  let firstSeen: number | undefined;
   for (let step = 0; step < 2000 && !recordOf(t)?.done; step++) {
     const result = t.state();
     botAnswers = result.match.submissions.filter((s) => s.via === 'bot').length;
     const open = result.open;
     const questions = open?.phase.questions.p1;
-    if (open && questions && !answered.has(open.phase.id)) {
+    if (open && questions) firstSeen ??= t.google.clock.now();
+    const waiting =
+      firstSeen !== undefined && answered.size === 0 && t.google.clock.now() < firstSeen + firstWait * 1000;
+    if (open && questions && !answered.has(open.phase.id) && !waiting) {
       answered.add(open.phase.id);
-      const bot = result.game.bots[result.game.defaultBot];
-      const answers: Answers | null = bot({
-        state: result.state,
-        phase: open.phase,
-        player: 'p1',
-        ctx: result.ctx,
-        random: result.ctx.random(`host/${open.phase.id}`),
-      });
+      const answers = hostAnswers(t);
       if (answers) {
         if (questions.some((q) => q.public)) t.typeRow('p1', answers, questions);
         if (questions.some((q) => !q.public) && t.submitOnly('p1', privatePart(answers, questions), questions))
@@ -189,10 +203,108 @@ describe('Rehearse a match…', () => {
     expectCleanedUp(t);
   }, 600_000);
 
+  it('the reminder email is tried: a host who leaves a phase unanswered until then is reminded, and the report says it was accepted', () => {
+    const t = rehearse(REHEARSAL_GAME.id, {}, 100);
+    expect(t.google.mail.filter((m) => m.to === HOST)).toHaveLength(1);
+    expect(reportOf(t).get('mail-reminder')).toEqual({
+      verdict: 'confirmed',
+      key: 'mail-reminder',
+      seen: '1 accepted',
+    });
+    // Answered at once, no reminder is due, and the report says why.
+    const quick = reportOf(rehearse(REHEARSAL_GAME.id)).get('mail-reminder');
+    expect(quick).toMatchObject({ verdict: 'not tried' });
+    expect(quick?.seen).toMatch(/you answered each phase before its reminder \(2 minutes before the deadline/);
+  }, 600_000);
+
   it('a legacy form (no publish state) shows as differs', () => {
     const t = rehearse(REHEARSAL_GAME.id, { legacyForms: true });
     expect(reportOf(t).get('forms-publish')).toMatchObject({ verdict: 'differs' });
     expect(reportOf(t).get('forms-publish')?.seen).toMatch(/legacy/);
+  }, 600_000);
+
+  it('a quiet tick of a match no rehearsal watches reads its quiet pointer alone, as before rehearsals were built; a rehearsal’s quiet tick is observed', () => {
+    const start = '2026-11-21T18:00:00.000Z';
+    const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
+    const players = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({ name, email: `${name.toLowerCase()}@example.com` }));
+    const t = new Table(
+      REHEARSAL_GAME.id,
+      players.map((p) => p.email),
+      NO_FAULTS,
+      start,
+    );
+    const setup = {
+      game: REHEARSAL_GAME.id,
+      players,
+      startAt: start,
+      timeZone: 'Europe/London',
+      minutes: { default: 60 },
+    };
+    expect(t.startMatch(setup).ok).toBe(true);
+    t.google.clock.set(at(31));
+    t.run('onTick');
+    expect(JSON.parse(t.google.properties.get('gh.quiet')!)).not.toHaveProperty('rehearsal');
+    // Each clock trigger's handler, with nothing due: the document properties' one read (the quiet
+    // pointer), no lock, and never the script properties (where the rehearsal's record is).
+    const properties = (name: string) => name.startsWith('Properties');
+    for (const [minutes, handler] of [
+      [32, 'onTick'],
+      [33, 'onMinute'],
+      [34, 'onWake'],
+    ] as const) {
+      t.google.clock.set(at(minutes));
+      t.run(handler);
+      const calls = t.google.executions.at(-1)!.calls.map((c) => c.name);
+      expect(calls.filter(properties), handler).toEqual([
+        'PropertiesService.getDocumentProperties',
+        'Properties.getProperty',
+      ]);
+      expect(
+        calls.filter((name) => name.startsWith('Lock.')),
+        handler,
+      ).toEqual([]);
+    }
+
+    // A rehearsal's quiet pointer says it is watched, and its quiet ticks are observed.
+    const r = new Table(REHEARSAL_GAME.id, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
+    r.run('startRehearsal', REHEARSAL_GAME.id);
+    r.run('onMinute');
+    expect(JSON.parse(r.google.properties.get('gh.quiet')!)).toMatchObject({ rehearsal: true });
+    const seen = () => [...r.google.scriptProperties.keys()].filter((k) => k.startsWith(SEEN_PREFIX)).length;
+    const before = seen();
+    r.google.clock.advance(5);
+    r.run('onMinute');
+    expect(r.google.executions.at(-1)!.calls.map((c) => c.name)).not.toContain('Lock.tryLock');
+    expect(seen()).toBe(before + 1);
+  }, 600_000);
+
+  it('two triggers at once lose nothing: the host’s row edit heard in the middle of a minute tick counts, and so does the tick', () => {
+    const t = new Table(REHEARSAL_GAME.id, [HOST], NO_FAULTS, '2026-11-21T17:00:00.000Z');
+    t.run('startRehearsal', REHEARSAL_GAME.id);
+    t.clockTriggers();
+    const asksRow = () => t.state().open?.phase.questions.p1?.some((q) => q.public) === true;
+    for (let step = 0; step < 200 && !asksRow(); step++) t.google.clock.advance(20);
+    expect(asksRow(), 'a phase that asks for the host’s row').toBe(true);
+    const questions = t.state().open!.phase.questions.p1;
+    const answers = hostAnswers(t)!;
+    const edits = questions.filter((q) => q.public).length;
+    // The host types their row while a minute tick runs (as it is about to take the lock): the edit
+    // trigger's execution runs inside the tick's, as two executions at once do.
+    let typed = false;
+    t.google.onCall = (call, _index, when) => {
+      if (typed || when !== 'before' || call.name !== 'Lock.tryLock') return;
+      if (t.google.executions.at(-1)?.name !== 'onMinute') return;
+      typed = true;
+      t.typeRow('p1', answers, questions);
+    };
+    for (let step = 0; step < 30 && !typed; step++) t.google.clock.advance(20);
+    t.google.onCall = null;
+    expect(typed).toBe(true);
+    const minutes = t.google.executions.filter((e) => e.name === 'onMinute').length;
+    t.run('endRehearsalNow');
+    const report = reportOf(t);
+    expect(report.get('edits-trigger')?.seen).toMatch(new RegExp(`^heard ${edits} edits? of the shared sheet`));
+    expect(report.get('triggers-minute')?.seen).toMatch(new RegExp(`^fired ${minutes}×`));
   }, 600_000);
 
   it('every row of the report is a row of docs/google.md, by its key', () => {

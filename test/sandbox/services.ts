@@ -1615,6 +1615,8 @@ export class Google {
         google.scriptProperties.delete(key);
         return scriptProperties;
       },
+      getKeys: () => [...google.scriptProperties.keys()],
+      getProperties: () => Object.fromEntries(google.scriptProperties),
     } satisfies Loose<GoogleAppsScript.Properties.Properties>);
     const PropertiesService = strict('PropertiesService', {
       getDocumentProperties: () => properties,

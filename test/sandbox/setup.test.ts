@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GAME_LIST, REHEARSAL_GAME } from '../../src/engine/index.js';
 import { Sandbox } from './sandbox.js';
 
 const START = '2026-11-21T18:00:00.000Z';
@@ -38,6 +39,8 @@ describe('a fresh copy: Set up genius-host…', () => {
       done: false,
       version: built.version,
       build: built.build,
+      // The setup starts the rehearsal itself (startRehearsal): of the registry's game unless the host chooses another.
+      rehearsal: { game: REHEARSAL_GAME.id, games: GAME_LIST.map((g) => ({ id: g.id, title: g.title })) },
     });
     const dialogsBefore = sandbox.google.ui.dialogs.length;
     const check = sandbox.call<{ items: { works: boolean }[]; kind: string; kindSaid: boolean }>('setupCheckAccount');
