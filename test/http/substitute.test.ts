@@ -1,5 +1,5 @@
 // Substitute a player… while a machine hosts the match over HTTP (test/http/hosting.ts: genius-host
-// host's ports against the loopback Google), in every game of the registry. After a phase the host
+// host's ports against the loopback Google). After a phase the host
 // takes the match back, gives a seat to Zed and hands it over again (README, "While a machine hosts
 // the match"); from then on the machine judges the seat's answers: the old account's is refused with
 // the reason (its forms are open to anyone with the link, so the answer reaches replay; a row's
@@ -58,10 +58,14 @@ const accounts = (table: Hosted, fileId: string) => accountsOn(table.google, fil
 
 describe.concurrent('Substitute a player… while a machine hosts the match over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, on 2 busy cores.
-  // Forms open to anyone (the answer reaches replay, which refuses it with its reason) in every game;
-  // forms kept to their players (Forms itself refuses, and the form's responder moves to Zed) in the
-  // example game only: that path is the same code whatever the game, and each case is a whole match.
-  const cases = GAME_LIST.flatMap((game) =>
+  // Each case is a whole match over HTTP (two minutes on a busy machine), and the substitution is
+  // the same code whatever the game: every game is substituted in the sandbox, by the add-on and by
+  // a machine (test/sandbox/substitute.test.ts). Here the example game, with forms open to anyone (the
+  // answer reaches replay, which refuses it with its reason) and forms kept to their players (Forms
+  // itself refuses, and the form's responder moves to Zed); and a game whose phases end on a move,
+  // whose machine reads the forms every tick (forms open to anyone).
+  const endsOnMove = GAME_LIST.find((game) => game.closesEarly !== undefined);
+  const cases = [EXAMPLE_GAME, ...(endsOnMove ? [endsOnMove] : [])].flatMap((game) =>
     (game.id === EXAMPLE_GAME.id ? [false, true] : [true]).map((openForms) => ({
       game: game.id,
       players: Math.min(Math.max(game.playerCount.min, 3), game.playerCount.max),
