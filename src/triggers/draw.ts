@@ -3,6 +3,7 @@
 // open phase's questions; an answer's execution draws only its sender's sheet (see draw).
 
 import { currentEmails } from '../engine/core/email.js';
+import { errorMessage } from '../engine/core/guards.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, viewFor, viewKey } from '../engine/index.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
@@ -250,12 +251,18 @@ function drawSheet(
   try {
     return send(metadata);
   } catch (error) {
-    // Kept metadata is stale when the host changed the spreadsheet by hand since its last write:
-    // a request then names a tab deleted since ("No grid with id"), or adds one under a title
-    // taken since ("A sheet with the name … already exists"), and Google refuses the whole
-    // batchUpdate (400 INVALID_ARGUMENT; nothing applied). Once more, with metadata read now: a
-    // render made from what the spreadsheet holds is right whatever a part sent before did.
-    if (!kept) throw error;
+    if (!kept || !STALE_REFUSAL.test(errorMessage(error))) throw error;
     return send(ctx.metadata.read(raw));
   }
 }
+
+/**
+ * The refusals kept metadata earns when the host changed the spreadsheet by hand since its last
+ * write: a request names a tab or protection deleted since (Google: "No grid with id: 123"; the
+ * embedded workbook: "no sheet with id 123"), or adds a tab under a title taken since ("A sheet
+ * with the name … already exists"). Google refuses the whole batchUpdate (400 INVALID_ARGUMENT,
+ * nothing applied), so it is made once more with metadata read now: a render made from what the
+ * spreadsheet holds is right whatever a part sent before did. Any other failure (a quota, a
+ * time-out) ends the execution as before, and the next one reads afresh (known-metadata.ts).
+ */
+const STALE_REFUSAL = /\bno (grid|sheet|protected range) with id\b|\balready exists\b/i;

@@ -12,7 +12,7 @@ describe('metadataOf', () => {
         { addSheet: { properties: { sheetId: 7, title: 'Board', hidden: true } } },
         {
           mergeCells: {
-            range: { sheetId: 7, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: 2 },
+            range: { sheetId: 7, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 1, endColumnIndex: 3 },
             mergeType: 'MERGE_ALL',
           },
         },
@@ -44,7 +44,7 @@ describe('metadataOf', () => {
     expect(JSON.stringify(cut)).not.toMatch(/hidden|editors|visibility|location|sheetType|"title":"A match"/);
     expect(cut.sheets?.find((s) => s.properties?.title === 'Board')).toMatchObject({
       properties: { sheetId: 7, title: 'Board' },
-      merges: [{ sheetId: 7, startRowIndex: 0, endRowIndex: 1, startColumnIndex: 0, endColumnIndex: 2 }],
+      merges: [{ sheetId: 7, startRowIndex: 1, endRowIndex: 2, startColumnIndex: 1, endColumnIndex: 3 }],
       protectedRanges: [{ range: { sheetId: 7 }, description: 'ours' }],
       developerMetadata: [{ metadataId: 9, metadataKey: 'k', metadataValue: 'v' }],
     });
