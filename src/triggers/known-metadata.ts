@@ -80,23 +80,17 @@ export class KnownMetadata {
   }
 
   private write(sheet: Spreadsheet, requests: readonly Request[], keep: boolean): void {
+    // Unknown until the write answers: one refused changed nothing, but one that timed out may have
+    // applied, and the execution ends there. So the kept copy goes first, and a later execution
+    // finds none to trust (no call is made after a failed one).
+    this.known.delete(sheet.id);
+    if (keep) this.pointers.remove(KEY.metadata(sheet.id));
     let after: WorkbookMetadata | null = null;
-    try {
-      if (sheet.batchUpdateDescribed) after = sheet.batchUpdateDescribed(requests);
-      else sheet.batchUpdate(requests);
-    } catch (error) {
-      // Refused, nothing changed; or timed out, and it may have applied: either way, read next time.
-      this.forget(sheet.id, keep);
-      throw error;
-    }
-    if (!after) return this.forget(sheet.id, keep);
+    if (sheet.batchUpdateDescribed) after = sheet.batchUpdateDescribed(requests);
+    else sheet.batchUpdate(requests);
+    if (!after) return;
     this.known.set(sheet.id, { metadata: after, kept: false });
     if (keep) this.keep(sheet.id, after);
-  }
-
-  private forget(id: string, keep: boolean): void {
-    this.known.delete(id);
-    if (keep) this.pointers.remove(KEY.metadata(id));
   }
 
   private kept(id: string): WorkbookMetadata | null {
@@ -116,7 +110,6 @@ export class KnownMetadata {
   private keep(id: string, metadata: WorkbookMetadata): void {
     const key = KEY.metadata(id);
     const text = JSON.stringify(compact(metadata));
-    if (utf8Length(key) + utf8Length(text) > PROPERTY_BYTES) return this.pointers.remove(key);
-    if (this.pointers.text(key) !== text) this.pointers.setText(key, text);
+    if (utf8Length(key) + utf8Length(text) <= PROPERTY_BYTES) this.pointers.setText(key, text);
   }
 }
