@@ -10,8 +10,8 @@
 /// <reference types="google-apps-script" />
 
 import { sameAccount } from '../engine/core/email.js';
-import type { Request, WorkbookMetadata } from '../sheets/api.js';
-import { METADATA_FIELDS } from '../sheets/api.js';
+import type { Request, SpreadsheetResource, WorkbookMetadata } from '../sheets/api.js';
+import { METADATA_FIELDS, metadataOf } from '../sheets/api.js';
 import type {
   Files,
   HostPorts,
@@ -30,6 +30,13 @@ import { appsScriptScheduler } from './triggers.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
+/**
+ * Our Request (the @googleapis/sheets type) and the advanced service's are both the Sheets v4
+ * discovery document's Request, typed by two packages; the tests check every one against it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the same schema
+const asServiceRequests = (requests: readonly Request[]) => requests as GoogleAppsScript.Sheets.Schema.Request[];
+
 /** A spreadsheet written through the advanced Sheets service: one batchUpdate per call. */
 class SheetsSpreadsheet implements Spreadsheet {
   constructor(
@@ -43,10 +50,23 @@ class SheetsSpreadsheet implements Spreadsheet {
   }
 
   batchUpdate(requests: readonly Request[]): void {
-    // Our Request (the @googleapis/sheets type) and the advanced service's are both the Sheets v4
-    // discovery document's Request, typed by two packages; the tests check every one against it.
+    spreadsheetsApi().batchUpdate({ requests: asServiceRequests(requests) }, this.id);
+  }
+
+  /**
+   * BatchUpdateSpreadsheetRequest.includeSpreadsheetInResponse: the answer's `updatedSpreadsheet`
+   * is "the spreadsheet after updates were applied"; `responseIncludeGridData: false` leaves the
+   * cells out. The advanced service's batchUpdate takes no `fields` (its signature has no optional
+   * arguments), so the answer is cut to METADATA_FIELDS' shape here (docs/google.md).
+   */
+  batchUpdateDescribed(requests: readonly Request[]): WorkbookMetadata {
+    const answer = spreadsheetsApi().batchUpdate(
+      { requests: asServiceRequests(requests), includeSpreadsheetInResponse: true, responseIncludeGridData: false },
+      this.id,
+    );
+    // The same Spreadsheet schema of the discovery document, typed by two packages.
     // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the same schema
-    spreadsheetsApi().batchUpdate({ requests: requests as GoogleAppsScript.Sheets.Schema.Request[] }, this.id);
+    return metadataOf(answer.updatedSpreadsheet as SpreadsheetResource | undefined);
   }
 
   readValues(range: string): string[][] {

@@ -1,6 +1,7 @@
 // The Sheets API v4 shapes the renderer speaks, and the port every spreadsheet implements.
 //
-// Types only: `import type` keeps every byte of googleapis out of the Apps Script bundle.
+// Types, and one pure function over them: `import type` keeps every byte of googleapis out of the
+// Apps Script bundle.
 
 import type { sheets_v4 } from '@googleapis/sheets';
 
@@ -35,6 +36,43 @@ export interface WorkbookMetadata {
 /** The `fields` to ask `spreadsheets.get` for, so its answer is exactly a `WorkbookMetadata`. */
 export const METADATA_FIELDS =
   'sheets(properties(sheetId,title,index,gridProperties),merges,protectedRanges(protectedRangeId,range,description),developerMetadata(metadataId,metadataKey,metadataValue))';
+
+/** A Spreadsheet resource (a `spreadsheets.get`, a batchUpdate's `updatedSpreadsheet`), whatever fields it holds. */
+export type SpreadsheetResource = sheets_v4.Schema$Spreadsheet;
+
+/** `object` with only the keys named (those it has). */
+function only<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Pick<T, K> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (object[key] !== undefined && object[key] !== null) out[key] = object[key];
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- every key named, where it had one
+  return out as Pick<T, K>;
+}
+
+/**
+ * A spreadsheet resource cut to the fields METADATA_FIELDS names, so metadata answered by a
+ * batchUpdate (`includeSpreadsheetInResponse`: the whole resource but its cells) is what
+ * `spreadsheets.get` with METADATA_FIELDS answers, and small enough to keep (src/triggers/known-metadata.ts).
+ */
+export function metadataOf(spreadsheet: SpreadsheetResource | null | undefined): WorkbookMetadata {
+  return {
+    sheets: (spreadsheet?.sheets ?? []).map((sheet): SheetMetadata => ({
+      ...(sheet.properties
+        ? { properties: only(sheet.properties, ['sheetId', 'title', 'index', 'gridProperties']) }
+        : {}),
+      ...(sheet.merges ? { merges: sheet.merges } : {}),
+      ...(sheet.protectedRanges
+        ? { protectedRanges: sheet.protectedRanges.map((p) => only(p, ['protectedRangeId', 'range', 'description'])) }
+        : {}),
+      ...(sheet.developerMetadata
+        ? {
+            developerMetadata: sheet.developerMetadata.map((m) =>
+              only(m, ['metadataId', 'metadataKey', 'metadataValue']),
+            ),
+          }
+        : {}),
+    })),
+  };
+}
 
 /**
  * A spreadsheet the renderer can write to: the embedded workbook here (src/workbook/workbook.ts), the

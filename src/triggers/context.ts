@@ -2,6 +2,7 @@
 // the match log, and the one way this layer replays the match (counted: see replay below).
 
 import { GAMES, type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
+import { KnownMetadata } from './known-metadata.js';
 import { MatchLog } from './log.js';
 import { Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
@@ -13,6 +14,8 @@ export interface HostContext {
   readonly ports: HostPorts;
   readonly pointers: Pointers;
   readonly log: MatchLog;
+  /** Each spreadsheet's metadata, known without reading it where it can be (known-metadata.ts). */
+  readonly metadata: KnownMetadata;
   /**
    * The match replayed as of `now`. Every replay of an execution goes through here, so the
    * execution can say how many it made (RunReport.replays: the pipeline makes at most two, see
@@ -44,11 +47,15 @@ export function hostContext(ports: HostPorts): HostContext {
   let log: MatchLog | null = null;
   let replays = 0;
   let last: { text: string; match: MatchFile; now: string; result: ReplayResult } | null = null;
+  const pointers = new Pointers(ports.store);
+  const metadata = new KnownMetadata(pointers);
   return {
     ports,
-    pointers: new Pointers(ports.store),
+    pointers,
+    metadata,
+    // The log's metadata read is the host render's too, and its append answers the metadata after it.
     get log() {
-      return (log ??= new MatchLog(ports.files.host()));
+      return (log ??= new MatchLog(metadata.sheet(ports.files.host(), { keep: false })));
     },
     replay(match, now) {
       const text = JSON.stringify(match);

@@ -3,9 +3,10 @@
 // open phase's questions; an answer's execution draws only its sender's sheet (see draw).
 
 import { currentEmails } from '../engine/core/email.js';
+import { errorMessage } from '../engine/core/guards.js';
 import type { Audience, View } from '../engine/core/view.js';
 import { type MatchFile, type ReplayResult, viewFor, viewKey } from '../engine/index.js';
-import type { Request } from '../sheets/api.js';
+import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../sheets/index.js';
 import type { HostContext } from './context.js';
 import { formSpecs, updateForms } from './forms-sync.js';
@@ -64,7 +65,7 @@ function playersWithCurrentEmails(match: MatchFile): MatchFile['players'] {
 /** The Links tab warns while Discord is refusing posts: drawn again when that starts or ends. */
 export function redrawLinks(ctx: HostContext, before: MatchFile, after: MatchFile): WriteReport[] {
   if (discordRefusing(before) === discordRefusing(after) || !ctx.pointers.shared()) return [];
-  const host = ctx.ports.files.host();
+  const host = ctx.metadata.sheet(ctx.ports.files.host(), { keep: false });
   const requests = linksTabRequests(host, linksOf(ctx, after));
   host.batchUpdate(requests);
   return [{ target: 'links', requests: requests.length, bytes: utf8Length(JSON.stringify({ requests })) }];
@@ -197,29 +198,25 @@ function render(
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
-    const sheet = sheetFor(ctx, audience);
-    const metadata = sheet.getMetadata();
-    const requests: Request[] =
-      rewrite || rendered[audience] !== key
+    const requestsFrom = (metadata: WorkbookMetadata): Request[] => [
+      ...(rewrite || rendered[audience] !== key
         ? renderRequests(view, metadata, {
             dropDefaultSheet: audience !== 'host',
             ...firstSheetOf(ctx, audience),
             force: rewrite,
           })
-        : [];
-    if (extra)
-      requests.push(
-        ...answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, {
-          keepAnswers: answersTab === 'keep',
-        }),
-      );
-    // Over 2 MB, several batchUpdates in order; the view counts as drawn only after the last.
-    const parts = splitRequests(requests);
-    for (const part of parts) sheet.batchUpdate(part);
+        : []),
+      ...(extra
+        ? answersTabRequests(metadata, playersWithCurrentEmails(result.match), result.open?.phase ?? null, {
+            keepAnswers: answersTab === 'keep',
+          })
+        : []),
+    ];
+    const { requests, parts } = drawSheet(ctx, audience, requestsFrom, rewrite);
     rendered[audience] = key;
     writes.push({
       target: audience,
-      requests: requests.length,
+      requests,
       bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
       ...(parts.length > 1 ? { batches: parts.length } : {}),
     });
@@ -227,3 +224,45 @@ function render(
   ctx.pointers.updateState({ rendered });
   return writes;
 }
+
+/**
+ * Writes one audience's spreadsheet: the requests made from its metadata, in one batchUpdate
+ * (several in order over 2 MB: the view counts as drawn only after the last). Its metadata is
+ * known without a read where it can be (known-metadata.ts), a player's and the public one's kept
+ * from the last write; Re-render (`fresh`) reads it. Answers how many requests, and the batches sent.
+ */
+function drawSheet(
+  ctx: HostContext,
+  audience: Audience,
+  requestsFrom: (metadata: WorkbookMetadata) => Request[],
+  fresh: boolean,
+): { requests: number; parts: Request[][] } {
+  const raw = sheetFor(ctx, audience);
+  const sheet = ctx.metadata.sheet(raw, { keep: audience !== 'host' });
+  const send = (metadata: WorkbookMetadata) => {
+    const requests = requestsFrom(metadata);
+    const parts = splitRequests(requests);
+    for (const part of parts) sheet.batchUpdate(part);
+    return { requests: requests.length, parts };
+  };
+  if (fresh) return send(ctx.metadata.read(raw));
+  const metadata = sheet.getMetadata();
+  const kept = ctx.metadata.isKept(raw);
+  try {
+    return send(metadata);
+  } catch (error) {
+    if (!kept || !STALE_REFUSAL.test(errorMessage(error))) throw error;
+    return send(ctx.metadata.read(raw));
+  }
+}
+
+/**
+ * The refusals kept metadata earns when the host changed the spreadsheet by hand since its last
+ * write: a request names a tab or protection deleted since (Google: "No grid with id: 123"; the
+ * embedded workbook: "no sheet with id 123"), or adds a tab under a title taken since ("A sheet
+ * with the name … already exists"). Google refuses the whole batchUpdate (400 INVALID_ARGUMENT,
+ * nothing applied), so it is made once more with metadata read now: a render made from what the
+ * spreadsheet holds is right whatever a part sent before did. Any other failure (a quota, a
+ * time-out) ends the execution as before, and the next one reads afresh (known-metadata.ts).
+ */
+const STALE_REFUSAL = /\bno (grid|sheet|protected range) with id\b|\balready exists\b/i;

@@ -40,8 +40,15 @@ export function handToMachine(ctx: HostContext): string {
     if (!ctx.log.read()) throw new Error('No match here yet: use Genius Host → New match… first.');
     const store = ctx.ports.store;
     const entries: Record<string, string> = {};
+    // Kept metadata is the add-on's alone: a machine reads metadata each time, and what it draws would make it stale.
     for (const key of store.keys())
-      if (key !== KEY.quiet && key !== KEY.armed && key !== KEY.runner && key !== KEY.leaseSeen)
+      if (
+        key !== KEY.quiet &&
+        key !== KEY.armed &&
+        key !== KEY.runner &&
+        key !== KEY.leaseSeen &&
+        !key.startsWith(KEY.metadataPrefix)
+      )
         entries[key] = store.get(key) ?? '';
     // The machine's first run looks at everything (no quiet pointer), and reads the forms.
     new SheetStore(ctx.ports.files.host()).replaceAll({ ...entries, [KEY.runner]: 'machine' });

@@ -20,6 +20,9 @@ export const KEY = {
   shared: 'gh.shared',
   player: (id: string) => `gh.player.${id}`,
   form: (id: string) => `gh.form.${id}`,
+  /** A player's or the public spreadsheet's metadata as its last write answered it (known-metadata.ts). */
+  metadataPrefix: 'gh.meta.',
+  metadata: (spreadsheetId: string) => `gh.meta.${spreadsheetId}`,
   /** The public answer rows of the shared sheet (RowsPointer). */
   rows: 'gh.rows',
   quiet: 'gh.quiet',

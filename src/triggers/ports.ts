@@ -2,7 +2,7 @@
 // with Apps Script services (src/addon/services.ts); the tests implement them in memory. Every port
 // is synchronous, like Apps Script.
 
-import type { Workbook } from '../sheets/api.js';
+import type { Request, Workbook, WorkbookMetadata } from '../sheets/api.js';
 import type { FormSpec } from '../forms/index.js';
 
 /** The time now, as an ISO string. */
@@ -45,6 +45,12 @@ export interface Spreadsheet extends Workbook {
    * trailing blanks left out (Sheets API values.get with valueRenderOption FORMULA).
    */
   readValues(range: string): string[][];
+  /**
+   * One batchUpdate that also answers the spreadsheet's metadata after it (the Sheets API's
+   * `includeSpreadsheetInResponse`, without grid data), in METADATA_FIELDS' shape. Absent where a
+   * port does not ask for it: the metadata is then read when next needed (known-metadata.ts).
+   */
+  batchUpdateDescribed?(requests: readonly Request[]): WorkbookMetadata;
 }
 
 /** What sharing a file with a person came to: the account's own address, or Drive's refusal. */

@@ -287,7 +287,9 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
   ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
   // The triggers are new: nothing one-shot is armed until the first drawing's run arms it (arming.ts).
   disarmed(ctx);
-  host.batchUpdate(linksTabRequests(host, linksOf(ctx, match)));
+  // Through the metadata the log reads (its answer shows the forms' response tabs made since): one read less.
+  const known = ctx.metadata.sheet(host, { keep: false });
+  known.batchUpdate(linksTabRequests(known, linksOf(ctx, match)));
   // The match exists from here: the triggers run it, and Start answers with its links. The
   // first drawing of every sheet and form is the next call's (or the next tick's) work.
   if (!ctx.log.exists()) {

@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request } from '../../src/sheets/api.js';
 import { SchemaError, alreadyChecked, checkCall, discovery, methodAt } from '../helpers/discovery.js';
 import type { Google, GoogleOptions } from '../sandbox/services.js';
-import { SheetFile } from '../sandbox/sheets.js';
+import { type ResponseOptions, SheetFile } from '../sandbox/sheets.js';
 import { OAuthServer } from './oauth-server.js';
 import { ScriptProjects } from './script-server.js';
 import { HttpError, Workspace } from './workspace-server.js';
@@ -307,8 +307,8 @@ export class LoopbackGoogle {
     }
     if (method === 'POST' && path[2] === ':batchUpdate') {
       // The requests checked above, handed on as they are: the spreadsheet need not check them again.
-      const requests = (json as { requests?: Request[] } | undefined)?.requests ?? [];
-      return refused(() => alreadyChecked(requests, () => file.batchUpdate(requests)));
+      const { requests = [], ...answer } = (json as ({ requests?: Request[] } & ResponseOptions) | undefined) ?? {};
+      return refused(() => alreadyChecked(requests, () => file.batchUpdate(requests, answer)));
     }
     if (method === 'GET' && path[3] !== undefined) {
       return refused(() =>

@@ -97,6 +97,9 @@ function outcome(table: Table): StartOutcome {
   }
   for (const [key, value] of google.properties) {
     if (key === 'gh.polled' || key === 'gh.poll-asked' || key === 'gh.drawn-at' || key.startsWith('gh.ask.')) continue;
+    // A spreadsheet's metadata as its last write answered it (known-metadata.ts): a copy of the
+    // spreadsheet, compared itself, holding the protection ids Sheets draws at random.
+    if (key.startsWith('gh.meta.')) continue;
     let role = key;
     for (const [id, r] of roles) role = role.split(id).join(r);
     const parsed = value.startsWith('{') ? JSON.parse(value) : value;

@@ -87,6 +87,10 @@ export function digestWorld(google: Google): WorldDigest {
     ) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
+    } else if (key.startsWith('gh.meta.')) {
+      // A spreadsheet's metadata as its last write answered it (known-metadata.ts): a copy of what
+      // the spreadsheet holds, which is compared above, with the ids Sheets draws at random.
+      continue;
     } else if (key === 'gh.armed') {
       // What is armed (arming.ts): whether the minute trigger runs is the same; a one-shot trigger's
       // time is not, since a faulted run's retry ran later and arms "soon" from then.

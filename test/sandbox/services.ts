@@ -558,6 +558,7 @@ export class Google {
         bytesOut: api ? jsonBytes(args) : 0,
         bytesIn: 0,
         ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}),
+        ...(name === 'Sheets.Spreadsheets.get' ? { spreadsheet: String(args[0]) } : {}),
       };
       const index = execution.calls.length;
       execution.calls.push(call);
@@ -990,7 +991,8 @@ export class Google {
         ) => {
           // The requests themselves are checked by the spreadsheet (test/sandbox/sheets.ts), once.
           checkAdvanced('sheets.v4', 'sheets.spreadsheets.batchUpdate', { ...resource, requests: [] });
-          return google.spreadsheet(spreadsheetId).batchUpdate((resource.requests ?? []) as Request[]);
+          const { requests, ...answer } = resource;
+          return google.spreadsheet(spreadsheetId).batchUpdate((requests ?? []) as Request[], answer);
         },
         Values: strict('Sheets.Spreadsheets.Values', {
           get: (spreadsheetId: string, range: string, optionalArgs: { valueRenderOption?: string }) => {

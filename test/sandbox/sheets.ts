@@ -11,6 +11,13 @@ import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js'
 
 export class SheetsError extends Error {}
 
+/** What a BatchUpdateSpreadsheetRequest asks its answer to hold besides the replies. */
+export interface ResponseOptions {
+  readonly includeSpreadsheetInResponse?: boolean;
+  readonly responseIncludeGridData?: boolean;
+  readonly responseRanges?: readonly string[];
+}
+
 interface Protection {
   readonly editors: readonly string[] | null;
   readonly unprotected: readonly Area[];
@@ -87,7 +94,12 @@ export class SheetFile {
    * spreadsheets.batchUpdate: the embedded workbook applies the standard requests; the extensions
    * are taken out first and recorded only once the whole batch applied (atomic, as Google is).
    */
-  batchUpdate(requests: readonly Request[]): { spreadsheetId: string; replies: object[] } {
+  batchUpdate(
+    requests: readonly Request[],
+    answer: ResponseOptions = {},
+  ): { spreadsheetId: string; replies: object[]; updatedSpreadsheet?: object } {
+    if (answer.responseIncludeGridData === true || answer.responseRanges !== undefined)
+      throw new SheetsError('responseIncludeGridData and responseRanges are not implemented by the sandbox');
     if (!Array.isArray(requests) || requests.length === 0)
       throw new SheetsError('Invalid requests: at least one request is required');
     // Google's schema sees the whole body, the extensions below included (the workbook sees only the rest).
@@ -190,7 +202,45 @@ export class SheetFile {
       const at = requests.indexOf(r);
       if (at >= 0) replies[at] = applied[n] ?? {};
     });
-    return { spreadsheetId: this.id, replies };
+    // BatchUpdateSpreadsheetResponse.updatedSpreadsheet: "The spreadsheet after updates were
+    // applied. This is only set if … include_spreadsheet_in_response is `true`."
+    return {
+      spreadsheetId: this.id,
+      replies,
+      ...(answer.includeSpreadsheetInResponse === true ? { updatedSpreadsheet: this.resource() } : {}),
+    };
+  }
+
+  /**
+   * The Spreadsheet resource without its cells, as a batchUpdate with includeSpreadsheetInResponse
+   * answers it: every field the sandbox models, more than METADATA_FIELDS names (hidden tabs, a
+   * protection's editors, the file's own properties), as Google answers the whole resource.
+   */
+  resource(): object {
+    return {
+      spreadsheetId: this.id,
+      properties: { title: this.title },
+      sheets: (this.workbook.getMetadata().sheets ?? []).map((sheet) => ({
+        ...sheet,
+        properties: {
+          ...sheet.properties,
+          ...(this.hidden.has(sheet.properties?.sheetId ?? 0) ? { hidden: true } : {}),
+        },
+        ...(sheet.protectedRanges
+          ? {
+              protectedRanges: sheet.protectedRanges.map((range) => {
+                const editors = this.protections.get(range.protectedRangeId ?? -1)?.editors;
+                return {
+                  ...range,
+                  requestingUserCanEdit: true,
+                  ...(editors ? { editors: { users: [...editors] } } : {}),
+                };
+              }),
+            }
+          : {}),
+      })),
+      spreadsheetUrl: this.url,
+    };
   }
 
   /** values.get: each cell's value (FORMULA: as typed, numbers as numbers), trailing blanks left out. */
