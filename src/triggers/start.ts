@@ -96,8 +96,9 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
       ctx.pointers.remove(KEY.starting);
       const report = runLocked(ctx, 'menu');
       // Late in a call the drawing leaves forms to the next execution (forms-sync.ts): while this
-      // call changed some, the next start call goes on with the rest, a sidebar call that does not
-      // count against the triggers' daily time (one that changed none leaves the rest to them).
+      // call drew something (sheets or forms), the next start call goes on with the rest, a sidebar
+      // call that does not count against the triggers' daily time; one that drew nothing leaves
+      // the rest to the triggers, so the sidebar never calls on for nothing.
       if ((report.formsUpdated > 0 || report.writes.length > 0) && ctx.pointers.state().formsLeft === true)
         return FORMS_LEFT;
       return { ok: true, links: linksOf(ctx, existing.match), report };
