@@ -99,8 +99,10 @@ export class KnownMetadata {
     try {
       const value: unknown = JSON.parse(text);
       // Only ever written by keep below; anything else is read afresh rather than trusted.
-      if (value && typeof value === 'object' && Array.isArray((value as WorkbookMetadata).sheets))
-        return value as WorkbookMetadata;
+      if (typeof value === 'object' && value !== null && 'sheets' in value && Array.isArray(value.sheets)) {
+        const sheets: WorkbookMetadata['sheets'] = value.sheets;
+        return { sheets };
+      }
     } catch {
       // Not JSON: read afresh.
     }
