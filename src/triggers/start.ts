@@ -1,9 +1,8 @@
 // New match…: validates the setup, then creates the shared sheet, each player's form and private
 // sheet, shares them, installs the triggers, and last creates the log: the match exists from then
 // on. Over several calls (the sidebar calls again while the answer says `more`): a few players'
-// files a call, then the log, then the first drawing of every sheet and form (over more calls
-// while forms are left, so the triggers do not spend their daily time on them), which answers
-// with the links.
+// files a call, then the log, then the first drawing of every sheet and form, which answers with
+// the links.
 //
 // Any Apps Script call may fail part-way (a quota, a time-out). Everything made is recorded in the
 // store as soon as it exists, so the host pressing Start again with the same setup goes on from
@@ -40,9 +39,6 @@ export type StartResult =
   | { readonly ok: false; readonly errors: readonly FieldError[] }
   /** Set up part of the way: call start again with the same setup to go on (the sidebar does). */
   | { readonly ok: false; readonly more: true; readonly progress: string };
-
-/** A start call whose drawing left some forms: the next call shows them (see answerForRunningMatch). */
-const FORMS_LEFT: StartResult = { ok: false, more: true, progress: "Drawing the players' forms" };
 
 const BUSY: StartResult = {
   ok: false,
@@ -94,14 +90,7 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
   if (result.open || result.pending.length > 0) {
     if (ctx.pointers.text(KEY.setup) === setupKey) {
       ctx.pointers.remove(KEY.starting);
-      const report = runLocked(ctx, 'menu');
-      // Late in a call the drawing leaves forms to the next execution (forms-sync.ts): while this
-      // call drew something (sheets or forms), the next start call goes on with the rest, a sidebar
-      // call that does not count against the triggers' daily time; one that drew nothing leaves
-      // the rest to the triggers, so the sidebar never calls on for nothing.
-      if ((report.formsUpdated > 0 || report.writes.length > 0) && ctx.pointers.state().formsLeft === true)
-        return FORMS_LEFT;
-      return { ok: true, links: linksOf(ctx, existing.match), report };
+      return { ok: true, links: linksOf(ctx, existing.match), report: runLocked(ctx, 'menu') };
     }
     return {
       ok: false,
@@ -233,9 +222,6 @@ function setUpPlayer(ctx: HostContext, player: Player, start: PlayersStart): voi
       ...made(),
       protection: { ...protection, notes: [...protection.notes] },
     });
-    // Closed (or unpublished: it takes no response) from here on, it holds no answer: the first
-    // drawing shows it its questions without closing and reading it first (decide.ts).
-    ctx.pointers.setForm(form.id, { ...BLANK_FORM, open: false });
   }
   let sheet = made().sheet;
   if (!sheet) {
