@@ -6,35 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { OPEN_PHASE_CLOSED_MESSAGE } from '../../../src/forms/index.js';
 import { LATENCY } from '../../../src/triggers/latency.js';
 import { botAnswers } from '../../reliability/scenarios.js';
-import { Table, logOf, privatePart } from '../../sandbox/players.js';
-
-const START = '2026-11-21T18:00:00.000Z';
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  garnets: 0,
-}));
-/** No faults: every answer valid, every trigger fires once, ticks on time. */
-const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
-
-function started(game: string, minutes: Record<string, number> = { default: 60, pregame: 30 }): Table {
-  const table = new Table(
-    game,
-    PLAYERS.map((p) => p.email),
-    CALM,
-    '2026-11-21T17:45:00.000Z',
-  );
-  const setup = {
-    game,
-    players: PLAYERS,
-    startAt: START,
-    timeZone: 'Europe/London',
-    minutes,
-    deadlines: {},
-  };
-  expect(table.startMatch(setup).ok).toBe(true);
-  return table;
-}
+import { type Table, logOf, privatePart } from '../../sandbox/players.js';
+import { PLAYERS, started } from './calm-match.js';
 
 /** The spreadsheets an execution wrote to. */
 function written(table: Table, index: number): Set<string> {

@@ -5,33 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { botAnswers } from '../../reliability/scenarios.js';
 import type { ExecutionRecord } from '../../sandbox/calls.js';
-import { Table, privatePart } from '../../sandbox/players.js';
-
-const START = '2026-11-21T18:00:00.000Z';
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  garnets: 0,
-}));
-const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
+import { type Table, privatePart } from '../../sandbox/players.js';
+import { started } from './calm-match.js';
 
 /** A match whose first round is open, every sheet drawn. */
 function roundOpen(): Table {
-  const table = new Table(
-    'not-flower-field',
-    PLAYERS.map((p) => p.email),
-    CALM,
-    '2026-11-21T17:45:00.000Z',
-  );
-  const setup = {
-    game: 'not-flower-field',
-    players: PLAYERS,
-    startAt: START,
-    timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
-    deadlines: {},
-  };
-  expect(table.startMatch(setup).ok).toBe(true);
+  const table = started('not-flower-field');
   const answered = table.answerPhase();
   if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
   table.passDeadline(answered);
