@@ -1,11 +1,12 @@
 // Builds dist/: the Apps Script bundle (Code.js: one IIFE plus a top-level stub per entry point,
 // the sidebar's and the setup dialog's HTML and appsscript.json: everything `clasp push` sends) and the Node CLI
-// (cli.mjs, with google-worker.mjs). `--quiet` prints nothing on success.
+// (cli.mjs, with google-worker.mjs). `--quiet` prints nothing on success; `--if-stale` builds only
+// when a source changed since the last build (dist/inputs.json).
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guideAddress } from './guide.mjs';
 
@@ -40,6 +41,49 @@ function guide() {
 // What About genius-host shows (src/addon/about.ts): the version, the build, and the host guide's
 // address ('' until the maintainer fills in the README's Host guide line).
 const ABOUT = { version: VERSION, build: buildId(), guide: guide() };
+
+/**
+ * What the build is made from: every source file's path, size and modification time, and the
+ * About facts above. `--if-stale` (the test runner's global setup) builds only when this differs
+ * from what dist/inputs.json recorded at the last build, so a test run after an unchanged build
+ * starts at once.
+ */
+function inputsOf() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push(path);
+    }
+  };
+  walk(join(root, 'src'));
+  for (const name of ['scripts/build.mjs', 'scripts/guide.mjs', 'package.json', 'package-lock.json', 'appsscript.json'])
+    files.push(join(root, name));
+  const stamps = files.sort().map((path) => {
+    const { size, mtimeMs } = statSync(path);
+    return `${relative(root, path)} ${size} ${mtimeMs}`;
+  });
+  return { about: ABOUT, files: stamps };
+}
+const INPUTS = JSON.stringify(inputsOf());
+const OUTPUTS = [
+  'Code.js',
+  'sidebar.html',
+  'setup.html',
+  'appsscript.json',
+  'cli.mjs',
+  'google-worker.mjs',
+  'build.json',
+];
+if (process.argv.includes('--if-stale')) {
+  const recorded = join(dist, 'inputs.json');
+  const fresh =
+    existsSync(recorded) &&
+    readFileSync(recorded, 'utf8') === INPUTS &&
+    OUTPUTS.every((name) => existsSync(join(dist, name)));
+  if (fresh) process.exit(0);
+}
 
 mkdirSync(dist, { recursive: true });
 
@@ -150,6 +194,8 @@ await build({
 writeFileSync(join(dist, 'entry-points.json'), `${JSON.stringify(entryNames, null, 2)}\n`);
 // The same as About genius-host shows, for npm run template's Welcome tab and the tests.
 writeFileSync(join(dist, 'build.json'), `${JSON.stringify(ABOUT, null, 2)}\n`);
+// Last, so that a build stopped part-way is made again by the next --if-stale.
+writeFileSync(join(dist, 'inputs.json'), INPUTS);
 
 if (!quiet)
   console.log(

@@ -8,10 +8,14 @@ import { GAME_LIST } from '../../src/engine/index.js';
 import { checkAnonymity, peopleOf, workbookTexts } from '../helpers/privacy.js';
 import { logOf } from '../sandbox/players.js';
 import { HostChild, handedOver, playToEnd } from './hosting.js';
+import { sampleOf } from '../helpers/depth.js';
 
 describe.concurrent('anonymous matches hosted from Node over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, one execution after another, on 2 busy cores.
-  it.each(GAME_LIST.map((game) => ({ game: game.id, players: game.playerCount.min })))(
+  // A sample of the games (test/helpers/depth.ts); npm run test:deep hosts every one.
+  it.each(
+    sampleOf('anonymous over HTTP', GAME_LIST, 2).map((game) => ({ game: game.id, players: game.playerCount.min })),
+  )(
     "$game: no player's name or address reaches anyone but the host",
     { timeout: 300_000 },
     async ({ game, players }) => {

@@ -41,8 +41,10 @@ export interface ServerOptions {
   /** Each distinct call (method, path and body) is first answered with these statuses, in turn, then served. */
   readonly failEachCallWith?: readonly number[];
   /**
-   * Each distinct call's first try is carried out but answered only after this long (ms): past
-   * the client's time-out, so the client tries again a call that has taken effect.
+   * Each distinct call's first try is carried out but held unanswered until the client gives up on
+   * it (closes the connection), or at most this long (ms): so the client tries again a call that
+   * has taken effect. Held until the client's own time-out, not for a fixed time, so the test does
+   * not depend on which of two timers fires first.
    */
   readonly slowFirstTryMs?: number;
   /** Closes itself after this long without a request (ms). */
@@ -70,6 +72,17 @@ function refused<T>(work: () => T): T {
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
+}
+
+/** Resolves when the client closes the connection (its time-out), or after `mostMs` if it never does. */
+function untilClientGivesUp(res: ServerResponse, mostMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, mostMs);
+    res.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 const base64url = (text: string) => Buffer.from(text, 'base64url');
@@ -250,7 +263,7 @@ export class LoopbackGoogle {
       };
     }
     this.seen.push({ method: req.method ?? 'GET', path: decodeURIComponent(url.pathname), status });
-    if (first && this.slowFirstTryMs) await new Promise((resolve) => setTimeout(resolve, this.slowFirstTryMs));
+    if (first && this.slowFirstTryMs) await untilClientGivesUp(res, this.slowFirstTryMs);
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(JSON.stringify(answer));

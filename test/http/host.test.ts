@@ -4,10 +4,12 @@ import { expect, it, describe } from 'vitest';
 import { replayMatch } from '../../src/engine/index.js';
 import { logOf } from '../sandbox/players.js';
 import { CASES, HostChild, type Tick, expectLikePulledReplay, handedOver, playToEnd } from './hosting.js';
+import { sampleOf } from '../helpers/depth.js';
 
 describe.concurrent('whole matches hosted from Node over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, one execution after another, on 2 busy cores.
-  it.each(CASES)(
+  // A sample of the games (test/helpers/depth.ts); npm run test:deep hosts every one.
+  it.each(sampleOf('hosted over HTTP', CASES, 2))(
     '$game: genius-host host plays it to the end, and every spreadsheet equals the replay of the pulled file',
     { timeout: 300_000 },
     async ({ game, players }) => {

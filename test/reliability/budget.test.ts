@@ -19,13 +19,19 @@ import { GAME_CASES } from '../helpers/game-cases.js';
 import { GAME_LIST } from '../../src/engine/index.js';
 import { DAY_CASES, LARGE_CASES, at, botAnswers, deadlinesAndSheets, startedTable } from './scenarios.js';
 import { differences, digestWorld } from './world.js';
+import { sampleOf } from '../helpers/depth.js';
 
 /** The day's bound this test holds a whole match to (sourced latencies, the script's time left out). */
 const SOURCED_DAY_BOUND_MINUTES = 30;
 
 const DAY_BUDGET = new Set(GAME_CASES.filter((c) => c.reliability.dayBudget).map((c) => c.game.id));
 
-for (const c of DAY_CASES.filter((x) => DAY_BUDGET.has(x.game))) {
+// A sample of those games (test/helpers/depth.ts); npm run test:deep holds every one to it.
+for (const c of sampleOf(
+  'day budget',
+  DAY_CASES.filter((x) => DAY_BUDGET.has(x.game)),
+  1,
+)) {
   // Up to 10 minutes, not the default minute: whole matches at their largest, a phase a day, the minute trigger firing every minute, on 2 busy cores.
   it(`${c.game} with ${c.players} players: every execution within the budget, a day within a third of a personal account's trigger time, every board within 3 minutes of a deadline`, () => {
     const table = startedTable(c);

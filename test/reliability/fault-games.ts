@@ -10,10 +10,15 @@ import { GAME_CASES } from '../helpers/game-cases.js';
 import { shardOf } from '../helpers/shard.js';
 import { resolutionSweep, summary, wholeMatchSweep } from './fault-suite.js';
 import { refusalsExpected, sampledSweepMode } from './faults.js';
+import { sampleOf } from '../helpers/depth.js';
 
 /** The sweeps of the games of one shard (test/helpers/shard.ts): faults.shard-N.test.ts. */
 export function faultSweeps(shard: number, of: number): void {
-  for (const { game, small, deadlineSweep } of shardOf(GAME_CASES, shard, of)) {
+  // One game of the shard that sweeps its deadline (test/helpers/depth.ts); npm run test:deep sweeps every one.
+  const inShard = shardOf(GAME_CASES, shard, of);
+  const sweeping = inShard.filter((c) => c.deadlineSweep || process.env.FAULTS === 'all');
+  const chosen = sweeping.length > 0 ? sampleOf(`fault sweeps, shard ${shard}`, sweeping, 1) : inShard;
+  for (const { game, small, deadlineSweep } of chosen) {
     describe(game.title, () => {
       // Up to 10 minutes, not the default minute: the scenario runs once clean, then once more for each of its calls failing, on 2 busy cores.
       it.runIf(deadlineSweep)(

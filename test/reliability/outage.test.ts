@@ -10,6 +10,7 @@ import { summary } from './fault-suite.js';
 import { sampledSweep } from './faults.js';
 import { GAME_CASES } from '../helpers/game-cases.js';
 import { at, beforeResolution, botAnswers } from './scenarios.js';
+import { sampleOf } from '../helpers/depth.js';
 
 type Sent = 'form' | 'row' | null;
 
@@ -55,7 +56,11 @@ for (const {
   game: { id: game },
   small: c,
   reliability,
-} of GAME_CASES) {
+} of sampleOf(
+  'outage',
+  GAME_CASES.filter((c) => c.reliability.outageAfter !== undefined),
+  1,
+)) {
   const phasesBefore = reliability.outageAfter;
   if (phasesBefore === undefined) continue;
   // Up to 10 minutes, not the default minute: the resolution runs once more for each of its calls failing, with a player answering after each, on 2 busy cores.

@@ -10,11 +10,13 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { checkAnonymity, peopleOf, workbookTexts } from '../helpers/privacy.js';
 import { DEFAULT_FAULTS } from './players.js';
 import { checkFilesPrivate, playWhole } from './whole-match.js';
+import { sampleOf } from '../helpers/depth.js';
 
 const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/AnonymousMatchToken0123456789abcdefghijklmnop';
 
 describe('an anonymous match of every game', () => {
-  for (const game of GAME_LIST) {
+  // A sample of the games (test/helpers/depth.ts); npm run test:deep plays every one.
+  for (const game of sampleOf('anonymous in the sandbox', GAME_LIST, 2)) {
     // Up to 4 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), every minute tick of it, on 2 busy cores.
     it(`${game.id}: no player's name or address reaches another player, a spectator, a message or a share`, () => {
       const table = playWhole({

@@ -10,6 +10,7 @@ import { GAME_LIST, REHEARSAL_GAME } from '../../src/engine/index.js';
 import { BEHAVIOURS } from '../../src/addon/rehearsal-report.js';
 import { HOST, Table, privatePart } from './players.js';
 import type { GoogleOptions } from './services.js';
+import { sampleOf } from '../helpers/depth.js';
 
 const NO_FAULTS = { invalidEvery: 1e9, missSubmitEvery: 1e9, doubleSubmitEvery: 1e9, tickLateSeconds: [0] };
 const RECORD_KEY = 'genius-host.rehearsal';
@@ -110,7 +111,8 @@ function expectCleanedUp(t: Table): void {
 }
 
 describe('Rehearse a match…', () => {
-  it.each(GAME_LIST.map((g) => [g.id]))(
+  // A sample of the games (test/helpers/depth.ts); npm run test:deep rehearses every one.
+  it.each(sampleOf('rehearsal', GAME_LIST, 2).map((g) => [g.id]))(
     '%s: runs to its report, with bots on every seat but the host’s, and cleans up everything it made',
     (game) => {
       const t = rehearse(game);

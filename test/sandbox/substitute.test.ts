@@ -8,6 +8,11 @@ import { GAME_LIST, gameById } from '../../src/engine/index.js';
 import { checkFilesPrivate } from './whole-match.js';
 import { Table, accountsOn, logOf, privatePart } from './players.js';
 import { machineFor } from './machine.js';
+import { sampleOf } from '../helpers/depth.js';
+
+// A sample of the games in each sweep (test/helpers/depth.ts); npm run test:deep substitutes in every one.
+const SAMPLE = sampleOf('substitute', GAME_LIST, 2);
+const SAMPLE_MACHINE = sampleOf('substitute then a machine', GAME_LIST, 2);
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivo', 'Jo', 'Kai', 'Lea'];
 const ZED = 'zed@example.org';
@@ -88,7 +93,7 @@ function answerAs(table: Table, seat: string, account: string, tick = () => tabl
 
 const accounts = (table: Table, fileId: string) => accountsOn(table.google, fileId);
 
-describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a player… in %s', (_title, gameId) => {
+describe.each(SAMPLE.map((game) => [game.title, game.id]))('Substitute a player… in %s', (_title, gameId) => {
   it("passes a seat to Zed mid-match: the files and the row go to Zed's account, Ann's loses them, and everyone reads it", () => {
     const table = started(gameId, false);
     const seat = answeringSeat(table);
@@ -152,7 +157,7 @@ describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a play
   }, 240_000);
 });
 
-describe.each(GAME_LIST.map((game) => [game.title, game.id]))(
+describe.each(SAMPLE_MACHINE.map((game) => [game.title, game.id]))(
   'Substitute a player… then a machine hosts %s',
   (_title, gameId) => {
     it("judges the old account's answer after the switch refused with the reason, and the new account's counted", () => {
