@@ -134,7 +134,14 @@ async function upload(token, xlsx) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const url = `${googleRoot ?? 'https://www.googleapis.com/'}upload/drive/v3/files?uploadType=multipart&fields=id`;
-  return call(token, 'Making the spreadsheet (Drive upload)', 'POST', url, body, `multipart/related; boundary=${boundary}`);
+  return call(
+    token,
+    'Making the spreadsheet (Drive upload)',
+    'POST',
+    url,
+    body,
+    `multipart/related; boundary=${boundary}`,
+  );
 }
 
 /** Whether Apps Script holds what was sent: line endings and trailing white space aside; the manifest as JSON. */

@@ -22,6 +22,7 @@ export {
   setAccountKind,
 } from './sidebar-calls.js';
 import { errorText } from '../engine/core/redact.js';
+import { apiOffSteps } from './advanced.js';
 import { askReason, summary } from './menu-seats.js';
 import { aboutHtml } from './about.js';
 import { finishSetup as finishSetupWith, setupDone } from './setup.js';
@@ -154,12 +155,16 @@ export function startMatch(setup: MatchSetup): StartResult {
   try {
     return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
   } catch (error) {
+    // Google's "has not been used in project … or it is disabled": the host's fix first (advanced.ts).
+    const steps = apiOffSteps(errorText(error));
     return {
       ok: false,
       errors: [
         {
           field: '',
-          message: `Setting up the match stopped part-way (${errorText(error)}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
+          message: steps
+            ? `Setting up the match stopped part-way. ${steps} Then press Start the match again: it goes on from where it stopped, with the same forms and sheets.`
+            : `Setting up the match stopped part-way (${errorText(error)}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
         },
       ],
     };

@@ -322,9 +322,13 @@ export class LoopbackGoogle {
   ): Promise<unknown> {
     const boundary = /boundary=("?)([^";]+)\1/.exec(type)?.[2];
     if (url.searchParams.get('uploadType') !== 'multipart' || !/^multipart\/related/.test(type) || !boundary)
-      throw new HttpError(400, 'The sandbox implements multipart uploads only (uploadType=multipart, multipart/related).');
+      throw new HttpError(
+        400,
+        'The sandbox implements multipart uploads only (uploadType=multipart, multipart/related).',
+      );
     const parts = multipartParts(raw, boundary);
-    if (parts.length !== 2) throw new HttpError(400, `A multipart upload has 2 parts, metadata and media; ${parts.length} sent.`);
+    if (parts.length !== 2)
+      throw new HttpError(400, `A multipart upload has 2 parts, metadata and media; ${parts.length} sent.`);
     const metadata = parsed(parts[0].body.toString('utf8')) as { name?: string; mimeType?: string } | undefined;
     const call = methodAt(APIS, 'POST', '/drive/v3/files');
     if (!call) throw new HttpError(500);
@@ -340,7 +344,12 @@ export class LoopbackGoogle {
     const file = this.workspace.uploadSpreadsheet(metadata.name ?? 'Untitled', account);
     await xlsxToSpreadsheet(parts[1].body, file);
     const fields = url.searchParams.get('fields');
-    const resource = { kind: 'drive#file', id: file.id, name: metadata.name ?? 'Untitled', mimeType: metadata.mimeType };
+    const resource = {
+      kind: 'drive#file',
+      id: file.id,
+      name: metadata.name ?? 'Untitled',
+      mimeType: metadata.mimeType,
+    };
     return fields === 'id' ? { id: file.id } : resource;
   }
 

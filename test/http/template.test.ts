@@ -138,7 +138,9 @@ describe.concurrent('npm run template', () => {
     });
     expect(answer.status).toBe(403);
     const body = (await answer.json()) as { error: { message: string; errors: { reason: string }[] } };
-    expect(body.error.message).toMatch(/^Google Sheets API has not been used in project 1072944905499 before or it is disabled\./);
+    expect(body.error.message).toMatch(
+      /^Google Sheets API has not been used in project 1072944905499 before or it is disabled\./,
+    );
     expect(body.error.errors[0].reason).toBe('accessNotConfigured');
     expect(google.files.size).toBe(0);
     await google.close();

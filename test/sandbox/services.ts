@@ -299,7 +299,24 @@ export interface GoogleOptions {
    * "emailAddress: the email address of the user or group to which this permission refers".
    */
   readonly accounts?: readonly string[];
+  /**
+   * Advanced services listed in the manifest whose API is not turned on in the script's hidden
+   * Cloud project (a copy's, where nothing documented turns it on: docs/google.md): every call
+   * throws Google's "has not been used in project … before or it is disabled".
+   */
+  readonly apisOff?: readonly ('Sheets' | 'Drive')[];
   readonly dist: string;
+}
+
+/** The project number of the sandbox script's hidden Cloud project (in "has not been used in project …"). */
+export const SCRIPT_PROJECT = '417392650318';
+
+/** What an advanced service's call answers when its API is off in the script's Cloud project. */
+function apiOffMessage(service: string, method: string): string {
+  const api = service.startsWith('Sheets') ? 'sheets' : 'drive';
+  const title = api === 'sheets' ? 'Google Sheets API' : 'Google Drive API';
+  const call = `${api}.${service.split('.').slice(1).join('.').toLowerCase()}.${method}`;
+  return `GoogleJsonResponseException: API call to ${call} failed with error: ${title} has not been used in project ${SCRIPT_PROJECT} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/${api}.googleapis.com/overview?project=${SCRIPT_PROJECT} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`;
 }
 
 /**
@@ -568,6 +585,10 @@ export class Google {
       if (fault) execution.fault = undefined;
       if (fault?.mode === 'quota') {
         call.failed = faultMessage(name, 'quota');
+        throw new Error(call.failed);
+      }
+      if (api && google.options.apisOff?.some((off) => service.startsWith(off))) {
+        call.failed = apiOffMessage(service, method);
         throw new Error(call.failed);
       }
       if (service.startsWith('Sheets')) google.chargeSheetsQuota(call);
@@ -1322,7 +1343,20 @@ export class Google {
             throw new Error('Exception: This form does not support responder permissions (a legacy form)');
           if (google.options.refuseResponderRestriction)
             throw new Error('Exception: Responders cannot be restricted to named people for this form');
+          // An address of the reserved .invalid domain is nobody's account (RFC 2606): Drive shares
+          // only with an account, unless it may send an invitation (which a responder is not sent).
+          if (/\.invalid$/i.test(email.trim()))
+            throw new Error(`Exception: Invalid argument: ${email} is not a Google account`);
           const file = google.files.get(form.id)!;
+          // "has no effect" on a user who is already an editor (the owner is one): no responder is
+          // made, so nothing keeps the form to that account (issue 39, docs/google.md).
+          if (
+            file.permissions.some(
+              (p) =>
+                (p.role === 'owner' || p.role === 'writer') && accountOf(p.emailAddress ?? '') === accountOf(email),
+            )
+          )
+            return;
           if (
             !file.permissions.some(
               (p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email),
