@@ -137,6 +137,20 @@ describe('Rehearse a match…', () => {
     600_000,
   );
 
+  it("bot seats share nothing: no responder, permission or link on a bot's form, and their answers are logged as the bots'", () => {
+    // Drive refuses a responder with no Google account (a .invalid address); before, Start asked
+    // for one and then opened the bot's form to anyone with the link.
+    const t = rehearse(REHEARSAL_GAME.id);
+    const formFiles = [...t.google.forms.keys()].map((id) => t.google.files.get(id)!);
+    expect(formFiles.length).toBeGreaterThan(1);
+    for (const file of formFiles) {
+      expect(file.permissions.filter((p) => p.view === 'published' || p.type === 'anyone')).toEqual([]);
+      expect(file.permissions.filter((p) => (p.emailAddress ?? '').endsWith('.invalid'))).toEqual([]);
+    }
+    // Counted from the log while the match ran (via: "bot").
+    expect(t.botAnswers).toBeGreaterThan(0);
+  }, 600_000);
+
   it("the edit event's source is the host spreadsheet: the report says so, and the match heard the host's row edits", () => {
     const t = rehearse(REHEARSAL_GAME.id);
     const report = reportOf(t);
