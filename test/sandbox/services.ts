@@ -377,6 +377,8 @@ export class Google {
     retryAfter: 1.5,
     blocked: 0,
     unreachable: false,
+    /** Discord refuses the webhook itself: 401 (its token is wrong: "Invalid Webhook Token") or 403 ("Missing Permissions"). */
+    refuseWebhook: null as 401 | 403 | null,
     refused: [] as { url: string; status: number; at: number }[],
   };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
@@ -1813,6 +1815,10 @@ export class Google {
       );
     else if (!this.discord.webhooks.has(match[1]))
       reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
+    else if (this.discord.refuseWebhook === 401)
+      reply = answer(401, JSON.stringify({ message: 'Invalid Webhook Token', code: 50027 }));
+    else if (this.discord.refuseWebhook === 403)
+      reply = answer(403, JSON.stringify({ message: 'Missing Permissions', code: 50013 }));
     else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
       reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
     else {
