@@ -31,7 +31,7 @@ export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 export { setupCheckAccount, setupState } from './setup.js';
 export { endRehearsalNow, rehearseMatch, startRehearsal } from './rehearsal.js';
 export { forgetRehearsal } from './rehearsal-end.js';
-import { rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
+import { chainFired, rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
 
 const MENU = 'Genius Host';
 
@@ -384,6 +384,11 @@ export function onTick(): RunReport {
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
   return rehearsed('wake', host(), (h) => h.run('tick', { woken: true }));
+}
+
+/** The one-shot trigger a rehearsal arms from inside a trigger's execution (rehearsal.ts): notes that it fired. */
+export function rehearsalChain(): void {
+  chainFired();
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */

@@ -18,6 +18,7 @@ import {
   clearRecord,
   gathered,
   readRecord,
+  removeChainTrigger,
   writeRecord,
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
@@ -70,6 +71,15 @@ function evidenceOf(ctx: HostContext, record: RehearsalRecord, match: MatchFile 
         }
       : {}),
     webhook: ctx.ports.secrets?.get(WEBHOOK_SECRET) != null,
+    bots: (match?.players ?? [])
+      .filter((p) => p.id !== record.seat)
+      .map((p) => {
+        const started = ctx.pointers.startedPlayer(p.id);
+        return {
+          responders: started.protection?.responders ?? 'none',
+          notes: (started.protection?.notes ?? []).length + (started.notes ?? []).length,
+        };
+      }),
   };
 }
 
@@ -90,7 +100,10 @@ function cleanUp(ctx: HostContext, record: RehearsalRecord, match: MatchFile | n
   const forms = seats.flatMap((s) => (s.form ? [s.form.id] : []));
   const sheets = [...seats.flatMap((s) => (s.sheet ? [s.sheet.id] : [])), ctx.pointers.shared()?.id ?? ''];
   const before = ScriptApp.getProjectTriggers().length;
-  attempt('the triggers', () => ctx.ports.scheduler.remove());
+  attempt('the triggers', () => {
+    ctx.ports.scheduler.remove();
+    removeChainTrigger();
+  });
   lines.push(`Removed ${before - ScriptApp.getProjectTriggers().length} triggers.`);
   // Each form unlinked first: its responses tab in this spreadsheet can then go.
   for (const id of forms) attempt(`unlink form ${id}`, () => FormApp.openById(id).removeDestination());

@@ -34,6 +34,8 @@ export interface Evidence {
   readonly form?: { readonly published: boolean | 'legacy'; readonly responders: string; readonly emails: string };
   readonly shared?: { readonly published: boolean; readonly spectators: string; readonly note?: string };
   readonly webhook: boolean;
+  /** What Start recorded of each bot seat's form: who may answer it, and how many notes it left the host. */
+  readonly bots?: readonly { readonly responders: string; readonly notes: number }[];
 }
 
 /** Check this account…'s items, by the behaviour each observes. */
@@ -57,10 +59,14 @@ export const BEHAVIOURS: readonly { readonly id: string; readonly key: string; r
   ['drive-file-scope', 'Spreadsheets made, read and shared with the drive.file scope'],
   ['forms-publish', 'A form made through the API, published, took your answer'],
   ['forms-responders', 'A form open to your account only'],
+  ['bots-share-nothing', "The bots' forms: nobody to share with, and their answers logged as the bots'"],
+  ['advanced-services', "The Sheets and Drive services answer this copy's script"],
+  ['template-no-sheets-api', 'The template this copy came from was made without the Sheets API'],
   ['forms-email-collection', 'Verified email collection set and read back'],
   ['forms-respondent-email', "The response's verified email read back"],
   ['forms-submit-trigger', 'The form-submit trigger fired'],
   ['triggers-one-shot', 'The one-shot clock trigger fired'],
+  ['triggers-from-trigger', 'A one-shot trigger made inside a trigger fired'],
   ['triggers-minute', 'The minute clock trigger fired about once a minute'],
   ['edits-trigger', "The shared sheet's edit trigger heard your row edit"],
   ['edits-source', "The edit event's source named the host spreadsheet"],
@@ -75,6 +81,7 @@ export const BEHAVIOURS: readonly { readonly id: string; readonly key: string; r
   ['properties-pointers', 'Document properties keep small pointers'],
   ['mail-reminder', 'The reminder email was accepted'],
   ['discord-post', 'The Discord post was accepted'],
+  ['discord-refusal', 'A webhook Discord refused was not used again'],
 ].map(([id, behaviour, key]) => ({ id, behaviour, key: key ?? id }));
 
 interface Seen {
@@ -129,7 +136,17 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
   const formAnswer = mine.find((s) => s.via === 'form');
   return [
     ['forms-publish', formSeen(evidence, formAnswer?.at)],
-    ['forms-responders', evidence.form?.responders === 'player' ? confirmed('your form took your account only') : null],
+    [
+      'forms-responders',
+      evidence.form?.responders === 'player' ? confirmed('read back: only your account can answer your form') : null,
+    ],
+    ['bots-share-nothing', botsSeen(evidence)],
+    ['advanced-services', servicesSeen(record)],
+    [
+      'template-no-sheets-api',
+      notTried('made once by the maintainers (npm run template), not by your copy: nothing for you to do'),
+    ],
+    ['triggers-from-trigger', chainSeen(record)],
     ['forms-respondent-email', emailSeen(record.host, formAnswer?.from)],
     ['forms-submit-trigger', submitSeen(record.submit, formAnswer !== undefined)],
     [
@@ -163,6 +180,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
         record.seat,
       ),
     ],
+    ['discord-refusal', discordRefusalSeen(match)],
     [
       'discord-post',
       messageSeen(
@@ -172,6 +190,55 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
       ),
     ],
   ];
+}
+
+/** Start made each bot seat's form with nobody to answer it and nothing for the host to fix; the bots answered in the log. */
+function botsSeen(evidence: Evidence): Seen {
+  const bots = evidence.bots ?? [];
+  if (bots.length === 0) return notTried('this rehearsal had no bot seats');
+  const answers = (evidence.match?.submissions ?? []).filter((s) => s.via === 'bot').length;
+  const wider = bots.filter((b) => b.responders !== 'none' || b.notes > 0).length;
+  if (wider > 0) return differs(`${wider} of ${bots.length} bots' forms were shared with someone or left you a note`);
+  return confirmed(`${bots.length} bots' forms shared with nobody; ${answers} answers logged as the bots'`);
+}
+
+/** Google's "has not been used in project … or it is disabled", where Check this account… met it. */
+function servicesSeen(record: RehearsalRecord): Seen {
+  const off = record.check.filter(
+    (i) => !i.works && /has not been used in project \d+ before or it is disabled/.test(i.detail),
+  );
+  if (off.length > 0)
+    return differs(
+      `turned off for this copy's script: ${[...new Set(off.map((i) => (/Drive API/.test(i.detail) ? 'Drive' : 'Sheets')))].join(' and ')} (Check this account… says how to add it)`,
+    );
+  const works = (item: string) => record.check.some((i) => i.item === item && i.works);
+  if (works('Create a spreadsheet (Sheets API)') && works('Read who owns it (Drive, drive.file scope)'))
+    return confirmed('the Sheets and Drive services answered');
+  return notTried('Check this account… did not reach both services');
+}
+
+/** The one-shot trigger the rehearsal arms from inside a trigger's execution: whether and how late it fired. */
+function chainSeen(record: RehearsalRecord): Seen {
+  const chain = record.chain;
+  if (!chain) return notTried('no trigger execution armed one before the rehearsal ended');
+  if (!chain.firing || chain.firing.count === 0)
+    return differs(
+      `armed from a trigger for ${chain.due}, never fired: genius-host keeps its deadlines with minute triggers instead`,
+    );
+  return firingSeen(chain.firing, 'after its time', 15 * 60);
+}
+
+/** A post dropped because Discord refused the webhook itself, and whether anything was sent to it after. */
+function discordRefusalSeen(match: MatchFile | null): Seen {
+  const events = (match?.events ?? []).flatMap((e) => (e.type === 'message' && e.channel === 'discord' ? [e] : []));
+  const stopped = events.findIndex(
+    (e) => e.status === 'dropped' && /posts to this webhook are stopped/.test(e.note ?? ''),
+  );
+  if (stopped < 0) return notTried('Discord refused no webhook');
+  const after = events.slice(stopped + 1).filter((e) => e.status === 'sent' || e.status === 'failed').length;
+  return after === 0
+    ? confirmed(`stopped at the first refusal: ${events[stopped].note ?? ''}`)
+    : differs(`${after} posts were tried after Discord refused the webhook`);
 }
 
 function formSeen(evidence: Evidence, answeredAt: string | undefined): Seen {

@@ -151,6 +151,18 @@ describe('Rehearse a match…', () => {
     expect(t.botAnswers).toBeGreaterThan(0);
   }, 600_000);
 
+  it('arms a one-shot trigger from inside a trigger execution and reports whether and how late it fired', () => {
+    const fired = reportOf(rehearse(REHEARSAL_GAME.id)).get('triggers-from-trigger');
+    expect(fired).toMatchObject({ verdict: 'confirmed', key: 'triggers-from-trigger' });
+    expect(fired?.seen).toMatch(/^fired 1×, \d+ s after its time$/);
+    // Where Google disables triggers made by triggers (Issue Tracker 150756612), it says so.
+    const t = rehearse(REHEARSAL_GAME.id, { triggersFromTriggersDisabled: true });
+    const disabled = reportOf(t).get('triggers-from-trigger');
+    expect(disabled?.verdict).toBe('differs');
+    expect(disabled?.seen).toMatch(/never fired/);
+    expectCleanedUp(t);
+  }, 600_000);
+
   it("the edit event's source is the host spreadsheet: the report says so, and the match heard the host's row edits", () => {
     const t = rehearse(REHEARSAL_GAME.id);
     const report = reportOf(t);
