@@ -22,7 +22,7 @@ import {
   writeRecord,
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
-import { appsScriptPorts } from './services.js';
+import { appsScriptPorts, documentLock } from './services.js';
 
 const REPORT_TAB = 'Rehearsal report';
 
@@ -30,7 +30,7 @@ const REPORT_TAB = 'Rehearsal report';
 export function endRehearsal(): void {
   // Under the document lock, as every execution runs: no tick re-arms a trigger this removes. The
   // record is read under it too: of two executions that end the match at once, one writes the report.
-  const lock = LockService.getDocumentLock();
+  const lock = documentLock();
   if (!lock.tryLock(30_000)) return; // the next run that finds the match over ends it
   try {
     const start = readRecord();

@@ -313,6 +313,8 @@ export interface GoogleOptions {
    * function in V8") describes; the rehearsal tries it (docs/google.md, triggers-from-trigger).
    */
   readonly triggersFromTriggersDisabled?: boolean;
+  /** LockService.getDocumentLock() answers null (it does "if called from a standalone script or add-on that is not bound to a document"). */
+  readonly noDocumentLock?: boolean;
   readonly dist: string;
 }
 
@@ -1639,7 +1641,10 @@ export class Google {
       hasLock: () => google.lockOwner !== null && google.lockOwner === (google.current()?.id ?? 0),
     } satisfies Loose<GoogleAppsScript.Lock.Lock>);
     const LockService = strict('LockService', {
-      getDocumentLock: () => lock,
+      // "null if called from a standalone script or add-on that is not bound to a document" (Class LockService).
+      getDocumentLock: () => (google.options.noDocumentLock ? null : lock),
+      // One lock for the script: the sandbox runs one script, so it is the same lock.
+      getScriptLock: () => lock,
     } satisfies Loose<GoogleAppsScript.Lock.LockService>);
 
     const properties: object = strict('Properties', {

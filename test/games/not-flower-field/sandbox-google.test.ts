@@ -329,6 +329,19 @@ describe('An advanced service whose API is off in the Cloud project', () => {
   });
 });
 
+describe('LockService.getDocumentLock() answering null', () => {
+  it("takes the script's lock instead: the match starts and its ticks run", () => {
+    // "null if called from a standalone script or add-on that is not bound to a document" (Class LockService).
+    const t = table({ noDocumentLock: true });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.clockTriggers();
+    t.google.clock.advance(2 * 3600);
+    const ticks = t.google.executions.filter((e) => e.trigger);
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(ticks.filter((e) => e.error !== undefined).map((e) => e.error)).toEqual([]);
+  });
+});
+
 describe("Apps Script's quotas and limits", () => {
   it("the day's trigger time spent, triggers stop until the quota resets; waiting counts, and a trigger does not wait for the lock", () => {
     const t = table();
