@@ -141,13 +141,20 @@ const text = (value: string, bold = false, colour?: { red: number; green: number
   },
 });
 
-/** The report tab's columns (result, behaviour, google.md row, what was seen), in pixels. */
-const WIDTHS = [90, 320, 170, 560];
+/**
+ * Where the report goes. genius-host has no public address yet (no repository or inbox to name):
+ * said as it is, rather than a link that leads nowhere.
+ */
+const SEND_IT =
+  'Please send this report to whoever gave you genius-host, even if every row says confirmed: choose Genius Host → Rehearse a match… and press Copy the report. genius-host has no public address for reports yet. A row that differs says what to do about it in its last column but one.';
+
+/** The report tab's columns (result, what was tried, for the maintainers, what was seen, what to do), in pixels. */
+const WIDTHS = [90, 300, 150, 480, 380];
 /** About how many pixels a character of 10-point text takes, and a line's height: rows grow to their text. */
 const CHAR_PX = 7;
 const LINE_PX = 21;
 
-/** One line across the four columns (merged), or one row of the table. */
+/** One line across the columns (merged), or one row of the table. */
 type Line = { readonly across: string; readonly bold?: boolean } | { readonly row: ReportRow | 'header' };
 
 function rowHeight(texts: readonly string[]): number {
@@ -159,13 +166,21 @@ function lineCells(line: Line): { cells: ReturnType<typeof text>[]; height: numb
   if ('across' in line) return { cells: [text(line.across, line.bold)], height: LINE_PX };
   if (line.row === 'header')
     return {
-      cells: ['Result', 'Behaviour', 'docs/google.md row', 'What was seen'].map((h) => text(h, true)),
+      cells: ['Result', 'What was tried', 'For the maintainers', 'What was seen', 'What to do'].map((h) =>
+        text(h, true),
+      ),
       height: LINE_PX,
     };
   const r = line.row;
   return {
-    cells: [text(r.verdict, true, VERDICT_COLOUR[r.verdict]), text(r.behaviour), text(r.key), text(r.seen)],
-    height: rowHeight(['', r.behaviour, r.key, r.seen]),
+    cells: [
+      text(r.verdict, true, VERDICT_COLOUR[r.verdict]),
+      text(r.behaviour),
+      text(r.key),
+      text(r.seen),
+      text(r.todo),
+    ],
+    height: rowHeight(['', r.behaviour, r.key, r.seen, r.todo]),
   };
 }
 
@@ -178,8 +193,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
   const lines: Line[] = [
     { across: title, bold: true },
     {
-      across:
-        'Send this report to the maintainers (README, "Send your rehearsal report"): Rehearse a match… gives it as text to copy.',
+      across: SEND_IT,
     },
     { row: 'header' },
     ...rows.map((row) => ({ row })),
@@ -202,7 +216,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
           sheetId,
           title: REPORT_TAB,
           index: 0,
-          gridProperties: { rowCount: lines.length + 5, columnCount: 4, frozenRowCount: 3 },
+          gridProperties: { rowCount: lines.length + 5, columnCount: WIDTHS.length, frozenRowCount: 3 },
         },
       },
     },
@@ -218,7 +232,13 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
         ? [
             {
               mergeCells: {
-                range: { sheetId, startRowIndex: i, endRowIndex: i + 1, startColumnIndex: 0, endColumnIndex: 4 },
+                range: {
+                  sheetId,
+                  startRowIndex: i,
+                  endRowIndex: i + 1,
+                  startColumnIndex: 0,
+                  endColumnIndex: WIDTHS.length,
+                },
                 mergeType: 'MERGE_ALL',
               },
             },
@@ -234,7 +254,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
 export function reportDialog(): void {
   const report = readRecord()?.report ?? 'No rehearsal report yet: Rehearse a match… starts one.';
   const html = `<div style="font-family:sans-serif;font-size:13px">
-<p>The last rehearsal's report, as text for a bug report or an email to the maintainers (README, "Send your rehearsal report"):</p>
+<p>The last rehearsal's report, as text to send to whoever gave you genius-host (it has no public address for reports yet):</p>
 <textarea id="report" readonly style="box-sizing:border-box;width:100%;height:250px;font-family:monospace;font-size:11px">${escapeHtml(report)}</textarea>
 <p><button onclick="var t=document.getElementById('report');t.select();document.execCommand('copy');this.textContent='Copied'">Copy the report</button>
 <button onclick="google.script.run.withSuccessHandler(function(){google.script.host.close()}).forgetRehearsal()">Rehearse again</button></p></div>`;

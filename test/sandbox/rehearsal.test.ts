@@ -202,7 +202,7 @@ describe('Rehearse a match…', () => {
     expect(shown.html).toContain('Copy the report');
     expect(shown.html).toContain(`Rehearsal report: ${REHEARSAL_GAME.title}`);
     expect(shown.html).toContain(
-      '[not tried] The response&#39;s verified email read back (docs/google.md: forms-respondent-email)',
+      '[not tried] Your answer arrived with your own address (docs/google.md: forms-respondent-email)',
     );
     // Rehearse again forgets it: the next press offers a new rehearsal.
     t.run('forgetRehearsal');
@@ -223,6 +223,20 @@ describe('Rehearse a match…', () => {
       return report.get(key)!.seen;
     };
     expect(differs('drive-publish')).toMatch(/Publish a spreadsheet to the web: .*publish/i);
+    // In the host's words: what was tried and what to do name no API, scope or document anchor;
+    // every differs says what to do; where to send it is said honestly (no public address yet).
+    const tab = t.google.host.sheet('Rehearsal report');
+    const cell = (row: number, col: number) => tab.cells[row]?.[col]?.userEnteredValue?.stringValue ?? '';
+    expect(cell(1, 0)).toMatch(/no public address for reports yet/);
+    expect(cell(2, 2)).toBe('For the maintainers');
+    for (let i = 0; i < BEHAVIOURS.length; i++) {
+      const row = 3 + i;
+      for (const col of [1, 4])
+        expect(cell(row, col), `${row},${col}`).not.toMatch(
+          /\bAPI\b|scope|batchUpdate|google\.md|drive\.file|trigger/i,
+        );
+      if (cell(row, 0) === 'differs') expect(cell(row, 4), cell(row, 1)).toMatch(/\w/);
+    }
     expect(differs('drive-link-sharing')).toMatch(/Share a spreadsheet with anyone who has the link: /);
     expect(differs('forms-responders')).toMatch(/Open a form to one player's account only: /);
     expect(differs('forms-email-collection')).toMatch(/Collect verified email addresses \(read back\): /);
