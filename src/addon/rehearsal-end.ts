@@ -9,6 +9,7 @@ import type { Request } from '../sheets/api.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type HostContext, hostContext } from '../triggers/context.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
+import { useMenuTriggers } from '../triggers/arming.js';
 import { errorText } from '../engine/core/redact.js';
 import { driveFiles } from './advanced.js';
 import {
@@ -45,6 +46,10 @@ function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
   const ctx = hostContext(ports);
   const match = ctx.log.read()?.match ?? null;
   const rows = reportRows(evidenceOf(ctx, record, match));
+  // A one-shot trigger made inside a trigger never fired here: the next matches run on the minute
+  // trigger Start makes from the host's own call (arming.ts).
+  if (rows.some((r) => r.id === 'triggers-from-trigger' && r.verdict === 'differs'))
+    useMenuTriggers(ctx, 'the rehearsal’s wake-up set from a running check never came');
   const cleanup = cleanUp(ctx, record, match);
   const title = `Rehearsal report: ${gameById(record.game).title}, ${record.startedAt} to ${ports.clock.now()}, as ${record.host}`;
   writeReportTab(ctx, title, rows, cleanup);

@@ -160,6 +160,8 @@ describe('Rehearse a match…', () => {
     const disabled = reportOf(t).get('triggers-from-trigger');
     expect(disabled?.verdict).toBe('differs');
     expect(disabled?.seen).toMatch(/never fired/);
+    // The account's next matches run on the minute trigger Start makes (arming.ts).
+    expect(t.google.properties.get('genius-host.menu-triggers')).toMatch(/never came/);
     expectCleanedUp(t);
   }, 600_000);
 

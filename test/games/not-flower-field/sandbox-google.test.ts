@@ -329,6 +329,30 @@ describe('An advanced service whose API is off in the Cloud project', () => {
   });
 });
 
+describe('triggers made inside a trigger that never fire (Issue Tracker 150756612)', () => {
+  it('an account marked so (by the rehearsal or a missed wake) runs its next match on the minute trigger Start makes, and meets each deadline', () => {
+    const t = table({ triggersFromTriggersDisabled: true });
+    t.google.properties.set('genius-host.menu-triggers', 'the rehearsal’s wake-up set from a running check never came');
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.clockTriggers();
+    // Made from the host's own call (Start), so it fires: the minute trigger, no hourly one.
+    expect(t.google.triggers.filter((x) => x.kind === 'CLOCK').map((x) => x.handler)).toEqual(['onMinute']);
+    expect(JSON.stringify(t.google.host.sheet('Links').cells)).toMatch(/runs on a check every minute/);
+    t.google.clock.set(at(1));
+    for (let phase = 0; phase < 2; phase++) {
+      const answered = t.answerPhase();
+      if (answered === 'over' || answered === 'decided' || answered.deadline === null)
+        throw new Error('a phase with a deadline is open');
+      t.google.clock.set(new Date(Date.parse(answered.deadline) - 60_000).toISOString());
+      t.google.clock.advance(3 * 60);
+      const closed = t.state().closed.find((c) => c.phase.id === answered.phase)!;
+      expect(Date.parse(closed.timing.closedAt ?? '') - Date.parse(answered.deadline)).toBeLessThanOrEqual(2 * 60_000);
+    }
+    // No execution made a trigger (it would never fire, and would count toward the 20).
+    expect(t.google.triggers.filter((x) => x.disabled)).toEqual([]);
+  });
+});
+
 describe('LockService.getDocumentLock() answering null', () => {
   it("takes the script's lock instead: the match starts and its ticks run", () => {
     // "null if called from a standalone script or add-on that is not bound to a document" (Class LockService).
