@@ -11,7 +11,7 @@ import { errorText } from '../engine/core/redact.js';
  * nothing that a copy of the spreadsheet or a manifest sent by the Apps Script API does so
  * (docs/google.md): so a service already listed is removed and added again, in the editor.
  */
-export function addServiceSteps(service: 'Google Sheets API' | 'Drive API', symbol: 'Sheets' | 'Drive'): string {
+function addServiceSteps(service: 'Google Sheets API' | 'Drive API', symbol: 'Sheets' | 'Drive'): string {
   return [
     `Google has not turned on the ${service} for this spreadsheet's script, which genius-host needs. To turn it on:`,
     '1. In this spreadsheet, open Extensions → Apps Script.',

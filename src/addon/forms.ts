@@ -283,7 +283,7 @@ function publishState(form: PublishingForm): boolean | null {
  * with the link, a whole domain, other accounts. Empty: only `responder` (and the form's editors,
  * the host among them). Throws what Drive answers.
  */
-export function othersWhoMayAnswer(formId: string, responder: string): string[] {
+function othersWhoMayAnswer(formId: string, responder: string): string[] {
   const permissions =
     drivePermissions().list(formId, {
       includePermissionsForView: 'published',

@@ -59,7 +59,7 @@ const NONE: Armed = { wake: null, minute: false };
  * from the host's own menu, whose triggers fire) a minute trigger runs the match and no execution
  * makes a trigger. The host's setting, not a match's: outside `gh.`, so it outlives the match.
  */
-export const MENU_TRIGGERS = 'genius-host.menu-triggers';
+const MENU_TRIGGERS = 'genius-host.menu-triggers';
 
 /** This match was started on the minute trigger (a `gh.` key: it goes with the match). */
 const MENU_MINUTE = 'gh.menu-minute';
@@ -73,7 +73,7 @@ export function startOnMenuTriggers(ctx: HostContext): boolean {
 }
 
 /** Whether this match runs on the minute trigger Start made, so no execution makes a trigger. */
-export function menuTriggersOnly(ctx: HostContext): boolean {
+function menuTriggersOnly(ctx: HostContext): boolean {
   return !ctx.ports.machine && ctx.pointers.text(MENU_MINUTE) !== null;
 }
 
@@ -185,8 +185,8 @@ export function wakeRan(ctx: HostContext): void {
  * must run from now on. One more property read, only in that window.
  */
 export function armNearEdge(ctx: HostContext, edge: string | null, woken: boolean): void {
-  if (menuTriggersOnly(ctx)) return;
-  if (!nearEdge(edge, Date.parse(ctx.ports.clock.now()))) return;
+  // Read only in that window: a quiet tick reads its quiet pointer alone.
+  if (!nearEdge(edge, Date.parse(ctx.ports.clock.now())) || menuTriggersOnly(ctx)) return;
   const armed = readArmed(ctx);
   if (armed?.minute) return;
   // The one-shot trigger that started this has run: nothing to remove (it may stay listed until

@@ -319,7 +319,7 @@ export interface GoogleOptions {
 }
 
 /** The project number of the sandbox script's hidden Cloud project (in "has not been used in project …"). */
-export const SCRIPT_PROJECT = '417392650318';
+const SCRIPT_PROJECT = '417392650318';
 
 /** What an advanced service's call answers when its API is off in the script's Cloud project. */
 function apiOffMessage(service: string, method: string): string {
