@@ -4,16 +4,19 @@
 // It calls Google's REST endpoints itself, as the account clasp signed in (its ~/.clasprc.json, or
 // the file clasp's own `clasp_config_auth` names), so each step is one documented call the tests
 // serve from the loopback Google (test/http/google-server.ts):
-//   1. Sheets spreadsheets.create: the template spreadsheet;
-//   2. Sheets spreadsheets.batchUpdate: its one tab becomes Welcome, the next steps for a host;
-//   3. Drive permissions.create (anyone, reader): whoever has the link can open it and make a copy;
-//   4. Apps Script projects.create with parentId = the spreadsheet: the script bound to it, which a
+//   1. Drive files.create, a multipart upload of an .xlsx holding the Welcome tab (the next steps
+//      for a host) with mimeType application/vnd.google-apps.spreadsheet: Drive converts it, and
+//      the template spreadsheet exists with its one tab, Welcome;
+//   2. Drive permissions.create (anyone, reader): whoever has the link can open it and make a copy;
+//   3. Apps Script projects.create with parentId = the spreadsheet: the script bound to it, which a
 //      copy of the spreadsheet carries with it;
-//   5. projects.updateContent: dist/ (Code.js, every .html, appsscript.json), as clasp push sends it;
-//   6. projects.getContent: read back and compared with dist/, as npm run push checks its push.
-// clasp's own `clasp create --type sheets` makes the same two files, but prints its ids for people,
-// not for a script to read; these calls need only clasp's sign-in and its scopes (script.projects,
-// drive.file: the Sheets API takes drive.file for a spreadsheet the app made).
+//   4. projects.updateContent: dist/ (Code.js, every .html, appsscript.json), as clasp push sends it;
+//   5. projects.getContent: read back and compared with dist/, as npm run push checks its push.
+// No Sheets API call: clasp's sign-in is clasp's OAuth client, whose Cloud project does not have the
+// Sheets API turned on ("Google Sheets API has not been used in project 1072944905499 before or it
+// is disabled", docs/google.md), and an API is usable only in the client's own project. Drive and
+// the Apps Script API are what clasp itself calls (its `clasp create --type sheets` makes its
+// container with Drive's files.create), with its scopes drive.file and script.projects.
 //
 // GENIUS_HOST_GOOGLE_ROOT_URL sends every call to another root (the tests' loopback Google), as the
 // command line does; GENIUS_HOST_DIST names another build to send (the tests' missing one).
@@ -22,7 +25,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { welcome, welcomeRequests } from './welcome.mjs';
+import { welcome, welcomeXlsx } from './welcome.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.GENIUS_HOST_DIST ? resolve(process.env.GENIUS_HOST_DIST) : join(root, 'dist');
@@ -97,11 +100,12 @@ async function accessToken(login) {
 }
 
 /** One call, its JSON answer, or one line naming the step and Google's message. */
-async function call(token, step, method, url, body) {
+async function call(token, step, method, url, body, type = 'application/json') {
+  const raw = Buffer.isBuffer(body);
   const answer = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': type } : {}) },
+    ...(body ? { body: raw ? body : JSON.stringify(body) } : {}),
   }).catch((error) => fail(`${step}: could not reach Google (${error.message}).`));
   const json = await answer.json().catch(() => ({}));
   if (!answer.ok) {
@@ -110,6 +114,34 @@ async function call(token, step, method, url, body) {
     fail(`${step} was refused (${answer.status}: ${message}).${hint}`);
   }
   return json;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The template spreadsheet, made by Drive from the Welcome tab's .xlsx: a multipart upload
+ * ("Upload file data": metadata then the file, one request) whose metadata asks for a Google
+ * spreadsheet, so Drive imports the file; its id, or one line.
+ */
+async function upload(token, xlsx) {
+  const boundary = `genius-host-${Date.now().toString(36)}`;
+  const metadata = { name: TITLE, mimeType: 'application/vnd.google-apps.spreadsheet' };
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\ncontent-type: ${XLSX}\r\n\r\n`,
+    ),
+    xlsx,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const url = `${googleRoot ?? 'https://www.googleapis.com/'}upload/drive/v3/files?uploadType=multipart&fields=id`;
+  return call(
+    token,
+    'Making the spreadsheet (Drive upload)',
+    'POST',
+    url,
+    body,
+    `multipart/related; boundary=${boundary}`,
+  );
 }
 
 /** Whether Apps Script holds what was sent: line endings and trailing white space aside; the manifest as JSON. */
@@ -130,14 +162,9 @@ async function main() {
   const files = build();
   const about = buildInfo();
   const token = await accessToken(claspLogin());
-  const sheets = (path) => api('sheets.googleapis.com', `v4/spreadsheets${path}`);
-  const made = await call(token, 'Creating the spreadsheet', 'POST', sheets(''), { properties: { title: TITLE } });
-  const id = made.spreadsheetId;
-  const sheetId = made.sheets?.[0]?.properties?.sheetId ?? 0;
+  const made = await upload(token, await welcomeXlsx(welcome(about)));
+  const id = made.id;
   madeSoFar = ` The spreadsheet https://docs.google.com/spreadsheets/d/${id}/edit was made before this: delete it.`;
-  await call(token, 'Writing the Welcome tab', 'POST', sheets(`/${id}:batchUpdate`), {
-    requests: welcomeRequests(sheetId, welcome(about)),
-  });
   await call(
     token,
     'Sharing it with anyone who has the link',

@@ -56,3 +56,27 @@ export function welcomeRequests(sheetId, lines) {
     })),
   ];
 }
+
+/**
+ * The Welcome tab as an .xlsx file (exceljs), for Drive to convert on upload: npm run template makes
+ * the template through Drive alone, since clasp's sign-in may not call the Sheets API
+ * (docs/google.md, "The template"). The same text, bold title, wrapping and sizes as welcomeRequests.
+ */
+export async function welcomeXlsx(lines) {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Welcome');
+  // Excel's column width is in characters of the default font: 7-pixel digits and 5 of padding.
+  sheet.getColumn(1).width = Math.round(((WIDTH - 5) / 7) * 100) / 100;
+  lines.forEach((text, i) => {
+    const row = sheet.getRow(i + 1);
+    const cell = row.getCell(1);
+    // A plain string: exceljs writes a formula only when given { formula }.
+    cell.value = text;
+    cell.font = { bold: i === 0, size: i === 0 ? 14 : 11 };
+    cell.alignment = { wrapText: true, vertical: 'top' };
+    // Row heights are in points (3/4 of a pixel).
+    row.height = (i === 0 ? 32 : 6 + 18 * Math.ceil(text.length / 110)) * 0.75;
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -6,7 +6,7 @@
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST } from '../engine/index.js';
-import { driveFiles, drivePermissions, driveRevisions, spreadsheetsApi } from './advanced.js';
+import { apiOffSteps, driveFiles, drivePermissions, driveRevisions, spreadsheetsApi } from './advanced.js';
 import { type PublishingForm, protectForm } from './forms.js';
 import type { AccountKind } from '../triggers/trigger-time.js';
 import { saidAccountKind } from './account-kind.js';
@@ -56,13 +56,19 @@ class CheckRun {
   readonly items: CheckItem[] = [];
   readonly made: { id: string; url: string }[] = [];
 
-  /** Tries one item: its detail is what `work` returns, or the refusal's message with what a match does `instead`. */
+  /**
+   * Tries one item: its detail is what `work` returns, or the refusal's message with what a match
+   * does `instead`; where Google says the service's API is off for this script, how the host turns
+   * it on (advanced.ts) comes first.
+   */
   attempt(item: string, work: () => string, instead: string): boolean {
     try {
       this.items.push({ item, works: true, detail: work() });
       return true;
     } catch (error) {
-      this.items.push({ item, works: false, detail: messageOf(error), instead });
+      const detail = messageOf(error);
+      const steps = apiOffSteps(detail);
+      this.items.push({ item, works: false, detail, instead: steps ? `${steps} Until then: ${instead}` : instead });
       return false;
     }
   }
@@ -207,18 +213,26 @@ function checkForm(run: CheckRun, account: string): void {
                 'The add-on tries again when each phase opens; if it stays refused, players cannot open their forms: publish each form by hand (its edit link on the Links tab → Publish).',
             },
     );
+    // Read back from Drive (forms.ts): who besides this account may answer. The account is the
+    // form's owner here, on whom addPublishedReader "has no effect": what this item shows is
+    // that nobody else (anyone with the link above all) may answer; each player's own form is read
+    // back the same way at Start.
+    const responderNote = said(/account|responder|answered by/i) ?? '';
     run.items.push(
       protection.responders === 'player'
         ? {
             item: "Open a form to one player's account only",
             works: true,
-            detail: `responders: ${account || 'the account given'}`,
+            detail: `read back: only ${account || 'the account given'} can answer it`,
           }
         : {
             item: "Open a form to one player's account only",
             works: false,
-            detail: protection.responders === 'anyone' ? 'open to anyone with the link instead' : 'nobody can open it',
-            instead: said(/account|responder/i) ?? '',
+            detail:
+              protection.responders === 'anyone'
+                ? 'read back: others than the player can answer it'
+                : 'nobody can open it',
+            instead: apiOffSteps(responderNote) ?? responderNote,
           },
     );
     run.items.push(

@@ -10,11 +10,13 @@ import {
   legacyFormNote,
   respondersAnyoneNote,
   respondersNoneNote,
+  respondersReadBackNote,
   respondersWiderNote,
   unpublishedFormNote,
   unverifiedEmailsNote,
 } from '../triggers/notes.js';
 import { drivePermissions, messageOf } from './advanced.js';
+import { isNobody, sameAccount } from '../engine/core/email.js';
 
 /**
  * The Form methods of Forms' publishing model ("Publish and manage responders on the form",
@@ -276,9 +278,36 @@ function publishState(form: PublishingForm): boolean | null {
 }
 
 /**
+ * Who besides `responder` may answer a form, read back from Drive (its responders are permissions
+ * with view "published": "Publish and manage responders on the form"), in the host's words: anyone
+ * with the link, a whole domain, other accounts. Empty: only `responder` (and the form's editors,
+ * the host among them). Throws what Drive answers.
+ */
+function othersWhoMayAnswer(formId: string, responder: string): string[] {
+  const permissions =
+    drivePermissions().list(formId, {
+      includePermissionsForView: 'published',
+      fields: 'permissions(type,view,emailAddress)',
+    }).permissions ?? [];
+  return permissions
+    .filter((p) => p.view === 'published')
+    .flatMap((p) =>
+      p.type === 'anyone'
+        ? ['anyone with the link']
+        : p.type === 'domain'
+          ? ['everyone in a domain']
+          : p.emailAddress && !sameAccount(p.emailAddress, responder)
+            ? [p.emailAddress]
+            : [],
+    );
+}
+
+/**
  * Publishes a new form closed, opens it to `responder`'s account only and asks for verified
  * emails, reading each setting back. Each refusal falls back to the next safest setting and is
- * said in the notes, with what the host can do; nothing here throws for a refusal.
+ * said in the notes, with what the host can do; nothing here throws for a refusal. A seat nobody
+ * holds (a rehearsal's bot, an address of the .invalid domain) gets no responder, permission or
+ * sharing call at all: nobody can answer its form, and its bot answers in the log.
  */
 export function protectForm(form: PublishingForm, formId: string, responder: string): FormProtection {
   const notes: string[] = [];
@@ -304,10 +333,13 @@ export function protectForm(form: PublishingForm, formId: string, responder: str
     published = publishing(form).isPublished();
     if (published) form.setAcceptingResponses(false);
     else notes.push(unpublishedFormNote(responder, refusal));
+    if (isNobody(responder)) return { published, responders: 'none', emails: 'unknown', notes };
     responders = restrictResponders(form, formId, responder, notes);
+    if (responders === 'player') responders = readBack(formId, responder, notes);
   } else {
     // A legacy form: no publish state or named responders; accepting is its only switch.
     form.setAcceptingResponses(false);
+    if (isNobody(responder)) return { published, responders: 'none', emails: 'unknown', notes };
     notes.push(legacyFormNote(responder));
   }
   const emails = collectVerifiedEmails(form, responder, responders, notes);
@@ -334,6 +366,26 @@ function removeWiderResponders(formId: string): string | null {
   } catch (error) {
     return messageOf(error);
   }
+}
+
+/**
+ * The restriction checked: Drive's own list of who may answer. addPublishedReader "has no effect" on
+ * an account that already edits the form, and publishing may have opened it to anyone with the link,
+ * so only the list says whether anyone but the player may answer ('anyone', with a note, if so).
+ */
+function readBack(formId: string, responder: string, notes: string[]): FormProtection['responders'] {
+  let others: string[];
+  try {
+    others = othersWhoMayAnswer(formId, responder);
+  } catch (error) {
+    notes.push(
+      respondersReadBackNote(responder, [`whoever Drive did not say (it refused the list: ${messageOf(error)})`]),
+    );
+    return 'anyone';
+  }
+  if (others.length === 0) return 'player';
+  notes.push(respondersReadBackNote(responder, others));
+  return 'anyone';
 }
 
 /** The form's responders: the player's account, else anyone with the link, else nobody (each said). */

@@ -22,6 +22,7 @@ export {
   setAccountKind,
 } from './sidebar-calls.js';
 import { errorText } from '../engine/core/redact.js';
+import { apiOffSteps } from './advanced.js';
 import { askReason, summary } from './menu-seats.js';
 import { aboutHtml } from './about.js';
 import { finishSetup as finishSetupWith, setupDone } from './setup.js';
@@ -30,7 +31,7 @@ export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 export { setupCheckAccount, setupState } from './setup.js';
 export { endRehearsalNow, rehearseMatch, startRehearsal } from './rehearsal.js';
 export { forgetRehearsal } from './rehearsal-end.js';
-import { rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
+import { chainFired, rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
 
 const MENU = 'Genius Host';
 
@@ -154,12 +155,16 @@ export function startMatch(setup: MatchSetup): StartResult {
   try {
     return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
   } catch (error) {
+    // Google's "has not been used in project … or it is disabled": the host's fix first (advanced.ts).
+    const steps = apiOffSteps(errorText(error));
     return {
       ok: false,
       errors: [
         {
           field: '',
-          message: `Setting up the match stopped part-way (${errorText(error)}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
+          message: steps
+            ? `Setting up the match stopped part-way. ${steps} Then press Start the match again: it goes on from where it stopped, with the same forms and sheets.`
+            : `Setting up the match stopped part-way (${errorText(error)}). Press Start the match again: it goes on from where it stopped, with the same forms and sheets.`,
         },
       ],
     };
@@ -379,6 +384,11 @@ export function onTick(): RunReport {
 /** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
 export function onWake(): RunReport {
   return rehearsed('wake', host(), (h) => h.run('tick', { woken: true }));
+}
+
+/** The one-shot trigger a rehearsal arms from inside a trigger's execution (rehearsal.ts): notes that it fired. */
+export function rehearsalChain(): void {
+  chainFired();
 }
 
 /** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */

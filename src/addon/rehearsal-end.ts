@@ -9,6 +9,7 @@ import type { Request } from '../sheets/api.js';
 import { escapeHtml } from '../sheets/html.js';
 import { type HostContext, hostContext } from '../triggers/context.js';
 import { WEBHOOK_SECRET } from '../triggers/discord.js';
+import { useMenuTriggers } from '../triggers/arming.js';
 import { errorText } from '../engine/core/redact.js';
 import { driveFiles } from './advanced.js';
 import {
@@ -18,10 +19,11 @@ import {
   clearRecord,
   gathered,
   readRecord,
+  removeChainTrigger,
   writeRecord,
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
-import { appsScriptPorts } from './services.js';
+import { appsScriptPorts, documentLock } from './services.js';
 
 const REPORT_TAB = 'Rehearsal report';
 
@@ -29,7 +31,7 @@ const REPORT_TAB = 'Rehearsal report';
 export function endRehearsal(): void {
   // Under the document lock, as every execution runs: no tick re-arms a trigger this removes. The
   // record is read under it too: of two executions that end the match at once, one writes the report.
-  const lock = LockService.getDocumentLock();
+  const lock = documentLock();
   if (!lock.tryLock(30_000)) return; // the next run that finds the match over ends it
   try {
     const start = readRecord();
@@ -44,6 +46,10 @@ function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
   const ctx = hostContext(ports);
   const match = ctx.log.read()?.match ?? null;
   const rows = reportRows(evidenceOf(ctx, record, match));
+  // A one-shot trigger made inside a trigger never fired here: the next matches run on the minute
+  // trigger Start makes from the host's own call (arming.ts).
+  if (rows.some((r) => r.id === 'triggers-from-trigger' && r.verdict === 'differs'))
+    useMenuTriggers(ctx, 'the rehearsal’s wake-up set from a running check never came');
   const cleanup = cleanUp(ctx, record, match);
   const title = `Rehearsal report: ${gameById(record.game).title}, ${record.startedAt} to ${ports.clock.now()}, as ${record.host}`;
   writeReportTab(ctx, title, rows, cleanup);
@@ -70,6 +76,15 @@ function evidenceOf(ctx: HostContext, record: RehearsalRecord, match: MatchFile 
         }
       : {}),
     webhook: ctx.ports.secrets?.get(WEBHOOK_SECRET) != null,
+    bots: (match?.players ?? [])
+      .filter((p) => p.id !== record.seat)
+      .map((p) => {
+        const started = ctx.pointers.startedPlayer(p.id);
+        return {
+          responders: started.protection?.responders ?? 'none',
+          notes: (started.protection?.notes ?? []).length + (started.notes ?? []).length,
+        };
+      }),
   };
 }
 
@@ -90,7 +105,10 @@ function cleanUp(ctx: HostContext, record: RehearsalRecord, match: MatchFile | n
   const forms = seats.flatMap((s) => (s.form ? [s.form.id] : []));
   const sheets = [...seats.flatMap((s) => (s.sheet ? [s.sheet.id] : [])), ctx.pointers.shared()?.id ?? ''];
   const before = ScriptApp.getProjectTriggers().length;
-  attempt('the triggers', () => ctx.ports.scheduler.remove());
+  attempt('the triggers', () => {
+    ctx.ports.scheduler.remove();
+    removeChainTrigger();
+  });
   lines.push(`Removed ${before - ScriptApp.getProjectTriggers().length} triggers.`);
   // Each form unlinked first: its responses tab in this spreadsheet can then go.
   for (const id of forms) attempt(`unlink form ${id}`, () => FormApp.openById(id).removeDestination());
@@ -128,13 +146,20 @@ const text = (value: string, bold = false, colour?: { red: number; green: number
   },
 });
 
-/** The report tab's columns (result, behaviour, google.md row, what was seen), in pixels. */
-const WIDTHS = [90, 320, 170, 560];
+/**
+ * Where the report goes. genius-host has no public address yet (no repository or inbox to name):
+ * said as it is, rather than a link that leads nowhere.
+ */
+const SEND_IT =
+  'Please send this report to whoever gave you genius-host, even if every row says confirmed: choose Genius Host → Rehearse a match… and press Copy the report. genius-host has no public address for reports yet. A row that differs says what to do about it in its last column but one.';
+
+/** The report tab's columns (result, what was tried, for the maintainers, what was seen, what to do), in pixels. */
+const WIDTHS = [90, 300, 150, 480, 380];
 /** About how many pixels a character of 10-point text takes, and a line's height: rows grow to their text. */
 const CHAR_PX = 7;
 const LINE_PX = 21;
 
-/** One line across the four columns (merged), or one row of the table. */
+/** One line across the columns (merged), or one row of the table. */
 type Line = { readonly across: string; readonly bold?: boolean } | { readonly row: ReportRow | 'header' };
 
 function rowHeight(texts: readonly string[]): number {
@@ -146,13 +171,21 @@ function lineCells(line: Line): { cells: ReturnType<typeof text>[]; height: numb
   if ('across' in line) return { cells: [text(line.across, line.bold)], height: LINE_PX };
   if (line.row === 'header')
     return {
-      cells: ['Result', 'Behaviour', 'docs/google.md row', 'What was seen'].map((h) => text(h, true)),
+      cells: ['Result', 'What was tried', 'For the maintainers', 'What was seen', 'What to do'].map((h) =>
+        text(h, true),
+      ),
       height: LINE_PX,
     };
   const r = line.row;
   return {
-    cells: [text(r.verdict, true, VERDICT_COLOUR[r.verdict]), text(r.behaviour), text(r.key), text(r.seen)],
-    height: rowHeight(['', r.behaviour, r.key, r.seen]),
+    cells: [
+      text(r.verdict, true, VERDICT_COLOUR[r.verdict]),
+      text(r.behaviour),
+      text(r.key),
+      text(r.seen),
+      text(r.todo),
+    ],
+    height: rowHeight(['', r.behaviour, r.key, r.seen, r.todo]),
   };
 }
 
@@ -165,8 +198,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
   const lines: Line[] = [
     { across: title, bold: true },
     {
-      across:
-        'Send this report to the maintainers (README, "Send your rehearsal report"): Rehearse a match… gives it as text to copy.',
+      across: SEND_IT,
     },
     { row: 'header' },
     ...rows.map((row) => ({ row })),
@@ -189,7 +221,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
           sheetId,
           title: REPORT_TAB,
           index: 0,
-          gridProperties: { rowCount: lines.length + 5, columnCount: 4, frozenRowCount: 3 },
+          gridProperties: { rowCount: lines.length + 5, columnCount: WIDTHS.length, frozenRowCount: 3 },
         },
       },
     },
@@ -205,7 +237,13 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
         ? [
             {
               mergeCells: {
-                range: { sheetId, startRowIndex: i, endRowIndex: i + 1, startColumnIndex: 0, endColumnIndex: 4 },
+                range: {
+                  sheetId,
+                  startRowIndex: i,
+                  endRowIndex: i + 1,
+                  startColumnIndex: 0,
+                  endColumnIndex: WIDTHS.length,
+                },
                 mergeType: 'MERGE_ALL',
               },
             },
@@ -221,7 +259,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
 export function reportDialog(): void {
   const report = readRecord()?.report ?? 'No rehearsal report yet: Rehearse a match… starts one.';
   const html = `<div style="font-family:sans-serif;font-size:13px">
-<p>The last rehearsal's report, as text for a bug report or an email to the maintainers (README, "Send your rehearsal report"):</p>
+<p>The last rehearsal's report, as text to send to whoever gave you genius-host (it has no public address for reports yet):</p>
 <textarea id="report" readonly style="box-sizing:border-box;width:100%;height:250px;font-family:monospace;font-size:11px">${escapeHtml(report)}</textarea>
 <p><button onclick="var t=document.getElementById('report');t.select();document.execCommand('copy');this.textContent='Copied'">Copy the report</button>
 <button onclick="google.script.run.withSuccessHandler(function(){google.script.host.close()}).forgetRehearsal()">Rehearse again</button></p></div>`;

@@ -49,7 +49,7 @@ const RECORD = z.object({
 
 /** What one execution saw: the trigger that started it (or the edit it heard), when, and what its run did. */
 const SEEN = z.object({
-  kind: z.enum(['wake', 'minute', 'submit', 'other', 'edit']),
+  kind: z.enum(['wake', 'minute', 'submit', 'other', 'edit', 'chain']),
   /** When the execution started, and when it had done its work (its arming included). */
   at: z.string(),
   end: z.string(),
@@ -85,6 +85,8 @@ export interface RehearsalRecord extends RehearsalStart {
   readonly minute?: Firing;
   readonly submit?: Firing;
   readonly edit?: { readonly count: number; readonly source: string; readonly shared: boolean };
+  /** The one-shot trigger a trigger's execution armed (its time), and its firings, late after it. */
+  readonly chain?: { readonly due: string; readonly firing?: Firing };
   /** Executions that ran the pipeline, their Sheets batchUpdates, the first refusal seen, and the first refusal over a quota (documented, not a difference). */
   readonly runs: {
     readonly count: number;
@@ -126,6 +128,31 @@ export function observe(seen: Observation): void {
   );
 }
 
+/**
+ * The one-shot trigger a trigger's execution armed (Issue Tracker 150756612 reports such triggers
+ * disabled under V8): its time, under the observations' prefix so they are cleared together.
+ */
+const CHAIN_KEY = `${SEEN_PREFIX}chain-armed`;
+const CHAIN = z.object({ due: z.string() });
+
+/** When the chain's one-shot trigger was armed for, or null: not armed yet. */
+export function chainArmed(): string | null {
+  return parsed(CHAIN, store().getProperty(CHAIN_KEY))?.due ?? null;
+}
+
+/** The handler of the one-shot trigger the rehearsal arms from inside a trigger's execution (main.ts: rehearsalChain). */
+export const CHAIN_HANDLER = 'rehearsalChain';
+
+/** Deletes the chain's one-shot trigger (once fired, or at the rehearsal's end). */
+export function removeChainTrigger(): void {
+  for (const trigger of ScriptApp.getProjectTriggers())
+    if (trigger.getHandlerFunction() === CHAIN_HANDLER) ScriptApp.deleteTrigger(trigger);
+}
+
+export function recordChainArmed(due: string): void {
+  store().setProperty(CHAIN_KEY, JSON.stringify({ due }));
+}
+
 /** The record with every observation folded in (one read of all the script properties). */
 export function gathered(record: RehearsalStart): RehearsalRecord {
   const all = store().getProperties();
@@ -133,7 +160,13 @@ export function gathered(record: RehearsalStart): RehearsalRecord {
     const one = key.startsWith(SEEN_PREFIX) ? parsed(SEEN, all[key]) : null;
     return one ? [one] : [];
   });
-  return folded(record, seen);
+  const chain = parsed(CHAIN, all[CHAIN_KEY]);
+  const record2 = folded(record, seen);
+  if (!chain) return record2;
+  let firing: Firing | undefined;
+  for (const o of seen.filter((x) => x.kind === 'chain').sort((a, b) => Date.parse(a.at) - Date.parse(b.at)))
+    firing = fired(firing, o.at, (Date.parse(o.at) - Date.parse(chain.due)) / 1000);
+  return { ...record2, chain: { due: chain.due, ...(firing ? { firing } : {}) } };
 }
 
 /** Forgets the observations (the report, once written, says what they showed). */

@@ -23,6 +23,8 @@ export interface ReportRow {
   readonly behaviour: string;
   readonly verdict: Verdict;
   readonly seen: string;
+  /** What the host does about it, in their words: for a `differs` only ('' otherwise). */
+  readonly todo: string;
 }
 
 /** What the rehearsal's match showed besides its record: its log, the host's form, the shared sheet. */
@@ -34,6 +36,8 @@ export interface Evidence {
   readonly form?: { readonly published: boolean | 'legacy'; readonly responders: string; readonly emails: string };
   readonly shared?: { readonly published: boolean; readonly spectators: string; readonly note?: string };
   readonly webhook: boolean;
+  /** What Start recorded of each bot seat's form: who may answer it, and how many notes it left the host. */
+  readonly bots?: readonly { readonly responders: string; readonly notes: number }[];
 }
 
 /** Check this account…'s items, by the behaviour each observes. */
@@ -54,28 +58,62 @@ const CHECK_IDS: Readonly<Record<string, string>> = {
 
 /** Every row of the report, in the order it shows them: each a google.md key and its behaviour. */
 export const BEHAVIOURS: readonly { readonly id: string; readonly key: string; readonly behaviour: string }[] = [
-  ['drive-file-scope', 'Spreadsheets made, read and shared with the drive.file scope'],
-  ['forms-publish', 'A form made through the API, published, took your answer'],
+  ['drive-file-scope', 'Spreadsheets made, read and shared by genius-host'],
+  ['forms-publish', 'A form genius-host made opened at its phase and took your answer'],
   ['forms-responders', 'A form open to your account only'],
-  ['forms-email-collection', 'Verified email collection set and read back'],
-  ['forms-respondent-email', "The response's verified email read back"],
-  ['forms-submit-trigger', 'The form-submit trigger fired'],
-  ['triggers-one-shot', 'The one-shot clock trigger fired'],
-  ['triggers-minute', 'The minute clock trigger fired about once a minute'],
-  ['edits-trigger', "The shared sheet's edit trigger heard your row edit"],
-  ['edits-source', "The edit event's source named the host spreadsheet"],
-  ['sheets-batch-update', 'Each batchUpdate applied'],
-  ['sheets-quota', 'Sheets refuses writes over 60 a minute, and the next execution draws the rest'],
-  ['drive-publish', 'The shared sheet published to the web'],
+  ['bots-share-nothing', "The bots' forms: nobody to share with, and their answers logged as the bots'"],
+  ['advanced-services', 'Google Sheets and Drive answer your copy of genius-host'],
+  ['template-no-sheets-api', 'The template your copy came from was made the documented way'],
+  ['forms-email-collection', 'Forms records the signed-in account of whoever answers'],
+  ['forms-respondent-email', 'Your answer arrived with your own address'],
+  ['forms-submit-trigger', 'Your form answer woke genius-host at once'],
+  ['triggers-one-shot', 'genius-host woke itself at the time it set'],
+  ['triggers-from-trigger', 'A wake-up set while genius-host ran on its own came'],
+  ['triggers-minute', 'Near a deadline, genius-host ran about once a minute'],
+  ['edits-trigger', 'Typing in your row of the shared sheet was noticed'],
+  ['edits-source', 'That notice named the right spreadsheet'],
+  ['sheets-batch-update', 'Every change to the sheets was applied'],
+  ['sheets-quota', 'A burst of changes over Google’s per-minute limit was finished a minute later'],
+  ['drive-publish', 'The shared sheet was published for spectators'],
   ['spectators-link', "The spectators' link opens without sign-in", 'drive-publish'],
-  ['drive-link-sharing', 'Link sharing (the fallback where publishing is refused)'],
+  ['drive-link-sharing', 'Sharing with anyone who has the link (used where publishing is refused)'],
   ['drive-writers-can-share', 'Writers kept from sharing the shared sheet on'],
   ['sheets-protected-range', 'A range protected for one editor'],
-  ['scriptapp-triggers', 'Triggers installed and deleted'],
-  ['properties-pointers', 'Document properties keep small pointers'],
+  ['scriptapp-triggers', 'genius-host set and removed its timers'],
+  ['properties-pointers', 'genius-host kept its small notes between runs'],
   ['mail-reminder', 'The reminder email was accepted'],
   ['discord-post', 'The Discord post was accepted'],
+  ['discord-refusal', 'A webhook Discord refused was not used again'],
 ].map(([id, behaviour, key]) => ({ id, behaviour, key: key ?? id }));
+
+/** What a host does about a row that differs: in their words, no API or scope names (the key column is the maintainers'). */
+const TODO_ANY =
+  'Nothing to change on your side: send the report (see the top of this tab); genius-host already does the safest thing it can.';
+const TODO: Readonly<Record<string, string>> = {
+  'drive-file-scope': 'Run Genius Host → Check this account… again: it says what Google refused and what to do.',
+  'advanced-services':
+    'Run Genius Host → Check this account…: it gives the steps to add the service in the Apps Script editor.',
+  'forms-publish': 'Before a match, open each player’s form (its link on the Links tab) and press Publish.',
+  'forms-responders':
+    'Before a match, open each player’s form, Publish → Responders, and remove everyone but that player; send each link to its player only.',
+  'forms-email-collection': 'In each form: Settings → Responses → Collect email addresses → Verified.',
+  'forms-respondent-email': 'Ask each player to answer signed in to the account you listed for them.',
+  'forms-submit-trigger': 'Nothing: answers are still read at each deadline, only later than at once.',
+  'triggers-one-shot': 'Nothing: genius-host’s hourly check closes a phase at the latest an hour after its deadline.',
+  'triggers-from-trigger':
+    'Nothing for now: genius-host’s hourly check still closes each phase, up to an hour late; choose deadlines on the hour, and send the report.',
+  'triggers-minute': 'Nothing: phases close on the next run after their deadline.',
+  'edits-trigger': 'Ask players to answer in their form rather than their row, or use Re-render after a deadline.',
+  'sheets-batch-update': 'Use Genius Host → Re-render; if it stays wrong, send the report.',
+  'drive-publish': 'Post the shared sheet’s link instead (the Links tab): spectators open it with the link.',
+  'drive-link-sharing': 'Ask your domain’s administrator to allow sharing by link, or post pictures of the board.',
+  'drive-writers-can-share': 'Ask players not to share the shared sheet on.',
+  'sheets-protected-range': 'Ask players to type only in their own row; the log keeps who typed what.',
+  'mail-reminder': 'Remind players yourself on Discord; reminders resume tomorrow if the day’s quota was spent.',
+  'discord-post': 'Check the webhook (Genius Host → Discord webhook…), or host the match from a machine.',
+  'discord-refusal': 'Set the webhook again: Genius Host → Discord webhook….',
+  'bots-share-nothing': 'Nothing: bots’ forms are removed with the rehearsal; send the report.',
+};
 
 interface Seen {
   readonly verdict: Verdict;
@@ -118,7 +156,7 @@ export function reportRows(evidence: Evidence): ReportRow[] {
   return BEHAVIOURS.map(({ id, key, behaviour }) => {
     const parts = byId.get(id) ?? [];
     const seen = parts.length > 0 ? merged(parts) : notTried('');
-    return { id, key, behaviour, ...seen };
+    return { id, key, behaviour, ...seen, todo: seen.verdict === 'differs' ? (TODO[id] ?? TODO_ANY) : '' };
   });
 }
 
@@ -129,7 +167,17 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
   const formAnswer = mine.find((s) => s.via === 'form');
   return [
     ['forms-publish', formSeen(evidence, formAnswer?.at)],
-    ['forms-responders', evidence.form?.responders === 'player' ? confirmed('your form took your account only') : null],
+    [
+      'forms-responders',
+      evidence.form?.responders === 'player' ? confirmed('read back: only your account can answer your form') : null,
+    ],
+    ['bots-share-nothing', botsSeen(evidence)],
+    ['advanced-services', servicesSeen(record)],
+    [
+      'template-no-sheets-api',
+      notTried('made once by the maintainers (npm run template), not by your copy: nothing for you to do'),
+    ],
+    ['triggers-from-trigger', chainSeen(record)],
     ['forms-respondent-email', emailSeen(record.host, formAnswer?.from)],
     ['forms-submit-trigger', submitSeen(record.submit, formAnswer !== undefined)],
     [
@@ -163,6 +211,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
         record.seat,
       ),
     ],
+    ['discord-refusal', discordRefusalSeen(match)],
     [
       'discord-post',
       messageSeen(
@@ -172,6 +221,55 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
       ),
     ],
   ];
+}
+
+/** Start made each bot seat's form with nobody to answer it and nothing for the host to fix; the bots answered in the log. */
+function botsSeen(evidence: Evidence): Seen {
+  const bots = evidence.bots ?? [];
+  if (bots.length === 0) return notTried('this rehearsal had no bot seats');
+  const answers = (evidence.match?.submissions ?? []).filter((s) => s.via === 'bot').length;
+  const wider = bots.filter((b) => b.responders !== 'none' || b.notes > 0).length;
+  if (wider > 0) return differs(`${wider} of ${bots.length} bots' forms were shared with someone or left you a note`);
+  return confirmed(`${bots.length} bots' forms shared with nobody; ${answers} answers logged as the bots'`);
+}
+
+/** Google's "has not been used in project … or it is disabled", where Check this account… met it. */
+function servicesSeen(record: RehearsalRecord): Seen {
+  const off = record.check.filter(
+    (i) => !i.works && /has not been used in project \d+ before or it is disabled/.test(i.detail),
+  );
+  if (off.length > 0)
+    return differs(
+      `turned off for this copy's script: ${[...new Set(off.map((i) => (/Drive API/.test(i.detail) ? 'Drive' : 'Sheets')))].join(' and ')} (Check this account… says how to add it)`,
+    );
+  const works = (item: string) => record.check.some((i) => i.item === item && i.works);
+  if (works('Create a spreadsheet (Sheets API)') && works('Read who owns it (Drive, drive.file scope)'))
+    return confirmed('the Sheets and Drive services answered');
+  return notTried('Check this account… did not reach both services');
+}
+
+/** The one-shot trigger the rehearsal arms from inside a trigger's execution: whether and how late it fired. */
+function chainSeen(record: RehearsalRecord): Seen {
+  const chain = record.chain;
+  if (!chain) return notTried('no trigger execution armed one before the rehearsal ended');
+  if (!chain.firing || chain.firing.count === 0)
+    return differs(
+      `armed from a trigger for ${chain.due}, never fired: genius-host keeps its deadlines with minute triggers instead`,
+    );
+  return firingSeen(chain.firing, 'after its time', 15 * 60);
+}
+
+/** A post dropped because Discord refused the webhook itself, and whether anything was sent to it after. */
+function discordRefusalSeen(match: MatchFile | null): Seen {
+  const events = (match?.events ?? []).flatMap((e) => (e.type === 'message' && e.channel === 'discord' ? [e] : []));
+  const stopped = events.findIndex(
+    (e) => e.status === 'dropped' && /posts to this webhook are stopped/.test(e.note ?? ''),
+  );
+  if (stopped < 0) return notTried('Discord refused no webhook');
+  const after = events.slice(stopped + 1).filter((e) => e.status === 'sent' || e.status === 'failed').length;
+  return after === 0
+    ? confirmed(`stopped at the first refusal: ${events[stopped].note ?? ''}`)
+    : differs(`${after} posts were tried after Discord refused the webhook`);
 }
 
 function formSeen(evidence: Evidence, answeredAt: string | undefined): Seen {
@@ -232,7 +330,7 @@ function editSeen(evidence: Evidence, rowLogged: boolean): [string, Seen][] {
 function batchSeen(runs: RehearsalRecord['runs']): Seen {
   if (runs.refused) return differs(runs.refused);
   if (runs.writes === 0) return notTried('no execution wrote to a sheet');
-  return confirmed(`${runs.writes} batchUpdates in ${runs.count} executions, each applied`);
+  return confirmed(`${runs.writes} changes to the sheets in ${runs.count} runs, each applied`);
 }
 
 function publishSeen(shared: Evidence['shared']): Seen | null {
@@ -263,7 +361,8 @@ function messageSeen(match: MatchFile | null, channel: 'email' | 'discord', none
 /** The report as plain text, for a bug report (the copy button) and the tests. */
 export function reportText(title: string, rows: readonly ReportRow[], footer: readonly string[]): string {
   const lines = rows.map(
-    (r) => `[${r.verdict}] ${r.behaviour} (docs/google.md: ${r.key})${r.seen ? `: ${r.seen}` : ''}`,
+    (r) =>
+      `[${r.verdict}] ${r.behaviour} (docs/google.md: ${r.key})${r.seen ? `: ${r.seen}` : ''}${r.todo ? ` To do: ${r.todo}` : ''}`,
   );
   return [title, '', ...lines, '', ...footer].join('\n');
 }

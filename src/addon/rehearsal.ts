@@ -19,8 +19,12 @@ import {
   REHEARSAL_MINUTES,
   REHEARSAL_REMINDER_MINUTES,
   type RehearsalStart,
+  CHAIN_HANDLER,
+  chainArmed,
   clearRecord,
   observe,
+  recordChainArmed,
+  removeChainTrigger,
   readRecord,
   writeRecord,
 } from './rehearsal-record.js';
@@ -175,8 +179,33 @@ export function rehearsed(
     ran: report.ran,
     writes: report.writes.filter((w) => w.target !== 'log').length,
   });
+  if (kind === 'minute' || kind === 'wake') armChain();
   if (report.over) endRehearsal();
   return report;
+}
+
+/**
+ * genius-host arms its next one-shot trigger from inside trigger executions (onWake, onMinute:
+ * arming.ts), the case a public report says V8 disables (Issue Tracker 150756612, docs/google.md).
+ * The first trigger execution of a rehearsal arms one, a minute ahead, so the report can say
+ * whether it fired on this account, and how late.
+ */
+function armChain(): void {
+  if (chainArmed() !== null) return;
+  const due = new Date(Date.now() + 60_000);
+  try {
+    ScriptApp.newTrigger(CHAIN_HANDLER).timeBased().at(due).create();
+    recordChainArmed(due.toISOString());
+  } catch (error) {
+    observe({ kind: 'chain', at: new Date().toISOString(), end: new Date().toISOString(), refused: errorText(error) });
+  }
+}
+
+/** The chain's one-shot trigger fired: noted (when, so how late), and the trigger removed. */
+export function chainFired(): void {
+  const at = new Date().toISOString();
+  if (underWay()) observe({ kind: 'chain', at, end: at });
+  removeChainTrigger();
 }
 
 /** When the response in a form-submit event's row was sent: its Timestamp, the row's first cell ("Event objects": `range`). */

@@ -195,10 +195,20 @@ function scriptSecrets(): Secrets {
   };
 }
 
+/**
+ * The document lock, or the script's where Apps Script gives none: getDocumentLock() answers null
+ * "if called from a standalone script or add-on that is not bound to a document" (Class
+ * LockService). Each copy of the spreadsheet carries its own script, so its script lock keeps the
+ * same executions apart.
+ */
+export function documentLock(): GoogleAppsScript.Lock.Lock {
+  return (LockService.getDocumentLock() as GoogleAppsScript.Lock.Lock | null) ?? LockService.getScriptLock();
+}
+
 /** The document lock and the document properties, which share a copy of the properties. */
 function lockAndStore(): { lock: Lock; store: Store } {
   const properties = PropertiesService.getDocumentProperties();
-  const lock = LockService.getDocumentLock();
+  const lock = documentLock();
   // Every property is read in one call and kept for the execution: an execution reads its
   // pointers dozens of times (a form's, a player's, for every player), and every read counts
   // against the daily Properties quota (50,000 for a consumer account, a minute tick alone is

@@ -28,9 +28,10 @@ function removeTriggers(handlers: readonly string[]): void {
 
 export function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.Spreadsheet): Scheduler {
   return {
-    install: (sharedId) => {
+    install: (sharedId, everyMinute = false) => {
       removeTriggers(HANDLERS);
-      ScriptApp.newTrigger(HANDLER.hourly).timeBased().everyHours(1).create();
+      if (everyMinute) ScriptApp.newTrigger(HANDLER.minute).timeBased().everyMinutes(1).create();
+      else ScriptApp.newTrigger(HANDLER.hourly).timeBased().everyHours(1).create();
       ScriptApp.newTrigger(HANDLER.submit).forSpreadsheet(active()).onFormSubmit().create();
       // An installable edit trigger on the shared sheet: it runs, as the host, when a person edits
       // it, not when a script or the API writes it ("Installable triggers", docs/google.md).

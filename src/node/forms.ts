@@ -11,6 +11,7 @@ import {
   legacyFormNote,
   respondersAnyoneNote,
   respondersNoneNote,
+  respondersReadBackNote,
   respondersWiderNote,
   unpublishedFormNote,
   unverifiedEmailsNote,
@@ -18,6 +19,8 @@ import {
 import type { FormParts, FormProtection, FormRef, FormResponse, Forms, ItemParts } from '../triggers/ports.js';
 import { type GoogleCalls, GoogleError } from './bridge.js';
 import { refusal } from './refusal.js';
+import { isNobody, sameAccount } from '../engine/core/email.js';
+import { errorText } from '../engine/core/redact.js';
 
 type Item = forms_v1.Schema$Item;
 type Request = forms_v1.Schema$Request;
@@ -87,6 +90,26 @@ export class RestForms implements Forms {
     });
   }
 
+  /** Who besides `responder` may answer the form, read back from Drive, in the host's words (a refused list says so). */
+  private othersWhoMayAnswer(formId: string, responder: string): string[] {
+    try {
+      return this.google
+        .call('listResponderPermissions', { fileId: formId }, `form ${formId}`)
+        .filter((p) => p.view === 'published')
+        .flatMap((p) =>
+          p.type === 'anyone'
+            ? ['anyone with the link']
+            : p.type === 'domain'
+              ? ['everyone in a domain']
+              : p.emailAddress && !sameAccount(p.emailAddress, responder)
+                ? [p.emailAddress]
+                : [],
+        );
+    } catch (error) {
+      return [`whoever Drive did not say (it refused the list: ${errorText(error)})`];
+    }
+  }
+
   create(title: string): FormRef {
     const form = this.google.call('createForm', { title }, `a new form "${title}"`);
     const id = form.formId;
@@ -103,6 +126,12 @@ export class RestForms implements Forms {
   setUp(formId: string, _destination: string, responder: string): FormProtection {
     // Published closed, so it can take responders and open later; a refusal is a note (read back below).
     const publishRefusal = refusal(() => this.setPublishState(formId, true, false));
+    // A seat nobody holds (a rehearsal's bot): no responder, permission or sharing call; its bot answers in the log.
+    if (isNobody(responder)) {
+      const settings = this.get(formId).publishSettings;
+      const published = settings ? settings.publishState?.isPublished === true : 'legacy';
+      return { published, responders: 'none', emails: 'unknown', notes: [] };
+    }
     const restricted = refusal(() => this.addPublishedReader(formId, { type: 'user', emailAddress: responder }));
     const linked = restricted === null ? null : refusal(() => this.addPublishedReader(formId, { type: 'anyone' }));
     // Only that account: whatever wider responder is there goes, or the host is told it stays.
@@ -134,6 +163,14 @@ export class RestForms implements Forms {
     } else if (restricted !== null && linked !== null) {
       notes.push(respondersNoneNote(responder, restricted, linked));
       responders = 'none';
+    }
+    // Checked: Drive's own list of who may answer (as src/addon/forms.ts reads it back).
+    if (responders === 'player') {
+      const others = this.othersWhoMayAnswer(formId, responder);
+      if (others.length > 0) {
+        notes.push(respondersReadBackNote(responder, others));
+        responders = 'anyone';
+      }
     }
     emailRefusal ??= '';
     return { published, responders, emails: emailsOf(form, responder, responders, emailRefusal, notes), notes };

@@ -316,7 +316,7 @@ function permissionCalls(driveApi: drive_v3.Drive) {
       return everyPermission(driveApi, {
         fileId: params.fileId,
         includePermissionsForView: 'published',
-        fields: 'nextPageToken,permissions(id,type,view)',
+        fields: 'nextPageToken,permissions(id,type,view,emailAddress)',
       });
     },
     /** permissions.delete (DELETE /drive/v3/files/{fileId}/permissions/{permissionId}). */

@@ -53,6 +53,44 @@ export interface Due {
 const NONE: Armed = { wake: null, minute: false };
 
 /**
+ * Set where triggers made inside a trigger's execution were seen not to fire (a public report says
+ * V8 disables them: Issue Tracker 150756612, docs/google.md triggers-from-trigger): by the
+ * rehearsal's report, or by the first one-shot trigger taken as lost. From the next Start (a call
+ * from the host's own menu, whose triggers fire) a minute trigger runs the match and no execution
+ * makes a trigger. The host's setting, not a match's: outside `gh.`, so it outlives the match.
+ */
+const MENU_TRIGGERS = 'genius-host.menu-triggers';
+
+/** This match was started on the minute trigger (a `gh.` key: it goes with the match). */
+const MENU_MINUTE = 'gh.menu-minute';
+
+/** Whether the next Start installs the minute trigger (the account's setting), and records that it did. */
+export function startOnMenuTriggers(ctx: HostContext): boolean {
+  const on = !ctx.ports.machine && ctx.pointers.text(MENU_TRIGGERS) !== null;
+  if (on) ctx.pointers.setText(MENU_MINUTE, 'on');
+  else ctx.pointers.remove(MENU_MINUTE);
+  return on;
+}
+
+/** Whether this match runs on the minute trigger Start made, so no execution makes a trigger. */
+function menuTriggersOnly(ctx: HostContext): boolean {
+  return !ctx.ports.machine && ctx.pointers.text(MENU_MINUTE) !== null;
+}
+
+/** Why the account runs on menu-made triggers from now on (said on the Links tab at the next Start). */
+export function useMenuTriggers(ctx: HostContext, why: string): void {
+  if (ctx.pointers.text(MENU_TRIGGERS) === null) ctx.pointers.setText(MENU_TRIGGERS, why);
+}
+
+/** The host's warning while the account runs on menu-made triggers, or null. */
+export function menuTriggersNote(ctx: HostContext): string | null {
+  const why = ctx.pointers.text(MENU_TRIGGERS);
+  return why === null || !menuTriggersOnly(ctx)
+    ? null
+    : `Google did not run a wake-up genius-host set while running on its own (${why}), so this match runs on a check every minute, set when you pressed Start: each phase still closes within about a minute of its deadline, at some 1,440 short runs a day of your trigger time.`;
+}
+
+/**
  * What is recorded as armed, or null when nothing is (a start, a handover, a failed trigger call:
  * see change). `fresh`: as it stands now, not as the execution's copy of the properties has it.
  */
@@ -109,11 +147,18 @@ export function plan(due: Due, now: number, armed: Armed, lateMs = ONE_SHOT_LOST
  * due next, changing only what differs from what is armed.
  */
 export function armNext(ctx: HostContext, due: Due): void {
+  // The minute trigger Start made runs everything: a trigger made here would never fire.
+  if (menuTriggersOnly(ctx)) return;
   const now = Date.parse(ctx.ports.clock.now());
   let armed = readArmed(ctx);
   // A one-shot trigger past its time may have run while this execution held the lock, and found
   // it taken (run in execution.ts forgets it then): read afresh before keeping it, one read more.
   if (armed?.wake && Date.parse(armed.wake) <= now) armed = readArmed(ctx, true);
+  // Still armed, long past its time: the wake it was armed for never ran. If it was armed inside a
+  // trigger's execution (any but Start's), such triggers may not fire here: the next match runs on
+  // menu-made triggers (the hourly trigger carries this one).
+  if (armed?.wake && now - Date.parse(armed.wake) > lateMs(ctx) && !ctx.ports.machine)
+    useMenuTriggers(ctx, `the one armed for ${armed.wake} had not run by ${new Date(now).toISOString()}`);
   const next = plan(due, now, armed ?? NONE, lateMs(ctx));
   change(ctx, armed, next);
 }
@@ -140,7 +185,8 @@ export function wakeRan(ctx: HostContext): void {
  * must run from now on. One more property read, only in that window.
  */
 export function armNearEdge(ctx: HostContext, edge: string | null, woken: boolean): void {
-  if (!nearEdge(edge, Date.parse(ctx.ports.clock.now()))) return;
+  // Read only in that window: a quiet tick reads its quiet pointer alone.
+  if (!nearEdge(edge, Date.parse(ctx.ports.clock.now())) || menuTriggersOnly(ctx)) return;
   const armed = readArmed(ctx);
   if (armed?.minute) return;
   // The one-shot trigger that started this has run: nothing to remove (it may stay listed until
@@ -154,6 +200,7 @@ export function armNearEdge(ctx: HostContext, edge: string | null, woken: boolea
  * sooner. Two at once may both arm: one execution more, nothing lost.
  */
 export function wakeSoon(ctx: HostContext): void {
+  if (menuTriggersOnly(ctx)) return;
   const armed = readArmed(ctx);
   const now = Date.parse(ctx.ports.clock.now());
   if (armed?.minute || comingSoon(armed?.wake ?? null, now, lateMs(ctx))) return;

@@ -39,6 +39,7 @@ export function setWebhook(ctx: HostContext, text: string): string {
   if (url === '') {
     secrets.remove(WEBHOOK_SECRET);
     ctx.pointers.remove(KEY.discord);
+    ctx.pointers.remove(STOPPED);
     return 'Discord posts are off: the webhook URL is removed from this script.';
   }
   if (!isWebhookUrl(url))
@@ -46,6 +47,8 @@ export function setWebhook(ctx: HostContext, text: string): string {
       'That is not a Discord webhook URL. In Discord: Server Settings → Integrations → Webhooks → your webhook → Copy Webhook URL; it looks like https://discord.com/api/webhooks/<digits>/<token>',
     );
   secrets.set(WEBHOOK_SECRET, url);
+  // Another webhook (or the same, set again on purpose) is tried again, whatever stopped the last.
+  ctx.pointers.remove(STOPPED);
   // Since when: a result closed before this is not announced (it may be days old).
   ctx.pointers.setText(KEY.discord, ctx.ports.clock.now());
   return 'Discord posts are on: each result and each reminder is posted to the webhook’s channel. The URL is kept in this script’s properties, never in a sheet or the match file.';
@@ -59,7 +62,30 @@ export function setWebhook(ctx: HostContext, text: string): string {
 export function discordSince(ctx: HostContext): string | null {
   if (!ctx.ports.http || !ctx.ports.secrets) return null;
   const since = ctx.pointers.text(KEY.discord);
-  return since !== null && ctx.ports.secrets.get(WEBHOOK_SECRET) ? since : null;
+  const url = ctx.ports.secrets.get(WEBHOOK_SECRET);
+  if (since === null || !url) return null;
+  // Discord refused this webhook for good (deleted, or its token wrong): nothing more is sent to it.
+  return stoppedFor(ctx, url) === null ? since : null;
+}
+
+/**
+ * Where Discord refused a webhook for good (404, 401, 403: "Rate Limits", invalid request limit:
+ * "If a webhook returns a 404 status you should not attempt to use it again"; repeated invalid
+ * requests earn a temporary ban of the address, which Apps Script shares): the webhook's id (the
+ * part of its URL that is not secret) and why, in the document properties. The host's setting, as
+ * KEY.discord: outside `gh.`, so a new match keeps it until the host sets a webhook again.
+ */
+const STOPPED = 'genius-host.discord-stopped';
+
+/** The webhook id of a webhook URL (never its token). */
+const webhookId = (url: string) => /\/webhooks\/(\d+)\//.exec(url)?.[1] ?? '';
+
+/** Why posts to `url` are stopped, or null when they are not. */
+function stoppedFor(ctx: HostContext, url: string): string | null {
+  const text = ctx.pointers.text(STOPPED);
+  if (text === null) return null;
+  const [id, ...why] = text.split('\n');
+  return id === webhookId(url) ? why.join('\n') : null;
 }
 
 /**
@@ -76,7 +102,14 @@ export function discordText(name: string): string {
  * Discord asked to wait before the next try when it said (`retry_after`, `Retry-After`).
  */
 export type PostOutcome =
-  { readonly sent: true } | { readonly sent: false; readonly why: string; readonly waitMs?: number };
+  | { readonly sent: true }
+  | {
+      readonly sent: false;
+      readonly why: string;
+      readonly waitMs?: number;
+      /** Discord refused the webhook itself (404, 401, 403): no more posts go to it, this one included. */
+      readonly stopped?: true;
+    };
 
 /**
  * Posts `content` to the webhook. `?wait=true` makes Discord answer only once the message is saved,
@@ -88,6 +121,8 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   const url = ctx.ports.secrets?.get(WEBHOOK_SECRET);
   const http = ctx.ports.http;
   if (!url || !http) return { sent: false, why: 'no Discord webhook is set' };
+  const stopped = stoppedFor(ctx, url);
+  if (stopped !== null) return { sent: false, why: stopped, stopped: true };
   const body = {
     content: content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content,
     allowed_mentions: { parse: [] },
@@ -100,7 +135,14 @@ export function post(ctx: HostContext, content: string): PostOutcome {
     return { sent: false, why: `Discord did not answer (${errorText(error)})` };
   }
   if (answer.status >= 200 && answer.status < 300) return { sent: true };
-  const { why, waitMs } = refusal(answer, Date.parse(ctx.ports.clock.now()));
+  const { why, waitMs, stop } = refusal(answer, Date.parse(ctx.ports.clock.now()));
+  if (stop) {
+    const said = redactSecrets(
+      `${why}: posts to this webhook are stopped (Discord asks that a refused webhook not be used again). Set a webhook again with Genius Host → Discord webhook…`,
+    );
+    ctx.pointers.setText(STOPPED, `${webhookId(url)}\n${said}`);
+    return { sent: false, why: said, stopped: true };
+  }
   return { sent: false, why: redactSecrets(why), ...(waitMs !== undefined ? { waitMs } : {}) };
 }
 
@@ -132,7 +174,7 @@ export function retryAfterMs(answer: HttpAnswer, bodyRetryAfter: unknown, now: n
  * answers an address it is limiting with a 429 whose body is its "error code: 1015" text or page,
  * not JSON (discord-api-docs#8411, #5810): Apps Script fetches from Google's shared addresses.
  */
-function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: number } {
+function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: number; stop?: true } {
   let detail: { message?: unknown; retry_after?: unknown } = {};
   try {
     const parsed: unknown = JSON.parse(answer.text);
@@ -152,9 +194,14 @@ function refusal(answer: HttpAnswer, now: number): { why: string; waitMs?: numbe
       };
     return { why: `Discord is rate limiting this webhook${after}`, ...wait };
   }
-  if (answer.status === 401 || answer.status === 404)
+  // 404 (Unknown Webhook: deleted), 401 (its token is wrong), 403 (Discord's JSON refusal): the
+  // webhook itself is refused, and asking again only earns the address a ban ("Rate Limits",
+  // invalid request limit). A 403 without Discord's JSON is Cloudflare's page in front of it (a
+  // block of the shared address, not of the webhook): tried again on the back-off like a 429.
+  if (answer.status === 404 || answer.status === 401 || (answer.status === 403 && message !== ''))
     return {
-      why: `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted; set it again with Discord webhook…`,
+      why: `Discord refused the webhook (HTTP ${answer.status}${message}): it may have been deleted, or its channel's permissions changed`,
+      stop: true,
     };
   return { why: `Discord answered HTTP ${answer.status}${message}`, ...wait };
 }

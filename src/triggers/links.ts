@@ -4,6 +4,7 @@
 import { seedCommitment } from '../engine/core/commitment.js';
 import { currentEmails } from '../engine/core/email.js';
 import { POST_RETRY_WINDOW_MS, pendingPosts } from '../engine/core/posts.js';
+import { menuTriggersNote } from './arming.js';
 import type { MatchFile } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
@@ -39,6 +40,7 @@ export interface Links {
 export function linksOf(ctx: HostContext, match: MatchFile): Links {
   const shared = ctx.pointers.requireShared();
   const emails = currentEmails(match);
+  const menuNote = menuTriggersNote(ctx);
   return {
     host: ctx.ports.files.host().url,
     shared: shared.url,
@@ -63,6 +65,7 @@ export function linksOf(ctx: HostContext, match: MatchFile): Links {
       ...match.players.flatMap((p) => (ctx.pointers.protection(p.id)?.notes ?? []).map((note) => `${p.name}: ${note}`)),
       ...match.players.flatMap((p) => ctx.pointers.startedPlayer(p.id).notes ?? []),
       ...(discordRefusing(match) ? [DISCORD_REFUSING] : []),
+      ...(menuNote !== null ? [menuNote] : []),
     ],
   };
 }

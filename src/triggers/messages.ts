@@ -140,6 +140,11 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         entries.push(event({ channel: 'discord', key, status: 'sent' }));
         continue;
       }
+      // The webhook itself refused (404, 401, 403): dropped, never tried again (discord.ts).
+      if (outcome.stopped) {
+        entries.push(event({ channel: 'discord', key, status: 'dropped', note: outcome.why }));
+        continue;
+      }
       const next = nextTry(now, tries.length + 1, outcome.waitMs);
       const until = Date.parse(refused?.until ?? now) + (refused ? 0 : POST_RETRY_WINDOW_MS);
       if (next > until) {

@@ -24,6 +24,14 @@ export function respondersWiderNote(responder: string, why: string): string {
   return `${responder}'s form is open to their account, but also to anyone with its link, which Drive refused to remove (${why}). Answers still count only when Forms recorded ${responder} as the sender: send the link to them alone. To restrict it: open the form, Publish → Responders, and remove "Anyone with the link".`;
 }
 
+/**
+ * Read back after the restriction, the form can be answered by more than its player: anyone with
+ * the link, a whole domain, or other accounts (`others`, as the host reads them).
+ */
+export function respondersReadBackNote(responder: string, others: readonly string[]): string {
+  return `Read back, ${responder}'s form can be answered by ${others.join(', ')} as well as by ${responder}. Answers still count only when Forms recorded ${responder} as the sender, but send the link to them alone. To restrict it: open the form, Publish → Responders, and remove everyone but ${responder}.`;
+}
+
 /** Neither the player's account nor anyone with the link could be made a responder. */
 export function respondersNoneNote(responder: string, why: string, linked: string): string {
   return `Forms refused to open ${responder}'s form to their account (${why}), and to anyone with the link (${linked}): nobody but you can open it. Open the form, Publish → Responders, and add ${responder}, or ask your domain's administrator to allow it.`;

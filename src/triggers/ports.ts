@@ -199,9 +199,11 @@ export interface Scheduler {
   /**
    * Makes sure exactly these exist: the hourly tick (the safety net), the host spreadsheet's
    * form-submit trigger, and the edit trigger of the shared sheet `sharedId` (its answers tab's
-   * edits, see edits.ts). No one-shot or minute trigger: arming.ts adds them.
+   * edits, see edits.ts). No one-shot or minute trigger: arming.ts adds them. `everyMinute`: where
+   * triggers made inside a trigger's execution do not fire (arming.ts, menuTriggersOnly), a minute
+   * trigger made here, from the host's own call, instead of the hourly one, for the whole match.
    */
-  install(sharedId: string): void;
+  install(sharedId: string, everyMinute?: boolean): void;
   remove(): void;
   /** The one-shot clock trigger at `at` (`.at(date)`), replacing any earlier one; null: none. */
   wakeAt(at: string | null): void;

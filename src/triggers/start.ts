@@ -16,7 +16,7 @@ import { isNobody, sameAccount } from '../engine/core/email.js';
 import { fingerprint } from '../engine/core/hash.js';
 import type { AnyGame } from '../engine/core/game.js';
 import { type MatchFile, gameById } from '../engine/index.js';
-import { disarmed } from './arming.js';
+import { disarmed, startOnMenuTriggers } from './arming.js';
 import { type HostContext, withLock } from './context.js';
 import { type RunReport, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
@@ -284,7 +284,8 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
       return { ...p, ...(account ? { email: account } : {}), form: ctx.pointers.requirePlayer(p.id).form.id };
     }),
   };
-  ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
+  // Where triggers made by triggers do not fire, the minute trigger made here runs the match (arming.ts).
+  ctx.ports.scheduler.install(ctx.pointers.requireShared().id, startOnMenuTriggers(ctx));
   // The triggers are new: nothing one-shot is armed until the first drawing's run arms it (arming.ts).
   disarmed(ctx);
   // Through the metadata the log reads (its answer shows the forms' response tabs made since): one read less.

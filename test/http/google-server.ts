@@ -24,7 +24,8 @@ import type { Request } from '../../src/sheets/api.js';
 import { SchemaError, alreadyChecked, checkCall, discovery, methodAt } from '../helpers/discovery.js';
 import type { Google, GoogleOptions } from '../sandbox/services.js';
 import { type ResponseOptions, SheetFile } from '../sandbox/sheets.js';
-import { OAuthServer } from './oauth-server.js';
+import { CLASP_CLIENT, OAuthServer, projectOf } from './oauth-server.js';
+import { xlsxToSpreadsheet } from './xlsx-import.js';
 import { ScriptProjects } from './script-server.js';
 import { HttpError, Workspace } from './workspace-server.js';
 
@@ -119,6 +120,43 @@ function checkAgainstSchema(method: string, url: URL, body: string, scopes: read
       call.doc.name === 'drive' && error.status === 400 ? 'badRequest' : undefined,
     );
   }
+}
+
+/**
+ * An API answers only the OAuth clients of Cloud projects where it is turned on ("Enabling APIs":
+ * usable "in the application's Google Cloud project"). clasp's client belongs to a project where the
+ * Sheets API is off; its Sheets calls are refused with Google's words, as public reports quote them
+ * (docs/google.md, "The template").
+ */
+function notEnabledIn(client: string | undefined, path: string): void {
+  if (client !== CLASP_CLIENT.client_id || !path.startsWith('/v4/spreadsheets')) return;
+  const project = projectOf(client);
+  throw new HttpError(
+    403,
+    `Google Sheets API has not been used in project ${project} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/sheets.googleapis.com/overview?project=${project} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`,
+    'accessNotConfigured',
+  );
+}
+
+/** The parts of a multipart body: each one's content type and bytes. */
+function multipartParts(raw: Buffer, boundary: string): { type: string; body: Buffer }[] {
+  const parts: { type: string; body: Buffer }[] = [];
+  const marker = Buffer.from(`--${boundary}`);
+  let at = raw.indexOf(marker);
+  while (at >= 0) {
+    const start = at + marker.length;
+    if (raw.subarray(start, start + 2).toString() === '--') break;
+    const next = raw.indexOf(marker, start);
+    if (next < 0) break;
+    const part = raw.subarray(start, next);
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    // The part's data ends before the CRLF that precedes the next boundary.
+    const body = part.subarray(split + 4, part.length - 2);
+    parts.push({ type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1] ?? '', body });
+    at = next;
+  }
+  return parts;
 }
 
 export class LoopbackGoogle {
@@ -248,10 +286,15 @@ export class LoopbackGoogle {
     const first = !this.attempts.has(call);
     try {
       this.failOnce(call);
-      const { account, scopes } = this.authenticate(req.headers.authorization);
-      const json = checkAgainstSchema(req.method ?? 'GET', url, body, scopes);
-      this.interrupt?.(req.method ?? 'GET', url.pathname);
-      answer = this.route(req.method ?? 'GET', url, body, json, account);
+      const { account, scopes, client } = this.authenticate(req.headers.authorization);
+      if (req.method === 'POST' && url.pathname === '/upload/drive/v3/files')
+        answer = await this.upload(url, req.headers['content-type'] ?? '', Buffer.concat(chunks), account, scopes);
+      else {
+        const json = checkAgainstSchema(req.method ?? 'GET', url, body, scopes);
+        notEnabledIn(client, url.pathname);
+        this.interrupt?.(req.method ?? 'GET', url.pathname);
+        answer = this.route(req.method ?? 'GET', url, body, json, account);
+      }
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;
       const detail =
@@ -276,12 +319,59 @@ export class LoopbackGoogle {
     if (n < fail.length) throw new HttpError(fail[n]);
   }
 
-  /** The account and scopes of a valid access token this server issued or self-signed JWT (its scopes are checked per method). */
-  private authenticate(header: string | undefined): { account: string; scopes: readonly string[] } {
+  /**
+   * Drive's files.create as a multipart upload ("Upload file data": uploadType=multipart, the
+   * file's metadata as JSON then its data, in a multipart/related body), checked against the
+   * method in Drive's discovery document (scopes, query, metadata). An .xlsx whose metadata asks
+   * for a Google spreadsheet is imported: a spreadsheet with the workbook's tabs and text (only
+   * what xlsx-import.ts reads), the caller's.
+   */
+  private async upload(
+    url: URL,
+    type: string,
+    raw: Buffer,
+    account: string,
+    scopes: readonly string[],
+  ): Promise<unknown> {
+    const boundary = /boundary=("?)([^";]+)\1/.exec(type)?.[2];
+    if (url.searchParams.get('uploadType') !== 'multipart' || !/^multipart\/related/.test(type) || !boundary)
+      throw new HttpError(
+        400,
+        'The sandbox implements multipart uploads only (uploadType=multipart, multipart/related).',
+      );
+    const parts = multipartParts(raw, boundary);
+    if (parts.length !== 2)
+      throw new HttpError(400, `A multipart upload has 2 parts, metadata and media; ${parts.length} sent.`);
+    const metadata = parsed(parts[0].body.toString('utf8')) as { name?: string; mimeType?: string } | undefined;
+    const call = methodAt(APIS, 'POST', '/drive/v3/files');
+    if (!call) throw new HttpError(500);
+    try {
+      checkCall(call.doc, call.method, { query: url.searchParams, body: metadata, scopes });
+    } catch (error) {
+      if (error instanceof SchemaError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    if (metadata?.mimeType !== 'application/vnd.google-apps.spreadsheet' || !parts[1].type.startsWith(xlsx))
+      throw new HttpError(400, 'The sandbox imports an .xlsx into a Google spreadsheet only.');
+    const file = this.workspace.uploadSpreadsheet(metadata.name ?? 'Untitled', account);
+    await xlsxToSpreadsheet(parts[1].body, file);
+    const fields = url.searchParams.get('fields');
+    const resource = {
+      kind: 'drive#file',
+      id: file.id,
+      name: metadata.name ?? 'Untitled',
+      mimeType: metadata.mimeType,
+    };
+    return fields === 'id' ? { id: file.id } : resource;
+  }
+
+  /** The account, scopes and OAuth client of a valid access token this server issued or self-signed JWT (its scopes are checked per method). */
+  private authenticate(header: string | undefined): { account: string; scopes: readonly string[]; client?: string } {
     const token = /^Bearer (.+)$/.exec(header ?? '')?.[1];
     if (!token) throw new HttpError(401);
     const user = this.oauth.accountOf(token);
-    if (user) return { account: user.account, scopes: user.scopes };
+    if (user) return user;
     const [head, payload, signature] = token.split('.');
     if (!head || !payload || !signature) throw new HttpError(401);
     if (!verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), this.trusted, base64url(signature)))

@@ -14,6 +14,22 @@ export const USER = 'host@example.com';
 
 export const CLIENT = { client_id: '1234-genius.apps.googleusercontent.com', client_secret: 'GOCSPX-loopback-secret' };
 
+/**
+ * clasp's own OAuth client (@google/clasp's auth/oauth_client.js: DEFAULT_CLASP_OAUTH_CLIENT_ID,
+ * whose secret it publishes), which `clasp login` signs in with and npm run template uses. Its
+ * Cloud project is number 1072944905499 (the client id's first part); the Sheets API is not
+ * turned on there (test/http/google-server.ts refuses its Sheets calls, docs/google.md).
+ */
+export const CLASP_CLIENT = {
+  client_id: '1072944905499-vm2v2i5dvn0a0d2o4ca36i1vge8cvbn0.apps.googleusercontent.com',
+  client_secret: 'v6V3fKV_zWU7iw1DrpO1rknX',
+};
+
+/** The Cloud project an OAuth client belongs to: the number its id starts with. */
+export const projectOf = (clientId: string) => clientId.split('-')[0];
+
+const CLIENTS = [CLIENT, CLASP_CLIENT];
+
 export interface OAuthAnswer {
   readonly status: number;
   readonly headers?: Record<string, string>;
@@ -24,8 +40,11 @@ const base64url = (buffer: Buffer) => buffer.toString('base64url');
 
 export class OAuthServer {
   private readonly codes = new Map<string, { challenge: string; redirect: string; scope: string }>();
-  private readonly refreshTokens = new Map<string, { scope: string; issued: number; testing: boolean }>();
-  private readonly accessTokens = new Map<string, { account: string; scopes: string[] }>();
+  private readonly refreshTokens = new Map<
+    string,
+    { scope: string; issued: number; testing: boolean; client: string }
+  >();
+  private readonly accessTokens = new Map<string, { account: string; scopes: string[]; client: string }>();
   /** What the browser answers instead of consenting (e.g. 'access_denied'). */
   refuse: string | null = null;
   /** The consent screen's publishing status: "Testing" (the default of a new client) or "In production". */
@@ -41,15 +60,15 @@ export class OAuthServer {
     this.skewMs += days * 86_400_000;
   }
 
-  /** The account and scopes of an access token this server issued, or null. */
-  accountOf(token: string): { account: string; scopes: string[] } | null {
+  /** The account, scopes and OAuth client of an access token this server issued, or null. */
+  accountOf(token: string): { account: string; scopes: string[]; client: string } | null {
     return this.accessTokens.get(token) ?? null;
   }
 
-  /** A refresh token for `scope`, as a finished sign-in leaves it (for tests that start signed in). */
-  grant(scope: string): string {
+  /** A refresh token for `scope` and `client`, as a finished sign-in leaves it (for tests that start signed in). */
+  grant(scope: string, client = CLIENT.client_id): string {
     const refresh = `1//${base64url(randomBytes(24))}`;
-    this.refreshTokens.set(refresh, { scope, issued: this.now(), testing: this.testing });
+    this.refreshTokens.set(refresh, { scope, issued: this.now(), testing: this.testing, client });
     return refresh;
   }
 
@@ -89,11 +108,12 @@ export class OAuthServer {
       status,
       body: { error, error_description: description },
     });
-    if (form.get('client_id') !== CLIENT.client_id || form.get('client_secret') !== CLIENT.client_secret)
+    const client = form.get('client_id') ?? '';
+    if (!CLIENTS.some((c) => c.client_id === client && c.client_secret === form.get('client_secret')))
       return refused('invalid_client', 401);
     const issue = (scope: string, refresh?: string): OAuthAnswer => {
       const access = `ya29.${base64url(randomBytes(24))}`;
-      this.accessTokens.set(access, { account: USER, scopes: scope.split(' ') });
+      this.accessTokens.set(access, { account: USER, scopes: scope.split(' '), client });
       return {
         status: 200,
         body: {
@@ -112,7 +132,7 @@ export class OAuthServer {
       if (base64url(createHash('sha256').update(verifier).digest()) !== code.challenge) return refused('invalid_grant');
       this.codes.delete(form.get('code') ?? '');
       const refresh = `1//${base64url(randomBytes(24))}`;
-      this.refreshTokens.set(refresh, { scope: code.scope, issued: this.now(), testing: this.testing });
+      this.refreshTokens.set(refresh, { scope: code.scope, issued: this.now(), testing: this.testing, client });
       return issue(code.scope, refresh);
     }
     if (form.get('grant_type') === 'refresh_token') {
@@ -120,6 +140,8 @@ export class OAuthServer {
       // A client whose consent screen is in "Testing" gets refresh tokens that expire after 7 days.
       const expired = grant !== undefined && grant.testing && this.now() - grant.issued >= 7 * 86_400_000;
       if (grant === undefined || expired) return refused('invalid_grant', 400, 'Token has been expired or revoked.');
+      // A refresh token is its client's: another client's secret does not refresh it.
+      if (grant.client !== client) return refused('unauthorized_client', 401, 'Unauthorized');
       return issue(grant.scope);
     }
     return refused('unsupported_grant_type');

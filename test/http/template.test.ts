@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LoopbackGoogle } from './google-server.js';
-import { CLIENT, USER } from './oauth-server.js';
+import { CLASP_CLIENT, USER } from './oauth-server.js';
 
 const root = join(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'gh-template-'));
@@ -54,10 +54,11 @@ async function signedIn(name: string): Promise<{ google: LoopbackGoogle; env: Re
   const google = new LoopbackGoogle();
   const rootUrl = await google.start();
   const auth = join(dir, `${name}.clasprc.json`);
-  const refresh = google.oauth.grant(CLASP_SCOPES);
+  // Signed in as `clasp login` signs in: with clasp's own OAuth client.
+  const refresh = google.oauth.grant(CLASP_SCOPES, CLASP_CLIENT.client_id);
   writeFileSync(
     auth,
-    JSON.stringify({ tokens: { default: { type: 'authorized_user', ...CLIENT, refresh_token: refresh } } }),
+    JSON.stringify({ tokens: { default: { type: 'authorized_user', ...CLASP_CLIENT, refresh_token: refresh } } }),
   );
   return { google, env: { GENIUS_HOST_GOOGLE_ROOT_URL: rootUrl, clasp_config_auth: auth } };
 }
@@ -114,6 +115,34 @@ describe.concurrent('npm run template', () => {
     );
     const sent = google.seen.filter((s) => s.path.startsWith('/v1/projects')).map((s) => `${s.method} ${s.status}`);
     expect(sent).toEqual(['POST 200', 'PUT 200', 'GET 200']);
+    // Made through Drive alone: clasp's sign-in may not call the Sheets API (the next test).
+    expect(google.seen.filter((s) => s.path.startsWith('/v4/'))).toEqual([]);
+    expect(google.seen.find((s) => s.path === '/upload/drive/v3/files')?.status).toBe(200);
+    await google.close();
+  }, 120_000);
+
+  it("refuses the Sheets API to clasp's OAuth client, whose Cloud project has not turned it on, as Google answers it", async () => {
+    const { google } = await signedIn('sheets-off');
+    const token = await fetch(`${google.rootUrl}token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: google.oauth.grant(CLASP_SCOPES, CLASP_CLIENT.client_id),
+        ...CLASP_CLIENT,
+      }),
+    }).then(async (answer) => ((await answer.json()) as { access_token: string }).access_token);
+    const answer = await fetch(`${google.rootUrl}v4/spreadsheets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { title: 't' } }),
+    });
+    expect(answer.status).toBe(403);
+    const body = (await answer.json()) as { error: { message: string; errors: { reason: string }[] } };
+    expect(body.error.message).toMatch(
+      /^Google Sheets API has not been used in project 1072944905499 before or it is disabled\./,
+    );
+    expect(body.error.errors[0].reason).toBe('accessNotConfigured');
+    expect(google.files.size).toBe(0);
     await google.close();
   }, 120_000);
 
@@ -123,8 +152,8 @@ describe.concurrent('npm run template', () => {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'refresh_token',
-        refresh_token: google.oauth.grant(CLASP_SCOPES),
-        ...CLIENT,
+        refresh_token: google.oauth.grant(CLASP_SCOPES, CLASP_CLIENT.client_id),
+        ...CLASP_CLIENT,
       }),
     }).then(async (answer) => ((await answer.json()) as { access_token: string }).access_token);
     const call = (method: string, path: string, body: unknown) =>

@@ -166,6 +166,19 @@ export class Workspace {
     return made;
   }
 
+  /** An empty spreadsheet Drive makes for an upload it imports (files.create), the caller's; the import fills it. */
+  uploadSpreadsheet(name: string, account: string): ReturnType<Google['newSpreadsheet']> {
+    const file = this.world.newSpreadsheet(name, true);
+    this.made.push({
+      id: file.id,
+      name,
+      mimeType: 'application/vnd.google-apps.spreadsheet',
+      createdTime: new Date().toISOString(),
+    });
+    this.onSpreadsheet(file, account);
+    return file;
+  }
+
   // ── Forms v1 ────────────────────────────────────────────────────────────────────────────────
 
   private fakeForm(id: string): FakeForm {

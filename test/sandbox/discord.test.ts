@@ -141,6 +141,52 @@ describe('Discord refusing Apps Script', () => {
     expect(google.discord.posts.filter((p) => / is over\./.test(p.content))).toEqual([]);
   }, 240_000);
 
+  it.each([
+    [
+      '404 (the webhook was deleted)',
+      (t: Table) => t.google.discord.webhooks.delete(WEBHOOK),
+      /HTTP 404: Unknown Webhook/,
+    ],
+    [
+      '401 (its token is wrong)',
+      (t: Table) => (t.google.discord.refuseWebhook = 401),
+      /HTTP 401: Invalid Webhook Token/,
+    ],
+    ['403 (Discord refuses it)', (t: Table) => (t.google.discord.refuseWebhook = 403), /HTTP 403: Missing Permissions/],
+  ])(
+    'a webhook Discord refuses with %s is never tried again: the post is dropped and the Status tab says so',
+    (_, refuse, said) => {
+      // "If a webhook returns a 404 status you should not attempt to use it again" (Rate Limits).
+      const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
+      const google = table.google;
+      closeFirstPhaseWith(table, () => refuse(table));
+      const [first, ...others] = resultPosts(table);
+      expect(others).toEqual([]);
+      expect(first).toMatchObject({ status: 'dropped', note: expect.stringMatching(said) });
+      expect(first.note).toMatch(/posts to this webhook are stopped[^]*Discord webhook…/);
+      expect(hostTab(table, 'Status')).toMatch(/posts to this webhook are stopped/);
+      // Past the three hours a refused post is retried for: not one more request to the refused webhook.
+      const requests = google.discord.refused.length;
+      google.clock.advance((POST_RETRY_WINDOW_MS + 30 * 60_000) / 1000);
+      expect(google.discord.refused).toHaveLength(requests);
+      expect(JSON.stringify(logOf(table.sandbox))).not.toContain(TOKEN);
+    },
+    240_000,
+  );
+
+  it('a webhook set again after a refusal is posted to', () => {
+    const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
+    const google = table.google;
+    closeFirstPhaseWith(table, () => google.discord.webhooks.delete(WEBHOOK));
+    expect(resultPosts(table).map((e) => e.status)).toEqual(['dropped']);
+    google.discord.webhooks.add(WEBHOOK);
+    google.promptAnswers.push({ button: 'OK', text: WEBHOOK });
+    table.run('discordWebhook');
+    const posted = google.discord.posts.length;
+    closeFirstPhaseWith(table, () => {});
+    expect(google.discord.posts.length).toBeGreaterThan(posted);
+  }, 240_000);
+
   it("honours Discord's retry_after and Retry-After when longer than the back-off, then sends the post once", () => {
     const table = startWithDiscord(EXAMPLE_GAME.id, { default: 600 });
     const google = table.google;

@@ -215,7 +215,7 @@ export class Table {
         for (;;) {
           let due: { trigger: TriggerRecord; at: number } | null = null;
           for (const t of this.google.triggers) {
-            if (t.kind !== 'CLOCK') continue;
+            if (t.kind !== 'CLOCK' || t.disabled) continue;
             const at = nextRun(t, cursor);
             if (at !== null && at <= to && (due === null || at < due.at)) due = { trigger: t, at };
           }

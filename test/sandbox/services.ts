@@ -240,6 +240,8 @@ export interface TriggerRecord {
   /** When it was created (ms of the fake clock): a clock trigger never runs before. */
   readonly created?: number;
   readonly source?: string;
+  /** Made inside a trigger's execution on an account where such triggers are disabled: it never fires (GoogleOptions.triggersFromTriggersDisabled). */
+  readonly disabled?: boolean;
 }
 
 /** A person's edit of one cell (0-based row and column), as the edit trigger hears of it. */
@@ -299,7 +301,32 @@ export interface GoogleOptions {
    * "emailAddress: the email address of the user or group to which this permission refers".
    */
   readonly accounts?: readonly string[];
+  /**
+   * Advanced services listed in the manifest whose API is not turned on in the script's hidden
+   * Cloud project (a copy's, where nothing documented turns it on: docs/google.md): every call
+   * throws Google's "has not been used in project … before or it is disabled".
+   */
+  readonly apisOff?: readonly ('Sheets' | 'Drive')[];
+  /**
+   * A trigger created inside a trigger's execution is made but never fires, as the public report
+   * Issue Tracker 150756612 ("Installed triggers are disabled when created from another trigger
+   * function in V8") describes; the rehearsal tries it (docs/google.md, triggers-from-trigger).
+   */
+  readonly triggersFromTriggersDisabled?: boolean;
+  /** LockService.getDocumentLock() answers null (it does "if called from a standalone script or add-on that is not bound to a document"). */
+  readonly noDocumentLock?: boolean;
   readonly dist: string;
+}
+
+/** The project number of the sandbox script's hidden Cloud project (in "has not been used in project …"). */
+const SCRIPT_PROJECT = '417392650318';
+
+/** What an advanced service's call answers when its API is off in the script's Cloud project. */
+function apiOffMessage(service: string, method: string): string {
+  const api = service.startsWith('Sheets') ? 'sheets' : 'drive';
+  const title = api === 'sheets' ? 'Google Sheets API' : 'Google Drive API';
+  const call = `${api}.${service.split('.').slice(1).join('.').toLowerCase()}.${method}`;
+  return `GoogleJsonResponseException: API call to ${call} failed with error: ${title} has not been used in project ${SCRIPT_PROJECT} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/${api}.googleapis.com/overview?project=${SCRIPT_PROJECT} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`;
 }
 
 /**
@@ -360,6 +387,8 @@ export class Google {
     retryAfter: 1.5,
     blocked: 0,
     unreachable: false,
+    /** Discord refuses the webhook itself: 401 (its token is wrong: "Invalid Webhook Token") or 403 ("Missing Permissions"). */
+    refuseWebhook: null as 401 | 403 | null,
     refused: [] as { url: string; status: number; at: number }[],
   };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
@@ -568,6 +597,10 @@ export class Google {
       if (fault) execution.fault = undefined;
       if (fault?.mode === 'quota') {
         call.failed = faultMessage(name, 'quota');
+        throw new Error(call.failed);
+      }
+      if (api && google.options.apisOff?.some((off) => service.startsWith(off))) {
+        call.failed = apiOffMessage(service, method);
         throw new Error(call.failed);
       }
       if (service.startsWith('Sheets')) google.chargeSheetsQuota(call);
@@ -1322,7 +1355,20 @@ export class Google {
             throw new Error('Exception: This form does not support responder permissions (a legacy form)');
           if (google.options.refuseResponderRestriction)
             throw new Error('Exception: Responders cannot be restricted to named people for this form');
+          // An address of the reserved .invalid domain is nobody's account (RFC 2606): Drive shares
+          // only with an account, unless it may send an invitation (which a responder is not sent).
+          if (/\.invalid$/i.test(email.trim()))
+            throw new Error(`Exception: Invalid argument: ${email} is not a Google account`);
           const file = google.files.get(form.id)!;
+          // "has no effect" on a user who is already an editor (the owner is one): no responder is
+          // made, so nothing keeps the form to that account (issue 39, docs/google.md).
+          if (
+            file.permissions.some(
+              (p) =>
+                (p.role === 'owner' || p.role === 'writer') && accountOf(p.emailAddress ?? '') === accountOf(email),
+            )
+          )
+            return;
           if (
             !file.permissions.some(
               (p) => p.view === 'published' && accountOf(p.emailAddress ?? '') === accountOf(email),
@@ -1522,7 +1568,14 @@ export class Google {
               },
               create: () => {
                 if (schedule === null) throw new Error('ClockTriggerBuilder.create: no schedule set');
-                return addTrigger({ handler: functionName, kind: 'CLOCK', ...schedule, created: google.clock.now() });
+                const fromTrigger = google.options.triggersFromTriggersDisabled && google.current()?.trigger === true;
+                return addTrigger({
+                  handler: functionName,
+                  kind: 'CLOCK',
+                  ...schedule,
+                  created: google.clock.now(),
+                  ...(fromTrigger ? { disabled: true } : {}),
+                });
               },
             });
             return clock;
@@ -1588,7 +1641,10 @@ export class Google {
       hasLock: () => google.lockOwner !== null && google.lockOwner === (google.current()?.id ?? 0),
     } satisfies Loose<GoogleAppsScript.Lock.Lock>);
     const LockService = strict('LockService', {
-      getDocumentLock: () => lock,
+      // "null if called from a standalone script or add-on that is not bound to a document" (Class LockService).
+      getDocumentLock: () => (google.options.noDocumentLock ? null : lock),
+      // One lock for the script: the sandbox runs one script, so it is the same lock.
+      getScriptLock: () => lock,
     } satisfies Loose<GoogleAppsScript.Lock.LockService>);
 
     const properties: object = strict('Properties', {
@@ -1779,6 +1835,10 @@ export class Google {
       );
     else if (!this.discord.webhooks.has(match[1]))
       reply = answer(404, JSON.stringify({ message: 'Unknown Webhook', code: 10015 }));
+    else if (this.discord.refuseWebhook === 401)
+      reply = answer(401, JSON.stringify({ message: 'Invalid Webhook Token', code: 50027 }));
+    else if (this.discord.refuseWebhook === 403)
+      reply = answer(403, JSON.stringify({ message: 'Missing Permissions', code: 50013 }));
     else if (typeof body.content !== 'string' || body.content.length === 0 || body.content.length > 2000)
       reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
     else {

@@ -312,7 +312,57 @@ describe('spreadsheets', () => {
     delete (sandbox.context as Record<string, unknown>).Sheets;
     const answer = sandbox.call<{ ok: boolean; errors: { message: string }[] }>('startMatch', SETUP);
     expect(answer.ok).toBe(false);
-    expect(answer.errors[0].message).toMatch(/advanced Sheets service is not enabled[^]*Services/);
+    expect(answer.errors[0].message).toMatch(
+      /not turned on the Google Sheets API[^]*Extensions → Apps Script[^]*Next to Services, click Add a service \(\+\), choose Google Sheets API, and click Add/,
+    );
+    expect(answer.errors[0].message).not.toMatch(/appsscript\.json|push/);
+  });
+});
+
+describe('An advanced service whose API is off in the Cloud project', () => {
+  it("Start says the editor's steps, not Google's console link", () => {
+    const sandbox = new Sandbox({ owner: HOST, start: START, apisOff: ['Drive'] });
+    const answer = sandbox.call<{ ok: boolean; errors: { message: string }[] }>('startMatch', SETUP);
+    expect(answer.ok).toBe(false);
+    expect(answer.errors[0].message).toMatch(/choose Drive API, and click Add[^]*press Start the match again/);
+    expect(answer.errors[0].message).not.toMatch(/console\.developers|has not been used in project/);
+  });
+});
+
+describe('triggers made inside a trigger that never fire (Issue Tracker 150756612)', () => {
+  it('an account marked so (by the rehearsal or a missed wake) runs its next match on the minute trigger Start makes, and meets each deadline', () => {
+    const t = table({ triggersFromTriggersDisabled: true });
+    t.google.properties.set('genius-host.menu-triggers', 'the rehearsal’s wake-up set from a running check never came');
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.clockTriggers();
+    // Made from the host's own call (Start), so it fires: the minute trigger, no hourly one.
+    expect(t.google.triggers.filter((x) => x.kind === 'CLOCK').map((x) => x.handler)).toEqual(['onMinute']);
+    expect(JSON.stringify(t.google.host.sheet('Links').cells)).toMatch(/runs on a check every minute/);
+    t.google.clock.set(at(1));
+    for (let phase = 0; phase < 2; phase++) {
+      const answered = t.answerPhase();
+      if (answered === 'over' || answered === 'decided' || answered.deadline === null)
+        throw new Error('a phase with a deadline is open');
+      t.google.clock.set(new Date(Date.parse(answered.deadline) - 60_000).toISOString());
+      t.google.clock.advance(3 * 60);
+      const closed = t.state().closed.find((c) => c.phase.id === answered.phase)!;
+      expect(Date.parse(closed.timing.closedAt ?? '') - Date.parse(answered.deadline)).toBeLessThanOrEqual(2 * 60_000);
+    }
+    // No execution made a trigger (it would never fire, and would count toward the 20).
+    expect(t.google.triggers.filter((x) => x.disabled)).toEqual([]);
+  });
+});
+
+describe('LockService.getDocumentLock() answering null', () => {
+  it("takes the script's lock instead: the match starts and its ticks run", () => {
+    // "null if called from a standalone script or add-on that is not bound to a document" (Class LockService).
+    const t = table({ noDocumentLock: true });
+    expect(t.startMatch(SETUP).ok).toBe(true);
+    t.clockTriggers();
+    t.google.clock.advance(2 * 3600);
+    const ticks = t.google.executions.filter((e) => e.trigger);
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(ticks.filter((e) => e.error !== undefined).map((e) => e.error)).toEqual([]);
   });
 });
 
@@ -427,6 +477,43 @@ describe('Check this account…', () => {
     expect(t.google.ui.dialogs.at(-1)!.html).toMatch(
       /refused[^]*Google does not tell the add-on whether this is a personal or a Workspace account[^]*Every throwaway file was removed/,
     );
+  });
+
+  it("where the script's Cloud project has the Sheets API off, says step by step, in the editor's words, how to add the service", () => {
+    // A copy's hidden Cloud project: nothing documented turns on there what its manifest lists.
+    const t = table({ apisOff: ['Sheets'] });
+    const report = t.run('checkThisAccount') as { items: { item: string; works: boolean; instead?: string }[] };
+    const sheets = report.items.find((i) => i.item === 'Create a spreadsheet (Sheets API)')!;
+    expect(sheets.works).toBe(false);
+    expect(sheets.instead).toMatch(
+      /not turned on the Google Sheets API[^]*1\. In this spreadsheet, open Extensions → Apps Script\.[^]*2\. At the left, click Editor\.[^]*Remove[^]*Next to Services, click Add a service \(\+\), choose Google Sheets API, and click Add[^]*Check this account… again/,
+    );
+    // In the host's words: nothing they cannot do.
+    expect(sheets.instead).not.toMatch(/appsscript\.json|push|console\.developers/);
+    // One advanced Drive call is still made (reading the form's responders back), and works.
+    expect(report.items.find((i) => i.item === "Open a form to one player's account only")?.works).toBe(true);
+    expect(made(t)).toEqual([]);
+  });
+
+  it('where the Drive API is off, says how to add the Drive service', () => {
+    const t = table({ apisOff: ['Drive'] });
+    const report = t.run('checkThisAccount') as { items: { item: string; works: boolean; instead?: string }[] };
+    const owner = report.items.find((i) => i.item === 'Read who owns it (Drive, drive.file scope)')!;
+    expect(owner.works).toBe(false);
+    expect(owner.instead).toMatch(/Next to Services, click Add a service \(\+\), choose Drive API, and click Add/);
+    const responders = report.items.find((i) => i.item === "Open a form to one player's account only")!;
+    expect(responders.works).toBe(false);
+    expect(responders.instead).toMatch(/choose Drive API, and click Add/);
+  });
+
+  it("reads the form's responders back: a form Forms opened to anyone with the link is refused, not confirmed", () => {
+    // Publishing opens the form to anyone with the link (Forms' publish dialog); the check's
+    // responder is the host, the form's owner, on whom addPublishedReader has no effect.
+    const t = table({ publishOpensToAnyone: true });
+    const report = t.run('checkThisAccount') as { items: { item: string; works: boolean; instead?: string }[] };
+    const responders = report.items.find((i) => i.item === "Open a form to one player's account only")!;
+    expect(responders.works).toBe(false);
+    expect(responders.instead).toMatch(/anyone with the link/);
   });
 
   it('counts the trigger time of the kind of account the host said, and keeps it for the next matches', () => {

@@ -335,6 +335,7 @@ describe('the sandbox', () => {
       'onWake',
       'pauseMatch',
       'projectTriggerTime',
+      'rehearsalChain',
       'rehearseMatch',
       'replayMatchJson',
       'rerender',
