@@ -67,28 +67,58 @@ function pickGames(opening: readonly NextPlayer[]): { main: AnyGame; first: Matc
   throw new Error('internal: no game names an elimination candidate for the demo season');
 }
 
+/** The demo season's matches, each played by bots and started where the ledger says: `{ label, match }` in order (1-main, 2-death, 3-main). */
+export function demoSeasonMatches(): { label: string; match: MatchFile }[] {
+  // The host's opening balances: garnets from before the season (a qualifier, say).
+  const opening = samplePlayers(PLAYERS).map((p, i) => ({ id: p.id, name: p.name, garnets: [2, 1, 0, 3, 1, 0][i] }));
+  const { main, first, death } = pickGames(opening);
+  const played: { label: string; match: MatchFile }[] = [{ label: '1-main', match: first }];
+  let ledger = seasonOf(played);
+  const candidate = waitingCandidate(ledger);
+  if (candidate) {
+    // The candidate's choice, as a bot makes it: the richest player it may choose, whose garnets the death match's winner takes.
+    const choices = choosableOpponents(ledger).sort((a, b) => b.garnets - a.garnets);
+    const next = nextMatch(ledger, 'death', choices[0].id);
+    if (!next.ok) throw new Error(`internal: ${next.error}`);
+    played.push({
+      label: '2-death',
+      match: play(seasonMatch(death, 'demo-season-2', next.value.players, next.value.season)),
+    });
+    ledger = seasonOf(played);
+  }
+  const next = nextMatch(ledger, 'main');
+  if (!next.ok) throw new Error(`internal: ${next.error}`);
+  const label = `${played.length + 1}-main`;
+  played.push({
+    label,
+    match: play(seasonMatch(main, `demo-season-${played.length + 1}`, next.value.players, next.value.season)),
+  });
+  return played;
+}
+
+/** Plays the demo season and writes each match file (`DIR/1-main.json`, …) and its workbooks (`DIR/1-main/`), with the Season tab as of that match. */
 export async function playDemoSeason(
   outDir: string,
   say: (text: string) => void,
   progress: OutputProgress,
 ): Promise<DemoSeason> {
   makeDirs(outDir);
-  // The host's opening balances: garnets from before the season (a qualifier, say).
-  const opening = samplePlayers(PLAYERS).map((p, i) => ({ id: p.id, name: p.name, garnets: [2, 1, 0, 3, 1, 0][i] }));
-  const { main, first, death } = pickGames(opening);
-  const played: { label: string; match: MatchFile }[] = [];
+  const matches = demoSeasonMatches();
   const outputs: MatchOutputs[] = [];
   const files: string[] = [];
-
-  const record = async (label: string, match: MatchFile): Promise<SeasonLedger> => {
-    played.push({ label: `${label}.json`, match });
-    const ledger = seasonOf(played);
+  let ledger: SeasonLedger | null = null;
+  for (const [i, { label, match }] of matches.entries()) {
+    ledger = seasonOf(matches.slice(0, i + 1).map((m) => ({ label: `${m.label}.json`, match: m.match })));
     const file = join(outDir, `${label}.json`);
     writeFileSync(file, stringifyMatchFile(match));
     files.push(file);
-    const column = ledger.columns[ledger.columns.length - 1];
+    const column = ledger.columns[i];
     say(`\n━━ ${column.heading}: ${column.title}, ${match.players.map((p) => inert(p.name)).join(', ')}`);
     say(`  ${inert(column.summary)}`);
+    if (column.kind === 'death')
+      say(
+        `  ${inert(match.players[0].name)}, the elimination candidate, chose ${inert(match.players[1].name)} (the richest player without a Token of Life: the winner takes the loser's garnets)`,
+      );
     for (const event of column.events) say(`  ${inert(event)}`);
     outputs.push(
       await writeMatchOutputs(
@@ -100,26 +130,7 @@ export async function playDemoSeason(
         seasonTables(ledger),
       ),
     );
-    return ledger;
-  };
-
-  let ledger = await record('1-main', first);
-  const candidate = ledger.players.find((p) => ledger.columns[0].cells[p.id]?.status === 'candidate');
-  if (candidate) {
-    // The candidate's choice, as a bot makes it: the richest player it may choose, whose garnets the death match's winner takes.
-    const choices = choosableOpponents(ledger).sort((a, b) => b.garnets - a.garnets);
-    say(
-      `\n  ${inert(candidate.name)} chooses ${inert(choices[0].name)} for the death match (the season's rule: the candidate chooses, among the players without a Token of Life)`,
-    );
-    const next = nextMatch(ledger, 'death', choices[0].id);
-    if (!next.ok) throw new Error(`internal: ${next.error}`);
-    ledger = await record('2-death', play(seasonMatch(death, 'demo-season-2', next.value.players, next.value.season)));
   }
-  const next = nextMatch(ledger, 'main');
-  if (!next.ok) throw new Error(`internal: ${next.error}`);
-  ledger = await record(
-    `${played.length + 1}-main`,
-    play(seasonMatch(main, `demo-season-${played.length + 1}`, next.value.players, next.value.season)),
-  );
+  if (!ledger) throw new Error('internal: the demo season played no match');
   return { files, ledger, outputs };
 }
