@@ -28,21 +28,38 @@ export function cellWords(cell: SeasonCell, before?: SeasonCell): string {
   return parts.join(' · ');
 }
 
-/** The rules the season plays by, one line each. */
-export function rulesLines(ledger: SeasonLedger): string[] {
+/** The rules the season plays by: what each rule is about, and what it says in this season. */
+export function rulesRows(ledger: SeasonLedger): [string, string][] {
   const r = ledger.rules;
   return [
-    `The elimination candidate of a main match plays the next death match, against an opponent ${r.opponent === 'candidate' ? 'the candidate chooses' : 'the host chooses'} among the players without a Token of Life.`,
-    r.tokens === 'next-main-match'
-      ? 'A Token of Life lasts until the next main match starts.'
-      : 'A Token of Life lasts until it is used.',
-    r.tokenSavesCandidate
-      ? 'An elimination candidate holding a Token of Life uses it and plays no death match.'
-      : 'A Token of Life does not save the elimination candidate: it only keeps its holder from being chosen as the opponent.',
-    r.eliminatedGarnets === 'to-winner'
-      ? "The loser of a death match leaves the season; their garnets go to the death match's winner."
-      : 'The loser of a death match leaves the season with their garnets.',
+    [
+      'Death match',
+      `The elimination candidate of a main match plays the next death match, against an opponent ${r.opponent === 'candidate' ? 'the candidate chooses' : 'the host chooses'} among the players without a Token of Life.`,
+    ],
+    [
+      'Token of Life',
+      r.tokens === 'next-main-match'
+        ? 'A Token of Life lasts until the next main match starts.'
+        : 'A Token of Life lasts until it is used.',
+    ],
+    [
+      'A token saves',
+      r.tokenSavesCandidate
+        ? 'An elimination candidate holding a Token of Life uses it and plays no death match.'
+        : 'A Token of Life does not save the elimination candidate: it only keeps its holder from being chosen as the opponent.',
+    ],
+    [
+      'Elimination',
+      r.eliminatedGarnets === 'to-winner'
+        ? "The loser of a death match leaves the season; their garnets go to the death match's winner."
+        : 'The loser of a death match leaves the season with their garnets.',
+    ],
   ];
+}
+
+/** The rules, one line each. */
+export function rulesLines(ledger: SeasonLedger): string[] {
+  return rulesRows(ledger).map(([, line]) => line);
 }
 
 /** The ledger as a table: a row a player, a column a match, each cell filled by the player's status. */
@@ -105,7 +122,7 @@ export function seasonTables(ledger: SeasonLedger): Table[] {
   return [
     ledgerTable(ledger),
     matchesTable(ledger),
-    { title: 'The season\u2019s rules', header: ['Rule'], rows: rulesLines(ledger).map((line) => [line]) },
+    { title: 'The season\u2019s rules', header: ['Rule', 'In this season'], rows: rulesRows(ledger) },
     chainTable(ledger),
   ];
 }
