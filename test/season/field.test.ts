@@ -1,8 +1,16 @@
 // The match file's season field (docs/matchfile.md, "Seasons"): optional and additive, kept when the
 // file is written again and in the add-on's log head, and a bad value refused with its path.
 import { describe, expect, it } from 'vitest';
+import { hostActions, hostActionsTable } from '../../src/engine/core/host-actions.js';
 import { matchHead } from '../../src/engine/core/matchfile.js';
-import { EXAMPLE_GAME, loadMatch, loadMatchText, newMatch, stringifyMatchFile } from '../../src/engine/index.js';
+import {
+  EXAMPLE_GAME,
+  loadMatch,
+  loadMatchText,
+  newMatch,
+  replayMatch,
+  stringifyMatchFile,
+} from '../../src/engine/index.js';
 
 function fresh(): Record<string, unknown> {
   const match = newMatch(EXAMPLE_GAME.id, { seed: 'season-field' });
@@ -62,5 +70,39 @@ describe('the season field', () => {
       ok: false,
       error: expect.stringMatching(/^season/),
     });
+  });
+
+  it('refuses a change of balance for a player not in this match, who could only be named by id', () => {
+    expect(load({ name: 'Autumn', kind: 'main', adjustments: [{ player: 'p99', garnets: 1, reason: 'r' }] })).toEqual({
+      ok: false,
+      error: 'season.adjustments[0].player: unknown player "p99" (a change of balance names a player of this match)',
+    });
+  });
+
+  it("lists each change of balance on the spectators' Host actions list, by name, with its reason", () => {
+    const loaded = load({
+      name: 'Autumn',
+      kind: 'main',
+      adjustments: [
+        { player: 'p2', garnets: -2, reason: 'paid Ann for the side bet', at: '2026-11-20T10:00:00Z' },
+        { player: 'p1', garnets: 2, tokensOfLife: 1, reason: 'won the side bet' },
+      ],
+    });
+    if (!loaded.ok) throw new Error(loaded.error);
+    const result = replayMatch(loaded.value);
+    const [ann, ben] = loaded.value.players;
+    expect(hostActions(result).slice(0, 2)).toEqual([
+      {
+        at: '',
+        what: `Changed ${ann.name}'s balance before this match: +2 garnets and +1 Token of Life`,
+        reason: 'won the side bet',
+      },
+      {
+        at: '2026-11-20T10:00:00Z',
+        what: `Changed ${ben.name}'s balance before this match: -2 garnets`,
+        reason: 'paid Ann for the side bet',
+      },
+    ]);
+    expect(JSON.stringify(hostActionsTable(result).rows)).not.toMatch(/"p[12]"/);
   });
 });

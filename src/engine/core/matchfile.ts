@@ -363,6 +363,13 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
+  // A change of balance names a player of this match: the Host actions list names them by name, never by id.
+  for (const [index, change] of (file.season?.adjustments ?? []).entries()) {
+    if (!seen.has(change.player))
+      return err(
+        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
+      );
+  }
   const substitutes = checkSubstitutes(file.players, file.events ?? []);
   if (!substitutes.ok) return substitutes;
 
