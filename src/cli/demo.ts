@@ -257,7 +257,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   say(`\n━━ Done in ${seconds} s. Open ${index} to see every workbook, or:`);
   for (const d of done) say(`${d.title}\n${outputsText(d.outputs)}`);
   if (season) {
-    const dir = relative('.', join(options.outDir, 'season'));
+    const near = relative('.', join(options.outDir, 'season'));
+    const dir = near.startsWith('..') ? resolve(options.outDir, 'season') : near;
     say(
       `Demo season (${season.ledger.columns.map((c) => c.heading).join(', ')}): its Season tab is on every host's and spectators' sheet`,
     );

@@ -9,6 +9,8 @@ import { type Result, err } from './core/result.js';
 import { GAMES, gameById } from './games/index.js';
 import { resultLine } from './core/outcome.js';
 import { type SeasonLedger, seasonLedger } from './season/ledger.js';
+import { chainOrder } from './season/order.js';
+import { matchHash } from './season/hash.js';
 
 export { EXAMPLE_GAME, GAMES, GAME_LIST, REHEARSAL_GAME, gameById } from './games/index.js';
 export { replayOutput } from './core/replay-output.js';
@@ -109,4 +111,25 @@ export function seasonOf(matches: readonly { readonly label: string; readonly ma
       return { label, match, final: result.final, title: gameById(match.game).title, summary: resultLine(result) };
     }),
   );
+}
+
+/**
+ * The season of `current` among `matches` (a host spreadsheet's archived logs and its log), in the
+ * order of their chain, ending with `current`; null when `current` names no season or does not
+ * chain to its season's first match.
+ */
+export function seasonChain<T extends { readonly match: MatchFile }>(matches: readonly T[], current: T): T[] | null {
+  const name = current.match.season?.name;
+  if (name === undefined) return null;
+  const chained = [...matches.filter((m) => m !== current), current].map((item) => {
+    const final = replayMatch(item.match).final;
+    return {
+      item,
+      season: item.match.season?.name,
+      previous: item.match.season?.previous,
+      hash: final === null ? null : matchHash(item.match, final),
+    };
+  });
+  const ordered = chainOrder(chained, name);
+  return ordered.at(-1) === current ? ordered : null;
 }
