@@ -6,6 +6,7 @@ import { demoSeasonMatches } from '../../src/cli/demo-season.js';
 import { type MatchFile, matchHash, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import { opponentQuestion, seasonPrefill, spreadsheetSeason } from '../../src/triggers/season.js';
+import { Sandbox } from './sandbox.js';
 import { SheetFile, spreadsheetPort } from './sheets.js';
 
 let matches: MatchFile[] = [];
@@ -86,5 +87,45 @@ describe('the season a host spreadsheet keeps', () => {
       ok: false,
       error: 'this match is not one of a season (its match file has no season field)',
     });
+  });
+
+  it('in the bundle, Next match… and Death match… open the sidebar filled from the season, the opponent asked first', () => {
+    const sandbox = new Sandbox({ owner: 'host@gmail.com', start: '2026-11-25T17:00:00.000Z' });
+    const port = spreadsheetPort(sandbox.google.host);
+    matches.forEach((match, i) => {
+      if (i > 0) new MatchLog(port).archive(`ended, archived 2026-11-2${i}T20:00`);
+      new MatchLog(port).create(match);
+    });
+    sandbox.call('onOpen');
+    const items = sandbox.google.ui.menus.at(-1)!.items;
+    expect(items.map(([, fn]) => fn)).toEqual(expect.arrayContaining(['showNextMatch', 'showDeathMatch']));
+
+    // The last match left a candidate: a main match first is refused, in words.
+    sandbox.call('showNextMatch');
+    expect(sandbox.google.ui.alerts.at(-1)).toMatch(
+      /^Genius Host: Next match: .*, the elimination candidate, plays a death match first\.$/,
+    );
+    expect(sandbox.google.ui.sidebars).toEqual([]);
+
+    const ledger = spreadsheetSeason(port)!.ledger;
+    const candidate = ledger.players.find((p) => ledger.columns[2].cells[p.id].status === 'candidate')!;
+    const opponent = ledger.players.find((p) => ledger.columns[2].cells[p.id].status === 'playing')!;
+    sandbox.google.promptAnswers.push({ button: 'OK', text: opponent.name });
+    sandbox.call('showDeathMatch');
+    expect(sandbox.google.ui.prompts.at(-1)).toContain(
+      `${candidate.name} is the elimination candidate. By the season's rules ${candidate.name} chooses the opponent`,
+    );
+    const page = sandbox.google.ui.sidebars.at(-1)!;
+    expect(page).toContain(`<script>var GH_NEXT = {"kind":"death","opponent":"${opponent.id}"};</script>`);
+    expect(page).toMatch(/google\.script\.run/);
+    // The sidebar's defaults call, as the page makes it.
+    const defaults = sandbox.call<{ prefill?: { players: { id: string }[]; season: unknown } }>('newMatchDefaults', {
+      kind: 'death',
+      opponent: opponent.id,
+    });
+    expect(defaults.prefill?.players.map((p) => p.id)).toEqual([candidate.id, opponent.id]);
+    expect(defaults.prefill?.season).toEqual({ name: 'Demo season', kind: 'death', previous: hashOf(matches[2]) });
+    // Without a season asked, the defaults are as before.
+    expect(sandbox.call<Record<string, unknown>>('newMatchDefaults')).not.toHaveProperty('prefill');
   });
 });
