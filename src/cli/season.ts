@@ -14,7 +14,7 @@ import { tableText } from './text.js';
 import { publishedFile } from './verify.js';
 
 /** The files a season names: each path as given, a directory's .json files in the order of their names (1-main.json, 2-death.json, …, 10-main.json). */
-export function seasonFiles(paths: readonly string[]): string[] {
+function seasonFiles(paths: readonly string[]): string[] {
   return paths.flatMap((path) => {
     let directory: boolean;
     try {

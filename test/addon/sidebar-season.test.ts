@@ -93,29 +93,27 @@ describe.runIf(HAS_CHROMIUM)('Next match… in the New match sidebar', () => {
     await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
-    expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual([
-      { kind: 'main' },
-    ]);
+    expect(await page.evaluate('window.__asked')).toEqual([{ kind: 'main' }]);
     expect(await page.locator('h1').textContent()).toBe('Next match');
     expect(await page.locator('#season-note').textContent()).toBe(PREFILL.note);
     expect(await page.locator('#game').inputValue()).toBe(EXAMPLE_GAME.id);
-    expect(
-      await page.locator('.player .name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ).toEqual(players.map((p) => p.name));
-    expect(
-      await page.locator('.player .garnets').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ).toEqual(players.map((p) => String(p.garnets)));
+    const rows = page.locator('.player');
+    const filled: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i++)
+      filled.push([
+        await rows.nth(i).locator('.name').inputValue(),
+        await rows.nth(i).locator('.garnets').inputValue(),
+      ]);
+    expect(filled).toEqual(players.map((p) => [p.name, String(p.garnets)]));
     await page.fill('#start', '2026-11-21T18:00');
     await page.click('#start-match');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __calls: unknown[] }).__calls.length)).toBe(1);
-    const [setup] = await page.evaluate(
-      () => (window as unknown as { __calls: { players: unknown[]; season: unknown }[] }).__calls,
-    );
+    await expect.poll(() => page.evaluate('window.__calls.length')).toBe(1);
+    const [setup] = (await page.evaluate('window.__calls')) as { players: unknown[]; season: unknown }[];
     expect(setup.season).toEqual(PREFILL.season);
     expect(setup.players).toEqual(
       players.map((p) => expect.objectContaining({ id: p.id, name: p.name, email: p.email, garnets: p.garnets })),
     );
-    const checked = await page.evaluate(() => (window as unknown as { __checked: { ok: boolean } }).__checked);
+    const checked = (await page.evaluate('window.__checked')) as { ok: boolean };
     expect(checked.ok).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -7,10 +7,10 @@
 import * as z from 'zod/mini';
 
 /** The longest reason a host may give for a change of balance (shown on every Season tab). */
-export const MAX_SEASON_REASON = 300;
+const MAX_SEASON_REASON = 300;
 
 /** Why the rules hold these defaults, option by option: docs/season.md, "The season's rules". */
-export const seasonRulesSchema = z.strictObject({
+const seasonRulesSchema = z.strictObject({
   /** Who chooses the death match's opponent: the elimination candidate (the show's), or the host. */
   opponent: z._default(z.enum(['candidate', 'host'], 'opponent is "candidate" or "host"'), 'candidate'),
   /**

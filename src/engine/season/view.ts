@@ -7,7 +7,7 @@ import { PALETTE, type Table } from '../core/view.js';
 import type { SeasonCell, SeasonLedger, SeasonStatus } from './ledger.js';
 
 /** Each status in words, and its colour (core/view.ts PALETTE: told apart in every colour vision; the words carry it all the same). */
-export const STATUS_LOOK: Readonly<Record<SeasonStatus, { readonly words: string; readonly fill: string | null }>> = {
+const STATUS_LOOK: Readonly<Record<SeasonStatus, { readonly words: string; readonly fill: string | null }>> = {
   playing: { words: 'playing', fill: null },
   candidate: { words: 'elimination candidate', fill: PALETTE.orange },
   'death-match': { words: 'in a death match', fill: PALETTE.red },
@@ -18,7 +18,7 @@ export const STATUS_LOOK: Readonly<Record<SeasonStatus, { readonly words: string
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A player after one match, in words: "3 garnets (+2) · 1 Token of Life · elimination candidate"; `before`, the same player after the match before. */
-export function cellWords(cell: SeasonCell, before?: SeasonCell): string {
+function cellWords(cell: SeasonCell, before?: SeasonCell): string {
   const change = cell.garnets - (before?.garnets ?? cell.garnets);
   const parts = [
     `${count(cell.garnets, 'garnet', 'garnets')}${change !== 0 ? ` (${change > 0 ? '+' : ''}${change})` : ''}`,
@@ -29,7 +29,7 @@ export function cellWords(cell: SeasonCell, before?: SeasonCell): string {
 }
 
 /** The rules the season plays by: what each rule is about, and what it says in this season. */
-export function rulesRows(ledger: SeasonLedger): [string, string][] {
+function rulesRows(ledger: SeasonLedger): [string, string][] {
   const r = ledger.rules;
   return [
     [
