@@ -117,4 +117,32 @@ describe.runIf(HAS_CHROMIUM)('Next match… in the New match sidebar', () => {
     expect(checked.ok).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('opens a season with a plain New match… when the host names one', async () => {
+    const page = await browser!.newPage();
+    await page.addInitScript({ content: STUB });
+    await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
+    await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
+    await page.waitForSelector('body[data-ready="yes"]');
+    expect(await page.evaluate('window.__asked')).toEqual([null]);
+    await page.selectOption('#game', EXAMPLE_GAME.id);
+    const rows = page.locator('.player');
+    for (let i = 0; i < (await rows.count()); i++) {
+      await rows
+        .nth(i)
+        .locator('.name')
+        .fill(`Person ${i + 1}`);
+      await rows
+        .nth(i)
+        .locator('.email')
+        .fill(`person${i + 1}@example.com`);
+    }
+    await page.fill('#season-name', '  Winter  ');
+    await page.fill('#start', '2026-11-21T18:00');
+    await page.click('#start-match');
+    await expect.poll(() => page.evaluate('window.__calls.length')).toBe(1);
+    const [setup] = (await page.evaluate('window.__calls')) as { season: unknown }[];
+    expect(setup.season).toEqual({ name: 'Winter', kind: 'main' });
+    expect(((await page.evaluate('window.__checked')) as { ok: boolean }).ok).toBe(true);
+  });
 });
