@@ -21,7 +21,7 @@ function isDirectory(path: string): boolean {
 
 export const verify: Command = {
   options: ['commitment', 'receipt'],
-  positionals: { min: 1, max: Infinity, what: "a match file, or a season's files in order (or their directory)" },
+  positionals: { min: 1, max: Infinity, what: 'a match file' },
   example: `genius-host verify match.json --commitment ${seedCommitment('genius')}`,
   run({ values, positionals }, { out }) {
     // A season (several files, or their directory): the chain from match to match (docs/season.md).
