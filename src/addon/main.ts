@@ -28,6 +28,7 @@ import { aboutHtml } from './about.js';
 import { finishSetup as finishSetupWith, setupDone } from './setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
+export { showDeathMatch, showNextMatch } from './menu-season.js';
 export { setupCheckAccount, setupState } from './setup.js';
 export { endRehearsalNow, rehearseMatch, startRehearsal } from './rehearsal.js';
 export { forgetRehearsal } from './rehearsal-end.js';
@@ -90,6 +91,8 @@ export function onOpen(): void {
   if (!setupDone()) menu.addItem('Set up genius-host…', 'showSetup').addSeparator();
   menu
     .addItem('New match…', 'showNewMatch')
+    .addItem('Next match…', 'showNextMatch')
+    .addItem('Death match…', 'showDeathMatch')
     .addItem('Resolve overdue now', 'resolveOverdueNow')
     .addItem('Re-render', 'rerender')
     .addItem('Extend deadline…', 'extendDeadline')

@@ -11,6 +11,8 @@ import { turnClockOf } from '../engine/core/clock.js';
 import { type OptionField, optionFields } from '../engine/core/option-fields.js';
 import { type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
+import { type SeasonPrefill, seasonPrefill } from '../triggers/season.js';
+import { appsScriptPorts } from './services.js';
 import {
   type AccountKind,
   DAILY_EMAIL_RECIPIENTS,
@@ -19,8 +21,23 @@ import {
   projectTriggerUse,
 } from '../triggers/trigger-time.js';
 
-/** What the sidebar needs to draw itself. */
-export function newMatchDefaults(): {
+/**
+ * The next match of the spreadsheet's season, when Next match… or Death match… opened the sidebar
+ * (`next`, menu-season.ts): what to fill, or why it cannot be.
+ */
+function prefillFor(next: unknown): { prefill?: SeasonPrefill; prefillError?: string } {
+  if (next === null || next === undefined || typeof next !== 'object') return {};
+  const kind = 'kind' in next && (next.kind === 'main' || next.kind === 'death') ? next.kind : null;
+  if (kind === null) return {};
+  const opponent = 'opponent' in next && typeof next.opponent === 'string' ? next.opponent : undefined;
+  const prefill = seasonPrefill(appsScriptPorts().files.host(), kind, opponent);
+  return prefill.ok ? { prefill: prefill.value } : { prefillError: prefill.error };
+}
+
+/** What the sidebar needs to draw itself; `next`: the season's next match to fill it with (Next match…, Death match…). */
+export function newMatchDefaults(next?: unknown): {
+  prefill?: SeasonPrefill;
+  prefillError?: string;
   games: {
     id: string;
     title: string;
@@ -59,6 +76,7 @@ export function newMatchDefaults(): {
     now: new Date().toISOString(),
     // The kind of account the host said before (null: not yet; the sidebar then asks).
     account: saidAccountKind(),
+    ...prefillFor(next),
   };
 }
 

@@ -24,6 +24,7 @@ import { errorMessage } from '../engine/core/guards.js';
 import { inert } from '../engine/core/quote.js';
 import { escapeHtml } from '../sheets/html.js';
 import { InputError, closest, isErrnoException } from '../node/errors.js';
+import { type DemoSeason, playDemoSeason } from './demo-season.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 import { tableText } from './text.js';
 
@@ -233,11 +234,37 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     done.push({ title: game.title, line, outputs });
   }
 
+  // A plain `npm start` (every game) also plays a short season: a main match, its death match, the next main match.
+  let season: DemoSeason | null = null;
+  if (
+    options.games.length === 0 &&
+    options.players === undefined &&
+    options.bot === undefined &&
+    options.seed === undefined
+  ) {
+    say(
+      `\n━━ A demo season: a main match, its death match, the next main match, each started where the season's ledger says`,
+    );
+    season = await playDemoSeason(join(options.outDir, 'season'), say, workbookProgress(options.progress));
+  }
+
   const index = join(options.outDir, 'index.html');
-  writeFileSync(index, indexPage(indexEntries(options.outDir, done)));
+  writeFileSync(
+    index,
+    indexPage(indexEntries(options.outDir, done), season ? seasonEntries(options.outDir, season) : []),
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say(`\n━━ Done in ${seconds} s. Open ${index} to see every workbook, or:`);
   for (const d of done) say(`${d.title}\n${outputsText(d.outputs)}`);
+  if (season) {
+    const near = relative('.', join(options.outDir, 'season'));
+    const dir = near.startsWith('..') ? resolve(options.outDir, 'season') : near;
+    say(
+      `Demo season (${season.ledger.columns.map((c) => c.heading).join(', ')}): its Season tab is on every host's and spectators' sheet`,
+    );
+    for (const outputs of season.outputs) say(outputsText(outputs));
+    say(`  npx genius-host season ${dir}  the season's ledger, and its chain checked`);
+  }
   say('\nResults of the finished matches (final scores in brackets)');
   const width = Math.max(...done.map((d) => d.title.length));
   for (const d of done) say(`  ${d.title.padEnd(width)}  ${d.line}`);
@@ -287,7 +314,22 @@ function earlierLine(file: string): string {
   }
 }
 
-function indexPage(games: readonly { title: string; line: string; link: string }[]): string {
+/** The demo season's matches for the index page: each match's workbooks. */
+function seasonEntries(outDir: string, season: DemoSeason): { title: string; line: string; link: string }[] {
+  return season.ledger.columns.map((c, i) => ({
+    title: `${c.heading} (${c.title})`,
+    line: inert(c.summary),
+    link: relative(outDir, season.outputs[i].index),
+  }));
+}
+
+function indexPage(
+  games: readonly { title: string; line: string; link: string }[],
+  season: readonly { title: string; line: string; link: string }[] = [],
+): string {
+  const seasonItems = season
+    .map((g) => `<li><a href="${escapeHtml(g.link)}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.line)}</li>`)
+    .join('\n');
   const items = games
     .map((g) => `<li><a href="${escapeHtml(g.link)}">${escapeHtml(g.title)}</a>: ${escapeHtml(g.line)}</li>`)
     .join('\n');
@@ -295,7 +337,7 @@ function indexPage(games: readonly { title: string; line: string; link: string }
 <style>body{font-family:Arial,sans-serif;margin:24px;color:#202124;line-height:1.6}</style></head>
 <body><h1>genius-host: a match of each game, played by bots</h1>
 <p>Every workbook below was written by the same Sheets API requests the add-on sends to Google Sheets.</p>
-<ul>${items}</ul></body></html>
+<ul>${items}</ul>${seasonItems ? `\n<h2>A demo season</h2>\n<p>Each match started where the season's ledger says; each host's and spectators' workbook has a Season tab.</p>\n<ul>${seasonItems}</ul>` : ''}</body></html>
 `;
 }
 

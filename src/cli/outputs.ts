@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { makeDirs } from '../node/dirs.js';
 import { join } from 'node:path';
-import type { Audience, View } from '../engine/core/view.js';
+import type { Audience, Table, View } from '../engine/core/view.js';
 import { inert } from '../engine/core/quote.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
 import { escapeHtml } from '../sheets/html.js';
@@ -51,8 +51,11 @@ export function renderAudience(
   result: ReplayResult,
   audience: Audience,
   now?: string,
+  season?: readonly Table[],
 ): { workbook: EmbeddedWorkbook; view: View; requests: number; bytes: number; batches: number } {
-  const view = viewFor(result, audience, { now });
+  const base = viewFor(result, audience, { now });
+  // The Season tab is the spectators' and the host's, as the Seed tab (a player's sheet is their own match).
+  const view = season && (audience === 'host' || audience === 'public') ? { ...base, season } : base;
   const workbook = new EmbeddedWorkbook(`${result.game.title}: ${readerOf(audience, result)}`);
   const report = renderView(workbook, view, { dropDefaultSheet: true });
   return { workbook, view, ...report };
@@ -67,6 +70,7 @@ export async function writeMatchOutputs(
   dir: string,
   onProgress: OutputProgress = () => {},
   now?: string,
+  season?: readonly Table[],
 ): Promise<MatchOutputs> {
   makeDirs(dir);
   const matchPath = join(dir, 'match.json');
@@ -76,7 +80,7 @@ export async function writeMatchOutputs(
   for (const audience of audiences) {
     const reader = readerOf(audience, result);
     onProgress(workbooks.length, audiences.length, reader);
-    const { workbook, view, requests, bytes, batches } = renderAudience(result, audience, now);
+    const { workbook, view, requests, bytes, batches } = renderAudience(result, audience, now, season);
     const stem = audienceStem(audience);
     const html = join(dir, `${stem}.html`);
     const xlsx = join(dir, `${stem}.xlsx`);

@@ -47,6 +47,7 @@ const SETUP_FIELD_SET = {
   guardrails: true,
   publish: true,
   anonymous: true,
+  season: true,
 } satisfies Record<keyof MatchSetup, true>;
 const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);
 

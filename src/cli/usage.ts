@@ -5,7 +5,19 @@ import { GAME_LIST } from '../engine/index.js';
 import { InputError, closest } from '../node/errors.js';
 import { botNames } from './demo.js';
 
-const COMMAND_NAMES = ['replay', 'new', 'show', 'start', 'render', 'pull', 'verify', 'host', 'login', 'help'] as const;
+const COMMAND_NAMES = [
+  'replay',
+  'new',
+  'show',
+  'start',
+  'render',
+  'pull',
+  'verify',
+  'season',
+  'host',
+  'login',
+  'help',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** The command a word names; an unknown one is refused with the closest name. */
@@ -50,6 +62,10 @@ Usage:
                                            its submission (exit 1 if any does not hold)
   genius-host verify FILE --receipt CODE   which submission of the published file a receipt from your
                                            private sheet was given for (exit 1 if none matches)
+  genius-host season FILES...|DIR          a season's ledger (garnets, Tokens of Life, who is still in)
+                                           from its match files in order, and each match checked to start
+                                           where the last one ended (exit 1 naming the first that does not);
+                                           verify FILES...|DIR checks the chain alone
   genius-host host --spreadsheet ID [--once | --every 60s]
                                            host a match from this machine: the add-on's minute tick
                                            (genius-host help host explains it)

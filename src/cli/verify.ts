@@ -34,7 +34,7 @@ export function copiedFileText(text: string): string | null {
 }
 
 /** The match file in `text`, as saved or as copied from the Seed tab; a file that reads neither way gets the JSON error of the text as it is. */
-function publishedFile(text: string, file: string): MatchFile {
+export function publishedFile(text: string, file: string): MatchFile {
   let json: unknown;
   try {
     json = parseJsonFile(text, file);

@@ -7,12 +7,18 @@ import { type ReplayOptions, type ReplayResult, replay } from './core/replay.js'
 import { type SimulateOptions, simulate } from './core/simulate.js';
 import { type Result, err } from './core/result.js';
 import { GAMES, gameById } from './games/index.js';
+import { resultLine } from './core/outcome.js';
+import { type SeasonLedger, seasonLedger } from './season/ledger.js';
+import { chainOrder } from './season/order.js';
+import { matchHash } from './season/hash.js';
 
 export { EXAMPLE_GAME, GAMES, GAME_LIST, REHEARSAL_GAME, gameById } from './games/index.js';
 export { replayOutput } from './core/replay-output.js';
 export { stringifyMatchFile } from './core/matchfile.js';
 export { viewFor, viewKey, audiencesOf } from './core/views.js';
 export { resultLine } from './core/outcome.js';
+export { matchHash } from './season/hash.js';
+export type { SeasonLedger, SeasonColumn, SeasonCell, SeasonIssue, SeasonStatus } from './season/ledger.js';
 export type { MatchFile } from './core/matchfile.js';
 export type { ReplayResult, Receipt, Rejection } from './core/replay.js';
 export type { ReplayOutput } from './core/replay-output.js';
@@ -92,4 +98,38 @@ export function newMatch(gameId: string, setup: NewMatchOptions = {}): Result<Ma
 /** Plays a whole match with bots and returns the completed match file. */
 export function playMatch(match: MatchFile, options: SimulateOptions = {}): MatchFile {
   return simulate(gameById(match.game), match, options);
+}
+
+/**
+ * The ledger of a season (docs/season.md): its match files in the order they were played, each
+ * replayed as a complete record (every phase closed), then chained one to the next.
+ */
+export function seasonOf(matches: readonly { readonly label: string; readonly match: MatchFile }[]): SeasonLedger {
+  return seasonLedger(
+    matches.map(({ label, match }) => {
+      const result = replayMatch(match);
+      return { label, match, final: result.final, title: gameById(match.game).title, summary: resultLine(result) };
+    }),
+  );
+}
+
+/**
+ * The season of `current` among `matches` (a host spreadsheet's archived logs and its log), in the
+ * order of their chain, ending with `current`; null when `current` names no season or does not
+ * chain to its season's first match.
+ */
+export function seasonChain<T extends { readonly match: MatchFile }>(matches: readonly T[], current: T): T[] | null {
+  const name = current.match.season?.name;
+  if (name === undefined) return null;
+  const chained = [...matches.filter((m) => m !== current), current].map((item) => {
+    const final = replayMatch(item.match).final;
+    return {
+      item,
+      season: item.match.season?.name,
+      previous: item.match.season?.previous,
+      hash: final === null ? null : matchHash(item.match, final),
+    };
+  });
+  const ordered = chainOrder(chained, name);
+  return ordered.at(-1) === current ? ordered : null;
 }

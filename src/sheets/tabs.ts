@@ -14,7 +14,11 @@ import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Host actions', SEED_TAB] as const;
+const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Host actions', SEED_TAB, 'Season'] as const;
+
+/** The Season tab's one line on what it is for. */
+const SEASON_PURPOSE =
+  "This match is one match of a season. The season's ledger below is replayed from its match files, in order: each player's garnets, Tokens of Life and status after each match. Each match names the one before it by its hash, so a balance changed between two matches shows.";
 
 /** The Seed tab's one line on what it is for. */
 const SEED_PURPOSE =
@@ -74,6 +78,8 @@ export function layoutView(view: View): TabLayout[] {
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
   if (view.hostActions) fixed.push(tablesLayout('Host actions', head('Host actions'), [view.hostActions]));
   if (view.seed) fixed.push(seedLayout(head('Seed', [SEED_PURPOSE]), view.seed));
+  if (view.season && view.season.length > 0)
+    fixed.push(tablesLayout('Season', head('Season', [SEASON_PURPOSE]), view.season));
   const tabs = [...boards.slice(0, 1), ...fixed, ...boards.slice(1)];
 
   const seen = new Set<string>();

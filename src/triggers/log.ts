@@ -98,10 +98,14 @@ export class MatchLog {
   /** The ids of the entries the log held when last read: append() writes none of them again. */
   private readIds = new Set<string>();
 
-  constructor(private readonly sheet: Spreadsheet) {}
+  /** `tab`: the log's tab; an ended match's archived log (archive) is read under its own title. */
+  constructor(
+    private readonly sheet: Spreadsheet,
+    private readonly tab = LOG_TAB,
+  ) {}
 
   private sheetMeta() {
-    return (this.sheet.getMetadata().sheets ?? []).find((s) => s.properties?.title === LOG_TAB);
+    return (this.sheet.getMetadata().sheets ?? []).find((s) => s.properties?.title === this.tab);
   }
 
   exists(): boolean {
@@ -110,7 +114,7 @@ export class MatchLog {
 
   /** The rows as written: [kind, chunk, chunk, …]. */
   private rows(): string[][] {
-    return this.sheet.readValues(`'${LOG_TAB}'!A1:${LAST_COLUMN}`).filter((row) => row.length > 0 && row[0] !== '');
+    return this.sheet.readValues(`'${this.tab}'!A1:${LAST_COLUMN}`).filter((row) => row.length > 0 && row[0] !== '');
   }
 
   /**
@@ -122,7 +126,7 @@ export class MatchLog {
     if (!this.lastMeta) return null;
     const rows = this.rows();
     if (rows.length === 0 || rows[0][0] !== 'match')
-      throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
+      throw new Error(`the "${this.tab}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
       ...JSON.parse(rows[0].slice(1).join('')),
       submissions: [],
@@ -134,12 +138,12 @@ export class MatchLog {
       try {
         value = JSON.parse(row.slice(1).join(''));
       } catch {
-        throw new Error(`row ${i + 2} of the "${LOG_TAB}" tab is not valid JSON: the log is damaged`);
+        throw new Error(`row ${i + 2} of the "${this.tab}" tab is not valid JSON: the log is damaged`);
       }
       if (row[0] === 'submission') file.submissions.push(value);
       else if (row[0] === 'decision') file.decisions.push(value);
       else if (row[0] === 'event') file.events.push(value);
-      else throw new Error(`row ${i + 2} of the "${LOG_TAB}" tab has the unknown kind "${row[0]}"`);
+      else throw new Error(`row ${i + 2} of the "${this.tab}" tab has the unknown kind "${row[0]}"`);
     });
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
@@ -199,6 +203,13 @@ export class MatchLog {
     };
     for (const part of splitRequests([append])) this.sheet.batchUpdate(part);
     this.readIds = seen;
+  }
+
+  /** The titles of the archived logs of this spreadsheet's ended matches (archive), oldest first as the tabs stand. */
+  archivedTabs(): string[] {
+    return (this.sheet.getMetadata().sheets ?? [])
+      .map((s) => s.properties?.title ?? '')
+      .filter((title) => title.startsWith(`${LOG_TAB} (`));
   }
 
   /** Renames the log of a finished match so a new one can start. */

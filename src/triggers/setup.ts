@@ -47,6 +47,8 @@ export interface MatchSetup {
   readonly publish?: boolean;
   /** True: players play under aliases, and only the host knows who is who (core/anonymity.ts). */
   readonly anonymous?: boolean;
+  /** The season this match is one match of, and the match before it by its hash (docs/season.md): written into the match file as given. */
+  readonly season?: unknown;
 }
 
 export interface FieldError {
@@ -111,6 +113,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
     ...(anonymous ? { anonymous: true } : {}),
+    ...(setup.season !== undefined ? { season: setup.season } : {}),
   };
   // An empty zone is not "UTC": the host cleared the field, and every deadline would be read in a zone they did not choose.
   if (typeof setup.timeZone !== 'string' || setup.timeZone.trim() === '') {

@@ -112,7 +112,7 @@ const cases: { args: string[]; says: RegExp }[] = [
   // Commands and options
   {
     args: ['strat'],
-    says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, host, login, help;/,
+    says: /^unknown command "strat"; did you mean start\? \(commands: replay, new, show, start, render, pull, verify, season, host, login, help;/,
   },
   { args: ['--players', '3'], says: /^name a command before the options, e.g\. genius-host start --players 3/ },
   { args: ['help', 'foo'], says: /^unknown command "foo" \(commands: / },

@@ -9,6 +9,7 @@ import { newCommand } from './new.js';
 import { pull } from './pull.js';
 import { render } from './render.js';
 import { replay } from './replay.js';
+import { season } from './season.js';
 import { show } from './show.js';
 import { start } from './start.js';
 import { verify } from './verify.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Readonly<Record<CommandName, Command>> = {
   render,
   pull,
   verify,
+  season,
   host,
   login,
   help,

@@ -76,10 +76,35 @@ export function hostActions(result: Named, now?: string): HostAction[] {
   const decisions = result.match.decisions
     .filter((d) => happened(d.at))
     .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
-  const timed = [...events, ...decisions.filter((d) => d.at !== '')].sort(
+  const timed = [...seasonActions(result, happened), ...events, ...decisions.filter((d) => d.at !== '')].sort(
     (a, b) => Date.parse(a.at) - Date.parse(b.at),
   );
-  return [...timed, ...decisions.filter((d) => d.at === '')];
+  return [...seasonActions(result, happened, false), ...timed, ...decisions.filter((d) => d.at === '')];
+}
+
+/**
+ * The host's changes of balance made since the season's last match (docs/season.md): public host
+ * actions like any other, with their reason. Those without a time (a hand-written file) come first,
+ * as they came before the match.
+ */
+function seasonActions(result: Named, happened: (at: string | undefined) => boolean, timed = true): HostAction[] {
+  return (result.match.season?.adjustments ?? [])
+    .filter((a) => (a.at !== undefined) === timed && happened(a.at))
+    .map((a) => {
+      const what = [
+        a.garnets ? `${a.garnets > 0 ? '+' : ''}${a.garnets} garnet${Math.abs(a.garnets) === 1 ? '' : 's'}` : '',
+        a.tokensOfLife
+          ? `${a.tokensOfLife > 0 ? '+' : ''}${a.tokensOfLife} Token${Math.abs(a.tokensOfLife) === 1 ? '' : 's'} of Life`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      return {
+        at: a.at ?? '',
+        what: `Changed ${seatName(result.match, a.player)}'s balance before this match: ${what || 'nothing'}`,
+        reason: a.reason,
+      };
+    });
 }
 
 /** The Host actions list as a table of the spectators' (and the host's) sheet. */

@@ -14,6 +14,7 @@ import { firstIssue, formatPath, valueAt } from './issues.js';
 import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
+import { type SeasonField, seasonFieldSchema } from '../season/schema.js';
 
 // zod/mini ships without messages; load the English ones once, the first time a file is checked.
 let englishLoaded = false;
@@ -293,6 +294,7 @@ const matchFileShape = z.strictObject({
   events: z.optional(z.array(eventSchema)),
   publish: z.optional(z.boolean()),
   anonymous: z.optional(z.boolean()),
+  season: z.optional(seasonFieldSchema),
   final: z.optional(z.record(z.string(), z.unknown())),
 });
 
@@ -314,6 +316,8 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly publish?: boolean;
   /** True: players play under aliases (`players[].name`), the people behind them are the host's only (core/anonymity.ts). */
   readonly anonymous?: boolean;
+  /** The season this match is one match of, and the match before it (docs/season.md); replay ignores it. */
+  readonly season?: SeasonField;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
 }
@@ -359,6 +363,13 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
+  // A change of balance names a player of this match: the Host actions list names them by name, never by id.
+  for (const [index, change] of (file.season?.adjustments ?? []).entries()) {
+    if (!seen.has(change.player))
+      return err(
+        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
+      );
+  }
   const substitutes = checkSubstitutes(file.players, file.events ?? []);
   if (!substitutes.ok) return substitutes;
 
@@ -390,6 +401,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
       ...(file.publish !== undefined ? { publish: file.publish } : {}),
       ...(file.anonymous !== undefined ? { anonymous: file.anonymous } : {}),
+      ...(file.season !== undefined ? { season: file.season } : {}),
       ...(file.final !== undefined ? { final: file.final } : {}),
     }),
   );
@@ -442,6 +454,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     ...(match.guardrails ? { guardrails: match.guardrails } : {}),
     ...(match.publish !== undefined ? { publish: match.publish } : {}),
     ...(match.anonymous !== undefined ? { anonymous: match.anonymous } : {}),
+    ...(match.season !== undefined ? { season: match.season } : {}),
   };
 }
 

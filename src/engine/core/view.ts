@@ -237,6 +237,8 @@ export interface View extends GameView {
   readonly seed?: SeedView;
   /** The spectators' (and the host's) Host actions list (core/host-actions.ts); absent from a player's view. */
   readonly hostActions?: Table;
+  /** The spectators' (and the host's) Season tab, when the match is one of a season (season/view.ts): the ledger, the matches, the rules, the chain. */
+  readonly season?: readonly Table[];
 }
 
 /**
