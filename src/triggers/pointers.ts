@@ -93,7 +93,7 @@ const SCHEMAS = {
     rehearsal: z.optional(z.boolean()),
   }),
   /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
-  starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),
+  starting: z.object({ setup: z.string(), seed: z.optional(z.string()), secret: z.optional(z.string()) }),
   startedPlayer: z.object({
     form: z.optional(formRef),
     protection: z.optional(protection),

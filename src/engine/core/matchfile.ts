@@ -44,6 +44,11 @@ const entryUid = z.optional(
     .check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')),
 );
 
+/** The link of the entry logged before this one (docs/matchfile.md, "The chain"); absent in files made before the chain. */
+const entryAfter = z.optional(
+  z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a link is 64 lowercase hexadecimal digits (a SHA-256)')),
+);
+
 /** The longest reason a host may give for an action (it is shown on every spectator's sheet). */
 export const MAX_REASON_LENGTH = 300;
 
@@ -101,6 +106,7 @@ const submissionSchema = z.strictObject({
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
   uid: entryUid,
+  after: entryAfter,
   receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),
 });
 
@@ -119,6 +125,7 @@ const scheduleEventSchema = z.strictObject({
   at: isoTime,
   reason: hostReason,
   uid: entryUid,
+  after: entryAfter,
 });
 
 const emailEventSchema = z.strictObject({
@@ -128,6 +135,7 @@ const emailEventSchema = z.strictObject({
   at: isoTime,
   reason: hostReason,
   uid: entryUid,
+  after: entryAfter,
 });
 
 const substituteEventSchema = z.strictObject({
@@ -140,6 +148,7 @@ const substituteEventSchema = z.strictObject({
   at: isoTime,
   reason: hostReason,
   uid: entryUid,
+  after: entryAfter,
 });
 
 const closeEventSchema = z.strictObject({
@@ -147,6 +156,7 @@ const closeEventSchema = z.strictObject({
   phase: z.string().check(z.minLength(1, 'a phase name is required')),
   at: isoTime,
   uid: entryUid,
+  after: entryAfter,
 });
 
 /** Pause, resume, and Resolve overdue now (on the Host actions list; replay ignores it): docs/matchfile.md, "Host events". */
@@ -155,6 +165,7 @@ const pauseEventSchema = z.strictObject({
   at: isoTime,
   reason: hostReason,
   uid: entryUid,
+  after: entryAfter,
 });
 
 /** A message the add-on sent, skipped or gave up on (docs/matchfile.md, "Messages"): it changes nothing in the match. */
@@ -168,6 +179,7 @@ const messageEventSchema = z.strictObject({
   retry: z.optional(isoTime),
   at: isoTime,
   uid: entryUid,
+  after: entryAfter,
 });
 
 const eventSchema = z.discriminatedUnion('type', [
@@ -185,6 +197,7 @@ const decisionSchema = z.strictObject({
   at: z.optional(isoTime),
   reason: hostReason,
   uid: entryUid,
+  after: entryAfter,
 });
 
 /**
@@ -293,6 +306,9 @@ const matchFileShape = z.strictObject({
   events: z.optional(z.array(eventSchema)),
   publish: z.optional(z.boolean()),
   anonymous: z.optional(z.boolean()),
+  secret: z.optional(
+    z.string().check(z.minLength(16, 'a secret is at least 16 characters'), z.maxLength(200, 'a secret is at most 200 characters')),
+  ),
   final: z.optional(z.record(z.string(), z.unknown())),
 });
 
@@ -314,6 +330,12 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly publish?: boolean;
   /** True: players play under aliases (`players[].name`), the people behind them are the host's only (core/anonymity.ts). */
   readonly anonymous?: boolean;
+  /**
+   * The host's own secret, drawn at the start and never published (core/chain.ts): it keys the
+   * pseudonyms the chain is made with, and draws an anonymous match's aliases and seat order
+   * (core/anonymity.ts), so the published seed tells nobody who is who.
+   */
+  readonly secret?: string;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
 }
@@ -390,6 +412,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       ...(file.events && file.events.length > 0 ? { events: file.events } : {}),
       ...(file.publish !== undefined ? { publish: file.publish } : {}),
       ...(file.anonymous !== undefined ? { anonymous: file.anonymous } : {}),
+      ...(file.secret !== undefined ? { secret: file.secret } : {}),
       ...(file.final !== undefined ? { final: file.final } : {}),
     }),
   );
@@ -442,6 +465,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     ...(match.guardrails ? { guardrails: match.guardrails } : {}),
     ...(match.publish !== undefined ? { publish: match.publish } : {}),
     ...(match.anonymous !== undefined ? { anonymous: match.anonymous } : {}),
+    ...(match.secret !== undefined ? { secret: match.secret } : {}),
   };
 }
 

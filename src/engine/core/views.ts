@@ -7,7 +7,7 @@ import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
-import { receiptCode } from './receipt.js';
+import { receiptOf } from './receipt.js';
 import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
@@ -201,7 +201,7 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
       : answersText(result.match.submissions[r.index].answers),
     outcome(r),
     [...r.reasons, ...(r.notes ?? [])].join('; '),
-    receiptCode(result.match.seed, result.match.submissions[r.index]),
+    receiptOf(result.match, result.match.submissions[r.index]),
   ]);
   if (audience === 'host') {
     for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {
