@@ -1,0 +1,275 @@
+// What became of a move, from a player's receipt (docs/trust.md; `genius-host verify FILE --receipt
+// CODE`): which submission the code was given for, whether the log before it is the log the code
+// was made after (core/chain.ts), whether the move counted when its phase resolved and, if not, what
+// took its place; and every entry logged after it that touches the seat. Pure: the same file and
+// codes always give the same answer. The words are the player's: no JSON, no field names.
+
+import { type ChainEntry, chainNames, chainStart, entriesOf, linkOf } from './chain.js';
+import type { MatchEvent, Submission } from './game.js';
+import type { MatchFile } from './matchfile.js';
+import { isAfter } from './deadlines.js';
+import { isIsoTime } from './matchfile.js';
+import { receiptOf } from './receipt.js';
+import type { ReplayResult } from './replay-result.js';
+
+type Entry = ChainEntry & { readonly index: number };
+
+/** Where an entry is in the file, as a reader finds it: `submissions[3]`. */
+export function entryPlace(entry: { readonly kind: ChainEntry['kind']; readonly index: number }): string {
+  const list = entry.kind === 'submission' ? 'submissions' : entry.kind === 'decision' ? 'decisions' : 'events';
+  return `${list}[${entry.index}]`;
+}
+
+/** A receipt code, short enough to read and still tell apart: its first 12 digits. */
+export function shortCode(code: string): string {
+  return `${code.slice(0, 12)}…`;
+}
+
+/** The links of a file's entries, each to its entry (the first one met for a link). */
+function linksOf(match: MatchFile): Map<string, Entry> {
+  const names = chainNames(match);
+  const out = new Map<string, Entry>();
+  for (const entry of entriesOf(match)) {
+    const link = linkOf(entry, names);
+    if (!out.has(link)) out.set(link, entry);
+  }
+  return out;
+}
+
+/** Whether a file is chained: any entry carries the link it was logged after. */
+export function isChained(match: MatchFile): boolean {
+  return entriesOf(match).some((entry) => entry.value.after !== undefined);
+}
+
+/**
+ * Where the chain of a whole file breaks, in a sentence, or null: an entry without a link where
+ * others have one, or logged after a link no entry of the file (nor its head) has. An edit of an
+ * entry breaks the chain at the entry logged next, which names it.
+ */
+export function chainBreak(match: MatchFile): string | null {
+  if (!isChained(match)) return null;
+  const links = linksOf(match);
+  const start = chainStart(match);
+  for (const entry of entriesOf(match)) {
+    const after = entry.value.after;
+    if (after === undefined)
+      return `${entryPlace(entry)} carries no link to the entry before it, where the others do: it was added to the log by hand`;
+    if (after !== start && !links.has(after))
+      return `${entryPlace(entry)} (${describe(match, entry)}) was logged after an entry this file does not hold: the entry before it, or the match's head (players, options, schedule), was changed, added or taken out`;
+  }
+  return null;
+}
+
+/** The time of an entry, when it has a readable one. */
+function timeOf(entry: ChainEntry): string | undefined {
+  const at = entry.value.at;
+  return typeof at === 'string' && isIsoTime(at) ? at : undefined;
+}
+
+function playerName(match: MatchFile, id: string): string {
+  return match.players.find((p) => p.id === id)?.name ?? id;
+}
+
+/** One entry in a player's words. */
+function describe(match: MatchFile, entry: ChainEntry): string {
+  const at = timeOf(entry);
+  const when = at ? ` at ${at}` : '';
+  if (entry.kind === 'submission') {
+    const s = entry.value;
+    const who =
+      s.via === 'host'
+        ? `the host typed in an answer for ${playerName(match, s.player)}`
+        : s.via === 'bot'
+          ? `a bot answered for ${playerName(match, s.player)}`
+          : `an answer from ${playerName(match, s.player)}`;
+    return `${who} in ${s.phase}${when}`;
+  }
+  if (entry.kind === 'decision') return `the host answered the decision ${entry.value.id}: ${entry.value.choice}${when}`;
+  return eventWords(match, entry.value);
+}
+
+function eventWords(match: MatchFile, e: MatchEvent): string {
+  switch (e.type) {
+    case 'email':
+      return `the host changed the email of ${playerName(match, e.player)}'s seat, from ${e.at}`;
+    case 'substitute':
+      return `the host gave ${playerName(match, e.player)}'s seat to ${e.name}, from ${e.at}`;
+    case 'pause':
+      return `the host paused the match at ${e.at}`;
+    case 'resume':
+      return `the host let the match go on at ${e.at}`;
+    case 'extend':
+      return `the host moved the deadline of ${e.phase} to ${e.deadline} (at ${e.at})`;
+    case 'reopen':
+      return `the host undid the end of ${e.phase}, open again until ${e.deadline} (at ${e.at})`;
+    case 'close':
+      return `${e.phase} closed at ${e.at}, every player being ready`;
+    case 'resolve':
+      return `the host resolved what was overdue at ${e.at}`;
+    case 'message':
+      return `a message was sent at ${e.at}`;
+  }
+}
+
+/** Whether an entry logged after a move touches that move's seat or phase (a pause touches every phase). */
+function touches(entry: ChainEntry, move: Submission): boolean {
+  if (entry.kind === 'submission') return entry.value.player === move.player;
+  if (entry.kind === 'decision') return false;
+  const e = entry.value;
+  if (e.type === 'email' || e.type === 'substitute') return e.player === move.player;
+  if (e.type === 'pause' || e.type === 'resume') return true;
+  if (e.type === 'extend' || e.type === 'reopen' || e.type === 'close') return e.phase === move.phase;
+  return false;
+}
+
+/** A submission the player sent themselves, by the file's word (not typed by the host, not a bot's). */
+function fromPlayer(s: Submission): boolean {
+  return s.via !== 'host' && s.via !== 'bot';
+}
+
+export interface LaterEntry {
+  readonly place: string;
+  readonly words: string;
+  /** A host's entry logged after the move but dated before it. */
+  readonly backdated: boolean;
+  /** An answer "from" the player that none of the receipts given covers. */
+  readonly uncovered: boolean;
+  /** An answer in the move's own phase (one that could replace it). */
+  readonly samePhase: boolean;
+}
+
+export interface ReceiptFinding {
+  readonly code: string;
+  /** The submission the code was given for, or null when none of the file is. */
+  readonly submission: { readonly index: number; readonly value: Submission } | null;
+  /** Why nothing matches (when `submission` is null). */
+  readonly missing?: string;
+  /** Where the log before the move is not the log the code was made after, or null. */
+  readonly broken: string | null;
+  /** Whether the move counted when its phase resolved, in the player's words. */
+  readonly fate: string;
+  readonly counted: boolean;
+  /** The answer that counts instead, when one replaced it and no receipt given covers it. */
+  readonly replacedUncovered: boolean;
+  /** The entries logged after the move (not under it in the chain) that touch its seat or phase. */
+  readonly later: readonly LaterEntry[];
+  /** Every reason the move is not verified, or none. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * What became of the move each of `codes` was given for, in `result`'s match (a complete replay of
+ * the file). The codes are one player's: an answer "from" them that none covers is named.
+ */
+export function checkReceipts(result: ReplayResult, codes: readonly string[]): ReceiptFinding[] {
+  const match = result.match;
+  const given = new Set(codes);
+  const covered = (s: Submission) => given.has(receiptOf(match, s));
+  return codes.map((code) => checkOne(result, code, covered));
+}
+
+function checkOne(result: ReplayResult, code: string, covered: (s: Submission) => boolean): ReceiptFinding {
+  const match = result.match;
+  const index = match.submissions.findIndex((s) => receiptOf(match, s) === code);
+  if (index < 0) {
+    const listed = match.submissions.findIndex((s) => s.receipt === code);
+    const missing =
+      listed >= 0
+        ? `submissions[${listed}] (${describe(match, { kind: 'submission', value: match.submissions[listed] })}) lists this receipt, but no longer holds what it was given for: it was changed after it was logged`
+        : 'no submission of this file is the one this receipt was given for: it was changed or taken out (or the file is another match)';
+    return {
+      code,
+      submission: null,
+      missing,
+      broken: null,
+      fate: 'not found',
+      counted: false,
+      replacedUncovered: false,
+      later: [],
+      problems: [missing],
+    };
+  }
+  const move = match.submissions[index];
+  const problems: string[] = [];
+
+  // The log under the move: every entry it was logged after, back to the match's head.
+  const under = new Set<Entry>();
+  let broken: string | null = null;
+  if (move.after !== undefined) {
+    const links = linksOf(match);
+    const start = chainStart(match);
+    let child: Entry = { kind: 'submission', value: move, index };
+    for (let link: string | undefined = move.after; link !== start; ) {
+      const parent: Entry | undefined = link === undefined ? undefined : links.get(link);
+      if (parent === undefined || under.has(parent)) {
+        broken =
+          child.kind === 'submission' && child.index === index
+            ? 'the entry your move was logged after is not in this file: the log just before your move was changed, or an entry there was added or taken out'
+            : `${entryPlace(child)} (${describe(match, child)}), logged before your move, was logged after an entry this file does not hold: the log just before it, or the match's head, was changed, added to or cut`;
+        break;
+      }
+      under.add(parent);
+      child = parent;
+      link = parent.value.after;
+    }
+    if (broken) problems.push(broken);
+  }
+
+  const receipt = result.receipts.find((r) => r.index === index);
+  let fate: string;
+  let counted = false;
+  let replacedUncovered = false;
+  if (!receipt) fate = 'it was never read: its phase did not open in this file';
+  else if (receipt.status === 'rejected') fate = `it did not count: ${receipt.reasons[0] ?? 'refused'}`;
+  else if (!receipt.superseded) {
+    counted = true;
+    fate =
+      receipt.status === 'partial'
+        ? `it counted, in part: ${receipt.reasons.join('; ')}`
+        : 'it counted: it is the answer of yours that stood when its phase resolved';
+  } else {
+    const instead = result.receipts.find(
+      (r) => r.player === move.player && r.phase === receipt.phase && r.status !== 'rejected' && !r.superseded,
+    );
+    const other = instead ? match.submissions[instead.index] : undefined;
+    const words = other ? describe(match, { kind: 'submission', value: other }) : 'a later answer';
+    if (other && !fromPlayer(other)) fate = `it did not count: ${words} replaced it`;
+    else if (other && covered(other)) {
+      counted = true;
+      fate = `it was replaced by your own later answer (${words}, receipt ${shortCode(receiptOf(match, other))}), which counted`;
+    } else {
+      replacedUncovered = true;
+      fate = `it did not count: ${words} replaced it, and no receipt you gave covers that answer`;
+    }
+  }
+  if (!counted) problems.push(`your move ${fate.replace(/^it /, '')}`);
+
+  const later: LaterEntry[] = [];
+  const moveAt = timeOf({ kind: 'submission', value: move });
+  for (const entry of entriesOf(match)) {
+    if (entry.kind === 'submission' && entry.index === index) continue;
+    if (under.has(entry) || !touches(entry, move)) continue;
+    const at = timeOf(entry);
+    const backdated = entry.kind !== 'submission' && at !== undefined && moveAt !== undefined && isAfter(moveAt, at);
+    const uncovered = entry.kind === 'submission' && fromPlayer(entry.value) && !covered(entry.value);
+    const samePhase = entry.kind === 'submission' && entry.value.phase === move.phase;
+    later.push({ place: entryPlace(entry), words: describe(match, entry), backdated, uncovered, samePhase });
+  }
+  // An uncovered answer of the same phase could have taken the move's place: that fails the check.
+  // One of another phase is named only (the player may not have given every receipt they hold).
+  const forged = later.filter((entry) => entry.uncovered && entry.samePhase);
+  if (forged.length > 0 && !replacedUncovered)
+    problems.push(
+      `${forged.length === 1 ? 'an answer' : `${forged.length} answers`} "from" you in ${move.phase} that no receipt you gave covers: ${forged.map((entry) => entry.place).join(', ')}`,
+    );
+  return {
+    code,
+    submission: { index, value: move },
+    broken,
+    fate,
+    counted,
+    replacedUncovered,
+    later,
+    problems,
+  };
+}
