@@ -212,10 +212,13 @@ function aliasTakesAName(players: MatchSetup['players']): FieldError | null {
 /** Each player's alias: the one the host typed, else one drawn from the host's secret unlike every typed one. */
 function aliasesOf(players: MatchSetup['players'], drawFrom: string): string[] {
   const typed = players.map((p) => (typeof p.alias === 'string' ? p.alias.trim() : ''));
+  // None drawn reads as a typed alias, nor as anyone's name (an alias names no one playing).
+  const names = players.map((p) => (typeof p.name === 'string' ? p.name.trim() : '')).filter((n) => n !== '');
   const drawn = drawAliases(
     drawFrom,
     typed.filter((a) => a === '').length,
     typed.filter((a) => a !== ''),
+    names,
   );
   return typed.map((alias) => (alias !== '' ? alias : (drawn.shift() ?? '')));
 }

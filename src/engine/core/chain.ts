@@ -93,8 +93,10 @@ export function publicDecision(d: Decision, names: Pseudonyms): Decision {
 /** An event as published: addresses as pseudonyms, no message's note (it can quote a refusal naming an address or a secret). */
 export function publicEvent(e: MatchEvent, names: Pseudonyms): MatchEvent {
   const uid = e.uid === undefined ? undefined : names.entry(e.uid);
-  if (e.type === 'email' || e.type === 'substitute')
-    return defined<MatchEvent>({ ...e, uid, email: names.account(e.email), after: undefined });
+  if (e.type === 'email') return defined<MatchEvent>({ ...e, uid, email: names.account(e.email), after: undefined });
+  // Who an anonymous match's substitute is stays the host's, as a player's person does.
+  if (e.type === 'substitute')
+    return defined<MatchEvent>({ ...e, uid, email: names.account(e.email), person: undefined, after: undefined });
   if (e.type === 'message') return defined<MatchEvent>({ ...e, uid, note: undefined, after: undefined });
   return defined<MatchEvent>({ ...e, uid, after: undefined });
 }

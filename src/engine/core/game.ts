@@ -153,7 +153,10 @@ export interface SubstituteEvent {
   readonly type: 'substitute';
   /** The seat: the id of the player whose place the substitute takes. */
   readonly player: string;
+  /** The name the seat is read by from `at` on: in an anonymous match the seat's alias, which the substitute takes. */
   readonly name: string;
+  /** In an anonymous match, who the substitute is: the host's only, as `Player.person` (core/anonymity.ts). */
+  readonly person?: string;
   readonly email: string;
   readonly at: string;
   /** Why, in the host's words (player-visible text; the Host actions list shows it). */

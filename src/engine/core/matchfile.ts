@@ -144,6 +144,12 @@ const substituteEventSchema = z.strictObject({
   name: z
     .string()
     .check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
+  /** An anonymous match's substitute: who they are (host-only); `name` is the seat's alias, which they take. */
+  person: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, 'a person is named'), z.maxLength(60, 'a person is at most 60 characters')),
+  ),
   email: z.email('an email address such as ann@example.com is required'),
   at: isoTime,
   reason: hostReason,
@@ -381,7 +387,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
-  const substitutes = checkSubstitutes(file.players, file.events ?? []);
+  const substitutes = checkSubstitutes(file.players, file.events ?? [], file.anonymous === true);
   if (!substitutes.ok) return substitutes;
 
   const options = game.optionsSchema.safeParse(file.options);

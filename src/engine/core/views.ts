@@ -70,7 +70,7 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
   const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
   // Only the host's view says who plays under each alias (core/anonymity.ts).
-  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players) : null;
+  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players, result.match.events) : null;
   return {
     ...gameView,
     ...(people ? { sections: [people, ...gameView.sections] } : {}),

@@ -7,14 +7,14 @@
 // chain, named where.
 
 import { describe, expect, it } from 'vitest';
-import { type ChainEntry, chainNames, chainOn, chainStart, entriesOf, linkOf } from '../../src/engine/core/chain.js';
-import { seedCommitment } from '../../src/engine/core/commitment.js';
-import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
-import { type MatchFile, stringifyMatchFile } from '../../src/engine/core/matchfile.js';
-import { publishedLines } from '../../src/engine/core/publish.js';
-import { receiptOf } from '../../src/engine/core/receipt.js';
-import { verify } from '../../src/cli/verify.js';
-import { loadMatch, replayMatch } from '../../src/engine/index.js';
+import { type ChainEntry, chainNames, chainOn, chainStart, entriesOf, linkOf } from '../../../src/engine/core/chain.js';
+import { seedCommitment } from '../../../src/engine/core/commitment.js';
+import type { MatchEvent, Submission } from '../../../src/engine/core/game.js';
+import { type MatchFile, stringifyMatchFile } from '../../../src/engine/core/matchfile.js';
+import { publishedLines } from '../../../src/engine/core/publish.js';
+import { receiptOf } from '../../../src/engine/core/receipt.js';
+import { verify } from '../../../src/cli/verify.js';
+import { loadMatch, replayMatch } from '../../../src/engine/index.js';
 
 const SEED = 'forgery-seed';
 const SECRET = 'the-hosts-own-secret-never-published';
