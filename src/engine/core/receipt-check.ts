@@ -273,3 +273,28 @@ function checkOne(result: ReplayResult, code: string, covered: (s: Submission) =
     problems,
   };
 }
+
+/**
+ * What `genius-host verify FILE --receipt CODE` will say of a move, as its player's sheet shows it
+ * beside the receipt: in the player's words, with the sheet's own row numbers (#) and no times.
+ * `open`: its phase is still open, so a later answer may still take its place.
+ */
+export function receiptNote(result: ReplayResult, index: number, open: boolean): string {
+  const receipt = result.receipts.find((r) => r.index === index);
+  if (!receipt) return '';
+  if (receipt.overLimit) return 'Will show: not read (over the limit of answers a phase)';
+  if (receipt.status === 'rejected') return 'Will show: it did not count (see Why)';
+  if (!receipt.superseded) {
+    if (open) return 'Counts for now: your last valid answer when this phase closes is the one that counts';
+    return receipt.status === 'partial' ? 'Will show: it counted, in part (see Why)' : 'Will show: it counted';
+  }
+  const instead = result.receipts.find(
+    (r) => r.player === receipt.player && r.phase === receipt.phase && r.status !== 'rejected' && !r.superseded,
+  );
+  if (!instead) return 'Will show: a later answer replaced it';
+  const other = result.match.submissions[instead.index];
+  const row = `#${instead.index + 1}`;
+  if (other.via === 'host') return `Will show: replaced by an answer the host typed in for you (${row})`;
+  if (other.via === 'bot') return `Will show: replaced by a bot's answer (${row})`;
+  return `Will show: replaced by your later answer ${row}, which has its own receipt`;
+}

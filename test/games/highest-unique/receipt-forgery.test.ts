@@ -14,7 +14,7 @@ import { type MatchFile, stringifyMatchFile } from '../../../src/engine/core/mat
 import { publishedLines } from '../../../src/engine/core/publish.js';
 import { receiptOf } from '../../../src/engine/core/receipt.js';
 import { verify } from '../../../src/cli/verify.js';
-import { loadMatch, replayMatch } from '../../../src/engine/index.js';
+import { loadMatch, replayMatch, viewFor } from '../../../src/engine/index.js';
 
 const SEED = 'forgery-seed';
 const SECRET = 'the-hosts-own-secret-never-published';
@@ -288,5 +288,54 @@ describe('an edit before a receipt', () => {
       expect(code).toBe('refused');
       expect(out).toContain('no submission of this file is the one this receipt was given for');
     }
+  });
+});
+
+describe("the player's private sheet", () => {
+  const column = (view: ReturnType<typeof viewFor>, name: string) => {
+    const log = view.log;
+    if (!log) throw new Error('no log');
+    const at = log.header.indexOf(name);
+    return log.rows.map((row) => String(row[at]));
+  };
+
+  it('shows each receipt with what verify --receipt will say of it, in words with no time, and how to check', () => {
+    const log = hostLog();
+    const again = answer('p1', 'round-1', '2026-11-21T18:30:00Z', '6');
+    const last = log.submissions[log.submissions.length - 1];
+    const [linked] = chainOn(
+      [{ kind: 'submission', value: { ...again, uid: 'response:again' } }],
+      linkOf({ kind: 'submission', value: last }, chainNames(log)),
+      chainNames(log),
+    ).entries;
+    const match = { ...log, submissions: [...log.submissions, linked.value as Submission] };
+    const view = viewFor(replayMatch(match), 'player:p1');
+    expect(column(view, 'Receipt')).toEqual(
+      match.submissions.filter((s) => s.player === 'p1').map((s) => receiptOf(match, s)),
+    );
+    expect(column(view, 'Checked after the match')).toEqual([
+      'Will show: replaced by your later answer #7, which has its own receipt',
+      'Will show: it counted',
+      'Will show: it counted',
+    ]);
+    for (const note of column(view, 'Checked after the match')) expect(note).not.toMatch(/\d{4}-\d\d-\d\dT|[{}"]/);
+    expect(view.log?.caption).toContain('genius-host verify FILE --receipt RECEIPT');
+    expect(view.log?.caption).toContain('has no receipt here was never logged');
+  });
+
+  it('says a move counts only for now while its phase is open', () => {
+    const log = hostLog();
+    const sofar = { ...log, submissions: log.submissions.slice(0, 3) };
+    const view = viewFor(replayMatch(sofar, { now: '2026-11-21T18:30:00Z' }), 'player:p1');
+    expect(column(view, 'Checked after the match')).toEqual([
+      'Counts for now: your last valid answer when this phase closes is the one that counts',
+    ]);
+  });
+
+  it('matches what verify says after the match', () => {
+    const { out } = run(honest.text, annsFirst);
+    const view = viewFor(replayMatch(hostLog()), 'player:p1');
+    expect(column(view, 'Checked after the match')[0]).toBe('Will show: it counted');
+    expect(out).toContain('it counted');
   });
 });
