@@ -259,7 +259,11 @@ function checkMoves(match: MatchFile, file: string, codes: readonly string[], ou
       out('  logged after it for this seat or its phase:\n');
       for (const entry of finding.later) {
         const marks = [
-          ...(entry.uncovered ? ['no receipt you gave covers it: if you did not send it, it is not yours'] : []),
+          ...(entry.uncovered && entry.samePhase
+            ? ['no receipt you gave covers it: if you did not send it, it is not yours']
+            : entry.uncovered
+              ? ['give its receipt too to check it']
+              : []),
           ...(entry.backdated ? ['logged after your move, yet dated before it'] : []),
         ];
         out(`    ${entry.place}: ${inert(entry.words)}${marks.length > 0 ? ` (${marks.join('; ')})` : ''}\n`);
