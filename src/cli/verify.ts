@@ -122,7 +122,9 @@ export function verify(text: string, file: string, checks: VerifyChecks, out: (t
     );
   const codes = receipt === undefined ? [] : receipt.split(/[\s,]+/).filter((code) => code !== '');
   if (receipt !== undefined && codes.length === 0)
-    throw new InputError('--receipt: give a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it)');
+    throw new InputError(
+      '--receipt: give a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it)',
+    );
   const notCode = codes.find((code) => !isCommitment(code));
   if (notCode !== undefined)
     throw new InputError(
@@ -132,7 +134,14 @@ export function verify(text: string, file: string, checks: VerifyChecks, out: (t
   // Every check runs and says its part; the refusal then names every one that does not hold.
   const failures = [
     ...(commitment !== undefined ? checkPublished(match, file, commitment.trim().toLowerCase(), out) : []),
-    ...(codes.length > 0 ? checkMoves(match, file, codes.map((code) => code.toLowerCase()), out) : []),
+    ...(codes.length > 0
+      ? checkMoves(
+          match,
+          file,
+          codes.map((code) => code.toLowerCase()),
+          out,
+        )
+      : []),
   ];
   if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);
   return 0;
@@ -181,7 +190,8 @@ function checkPublished(match: MatchFile, file: string, expected: string, out: (
   if (broken !== null) {
     out(`chain: ${inert(broken)}\n`);
     failures.push(`the log's chain breaks: ${inert(broken)}`);
-  } else if (isChained(match)) out("chain: every entry was logged after one this file holds, back to the match's head\n");
+  } else if (isChained(match))
+    out("chain: every entry was logged after one this file holds, back to the match's head\n");
   // Every receipt is salted from the seed: with another seed none can match, and saying so adds nothing.
   if (actual === expected) {
     const receipts = listedReceipts(match, out);
@@ -250,7 +260,7 @@ function checkMoves(match: MatchFile, file: string, codes: readonly string[], ou
     if (s.after !== undefined)
       out(
         finding.broken === null
-          ? "  the log before it is the one it was given after: nothing logged before your move was changed since\n"
+          ? '  the log before it is the one it was given after: nothing logged before your move was changed since\n'
           : `  the log before it was CHANGED: ${inert(finding.broken)}\n`,
       );
     out(`  ${inert(finding.fate)}\n`);

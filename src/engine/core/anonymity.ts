@@ -116,9 +116,7 @@ export function whoIsWho(
 ): Table | null {
   if (anonymous !== true) return null;
   const subs = events.flatMap((e) =>
-    e.type === 'substitute'
-      ? [[e.name, `${e.person ?? e.name} (substitute from ${e.at})`, e.email]]
-      : [],
+    e.type === 'substitute' ? [[e.name, `${e.person ?? e.name} (substitute from ${e.at})`, e.email]] : [],
   );
   return {
     title: 'Who is who (only you see this)',

@@ -191,7 +191,6 @@ export function chainOn<E extends ChainEntry>(
   let last = head;
   const out = entries.map((entry) => {
     // The same entry with `after` set: still an E of the same kind.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
     const linked = { ...entry, value: { ...entry.value, after: last } } as E;
     last = linkOf(linked, names);
     return linked;

@@ -313,7 +313,12 @@ const matchFileShape = z.strictObject({
   publish: z.optional(z.boolean()),
   anonymous: z.optional(z.boolean()),
   secret: z.optional(
-    z.string().check(z.minLength(16, 'a secret is at least 16 characters'), z.maxLength(200, 'a secret is at most 200 characters')),
+    z
+      .string()
+      .check(
+        z.minLength(16, 'a secret is at least 16 characters'),
+        z.maxLength(200, 'a secret is at most 200 characters'),
+      ),
   ),
   final: z.optional(z.record(z.string(), z.unknown())),
 });

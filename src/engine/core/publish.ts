@@ -68,10 +68,7 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   const players = match.players.map((p) => inOrder<Player>(publicPlayer(p, names), PLAYER_FIELDS));
   // The players first, then events, then submissions: the order numbered pseudonyms were always given in.
   const events = match.events?.map((event) =>
-    inOrder<MatchEvent>(
-      { ...publicEvent(event, names), after: event.after },
-      EVENT_FIELDS,
-    ),
+    inOrder<MatchEvent>({ ...publicEvent(event, names), after: event.after }, EVENT_FIELDS),
   );
   const submissions = match.submissions.map((s) =>
     inOrder<Submission>(

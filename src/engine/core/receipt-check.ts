@@ -84,7 +84,8 @@ function describe(match: MatchFile, entry: ChainEntry): string {
           : `an answer from ${playerName(match, s.player)}`;
     return `${who} in ${s.phase}${when}`;
   }
-  if (entry.kind === 'decision') return `the host answered the decision ${entry.value.id}: ${entry.value.choice}${when}`;
+  if (entry.kind === 'decision')
+    return `the host answered the decision ${entry.value.id}: ${entry.value.choice}${when}`;
   return eventWords(match, entry.value);
 }
 
@@ -199,7 +200,7 @@ function checkOne(result: ReplayResult, code: string, covered: (s: Submission) =
     const links = linksOf(match);
     const start = chainStart(match);
     let child: Entry = { kind: 'submission', value: move, index };
-    for (let link: string | undefined = move.after; link !== start; ) {
+    for (let link: string | undefined = move.after; link !== start;) {
       const parent: Entry | undefined = link === undefined ? undefined : links.get(link);
       if (parent === undefined || under.has(parent)) {
         broken =

@@ -84,9 +84,9 @@ function freshCode(seed: string, submission: Pick<Submission, 'phase' | 'player'
 export function receiptOf(match: { readonly seed: string; readonly secret?: string }, submission: Submission): string {
   if (submission.after === undefined) return receiptCode(match.seed, submission);
   const known = codes.get(submission);
-  if (known?.seed === `${match.seed}\u0000${match.secret ?? ""}`) return known.code;
+  if (known?.seed === `${match.seed}\u0000${match.secret ?? ''}`) return known.code;
   const link = linkOf({ kind: 'submission', value: submission }, chainNames(match));
   const code = sha256Hex(JSON.stringify([CHAINED_RECEIPT_LABEL, receiptSalt(match.seed, submission.player), link]));
-  codes.set(submission, { seed: `${match.seed}\u0000${match.secret ?? ""}`, code });
+  codes.set(submission, { seed: `${match.seed}\u0000${match.secret ?? ''}`, code });
   return code;
 }

@@ -71,7 +71,8 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
   const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
   // Only the host's view says who plays under each alias (core/anonymity.ts).
-  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players, result.match.events) : null;
+  const people =
+    audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players, result.match.events) : null;
   return {
     ...gameView,
     ...(people ? { sections: [people, ...gameView.sections] } : {}),
@@ -256,7 +257,17 @@ function messageRows(result: ReplayResult): (string | number)[][] {
         ? `failed, tried again from ${event.retry}`
         : MESSAGE_OUTCOME[event.status];
     return [
-      ['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? ''), '', ''],
+      [
+        '',
+        shorten(phase, LOG_QUESTION_MAX),
+        who,
+        event.at,
+        description,
+        shown,
+        redactSecrets(event.note ?? ''),
+        '',
+        '',
+      ],
     ];
   });
 }

@@ -196,7 +196,9 @@ describe("issue 38's forgeries of Ann's first move no longer pass verify", () =>
     const { code, out } = run(text, annsFirst);
     expect(code).toBe('refused');
     expect(out).toContain('no receipt you gave covers that answer');
-    expect(out).toMatch(/submissions\[\d\]: an answer from Ann in round-1 at 2026-11-21T18:40:00Z \(no receipt you gave covers it/);
+    expect(out).toMatch(
+      /submissions\[\d\]: an answer from Ann in round-1 at 2026-11-21T18:40:00Z \(no receipt you gave covers it/,
+    );
     // Her own later answer, with its receipt given too, is hers: that is no forgery.
     const own = run(text, `${annsFirst},${receiptOfAnn('round-2')}`);
     expect(own.code).toBe('refused');
@@ -229,7 +231,9 @@ describe("issue 38's forgeries of Ann's first move no longer pass verify", () =>
     expect(code).toBe('refused');
     expect(out).toContain('it did not count');
     expect(out).toContain('paused');
-    expect(out).toContain('the host paused the match at 2026-11-21T18:04:00Z (logged after your move, yet dated before it)');
+    expect(out).toContain(
+      'the host paused the match at 2026-11-21T18:04:00Z (logged after your move, yet dated before it)',
+    );
   });
 
   it('a pause put around it, logged before it: the chain under her receipt breaks', () => {
@@ -251,8 +255,10 @@ describe("issue 38's forgeries of Ann's first move no longer pass verify", () =>
     expect(winners(text)).toEqual(['p2']);
     const { code, out } = run(text, annsFirst);
     expect(code).toBe('refused');
-    expect(out).toContain("it did not count: sent from");
-    expect(out).toContain("the host changed the email of Ann's seat, from 2026-11-21T18:00:00Z (logged after your move, yet dated before it)");
+    expect(out).toContain('it did not count: sent from');
+    expect(out).toContain(
+      "the host changed the email of Ann's seat, from 2026-11-21T18:00:00Z (logged after your move, yet dated before it)",
+    );
   });
 });
 
@@ -271,7 +277,9 @@ describe('an edit before a receipt', () => {
     const { code, out } = run(text, receiptOfAnn('round-2'));
     expect(code).toBe('refused');
     // Cal's round-1 answer was logged next: the chain breaks there.
-    expect(out).toMatch(/chain: submissions\[2\] \(an answer from Cal in round-1 at 2026-11-21T18:20:00Z\) was logged after an entry this file does not hold/);
+    expect(out).toMatch(
+      /chain: submissions\[2\] \(an answer from Cal in round-1 at 2026-11-21T18:20:00Z\) was logged after an entry this file does not hold/,
+    );
     expect(out).toContain('logged before your move, was logged after an entry this file does not hold');
   });
 
