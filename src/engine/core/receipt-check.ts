@@ -169,93 +169,118 @@ export function checkReceipts(result: ReplayResult, codes: readonly string[]): R
   return codes.map((code) => checkOne(result, code, covered));
 }
 
-function checkOne(result: ReplayResult, code: string, covered: (s: Submission) => boolean): ReceiptFinding {
-  const match = result.match;
-  const index = match.submissions.findIndex((s) => receiptOf(match, s) === code);
-  if (index < 0) {
-    const listed = match.submissions.findIndex((s) => s.receipt === code);
-    const missing =
-      listed >= 0
-        ? `submissions[${listed}] (${describe(match, { kind: 'submission', value: match.submissions[listed] })}) lists this receipt, but no longer holds what it was given for: it was changed after it was logged`
-        : 'no submission of this file is the one this receipt was given for: it was changed or taken out (or the file is another match)';
-    return {
-      code,
-      submission: null,
-      missing,
-      broken: null,
-      fate: 'not found',
-      counted: false,
-      replacedUncovered: false,
-      later: [],
-      problems: [missing],
-    };
-  }
-  const move = match.submissions[index];
-  const problems: string[] = [];
+/** Why no submission is the one `code` was given for: one that lists it but no longer matches it is named. */
+function missingLine(match: MatchFile, code: string): string {
+  const listed = match.submissions.findIndex((s) => s.receipt === code);
+  return listed >= 0
+    ? `submissions[${listed}] (${describe(match, { kind: 'submission', value: match.submissions[listed] })}) lists this receipt, but no longer holds what it was given for: it was changed after it was logged`
+    : 'no submission of this file is the one this receipt was given for: it was changed or taken out (or the file is another match)';
+}
 
-  // The log under the move: every entry it was logged after, back to the match's head.
+/**
+ * The log under a move: every entry it was logged after, back to the match's head; and where the
+ * chain breaks on the way, in a sentence (null: it holds, or the move is not chained).
+ */
+function chainUnder(match: MatchFile, move: Submission, index: number): { under: Set<Entry>; broken: string | null } {
   const under = new Set<Entry>();
-  let broken: string | null = null;
-  if (move.after !== undefined) {
-    const links = linksOf(match);
-    const start = chainStart(match);
-    let child: Entry = { kind: 'submission', value: move, index };
-    for (let link: string | undefined = move.after; link !== start;) {
-      const parent: Entry | undefined = link === undefined ? undefined : links.get(link);
-      if (parent === undefined || under.has(parent)) {
-        broken =
-          child.kind === 'submission' && child.index === index
-            ? 'the entry your move was logged after is not in this file: the log just before your move was changed, or an entry there was added or taken out'
-            : `${entryPlace(child)} (${describe(match, child)}), logged before your move, was logged after an entry this file does not hold: the log just before it, or the match's head, was changed, added to or cut`;
-        break;
-      }
-      under.add(parent);
-      child = parent;
-      link = parent.value.after;
+  if (move.after === undefined) return { under, broken: null };
+  const links = linksOf(match);
+  const start = chainStart(match);
+  let child: Entry = { kind: 'submission', value: move, index };
+  for (let link: string | undefined = move.after; link !== start;) {
+    const parent: Entry | undefined = link === undefined ? undefined : links.get(link);
+    if (parent === undefined || under.has(parent)) {
+      const broken =
+        child.kind === 'submission' && child.index === index
+          ? 'the entry your move was logged after is not in this file: the log just before your move was changed, or an entry there was added or taken out'
+          : `${entryPlace(child)} (${describe(match, child)}), logged before your move, was logged after an entry this file does not hold: the log just before it, or the match's head, was changed, added to or cut`;
+      return { under, broken };
     }
-    if (broken) problems.push(broken);
+    under.add(parent);
+    child = parent;
+    link = parent.value.after;
   }
+  return { under, broken: null };
+}
 
+/** Whether the move counted when its phase resolved and, if not, what took its place. */
+function fateOf(
+  result: ReplayResult,
+  index: number,
+  covered: (s: Submission) => boolean,
+): { fate: string; counted: boolean; replacedUncovered: boolean } {
+  const match = result.match;
   const receipt = result.receipts.find((r) => r.index === index);
-  let fate: string;
-  let counted = false;
-  let replacedUncovered = false;
-  if (!receipt) fate = 'it was never read: its phase did not open in this file';
-  else if (receipt.status === 'rejected') fate = `it did not count: ${receipt.reasons[0] ?? 'refused'}`;
-  else if (!receipt.superseded) {
-    counted = true;
-    fate =
-      receipt.status === 'partial'
-        ? `it counted, in part: ${receipt.reasons.join('; ')}`
-        : 'it counted: it is the answer of yours that stood when its phase resolved';
-  } else {
-    const instead = result.receipts.find(
-      (r) => r.player === move.player && r.phase === receipt.phase && r.status !== 'rejected' && !r.superseded,
-    );
-    const other = instead ? match.submissions[instead.index] : undefined;
-    const words = other ? describe(match, { kind: 'submission', value: other }) : 'a later answer';
-    if (other && !fromPlayer(other)) fate = `it did not count: ${words} replaced it`;
-    else if (other && covered(other)) {
-      counted = true;
-      fate = `it was replaced by your own later answer (${words}, receipt ${shortCode(receiptOf(match, other))}), which counted`;
-    } else {
-      replacedUncovered = true;
-      fate = `it did not count: ${words} replaced it, and no receipt you gave covers that answer`;
-    }
-  }
-  if (!counted) problems.push(`your move ${fate.replace(/^it /, '')}`);
+  if (!receipt)
+    return { fate: 'it was never read: its phase did not open in this file', counted: false, replacedUncovered: false };
+  if (receipt.status === 'rejected')
+    return { fate: `it did not count: ${receipt.reasons[0] ?? 'refused'}`, counted: false, replacedUncovered: false };
+  if (!receipt.superseded)
+    return {
+      fate:
+        receipt.status === 'partial'
+          ? `it counted, in part: ${receipt.reasons.join('; ')}`
+          : 'it counted: it is the answer of yours that stood when its phase resolved',
+      counted: true,
+      replacedUncovered: false,
+    };
+  const instead = result.receipts.find(
+    (r) => r.player === receipt.player && r.phase === receipt.phase && r.status !== 'rejected' && !r.superseded,
+  );
+  const other = instead ? match.submissions[instead.index] : undefined;
+  const words = other ? describe(match, { kind: 'submission', value: other }) : 'a later answer';
+  if (other && !fromPlayer(other))
+    return { fate: `it did not count: ${words} replaced it`, counted: false, replacedUncovered: false };
+  if (other && covered(other))
+    return {
+      fate: `it was replaced by your own later answer (${words}, receipt ${shortCode(receiptOf(match, other))}), which counted`,
+      counted: true,
+      replacedUncovered: false,
+    };
+  return {
+    fate: `it did not count: ${words} replaced it, and no receipt you gave covers that answer`,
+    counted: false,
+    replacedUncovered: true,
+  };
+}
 
+/** The entries not under the move in the chain (logged after it, or beside it) that touch its seat or phase. */
+function laterEntries(
+  match: MatchFile,
+  move: Submission,
+  index: number,
+  under: ReadonlySet<Entry>,
+  covered: (s: Submission) => boolean,
+): LaterEntry[] {
   const later: LaterEntry[] = [];
   const moveAt = timeOf({ kind: 'submission', value: move });
+  // By place, not by object: each listing of the entries makes new ones.
+  const below = new Set([...under].map(entryPlace));
   for (const entry of entriesOf(match)) {
     if (entry.kind === 'submission' && entry.index === index) continue;
-    if (under.has(entry) || !touches(entry, move)) continue;
+    if (below.has(entryPlace(entry)) || !touches(entry, move)) continue;
     const at = timeOf(entry);
     const backdated = entry.kind !== 'submission' && at !== undefined && moveAt !== undefined && isAfter(moveAt, at);
     const uncovered = entry.kind === 'submission' && fromPlayer(entry.value) && !covered(entry.value);
     const samePhase = entry.kind === 'submission' && entry.value.phase === move.phase;
     later.push({ place: entryPlace(entry), words: describe(match, entry), backdated, uncovered, samePhase });
   }
+  return later;
+}
+
+function checkOne(result: ReplayResult, code: string, covered: (s: Submission) => boolean): ReceiptFinding {
+  const match = result.match;
+  const index = match.submissions.findIndex((s) => receiptOf(match, s) === code);
+  if (index < 0) {
+    const missing = missingLine(match, code);
+    const nothing = { broken: null, fate: 'not found', counted: false, replacedUncovered: false, later: [] };
+    return { code, submission: null, missing, ...nothing, problems: [missing] };
+  }
+  const move = match.submissions[index];
+  const { under, broken } = chainUnder(match, move, index);
+  const { fate, counted, replacedUncovered } = fateOf(result, index, covered);
+  const later = laterEntries(match, move, index, under, covered);
+  const problems = [...(broken ? [broken] : []), ...(counted ? [] : [`your move ${fate.replace(/^it /, '')}`])];
   // An uncovered answer of the same phase could have taken the move's place: that fails the check.
   // One of another phase is named only (the player may not have given every receipt they hold).
   const forged = later.filter((entry) => entry.uncovered && entry.samePhase);
@@ -263,16 +288,7 @@ function checkOne(result: ReplayResult, code: string, covered: (s: Submission) =
     problems.push(
       `${forged.length === 1 ? 'an answer' : `${forged.length} answers`} "from" you in ${move.phase} that no receipt you gave covers: ${forged.map((entry) => entry.place).join(', ')}`,
     );
-  return {
-    code,
-    submission: { index, value: move },
-    broken,
-    fate,
-    counted,
-    replacedUncovered,
-    later,
-    problems,
-  };
+  return { code, submission: { index, value: move }, broken, fate, counted, replacedUncovered, later, problems };
 }
 
 /**

@@ -151,6 +151,13 @@ describe('the honest published file', () => {
     expect(out).toContain("chain: every entry was logged after one this file holds, back to the match's head");
   });
 
+  it('lists after a move only what was logged after it: her last move has nothing after it, her first has her second', () => {
+    expect(run(honest.text, receiptOfAnn('round-2')).out).toContain('logged after it for this seat: nothing');
+    const first = run(honest.text, annsFirst).out;
+    expect(first).toContain('submissions[3]: an answer from Ann in round-2');
+    expect(first).not.toContain('submissions[0]: an answer');
+  });
+
   it('lists no address, form or response of the host log, nor the secret', () => {
     for (const text of [...Object.values(ACCOUNTS), SECRET, 'r-p1-round-1']) expect(honest.text).not.toContain(text);
   });
