@@ -49,8 +49,8 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): 
   // What the host chose, the seed aside (each call without one draws another, and the seed
   // draws what it draws: Paint's teams, Peg Domain's pallets).
   const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
-  // An anonymous match's aliases and players' order come from the seed, and each player's files
-  // are made under an alias: every call of one start keeps the first call's seed.
+  // Each player's files of an anonymous match are made under an alias: every call of one start
+  // keeps the first call's seed and secret (the aliases and players' order come from the secret).
   const kept = ctx.pointers.starting();
   const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
   // The host's secret (never published: the chain's pseudonyms, an anonymous match's aliases and
