@@ -102,14 +102,14 @@ export function publicEvent(e: MatchEvent, names: Pseudonyms): MatchEvent {
 }
 
 /** An entry in its public form, without `after` and `receipt`. */
-export function publicEntry(entry: ChainEntry, names: Pseudonyms): ChainEntry['value'] {
+function publicEntry(entry: ChainEntry, names: Pseudonyms): ChainEntry['value'] {
   if (entry.kind === 'submission') return publicSubmission(entry.value, names);
   if (entry.kind === 'decision') return publicDecision(entry.value, names);
   return publicEvent(entry.value, names);
 }
 
 /** The same value as JSON with every object's keys sorted: the same data always gives the same text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   const sorted = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sorted);
     if (isRecord(v))

@@ -15,7 +15,7 @@ import type { ReplayResult } from './replay-result.js';
 type Entry = ChainEntry & { readonly index: number };
 
 /** Where an entry is in the file, as a reader finds it: `submissions[3]`. */
-export function entryPlace(entry: { readonly kind: ChainEntry['kind']; readonly index: number }): string {
+function entryPlace(entry: { readonly kind: ChainEntry['kind']; readonly index: number }): string {
   const list = entry.kind === 'submission' ? 'submissions' : entry.kind === 'decision' ? 'decisions' : 'events';
   return `${list}[${entry.index}]`;
 }
