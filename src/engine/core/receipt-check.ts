@@ -169,12 +169,45 @@ export function checkReceipts(result: ReplayResult, codes: readonly string[]): R
   return codes.map((code) => checkOne(result, code, covered));
 }
 
-/** Why no submission is the one `code` was given for: one that lists it but no longer matches it is named. */
+/** The most codes tried when looking for a move logged under another link (a few seconds at most). */
+const MOST_TRIES = 200_000;
+
+/**
+ * Why no submission is the one `code` was given for. One that lists it but no longer matches it is
+ * named. A move still there as sent, but now logged after another link (the host relinked the
+ * chain after adding or changing something before it), is found by trying each link of the file
+ * as the one it was logged after: when the link it was given after is still in the file, what now
+ * lies between is named.
+ */
 function missingLine(match: MatchFile, code: string): string {
   const listed = match.submissions.findIndex((s) => s.receipt === code);
+  const moved = listed >= 0 ? null : movedMove(match, code);
+  if (moved) return moved;
   return listed >= 0
     ? `submissions[${listed}] (${describe(match, { kind: 'submission', value: match.submissions[listed] })}) lists this receipt, but no longer holds what it was given for: it was changed after it was logged`
-    : 'no submission of this file is the one this receipt was given for: it was changed or taken out (or the file is another match)';
+    : 'no submission of this file is the one this receipt was given for: it was changed or taken out, or something logged before it was (or the file is another match)';
+}
+
+function movedMove(match: MatchFile, code: string): string | null {
+  if (!isChained(match)) return null;
+  const links = linksOf(match);
+  const start = chainStart(match);
+  const candidates = [start, ...links.keys()];
+  if (candidates.length * match.submissions.length > MOST_TRIES) return null;
+  for (const [index, s] of match.submissions.entries()) {
+    if (s.after === undefined) continue;
+    const given = candidates.find((link) => link !== s.after && receiptOf(match, { ...s, after: link }) === code);
+    if (given === undefined) continue;
+    const move = `submissions[${index}] (${describe(match, { kind: 'submission', value: s })}) is your move as you sent it`;
+    const was = given === start ? 'it was logged first' : `it was logged right after ${placeOf(links.get(given))}`;
+    const now = s.after === start ? 'first' : `after ${placeOf(links.get(s.after))}`;
+    return `${move}, but not where it was logged: ${was}, and this file logs it ${now}; what lies between was added or changed after your receipt was given`;
+  }
+  return null;
+
+  function placeOf(entry: Entry | undefined): string {
+    return entry ? `${entryPlace(entry)} (${describe(match, entry)})` : 'an entry this file does not hold';
+  }
 }
 
 /**

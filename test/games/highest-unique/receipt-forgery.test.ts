@@ -249,8 +249,10 @@ describe("issue 38's forgeries of Ann's first move no longer pass verify", () =>
     const text = forge(honest.file, (log) => [pause, ...log, resume]);
     const { code, out } = run(text, annsFirst);
     expect(code).toBe('refused');
-    // Relinked, her own submission's link changed: the code she holds is in no submission.
-    expect(out).toContain('no submission of this file is the one this receipt was given for');
+    // Relinked, her submission's link changed: her code is found by the link it was given after, and what came between is named.
+    expect(out).toContain(
+      'submissions[0] (an answer from Ann in round-1 at 2026-11-21T18:05:00Z) is your move as you sent it, but not where it was logged: it was logged first, and this file logs it after events[0] (the host paused the match at 2026-11-21T18:04:00Z)',
+    );
   });
 
   it('an `email` event for her seat, which changes the winner: it did not count, and the event is named', () => {
