@@ -38,9 +38,22 @@ export interface Pseudonyms {
   entry(uid: string): string;
 }
 
+/** Hashes of pseudonyms already made, by the text hashed: a pure cache. */
+const pseudonymHashes = new Map<string, string>();
+
 /** Pseudonyms keyed with the match's secret: the same value always gives the same one, and without the secret none can be tested. */
 export function keyedPseudonyms(secret: string): Pseudonyms {
-  const keyed = (what: string, value: string) => sha256Hex(JSON.stringify([PSEUDONYM_LABEL, secret, what, value]));
+  const keyed = (what: string, value: string) => {
+    // A match names the same few accounts and forms over and over: each is hashed once.
+    const text = JSON.stringify([PSEUDONYM_LABEL, secret, what, value]);
+    let hash = pseudonymHashes.get(text);
+    if (hash === undefined) {
+      if (pseudonymHashes.size >= 10_000) pseudonymHashes.clear();
+      hash = sha256Hex(text);
+      pseudonymHashes.set(text, hash);
+    }
+    return hash;
+  };
   return {
     // Two addresses of one Google account get one pseudonym, so "from the player's own account" holds where it held.
     account: (email) => `${keyed('account', accountKey(email)).slice(0, 20)}@${PSEUDONYM_DOMAIN}`,
