@@ -1,13 +1,14 @@
 // The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
 // the whole file, so anyone can replay it, with its final result, and without what identifies the
 // players' Google accounts and files, where they live (no player's time zone), or quotes a refusal
-// (no message's note). Email addresses (the players', the host's corrections, the
-// verified sender of each form answer) become one pseudonym per Google account, form ids one per
-// form, and form response ids are left out: replay compares accounts with sameAccount and forms by
-// id and never reads a response id, so the published file replays to exactly the same result.
-// Entry ids (`uid`: a form response's id is one) become one pseudonym per id, `entry1`, …, after
-// repeated entries are dropped: replay only compares them, so it still reads the same file. Each
-// submission lists its receipt (core/receipt.ts), so anyone can check the file against them.
+// (no message's note), and without the host's secret or the person behind an alias. Email
+// addresses (the players', the host's corrections, the verified sender of each form answer) become
+// one pseudonym per Google account, form ids one per form, entry ids one per id, and form response
+// ids are left out: replay compares accounts with sameAccount, forms and entry ids by equality and
+// never reads a response id, so the published file replays to exactly the same result. A match with
+// a secret gets pseudonyms keyed with it (core/chain.ts), the ones its log's chain was made with, so
+// every link and receipt holds in the published file; an older one `account1@accounts.invalid`, …
+// in the order met. Each submission lists its receipt (core/receipt.ts).
 
 import { accountKey } from './email.js';
 import type { Final, MatchEvent, Player, Submission } from './game.js';
