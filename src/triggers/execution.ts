@@ -280,7 +280,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
   const now = ctx.ports.clock.now();
   const startedAt = Date.parse(now);
 
-  const inputs = new Inputs(read.match);
+  const inputs = new Inputs(read.match, read.head);
   const collected = collectInputs(ctx, kind, inputs, now);
   const decided = replayAndDecide(ctx, kind, inputs, collected, now, build);
   const ran = decided.kind;

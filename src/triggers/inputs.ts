@@ -8,6 +8,7 @@ import type { HostContext } from './context.js';
 import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type LogEntry, entryUids } from './log.js';
+import { chainNames, chainOn } from '../engine/core/chain.js';
 import { KEY } from './pointers.js';
 import { formsEveryMinutes } from './quiet.js';
 import type { RowsPointer } from './rows.js';
@@ -39,12 +40,28 @@ function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile 
 /** The log as read, and the entries this execution adds to it (appended in one write, step 4). */
 export class Inputs {
   readonly entries: LogEntry[] = [];
-  constructor(public match: MatchFile) {}
+  /**
+   * `head`: the link of the log's last row, which the next entry is logged after (a chained
+   * match's: src/engine/core/chain.ts); absent for a match logged before the chain.
+   */
+  constructor(
+    public match: MatchFile,
+    private head?: string,
+  ) {}
 
-  /** `more` named as any host would name them (entryUids: two hosts logging one thing log one id). */
+  /**
+   * `more` named as any host would name them (entryUids: two hosts logging one thing log one id),
+   * and each linked after the entry before it, so the replay that shows a player their receipt
+   * reads the entry exactly as the log will hold it.
+   */
   add(more: readonly LogEntry[]): void {
     if (more.length === 0) return;
-    const named = entryUids(more, this.match);
+    let named = entryUids(more, this.match);
+    if (this.head !== undefined) {
+      const linked = chainOn(named, this.head, chainNames(this.match));
+      named = linked.entries;
+      this.head = linked.head;
+    }
     this.entries.push(...named);
     this.match = withEntries(this.match, named);
   }

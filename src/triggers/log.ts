@@ -9,9 +9,15 @@
 // row with data, whatever another writer added meanwhile. Every entry carries its own id (`uid`,
 // from what it is: entryUids), an entry the log already held when read is not appended again, and
 // replay keeps the first of entries sharing an id, so a second host doubles nothing.
+//
+// A match with a secret keeps its log as a hash chain (src/engine/core/chain.ts): each entry carries
+// the link of the row before it (`after`), set when the execution adds it (inputs.ts) from the head
+// read() found: the link of the last row. Two hosts at once may log two entries after the same row;
+// the chain then forks there, which `genius-host verify` reads as entries logged side by side.
 
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { matchHead } from '../engine/core/matchfile.js';
+import { type ChainEntry, chainNames, chainOn, chainStart, linkOf } from '../engine/core/chain.js';
 import { type MatchFile, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { splitRequests } from '../sheets/chunk.js';
@@ -30,6 +36,11 @@ export type LogEntry =
   | { readonly kind: 'submission'; readonly value: Submission }
   | { readonly kind: 'decision'; readonly value: Decision }
   | { readonly kind: 'event'; readonly value: MatchEvent };
+
+/** Whether a row's kind is an entry's. */
+function isEntryKind(kind: string): kind is ChainEntry['kind'] {
+  return kind === 'submission' || kind === 'decision' || kind === 'event';
+}
 
 function chunks(text: string): string[] {
   const out: string[] = [];
@@ -121,7 +132,7 @@ export class MatchLog {
    * The match file the log holds (a repeated entry left out: see withoutRepeats) and how many rows
    * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
-  read(): { match: MatchFile; logRows: number } | null {
+  read(): { match: MatchFile; logRows: number; head?: string } | null {
     this.lastMeta = this.sheetMeta();
     if (!this.lastMeta) return null;
     const rows = this.rows();
@@ -148,18 +159,22 @@ export class MatchLog {
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
     this.readIds = uidsOf(loaded.value);
-    return { match: loaded.value, logRows: rows.length };
+    const head = chainHead(loaded.value, rows);
+    return { match: loaded.value, logRows: rows.length, ...(head !== undefined ? { head } : {}) };
   }
 
   /** Creates the hidden, protected tab holding `match` (its head and any entries it already has). */
   create(match: MatchFile): void {
     if (this.exists()) throw new Error(`the "${LOG_TAB}" tab exists already`);
-    const rows = [
-      rowOf('match', matchHead(match)),
-      ...match.submissions.map((s) => rowOf('submission', s)),
-      ...match.decisions.map((d) => rowOf('decision', d)),
-      ...(match.events ?? []).map((e) => rowOf('event', e)),
+    const entries: LogEntry[] = [
+      ...match.submissions.map((value) => ({ kind: 'submission' as const, value })),
+      ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
+      ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
     ];
+    // A chained match's entries each after the one before (a start logs none; a copied match may).
+    const logged =
+      match.secret === undefined ? entries : chainOn(entries, chainStart(match), chainNames(match)).entries;
+    const rows = [rowOf('match', matchHead(match)), ...logged.map((e) => rowOf(e.kind, e.value))];
     const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
       {
@@ -225,4 +240,19 @@ export class MatchLog {
       },
     ]);
   }
+}
+
+/**
+ * The link the next entry is logged after: the last row's (or the match's head when no entry is
+ * logged yet); none for a match without a secret (logged before the chain).
+ */
+function chainHead(match: MatchFile, rows: readonly string[][]): string | undefined {
+  if (match.secret === undefined) return undefined;
+  const last = rows.length > 1 ? rows[rows.length - 1] : null;
+  if (last === null || !isEntryKind(last[0])) return chainStart(match);
+  // The row as written (read() parsed every row already, so this one reads).
+  const value: unknown = JSON.parse(last.slice(1).join(''));
+  // A row of this kind that loaded with the match (read() checked every row): an entry of its kind.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
+  return linkOf({ kind: last[0], value } as ChainEntry, chainNames(match));
 }

@@ -92,8 +92,8 @@ const SCHEMAS = {
     // A rehearsal watches the match (ExecutionState.rehearsal): the one place a quiet tick learns it.
     rehearsal: z.optional(z.boolean()),
   }),
-  /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
-  starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),
+  /** `seed`: an anonymous match's, from the first call on; `secret`: the host's (its aliases and order are drawn from it before the log exists). */
+  starting: z.object({ setup: z.string(), seed: z.optional(z.string()), secret: z.optional(z.string()) }),
   startedPlayer: z.object({
     form: z.optional(formRef),
     protection: z.optional(protection),

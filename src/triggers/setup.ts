@@ -25,7 +25,7 @@ export interface MatchSetup {
     readonly garnets?: number;
     /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
     readonly timeZone?: string;
-    /** An anonymous match: the name the others know this player by; absent or empty, drawn from the seed. */
+    /** An anonymous match: the name the others know this player by; absent or empty, drawn from the host's secret. */
     readonly alias?: string;
   }[];
   readonly startAt: string;
@@ -82,10 +82,13 @@ function scheduleOf(setup: MatchSetup) {
   };
 }
 
-/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out; an anonymous match's under their aliases. */
-function playersOf(setup: MatchSetup, seed: string) {
+/**
+ * The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left
+ * out; an anonymous match's under their aliases, drawn from `drawFrom` (the host's secret).
+ */
+function playersOf(setup: MatchSetup, drawFrom: string) {
   const anonymous = setup.anonymous === true;
-  const aliases = anonymous ? aliasesOf(setup.players ?? [], seed) : [];
+  const aliases = anonymous ? aliasesOf(setup.players ?? [], drawFrom) : [];
   return (setup.players ?? []).map((p, i) => ({
     // An anonymous match's ids say nothing either: a host's id is often the person's name.
     id: !anonymous && p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
@@ -97,13 +100,25 @@ function playersOf(setup: MatchSetup, seed: string) {
   }));
 }
 
-/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
-export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
+/**
+ * Checks a setup as a match file (the same schema), plus what the add-on needs (emails). `secret`:
+ * the host's, never published (docs/matchfile.md, "The chain" and "Anonymous matches"): it keys the
+ * log's chain, and an anonymous match's aliases and seat order are drawn from it, not from the seed
+ * everyone reads at the end. Without one (the sidebar's check of a setup), from the seed.
+ */
+export function validateSetup(
+  setup: MatchSetup,
+  seed: string,
+  now: string,
+  secret?: string,
+): Result<MatchFile, FieldError[]> {
   const anonymous = setup.anonymous === true;
-  const players = playersOf(setup, seed);
+  const drawFrom = secret ?? seed;
+  const players = playersOf(setup, drawFrom);
   const file = {
     game: setup.game,
     seed,
+    ...(secret !== undefined ? { secret } : {}),
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
@@ -169,7 +184,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
-  return ok(anonymous ? inDrawnOrder(file) : loaded.value);
+  return ok(anonymous ? inDrawnOrder(file, drawFrom) : loaded.value);
 }
 
 /**
@@ -197,26 +212,31 @@ function aliasTakesAName(players: MatchSetup['players']): FieldError | null {
   return null;
 }
 
-/** Each player's alias: the one the host typed, else one drawn from the seed unlike every typed one. */
-function aliasesOf(players: MatchSetup['players'], seed: string): string[] {
+/** Each player's alias: the one the host typed, else one drawn from the host's secret unlike every typed one. */
+function aliasesOf(players: MatchSetup['players'], drawFrom: string): string[] {
   const typed = players.map((p) => (typeof p.alias === 'string' ? p.alias.trim() : ''));
+  // None drawn reads as a typed alias, nor as anyone's name (an alias names no one playing).
+  const names = players.map((p) => (typeof p.name === 'string' ? p.name.trim() : '')).filter((n) => n !== '');
   const drawn = drawAliases(
-    seed,
+    drawFrom,
     typed.filter((a) => a === '').length,
     typed.filter((a) => a !== ''),
+    names,
   );
   return typed.map((alias) => (alias !== '' ? alias : (drawn.shift() ?? '')));
 }
 
 /**
- * An anonymous match's players in an order drawn from the seed, numbered p1… in it: the order the
- * host typed them in (often alphabetical) would otherwise tell who is who from the published file.
+ * An anonymous match's players in an order drawn from the host's secret, numbered p1… in it: the
+ * order the host typed them in (often alphabetical) would otherwise tell who is who from the
+ * published file; and drawn from the seed, published at the end, anyone could undo the draw.
  * Checked already, so loading it again cannot fail.
  */
-function inDrawnOrder<F extends { readonly seed: string; readonly players: readonly { readonly id: string }[] }>(
+function inDrawnOrder<F extends { readonly players: readonly { readonly id: string }[] }>(
   file: F,
+  drawFrom: string,
 ): MatchFile {
-  const players = new Random(file.seed)
+  const players = new Random(drawFrom)
     .fork('anonymous/order')
     .shuffle(file.players)
     .map((p, i) => ({ ...p, id: `p${i + 1}` }));

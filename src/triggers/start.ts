@@ -49,17 +49,20 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): 
   // What the host chose, the seed aside (each call without one draws another, and the seed
   // draws what it draws: Paint's teams, Peg Domain's pallets).
   const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
-  // An anonymous match's aliases and players' order come from the seed, and each player's files
-  // are made under an alias: every call of one start keeps the first call's seed.
+  // Each player's files of an anonymous match are made under an alias: every call of one start
+  // keeps the first call's seed and secret (the aliases and players' order come from the secret).
   const kept = ctx.pointers.starting();
   const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
-  const checked = validateSetup(setup, seed, ctx.ports.clock.now());
+  // The host's secret (never published: the chain's pseudonyms, an anonymous match's aliases and
+  // seat order), drawn once per start and kept by every call of it: two ids, 244 random bits.
+  const secret = kept?.setup === setupKey && kept.secret ? kept.secret : `${ctx.ports.newId()}${ctx.ports.newId()}`;
+  const checked = validateSetup(setup, seed, ctx.ports.clock.now(), secret);
   if (!checked.ok) return { ok: false, errors: checked.error };
   const startedAt = Date.parse(ctx.ports.clock.now());
   return withLock<StartResult>(ctx, BUSY, () => {
     const running = answerForRunningMatch(ctx, setupKey);
     if (running) return running;
-    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined);
+    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined, secret);
     const host = ctx.ports.files.host();
     const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
@@ -108,12 +111,12 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
 }
 
 /** Records the start under way; true when it goes on with a start this setup left part-way. */
-function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined): boolean {
+function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined, secret: string): boolean {
   // A start that stopped part-way with another setup is left behind (its files stay unused).
   const progress = ctx.pointers.starting();
   const resuming = progress?.setup === setupKey;
   if (progress && !resuming) ctx.pointers.clear();
-  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}) });
+  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}), secret });
   return resuming;
 }
 

@@ -376,7 +376,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await player.locator('.tiny').allTextContents()).toEqual([
         'name',
         'garnets',
-        'alias (empty: drawn from the seed, such as Amber Otter)',
+        'alias (empty: drawn at random, such as Amber Otter)',
       ]);
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.

@@ -39,6 +39,11 @@ export interface Submission {
   /** The entry's own id (docs/matchfile.md, "Entry ids"): two hosts logging the same thing log the same id, and replay keeps the first. */
   readonly uid?: string;
   /**
+   * The link of the entry logged just before it (core/chain.ts): the log is a hash chain, each
+   * entry committing to everything logged before it. Absent in files made before the chain.
+   */
+  readonly after?: string;
+  /**
    * The receipt code its player was shown (core/receipt.ts), as the published file lists it;
    * replay never reads it, `genius-host verify` checks it against the submission.
    */
@@ -61,6 +66,8 @@ export interface ScheduleEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -77,6 +84,8 @@ export interface EmailEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -90,6 +99,8 @@ export interface CloseEvent {
   readonly at: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -104,6 +115,8 @@ export interface PauseEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -126,6 +139,8 @@ export interface MessageEvent {
   readonly at: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -138,13 +153,18 @@ export interface SubstituteEvent {
   readonly type: 'substitute';
   /** The seat: the id of the player whose place the substitute takes. */
   readonly player: string;
+  /** The name the seat is read by from `at` on: in an anonymous match the seat's alias, which the substitute takes. */
   readonly name: string;
+  /** In an anonymous match, who the substitute is: the host's only, as `Player.person` (core/anonymity.ts). */
+  readonly person?: string;
   readonly email: string;
   readonly at: string;
   /** Why, in the host's words (player-visible text; the Host actions list shows it). */
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -160,6 +180,8 @@ export interface ResolveEvent {
   readonly reason?: string;
   /** The entry's own id: `resolve:<at>` (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
@@ -175,6 +197,8 @@ export interface Decision {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid); `id` names the decision asked for. */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /** A question a player's form (or public row) shows in one phase. */

@@ -49,7 +49,13 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
 
 /** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
 function substituteAction(result: Named, event: SubstituteEvent): string {
-  const first = result.match.players.find((p) => p.id === event.player)?.name ?? event.player;
+  const seat = result.match.players.find((p) => p.id === event.player);
+  const first = seat?.name ?? event.player;
+  // An anonymous match's substitute takes the alias: everyone reads that the seat changed hands, never who holds it.
+  if (event.person !== undefined)
+    return event.person === seat?.person
+      ? `${first}'s own player is back in their seat (from ${event.at})`
+      : `A substitute took ${first}'s seat, under the same alias (from ${event.at})`;
   const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
   const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
   if (event.name === first) return `${first} is back in their seat, after ${before} (from ${event.at})`;
