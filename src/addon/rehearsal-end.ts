@@ -166,7 +166,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
     { across: title, bold: true },
     {
       across:
-        'Send this report to the maintainers (README, "Send your rehearsal report"): Rehearse a match… gives it as text to copy.',
+        'Send this report to the maintainers (the host guide, "Send your rehearsal report"): Rehearse a match… gives it as text to copy.',
     },
     { row: 'header' },
     ...rows.map((row) => ({ row })),
@@ -221,7 +221,7 @@ function writeReportTab(ctx: HostContext, title: string, rows: readonly ReportRo
 export function reportDialog(): void {
   const report = readRecord()?.report ?? 'No rehearsal report yet: Rehearse a match… starts one.';
   const html = `<div style="font-family:sans-serif;font-size:13px">
-<p>The last rehearsal's report, as text for a bug report or an email to the maintainers (README, "Send your rehearsal report"):</p>
+<p>The last rehearsal's report, as text for a bug report or an email to the maintainers (the host guide, "Send your rehearsal report"):</p>
 <textarea id="report" readonly style="box-sizing:border-box;width:100%;height:250px;font-family:monospace;font-size:11px">${escapeHtml(report)}</textarea>
 <p><button onclick="var t=document.getElementById('report');t.select();document.execCommand('copy');this.textContent='Copied'">Copy the report</button>
 <button onclick="google.script.run.withSuccessHandler(function(){google.script.host.close()}).forgetRehearsal()">Rehearse again</button></p></div>`;
