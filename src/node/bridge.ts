@@ -118,7 +118,8 @@ export class GoogleCalls {
 
   /** One line for a failed call, with what the user can do about it. */
   private describe(error: CallError, what: string): string {
-    const key = "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (docs/machine-host.md: Hosting from a machine)";
+    const key =
+      "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (docs/machine-host.md: Hosting from a machine)";
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
       return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}, or sign in once as your own account: genius-host login --client CLIENT.json`;
     }
