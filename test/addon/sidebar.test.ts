@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { optionFields } from '../../src/engine/core/option-fields.js';
 import { defaultCloseWhenReady } from '../../src/engine/core/ready.js';
 import { EXAMPLE_GAME, GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
@@ -130,6 +130,30 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.locator('.player').nth(i).locator('.email').fill(person.email);
     }
     return people;
+  }
+
+  /**
+   * With SIDEBAR_SHOTS set (npm run pictures, npm run screenshots -- --sidebar): photographs the page,
+   * or one part of it, into that folder, and records the error messages the picture shows
+   * (scripts/picture-record.mjs), which its caption must then mention (test/docs/pictures.test.ts).
+   */
+  async function shoot(page: Page, file: string, part?: Locator): Promise<void> {
+    const folder = process.env.SIDEBAR_SHOTS;
+    if (!folder) return;
+    if (part) await part.screenshot({ path: join(folder, file) });
+    else await page.screenshot({ path: join(folder, file), fullPage: true });
+    const shown = await (part ?? page.locator('body')).locator('.error').evaluateAll((nodes) =>
+      nodes
+        // Shown: laid out (an empty message, or one in a hidden part, has no box).
+        .filter((node) => node.getClientRects().length > 0)
+        .flatMap((node) => (node.textContent ?? '').split('\n'))
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
+    const { recordPicture } = (await import(pathToFileURL(join(root, 'scripts/picture-record.mjs')).href)) as {
+      recordPicture(root: string, file: string, errors?: readonly string[]): void;
+    };
+    recordPicture(root, file, shown);
   }
 
   /** "Add a player" until the page has `count` player rows (a game opens with its fewest). */
@@ -414,8 +438,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       // Nothing else is marked, and nothing was started: one call, refused whole.
       expect(await page.locator('.invalid').count()).toBe(3);
       expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-mistakes.png'), fullPage: true });
+      await shoot(page, 'sidebar-mistakes.png');
 
       // Two the page finds itself (a phase of no length, reminders that are no minutes) with one the
       // server finds (the name still twice): all three shown, and Start not called.
@@ -463,8 +486,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-players.png'), fullPage: true });
+      await shoot(page, 'sidebar-players.png');
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
@@ -503,8 +525,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       // Once its projection is in, a 90-minute pregame is over a personal account's daily trigger
       // time, and Start asks first: this test is about the minutes sent, so it says yes.
       page.on('dialog', (dialog) => void dialog.accept());
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
+      await shoot(page, 'sidebar-phases.png');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(
@@ -547,8 +568,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
         .toMatch(/not a time zone; give an IANA name such as Europe\/London/);
       await page.locator('.player').nth(1).locator('.tz').fill('America/New_York');
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-clock.png'), fullPage: true });
+      await shoot(page, 'sidebar-clock.png');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(
@@ -591,11 +611,11 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       }
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
       await page.selectOption('#game', GAME_LIST.find((g) => optionFields(g).length > 2)?.id ?? GAME_LIST[0].id);
-      if (process.env.SIDEBAR_SHOTS)
-        await page
-          .locator('fieldset')
-          .filter({ has: page.locator('#option-fields') })
-          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-options.png') });
+      await shoot(
+        page,
+        'sidebar-options.png',
+        page.locator('fieldset').filter({ has: page.locator('#option-fields') }),
+      );
       expect(errors).toEqual([]);
       await page.close();
     }, 120_000);
@@ -662,11 +682,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await expect
         .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
         .toBe(`"${people[0].name}" is the name of player 1; an alias names no one playing`);
-      if (process.env.SIDEBAR_SHOTS)
-        await page
-          .locator('fieldset')
-          .filter({ has: page.locator('#players') })
-          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-aliases.png') });
+      await shoot(page, 'sidebar-aliases.png', page.locator('fieldset').filter({ has: page.locator('#players') }));
       await page.locator('.player').nth(1).locator('.alias').fill('');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
@@ -711,8 +727,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await page.locator('.player .number').allTextContents()).toEqual(
         Array.from({ length: most }, (_, i) => `${i + 1}.`),
       );
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
+      await shoot(page, 'sidebar-trimmed.png');
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
