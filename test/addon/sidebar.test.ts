@@ -486,7 +486,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
-      await shoot(page, 'sidebar-players.png');
+      await shoot(page, 'sidebar-players.png', page.locator('fieldset').filter({ has: page.locator('#players') }));
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
