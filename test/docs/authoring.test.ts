@@ -2,8 +2,8 @@
 // types and helpers as they are, and pass what the answer fuzz asks of every game's refusals
 // (test/security/answers.fuzz.test.ts): a reason of sane length, whatever the player typed. The
 // example is taken from the page itself, so a page that drifts from the code fails here.
-import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
@@ -22,9 +22,12 @@ function checkExample(): string {
   return block;
 }
 
-/** The example as a module beside this test: its imports made relative to here, the sketch's types declared. */
+/**
+ * The example as a module of its own, in a folder outside the repository (a test that reads every
+ * file of test/ must never meet it): its imports made absolute, the sketch's types declared.
+ */
 function asModule(example: string): string {
-  return `${example.replaceAll("'../../core/", "'../../src/engine/core/")}
+  return `${example.replaceAll("'../../core/", `'${join(root, 'src/engine/core')}/`)}
 type OddState = unknown;
 interface OddMove { readonly pick: 'odd' | 'even' }
 `;
@@ -37,7 +40,8 @@ describe("docs/authoring.md's check example", () => {
     const example = checkExample();
     expect(example).toMatch(/from '\.\.\/\.\.\/core\/answers\.js'/);
     expect(example).toMatch(/from '\.\.\/\.\.\/core\/quote\.js'/);
-    const file = join(__dirname, `authoring-example-${randomUUID()}.generated.ts`);
+    const folder = mkdtempSync(join(tmpdir(), 'genius-host-authoring-'));
+    const file = join(folder, 'parse.ts');
     writeFileSync(file, asModule(example));
     try {
       // The type check, with the project's own compiler options.
@@ -50,9 +54,9 @@ describe("docs/authoring.md's check example", () => {
       expect(problems).toEqual([]);
 
       const { checkSubmission } = (await import(file)) as { checkSubmission: Check };
-      const phase = { id: 'round-1', title: 'Round 1', kind: 'round' } as unknown as PhaseSpec;
+      const phase = { id: 'step-1', title: 'Step 1', kind: 'step' } as unknown as PhaseSpec;
       const offer = (pick: unknown) =>
-        checkSubmission(undefined, phase, { phase: 'round-1', player: 'p1', answers: { pick } } as Submission);
+        checkSubmission(undefined, phase, { phase: 'step-1', player: 'p1', answers: { pick } } as Submission);
       expect(offer(' Odd ')).toEqual({ ok: true, move: { pick: 'odd' } });
       expect(offer(['even'])).toEqual({ ok: true, move: { pick: 'even' } });
       // The fuzz's long answers, and any text at all: refused with a reason the host's log can hold.
@@ -66,7 +70,7 @@ describe("docs/authoring.md's check example", () => {
         { numRuns: 200 },
       );
     } finally {
-      rmSync(file, { force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
 });
