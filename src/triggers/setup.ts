@@ -193,8 +193,12 @@ function fittedPlayers(setup: MatchSetup): MatchSetup['players'] {
   return [...kept, ...added];
 }
 
-/** The setup's first mistake, as the match file's schema and then the add-on's own rules find it. */
-function firstMistake(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
+/**
+ * The setup's first mistake, as the match file's schema and then the add-on's own rules find it
+ * (validateSetup then looks past it). Alone, for a caller that needs only whether the setup is
+ * valid: the sidebar's projection, asked at every keystroke.
+ */
+export function firstMistake(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
   const anonymous = setup.anonymous === true;
   const players = playersOf(setup, seed);
   const file = {
