@@ -19,12 +19,17 @@ const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const VERSION = PACKAGE.version;
 const define = { GENIUS_HOST_VERSION: JSON.stringify(VERSION) };
 
-/** Which sources this build is: the commit, marked when the tracked files differ from it; 'unknown' without git. */
+/**
+ * Which sources this build is: the commit, marked when the tracked files differ from it; 'unknown'
+ * without git. The pictures are no source (npm run pictures rewrites them while it builds, and
+ * every picture of one run carries the same build).
+ */
 function buildId() {
   const git = (...args) =>
     execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return `${git('rev-parse', '--short=12', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)docs/screenshots');
+    return `${git('rev-parse', '--short=12', 'HEAD')}${changed ? '+changes' : ''}`;
   } catch {
     return 'unknown';
   }

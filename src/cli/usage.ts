@@ -82,7 +82,7 @@ Usage:
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
 render --to-sheets, pull, host and start --spreadsheet call Google's APIs as the credential of
 GOOGLE_APPLICATION_CREDENTIALS (a service account's key file), else the account genius-host login signed
-in, else Application Default Credentials; README: Hosting from a machine.
+in, else Application Default Credentials; docs/machine-host.md: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
 without a schedule is a complete record and every phase in it closes, whatever --now says.

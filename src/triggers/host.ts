@@ -30,7 +30,7 @@ import { findSeat, handOverFiles, hostReason, substituteEvent } from './seats.js
 import { extensionRefusal, pauseRefusal } from '../engine/core/guardrails.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
-export { validateSetup } from './setup.js';
+export { firstMistake, validateSetup } from './setup.js';
 export type { RunKind, RunReport, Started, WriteReport } from './execution.js';
 export type { Runner } from './runner.js';
 export type { StartResult } from './start.js';
