@@ -222,6 +222,17 @@ export interface MatchFile<O = Record<string, unknown>> {
  * Validates a parsed JSON value as a match file of one of `games`, filling defaults. The error is
  * one line naming the offending field.
  */
+/** A change of balance names a player of this match: the Host actions list names them by name, never by id. */
+function checkAdjustedPlayers(season: SeasonField | undefined, seen: ReadonlyMap<string, number>): Result<true, string> {
+  for (const [index, change] of (season?.adjustments ?? []).entries()) {
+    if (!seen.has(change.player))
+      return err(
+        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
+      );
+  }
+  return ok(true);
+}
+
 export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGame>): Result<MatchFile> {
   useEnglishMessages();
   const shape = matchFileShape.safeParse(input);
@@ -259,13 +270,8 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
-  // A change of balance names a player of this match: the Host actions list names them by name, never by id.
-  for (const [index, change] of (file.season?.adjustments ?? []).entries()) {
-    if (!seen.has(change.player))
-      return err(
-        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
-      );
-  }
+  const adjusted = checkAdjustedPlayers(file.season, seen);
+  if (!adjusted.ok) return adjusted;
   const substitutes = checkSubstitutes(file.players, file.events ?? [], file.anonymous === true);
   if (!substitutes.ok) return substitutes;
 
