@@ -14,6 +14,7 @@ import type { HostContext } from './context.js';
 import type { LogEntry } from './log.js';
 import { columnLetters } from '../engine/core/coords.js';
 import { isRecord } from '../engine/core/guards.js';
+import { cutAnswer } from '../engine/core/submission.js';
 import { KEY, type Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
 import { ANSWERS_TAB, type RowsPointer, type RowsSetup, readAnswersTab, showsSetup } from './rows.js';
@@ -34,11 +35,8 @@ interface EditRecord {
   readonly values: string[][];
 }
 
-/**
- * A cell's text kept in a record: a property holds 9 KB, and no public answer of any game is near
- * this long (the rules refuse longer text anyway; what is cut is said in the answer).
- */
-const MAX_CELL = 1500;
+// A cell's text is kept as the log keeps any answer (cutAnswer: MAX_LOGGED_ANSWER characters, what
+// is cut said in the answer): a property holds 9 KB, and no public answer of any game is near this long.
 /** Columns kept of an edit (the answers tab has one per public question, and at most four). */
 const MAX_COLUMNS = 4;
 /** Rows kept of an edit (one per player: twenty at most). */
@@ -51,15 +49,13 @@ const MAX_ROWS = 25;
  */
 export function recordEdit(ports: Pick<HostPorts, 'store' | 'newId'>, at: string, edit: CellEdit): boolean {
   if (edit.tab !== ANSWERS_TAB) return false;
-  const cell = (v: string) =>
-    v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v;
   // A record per row (a player's row is one line; the host may paste over several).
   edit.values.slice(0, MAX_ROWS).forEach((values, r) => {
     const record: EditRecord = {
       at,
       row: edit.row + r,
       column: edit.column,
-      values: [values.slice(0, MAX_COLUMNS).map(cell)],
+      values: [values.slice(0, MAX_COLUMNS).map(cutAnswer)],
     };
     // Keys sort by time, then by a unique id: the order edits are applied in.
     ports.store.set(

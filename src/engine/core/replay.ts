@@ -36,6 +36,7 @@ import {
   MAX_SUBMISSIONS_PER_PHASE,
   cleanAnswers,
   inSendingOrder,
+  lengthSent,
   unknownQuestions,
   withoutDone,
   NOT_DONE_NOTE,
@@ -355,7 +356,7 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(
         index,
         submission,
-        `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
+        `${tooLong.key}: this answer has ${lengthSent(tooLong, submission)} and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
       );
     }
     const cleaned: Submission = { ...submission, answers };
