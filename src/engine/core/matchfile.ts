@@ -100,6 +100,7 @@ const submissionSchema = z.strictObject({
   from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
+  editedBy: z.optional(z.enum(['other', 'unknown'])),
   uid: entryUid,
   receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),
 });
@@ -276,6 +277,15 @@ const guardrailsSchema = z.strictObject({
   pauses: z
     .int('pauses is a whole number')
     .check(z.minimum(0, 'pauses cannot be negative'), z.maximum(1000, 'pauses is at most 1000')),
+  /** How long the match may stand paused in all; a pause ends by itself when it runs out (replay reads it). */
+  pauseMinutes: z.optional(
+    z
+      .int('pauseMinutes is a whole number of minutes')
+      .check(
+        z.minimum(0, 'pauseMinutes cannot be negative'),
+        z.maximum(MAX_MINUTES, `pauseMinutes is at most ${MAX_MINUTES} (a year)`),
+      ),
+  ),
 });
 
 export type Guardrails = z.infer<typeof guardrailsSchema>;

@@ -67,7 +67,7 @@ export function lengthSent(tooLong: { key: string; length: number }, submission:
 export function answersForLog(answers: Answers): Answers {
   const out: Record<string, string | readonly string[]> = {};
   for (const [key, value] of Object.entries(answers).slice(0, MAX_LOGGED_ANSWERS)) {
-    if (!Array.isArray(value)) {
+    if (typeof value === 'string') {
       out[key] = cutAnswer(value);
       continue;
     }
