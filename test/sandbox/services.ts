@@ -11,6 +11,7 @@ import {
   type CallRecord,
   type ExecutionRecord,
   type FaultPlan,
+  LATE_ANSWER_SECONDS,
   faultMessage,
   isRemote,
   isWrite,
@@ -586,6 +587,8 @@ export class Google {
         execution.serviceMs += performance.now() - started;
       }
       if (api) call.bytesIn = jsonBytes(result);
+      // A late answer: the call did its work, and the script hears of it only now.
+      if (fault?.mode === 'late') google.clock.advance(LATE_ANSWER_SECONDS);
       if (fault?.mode === 'timeout') {
         call.failed = faultMessage(name, 'timeout');
         throw new Error(call.failed);
