@@ -6,7 +6,7 @@
 // posting is on. Discord's documents for each behaviour relied on are in docs/google.md.
 
 import { isRecord } from '../engine/core/guards.js';
-import { errorText, redactSecrets } from '../engine/core/redact.js';
+import { errorText, redactSecrets, rememberSecret } from '../engine/core/redact.js';
 import type { HostContext } from './context.js';
 import { KEY } from './pointers.js';
 import type { HttpAnswer } from './ports.js';
@@ -59,7 +59,10 @@ export function setWebhook(ctx: HostContext, text: string): string {
 export function discordSince(ctx: HostContext): string | null {
   if (!ctx.ports.http || !ctx.ports.secrets) return null;
   const since = ctx.pointers.text(KEY.discord);
-  return since !== null && ctx.ports.secrets.get(WEBHOOK_SECRET) ? since : null;
+  const url = since !== null ? ctx.ports.secrets.get(WEBHOOK_SECRET) : null;
+  // Whatever this execution keeps is redacted of its token, in any form (core/redact.ts).
+  if (url) rememberSecret(url);
+  return url ? since : null;
 }
 
 /**

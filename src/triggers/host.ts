@@ -18,7 +18,8 @@ import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email
 import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
-import { setWebhook } from './discord.js';
+import { WEBHOOK_SECRET, setWebhook } from './discord.js';
+import { redactSecrets, rememberSecret } from '../engine/core/redact.js';
 import { BUSY, type RunKind, type RunReport, type Started, run, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
@@ -357,7 +358,10 @@ export class MatchHost {
 
   /** Export match file: the log as a match file (replay it anywhere). */
   exportText(): string {
-    return stringifyMatchFile(this.requireMatch().match);
+    // Whatever a note quotes, the webhook's token leaves in no form (core/redact.ts).
+    const url = this.ctx.ports.secrets?.get(WEBHOOK_SECRET);
+    if (url) rememberSecret(url);
+    return redactSecrets(stringifyMatchFile(this.requireMatch().match));
   }
 
   links(): Links {
