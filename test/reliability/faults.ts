@@ -146,15 +146,16 @@ function plansFor(
       if (first >= 0) plans.push({ index: first, mode: 'quota' });
     }
   }
-  return [...plans, ...faultsBeyondWrites(calls, plans)];
+  return [...plans, ...faultsBeyondWrites(calls, plans, mode)];
 }
 
 /**
- * Faults of every kind of call, not only writes (issue 45): each read by its name refused once,
- * the first read timed out and answered late, the last write answered late, and every email and
- * fetch (which the add-on catches: a reminder or a post tried again) refused, timed out and late.
+ * Faults of every kind of call, not only writes (issue 45): each read refused once (`sample`: one
+ * read of each service, Properties, Sheets, Forms…; else each read by its name), the first read
+ * timed out and answered late, the last write answered late, and every email and fetch (which the
+ * add-on catches: a reminder or a post tried again) refused, timed out and late.
  */
-function faultsBeyondWrites(calls: readonly CallRecord[], planned: readonly FaultPlan[]): FaultPlan[] {
+function faultsBeyondWrites(calls: readonly CallRecord[], planned: readonly FaultPlan[], mode: SweepMode): FaultPlan[] {
   const out: FaultPlan[] = [];
   const has = (index: number, mode: FaultPlan['mode']) =>
     [...planned, ...out].some((p) => p.index === index && p.mode === mode);
@@ -168,13 +169,14 @@ function faultsBeyondWrites(calls: readonly CallRecord[], planned: readonly Faul
     if (!call.remote || call.name === 'Lock.releaseLock') return;
     const kind = callKind(call);
     if (kind === 'write') lastWrite = index;
+    const key = mode === 'sample' && kind === 'read' ? call.name.split('.')[0] : call.name;
     if (kind === 'read') {
       if (firstRead < 0) firstRead = index;
-      if (!names.has(call.name)) add(index, 'quota');
+      if (!names.has(key)) add(index, 'quota');
     }
-    if ((kind === 'mail' || kind === 'fetch') && !names.has(call.name))
-      for (const mode of ['quota', 'timeout', 'late'] as const) add(index, mode);
-    names.add(call.name);
+    if ((kind === 'mail' || kind === 'fetch') && !names.has(key))
+      for (const fault of ['quota', 'timeout', 'late'] as const) add(index, fault);
+    names.add(key);
   });
   add(firstRead, 'timeout');
   add(firstRead, 'late');
