@@ -84,7 +84,7 @@ export function nextReminderWake(result: ReplayResult, now: string): string | nu
  * in time): at least once means trying again, and a few tries a minute apart ride out a passing
  * refusal; past them it is dropped, said in the log, as its moment goes by.
  */
-export const EMAIL_TRIES = 4;
+const EMAIL_TRIES = 4;
 
 /** Whether a reminder is done with for a player: sent, skipped for a reason that stays, dropped, or tried EMAIL_TRIES times. */
 function reminderSettled(statuses: readonly MessageEvent['status'][] | undefined): boolean {

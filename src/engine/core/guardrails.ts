@@ -61,7 +61,7 @@ const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.pars
  * force (the schedule's, or the reopening's) later. So neither several small undos nor an undo
  * after an extension get around the cap.
  */
-export function extraMinutesUsed(result: ReplayResult, phaseId: string, now: string): number {
+function extraMinutesUsed(result: ReplayResult, phaseId: string, now: string): number {
   const events = happened(result.match, now);
   const pauses = pausesOf(events, result.match.guardrails?.pauseMinutes, now);
   const openings = [...result.closed, ...(result.open ? [result.open] : [])].filter((c) => c.phase.id === phaseId);
