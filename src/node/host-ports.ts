@@ -40,6 +40,8 @@ const machineClock: Clock = {
   sleep: (ms) => {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
   },
+  // Monotonic: the lease's renewals go on however the wall clock is set (src/node/lease.ts).
+  elapsedMs: () => performance.now(),
 };
 
 /**

@@ -302,6 +302,31 @@ describe('the lease', () => {
     expect(skewed.tryAcquire(0)).toBe(true);
   });
 
+  it('a holder whose wall clock is set back an hour mid-run still renews by its own elapsed time: one writer at a time (issue 45)', () => {
+    const file = new SheetFile('1LeaseBack', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let elapsed = 0;
+    let back = 0;
+    // The holder's wall clock goes back an hour after its take; its elapsed time goes on.
+    const holderClock: Clock = {
+      now: () => new Date(Date.parse(clock.now()) - back).toISOString(),
+      sleep: (ms) => clock.sleep(ms),
+      elapsedMs: () => elapsed,
+    };
+    const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), holderClock, 'holder');
+    const other = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'other');
+    expect(holder.tryAcquire(0)).toBe(true);
+    back = 3_600_000;
+    for (let minute = 0; minute < 30; minute++) {
+      expect(other.tryAcquire(0), `minute ${minute}`).toBe(false);
+      clock.advance(60_000);
+      elapsed += 60_000;
+      holder.guard();
+    }
+    holder.release();
+    expect(other.tryAcquire(0)).toBe(true);
+  });
+
   it('a run longer than the lease keeps it: the holder renews it before its writes', () => {
     const file = new SheetFile('1LeaseLong', 'Host', 'host@example.com');
     const clock = fakeClock();
