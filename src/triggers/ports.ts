@@ -10,6 +10,12 @@ export interface Clock {
   now(): string;
   /** Waits (Utilities.sleep): run time like any other. */
   sleep(ms: number): void;
+  /**
+   * Milliseconds from some fixed moment of this process, never going back (a machine's
+   * performance.now()): what the lease times its renewals by, so a wall clock set back an hour
+   * mid-run cannot stop them (src/node/lease.ts). Absent: the wall clock.
+   */
+  elapsedMs?(): number;
 }
 
 /** One lock per host spreadsheet (LockService.getDocumentLock()). */

@@ -25,7 +25,8 @@ export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsE
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
 function phaseEdge(result: ReplayResult, now: string): string | null {
   const open = result.open;
-  if (!open || result.paused) return null;
+  if (!open) return null;
+  if (result.paused) return result.paused.endsAt ?? null;
   const opensAt = open.timing.opensAt;
   if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
   return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now)
@@ -53,7 +54,9 @@ function restUntil(result: ReplayResult, now: string, polledAt: string | null, f
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
   const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + formsEvery * 60_000];
-  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them).
+  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them),
+  // until the match's paused time runs out and the pause ends by itself (the guardrails).
+  if (result.paused?.endsAt !== undefined) times.push(Date.parse(result.paused.endsAt));
   const open = result.paused ? null : result.open;
   if (open) {
     const opensAt = open.timing.opensAt;

@@ -228,7 +228,7 @@ export function firstMistake(
     players,
     options: setup.options ?? {},
     schedule: scheduleOf(setup),
-    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS, // on by default, and in the file for everyone to read
+    guardrails: { ...DEFAULT_GUARDRAILS, ...setup.guardrails }, // on by default, and in the file for everyone to read
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),

@@ -36,6 +36,12 @@ export interface Submission {
   readonly form?: string;
   /** The form response id, so a response is logged once however often it is read. */
   readonly response?: string;
+  /**
+   * A public row's change (via `row`) that Google did not attribute to the row's player: to
+   * another account (`other`), or to no one (`unknown`: the edit event named nobody). Listed on
+   * the Host actions list (core/host-actions.ts); replay counts it as the row's answer all the same.
+   */
+  readonly editedBy?: 'other' | 'unknown';
   /** The entry's own id (docs/matchfile.md, "Entry ids"): two hosts logging the same thing log the same id, and replay keeps the first. */
   readonly uid?: string;
   /**

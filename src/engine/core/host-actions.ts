@@ -62,6 +62,13 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
   return `${event.name} took ${before}'s seat (from ${event.at})`;
 }
 
+function rowEditAction(result: Named, player: string, by: 'other' | 'unknown', now: string | undefined): string {
+  const name = seatName(result.match, player, now);
+  return by === 'other'
+    ? `${name}'s public row was changed from another Google account than ${name}'s`
+    : `${name}'s public row was changed, and Google did not say by whom (${name}, or the host, who can edit every row)`;
+}
+
 function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
   const chosen = result.match.players.some((p) => p.id === decision.choice)
     ? seatName(result.match, decision.choice, now)
@@ -79,10 +86,17 @@ export function hostActions(result: Named, now?: string): HostAction[] {
     const what = happened(event.at) ? eventAction(result, event, now) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
+  // A public row changed by an account Google did not say was the row's player: the host (who can
+  // edit every row) or someone else may have answered for them (docs/google.md, "Public rows").
+  const rows = result.match.submissions.flatMap((s) =>
+    s.via === 'row' && s.editedBy !== undefined && s.at !== undefined && happened(s.at)
+      ? [{ at: s.at, what: rowEditAction(result, s.player, s.editedBy, now), reason: '' }]
+      : [],
+  );
   const decisions = result.match.decisions
     .filter((d) => happened(d.at))
     .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
-  const timed = [...seasonActions(result, happened), ...events, ...decisions.filter((d) => d.at !== '')].sort(
+  const timed = [...seasonActions(result, happened), ...events, ...rows, ...decisions.filter((d) => d.at !== '')].sort(
     (a, b) => Date.parse(a.at) - Date.parse(b.at),
   );
   return [...seasonActions(result, happened, false), ...timed, ...decisions.filter((d) => d.at === '')];

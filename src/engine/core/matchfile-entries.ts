@@ -39,6 +39,7 @@ export const submissionSchema = z.strictObject({
   from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
   form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
   response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
+  editedBy: z.optional(z.enum(['other', 'unknown'])),
   uid: entryUid,
   after: entryAfter,
   receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),

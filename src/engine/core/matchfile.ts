@@ -159,6 +159,15 @@ const guardrailsSchema = z.strictObject({
   pauses: z
     .int('pauses is a whole number')
     .check(z.minimum(0, 'pauses cannot be negative'), z.maximum(1000, 'pauses is at most 1000')),
+  /** How long the match may stand paused in all; a pause ends by itself when it runs out (replay reads it). */
+  pauseMinutes: z.optional(
+    z
+      .int('pauseMinutes is a whole number of minutes')
+      .check(
+        z.minimum(0, 'pauseMinutes cannot be negative'),
+        z.maximum(MAX_MINUTES, `pauseMinutes is at most ${MAX_MINUTES} (a year)`),
+      ),
+  ),
 });
 
 export type Guardrails = z.infer<typeof guardrailsSchema>;
