@@ -1,11 +1,14 @@
 // The season a host spreadsheet keeps (src/triggers/season.ts): New match… archives each ended
 // match's log, so the spreadsheet holds the season; Next match… and Death match… fill the sidebar
 // from its ledger: the players still in, their balances and addresses, the hash of the last match.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSeasonMatches } from '../../src/cli/demo-season.js';
 import { type MatchFile, matchHash, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/log.js';
 import { opponentQuestion, seasonPrefill, spreadsheetSeason } from '../../src/triggers/season.js';
+import { workbookHtml } from '../../src/workbook/html.js';
 import { Table } from './players.js';
 import { Sandbox } from './sandbox.js';
 import { SheetFile, spreadsheetPort } from './sheets.js';
@@ -210,6 +213,13 @@ describe("the Season tab of the add-on's sheets", () => {
       expect(header[3]).toMatch(/^Main match 2: [^(]*$/);
       // Its hash, which the season's next match names, is on the chain.
       expect(rows.flat()).toContain(matchHash(table.state().match, final));
+    }
+    // To look at the tab as drawn: SEASON_HTML=DIR writes the host's and the public sheet's HTML export there.
+    const dir = process.env.SEASON_HTML;
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'host.html'), workbookHtml(host.workbook));
+      writeFileSync(join(dir, 'public.html'), workbookHtml(shared.workbook));
     }
   }, 600_000);
 
