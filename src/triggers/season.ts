@@ -31,7 +31,7 @@ export function spreadsheetSeason(sheet: Spreadsheet): { ledger: SeasonLedger; m
 }
 
 /** How the Season tab names where a match of the add-on's season is kept (no tab's title: it carries a time). */
-export const ARCHIVED_LABEL = 'its log, archived in this spreadsheet';
+const ARCHIVED_LABEL = 'its log, archived in this spreadsheet';
 export const CURRENT_LABEL = 'this match';
 
 /**

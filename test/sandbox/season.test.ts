@@ -167,7 +167,8 @@ function nextMainMatch(season = true): Table {
   if (season && !prefill) throw new Error('Next match… gave no defaults');
   const started = table.startMatch({
     game: prefill?.game ?? matches[2].game,
-    players: prefill?.players ?? matches[2].players.map(({ id, name, email, garnets }) => ({ id, name, email, garnets })),
+    players:
+      prefill?.players ?? matches[2].players.map(({ id, name, email, garnets }) => ({ id, name, email, garnets })),
     startAt: '2026-11-25T18:00:00.000Z',
     timeZone: 'Europe/London',
     minutes: { default: 60 },
