@@ -224,6 +224,35 @@ describe("the Season tab of the add-on's sheets", () => {
     }
   }, 600_000);
 
+  it("a season's first match, started with a season name, shows its own column alone", () => {
+    const table = new Table(
+      matches[0].game,
+      matches[0].players.map((p) => p.email ?? ''),
+      undefined,
+      '2026-11-25T17:00:00.000Z',
+    );
+    table.run('onOpen');
+    const started = table.startMatch({
+      game: matches[0].game,
+      players: matches[0].players.map(({ id, name, email, garnets }) => ({ id, name, email, garnets })),
+      startAt: '2026-11-25T18:00:00.000Z',
+      timeZone: 'Europe/London',
+      minutes: { default: 60 },
+      season: { name: 'Spring', kind: 'main' },
+    });
+    expect(started).toMatchObject({ ok: true });
+    for (const file of [table.google.host, table.google.sheets.get(table.sharedId())!]) {
+      const rows = tabRows(file, 'Season');
+      // Its one column (the tables beside it start after an empty column).
+      expect(rows.find((row) => row[0] === 'Player')?.slice(0, 3)).toEqual([
+        'Player',
+        expect.stringMatching(/^Main match 1: .* \(not over\)$/),
+        '',
+      ]);
+      expect(rows.flat()).toContain("the season's first match: its balances open the season");
+    }
+  }, 600_000);
+
   it('an execution of a season match makes no Google call a match of no season does not make, drawing or not', () => {
     const remote = (table: Table) =>
       table.google.executions
