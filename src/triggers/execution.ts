@@ -286,7 +286,16 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
   const ran = decided.kind;
   const writes = writeLog(ctx, inputs, read.match, collected);
   const { result, closed, held } = decided;
-  const drawn = draw(ctx, { kind: ran, result, entries: inputs.entries, closed, held, now, startedAt });
+  const drawn = draw(ctx, {
+    kind: ran,
+    result,
+    entries: inputs.entries,
+    closed,
+    held,
+    now,
+    startedAt,
+    ...(read.season !== undefined ? { season: read.season } : {}),
+  });
   writes.push(...drawn.writes);
   armNext(ctx, ran, now, collected, decided, drawn);
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush

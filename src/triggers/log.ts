@@ -2,7 +2,8 @@
 // row, so a new submission is an append and never a rewrite. Column A names the entry (`match` for
 // the head: game, seed, players, options, schedule; then `submission`, `decision`, `event`),
 // columns B onwards hold its JSON in chunks (a cell holds at most 50,000 characters). Reading the
-// rows back in order gives the match file; it is the add-on's only state.
+// rows back in order gives the match file; it is the add-on's only state. A match of a season may
+// also have a `season` row: the ledger of the matches before it, derived at its Start (season/kept.ts).
 //
 // Two hosts may write at once (a machine and the add-on, two machines; docs/architecture.md, "Two
 // hosts at once"), so an append never names a row: Sheets' appendCells adds the rows after the last
@@ -18,7 +19,7 @@
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { matchHead } from '../engine/core/matchfile.js';
 import { type ChainEntry, chainNames, chainOn, chainStart, linkOf } from '../engine/core/chain.js';
-import { type MatchFile, loadMatch } from '../engine/index.js';
+import { type MatchFile, type SeasonLedger, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { splitRequests } from '../sheets/chunk.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
@@ -132,7 +133,7 @@ export class MatchLog {
    * The match file the log holds (a repeated entry left out: see withoutRepeats) and how many rows
    * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
-  read(): { match: MatchFile; logRows: number; head?: string } | null {
+  read(): { match: MatchFile; logRows: number; head?: string; season?: unknown } | null {
     this.lastMeta = this.sheetMeta();
     if (!this.lastMeta) return null;
     const rows = this.rows();
@@ -144,6 +145,7 @@ export class MatchLog {
       decisions: [],
       events: [],
     };
+    let season: unknown;
     rows.slice(1).forEach((row, i) => {
       let value: unknown;
       try {
@@ -154,17 +156,27 @@ export class MatchLog {
       if (row[0] === 'submission') file.submissions.push(value);
       else if (row[0] === 'decision') file.decisions.push(value);
       else if (row[0] === 'event') file.events.push(value);
+      else if (row[0] === 'season') season = value;
       else throw new Error(`row ${i + 2} of the "${this.tab}" tab has the unknown kind "${row[0]}"`);
     });
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
     this.readIds = uidsOf(loaded.value);
     const head = chainHead(loaded.value, rows);
-    return { match: loaded.value, logRows: rows.length, ...(head !== undefined ? { head } : {}) };
+    return {
+      match: loaded.value,
+      logRows: rows.length,
+      ...(head !== undefined ? { head } : {}),
+      ...(season !== undefined ? { season } : {}),
+    };
   }
 
-  /** Creates the hidden, protected tab holding `match` (its head and any entries it already has). */
-  create(match: MatchFile): void {
+  /**
+   * Creates the hidden, protected tab holding `match` (its head and any entries it already has),
+   * and `season`, the ledger of the season's matches before it (season/kept.ts), in a row of its
+   * own: derived, not part of the match file.
+   */
+  create(match: MatchFile, season?: SeasonLedger): void {
     if (this.exists()) throw new Error(`the "${LOG_TAB}" tab exists already`);
     const entries: LogEntry[] = [
       ...match.submissions.map((value) => ({ kind: 'submission' as const, value })),
@@ -174,7 +186,11 @@ export class MatchLog {
     // A chained match's entries each after the one before (a start logs none; a copied match may).
     const logged =
       match.secret === undefined ? entries : chainOn(entries, chainStart(match), chainNames(match)).entries;
-    const rows = [rowOf('match', matchHead(match)), ...logged.map((e) => rowOf(e.kind, e.value))];
+    const rows = [
+      rowOf('match', matchHead(match)),
+      ...(season ? [rowOf('season', season)] : []),
+      ...logged.map((e) => rowOf(e.kind, e.value)),
+    ];
     const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
       {

@@ -23,6 +23,7 @@ import { type Links, linksOf, linksTabRequests } from './links.js';
 import { BLANK_FORM, KEY, type SharedPointer, type StartedPlayer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
 import { ANSWERS_TAB } from './rows.js';
+import { seasonBefore } from './season.js';
 import { type FieldError, type MatchSetup, validateSetup } from './setup.js';
 
 /** Players whose files one start call makes at most (see setUpPlayers). */
@@ -298,7 +299,9 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
   // first drawing of every sheet and form is the next call's (or the next tick's) work.
   if (!ctx.log.exists()) {
     ctx.pointers.setText(KEY.setup, setupKey);
-    ctx.log.create(match);
+    // A later match of a season: the ledger of the matches before it, replayed here once from the
+    // archived logs and kept in the log, so no execution reads them again (season/kept.ts).
+    ctx.log.create(match, seasonBefore(host, match) ?? undefined);
   }
   ctx.pointers.remove(KEY.starting);
   return { ok: false, more: true, progress: 'Drawing the sheets and forms' };
