@@ -239,11 +239,16 @@ export class Table {
     };
   }
 
-  fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
+  /**
+   * Fires the first installed trigger of `kind`; with none installed nothing runs, as in Apps Script
+   * (a finished match removes its triggers: src/triggers/retire.ts). Answers whether one ran.
+   */
+  fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): boolean {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
-    if (!trigger) throw new Error(`no ${kind} trigger`);
+    if (!trigger) return false;
     // As Apps Script fires it: as its owner, its run time counted against the day's trigger time.
     this.recorded(trigger.handler, [{ triggerUid: trigger.id }], () => this.sandbox.fire(kind));
+    return true;
   }
 
   state(): ReplayResult {
