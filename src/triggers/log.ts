@@ -92,13 +92,26 @@ function uidsOf(match: MatchFile): Set<string> {
   return out;
 }
 
+/** Where the log tab's id is kept between executions (a document property: KEY.logTab). */
+export interface KeptTabId {
+  get(): number | null;
+  set(id: number): void;
+}
+
 export class MatchLog {
   /** The log tab's metadata as read() found it: append() needs it in the same execution. */
   private lastMeta: ReturnType<MatchLog['sheetMeta']> | null = null;
   /** The ids of the entries the log held when last read: append() writes none of them again. */
   private readIds = new Set<string>();
 
-  constructor(private readonly sheet: Spreadsheet) {}
+  /**
+   * `kept`: the log tab's id as an earlier execution found it. With it, read() is one values read:
+   * the host spreadsheet's metadata (a Sheets call) is read only where the tab must be found.
+   */
+  constructor(
+    private readonly sheet: Spreadsheet,
+    private readonly kept?: KeptTabId,
+  ) {}
 
   private sheetMeta() {
     return (this.sheet.getMetadata().sheets ?? []).find((s) => s.properties?.title === LOG_TAB);
@@ -118,9 +131,8 @@ export class MatchLog {
    * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
   read(): { match: MatchFile; logRows: number } | null {
-    this.lastMeta = this.sheetMeta();
-    if (!this.lastMeta) return null;
-    const rows = this.rows();
+    const rows = this.keptRows() ?? this.foundRows();
+    if (rows === null) return null;
     if (rows.length === 0 || rows[0][0] !== 'match')
       throw new Error(`the "${LOG_TAB}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
@@ -145,6 +157,30 @@ export class MatchLog {
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
     this.readIds = uidsOf(loaded.value);
     return { match: loaded.value, logRows: rows.length };
+  }
+
+  /** The rows, read by the kept tab id alone; null when none is kept or the read fails (the tab is then looked for). */
+  private keptRows(): string[][] | null {
+    const sheetId = this.kept?.get() ?? null;
+    if (sheetId === null) return null;
+    try {
+      const rows = this.rows();
+      this.lastMeta = { properties: { sheetId, title: LOG_TAB } };
+      return rows;
+    } catch {
+      // Renamed or deleted by hand, or a call that failed: found by the metadata, as without a kept id.
+      return null;
+    }
+  }
+
+  /** The tab found in the host spreadsheet's metadata, its id kept, and its rows; null when there is no log. */
+  private foundRows(): string[][] | null {
+    this.lastMeta = this.sheetMeta();
+    const sheetId = this.lastMeta?.properties?.sheetId;
+    if (sheetId === undefined || sheetId === null) return null;
+    const rows = this.rows();
+    if (this.kept && this.kept.get() !== sheetId) this.kept.set(sheetId);
+    return rows;
   }
 
   /** Creates the hidden, protected tab holding `match` (its head and any entries it already has). */
