@@ -123,9 +123,9 @@ function showForm(
 ): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
-  // A closed form shows its closed message, not its description (Form.setCustomClosedFormMessage:
-  // "the message to display if the form is not accepting responses"): while it stays closed, the
-  // description it had is kept, one Forms call fewer a form a phase; it is set when the form opens.
+  // A closed form shows its custom closed-form message, not its questions or description
+  // (docs/google.md, forms-closed-message): while it stays closed, the description it had is kept,
+  // one Forms call fewer a form a phase; it is set when the form opens.
   const kept = !spec.accepting && shown !== undefined;
   const wanted = kept ? { ...layoutOf(spec), description: shown.description } : layoutOf(spec);
   const same = partsShown(shown, wanted);
