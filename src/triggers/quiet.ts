@@ -78,8 +78,15 @@ function restUntil(result: ReplayResult, now: string, polledAt: string | null, p
       times.push(Date.parse(opensAt));
     } else {
       // A phase that may end on a move: its forms are read every run on a machine (pollMs 0).
-      if (result.game.closesEarly !== undefined && pollMs === 0) return null;
-      if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+      const early = result.game.closesEarly !== undefined;
+      if (early && pollMs === 0) return null;
+      if (open.timing.deadline !== undefined) {
+        const deadline = Date.parse(open.timing.deadline);
+        times.push(deadline);
+        // A poll due less than a poll's interval before the deadline is left to the deadline, which
+        // reads every form: the ticks rest until it, and the one before it waits for it (sharp).
+        if (early && polledAt !== null && deadline - times[0] < pollMs) times[0] = deadline;
+      }
       const reminder = nextReminderWake(result, now);
       if (reminder !== null) times.push(Date.parse(reminder));
     }
