@@ -51,12 +51,6 @@ export interface FormContext {
   readonly sharedSheetUrl?: string;
   /** An anonymous match: public questions come through the form too (src/triggers/rows.ts, publicByForm). */
   readonly publicByForm?: boolean;
-  /**
-   * The match has asked questions in the shared sheet's rows (a phase closed or open): every
-   * closed message then says both why a form is closed and where public answers go, the same for
-   * every phase, so a form going between a form phase and a public one keeps it (issue 42).
-   */
-  readonly askedInPublic?: boolean;
   readonly playerSheetUrl?: string;
 }
 
@@ -96,14 +90,6 @@ const DONE_ITEM: FormItemSpec = {
 export const OPEN_PHASE_CLOSED_MESSAGE =
   'This phase has closed and is being resolved; this form opens again for the next phase.';
 
-/**
- * The closed message of a match that asks in public too: what OPEN_PHASE_CLOSED_MESSAGE says, and
- * where a phase answered in public is answered. `where`: the shared sheet's address and tab.
- */
-export function publicClosedMessage(where: string): string {
-  return `This form is closed: the phase it showed is being resolved, or the phase now open is answered in public: type your answer in your own row of the shared sheet${where}. This form opens again when it has something for you to answer.`;
-}
-
 /** The form a player should see now. */
 export function formSpecFor(playerId: string, context: FormContext): FormSpec {
   const { phase } = context;
@@ -133,16 +119,11 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
     );
   }
   const own = context.publicByForm ? questions : questions.filter((q) => !q.public);
-  const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
   if (own.length === 0) {
-    // The form shows its closed message (docs/google.md, forms-closed-message), the same as after
-    // any phase of this match: a form phase's close and this phase's opening change nothing in it.
-    return {
-      ...closed(
-        `${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`,
-      ),
-      closedMessage: publicClosedMessage(where),
-    };
+    const where = context.sharedSheetUrl ? ` (${context.sharedSheetUrl}, tab "Your answers")` : '';
+    return closed(
+      `${phase.title} is answered in public: type your answer in your own row of the shared sheet${where}.${receipts}`,
+    );
   }
   const until = `${context.deadline ? ` Open until ${context.deadline}.` : ''}${context.closesWhenReady ? ' It closes earlier, as soon as every player is done: has an answer accepted whole, not marked Not yet.' : ''}`;
   return {
@@ -150,8 +131,7 @@ export function formSpecFor(playerId: string, context: FormContext): FormSpec {
     title,
     description: `${phase.title}.${until} Send as often as you like: your last valid answer before the deadline counts.${receipts}`,
     accepting: true,
-    closedMessage:
-      context.askedInPublic && !context.publicByForm ? publicClosedMessage(where) : OPEN_PHASE_CLOSED_MESSAGE,
+    closedMessage: OPEN_PHASE_CLOSED_MESSAGE,
     items: [...own.map(itemOf), ...(context.closesWhenReady ? [DONE_ITEM] : [])],
   };
 }

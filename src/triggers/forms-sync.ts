@@ -30,11 +30,6 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
     : result.final
       ? 'The match is over. Thank you for playing!'
       : "The match waits on the host's decision.";
-  // Whether the match has asked in the shared sheet's rows: the closed messages then say where (forms/index.ts).
-  const publicIn = (phase: ReplayResult['closed'][number]['phase']) =>
-    Object.values(phase.questions).some((questions) => questions.some((q) => q.public));
-  const askedInPublic =
-    (result.open !== null && publicIn(result.open.phase)) || result.closed.some((c) => publicIn(c.phase));
   const out = new Map<string, FormSpec>();
   for (const player of result.match.players) {
     const pointer = ctx.pointers.player(player.id);
@@ -54,7 +49,6 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
         ...(closesWhenReady ? { closesWhenReady } : {}),
         ...(shared ? { sharedSheetUrl: shared.url } : {}),
         ...(publicByForm(result.match) ? { publicByForm: true } : {}),
-        ...(askedInPublic ? { askedInPublic: true } : {}),
         ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
       }),
     );
