@@ -93,7 +93,7 @@ function uidsOf(match: MatchFile): Set<string> {
 }
 
 /** Where the log tab's id is kept between executions (a document property: KEY.logTab). */
-export interface KeptTabId {
+interface KeptTabId {
   get(): number | null;
   set(id: number): void;
 }

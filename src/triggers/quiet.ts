@@ -20,7 +20,7 @@ export const FORMS_EVERY_MINUTES = 24 * 60;
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
 /** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
-export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
 
 /**
  * How often a tick reads the forms of a phase that may end on a move (Game.closesEarly: a Peg

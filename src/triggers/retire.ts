@@ -17,7 +17,7 @@ import type { HostContext } from './context.js';
 import { KEY } from './pointers.js';
 
 /** What a finished match has removed: its clock triggers, or every trigger. */
-export type Retired = 'clock' | 'all';
+type Retired = 'clock' | 'all';
 
 function retiredOf(ctx: HostContext): Retired | null {
   const text = ctx.pointers.text(KEY.retired);
