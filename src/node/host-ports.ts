@@ -90,6 +90,9 @@ export class MachineWake implements Scheduler {
     this.wake = null;
     this.minute = false;
   }
+  stopClock(): void {
+    this.remove();
+  }
   wakeAt(at: string | null): void {
     this.wake = at;
   }

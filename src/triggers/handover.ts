@@ -109,6 +109,8 @@ export function takeBack(ctx: HostContext): string {
     for (const key of keep) store.set(key, sheetStore.get(key) ?? '');
     store.remove(KEY.runner);
     store.remove(KEY.quiet);
+    // Installed afresh: a finished match's next execution removes them again (retire.ts).
+    store.remove(KEY.retired);
     ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
     // What the machine armed is not Apps Script's: the next execution in a minute arms afresh.
     disarmed(ctx);

@@ -3,14 +3,14 @@
 // hold one when a poll is due: formsDue), and the public rows' edits the edit trigger recorded
 // (edits.ts). Nothing here replays the match: what is read here is all in the first replay.
 
-import { GAMES, type MatchFile } from '../engine/index.js';
+import type { MatchFile } from '../engine/index.js';
 import type { HostContext } from './context.js';
 import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type LogEntry, entryUids } from './log.js';
 import { chainNames, chainOn } from '../engine/core/chain.js';
 import { KEY } from './pointers.js';
-import { formsEveryMinutes } from './quiet.js';
+import { formsPollMs } from './quiet.js';
 import type { RowsPointer } from './rows.js';
 
 /**
@@ -86,15 +86,14 @@ export interface Collected {
  * twenty players the largest part of a tick, and of the daily trigger time (90 minutes for a
  * personal account). A form's answers come in through the form-submit trigger, which reads that
  * form; a deadline closes the forms that change and reads them once more. So a tick reads them
- * only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES), and every tick in
- * a game whose phases may end on a move (a Peg Domain turn, where a missed trigger must not cost
- * the next player their time: a form closed and read, as while the match is paused or over, is
- * not read).
+ * only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES), and every other
+ * minute in a game whose phases may end on a move (a Peg Domain turn, where a missed trigger must
+ * not cost the next player much of their time: formsPollMs in quiet.ts; a form closed and read, as
+ * while the match is paused or over, is not read).
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   const { polledAt } = ctx.pointers.state();
-  if (polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsEveryMinutes(ctx) * 60_000) return true;
-  return GAMES.get(match.game)?.closesEarly !== undefined;
+  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsPollMs(ctx, match);
 }
 
 /**

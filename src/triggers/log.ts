@@ -104,15 +104,26 @@ function uidsOf(match: MatchFile): Set<string> {
   return out;
 }
 
+/** Where the log tab's id is kept between executions (a document property: KEY.logTab). */
+interface KeptTabId {
+  get(): number | null;
+  set(id: number): void;
+}
+
 export class MatchLog {
   /** The log tab's metadata as read() found it: append() needs it in the same execution. */
   private lastMeta: ReturnType<MatchLog['sheetMeta']> | null = null;
   /** The ids of the entries the log held when last read: append() writes none of them again. */
   private readIds = new Set<string>();
 
-  /** `tab`: the log's tab; an ended match's archived log (archive) is read under its own title. */
+  /**
+   * `kept`: the log tab's id as an earlier execution found it. With it, read() is one values read:
+   * the host spreadsheet's metadata (a Sheets call) is read only where the tab must be found.
+   * `tab`: the log's tab; an ended match's archived log (archive) is read under its own title.
+   */
   constructor(
     private readonly sheet: Spreadsheet,
+    private readonly kept?: KeptTabId,
     private readonly tab = LOG_TAB,
   ) {}
 
@@ -134,9 +145,8 @@ export class MatchLog {
    * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
   read(): { match: MatchFile; logRows: number; head?: string; season?: unknown } | null {
-    this.lastMeta = this.sheetMeta();
-    if (!this.lastMeta) return null;
-    const rows = this.rows();
+    const rows = this.keptRows() ?? this.foundRows();
+    if (rows === null) return null;
     if (rows.length === 0 || rows[0][0] !== 'match')
       throw new Error(`the "${this.tab}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
@@ -169,6 +179,30 @@ export class MatchLog {
       ...(head !== undefined ? { head } : {}),
       ...(season !== undefined ? { season } : {}),
     };
+  }
+
+  /** The rows, read by the kept tab id alone; null when none is kept or the read fails (the tab is then looked for). */
+  private keptRows(): string[][] | null {
+    const sheetId = this.kept?.get() ?? null;
+    if (sheetId === null) return null;
+    try {
+      const rows = this.rows();
+      this.lastMeta = { properties: { sheetId, title: this.tab } };
+      return rows;
+    } catch {
+      // Renamed or deleted by hand, or a call that failed: found by the metadata, as without a kept id.
+      return null;
+    }
+  }
+
+  /** The tab found in the host spreadsheet's metadata, its id kept, and its rows; null when there is no log. */
+  private foundRows(): string[][] | null {
+    this.lastMeta = this.sheetMeta();
+    const sheetId = this.lastMeta?.properties?.sheetId;
+    if (sheetId === undefined || sheetId === null) return null;
+    const rows = this.rows();
+    if (this.kept && this.kept.get() !== sheetId) this.kept.set(sheetId);
+    return rows;
   }
 
   /**

@@ -28,6 +28,10 @@ export const KEY = {
   quiet: 'gh.quiet',
   /** The clock triggers the last execution armed (arming.ts). */
   armed: 'gh.armed',
+  /** The log tab's sheet id (log.ts): the log is read by it without the host's metadata. */
+  logTab: 'gh.log-tab',
+  /** A finished match's triggers removed: 'clock' (the form and edit triggers kept) or 'all' (retire.ts). */
+  retired: 'gh.retired',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
   /**

@@ -15,7 +15,7 @@ import type { Spreadsheet } from './ports.js';
 export function spreadsheetSeason(sheet: Spreadsheet): { ledger: SeasonLedger; matches: MatchFile[] } | null {
   const log = new MatchLog(sheet);
   const archived = log.archivedTabs().flatMap((tab) => {
-    const read = new MatchLog(sheet, tab).read();
+    const read = new MatchLog(sheet, undefined, tab).read();
     return read ? [{ label: tab, match: read.match }] : [];
   });
   const current = log.read();
@@ -43,7 +43,7 @@ export const CURRENT_LABEL = 'this match';
 export function seasonBefore(sheet: Spreadsheet, match: MatchFile): SeasonLedger | null {
   if (match.season?.previous === undefined) return null;
   const archived = new MatchLog(sheet).archivedTabs().flatMap((tab) => {
-    const read = new MatchLog(sheet, tab).read();
+    const read = new MatchLog(sheet, undefined, tab).read();
     return read ? [{ label: ARCHIVED_LABEL, match: read.match }] : [];
   });
   const current = { label: CURRENT_LABEL, match };

@@ -42,7 +42,7 @@ export interface CallRecord {
   bytesOut: number;
   /** Response bytes (Sheets and Drive: the JSON received). */
   bytesIn: number;
-  /** The spreadsheet a Sheets API batchUpdate wrote to, or a spreadsheets.get read. */
+  /** The spreadsheet a Sheets API batchUpdate wrote to, or a spreadsheets.get or values.get read. */
   readonly spreadsheet?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;

@@ -590,7 +590,9 @@ export class Google {
         bytesOut: api ? jsonBytes(args) : 0,
         bytesIn: 0,
         ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}),
-        ...(name === 'Sheets.Spreadsheets.get' ? { spreadsheet: String(args[0]) } : {}),
+        ...(name === 'Sheets.Spreadsheets.get' || name === 'Sheets.Spreadsheets.Values.get'
+          ? { spreadsheet: String(args[0]) }
+          : {}),
       };
       const index = execution.calls.length;
       execution.calls.push(call);
