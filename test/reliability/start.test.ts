@@ -41,6 +41,9 @@ function outcome(table: Table): StartOutcome {
   if (shared) roles.set(shared.id, 'SHARED');
   const match =
     google.sheets.size > 0 && google.host.workbook.sheetByTitle('genius-host match log') ? logOf(table.sandbox) : null;
+  // The host's secret is a fresh draw: a start whose first try failed before it was kept draws
+  // another, which no one has seen yet (it is in the log alone), so any secret is the clean one.
+  if (match?.secret) roles.set(match.secret, 'SECRET');
   for (const player of match?.players ?? []) {
     const pointer = property(`gh.player.${player.id}`);
     if (pointer?.sheet) roles.set(pointer.sheet.id, `SHEET(${player.id})`);
@@ -230,7 +233,10 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             `${label}: sharing emails sent twice`,
           ).toEqual([]);
         },
-        expectAbort: (c) => !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name),
+        // A form's destination that cannot be read is taken as none yet (src/addon/forms.ts, setUp):
+        // the start links it and goes on, as a clean start does.
+        expectAbort: (c) =>
+          !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name) && c.name !== 'Form.getDestinationId',
       }),
     );
     const answer = table.sandbox.call<{ ok: boolean; more?: boolean }>('startMatch', setup);

@@ -144,6 +144,8 @@ describe('the public rows', () => {
         // The edit event names no one but the trigger's owner (docs/google.md, "Public rows"): on Host actions.
         editedBy: 'unknown',
         uid: expect.stringMatching(/^edit:/),
+        // Each entry of a chained log names the one before it (docs/matchfile.md, "The chain").
+        after: expect.any(String),
       },
     ]);
     expect(table.state().closed[0].movers).toEqual(['p1']);
@@ -181,7 +183,14 @@ describe('the menu', () => {
     expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
     const match = logOf(table.sandbox);
     expect(match.events).toEqual([
-      { type: 'extend', phase: 'round-1', deadline: at(151), at: at(31), uid: expect.stringMatching(/^host:/) },
+      {
+        type: 'extend',
+        phase: 'round-1',
+        deadline: at(151),
+        at: at(31),
+        uid: expect.stringMatching(/^host:/),
+        after: expect.any(String),
+      },
     ]);
     const form = table.google.forms.get(match.players[0].form!)!;
     expect(form.description).toMatch(/Open until Sat 21 Nov 2026, 20:31 Europe\/London \(UTC\+00:00\)\./);
@@ -212,7 +221,14 @@ describe('the menu', () => {
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('undoLastPhase');
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'reopen', phase: 'pregame', deadline: at(91), at: at(31), uid: expect.stringMatching(/^host:/) },
+      {
+        type: 'reopen',
+        phase: 'pregame',
+        deadline: at(91),
+        at: at(31),
+        uid: expect.stringMatching(/^host:/),
+        after: expect.any(String),
+      },
     ]);
     expect(table.state().open?.phase.id).toBe('pregame');
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(false);
@@ -605,7 +621,14 @@ describe('emails as Google compares accounts', () => {
     table.run('correctPlayerEmail');
     expect(table.google.ui.prompts.at(-2)).toMatch(/Ann: ann@example\.com/);
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) },
+      {
+        type: 'email',
+        player: 'p1',
+        email: 'ann.real@example.org',
+        at: at(41),
+        uid: expect.stringMatching(/^host:/),
+        after: expect.any(String),
+      },
     ]);
     expect(table.state().receipts.find((r) => r.player === 'p1')).toMatchObject({ status: 'accepted' });
     expect(table.state().open!.moves.has('p1')).toBe(true);
@@ -626,7 +649,14 @@ describe('emails as Google compares accounts', () => {
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     const exported = JSON.parse(table.run('exportMatchFile') as string);
     expect(exported.events).toEqual([
-      { type: 'email', player: 'p1', email: 'ann.real@example.org', at: at(41), uid: expect.stringMatching(/^host:/) },
+      {
+        type: 'email',
+        player: 'p1',
+        email: 'ann.real@example.org',
+        at: at(41),
+        uid: expect.stringMatching(/^host:/),
+        after: expect.any(String),
+      },
     ]);
   });
 });

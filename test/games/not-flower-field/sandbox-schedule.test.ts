@@ -111,7 +111,8 @@ describe('close early when everyone is ready', () => {
     answer(table, 'p3', 8);
     tick(table, 9);
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' },
+      // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
+      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0', after: expect.any(String) },
     ]);
     const round1 = table.state().open!;
     expect(round1.phase.id).toBe('round-1');
@@ -137,8 +138,9 @@ describe('close early when everyone is ready', () => {
     answer(table, 'p3', 22);
     table.fire('ON_FORM_SUBMIT');
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0' },
-      { type: 'close', phase: 'round-1', at: at(22), uid: 'close:round-1:0' },
+      // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
+      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0', after: expect.any(String) },
+      { type: 'close', phase: 'round-1', at: at(22), uid: 'close:round-1:0', after: expect.any(String) },
     ]);
     expect(table.state().closed.map((c) => [...c.movers].sort())).toEqual([
       ['p1', 'p2', 'p3'],
@@ -259,10 +261,10 @@ describe('pause and resume through the menu', () => {
     tick(table, 161);
     expect(table.state().closed[1].timing.closedAt).toBe(at(160));
     expect(logOf(table.sandbox).events).toEqual([
-      { type: 'pause', at: at(10), uid: expect.stringMatching(/^host:/) },
-      { type: 'resume', at: at(20), uid: expect.stringMatching(/^host:/) },
-      { type: 'pause', at: at(50), uid: expect.stringMatching(/^host:/) },
-      { type: 'resume', at: at(110), uid: expect.stringMatching(/^host:/) },
+      { type: 'pause', at: at(10), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
+      { type: 'resume', at: at(20), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
+      { type: 'pause', at: at(50), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
+      { type: 'resume', at: at(110), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
     ]);
     // Resume when not paused is refused.
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
