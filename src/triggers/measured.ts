@@ -158,6 +158,26 @@ export function benchFigures(summary: MeasuredSummary): Record<string, Omit<Kind
   );
 }
 
+/**
+ * The figures benchFigures gives (a report's or About's), read back as a summary the projection
+ * and the cost model take; a field that is not as benchFigures writes it is named, with the rule.
+ */
+export function summaryFromFigures(raw: unknown): MeasuredSummary {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new Error('the figures must be an object of kinds of call (as the Rehearsal report or About gives them)');
+  const out: MeasuredSummary = {};
+  for (const [kind, entry] of Object.entries(raw as Record<string, unknown>)) {
+    if (!(kind in KINDS)) throw new Error(`${kind}: not a kind of call (one of ${Object.keys(KINDS).join(', ')})`);
+    const figures = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    for (const field of ['count', 'median', 'p90', 'most'])
+      if (typeof figures[field] !== 'number' || !Number.isFinite(figures[field]) || (figures[field] as number) < 0)
+        throw new Error(`${kind}.${field}: must be a number of milliseconds (a count for count), 0 or more`);
+    const { count, median, p90, most } = figures as Record<'count' | 'median' | 'p90' | 'most', number>;
+    out[kind as CallKind] = { count, median, p90, most, recent: [] };
+  }
+  return out;
+}
+
 /** Ports that time every call, and the calls timed so far. */
 export interface MeasuredPorts {
   readonly ports: HostPorts;

@@ -361,7 +361,7 @@ describe('Rehearse a match…', () => {
     // Google, as slow as this account finds it: reading a form's responses takes 0.4 s, a Sheets
     // API call 0.9 s, everything else no time (the sandbox's clock moved within the call, as a
     // real call's round trip moves the script's clock).
-    const slow: Readonly<Record<string, number>> = { 'Form.getResponses': 400, 'Sheets.Spreadsheets.get': 900 };
+    const slow: { readonly [call: string]: number } = { 'Form.getResponses': 400, 'Sheets.Spreadsheets.get': 900 };
     const t = rehearse(REHEARSAL_GAME.id, {}, 0, (table) => {
       table.google.onCall = (call, _index, when) => {
         const ms = slow[call.name];
