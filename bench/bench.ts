@@ -38,7 +38,7 @@ import { scenarioOf } from '../test/security/scenario.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE =
-  'usage: npm run bench [-- --write] [--sandbox] [--latencies FILE]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox; --latencies runs the add-on in the sandbox on the figures of a Rehearsal report or About, saved as FILE: bench/README.md)';
+  'usage: npm run bench [-- --write] [--sandbox] [--latencies FILE]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox; --latencies runs the add-on in the sandbox on the figures of a Rehearsal report or About, saved as FILE: docs/google.md, "Google measured where it runs")';
 function parseOptions(args: readonly string[]): { write: boolean; sandbox: boolean; latencies?: string } {
   try {
     const { values } = parseArgs({
