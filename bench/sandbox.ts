@@ -140,12 +140,7 @@ type Table = (header: string[], rows: (string | number)[][]) => void;
  * own figures (npm run bench -- --latencies FILE): the matches run on them alone, the targets are
  * not judged (they are the pessimistic reading's).
  */
-export function sandboxSection(
-  say: Say,
-  table: Table,
-  failures: string[],
-  measured?: Extract<Reading, object>,
-): void {
+export function sandboxSection(say: Say, table: Table, failures: string[], measured?: Extract<Reading, object>): void {
   say('## The add-on in the sandbox: each game at its largest, a phase a day and live');
   say();
   say('The built bundle runs in `node:vm` against the Apps Script fakes of test/sandbox; every service call is');

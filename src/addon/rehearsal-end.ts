@@ -33,7 +33,11 @@ function timedLines(summary: string | null): string[] {
   const lines = measuredLines(parseSummary(summary));
   return lines.length === 0
     ? []
-    : ['How long Google took on this account, by this script’s own clock, beside what genius-host plans for:', ...lines, ''];
+    : [
+        'How long Google took on this account, by this script’s own clock, beside what genius-host plans for:',
+        ...lines,
+        '',
+      ];
 }
 
 /** Writes the report and removes what the rehearsal made; the record keeps the report's text. */
@@ -65,7 +69,8 @@ function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
   writeReportTab(ctx, title, rows, [...timed, ...cleanup]);
   // The copied text also carries the figures as the maintainers' bench reads them (npm run bench -- --latencies FILE).
   const figures = benchFigures(parseSummary(ctx.ports.store.get(MEASURED_KEY)));
-  const forBench = Object.keys(figures).length > 0 ? ['', `For the maintainers' bench: ${JSON.stringify(figures)}`] : [];
+  const forBench =
+    Object.keys(figures).length > 0 ? ['', `For the maintainers' bench: ${JSON.stringify(figures)}`] : [];
   writeRecord({ ...start, done: true, report: reportText(title, rows, [...timed, ...cleanup, ...forBench]) });
   clearObservations();
 }

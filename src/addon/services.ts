@@ -27,7 +27,7 @@ import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
 import { appsScriptScheduler } from './triggers.js';
-import { type CallKind, measurePorts, type Samples, saveSamples } from '../triggers/measured.js';
+import { CALL_KINDS, measurePorts, type Samples, saveSamples } from '../triggers/measured.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
@@ -155,8 +155,7 @@ export function appsScriptPorts(): HostPorts {
 export function keepMeasured(): void {
   const all: Samples = {};
   for (const samples of timings.splice(0))
-    for (const [kind, values] of Object.entries(samples) as [CallKind, number[]][])
-      (all[kind] ??= []).push(...values);
+    for (const kind of CALL_KINDS) (all[kind] ??= []).push(...(samples[kind] ?? []));
   if (!measuredStore) return;
   try {
     saveSamples(measuredStore, all);

@@ -8,6 +8,7 @@
 
 import type { HostPorts, Spreadsheet, Store } from './ports.js';
 import { LATENCY } from './latency.js';
+import { isRecord } from '../engine/core/guards.js';
 
 type LatencyName = keyof typeof LATENCY;
 
@@ -28,7 +29,7 @@ export const KINDS = {
   driveCall: { words: 'Listing who a file is shared with', model: { driveCall: 1 } },
   formRead: { words: 'Reading a form', model: { formOpen: 1, formResponses: 1 } },
   formChange: { words: 'Opening or closing a form', model: { formChange: 1 } },
-  formShow: { words: "Showing a form the next questions", model: { formChange: 7 } },
+  formShow: { words: 'Showing a form the next questions', model: { formChange: 7 } },
   triggerArm: { words: 'Setting the next wake-up', model: { triggerChange: 3 } },
   mailQuota: { words: 'Asking how many emails are left today', model: { mailQuota: 1 } },
   mailSend: { words: 'Sending an email', model: { mailSend: 1 } },
@@ -36,6 +37,20 @@ export const KINDS = {
 } as const satisfies Record<string, { words: string; model: Partial<Record<LatencyName, number>> }>;
 
 export type CallKind = keyof typeof KINDS;
+
+const isKind = (name: string): name is CallKind => name in KINDS;
+const isLatency = (name: string): name is LatencyName => name in LATENCY;
+/** Every kind, in KINDS' order (the order a host reads them in). */
+export const CALL_KINDS: readonly CallKind[] = Object.keys(KINDS).filter(isKind);
+const KIND_NAMES = CALL_KINDS;
+
+/** The latencies a kind is made of in the model, each with how many times. */
+function modelParts(kind: CallKind): [LatencyName, number][] {
+  const model: Readonly<Record<string, number>> = KINDS[kind].model;
+  return Object.entries(model).flatMap(([name, times]): [LatencyName, number][] =>
+    isLatency(name) ? [[name, times]] : [],
+  );
+}
 
 /** The property the summary is kept in (outside `gh.`: a new match keeps it, as it keeps the account). */
 export const MEASURED_KEY = 'genius-host.latency';
@@ -67,7 +82,7 @@ function percentile(values: readonly number[], p: number): number {
 /** The summary with one execution's calls added (nothing added: the same object). */
 export function mergeSamples(summary: MeasuredSummary, samples: Samples): MeasuredSummary {
   const next: MeasuredSummary = { ...summary };
-  for (const kind of Object.keys(KINDS) as CallKind[]) {
+  for (const kind of KIND_NAMES) {
     const added = samples[kind];
     if (!added || added.length === 0) continue;
     const recent = [...(summary[kind]?.recent ?? []), ...added.map((ms) => Math.max(0, Math.round(ms)))].slice(-KEEP);
@@ -91,17 +106,17 @@ export function parseSummary(text: string | null | undefined): MeasuredSummary {
   } catch {
     return {};
   }
-  if (typeof raw !== 'object' || raw === null) return {};
+  if (!isRecord(raw)) return {};
   const out: MeasuredSummary = {};
-  for (const kind of Object.keys(KINDS) as CallKind[]) {
-    const entry: unknown = (raw as Record<string, unknown>)[kind];
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { count, recent } = entry as { count?: unknown; recent?: unknown };
+  for (const kind of KIND_NAMES) {
+    const entry = raw[kind];
+    if (!isRecord(entry)) continue;
+    const { count, recent } = entry;
     if (typeof count !== 'number' || !Array.isArray(recent)) continue;
     const values = recent.filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0);
-    if (values.length === 0 || !Number.isFinite(count)) continue;
-    Object.assign(out, mergeSamples({}, { [kind]: values }));
-    out[kind] = { ...out[kind]!, count: Math.max(values.length, Math.floor(count)) };
+    const read = mergeSamples({}, { [kind]: values })[kind];
+    if (!read || !Number.isFinite(count)) continue;
+    out[kind] = { ...read, count: Math.max(values.length, Math.floor(count)) };
   }
   return out;
 }
@@ -114,11 +129,10 @@ export function parseSummary(text: string | null | undefined): MeasuredSummary {
  */
 export function measuredLatencies(summary: MeasuredSummary): Partial<Record<LatencyName, number>> {
   const out: Partial<Record<LatencyName, number>> = {};
-  for (const kind of Object.keys(KINDS) as CallKind[]) {
+  for (const kind of KIND_NAMES) {
     const s = summary[kind];
     if (!s || s.count < ENOUGH_CALLS) continue;
-    const model: Partial<Record<LatencyName, number>> = KINDS[kind].model;
-    const parts = Object.entries(model) as [LatencyName, number][];
+    const parts = modelParts(kind);
     const planned = parts.reduce((sum, [name, times]) => sum + times * LATENCY[name].pessimistic, 0);
     // Each latency's share of the kind's figure, as the model shares it out.
     for (const [name] of parts) out[name] = Math.max(out[name] ?? 0, (s.p90 * LATENCY[name].pessimistic) / planned);
@@ -128,8 +142,7 @@ export function measuredLatencies(summary: MeasuredSummary): Partial<Record<Late
 
 /** What the model says a kind takes, as sourced and at the worst (ms). */
 export function modelled(kind: CallKind): { sourced: number; pessimistic: number } {
-  const model: Partial<Record<LatencyName, number>> = KINDS[kind].model;
-  const parts = Object.entries(model) as [LatencyName, number][];
+  const parts = modelParts(kind);
   const sum = (reading: 'sourced' | 'pessimistic') =>
     parts.reduce((total, [name, times]) => total + times * LATENCY[name][reading], 0);
   return { sourced: sum('sourced'), pessimistic: sum('pessimistic') };
@@ -141,7 +154,7 @@ const seconds = (ms: number) =>
 
 /** The summary in a host's words, a line a kind measured: "Reading a form: 0.4 s usually, 1.2 s at worst here (…)". */
 export function measuredLines(summary: MeasuredSummary): string[] {
-  return (Object.keys(KINDS) as CallKind[]).flatMap((kind) => {
+  return KIND_NAMES.flatMap((kind) => {
     const s = summary[kind];
     if (!s) return [];
     const m = modelled(kind);
@@ -163,17 +176,19 @@ export function benchFigures(summary: MeasuredSummary): Record<string, Omit<Kind
  * and the cost model take; a field that is not as benchFigures writes it is named, with the rule.
  */
 export function summaryFromFigures(raw: unknown): MeasuredSummary {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+  if (!isRecord(raw) || Array.isArray(raw))
     throw new Error('the figures must be an object of kinds of call (as the Rehearsal report or About gives them)');
   const out: MeasuredSummary = {};
-  for (const [kind, entry] of Object.entries(raw as Record<string, unknown>)) {
-    if (!(kind in KINDS)) throw new Error(`${kind}: not a kind of call (one of ${Object.keys(KINDS).join(', ')})`);
-    const figures = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    for (const field of ['count', 'median', 'p90', 'most'])
-      if (typeof figures[field] !== 'number' || !Number.isFinite(figures[field]) || (figures[field] as number) < 0)
-        throw new Error(`${kind}.${field}: must be a number of milliseconds (a count for count), 0 or more`);
-    const { count, median, p90, most } = figures as Record<'count' | 'median' | 'p90' | 'most', number>;
-    out[kind as CallKind] = { count, median, p90, most, recent: [] };
+  for (const [kind, entry] of Object.entries(raw)) {
+    if (!isKind(kind)) throw new Error(`${kind}: not a kind of call (one of ${KIND_NAMES.join(', ')})`);
+    const figures = isRecord(entry) ? entry : {};
+    const field = (name: string): number => {
+      const value = figures[name];
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+        throw new Error(`${kind}.${name}: must be a number of milliseconds (a count for count), 0 or more`);
+      return value;
+    };
+    out[kind] = { count: field('count'), median: field('median'), p90: field('p90'), most: field('most'), recent: [] };
   }
   return out;
 }
@@ -208,9 +223,7 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
     getMetadata: timed('sheetsCall', () => s.getMetadata()),
     batchUpdate: timed('sheetsCall', (requests) => s.batchUpdate(requests)),
     readValues: timed('sheetsCall', (range) => s.readValues(range)),
-    ...(s.batchUpdateDescribed
-      ? { batchUpdateDescribed: timed('sheetsCall', (requests) => s.batchUpdateDescribed!(requests)) }
-      : {}),
+    ...(s.batchUpdateDescribed ? { batchUpdateDescribed: timed('sheetsCall', s.batchUpdateDescribed.bind(s)) } : {}),
   });
   const { store, files, forms, scheduler, mail, http, secrets } = ports;
   const measured: HostPorts = {
@@ -243,7 +256,7 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
       stopAccepting: timed('formChange', (...a: Parameters<typeof forms.stopAccepting>) => forms.stopAccepting(...a)),
       addResponder: timed('formChange', (id, email) => forms.addResponder(id, email)),
       responses: timed('formRead', (...a: Parameters<typeof forms.responses>) => forms.responses(...a)),
-      ...(forms.prepare ? { prepare: (ids: readonly string[]) => forms.prepare!(ids) } : {}),
+      ...(forms.prepare ? { prepare: forms.prepare.bind(forms) } : {}),
     },
     scheduler: {
       install: (...a: Parameters<typeof scheduler.install>) => scheduler.install(...a),
@@ -281,7 +294,7 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
  * lose one's calls: a measurement, not the match.
  */
 export function saveSamples(store: Store, samples: Samples): boolean {
-  const kinds = (Object.keys(samples) as CallKind[]).filter((k) => (samples[k]?.length ?? 0) > 0);
+  const kinds = KIND_NAMES.filter((k) => (samples[k]?.length ?? 0) > 0);
   if (kinds.every((k) => k === 'propertyRead' || k === 'propertyWrite')) return false;
   const before = store.get(MEASURED_KEY);
   const next = JSON.stringify(mergeSamples(parseSummary(before), samples));

@@ -55,7 +55,11 @@ function costs(CALL_MS: CallMs) {
   const LOG_MS = 3 * CALL_MS.sheetsCall;
   /** An execution started; the lock taken and released, the bound spreadsheet, every property read once, a few writes. */
   const RUN_MS =
-  CALL_MS.executionStart + 2 * CALL_MS.lock + CALL_MS.spreadsheetApp + CALL_MS.propertyRead + 4 * CALL_MS.propertyWrite;
+    CALL_MS.executionStart +
+    2 * CALL_MS.lock +
+    CALL_MS.spreadsheetApp +
+    CALL_MS.propertyRead +
+    4 * CALL_MS.propertyWrite;
   /** A trigger replaced (arming.ts): the project's triggers listed, one deleted, one created, the pointer written. */
   const ARM_MS = 3 * CALL_MS.triggerChange + CALL_MS.propertyWrite;
   /** Reading a form's new responses. */
@@ -70,7 +74,19 @@ function costs(CALL_MS: CallMs) {
   const EDIT_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + ARM_MS;
   /** Before each deadline: the one-shot trigger turning the minute trigger on, a quiet minute tick a minute, the minute trigger off after. */
   const LEAD_MS = QUIET_TICK_MS + 2 * ARM_MS + (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS;
-  return { CALL_MS, DRAW_MS, LOG_MS, RUN_MS, ARM_MS, FORM_READ_MS, FORM_CLOSE_MS, FORM_SHOW_MS, QUIET_TICK_MS, EDIT_MS, LEAD_MS };
+  return {
+    CALL_MS,
+    DRAW_MS,
+    LOG_MS,
+    RUN_MS,
+    ARM_MS,
+    FORM_READ_MS,
+    FORM_CLOSE_MS,
+    FORM_SHOW_MS,
+    QUIET_TICK_MS,
+    EDIT_MS,
+    LEAD_MS,
+  };
 }
 
 /** Intervals the add-on keeps (quiet.ts: FORMS_EVERY_MINUTES; draw.ts: OTHERS_EVERY_MINUTES). */
@@ -143,8 +159,19 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 
 /** The projection (see the top of this file). */
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
-  const { CALL_MS, DRAW_MS, LOG_MS, RUN_MS, ARM_MS, FORM_READ_MS, FORM_CLOSE_MS, FORM_SHOW_MS, QUIET_TICK_MS, EDIT_MS, LEAD_MS } =
-    costs({ ...latencies('pessimistic'), ...input.measured });
+  const {
+    CALL_MS,
+    DRAW_MS,
+    LOG_MS,
+    RUN_MS,
+    ARM_MS,
+    FORM_READ_MS,
+    FORM_CLOSE_MS,
+    FORM_SHOW_MS,
+    QUIET_TICK_MS,
+    EDIT_MS,
+    LEAD_MS,
+  } = costs({ ...latencies('pessimistic'), ...input.measured });
   const n = Math.max(1, Math.floor(input.players));
   const clock = input.turnClock;
   const phases = clock

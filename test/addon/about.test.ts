@@ -87,7 +87,9 @@ describe('About genius-host: how long Google takes here', () => {
     // The bench's figures only inside the maintainers' fold, without the latest calls.
     const [words, fold] = html.split('<details>');
     expect(words).not.toContain('{');
-    expect(fold).toContain('&quot;formRead&quot;:{&quot;count&quot;:4,&quot;median&quot;:400,&quot;p90&quot;:1200,&quot;most&quot;:1200}');
+    expect(fold).toContain(
+      '&quot;formRead&quot;:{&quot;count&quot;:4,&quot;median&quot;:400,&quot;p90&quot;:1200,&quot;most&quot;:1200}',
+    );
     expect(fold).not.toContain('recent');
   });
 });

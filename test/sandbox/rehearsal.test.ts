@@ -373,13 +373,18 @@ describe('Rehearse a match…', () => {
     expect(report).toMatch(
       /^Reading a form: 0\.4 s usually, 0\.4 s 9 times in 10, 0\.4 s at worst here \(\d+ times\); genius-host plans for 3\.0 s \(public figures: 1\.6 s\)\.$/m,
     );
-    expect(report).toMatch(/^Reading or writing a spreadsheet: 0\.\d+ s usually, 0\.9 s 9 times in 10, 0\.9 s at worst here/m);
+    expect(report).toMatch(
+      /^Reading or writing a spreadsheet: 0\.\d+ s usually, 0\.9 s 9 times in 10, 0\.9 s at worst here/m,
+    );
     // The tab shows the same lines; the figures for the maintainers' bench are in the copied text only.
     const tab = t.google.host.sheet('Rehearsal report');
     const cells = tab.cells.flatMap((row) => (row ?? []).map((c) => c?.userEnteredValue?.stringValue ?? ''));
     expect(cells.some((c) => c.startsWith('Reading a form: 0.4 s usually'))).toBe(true);
     const bench = /^For the maintainers' bench: (.*)$/m.exec(report)?.[1];
-    expect(JSON.parse(bench!)).toMatchObject({ formRead: { median: 400, p90: 400, most: 400 }, sheetsCall: { most: 900 } });
+    expect(JSON.parse(bench!)).toMatchObject({
+      formRead: { median: 400, p90: 400, most: 400 },
+      sheetsCall: { most: 900 },
+    });
     // The summary is one property, and a quiet tick did not write it (it stays one Properties read).
     expect(JSON.parse(t.google.properties.get('genius-host.latency')!)).toHaveProperty('formRead.count');
   }, 600_000);

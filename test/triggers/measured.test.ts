@@ -46,30 +46,35 @@ function memoryStore(): Store & { writes: number; data: Map<string, string> } {
 describe('the rolling summary', () => {
   it('counts every call, keeps the latest 30, and its figures are in order', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.nat({ max: 60_000 }), { minLength: 1, maxLength: 25 }), { maxLength: 8 }), (runs) => {
-        let summary: MeasuredSummary = {};
-        for (const run of runs) summary = mergeSamples(summary, { formRead: run });
-        const s = summary.formRead;
-        const all = runs.flat();
-        if (all.length === 0) {
-          expect(s).toBeUndefined();
-          return;
-        }
-        expect(s!.count).toBe(all.length);
-        expect(s!.recent).toEqual(all.slice(-30));
-        expect(s!.median).toBeLessThanOrEqual(s!.p90);
-        expect(s!.p90).toBeLessThanOrEqual(s!.most);
-        expect(s!.most).toBe(Math.max(...all.slice(-30)));
-        // What a property holds reads back the same.
-        expect(parseSummary(JSON.stringify(summary))).toEqual(summary);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.nat({ max: 60_000 }), { minLength: 1, maxLength: 25 }), { maxLength: 8 }),
+        (runs) => {
+          let summary: MeasuredSummary = {};
+          for (const run of runs) summary = mergeSamples(summary, { formRead: run });
+          const s = summary.formRead;
+          const all = runs.flat();
+          if (all.length === 0) {
+            expect(s).toBeUndefined();
+            return;
+          }
+          expect(s!.count).toBe(all.length);
+          expect(s!.recent).toEqual(all.slice(-30));
+          expect(s!.median).toBeLessThanOrEqual(s!.p90);
+          expect(s!.p90).toBeLessThanOrEqual(s!.most);
+          expect(s!.most).toBe(Math.max(...all.slice(-30)));
+          // What a property holds reads back the same.
+          expect(parseSummary(JSON.stringify(summary))).toEqual(summary);
+        },
+      ),
     );
   });
 
   it('a damaged or hand-edited property reads as nothing measured, kind by kind', () => {
     expect(parseSummary('{not json')).toEqual({});
     expect(parseSummary('[1,2]')).toEqual({});
-    expect(parseSummary(JSON.stringify({ formRead: { count: 'many', recent: [1] }, nonsense: { count: 3, recent: [1] } }))).toEqual({});
+    expect(
+      parseSummary(JSON.stringify({ formRead: { count: 'many', recent: [1] }, nonsense: { count: 3, recent: [1] } })),
+    ).toEqual({});
     const s = parseSummary(JSON.stringify({ formRead: { count: 40, recent: [100, -5, 'x', 300], median: 1e9 } }));
     expect(s.formRead).toMatchObject({ count: 40, recent: [100, 300], most: 300 });
   });
@@ -158,7 +163,11 @@ describe('the projection on the account’s own figures', () => {
 
   it('the sidebar’s projection reads the summary the executions saved (in the bundle)', () => {
     const table = new Table('pasture', ['a@example.com', 'b@example.com', 'c@example.com']);
-    const setup = { game: 'pasture', players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], minutes: { default: 1440 } };
+    const setup = {
+      game: 'pasture',
+      players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+      minutes: { default: 1440 },
+    };
     type Answer = { minutesPerDay: number; measuredKinds: number };
     const before = table.run('projectTriggerTime', setup) as Answer;
     expect(before.measuredKinds).toBe(0);
