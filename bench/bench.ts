@@ -55,6 +55,8 @@ function parseOptions(args: readonly string[]): { write: boolean; sandbox: boole
       console.log(USAGE);
       process.exit(0);
     }
+    // bench/results.md holds the model's two readings: one account's figures are not written over them.
+    if (values.write && values.latencies !== undefined) throw new Error('--write and --latencies: choose one');
     return {
       write: values.write === true,
       sandbox: values.sandbox === true || values.latencies !== undefined,
