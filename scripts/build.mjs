@@ -19,12 +19,17 @@ const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const VERSION = PACKAGE.version;
 const define = { GENIUS_HOST_VERSION: JSON.stringify(VERSION) };
 
-/** Which sources this build is: the commit, marked when the tracked files differ from it; 'unknown' without git. */
+/**
+ * Which sources this build is: the commit, marked when the tracked files differ from it; 'unknown'
+ * without git. The pictures are no source (npm run pictures rewrites them while it builds, and
+ * every picture of one run carries the same build).
+ */
 function buildId() {
   const git = (...args) =>
     execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return `${git('rev-parse', '--short=12', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)docs/screenshots');
+    return `${git('rev-parse', '--short=12', 'HEAD')}${changed ? '+changes' : ''}`;
   } catch {
     return 'unknown';
   }
@@ -145,9 +150,10 @@ const entryNames = Object.values(probe.metafile.outputs)
 const stubs = entryNames
   .map((name) => `function ${name}() { return ${GLOBAL}.${name}.apply(this, arguments); }`)
   .join('\n');
-await build({
+const bundled = await build({
   entryPoints: [join(root, 'src/addon/main.ts')],
   bundle: true,
+  metafile: true,
   format: 'iife',
   globalName: GLOBAL,
   platform: 'neutral',
@@ -162,6 +168,18 @@ await build({
   footer: { js: `\n// Entry points (Apps Script finds functions by their top-level declarations).\n${stubs}\n` },
   logLevel: 'warning',
 });
+// `--sizes`: what makes the bundle its size (esbuild's metafile), by package or source folder.
+if (process.argv.includes('--sizes')) {
+  const inputs = Object.values(bundled.metafile.outputs)[0].inputs;
+  const by = new Map();
+  for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
+    const parts = file.split('/');
+    const key = parts[0] === 'node_modules' ? parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/') : file;
+    by.set(key, (by.get(key) ?? 0) + bytesInOutput);
+  }
+  for (const [key, bytes] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${key}`);
+}
 copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
 // HtmlService.createHtmlOutputFromFile('sidebar') reads sidebar.html next to Code.js.
 copyFileSync(join(root, 'src/addon/sidebar.html'), join(dist, 'sidebar.html'));

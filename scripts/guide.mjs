@@ -1,8 +1,8 @@
-// The host guide's address, which About genius-host links to (src/addon/about.ts): the README's
-// For hosts. The repository records no address of its own (package.json has no homepage or
-// repository, git no remote), so the maintainer writes it once on the README's "Host guide" line,
-// next to the template's copy link (COPY-LINK-OF-THE-TEMPLATE), and scripts/build.mjs reads it
-// there: one place, beside the other link the maintainer fills in.
+// The host guide's address, which About genius-host links to (src/addon/about.ts): docs/host-guide.md,
+// linked from the README's For hosts. The repository records no address of its own (package.json
+// has no homepage or repository, git no remote), so the maintainer writes it once on the README's
+// "Host guide" line, next to the template's copy link (COPY-LINK-OF-THE-TEMPLATE), and
+// scripts/build.mjs reads it there: one place, beside the other link the maintainer fills in.
 
 /** What the README's Host guide line holds until the maintainer fills it in. */
 export const GUIDE_PLACEHOLDER = 'ADDRESS-OF-THIS-GUIDE';
@@ -24,7 +24,7 @@ export function guideAddress(readme) {
   if (address === GUIDE_PLACEHOLDER) return '';
   if (!/^https:\/\/[^\s<>"]+$/.test(address))
     throw new Error(
-      `README.md's Host guide line holds "${address}", not an https:// address: put the For hosts section's address there (or ${GUIDE_PLACEHOLDER} until it has one).`,
+      `README.md's Host guide line holds "${address}", not an https:// address: put the https address of docs/host-guide.md there (or ${GUIDE_PLACEHOLDER} until it has one).`,
     );
   return address;
 }

@@ -31,7 +31,7 @@ function fail(line, code = 1) {
 function project() {
   const file = process.env.clasp_config_project ? resolve(process.env.clasp_config_project) : join(root, '.clasp.json');
   if (!existsSync(file))
-    fail(`${file} is missing: make one as the README says (Deploying to Google Sheets, step 3).`, 2);
+    fail(`${file} is missing: make one as the docs/machine-host.md says (Deploying with clasp, step 3).`, 2);
   let config;
   try {
     config = JSON.parse(readFileSync(file, 'utf8'));
@@ -41,7 +41,7 @@ function project() {
   const scriptId = typeof config?.scriptId === 'string' ? config.scriptId.trim() : '';
   if (scriptId === '' || scriptId === PLACEHOLDER) {
     fail(
-      `${file} has no script id yet: put yours in place of ${PLACEHOLDER} (Apps Script → Project Settings → Script ID; README, Deploying to Google Sheets, step 3).`,
+      `${file} has no script id yet: put yours in place of ${PLACEHOLDER} (Apps Script → Project Settings → Script ID; docs/machine-host.md, Deploying with clasp, step 3).`,
       2,
     );
   }

@@ -27,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
+import { recordPicture } from './picture-record.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -169,10 +170,12 @@ try {
       mkdirSync(target, { recursive: true });
       const file = join(target, `${game}.png`);
       await htmlShot(join(out, game, 'public.html'), file);
+      recordPicture(root, `${game}.png`);
       console.log(`wrote ${file}`);
       if (calc) {
         const calcFile = join(target, `${game}-calc.png`);
         await calcShot(join(out, game, 'public.xlsx'), calcFile);
+        recordPicture(root, `${game}-calc.png`);
         console.log(`wrote ${calcFile}`);
       }
       continue;

@@ -198,7 +198,7 @@ async function main() {
 Paste the copy link into README.md in place of COPY-LINK-OF-THE-TEMPLATE (For hosts).`);
   if (!about.guide)
     console.log(
-      "README.md's Host guide line still holds ADDRESS-OF-THIS-GUIDE: About genius-host names the README's For hosts without a link. Put that section's address there and run npm run template again (it builds first).",
+      "README.md's Host guide line still holds ADDRESS-OF-THIS-GUIDE: About genius-host names the README's For hosts without a link. Put the https address of docs/host-guide.md there and run npm run template again (it builds first).",
     );
 }
 

@@ -88,7 +88,7 @@ export class AppsScriptForms implements Forms {
     form.setAllowResponseEdits(false);
     form.setShowLinkToRespondAgain(true);
     form.setConfirmationMessage(
-      'Received. Your private sheet shows within a minute whether it was accepted, and why if not, with its receipt: copy that and keep it. You may send again: your last valid answer before the deadline counts.',
+      'Received. Your private sheet shows within a minute whether it was accepted, and why if not, with its receipt: copy that and keep it. No receipt for it there within a few minutes? It was not logged: tell the host at once. You may send again: your last valid answer before the deadline counts.',
     );
     return protectForm(form, formId, responder);
   }

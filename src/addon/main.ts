@@ -448,6 +448,18 @@ export function onRowEdited(e: GoogleAppsScript.Events.SheetsOnEdit): void {
   if (ctx.pointers.state().rehearsal) rehearsalEdit(e, at, ctx);
 }
 
+/**
+ * Who made the edit, as the event's `user` tells: an address, or '' when Google does not say (it
+ * names only the trigger's owner, or someone of the same Workspace domain: docs/google.md).
+ */
+function editorOf(e: GoogleAppsScript.Events.SheetsOnEdit): string {
+  try {
+    return e.user?.getEmail() ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** The edit of the shared sheet's answers tab, recorded for the next tick, which it wakes; false for any other edit. */
 function recordRowEdit(ports: HostPorts, e: GoogleAppsScript.Events.SheetsOnEdit, at: string): boolean {
   if (!e?.range || !isSharedSheet(ports.store, e.range.getSheet().getParent().getId())) return false;
@@ -462,7 +474,13 @@ function recordRowEdit(ports: HostPorts, e: GoogleAppsScript.Events.SheetsOnEdit
     values = range.getValues().map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
     when = new Date().toISOString();
   }
-  const edit = { tab: range.getSheet().getName(), row: range.getRow(), column: range.getColumn(), values };
+  const edit = {
+    tab: range.getSheet().getName(),
+    row: range.getRow(),
+    column: range.getColumn(),
+    values,
+    by: editorOf(e),
+  };
   // The next execution soon, to log it (no minute tick runs at rest: src/triggers/arming.ts).
   if (!recordEdit(ports, when, edit)) return false;
   wakeSoon(hostContext(ports));

@@ -235,7 +235,9 @@ function scriptSecrets(): Secrets {
  * same executions apart.
  */
 export function documentLock(): GoogleAppsScript.Lock.Lock {
-  return (LockService.getDocumentLock() as GoogleAppsScript.Lock.Lock | null) ?? LockService.getScriptLock();
+  // The types say Lock; the document says it may be null: widened by the declaration, not a cast.
+  const lock: GoogleAppsScript.Lock.Lock | null = LockService.getDocumentLock();
+  return lock ?? LockService.getScriptLock();
 }
 
 /** The document lock and the document properties, which share a copy of the properties. */

@@ -10,7 +10,7 @@ import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { type AnyGame, LIVE_PACE, type TurnClock } from '../engine/core/game.js';
 import { turnClockOf } from '../engine/core/clock.js';
 import { type OptionField, optionFields } from '../engine/core/option-fields.js';
-import { type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
+import { type MatchSetup, type StartResult, firstMistake, validateSetup } from '../triggers/host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type SeasonPrefill, seasonPrefill } from '../triggers/season.js';
 import { appsScriptPorts } from './services.js';
@@ -198,8 +198,9 @@ function liveSession(
  */
 function deadlinesOf(setup: unknown): { deadlines?: string[]; closesWhenReady?: boolean } {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a setup half typed: validateSetup's schema is its check, and this try answers none for what it cannot read
-    const checked = validateSetup(setup as MatchSetup, 'projection', new Date().toISOString());
+    // Only whether it is valid: the first mistake is enough (validateSetup would look for every one).
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a setup half typed: the schema is its check, and this try answers none for what it cannot read
+    const checked = firstMistake(setup as MatchSetup, 'projection', new Date().toISOString());
     if (!checked.ok) return {};
     // A phase that closes when every player is ready may close as it opens: counted so, at its busiest.
     const deadlines = earliestCloses(gameById(checked.value.game), checked.value);

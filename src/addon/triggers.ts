@@ -38,6 +38,7 @@ export function appsScriptScheduler(active: () => GoogleAppsScript.Spreadsheet.S
       ScriptApp.newTrigger(HANDLER.edit).forSpreadsheet(sharedId).onEdit().create();
     },
     remove: () => removeTriggers(HANDLERS),
+    stopClock: () => removeTriggers([HANDLER.hourly, HANDLER.wake, HANDLER.minute]),
     wakeAt: (at) => {
       // A one-shot trigger that has run may stay listed (and count toward the 20): removed with the one it replaces.
       removeTriggers([HANDLER.wake]);

@@ -187,6 +187,44 @@ function prepareMatches(options: DemoOptions): { game: AnyGame; match: MatchFile
   return prepared.flatMap((p) => (p.fresh.ok ? [{ game: p.game, match: p.fresh.value }] : []));
 }
 
+/** One game's demo match: played by bots, each phase shown as it resolves, its workbooks written, its result said. */
+async function playDemoMatch(
+  game: AnyGame,
+  match: MatchFile,
+  options: DemoOptions,
+  say: (text: string) => void,
+): Promise<{ title: string; line: string; outputs: MatchOutputs }> {
+  const id = game.id;
+  const bots =
+    options.bot ??
+    mixedBots(
+      game,
+      match.players.map((p) => p.id),
+    );
+  const botNames = typeof bots === 'string' ? bots : [...new Set(Object.values(bots))].join(' and ');
+  say(`\n━━ ${game.title}: ${match.players.length} bots (${botNames}), seed "${match.seed}"`);
+  let phases = 0;
+  options.print('  played:');
+  const played: MatchFile = playMatch(match, {
+    bots,
+    answerDecisions: true,
+    onPhase: (title) => {
+      phases += 1;
+      options.print(phases <= 12 ? ` ${title} ✓` : phases === 13 ? ' …' : '');
+    },
+  });
+  say(` (${phases} phases)`);
+  const result = replayMatch(played);
+  const outputs = await writeMatchOutputs(played, result, join(options.outDir, id), workbookProgress(options.progress));
+  say(workbooksLine(outputs));
+  if (result.rejected.length > 0) say(`  ${result.rejected.length} submission(s) rejected: see the host's Log tab`);
+  say('');
+  say(scoreboardText(result).replace(/^/gm, '  '));
+  const line = inert(resultLine(result));
+  say(`\n  ${line}`);
+  return { title: game.title, line, outputs };
+}
+
 export async function runDemo(options: DemoOptions): Promise<number> {
   const started = performance.now();
   const matches = prepareMatches(options);
@@ -197,42 +235,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     `genius-host: playing ${matches.length === 1 ? 'a match' : `a match of each of ${matches.length} games`} with bots; everything goes to ${options.outDir}/`,
   );
 
-  for (const { game, match } of matches) {
-    const id = game.id;
-    const bots =
-      options.bot ??
-      mixedBots(
-        game,
-        match.players.map((p) => p.id),
-      );
-    const botNames = typeof bots === 'string' ? bots : [...new Set(Object.values(bots))].join(' and ');
-    say(`\n━━ ${game.title}: ${match.players.length} bots (${botNames}), seed "${match.seed}"`);
-    let phases = 0;
-    options.print('  played:');
-    const played: MatchFile = playMatch(match, {
-      bots,
-      answerDecisions: true,
-      onPhase: (title) => {
-        phases += 1;
-        options.print(phases <= 12 ? ` ${title} ✓` : phases === 13 ? ' …' : '');
-      },
-    });
-    say(` (${phases} phases)`);
-    const result = replayMatch(played);
-    const outputs = await writeMatchOutputs(
-      played,
-      result,
-      join(options.outDir, id),
-      workbookProgress(options.progress),
-    );
-    say(workbooksLine(outputs));
-    if (result.rejected.length > 0) say(`  ${result.rejected.length} submission(s) rejected: see the host's Log tab`);
-    say('');
-    say(scoreboardText(result).replace(/^/gm, '  '));
-    const line = inert(resultLine(result));
-    say(`\n  ${line}`);
-    done.push({ title: game.title, line, outputs });
-  }
+  for (const { game, match } of matches) done.push(await playDemoMatch(game, match, options, say));
 
   // A plain `npm start` (every game) also plays a short season: a main match, its death match, the next main match.
   let season: DemoSeason | null = null;

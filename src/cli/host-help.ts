@@ -1,4 +1,4 @@
-// What `genius-host host --help` says (README: Hosting from a machine says more).
+// What `genius-host host --help` says (docs/machine-host.md: Hosting from a machine says more).
 
 export const HOST_HELP = `genius-host host --spreadsheet ID [--once | --every 60s]
 

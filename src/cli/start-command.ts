@@ -51,7 +51,7 @@ const SETUP_FIELD_SET = {
 } satisfies Record<keyof MatchSetup, true>;
 const SETUP_FIELDS: readonly string[] = Object.keys(SETUP_FIELD_SET);
 
-/** The setup file: the sidebar's setup object as JSON (README: Starting a match from a machine). */
+/** The setup file: the sidebar's setup object as JSON (docs/machine-host.md: Starting a match from a machine). */
 function readSetup(file: string): MatchSetup {
   const { text, name } = readTextFile(file, 'not a setup file');
   const setup = parseJsonFile(text, name);
@@ -84,7 +84,7 @@ function linksText(links: Links, spreadsheet: string): string {
     'Players (send each their own links privately):',
     ...links.players.map((p) => `  ${inert(p.name)} <${p.email}>: form ${p.form} ; sheet ${p.sheet}`),
     ...(links.warnings.length > 0 ? ['Warnings:', ...links.warnings.map((w) => `  - ${inert(w)}`)] : []),
-    `Host it from this machine: genius-host host --spreadsheet ${spreadsheet} --every 60s (README: Hosting from a machine)`,
+    `Host it from this machine: genius-host host --spreadsheet ${spreadsheet} --every 60s (docs/machine-host.md: Hosting from a machine)`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -58,10 +58,15 @@ Usage:
                                            check a match file published at the end of a match (the Seed
                                            tab of the spectators' sheet): the SHA-256 of its seed is HASH,
                                            the commitment shown from the start, replaying it gives the
-                                           published final result, and every receipt it lists matches
-                                           its submission (exit 1 if any does not hold)
-  genius-host verify FILE --receipt CODE   which submission of the published file a receipt from your
-                                           private sheet was given for (exit 1 if none matches)
+                                           published final result, every receipt it lists matches
+                                           its submission, and its log's chain holds (exit 1 if any
+                                           does not hold)
+  genius-host verify FILE --receipt CODE[,CODE…]
+                                           what became of the moves your receipts (Receipt column of
+                                           your private sheet) were given for: found as logged, nothing
+                                           logged before them changed, counted or what replaced them,
+                                           and what was logged after them for your seat (exit 1 if a
+                                           move did not count or the file was changed; docs/trust.md)
   genius-host season FILES...|DIR          a season's ledger (garnets, Tokens of Life, who is still in)
                                            from its match files in order, and each match checked to start
                                            where the last one ended (exit 1 naming the first that does not);
@@ -77,7 +82,7 @@ Usage:
 ID is a Google spreadsheet's ID (the part of its address between /d/ and /edit) or its address.
 render --to-sheets, pull, host and start --spreadsheet call Google's APIs as the credential of
 GOOGLE_APPLICATION_CREDENTIALS (a service account's key file), else the account genius-host login signed
-in, else Application Default Credentials; README: Hosting from a machine.
+in, else Application Default Credentials; docs/machine-host.md: Hosting from a machine.
 
 --now TIME replays as of TIME (e.g. 2026-11-21T18:00:00Z) a match file with a schedule; a file
 without a schedule is a complete record and every phase in it closes, whatever --now says.

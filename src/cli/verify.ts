@@ -2,11 +2,16 @@
 // (the Seed tab of the spectators' sheet) against the commitment shown there from the start. Two
 // checks: the SHA-256 of the file's seed is the commitment (so the host did not change the seed, and
 // with it every board, team and tie-break drawn from it), and replaying the file gives exactly the
-// final result the file was published with.
+// final result the file was published with; and the log's chain holds (core/chain.ts).
+// `--receipt CODE[,CODE…]`: what became of each move a player's receipts were given for
+// (core/receipt-check.ts): found, the log before it unchanged, counted or what replaced it, and
+// what was logged after it for the seat. Exit 0 only when every move counted (or was replaced by
+// the player's own later answer) and nothing before it was changed.
 
 import { isRecord } from '../engine/core/guards.js';
 import { isCommitment, seedCommitment } from '../engine/core/commitment.js';
-import { receiptCode } from '../engine/core/receipt.js';
+import { receiptOf } from '../engine/core/receipt.js';
+import { chainBreak, checkReceipts, isChained, shortCode } from '../engine/core/receipt-check.js';
 import { inert, quote, shorten } from '../engine/core/quote.js';
 import { type MatchFile, loadMatch, replayMatch } from '../engine/index.js';
 import { InputError, inFile } from '../node/errors.js';
@@ -115,18 +120,35 @@ export function verify(text: string, file: string, checks: VerifyChecks, out: (t
     throw new InputError(
       `--commitment: ${quote(commitment)} is not a SHA-256 (64 hexadecimal digits, as the Seed tab of the spectators' sheet shows it)`,
     );
-  if (receipt !== undefined && !isCommitment(receipt.trim()))
+  const codes = receipt === undefined ? [] : receipt.split(/[\s,]+/).filter((code) => code !== '');
+  if (receipt !== undefined && codes.length === 0)
     throw new InputError(
-      `--receipt: ${quote(receipt)} is not a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it)`,
+      '--receipt: give a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it)',
+    );
+  const notCode = codes.find((code) => !isCommitment(code));
+  if (notCode !== undefined)
+    throw new InputError(
+      `--receipt: ${quote(notCode)} is not a receipt (64 hexadecimal digits, as the Receipt column of your private sheet shows it); give several separated by commas`,
     );
   const match = publishedFile(text, file);
-  if (commitment !== undefined) checkPublished(match, file, commitment.trim().toLowerCase(), out);
-  if (receipt !== undefined) out(`${receiptLine(match, file, receipt.trim().toLowerCase())}\n`);
+  // Every check runs and says its part; the refusal then names every one that does not hold.
+  const failures = [
+    ...(commitment !== undefined ? checkPublished(match, file, commitment.trim().toLowerCase(), out) : []),
+    ...(codes.length > 0
+      ? checkMoves(
+          match,
+          file,
+          codes.map((code) => code.toLowerCase()),
+          out,
+        )
+      : []),
+  ];
+  if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);
   return 0;
 }
 
-/** The seed against the commitment, the replay against the published result, and each listed receipt against its submission. */
-function checkPublished(match: MatchFile, file: string, expected: string, out: (text: string) => void): void {
+/** The seed against the commitment, the replay against the published result, the chain, and each listed receipt against its submission; answers what fails. */
+function checkPublished(match: MatchFile, file: string, expected: string, out: (text: string) => void): string[] {
   if (match.final === undefined)
     throw new InputError(
       `${file} carries no published result (no "final"): verify checks the match file published on the Seed tab at the end of a match; genius-host replay ${file} replays any file`,
@@ -164,13 +186,20 @@ function checkPublished(match: MatchFile, file: string, expected: string, out: (
     );
     failures.push(`replaying the file does not give the published result (${difference.path})`);
   }
+  const broken = chainBreak(match);
+  if (broken !== null) {
+    out(`chain: ${inert(broken)}\n`);
+    failures.push(`the log's chain breaks: ${inert(broken)}`);
+  } else if (isChained(match))
+    out("chain: every entry was logged after one this file holds, back to the match's head\n");
   // Every receipt is salted from the seed: with another seed none can match, and saying so adds nothing.
   if (actual === expected) {
     const receipts = listedReceipts(match, out);
     if (receipts) failures.push(receipts);
   } else out('receipts: not checked, as they are drawn from the seed, which is not the committed one\n');
-  if (failures.length > 0) throw new InputError(`verify: ${failures.join('; and ')}`);
-  out('verified: the seed is the one committed to at the start, and the file replays to the published result\n');
+  if (failures.length === 0)
+    out('verified: the seed is the one committed to at the start, and the file replays to the published result\n');
+  return failures;
 }
 
 /**
@@ -189,7 +218,7 @@ function listedReceipts(match: MatchFile, out: (text: string) => void): string |
       out(`receipts: ${where} lists no receipt, where the others do\n`);
       return `${where} lists no receipt`;
     }
-    if (receiptCode(match.seed, submission) !== submission.receipt) {
+    if (receiptOf(match, submission) !== submission.receipt) {
       out(
         `receipts: ${submission.receipt} of ${where} does not match its submission: its phase, player, time or answers are not what the receipt was given for\n`,
       );
@@ -204,16 +233,59 @@ function playerName(match: MatchFile, id: string): string {
   return match.players.find((p) => p.id === id)?.name ?? id;
 }
 
-/** One line: the submission a player's receipt was given for; the refusal when none in the file matches it. */
-function receiptLine(match: MatchFile, file: string, code: string): string {
-  const index = match.submissions.findIndex((s) => receiptCode(match.seed, s) === code);
-  if (index < 0)
-    throw new InputError(
-      `receipt ${code}: no submission in ${file} matches it (the file holds another seed, or the submission it was given for was changed or left out)`,
+/**
+ * What became of the move each receipt was given for: a block of lines each, then the verdict.
+ * Answers the line saying which move did not count or where the file was changed (none: verified).
+ */
+function checkMoves(match: MatchFile, file: string, codes: readonly string[], out: (text: string) => void): string[] {
+  const result = replayMatch(match);
+  const findings = checkReceipts(result, codes);
+  if (!isChained(match))
+    out(
+      `${file} was made before the log was chained: a receipt shows which submission it was given for, not what was logged before or after it\n`,
     );
-  const s = match.submissions[index];
-  const answers = Object.entries(s.answers)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-    .join(' | ');
-  return `receipt ${code}: submission #${index + 1}, ${inert(playerName(match, s.player))} in ${inert(s.phase)}${s.at ? ` at ${inert(s.at)}` : ''}: ${inert(shorten(answers, 200))}`;
+  for (const finding of findings) {
+    const head = `receipt ${shortCode(finding.code)}`;
+    if (finding.submission === null) {
+      out(`${head}: ${inert(finding.missing ?? 'not found')}\n`);
+      continue;
+    }
+    const s = finding.submission.value;
+    const answers = Object.entries(s.answers)
+      .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+      .join(' | ');
+    out(
+      `${head}: submissions[${finding.submission.index}], ${inert(playerName(match, s.player))} in ${inert(s.phase)}${s.at ? ` at ${inert(s.at)}` : ''}: ${inert(shorten(answers, 200))}\n`,
+    );
+    if (s.after !== undefined)
+      out(
+        finding.broken === null
+          ? '  the log before it is the one it was given after: nothing logged before your move was changed since\n'
+          : `  the log before it was CHANGED: ${inert(finding.broken)}\n`,
+      );
+    out(`  ${inert(finding.fate)}\n`);
+    if (finding.later.length === 0) out('  logged after it for this seat: nothing\n');
+    else {
+      out('  logged after it for this seat or its phase:\n');
+      for (const entry of finding.later) {
+        const marks = [
+          ...(entry.uncovered && entry.samePhase
+            ? ['no receipt you gave covers it: if you did not send it, it is not yours']
+            : entry.uncovered
+              ? ['give its receipt too to check it']
+              : []),
+          ...(entry.backdated ? ['logged after your move, yet dated before it'] : []),
+        ];
+        out(`    ${entry.place}: ${inert(entry.words)}${marks.length > 0 ? ` (${marks.join('; ')})` : ''}\n`);
+      }
+    }
+  }
+  const problems = findings.flatMap((finding) =>
+    finding.problems.map((problem) => `receipt ${shortCode(finding.code)}: ${problem}`),
+  );
+  if (problems.length > 0) return [inert(problems.join('; and '))];
+  out(
+    `verified: ${codes.length === 1 ? 'the move of this receipt' : `the moves of these ${codes.length} receipts`} counted, and nothing logged before ${codes.length === 1 ? 'it' : 'them'} was changed\n`,
+  );
+  return [];
 }

@@ -10,6 +10,7 @@ import { GAMES, gameById } from './games/index.js';
 import { resultLine } from './core/outcome.js';
 import { type SeasonLedger, seasonLedger } from './season/ledger.js';
 import { chainOrder } from './season/order.js';
+import { keptLedger, ledgerWith } from './season/kept.js';
 import { matchHash } from './season/hash.js';
 
 export { EXAMPLE_GAME, GAMES, GAME_LIST, REHEARSAL_GAME, gameById } from './games/index.js';
@@ -111,6 +112,22 @@ export function seasonOf(matches: readonly { readonly label: string; readonly ma
       return { label, match, final: result.final, title: gameById(match.game).title, summary: resultLine(result) };
     }),
   );
+}
+
+/**
+ * The season's ledger with the match `result` replays as its last column, `kept` the ledger of the
+ * matches before it as kept at its Start (season/kept.ts, checked against the match's season
+ * field); null for a match of no season, or a later match whose season before it is not kept.
+ */
+export function seasonWith(result: ReplayResult, kept: unknown, label: string): SeasonLedger | null {
+  const before = keptLedger(kept, result.match.season);
+  return ledgerWith(before, {
+    label,
+    match: result.match,
+    final: result.final,
+    title: result.game.title,
+    summary: resultLine(result),
+  });
 }
 
 /**

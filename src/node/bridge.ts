@@ -118,7 +118,8 @@ export class GoogleCalls {
 
   /** One line for a failed call, with what the user can do about it. */
   private describe(error: CallError, what: string): string {
-    const key = "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine)";
+    const key =
+      "Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (docs/machine-host.md: Hosting from a machine)";
     if (error.credential && /Could not load the default credentials/.test(error.message)) {
       return `no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. ${key}, or sign in once as your own account: genius-host login --client CLIENT.json`;
     }
@@ -129,7 +130,7 @@ export class GoogleCalls {
     // A refresh token of an OAuth client whose consent screen is "Testing" lasts 7 days ("Using OAuth
     // 2.0 to Access Google APIs", Refresh token expiration): the usual reason a week-long host stops.
     if (/invalid_grant/.test(error.message))
-      return `Google refused the saved sign-in (${error.message}): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client's consent screen is "Testing"; publish the consent screen "In production" (README: Signing in as your own account), then run genius-host login --client CLIENT.json again`;
+      return `Google refused the saved sign-in (${error.message}): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client's consent screen is "Testing"; publish the consent screen "In production" (docs/machine-host.md: Signing in as your own account), then run genius-host login --client CLIENT.json again`;
     if (REFUSED_SIGN_IN.test(error.message))
       return `Google refused the saved sign-in (${error.message}): run genius-host login --client CLIENT.json again, or set GOOGLE_APPLICATION_CREDENTIALS`;
     if (error.status === undefined)

@@ -60,7 +60,7 @@ export function savedLogin(env: NodeJS.ProcessEnv = process.env): SavedLogin | n
 }
 
 /** Where the README says how to make a key, appended to every complaint about one. */
-const MAKE_A_KEY = "it must name a service account's key file (README: Hosting from a machine)";
+const MAKE_A_KEY = "it must name a service account's key file (docs/machine-host.md: Hosting from a machine)";
 
 /** Every complaint about the key file says which setting named it. */
 const VARIABLE = 'GOOGLE_APPLICATION_CREDENTIALS';
@@ -101,7 +101,7 @@ export function checkKeyFile(env: NodeJS.ProcessEnv = process.env): void {
   const key = new Map<string, unknown>(Object.entries(json));
   if (key.has('installed') || key.has('web'))
     throw new InputError(
-      `${VARIABLE}: ${file} is an OAuth client file, not a key: sign in with it once (genius-host login --client ${file}) and unset ${VARIABLE}, or name a service account's key file (README: Hosting from a machine)`,
+      `${VARIABLE}: ${file} is an OAuth client file, not a key: sign in with it once (genius-host login --client ${file}) and unset ${VARIABLE}, or name a service account's key file (docs/machine-host.md: Hosting from a machine)`,
     );
   const declared = key.get('type');
   if (typeof declared === 'string' && UNCHECKED_TYPES.includes(declared)) return;

@@ -3,7 +3,8 @@
 // command), so each missing level is made with a plain mkdir, whose refusal is an answer.
 
 import { mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { isErrnoException } from './errors.js';
 
 /** Makes `dir` and any missing parents (`mode` for those it makes); throws the first refusal, as mkdir does. */
@@ -22,4 +23,17 @@ export function makeDirs(dir: string, mode?: number): void {
   }
   // A part that exists but is a file is refused by the mkdir below it (ENOTDIR), as recursive mkdir would.
   for (const level of missing) mkdirSync(level, mode === undefined ? undefined : { mode });
+}
+
+/**
+ * This user's own folder for what genius-host keeps between runs (the lease's memory: host-ports.ts):
+ * $XDG_STATE_HOME/genius-host (else ~/.local/state/genius-host), or %LOCALAPPDATA%\genius-host on
+ * Windows. Never the system's shared temporary folder, where another user could plant a file.
+ */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base =
+    process.platform === 'win32' && env.LOCALAPPDATA
+      ? env.LOCALAPPDATA
+      : env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state');
+  return join(base, 'genius-host');
 }

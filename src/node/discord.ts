@@ -5,6 +5,7 @@
 // the posts due and those Discord refused Apps Script (pending in the log: src/engine/core/posts.ts),
 // from the machine's own address. Node-only.
 
+import { rememberSecret } from '../engine/core/redact.js';
 import { InputError } from './errors.js';
 import { WEBHOOK_SECRET, isWebhookUrl } from '../triggers/discord.js';
 import type { Http, Secrets } from '../triggers/ports.js';
@@ -24,6 +25,8 @@ export function machineDiscord(
     throw new InputError(
       `${WEBHOOK_VARIABLE} is not a Discord webhook URL (Discord: Server Settings → Integrations → Webhooks → Copy Webhook URL; it looks like https://discord.com/api/webhooks/<digits>/<token>)`,
     );
+  // Whatever the host keeps is redacted of its token, in any form (core/redact.ts).
+  rememberSecret(url);
   const readOnly = (): never => {
     throw new InputError(`a machine's Discord webhook is set by ${WEBHOOK_VARIABLE}, not from the match`);
   };

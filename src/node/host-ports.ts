@@ -6,7 +6,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request } from '../sheets/api.js';
 import type { Clock, Files, Forms, HostPorts, Http, Scheduler, Secrets } from '../triggers/ports.js';
@@ -15,6 +14,7 @@ import type { GoogleCalls } from './bridge.js';
 import { LeaseLock, type LeaseMemory } from './lease.js';
 import { type LeaseSighting, sightingIn } from '../triggers/lease.js';
 import { RestSpreadsheet } from './ports.js';
+import { makeDirs, stateDir } from './dirs.js';
 
 /** How often a machine reads the forms that may hold an answer (Apps Script's form-submit trigger reads one at once). */
 export const FORMS_EVERY_MINUTES = 5;
@@ -40,16 +40,21 @@ const machineClock: Clock = {
   sleep: (ms) => {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
   },
+  // Monotonic: the lease's renewals go on however the wall clock is set (src/node/lease.ts).
+  elapsedMs: () => performance.now(),
 };
 
 /**
- * What this machine saw of another's lease, kept in a file of the system's temporary directory, one
- * per spreadsheet, so a run of `--once` a minute (cron) carries it to the next run: a crashed
- * holder's lease is taken over once this machine has seen it unchanged for the lease's length. A
- * run that cannot keep it (a job with no disk of its own) keeps it for its own life only.
+ * What this machine saw of another's lease, kept in a file of this user's own state folder
+ * (stateDir: made 0700, the file 0600), one per spreadsheet, so a run of `--once` a minute (cron)
+ * carries it to the next run: a crashed holder's lease is taken over once this machine has seen it
+ * unchanged for the lease's length. Not the shared temporary folder: a file planted there saying
+ * the lease was seen long ago let a run take a live lease at once. A run that cannot keep it (a job
+ * with no disk of its own) keeps it for its own life only.
  */
-export function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
-  const file = join(tmpdir(), `genius-host-lease-${spreadsheetId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+export function leaseMemoryFile(spreadsheetId: string, env: NodeJS.ProcessEnv = process.env): LeaseMemory {
+  const dir = join(stateDir(env), 'leases');
+  const file = join(dir, `${spreadsheetId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
   let kept: LeaseSighting | null = null;
   return {
     get: () => {
@@ -64,7 +69,8 @@ export function leaseMemoryFile(spreadsheetId: string): LeaseMemory {
     set: (seen) => {
       kept = seen;
       try {
-        writeFileSync(file, JSON.stringify(seen));
+        makeDirs(dir, 0o700);
+        writeFileSync(file, JSON.stringify(seen), { mode: 0o600 });
       } catch {
         // Kept in the process only.
       }
@@ -83,6 +89,9 @@ export class MachineWake implements Scheduler {
   remove(): void {
     this.wake = null;
     this.minute = false;
+  }
+  stopClock(): void {
+    this.remove();
   }
   wakeAt(at: string | null): void {
     this.wake = at;

@@ -132,8 +132,9 @@ export class LeaseLock implements Lock {
     return this.busy;
   }
 
+  /** This process's own time, for renewals and polling: monotonic where the clock has it (Clock.elapsedMs). */
   private now(): number {
-    return Date.parse(this.clock.now());
+    return this.clock.elapsedMs?.() ?? Date.parse(this.clock.now());
   }
 
   private withoutGuard<T>(work: () => T): T {

@@ -203,9 +203,16 @@ export async function restCalls(config: RestConfig) {
       })
     : null;
   login?.setCredentials({ refresh_token: saved?.refresh_token });
+  // With a local root, every call goes there and nowhere else, the token's refresh too: an
+  // authorized_user file named by GOOGLE_APPLICATION_CREDENTIALS refreshes at the root's token
+  // endpoint, directly, as the saved sign-in does (not at Google's through the proxy).
   const adc = new googleAuth.GoogleAuth({
     scopes: [...SCOPES],
-    ...(config.rootUrl ? { clientOptions: { transporterOptions: direct } } : {}),
+    ...(config.rootUrl
+      ? {
+          clientOptions: { transporterOptions: direct, endpoints: { oauth2TokenUrl: `${config.rootUrl}token` } },
+        }
+      : {}),
   });
   // A service account's key signs its own token (a self-signed JWT carrying the scopes: AIP-4111,
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to

@@ -49,7 +49,7 @@ export function seedLayout(header: TabHeader, seed: SeedView): TabLayout {
   if (seed.published) {
     const first = 1 + header.lines.length + rows.length + 4;
     rows.push(
-      { value: 'Check it (README: "A seed anyone can check")', format: LABEL },
+      { value: "Check it: genius-host's docs/checking-a-match.md", format: LABEL },
       { value: verifyCommand(seed.commitment), format: VALUE },
       {},
       {

@@ -4,6 +4,7 @@
 // with its reason, and keeps it in the log.
 
 import type { Submission } from '../engine/core/game.js';
+import { answersForLog } from '../engine/core/submission.js';
 import type { MatchFile } from '../engine/index.js';
 import { answersFromItems } from '../forms/index.js';
 import type { HostContext } from './context.js';
@@ -45,11 +46,14 @@ export function collectForms(ctx: HostContext, match: MatchFile, playerIds: read
       .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     for (const response of fresh) {
       logged.add(response.id);
-      const answers = answersFromItems(
-        Object.entries(response.items).map(([itemId, value]) => ({
-          questionId: pointer.items[itemId] ?? `item ${itemId}`,
-          value,
-        })),
+      // Cut to what the log keeps: however much a player sends, the entry fits its row.
+      const answers = answersForLog(
+        answersFromItems(
+          Object.entries(response.items).map(([itemId, value]) => ({
+            questionId: pointer.items[itemId] ?? `item ${itemId}`,
+            value,
+          })),
+        ),
       );
       const at = Date.parse(response.at);
       const submission: Submission = {

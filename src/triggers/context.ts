@@ -4,7 +4,7 @@
 import { GAMES, type MatchFile, type ReplayResult, replayMatch } from '../engine/index.js';
 import { KnownMetadata } from './known-metadata.js';
 import { MatchLog } from './log.js';
-import { Pointers } from './pointers.js';
+import { KEY, Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
 
 /** How long an execution waits for the document lock before leaving the work to the one holding it. */
@@ -55,7 +55,13 @@ export function hostContext(ports: HostPorts): HostContext {
     metadata,
     // The log's metadata read is the host render's too, and its append answers the metadata after it.
     get log() {
-      return (log ??= new MatchLog(metadata.sheet(ports.files.host(), { keep: false })));
+      return (log ??= new MatchLog(metadata.sheet(ports.files.host(), { keep: false }), {
+        get: () => {
+          const text = pointers.text(KEY.logTab);
+          return text !== null && /^\d+$/.test(text) ? Number(text) : null;
+        },
+        set: (id) => pointers.setText(KEY.logTab, String(id)),
+      }));
     },
     replay(match, now) {
       const text = JSON.stringify(match);

@@ -6,7 +6,7 @@
 // posting is on. Discord's documents for each behaviour relied on are in docs/google.md.
 
 import { isRecord } from '../engine/core/guards.js';
-import { errorText, redactSecrets } from '../engine/core/redact.js';
+import { errorText, redactSecrets, rememberSecret } from '../engine/core/redact.js';
 import type { HostContext } from './context.js';
 import { KEY } from './pointers.js';
 import type { HttpAnswer } from './ports.js';
@@ -62,8 +62,11 @@ export function setWebhook(ctx: HostContext, text: string): string {
 export function discordSince(ctx: HostContext): string | null {
   if (!ctx.ports.http || !ctx.ports.secrets) return null;
   const since = ctx.pointers.text(KEY.discord);
+  if (since === null) return null;
   const url = ctx.ports.secrets.get(WEBHOOK_SECRET);
-  if (since === null || !url) return null;
+  if (!url) return null;
+  // Whatever this execution keeps is redacted of its token, in any form (core/redact.ts).
+  rememberSecret(url);
   // Discord refused this webhook for good (deleted, or its token wrong): nothing more is sent to it.
   return stoppedFor(ctx, url) === null ? since : null;
 }

@@ -5,7 +5,8 @@
 import { currentEmails } from '../engine/core/email.js';
 import { errorMessage } from '../engine/core/guards.js';
 import type { Audience, View } from '../engine/core/view.js';
-import { type MatchFile, type ReplayResult, viewFor, viewKey } from '../engine/index.js';
+import { type MatchFile, type ReplayResult, seasonWith, viewFor, viewKey } from '../engine/index.js';
+import { seasonTables } from '../engine/season/view.js';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../sheets/index.js';
 import type { HostContext } from './context.js';
@@ -14,6 +15,7 @@ import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from './inputs.js';
 import type { LogEntry } from './log.js';
 import { KEY } from './pointers.js';
+import { CURRENT_LABEL } from './season.js';
 import type { Spreadsheet } from './ports.js';
 import { type RowsPointer, type RowsSetup, answersTabRequests, publicByForm, rowsSetupFor } from './rows.js';
 
@@ -82,6 +84,8 @@ export interface DrawInput {
   readonly held: ReadonlySet<string>;
   readonly now: string;
   readonly startedAt: number;
+  /** The ledger of the season's matches before this one, as its log keeps it (season/kept.ts): read with the log, no call of its own. */
+  readonly season?: unknown;
 }
 
 /**
@@ -139,7 +143,12 @@ export function draw(
     // A machine's next read of the rows starts afresh: the rows it clears here are not a player's change.
     if (ctx.ports.machine) ctx.pointers.remove(KEY.rowsRead);
   }
-  const writes = render(ctx, result, { rewrite, answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null, only });
+  const writes = render(ctx, result, {
+    rewrite,
+    answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null,
+    only,
+    season: input.season,
+  });
   // The setup before, while it asked something: an edit made on it before the rewrite answers it.
   if (rowsMoved)
     ctx.pointers.setRows({
@@ -185,7 +194,12 @@ function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
 function render(
   ctx: HostContext,
   result: ReplayResult,
-  { rewrite, answersTab, only }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null },
+  {
+    rewrite,
+    answersTab,
+    only,
+    season,
+  }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null; season: unknown },
 ): WriteReport[] {
   const rendered = { ...ctx.pointers.state().rendered };
   const every: Audience[] = ['host', 'public', ...result.match.players.map((p): Audience => `player:${p.id}`)];
@@ -193,8 +207,10 @@ function render(
   const writes: WriteReport[] = [];
   // Drawn as of now (how long the phase has left), keyed without it: the clock alone redraws nothing.
   const now = ctx.ports.clock.now();
+  const seasonTabs = audiences.some(hasSeasonTab) ? seasonTablesOf(result, season) : undefined;
   for (const audience of audiences) {
-    const view: View = viewFor(result, audience, { now });
+    const drawn: View = viewFor(result, audience, { now });
+    const view: View = seasonTabs && hasSeasonTab(audience) ? { ...drawn, season: seasonTabs } : drawn;
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
@@ -223,6 +239,15 @@ function render(
   }
   ctx.pointers.updateState({ rendered });
   return writes;
+}
+
+/** The Season tab is the host's and the spectators', as the Seed tab (a player's sheet is their own match). */
+const hasSeasonTab = (audience: Audience) => audience === 'host' || audience === 'public';
+
+/** The Season tab's tables: the season before this match as its log keeps it, and this match as it stands; none outside a season. */
+function seasonTablesOf(result: ReplayResult, kept: unknown) {
+  const ledger = seasonWith(result, kept, CURRENT_LABEL);
+  return ledger ? seasonTables(ledger) : undefined;
 }
 
 /**

@@ -14,6 +14,8 @@ import type { HostContext } from './context.js';
 import type { LogEntry } from './log.js';
 import { columnLetters } from '../engine/core/coords.js';
 import { isRecord } from '../engine/core/guards.js';
+import { cutAnswer } from '../engine/core/submission.js';
+import { sameAccount } from '../engine/core/email.js';
 import { KEY, type Pointers } from './pointers.js';
 import type { HostPorts } from './ports.js';
 import { ANSWERS_TAB, type RowsPointer, type RowsSetup, readAnswersTab, showsSetup } from './rows.js';
@@ -24,6 +26,11 @@ export interface CellEdit {
   readonly row: number;
   readonly column: number;
   readonly values: readonly (readonly string[])[];
+  /**
+   * The editor as the edit event's `user` names them: their address, or '' when Google does not
+   * say (docs/google.md, "Public rows"). Absent where no event tells (a machine reads the rows).
+   */
+  readonly by?: string;
 }
 
 /** What one edit's property holds. */
@@ -32,13 +39,11 @@ interface EditRecord {
   readonly row: number;
   readonly column: number;
   readonly values: string[][];
+  readonly by?: string;
 }
 
-/**
- * A cell's text kept in a record: a property holds 9 KB, and no public answer of any game is near
- * this long (the rules refuse longer text anyway; what is cut is said in the answer).
- */
-const MAX_CELL = 1500;
+// A cell's text is kept as the log keeps any answer (cutAnswer: MAX_LOGGED_ANSWER characters, what
+// is cut said in the answer): a property holds 9 KB, and no public answer of any game is near this long.
 /** Columns kept of an edit (the answers tab has one per public question, and at most four). */
 const MAX_COLUMNS = 4;
 /** Rows kept of an edit (one per player: twenty at most). */
@@ -51,15 +56,14 @@ const MAX_ROWS = 25;
  */
 export function recordEdit(ports: Pick<HostPorts, 'store' | 'newId'>, at: string, edit: CellEdit): boolean {
   if (edit.tab !== ANSWERS_TAB) return false;
-  const cell = (v: string) =>
-    v.length > MAX_CELL ? `${v.slice(0, MAX_CELL)}… (cut: longer than ${MAX_CELL} characters)` : v;
   // A record per row (a player's row is one line; the host may paste over several).
   edit.values.slice(0, MAX_ROWS).forEach((values, r) => {
     const record: EditRecord = {
       at,
       row: edit.row + r,
       column: edit.column,
-      values: [values.slice(0, MAX_COLUMNS).map(cell)],
+      values: [values.slice(0, MAX_COLUMNS).map(cutAnswer)],
+      ...(edit.by !== undefined ? { by: edit.by.slice(0, 320) } : {}),
     };
     // Keys sort by time, then by a unique id: the order edits are applied in.
     ports.store.set(
@@ -142,7 +146,13 @@ function parseRecord(text: string | null): EditRecord | null {
       !isTextRows(r.values)
     )
       return null;
-    return { at: r.at, row: r.row, column: r.column, values: r.values };
+    return {
+      at: r.at,
+      row: r.row,
+      column: r.column,
+      values: r.values,
+      ...(typeof r.by === 'string' ? { by: r.by } : {}),
+    };
   } catch {
     return null;
   }
@@ -197,6 +207,23 @@ function setupAt(setups: readonly RowsSetup[], at: string): RowsSetup {
 }
 
 /**
+ * Whether Google attributed a row's edit to someone other than its player (`other`) or to no one
+ * (`unknown`); undefined when it named the player (any account the seat has had), or when no event
+ * could tell (a machine). Listed on the Host actions list (core/host-actions.ts).
+ */
+function editorOf(match: MatchFile, player: string, by: string | undefined): 'other' | 'unknown' | undefined {
+  if (by === undefined) return undefined;
+  if (by === '') return 'unknown';
+  const accounts = [
+    match.players.find((p) => p.id === player)?.email,
+    ...(match.events ?? []).map((e) =>
+      (e.type === 'substitute' || e.type === 'email') && e.player === player ? e.email : undefined,
+    ),
+  ];
+  return accounts.some((email) => email !== undefined && sameAccount(email, by)) ? undefined : 'other';
+}
+
+/**
  * The recorded edits as submissions, oldest first: each edit that changes its player's row (as
  * the log last had it for that phase) is the whole row at the edit's time. `consumed`: the edit
  * keys to remove once the entries are in the log; each submission carries its edit's key as its
@@ -248,6 +275,7 @@ export function collectEdits(
     });
     if (setup.questions.every((q) => next[q] === row[q])) continue;
     current.set(`${setup.phase}/${player.id}`, next);
+    const editedBy = editorOf(match, player.id, record.by);
     const submission: Submission = {
       phase: setup.phase,
       player: player.id,
@@ -255,6 +283,7 @@ export function collectEdits(
       answers: next,
       via: 'row',
       response: id,
+      ...(editedBy ? { editedBy } : {}),
     };
     entries.push({ kind: 'submission', value: submission });
   }

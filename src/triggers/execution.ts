@@ -38,6 +38,7 @@ import { KEY } from './pointers.js';
 import { nextDue, openFormsAhead } from './quiet.js';
 import { armNearEdge, disarmed, wakeRan } from './arming.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from './runner.js';
+import { retireIfOver } from './retire.js';
 
 export type { RunKind } from './inputs.js';
 export type { WriteReport } from './draw.js';
@@ -256,6 +257,10 @@ function armNext(
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => decided.closed.has(id)));
   if (readAll) ctx.pointers.updateState({ polledAt: now });
   const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
+  // A finished match with nothing left to do: no trigger left to run (retire.ts), nothing to arm.
+  const leftOver =
+    drawn.unfinished || decided.messages.retry || decided.messages.wakeAt !== null || drawn.deferredUntil !== null;
+  if (retireIfOver(ctx, decided.result, leftOver)) return;
   const due = nextDue(ctx, decided.result, now, polledAt, {
     now: drawn.unfinished || kind === 'rerender' || decided.messages.retry || decided.readyNext,
     retryAt: decided.messages.wakeAt,
@@ -280,13 +285,22 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
   const now = ctx.ports.clock.now();
   const startedAt = Date.parse(now);
 
-  const inputs = new Inputs(read.match);
+  const inputs = new Inputs(read.match, read.head);
   const collected = collectInputs(ctx, kind, inputs, now);
   const decided = replayAndDecide(ctx, kind, inputs, collected, now, build);
   const ran = decided.kind;
   const writes = writeLog(ctx, inputs, read.match, collected);
   const { result, closed, held } = decided;
-  const drawn = draw(ctx, { kind: ran, result, entries: inputs.entries, closed, held, now, startedAt });
+  const drawn = draw(ctx, {
+    kind: ran,
+    result,
+    entries: inputs.entries,
+    closed,
+    held,
+    now,
+    startedAt,
+    ...(read.season !== undefined ? { season: read.season } : {}),
+  });
   writes.push(...drawn.writes);
   armNext(ctx, ran, now, collected, decided, drawn);
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush

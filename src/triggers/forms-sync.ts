@@ -123,7 +123,11 @@ function showForm(
 ): void {
   // What the form shows already is left alone (Re-render rewrites all of it).
   const shown = rewrite ? undefined : pointer.layout;
-  const wanted = layoutOf(spec);
+  // A closed form shows its custom closed-form message, not its questions or description
+  // (docs/google.md, forms-closed-message): while it stays closed, the description it had is kept,
+  // one Forms call fewer a form a phase; it is set when the form opens.
+  const kept = !spec.accepting && shown !== undefined;
+  const wanted = kept ? { ...layoutOf(spec), description: shown.description } : layoutOf(spec);
   const same = partsShown(shown, wanted);
   // Items about to change in place: the pointer first stops vouching for them, so an execution
   // stopped half-way makes the next one rebuild them rather than trust a stale layout.
@@ -154,8 +158,31 @@ function showForm(
   if (spec.accepting) {
     ctx.ports.forms.startAccepting(formId, published);
     ctx.pointers.setForm(formId, { phase: spec.phase, key, items, layout, open });
-  } else if (closedWith === undefined) {
+  } else if (closedWith === undefined && (rewrite || pointer.open !== false)) {
+    // A form closed and read (its pointer's `open` false) has not been opened since: it accepts
+    // nothing already, and closing it again would be a Forms call that changes nothing.
     ctx.ports.forms.stopAccepting(formId);
+  }
+}
+
+/**
+ * The forms left to the next execution from `from` on that this one closed and read (the log holds
+ * what they said: it is written before the forms are drawn): their pointers say so (`open` false),
+ * so the next execution neither closes nor reads them again (three Forms calls a form, issue 42).
+ */
+function leftClosed(
+  ctx: HostContext,
+  result: ReplayResult,
+  specs: ReadonlyMap<string, FormSpec>,
+  closed: ReadonlyMap<string, string>,
+  from: string,
+): void {
+  const players = result.match.players;
+  for (const player of players.slice(players.findIndex((p) => p.id === from))) {
+    if (!closed.has(player.id) || !specs.has(player.id)) continue;
+    const formId = formOf(player);
+    const pointer = ctx.pointers.form(formId);
+    if (pointer.open !== false) ctx.pointers.setForm(formId, { ...pointer, open: false });
   }
 }
 
@@ -201,8 +228,10 @@ export function updateForms(
     // form closed at the deadline stays closed until then, so no answer is read with stale items).
     // An execution that drew the sheets may leave every form (a deadline's, after the boards);
     // one that drew none changes one at least, so the forms always move on.
-    if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS)
+    if ((count > 0 || drewAll) && Date.parse(ctx.ports.clock.now()) - startedAt > FORMS_TIME_BUDGET_MS) {
+      leftClosed(ctx, result, specs, closed, player.id);
       return { updated: count, pending: true };
+    }
     showForm(ctx, formId, spec, key, pointer, {
       rewrite,
       closedWith: closed.get(player.id),

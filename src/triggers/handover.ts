@@ -56,7 +56,7 @@ export function handToMachine(ctx: HostContext): string {
     disarmed(ctx);
     store.set(KEY.runner, 'machine');
     store.remove(KEY.quiet);
-    return `The match is ready to be hosted from a machine: its state is in the hidden "${STORE_TAB}" tab and the add-on's triggers are removed. Run genius-host host --spreadsheet ${ctx.ports.files.host().id} --every 60s on the machine (README: Hosting from a machine). Until it runs, nothing resolves the match.`;
+    return `The match is ready to be hosted from a machine: its state is in the hidden "${STORE_TAB}" tab and the add-on's triggers are removed. Run genius-host host --spreadsheet ${ctx.ports.files.host().id} --every 60s on the machine (docs/machine-host.md: Hosting from a machine). Until it runs, nothing resolves the match.`;
   });
 }
 
@@ -109,6 +109,8 @@ export function takeBack(ctx: HostContext): string {
     for (const key of keep) store.set(key, sheetStore.get(key) ?? '');
     store.remove(KEY.runner);
     store.remove(KEY.quiet);
+    // Installed afresh: a finished match's next execution removes them again (retire.ts).
+    store.remove(KEY.retired);
     ctx.ports.scheduler.install(ctx.pointers.requireShared().id);
     // What the machine armed is not Apps Script's: the next execution in a minute arms afresh.
     disarmed(ctx);

@@ -18,7 +18,8 @@ import { currentEmails, looksLikeEmail, sameAccount } from '../engine/core/email
 import type { Decision, MatchEvent, Player } from '../engine/core/game.js';
 import { type MatchFile, type ReplayResult, stringifyMatchFile } from '../engine/index.js';
 import { type HostContext, hostContext, withLock } from './context.js';
-import { setWebhook } from './discord.js';
+import { WEBHOOK_SECRET, setWebhook } from './discord.js';
+import { redactSecrets, rememberSecret } from '../engine/core/redact.js';
 import { BUSY, type RunKind, type RunReport, type Started, run, runLocked } from './execution.js';
 import { type Links, linksOf, linksTabRequests } from './links.js';
 import type { LogEntry } from './log.js';
@@ -27,10 +28,10 @@ import type { MatchSetup } from './setup.js';
 import { handToMachine, takeBack } from './handover.js';
 import { type StartResult, refusedShareNote, startMatch } from './start.js';
 import { findSeat, handOverFiles, hostReason, substituteEvent } from './seats.js';
-import { extensionRefusal, pauseRefusal } from '../engine/core/guardrails.js';
+import { extensionRefusal, pauseRefusal, reopenRefusal } from '../engine/core/guardrails.js';
 
 export type { FieldError, MatchSetup } from './setup.js';
-export { validateSetup } from './setup.js';
+export { firstMistake, validateSetup } from './setup.js';
 export type { RunKind, RunReport, Started, WriteReport } from './execution.js';
 export type { Runner } from './runner.js';
 export type { StartResult } from './start.js';
@@ -145,6 +146,14 @@ export class MatchHost {
    * the host was offered (see extend): if another phase has closed since, nothing changes.
    */
   undo(deadline: string, seen?: string, reason?: string): RunReport {
+    // A reopening past the guardrails is refused before anything runs: nothing is logged or drawn.
+    const before = this.standing();
+    const offered = before?.closed.at(-1);
+    const refusedNow =
+      before && offered && (seen === undefined || offered.phase.id === seen)
+        ? reopenRefusal(before, offered.phase.id, checkTime(deadline), this.ctx.ports.clock.now())
+        : null;
+    if (refusedNow) throw new Error(refusedNow);
     return this.logAndRun((result, now) => {
       const last = result.closed[result.closed.length - 1];
       if (!last) throw new Error('No phase has closed yet: there is nothing to undo.');
@@ -157,6 +166,8 @@ export class MatchHost {
       const when = checkTime(deadline);
       if (Date.parse(when) <= Date.parse(now))
         throw new Error(`The new deadline ${when} has passed already; give a time after ${now}.`);
+      const refused = reopenRefusal(result, last.phase.id, when, now);
+      if (refused !== null) throw new Error(refused);
       const event: MatchEvent = {
         type: 'reopen',
         phase: last.phase.id,
@@ -347,7 +358,10 @@ export class MatchHost {
 
   /** Export match file: the log as a match file (replay it anywhere). */
   exportText(): string {
-    return stringifyMatchFile(this.requireMatch().match);
+    // Whatever a note quotes, the webhook's token leaves in no form (core/redact.ts).
+    const url = this.ctx.ports.secrets?.get(WEBHOOK_SECRET);
+    if (url) rememberSecret(url);
+    return redactSecrets(stringifyMatchFile(this.requireMatch().match));
   }
 
   links(): Links {

@@ -3,13 +3,14 @@
 // hold one when a poll is due: formsDue), and the public rows' edits the edit trigger recorded
 // (edits.ts). Nothing here replays the match: what is read here is all in the first replay.
 
-import { GAMES, type MatchFile } from '../engine/index.js';
+import type { MatchFile } from '../engine/index.js';
 import type { HostContext } from './context.js';
 import { collectForms, formsToRead } from './collect.js';
 import { collectEdits, readRows } from './edits.js';
 import { type LogEntry, entryUids } from './log.js';
+import { chainNames, chainOn } from '../engine/core/chain.js';
 import { KEY } from './pointers.js';
-import { formsEveryMinutes } from './quiet.js';
+import { formsPollMs } from './quiet.js';
 import type { RowsPointer } from './rows.js';
 
 /**
@@ -39,12 +40,28 @@ function withEntries(match: MatchFile, entries: readonly LogEntry[]): MatchFile 
 /** The log as read, and the entries this execution adds to it (appended in one write, step 4). */
 export class Inputs {
   readonly entries: LogEntry[] = [];
-  constructor(public match: MatchFile) {}
+  /**
+   * `head`: the link of the log's last row, which the next entry is logged after (a chained
+   * match's: src/engine/core/chain.ts); absent for a match logged before the chain.
+   */
+  constructor(
+    public match: MatchFile,
+    private head?: string,
+  ) {}
 
-  /** `more` named as any host would name them (entryUids: two hosts logging one thing log one id). */
+  /**
+   * `more` named as any host would name them (entryUids: two hosts logging one thing log one id),
+   * and each linked after the entry before it, so the replay that shows a player their receipt
+   * reads the entry exactly as the log will hold it.
+   */
   add(more: readonly LogEntry[]): void {
     if (more.length === 0) return;
-    const named = entryUids(more, this.match);
+    let named = entryUids(more, this.match);
+    if (this.head !== undefined) {
+      const linked = chainOn(named, this.head, chainNames(this.match));
+      named = linked.entries;
+      this.head = linked.head;
+    }
     this.entries.push(...named);
     this.match = withEntries(this.match, named);
   }
@@ -69,15 +86,14 @@ export interface Collected {
  * twenty players the largest part of a tick, and of the daily trigger time (90 minutes for a
  * personal account). A form's answers come in through the form-submit trigger, which reads that
  * form; a deadline closes the forms that change and reads them once more. So a tick reads them
- * only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES), and every tick in
- * a game whose phases may end on a move (a Peg Domain turn, where a missed trigger must not cost
- * the next player their time: a form closed and read, as while the match is paused or over, is
- * not read).
+ * only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES), and every other
+ * minute in a game whose phases may end on a move (a Peg Domain turn, where a missed trigger must
+ * not cost the next player much of their time: formsPollMs in quiet.ts; a form closed and read, as
+ * while the match is paused or over, is not read).
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
   const { polledAt } = ctx.pointers.state();
-  if (polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsEveryMinutes(ctx) * 60_000) return true;
-  return GAMES.get(match.game)?.closesEarly !== undefined;
+  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsPollMs(ctx, match);
 }
 
 /**

@@ -2,17 +2,24 @@
 // row, so a new submission is an append and never a rewrite. Column A names the entry (`match` for
 // the head: game, seed, players, options, schedule; then `submission`, `decision`, `event`),
 // columns B onwards hold its JSON in chunks (a cell holds at most 50,000 characters). Reading the
-// rows back in order gives the match file; it is the add-on's only state.
+// rows back in order gives the match file; it is the add-on's only state. A match of a season may
+// also have a `season` row: the ledger of the matches before it, derived at its Start (season/kept.ts).
 //
 // Two hosts may write at once (a machine and the add-on, two machines; docs/architecture.md, "Two
 // hosts at once"), so an append never names a row: Sheets' appendCells adds the rows after the last
 // row with data, whatever another writer added meanwhile. Every entry carries its own id (`uid`,
 // from what it is: entryUids), an entry the log already held when read is not appended again, and
 // replay keeps the first of entries sharing an id, so a second host doubles nothing.
+//
+// A match with a secret keeps its log as a hash chain (src/engine/core/chain.ts): each entry carries
+// the link of the row before it (`after`), set when the execution adds it (inputs.ts) from the head
+// read() found: the link of the last row. Two hosts at once may log two entries after the same row;
+// the chain then forks there, which `genius-host verify` reads as entries logged side by side.
 
 import type { Decision, MatchEvent, Submission } from '../engine/core/game.js';
 import { matchHead } from '../engine/core/matchfile.js';
-import { type MatchFile, loadMatch } from '../engine/index.js';
+import { type ChainEntry, chainNames, chainOn, chainStart, linkOf } from '../engine/core/chain.js';
+import { type MatchFile, type SeasonLedger, loadMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
 import { splitRequests } from '../sheets/chunk.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../sheets/ids.js';
@@ -30,6 +37,11 @@ export type LogEntry =
   | { readonly kind: 'submission'; readonly value: Submission }
   | { readonly kind: 'decision'; readonly value: Decision }
   | { readonly kind: 'event'; readonly value: MatchEvent };
+
+/** Whether a row's kind is an entry's. */
+function isEntryKind(kind: string): kind is ChainEntry['kind'] {
+  return kind === 'submission' || kind === 'decision' || kind === 'event';
+}
 
 function chunks(text: string): string[] {
   const out: string[] = [];
@@ -92,15 +104,26 @@ function uidsOf(match: MatchFile): Set<string> {
   return out;
 }
 
+/** Where the log tab's id is kept between executions (a document property: KEY.logTab). */
+interface KeptTabId {
+  get(): number | null;
+  set(id: number): void;
+}
+
 export class MatchLog {
   /** The log tab's metadata as read() found it: append() needs it in the same execution. */
   private lastMeta: ReturnType<MatchLog['sheetMeta']> | null = null;
   /** The ids of the entries the log held when last read: append() writes none of them again. */
   private readIds = new Set<string>();
 
-  /** `tab`: the log's tab; an ended match's archived log (archive) is read under its own title. */
+  /**
+   * `kept`: the log tab's id as an earlier execution found it. With it, read() is one values read:
+   * the host spreadsheet's metadata (a Sheets call) is read only where the tab must be found.
+   * `tab`: the log's tab; an ended match's archived log (archive) is read under its own title.
+   */
   constructor(
     private readonly sheet: Spreadsheet,
+    private readonly kept?: KeptTabId,
     private readonly tab = LOG_TAB,
   ) {}
 
@@ -121,10 +144,9 @@ export class MatchLog {
    * The match file the log holds (a repeated entry left out: see withoutRepeats) and how many rows
    * of the tab it fills, or null when there is no log; throws when the log is damaged.
    */
-  read(): { match: MatchFile; logRows: number } | null {
-    this.lastMeta = this.sheetMeta();
-    if (!this.lastMeta) return null;
-    const rows = this.rows();
+  read(): { match: MatchFile; logRows: number; head?: string; season?: unknown } | null {
+    const rows = this.keptRows() ?? this.foundRows();
+    if (rows === null) return null;
     if (rows.length === 0 || rows[0][0] !== 'match')
       throw new Error(`the "${this.tab}" tab does not start with the match: it is damaged`);
     const file: Record<string, unknown> & { submissions: unknown[]; decisions: unknown[]; events: unknown[] } = {
@@ -133,6 +155,7 @@ export class MatchLog {
       decisions: [],
       events: [],
     };
+    let season: unknown;
     rows.slice(1).forEach((row, i) => {
       let value: unknown;
       try {
@@ -143,22 +166,64 @@ export class MatchLog {
       if (row[0] === 'submission') file.submissions.push(value);
       else if (row[0] === 'decision') file.decisions.push(value);
       else if (row[0] === 'event') file.events.push(value);
+      else if (row[0] === 'season') season = value;
       else throw new Error(`row ${i + 2} of the "${this.tab}" tab has the unknown kind "${row[0]}"`);
     });
     const loaded = loadMatch(file);
     if (!loaded.ok) throw new Error(`the match log does not read as a match file: ${loaded.error}`);
     this.readIds = uidsOf(loaded.value);
-    return { match: loaded.value, logRows: rows.length };
+    const head = chainHead(loaded.value, rows);
+    return {
+      match: loaded.value,
+      logRows: rows.length,
+      ...(head !== undefined ? { head } : {}),
+      ...(season !== undefined ? { season } : {}),
+    };
   }
 
-  /** Creates the hidden, protected tab holding `match` (its head and any entries it already has). */
-  create(match: MatchFile): void {
+  /** The rows, read by the kept tab id alone; null when none is kept or the read fails (the tab is then looked for). */
+  private keptRows(): string[][] | null {
+    const sheetId = this.kept?.get() ?? null;
+    if (sheetId === null) return null;
+    try {
+      const rows = this.rows();
+      this.lastMeta = { properties: { sheetId, title: this.tab } };
+      return rows;
+    } catch {
+      // Renamed or deleted by hand, or a call that failed: found by the metadata, as without a kept id.
+      return null;
+    }
+  }
+
+  /** The tab found in the host spreadsheet's metadata, its id kept, and its rows; null when there is no log. */
+  private foundRows(): string[][] | null {
+    this.lastMeta = this.sheetMeta();
+    const sheetId = this.lastMeta?.properties?.sheetId;
+    if (sheetId === undefined || sheetId === null) return null;
+    const rows = this.rows();
+    if (this.kept && this.kept.get() !== sheetId) this.kept.set(sheetId);
+    return rows;
+  }
+
+  /**
+   * Creates the hidden, protected tab holding `match` (its head and any entries it already has),
+   * and `season`, the ledger of the season's matches before it (season/kept.ts), in a row of its
+   * own: derived, not part of the match file.
+   */
+  create(match: MatchFile, season?: SeasonLedger): void {
     if (this.exists()) throw new Error(`the "${LOG_TAB}" tab exists already`);
+    const entries: LogEntry[] = [
+      ...match.submissions.map((value) => ({ kind: 'submission' as const, value })),
+      ...match.decisions.map((value) => ({ kind: 'decision' as const, value })),
+      ...(match.events ?? []).map((value) => ({ kind: 'event' as const, value })),
+    ];
+    // A chained match's entries each after the one before (a start logs none; a copied match may).
+    const logged =
+      match.secret === undefined ? entries : chainOn(entries, chainStart(match), chainNames(match)).entries;
     const rows = [
       rowOf('match', matchHead(match)),
-      ...match.submissions.map((s) => rowOf('submission', s)),
-      ...match.decisions.map((d) => rowOf('decision', d)),
-      ...(match.events ?? []).map((e) => rowOf('event', e)),
+      ...(season ? [rowOf('season', season)] : []),
+      ...logged.map((e) => rowOf(e.kind, e.value)),
     ];
     const sheetId = freeSheetId(takenSheetIds(this.sheet.getMetadata()), idsFrom(0x4c0600), LOG_TAB);
     const requests: Request[] = [
@@ -225,4 +290,19 @@ export class MatchLog {
       },
     ]);
   }
+}
+
+/**
+ * The link the next entry is logged after: the last row's (or the match's head when no entry is
+ * logged yet); none for a match without a secret (logged before the chain).
+ */
+function chainHead(match: MatchFile, rows: readonly string[][]): string | undefined {
+  if (match.secret === undefined) return undefined;
+  const last = rows.length > 1 ? rows[rows.length - 1] : null;
+  if (last === null || !isEntryKind(last[0])) return chainStart(match);
+  // The row as written (read() parsed every row already, so this one reads).
+  const value: unknown = JSON.parse(last.slice(1).join(''));
+  // A row of this kind that loaded with the match (read() checked every row): an entry of its kind.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- see above
+  return linkOf({ kind: last[0], value } as ChainEntry, chainNames(match));
 }

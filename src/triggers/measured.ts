@@ -261,6 +261,7 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
     scheduler: {
       install: (...a: Parameters<typeof scheduler.install>) => scheduler.install(...a),
       remove: () => scheduler.remove(),
+      stopClock: () => scheduler.stopClock(),
       wakeAt: timed('triggerArm', (at) => scheduler.wakeAt(at)),
       everyMinute: timed('triggerArm', (on) => scheduler.everyMinute(on)),
     },

@@ -79,12 +79,25 @@ export function nextReminderWake(result: ReplayResult, now: string): string | nu
   return awaited(result).length > 0 ? nextReminderAt(openReminders(result), now) : null;
 }
 
-/** The players a reminder due now would email (awaited, not emailed for it yet): their forms are read first, for an answer whose trigger did not fire. */
+/**
+ * Tries of one reminder email a player gets when Google does not confirm it (refused, or no answer
+ * in time): at least once means trying again, and a few tries a minute apart ride out a passing
+ * refusal; past them it is dropped, said in the log, as its moment goes by.
+ */
+const EMAIL_TRIES = 4;
+
+/** Whether a reminder is done with for a player: sent, skipped for a reason that stays, dropped, or tried EMAIL_TRIES times. */
+function reminderSettled(statuses: readonly MessageEvent['status'][] | undefined): boolean {
+  if (statuses === undefined) return false;
+  return statuses.some((s) => s !== 'failed') || statuses.length >= EMAIL_TRIES;
+}
+
+/** The players a reminder due now would email (awaited, not emailed for it yet, or not confirmed): their forms are read first, for an answer whose trigger did not fire. */
 export function playersToRemind(result: ReplayResult, now: string): string[] {
   const due = dueReminder(openReminders(result), now);
   if (!due) return [];
   const logged = loggedMessages(result);
-  return awaited(result).filter((id) => !logged.has(messageId('email', due.key, id)));
+  return awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', due.key, id))));
 }
 
 /**
@@ -103,8 +116,10 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
   const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
-  if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
-  const retry = !remind && unsent.length > 0;
+  const tried = due && remind ? remindByEmail(ctx, result, due, unsent, now) : [];
+  entries.push(...tried.map(event));
+  // A reminder Google did not confirm is tried again by the next tick (at least once).
+  const retry = (!remind && unsent.length > 0) || tried.some((t) => t.status === 'failed');
   let wakeAt: number | null = null;
   const since = discordSince(ctx);
   if (since !== null) {
@@ -184,8 +199,11 @@ export function nextTry(now: string, failures: number, waitMs?: number): number 
 
 /**
  * Emails each of `players` a reminder, within the day's mail quota (MailApp counts recipients: one
- * each). Answers what came of each: sent, or skipped with why (the quota spent, no address, or
- * Google's refusal; a skipped reminder is not tried again, its moment has passed).
+ * each). Answers what came of each: sent (only once MailApp returned), skipped with why (the quota
+ * spent, no address: tried again would change nothing), or failed when MailApp threw: refused, or
+ * no answer in time, when it may have gone out all the same (the note says so). A failed reminder is
+ * tried again by the next tick, EMAIL_TRIES times at most (so a player may get it twice, never
+ * none), then dropped.
  */
 function remindByEmail(
   ctx: HostContext,
@@ -197,6 +215,7 @@ function remindByEmail(
   const mail = ctx.ports.mail;
   if (!mail || players.length === 0) return [];
   const emails = currentEmails(result.match);
+  const logged = loggedMessages(result);
   let quota = mail.remainingDailyQuota();
   return players.map((id) => {
     const base = { channel: 'email' as const, key: due.key, player: id };
@@ -214,7 +233,11 @@ function remindByEmail(
       quota -= 1;
       return { ...base, status: 'sent' as const };
     } catch (error) {
-      return { ...base, status: 'skipped' as const, note: `Google refused the email: ${errorText(error)}` };
+      const tries = (logged.get(messageId('email', due.key, id))?.length ?? 0) + 1;
+      const why = `Google did not confirm the email (${errorText(error)}): it may have been sent or not`;
+      return tries >= EMAIL_TRIES
+        ? { ...base, status: 'dropped' as const, note: `${why}; not tried again after ${tries} tries` }
+        : { ...base, status: 'failed' as const, note: `${why}; it is tried again at the next tick` };
     }
   });
 }

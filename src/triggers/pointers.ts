@@ -28,6 +28,10 @@ export const KEY = {
   quiet: 'gh.quiet',
   /** The clock triggers the last execution armed (arming.ts). */
   armed: 'gh.armed',
+  /** The log tab's sheet id (log.ts): the log is read by it without the host's metadata. */
+  logTab: 'gh.log-tab',
+  /** A finished match's triggers removed: 'clock' (the form and edit triggers kept) or 'all' (retire.ts). */
+  retired: 'gh.retired',
   /** An edit of the shared sheet's answers tab, recorded by the edit trigger (see edits.ts): a key per edit. */
   editPrefix: 'gh.edit.',
   /**
@@ -92,8 +96,8 @@ const SCHEMAS = {
     // A rehearsal watches the match (ExecutionState.rehearsal): the one place a quiet tick learns it.
     rehearsal: z.optional(z.boolean()),
   }),
-  /** `seed`: an anonymous match's, from the first call on (its aliases and order are drawn from it before the log exists). */
-  starting: z.object({ setup: z.string(), seed: z.optional(z.string()) }),
+  /** `seed`: an anonymous match's, from the first call on; `secret`: the host's (its aliases and order are drawn from it before the log exists). */
+  starting: z.object({ setup: z.string(), seed: z.optional(z.string()), secret: z.optional(z.string()) }),
   startedPlayer: z.object({
     form: z.optional(formRef),
     protection: z.optional(protection),

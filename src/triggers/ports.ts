@@ -10,6 +10,12 @@ export interface Clock {
   now(): string;
   /** Waits (Utilities.sleep): run time like any other. */
   sleep(ms: number): void;
+  /**
+   * Milliseconds from some fixed moment of this process, never going back (a machine's
+   * performance.now()): what the lease times its renewals by, so a wall clock set back an hour
+   * mid-run cannot stop them (src/node/lease.ts). Absent: the wall clock.
+   */
+  elapsedMs?(): number;
 }
 
 /** One lock per host spreadsheet (LockService.getDocumentLock()). */
@@ -204,7 +210,10 @@ export interface Scheduler {
    * trigger made here, from the host's own call, instead of the hourly one, for the whole match.
    */
   install(sharedId: string, everyMinute?: boolean): void;
+  /** Removes every trigger of the match (a hand-over, a rehearsal's end, a finished match: retire.ts). */
   remove(): void;
+  /** Removes the clock triggers (hourly, one-shot, minute), keeping the form-submit and edit triggers (retire.ts). */
+  stopClock(): void;
   /** The one-shot clock trigger at `at` (`.at(date)`), replacing any earlier one; null: none. */
   wakeAt(at: string | null): void;
   /** The minute trigger on or off (around a deadline: arming.ts). */

@@ -2,7 +2,7 @@
 // until the next form reading, deadline, reminder or phase opening, whichever comes first; the
 // one-shot trigger is armed for that moment (arming.ts).
 
-import type { ReplayResult } from '../engine/index.js';
+import { GAMES, type MatchFile, type ReplayResult } from '../engine/index.js';
 import { formsToRead } from './collect.js';
 import type { HostContext } from './context.js';
 import { nextReminderWake } from './messages.js';
@@ -20,12 +20,29 @@ export const FORMS_EVERY_MINUTES = 24 * 60;
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
 
 /** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
-export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+
+/**
+ * How often a tick reads the forms of a phase that may end on a move (Game.closesEarly: a Peg
+ * Domain turn), where an answer whose form-submit trigger did not fire would cost the next player
+ * their turn's time until it is read. Every tick read them (two Forms calls a form, every minute
+ * near a deadline: issue 42); every other minute halves that, and a missed trigger (which Google
+ * does not say happens: docs/google.md) costs the next player at most two minutes. A machine, with
+ * no form-submit trigger, reads them every run.
+ */
+export const EARLY_FORMS_EVERY_MINUTES = 2;
+
+/** How long after the last read of every form the ticks read them again (0: every run). */
+export function formsPollMs(ctx: HostContext, match: MatchFile): number {
+  if (GAMES.get(match.game)?.closesEarly === undefined) return formsEveryMinutes(ctx) * 60_000;
+  return ctx.ports.machine ? 0 : EARLY_FORMS_EVERY_MINUTES * 60_000;
+}
 
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
 function phaseEdge(result: ReplayResult, now: string): string | null {
   const open = result.open;
-  if (!open || result.paused) return null;
+  if (!open) return null;
+  if (result.paused) return result.paused.endsAt ?? null;
   const opensAt = open.timing.opensAt;
   if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
   return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now)
@@ -37,31 +54,42 @@ function phaseEdge(result: ReplayResult, now: string): string | null {
  * Until when the ticks have nothing to do after this run, or null when the next must look: the
  * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
  * open phase's deadline, its next reminder (while someone is awaited) or the next phase's opening. A
- * phase that may end on a move (a Peg Domain turn) has its forms read every tick. Public rows need
+ * phase that may end on a move (a Peg Domain turn) has its forms read more often (formsPollMs). Public rows need
  * no tick: each edit wakes the ticks itself (edits.ts).
  */
 function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
   const formsEvery = formsEveryMinutes(ctx);
-  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, formsEvery);
+  const pollMs = formsPollMs(ctx, result.match);
+  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, pollMs);
   // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
   return until !== null && ctx.ports.machine
     ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString()
     : until;
 }
 
-function restUntil(result: ReplayResult, now: string, polledAt: string | null, formsEvery: number): string | null {
+function restUntil(result: ReplayResult, now: string, polledAt: string | null, pollMs: number): string | null {
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
-  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + formsEvery * 60_000];
-  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them).
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + pollMs];
+  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them),
+  // until the match's paused time runs out and the pause ends by itself (the guardrails).
+  if (result.paused?.endsAt !== undefined) times.push(Date.parse(result.paused.endsAt));
   const open = result.paused ? null : result.open;
   if (open) {
     const opensAt = open.timing.opensAt;
     if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
       times.push(Date.parse(opensAt));
     } else {
-      if (result.game.closesEarly !== undefined) return null;
-      if (open.timing.deadline !== undefined) times.push(Date.parse(open.timing.deadline));
+      // A phase that may end on a move: its forms are read every run on a machine (pollMs 0).
+      const early = result.game.closesEarly !== undefined;
+      if (early && pollMs === 0) return null;
+      if (open.timing.deadline !== undefined) {
+        const deadline = Date.parse(open.timing.deadline);
+        times.push(deadline);
+        // A poll due less than a poll's interval before the deadline is left to the deadline, which
+        // reads every form: the ticks rest until it, and the one before it waits for it (sharp).
+        if (early && polledAt !== null && deadline - times[0] < pollMs) times[0] = deadline;
+      }
       const reminder = nextReminderWake(result, now);
       if (reminder !== null) times.push(Date.parse(reminder));
     }

@@ -15,7 +15,7 @@ import type { Spreadsheet } from './ports.js';
 export function spreadsheetSeason(sheet: Spreadsheet): { ledger: SeasonLedger; matches: MatchFile[] } | null {
   const log = new MatchLog(sheet);
   const archived = log.archivedTabs().flatMap((tab) => {
-    const read = new MatchLog(sheet, tab).read();
+    const read = new MatchLog(sheet, undefined, tab).read();
     return read ? [{ label: tab, match: read.match }] : [];
   });
   const current = log.read();
@@ -28,6 +28,28 @@ export function spreadsheetSeason(sheet: Spreadsheet): { ledger: SeasonLedger; m
   );
   if (!ordered) return null;
   return { ledger: seasonOf(ordered), matches: ordered.map((m) => m.match) };
+}
+
+/** How the Season tab names where a match of the add-on's season is kept (no tab's title: it carries a time). */
+const ARCHIVED_LABEL = 'its log, archived in this spreadsheet';
+export const CURRENT_LABEL = 'this match';
+
+/**
+ * The ledger of the season's matches before `match` (about to start: its log not made yet), from
+ * the archived logs of this spreadsheet, in the order of their chain: kept in the new match's log
+ * (season/kept.ts) so that no execution reads an archived log again. Null when `match` names no
+ * match before it, or the archived logs do not chain to it.
+ */
+export function seasonBefore(sheet: Spreadsheet, match: MatchFile): SeasonLedger | null {
+  if (match.season?.previous === undefined) return null;
+  const archived = new MatchLog(sheet).archivedTabs().flatMap((tab) => {
+    const read = new MatchLog(sheet, undefined, tab).read();
+    return read ? [{ label: ARCHIVED_LABEL, match: read.match }] : [];
+  });
+  const current = { label: CURRENT_LABEL, match };
+  const ordered = seasonChain(archived, current);
+  if (!ordered || ordered.length < 2) return null;
+  return seasonOf(ordered.slice(0, -1));
 }
 
 /** What the sidebar is filled with: the players in order, each with their balance, and the season field. */

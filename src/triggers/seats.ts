@@ -31,7 +31,10 @@ export function findSeat(result: ReplayResult, wanted: string): Player {
       p.name.trim().toLowerCase() === key ||
       seatName(result.match, p.id).toLowerCase() === key ||
       (result.match.events ?? []).some(
-        (e) => e.type === 'substitute' && e.player === p.id && e.name.toLowerCase() === key,
+        (e) =>
+          e.type === 'substitute' &&
+          e.player === p.id &&
+          (e.name.toLowerCase() === key || e.person?.trim().toLowerCase() === key),
       ),
   );
   if (!seat)
@@ -62,10 +65,12 @@ export function substituteEvent(
         ? `That Google account holds ${seatName(result.match, seat.id)}'s seat already. Nothing was changed.`
         : `That Google account is ${seatName(result.match, owner.id)}'s; every seat needs its own. Nothing was changed.`,
     );
+  // In an anonymous match the substitute plays under the seat's alias; who they are is the host's
+  // only (the Who is who table), as every player's person is.
   const event: MatchEvent = {
     type: 'substitute',
     player: seat.id,
-    name,
+    ...(result.match.anonymous === true ? { name: seat.name, person: name } : { name }),
     email,
     at: now,
     ...hostReason(request.reason),

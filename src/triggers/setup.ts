@@ -25,7 +25,7 @@ export interface MatchSetup {
     readonly garnets?: number;
     /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
     readonly timeZone?: string;
-    /** An anonymous match: the name the others know this player by; absent or empty, drawn from the seed. */
+    /** An anonymous match: the name the others know this player by; absent or empty, drawn from the host's secret. */
     readonly alias?: string;
   }[];
   readonly startAt: string;
@@ -82,10 +82,13 @@ function scheduleOf(setup: MatchSetup) {
   };
 }
 
-/** The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left out; an anonymous match's under their aliases. */
-function playersOf(setup: MatchSetup, seed: string) {
+/**
+ * The sidebar's players as the match file's: ids p1, p2… where none is given, blank fields left
+ * out; an anonymous match's under their aliases, drawn from `drawFrom` (the host's secret).
+ */
+function playersOf(setup: MatchSetup, drawFrom: string) {
   const anonymous = setup.anonymous === true;
-  const aliases = anonymous ? aliasesOf(setup.players ?? [], seed) : [];
+  const aliases = anonymous ? aliasesOf(setup.players ?? [], drawFrom) : [];
   return (setup.players ?? []).map((p, i) => ({
     // An anonymous match's ids say nothing either: a host's id is often the person's name.
     id: !anonymous && p.id && p.id.trim() !== '' ? p.id.trim() : `p${i + 1}`,
@@ -97,18 +100,135 @@ function playersOf(setup: MatchSetup, seed: string) {
   }));
 }
 
-/** Checks a setup as a match file (the same schema), plus what the add-on needs (emails). */
-export function validateSetup(setup: MatchSetup, seed: string, now: string): Result<MatchFile, FieldError[]> {
+/** The most mistakes one check names: a setup with more is mostly wrong, and the host starts with these. */
+const MOST_ERRORS = 20;
+
+/**
+ * Checks a setup as a match file (the same schema), plus what the add-on needs (emails), and names
+ * every mistake at once, each at its field: a host who typed three wrong things is told all three
+ * on the first press of Start, not one a press. Each check answers its first mistake; that field is
+ * then set aside (setAside: a stand-in value that breaks no rule) and the rest checked again, until
+ * the setup passes or a mistake leaves nothing to check beyond it (the game, the whole form).
+ * `secret`: the host's, never published (docs/matchfile.md, "The chain" and "Anonymous matches"):
+ * it keys the log's chain, and an anonymous match's aliases and seat order are drawn from it, not
+ * from the seed everyone reads at the end. Without one (the sidebar's check of a setup), from the seed.
+ */
+export function validateSetup(
+  setup: MatchSetup,
+  seed: string,
+  now: string,
+  secret?: string,
+): Result<MatchFile, FieldError[]> {
+  const errors: FieldError[] = [];
+  let current: MatchSetup | null = setup;
+  while (current !== null && errors.length < MOST_ERRORS) {
+    const checked = firstMistake(current, seed, now, secret);
+    if (checked.ok) return errors.length === 0 ? checked : err(errors);
+    const [mistake] = checked.error;
+    // The same field refused twice: its stand-in did not take, so nothing more can be learned.
+    if (errors.some((e) => e.field === mistake.field && e.message === mistake.message)) break;
+    errors.push(mistake);
+    current = setAside(current, mistake.field, now);
+  }
+  return err(errors);
+}
+
+/** A stand-in player's name and email: no one's, and no rule refuses them. */
+const standInName = (i: number) => `(set aside ${i + 1})`;
+const standInEmail = (i: number) => `set-aside-${i + 1}@stand-in.invalid`;
+
+/**
+ * The setup with the field a mistake names replaced by a stand-in that breaks no rule (a player's
+ * name or email, a start an hour from now) or left out where the setup has a default (an option,
+ * a phase length, the guardrails), so that the next check looks past it. Null where nothing past
+ * the mistake can be checked: an unknown game decides every other field, and a mistake of the
+ * whole form names no field.
+ */
+function setAside(setup: MatchSetup, field: string, now: string): MatchSetup | null {
+  const [head, second] = field.split('.');
+  const player = /^players\[(\d+)\]$/.exec(head);
+  if (player) {
+    const i = Number(player[1]);
+    const part = second ?? '';
+    return {
+      ...setup,
+      players: setup.players.map((p, j) => {
+        if (j !== i) return p;
+        if (part === 'email') return { ...p, email: standInEmail(i) };
+        if (part === 'garnets') return { ...p, garnets: 0 };
+        if (part === 'timeZone') return { ...p, timeZone: '' };
+        if (part === 'alias') return { ...p, alias: '' };
+        if (part === 'id') return { ...p, id: '' };
+        if (part === 'name') return { ...p, name: standInName(i) };
+        return { name: standInName(i), email: standInEmail(i), garnets: 0 };
+      }),
+    };
+  }
+  const without = <T>(record: Readonly<Record<string, T>> | undefined, key: string | undefined) => {
+    if (record === undefined || key === undefined) return undefined;
+    return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+  };
+  const schedule = /^schedule\.(\w+)(?:\.([^.]+))?/.exec(field);
+  if (schedule) {
+    const [, part, key] = schedule;
+    if (part === 'timeZone') return { ...setup, timeZone: 'UTC' };
+    if (part === 'minutes') {
+      const minutes = without(setup.minutes, key) ?? {};
+      // No length at all: a day, the sidebar's own default, so the phases have deadlines to check.
+      return {
+        ...setup,
+        minutes: key === 'default' && !setup.minutes?.default ? { ...minutes, default: 1440 } : minutes,
+      };
+    }
+    if (part === 'closeAt') return { ...setup, closeAt: without(setup.closeAt, key) };
+    if (part === 'deadlines') return { ...setup, deadlines: without(setup.deadlines, key) };
+    if (part === 'closeWhenReady') return { ...setup, closeWhenReady: undefined };
+    if (part === 'reminders') return { ...setup, reminders: undefined };
+    return null;
+  }
+  if (head === 'players') return { ...setup, players: fittedPlayers(setup) };
+  if (head === 'startAt') return { ...setup, startAt: new Date(Date.parse(now) + 3_600_000).toISOString() };
+  if (head === 'options') return { ...setup, options: without(setup.options, second?.replace(/\[.*$/, '')) };
+  if (head === 'guardrails') return { ...setup, guardrails: undefined };
+  if (head === 'publish' || head === 'anonymous') return { ...setup, [head]: undefined };
+  return null;
+}
+
+/** The players cut to the game's most, or filled with stand-ins to its fewest. */
+function fittedPlayers(setup: MatchSetup): MatchSetup['players'] {
+  const count = GAMES.get(setup.game)?.playerCount;
+  if (!count) return setup.players;
+  const kept = setup.players.slice(0, count.max);
+  const added = Array.from({ length: Math.max(0, count.min - kept.length) }, (_, k) => {
+    const i = kept.length + k;
+    return { name: standInName(i), email: standInEmail(i), garnets: 0 };
+  });
+  return [...kept, ...added];
+}
+
+/**
+ * The setup's first mistake, as the match file's schema and then the add-on's own rules find it
+ * (validateSetup then looks past it). Alone, for a caller that needs only whether the setup is
+ * valid: the sidebar's projection, asked at every keystroke.
+ */
+export function firstMistake(
+  setup: MatchSetup,
+  seed: string,
+  now: string,
+  secret?: string,
+): Result<MatchFile, FieldError[]> {
   const anonymous = setup.anonymous === true;
-  const players = playersOf(setup, seed);
+  const drawFrom = secret ?? seed;
+  const players = playersOf(setup, drawFrom);
   const file = {
     game: setup.game,
     seed,
+    ...(secret !== undefined ? { secret } : {}),
     startAt: setup.startAt,
     players,
     options: setup.options ?? {},
     schedule: scheduleOf(setup),
-    guardrails: setup.guardrails ?? DEFAULT_GUARDRAILS, // on by default, and in the file for everyone to read
+    guardrails: { ...DEFAULT_GUARDRAILS, ...setup.guardrails }, // on by default, and in the file for everyone to read
     submissions: [],
     decisions: [],
     ...(setup.publish === false ? { publish: false } : {}),
@@ -169,7 +289,7 @@ export function validateSetup(setup: MatchSetup, seed: string, now: string): Res
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
-  return ok(anonymous ? inDrawnOrder(file) : loaded.value);
+  return ok(anonymous ? inDrawnOrder(file, drawFrom) : loaded.value);
 }
 
 /**
@@ -197,26 +317,31 @@ function aliasTakesAName(players: MatchSetup['players']): FieldError | null {
   return null;
 }
 
-/** Each player's alias: the one the host typed, else one drawn from the seed unlike every typed one. */
-function aliasesOf(players: MatchSetup['players'], seed: string): string[] {
+/** Each player's alias: the one the host typed, else one drawn from the host's secret unlike every typed one. */
+function aliasesOf(players: MatchSetup['players'], drawFrom: string): string[] {
   const typed = players.map((p) => (typeof p.alias === 'string' ? p.alias.trim() : ''));
+  // None drawn reads as a typed alias, nor as anyone's name (an alias names no one playing).
+  const names = players.map((p) => (typeof p.name === 'string' ? p.name.trim() : '')).filter((n) => n !== '');
   const drawn = drawAliases(
-    seed,
+    drawFrom,
     typed.filter((a) => a === '').length,
     typed.filter((a) => a !== ''),
+    names,
   );
   return typed.map((alias) => (alias !== '' ? alias : (drawn.shift() ?? '')));
 }
 
 /**
- * An anonymous match's players in an order drawn from the seed, numbered p1… in it: the order the
- * host typed them in (often alphabetical) would otherwise tell who is who from the published file.
+ * An anonymous match's players in an order drawn from the host's secret, numbered p1… in it: the
+ * order the host typed them in (often alphabetical) would otherwise tell who is who from the
+ * published file; and drawn from the seed, published at the end, anyone could undo the draw.
  * Checked already, so loading it again cannot fail.
  */
-function inDrawnOrder<F extends { readonly seed: string; readonly players: readonly { readonly id: string }[] }>(
+function inDrawnOrder<F extends { readonly players: readonly { readonly id: string }[] }>(
   file: F,
+  drawFrom: string,
 ): MatchFile {
-  const players = new Random(file.seed)
+  const players = new Random(drawFrom)
     .fork('anonymous/order')
     .shuffle(file.players)
     .map((p, i) => ({ ...p, id: `p${i + 1}` }));

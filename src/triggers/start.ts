@@ -23,6 +23,7 @@ import { type Links, linksOf, linksTabRequests } from './links.js';
 import { BLANK_FORM, KEY, type SharedPointer, type StartedPlayer } from './pointers.js';
 import type { Spreadsheet } from './ports.js';
 import { ANSWERS_TAB } from './rows.js';
+import { seasonBefore } from './season.js';
 import { type FieldError, type MatchSetup, validateSetup } from './setup.js';
 
 /** Players whose files one start call makes at most (see setUpPlayers). */
@@ -49,17 +50,20 @@ export function startMatch(ctx: HostContext, setup: MatchSetup, drawn: string): 
   // What the host chose, the seed aside (each call without one draws another, and the seed
   // draws what it draws: Paint's teams, Peg Domain's pallets).
   const setupKey = fingerprint(JSON.stringify({ ...setup, seed: undefined }));
-  // An anonymous match's aliases and players' order come from the seed, and each player's files
-  // are made under an alias: every call of one start keeps the first call's seed.
+  // Each player's files of an anonymous match are made under an alias: every call of one start
+  // keeps the first call's seed and secret (the aliases and players' order come from the secret).
   const kept = ctx.pointers.starting();
   const seed = setup.anonymous === true && kept?.setup === setupKey && kept.seed ? kept.seed : drawn;
-  const checked = validateSetup(setup, seed, ctx.ports.clock.now());
+  // The host's secret (never published: the chain's pseudonyms, an anonymous match's aliases and
+  // seat order), drawn once per start and kept by every call of it: two ids, 244 random bits.
+  const secret = kept?.setup === setupKey && kept.secret ? kept.secret : `${ctx.ports.newId()}${ctx.ports.newId()}`;
+  const checked = validateSetup(setup, seed, ctx.ports.clock.now(), secret);
   if (!checked.ok) return { ok: false, errors: checked.error };
   const startedAt = Date.parse(ctx.ports.clock.now());
   return withLock<StartResult>(ctx, BUSY, () => {
     const running = answerForRunningMatch(ctx, setupKey);
     if (running) return running;
-    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined);
+    const resuming = beginOrResume(ctx, setupKey, setup.anonymous === true ? seed : undefined, secret);
     const host = ctx.ports.files.host();
     const game = gameById(checked.value.game);
     const shared = sharedSheet(ctx, game);
@@ -108,12 +112,12 @@ function answerForRunningMatch(ctx: HostContext, setupKey: string): StartResult 
 }
 
 /** Records the start under way; true when it goes on with a start this setup left part-way. */
-function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined): boolean {
+function beginOrResume(ctx: HostContext, setupKey: string, seed: string | undefined, secret: string): boolean {
   // A start that stopped part-way with another setup is left behind (its files stay unused).
   const progress = ctx.pointers.starting();
   const resuming = progress?.setup === setupKey;
   if (progress && !resuming) ctx.pointers.clear();
-  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}) });
+  if (!resuming) ctx.pointers.setStarting({ setup: setupKey, ...(seed !== undefined ? { seed } : {}), secret });
   return resuming;
 }
 
@@ -295,7 +299,9 @@ function createLog(ctx: HostContext, host: Spreadsheet, checked: MatchFile, setu
   // first drawing of every sheet and form is the next call's (or the next tick's) work.
   if (!ctx.log.exists()) {
     ctx.pointers.setText(KEY.setup, setupKey);
-    ctx.log.create(match);
+    // A later match of a season: the ledger of the matches before it, replayed here once from the
+    // archived logs and kept in the log, so no execution reads them again (season/kept.ts).
+    ctx.log.create(match, seasonBefore(host, match) ?? undefined);
   }
   ctx.pointers.remove(KEY.starting);
   return { ok: false, more: true, progress: 'Drawing the sheets and forms' };

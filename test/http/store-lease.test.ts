@@ -3,7 +3,7 @@
 // serves it), in this process: every interleaving of two runners is under the test's control here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leaseMemoryFile } from '../../src/node/host-ports.js';
@@ -230,6 +230,7 @@ describe('the lease', () => {
 
   it('runs of --once a minute (a new process each) carry what they saw in a file, and take a crashed lease over after 10 minutes', () => {
     const id = `1LeaseOnce-${process.pid}-${Date.now()}`;
+    const env = { ...process.env, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'gh-state-')) };
     const file = new SheetFile(id, 'Host', 'host@example.com');
     const clock = fakeClock();
     expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'crashed').tryAcquire(0)).toBe(true);
@@ -240,16 +241,44 @@ describe('the lease', () => {
           new SheetStore(portOf(file)),
           clock,
           `run-${minute}`,
-          leaseMemoryFile(id),
+          leaseMemoryFile(id, env),
         );
         expect(run.tryAcquire(0), `minute ${minute}`).toBe(false);
         clock.advance(60_000);
       }
       expect(
-        new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id)).tryAcquire(0),
+        new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'run-10', leaseMemoryFile(id, env)).tryAcquire(
+          0,
+        ),
       ).toBe(true);
     } finally {
-      rmSync(join(tmpdir(), `genius-host-lease-${id}.json`), { force: true });
+      // Kept in the user's own state folder, private to them.
+      const dir = join(env.XDG_STATE_HOME, 'genius-host', 'leases');
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, `${id}.json`)).mode & 0o777).toBe(0o600);
+      rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
+    }
+  });
+
+  it('a file planted in the shared temporary folder does not let a --once run take a live lease (issue 45)', () => {
+    const id = `1LeasePlant-${process.pid}-${Date.now()}`;
+    const env = { ...process.env, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'gh-state-')) };
+    const file = new SheetFile(id, 'Host', 'host@example.com');
+    const clock = fakeClock();
+    expect(new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'live').tryAcquire(0)).toBe(true);
+    const value = leaseValue(file);
+    // Someone else on the machine writes "seen since an hour ago" where the lease's memory used to be.
+    const planted = join(tmpdir(), `genius-host-lease-${id}.json`);
+    writeFileSync(
+      planted,
+      JSON.stringify({ value, since: new Date(Date.parse(clock.now()) - 3_600_000).toISOString() }),
+    );
+    try {
+      const run = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'once', leaseMemoryFile(id, env));
+      expect(run.tryAcquire(0)).toBe(false);
+    } finally {
+      rmSync(planted, { force: true });
+      rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
     }
   });
 
@@ -271,6 +300,31 @@ describe('the lease', () => {
     }
     holder.release();
     expect(skewed.tryAcquire(0)).toBe(true);
+  });
+
+  it('a holder whose wall clock is set back an hour mid-run still renews by its own elapsed time: one writer at a time (issue 45)', () => {
+    const file = new SheetFile('1LeaseBack', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let elapsed = 0;
+    let back = 0;
+    // The holder's wall clock goes back an hour after its take; its elapsed time goes on.
+    const holderClock: Clock = {
+      now: () => new Date(Date.parse(clock.now()) - back).toISOString(),
+      sleep: (ms) => clock.sleep(ms),
+      elapsedMs: () => elapsed,
+    };
+    const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), holderClock, 'holder');
+    const other = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'other');
+    expect(holder.tryAcquire(0)).toBe(true);
+    back = 3_600_000;
+    for (let minute = 0; minute < 30; minute++) {
+      expect(other.tryAcquire(0), `minute ${minute}`).toBe(false);
+      clock.advance(60_000);
+      elapsed += 60_000;
+      holder.guard();
+    }
+    holder.release();
+    expect(other.tryAcquire(0)).toBe(true);
   });
 
   it('a run longer than the lease keeps it: the holder renews it before its writes', () => {

@@ -22,7 +22,7 @@
 // change from one kind to the next, still fails once. FAULTS=classes runs every write as before.
 import { expect } from 'vitest';
 import { logOf, type Table } from '../sandbox/players.js';
-import { type CallRecord, type FaultPlan, faultMessage } from '../sandbox/calls.js';
+import { type CallKind, type CallRecord, type FaultPlan, callKind, faultMessage } from '../sandbox/calls.js';
 import type { Snapshot } from '../sandbox/services.js';
 import { type WorldDigest, differences, digestWorld } from './world.js';
 
@@ -62,6 +62,10 @@ export interface SweepResult {
   /** The neighbourhoods its writes fall in: `sample` refuses one write of each. */
   readonly neighbourhoods: number;
   readonly ms: number;
+  /** What the faulted runs faulted, as `kind mode` (`read quota`, `mail late`, …): see faultsBeyondWrites. */
+  readonly faulted: readonly string[];
+  /** The kinds of remote call the execution made (clean). */
+  readonly called: readonly CallKind[];
 }
 
 export type SweepMode = 'sample' | 'classes' | 'all';
@@ -142,7 +146,51 @@ function plansFor(
       if (first >= 0) plans.push({ index: first, mode: 'quota' });
     }
   }
-  return plans;
+  return [...plans, ...faultsBeyondWrites(calls, plans, mode)];
+}
+
+/**
+ * Faults of every kind of call, not only writes (issue 45): each read refused once (`sample`: one
+ * read of each service, Properties, Sheets, Forms…; else each read by its name), the first read
+ * timed out and answered late, the last write answered late, and every email and fetch (which the
+ * add-on catches: a reminder or a post tried again) refused, timed out and late.
+ */
+function faultsBeyondWrites(calls: readonly CallRecord[], planned: readonly FaultPlan[], mode: SweepMode): FaultPlan[] {
+  const out: FaultPlan[] = [];
+  const has = (index: number, mode: FaultPlan['mode']) =>
+    [...planned, ...out].some((p) => p.index === index && p.mode === mode);
+  const add = (index: number, mode: FaultPlan['mode']) => {
+    if (index >= 0 && !has(index, mode)) out.push({ index, mode });
+  };
+  const names = new Set<string>();
+  let firstRead = -1;
+  let lastWrite = -1;
+  calls.forEach((call, index) => {
+    if (!call.remote || call.name === 'Lock.releaseLock') return;
+    const kind = callKind(call);
+    if (kind === 'write') lastWrite = index;
+    const key = mode === 'sample' && kind === 'read' ? call.name.split('.')[0] : call.name;
+    if (kind === 'read') {
+      if (firstRead < 0) firstRead = index;
+      if (!names.has(key)) add(index, 'quota');
+    }
+    if ((kind === 'mail' || kind === 'fetch') && !names.has(key))
+      for (const fault of ['quota', 'timeout', 'late'] as const) add(index, fault);
+    names.add(key);
+  });
+  add(firstRead, 'timeout');
+  add(firstRead, 'late');
+  add(lastWrite, 'late');
+  return out;
+}
+
+/**
+ * A fault the add-on rides out in the same execution: an email or a post it logs and tries again
+ * (the quota's question, MailApp.getRemainingDailyQuota, ends the execution like a read), an
+ * answer that came late.
+ */
+function ridden(call: CallRecord, plan: FaultPlan): boolean {
+  return plan.mode === 'late' || call.name === 'MailApp.sendEmail' || call.name === 'UrlFetchApp.fetch';
 }
 
 /** How many fault points (remote calls refused, writes timed out) an execution has. */
@@ -190,14 +238,21 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
   const cleanWorld = digestWorld(s.table.google);
   const cleanLog = logLines(s.table);
   const plans = plansFor(clean.calls, mode, (call) => !(s.expectAbort?.(call) ?? true), s.label);
+  const sends = clean.calls.some((c) => c.remote && (callKind(c) === 'mail' || callKind(c) === 'fetch'));
   for (const plan of plans) {
     const call = clean.calls[plan.index];
-    const label = `${s.label}: ${call.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}`;
+    const label = `${s.label}: ${call.name} (call ${plan.index}) ${{ quota: 'refused', timeout: 'timed out', late: 'answered late' }[plan.mode]}`;
     const run = runScenario(s, snapshot, plan);
+    if (ridden(call, plan)) {
+      // Not the end of the execution: the match must come out the same, what was sent still sent.
+      expect(run.failed, `${label}: the execution failed`).toBeNull();
+      sameMatch(cleanLog, logLines(s.table), label);
+      continue;
+    }
     // The execution ended at that call with the injected error: out of the entry point (a
     // trigger), or shown to the host (a menu item); nothing reached Google after it but letting
     // the lock go.
-    if (s.expectAbort?.(call) ?? true) {
+    if (plan.mode !== 'late' && (s.expectAbort?.(call) ?? true)) {
       const message = faultMessage(call.name, plan.mode);
       const shown = s.table.google.ui.alerts.some((a) => a.includes(message));
       expect(run.failed?.includes(message) || shown, `${label}: ended with ${run.failed ?? 'no error'}`).toBe(true);
@@ -213,6 +268,12 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
       run.calls.slice(0, plan.index + 1).map((c) => c.name),
       label,
     ).toEqual(clean.calls.slice(0, plan.index + 1).map((c) => c.name));
+    // An execution that emails or posts sends before it logs (the log is written once, at the end):
+    // stopped after sending, the next one sends again. At least once: compared beside its messages.
+    if (sends) {
+      sameMatch(cleanLog, logLines(s.table), label);
+      continue;
+    }
     const world = digestWorld(s.table.google);
     if (s.compare) {
       s.compare(cleanWorld, world, s.table, plan, call);
@@ -240,7 +301,43 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
     runs: plans.length,
     neighbourhoods: neighbourhoodsOf(clean.calls),
     ms: Math.round(performance.now() - started),
+    faulted: [...new Set(plans.map((p) => `${callKind(clean.calls[p.index])} ${p.mode}`))].sort(),
+    called: [...new Set(clean.calls.filter((c) => c.remote).map(callKind))].sort(),
   };
+}
+
+/**
+ * After a fault the add-on rode out: every entry of the clean run but the messages is logged, none
+ * more; every email and post the clean run sent is sent (perhaps after a failed try, perhaps twice:
+ * at least once), and none is skipped that the clean run did not skip.
+ */
+function sameMatch(cleanLog: readonly string[], lines: readonly string[], label: string): void {
+  const isMessage = (l: string) => l.startsWith('event ') && l.includes('"type":"message"');
+  expect(
+    lines.filter((l) => !isMessage(l)),
+    `${label}: the log beside its messages`,
+  ).toEqual(cleanLog.filter((l) => !isMessage(l)));
+  const messages = (log: readonly string[], status: string) =>
+    new Set(
+      log
+        .filter(isMessage)
+        .map(
+          (l) =>
+            JSON.parse(l.slice('event '.length)) as { channel: string; key: string; player?: string; status: string },
+        )
+        .filter((m) => m.status === status)
+        .map((m) => `${m.channel} ${m.key} ${m.player ?? ''}`),
+    );
+  const sent = messages(lines, 'sent');
+  expect(
+    [...messages(cleanLog, 'sent')].filter((m) => !sent.has(m)),
+    `${label}: sent in the clean run, not after the fault`,
+  ).toEqual([]);
+  const skipped = messages(cleanLog, 'skipped');
+  expect(
+    [...messages(lines, 'skipped')].filter((m) => !skipped.has(m)),
+    `${label}: skipped after the fault`,
+  ).toEqual([]);
 }
 
 /** A sweep in the mode of sampledSweepMode: a seeded sample of the writes by default. */

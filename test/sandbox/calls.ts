@@ -42,7 +42,7 @@ export interface CallRecord {
   bytesOut: number;
   /** Response bytes (Sheets and Drive: the JSON received). */
   bytesIn: number;
-  /** The spreadsheet a Sheets API batchUpdate wrote to, or a spreadsheets.get read. */
+  /** The spreadsheet a Sheets API batchUpdate wrote to, or a spreadsheets.get or values.get read. */
   readonly spreadsheet?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;
@@ -85,11 +85,30 @@ export interface ExecutionRecord {
 /**
  * A fault: the execution's call number `index` (0-based, counting every call) throws once.
  * `quota` throws before the call takes effect (the service refused it); `timeout` throws after it
- * took effect (the server did the work, the script never heard back).
+ * took effect (the server did the work, the script never heard back); `late` answers, but only
+ * LATE_ANSWER_SECONDS later (the clock moves on while the script waits).
  */
 export interface FaultPlan {
   readonly index: number;
-  readonly mode: 'quota' | 'timeout';
+  readonly mode: 'quota' | 'timeout' | 'late';
+}
+
+/** How long a `late` answer takes: long enough that a deadline or a reminder may pass meanwhile. */
+export const LATE_ANSWER_SECONDS = 40;
+
+/**
+ * What a remote call is, for the fault sweeps (test/reliability/faults.ts), which fault each kind
+ * with each mode and list what they faulted: a write (by its name: isWrite), an email (MailApp),
+ * a fetch (UrlFetchApp: Discord), or else a read.
+ */
+export type CallKind = 'read' | 'write' | 'mail' | 'fetch';
+export const CALL_KINDS: readonly CallKind[] = ['read', 'write', 'mail', 'fetch'];
+
+export function callKind(call: Pick<CallRecord, 'name' | 'writes'>): CallKind {
+  const service = call.name.split('.')[0];
+  if (service === 'MailApp') return 'mail';
+  if (service === 'UrlFetchApp') return 'fetch';
+  return call.writes ? 'write' : 'read';
 }
 
 export type CallHook = (call: CallRecord, index: number, when: 'before' | 'after') => void;
@@ -121,7 +140,7 @@ export function isWrite(service: string, method: string): boolean {
 }
 
 /** The message Apps Script gives for a refused or timed-out call of `name`. */
-export function faultMessage(name: string, mode: FaultPlan['mode']): string {
+export function faultMessage(name: string, mode: 'quota' | 'timeout'): string {
   const service = name.split('.')[0];
   if (service === 'Sheets') {
     const method = name.split('.').slice(1).join('.').toLowerCase();
@@ -144,6 +163,8 @@ export function faultMessage(name: string, mode: FaultPlan['mode']): string {
         SpreadsheetApp: 'Spreadsheets',
         ScriptApp: 'ScriptApp',
         Lock: 'LockService',
+        MailApp: 'email',
+        UrlFetchApp: 'urlfetch',
       } as Record<string, string>
     )[service] ?? service;
   return mode === 'quota'

@@ -235,7 +235,7 @@ describe('Discord refusing Apps Script', () => {
 describe("the host's actions in the next result's post (issue 29)", () => {
   it('lists each action since the last result with its time and the reason the host gave', () => {
     const table = startWithDiscord(EXAMPLE_GAME.id, { default: 60 });
-    table.google.promptAnswers.push({ button: 'OK', text: '+30m' }, { button: 'OK', text: 'Ben lost power' });
+    table.google.promptAnswers.push({ button: 'OK', text: '+150m' }, { button: 'OK', text: 'Ben lost power' });
     table.run('extendDeadline');
     const extended = logOf(table.sandbox).events!.find((e) => e.type === 'extend')!;
     closeFirstPhaseWith(table, () => {});

@@ -4,13 +4,13 @@
 // list with the reason the host gave.
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
-import { Table, logOf } from './players.js';
+import { HOST, Table, logOf } from './players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara'];
 const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
 
 // The guardrails are the host's, not a game's: the example game carries them.
-function started(): Table {
+function started(guardrails: object = { extensionMinutes: 120, pauses: 1 }): Table {
   const table = new Table(EXAMPLE_GAME.id, EMAILS);
   const result = table.startMatch({
     game: EXAMPLE_GAME.id,
@@ -19,7 +19,7 @@ function started(): Table {
     timeZone: 'Europe/London',
     minutes: { default: 60 },
     deadlines: {},
-    guardrails: { extensionMinutes: 120, pauses: 1 },
+    guardrails,
   });
   expect(result.ok).toBe(true);
   table.google.clock.set('2026-11-21T18:00:30.000Z');
@@ -46,10 +46,10 @@ const texts = (table: Table, fileId: string) =>
 describe('guardrails', () => {
   it('keeps the caps in the match file and shows them to players and spectators', () => {
     const table = started();
-    expect(logOf(table.sandbox).guardrails).toEqual({ extensionMinutes: 120, pauses: 1 });
+    expect(logOf(table.sandbox).guardrails).toEqual({ extensionMinutes: 120, pauses: 1, pauseMinutes: 2880 });
     const line = 'The host may extend a phase';
     expect(texts(table, table.sharedId())).toContain(
-      `${line}'s deadline by 2 hours in all, and may pause the match 1 time`,
+      `${line}'s deadline by 2 hours in all, and may pause the match 1 time for 2 days in all`,
     );
     expect(texts(table, table.playerFile('p1').sheet)).toContain(line);
   });
@@ -90,7 +90,7 @@ describe('guardrails', () => {
 
   it("keeps a reason as text, never a formula, and refuses one too long for everyone's sheet", () => {
     const table = started();
-    menu(table, 'extendDeadline', '+30m', '=HYPERLINK("http://evil.example","click")');
+    menu(table, 'extendDeadline', '+90m', '=HYPERLINK("http://evil.example","click")');
     const cells = table.google
       .spreadsheet(table.sharedId())
       .workbook.tabs.find((t) => t.title === 'Host actions')!
@@ -100,9 +100,130 @@ describe('guardrails', () => {
     expect(cells).toContainEqual({ stringValue: '=HYPERLINK("http://evil.example","click")' });
     expect(cells.some((v) => v && 'formulaValue' in v)).toBe(false);
     const before = entries(table);
-    expect(menu(table, 'extendDeadline', '+40m', 'x'.repeat(301))).toMatch(
+    expect(menu(table, 'extendDeadline', '+100m', 'x'.repeat(301))).toMatch(
       /^The reason is 301 characters; .* keep it to 300\. Nothing was changed\.$/,
     );
     expect(entries(table)).toBe(before);
+  });
+
+  // Around the caps, not only at them (issue 45).
+  const closeOpen = (table: Table) => {
+    table.google.clock.set(new Date(Date.parse(table.state().open!.timing.deadline!) + 30_000).toISOString());
+    table.fire('CLOCK');
+  };
+  const iso = (table: Table, minutes: number) => new Date(table.google.clock.now() + minutes * 60_000).toISOString();
+
+  it('refuses an Undo last phase that would reopen a phase for longer than the cap (30 days with 2 hours), and logs nothing', () => {
+    const table = started();
+    const title = table.state().open!.phase.title;
+    closeOpen(table);
+    const before = entries(table);
+    expect(menu(table, 'undoLastPhase', '+30d', 'one more try')).toBe(
+      `Refused: this match's guardrails allow 2 hours of extra time a phase, and ${title} has had 0 minutes, so it can reopen until ${iso(table, 120)} at the latest; nothing was changed.`,
+    );
+    expect(entries(table)).toBe(before);
+  });
+
+  it('counts several small undos together: the third, past the cap, is refused', () => {
+    const table = started();
+    const title = table.state().open!.phase.title;
+    closeOpen(table);
+    for (let i = 0; i < 2; i += 1) {
+      expect(menu(table, 'undoLastPhase', '+50m', `undo ${i}`)).not.toMatch(/Refused/);
+      expect(table.state().open?.phase.title).toBe(title);
+      closeOpen(table);
+    }
+    const before = entries(table);
+    expect(menu(table, 'undoLastPhase', '+50m', 'and again')).toBe(
+      `Refused: this match's guardrails allow 2 hours of extra time a phase, and ${title} has had 1 hour 40 minutes, so it can reopen until ${iso(table, 20)} at the latest; nothing was changed.`,
+    );
+    expect(entries(table)).toBe(before);
+  });
+
+  it('counts an extension and a later undo of the same phase together', () => {
+    const table = started();
+    const title = table.state().open!.phase.title;
+    // The whole cap: 19:00 to 21:00.
+    expect(menu(table, 'extendDeadline', '2026-11-21T21:00Z', 'Ben lost power')).not.toMatch(/Refused/);
+    closeOpen(table);
+    const before = entries(table);
+    expect(menu(table, 'undoLastPhase', '+10m', 'a little more')).toBe(
+      `Refused: this match's guardrails allow 2 hours of extra time a phase, and ${title} has had it all; nothing was changed.`,
+    );
+    expect(entries(table)).toBe(before);
+  });
+
+  it('never shortens: an "extension" to a sooner deadline (60 minutes to 2) is refused, and logs nothing', () => {
+    const table = started();
+    const { deadline, title } = {
+      deadline: table.state().open!.timing.deadline!,
+      title: table.state().open!.phase.title,
+    };
+    const before = entries(table);
+    const refused = menu(table, 'extendDeadline', '+2m', 'hurry up');
+    expect(refused).toBe(
+      `Refused: Extend deadline… only moves a deadline later, and ${iso(table, 2)} is before ${title}'s deadline ${deadline}; nothing was changed.`,
+    );
+    expect(entries(table)).toBe(before);
+    expect(table.state().open!.timing.deadline).toBe(deadline);
+  });
+
+  it('counts paused time: a pause ends by itself when the time runs out (a 30-day pause lasts 2 hours)', () => {
+    const table = started({ extensionMinutes: 120, pauses: 3, pauseMinutes: 120 });
+    const deadline = table.state().open!.timing.deadline!;
+    const phase = table.state().open!.phase.id;
+    expect(menu(table, 'pauseMatch', 'a storm')).not.toMatch(/Refused/);
+    const pausedAt = table.google.clock.now();
+    expect(table.state().paused?.endsAt).toBe(new Date(pausedAt + 120 * 60_000).toISOString());
+    // Thirty days later, with no Resume: the pause ended after 2 hours, the deadline moved by 2 hours, and the phase closed.
+    table.google.clock.advance(30 * 24 * 3600);
+    table.fire('CLOCK');
+    const result = table.state();
+    expect(result.paused).toBeNull();
+    const closed = result.closed.find((c) => c.phase.id === phase)!;
+    expect(closed.timing.deadline).toBe(new Date(Date.parse(deadline) + 120 * 60_000).toISOString());
+    expect(menu(table, 'resumeMatch', 'back')).toMatch(/not paused/);
+  });
+
+  it('counts paused time across pauses: a pause then another ends when the total runs out, and a third is refused', () => {
+    const table = started({ extensionMinutes: 120, pauses: 3, pauseMinutes: 60 });
+    expect(menu(table, 'pauseMatch', 'a storm')).not.toMatch(/Refused/);
+    table.google.clock.advance(50 * 60);
+    expect(menu(table, 'resumeMatch', 'power is back')).not.toMatch(/Refused/);
+    expect(menu(table, 'pauseMatch', 'another storm')).not.toMatch(/Refused/);
+    expect(table.state().paused?.endsAt).toBe(iso(table, 10));
+    table.google.clock.advance(20 * 60);
+    expect(table.state().paused).toBeNull();
+    const before = entries(table);
+    expect(menu(table, 'pauseMatch', 'a third')).toBe(
+      "Refused: this match's guardrails allow 1 hour paused in all, and the match has been paused that long; nothing was changed.",
+    );
+    expect(entries(table)).toBe(before);
+  });
+
+  it("lists on Host actions a change of a player's public row that Google did not attribute to that player", () => {
+    const table = started();
+    const open = table.state().open!;
+    const questions = open.phase.questions.p1;
+    const question = questions.find((q) => q.public)!;
+    const answer = question.choices?.[0] ?? 'red';
+    // The host (the triggers' owner, whom the edit event names) types into Ann's row.
+    table.typeRow('p1', { [question.id]: answer }, questions, HOST);
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    const logged = logOf(table.sandbox).submissions.filter((s) => s.via === 'row' && s.player === 'p1');
+    expect(logged.map((s) => s.editedBy)).toEqual(['other']);
+    expect(texts(table, table.sharedId())).toContain(
+      "Ann's public row was changed from another Google account than Ann's",
+    );
+    // Ben types into his own row: the event names no one (he never authorized the add-on), so it is listed too.
+    const ben = open.phase.questions.p2;
+    const benQuestion = ben.find((q) => q.public)!;
+    table.typeRow('p2', { [benQuestion.id]: benQuestion.choices?.[1] ?? 'blue' }, ben);
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    expect(texts(table, table.sharedId())).toContain(
+      "Ben's public row was changed, and Google did not say by whom (Ben, or the host, who can edit every row)",
+    );
   });
 });

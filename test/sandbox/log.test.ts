@@ -130,3 +130,47 @@ describe('the match log over 2 MB at once', () => {
     expect(read?.submissions[299].answers).toEqual({ colour: 'red', ...long(299) });
   });
 });
+
+describe('the log read by its kept tab id (issue 42)', () => {
+  /** A spreadsheet port that counts its metadata reads. */
+  function counted(file: SheetFile) {
+    const port = spreadsheetPort(file);
+    const reads = { metadata: 0 };
+    return {
+      reads,
+      port: {
+        ...port,
+        getMetadata: () => {
+          reads.metadata += 1;
+          return port.getMetadata();
+        },
+      },
+    };
+  }
+
+  it('reads it without the metadata once its id is kept, and finds it again when the kept id no longer reads', () => {
+    const file = new SheetFile('1Log', 'Host', 'host@example.com');
+    new MatchLog(spreadsheetPort(file)).create(match);
+    let kept: number | null = null;
+    const keep = { get: () => kept, set: (id: number) => (kept = id) };
+    const first = counted(file);
+    expect(new MatchLog(first.port, keep).read()?.match.seed).toBe(match.seed);
+    expect(first.reads.metadata).toBe(1);
+    expect(kept).not.toBeNull();
+    // The next execution: one values read, no metadata; its append goes to the kept tab.
+    const second = counted(file);
+    const log = new MatchLog(second.port, keep);
+    expect(log.read()?.match.seed).toBe(match.seed);
+    log.append([sent('p1', 'r1')]);
+    expect(second.reads.metadata).toBe(0);
+    expect(new MatchLog(spreadsheetPort(file)).read()?.match.submissions).toHaveLength(1);
+    // The tab renamed by hand: the kept id reads nothing by its title, and the metadata says there is no log.
+    const id = kept!;
+    file.workbook.batchUpdate([
+      { updateSheetProperties: { properties: { sheetId: id, title: 'renamed' }, fields: 'title' } },
+    ]);
+    const third = counted(file);
+    expect(new MatchLog(third.port, keep).read()).toBeNull();
+    expect(third.reads.metadata).toBe(1);
+  });
+});

@@ -239,9 +239,13 @@ export class Table {
     };
   }
 
+  /**
+   * Fires the first installed trigger of `kind`; with none installed nothing runs, as in Apps Script
+   * (a finished match removes its triggers: src/triggers/retire.ts).
+   */
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
-    if (!trigger) throw new Error(`no ${kind} trigger`);
+    if (!trigger) return;
     // As Apps Script fires it: as its owner, its run time counted against the day's trigger time.
     this.recorded(trigger.handler, [{ triggerUid: trigger.id }], () => this.sandbox.fire(kind));
   }

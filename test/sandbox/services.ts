@@ -11,6 +11,7 @@ import {
   type CallRecord,
   type ExecutionRecord,
   type FaultPlan,
+  LATE_ANSWER_SECONDS,
   faultMessage,
   isRemote,
   isWrite,
@@ -252,6 +253,8 @@ export interface UserEdit {
   readonly col: number;
   readonly value: string;
   readonly oldValue?: string;
+  /** Who typed it (the fake's own record; the event tells it only as its `user` allows). */
+  readonly email: string;
 }
 
 /** A1 notation of a 0-based cell. */
@@ -587,7 +590,9 @@ export class Google {
         bytesOut: api ? jsonBytes(args) : 0,
         bytesIn: 0,
         ...(name === 'Sheets.Spreadsheets.batchUpdate' ? { spreadsheet: String(args[1]) } : {}),
-        ...(name === 'Sheets.Spreadsheets.get' ? { spreadsheet: String(args[0]) } : {}),
+        ...(name === 'Sheets.Spreadsheets.get' || name === 'Sheets.Spreadsheets.Values.get'
+          ? { spreadsheet: String(args[0]) }
+          : {}),
       };
       const index = execution.calls.length;
       execution.calls.push(call);
@@ -617,6 +622,8 @@ export class Google {
         execution.serviceMs += performance.now() - started;
       }
       if (api) call.bytesIn = jsonBytes(result);
+      // A late answer: the call did its work, and the script hears of it only now.
+      if (fault?.mode === 'late') google.clock.advance(LATE_ANSWER_SECONDS);
       if (fault?.mode === 'timeout') {
         call.failed = faultMessage(name, 'timeout');
         throw new Error(call.failed);
@@ -854,6 +861,7 @@ export class Google {
         row,
         col,
         value: typed,
+        email,
         ...(before !== undefined && before !== '' ? { oldValue: String(before) } : {}),
       });
     }
@@ -887,8 +895,11 @@ export class Google {
       source: handles.spreadsheet(this.host.id),
       triggerUid: trigger.id,
       // "A User object, representing the active user, if available (depending on a complex set of
-      // security restrictions)": the add-on does not rely on it; here it is not available.
-      user: { getEmail: () => '' },
+      // security restrictions)"; User.getEmail: "not available in any context that allows a script
+      // to run without that user's authorization … these restrictions generally do not apply if the
+      // developer runs the script themselves": the trigger's owner editing is named, anyone else
+      // (a player, who never authorized the add-on) is a blank string (docs/google.md, "Public rows").
+      user: { getEmail: () => (edit.email === trigger.owner ? edit.email : '') },
       ...(edit.value !== '' ? { value: edit.value } : {}),
       ...(edit.oldValue !== undefined ? { oldValue: edit.oldValue } : {}),
     };

@@ -8,6 +8,7 @@ import { GAME_LIST, gameById } from '../../src/engine/index.js';
 import { checkFilesPrivate } from './whole-match.js';
 import { Table, accountsOn, logOf, privatePart } from './players.js';
 import { machineFor } from './machine.js';
+import { workbookTexts } from '../helpers/privacy.js';
 import { sampleOf } from '../helpers/depth.js';
 
 // A sample of the games in each sweep (test/helpers/depth.ts); npm run test:deep substitutes in every one.
@@ -202,5 +203,18 @@ describe('Substitute a player… in an anonymous match', () => {
     expect(accounts(table, table.sharedId())).toEqual([]);
     for (const file of table.google.files.values()) expect(accounts(table, file.id), file.id).not.toContain(seat.email);
     checkFilesPrivate(table, 'an anonymous match after the substitution', false);
+    // Zed plays under the seat's alias: only the host's sheet names Zed (issue 38).
+    expect(logOf(table.sandbox).events?.find((e) => e.type === 'substitute')).toMatchObject({
+      name: seat.name,
+      person: 'Zed',
+    });
+    const named = (texts: Set<string>) => [...texts].filter((text) => /\bZed\b/.test(text));
+    expect(named(workbookTexts(table.google.host.workbook)).length).toBeGreaterThan(0);
+    expect(named(workbookTexts(table.google.spreadsheet(table.sharedId()).workbook))).toEqual([]);
+    for (const player of table.players())
+      expect(
+        named(workbookTexts(table.google.spreadsheet(table.playerFile(player.id).sheet).workbook)),
+        player.id,
+      ).toEqual([]);
   }, 240_000);
 });

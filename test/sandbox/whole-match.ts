@@ -9,7 +9,9 @@ import type { Audience, View } from '../../src/engine/core/view.js';
 import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
-import { receiptCode } from '../../src/engine/core/receipt.js';
+import { receiptOf } from '../../src/engine/core/receipt.js';
+import { chainBreak, checkReceipts, isChained } from '../../src/engine/core/receipt-check.js';
+import { publishedMatch } from '../../src/engine/core/publish.js';
 import { checkPrivacy, workbookTexts } from '../helpers/privacy.js';
 import { currentEmails } from '../../src/engine/core/email.js';
 import { budgetLine, matchBudget } from '../reliability/cost.js';
@@ -279,7 +281,7 @@ export function checkWholeMatch(c: Case): void {
   // log, each the code of that submission (docs/matchfile.md, "Receipts"), and no other code.
   const exported = loadMatchText(table.run('exportMatchFile') as string);
   if (!exported.ok) throw new Error(exported.error);
-  const codes = exported.value.submissions.map((s) => receiptCode(exported.value.seed, s));
+  const codes = exported.value.submissions.map((s) => receiptOf(exported.value, s));
   expect(codes.length).toBeGreaterThan(match.players.length);
   for (const player of match.players) {
     const texts = workbookTexts(google.spreadsheet(table.playerFile(player.id).sheet).workbook);
@@ -288,6 +290,19 @@ export function checkWholeMatch(c: Case): void {
       codes.filter((code) => texts.has(code)),
       `${c.game}: ${player.id}'s sheet holds the receipts of their submissions`,
     ).toEqual(own);
+  }
+  // The log is a hash chain, whole (docs/matchfile.md, "The chain"); in the file published at the
+  // end each player's receipts find their moves, with nothing changed under them.
+  expect(isChained(exported.value)).toBe(true);
+  expect(chainBreak(exported.value)).toBeNull();
+  const published = replayMatch(publishedMatch(exported.value, result.final!));
+  expect(published.match.submissions.map((s) => s.receipt)).toEqual(codes);
+  for (const player of match.players) {
+    const own = exported.value.submissions.flatMap((s, i) => (s.player === player.id ? [codes[i]] : []));
+    for (const finding of checkReceipts(published, own)) {
+      expect(finding.submission, `${c.game}: ${player.id}'s receipt ${finding.code}`).not.toBeNull();
+      expect(finding.broken).toBeNull();
+    }
   }
 
   // Privacy and plumbing: each player sheet is shared with its player only; forms are closed;

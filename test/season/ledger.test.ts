@@ -7,7 +7,7 @@ import type { Award, Final, Player } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { GAME_LIST } from '../../src/engine/index.js';
 import { matchHash } from '../../src/engine/season/hash.js';
-import { type SeasonMatchInput, seasonLedger } from '../../src/engine/season/ledger.js';
+import { type SeasonMatchInput, continueLedger, seasonLedger } from '../../src/engine/season/ledger.js';
 import { nextMatch } from '../../src/engine/season/next.js';
 import type { SeasonField } from '../../src/engine/season/schema.js';
 
@@ -67,6 +67,19 @@ class Season {
 
   ledger() {
     return seasonLedger(this.inputs);
+  }
+}
+
+/**
+ * The add-on keeps the ledger of the matches before a match (as JSON, in its log) and plays the
+ * match after it (season/kept.ts): at every match of the season, that is the ledger of the whole.
+ */
+function expectContinues(inputs: readonly SeasonMatchInput[]): void {
+  for (let k = 1; k < inputs.length; k++) {
+    const kept: unknown = JSON.parse(JSON.stringify(seasonLedger(inputs.slice(0, k))));
+    expect(continueLedger(kept as ReturnType<typeof seasonLedger>, inputs[k])).toEqual(
+      seasonLedger(inputs.slice(0, k + 1)),
+    );
   }
 }
 
@@ -298,6 +311,7 @@ describe('the season ledger', () => {
           }
           if (!season) return;
           expect(season.ledger().issues).toEqual([]);
+          expectContinues(season.inputs);
           if (season.inputs.length < 2) return;
           const at = 1 + (pick % (season.inputs.length - 1));
           const target = season.inputs[at];
@@ -309,6 +323,7 @@ describe('the season ledger', () => {
           const inputs = season.inputs.map((x, i) => (i === at ? { ...x, match: changed } : x));
           const first = seasonLedger(inputs).issues[0];
           expect(first).toMatchObject({ match: at + 1, player: who.id });
+          expectContinues(inputs);
         },
       ),
       { numRuns: 60 },

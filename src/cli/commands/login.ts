@@ -11,7 +11,7 @@ export const login: Command = {
   run({ values }, { progress }) {
     if (values.client === undefined)
       throw new InputError(
-        'login needs --client CLIENT.json, the OAuth client file of a Desktop app (README: Signing in as your own account)',
+        'login needs --client CLIENT.json, the OAuth client file of a Desktop app (docs/machine-host.md: Signing in as your own account)',
       );
     return signIn(values.client, (line) => progress.write(`${line}\n`));
   },

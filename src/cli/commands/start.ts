@@ -33,7 +33,7 @@ function startFromSetup(positionals: readonly string[], values: Values, { out, p
   const setup = positionals[0];
   if (positionals.length !== 1 || setup === undefined)
     throw new InputError(
-      `start --spreadsheet takes one setup file, e.g. genius-host start setup.json --spreadsheet ${EXAMPLE_ID} (README: Starting a match from a machine)`,
+      `start --spreadsheet takes one setup file, e.g. genius-host start setup.json --spreadsheet ${EXAMPLE_ID} (docs/machine-host.md: Starting a match from a machine)`,
     );
   const other = (['seed', 'players', 'bot', 'out'] as const).find((o) => values[o] !== undefined);
   if (other)

@@ -3,7 +3,7 @@
 // published file name players by alias with no further change; the person behind an alias lives
 // only in `players[].person`, which the published file leaves out and only the host's view shows.
 
-import type { Player } from './game.js';
+import type { MatchEvent, Player } from './game.js';
 import { nameKey } from './names.js';
 import { Random } from './random.js';
 import type { Table } from './view.js';
@@ -81,12 +81,19 @@ const ANIMALS = [
 ] as const;
 
 /**
- * `count` aliases drawn from the seed ("Amber Otter"), each with its own first word, none reading
- * as one of `taken` (aliases the host typed). The same seed and `taken` give the same aliases.
+ * `count` aliases drawn from `seed` (an anonymous match's secret) ("Amber Otter"), each with its own
+ * first word, none reading as one of `taken` (aliases the host typed) or `avoid` (the people's own
+ * names). The same seed and `taken` give the same aliases.
  */
-export function drawAliases(seed: string, count: number, taken: readonly string[] = []): string[] {
+export function drawAliases(
+  seed: string,
+  count: number,
+  taken: readonly string[] = [],
+  avoid: readonly string[] = [],
+): string[] {
   const random = new Random(seed).fork('aliases');
-  const used = new Set(taken.map(nameKey));
+  // `avoid` (the people's own names) only as whole names: a person called Hazel leaves "Hazel Otter" free.
+  const used = new Set([...taken, ...avoid].map(nameKey));
   const usedFirst = new Set(taken.map((name) => nameKey(name.split(' ')[0] ?? '')));
   const firsts = random.shuffle(ADJECTIVES).filter((word) => !usedFirst.has(nameKey(word)));
   const out: string[] = [];
@@ -101,13 +108,20 @@ export function drawAliases(seed: string, count: number, taken: readonly string[
   return out;
 }
 
-/** The host's table of who plays under each alias; null outside an anonymous match. */
-export function whoIsWho(anonymous: boolean | undefined, players: readonly Player[]): Table | null {
+/** The host's table of who plays under each alias (a substitute under the seat's, from when); null outside an anonymous match. */
+export function whoIsWho(
+  anonymous: boolean | undefined,
+  players: readonly Player[],
+  events: readonly MatchEvent[] = [],
+): Table | null {
   if (anonymous !== true) return null;
+  const subs = events.flatMap((e) =>
+    e.type === 'substitute' ? [[e.name, `${e.person ?? e.name} (substitute from ${e.at})`, e.email]] : [],
+  );
   return {
     title: 'Who is who (only you see this)',
     header: ['Alias', 'Person', 'Email'],
-    rows: players.map((p) => [p.name, p.person ?? '', p.email ?? '']),
+    rows: [...players.map((p) => [p.name, p.person ?? '', p.email ?? '']), ...subs],
     caption:
       'An anonymous match: players, spectators, emails, Discord posts and the published file name players only by alias.',
   };

@@ -11,23 +11,50 @@ import { instantOf, localTime } from './zones.js';
 export interface Pause {
   readonly from: string;
   readonly until?: string;
+  /** While it goes on: when the match's paused time runs out and it ends by itself (guardrails' pauseMinutes). */
+  readonly endsAt?: string;
 }
 
 /**
  * The pauses the events hold, in the order of the file: a `pause` while paused and a `resume`
- * while not paused (or dated before its pause) change nothing.
+ * while not paused (or dated before its pause) change nothing. With `budgetMinutes` (the
+ * guardrails' pauseMinutes), the match stands paused that long in all: a pause ends by itself
+ * when the time runs out (at `now` or before; one still going on says when in `endsAt`), and a
+ * pause begun with none left ends where it began.
  */
-export function pausesOf(events: readonly MatchEvent[]): Pause[] {
+export function pausesOf(events: readonly MatchEvent[], budgetMinutes?: number, now?: string): Pause[] {
   const out: Pause[] = [];
+  let left = budgetMinutes === undefined ? Infinity : budgetMinutes * 60_000;
+  // The pause from `from`, resumed at `until` (undefined: not yet), as the budget lets it last as of `asOf`.
+  const end = (from: string, until: string | undefined, asOf: string | undefined): Pause => {
+    const cut = Date.parse(from) + left;
+    if (until !== undefined && Date.parse(until) <= cut) {
+      left -= Date.parse(until) - Date.parse(from);
+      return { from, until };
+    }
+    if (!Number.isFinite(cut)) return until === undefined ? { from } : { from, until };
+    // The budget runs out before the resume (or with none yet).
+    const endsAt = new Date(cut).toISOString();
+    if (until !== undefined || asOf === undefined || Date.parse(asOf) >= cut) {
+      left = 0;
+      return { from, until: endsAt };
+    }
+    return { from, endsAt };
+  };
   let from: string | undefined;
   for (const event of events) {
+    // A pause that ran out of time before this event has ended: a pause after it is a new one.
+    if (from !== undefined && Date.parse(from) + left <= Date.parse(event.at)) {
+      out.push(end(from, undefined, event.at));
+      from = undefined;
+    }
     if (event.type === 'pause' && from === undefined) from = event.at;
     else if (event.type === 'resume' && from !== undefined && Date.parse(event.at) >= Date.parse(from)) {
-      out.push({ from, until: event.at });
+      out.push(end(from, event.at, event.at));
       from = undefined;
     }
   }
-  if (from !== undefined) out.push({ from });
+  if (from !== undefined) out.push(end(from, undefined, now));
   return out;
 }
 

@@ -36,8 +36,19 @@ export interface Submission {
   readonly form?: string;
   /** The form response id, so a response is logged once however often it is read. */
   readonly response?: string;
+  /**
+   * A public row's change (via `row`) that Google did not attribute to the row's player: to
+   * another account (`other`), or to no one (`unknown`: the edit event named nobody). Listed on
+   * the Host actions list (core/host-actions.ts); replay counts it as the row's answer all the same.
+   */
+  readonly editedBy?: 'other' | 'unknown';
   /** The entry's own id (docs/matchfile.md, "Entry ids"): two hosts logging the same thing log the same id, and replay keeps the first. */
   readonly uid?: string;
+  /**
+   * The link of the entry logged just before it (core/chain.ts): the log is a hash chain, each
+   * entry committing to everything logged before it. Absent in files made before the chain.
+   */
+  readonly after?: string;
   /**
    * The receipt code its player was shown (core/receipt.ts), as the published file lists it;
    * replay never reads it, `genius-host verify` checks it against the submission.
@@ -61,6 +72,8 @@ export interface ScheduleEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -77,6 +90,8 @@ export interface EmailEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -90,6 +105,8 @@ export interface CloseEvent {
   readonly at: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -104,6 +121,8 @@ export interface PauseEvent {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -126,6 +145,8 @@ export interface MessageEvent {
   readonly at: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -138,13 +159,18 @@ export interface SubstituteEvent {
   readonly type: 'substitute';
   /** The seat: the id of the player whose place the substitute takes. */
   readonly player: string;
+  /** The name the seat is read by from `at` on: in an anonymous match the seat's alias, which the substitute takes. */
   readonly name: string;
+  /** In an anonymous match, who the substitute is: the host's only, as `Player.person` (core/anonymity.ts). */
+  readonly person?: string;
   readonly email: string;
   readonly at: string;
   /** Why, in the host's words (player-visible text; the Host actions list shows it). */
   readonly reason?: string;
   /** The entry's own id (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /**
@@ -160,6 +186,8 @@ export interface ResolveEvent {
   readonly reason?: string;
   /** The entry's own id: `resolve:<at>` (see Submission.uid). */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /** Everything the host (or the execution, for a close when every player is ready) does to a running match besides answering a decision, and the messages the add-on sent. */
@@ -175,6 +203,8 @@ export interface Decision {
   readonly reason?: string;
   /** The entry's own id (see Submission.uid); `id` names the decision asked for. */
   readonly uid?: string;
+  /** The link of the entry logged before it (see Submission.after). */
+  readonly after?: string;
 }
 
 /** A question a player's form (or public row) shows in one phase. */

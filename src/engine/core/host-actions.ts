@@ -49,11 +49,24 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
 
 /** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
 function substituteAction(result: Named, event: SubstituteEvent): string {
-  const first = result.match.players.find((p) => p.id === event.player)?.name ?? event.player;
+  const seat = result.match.players.find((p) => p.id === event.player);
+  const first = seat?.name ?? event.player;
+  // An anonymous match's substitute takes the alias: everyone reads that the seat changed hands, never who holds it.
+  if (event.person !== undefined)
+    return event.person === seat?.person
+      ? `${first}'s own player is back in their seat (from ${event.at})`
+      : `A substitute took ${first}'s seat, under the same alias (from ${event.at})`;
   const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
   const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
   if (event.name === first) return `${first} is back in their seat, after ${before} (from ${event.at})`;
   return `${event.name} took ${before}'s seat (from ${event.at})`;
+}
+
+function rowEditAction(result: Named, player: string, by: 'other' | 'unknown', now: string | undefined): string {
+  const name = seatName(result.match, player, now);
+  return by === 'other'
+    ? `${name}'s public row was changed from another Google account than ${name}'s`
+    : `${name}'s public row was changed, and Google did not say by whom (${name}, or the host, who can edit every row)`;
 }
 
 function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
@@ -73,10 +86,17 @@ export function hostActions(result: Named, now?: string): HostAction[] {
     const what = happened(event.at) ? eventAction(result, event, now) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
+  // A public row changed by an account Google did not say was the row's player: the host (who can
+  // edit every row) or someone else may have answered for them (docs/google.md, "Public rows").
+  const rows = result.match.submissions.flatMap((s) =>
+    s.via === 'row' && s.editedBy !== undefined && s.at !== undefined && happened(s.at)
+      ? [{ at: s.at, what: rowEditAction(result, s.player, s.editedBy, now), reason: '' }]
+      : [],
+  );
   const decisions = result.match.decisions
     .filter((d) => happened(d.at))
     .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
-  const timed = [...seasonActions(result, happened), ...events, ...decisions.filter((d) => d.at !== '')].sort(
+  const timed = [...seasonActions(result, happened), ...events, ...rows, ...decisions.filter((d) => d.at !== '')].sort(
     (a, b) => Date.parse(a.at) - Date.parse(b.at),
   );
   return [...seasonActions(result, happened, false), ...timed, ...decisions.filter((d) => d.at === '')];

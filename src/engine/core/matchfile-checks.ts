@@ -1,7 +1,7 @@
 // The checks of a match file that look across its fields (players told apart from one another, a
 // published result readable as JSON), after its schema (matchfile.ts) has checked each field.
 
-import { nameKey } from './names.js';
+import { lookAlikeKey, nameKey } from './names.js';
 import { formatPath } from './issues.js';
 import { quote } from './quote.js';
 import { type Result, ok, err } from './result.js';
@@ -63,7 +63,7 @@ export function checkPlayers(
     }
     ids.set(player.id.toLowerCase(), index);
     seen.set(player.id, index);
-    const key = nameKey(player.name);
+    const key = lookAlikeKey(player.name);
     const sameName = names.get(key);
     if (sameName !== undefined) {
       const other = players[sameName].name;
@@ -72,7 +72,9 @@ export function checkPlayers(
           `players[${index}].name: ${quote(player.name)} is also players[${sameName}]'s name; names must differ`,
         );
       return err(
-        `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`,
+        nameKey(player.name) === nameKey(other)
+          ? `players[${index}].name: ${quote(player.name)} reads as players[${sameName}]'s name ${quote(other)}; names must differ in more than case, width, accents' encoding or invisible characters`
+          : `players[${index}].name: ${quote(player.name)} looks like players[${sameName}]'s name ${quote(other)} (letters of another script or look-alike characters: Unicode's confusables); names must differ in more than how they look`,
       );
     }
     names.set(key, index);

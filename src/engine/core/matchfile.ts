@@ -15,6 +15,7 @@ import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
 import { type Result, ok, err } from './result.js';
 import { type SeasonField, seasonFieldSchema } from '../season/schema.js';
+import { decisionSchema, eventSchema, isoTime, submissionSchema } from './matchfile-entries.js';
 
 // zod/mini ships without messages; load the English ones once, the first time a file is checked.
 let englishLoaded = false;
@@ -23,30 +24,7 @@ function useEnglishMessages(): void {
   englishLoaded = true;
 }
 
-const isoTime = z
-  .string()
-  .check(z.refine((text) => isIsoTime(text), 'expected an ISO 8601 time such as 2026-11-21T18:00:00Z'));
-
-export function isIsoTime(text: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) &&
-    !Number.isNaN(Date.parse(text))
-  );
-}
-
-/** Answers are text, as a form sends them; numbers in a hand-written file are read as text. */
-const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
-const answerValue = z.union([answerText, z.array(answerText)]);
-
-/** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
-const entryUid = z.optional(
-  z
-    .string()
-    .check(z.minLength(1, 'an entry id is not empty'), z.maxLength(500, 'an entry id is at most 500 characters')),
-);
-
-/** The longest reason a host may give for an action (it is shown on every spectator's sheet). */
-export const MAX_REASON_LENGTH = 300;
+export { isIsoTime, MAX_REASON_LENGTH } from './matchfile-entries.js';
 
 const playerSchema = z.strictObject({
   id: z.string().check(
@@ -91,102 +69,6 @@ function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-const submissionSchema = z.strictObject({
-  phase: z.string().check(z.minLength(1, 'a phase name is required')),
-  player: z.string().check(z.minLength(1, 'a player id is required')),
-  at: z.optional(isoTime),
-  answers: z.record(z.string(), answerValue),
-  via: z.optional(z.enum(['form', 'row', 'host', 'bot'])),
-  from: z.optional(z.string().check(z.minLength(1, "the sender's email is required"))),
-  form: z.optional(z.string().check(z.minLength(1, 'a form id is required'))),
-  response: z.optional(z.string().check(z.minLength(1, 'a response id is required'))),
-  uid: entryUid,
-  receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a receipt is 64 lowercase hexadecimal digits'))),
-});
-
-/** The host's reason for an action (shown to everyone on the Host actions list): one line of text. */
-const hostReason = z.optional(
-  z.string().check(
-    z.maxLength(MAX_REASON_LENGTH, `a reason is at most ${MAX_REASON_LENGTH} characters`),
-    z.refine((text) => !/[\r\n]/.test(text), 'a reason is one line'),
-  ),
-);
-
-const scheduleEventSchema = z.strictObject({
-  type: z.enum(['extend', 'reopen']),
-  phase: z.string().check(z.minLength(1, 'a phase name is required')),
-  deadline: isoTime,
-  at: isoTime,
-  reason: hostReason,
-  uid: entryUid,
-});
-
-const emailEventSchema = z.strictObject({
-  type: z.literal('email'),
-  player: z.string().check(z.minLength(1, 'a player id is required')),
-  email: z.email('an email address such as ann@example.com is required'),
-  at: isoTime,
-  reason: hostReason,
-  uid: entryUid,
-});
-
-const substituteEventSchema = z.strictObject({
-  type: z.literal('substitute'),
-  player: z.string().check(z.minLength(1, 'a player id is required')),
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(60, 'a name is at most 60 characters')),
-  email: z.email('an email address such as ann@example.com is required'),
-  at: isoTime,
-  reason: hostReason,
-  uid: entryUid,
-});
-
-const closeEventSchema = z.strictObject({
-  type: z.literal('close'),
-  phase: z.string().check(z.minLength(1, 'a phase name is required')),
-  at: isoTime,
-  uid: entryUid,
-});
-
-/** Pause, resume, and Resolve overdue now (on the Host actions list; replay ignores it): docs/matchfile.md, "Host events". */
-const pauseEventSchema = z.strictObject({
-  type: z.enum(['pause', 'resume', 'resolve']),
-  at: isoTime,
-  reason: hostReason,
-  uid: entryUid,
-});
-
-/** A message the add-on sent, skipped or gave up on (docs/matchfile.md, "Messages"): it changes nothing in the match. */
-const messageEventSchema = z.strictObject({
-  type: z.literal('message'),
-  channel: z.enum(['email', 'discord']),
-  key: z.string().check(z.minLength(1, 'a message key is required')),
-  status: z.enum(['sent', 'skipped', 'failed', 'dropped']),
-  player: z.optional(z.string().check(z.minLength(1, 'a player id is required'))),
-  note: z.optional(z.string()),
-  retry: z.optional(isoTime),
-  at: isoTime,
-  uid: entryUid,
-});
-
-const eventSchema = z.discriminatedUnion('type', [
-  scheduleEventSchema,
-  emailEventSchema,
-  closeEventSchema,
-  pauseEventSchema,
-  messageEventSchema,
-  substituteEventSchema,
-]);
-
-const decisionSchema = z.strictObject({
-  id: z.string().check(z.minLength(1)),
-  choice: z.string().check(z.minLength(1)),
-  at: z.optional(isoTime),
-  reason: hostReason,
-  uid: entryUid,
-});
 
 /**
  * The longest phase, and the earliest reminder, in minutes: a year. Any longer is a mistake, and
@@ -277,6 +159,15 @@ const guardrailsSchema = z.strictObject({
   pauses: z
     .int('pauses is a whole number')
     .check(z.minimum(0, 'pauses cannot be negative'), z.maximum(1000, 'pauses is at most 1000')),
+  /** How long the match may stand paused in all; a pause ends by itself when it runs out (replay reads it). */
+  pauseMinutes: z.optional(
+    z
+      .int('pauseMinutes is a whole number of minutes')
+      .check(
+        z.minimum(0, 'pauseMinutes cannot be negative'),
+        z.maximum(MAX_MINUTES, `pauseMinutes is at most ${MAX_MINUTES} (a year)`),
+      ),
+  ),
 });
 
 export type Guardrails = z.infer<typeof guardrailsSchema>;
@@ -295,6 +186,14 @@ const matchFileShape = z.strictObject({
   publish: z.optional(z.boolean()),
   anonymous: z.optional(z.boolean()),
   season: z.optional(seasonFieldSchema),
+  secret: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(16, 'a secret is at least 16 characters'),
+        z.maxLength(200, 'a secret is at most 200 characters'),
+      ),
+  ),
   final: z.optional(z.record(z.string(), z.unknown())),
 });
 
@@ -318,6 +217,12 @@ export interface MatchFile<O = Record<string, unknown>> {
   readonly anonymous?: boolean;
   /** The season this match is one match of, and the match before it (docs/season.md); replay ignores it. */
   readonly season?: SeasonField;
+  /**
+   * The host's own secret, drawn at the start and never published (core/chain.ts): it keys the
+   * pseudonyms the chain is made with, and draws an anonymous match's aliases and seat order
+   * (core/anonymity.ts), so the published seed tells nobody who is who.
+   */
+  readonly secret?: string;
   /** The final result as the file was published with it (`genius-host verify` replays the file to check it); replay ignores it. */
   readonly final?: Readonly<Record<string, unknown>>;
 }
@@ -326,6 +231,17 @@ export interface MatchFile<O = Record<string, unknown>> {
  * Validates a parsed JSON value as a match file of one of `games`, filling defaults. The error is
  * one line naming the offending field.
  */
+/** A change of balance names a player of this match: the Host actions list names them by name, never by id. */
+function checkAdjustedPlayers(season: SeasonField | undefined, seen: ReadonlyMap<string, number>): Result<true, string> {
+  for (const [index, change] of (season?.adjustments ?? []).entries()) {
+    if (!seen.has(change.player))
+      return err(
+        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
+      );
+  }
+  return ok(true);
+}
+
 export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGame>): Result<MatchFile> {
   useEnglishMessages();
   const shape = matchFileShape.safeParse(input);
@@ -363,14 +279,9 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
     )
       return err(`events[${index}].player: unknown player ${quote(event.player)}`);
   }
-  // A change of balance names a player of this match: the Host actions list names them by name, never by id.
-  for (const [index, change] of (file.season?.adjustments ?? []).entries()) {
-    if (!seen.has(change.player))
-      return err(
-        `season.adjustments[${index}].player: unknown player ${quote(change.player)} (a change of balance names a player of this match)`,
-      );
-  }
-  const substitutes = checkSubstitutes(file.players, file.events ?? []);
+  const adjusted = checkAdjustedPlayers(file.season, seen);
+  if (!adjusted.ok) return adjusted;
+  const substitutes = checkSubstitutes(file.players, file.events ?? [], file.anonymous === true);
   if (!substitutes.ok) return substitutes;
 
   const options = game.optionsSchema.safeParse(file.options);
@@ -402,6 +313,7 @@ export function parseMatchFile(input: unknown, games: ReadonlyMap<string, AnyGam
       ...(file.publish !== undefined ? { publish: file.publish } : {}),
       ...(file.anonymous !== undefined ? { anonymous: file.anonymous } : {}),
       ...(file.season !== undefined ? { season: file.season } : {}),
+      ...(file.secret !== undefined ? { secret: file.secret } : {}),
       ...(file.final !== undefined ? { final: file.final } : {}),
     }),
   );
@@ -455,6 +367,7 @@ export function matchHead(match: MatchFile): Record<string, unknown> {
     ...(match.publish !== undefined ? { publish: match.publish } : {}),
     ...(match.anonymous !== undefined ? { anonymous: match.anonymous } : {}),
     ...(match.season !== undefined ? { season: match.season } : {}),
+    ...(match.secret !== undefined ? { secret: match.secret } : {}),
   };
 }
 

@@ -2,6 +2,8 @@
 // vote, a Not Flower Field cell "Ben D4"), so two names a reader cannot tell apart would make an
 // answer mean either player: such a pair is refused when the file is loaded.
 
+import { CONFUSABLES } from './confusables-data.js';
+
 /**
  * The key two names share when they read as the same name: Unicode NFKC (which includes NFC: an
  * accent typed as one character or as a letter and a combining mark; and full-width or ligature
@@ -17,4 +19,27 @@ export function nameKey(name: string): string {
     .normalize('NFKC')
     .replace(/\s+/gu, ' ')
     .trim();
+}
+
+/** Each character that looks like another (UTS #39), to what it looks like; built once, when first asked. */
+let skeletonMap: Map<string, string> | null = null;
+
+function lookAlike(char: string): string {
+  if (skeletonMap === null) {
+    skeletonMap = new Map();
+    for (const [target, sources] of Object.entries(CONFUSABLES))
+      for (const source of sources) skeletonMap.set(source, target);
+  }
+  return skeletonMap.get(char) ?? char;
+}
+
+/**
+ * The key two names share when a reader cannot tell them apart even where they differ: nameKey,
+ * then Unicode's confusable skeleton (UTS #39, "Confusable Detection": NFD, each character mapped
+ * to the one it looks like by confusables.txt, NFD again), case folded once more: Latin `Ann` and
+ * Cyrillic `Аnn`, `B0b` and `Bob`.
+ */
+export function lookAlikeKey(name: string): string {
+  const skeleton = Array.from(nameKey(name).normalize('NFD'), lookAlike).join('').normalize('NFD');
+  return skeleton.toUpperCase().toLowerCase();
 }

@@ -7,6 +7,7 @@
 // execution (on Apps Script or a machine) agree on what is pending.
 
 import type { MatchEvent, MessageEvent } from './game.js';
+import { redactSecrets } from './redact.js';
 
 /** How long a refused post is tried again, from its first refusal: then it is dropped. */
 export const POST_RETRY_WINDOW_MS = 3 * 60 * 60_000;
@@ -45,7 +46,7 @@ export function pendingPosts(events: readonly MatchEvent[] | undefined): Pending
       tries: tries.filter((t) => t.status === 'failed').length,
       retry: last.retry ?? last.at,
       until: new Date(Date.parse(since) + POST_RETRY_WINDOW_MS).toISOString(),
-      note: last.note ?? '',
+      note: redactSecrets(last.note ?? ''),
     });
   }
   return pending.sort((a, b) => Date.parse(a.since) - Date.parse(b.since));
@@ -66,6 +67,6 @@ export function discordTrouble(events: readonly MatchEvent[] | undefined): strin
   const all = discordEvents(events);
   const last = all[all.length - 1];
   if (last?.status === 'dropped')
-    return `The last Discord post was not delivered and is dropped (${last.note ?? 'no reason given'}).`;
+    return `The last Discord post was not delivered and is dropped (${redactSecrets(last.note ?? 'no reason given')}).`;
   return null;
 }

@@ -1,25 +1,32 @@
 // The match file as the spectators get it at the end (docs/matchfile.md, "A seed anyone can check"):
 // the whole file, so anyone can replay it, with its final result, and without what identifies the
 // players' Google accounts and files, where they live (no player's time zone), or quotes a refusal
-// (no message's note). Email addresses (the players', the host's corrections, the
-// verified sender of each form answer) become one pseudonym per Google account, form ids one per
-// form, and form response ids are left out: replay compares accounts with sameAccount and forms by
-// id and never reads a response id, so the published file replays to exactly the same result.
-// Entry ids (`uid`: a form response's id is one) become one pseudonym per id, `entry1`, …, after
-// repeated entries are dropped: replay only compares them, so it still reads the same file. Each
-// submission lists its receipt (core/receipt.ts), so anyone can check the file against them.
+// (no message's note), and without the host's secret or the person behind an alias. Email
+// addresses (the players', the host's corrections, the verified sender of each form answer) become
+// one pseudonym per Google account, form ids one per form, entry ids one per id, and form response
+// ids are left out: replay compares accounts with sameAccount, forms and entry ids by equality and
+// never reads a response id, so the published file replays to exactly the same result. A match with
+// a secret gets pseudonyms keyed with it (core/chain.ts), the ones its log's chain was made with, so
+// every link and receipt holds in the published file; an older one `account1@accounts.invalid`, …
+// in the order met. Each submission lists its receipt (core/receipt.ts).
 
 import { accountKey } from './email.js';
 import type { Final, MatchEvent, Player, Submission } from './game.js';
 import { isRecord } from './guards.js';
 import { type MatchFile, stringifyMatchFile, withoutRepeats } from './matchfile.js';
-import { receiptCode } from './receipt.js';
-
-/** The domain of the pseudonyms: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */
-const PSEUDONYM_DOMAIN = 'accounts.invalid';
+import { receiptOf } from './receipt.js';
+import {
+  PSEUDONYM_DOMAIN,
+  type Pseudonyms,
+  keyedPseudonyms,
+  publicDecision,
+  publicEvent,
+  publicPlayer,
+  publicSubmission,
+} from './chain.js';
 
 /** Pseudonyms handed out in the order things are first met, the same one for the same key. */
-class Pseudonyms {
+class Numbered {
   private readonly names = new Map<string, string>();
 
   constructor(private readonly make: (n: number) => string) {}
@@ -35,62 +42,59 @@ class Pseudonyms {
 }
 
 /**
- * The match file to publish: `match` with `final`, addresses replaced by `account1@accounts.invalid`,
- * … (two addresses of one Google account get one pseudonym, so "came from the player's own account"
- * holds exactly where it held), form ids by `form1`, …, entry ids by `entry1`, … and no response ids.
+ * The pseudonyms of a match without a secret (made before the chain): `account1@accounts.invalid`,
+ * `form1`, `entry1`, … in the order first met. A chained match's are keyed with its secret
+ * (core/chain.ts), so the links of its published entries are the links logged.
+ */
+function numberedPseudonyms(): Pseudonyms {
+  const accounts = new Numbered((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
+  const forms = new Numbered((n) => `form${n}`);
+  const uids = new Numbered((n) => `entry${n}`);
+  return {
+    account: (email) => accounts.of(accountKey(email)),
+    form: (id) => forms.of(id),
+    entry: (uid) => uids.of(uid),
+  };
+}
+
+/**
+ * The match file to publish: `match` with `final`, addresses replaced by pseudonyms (two addresses
+ * of one Google account get one, so "came from the player's own account" holds exactly where it
+ * held), form ids and entry ids too, no response ids, no message notes, no secret, no player's
+ * time zone or person behind an alias; each submission with its receipt.
  */
 export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
   const match = withoutRepeats(logged);
-  const uids = new Pseudonyms((n) => `entry${n}`);
-  const uid = <T extends { readonly uid?: string }>(entry: T): T =>
-    entry.uid === undefined ? entry : { ...entry, uid: uids.of(entry.uid) };
-  const accounts = new Pseudonyms((n) => `account${n}@${PSEUDONYM_DOMAIN}`);
-  const forms = new Pseudonyms((n) => `form${n}`);
-  const account = (email: string) => accounts.of(accountKey(email));
-  const players = match.players.map((p) =>
-    inOrder<Player>(
-      // A player's time zone is theirs (it sets their reminders' times), and replay never reads it.
-      {
-        ...p,
-        email: p.email === undefined ? undefined : account(p.email),
-        form: p.form === undefined ? undefined : forms.of(p.form),
-        timeZone: undefined,
-        // Who plays under an alias is the host's only (core/anonymity.ts).
-        person: undefined,
-      },
-      PLAYER_FIELDS,
-    ),
+  const names = match.secret === undefined ? numberedPseudonyms() : keyedPseudonyms(match.secret);
+  const players = match.players.map((p) => inOrder<Player>(publicPlayer(p, names), PLAYER_FIELDS));
+  // The players first, then events, then submissions: the order numbered pseudonyms were always given in.
+  const events = match.events?.map((event) =>
+    inOrder<MatchEvent>({ ...publicEvent(event, names), after: event.after }, EVENT_FIELDS),
   );
-  const events = match.events?.map((event): MatchEvent => {
-    const e = uid(event);
-    // A substitute's address is theirs as much as a player's: the same pseudonym rule.
-    if (e.type === 'email' || e.type === 'substitute') return inOrder({ ...e, email: account(e.email) }, EVENT_FIELDS);
-    // A message's note quotes a refusal, which can name an address or a secret (UrlFetchApp's errors
-    // quote the webhook's URL): the status says enough, so no note of any message is published.
-    if (e.type === 'message' && e.note !== undefined) return { ...e, note: undefined };
-    return e;
-  });
   const submissions = match.submissions.map((s) =>
     inOrder<Submission>(
       {
-        ...uid(s),
-        from: s.from === undefined ? undefined : account(s.from),
-        form: s.form === undefined ? undefined : forms.of(s.form),
-        response: undefined,
+        ...publicSubmission(s, names),
+        after: s.after,
         // Each code as the player was shown it, so anyone can check the file against it (core/receipt.ts).
-        receipt: receiptCode(match.seed, s),
+        receipt: receiptOf(match, s),
       },
       SUBMISSION_FIELDS,
     ),
   );
+  const decisions = match.decisions.map((d) => ({
+    ...publicDecision(d, names),
+    ...(d.after !== undefined ? { after: d.after } : {}),
+  }));
   // A JSON copy: the published result is what its JSON says (no undefined fields).
   const published: unknown = JSON.parse(JSON.stringify(final));
   if (!isRecord(published)) throw new Error('internal: a final result is an object');
+  const { secret: _secret, ...open } = match;
   return {
-    ...match,
+    ...open,
     players,
     submissions,
-    decisions: match.decisions.map(uid),
+    decisions,
     ...(events ? { events } : {}),
     final: published,
   };
@@ -99,7 +103,7 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
 // The fields in the order of docs/matchfile.md, so the published file reads the same whatever
 // order the log kept them in (the add-on's log and an exported file may differ).
 const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
-const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'uid', 'receipt'];
+const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'editedBy', 'uid', 'after', 'receipt'];
 const EVENT_FIELDS = ['type', 'player', 'name', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */

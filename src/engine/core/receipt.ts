@@ -6,13 +6,20 @@
 // Once the seed and the match file are published, anyone recomputes every code:
 // `genius-host verify FILE --receipt CODE` finds the submission a player was given that code for, so
 // a move the host changed afterwards no longer matches the code its player kept.
+//
+// In a chained log (core/chain.ts) the code is made from the submission's link instead: the link
+// covers the whole entry (how it arrived too, as published) and everything logged before it, so
+// the code a player keeps commits to the whole log up to their move (receipt 2). A submission
+// logged before the chain keeps the first kind of code (receipt 1).
 
 import type { Answers, Submission } from './game.js';
 import { sha256Hex } from './commitment.js';
+import { chainNames, linkOf } from './chain.js';
 
 /** Marks the texts hashed here, so no other hash of the same words can pass for a receipt. */
 const SALT_LABEL = 'genius-host receipt salt 1';
 const RECEIPT_LABEL = 'genius-host receipt 1';
+const CHAINED_RECEIPT_LABEL = 'genius-host receipt 2';
 
 /**
  * Codes already made, by submission (a replay's submissions are never changed, and every view of
@@ -67,4 +74,19 @@ function freshCode(seed: string, submission: Pick<Submission, 'phase' | 'player'
       sortedAnswers(submission.answers),
     ]),
   );
+}
+
+/**
+ * The receipt code of a submission of `match` as logged: made from its link when it is chained
+ * (receipt 2: everything logged before it, and the whole entry as published), else from the
+ * submission alone (receipt 1). `match` is the host's (with its secret) or the published file.
+ */
+export function receiptOf(match: { readonly seed: string; readonly secret?: string }, submission: Submission): string {
+  if (submission.after === undefined) return receiptCode(match.seed, submission);
+  const known = codes.get(submission);
+  if (known?.seed === `${match.seed}\u0000${match.secret ?? ''}`) return known.code;
+  const link = linkOf({ kind: 'submission', value: submission }, chainNames(match));
+  const code = sha256Hex(JSON.stringify([CHAINED_RECEIPT_LABEL, receiptSalt(match.seed, submission.player), link]));
+  codes.set(submission, { seed: `${match.seed}\u0000${match.secret ?? ''}`, code });
+  return code;
 }

@@ -36,6 +36,7 @@ import {
   MAX_SUBMISSIONS_PER_PHASE,
   cleanAnswers,
   inSendingOrder,
+  lengthSent,
   unknownQuestions,
   withoutDone,
   NOT_DONE_NOTE,
@@ -107,7 +108,8 @@ export class MatchRun<S = unknown, M = unknown> {
         event.type === 'extend' || event.type === 'reopen' || event.type === 'close',
     );
     this.emailEvents = happened.filter((event): event is EmailEvent => event.type === 'email');
-    this.pauses = pausesOf(happened);
+    // The guardrails' paused time, when the file has it, ends a pause by itself (deadlines.ts).
+    this.pauses = pausesOf(happened, match.guardrails?.pauseMinutes, now);
     this.ctx = makeContext(match, match.options);
     // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- AnyGame erases the game's state type: S is the caller's word for it
     this.state = game.setup(this.ctx) as S;
@@ -355,7 +357,7 @@ export class MatchRun<S = unknown, M = unknown> {
       return this.refuse(
         index,
         submission,
-        `${tooLong.key}: this answer has ${tooLong.length} characters and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
+        `${tooLong.key}: this answer has ${lengthSent(tooLong, submission)} and an answer has at most ${MAX_ANSWER_LENGTH}; nothing of this submission was counted`,
       );
     }
     const cleaned: Submission = { ...submission, answers };

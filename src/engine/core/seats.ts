@@ -91,25 +91,63 @@ export function seatAccountAt(
 /**
  * A substitute's name told apart from every other seat's (as checkPlayers tells players apart): the
  * players' names and ids, and the names later substitutes took, except the seat's own earlier names
- * (a player may come back to their seat).
+ * (a player may come back to their seat). In an anonymous match a substitute takes the seat's alias
+ * (`name`) and is named only in `person`, which reads as no one else playing: a person twice would
+ * leave the host's Who is who table saying two seats are one person's.
  */
 export function checkSubstitutes(
-  players: readonly { readonly id: string; readonly name: string }[],
-  events: readonly { readonly type: string; readonly player?: string; readonly name?: string }[],
+  players: readonly { readonly id: string; readonly name: string; readonly person?: string }[],
+  events: readonly {
+    readonly type: string;
+    readonly player?: string;
+    readonly name?: string;
+    readonly person?: string;
+  }[],
+  anonymous = false,
 ): Result<null> {
   const names = new Map<string, string>();
-  for (const p of players) {
+  const people = new Map<string, { seat: string; where: string }>();
+  for (const [index, p] of players.entries()) {
     names.set(nameKey(p.name), p.id);
     names.set(nameKey(p.id), p.id);
+    if (p.person !== undefined) people.set(nameKey(p.person), { seat: p.id, where: `players[${index}]` });
   }
   for (const [index, event] of events.entries()) {
     if (event.type !== 'substitute' || event.player === undefined || event.name === undefined) continue;
+    if (event.person !== undefined) {
+      if (!anonymous)
+        return err(
+          `events[${index}].person: only an anonymous match ("anonymous": true) names a person behind a substitute`,
+        );
+      const seat = players.find((p) => p.id === event.player);
+      if (seat && nameKey(seat.name) !== nameKey(event.name))
+        return err(
+          `events[${index}].name: ${quote(event.name)} is not the seat's alias ${quote(seat.name)}; in an anonymous match a substitute plays under the seat's alias`,
+        );
+      const other = people.get(nameKey(event.person));
+      if (other !== undefined && other.seat !== event.player) {
+        const otherSeat = players.find((p) => p.id === other.seat);
+        return err(
+          `events[${index}].person: ${quote(event.person)} is the name of the person playing as ${quote(otherSeat?.name ?? other.seat)} (${other.where}); a substitute's name must differ from every other player's`,
+        );
+      }
+      people.set(nameKey(event.person), { seat: event.player, where: `events[${index}]` });
+      continue;
+    }
     const other = names.get(nameKey(event.name));
     if (other !== undefined && other !== event.player) {
       const seat = players.find((p) => p.id === other);
       return err(
         `events[${index}].name: ${quote(event.name)} reads as the name or id of ${seat ? quote(seat.name) : quote(other)}'s seat; a substitute's name must differ from every other player's`,
       );
+    }
+    // An anonymous match's substitute logged before substitutes took the alias: their name is a person's too.
+    if (anonymous) {
+      const person = people.get(nameKey(event.name));
+      if (person !== undefined && person.seat !== event.player)
+        return err(
+          `events[${index}].name: ${quote(event.name)} is the name of the person playing as ${quote(players.find((p) => p.id === person.seat)?.name ?? person.seat)} (${person.where}); a substitute's name must differ from every other player's`,
+        );
     }
     names.set(nameKey(event.name), event.player);
   }

@@ -21,6 +21,74 @@ export const MAX_ANSWER_LENGTH = 1000;
  */
 export const MAX_SUBMISSIONS_PER_PHASE = 50;
 
+/**
+ * The most of one answer the match log keeps (docs/matchfile.md, "Limits"): an answer is read up
+ * to MAX_ANSWER_LENGTH, so anything past this is never read, and a player who sends half a
+ * million characters (a form takes them) must not fill the log's row (a million characters) and
+ * stop every later execution. What is cut is said in the answer itself (cutAnswer).
+ */
+export const MAX_LOGGED_ANSWER = 1500;
+/** The most answers one submission keeps in the log: far more than any phase asks. */
+export const MAX_LOGGED_ANSWERS = 40;
+
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** `text` as the log keeps it: whole up to MAX_LOGGED_ANSWER, else its start and a note saying so. */
+export function cutAnswer(text: string): string {
+  if (text.length <= MAX_LOGGED_ANSWER) return text;
+  return `${text.slice(0, MAX_LOGGED_ANSWER)}… (cut: ${count(text.length)} characters sent, the first ${count(MAX_LOGGED_ANSWER)} kept)`;
+}
+
+const CUT_NOTE = /… \(cut: ([\d,]+) characters sent, the first [\d,]+ kept\)$/;
+
+/** How long an answer was when sent, by the note cutAnswer left in it; undefined when it was not cut. */
+export function sentLength(answer: unknown): number | undefined {
+  const texts = Array.isArray(answer) ? answer : [answer];
+  for (const text of texts) {
+    const match = typeof text === 'string' ? CUT_NOTE.exec(text) : null;
+    if (match) return Number(match[1].replaceAll(',', ''));
+  }
+  return undefined;
+}
+
+/** How many characters an answer too long to read had, for its reason: as sent, when the log cut it. */
+export function lengthSent(tooLong: { key: string; length: number }, submission: Submission): string {
+  const sent = sentLength(submission.answers[tooLong.key]);
+  return sent === undefined
+    ? `${tooLong.length} characters`
+    : `${count(sent)} characters (the log kept the first ${count(MAX_LOGGED_ANSWER)})`;
+}
+
+/**
+ * Answers as the log keeps them: each text cut by cutAnswer, a list's items kept while they fit in
+ * MAX_LOGGED_ANSWER together (the rest named in a last item), and at most MAX_LOGGED_ANSWERS
+ * answers. So one submission's entry stays far below what a log row holds, whatever was sent.
+ */
+export function answersForLog(answers: Answers): Answers {
+  const out: Record<string, string | readonly string[]> = {};
+  for (const [key, value] of Object.entries(answers).slice(0, MAX_LOGGED_ANSWERS)) {
+    if (typeof value === 'string') {
+      out[key] = cutAnswer(value);
+      continue;
+    }
+    const kept: string[] = [];
+    let used = 0;
+    const total = value.reduce((sum, item) => sum + item.length + 1, -1);
+    for (const text of value) {
+      if (used + text.length > MAX_LOGGED_ANSWER) {
+        kept.push(
+          `${text.slice(0, Math.max(0, MAX_LOGGED_ANSWER - used))}… (cut: ${count(total)} characters sent, the first ${count(MAX_LOGGED_ANSWER)} kept)`,
+        );
+        break;
+      }
+      kept.push(text);
+      used += text.length + 1;
+    }
+    out[key] = kept;
+  }
+  return out;
+}
+
 /** An answer's items: a list's own, else the answer alone (the caller may have sent anything). */
 function itemsOf(answer: unknown): readonly unknown[] {
   return Array.isArray(answer) ? answer : [answer];

@@ -7,7 +7,8 @@ import { shorten } from './quote.js';
 import { type ReplayResult, type Receipt } from './replay.js';
 import { MAX_ANSWER_LENGTH } from './submission.js';
 import { seedCommitment } from './commitment.js';
-import { receiptCode } from './receipt.js';
+import { receiptOf } from './receipt.js';
+import { receiptNote } from './receipt-check.js';
 import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
 import { publishedLines } from './publish.js';
@@ -70,7 +71,8 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
   const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
   // Only the host's view says who plays under each alias (core/anonymity.ts).
-  const people = audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players) : null;
+  const people =
+    audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players, result.match.events) : null;
   return {
     ...gameView,
     ...(people ? { sections: [people, ...gameView.sections] } : {}),
@@ -201,21 +203,31 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
       : answersText(result.match.submissions[r.index].answers),
     outcome(r),
     [...r.reasons, ...(r.notes ?? [])].join('; '),
-    receiptCode(result.match.seed, result.match.submissions[r.index]),
+    receiptOf(result.match, result.match.submissions[r.index]),
+    receiptNote(result, r.index, result.open?.phase.id === r.phase),
   ]);
   if (audience === 'host') {
     for (const rejection of result.rejected.filter((r) => r.submission === undefined)) {
-      rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason, '']);
+      rows.push(['', rejection.phase, rejection.player, '', '', 'rejected', rejection.reason, '', '']);
     }
     rows.push(...messageRows(result));
   }
   return {
     title: audience === 'host' ? 'Log: every submission and its outcome' : 'Your submissions',
-    // The receipt last: a player copies it and keeps it (docs/matchfile.md, "Receipts").
-    header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why', 'Receipt'],
+    // The receipt near the end: a player copies it and keeps it (docs/trust.md), and beside it what
+    // checking it after the match will say.
+    header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why', 'Receipt', 'Checked after the match'],
     rows,
+    ...(audience === 'host' ? {} : { caption: RECEIPTS_CAPTION }),
   };
 }
+
+/** How a player checks their moves (docs/trust.md), under their receipts. */
+const RECEIPTS_CAPTION =
+  'Keep your receipts. When the match ends, the spectators’ sheet publishes the seed and the match file; ' +
+  'genius-host verify FILE --receipt RECEIPT then says whether that move counted, and if not what took its place, ' +
+  'and shows anything logged for your seat after it; a change to anything logged before it shows. ' +
+  'An answer you sent that has no receipt here was never logged: tell the host at once.';
 
 const MESSAGE_OUTCOME = {
   sent: 'sent',
@@ -245,7 +257,17 @@ function messageRows(result: ReplayResult): (string | number)[][] {
         ? `failed, tried again from ${event.retry}`
         : MESSAGE_OUTCOME[event.status];
     return [
-      ['', shorten(phase, LOG_QUESTION_MAX), who, event.at, description, shown, redactSecrets(event.note ?? ''), ''],
+      [
+        '',
+        shorten(phase, LOG_QUESTION_MAX),
+        who,
+        event.at,
+        description,
+        shown,
+        redactSecrets(event.note ?? ''),
+        '',
+        '',
+      ],
     ];
   });
 }

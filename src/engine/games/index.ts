@@ -1,15 +1,5 @@
 // The registry of games. Adding a game is one folder exporting one definition, and one line here.
-//
-// Every game folder keeps each hook of its definition (core/game.ts) in the same file, under the
-// same name, so the definition in index.ts reads like a table of them:
-//   index.ts    the definition and the phases: `currentPhase` (and `closesEarly` where a move ends a phase)
-//   options.ts  `optionsSchema` (an option a host sets in a field has `z.meta({ title, description })`:
-//               core/option-fields.ts) and `prepareOptions(options, { seed, players, random })`
-//   state.ts    the state: `initialState(ctx)` (the setup hook) and `resolvePhase` (the resolve hook)
-//   parse.ts    reading and checking answers: `checkSubmission` (the check hook)
-//   end.ts      the end: `finishMatch` (the finish hook) and `roundSummaries` (the rounds hook)
-//   view.ts     what each audience sees (the view hook); bots.ts the bots
-// Hooks tell phases apart by their kind (`phase.kind`), never by their id.
+// The folder, file by file and hook by hook: docs/authoring.md (its one description).
 
 import type { AnyGame } from '../core/game.js';
 import { fairAndSquare } from './fair-and-square/index.js';
@@ -19,7 +9,7 @@ import { paint } from './paint/index.js';
 import { pasture } from './pasture/index.js';
 import { pegDomain } from './peg-domain/index.js';
 
-// In the order of the README and docs/games.
+// In the order of the README's table of games.
 export const GAME_LIST: readonly AnyGame[] = [pasture, paint, pegDomain, fairAndSquare, notFlowerField, highestUnique];
 
 /** The game the command line's help and errors give as an example; its match file is examples/<id>.json. */

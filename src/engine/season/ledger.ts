@@ -117,6 +117,10 @@ export function seasonLedger(matches: readonly SeasonMatchInput[]): SeasonLedger
   const first = matches.at(0)?.match.season;
   const season = new Replay(first?.name ?? '', first?.rules ?? DEFAULT_SEASON_RULES);
   matches.forEach((input, index) => playMatch(season, input, index + 1));
+  return ledgerOf(season);
+}
+
+function ledgerOf(season: Replay): SeasonLedger {
   return {
     name: season.name,
     rules: season.rules,
@@ -124,6 +128,38 @@ export function seasonLedger(matches: readonly SeasonMatchInput[]): SeasonLedger
     columns: season.columns,
     issues: season.issues,
   };
+}
+
+/**
+ * The ledger `before` (the season's matches before this one) with `input` played after it: the
+ * same ledger as seasonLedger over every match, without the matches before (the add-on keeps
+ * `before` from the Start of the match: docs/season.md, "The Season tab"). Everything the replay
+ * carries from match to match is in the ledger's last column: each player's balance and status,
+ * the candidate waiting, the last match's hash, how many matches of each kind were played.
+ */
+export function continueLedger(before: SeasonLedger, input: SeasonMatchInput): SeasonLedger {
+  const season = new Replay(before.name, before.rules);
+  season.columns.push(...before.columns);
+  season.issues.push(...before.issues);
+  const last = before.columns.at(-1);
+  for (const { id, name } of before.players) {
+    const cell = last?.cells[id];
+    if (!cell) continue;
+    const left = before.columns.find((c) => c.cells[id]?.status === 'eliminated');
+    season.people.set(id, {
+      name,
+      garnets: cell.garnets,
+      tokensOfLife: cell.tokensOfLife,
+      status: cell.status,
+      ...(left ? { eliminatedIn: left.number } : {}),
+    });
+    if (cell.status === 'candidate' && last) season.candidate = { id, match: last.number };
+  }
+  if (last) season.previous = { hash: last.hash, number: last.number };
+  season.mains = before.columns.filter((c) => c.kind === 'main').length;
+  season.deaths = before.columns.filter((c) => c.kind === 'death').length;
+  playMatch(season, input, before.columns.length + 1);
+  return ledgerOf(season);
 }
 
 function playMatch(season: Replay, input: SeasonMatchInput, number: number): void {

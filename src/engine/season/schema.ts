@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 const MAX_SEASON_REASON = 300;
 
 /** Why the rules hold these defaults, option by option: docs/season.md, "The season's rules". */
-const seasonRulesSchema = z.strictObject({
+export const seasonRulesSchema = z.strictObject({
   /** Who chooses the death match's opponent: the elimination candidate (the show's), or the host. */
   opponent: z._default(z.enum(['candidate', 'host'], 'opponent is "candidate" or "host"'), 'candidate'),
   /**

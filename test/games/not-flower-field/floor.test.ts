@@ -48,6 +48,38 @@ describe('forms left to a later execution', () => {
   });
 });
 
+describe('forms the deadline closed, read and left to a later execution (issue 42)', () => {
+  it('are neither closed nor read again by it: their pointers say so', () => {
+    const table = started('not-flower-field');
+    table.playPhase();
+    // Round 1's forms are open; its deadline closes and reads them, changes one, leaves the rest.
+    const answered = table.answerPhase();
+    if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
+    table.google.onCall = (call, _index, when) => {
+      if (when === 'after' && /^(FormItem|Form)\.set/.test(call.name)) table.google.clock.advance(60);
+    };
+    table.passDeadline(answered);
+    table.google.onCall = null;
+    const open = table.state().open!;
+    const left = table
+      .players()
+      .filter((p) => JSON.parse(table.google.properties.get(`gh.form.${p.form}`)!).phase !== open.phase.id);
+    expect(left.length).toBeGreaterThan(0);
+    for (const p of left) expect(JSON.parse(table.google.properties.get(`gh.form.${p.form}`)!).open).toBe(false);
+    // An answer meanwhile: its execution reads its sender's form alone, and opens each form left
+    // (one call each; before, each was closed and read once more first: three calls more).
+    const player = table.players().find((p) => !left.includes(p))!.id;
+    const bot = botAnswers(table, player)!;
+    const before = table.google.executions.length;
+    expect(table.sendForm(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    const execution = table.google.executions.slice(before).find((e) => e.name === 'onFormSubmitted')!;
+    const calls = execution.calls.map((c) => c.name);
+    expect(calls.filter((name) => name === 'Form.getResponses')).toHaveLength(1);
+    expect(calls.filter((name) => name === 'Form.setAcceptingResponses')).toHaveLength(left.length);
+    for (const p of table.players()) expect(table.google.forms.get(p.form!)!.accepting).toBe(true);
+  });
+});
+
 describe('the forms read on their own trigger, not on a poll', () => {
   it('with nothing due, a tick hours after an answer whose trigger did not fire reads no form; the deadline reads it', () => {
     const table = started('not-flower-field', { default: 1440, pregame: 30 });

@@ -141,6 +141,8 @@ describe('the public rows', () => {
         answers: { colour: 'red' },
         via: 'row',
         response: expect.stringMatching(/^edit:/),
+        // The edit event names no one but the trigger's owner (docs/google.md, "Public rows"): on Host actions.
+        editedBy: 'unknown',
         uid: expect.stringMatching(/^edit:/),
       },
     ]);

@@ -1,4 +1,4 @@
-// A seed anyone can check (README, "A seed anyone can check"), run by the built add-on in the Apps
+// A seed anyone can check (docs/checking-a-match.md), run by the built add-on in the Apps
 // Script sandbox: the spectators' sheet shows the SHA-256 of the seed from the start and never the
 // seed itself while the match runs; at the end it shows the seed and the match file, without the
 // players' addresses or form ids. `genius-host verify` (the built CLI) accepts the file copied from

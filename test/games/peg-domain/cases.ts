@@ -12,7 +12,7 @@ export const cases: GameCases = {
   small: final,
   large: final,
   // The turn clock runs in minutes: ticks are never very late, and a missed form trigger's answer is
-  // picked up by the next minute tick.
+  // picked up by the ticks' next read of the forms (every other minute in a turn: quiet.ts).
   whole: { ...final, faults: { tickLateSeconds: [20, 45, 70], tickAfterMissed: true } },
   // A turn closes on its move, not at a deadline: faults.test.ts here sweeps a move and a time-out.
   deadlineSweep: false,

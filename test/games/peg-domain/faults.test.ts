@@ -6,6 +6,7 @@
 // neighbourhood); FAULTS=classes: every write; FAULTS=all: every call index of a move by form (the
 // whole match: the registry's sweep).
 import { expect, it } from 'vitest';
+import { EARLY_FORMS_EVERY_MINUTES } from '../../../src/triggers/quiet.js';
 import { privatePart } from '../../sandbox/players.js';
 import { resolutionSweep, summary } from '../../reliability/fault-suite.js';
 import { refusalsExpected, sampledSweep, sampledSweepMode } from '../../reliability/faults.js';
@@ -36,8 +37,10 @@ it('peg-domain: a move sent by form resolves the turn, whichever call fails; the
       expect(t.submitOnly(mover, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
       t.sandbox.fire('ON_FORM_SUBMIT');
     },
+    // The tick once the forms are due to be read again (every other minute in a turn: quiet.ts,
+    // EARLY_FORMS_EVERY_MINUTES), for an answer whose own execution failed before it asked.
     after: (t) => {
-      t.google.clock.set(at(sent, 60));
+      t.google.clock.set(at(sent, 60 * (EARLY_FORMS_EVERY_MINUTES + 1)));
       t.sandbox.fire('CLOCK');
     },
   });

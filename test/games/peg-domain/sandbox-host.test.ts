@@ -49,3 +49,26 @@ describe('answers', () => {
     expect(table.google.forms.get(p1.form!)!.accepting).toBe(false);
   });
 });
+
+describe('the ticks of a turn', () => {
+  it("read the mover's form every other minute, not every minute (issue 42)", () => {
+    const table = new Table('peg-domain', ['ann@example.com', 'ben@example.com']);
+    const options = { turnSeconds: 1200, reserveSeconds: 0 };
+    const setup = { game: 'peg-domain', players: PLAYERS, startAt: START, timeZone: 'UTC', minutes: {}, deadlines: {} };
+    expect(table.startMatch({ ...setup, options }).ok).toBe(true);
+    table.google.clock.set(at(0.5));
+    table.fire('CLOCK');
+    expect(table.state().open?.phase.id).toBe('turn-1');
+    // Ten minute ticks with nothing sent: the form that may hold a move is read on half of them.
+    const before = table.google.executions.length;
+    for (let minute = 1; minute <= 10; minute++) {
+      table.google.clock.set(at(minute + 0.5));
+      table.fire('CLOCK');
+    }
+    const ticks = table.google.executions.slice(before);
+    expect(ticks).toHaveLength(10);
+    const reads = ticks.flatMap((e) => e.calls.filter((c) => c.name === 'Form.getResponses'));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(5);
+  });
+});

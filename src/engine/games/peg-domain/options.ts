@@ -27,7 +27,7 @@ export const optionsSchema = z.strictObject({
     z.meta({
       title: 'Variant',
       description:
-        "classic: the death match (DeathMatch 6 and 9); final: Final Match 2, where the other player may remove squares of the mover's pallet and items are used (give them as JSON below).",
+        "classic: the death match (DeathMatch 6 and 9); final: Final Match 2, where the other player may remove squares of the mover's pallet and items are used (set them under Advanced, below).",
     }),
   ),
   /** Player id → 12 rows of 16 characters, `X` a peg, `.` a square. */

@@ -1,0 +1,79 @@
+// Reminder emails at least once (issue 45): a MailApp.sendEmail that throws is not a reminder
+// skipped for good. Refused, it is logged as failed and tried again by the next tick, and marked
+// sent only once MailApp returned; timed out (Google may have sent it), the log says it may have
+// been sent, and it is tried again: a player may get it twice, never none.
+import { describe, expect, it } from 'vitest';
+import type { MessageEvent } from '../../src/engine/core/game.js';
+import { EXAMPLE_GAME } from '../../src/engine/index.js';
+import { Table, logOf } from './players.js';
+
+const NAMES = ['Ann', 'Ben', 'Cara'];
+const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
+
+function started(): Table {
+  const table = new Table(EXAMPLE_GAME.id, EMAILS);
+  const result = table.startMatch({
+    game: EXAMPLE_GAME.id,
+    players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
+    startAt: '2026-11-21T18:00:00.000Z',
+    timeZone: 'Europe/London',
+    minutes: { default: 60 },
+    deadlines: {},
+  });
+  expect(result.ok).toBe(true);
+  table.google.clock.set('2026-11-21T18:00:30.000Z');
+  table.fire('CLOCK');
+  return table;
+}
+
+const emailEvents = (table: Table) =>
+  (logOf(table.sandbox).events ?? []).filter((e): e is MessageEvent => e.type === 'message' && e.channel === 'email');
+
+/** To the reminder 5 minutes before the 19:00 deadline, with MailApp.sendEmail failing `when` (before it took effect, or after). */
+function reminderFails(table: Table, when: 'before' | 'after'): void {
+  table.google.clock.set('2026-11-21T18:55:10.000Z');
+  table.google.onCall = (call, _i, moment) => {
+    if (call.name === 'MailApp.sendEmail' && moment === when)
+      throw new Error(
+        when === 'before'
+          ? 'Exception: Service invoked too many times for one day: email.'
+          : 'Exception: Service unavailable: Mail. Try again later.',
+      );
+  };
+  table.fire('CLOCK');
+  table.google.onCall = null;
+}
+
+describe('a reminder email Google does not confirm', () => {
+  it('refused: logged as failed, not skipped; the next tick sends it and only then marks it sent', () => {
+    const table = started();
+    reminderFails(table, 'before');
+    expect(table.google.mail).toEqual([]);
+    const first = emailEvents(table);
+    expect(first.map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(first[0].note).toMatch(/may have been sent or not; it is tried again/);
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    expect(table.google.mail.map((m) => m.to).sort()).toEqual([...EMAILS].sort());
+    expect(emailEvents(table).map((e) => e.status)).toEqual(['failed', 'failed', 'failed', 'sent', 'sent', 'sent']);
+    // Sent once it is sent: the tick after sends nothing more.
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    expect(table.google.mail).toHaveLength(3);
+  });
+
+  it('timed out (Google sent it, the script never heard): the log says it may have been sent, and it is tried again', () => {
+    const table = started();
+    reminderFails(table, 'after');
+    // Sent all the same: Google did the work.
+    expect(table.google.mail).toHaveLength(3);
+    const events = emailEvents(table);
+    expect(events.map((e) => e.status)).not.toContain('skipped');
+    expect(events.every((e) => /may have been sent/.test(e.note ?? ''))).toBe(true);
+    table.google.clock.advance(60);
+    table.fire('CLOCK');
+    // At least once: a second copy rather than none.
+    expect(table.google.mail).toHaveLength(6);
+    expect(emailEvents(table).filter((e) => e.status === 'sent')).toHaveLength(3);
+  });
+});
