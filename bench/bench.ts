@@ -22,6 +22,15 @@ import { utf8Length } from '../src/engine/core/utf8.js';
 import { renderAudience } from '../src/cli/outputs.js';
 import { EmbeddedWorkbook } from '../src/workbook/workbook.js';
 import { sandboxSection } from './sandbox.js';
+import {
+  type CallKind,
+  ENOUGH_CALLS,
+  type KindSummary,
+  type MeasuredSummary,
+  measuredLatencies,
+  modelled,
+  summaryFromFigures,
+} from '../src/triggers/measured.js';
 import type { BenchKit } from './kit.js';
 import { longAnswers } from '../test/security/long-answers.js';
 import { scenarioOf } from '../test/security/scenario.js';
@@ -29,19 +38,30 @@ import { scenarioOf } from '../test/security/scenario.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE =
-  'usage: npm run bench [-- --write] [--sandbox]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox)';
-function parseOptions(args: readonly string[]): { write: boolean; sandbox: boolean } {
+  'usage: npm run bench [-- --write] [--sandbox] [--latencies FILE]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox; --latencies runs the add-on in the sandbox on the figures of a Rehearsal report or About, saved as FILE: docs/google.md, "Google measured where it runs")';
+function parseOptions(args: readonly string[]): { write: boolean; sandbox: boolean; latencies?: string } {
   try {
     const { values } = parseArgs({
       args: [...args],
-      options: { write: { type: 'boolean' }, sandbox: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        write: { type: 'boolean' },
+        sandbox: { type: 'boolean' },
+        latencies: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
     if (values.help) {
       console.log(USAGE);
       process.exit(0);
     }
-    return { write: values.write === true, sandbox: values.sandbox === true };
+    // bench/results.md holds the model's two readings: one account's figures are not written over them.
+    if (values.write && values.latencies !== undefined) throw new Error('--write and --latencies: choose one');
+    return {
+      write: values.write === true,
+      sandbox: values.sandbox === true || values.latencies !== undefined,
+      ...(values.latencies !== undefined ? { latencies: values.latencies } : {}),
+    };
   } catch (error) {
     process.stderr.write(
       `bench: ${(error as Error).message.split('\n')[0].replace(/\. To specify a positional.*$/, '')}; ${USAGE}\n`,
@@ -50,6 +70,18 @@ function parseOptions(args: readonly string[]): { write: boolean; sandbox: boole
   }
 }
 const options = parseOptions(process.argv.slice(2));
+
+/** The account's figures of --latencies FILE, as the cost model reads them; the bench stops with the field at fault. */
+function measuredReading(file: string): { summary: MeasuredSummary; measured: ReturnType<typeof measuredLatencies> } {
+  try {
+    const summary = summaryFromFigures(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+    return { summary, measured: measuredLatencies(summary) };
+  } catch (error) {
+    process.stderr.write(`bench: --latencies ${file}: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+const account = options.latencies !== undefined ? measuredReading(options.latencies) : undefined;
 const lines: string[] = [];
 const say = (text = '') => {
   lines.push(text);
@@ -353,8 +385,29 @@ if (!options.sandbox) {
   table(['game', 'submissions', 'log KB (as written)', 'KB without whitespace'], logRows);
 }
 
-// 6. The add-on itself in the sandbox, sourced and pessimistic, a phase a day and live (bench/sandbox.ts).
-sandboxSection(say, table, failures);
+// 6. The add-on itself in the sandbox, sourced and pessimistic, a phase a day and live (bench/sandbox.ts);
+// with --latencies, on an account's own figures.
+if (account) {
+  say(`## An account's own figures (${options.latencies})`);
+  say();
+  say(
+    `Each kind of call as the account timed it, beside the model (src/triggers/latency.ts). A kind with at least ${ENOUGH_CALLS} calls replaces the model's figures by its 90th percentile, as the sidebar's projection does; the others keep the pessimistic figure.`,
+  );
+  say();
+  table(
+    ['kind of call', 'calls', 'median ms', '90th percentile ms', 'most ms', 'model: sourced / pessimistic ms', 'used'],
+    (Object.entries(account.summary) as [CallKind, KindSummary][]).map(([kind, s]) => [
+      kind,
+      s.count,
+      s.median,
+      s.p90,
+      s.most,
+      `${modelled(kind).sourced} / ${modelled(kind).pessimistic}`,
+      s.count >= ENOUGH_CALLS ? 'yes' : 'no (too few calls)',
+    ]),
+  );
+}
+sandboxSection(say, table, failures, account ? { measured: account.measured } : undefined);
 
 say('## Targets');
 say();

@@ -7,7 +7,7 @@ import { LIVE_PACE } from '../src/engine/core/game.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GAME_LIST, gameById } from '../src/engine/index.js';
-import { LATENCY, type LatencyModel } from '../src/triggers/latency.js';
+import { LATENCY } from '../src/triggers/latency.js';
 import { projectTriggerUse } from '../src/triggers/trigger-time.js';
 import {
   DAILY_TRIGGER_TARGET_MINUTES,
@@ -15,10 +15,12 @@ import {
   LIVE_SESSION_TARGET_MINUTES,
   LONGEST_EXECUTION_TARGET_MS,
   type MatchBudget,
+  type Reading,
   budgetLine,
   costOf,
   deadlineToBoards,
   matchBudget,
+  readOf,
 } from '../test/reliability/cost.js';
 import {
   DAY_CASES,
@@ -76,7 +78,7 @@ interface Played {
 }
 
 /** One match played to its end with the clock triggers as armed, the fake clock moved as `model` says the calls take. */
-function play(c: MatchCase, model: LatencyModel): Played {
+function play(c: MatchCase, model: Reading): Played {
   const table = new SandboxTable(c.game, emailsOf(c));
   // From the start on (its calls included: a start call sees its own time pass and leaves the rest
   // to the next, start.ts), the fake clock runs as the model says the calls take.
@@ -85,7 +87,7 @@ function play(c: MatchCase, model: LatencyModel): Played {
   };
   const started = table.startMatch(setupOf(c));
   if (!started.ok) throw new Error(`${c.game}: the start was refused: ${JSON.stringify(started.errors)}`);
-  table.clockTriggers(30, LATENCY.oneShotDelay[model]);
+  table.clockTriggers(30, readOf(LATENCY.oneShotDelay, model));
   table.playToEnd();
   // What the end left over runs within the hour; then whether a clock trigger is left (retire.ts).
   table.google.clock.advance(60 * 60);
@@ -126,10 +128,11 @@ function play(c: MatchCase, model: LatencyModel): Played {
 const sec = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** What the sidebar projects for the case (a game on its turn clock on it). */
-function projected(c: MatchCase): number {
+/** What the sidebar projects for the case (a game on its turn clock on it), on the model or on an account's figures. */
+function projected(c: MatchCase, model: Reading = 'pessimistic'): number {
   const clock = gameById(c.game).livePace?.turnClock;
   return projectTriggerUse({
+    ...(typeof model === 'object' ? { measured: model.measured } : {}),
     players: c.players,
     minutes: clock ? { default: 1440 } : c.minutes,
     ...(clock ? { turnClock: clock } : {}),
@@ -139,8 +142,12 @@ function projected(c: MatchCase): number {
 type Say = (text?: string) => void;
 type Table = (header: string[], rows: (string | number)[][]) => void;
 
-/** The section: its tables, and every missed target pushed onto `failures`. */
-export function sandboxSection(say: Say, table: Table, failures: string[]): void {
+/**
+ * The section: its tables, and every missed target pushed onto `failures`. `measured`: an account's
+ * own figures (npm run bench -- --latencies FILE): the matches run on them alone, the targets are
+ * not judged (they are the pessimistic reading's).
+ */
+export function sandboxSection(say: Say, table: Table, failures: string[], measured?: Extract<Reading, object>): void {
   say('## The add-on in the sandbox: each game at its largest, a phase a day and live');
   say();
   say('The built bundle runs in `node:vm` against the Apps Script fakes of test/sandbox; every service call is');
@@ -159,18 +166,24 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
   say();
   const pessimistic: { day: Played[]; live: Played[] } = { day: [], live: [] };
   // Pessimistic first: the targets are judged on it. Each match's line goes to standard error as it ends.
-  for (const model of ['pessimistic', 'sourced'] as const) {
+  const readings: readonly [string, Reading][] = measured
+    ? [['measured (the report’s figures)', measured]]
+    : [
+        ['pessimistic', 'pessimistic'],
+        ['sourced', 'sourced'],
+      ];
+  for (const [name, model] of readings) {
     const played = (c: MatchCase, kind: string) => {
       const p = play(c, model);
       console.error(
-        `[${model}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`,
+        `[${name}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`,
       );
       return p;
     };
     const day = DAY_CASES.map((c) => played(c, 'a phase a day'));
     const live = LIVE_CASES.map((c) => played(c, 'live'));
     if (model === 'pessimistic') Object.assign(pessimistic, { day, live });
-    say(`### ${model}: a phase a day`);
+    say(`### ${name}: a phase a day`);
     say();
     table(
       [
@@ -198,11 +211,11 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
         `${sec(p.budget.worst.ms)} (${p.budget.worst.name})`,
         `${p.budget.sheetsWritesPerMinute} / ${p.budget.sheetsReadsPerMinute}`,
         p.budget.dailyMinutes.toFixed(1),
-        projected(p.c),
+        projected(p.c, model),
         boardsCell(p.boards),
       ]),
     );
-    say(`### ${model}: a live session at the rules' pace`);
+    say(`### ${name}: a live session at the rules' pace`);
     say();
     table(
       [
@@ -224,13 +237,13 @@ export function sandboxSection(say: Say, table: Table, failures: string[]): void
         boardsCell(p.boards),
       ]),
     );
-    say(`In words (${model}):`);
+    say(`In words (${name}):`);
     say();
     for (const p of day)
       say(`- ${budgetLine(`${p.c.game}, ${p.c.players} players`, p.budget)}; ${p.reminded} reminder emails sent`);
     say();
   }
-  targets(say, table, pessimistic, failures);
+  if (!measured) targets(say, table, pessimistic, failures);
 }
 
 function replaysCell(replays: readonly number[]): string {

@@ -8,7 +8,7 @@ import { escapeHtml } from '../sheets/html.js';
 import { type MatchSetup, MatchHost, type RunReport, type StartResult } from '../triggers/host.js';
 import { parseWhen } from '../triggers/time.js';
 import { type AccountCheck, checkAccount } from './check.js';
-import { appsScriptPorts, newSeed } from './services.js';
+import { appsScriptPorts, keepMeasured, newSeed } from './services.js';
 import { isSharedSheet, recordEdit } from '../triggers/edits.js';
 import { wakeSoon } from '../triggers/arming.js';
 import { hostContext } from '../triggers/context.js';
@@ -24,7 +24,8 @@ export {
 import { errorText } from '../engine/core/redact.js';
 import { apiOffSteps } from './advanced.js';
 import { askReason, summary } from './menu-seats.js';
-import { aboutHtml } from './about.js';
+import { about, aboutHtml } from './about.js';
+import { MEASURED_KEY, parseSummary } from '../triggers/measured.js';
 import { finishSetup as finishSetupWith, setupDone } from './setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
@@ -137,8 +138,8 @@ export function finishSetup(kind: unknown): { kind: string; done: true } {
 
 /** About genius-host: the version, the build and the host guide (about.ts). */
 export function showAbout(): string {
-  const html = aboutHtml();
-  dialog('About genius-host', html, 300);
+  const html = aboutHtml(about(), parseSummary(PropertiesService.getDocumentProperties().getProperty(MEASURED_KEY)));
+  dialog('About genius-host', html, 480);
   return html;
 }
 
@@ -155,6 +156,15 @@ export function showNewMatch(): void {
  * back as a message: pressing Start again goes on from where it stopped (MatchHost.start).
  */
 export function startMatch(setup: MatchSetup): StartResult {
+  try {
+    return startMatchTimed(setup);
+  } finally {
+    // Google's time for each kind of call Start made (a new match's files: the slowest calls).
+    keepMeasured();
+  }
+}
+
+function startMatchTimed(setup: MatchSetup): StartResult {
   try {
     return host().start(setup, setup.seed && setup.seed.trim() !== '' ? setup.seed.trim() : newSeed());
   } catch (error) {

@@ -24,8 +24,21 @@ import {
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
 import { appsScriptPorts, documentLock } from './services.js';
+import { benchFigures, MEASURED_KEY, measuredLines, parseSummary } from '../triggers/measured.js';
 
 const REPORT_TAB = 'Rehearsal report';
+
+/** How long Google took here for each kind of call (measured.ts), beside what genius-host plans for; then a blank line. */
+function timedLines(summary: string | null): string[] {
+  const lines = measuredLines(parseSummary(summary));
+  return lines.length === 0
+    ? []
+    : [
+        'How long Google took on this account, by this script’s own clock, beside what genius-host plans for:',
+        ...lines,
+        '',
+      ];
+}
 
 /** Writes the report and removes what the rehearsal made; the record keeps the report's text. */
 export function endRehearsal(): void {
@@ -52,8 +65,13 @@ function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
     useMenuTriggers(ctx, 'the rehearsal’s wake-up set from a running check never came');
   const cleanup = cleanUp(ctx, record, match);
   const title = `Rehearsal report: ${gameById(record.game).title}, ${record.startedAt} to ${ports.clock.now()}, as ${record.host}`;
-  writeReportTab(ctx, title, rows, cleanup);
-  writeRecord({ ...start, done: true, report: reportText(title, rows, cleanup) });
+  const timed = timedLines(ctx.ports.store.get(MEASURED_KEY));
+  writeReportTab(ctx, title, rows, [...timed, ...cleanup]);
+  // The copied text also carries the figures as the maintainers' bench reads them (npm run bench -- --latencies FILE).
+  const figures = benchFigures(parseSummary(ctx.ports.store.get(MEASURED_KEY)));
+  const forBench =
+    Object.keys(figures).length > 0 ? ['', `For the maintainers' bench: ${JSON.stringify(figures)}`] : [];
+  writeRecord({ ...start, done: true, report: reportText(title, rows, [...timed, ...cleanup, ...forBench]) });
   clearObservations();
 }
 

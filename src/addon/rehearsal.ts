@@ -29,7 +29,7 @@ import {
   writeRecord,
 } from './rehearsal-record.js';
 import { endRehearsal, reportDialog } from './rehearsal-end.js';
-import { appsScriptPorts, newSeed } from './services.js';
+import { appsScriptPorts, keepMeasured, newSeed } from './services.js';
 
 /** The seats of a rehearsal of `gameId`: the host first, then bots, as few as the game takes. */
 function rehearsalSetup(gameId: string, host: string, now: string, timeZone: string): MatchSetup {
@@ -165,6 +165,9 @@ export function rehearsed(
   } catch (error) {
     if (host.rehearsal === true) observe({ kind, at, end: new Date().toISOString(), refused: errorText(error) });
     throw error;
+  } finally {
+    // Google's time for each kind of call this execution made, kept for the report, About and the sidebar.
+    keepMeasured();
   }
   // Busy (another execution held the lock), the run read neither: the record says.
   if (host.rehearsal === false || (host.rehearsal === undefined && !underWay())) return report;

@@ -27,6 +27,7 @@ import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
 import { AppsScriptForms } from './forms.js';
 import { appsScriptScheduler } from './triggers.js';
+import { CALL_KINDS, measurePorts, type Samples, saveSamples } from '../triggers/measured.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
@@ -130,8 +131,40 @@ function mayPass(error: unknown): boolean {
   );
 }
 
-/** Every port on the real services. */
+/**
+ * The calls this execution's ports timed (each execution starts with fresh globals), and the
+ * store the first ports read their copy of the properties into: keepMeasured saves them there.
+ */
+const timings: Samples[] = [];
+let measuredStore: Store | null = null;
+
+/** Every port on the real services, each call timed by the script's clock (measured.ts). */
 export function appsScriptPorts(): HostPorts {
+  const raw = servicePorts();
+  const { ports, samples } = measurePorts(raw, () => Date.now());
+  timings.push(samples);
+  measuredStore ??= raw.store;
+  return ports;
+}
+
+/**
+ * At the end of an execution: adds the calls its ports timed to the summary in the document
+ * properties, in one write (none for an execution that reached only the properties). Never
+ * throws: a measurement must not fail the execution it measured.
+ */
+export function keepMeasured(): void {
+  const all: Samples = {};
+  for (const samples of timings.splice(0))
+    for (const kind of CALL_KINDS) (all[kind] ??= []).push(...(samples[kind] ?? []));
+  if (!measuredStore) return;
+  try {
+    saveSamples(measuredStore, all);
+  } catch {
+    // The Properties quota spent, or a write refused: the next execution measures again.
+  }
+}
+
+function servicePorts(): HostPorts {
   const active = () => SpreadsheetApp.getActiveSpreadsheet();
   return {
     clock: { now: () => new Date().toISOString(), sleep: (ms) => Utilities.sleep(ms) },

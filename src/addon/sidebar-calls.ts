@@ -1,7 +1,8 @@
 // What the New match… sidebar asks of the script besides Start (google.script.run, through the
 // entry points main.ts re-exports): the games and defaults it draws, the host's kind of account, the
 // projected daily trigger time of the match being set up, and a check of the setup. Pure but for
-// reading the spreadsheet's time zone and the account kind the host said.
+// reading the spreadsheet's time zone, the account kind the host said and this account's own timings
+// of Google's calls (measured.ts).
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST, gameById } from '../engine/index.js';
@@ -13,11 +14,13 @@ import { type MatchSetup, type StartResult, firstMistake, validateSetup } from '
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
 import { type SeasonPrefill, seasonPrefill } from '../triggers/season.js';
 import { appsScriptPorts } from './services.js';
+import { MEASURED_KEY, measuredLatencies, parseSummary } from '../triggers/measured.js';
 import {
   type AccountKind,
   DAILY_EMAIL_RECIPIENTS,
   DAILY_TRIGGER_MINUTES,
   type TriggerUse,
+  type TriggerUseInput,
   projectTriggerUse,
 } from '../triggers/trigger-time.js';
 
@@ -99,13 +102,15 @@ export interface TriggerTimeAnswer {
   readonly emailsFit: boolean;
   /** A whole live session of this game at the pace its rules give (Game.livePace): its trigger minutes, and that pace in words. */
   readonly live: { readonly minutes: number; readonly pace: string } | null;
+  /** How many of the model's latencies were replaced by this account's own figures (0: the model's alone). */
+  readonly measuredKinds: number;
 }
 
 /**
  * The sidebar's projection of the daily trigger time of the match being set up, against the
  * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
  * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
- * and its turns as answers. Pure: no service is called.
+ * and its turns as answers. One Properties read: the account's own timings (measured.ts).
  */
 export function projectTriggerTime(
   setup: {
@@ -126,8 +131,11 @@ export function projectTriggerTime(
   const minutes = Object.fromEntries(
     Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0),
   );
+  // The account's own 90th percentiles, for the kinds of call it has timed enough of (measured.ts).
+  const measured = measuredLatencies(parseSummary(PropertiesService.getDocumentProperties().getProperty(MEASURED_KEY)));
   const use = projectTriggerUse({
     players,
+    measured,
     minutes: Object.keys(minutes).length > 0 ? minutes : { default: 1440 },
     ...turnClockFor(game, setup?.options),
     ...deadlinesOf(setup),
@@ -147,7 +155,8 @@ export function projectTriggerTime(
     emailsPerDay: use.emailsPerDay,
     emailQuota,
     emailsFit: use.emailsPerDay <= emailQuota,
-    live: liveSession(game, players, setup),
+    live: liveSession(game, players, setup, measured),
+    measuredKinds: Object.keys(measured).length,
   };
 }
 
@@ -155,7 +164,12 @@ export function projectTriggerTime(
  * The same match played live at its rules' pace (Game.livePace, or a round an hour), its phases
  * from a replay of the setup at that pace: the whole session's trigger minutes.
  */
-function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: number, setup: unknown) {
+function liveSession(
+  game: (typeof GAME_LIST)[number] | undefined,
+  players: number,
+  setup: unknown,
+  measured: TriggerUseInput['measured'],
+) {
   const pace = game?.livePace ?? LIVE_PACE;
   const at = { ...(typeof setup === 'object' && setup !== null ? setup : {}), minutes: pace.minutes, deadlines: {} };
   // The session's own phases, from a replay of the setup at that pace: without them (a setup not
@@ -164,6 +178,7 @@ function liveSession(game: (typeof GAME_LIST)[number] | undefined, players: numb
   if (!pace.turnClock && session.deadlines === undefined) return null;
   const use = projectTriggerUse({
     players,
+    measured,
     minutes: Object.keys(pace.minutes).length > 0 ? pace.minutes : { default: 60 },
     ...(pace.turnClock ? { turnClock: pace.turnClock } : {}),
     ...session,

@@ -31,7 +31,7 @@
 // measurement must not exceed it.
 
 import { MINUTE_LEAD_MS } from './arming.js';
-import { latencies } from './latency.js';
+import { LATENCY, latencies } from './latency.js';
 import { reminderMinutes } from './reminders.js';
 import { FORMS_EVERY_MINUTES } from './quiet.js';
 
@@ -41,30 +41,53 @@ export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
 export const DAILY_EMAIL_RECIPIENTS = { personal: 100, workspace: 1500 } as const;
 export type AccountKind = keyof typeof DAILY_TRIGGER_MINUTES;
 
-/** Milliseconds each call takes, read pessimistic (latency.ts, where each has its source). */
-const CALL_MS = latencies('pessimistic');
+/**
+ * Milliseconds each call takes: the pessimistic model (latency.ts, where each has its source), or
+ * where the account has measured enough calls of a kind (measured.ts), its own 90th percentile.
+ */
+type CallMs = Record<keyof typeof LATENCY, number>;
 
-/** A drawn spreadsheet: its metadata read, then one batchUpdate of about 50 KB (bench/results.md). */
-const DRAW_MS = 2 * CALL_MS.sheetsCall + 50 * CALL_MS.sheetsWritePerKb;
-/** The log: read (metadata and values), then one append. */
-const LOG_MS = 3 * CALL_MS.sheetsCall;
-/** An execution started; the lock taken and released, the bound spreadsheet, every property read once, a few writes. */
-const RUN_MS =
-  CALL_MS.executionStart + 2 * CALL_MS.lock + CALL_MS.spreadsheetApp + CALL_MS.propertyRead + 4 * CALL_MS.propertyWrite;
-/** A trigger replaced (arming.ts): the project's triggers listed, one deleted, one created, the pointer written. */
-const ARM_MS = 3 * CALL_MS.triggerChange + CALL_MS.propertyWrite;
-/** Reading a form's new responses. */
-const FORM_READ_MS = CALL_MS.formOpen + CALL_MS.formResponses;
-/** A form closed (with its message) and read once more. */
-const FORM_CLOSE_MS = FORM_READ_MS + 2 * CALL_MS.formChange;
-/** A form shown the next phase's questions (about six changes) and opened, its pointer written. */
-const FORM_SHOW_MS = 7 * CALL_MS.formChange + 2 * CALL_MS.propertyWrite;
-/** A tick that ends on its quiet pointer: the execution's start and one Properties read (two near a deadline). */
-const QUIET_TICK_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyRead;
-/** The edit trigger: two property writes, the event's range, a one-shot trigger armed. */
-const EDIT_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + ARM_MS;
-/** Before each deadline: the one-shot trigger turning the minute trigger on, a quiet minute tick a minute, the minute trigger off after. */
-const LEAD_MS = QUIET_TICK_MS + 2 * ARM_MS + (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS;
+/** What each part of an execution costs, from the latencies of one call each. */
+function costs(CALL_MS: CallMs) {
+  /** A drawn spreadsheet: its metadata read, then one batchUpdate of about 50 KB (bench/results.md). */
+  const DRAW_MS = 2 * CALL_MS.sheetsCall + 50 * CALL_MS.sheetsWritePerKb;
+  /** The log: read (metadata and values), then one append. */
+  const LOG_MS = 3 * CALL_MS.sheetsCall;
+  /** An execution started; the lock taken and released, the bound spreadsheet, every property read once, a few writes. */
+  const RUN_MS =
+    CALL_MS.executionStart +
+    2 * CALL_MS.lock +
+    CALL_MS.spreadsheetApp +
+    CALL_MS.propertyRead +
+    4 * CALL_MS.propertyWrite;
+  /** A trigger replaced (arming.ts): the project's triggers listed, one deleted, one created, the pointer written. */
+  const ARM_MS = 3 * CALL_MS.triggerChange + CALL_MS.propertyWrite;
+  /** Reading a form's new responses. */
+  const FORM_READ_MS = CALL_MS.formOpen + CALL_MS.formResponses;
+  /** A form closed (with its message) and read once more. */
+  const FORM_CLOSE_MS = FORM_READ_MS + 2 * CALL_MS.formChange;
+  /** A form shown the next phase's questions (about six changes) and opened, its pointer written. */
+  const FORM_SHOW_MS = 7 * CALL_MS.formChange + 2 * CALL_MS.propertyWrite;
+  /** A tick that ends on its quiet pointer: the execution's start and one Properties read (two near a deadline). */
+  const QUIET_TICK_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyRead;
+  /** The edit trigger: two property writes, the event's range, a one-shot trigger armed. */
+  const EDIT_MS = CALL_MS.executionStart + 2 * CALL_MS.propertyWrite + CALL_MS.propertyRead + ARM_MS;
+  /** Before each deadline: the one-shot trigger turning the minute trigger on, a quiet minute tick a minute, the minute trigger off after. */
+  const LEAD_MS = QUIET_TICK_MS + 2 * ARM_MS + (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS;
+  return {
+    CALL_MS,
+    DRAW_MS,
+    LOG_MS,
+    RUN_MS,
+    ARM_MS,
+    FORM_READ_MS,
+    FORM_CLOSE_MS,
+    FORM_SHOW_MS,
+    QUIET_TICK_MS,
+    EDIT_MS,
+    LEAD_MS,
+  };
+}
 
 /** Intervals the add-on keeps (quiet.ts: FORMS_EVERY_MINUTES; draw.ts: OTHERS_EVERY_MINUTES). */
 const OTHERS_EVERY_MINUTES = 180;
@@ -92,6 +115,11 @@ export interface TriggerUseInput {
   readonly closesWhenReady?: boolean;
   /** The schedule's reminder minutes (schedule.reminders); absent: the defaults (reminders.ts). */
   readonly reminders?: readonly number[];
+  /**
+   * The account's own figures (ms) for the calls it has measured enough of (measuredLatencies in
+   * measured.ts), each in place of the model's pessimistic one.
+   */
+  readonly measured?: Partial<CallMs>;
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -131,6 +159,19 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 
 /** The projection (see the top of this file). */
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
+  const {
+    CALL_MS,
+    DRAW_MS,
+    LOG_MS,
+    RUN_MS,
+    ARM_MS,
+    FORM_READ_MS,
+    FORM_CLOSE_MS,
+    FORM_SHOW_MS,
+    QUIET_TICK_MS,
+    EDIT_MS,
+    LEAD_MS,
+  } = costs({ ...latencies('pessimistic'), ...input.measured });
   const n = Math.max(1, Math.floor(input.players));
   const clock = input.turnClock;
   const phases = clock

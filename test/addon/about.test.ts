@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aboutHtml } from '../../src/addon/about.js';
+import { mergeSamples } from '../../src/triggers/measured.js';
 
 const root = join(__dirname, '../..');
 // The build's module is plain JavaScript, taken by path so the types stay here.
@@ -66,5 +67,29 @@ describe('About genius-host: the host guide', () => {
     expect(built.guide).toBe(guideAddress(readFileSync(join(root, 'README.md'), 'utf8')));
     const bundle = readFileSync(join(root, 'dist/Code.js'), 'utf8');
     expect(bundle).toContain(`build:${JSON.stringify(built.build)},guide:${JSON.stringify(built.guide)}`);
+  });
+});
+
+describe('About genius-host: how long Google takes here', () => {
+  const info = { version: '1.2.3', build: 'abcdef012345', guide: '' };
+
+  it('says nothing is measured yet before any run', () => {
+    expect(aboutHtml(info)).toContain('How long Google takes here: nothing measured yet');
+  });
+
+  it('shows each kind measured beside the plan, in words, and the figures for the bench apart', () => {
+    const measured = mergeSamples({}, { formRead: [300, 400, 500, 1200], sheetsCall: [900] });
+    const html = aboutHtml(info, measured);
+    expect(html).toContain(
+      '<li>Reading a form: 0.4 s usually, 1.2 s 9 times in 10, 1.2 s at worst here (4 times); genius-host plans for 3.0 s (public figures: 1.6 s).</li>',
+    );
+    expect(html).toContain('<li>Reading or writing a spreadsheet: 0.9 s usually');
+    // The bench's figures only inside the maintainers' fold, without the latest calls.
+    const [words, fold] = html.split('<details>');
+    expect(words).not.toContain('{');
+    expect(fold).toContain(
+      '&quot;formRead&quot;:{&quot;count&quot;:4,&quot;median&quot;:400,&quot;p90&quot;:1200,&quot;most&quot;:1200}',
+    );
+    expect(fold).not.toContain('recent');
   });
 });

@@ -141,3 +141,85 @@ it('a burst of form answers in one minute stays within 60 Sheets writes; with th
   expect(busiestMinute(window, true)).toBeLessThanOrEqual(60);
   expect(busiestMinute(window, false)).toBeLessThanOrEqual(60);
 }, 300_000);
+
+/**
+ * Apps Script runs at most 30 executions of one user at once ("Quotas for Google Services",
+ * Current limitations: Simultaneous executions, 30 per user; docs/google.md). The sandbox runs
+ * executions one after another, so they are laid out as Google would run them: each starts when
+ * the sandbox started it and runs as long as the cost model says (pessimistic), waiting first for
+ * the document lock while the one before holds it (a wait is an execution running). The most that
+ * overlap at a deadline burst must stay under 30.
+ */
+/** A trigger fired; an execution Sheets refused for its per-minute quota is an execution all the same (the next one retries). */
+function fireRefusable(fire: () => void): void {
+  try {
+    fire();
+  } catch (error) {
+    if (!/Quota exceeded for quota metric '(Write|Read) requests'/.test((error as Error).message)) throw error;
+  }
+}
+
+function mostSimultaneous(executions: readonly { at: number; ms: number; locks: boolean }[]): number {
+  let lockFree = -Infinity;
+  const spans = [...executions]
+    .sort((a, b) => a.at - b.at)
+    .map((e) => {
+      if (!e.locks) return [e.at, e.at + e.ms] as const;
+      const start = Math.max(e.at, lockFree);
+      lockFree = start + e.ms;
+      return [e.at, lockFree] as const;
+    });
+  let most = 0;
+  for (const [start] of spans) most = Math.max(most, spans.filter(([s, end]) => s <= start && start < end).length);
+  return most;
+}
+
+it('a deadline burst with the largest game: every player answering in the last seconds stays under 30 simultaneous executions', () => {
+  const c = LARGE_CASES.find((x) => x.game === MOST.id)!;
+  const table = startedTable(c);
+  const open = table.state().open!;
+  const players = Object.keys(open.phase.questions);
+  // Everyone answers within the last 10 seconds before the deadline, the form-submit trigger
+  // firing for each; then the minute ticks close the phase (their own executions: the one before
+  // the deadline waits for it, as arming.ts has it).
+  table.google.clock.set(at(open.timing.deadline!, -10));
+  const from = table.google.executions.length;
+  for (const player of players) {
+    const bot = botAnswers(table, player)!;
+    expect(table.submitOnly(player, privatePart(bot.answers, bot.questions), bot.questions)).toBe(true);
+    fireRefusable(() => table.sandbox.fire('ON_FORM_SUBMIT'));
+    table.google.clock.advance(10 / players.length);
+  }
+  for (let minute = 0; minute < 3; minute++) {
+    fireRefusable(() => table.sandbox.fire('CLOCK'));
+    table.google.clock.advance(60);
+  }
+  const burst = table.google.executions.slice(from).map((e) => ({
+    at: e.at,
+    // Its calls as the model has them, and any wait for a deadline (Utilities.sleep): run time all the same.
+    ms:
+      LATENCY.executionStart.pessimistic +
+      e.calls.reduce((n, call) => n + costOf(call, 'pessimistic'), 0) +
+      (e.sleptMs ?? 0),
+    locks: e.calls.some((call) => call.name === 'Lock.tryLock'),
+  }));
+  const most = mostSimultaneous(burst);
+  console.log(
+    `[budget] ${players.length} answers in the last 10 s before a deadline (${MOST.id}): ${burst.length} executions, at most ${most} at once (Apps Script: 30 per user)`,
+  );
+  // Every player's answer is an execution of its own, and they did overlap (the model is not empty).
+  expect(burst.length).toBeGreaterThanOrEqual(players.length);
+  expect(most).toBeGreaterThan(1);
+  expect(most).toBeLessThan(30);
+  expect(table.state().closed.length).toBeGreaterThan(0);
+  expect(logOf(table.sandbox).submissions.filter((s) => s.via === 'form').length).toBe(players.length);
+}, 300_000);
+
+it('simultaneous executions: an execution waiting for the lock counts as running', () => {
+  // Three at once, each 10 s, two taking the lock: the second waits for the first, so at 15 s two
+  // still run; a fourth at 25 s meets the second.
+  const e = (at: number, locks = true) => ({ at: at * 1000, ms: 10_000, locks });
+  expect(mostSimultaneous([e(0), e(0), e(0, false)])).toBe(3);
+  expect(mostSimultaneous([e(0), e(1), e(2), e(25)])).toBe(3);
+  expect(mostSimultaneous([e(0), e(20), e(40)])).toBe(1);
+});

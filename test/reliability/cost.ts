@@ -21,6 +21,23 @@ export interface CallCost {
 const L = LATENCY;
 
 /**
+ * A reading of the model: sourced, pessimistic, or an account's own figures (ms, by latency name:
+ * a Rehearsal report's or About's, through npm run bench -- --latencies FILE), the pessimistic
+ * figure where it has none.
+ */
+export type Reading = LatencyModel | { readonly measured: Partial<Record<keyof typeof LATENCY, number>> };
+
+const NAME_OF = new Map<Latency, keyof typeof LATENCY>(
+  (Object.entries(LATENCY) as [keyof typeof LATENCY, Latency][]).map(([name, l]) => [l, name]),
+);
+
+/** One latency under a reading (ms). */
+export function readOf(l: Latency, reading: Reading): number {
+  if (typeof reading === 'string') return l[reading];
+  return reading.measured[NAME_OF.get(l)!] ?? l.pessimistic;
+}
+
+/**
  * Cost per call, by `Service.method`; the first matching rule applies. Every figure is one of
  * src/triggers/latency.ts, with its source there (the sidebar's projection reads the same table).
  */
@@ -58,11 +75,12 @@ const SCRIPT_SLOWDOWN = 3;
  * A call's cost, whether it succeeded or failed: a refused or timed-out call took its round trip,
  * and a retry (the same work done again by the next execution) is calls of its own, counted there.
  */
-export function costOf(call: CallRecord, model: LatencyModel = 'sourced'): number {
+export function costOf(call: CallRecord, model: Reading = 'sourced'): number {
   const cost = COSTS.find(([pattern]) => pattern.test(call.name))![1];
-  const fixed = cost.fixed[model];
-  if (!call.remote && fixed > L.local[model]) return L.local[model];
-  return fixed + (cost.perKb?.[model] ?? 0) * ((call.bytesOut + call.bytesIn) / 1024);
+  const fixed = readOf(cost.fixed, model);
+  const local = readOf(L.local, model);
+  if (!call.remote && fixed > local) return local;
+  return fixed + (cost.perKb ? readOf(cost.perKb, model) : 0) * ((call.bytesOut + call.bytesIn) / 1024);
 }
 
 export interface ExecutionCost {
@@ -93,9 +111,9 @@ export interface ExecutionCost {
  */
 export type ScriptTime = 'measured' | 'none';
 
-function executionCost(e: ExecutionRecord, scriptTime: ScriptTime, model: LatencyModel): ExecutionCost {
+function executionCost(e: ExecutionRecord, scriptTime: ScriptTime, model: Reading): ExecutionCost {
   // The execution's start and bundle load, then its calls.
-  const serviceMs = L.executionStart[model] + e.calls.reduce((n, c) => n + costOf(c, model), 0);
+  const serviceMs = readOf(L.executionStart, model) + e.calls.reduce((n, c) => n + costOf(c, model), 0);
   const scriptMs = scriptTime === 'none' ? 0 : Math.max(0, (e.ms ?? 0) - e.serviceMs) * SCRIPT_SLOWDOWN;
   const count = (f: (c: CallRecord) => boolean) => e.calls.filter(f).length;
   // Waiting (for the lock, or in Utilities.sleep for a deadline) is run time too.
@@ -177,7 +195,7 @@ export function matchBudget(
   executions: readonly ExecutionRecord[],
   sheetsCalls: readonly { at: number; write: boolean }[],
   scriptTime: ScriptTime = 'measured',
-  model: LatencyModel = 'sourced',
+  model: Reading = 'sourced',
   /** Whether a clock trigger is left after the match's last execution (the hourly one ticks on). */
   clockLeft = true,
 ): MatchBudget {

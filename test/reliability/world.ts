@@ -2,7 +2,7 @@
 // so two runs can be compared and a difference named: the match log, every tab of every
 // spreadsheet, every form, the document properties, sharing and publishing, the triggers.
 //
-// The rows pointer's read time and when the forms were last read are left out (see below). Form item ids are not compared as such: Forms gives new items new ids, so a form rebuilt by a
+// The rows pointer's read time, when the forms were last read and the calls' timings are left out (see below). Form item ids are not compared as such: Forms gives new items new ids, so a form rebuilt by a
 // retry has other ids than in a clean run. Items are compared by position, and the add-on's
 // pointer from item ids to question ids is compared with ids replaced by those positions.
 import { createHash } from 'node:crypto';
@@ -83,7 +83,10 @@ export function digestWorld(google: Google): WorldDigest {
       key === 'gh.poll-asked' ||
       key === 'gh.quiet' ||
       key === 'gh.drawn-at' ||
-      key.startsWith('gh.ask.')
+      key.startsWith('gh.ask.') ||
+      // How long Google's calls took (src/triggers/measured.ts): a measurement, which each
+      // interleaving makes differently, not what the match is.
+      key === 'genius-host.latency'
     ) {
       // When the forms were last read, and how often asked to be: bookkeeping of the same kind as readAt.
       continue;
