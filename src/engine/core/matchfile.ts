@@ -35,7 +35,14 @@ export function isIsoTime(text: string): boolean {
 
 /** Answers are text, as a form sends them; numbers in a hand-written file are read as text. */
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
-const answerValue = z.union([answerText, z.array(answerText)]);
+/**
+ * Any other answer (true, null, {}, a list holding one) still loads, as it is: replay refuses that
+ * one submission with its reason (docs/matchfile.md, "How submissions count"), as it does for a
+ * sheet cell holding a date, instead of the whole file failing. Typed `never`, so the loaded
+ * answers read as text everywhere; replay's cleanAnswers checks every value before a game reads it.
+ */
+const unreadAnswer = z.custom<never>(() => true);
+const answerValue = z.union([answerText, z.array(answerText), unreadAnswer]);
 
 /** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
 const entryUid = z.optional(

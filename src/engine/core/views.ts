@@ -170,12 +170,21 @@ function asOf(at: string, closesIn: string, zones: readonly string[]): NonNullab
 const LOG_QUESTION_MAX = 60;
 const LOG_ANSWERS_MAX = 10_000;
 
+/** One answer as the log shows it: a text, a list joined, or what a file held that is not text, in words. */
+function logAnswer(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
+    return value.map(String).join(', ');
+  return '(not text)';
+}
+
 /** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
     .map(
       ([key, value]) =>
-        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(typeof value === 'string' ? value : value.join(', '), MAX_ANSWER_LENGTH)}`,
+        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(logAnswer(value), MAX_ANSWER_LENGTH)}`,
     )
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);
