@@ -47,6 +47,7 @@ function statusTable(status: StatusView): Table {
   }
   rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
   if (status.discord) rows.push(['Discord', status.discord]);
+  if (status.notEmailed) rows.push(['Not emailed', status.notEmailed]);
   if (status.guardrails) rows.push(['Guardrails', status.guardrails]);
   return { title: 'Where the match stands', header: ['', ''], rows };
 }

@@ -34,6 +34,8 @@ import type { LogEntry } from './log.js';
 import type { MailMessage } from './ports.js';
 import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminders.js';
 import { publicByForm } from './rows.js';
+import { noticesOn, openingEmail, openingKey, openingPost } from './notices.js';
+import { MAIL_QUOTA_SPENT } from '../engine/core/mail-quota.js';
 
 export interface MessagesSent {
   /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
@@ -103,12 +105,34 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
   const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
-  if (due && remind) entries.push(...remindByEmail(ctx, result, due, unsent, now).map(event));
-  const retry = !remind && unsent.length > 0;
+  // The opening's call to every player the phase waits for (notices.ts), once each.
+  const opening = openingKey(result);
+  const notices = noticesOn(result.match);
+  const toCall =
+    opening !== null && notices.email && ctx.ports.mail
+      ? awaited(result).filter((id) => !logged.has(messageId('email', opening, id)))
+      : [];
+  if (remind) {
+    // One quota for both: a reminder is nearer its deadline than an opening's notice, so it goes first.
+    const jobs: EmailJob[] = [
+      ...(due
+        ? unsent.map((player) => ({
+            key: due.key,
+            player,
+            build: (to: string) => reminderEmail(ctx, result, player, to, due, now),
+          }))
+        : []),
+      ...(opening !== null
+        ? toCall.map((player) => ({ key: opening, player, build: (to: string) => openingEmail(ctx, result, player, to) }))
+        : []),
+    ];
+    entries.push(...emailAll(ctx, result, jobs).map(event));
+  }
+  const retry = !remind && (unsent.length > 0 || toCall.length > 0);
   let wakeAt: number | null = null;
   const since = discordSince(ctx);
   if (since !== null) {
-    const posts: { key: string; content: () => string }[] = [];
+    const posts: { key: string; content: () => string; mentions?: readonly string[] }[] = [];
     if (due && remind && waiting.length > 0)
       posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
     const last = result.closed[result.closed.length - 1];
@@ -118,6 +142,19 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         key: `result:${last.phase.id}@${closedAt}`,
         content: () => resultPost(ctx, result, last.phase.title),
       });
+    // After the result that opened it: the phase, and the players it waits for mentioned.
+    const openedAt = result.open?.timing.opensAt;
+    const called = opening !== null ? awaited(result) : [];
+    if (
+      opening !== null &&
+      notices.discord &&
+      called.length > 0 &&
+      openedAt !== undefined &&
+      Date.parse(openedAt) >= Date.parse(since)
+    ) {
+      const { content, mentions } = openingPost(result, called);
+      posts.push({ key: opening, content: () => content, mentions });
+    }
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
     // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
     const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
@@ -126,7 +163,7 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         entries.push(
           event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }),
         );
-    for (const { key, content } of posts) {
+    for (const { key, content, mentions } of posts) {
       const tries = logged.get(messageId('discord', key)) ?? [];
       if (tries.some((s) => s !== 'failed')) continue;
       const refused = pending.get(key);
@@ -135,7 +172,7 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         wakeAt = Math.min(wakeAt ?? Infinity, Date.parse(refused.retry));
         continue;
       }
-      const outcome = post(ctx, content());
+      const outcome = post(ctx, content(), mentions);
       if (outcome.sent) {
         entries.push(event({ channel: 'discord', key, status: 'sent' }));
         continue;
@@ -177,35 +214,32 @@ export function nextTry(now: string, failures: number, waitMs?: number): number 
   return Date.parse(now) + Math.max(backoff, waitMs ?? 0);
 }
 
+/** One email to send: its message key (a reminder's, an opening's), its player, and the message once their address is known. */
+interface EmailJob {
+  readonly key: string;
+  readonly player: string;
+  readonly build: (to: string) => MailMessage;
+}
+
 /**
- * Emails each of `players` a reminder, within the day's mail quota (MailApp counts recipients: one
- * each). Answers what came of each: sent, or skipped with why (the quota spent, no address, or
- * Google's refusal; a skipped reminder is not tried again, its moment has passed).
+ * Sends `jobs` in their order within the day's mail quota (MailApp counts recipients: one each), so
+ * when the quota runs out the first jobs are the ones sent. Answers what came of each: sent, or
+ * skipped with why (the quota spent, no address, or Google's refusal; a skipped email is not tried
+ * again, its moment has passed, and the host's Status tab names whom the quota left out).
  */
-function remindByEmail(
-  ctx: HostContext,
-  result: ReplayResult,
-  due: ReminderTime,
-  players: readonly string[],
-  now: string,
-): Omit<MessageEvent, 'type' | 'at'>[] {
+function emailAll(ctx: HostContext, result: ReplayResult, jobs: readonly EmailJob[]): Omit<MessageEvent, 'type' | 'at'>[] {
   const mail = ctx.ports.mail;
-  if (!mail || players.length === 0) return [];
+  if (!mail || jobs.length === 0) return [];
   const emails = currentEmails(result.match);
   let quota = mail.remainingDailyQuota();
-  return players.map((id) => {
-    const base = { channel: 'email' as const, key: due.key, player: id };
+  return jobs.map(({ key, player: id, build }) => {
+    const base = { channel: 'email' as const, key, player: id };
     const to = emails.get(id);
     if (to === undefined) return { ...base, status: 'skipped' as const, note: 'the player has no email address' };
     if (isNobody(to)) return { ...base, status: 'skipped' as const, note: 'a seat the add-on plays (nobody to email)' };
-    if (quota <= 0)
-      return {
-        ...base,
-        status: 'skipped' as const,
-        note: "the day's email quota is spent (MailApp: 100 recipients a day for a personal account, 1,500 for Workspace)",
-      };
+    if (quota <= 0) return { ...base, status: 'skipped' as const, note: MAIL_QUOTA_SPENT };
     try {
-      mail.send(reminderEmail(ctx, result, id, to, due, now));
+      mail.send(build(to));
       quota -= 1;
       return { ...base, status: 'sent' as const };
     } catch (error) {

@@ -29,6 +29,9 @@ export interface MessagesCase {
   readonly faults?: Faults;
 }
 
+/** A player's Discord user id in these matches (a snowflake of 18 digits). */
+const discordIdOf = (i: number) => String(100_000_000_000_000_000n + BigInt(i));
+
 /** The match as its log stood at `time` (what was sent by then), replayed as of then. */
 function asOf(match: MatchFile, time: string) {
   const by = (at?: string) => at === undefined || Date.parse(at) <= Date.parse(time);
@@ -92,6 +95,8 @@ function startWithSidebar(c: MessagesCase): { table: Table; closeWhenReady: Reco
       email: emails[i],
       garnets: 0,
       ...(i === 1 ? { timeZone: 'America/New_York' } : {}),
+      // Every other player gives a Discord id: the opening's post mentions them, and names the others.
+      ...(i % 2 === 0 ? { discord: discordIdOf(i) } : {}),
     })),
     startAt: '2026-11-21T18:00:00.000Z',
     timeZone: 'Europe/London',
@@ -293,7 +298,21 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
     expect(logged.map((e) => e.player).sort(), key).toEqual([...awaited].sort());
     reminded += awaited.length;
   }
-  expect(events.filter((e) => e.channel === 'email')).toHaveLength(reminded);
+  // Every opening called each player the phase waited for then, once (sent, or skipped and noted).
+  let called = 0;
+  for (const key of new Set(events.filter((e) => e.key.startsWith('open:')).map((e) => e.key))) {
+    const opensAt = key.slice(key.lastIndexOf('@') + 1);
+    const then = asOf(match, opensAt).open;
+    expect(then && `open:${then.phase.id}@${then.timing.opensAt}`, key).toBe(key);
+    const waitedFor = Object.keys(then?.phase.questions ?? {});
+    const logged = events.filter((e) => e.channel === 'email' && e.key === key);
+    expect(logged.map((e) => e.player).sort(), key).toEqual([...waitedFor].sort());
+    called += waitedFor.length;
+  }
+  // Every phase that opened was called: as many openings as phases closed, and the last.
+  const openings = new Set(events.filter((e) => e.channel === 'email' && e.key.startsWith('open:')).map((e) => e.key));
+  expect(openings.size).toBe(replayMatch(match).closed.length);
+  expect(events.filter((e) => e.channel === 'email')).toHaveLength(reminded + called);
   // The schedule gives reminders in every game here (a Peg Domain turn longer than 5 minutes has one).
   expect(sentMail.length).toBeGreaterThan(0);
   // A phase closed early sends none of the reminders it would have had later; a paused one none of its old deadline's.
@@ -325,8 +344,15 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
       if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
     // Ben reads times in New York; the others in London.
     expect(mail.body).toMatch(
-      player!.id === 'p2' ? / America\/New_York \(UTC-0[45]:00\), in / : / Europe\/London \(UTC\+0[01]:00\), in /,
+      player!.id === 'p2' ? / America\/New_York \(UTC-0[45]:00\)(, in |\.)/ : / Europe\/London \(UTC\+0[01]:00\)(, in |\.)/,
     );
+    // An opening's notice gives the player's own form and says what to answer.
+    if (/ is open/.test(mail.subject)) {
+      const form = (JSON.parse(google.properties.get(`gh.player.${player!.id}`) ?? '{}') as { form: { url: string } }).form.url;
+      // (A question answered in the player's public row sends them there instead.)
+      expect(mail.body.includes(`Your form: ${form}`) || mail.body.includes('Your row in the shared sheet')).toBe(true);
+      expect(mail.body).toContain('What to answer:');
+    }
   }
   // The quota: one phase's reminders were skipped, each noted in the host's log.
   const skipped = events.filter((e) => e.status === 'skipped');
@@ -342,7 +368,18 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
   const sentPosts = posts.filter((e) => e.status === 'sent');
   expect(google.discord.posts).toHaveLength(sentPosts.length);
   expect(new Set(sentPosts.map((e) => e.key)).size).toBe(sentPosts.length);
-  expect(google.discord.posts.every((p) => JSON.stringify(p.allowedMentions) === '{"parse":[]}')).toBe(true);
+  // Every post valid by Discord's own description of the webhook (test/helpers/discord-openapi.ts).
+  expect(google.discord.invalid).toEqual([]);
+  // Nothing pings by itself; an opening's post mentions the players it waits for who gave a Discord id, and only them.
+  for (const p of google.discord.posts) {
+    const mentioned = [...p.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]);
+    expect(p.allowedMentions).toEqual(mentioned.length > 0 ? { parse: [], users: mentioned } : { parse: [] });
+    if (mentioned.length > 0) expect(p.content).toMatch(/ is open/);
+    for (const id of mentioned) expect(match.players.find((pl) => pl.discord === id)).toBeDefined();
+  }
+  const openingPosts = sentPosts.filter((e) => e.key.startsWith('open:'));
+  expect(openingPosts.length, 'a post at each opening').toBeGreaterThan(0);
+  expect(google.discord.posts.some((p) => /<@\d+> \(/.test(p.content))).toBe(true);
   const { from, until } = played.outage ?? { from: 0, until: 0 };
   // (Turned on after the execution at its start.) Each post tried in the outage stayed pending and
   // was tried again (no sooner than its logged retry) until it went out after the outage, or a later
@@ -396,7 +433,9 @@ function checkMessagesPrivate(table: Table, match: MatchFile, result: ReturnType
     ...google.discord.posts.map((p) => ({ audience: 'public' as Audience, text: p.content })),
   ];
   expect(checkMessagesPrivacy(result, messages)).toBeGreaterThan(0);
-  for (const message of messages)
+  // The questions an opening's notice lists are the game's own words (a colour question lists every colour), not an answer.
+  const withoutQuestions = (text: string) => text.replace(/What to answer:\n(- .*\n)*/g, '');
+  for (const message of messages.map((m) => ({ ...m, text: withoutQuestions(m.text) })))
     for (const s of match.submissions)
       for (const value of Object.values(s.answers).flat())
         if (typeof value === 'string' && value.trim().length >= 6 && message.audience !== `player:${s.player}`)

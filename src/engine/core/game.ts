@@ -17,6 +17,8 @@ export interface Player {
   readonly timeZone?: string;
   /** In an anonymous match, who plays under the alias `name`: the host's only (core/anonymity.ts). */
   readonly person?: string;
+  /** The player's Discord user id: the post at a phase's opening mentions them (triggers/notices.ts). Never published. */
+  readonly discord?: string;
 }
 
 /** A player's answers for one phase: question id → text (or a list, for multi-select). */

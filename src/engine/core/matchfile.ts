@@ -80,6 +80,21 @@ const playerSchema = z.strictObject({
   timeZone: z.optional(
     z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
   ),
+  /**
+   * The player's Discord user id, so the post at a phase's opening mentions them (a snowflake: 17
+   * to 20 digits, Discord's "Copy User ID" with Developer Mode on). Host only: never published.
+   */
+  discord: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          /^\d{17,20}$/,
+          'a Discord user id is 17 to 20 digits (in Discord: User Settings → Advanced → Developer Mode, then right-click the player → Copy User ID)',
+        ),
+      ),
+  ),
   /** An anonymous match's host-only field: who plays under the alias `name` (core/anonymity.ts). */
   person: z.optional(
     z
@@ -252,6 +267,16 @@ const scheduleSchema = z.strictObject({
   closeAt: z.optional(z.record(z.string(), wallClockRuleSchema)),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
+  /**
+   * Whether a phase's opening calls the players it waits for (src/triggers/notices.ts): an email to
+   * each, a Discord post mentioning them. Absent, or a channel left out: on.
+   */
+  notices: z.optional(
+    z.strictObject({
+      email: z.optional(z.boolean('notices.email takes true or false')),
+      discord: z.optional(z.boolean('notices.discord takes true or false')),
+    }),
+  ),
   /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
   reminders: z.optional(
     z.array(

@@ -57,6 +57,8 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
         timeZone: undefined,
         // Who plays under an alias is the host's only (core/anonymity.ts).
         person: undefined,
+        // A Discord account is the player's, like their address: the host's only.
+        discord: undefined,
       },
       PLAYER_FIELDS,
     ),

@@ -205,6 +205,8 @@ export interface StatusView {
   readonly result?: readonly string[];
   /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
   readonly discord?: string;
+  /** The host's only: the open phase's players the day's email quota left unemailed (core/mail-quota.ts). */
+  readonly notEmailed?: string;
   /**
    * How long the open phase had left when this view was drawn (`at`): the sheet shows it "as of
    * the last update". The add-on leaves it out of what decides whether a sheet is drawn again, so

@@ -10,6 +10,7 @@ import { seedCommitment } from './commitment.js';
 import { receiptCode } from './receipt.js';
 import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
+import { notEmailedLine } from './mail-quota.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
@@ -63,6 +64,11 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   const status = statusOf({ ...result, ctx: seatedContext(result) }, readerZones(result, audience), options.now);
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  // Only the host hears whom the day's email quota left out (core/mail-quota.ts).
+  const notEmailed =
+    audience === 'host' && result.open
+      ? notEmailedLine(result.match.events, result.open.phase.id, result.open.timing.opensAt, result.ctx.playerName)
+      : null;
   // The changed-squares marker is the renderer's, the same in every game: so is its legend line.
   const legend = marksChanges(gameView.boards)
     ? [...gameView.legend, { symbol: '═', textColour: CHANGED_COLOUR, meaning: CHANGED_MEANING }]
@@ -76,7 +82,11 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     ...(people ? { sections: [people, ...gameView.sections] } : {}),
     legend,
     audience,
-    status: discord === null ? status : { ...status, discord },
+    status: {
+      ...status,
+      ...(discord === null ? {} : { discord }),
+      ...(notEmailed === null ? {} : { notEmailed }),
+    },
     log: logFor(result, audience),
     ...seed,
     ...actions,
