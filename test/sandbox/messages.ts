@@ -215,6 +215,11 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
       played.seenReminders.push({ key: times[0].key, passed: google.clock.iso() });
       // A doubled trigger at the reminder: nothing is sent twice.
       table.fire('CLOCK');
+      // With the quota spent, the host's Status tab names whom the reminder did not reach.
+      if (faults.quota === phase)
+        expect(JSON.stringify(google.host.sheet('Status').cells)).toMatch(
+          /Not emailed, the day's email quota being spent: [A-Z][a-z]+ \(a reminder\)/,
+        );
     }
     // Discord is down over the close of the first open phase after the first, and rate limits a try in
     // the next (its first post, or a later phase's when it posts none).
