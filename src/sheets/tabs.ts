@@ -30,8 +30,10 @@ function statusTable(status: StatusView): Table {
   const rows: [string, string][] = [
     ['Game', status.game],
     ['Now', status.headline],
-    ['Phase', phase ? `${phase.title} (${phase.id})` : 'none: the match is over'],
+    ['Phase', phase ? phase.title : 'none: the match is over'],
   ];
+  // The last resolution in words, a line a row, before the open phase's details.
+  for (const [i, line] of (status.news ?? []).entries()) rows.push([i === 0 ? 'Last result' : '', line]);
   if (status.pausedSince)
     rows.push([
       'Paused',

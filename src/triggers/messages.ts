@@ -345,9 +345,11 @@ function hostActionLines(result: ReplayResult): string[] {
 /** A resolution's post: the public view's headline and current board, and the spectators' link. */
 function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string): string {
   const view = viewFor(result, 'public');
-  const board = view.boards[0]?.title;
   const lines = [`**${discordText(result.game.title)}**: ${discordText(closedTitle)} is over.`];
-  if (board) lines.push(discordText(board));
+  // What happened, in words (core/news.ts); the board's title where the game tells nothing more.
+  const news = view.status.news ?? [];
+  if (news.length > 0) lines.push(...news.map(discordText));
+  else if (view.boards[0]?.title) lines.push(discordText(view.boards[0].title));
   lines.push(nextLine(result, view.status.headline));
   lines.push(...hostActionLines(result));
   const shared = ctx.pointers.shared();

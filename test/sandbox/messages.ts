@@ -10,7 +10,7 @@
 // match file shows. The reminders expected follow from the schedule (reminderTimes), not the game.
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { type MatchFile, replayMatch } from '../../src/engine/index.js';
+import { type MatchFile, gameById, replayMatch } from '../../src/engine/index.js';
 import { type ReminderTime, reminderTimes } from '../../src/triggers/reminders.js';
 import { checkMessagesPrivacy } from '../helpers/privacy.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
@@ -415,7 +415,11 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
   const spectators = (table.run('exportMatchFile'), google.properties.get('gh.shared') ?? '');
   const link = (JSON.parse(spectators) as { spectators: string }).spectators;
   for (const post of google.discord.posts) {
-    if (/ is over\./.test(post.content)) expect(post.content).toContain(`Spectators: ${link}`);
+    if (/ is over\./.test(post.content)) {
+      expect(post.content).toContain(`Spectators: ${link}`);
+      // A game that tells its news says what happened in words: who leads, with how many.
+      if (gameById(table.gameId).news) expect(post.content).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
+    }
     else expect(post.content).toMatch(/Waiting for: /);
   }
   // The host's log tab lists each message, a refused post with Discord's answer and its next try.

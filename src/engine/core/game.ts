@@ -2,6 +2,7 @@
 // replays. A game never reads the clock or Math.random: time comes in through phase timing, and
 // randomness through `ctx.random(label)`, derived from the match seed.
 
+import type { News } from './news.js';
 import type * as z from 'zod/mini';
 import type { Random } from './random.js';
 import type { Audience, GameView } from './view.js';
@@ -401,6 +402,12 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
 
   /** The public summary of each finished round, for `replay` output. */
   rounds(state: S, ctx: GameContext<O>): RoundSummary[];
+  /**
+   * What the latest resolution did, in words a spectator reads (core/news.ts): the round's public
+   * facts and each side's points before and after it; null before any. The result's post and every
+   * Status tab give it. Absent: they give the headline only.
+   */
+  news?(state: S, ctx: GameContext<O>): News | null;
   /** The end of the game (only called once `currentPhase` is null). */
   finish(state: S, ctx: GameContext<O>, decide: Decide): Final;
 

@@ -11,6 +11,7 @@ import { receiptCode } from './receipt.js';
 import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
 import { notEmailedLine } from './mail-quota.js';
+import { newsLines } from './news.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
@@ -166,7 +167,15 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
     ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),
     guardrails: guardrailsLine(result.match),
+    ...newsOf(result),
   };
+}
+
+/** The last resolution in words (core/news.ts), once a phase has closed and the game tells it. */
+function newsOf(result: ReplayResult): { news?: readonly string[] } {
+  if (result.closed.length === 0 || !result.game.news) return {};
+  const lines = newsLines(result.game.news(result.state, result.ctx));
+  return lines.length > 0 ? { news: lines } : {};
 }
 
 /** How long the open phase has left, as of the drawing at `at`, in the reader's zones. */

@@ -4,7 +4,7 @@
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { reachFirstBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type FasOptions, type FasOptionsInput, PIECES_PER_PLAYER, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
 import { describeOptions } from './pieces.js';
@@ -59,6 +59,7 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: fasView,
   bots: { random: randomBot, 'reach-first': reachFirstBot },

@@ -3,7 +3,7 @@
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { oddsBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type HuOptions, optionsSchema, prepareOptions } from './options.js';
 import { PICK, checkSubmission } from './parse.js';
 import { type HuContext, type HuMove, type HuState, initialState, resolvePhase } from './state.js';
@@ -47,6 +47,7 @@ export const highestUnique: Game<HuOptions, HuState, HuMove> = {
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: huView,
   bots: { random: randomBot, odds: oddsBot },

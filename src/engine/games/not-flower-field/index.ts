@@ -4,7 +4,7 @@
 import { formatCell } from '../../core/coords.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type NffOptions, type NffOptionsInput, optionsSchema, prepareOptions, shapeOf } from './options.js';
 import { checkSubmission } from './parse.js';
 import { type NffContext, type NffMove, type NffState, initialState, opponentsOf, resolvePhase } from './state.js';
@@ -81,6 +81,7 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: nffView,
   bots: { random: randomBot, greedy: greedyBot },

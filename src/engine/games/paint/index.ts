@@ -6,7 +6,7 @@
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import type { Audience } from '../../core/view.js';
 import { randomBot, teamBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type PaintOptions, type PaintOptionsInput, ROUNDS, TEAMS, optionsSchema, prepareOptions } from './options.js';
 import { CAPTAIN_WEIGHT, REVEAL_COST, checkSubmission } from './parse.js';
 import { type PaintContext, type PaintMove, type PaintState, initialState, isCaptain, resolvePhase } from './state.js';
@@ -82,6 +82,7 @@ export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput>
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: paintView,
   extraAudiences: teamAudiences,

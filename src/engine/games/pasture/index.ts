@@ -5,7 +5,7 @@
 import { formatCell } from '../../core/coords.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { SHAPE, formatFence, formatRect, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, type PastureOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
@@ -157,6 +157,7 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: pastureView,
   bots: { random: randomBot, greedy: greedyBot },

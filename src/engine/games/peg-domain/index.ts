@@ -12,7 +12,7 @@
 
 import type { Game, PhaseSpec, Question, TurnClock } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import {
   ITEM_NAMES,
   ITEM_TURN_LIMIT,
@@ -167,6 +167,7 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   closesEarly,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: pegView,
   bots: { random: randomBot, greedy: greedyBot },
