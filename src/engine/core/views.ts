@@ -27,7 +27,7 @@ import {
   marksChanges,
   playerAudience,
 } from './view.js';
-import { spanText, zonedTexts } from './zones.js';
+import { spanText, zonedText, zonedTexts } from './zones.js';
 import { guardrailsLine } from './guardrails.js';
 import { hostActionsTable } from './host-actions.js';
 import { seatedPlayers } from './seats.js';
@@ -219,16 +219,18 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   const viewer = audiencePlayer(audience);
   if (audience !== 'host' && viewer === null) return null;
   const receipts = result.receipts.filter((r) => viewer === null || r.player === viewer);
+  // A player reads phases by their titles and times on their own clock; the host's log keeps the file's own words.
+  const words = viewer === null ? null : readerWords(result, readerZones(result, audience)[0]);
   const rows = receipts.map((r) => [
     r.index + 1,
-    shorten(r.phase, LOG_QUESTION_MAX),
+    shorten(words ? words.phase(r.phase) : r.phase, LOG_QUESTION_MAX),
     seatedContext(result).playerName(r.player),
-    r.at ?? '',
+    r.at === undefined ? '' : words ? words.text(r.at) : r.at,
     r.overLimit
       ? '(not read: over the limit of answers a phase)'
       : answersText(result.match.submissions[r.index].answers),
     outcome(r),
-    [...r.reasons, ...(r.notes ?? [])].join('; '),
+    ((text) => (words ? words.text(text) : text))([...r.reasons, ...(r.notes ?? [])].join('; ')),
     receiptCode(result.match.seed, result.match.submissions[r.index]),
   ]);
   if (audience === 'host') {
@@ -242,6 +244,31 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
     // The receipt last: a player copies it and keeps it (docs/matchfile.md, "Receipts").
     header: ['#', 'Phase', 'Player', 'Time', 'Answers', 'Outcome', 'Why', 'Receipt'],
     rows,
+  };
+}
+
+/** An ISO time as the engine writes it into a reason ("arrived at 2026-11-21T19:00:30.000Z"). */
+const ISO_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * A player's words for what the engine writes with ids and ISO times: a phase by its title (where the
+ * match has met it), a time on the reader's clock with its offset, in a reason as in a cell.
+ */
+function readerWords(result: ReplayResult, zone: string): { phase: (id: string) => string; text: (text: string) => string } {
+  const titles = new Map<string, string>();
+  for (const c of result.closed) titles.set(c.phase.id, c.phase.title);
+  if (result.open) titles.set(result.open.phase.id, result.open.phase.title);
+  // Longest ids first, so round-10 is never read as round-1 followed by 0.
+  const ids = [...titles.keys()].sort((a, b) => b.length - a.length);
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const idPattern = ids.length > 0 ? new RegExp(`(?<![\\w-])(?:${escaped.join('|')})(?![\\w/-])`, 'g') : null;
+  const phase = (id: string) => titles.get(id) ?? id;
+  return {
+    phase,
+    text: (text) => {
+      const timed = text.replace(ISO_IN_TEXT, (iso) => zonedText(iso, zone));
+      return idPattern ? timed.replace(idPattern, (id) => phase(id)) : timed;
+    },
   };
 }
 
@@ -265,7 +292,11 @@ function messageRows(result: ReplayResult): (string | number)[][] {
     const description =
       what === 'remind'
         ? `${event.channel === 'email' ? 'reminder email' : 'Discord post: waiting for'} (${minutes} minutes before the deadline)`
-        : 'Discord post: the result';
+        : what === 'open'
+          ? event.channel === 'email'
+            ? 'email: the phase is open'
+            : 'Discord post: the phase is open'
+          : 'Discord post: the result';
     const who =
       event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
     const shown =
