@@ -84,7 +84,7 @@ function decisionLines(result: ReplayResult): string[] {
     const choice = result.match.players.some((p) => p.id === decision.choice)
       ? nameOf(result, decision.choice)
       : decision.choice;
-    return [`The host decided: ${request.question} ${choice}`];
+    return [`The host decided (${request.question}): ${choice}`];
   });
 }
 

@@ -266,10 +266,22 @@ function readerWords(result: ReplayResult, zone: string): { phase: (id: string) 
   return {
     phase,
     text: (text) => {
-      const timed = text.replace(ISO_IN_TEXT, (iso) => zonedText(iso, zone));
+      const timed = text.replace(ISO_IN_TEXT, (iso) => toTheSecond(iso, zone));
       return idPattern ? timed.replace(idPattern, (id) => phase(id)) : timed;
     },
   };
+}
+
+/**
+ * A time on the reader's clock to the second ("Sat 21 Nov 2026, 19:00:30 Europe/London (UTC+00:00)"):
+ * when an answer arrived is told apart from a deadline on the minute. A zone's offset is whole
+ * minutes, so the seconds are the UTC time's.
+ */
+function toTheSecond(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const seconds = String(new Date(ms).getUTCSeconds()).padStart(2, '0');
+  return zonedText(iso, zone).replace(/, (\d{2}:\d{2})/, `, $1:${seconds}`);
 }
 
 const MESSAGE_OUTCOME = {
