@@ -47,6 +47,7 @@ function statusTable(status: StatusView): Table {
     rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);
   }
+  for (const [i, line] of (status.todo ?? []).entries()) rows.push([i === 0 ? 'What to do' : '', line]);
   rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
   if (status.discord) rows.push(['Discord', status.discord]);
   if (status.notEmailed) rows.push(['Not emailed', status.notEmailed]);
@@ -61,7 +62,8 @@ export function layoutView(view: View): TabLayout[] {
     boardLayout(
       tab,
       head(tab.title, [
-        ...(i === 0 ? [view.status.headline] : []),
+        // A player's sheet starts with what to do; everyone's with where the match stands.
+        ...(i === 0 ? [...(view.status.todo ?? []), view.status.headline] : []),
         ...(tab.caption ? [tab.caption] : []),
         // The marker explained where it is seen, so a spectator needs no Legend tab for it.
         ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),

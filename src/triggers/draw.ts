@@ -194,7 +194,9 @@ function render(
   // Drawn as of now (how long the phase has left), keyed without it: the clock alone redraws nothing.
   const now = ctx.ports.clock.now();
   for (const audience of audiences) {
-    const view: View = viewFor(result, audience, { now });
+    // A player's sheet links their own form in its "What to do now" (core/views.ts).
+    const player = audience.startsWith('player:') ? ctx.pointers.player(audience.slice('player:'.length)) : null;
+    const view: View = viewFor(result, audience, { now, ...(player ? { formUrl: player.form.url } : {}) });
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;

@@ -215,6 +215,8 @@ export interface StatusView {
   readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
   /** The caps on the host's extensions and pauses, in one line (core/guardrails.ts). */
   readonly guardrails?: string;
+  /** A player's only: what to do now, a line each (the open phase, what it asks, their form, the deadline, whether their answer was received). */
+  readonly todo?: readonly string[];
   /** What the last resolution did, in words: its public facts, points gained, who leads, who is last (core/news.ts). */
   readonly news?: readonly string[];
 }

@@ -42,6 +42,8 @@ export function audiencesOf(result: ReplayResult): Audience[] {
 /** What a view is drawn as of: `now`, the time of this drawing, adds how long the open phase has left. */
 interface ViewOptions {
   readonly now?: string;
+  /** A player's own form (the add-on knows it; the engine does not): their sheet's "What to do now" links it. */
+  readonly formUrl?: string;
 }
 
 /**
@@ -62,7 +64,13 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   const gameView = result.game.view(result.state, audience, seatedContext(result), open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
   // The headline and the result name each seat as everyone reads it now ("Zoë (sub for Ben)").
-  const status = statusOf({ ...result, ctx: seatedContext(result) }, readerZones(result, audience), options.now);
+  const zones = readerZones(result, audience);
+  const viewer = audiencePlayer(audience);
+  const todo = viewer === null ? null : todoFor(result, viewer, zones[0], options.formUrl);
+  const status = {
+    ...statusOf({ ...result, ctx: seatedContext(result) }, zones, options.now),
+    ...(todo ? { todo } : {}),
+  };
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
   // Only the host hears whom the day's email quota left out (core/mail-quota.ts).
@@ -169,6 +177,43 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     guardrails: guardrailsLine(result.match),
     ...newsOf(result),
   };
+}
+
+/**
+ * What a player's sheet starts with (issue 40): the open phase, what it asks of them in words, their
+ * form, the deadline on their clock, and whether an answer of theirs has been received, with its
+ * receipt; null once the match is over.
+ */
+function todoFor(result: ReplayResult, viewer: string, zone: string, formUrl: string | undefined): string[] | null {
+  const open = result.open;
+  if (!open) return null;
+  const questions = open.phase.questions[viewer] ?? [];
+  const deadline = open.timing.deadline;
+  const until = deadline ? ` until ${zonedText(deadline, zone)}` : '';
+  if (questions.length === 0) return [`Now: ${open.phase.title} is open${until}. It asks nothing of you: wait for the next phase.`];
+  const lines = [
+    `Now: ${open.phase.title} is open${until}${result.paused ? ' (the match is paused: the deadline moves by the time paused)' : ''}.`,
+    ...questions.map((q) => `Answer: ${q.label}: ${q.help}`),
+  ];
+  const byForm = result.match.anonymous === true || questions.some((q) => !q.public);
+  if (byForm) lines.push(formUrl ? `Your form: ${formUrl}` : 'Your form: the link in your email from the host');
+  if (questions.some((q) => q.public) && result.match.anonymous !== true)
+    lines.push('Your row: the shared sheet\'s "Your answers" tab');
+  const counting = [...result.receipts]
+    .reverse()
+    .find((r) => r.player === viewer && r.phase === open.phase.id && r.status !== 'rejected' && !r.superseded);
+  if (counting) {
+    const code = receiptCode(result.match.seed, result.match.submissions[counting.index]);
+    const at = counting.at ? ` sent ${zonedText(counting.at, zone)}` : '';
+    const partly = counting.status === 'partial' ? ', partly (see Your submissions on the Log tab)' : '';
+    lines.push(`Received: your answer${at} counts${partly}. Receipt: ${code}`);
+  } else
+    lines.push(
+      open.moves.has(viewer)
+        ? 'Received: an answer of yours counts.'
+        : 'Not received yet: nothing of yours counts for this phase. Send your answer before the deadline.',
+    );
+  return lines;
 }
 
 /** The last resolution in words (core/news.ts), once a phase has closed and the game tells it. */

@@ -115,3 +115,21 @@ describe('the odds bot', () => {
     expect(picks(state, 3)).toEqual(['9', '10']);
   });
 });
+
+describe("a player's sheet starts with what to do", () => {
+  it('the open round, what to send, the form, the deadline on their clock, and whether their number was received, with its receipt', () => {
+    const form = 'https://docs.google.com/forms/d/e/ann-form/viewform';
+    const ann = viewFor(result, 'player:p1', { formUrl: form }).status.todo ?? [];
+    expect(ann[0]).toBe('Now: Round 2 is open until Thu 1 Jan 2026, 02:00 UTC.');
+    expect(ann[1]).toMatch(/^Answer: .+: .*1 to 10/);
+    expect(ann).toContain(`Your form: ${form}`);
+    expect(ann.at(-1)).toMatch(/^Received: your answer sent Thu 1 Jan 2026, 01:10 UTC counts\. Receipt: [0-9a-f]{64}$/);
+    // The receipt is the one the player's log gives for that answer.
+    const log = viewFor(result, 'player:p1').log!;
+    expect(log.rows.some((row) => ann.at(-1)!.endsWith(String(row.at(-1))))).toBe(true);
+    // Cara has sent nothing for round 2 yet.
+    expect((viewFor(result, 'player:p3').status.todo ?? []).at(-1)).toMatch(/^Not received yet: /);
+    // Nobody else reads it: the spectators' view has none.
+    expect(viewFor(result, 'public').status.todo).toBeUndefined();
+  });
+});
