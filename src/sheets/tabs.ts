@@ -14,7 +14,7 @@ import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Host actions', SEED_TAB] as const;
+const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Rules', 'Details', 'Log', 'Host actions', SEED_TAB] as const;
 
 /** The Seed tab's one line on what it is for. */
 const SEED_PURPOSE =
@@ -75,6 +75,12 @@ export function layoutView(view: View): TabLayout[] {
     tablesLayout('Status', head('Status'), [statusTable(view.status)]),
     legendLayout('Legend', head('Legend: colours, symbols and marks'), view.legend),
   ];
+  if (view.rules && view.rules.length > 0)
+    fixed.push(
+      tablesLayout('Rules', head(`Rules of ${view.status.game}`), [
+        { title: 'How the game is played', header: ['Rule'], rows: view.rules.map((line) => [line]) },
+      ]),
+    );
   if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
   if (view.hostActions) fixed.push(tablesLayout('Host actions', head('Host actions'), [view.hostActions]));

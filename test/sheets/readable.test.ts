@@ -11,6 +11,9 @@ import { GAME_LIST, audiencesOf, loadMatch, newMatch, playMatch, replayMatch, vi
 import { botNames } from '../../src/cli/demo.js';
 import { displayText } from '../../src/workbook/sheet-model.js';
 import { rendered } from '../helpers/demo-match.js';
+import { tinyGame } from '../helpers/tiny-game.js';
+import { replay } from '../../src/engine/core/replay.js';
+import type { MatchFile } from '../../src/engine/core/matchfile.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 
@@ -103,4 +106,38 @@ describe('nothing a player or a spectator reads is JSON, an id or an ISO time', 
       expect([...new Set(found)].slice(0, 30)).toEqual([]);
     }, 120_000);
   }
+});
+
+describe('a Rules tab on every sheet, from the game’s own definition', () => {
+  it('every game’s public and player sheets carry its rules, a paragraph a row', () => {
+    for (const game of GAME_LIST) {
+      expect(game.rules?.length, game.id).toBeGreaterThan(2);
+      const result = replayMatch(scheduledMatch(game.id));
+      for (const audience of ['public', audiencesOf(result).find((a) => a.startsWith('player:'))!] as Audience[]) {
+        const workbook = rendered(viewFor(result, audience));
+        const tab = workbook.tabs.find((t) => t.title === 'Rules');
+        expect(tab, `${game.id} ${audience}`).toBeDefined();
+        const texts = tab!.cells.flat().map((cell) => displayText(cell));
+        for (const line of game.rules ?? []) expect(texts).toContain(line);
+      }
+    }
+  });
+
+  it('a host’s own game without rules gets a Rules tab with its one line, and says who has the rules', () => {
+    const match: MatchFile = {
+      game: tinyGame.id,
+      seed: 't',
+      players: [{ id: 'a', name: 'Ann', garnets: 0 }],
+      options: { rounds: 2, closeEarly: false },
+      submissions: [],
+      decisions: [],
+    };
+    const result = replay(tinyGame, match);
+    const texts = rendered(viewFor(result, 'public'))
+      .tabs.find((t) => t.title === 'Rules')!
+      .cells.flat()
+      .map((cell) => displayText(cell));
+    expect(texts).toContain(tinyGame.blurb);
+    expect(texts).toContain('The host has the complete rules of this game: ask them.');
+  });
 });

@@ -351,6 +351,11 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   readonly title: string;
   /** One line for menus and the README. */
   readonly blurb: string;
+  /**
+   * The rules in a player's words, a paragraph a line: the public sheet's (and each player's) Rules
+   * tab. Absent: the tab gives the blurb and says to ask the host for the rules.
+   */
+  readonly rules?: readonly string[];
   readonly playerCount: { readonly min: number; readonly max: number; readonly default: number };
   /** Validates the match file's `options`, filling fixed defaults. */
   readonly optionsSchema: z.ZodMiniType<I, unknown>;

@@ -243,6 +243,8 @@ export interface View extends GameView {
   readonly seed?: SeedView;
   /** The spectators' (and the host's) Host actions list (core/host-actions.ts); absent from a player's view. */
   readonly hostActions?: Table;
+  /** The game's rules in a player's words (Game.rules), a paragraph a line: the Rules tab. */
+  readonly rules?: readonly string[];
 }
 
 /**

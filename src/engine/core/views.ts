@@ -99,7 +99,16 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     log: logFor(result, audience),
     ...seed,
     ...actions,
+    rules: rulesOf(result),
   };
+}
+
+/** The game's rules for the Rules tab; a game without its own gives its blurb, and where the rules are. */
+function rulesOf(result: ReplayResult): readonly string[] {
+  const { game } = result;
+  return game.rules && game.rules.length > 0
+    ? game.rules
+    : [game.blurb, 'The host has the complete rules of this game: ask them.'];
 }
 
 /** What tells whether a drawn view changed: everything in it but the time it was drawn (StatusView.asOf). */
