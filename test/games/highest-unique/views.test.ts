@@ -7,6 +7,7 @@ import type { Grid, GridCell } from '../../../src/engine/core/view.js';
 import { PALETTE } from '../../../src/engine/core/view.js';
 import { viewFor } from '../../../src/engine/core/views.js';
 import { oddsBot } from '../../../src/engine/games/highest-unique/bots.js';
+import { markOf } from '../../../src/engine/games/highest-unique/board.js';
 import { highestUnique } from '../../../src/engine/games/highest-unique/index.js';
 import type { HuState } from '../../../src/engine/games/highest-unique/state.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
@@ -131,5 +132,14 @@ describe("a player's sheet starts with what to do", () => {
     expect((viewFor(result, 'player:p3').status.todo ?? []).at(-1)).toMatch(/^Not received yet: /);
     // Nobody else reads it: the spectators' view has none.
     expect(viewFor(result, 'public').status.todo).toBeUndefined();
+  });
+});
+
+describe('the swatches tell players apart without the Legend', () => {
+  it('two names starting alike get the letters that differ, never the same mark', () => {
+    const players = ['Ann', 'Abe', 'Anna', 'Bo'].map((name, i) => ({ id: `p${i + 1}`, name, garnets: 0 }));
+    const marks = players.map((p) => markOf({ players }, p.id));
+    expect(marks).toEqual(['An1', 'Ab', 'Anna', 'B']);
+    expect(new Set(marks).size).toBe(marks.length);
   });
 });
