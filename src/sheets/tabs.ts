@@ -63,7 +63,7 @@ export function layoutView(view: View): TabLayout[] {
       tab,
       head(tab.title, [
         // A player's sheet starts with what to do; everyone's with where the match stands.
-        ...(i === 0 ? [...(view.status.todo ?? []), view.status.headline] : []),
+        ...(i === 0 ? (view.status.todo ?? [view.status.headline]) : []),
         ...(tab.caption ? [tab.caption] : []),
         // The marker explained where it is seen, so a spectator needs no Legend tab for it.
         ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),

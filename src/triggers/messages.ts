@@ -123,7 +123,11 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
           }))
         : []),
       ...(opening !== null
-        ? toCall.map((player) => ({ key: opening, player, build: (to: string) => openingEmail(ctx, result, player, to) }))
+        ? toCall.map((player) => ({
+            key: opening,
+            player,
+            build: (to: string) => openingEmail(ctx, result, player, to),
+          }))
         : []),
     ];
     entries.push(...emailAll(ctx, result, jobs).map(event));
@@ -227,7 +231,11 @@ interface EmailJob {
  * skipped with why (the quota spent, no address, or Google's refusal; a skipped email is not tried
  * again, its moment has passed, and the host's Status tab names whom the quota left out).
  */
-function emailAll(ctx: HostContext, result: ReplayResult, jobs: readonly EmailJob[]): Omit<MessageEvent, 'type' | 'at'>[] {
+function emailAll(
+  ctx: HostContext,
+  result: ReplayResult,
+  jobs: readonly EmailJob[],
+): Omit<MessageEvent, 'type' | 'at'>[] {
   const mail = ctx.ports.mail;
   if (!mail || jobs.length === 0) return [];
   const emails = currentEmails(result.match);

@@ -53,9 +53,7 @@ export function openingEmail(ctx: HostContext, result: ReplayResult, playerId: s
   const name = player?.name ?? playerId;
   const timeZone = player?.timeZone ?? result.match.schedule?.timeZone ?? 'UTC';
   const deadline = open.timing.deadline;
-  const when = deadline
-    ? `Answer by ${zonedText(deadline, timeZone)}.`
-    : 'It has no deadline yet: the host closes it.';
+  const when = deadline ? `Answer by ${zonedText(deadline, timeZone)}.` : 'It has no deadline yet: the host closes it.';
   const byForm = publicByForm(result.match);
   const questions = open.phase.questions[playerId] ?? [];
   const links = ctx.pointers.player(playerId);
@@ -95,7 +93,8 @@ export function openingPost(result: ReplayResult, waiting: readonly string[]): {
   const mentions: string[] = [];
   const names = waiting.map((id) => {
     const name = discordText(result.ctx.playerName(id));
-    const discord = result.match.anonymous === true ? undefined : result.match.players.find((p) => p.id === id)?.discord;
+    const discord =
+      result.match.anonymous === true ? undefined : result.match.players.find((p) => p.id === id)?.discord;
     if (discord === undefined) return name;
     mentions.push(discord);
     return `<@${discord}> (${name})`;

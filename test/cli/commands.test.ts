@@ -59,7 +59,9 @@ describe('genius-host start', () => {
     expect(existsSync(join(out, EXAMPLE_GAME.id, 'player-p5.html'))).toBe(true);
     // The file as published at the end, with its result: the command it prints verifies it as written.
     const published = join(out, EXAMPLE_GAME.id, 'published.json');
-    const command = new RegExp(`npx genius-host verify (\\S+published\\.json) --commitment ([0-9a-f]{64})`).exec(stdout);
+    const command = new RegExp(`npx genius-host verify (\\S+published\\.json) --commitment ([0-9a-f]{64})`).exec(
+      stdout,
+    );
     expect(command?.[1]).toBe(published);
     expect(command?.[2]).toBe(seedCommitment('mine'));
     const verified = run('verify', published, '--commitment', command![2]);

@@ -98,7 +98,11 @@ describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a play
     const publicView = JSON.stringify(viewFor(result, 'public'));
     expect(publicView).toContain('Zed (sub for Ann)');
     expect(hostActions(result).filter((a) => a.what.includes('seat'))).toEqual([
-      { at, what: `Zed took Ann's seat (from ${zonedText(at, file.schedule?.timeZone ?? 'UTC')})`, reason: 'Ann moved abroad' },
+      {
+        at,
+        what: `Zed took Ann's seat (from ${zonedText(at, file.schedule?.timeZone ?? 'UTC')})`,
+        reason: 'Ann moved abroad',
+      },
     ]);
     for (const audience of audiencesOf(result)) {
       if (audience === 'host') continue;

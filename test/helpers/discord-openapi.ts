@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 
 /** Where the shared copy is, and a copy next to the tests when the shared one is absent. */
-const PLACES = [join(__dirname, '../../../../shared/discord-api/openapi.json'), '/work/shared/discord-api/openapi.json'];
+const PLACES = [
+  join(__dirname, '../../../../shared/discord-api/openapi.json'),
+  '/work/shared/discord-api/openapi.json',
+];
 
 const PATH = '/webhooks/{webhook_id}/{webhook_token}';
 
@@ -30,7 +33,8 @@ function closed(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(closed);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: { [key: string]: Json } = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = key === 'properties' ? mapValues(value, closed) : closed(value);
+  for (const [key, value] of Object.entries(schema))
+    out[key] = key === 'properties' ? mapValues(value, closed) : closed(value);
   if (out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
 }
@@ -59,7 +63,9 @@ function validators(): NonNullable<typeof compiled> {
   ajv.addFormat('nonce', () => true);
   ajv.addSchema({ $id: 'discord', components: { schemas: closed(doc.components.schemas) } });
   const resolve = (schema: Json) =>
-    ajv.compile(JSON.parse(JSON.stringify(closed(schema)).replaceAll('"#/components/', '"discord#/components/')) as object);
+    ajv.compile(
+      JSON.parse(JSON.stringify(closed(schema)).replaceAll('"#/components/', '"discord#/components/')) as object,
+    );
   const body = resolve(operation.requestBody.content['application/json'].schema);
   const query = new Map(operation.parameters.filter((p) => p.in === 'query').map((p) => [p.name, resolve(p.schema)]));
   compiled = { body, query };
@@ -68,7 +74,10 @@ function validators(): NonNullable<typeof compiled> {
 
 /** Ajv's errors as one line each: where, and what. */
 function lines(errors: readonly ErrorObject[] | null | undefined, where: string): string[] {
-  return (errors ?? []).map((e) => `${where}${e.instancePath || ''}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  return (errors ?? []).map(
+    (e) =>
+      `${where}${e.instancePath || ''}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  );
 }
 
 /**

@@ -349,11 +349,14 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
       if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
     // Ben reads times in New York; the others in London.
     expect(mail.body).toMatch(
-      player!.id === 'p2' ? / America\/New_York \(UTC-0[45]:00\)(, in |\.)/ : / Europe\/London \(UTC\+0[01]:00\)(, in |\.)/,
+      player!.id === 'p2'
+        ? / America\/New_York \(UTC-0[45]:00\)(, in |\.)/
+        : / Europe\/London \(UTC\+0[01]:00\)(, in |\.)/,
     );
     // An opening's notice gives the player's own form and says what to answer.
     if (/ is open/.test(mail.subject)) {
-      const form = (JSON.parse(google.properties.get(`gh.player.${player!.id}`) ?? '{}') as { form: { url: string } }).form.url;
+      const form = (JSON.parse(google.properties.get(`gh.player.${player!.id}`) ?? '{}') as { form: { url: string } })
+        .form.url;
       // (A question answered in the player's public row sends them there instead.)
       expect(mail.body.includes(`Your form: ${form}`) || mail.body.includes('Your row in the shared sheet')).toBe(true);
       expect(mail.body).toContain('What to answer:');
@@ -419,8 +422,7 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
       expect(post.content).toContain(`Spectators: ${link}`);
       // A game that tells its news says what happened in words: who leads, with how many.
       if (gameById(table.gameId).news) expect(post.content).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
-    }
-    else expect(post.content).toMatch(/Waiting for: /);
+    } else expect(post.content).toMatch(/Waiting for: /);
   }
   // The host's log tab lists each message, a refused post with Discord's answer and its next try.
   expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('failed, tried again from');

@@ -7,7 +7,15 @@
 // receipt).
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { GAME_LIST, audiencesOf, loadMatch, newMatch, playMatch, replayMatch, viewFor } from '../../src/engine/index.js';
+import {
+  GAME_LIST,
+  audiencesOf,
+  loadMatch,
+  newMatch,
+  playMatch,
+  replayMatch,
+  viewFor,
+} from '../../src/engine/index.js';
 import { botNames } from '../../src/cli/demo.js';
 import { displayText } from '../../src/workbook/sheet-model.js';
 import { rendered } from '../helpers/demo-match.js';
@@ -34,7 +42,10 @@ function scheduledMatch(gameId: string) {
   if (!fresh.ok) throw new Error(fresh.error);
   const names = botNames(game);
   const bots = Object.fromEntries(fresh.value.players.map((p, i) => [p.id, names[i % names.length]]));
-  const scheduled = { ...fresh.value, schedule: { timeZone: 'Europe/London', minutes: { default: 60 }, deadlines: {} } };
+  const scheduled = {
+    ...fresh.value,
+    schedule: { timeZone: 'Europe/London', minutes: { default: 60 }, deadlines: {} },
+  };
   const played = playMatch(scheduled, { bots, answerDecisions: true });
   // The last phase: an extension moves no later phase, so every answer stays in time.
   const first = replayMatch(played).closed.at(-1)!;
@@ -101,7 +112,8 @@ describe('nothing a player or a spectator reads is JSON, an id or an ISO time', 
         for (const audience of audiencesOf(result).filter((a) => a !== 'host'))
           for (const { where, text } of readerCells(result, audience))
             for (const [pattern, what] of UNREADABLE)
-              if (pattern.test(text.replace(/\b[0-9a-f]{64}\b/g, ''))) found.push(`${where}: ${what} in ${JSON.stringify(text.slice(0, 160))}`);
+              if (pattern.test(text.replace(/\b[0-9a-f]{64}\b/g, '')))
+                found.push(`${where}: ${what} in ${JSON.stringify(text.slice(0, 160))}`);
       }
       expect([...new Set(found)].slice(0, 30)).toEqual([]);
     }, 120_000);

@@ -53,9 +53,7 @@ export function pointsLines(points: NonNullable<News['points']>): string[] {
   const worst = values.reduce((a, b) => (better(a, b) ? b : a));
   const at = (v: number) => sides.filter((side) => (points.after[side] ?? 0) === v).map(name);
   const leaders = at(best);
-  lines.push(
-    `${leaders.length === 1 ? 'Leads' : 'Lead, tied'}: ${namesText(leaders)} with ${amount(best, unit)}.`,
-  );
+  lines.push(`${leaders.length === 1 ? 'Leads' : 'Lead, tied'}: ${namesText(leaders)} with ${amount(best, unit)}.`);
   if (worst !== best) {
     const last = at(worst);
     lines.push(`${last.length === 1 ? 'Last' : 'Last, tied'}: ${namesText(last)} with ${amount(worst, unit)}.`);

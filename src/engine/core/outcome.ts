@@ -64,7 +64,8 @@ export function resultLines(result: ReplayResult): string[] {
 
 /** Each award in words: who gains garnets or Tokens of Life, and why (the game's note), never as data. */
 function awardLines(result: ReplayResult, final: Final): string[] {
-  const count = (n: number, one: string, many: string) => `${n > 0 ? '+' : '−'}${Math.abs(n)} ${Math.abs(n) === 1 ? one : many}`;
+  const count = (n: number, one: string, many: string) =>
+    `${n > 0 ? '+' : '−'}${Math.abs(n)} ${Math.abs(n) === 1 ? one : many}`;
   return final.awards
     .filter((a) => a.garnets !== 0 || a.tokensOfLife !== 0)
     .map((a) => {

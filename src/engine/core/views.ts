@@ -199,7 +199,8 @@ function todoFor(result: ReplayResult, viewer: string, zone: string, formUrl: st
   const questions = open.phase.questions[viewer] ?? [];
   const deadline = open.timing.deadline;
   const until = deadline ? ` until ${zonedText(deadline, zone)}` : '';
-  if (questions.length === 0) return [`Now: ${open.phase.title} is open${until}. It asks nothing of you: wait for the next phase.`];
+  if (questions.length === 0)
+    return [`Now: ${open.phase.title} is open${until}. It asks nothing of you: wait for the next phase.`];
   const lines = [
     `Now: ${open.phase.title} is open${until}${result.paused ? ' (the match is paused: the deadline moves by the time paused)' : ''}.`,
     ...questions.map((q) => `Answer: ${q.label}: ${q.help}`),
@@ -255,10 +256,7 @@ function logAnswer(value: unknown): string {
 /** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
-    .map(
-      ([key, value]) =>
-        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(logAnswer(value), MAX_ANSWER_LENGTH)}`,
-    )
+    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(logAnswer(value), MAX_ANSWER_LENGTH)}`)
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);
 }
@@ -308,7 +306,10 @@ const ISO_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:
  * A player's words for what the engine writes with ids and ISO times: a phase by its title (where the
  * match has met it), a time on the reader's clock with its offset, in a reason as in a cell.
  */
-function readerWords(result: ReplayResult, zone: string): { phase: (id: string) => string; text: (text: string) => string } {
+function readerWords(
+  result: ReplayResult,
+  zone: string,
+): { phase: (id: string) => string; text: (text: string) => string } {
   const titles = new Map<string, string>();
   for (const c of result.closed) titles.set(c.phase.id, c.phase.title);
   if (result.open) titles.set(result.open.phase.id, result.open.phase.title);

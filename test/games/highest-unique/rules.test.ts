@@ -83,7 +83,11 @@ describe('answers', () => {
   });
 
   it('reads a blank answer as nothing sent: refused, and an earlier valid number still counts', () => {
-    const result = play(round(1, { p1: '4', p2: '6', p3: '3' }).concat(round(1, { p1: '   ', p3: '' })), { rounds: 1 }, 3);
+    const result = play(
+      round(1, { p1: '4', p2: '6', p3: '3' }).concat(round(1, { p1: '   ', p3: '' })),
+      { rounds: 1 },
+      3,
+    );
     expect(result.rejected.map((r) => `${r.player}: ${r.reason}`)).toEqual([
       'p1: pick: send a whole number from 1 to 10, e.g. 7',
       'p3: pick: send a whole number from 1 to 10, e.g. 7',
@@ -101,7 +105,9 @@ describe('answers', () => {
     const result = replay<HuState>(highestUnique, match);
     expect(result.state.rounds[0].picks.p1).toBe(5);
     expect(result.receipts[0].status).toBe('partial');
-    expect(result.receipts[0].reasons.join(' ')).toMatch(/"colour" is not a question of Round 1; that answer was ignored/);
+    expect(result.receipts[0].reasons.join(' ')).toMatch(
+      /"colour" is not a question of Round 1; that answer was ignored/,
+    );
   });
 
   it('loads an answer that is not text, and replay refuses that submission with its reason, not the file', () => {

@@ -25,7 +25,8 @@ describe('the result on the sheets', () => {
     // Then each award and host decision in words (issue 40): what red and yellow won, and the Token of Life's holder.
     const rest = lines.slice(3);
     expect(rest.length).toBeGreaterThan(0);
-    for (const line of rest) expect(line).toMatch(/^(Award: .+ [+−]\d+ (garnets?|Tokens? of Life)|The host decided \(.+\): )/);
+    for (const line of rest)
+      expect(line).toMatch(/^(Award: .+ [+−]\d+ (garnets?|Tokens? of Life)|The host decided \(.+\): )/);
     expect(rest.join('\n')).not.toMatch(/[{}"]|\bp\d+\b/);
   });
 });

@@ -158,7 +158,14 @@ export function roundNews(state: FasState, ctx: FasContext): News | null {
     g.players.filter((p) => g.ranking.places[p] === 1).map((p) => `${ctx.playerName(p)} (group ${g.group + 1})`),
   );
   return {
-    facts: [`Round ${last.round}: ${firsts.length > 0 ? `first in their group: ${firsts.join(', ')}` : 'the groups are ranked'}.`],
-    points: { before: sum(state.rounds.slice(0, -1)), after: sum(state.rounds), unit: 'points', name: playerNamer(ctx) },
+    facts: [
+      `Round ${last.round}: ${firsts.length > 0 ? `first in their group: ${firsts.join(', ')}` : 'the groups are ranked'}.`,
+    ],
+    points: {
+      before: sum(state.rounds.slice(0, -1)),
+      after: sum(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
   };
 }

@@ -107,6 +107,11 @@ export function roundNews(state: HuState, ctx: HuContext): News | null {
   ];
   return {
     facts,
-    points: { before: totals(state.rounds.slice(0, -1)), after: totals(state.rounds), unit: 'points', name: playerNamer(ctx) },
+    points: {
+      before: totals(state.rounds.slice(0, -1)),
+      after: totals(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
   };
 }

@@ -28,8 +28,7 @@ export function checkSubmission(
   if (!DIGITS.test(text)) return { ok: false, reason: `${PICK}: ${quote(text)} is not ${range} written in digits` };
   const digits = text.replace(/^0+/, '');
   // Compared by length first: twenty digits are out of range as text, never read as 1e+20.
-  if (digits.length > String(highest).length)
-    return { ok: false, reason: `${PICK}: ${quote(text)} is not ${range}` };
+  if (digits.length > String(highest).length) return { ok: false, reason: `${PICK}: ${quote(text)} is not ${range}` };
   const pick = digits === '' ? 0 : Number(digits);
   if (pick < 1 || pick > highest) return { ok: false, reason: `${PICK}: ${pick} is not ${range}` };
   return { ok: true, move: { pick } };

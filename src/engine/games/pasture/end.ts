@@ -106,6 +106,11 @@ export function roundNews(state: PastureState, ctx: PastureContext): News | null
     facts: [
       `Round ${last.round}: ${fences === 0 ? 'no fence was built' : `${fences} fence${fences === 1 ? ' was' : 's were'} built`}, then the sheep grazed; ${last.pastures.length} pastures now.`,
     ],
-    points: { before: sum(state.rounds.slice(0, -1)), after: sum(state.rounds), unit: 'points', name: playerNamer(ctx) },
+    points: {
+      before: sum(state.rounds.slice(0, -1)),
+      after: sum(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
   };
 }
