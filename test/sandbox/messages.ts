@@ -421,7 +421,9 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
     if (/ is over\./.test(post.content)) {
       expect(post.content).toContain(`Spectators: ${link}`);
       // A game that tells its news says what happened in words: who leads, with how many.
-      if (gameById(table.gameId).news) expect(post.content).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
+      // (Discord's markdown escapes aside: discordText.)
+      if (gameById(table.gameId).news)
+        expect(post.content.replace(/\\(?=[\\*_~`|>#<@[\]():])/g, '')).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
     } else expect(post.content).toMatch(/Waiting for: /);
   }
   // The host's log tab lists each message, a refused post with Discord's answer and its next try.
