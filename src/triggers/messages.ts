@@ -112,53 +112,19 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
     opening !== null && notices.email && ctx.ports.mail
       ? awaited(result).filter((id) => !logged.has(messageId('email', opening, id)))
       : [];
-  if (remind) {
-    // One quota for both: a reminder is nearer its deadline than an opening's notice, so it goes first.
-    const jobs: EmailJob[] = [
-      ...(due
-        ? unsent.map((player) => ({
-            key: due.key,
-            player,
-            build: (to: string) => reminderEmail(ctx, result, player, to, due, now),
-          }))
-        : []),
-      ...(opening !== null
-        ? toCall.map((player) => ({
-            key: opening,
-            player,
-            build: (to: string) => openingEmail(ctx, result, player, to),
-          }))
-        : []),
-    ];
-    entries.push(...emailAll(ctx, result, jobs).map(event));
-  }
+  if (remind)
+    entries.push(...emailAll(ctx, result, emailJobs(ctx, result, now, due, unsent, opening, toCall)).map(event));
   const retry = !remind && (unsent.length > 0 || toCall.length > 0);
   let wakeAt: number | null = null;
   const since = discordSince(ctx);
   if (since !== null) {
-    const posts: { key: string; content: () => string; mentions?: readonly string[] }[] = [];
-    if (due && remind && waiting.length > 0)
-      posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
-    const last = result.closed[result.closed.length - 1];
-    const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
-    if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
-      posts.push({
-        key: `result:${last.phase.id}@${closedAt}`,
-        content: () => resultPost(ctx, result, last.phase.title),
-      });
-    // After the result that opened it: the phase, and the players it waits for mentioned.
-    const openedAt = result.open?.timing.opensAt;
-    const called = opening !== null ? awaited(result) : [];
-    if (
-      opening !== null &&
-      notices.discord &&
-      called.length > 0 &&
-      openedAt !== undefined &&
-      Date.parse(openedAt) >= Date.parse(since)
-    ) {
-      const { content, mentions } = openingPost(result, called);
-      posts.push({ key: opening, content: () => content, mentions });
-    }
+    const posts = postsDue(ctx, result, {
+      due: due && remind ? due : null,
+      waiting,
+      opening,
+      since,
+      discord: notices.discord,
+    });
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
     // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
     const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
@@ -204,6 +170,45 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   return { entries, retry, wakeAt: wakeAt === null ? null : new Date(wakeAt).toISOString() };
 }
 
+/** A post due now: its message key, its text (made only when tried), and the users it may mention. */
+interface PostDue {
+  readonly key: string;
+  readonly content: () => string;
+  readonly mentions?: readonly string[];
+}
+
+/** The Discord posts due now: the reminder's who is awaited, the last result, then the opening that result led to. */
+function postsDue(
+  ctx: HostContext,
+  result: ReplayResult,
+  at: { due: ReminderTime | null; waiting: readonly string[]; opening: string | null; since: string; discord: boolean },
+): PostDue[] {
+  const { due, waiting, opening, since } = at;
+  const posts: PostDue[] = [];
+  if (due && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
+  const last = result.closed[result.closed.length - 1];
+  const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
+  if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
+    posts.push({
+      key: `result:${last.phase.id}@${closedAt}`,
+      content: () => resultPost(ctx, result, last.phase.title),
+    });
+  // After the result that opened it: the phase, and the players it waits for mentioned.
+  const openedAt = result.open?.timing.opensAt;
+  const called = opening !== null ? awaited(result) : [];
+  if (
+    opening !== null &&
+    at.discord &&
+    called.length > 0 &&
+    openedAt !== undefined &&
+    Date.parse(openedAt) >= Date.parse(since)
+  ) {
+    const { content, mentions } = openingPost(result, called);
+    posts.push({ key: opening, content: () => content, mentions });
+  }
+  return posts;
+}
+
 /** The back-off between tries of a refused post: 1 minute after the first refusal, doubling to at most 30. */
 const FIRST_BACKOFF_MS = 60_000;
 const LONGEST_BACKOFF_MS = 30 * 60_000;
@@ -216,6 +221,30 @@ const LONGEST_BACKOFF_MS = 30 * 60_000;
 export function nextTry(now: string, failures: number, waitMs?: number): number {
   const backoff = Math.min(LONGEST_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(10, failures - 1));
   return Date.parse(now) + Math.max(backoff, waitMs ?? 0);
+}
+
+/** The emails due now, in the order the quota serves them: a reminder is nearer its deadline than an opening's notice, so it goes first. */
+function emailJobs(
+  ctx: HostContext,
+  result: ReplayResult,
+  now: string,
+  due: ReminderTime | null,
+  unsent: readonly string[],
+  opening: string | null,
+  toCall: readonly string[],
+): EmailJob[] {
+  return [
+    ...(due
+      ? unsent.map((player) => ({
+          key: due.key,
+          player,
+          build: (to: string) => reminderEmail(ctx, result, player, to, due, now),
+        }))
+      : []),
+    ...(opening !== null
+      ? toCall.map((player) => ({ key: opening, player, build: (to: string) => openingEmail(ctx, result, player, to) }))
+      : []),
+  ];
 }
 
 /** One email to send: its message key (a reminder's, an opening's), its player, and the message once their address is known. */

@@ -10,6 +10,7 @@ import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.j
 import { errorMessage, isRecord } from './guards.js';
 import { checkSubstitutes } from './seats.js';
 import { RESERVED_IDS, checkPlayers, finalIssue } from './matchfile-checks.js';
+import { discordUserId, noticesSchema, unreadAnswer } from './matchfile-notices.js';
 import { firstIssue, formatPath, valueAt } from './issues.js';
 import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
@@ -35,13 +36,6 @@ export function isIsoTime(text: string): boolean {
 
 /** Answers are text, as a form sends them; numbers in a hand-written file are read as text. */
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
-/**
- * Any other answer (true, null, {}, a list holding one) still loads, as it is: replay refuses that
- * one submission with its reason (docs/matchfile.md, "How submissions count"), as it does for a
- * sheet cell holding a date, instead of the whole file failing. Typed `never`, so the loaded
- * answers read as text everywhere; replay's cleanAnswers checks every value before a game reads it.
- */
-const unreadAnswer = z.custom<never>(() => true);
 const answerValue = z.union([answerText, z.array(answerText), unreadAnswer]);
 
 /** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
@@ -80,21 +74,7 @@ const playerSchema = z.strictObject({
   timeZone: z.optional(
     z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
   ),
-  /**
-   * The player's Discord user id, so the post at a phase's opening mentions them (a snowflake: 17
-   * to 20 digits, Discord's "Copy User ID" with Developer Mode on). Host only: never published.
-   */
-  discord: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(
-          /^\d{17,20}$/,
-          'a Discord user id is 17 to 20 digits (in Discord: User Settings → Advanced → Developer Mode, then right-click the player → Copy User ID)',
-        ),
-      ),
-  ),
+  discord: discordUserId,
   /** An anonymous match's host-only field: who plays under the alias `name` (core/anonymity.ts). */
   person: z.optional(
     z
@@ -267,16 +247,7 @@ const scheduleSchema = z.strictObject({
   closeAt: z.optional(z.record(z.string(), wallClockRuleSchema)),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
-  /**
-   * Whether a phase's opening calls the players it waits for (src/triggers/notices.ts): an email to
-   * each, a Discord post mentioning them. Absent, or a channel left out: on.
-   */
-  notices: z.optional(
-    z.strictObject({
-      email: z.optional(z.boolean('notices.email takes true or false')),
-      discord: z.optional(z.boolean('notices.discord takes true or false')),
-    }),
-  ),
+  notices: noticesSchema,
   /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
   reminders: z.optional(
     z.array(
