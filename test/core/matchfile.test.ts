@@ -211,7 +211,7 @@ describe('match file validation names the offending field', () => {
     if (!result.ok) expect(result.error).toMatch(/^\(match file\): not valid JSON: /);
   });
 
-  it('loads an answer that is not text, for replay to refuse that submission (each game's own tests replay it)', () => {
+  it('loads an answer that is not text, for replay to refuse that submission (each game folder replays it)', () => {
     for (const colour of [true, null, {}, [null]]) {
       const loaded = loadMatch({ ...good, submissions: [{ phase: 'step-1', player: 'p1', answers: { colour } }] });
       expect(loaded.ok).toBe(true);
