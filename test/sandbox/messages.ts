@@ -290,7 +290,9 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
   expect(new Set(sentMail.map((e) => `${e.key}|${e.player}`)).size).toBe(sentMail.length);
   for (const e of sentMail) {
     const player = match.players.find((p) => p.id === e.player);
-    expect(google.mail.filter((m) => m.to === player?.email && m.at === Date.parse(e.at))).toHaveLength(1);
+    // (A turn's opening and its reminder can go to one player in one execution: an email each.)
+    const sameTime = sentMail.filter((o) => o.player === e.player && o.at === e.at).length;
+    expect(google.mail.filter((m) => m.to === player?.email && m.at === Date.parse(e.at))).toHaveLength(sameTime);
   }
   // Every reminder reached exactly the players awaited at its time (sent, or skipped and noted), and no email went out but these.
   let reminded = 0;
@@ -386,6 +388,9 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
     if (mentioned.length > 0) expect(p.content).toMatch(/ is open/);
     for (const id of mentioned) expect(match.players.find((pl) => pl.discord === id)).toBeDefined();
   }
+  // A game that tells its news says it in words in at least one result post.
+  if (gameById(table.gameId).news)
+    expect(google.discord.posts.some((p) => / is over\.\n.*\n(.*\n)*(Leads|Lead, tied)/.test(p.content))).toBe(true);
   const openingPosts = sentPosts.filter((e) => e.key.startsWith('open:'));
   expect(openingPosts.length, 'a post at each opening').toBeGreaterThan(0);
   expect(google.discord.posts.some((p) => /<@\d+> \(/.test(p.content))).toBe(true);
@@ -422,9 +427,10 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
     if (/ is over\./.test(post.content)) {
       expect(post.content).toContain(`Spectators: ${link}`);
       // A game that tells its news says what happened in words: who leads, with how many.
-      // (Discord's markdown escapes aside: discordText.)
-      if (gameById(table.gameId).news)
-        expect(post.content.replace(/\\(?=[\\*_~`|>#<@[\]():])/g, '')).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
+      // (Discord's markdown escapes aside: discordText.) A resolution that scored tells who leads.
+      const text = post.content.replace(/\\(?=[\\*_~`|>#<@[\]():])/g, '');
+      if (gameById(table.gameId).news && /\n(This round: |Nobody gained )/.test(text))
+        expect(text).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
     } else expect(post.content).toMatch(/Waiting for: /);
   }
   // The host's log tab lists each message, a refused post with Discord's answer and its next try.
