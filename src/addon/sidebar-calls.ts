@@ -118,6 +118,7 @@ export function projectTriggerTime(
     players?: readonly unknown[];
     minutes?: Record<string, number>;
     reminders?: unknown;
+    notices?: { email?: unknown };
     options?: unknown;
   },
   account?: string,
@@ -142,6 +143,7 @@ export function projectTriggerTime(
     ...(Array.isArray(setup?.reminders)
       ? { reminders: setup.reminders.filter((m): m is number => typeof m === 'number' && m > 0) }
       : {}),
+    ...(setup?.notices?.email === false ? { noticesByEmail: false } : {}),
   });
   const quota = DAILY_TRIGGER_MINUTES[kind];
   const emailQuota = DAILY_EMAIL_RECIPIENTS[kind];

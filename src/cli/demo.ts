@@ -105,6 +105,11 @@ function outputsText(outputs: MatchOutputs, base = '.'): string {
     ...(pub ? [`  ${rel(pub.html)}  the spectators' sheet (also ${rel(pub.xlsx)})`] : []),
     ...(host ? [`  ${rel(host.html)}  the host's sheet (also ${rel(host.xlsx)})`] : []),
     `  ${rel(outputs.match)}  the match file: npx genius-host replay ${rel(outputs.match)}`,
+    ...(outputs.published
+      ? [
+          `  ${rel(outputs.published)}  the file as published at the end: npx genius-host verify ${rel(outputs.published)} --commitment ${outputs.commitment ?? ''}`,
+        ]
+      : []),
   ];
   return lines.join('\n');
 }

@@ -2,6 +2,8 @@
 // each team) a workbook rendered by the same requests the add-on sends to Google, exported as
 // .xlsx and as an HTML page; the match file; and an index page linking them.
 
+import { publishedLines } from '../engine/core/publish.js';
+import { seedCommitment } from '../engine/core/commitment.js';
 import { writeFileSync } from 'node:fs';
 import { makeDirs } from '../node/dirs.js';
 import { join } from 'node:path';
@@ -30,6 +32,10 @@ export interface AudienceOutput {
 export interface MatchOutputs {
   readonly dir: string;
   readonly match: string;
+  /** The published match file with its result, once the match is over and published (verify checks it). */
+  readonly published?: string;
+  /** The seed's commitment, as the spectators' Seed tab showed it from the start. */
+  readonly commitment?: string;
   readonly index: string;
   readonly workbooks: readonly AudienceOutput[];
 }
@@ -75,6 +81,14 @@ export async function writeMatchOutputs(
   makeDirs(dir);
   const matchPath = join(dir, 'match.json');
   writeFileSync(matchPath, stringifyMatchFile(match));
+  // The file as the spectators' Seed tab publishes it at the end, with its result: what
+  // `genius-host verify` checks (README, "A seed anyone can check"), ready to try.
+  const published =
+    result.final && match.publish !== false
+      ? { published: join(dir, 'published.json'), commitment: seedCommitment(match.seed) }
+      : {};
+  if (published.published && result.final)
+    writeFileSync(published.published, `${publishedLines(match, result.final).join('\n')}\n`);
   const workbooks: AudienceOutput[] = [];
   const audiences = audiencesOf(result);
   for (const audience of audiences) {
@@ -110,5 +124,5 @@ export async function writeMatchOutputs(
 ${rows}</table></body></html>
 `,
   );
-  return { dir, match: matchPath, index, workbooks };
+  return { dir, match: matchPath, ...published, index, workbooks };
 }

@@ -43,6 +43,7 @@ const SETUP_FIELD_SET = {
   deadlines: true,
   closeWhenReady: true,
   reminders: true,
+  notices: true,
   options: true,
   guardrails: true,
   publish: true,

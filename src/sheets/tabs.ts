@@ -14,7 +14,17 @@ import type { TabLayout } from './layout.js';
 import { legendLayout, tablesLayout } from './tables.js';
 
 /** Tab names the renderer uses itself; a game's board tab may not take them. */
-const FIXED_TABS = ['Scoreboard', 'Status', 'Legend', 'Details', 'Log', 'Host actions', SEED_TAB, 'Season'] as const;
+const FIXED_TABS = [
+  'Scoreboard',
+  'Status',
+  'Legend',
+  'Rules',
+  'Details',
+  'Log',
+  'Host actions',
+  SEED_TAB,
+  'Season',
+] as const;
 
 /** The Season tab's one line on what it is for. */
 const SEASON_PURPOSE =
@@ -34,8 +44,10 @@ function statusTable(status: StatusView): Table {
   const rows: [string, string][] = [
     ['Game', status.game],
     ['Now', status.headline],
-    ['Phase', phase ? `${phase.title} (${phase.id})` : 'none: the match is over'],
+    ['Phase', phase ? phase.title : 'none: the match is over'],
   ];
+  // The last resolution in words, a line a row, before the open phase's details.
+  for (const [i, line] of (status.news ?? []).entries()) rows.push([i === 0 ? 'Last result' : '', line]);
   if (status.pausedSince)
     rows.push([
       'Paused',
@@ -49,8 +61,10 @@ function statusTable(status: StatusView): Table {
     rows.push(['Submitted', status.submitted.join(', ') || 'nobody yet']);
     rows.push(['Waiting for', status.waitingFor.join(', ') || 'nobody']);
   }
+  for (const [i, line] of (status.todo ?? []).entries()) rows.push([i === 0 ? 'What to do' : '', line]);
   rows.push(['Host decisions pending', status.pendingDecisions.join('; ') || 'none']);
   if (status.discord) rows.push(['Discord', status.discord]);
+  if (status.notEmailed) rows.push(['Not emailed', status.notEmailed]);
   if (status.guardrails) rows.push(['Guardrails', status.guardrails]);
   return { title: 'Where the match stands', header: ['', ''], rows };
 }
@@ -62,7 +76,8 @@ export function layoutView(view: View): TabLayout[] {
     boardLayout(
       tab,
       head(tab.title, [
-        ...(i === 0 ? [view.status.headline] : []),
+        // A player's sheet starts with what to do; everyone's with where the match stands.
+        ...(i === 0 ? (view.status.todo ?? [view.status.headline]) : []),
         ...(tab.caption ? [tab.caption] : []),
         // The marker explained where it is seen, so a spectator needs no Legend tab for it.
         ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),
@@ -74,6 +89,12 @@ export function layoutView(view: View): TabLayout[] {
     tablesLayout('Status', head('Status'), [statusTable(view.status)]),
     legendLayout('Legend', head('Legend: colours, symbols and marks'), view.legend),
   ];
+  if (view.rules && view.rules.length > 0)
+    fixed.push(
+      tablesLayout('Rules', head(`Rules of ${view.status.game}`), [
+        { title: 'How the game is played', header: ['Rule'], rows: view.rules.map((line) => [line]) },
+      ]),
+    );
   if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
   if (view.hostActions) fixed.push(tablesLayout('Host actions', head('Host actions'), [view.hostActions]));

@@ -120,7 +120,7 @@ export type PostOutcome =
  * types lets nothing in the text ping anyone ("Allowed Mentions Object"). A refusal is an answer,
  * never an exception: Discord's failures must not stop a resolution.
  */
-export function post(ctx: HostContext, content: string): PostOutcome {
+export function post(ctx: HostContext, content: string, mentions: readonly string[] = []): PostOutcome {
   const url = ctx.ports.secrets?.get(WEBHOOK_SECRET);
   const http = ctx.ports.http;
   if (!url || !http) return { sent: false, why: 'no Discord webhook is set' };
@@ -128,7 +128,7 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   if (stopped !== null) return { sent: false, why: stopped, stopped: true };
   const body = {
     content: content.length > MAX_CONTENT ? `${content.slice(0, MAX_CONTENT - 1)}…` : content,
-    allowed_mentions: { parse: [] },
+    allowed_mentions: mentionsAllowed(mentions),
   };
   let answer: HttpAnswer;
   try {
@@ -148,6 +148,19 @@ export function post(ctx: HostContext, content: string): PostOutcome {
   }
   return { sent: false, why: redactSecrets(why), ...(waitMs !== undefined ? { waitMs } : {}) };
 }
+
+/**
+ * Discord's `allowed_mentions` ("Allowed Mentions Object"): no `parse` type, so nothing in the text
+ * pings by itself (not @everyone, no role), and `users` only the ids given (the players a phase's
+ * opening waits for: notices.ts), at most the 100 Discord takes, each once.
+ */
+export function mentionsAllowed(users: readonly string[]): { parse: never[]; users?: string[] } {
+  const ids = [...new Set(users.filter((id) => /^\d{17,20}$/.test(id)))].slice(0, MAX_MENTIONS);
+  return ids.length > 0 ? { parse: [], users: ids } : { parse: [] };
+}
+
+/** Discord takes at most 100 user ids in `allowed_mentions.users` (the OpenAPI description's maxItems). */
+const MAX_MENTIONS = 100;
 
 /** The longest wait a refusal's retry_after or Retry-After is taken at (a "retry after 2 days" would outlast the retry window anyway). */
 const LONGEST_WAIT_MS = 6 * 60 * 60_000;

@@ -209,7 +209,9 @@ function render(
   const now = ctx.ports.clock.now();
   const seasonTabs = audiences.some(hasSeasonTab) ? seasonTablesOf(result, season) : undefined;
   for (const audience of audiences) {
-    const drawn: View = viewFor(result, audience, { now });
+    // A player's sheet links their own form in its "What to do now" (core/views.ts).
+    const player = audience.startsWith('player:') ? ctx.pointers.player(audience.slice('player:'.length)) : null;
+    const drawn: View = viewFor(result, audience, { now, ...(player ? { formUrl: player.form.url } : {}) });
     const view: View = seasonTabs && hasSeasonTab(audience) ? { ...drawn, season: seasonTabs } : drawn;
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);

@@ -34,6 +34,8 @@ import type { LogEntry } from './log.js';
 import type { MailMessage } from './ports.js';
 import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminders.js';
 import { publicByForm } from './rows.js';
+import { noticesOn, openingEmail, openingKey, openingPost } from './notices.js';
+import { MAIL_QUOTA_SPENT } from '../engine/core/mail-quota.js';
 
 export interface MessagesSent {
   /** One `message` event per email or post tried (sent, skipped, failed or dropped), to log. */
@@ -116,23 +118,28 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
   const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
-  const tried = due && remind ? remindByEmail(ctx, result, due, unsent, now) : [];
+  // The opening's call to every player the phase waits for (notices.ts), once each, and again
+  // while Google has not confirmed it (at least once, as a reminder).
+  const opening = openingKey(result);
+  const notices = noticesOn(result.match);
+  const toCall =
+    opening !== null && notices.email && ctx.ports.mail
+      ? awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', opening, id))))
+      : [];
+  const tried = remind ? emailAll(ctx, result, emailJobs(ctx, result, now, due, unsent, opening, toCall)) : [];
   entries.push(...tried.map(event));
-  // A reminder Google did not confirm is tried again by the next tick (at least once).
-  const retry = (!remind && unsent.length > 0) || tried.some((t) => t.status === 'failed');
+  // An email Google did not confirm is tried again by the next tick (at least once).
+  const retry = (!remind && (unsent.length > 0 || toCall.length > 0)) || tried.some((t) => t.status === 'failed');
   let wakeAt: number | null = null;
   const since = discordSince(ctx);
   if (since !== null) {
-    const posts: { key: string; content: () => string }[] = [];
-    if (due && remind && waiting.length > 0)
-      posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
-    const last = result.closed[result.closed.length - 1];
-    const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
-    if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
-      posts.push({
-        key: `result:${last.phase.id}@${closedAt}`,
-        content: () => resultPost(ctx, result, last.phase.title),
-      });
+    const posts = postsDue(ctx, result, {
+      due: due && remind ? due : null,
+      waiting,
+      opening,
+      since,
+      discord: notices.discord,
+    });
     const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
     // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
     const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
@@ -141,7 +148,7 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         entries.push(
           event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }),
         );
-    for (const { key, content } of posts) {
+    for (const { key, content, mentions } of posts) {
       const tries = logged.get(messageId('discord', key)) ?? [];
       if (tries.some((s) => s !== 'failed')) continue;
       const refused = pending.get(key);
@@ -150,7 +157,7 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
         wakeAt = Math.min(wakeAt ?? Infinity, Date.parse(refused.retry));
         continue;
       }
-      const outcome = post(ctx, content());
+      const outcome = post(ctx, content(), mentions);
       if (outcome.sent) {
         entries.push(event({ channel: 'discord', key, status: 'sent' }));
         continue;
@@ -183,6 +190,45 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   return { entries, retry, wakeAt: wakeAt === null ? null : new Date(wakeAt).toISOString() };
 }
 
+/** A post due now: its message key, its text (made only when tried), and the users it may mention. */
+interface PostDue {
+  readonly key: string;
+  readonly content: () => string;
+  readonly mentions?: readonly string[];
+}
+
+/** The Discord posts due now: the reminder's who is awaited, the last result, then the opening that result led to. */
+function postsDue(
+  ctx: HostContext,
+  result: ReplayResult,
+  at: { due: ReminderTime | null; waiting: readonly string[]; opening: string | null; since: string; discord: boolean },
+): PostDue[] {
+  const { due, waiting, opening, since } = at;
+  const posts: PostDue[] = [];
+  if (due && waiting.length > 0) posts.push({ key: due.key, content: () => waitingPost(result, due, waiting) });
+  const last = result.closed[result.closed.length - 1];
+  const closedAt = last?.timing.closedAt ?? last?.timing.deadline;
+  if (last && closedAt !== undefined && Date.parse(closedAt) >= Date.parse(since))
+    posts.push({
+      key: `result:${last.phase.id}@${closedAt}`,
+      content: () => resultPost(ctx, result, last.phase.title),
+    });
+  // After the result that opened it: the phase, and the players it waits for mentioned.
+  const openedAt = result.open?.timing.opensAt;
+  const called = opening !== null ? awaited(result) : [];
+  if (
+    opening !== null &&
+    at.discord &&
+    called.length > 0 &&
+    openedAt !== undefined &&
+    Date.parse(openedAt) >= Date.parse(since)
+  ) {
+    const { content, mentions } = openingPost(result, called);
+    posts.push({ key: opening, content: () => content, mentions });
+  }
+  return posts;
+}
+
 /** The back-off between tries of a refused post: 1 minute after the first refusal, doubling to at most 30. */
 const FIRST_BACKOFF_MS = 60_000;
 const LONGEST_BACKOFF_MS = 30 * 60_000;
@@ -197,43 +243,68 @@ export function nextTry(now: string, failures: number, waitMs?: number): number 
   return Date.parse(now) + Math.max(backoff, waitMs ?? 0);
 }
 
-/**
- * Emails each of `players` a reminder, within the day's mail quota (MailApp counts recipients: one
- * each). Answers what came of each: sent (only once MailApp returned), skipped with why (the quota
- * spent, no address: tried again would change nothing), or failed when MailApp threw: refused, or
- * no answer in time, when it may have gone out all the same (the note says so). A failed reminder is
- * tried again by the next tick, EMAIL_TRIES times at most (so a player may get it twice, never
- * none), then dropped.
- */
-function remindByEmail(
+/** The emails due now, in the order the quota serves them: a reminder is nearer its deadline than an opening's notice, so it goes first. */
+function emailJobs(
   ctx: HostContext,
   result: ReplayResult,
-  due: ReminderTime,
-  players: readonly string[],
   now: string,
+  due: ReminderTime | null,
+  unsent: readonly string[],
+  opening: string | null,
+  toCall: readonly string[],
+): EmailJob[] {
+  return [
+    ...(due
+      ? unsent.map((player) => ({
+          key: due.key,
+          player,
+          build: (to: string) => reminderEmail(ctx, result, player, to, due, now),
+        }))
+      : []),
+    ...(opening !== null
+      ? toCall.map((player) => ({ key: opening, player, build: (to: string) => openingEmail(ctx, result, player, to) }))
+      : []),
+  ];
+}
+
+/** One email to send: its message key (a reminder's, an opening's), its player, and the message once their address is known. */
+interface EmailJob {
+  readonly key: string;
+  readonly player: string;
+  readonly build: (to: string) => MailMessage;
+}
+
+/**
+ * Sends `jobs` in their order within the day's mail quota (MailApp counts recipients: one each), so
+ * when the quota runs out the first jobs are the ones sent (the host's Status tab names whom the
+ * quota left out). Answers what came of each: sent (only once MailApp returned), skipped with why
+ * (the quota spent, no address: tried again would change nothing), or failed when MailApp threw:
+ * refused, or no answer in time, when it may have gone out all the same (the note says so). A
+ * failed email is tried again by the next tick, EMAIL_TRIES times at most (so a player may get it
+ * twice, never none), then dropped.
+ */
+function emailAll(
+  ctx: HostContext,
+  result: ReplayResult,
+  jobs: readonly EmailJob[],
 ): Omit<MessageEvent, 'type' | 'at'>[] {
   const mail = ctx.ports.mail;
-  if (!mail || players.length === 0) return [];
+  if (!mail || jobs.length === 0) return [];
   const emails = currentEmails(result.match);
   const logged = loggedMessages(result);
   let quota = mail.remainingDailyQuota();
-  return players.map((id) => {
-    const base = { channel: 'email' as const, key: due.key, player: id };
+  return jobs.map(({ key, player: id, build }) => {
+    const base = { channel: 'email' as const, key, player: id };
     const to = emails.get(id);
     if (to === undefined) return { ...base, status: 'skipped' as const, note: 'the player has no email address' };
     if (isNobody(to)) return { ...base, status: 'skipped' as const, note: 'a seat the add-on plays (nobody to email)' };
-    if (quota <= 0)
-      return {
-        ...base,
-        status: 'skipped' as const,
-        note: "the day's email quota is spent (MailApp: 100 recipients a day for a personal account, 1,500 for Workspace)",
-      };
+    if (quota <= 0) return { ...base, status: 'skipped' as const, note: MAIL_QUOTA_SPENT };
     try {
-      mail.send(reminderEmail(ctx, result, id, to, due, now));
+      mail.send(build(to));
       quota -= 1;
       return { ...base, status: 'sent' as const };
     } catch (error) {
-      const tries = (logged.get(messageId('email', due.key, id))?.length ?? 0) + 1;
+      const tries = (logged.get(messageId('email', key, id))?.length ?? 0) + 1;
       const why = `Google did not confirm the email (${errorText(error)}): it may have been sent or not`;
       return tries >= EMAIL_TRIES
         ? { ...base, status: 'dropped' as const, note: `${why}; not tried again after ${tries} tries` }
@@ -339,9 +410,11 @@ function hostActionLines(result: ReplayResult): string[] {
 /** A resolution's post: the public view's headline and current board, and the spectators' link. */
 function resultPost(ctx: HostContext, result: ReplayResult, closedTitle: string): string {
   const view = viewFor(result, 'public');
-  const board = view.boards[0]?.title;
   const lines = [`**${discordText(result.game.title)}**: ${discordText(closedTitle)} is over.`];
-  if (board) lines.push(discordText(board));
+  // What happened, in words (core/news.ts); the board's title where the game tells nothing more.
+  const news = view.status.news ?? [];
+  if (news.length > 0) lines.push(...news.map(discordText));
+  else if (view.boards[0]?.title) lines.push(discordText(view.boards[0].title));
   lines.push(nextLine(result, view.status.headline));
   lines.push(...hostActionLines(result));
   const shared = ctx.pointers.shared();

@@ -25,6 +25,8 @@ export interface MatchSetup {
     readonly garnets?: number;
     /** The IANA time zone the player's reminders give the deadline in; absent or empty: the match's. */
     readonly timeZone?: string;
+    /** The player's Discord user id (17 to 20 digits): the post at a phase's opening mentions them; absent or empty: named only. */
+    readonly discord?: string;
     /** An anonymous match: the name the others know this player by; absent or empty, drawn from the host's secret. */
     readonly alias?: string;
   }[];
@@ -40,6 +42,8 @@ export interface MatchSetup {
   readonly closeWhenReady?: Readonly<Record<string, boolean>>;
   /** Minutes before each deadline to remind who has not answered; absent: the defaults (reminders.ts), [] for none. */
   readonly reminders?: readonly number[];
+  /** Whether a phase's opening emails each awaited player and posts to Discord mentioning them; absent: both on. */
+  readonly notices?: { readonly email?: boolean; readonly discord?: boolean };
   readonly options?: Readonly<Record<string, unknown>>;
   /** The caps on the host's extensions and pauses (docs/matchfile.md, "Guardrails"); absent: the defaults, written into the match file. */
   readonly guardrails?: Guardrails;
@@ -79,6 +83,7 @@ function scheduleOf(setup: MatchSetup) {
     // Written into the log, so a later default of the game never changes a match under way.
     closeWhenReady: setup.closeWhenReady ?? defaultsOf(setup.game),
     ...(setup.reminders !== undefined ? { reminders: [...setup.reminders] } : {}),
+    ...(setup.notices !== undefined ? { notices: { ...setup.notices } } : {}),
   };
 }
 
@@ -97,6 +102,7 @@ function playersOf(setup: MatchSetup, drawFrom: string) {
     ...(p.email && p.email.trim() !== '' ? { email: p.email.trim() } : {}),
     garnets: p.garnets ?? 0,
     ...(p.timeZone && p.timeZone.trim() !== '' ? { timeZone: p.timeZone.trim() } : {}),
+    ...(typeof p.discord === 'string' && p.discord.trim() !== '' ? { discord: p.discord.trim() } : {}),
   }));
 }
 

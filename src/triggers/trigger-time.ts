@@ -19,6 +19,7 @@
 //   - a phase that closes when every player is ready: its close is the last answer's execution (no
 //     tick waits for a deadline), counted like a deadline's, as if it closed the moment it opened
 //     (the busiest its days can be); a paused match adds nothing but the hourly ticks;
+//   - each phase's opening (notices.ts): the close's execution emails every player it waits for;
 //   - each reminder time (reminders.ts): a one-shot execution emails every player (none answered,
 //     at worst), posts to Discord and draws the host's sheet (its log lists the messages);
 //   - a game on its own turn clock (Peg Domain): the minute trigger runs through the turns, each
@@ -120,6 +121,8 @@ export interface TriggerUseInput {
    * measured.ts), each in place of the model's pessimistic one.
    */
   readonly measured?: Partial<CallMs>;
+  /** Whether each phase's opening emails every player it waits for (schedule.notices.email); absent: yes (notices.ts). */
+  readonly noticesByEmail?: boolean;
 }
 
 /** Turns a match on a turn clock is assumed to have (Peg Domain: the bench's bot match has 29). */
@@ -132,7 +135,7 @@ export interface TriggerUse {
   readonly phasesPerDay: number;
   /** Each part, in minutes (for the sidebar's explanation). */
   readonly parts: Readonly<Record<'ticks' | 'closes' | 'answers' | 'others' | 'reading' | 'reminders', number>>;
-  /** Reminder emails a day at most (every player reminded at every reminder time), against MailApp's daily recipients. */
+  /** Emails a day at most (every player reminded at every reminder time, and called at every opening), against MailApp's daily recipients. */
   readonly emailsPerDay: number;
 }
 
@@ -214,7 +217,10 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
     phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
   const reminders =
     reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS + ARM_MS);
-  const parts = { ticks, closes, answers, others, reading, reminders };
+  // The opening's notices: the execution that closes a phase emails every player the next waits for.
+  const noticeEmails = input.noticesByEmail === false ? 0 : phases * n;
+  const notices = noticeEmails > 0 ? phases * CALL_MS.mailQuota + noticeEmails * CALL_MS.mailSend : 0;
+  const parts = { ticks, closes: closes + notices, answers, others, reading, reminders };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
   return {
@@ -222,12 +228,12 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
     phasesPerDay: Math.round(phases * 10) / 10,
     parts: {
       ticks: toMinutes(ticks),
-      closes: toMinutes(closes),
+      closes: toMinutes(closes + notices),
       answers: toMinutes(answers),
       others: toMinutes(others),
       reading: toMinutes(reading),
       reminders: toMinutes(reminders),
     },
-    emailsPerDay: Math.ceil(reminderTimes * n),
+    emailsPerDay: Math.ceil(reminderTimes * n + noticeEmails),
   };
 }

@@ -240,23 +240,31 @@ describe('when a refused Discord post is tried again', () => {
 });
 
 describe('reminder emails against the daily quota (the sidebar)', () => {
-  it('a phase a day with 20 players: 40 emails at most, within a personal account; hour-long phases are not', () => {
+  it('a phase a day with 20 players: 60 emails at most (2 reminders and the opening), within a personal account; hour-long phases are not', () => {
     const daily = projectTriggerUse({ players: 20, minutes: { default: 1440 } });
-    expect(daily.emailsPerDay).toBe(40);
+    expect(daily.emailsPerDay).toBe(60);
     expect(daily.emailsPerDay).toBeLessThanOrEqual(DAILY_EMAIL_RECIPIENTS.personal);
-    // 24 hour-long phases a day, each reminded 5 minutes before: 24 × 20.
+    // 24 hour-long phases a day, each called at its opening and reminded 5 minutes before: 24 × 2 × 20.
     const hourly = projectTriggerUse({ players: 20, minutes: { default: 60 } });
-    expect(hourly.emailsPerDay).toBe(480);
+    expect(hourly.emailsPerDay).toBe(960);
     expect(hourly.emailsPerDay).toBeGreaterThan(DAILY_EMAIL_RECIPIENTS.personal);
     expect(hourly.emailsPerDay).toBeLessThanOrEqual(DAILY_EMAIL_RECIPIENTS.workspace);
-    // No reminders: no emails, and no reminder executions.
+    // No reminders: the openings' notices only, and no reminder executions; notices off too: no emails.
     const none = projectTriggerUse({ players: 20, minutes: { default: 1440 }, reminders: [] });
-    expect(none.emailsPerDay).toBe(0);
+    expect(none.emailsPerDay).toBe(20);
     expect(none.parts.reminders).toBe(0);
-    expect(daily.parts.reminders).toBeGreaterThan(0);
-    // A turn clock's two-minute turns have no reminders.
     expect(
-      projectTriggerUse({ players: 4, minutes: {}, turnClock: { turnSeconds: 120, reserveSeconds: 480 } }).emailsPerDay,
+      projectTriggerUse({ players: 20, minutes: { default: 1440 }, reminders: [], noticesByEmail: false }).emailsPerDay,
+    ).toBe(0);
+    expect(daily.parts.reminders).toBeGreaterThan(0);
+    // A turn clock's two-minute turns have no reminders: their openings' notices only.
+    expect(
+      projectTriggerUse({
+        players: 4,
+        minutes: {},
+        turnClock: { turnSeconds: 120, reserveSeconds: 480 },
+        noticesByEmail: false,
+      }).emailsPerDay,
     ).toBe(0);
   });
 });

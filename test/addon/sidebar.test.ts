@@ -356,26 +356,28 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // A day as 24 hours: a value other than the default, so the input event asks again.
     await page.fill('#len-default', '24');
     await page.selectOption('#unit-default', { label: 'hours' });
-    // The first game's players, a phase a day, reminded 60 and 10 minutes before: two emails each.
+    // The first game's players, a phase a day, called at its opening and reminded 60 and 10 minutes before: three emails each.
     const players = FIRST.playerCount.default;
     await expect
       .poll(() => mail.textContent())
       .toMatch(
         new RegExp(
-          `^Reminder emails: up to ${2 * players} a day \\(every player reminded every time\\) of your 100 recipients a day\\.$`,
+          `^Reminder emails: up to ${3 * players} a day \\(every player called at each opening and reminded every time\\) of your 100 recipients a day\\.$`,
         ),
       );
     expect(await mail.getAttribute('data-fits')).toBe('yes');
-    // Hour-long phases, reminded 5 minutes before: 24 an hour a player, over a personal account's 100.
+    // Hour-long phases, each called at its opening and reminded 5 minutes before: 48 a day a player, over a personal account's 100.
     await page.fill('#len-default', '1');
     await page.selectOption('#unit-default', { label: 'hours' });
     await expect.poll(() => mail.getAttribute('data-fits')).toBe('no');
     expect(await mail.textContent()).toMatch(
-      new RegExp(`up to ${24 * players} a day .* of your 100 recipients a day\\. Over it`),
+      new RegExp(`up to ${48 * players} a day .* of your 100 recipients a day\\. Over it`),
     );
-    // No reminders: none sent.
+    // No reminders, and the openings' notices off: none sent.
     await page.fill('#reminders', 'none');
+    await page.uncheck('#notices-email');
     await expect.poll(() => mail.textContent()).toMatch(/up to 0 a day/);
+    await page.check('#notices-email');
     // Minutes that do not read are refused next to the field, before the server is asked.
     await page.fill('#reminders', 'soon');
     for (let i = 0; i < 10; i++) {
@@ -394,9 +396,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     await expect
       .poll(() => page.locator('[data-error-for="schedule.reminders"]').textContent())
       .toMatch(/whole minutes before the deadline/);
-    // Chosen minutes go into the setup's schedule (a phase a day, reminded twice: 20 emails, within the quota).
+    // Chosen minutes go into the setup's schedule (a phase a day, called and reminded twice: 30 emails, within the quota).
     await page.fill('#reminders', '120, 15');
-    await expect.poll(() => mail.textContent()).toMatch(/up to 20 a day/);
+    await expect.poll(() => mail.textContent()).toMatch(/up to 30 a day/);
     await page.click('#start-match');
     await page.waitForSelector('#result h1');
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);

@@ -10,6 +10,7 @@ import { EXAMPLE_GAME, GAME_LIST, loadMatchText, replayMatch } from '../../src/e
 import { clockedGame } from '../helpers/some-game.js';
 import { resultLine } from '../../src/engine/index.js';
 import { escapeHtml } from '../../src/sheets/html.js';
+import { seedCommitment } from '../../src/engine/core/commitment.js';
 
 describe('genius-host start', () => {
   // Up to 3 minutes, not the default minute: the built command plays and renders a whole match of every game, on 2 busy cores.
@@ -57,6 +58,16 @@ describe('genius-host start', () => {
     expect(stdout).toContain('5 bots');
     expect(stdout).toContain('seed "mine"');
     expect(existsSync(join(out, EXAMPLE_GAME.id, 'player-p5.html'))).toBe(true);
+    // The file as published at the end, with its result: the command it prints verifies it as written.
+    const published = join(out, EXAMPLE_GAME.id, 'published.json');
+    const command = new RegExp(`npx genius-host verify (\\S+published\\.json) --commitment ([0-9a-f]{64})`).exec(
+      stdout,
+    );
+    expect(command?.[1]).toBe(published);
+    expect(command?.[2]).toBe(seedCommitment('mine'));
+    const verified = run('verify', published, '--commitment', command![2]);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/^verified: /m);
     const bad = run('start', 'chess', '--out', out);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^genius-host: unknown game "chess"/);

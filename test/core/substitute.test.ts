@@ -2,6 +2,7 @@
 // the registry, a match played by bots has its first seat handed over mid-match: the seat keeps
 // everything (the same result), the old account's answers after the switch are refused with a
 // reason, the new account's count, and no view shows either person's address.
+import { zonedText } from '../../src/engine/core/zones.js';
 import { describe, expect, it } from 'vitest';
 import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
 import { hostActions } from '../../src/engine/core/host-actions.js';
@@ -97,7 +98,11 @@ describe.each(GAME_LIST.map((game) => [game.title, game.id]))('Substitute a play
     const publicView = JSON.stringify(viewFor(result, 'public'));
     expect(publicView).toContain('Zed (sub for Ann)');
     expect(hostActions(result).filter((a) => a.what.includes('seat'))).toEqual([
-      { at, what: `Zed took Ann's seat (from ${at})`, reason: 'Ann moved abroad' },
+      {
+        at,
+        what: `Zed took Ann's seat (from ${zonedText(at, file.schedule?.timeZone ?? 'UTC')})`,
+        reason: 'Ann moved abroad',
+      },
     ]);
     for (const audience of audiencesOf(result)) {
       if (audience === 'host') continue;
@@ -158,7 +163,7 @@ describe('the Host actions list', () => {
     });
     if (!loaded.ok) throw new Error(loaded.error);
     const result = replayMatch(loaded.value);
-    const actions = hostActions(result).filter((a) => !a.what.startsWith('Answered'));
+    const actions = hostActions(result).filter((a) => !a.what.startsWith('Decided'));
     expect(actions).toEqual([
       { at, what: "Corrected Ben's email", reason: 'typo at sign-up' },
       { at: '2026-11-21T18:31:00.000Z', what: 'Paused the match', reason: '' },

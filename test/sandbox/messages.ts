@@ -10,7 +10,7 @@
 // match file shows. The reminders expected follow from the schedule (reminderTimes), not the game.
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { type MatchFile, replayMatch } from '../../src/engine/index.js';
+import { type MatchFile, gameById, replayMatch } from '../../src/engine/index.js';
 import { type ReminderTime, reminderTimes } from '../../src/triggers/reminders.js';
 import { checkMessagesPrivacy } from '../helpers/privacy.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
@@ -28,6 +28,9 @@ export interface MessagesCase {
   /** The players' and triggers' faults (default: DEFAULT_FAULTS, answers all valid). */
   readonly faults?: Faults;
 }
+
+/** A player's Discord user id in these matches (a snowflake of 18 digits). */
+const discordIdOf = (i: number) => String(100_000_000_000_000_000n + BigInt(i));
 
 /** The match as its log stood at `time` (what was sent by then), replayed as of then. */
 function asOf(match: MatchFile, time: string) {
@@ -92,6 +95,8 @@ function startWithSidebar(c: MessagesCase): { table: Table; closeWhenReady: Reco
       email: emails[i],
       garnets: 0,
       ...(i === 1 ? { timeZone: 'America/New_York' } : {}),
+      // Every other player gives a Discord id: the opening's post mentions them, and names the others.
+      ...(i % 2 === 0 ? { discord: discordIdOf(i) } : {}),
     })),
     startAt: '2026-11-21T18:00:00.000Z',
     timeZone: 'Europe/London',
@@ -210,6 +215,11 @@ function playMessagesMatch(table: Table, closeWhenReady: Record<string, boolean>
       played.seenReminders.push({ key: times[0].key, passed: google.clock.iso() });
       // A doubled trigger at the reminder: nothing is sent twice.
       table.fire('CLOCK');
+      // With the quota spent, the host's Status tab names whom the reminder did not reach.
+      if (faults.quota === phase)
+        expect(JSON.stringify(google.host.sheet('Status').cells)).toMatch(
+          /Not emailed, the day's email quota being spent: [A-Z][a-z]+ \(a reminder\)/,
+        );
     }
     // Discord is down over the close of the first open phase after the first, and rate limits a try in
     // the next (its first post, or a later phase's when it posts none).
@@ -280,7 +290,9 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
   expect(new Set(sentMail.map((e) => `${e.key}|${e.player}`)).size).toBe(sentMail.length);
   for (const e of sentMail) {
     const player = match.players.find((p) => p.id === e.player);
-    expect(google.mail.filter((m) => m.to === player?.email && m.at === Date.parse(e.at))).toHaveLength(1);
+    // (A turn's opening and its reminder can go to one player in one execution: an email each.)
+    const sameTime = sentMail.filter((o) => o.player === e.player && o.at === e.at).length;
+    expect(google.mail.filter((m) => m.to === player?.email && m.at === Date.parse(e.at))).toHaveLength(sameTime);
   }
   // Every reminder reached exactly the players awaited at its time (sent, or skipped and noted), and no email went out but these.
   let reminded = 0;
@@ -293,7 +305,25 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
     expect(logged.map((e) => e.player).sort(), key).toEqual([...awaited].sort());
     reminded += awaited.length;
   }
-  expect(events.filter((e) => e.channel === 'email')).toHaveLength(reminded);
+  // Every opening called each player the phase waited for then, once (sent, or skipped and noted).
+  let called = 0;
+  for (const key of new Set(events.filter((e) => e.key.startsWith('open:')).map((e) => e.key))) {
+    const opensAt = key.slice(key.lastIndexOf('@') + 1);
+    expect(asOf(match, opensAt).open && `open:${asOf(match, opensAt).open?.phase.id}@${opensAt}`, key).toBe(key);
+    // Called when the execution after the opening ran: each player the phase waited for then (a Peg
+    // Domain opponent's removal may already count).
+    const logged = events.filter((e) => e.channel === 'email' && e.key === key);
+    // None when the phase ended before the tick that emails (a Peg Domain turn moved at once): only its post went out.
+    if (logged.length === 0) continue;
+    const then = asOf(match, logged[0].at).open;
+    const waitedFor = Object.keys(then?.phase.questions ?? {}).filter((id) => !then?.moves.has(id));
+    expect(logged.map((e) => e.player).sort(), key).toEqual([...waitedFor].sort());
+    called += waitedFor.length;
+  }
+  // Every phase that opened was called, by email or (a turn that ended at once) by its post.
+  const openings = new Set(events.filter((e) => e.key.startsWith('open:')).map((e) => e.key));
+  expect(openings.size).toBe(replayMatch(match).closed.length);
+  expect(events.filter((e) => e.channel === 'email')).toHaveLength(reminded + called);
   // The schedule gives reminders in every game here (a Peg Domain turn longer than 5 minutes has one).
   expect(sentMail.length).toBeGreaterThan(0);
   // A phase closed early sends none of the reminders it would have had later; a paused one none of its old deadline's.
@@ -320,13 +350,24 @@ function checkEmails(table: Table, match: MatchFile, played: Played): void {
     expect(mail.body).toContain(`Hello ${player!.name},`);
     expect(mail.body).toContain(table.playerFile(player!.id).sheet);
     // (The phase's title is public: a Peg Domain turn names its mover.)
-    const text = mail.body.replaceAll(at.open?.phase.title ?? '\u0000', '');
+    // (Nor are the questions an opening's notice lists: the game's words, as the player's form shows them.)
+    const text = mail.body.replaceAll(at.open?.phase.title ?? '\u0000', '').replace(/What to answer:\n(- .*\n)*/g, '');
     for (const other of match.players)
       if (other.id !== player!.id) expect(text).not.toMatch(new RegExp(`\\b${other.name}\\b`));
     // Ben reads times in New York; the others in London.
     expect(mail.body).toMatch(
-      player!.id === 'p2' ? / America\/New_York \(UTC-0[45]:00\), in / : / Europe\/London \(UTC\+0[01]:00\), in /,
+      player!.id === 'p2'
+        ? / America\/New_York \(UTC-0[45]:00\)(, in |\.)/
+        : / Europe\/London \(UTC\+0[01]:00\)(, in |\.)/,
     );
+    // An opening's notice gives the player's own form and says what to answer.
+    if (/ is open/.test(mail.subject)) {
+      const form = (JSON.parse(google.properties.get(`gh.player.${player!.id}`) ?? '{}') as { form: { url: string } })
+        .form.url;
+      // (A question answered in the player's public row sends them there instead.)
+      expect(mail.body.includes(`Your form: ${form}`) || mail.body.includes('Your row in the shared sheet')).toBe(true);
+      expect(mail.body).toContain('What to answer:');
+    }
   }
   // The quota: one phase's reminders were skipped, each noted in the host's log.
   const skipped = events.filter((e) => e.status === 'skipped');
@@ -342,7 +383,21 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
   const sentPosts = posts.filter((e) => e.status === 'sent');
   expect(google.discord.posts).toHaveLength(sentPosts.length);
   expect(new Set(sentPosts.map((e) => e.key)).size).toBe(sentPosts.length);
-  expect(google.discord.posts.every((p) => JSON.stringify(p.allowedMentions) === '{"parse":[]}')).toBe(true);
+  // Every post valid by Discord's own description of the webhook (test/helpers/discord-openapi.ts).
+  expect(google.discord.invalid).toEqual([]);
+  // Nothing pings by itself; an opening's post mentions the players it waits for who gave a Discord id, and only them.
+  for (const p of google.discord.posts) {
+    const mentioned = [...p.content.matchAll(/<@(\d+)>/g)].map((m) => m[1]);
+    expect(p.allowedMentions).toEqual(mentioned.length > 0 ? { parse: [], users: mentioned } : { parse: [] });
+    if (mentioned.length > 0) expect(p.content).toMatch(/ is open/);
+    for (const id of mentioned) expect(match.players.find((pl) => pl.discord === id)).toBeDefined();
+  }
+  // A game that tells its news says it in words in at least one result post.
+  if (gameById(table.gameId).news)
+    expect(google.discord.posts.some((p) => / is over\.\n.*\n(.*\n)*(Leads|Lead, tied)/.test(p.content))).toBe(true);
+  const openingPosts = sentPosts.filter((e) => e.key.startsWith('open:'));
+  expect(openingPosts.length, 'a post at each opening').toBeGreaterThan(0);
+  expect(google.discord.posts.some((p) => /<@\d+> \(/.test(p.content))).toBe(true);
   const { from, until } = played.outage ?? { from: 0, until: 0 };
   // (Turned on after the execution at its start.) Each post tried in the outage stayed pending and
   // was tried again (no sooner than its logged retry) until it went out after the outage, or a later
@@ -373,8 +428,14 @@ function checkPosts(table: Table, match: MatchFile, played: Played, closedPhases
   const spectators = (table.run('exportMatchFile'), google.properties.get('gh.shared') ?? '');
   const link = (JSON.parse(spectators) as { spectators: string }).spectators;
   for (const post of google.discord.posts) {
-    if (/ is over\./.test(post.content)) expect(post.content).toContain(`Spectators: ${link}`);
-    else expect(post.content).toMatch(/Waiting for: /);
+    if (/ is over\./.test(post.content)) {
+      expect(post.content).toContain(`Spectators: ${link}`);
+      // A game that tells its news says what happened in words: who leads, with how many.
+      // (Discord's markdown escapes aside: discordText.) A resolution that scored tells who leads.
+      const text = post.content.replace(/\\(?=[\\*_~`|>#<@[\]():])/g, '');
+      if (gameById(table.gameId).news && /\n(This round: |Nobody gained )/.test(text))
+        expect(text).toMatch(/\n(Leads|Lead, tied): .+ with \d+ /);
+    } else expect(post.content).toMatch(/Waiting for: /);
   }
   // The host's log tab lists each message, a refused post with Discord's answer and its next try.
   expect(JSON.stringify(google.host.sheet('Log').cells)).toContain('failed, tried again from');
@@ -396,7 +457,9 @@ function checkMessagesPrivate(table: Table, match: MatchFile, result: ReturnType
     ...google.discord.posts.map((p) => ({ audience: 'public' as Audience, text: p.content })),
   ];
   expect(checkMessagesPrivacy(result, messages)).toBeGreaterThan(0);
-  for (const message of messages)
+  // The questions an opening's notice lists are the game's own words (a colour question lists every colour), not an answer.
+  const withoutQuestions = (text: string) => text.replace(/What to answer:\n(- .*\n)*/g, '');
+  for (const message of messages.map((m) => ({ ...m, text: withoutQuestions(m.text) })))
     for (const s of match.submissions)
       for (const value of Object.values(s.answers).flat())
         if (typeof value === 'string' && value.trim().length >= 6 && message.audience !== `player:${s.player}`)

@@ -24,6 +24,7 @@ import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { accountKey } from '../../src/engine/core/email.js';
 import { deepClone, registerPlainDataClass, restoreInto } from './snapshot.js';
 import { type Api, SchemaError, checkCall, discovery, methodById } from '../helpers/discovery.js';
+import { discordPostProblems } from '../helpers/discord-openapi.js';
 
 registerPlainDataClass(EmbeddedWorkbook);
 
@@ -393,6 +394,8 @@ export class Google {
     /** Discord refuses the webhook itself: 401 (its token is wrong: "Invalid Webhook Token") or 403 ("Missing Permissions"). */
     refuseWebhook: null as 401 | 403 | null,
     refused: [] as { url: string; status: number; at: number }[],
+    /** Every post Discord's OpenAPI description refuses, with why (none, in every test). */
+    invalid: [] as { payload: string; problems: string[] }[],
   };
   /** Every sharing email Drive sent (Permissions.create with a notification). */
   readonly sharingEmails: { fileId: string; email: string; message: string }[] = [];
@@ -1829,8 +1832,13 @@ export class Google {
       throw new Error(`Address unavailable: ${url}`);
     }
     const body = JSON.parse(params.payload) as { content?: unknown; allowed_mentions?: { parse?: unknown } };
+    // Discord's own description of the webhook (test/helpers/discord-openapi.ts): a post it refuses is noted, and answered as Discord does.
+    const invalid = discordPostProblems(url, body);
     let reply: Reply;
-    if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
+    if (invalid.length > 0) {
+      this.discord.invalid.push({ payload: params.payload, problems: invalid });
+      reply = answer(400, JSON.stringify({ message: 'Invalid Form Body', code: 50035 }));
+    } else if (this.discord.outage) reply = answer(503, '<html><body>upstream connect error</body></html>');
     else if (from === 'apps-script' && this.discord.blocked > 0 && this.discord.blocked--)
       reply = answer(
         429,

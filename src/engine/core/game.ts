@@ -2,6 +2,7 @@
 // replays. A game never reads the clock or Math.random: time comes in through phase timing, and
 // randomness through `ctx.random(label)`, derived from the match seed.
 
+import type { News } from './news.js';
 import type * as z from 'zod/mini';
 import type { Random } from './random.js';
 import type { Audience, GameView } from './view.js';
@@ -17,6 +18,8 @@ export interface Player {
   readonly timeZone?: string;
   /** In an anonymous match, who plays under the alias `name`: the host's only (core/anonymity.ts). */
   readonly person?: string;
+  /** The player's Discord user id: the post at a phase's opening mentions them (triggers/notices.ts). Never published. */
+  readonly discord?: string;
 }
 
 /** A player's answers for one phase: question id → text (or a list, for multi-select). */
@@ -378,6 +381,11 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   readonly title: string;
   /** One line for menus and the README. */
   readonly blurb: string;
+  /**
+   * The rules in a player's words, a paragraph a line: the public sheet's (and each player's) Rules
+   * tab. Absent: the tab gives the blurb and says to ask the host for the rules.
+   */
+  readonly rules?: readonly string[];
   readonly playerCount: { readonly min: number; readonly max: number; readonly default: number };
   /** Validates the match file's `options`, filling fixed defaults. */
   readonly optionsSchema: z.ZodMiniType<I, unknown>;
@@ -429,6 +437,12 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
 
   /** The public summary of each finished round, for `replay` output. */
   rounds(state: S, ctx: GameContext<O>): RoundSummary[];
+  /**
+   * What the latest resolution did, in words a spectator reads (core/news.ts): the round's public
+   * facts and each side's points before and after it; null before any. The result's post and every
+   * Status tab give it. Absent: they give the headline only.
+   */
+  news?(state: S, ctx: GameContext<O>): News | null;
   /** The end of the game (only called once `currentPhase` is null). */
   finish(state: S, ctx: GameContext<O>, decide: Decide): Final;
 

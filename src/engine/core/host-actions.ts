@@ -8,6 +8,7 @@ import { isAfter } from './deadlines.js';
 import type { ReplayResult } from './replay.js';
 import { seatName, substitutionsOf } from './seats.js';
 import type { Table } from './view.js';
+import { zonedText } from './zones.js';
 
 export interface HostAction {
   readonly at: string;
@@ -17,7 +18,12 @@ export interface HostAction {
   readonly reason: string;
 }
 
-type Named = Pick<ReplayResult, 'match' | 'closed' | 'open'>;
+type Named = Pick<ReplayResult, 'match' | 'closed' | 'open'> & Partial<Pick<ReplayResult, 'asked'>>;
+
+/** A time as the spectators read it: on the match zone's clock, with its offset (never an ISO time). */
+function when(result: Named, iso: string): string {
+  return zonedText(iso, result.match.schedule?.timeZone ?? 'UTC');
+}
 
 /** A phase's title where the replay met it, else its id. */
 function phaseTitle(result: Named, id: string): string {
@@ -29,9 +35,9 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
   const name = (player: string) => seatName(result.match, player, now);
   switch (event.type) {
     case 'extend':
-      return `Extended ${phaseTitle(result, event.phase)} to ${event.deadline}`;
+      return `Extended ${phaseTitle(result, event.phase)} to ${when(result, event.deadline)}`;
     case 'reopen':
-      return `Reopened ${phaseTitle(result, event.phase)} (Undo last phase) until ${event.deadline}`;
+      return `Reopened ${phaseTitle(result, event.phase)} (Undo last phase) until ${when(result, event.deadline)}`;
     case 'pause':
       return 'Paused the match';
     case 'resume':
@@ -58,8 +64,8 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
       : `A substitute took ${first}'s seat, under the same alias (from ${event.at})`;
   const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
   const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
-  if (event.name === first) return `${first} is back in their seat, after ${before} (from ${event.at})`;
-  return `${event.name} took ${before}'s seat (from ${event.at})`;
+  if (event.name === first) return `${first} is back in their seat, after ${before} (from ${when(result, event.at)})`;
+  return `${event.name} took ${before}'s seat (from ${when(result, event.at)})`;
 }
 
 function rowEditAction(result: Named, player: string, by: 'other' | 'unknown', now: string | undefined): string {
@@ -73,7 +79,9 @@ function decisionAction(result: Named, decision: Decision, now: string | undefin
   const chosen = result.match.players.some((p) => p.id === decision.choice)
     ? seatName(result.match, decision.choice, now)
     : decision.choice;
-  return `Answered the host decision "${decision.id}": ${chosen}`;
+  // The question as the game asked it, never its id ("dmo", "tol-gift").
+  const question = result.asked?.find((a) => a.id === decision.id)?.question;
+  return question ? `Decided "${question}": ${chosen}` : `Made a host decision: ${chosen}`;
 }
 
 /**
@@ -136,6 +144,10 @@ export function hostActionsTable(result: Named, now?: string): Table {
     rows:
       actions.length === 0
         ? [['', 'none yet', '']]
-        : actions.map((a) => [a.at, a.what, a.reason === '' ? '(no reason given)' : a.reason]),
+        : actions.map((a) => [
+            a.at === '' ? '' : when(result, a.at),
+            a.what,
+            a.reason === '' ? '(no reason given)' : a.reason,
+          ]),
   };
 }

@@ -2,6 +2,7 @@
 // schema of matchfile.ts reads them. Apart from matchfile.ts only to keep each file short.
 
 import * as z from 'zod/mini';
+import { unreadAnswer } from './matchfile-notices.js';
 
 export const isoTime = z
   .string()
@@ -16,7 +17,7 @@ export function isIsoTime(text: string): boolean {
 
 /** Answers are text, as a form sends them; numbers in a hand-written file are read as text. */
 const answerText = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
-const answerValue = z.union([answerText, z.array(answerText)]);
+const answerValue = z.union([answerText, z.array(answerText), unreadAnswer]);
 
 /** An entry's own id (docs/matchfile.md, "Entry ids"); optional: files written before ids load as they are. */
 const entryUid = z.optional(

@@ -10,6 +10,7 @@ import type { AnyGame, Decision, MatchEvent, Player, Submission } from './game.j
 import { errorMessage, isRecord } from './guards.js';
 import { checkSubstitutes } from './seats.js';
 import { RESERVED_IDS, checkPlayers, finalIssue } from './matchfile-checks.js';
+import { discordUserId, noticesSchema } from './matchfile-notices.js';
 import { firstIssue, formatPath, valueAt } from './issues.js';
 import { oneLine, quote } from './quote.js';
 import { Random } from './random.js';
@@ -52,6 +53,7 @@ const playerSchema = z.strictObject({
   timeZone: z.optional(
     z.string().check(z.refine(isTimeZone, 'not a time zone; give an IANA name such as Europe/London')),
   ),
+  discord: discordUserId,
   /** An anonymous match's host-only field: who plays under the alias `name` (core/anonymity.ts). */
   person: z.optional(
     z
@@ -128,6 +130,7 @@ const scheduleSchema = z.strictObject({
   closeAt: z.optional(z.record(z.string(), wallClockRuleSchema)),
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
+  notices: noticesSchema,
   /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
   reminders: z.optional(
     z.array(

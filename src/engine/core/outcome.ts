@@ -56,8 +56,37 @@ export function resultLines(result: ReplayResult): string[] {
     final.eliminationCandidate
       ? `Elimination candidate: ${nameOf(result, final.eliminationCandidate)}`
       : 'No elimination candidate (the rules name none)',
+    ...awardLines(result, final),
+    ...decisionLines(result),
     ...pending,
   ];
+}
+
+/** Each award in words: who gains garnets or Tokens of Life, and why (the game's note), never as data. */
+function awardLines(result: ReplayResult, final: Final): string[] {
+  const count = (n: number, one: string, many: string) =>
+    `${n > 0 ? '+' : '−'}${Math.abs(n)} ${Math.abs(n) === 1 ? one : many}`;
+  return final.awards
+    .filter((a) => a.garnets !== 0 || a.tokensOfLife !== 0)
+    .map((a) => {
+      const gains = [
+        ...(a.garnets !== 0 ? [count(a.garnets, 'garnet', 'garnets')] : []),
+        ...(a.tokensOfLife !== 0 ? [count(a.tokensOfLife, 'Token of Life', 'Tokens of Life')] : []),
+      ];
+      return `Award: ${nameOf(result, a.player)} ${gains.join(' and ')}${a.note ? ` (${a.note})` : ''}`;
+    });
+}
+
+/** Each host decision the end asked and the host answered, by its question (never its id). */
+function decisionLines(result: ReplayResult): string[] {
+  return (result.asked ?? []).flatMap((request) => {
+    const decision = result.match.decisions.find((d) => d.id === request.id);
+    if (!decision) return [];
+    const choice = result.match.players.some((p) => p.id === decision.choice)
+      ? nameOf(result, decision.choice)
+      : decision.choice;
+    return [`The host decided (${request.question}): ${choice}`];
+  });
 }
 
 /** One line: winners, losers (and the tie-break that made them lose) and the elimination candidate, by name. */

@@ -57,6 +57,8 @@ export interface ReplayResult<S = unknown, M = unknown> {
   readonly receipts: readonly Receipt[];
   readonly rejected: readonly Rejection[];
   readonly pending: readonly DecisionRequest[];
+  /** Every host decision the end asked for, answered or not (the Host actions list names each by its question); absent in results built by hand. */
+  readonly asked?: readonly DecisionRequest[];
   /** Null while the match is unfinished or waits on a host decision. */
   readonly final: Final | null;
   /** The host's pause still going on (as of `now`), or null. */

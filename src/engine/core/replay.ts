@@ -78,6 +78,8 @@ export class MatchRun<S = unknown, M = unknown> {
   timing: PhaseTiming = {};
   readonly receipts: Receipt[] = [];
   readonly rejected: Rejection[] = [];
+  /** Every host decision the end asked for, answered or not, in the order asked (the Host actions list names each by its question). */
+  readonly asked: DecisionRequest[] = [];
   readonly closed: ClosedPhase[] = [];
   private moves = new Map<string, M>();
   private countedReceipt = new Map<string, Receipt>();
@@ -407,6 +409,7 @@ export class MatchRun<S = unknown, M = unknown> {
     const pending: DecisionRequest[] = [];
     const final = this.game.finish(this.state, this.ctx, (request: DecisionRequest) => {
       asked.add(request.id);
+      if (!this.asked.some((a) => a.id === request.id)) this.asked.push(request);
       const choice = answers.get(request.id);
       if (choice === undefined) {
         if (!pending.some((p) => p.id === request.id)) pending.push(request);
@@ -477,6 +480,7 @@ export function replay<S = unknown, M = unknown>(
     receipts: run.receipts,
     rejected: run.rejected,
     pending,
+    asked: run.asked,
     final,
     paused: openPause(run.pauses),
   };

@@ -205,6 +205,8 @@ export interface StatusView {
   readonly result?: readonly string[];
   /** The host's only: Discord is refusing posts, or dropped the last one (core/posts.ts). */
   readonly discord?: string;
+  /** The host's only: the open phase's players the day's email quota left unemailed (core/mail-quota.ts). */
+  readonly notEmailed?: string;
   /**
    * How long the open phase had left when this view was drawn (`at`): the sheet shows it "as of
    * the last update". The add-on leaves it out of what decides whether a sheet is drawn again, so
@@ -213,6 +215,10 @@ export interface StatusView {
   readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
   /** The caps on the host's extensions and pauses, in one line (core/guardrails.ts). */
   readonly guardrails?: string;
+  /** A player's only: what to do now, a line each (the open phase, what it asks, their form, the deadline, whether their answer was received). */
+  readonly todo?: readonly string[];
+  /** What the last resolution did, in words: its public facts, points gained, who leads, who is last (core/news.ts). */
+  readonly news?: readonly string[];
 }
 
 /**
@@ -239,6 +245,8 @@ export interface View extends GameView {
   readonly hostActions?: Table;
   /** The spectators' (and the host's) Season tab, when the match is one of a season (season/view.ts): the ledger, the matches, the rules, the chain. */
   readonly season?: readonly Table[];
+  /** The game's rules in a player's words (Game.rules), a paragraph a line: the Rules tab. */
+  readonly rules?: readonly string[];
 }
 
 /**

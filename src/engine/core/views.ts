@@ -11,6 +11,8 @@ import { receiptOf } from './receipt.js';
 import { receiptNote } from './receipt-check.js';
 import { fingerprint } from './hash.js';
 import { discordTrouble } from './posts.js';
+import { notEmailedLine } from './mail-quota.js';
+import { newsLines } from './news.js';
 import { publishedLines } from './publish.js';
 import { resultLine, resultLines } from './outcome.js';
 import { redactSecrets } from './redact.js';
@@ -26,7 +28,7 @@ import {
   marksChanges,
   playerAudience,
 } from './view.js';
-import { spanText, zonedTexts } from './zones.js';
+import { spanText, zonedText, zonedTexts } from './zones.js';
 import { guardrailsLine } from './guardrails.js';
 import { hostActionsTable } from './host-actions.js';
 import { seatedPlayers } from './seats.js';
@@ -41,6 +43,8 @@ export function audiencesOf(result: ReplayResult): Audience[] {
 /** What a view is drawn as of: `now`, the time of this drawing, adds how long the open phase has left. */
 interface ViewOptions {
   readonly now?: string;
+  /** A player's own form (the add-on knows it; the engine does not): their sheet's "What to do now" links it. */
+  readonly formUrl?: string;
 }
 
 /**
@@ -61,9 +65,20 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   const gameView = result.game.view(result.state, audience, seatedContext(result), open);
   const seed = audience === 'public' || audience === 'host' ? { seed: seedView(result) } : {};
   // The headline and the result name each seat as everyone reads it now ("Zoë (sub for Ben)").
-  const status = statusOf({ ...result, ctx: seatedContext(result) }, readerZones(result, audience), options.now);
+  const zones = readerZones(result, audience);
+  const viewer = audiencePlayer(audience);
+  const todo = viewer === null ? null : todoFor(result, viewer, zones[0], options.formUrl);
+  const status = {
+    ...statusOf({ ...result, ctx: seatedContext(result) }, zones, options.now),
+    ...(todo ? { todo } : {}),
+  };
   // Only the host hears of Discord's refusals (and only the host can act on them).
   const discord = audience === 'host' ? discordTrouble(result.match.events) : null;
+  // Only the host hears whom the day's email quota left out (core/mail-quota.ts).
+  const notEmailed =
+    audience === 'host' && result.open
+      ? notEmailedLine(result.match.events, result.open.phase.id, result.open.timing.opensAt, result.ctx.playerName)
+      : null;
   // The changed-squares marker is the renderer's, the same in every game: so is its legend line.
   const legend = marksChanges(gameView.boards)
     ? [...gameView.legend, { symbol: '═', textColour: CHANGED_COLOUR, meaning: CHANGED_MEANING }]
@@ -78,11 +93,24 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     ...(people ? { sections: [people, ...gameView.sections] } : {}),
     legend,
     audience,
-    status: discord === null ? status : { ...status, discord },
+    status: {
+      ...status,
+      ...(discord === null ? {} : { discord }),
+      ...(notEmailed === null ? {} : { notEmailed }),
+    },
     log: logFor(result, audience),
     ...seed,
     ...actions,
+    rules: rulesOf(result),
   };
+}
+
+/** The game's rules for the Rules tab; a game without its own gives its blurb, and where the rules are. */
+function rulesOf(result: ReplayResult): readonly string[] {
+  const { game } = result;
+  return game.rules && game.rules.length > 0
+    ? game.rules
+    : [game.blurb, 'The host has the complete rules of this game: ask them.'];
 }
 
 /** What tells whether a drawn view changed: everything in it but the time it was drawn (StatusView.asOf). */
@@ -158,7 +186,53 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
     ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),
     guardrails: guardrailsLine(result.match),
+    ...newsOf(result),
   };
+}
+
+/**
+ * What a player's sheet starts with (issue 40): the open phase, what it asks of them in words, their
+ * form, the deadline on their clock, and whether an answer of theirs has been received, with its
+ * receipt; null once the match is over.
+ */
+function todoFor(result: ReplayResult, viewer: string, zone: string, formUrl: string | undefined): string[] | null {
+  const open = result.open;
+  if (!open) return null;
+  const questions = open.phase.questions[viewer] ?? [];
+  const deadline = open.timing.deadline;
+  const until = deadline ? ` until ${zonedText(deadline, zone)}` : '';
+  if (questions.length === 0)
+    return [`Now: ${open.phase.title} is open${until}. It asks nothing of you: wait for the next phase.`];
+  const lines = [
+    `Now: ${open.phase.title} is open${until}${result.paused ? ' (the match is paused: the deadline moves by the time paused)' : ''}.`,
+    ...questions.map((q) => `Answer: ${q.label}: ${q.help}`),
+  ];
+  const byForm = result.match.anonymous === true || questions.some((q) => !q.public);
+  if (byForm) lines.push(formUrl ? `Your form: ${formUrl}` : 'Your form: the link in your email from the host');
+  if (questions.some((q) => q.public) && result.match.anonymous !== true)
+    lines.push('Your row: the shared sheet\'s "Your answers" tab');
+  const counting = [...result.receipts]
+    .reverse()
+    .find((r) => r.player === viewer && r.phase === open.phase.id && r.status !== 'rejected' && !r.superseded);
+  if (counting) {
+    const code = receiptOf(result.match, result.match.submissions[counting.index]);
+    const at = counting.at ? ` sent ${zonedText(counting.at, zone)}` : '';
+    const partly = counting.status === 'partial' ? ', partly (see Your submissions on the Log tab)' : '';
+    lines.push(`Received: your answer${at} counts${partly}. Receipt: ${code}`);
+  } else
+    lines.push(
+      open.moves.has(viewer)
+        ? 'Received: an answer of yours counts.'
+        : 'Not received yet: nothing of yours counts for this phase. Send your answer before the deadline.',
+    );
+  return lines;
+}
+
+/** The last resolution in words (core/news.ts), once a phase has closed and the game tells it. */
+function newsOf(result: ReplayResult): { news?: readonly string[] } {
+  if (result.closed.length === 0 || !result.game.news) return {};
+  const lines = newsLines(result.game.news(result.state, result.ctx));
+  return lines.length > 0 ? { news: lines } : {};
 }
 
 /** How long the open phase has left, as of the drawing at `at`, in the reader's zones. */
@@ -172,13 +246,19 @@ function asOf(at: string, closesIn: string, zones: readonly string[]): NonNullab
 const LOG_QUESTION_MAX = 60;
 const LOG_ANSWERS_MAX = 10_000;
 
+/** One answer as the log shows it: a text, a list joined, or what a file held that is not text, in words. */
+function logAnswer(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
+    return value.map(String).join(', ');
+  return '(not text)';
+}
+
 /** Answers as one line of text, as the player wrote them (cut short only past what is read). */
 export function answersText(answers: Answers): string {
   const text = Object.entries(answers)
-    .map(
-      ([key, value]) =>
-        `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(typeof value === 'string' ? value : value.join(', '), MAX_ANSWER_LENGTH)}`,
-    )
+    .map(([key, value]) => `${shorten(key, LOG_QUESTION_MAX)}: ${shorten(logAnswer(value), MAX_ANSWER_LENGTH)}`)
     .join(' | ');
   return shorten(text, LOG_ANSWERS_MAX);
 }
@@ -193,16 +273,18 @@ function logFor(result: ReplayResult, audience: Audience): Table | null {
   const viewer = audiencePlayer(audience);
   if (audience !== 'host' && viewer === null) return null;
   const receipts = result.receipts.filter((r) => viewer === null || r.player === viewer);
+  // A player reads phases by their titles and times on their own clock; the host's log keeps the file's own words.
+  const words = viewer === null ? null : readerWords(result, readerZones(result, audience)[0]);
   const rows = receipts.map((r) => [
     r.index + 1,
-    shorten(r.phase, LOG_QUESTION_MAX),
+    shorten(words ? words.phase(r.phase) : r.phase, LOG_QUESTION_MAX),
     seatedContext(result).playerName(r.player),
-    r.at ?? '',
+    r.at === undefined ? '' : words ? words.text(r.at) : r.at,
     r.overLimit
       ? '(not read: over the limit of answers a phase)'
       : answersText(result.match.submissions[r.index].answers),
     outcome(r),
-    [...r.reasons, ...(r.notes ?? [])].join('; '),
+    ((text) => (words ? words.text(text) : text))([...r.reasons, ...(r.notes ?? [])].join('; ')),
     receiptOf(result.match, result.match.submissions[r.index]),
     receiptNote(result, r.index, result.open?.phase.id === r.phase),
   ]);
@@ -229,6 +311,46 @@ const RECEIPTS_CAPTION =
   'and shows anything logged for your seat after it; a change to anything logged before it shows. ' +
   'An answer you sent that has no receipt here was never logged: tell the host at once.';
 
+/** An ISO time as the engine writes it into a reason ("arrived at 2026-11-21T19:00:30.000Z"). */
+const ISO_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * A player's words for what the engine writes with ids and ISO times: a phase by its title (where the
+ * match has met it), a time on the reader's clock with its offset, in a reason as in a cell.
+ */
+function readerWords(
+  result: ReplayResult,
+  zone: string,
+): { phase: (id: string) => string; text: (text: string) => string } {
+  const titles = new Map<string, string>();
+  for (const c of result.closed) titles.set(c.phase.id, c.phase.title);
+  if (result.open) titles.set(result.open.phase.id, result.open.phase.title);
+  // Longest ids first, so round-10 is never read as round-1 followed by 0.
+  const ids = [...titles.keys()].sort((a, b) => b.length - a.length);
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const idPattern = ids.length > 0 ? new RegExp(`(?<![\\w-])(?:${escaped.join('|')})(?![\\w/-])`, 'g') : null;
+  const phase = (id: string) => titles.get(id) ?? id;
+  return {
+    phase,
+    text: (text) => {
+      const timed = text.replace(ISO_IN_TEXT, (iso) => toTheSecond(iso, zone));
+      return idPattern ? timed.replace(idPattern, (id) => phase(id)) : timed;
+    },
+  };
+}
+
+/**
+ * A time on the reader's clock to the second ("Sat 21 Nov 2026, 19:00:30 Europe/London (UTC+00:00)"):
+ * when an answer arrived is told apart from a deadline on the minute. A zone's offset is whole
+ * minutes, so the seconds are the UTC time's.
+ */
+function toTheSecond(iso: string, zone: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const seconds = String(new Date(ms).getUTCSeconds()).padStart(2, '0');
+  return zonedText(iso, zone).replace(/, (\d{2}:\d{2})/, `, $1:${seconds}`);
+}
+
 const MESSAGE_OUTCOME = {
   sent: 'sent',
   skipped: 'skipped',
@@ -249,7 +371,11 @@ function messageRows(result: ReplayResult): (string | number)[][] {
     const description =
       what === 'remind'
         ? `${event.channel === 'email' ? 'reminder email' : 'Discord post: waiting for'} (${minutes} minutes before the deadline)`
-        : 'Discord post: the result';
+        : what === 'open'
+          ? event.channel === 'email'
+            ? 'email: the phase is open'
+            : 'Discord post: the phase is open'
+          : 'Discord post: the result';
     const who =
       event.player !== undefined ? result.ctx.playerName(event.player) : event.channel === 'discord' ? 'Discord' : '';
     const shown =

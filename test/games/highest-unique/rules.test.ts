@@ -5,6 +5,8 @@ import { replay } from '../../../src/engine/core/replay.js';
 import { resultLine } from '../../../src/engine/core/outcome.js';
 import { highestUnique } from '../../../src/engine/games/highest-unique/index.js';
 import type { HuState } from '../../../src/engine/games/highest-unique/state.js';
+import { answersText } from '../../../src/engine/core/views.js';
+import { loadMatch } from '../../../src/engine/index.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
 
 type Sub = { phase: string; player: string; answers: Record<string, string> };
@@ -63,6 +65,71 @@ describe('answers', () => {
     // Ann's " 7 " and Ben's "07" are both 7, so 7 is shared; the others picked nothing.
     expect(result.state.rounds[0].picks).toEqual({ p1: 7, p2: 7, p3: null, p4: null, p5: null });
     expect(result.state.rounds[0].scorer).toBeNull();
+  });
+
+  it('reads any number of leading zeros (the rules set no limit), and a long number as out of range', () => {
+    const zeros = `${'0'.repeat(500)}9`;
+    const result = play(
+      round(1, { p1: '0000007', p2: zeros, p3: '000', p4: '00000000000000000000011', p5: '12345678901234567890' }),
+      { rounds: 1 },
+    );
+    expect(result.rejected.map((r) => `${r.player}: ${r.reason}`)).toEqual([
+      'p3: pick: 0 is not a whole number from 1 to 10',
+      'p4: pick: 11 is not a whole number from 1 to 10',
+      'p5: pick: "12345678901234567890" is not a whole number from 1 to 10',
+    ]);
+    expect(result.state.rounds[0].picks).toEqual({ p1: 7, p2: 9, p3: null, p4: null, p5: null });
+    expect(result.state.rounds[0]).toMatchObject({ number: 9, scorer: 'p2' });
+  });
+
+  it('reads a blank answer as nothing sent: refused, and an earlier valid number still counts', () => {
+    const result = play(
+      round(1, { p1: '4', p2: '6', p3: '3' }).concat(round(1, { p1: '   ', p3: '' })),
+      { rounds: 1 },
+      3,
+    );
+    expect(result.rejected.map((r) => `${r.player}: ${r.reason}`)).toEqual([
+      'p1: pick: send a whole number from 1 to 10, e.g. 7',
+      'p3: pick: send a whole number from 1 to 10, e.g. 7',
+    ]);
+    expect(result.state.rounds[0].picks).toEqual({ p1: 4, p2: 6, p3: 3 });
+  });
+
+  it('ignores an answer to a question the round does not ask, and counts the pick beside it', () => {
+    const match = matchOf(
+      baseFile('highest-unique', 3, {
+        options: { rounds: 1 },
+        submissions: [{ phase: 'round-1', player: 'p1', answers: { pick: '5', colour: 'red' } }],
+      }),
+    );
+    const result = replay<HuState>(highestUnique, match);
+    expect(result.state.rounds[0].picks.p1).toBe(5);
+    expect(result.receipts[0].status).toBe('partial');
+    expect(result.receipts[0].reasons.join(' ')).toMatch(
+      /"colour" is not a question of Round 1; that answer was ignored/,
+    );
+  });
+
+  it('loads an answer that is not text, and replay refuses that submission with its reason, not the file', () => {
+    for (const pick of [true, false, null, {}, { a: 1 }, [null], [['7']], [true]]) {
+      const loaded = loadMatch({
+        ...baseFile('highest-unique', 3, { options: { rounds: 1 } }),
+        submissions: [
+          { phase: 'round-1', player: 'p1', answers: { pick: '5' } },
+          { phase: 'round-1', player: 'p1', answers: { pick } },
+          { phase: 'round-1', player: 'p2', answers: { pick: '6' } },
+        ],
+      });
+      if (!loaded.ok) throw new Error(`${JSON.stringify(pick)}: ${loaded.error}`);
+      const result = replay(highestUnique, loaded.value);
+      expect(result.receipts.map((r) => r.status)).toEqual(['accepted', 'rejected', 'accepted']);
+      expect(result.receipts[1].reasons).toEqual([
+        'pick: an answer is text or a list of text; nothing of this submission was counted',
+      ]);
+      // The earlier valid pick stands; the log reads the refused answer in words, not as JSON.
+      expect(result.final?.scores).toEqual({ p1: 0, p2: 6, p3: 0 });
+      expect(answersText(loaded.value.submissions[1].answers)).toBe('pick: (not text)');
+    }
   });
 
   it("keeps a player's earlier valid number when a later answer is refused, and the last valid one otherwise", () => {

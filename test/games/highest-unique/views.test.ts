@@ -7,6 +7,7 @@ import type { Grid, GridCell } from '../../../src/engine/core/view.js';
 import { PALETTE } from '../../../src/engine/core/view.js';
 import { viewFor } from '../../../src/engine/core/views.js';
 import { oddsBot } from '../../../src/engine/games/highest-unique/bots.js';
+import { markOf } from '../../../src/engine/games/highest-unique/board.js';
 import { highestUnique } from '../../../src/engine/games/highest-unique/index.js';
 import type { HuState } from '../../../src/engine/games/highest-unique/state.js';
 import { baseFile, matchOf } from '../../helpers/match.js';
@@ -113,5 +114,32 @@ describe('the odds bot', () => {
   it('also sends 9 once the others have sent 10 (10 worth 5.6, 9 worth 4.6, within a fifth of the best)', () => {
     const state: HuState = { rounds: [{ round: 1, picks: { p1: 4, p2: 10, p3: 10 }, number: 4, scorer: 'p1' }] };
     expect(picks(state, 3)).toEqual(['9', '10']);
+  });
+});
+
+describe("a player's sheet starts with what to do", () => {
+  it('the open round, what to send, the form, the deadline on their clock, and whether their number was received, with its receipt', () => {
+    const form = 'https://docs.google.com/forms/d/e/ann-form/viewform';
+    const ann = viewFor(result, 'player:p1', { formUrl: form }).status.todo ?? [];
+    expect(ann[0]).toBe('Now: Round 2 is open until Thu 1 Jan 2026, 02:00 UTC.');
+    expect(ann[1]).toMatch(/^Answer: .+: .*1 to 10/);
+    expect(ann).toContain(`Your form: ${form}`);
+    expect(ann.at(-1)).toMatch(/^Received: your answer sent Thu 1 Jan 2026, 01:10 UTC counts\. Receipt: [0-9a-f]{64}$/);
+    // The receipt is the one the player's log gives for that answer.
+    const log = viewFor(result, 'player:p1').log!;
+    expect(log.rows.some((row) => ann.at(-1)!.endsWith(String(row.at(-1))))).toBe(true);
+    // Cara has sent nothing for round 2 yet.
+    expect((viewFor(result, 'player:p3').status.todo ?? []).at(-1)).toMatch(/^Not received yet: /);
+    // Nobody else reads it: the spectators' view has none.
+    expect(viewFor(result, 'public').status.todo).toBeUndefined();
+  });
+});
+
+describe('the swatches tell players apart without the Legend', () => {
+  it('two names starting alike get the letters that differ, never the same mark', () => {
+    const players = ['Ann', 'Abe', 'Anna', 'Bo'].map((name, i) => ({ id: `p${i + 1}`, name, garnets: 0 }));
+    const marks = players.map((p) => markOf({ players }, p.id));
+    expect(marks).toEqual(['An1', 'Ab', 'Anna', 'B']);
+    expect(new Set(marks).size).toBe(marks.length);
   });
 });

@@ -61,10 +61,13 @@ describe("a match on wall-clock deadlines, read in each reader's own time", () =
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('the pregame waits');
     table.passDeadline(answered);
-    const toBen = table.google.mail.filter((m) => m.to === 'ben@example.com');
+    const toBen = table.google.mail.filter((m) => m.to === 'ben@example.com' && / closes in /.test(m.subject));
     expect(toBen.length).toBeGreaterThan(0);
     for (const mail of toBen)
       expect(mail.body).toContain('closes at Sun 22 Nov 2026, 14:00 America/New_York (UTC-05:00), in ');
+    // The pregame's opening called him in his time too (docs/notices.md).
+    const called = table.google.mail.filter((m) => m.to === 'ben@example.com' && / is open/.test(m.subject));
+    expect(called[0]?.body).toContain('Answer by Sun 22 Nov 2026, 14:00 America/New_York (UTC-05:00).');
 
     // Round 1 opened at the pregame's deadline and closes the next day at 20:00 Paris.
     const round1 = table.state().open!;
@@ -80,7 +83,9 @@ describe("a match on wall-clock deadlines, read in each reader's own time", () =
     const result = table.google.discord.posts.find((p) => / is over\./.test(p.content));
     expect(result?.content).toContain(`is open until <t:${seconds}:F> (<t:${seconds}:R>)`);
     // The reminders' posts too: the pregame's deadline, Sunday 19:00 UTC.
-    const waiting = table.google.discord.posts.filter((p) => /Waiting for: /.test(p.content));
+    const waiting = table.google.discord.posts.filter(
+      (p) => /Waiting for: /.test(p.content) && / closes /.test(p.content),
+    );
     expect(waiting.length).toBeGreaterThan(0);
     for (const post of waiting) expect(post.content).toContain(`closes <t:1795374000:F> (<t:1795374000:R>)`);
   }, 240_000);

@@ -8,6 +8,7 @@
 // balance the host gave at the start (seed 003: "if they manage to earn the 3 points at least
 // once in the 3 rounds").
 
+import { type News, playerNamer } from '../../core/news.js';
 import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
 import { notesNaming } from '../../core/outcome.js';
 import { boardRows, squareName } from './board.js';
@@ -140,4 +141,31 @@ function tieBreakOf(
     };
   const named = notesNaming(notes, ctx.playerName(candidate));
   return named.length > 0 ? { tieBreak: named.join('; ') } : {};
+}
+
+/** The news hook: each group's winner, and each player's ranking points before and after the last round (core/news.ts). */
+export function roundNews(state: FasState, ctx: FasContext): News | null {
+  const last = state.rounds[state.rounds.length - 1];
+  if (!last) return null;
+  const sum = (rounds: readonly FasState['rounds'][number][]) =>
+    Object.fromEntries(
+      ctx.players.map((p) => [
+        p.id,
+        rounds.reduce((total, r) => total + r.groups.reduce((g, group) => g + (group.rankPoints[p.id] ?? 0), 0), 0),
+      ]),
+    );
+  const firsts = last.groups.flatMap((g) =>
+    g.players.filter((p) => g.ranking.places[p] === 1).map((p) => `${ctx.playerName(p)} (group ${g.group + 1})`),
+  );
+  return {
+    facts: [
+      `Round ${last.round}: ${firsts.length > 0 ? `first in their group: ${firsts.join(', ')}` : 'the groups are ranked'}.`,
+    ],
+    points: {
+      before: sum(state.rounds.slice(0, -1)),
+      after: sum(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
+  };
 }

@@ -4,7 +4,7 @@
 
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { reachFirstBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type FasOptions, type FasOptionsInput, PIECES_PER_PLAYER, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
 import { describeOptions } from './pieces.js';
@@ -48,6 +48,13 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
   id: 'fair-and-square',
   title: 'Fair and Square',
   blurb: 'Place four pieces a round; they play fifteen turns by their own rules to capture point squares.',
+  // The public sheet's Rules tab, in a player's words (docs/games/fair-and-square.md, Rules, is the reference).
+  rules: [
+    'Eight players numbered 0 to 7 play three rounds. Each round the players split into two groups by the bits of their numbers.',
+    'Each player places four pieces, in secret, on their group’s 7×7 board. Then the pieces play 15 turns by themselves, following the rules on their piece cards, to capture point squares.',
+    'Each group is ranked by points captured; the places give ranking points, which add up over the rounds.',
+    'After round 3 the most ranking points wins; the fewest is the elimination candidate (the Scoreboard tells how ties were settled).',
+  ],
   // The rules set no round length: a round closes as soon as every player is ready (docs/games/fair-and-square.md, Options).
   closeWhenReady: { round: true },
   phaseLengths: { kinds: { round: 'each round' } },
@@ -59,6 +66,7 @@ export const fairAndSquare: Game<FasOptions, FasState, FasMove, FasOptionsInput>
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: fasView,
   bots: { random: randomBot, 'reach-first': reachFirstBot },

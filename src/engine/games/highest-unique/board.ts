@@ -18,9 +18,24 @@ export function colourOf(ctx: HuContext, player: string): { name: string; hex: s
   return { name, hex: PALETTE[name] };
 }
 
-/** A name's first letter, for the swatch: the colour is never the only sign of whose row it is. */
-export function initialOf(name: string): string {
-  return ([...name.trim()][0] ?? '').toUpperCase();
+/**
+ * A player's mark in their swatch: the shortest start of their name no other player's name shares
+ * (Ann and Abe are "An" and "Ab", not both "A"), at most four letters, then their row number where
+ * even that is shared; the colour is never the only sign of whose row it is.
+ */
+export function markOf(ctx: Pick<HuContext, 'players'>, player: string): string {
+  const letters = (name: string) => [...name.trim()];
+  const mine = ctx.players.find((p) => p.id === player);
+  if (!mine) return '';
+  const others = ctx.players.filter((p) => p.id !== player).map((p) => letters(p.name).join('').toUpperCase());
+  const own = letters(mine.name);
+  for (let length = 1; length <= Math.min(4, own.length); length++) {
+    const start = own.slice(0, length).join('');
+    if (!others.some((other) => other.startsWith(start.toUpperCase())))
+      return start.charAt(0).toUpperCase() + start.slice(1);
+  }
+  const row = ctx.players.findIndex((p) => p.id === player) + 1;
+  return `${own.slice(0, 2).join('')}${row}`;
 }
 
 const OUTLINE: CellBorders = {
@@ -65,7 +80,7 @@ export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
   const rows: GridCell[][] = ctx.players.map((p) => {
     const colour = colourOf(ctx, p.id);
     const swatch: GridCell = {
-      text: initialOf(p.name),
+      text: markOf(ctx, p.id),
       fill: colour.hex,
       textColour: textOn(colour.hex),
       note: `${p.name} plays in ${colour.name}`,

@@ -3,8 +3,9 @@
 // ranking (points, then rounds scored, then the seed). Also the public summary of each round.
 
 import type { Final, RoundSummary } from '../../core/game.js';
+import { type News, namesText, playerNamer } from '../../core/news.js';
 import { notesNaming } from '../../core/outcome.js';
-import { type HuContext, type HuState, type Standing, rank } from './state.js';
+import { type HuContext, type HuState, type Standing, countsOf, rank } from './state.js';
 
 export function finishMatch(state: HuState, ctx: HuContext): Final {
   const { order, notes } = rank(state, ctx);
@@ -75,4 +76,42 @@ export function roundSummaries(state: HuState, ctx: HuContext): RoundSummary[] {
       scores: { ...running },
     };
   });
+}
+
+/**
+ * The news hook: the last round in words (who scored with which number, the numbers shared) and the
+ * points before and after it (core/news.ts).
+ */
+export function roundNews(state: HuState, ctx: HuContext): News | null {
+  const last = state.rounds[state.rounds.length - 1];
+  if (!last) return null;
+  const totals = (rounds: readonly HuState['rounds'][number][]) => {
+    const points = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
+    for (const r of rounds) if (r.scorer !== null && r.number !== null) points[r.scorer] += r.number;
+    return points;
+  };
+  const shared = [...countsOf(last.picks)]
+    .filter(([, count]) => count > 1)
+    .sort(([a], [b]) => b - a)
+    .map(([number]) => {
+      const senders = ctx.players.filter((p) => last.picks[p.id] === number).map((p) => ctx.playerName(p.id));
+      return `${number} (${namesText(senders)})`;
+    });
+  const silent = ctx.players.filter((p) => last.picks[p.id] === null).map((p) => ctx.playerName(p.id));
+  const facts = [
+    last.scorer !== null && last.number !== null
+      ? `Round ${last.round}: ${ctx.playerName(last.scorer)}'s ${last.number} was the highest number sent by one player alone, and scores ${last.number}.`
+      : `Round ${last.round}: every number was sent by more than one player, so nobody scores.`,
+    ...(shared.length > 0 ? [`Sent by more than one, so scoring nothing: ${shared.join(', ')}.`] : []),
+    ...(silent.length > 0 ? [`Sent nothing: ${namesText(silent)}.`] : []),
+  ];
+  return {
+    facts,
+    points: {
+      before: totals(state.rounds.slice(0, -1)),
+      after: totals(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
+  };
 }

@@ -12,7 +12,7 @@ import {
   audiencePlayer,
   textOn,
 } from '../../core/view.js';
-import { colourOf, initialOf, picksGrid } from './board.js';
+import { colourOf, markOf, picksGrid } from './board.js';
 import { type HuContext, type HuMove, type HuState, countsOf, rank } from './state.js';
 
 function scoreboard(state: HuState, ctx: HuContext): Table {
@@ -56,7 +56,7 @@ function legend(ctx: HuContext): LegendItem[] {
   const players: LegendItem[] = ctx.players.map((p, i) => {
     const colour = colourOf(ctx, p.id);
     return {
-      symbol: initialOf(p.name),
+      symbol: markOf(ctx, p.id),
       fill: colour.hex,
       textColour: textOn(colour.hex),
       meaning: `row ${i + 1}: ${p.name} (${colour.name})`,

@@ -2,6 +2,7 @@
 // final field; the sole winner and the loser come from the ranking, and the loser chooses a
 // death-match opponent. Also the public summary of each round, for `replay` output.
 
+import { type News, playerNamer } from '../../core/news.js';
 import type { Decide, Final, RoundSummary } from '../../core/game.js';
 import { notesNaming } from '../../core/outcome.js';
 import { countHolding } from './board.js';
@@ -98,4 +99,15 @@ function rowsOf(board: NffState['board'], size: number): string[][] {
   const rows: string[][] = [];
   for (let r = 0; r < size; r++) rows.push(board.slice(r * size, (r + 1) * size).map((cell) => cell.join('+')));
   return rows;
+}
+
+/** The news hook: each player's "if it ended now" score before and after the last round (core/news.ts). */
+export function roundNews(state: NffState, ctx: NffContext): News | null {
+  const last = state.rounds[state.rounds.length - 1];
+  if (!last) return null;
+  const before = state.rounds[state.rounds.length - 2]?.scores ?? Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
+  return {
+    facts: [`Round ${last.round} is on the field: every flower placed, every pattern counted again.`],
+    points: { before, after: last.scores, unit: 'points', name: playerNamer(ctx) },
+  };
 }

@@ -4,7 +4,7 @@
 import { formatCell } from '../../core/coords.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type NffOptions, type NffOptionsInput, optionsSchema, prepareOptions, shapeOf } from './options.js';
 import { checkSubmission } from './parse.js';
 import { type NffContext, type NffMove, type NffState, initialState, opponentsOf, resolvePhase } from './state.js';
@@ -70,6 +70,15 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   id: 'not-flower-field',
   title: 'Not Flower Field',
   blurb: 'Place flowers of every colour on a shared field; score patterns of your own.',
+  // The public sheet's Rules tab, in a player's words (docs/games/not-flower-field.md, Rules, is the reference).
+  rules: [
+    'Each player owns a colour on a shared 8×8 field. Every round each player places, in secret, three flowers of their own colour and one of each opponent’s colour.',
+    'Flowers placed on the same cell in the same round share it; the field is revealed after every round.',
+    'Patterns of your own colour on the field score points (the Legend and the Details tab list them); the Scoreboard shows each player’s score if the game ended now.',
+    'The game ends after the last round, or early when a player can no longer make a legal full placement.',
+    'Most points wins; ties go to more cells holding your colour, then a draw from the seed. Fewest points loses, ties the same way reversed.',
+    'The loser is the elimination candidate and chooses a death-match opponent among the players who neither won nor lost.',
+  ],
   // The rules set no phase length: the colour choice and each round close as soon as every player is ready (docs/games/not-flower-field.md, Options).
   closeWhenReady: { pregame: true, round: true },
   phaseLengths: { kinds: { pregame: 'pregame: colour choice', round: 'each round' } },
@@ -81,6 +90,7 @@ export const notFlowerField: Game<NffOptions, NffState, NffMove, NffOptionsInput
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: nffView,
   bots: { random: randomBot, greedy: greedyBot },

@@ -3,6 +3,7 @@
 // `loser-tie`, `tol-gift` (whom the sole winning captain gives a Token of Life) and
 // `elimination-tie`.
 
+import { type News, namesText } from '../../core/news.js';
 import type { Award, Decide, Final, RoundSummary } from '../../core/game.js';
 import { present } from '../../core/guards.js';
 import { TEAMS, type TeamId } from './options.js';
@@ -216,4 +217,22 @@ function eliminationCandidate(
   if (!player) return null;
   if (tied.length > 1) why += `; tied with ${list(tied.filter((id) => id !== player).map(name))}, chosen by the host`;
   return { player, why };
+}
+
+/** The news hook: the segments painted in the last round, and each team's segments before and after it (core/news.ts). */
+export function roundNews(state: PaintState): News | null {
+  const last = state.rounds[state.rounds.length - 1];
+  if (!last) return null;
+  const segments = (counts: TeamCounts | undefined) =>
+    Object.fromEntries(TEAMS.map((team) => [team, counts ? counts[team].segments : 0]));
+  const painted = last.painted.map((p) => `segment ${p.segment} ${p.team}`);
+  return {
+    facts: [`Round ${last.round}: ${painted.length === 0 ? 'nothing was painted' : `painted ${namesText(painted)}`}.`],
+    points: {
+      before: segments(state.rounds[state.rounds.length - 2]?.counts),
+      after: segments(last.counts),
+      unit: 'segments',
+      name: (team) => `team ${team}`,
+    },
+  };
 }

@@ -6,7 +6,7 @@
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import type { Audience } from '../../core/view.js';
 import { randomBot, teamBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { type PaintOptions, type PaintOptionsInput, ROUNDS, TEAMS, optionsSchema, prepareOptions } from './options.js';
 import { CAPTAIN_WEIGHT, REVEAL_COST, checkSubmission } from './parse.js';
 import { type PaintContext, type PaintMove, type PaintState, initialState, isCaptain, resolvePhase } from './state.js';
@@ -71,6 +71,14 @@ export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput>
   id: 'paint',
   title: 'Paint You a Picture',
   blurb: 'Three teams of four vote for segments of a canvas; paint the most without touching your own colour.',
+  // The public sheet's Rules tab, in a player's words (docs/games/paint.md, Rules, is the reference).
+  rules: [
+    'Three teams of four (red, blue, yellow) paint a shared canvas over three rounds.',
+    'Every round each player votes, in secret, for a segment of the canvas. A segment takes the colour of the team with strictly the most votes on it, but never next to a segment already of that colour.',
+    'After round 3 the team with the fewest painted segments loses (ties: fewer pixels, then the earlier rounds).',
+    'The team with strictly the most segments wins, and so does the team with strictly the most pixels (unless it lost): their members win garnets and a Token of Life, captains more.',
+    'The losing team’s captain is the elimination candidate (without a captain, its member who coloured the fewest segments).',
+  ],
   // The rules set no round length: a round closes as soon as every player is ready (docs/games/paint.md, Options).
   closeWhenReady: { round: true },
   phaseLengths: { kinds: { round: 'each round' } },
@@ -82,6 +90,7 @@ export const paint: Game<PaintOptions, PaintState, PaintMove, PaintOptionsInput>
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: paintView,
   extraAudiences: teamAudiences,

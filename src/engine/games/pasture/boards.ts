@@ -207,7 +207,8 @@ function sheepGrid(snap: Snapshot, ctx: PastureContext, seer: Seer, gates: Reado
   return gridOf(
     `Sheep: ${snap.title}`,
     cells,
-    `(n): how many sheep are in the pasture; empty pastures are white. Red lines are gates.${whose}${crowded(snap, texts, ctx, seer)}`,
+    // Gates are named only where this reader sees one (the spectators never see a gate).
+    `(n): how many sheep are in the pasture; empty pastures are white. Thick lines are fences.${gates.size > 0 ? ' Red lines are gates.' : ''}${whose}${crowded(snap, texts, ctx, seer)}`,
   );
 }
 

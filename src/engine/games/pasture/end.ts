@@ -2,6 +2,7 @@
 // next highest 1; garnets spent during the game are charged; the lowest totals are reported for
 // the host. Also the public summary of each round, for `replay` output.
 
+import { type News, playerNamer } from '../../core/news.js';
 import type { Award, Final, RoundSummary } from '../../core/game.js';
 import { fenceWords, formatFence, formatRect } from './geometry.js';
 import { baseGrass, grassFactor } from './options.js';
@@ -91,4 +92,25 @@ function passedPlan(
 } {
   if (!passed) throw new Error('pasture: a result marked passed has no plan');
   return { plan: passed.plan, fence: formatFence(passed.fence), words: fenceWords(passed.fence) };
+}
+
+/** The news hook: the plans that passed and each player's points before and after the last round (core/news.ts). */
+export function roundNews(state: PastureState, ctx: PastureContext): News | null {
+  const last = state.rounds[state.rounds.length - 1];
+  if (!last) return null;
+  const sum = (rounds: readonly PastureState['rounds'][number][]) =>
+    Object.fromEntries(ctx.players.map((p) => [p.id, rounds.reduce((total, r) => total + (r.scores[p.id] ?? 0), 0)]));
+  // One result a pasture voted on: a fence was built in it, or none (a single cell, or no plan).
+  const fences = last.results.filter((r) => r.passed).length;
+  return {
+    facts: [
+      `Round ${last.round}: ${fences === 0 ? 'no fence was built' : `${fences} fence${fences === 1 ? ' was' : 's were'} built`}, then the sheep grazed; ${last.pastures.length} pastures now.`,
+    ],
+    points: {
+      before: sum(state.rounds.slice(0, -1)),
+      after: sum(state.rounds),
+      unit: 'points',
+      name: playerNamer(ctx),
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import { formatCell } from '../../core/coords.js';
 import type { Game, PhaseSpec, Question } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import { SHAPE, formatFence, formatRect, pastureIndexAt } from './geometry.js';
 import { type PastureOptions, type PastureOptionsInput, optionsSchema, prepareOptions } from './options.js';
 import { checkSubmission } from './parse.js';
@@ -138,6 +138,15 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   id: 'pasture',
   title: 'Pasture',
   blurb: 'Sheep vote on fences, move along rows and columns, and share the grass of their pasture.',
+  // The public sheet's Rules tab, in a player's words (docs/games/pasture.md, Rules, is the reference).
+  rules: [
+    'Each player is a sheep on a 14×14 field of grass (columns A–N, rows 1–14). Grass doubles every round.',
+    'Every round, each sheep first plans a fence for the pasture it stands in, then sends its orders in secret: which plan to vote for, and where to move along its row or column.',
+    'Sheep move all at once and stop at a fence, unless a gate was placed on that crossing this round.',
+    'In each pasture the plan with the most votes from sheep standing in it (Dominant Votes) is built; ties go to other votes, then the earliest plan, then a draw.',
+    'Each sheep eats its share of the grass of the pasture it ends the round in: that is its score for the round.',
+    'After the last round the most points wins; the fewest points loses and is the elimination candidate.',
+  ],
   // The rules fix the phase lengths (20 minutes before the game, 15 a round): nothing closes early unless the host says so (docs/games/pasture.md, Options).
   closeWhenReady: { pregame: false, plans: false, orders: false },
   phaseLengths: {
@@ -157,6 +166,7 @@ export const pasture: Game<PastureOptions, PastureState, PastureMove, PastureOpt
   check: checkSubmission,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: pastureView,
   bots: { random: randomBot, greedy: greedyBot },

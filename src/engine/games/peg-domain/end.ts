@@ -2,6 +2,7 @@
 // death match eliminates the loser, the final names a runner-up. Also the public summary of each
 // turn, for `replay` output.
 
+import { type News, playerNamer } from '../../core/news.js';
 import { cellIndex } from '../../core/coords.js';
 import type { Final, RoundSummary } from '../../core/game.js';
 import { DOMAIN } from './geometry.js';
@@ -74,4 +75,25 @@ export function roundSummaries(state: PegState, ctx: PegContext): RoundSummary[]
       }).join(''),
     ),
   }));
+}
+
+/** What a turn's outcome was, in words. */
+const OUTCOME_WORDS: Record<PegState['turns'][number]['outcome'], string> = {
+  placed: 'placed a piece',
+  finished: 'finished',
+  'out-of-time': 'ran out of time, and is finished',
+  'no-move': 'had no move left, and is finished',
+};
+
+/** The news hook: the last turn's mover and outcome, and each player's domain squares before and after it (core/news.ts). */
+export function roundNews(state: PegState, ctx: PegContext): News | null {
+  const last = state.turns[state.turns.length - 1];
+  if (!last) return null;
+  const squares = (domain: PegState['domain'] | undefined) =>
+    Object.fromEntries(ctx.players.map((p) => [p.id, domain ? domain.owner.filter((o) => o === p.id).length : 0]));
+  const before = state.turns[state.turns.length - 2]?.domain;
+  return {
+    facts: [`Turn ${last.turn}: ${ctx.playerName(last.mover)} ${OUTCOME_WORDS[last.outcome]}.`],
+    points: { before: squares(before), after: squares(last.domain), unit: 'domain squares', name: playerNamer(ctx) },
+  };
 }

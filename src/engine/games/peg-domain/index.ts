@@ -12,7 +12,7 @@
 
 import type { Game, PhaseSpec, Question, TurnClock } from '../../core/game.js';
 import { greedyBot, randomBot } from './bots.js';
-import { finishMatch, roundSummaries } from './end.js';
+import { finishMatch, roundSummaries, roundNews } from './end.js';
 import {
   ITEM_NAMES,
   ITEM_TURN_LIMIT,
@@ -148,6 +148,13 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   id: 'peg-domain',
   title: 'Peg Domain',
   blurb: 'Cut two-peg pieces out of your pallet and place them to take the 9×9 domain (death match for 2).',
+  // The public sheet's Rules tab, in a player's words (docs/games/peg-domain.md, Rules, is the reference).
+  rules: [
+    'A death match for two. Each player has a 16×12 pallet holding 36 pegs, and a 9×9 domain lies between them.',
+    'In turn, the mover cuts out of their pallet a piece holding exactly two pegs and places it on the domain, taking every square it covers. A turn has its own clock, then each player’s reserve.',
+    'A player who cannot or will not move finishes; running out of time finishes them too.',
+    'When both have finished, most domain squares wins; then most pallet squares used, then the tie-break the match names, then a draw from the seed.',
+  ],
   // The rules fix the pregame's 3 minutes, and a turn ends on the mover's move anyway (docs/games/peg-domain.md, Options).
   closeWhenReady: { pregame: false },
   phaseLengths: {
@@ -167,6 +174,7 @@ export const pegDomain: Game<PegOptions, PegState, PegMove, PegOptionsInput> = {
   closesEarly,
   resolve: resolvePhase,
   rounds: roundSummaries,
+  news: roundNews,
   finish: finishMatch,
   view: pegView,
   bots: { random: randomBot, greedy: greedyBot },

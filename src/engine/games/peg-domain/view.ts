@@ -2,6 +2,7 @@
 // clocks, every turn's move. A pending removal (and a pending Additional Peg) is the submitter's
 // and the host's alone until it is applied at the end of the turn.
 
+import { zonedText } from '../../core/zones.js';
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
   type Audience,
@@ -296,7 +297,7 @@ function clocks(state: PegState, ctx: PegContext, open: OpenPhaseInfo<PegMove> |
     rows,
     ...(turnOpen
       ? {
-          caption: `${open.phase.title}: ${ctx.playerName(mover)} may move until ${open.timing.deadline ?? 'the host closes the turn'}`,
+          caption: `${open.phase.title}: ${ctx.playerName(mover)} may move until ${open.timing.deadline ? zonedText(open.timing.deadline, 'UTC') : 'the host closes the turn'} (the Status tab gives it in your zone)`,
         }
       : {}),
   };
