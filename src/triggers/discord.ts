@@ -154,7 +154,7 @@ export function post(ctx: HostContext, content: string, mentions: readonly strin
  * pings by itself (not @everyone, no role), and `users` only the ids given (the players a phase's
  * opening waits for: notices.ts), at most the 100 Discord takes, each once.
  */
-export function mentionsAllowed(users: readonly string[]): { parse: never[]; users?: string[] } {
+function mentionsAllowed(users: readonly string[]): { parse: never[]; users?: string[] } {
   const ids = [...new Set(users.filter((id) => /^\d{17,20}$/.test(id)))].slice(0, MAX_MENTIONS);
   return ids.length > 0 ? { parse: [], users: ids } : { parse: [] };
 }

@@ -107,7 +107,7 @@ export function openingPost(result: ReplayResult, waiting: readonly string[]): {
 }
 
 /** A time in Discord's timestamp markup, shown in each reader's own zone: the full date and time, then how far off. */
-export function discordTimestamp(iso: string): string {
+function discordTimestamp(iso: string): string {
   const seconds = Math.floor(Date.parse(iso) / 1000);
   return `<t:${seconds}:F> (<t:${seconds}:R>)`;
 }

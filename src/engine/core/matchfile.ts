@@ -235,7 +235,10 @@ export interface MatchFile<O = Record<string, unknown>> {
  * one line naming the offending field.
  */
 /** A change of balance names a player of this match: the Host actions list names them by name, never by id. */
-function checkAdjustedPlayers(season: SeasonField | undefined, seen: ReadonlyMap<string, number>): Result<true, string> {
+function checkAdjustedPlayers(
+  season: SeasonField | undefined,
+  seen: ReadonlyMap<string, number>,
+): Result<true, string> {
   for (const [index, change] of (season?.adjustments ?? []).entries()) {
     if (!seen.has(change.player))
       return err(

@@ -34,7 +34,7 @@ export function namesText(names: readonly string[]): string {
 }
 
 /** The points lines: gained this round, who leads, who is last (in danger), in words. */
-export function pointsLines(points: NonNullable<News['points']>): string[] {
+function pointsLines(points: NonNullable<News['points']>): string[] {
   const sides = Object.keys(points.after);
   if (sides.length === 0) return [];
   const { unit, name } = points;

@@ -103,7 +103,19 @@ export function publishedMatch(logged: MatchFile, final: Final): MatchFile {
 // The fields in the order of docs/matchfile.md, so the published file reads the same whatever
 // order the log kept them in (the add-on's log and an exported file may differ).
 const PLAYER_FIELDS = ['id', 'name', 'email', 'garnets', 'form'];
-const SUBMISSION_FIELDS = ['phase', 'player', 'at', 'answers', 'via', 'from', 'form', 'editedBy', 'uid', 'after', 'receipt'];
+const SUBMISSION_FIELDS = [
+  'phase',
+  'player',
+  'at',
+  'answers',
+  'via',
+  'from',
+  'form',
+  'editedBy',
+  'uid',
+  'after',
+  'receipt',
+];
 const EVENT_FIELDS = ['type', 'player', 'name', 'email', 'at', 'uid'];
 
 /** `value` with `fields` first, in that order, then any others; undefined fields left out. */
