@@ -30,7 +30,7 @@ import {
   measuredLatencies,
   modelled,
   summaryFromFigures,
-} from '../src/triggers/measured.js';
+} from '../src/triggers/google/measured.js';
 import type { BenchKit } from './kit.js';
 import { longAnswers } from '../test/security/long-answers.js';
 import { scenarioOf } from '../test/security/scenario.js';
@@ -391,7 +391,7 @@ if (account) {
   say(`## An account's own figures (${options.latencies})`);
   say();
   say(
-    `Each kind of call as the account timed it, beside the model (src/triggers/latency.ts). A kind with at least ${ENOUGH_CALLS} calls replaces the model's figures by its 90th percentile, as the sidebar's projection does; the others keep the pessimistic figure.`,
+    `Each kind of call as the account timed it, beside the model (src/triggers/google/latency.ts). A kind with at least ${ENOUGH_CALLS} calls replaces the model's figures by its 90th percentile, as the sidebar's projection does; the others keep the pessimistic figure.`,
   );
   say();
   table(

@@ -1,14 +1,14 @@
 // npm run bench, section 6: the add-on itself (dist/Code.js) in the sandbox of test/sandbox, for a
 // whole match of each game at its largest, a phase a day, and for a live session of each at its
-// rules' pace (Game.livePace), under both readings of the cost model (src/triggers/latency.ts):
+// rules' pace (Game.livePace), under both readings of the cost model (src/triggers/google/latency.ts):
 // sourced and pessimistic. The targets of issue 26 are checked on the pessimistic reading.
 
 import { LIVE_PACE } from '../src/engine/core/game.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GAME_LIST, gameById } from '../src/engine/index.js';
-import { LATENCY } from '../src/triggers/latency.js';
-import { projectTriggerUse } from '../src/triggers/trigger-time.js';
+import { LATENCY } from '../src/triggers/google/latency.js';
+import { projectTriggerUse } from '../src/triggers/schedule/trigger-time.js';
 import {
   DAILY_TRIGGER_TARGET_MINUTES,
   DEADLINE_TO_BOARDS_TARGET_MS,
@@ -73,7 +73,7 @@ interface Played {
   readonly mostKb: number;
   readonly refused: number;
   readonly reminded: number;
-  /** Replays of each execution that replayed the match (its run report: at most two, src/triggers/execution.ts). */
+  /** Replays of each execution that replayed the match (its run report: at most two, src/triggers/execution/pipeline.ts). */
   readonly replays: number[];
 }
 
@@ -152,13 +152,15 @@ export function sandboxSection(say: Say, table: Table, failures: string[], measu
   say();
   say('The built bundle runs in `node:vm` against the Apps Script fakes of test/sandbox; every service call is');
   say('counted, and the fake clock runs as the cost model says the calls take (test/reliability/cost.ts, on the');
-  say('latencies of src/triggers/latency.ts, each with its source), read two ways: **sourced** (the public');
+  say('latencies of src/triggers/google/latency.ts, each with its source), read two ways: **sourced** (the public');
   say('figures) and **pessimistic** (each at its worst public figure, or well above any where none exists). The');
-  say('clock triggers run as the add-on arms them (src/triggers/arming.ts): an hourly safety net, a one-shot');
+  say(
+    'clock triggers run as the add-on arms them (src/triggers/schedule/clock-triggers.ts): an hourly safety net, a one-shot',
+  );
   say('trigger for the next moment something is due (run as late as the model says: a minute sourced, 15');
   say('minutes pessimistic), and a minute trigger from 20 minutes before each deadline to its close. "Trigger');
   say('minutes" is the busiest 24 hours of trigger time (every trigger execution, its start, lock waits and');
-  say('waits for a deadline included); "projected" is what the sidebar shows (src/triggers/trigger-time.ts,');
+  say('waits for a deadline included); "projected" is what the sidebar shows (src/triggers/schedule/trigger-time.ts,');
   say('pessimistic), which must not be less. "Deadline to every board" is, for each deadline, the time until');
   say('every spreadsheet of the match had its first write after it. A live session is the whole match at its');
   say("rules' pace (Pasture: a 20-minute pregame and five 15-minute rounds; Peg Domain: 2-minute turns, 8");

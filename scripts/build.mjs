@@ -183,7 +183,7 @@ if (process.argv.includes('--sizes')) {
 copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
 // HtmlService.createHtmlOutputFromFile('sidebar') reads sidebar.html next to Code.js.
 copyFileSync(join(root, 'src/addon/sidebar.html'), join(dist, 'sidebar.html'));
-// Set up genius-host… (src/addon/setup.ts) reads setup.html the same way.
+// Set up genius-host… (src/addon/first-setup.ts) reads setup.html the same way.
 copyFileSync(join(root, 'src/addon/setup.html'), join(dist, 'setup.html'));
 
 // 3. The command line, for Node; dependencies load from node_modules.

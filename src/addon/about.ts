@@ -3,8 +3,8 @@
 // dist/build.json); an unbuilt bundle (the tests' type check) says so.
 /// <reference types="google-apps-script" />
 
-import { escapeHtml } from '../sheets/html.js';
-import { benchFigures, type MeasuredSummary, measuredLines } from '../triggers/measured.js';
+import { escapeHtml } from '../sheets/escape-html.js';
+import { benchFigures, type MeasuredSummary, measuredLines } from '../triggers/google/measured.js';
 
 declare const GENIUS_HOST_ABOUT: { version: string; build: string; guide: string } | undefined;
 

@@ -6,7 +6,7 @@
 // Until the host has said, everything counts as personal: the smaller quota, never over-promised.
 /// <reference types="google-apps-script" />
 
-import type { AccountKind } from '../triggers/trigger-time.js';
+import type { AccountKind } from '../triggers/schedule/trigger-time.js';
 
 /** A document property of the host spreadsheet, apart from any match's keys: it outlives matches. */
 const ACCOUNT_KIND_PROPERTY = 'genius-host-account-kind';

@@ -7,8 +7,8 @@
 
 import { GAME_LIST } from '../engine/index.js';
 import { apiOffSteps, driveFiles, drivePermissions, driveRevisions, spreadsheetsApi } from './advanced.js';
-import { type PublishingForm, protectForm } from './forms.js';
-import type { AccountKind } from '../triggers/trigger-time.js';
+import { type PublishingForm, protectForm } from './form-app.js';
+import type { AccountKind } from '../triggers/schedule/trigger-time.js';
 import { saidAccountKind } from './account-kind.js';
 import { DAILY_TRIGGER_MINUTES, EXPECTED_TRIGGER_USE } from './trigger-use.js';
 import { errorText } from '../engine/core/redact.js';
@@ -213,7 +213,7 @@ function checkForm(run: CheckRun, account: string): void {
                 'The add-on tries again when each phase opens; if it stays refused, players cannot open their forms: publish each form by hand (its edit link on the Links tab → Publish).',
             },
     );
-    // Read back from Drive (forms.ts): who besides this account may answer. The account is the
+    // Read back from Drive (form-app.ts): who besides this account may answer. The account is the
     // form's owner here, on whom addPublishedReader "has no effect": what this item shows is
     // that nobody else (anyone with the link above all) may answer; each player's own form is read
     // back the same way at Start.

@@ -1,9 +1,9 @@
 // Which of a form's items to keep when it changes phase: every change is a FormApp call, a round
 // trip (test/reliability/cost.ts), so an item already there of the right kind is changed where it
-// differs, and only what is missing is made. Pure: the calls are src/addon/forms.ts's.
+// differs, and only what is missing is made. Pure: the calls are src/addon/form-app.ts's.
 
 import type { FormItemSpec } from '../forms/index.js';
-import type { ItemParts } from '../triggers/ports.js';
+import type { ItemParts } from '../triggers/google/ports.js';
 
 /** How a form's items come to show a spec's. */
 export interface ItemPlan {

@@ -4,15 +4,15 @@
 /// <reference types="google-apps-script" />
 
 import { loadMatchText, replayMatch, replayOutput } from '../engine/index.js';
-import { escapeHtml } from '../sheets/html.js';
-import { type MatchSetup, MatchHost, type RunReport, type StartResult } from '../triggers/host.js';
-import { parseWhen } from '../triggers/time.js';
+import { escapeHtml } from '../sheets/escape-html.js';
+import { type MatchSetup, MatchHost, type RunReport, type StartResult } from '../triggers/host/match-host.js';
+import { parseWhen } from '../triggers/host/typed-times.js';
 import { type AccountCheck, checkAccount } from './check.js';
 import { appsScriptPorts, keepMeasured, newSeed } from './services.js';
-import { isSharedSheet, recordEdit } from '../triggers/edits.js';
-import { wakeSoon } from '../triggers/arming.js';
-import { hostContext } from '../triggers/context.js';
-import type { HostPorts } from '../triggers/ports.js';
+import { isSharedSheet, recordEdit } from '../triggers/answers/row-edits.js';
+import { wakeSoon } from '../triggers/schedule/clock-triggers.js';
+import { hostContext } from '../triggers/saved/context.js';
+import type { HostPorts } from '../triggers/google/ports.js';
 
 export {
   type TriggerTimeAnswer,
@@ -25,12 +25,12 @@ import { errorText } from '../engine/core/redact.js';
 import { apiOffSteps } from './advanced.js';
 import { askReason, summary } from './menu-seats.js';
 import { about, aboutHtml } from './about.js';
-import { MEASURED_KEY, parseSummary } from '../triggers/measured.js';
-import { finishSetup as finishSetupWith, setupDone } from './setup.js';
+import { MEASURED_KEY, parseSummary } from '../triggers/google/measured.js';
+import { finishSetup as finishSetupWith, setupDone } from './first-setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
 export { showDeathMatch, showNextMatch } from './menu-season.js';
-export { setupCheckAccount, setupState } from './setup.js';
+export { setupCheckAccount, setupState } from './first-setup.js';
 export { endRehearsalNow, rehearseMatch, startRehearsal } from './rehearsal.js';
 export { forgetRehearsal } from './rehearsal-end.js';
 import { chainFired, rehearsalEdit, rehearsed, responseTime } from './rehearsal.js';
@@ -88,7 +88,7 @@ function tell(report: RunReport): RunReport {
 
 export function onOpen(): void {
   const menu = ui().createMenu(MENU);
-  // A fresh copy of the template: the setup first, until it is done (setup.ts).
+  // A fresh copy of the template: the setup first, until it is done (first-setup.ts).
   if (!setupDone()) menu.addItem('Set up genius-host…', 'showSetup').addSeparator();
   menu
     .addItem('New match…', 'showNewMatch')
@@ -199,7 +199,7 @@ export function rerender(): RunReport | undefined {
 }
 
 /**
- * Host from a machine…: hands the match to genius-host host (src/triggers/handover.ts) after the
+ * Host from a machine…: hands the match to genius-host host (src/triggers/host/handover.ts) after the
  * host confirms: from then on only the machine resolves it.
  */
 export function hostFromMachine(): void {
@@ -389,12 +389,12 @@ export function checkAccountTrigger(): void {}
 
 // ── Triggers ────────────────────────────────────────────────────────────────────────────────
 
-/** The hourly clock trigger: the safety net (src/triggers/arming.ts). */
+/** The hourly clock trigger: the safety net (src/triggers/schedule/clock-triggers.ts). */
 export function onTick(): RunReport {
   return rehearsed('other', host(), (h) => h.run('tick'));
 }
 
-/** The one-shot clock trigger armed for the next moment something is due (src/triggers/arming.ts). */
+/** The one-shot clock trigger armed for the next moment something is due (src/triggers/schedule/clock-triggers.ts). */
 export function onWake(): RunReport {
   return rehearsed('wake', host(), (h) => h.run('tick', { woken: true }));
 }
@@ -404,7 +404,7 @@ export function rehearsalChain(): void {
   chainFired();
 }
 
-/** The minute clock trigger, around a deadline only (src/triggers/arming.ts). */
+/** The minute clock trigger, around a deadline only (src/triggers/schedule/clock-triggers.ts). */
 export function onMinute(): RunReport {
   return rehearsed('minute', host(), (h) => h.run('tick'));
 }
@@ -481,7 +481,7 @@ function recordRowEdit(ports: HostPorts, e: GoogleAppsScript.Events.SheetsOnEdit
     values,
     by: editorOf(e),
   };
-  // The next execution soon, to log it (no minute tick runs at rest: src/triggers/arming.ts).
+  // The next execution soon, to log it (no minute tick runs at rest: src/triggers/schedule/clock-triggers.ts).
   if (!recordEdit(ports, when, edit)) return false;
   wakeSoon(hostContext(ports));
   return true;

@@ -4,7 +4,7 @@
 /// <reference types="google-apps-script" />
 
 import { errorText } from '../engine/core/redact.js';
-import { MatchHost, type RunReport } from '../triggers/host.js';
+import { MatchHost, type RunReport } from '../triggers/host/match-host.js';
 import { appsScriptPorts } from './services.js';
 
 const MENU = 'Genius Host';

@@ -6,10 +6,10 @@
 
 import { type MatchFile, gameById, replayMatch } from '../engine/index.js';
 import type { Request } from '../sheets/api.js';
-import { escapeHtml } from '../sheets/html.js';
-import { type HostContext, hostContext } from '../triggers/context.js';
-import { WEBHOOK_SECRET } from '../triggers/discord.js';
-import { useMenuTriggers } from '../triggers/arming.js';
+import { escapeHtml } from '../sheets/escape-html.js';
+import { type HostContext, hostContext } from '../triggers/saved/context.js';
+import { WEBHOOK_SECRET } from '../triggers/messages/discord-webhook.js';
+import { useMenuTriggers } from '../triggers/schedule/clock-triggers.js';
 import { errorText } from '../engine/core/redact.js';
 import { driveFiles } from './advanced.js';
 import {
@@ -24,7 +24,7 @@ import {
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
 import { appsScriptPorts, documentLock } from './services.js';
-import { benchFigures, MEASURED_KEY, measuredLines, parseSummary } from '../triggers/measured.js';
+import { benchFigures, MEASURED_KEY, measuredLines, parseSummary } from '../triggers/google/measured.js';
 
 const REPORT_TAB = 'Rehearsal report';
 

@@ -1,18 +1,18 @@
 // Rehearse a match…: a whole short match on the host's own account, through the normal pipeline
 // (real spreadsheets, forms, triggers, rendering; the Discord webhook if one is set). The host plays
 // the first seat through a form kept to their own account; the add-on's bots play the others
-// (src/triggers/bots.ts), on addresses of the reserved .invalid domain (nobody's: email.ts). Phases
+// (src/triggers/answers/bot-answers.ts), on addresses of the reserved .invalid domain (nobody's: email.ts). Phases
 // of 3 minutes. Check this account… runs first; then every trigger of the match records what it saw
 // (rehearsed, rehearsalEdit) in the rehearsal's record, and the run that ends the match writes the
 // Rehearsal report and trashes what the rehearsal made (rehearsal-end.ts).
 /// <reference types="google-apps-script" />
 
 import { GAME_LIST, REHEARSAL_GAME, gameById } from '../engine/index.js';
-import { escapeHtml } from '../sheets/html.js';
-import { type HostContext, hostContext } from '../triggers/context.js';
-import { type MatchSetup, MatchHost, type RunReport } from '../triggers/host.js';
-import { KEY } from '../triggers/pointers.js';
-import { WEBHOOK_SECRET } from '../triggers/discord.js';
+import { escapeHtml } from '../sheets/escape-html.js';
+import { type HostContext, hostContext } from '../triggers/saved/context.js';
+import { type MatchSetup, MatchHost, type RunReport } from '../triggers/host/match-host.js';
+import { KEY } from '../triggers/saved/pointers.js';
+import { WEBHOOK_SECRET } from '../triggers/messages/discord-webhook.js';
 import { errorText } from '../engine/core/redact.js';
 import { checkAccount } from './check.js';
 import {

@@ -1,4 +1,4 @@
-// The ports (src/triggers/ports.ts) on Apps Script services. With main.ts, check.ts, forms.ts (the
+// The ports (src/triggers/google/ports.ts) on Apps Script services. With main.ts, check.ts, form-app.ts (the
 // Forms port) and advanced.ts (the advanced services), the only files that touch Apps Script
 // globals. Scopes (appsscript.json): spreadsheets, forms, script.scriptapp, script.container.ui,
 // drive.file, script.send_mail, script.external_request. So: spreadsheets created and written
@@ -22,12 +22,12 @@ import type {
   Secrets,
   Spreadsheet,
   Store,
-} from '../triggers/ports.js';
-import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
+} from '../triggers/google/ports.js';
+import { linkSharedNote, notPublishedNote } from '../triggers/google/refusal-notes.js';
 import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsApi, valuesApi } from './advanced.js';
-import { AppsScriptForms } from './forms.js';
+import { AppsScriptForms } from './form-app.js';
 import { appsScriptScheduler } from './triggers.js';
-import { CALL_KINDS, measurePorts, type Samples, saveSamples } from '../triggers/measured.js';
+import { CALL_KINDS, measurePorts, type Samples, saveSamples } from '../triggers/google/measured.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 

@@ -10,11 +10,11 @@ import { defaultCloseWhenReady, earliestCloses } from '../engine/core/ready.js';
 import { type AnyGame, LIVE_PACE, type TurnClock } from '../engine/core/game.js';
 import { turnClockOf } from '../engine/core/clock.js';
 import { type OptionField, optionFields } from '../engine/core/option-fields.js';
-import { type MatchSetup, type StartResult, firstMistake, validateSetup } from '../triggers/host.js';
+import { type MatchSetup, type StartResult, firstMistake, validateSetup } from '../triggers/host/match-host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
-import { type SeasonPrefill, seasonPrefill } from '../triggers/season.js';
+import { type SeasonPrefill, seasonPrefill } from '../triggers/host/season.js';
 import { appsScriptPorts } from './services.js';
-import { MEASURED_KEY, measuredLatencies, parseSummary } from '../triggers/measured.js';
+import { MEASURED_KEY, measuredLatencies, parseSummary } from '../triggers/google/measured.js';
 import {
   type AccountKind,
   DAILY_EMAIL_RECIPIENTS,
@@ -22,7 +22,7 @@ import {
   type TriggerUse,
   type TriggerUseInput,
   projectTriggerUse,
-} from '../triggers/trigger-time.js';
+} from '../triggers/schedule/trigger-time.js';
 
 /**
  * The next match of the spreadsheet's season, when Next match… or Death match… opened the sidebar
@@ -108,7 +108,7 @@ export interface TriggerTimeAnswer {
 
 /**
  * The sidebar's projection of the daily trigger time of the match being set up, against the
- * chosen account's daily quota (src/triggers/trigger-time.ts; Check this account… tells which
+ * chosen account's daily quota (src/triggers/schedule/trigger-time.ts; Check this account… tells which
  * kind of account this is). Peg Domain's turns run on the game's clock: counted as a phase a day
  * and its turns as answers. One Properties read: the account's own timings (measured.ts).
  */

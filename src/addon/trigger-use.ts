@@ -1,11 +1,11 @@
 // What a match of each game at its largest is expected to spend of the host account's daily
 // trigger time, on the sidebar's default schedule (a phase a day), for Check this account…: the
-// projection of src/triggers/trigger-time.ts, on the latencies of src/triggers/latency.ts (the
+// projection of src/triggers/schedule/trigger-time.ts, on the latencies of src/triggers/google/latency.ts (the
 // bench's cost model reads the same table and measures each game beside it).
 
 import { turnClockOf } from '../engine/core/clock.js';
 import { GAME_LIST } from '../engine/index.js';
-import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/trigger-time.js';
+import { DAILY_TRIGGER_MINUTES, projectTriggerUse } from '../triggers/schedule/trigger-time.js';
 
 export { DAILY_TRIGGER_MINUTES };
 

@@ -1,4 +1,4 @@
-// The Scheduler port (src/triggers/ports.ts) on ScriptApp: the add-on's triggers. Every clock
+// The Scheduler port (src/triggers/google/ports.ts) on ScriptApp: the add-on's triggers. Every clock
 // trigger runs the same work (MatchHost.run('tick')); each kind has its own handler name, since a
 // Trigger tells its handler but not its schedule (Class Trigger), so each can be found and removed:
 //   - onTick, every hour: the safety net (arming.ts);
@@ -8,7 +8,7 @@
 // At most five triggers a match, within Google's 20 a user a script (docs/google.md).
 /// <reference types="google-apps-script" />
 
-import type { Scheduler } from '../triggers/ports.js';
+import type { Scheduler } from '../triggers/google/ports.js';
 
 const HANDLER = {
   hourly: 'onTick',

@@ -22,7 +22,7 @@ import {
 import type { AnyGame } from '../engine/core/game.js';
 import { errorMessage } from '../engine/core/guards.js';
 import { inert } from '../engine/core/quote.js';
-import { escapeHtml } from '../sheets/html.js';
+import { escapeHtml } from '../sheets/escape-html.js';
 import { InputError, closest, isErrnoException } from '../node/errors.js';
 import { type DemoSeason, playDemoSeason } from './demo-season.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';

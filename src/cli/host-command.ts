@@ -8,9 +8,9 @@ import { GoogleError } from '../node/bridge.js';
 import { adoptItemMaps } from '../node/adopt-forms.js';
 import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { inert } from '../engine/core/quote.js';
-import { MatchHost, type RunReport } from '../triggers/host.js';
-import { elsewhereMessage } from '../triggers/runner.js';
-import { KEY } from '../triggers/pointers.js';
+import { MatchHost, type RunReport } from '../triggers/host/match-host.js';
+import { elsewhereMessage } from '../triggers/saved/runner.js';
+import { KEY } from '../triggers/saved/pointers.js';
 import { errorText } from '../engine/core/redact.js';
 import { InputError } from '../node/errors.js';
 
@@ -65,7 +65,7 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
   if (store.peek(KEY.runner) !== 'machine')
     throw new InputError(`spreadsheet ${spreadsheet}: ${elsewhereMessage('apps-script')}`);
   if (ports.secrets) {
-    // Given a webhook (src/node/discord.ts): posts go out from now on where the add-on had none on;
+    // Given a webhook (src/node/machine-discord.ts): posts go out from now on where the add-on had none on;
     // where it had, its pointer came with the match, and the posts Discord refused it are sent too.
     if (store.get(KEY.discord) === null) store.set(KEY.discord, ports.clock.now());
     log(
@@ -113,7 +113,7 @@ export async function hostMatch({ spreadsheet, everyMs, google, parts, log }: Ho
       }
       if (everyMs === undefined || stopping) return 0;
       await new Promise<void>((resolve) => {
-        // Until the next moment something is due (src/triggers/arming.ts), at most --every after this one started.
+        // Until the next moment something is due (src/triggers/schedule/clock-triggers.ts), at most --every after this one started.
         const timer = setTimeout(resolve, Math.max(0, armed.next(Date.now(), started + everyMs) - Date.now()));
         wake = () => {
           clearTimeout(timer);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Audience, Table, View } from '../engine/core/view.js';
 import { inert } from '../engine/core/quote.js';
 import { type MatchFile, type ReplayResult, audiencesOf, stringifyMatchFile, viewFor } from '../engine/index.js';
-import { escapeHtml } from '../sheets/html.js';
+import { escapeHtml } from '../sheets/escape-html.js';
 import { renderView } from '../sheets/index.js';
 import { workbookHtml } from '../workbook/html.js';
 import { EmbeddedWorkbook } from '../workbook/workbook.js';

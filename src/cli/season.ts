@@ -11,7 +11,7 @@ import { chainTable, ledgerTable, matchesTable, rulesLines } from '../engine/sea
 import { InputError } from '../node/errors.js';
 import { readTextFile } from '../node/json-text.js';
 import { tableText } from './text.js';
-import { publishedFile } from './verify.js';
+import { publishedFile } from './verify-command.js';
 
 /** The files a season names: each path as given, a directory's .json files in the order of their names (1-main.json, 2-death.json, …, 10-main.json). */
 function seasonFiles(paths: readonly string[]): string[] {

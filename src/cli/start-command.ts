@@ -1,6 +1,6 @@
 // genius-host start SETUP.json --spreadsheet ID: New match… from a machine. The same start as the
-// sidebar's (src/triggers/start.ts through MatchHost), through HostPorts on the REST ports
-// (src/node/host-ports.ts with src/node/forms.ts and files.ts): the same validation, the same
+// sidebar's (src/triggers/host/start-match.ts through MatchHost), through HostPorts on the REST ports
+// (src/node/host-ports.ts with src/node/rest-forms.ts and files.ts): the same validation, the same
 // answer, and a second run goes on where a refused or failed run stopped (everything made is
 // recorded in the match's store, the host spreadsheet's store tab, as soon as it exists). The match
 // is the machine's from the start: genius-host host runs it.
@@ -12,10 +12,16 @@ import { type MachineParts, machinePorts } from '../node/host-ports.js';
 import { mayPass } from '../node/refusal.js';
 import { gameById } from '../engine/index.js';
 import { inert, mention } from '../engine/core/quote.js';
-import { elsewhereMessage } from '../triggers/runner.js';
-import { type Links, MatchHost, type MatchSetup, type StartResult, validateSetup } from '../triggers/host.js';
-import { MatchLog } from '../triggers/log.js';
-import { KEY } from '../triggers/pointers.js';
+import { elsewhereMessage } from '../triggers/saved/runner.js';
+import {
+  type Links,
+  MatchHost,
+  type MatchSetup,
+  type StartResult,
+  validateSetup,
+} from '../triggers/host/match-host.js';
+import { MatchLog } from '../triggers/saved/match-log.js';
+import { KEY } from '../triggers/saved/pointers.js';
 import { InputError, closest } from '../node/errors.js';
 import { parseJsonFile, readTextFile } from '../node/json-text.js';
 
@@ -66,7 +72,7 @@ function readSetup(file: string): MatchSetup {
       `${file}: unknown field ${mention(unknown)}${meant ? `; did you mean ${meant}?` : ` (a setup has ${SETUP_FIELDS.join(', ')})`}`,
     );
   }
-  // The fields' values are checked by validateSetup, as the sidebar's own object is (src/triggers/setup.ts).
+  // The fields' values are checked by validateSetup, as the sidebar's own object is (src/triggers/host/match-setup.ts).
   // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- its keys are checked just above
   return setup as MatchSetup;
 }

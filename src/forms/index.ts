@@ -49,7 +49,7 @@ export interface FormContext {
   readonly closesWhenReady?: boolean;
   /** Where the player answers public questions and reads their receipts. */
   readonly sharedSheetUrl?: string;
-  /** An anonymous match: public questions come through the form too (src/triggers/rows.ts, publicByForm). */
+  /** An anonymous match: public questions come through the form too (src/triggers/answers/public-rows.ts, publicByForm). */
   readonly publicByForm?: boolean;
   readonly playerSheetUrl?: string;
 }

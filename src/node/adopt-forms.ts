@@ -5,8 +5,8 @@
 // observation, not a documented promise), and each item's questionId is in the same Item.
 
 import { isRecord } from '../engine/core/guards.js';
-import { KEY } from '../triggers/pointers.js';
-import type { SheetStore } from '../triggers/sheet-store.js';
+import { KEY } from '../triggers/saved/pointers.js';
+import type { SheetStore } from '../triggers/saved/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
 
 /** Which ids the store's item maps are keyed by once a machine has re-keyed them. */

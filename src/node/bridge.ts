@@ -1,4 +1,4 @@
-// Synchronous calls to Google's REST APIs. The ports (src/triggers/ports.ts) are synchronous, like
+// Synchronous calls to Google's REST APIs. The ports (src/triggers/google/ports.ts) are synchronous, like
 // Apps Script, and Node's HTTP is not: each call is posted to a worker thread (src/node/worker.ts,
 // built to dist/google-worker.mjs next to dist/cli.mjs) and this thread sleeps on a shared
 // Int32Array (Atomics.wait) until the worker has posted the answer, which it then takes off the

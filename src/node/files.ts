@@ -1,12 +1,12 @@
-// The Files port (src/triggers/ports.ts) on the Sheets API v4 and Drive API v3 from Node: what
+// The Files port (src/triggers/google/ports.ts) on the Sheets API v4 and Drive API v3 from Node: what
 // src/addon/services.ts does with the advanced Sheets and Drive services, with the same fallbacks,
 // notes and refusals. Node-only.
 
 import { sameAccount } from '../engine/core/email.js';
-import { linkSharedNote, notPublishedNote } from '../triggers/notes.js';
-import type { Files, PublishResult, ShareResult, Spreadsheet } from '../triggers/ports.js';
+import { linkSharedNote, notPublishedNote } from '../triggers/google/refusal-notes.js';
+import type { Files, PublishResult, ShareResult, Spreadsheet } from '../triggers/google/ports.js';
 import type { GoogleCalls } from './bridge.js';
-import { RestSpreadsheet } from './ports.js';
+import { RestSpreadsheet } from './rest-spreadsheet.js';
 import { mayPass, refusalOf } from './refusal.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;

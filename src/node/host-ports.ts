@@ -1,19 +1,19 @@
-// The ports of src/triggers/ports.ts for a machine hosting a match (genius-host host): the same
+// The ports of src/triggers/google/ports.ts for a machine hosting a match (genius-host host): the same
 // executions as the add-on's minute tick, through Google's REST APIs. What differs from Apps Script:
-// the Store is the host spreadsheet's store tab and the Lock a lease (src/triggers/sheet-store.ts,
-// src/node/lease.ts), so the match can move between Apps Script and a machine; there are no
+// the Store is the host spreadsheet's store tab and the Lock a lease (src/triggers/saved/sheet-store.ts,
+// src/node/lease-swap.ts), so the match can move between Apps Script and a machine; there are no
 // triggers, so form answers and public rows are polled (`machine` below); time is this machine's.
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from '../sheets/api.js';
-import type { Clock, Files, Forms, HostPorts, Http, Scheduler, Secrets } from '../triggers/ports.js';
-import { SheetStore } from '../triggers/sheet-store.js';
+import type { Clock, Files, Forms, HostPorts, Http, Scheduler, Secrets } from '../triggers/google/ports.js';
+import { SheetStore } from '../triggers/saved/sheet-store.js';
 import type { GoogleCalls } from './bridge.js';
-import { LeaseLock, type LeaseMemory } from './lease.js';
-import { type LeaseSighting, sightingIn } from '../triggers/lease.js';
-import { RestSpreadsheet } from './ports.js';
+import { LeaseLock, type LeaseMemory } from './lease-swap.js';
+import { type LeaseSighting, sightingIn } from '../triggers/saved/store-lease.js';
+import { RestSpreadsheet } from './rest-spreadsheet.js';
 import { makeDirs, stateDir } from './dirs.js';
 
 /** How often a machine reads the forms that may hold an answer (Apps Script's form-submit trigger reads one at once). */
@@ -40,7 +40,7 @@ const machineClock: Clock = {
   sleep: (ms) => {
     if (ms > 0) Atomics.wait(sleeper, 0, 0, ms);
   },
-  // Monotonic: the lease's renewals go on however the wall clock is set (src/node/lease.ts).
+  // Monotonic: the lease's renewals go on however the wall clock is set (src/node/lease-swap.ts).
   elapsedMs: () => performance.now(),
 };
 
@@ -79,7 +79,7 @@ export function leaseMemoryFile(spreadsheetId: string, env: NodeJS.ProcessEnv = 
 }
 
 /**
- * A machine has no triggers: what an execution arms (src/triggers/arming.ts) is kept here, and
+ * A machine has no triggers: what an execution arms (src/triggers/schedule/clock-triggers.ts) is kept here, and
  * genius-host host sleeps until it (`next`), instead of running every minute.
  */
 export class MachineWake implements Scheduler {
@@ -113,7 +113,7 @@ export interface MachineParts {
   readonly forms: Forms;
   /** Creating, sharing and publishing files: a tick never does (New match… does). */
   readonly files?: Pick<Files, 'create' | 'share' | 'sharedWith' | 'unshare' | 'publish'>;
-  /** Discord posts, when the host gave this machine the webhook (src/node/discord.ts); absent: none. */
+  /** Discord posts, when the host gave this machine the webhook (src/node/machine-discord.ts); absent: none. */
   readonly discord?: { readonly http: Http; readonly secrets: Secrets };
 }
 

@@ -1,4 +1,4 @@
-// The Forms API v1 and Drive API v3 calls of the Forms and Files ports (src/node/forms.ts,
+// The Forms API v1 and Drive API v3 calls of the Forms and Files ports (src/node/rest-forms.ts,
 // src/node/files.ts), as promises, beside the Sheets calls of rest.ts: it runs in the worker thread
 // too (src/node/worker.ts). Each call is one HTTP request with the request and answer shapes of the
 // APIs' discovery documents (the client packages' types). Node-only.

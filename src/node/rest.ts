@@ -156,7 +156,7 @@ export function callError(error: unknown): CallError {
  * an answer to the waiting caller rather than a worker that never starts.
  */
 /**
- * A JSON POST to a Discord webhook (src/node/discord.ts), not to Google: Node's fetch, no
+ * A JSON POST to a Discord webhook (src/node/machine-discord.ts), not to Google: Node's fetch, no
  * credential, no retry (a refused post is tried again by a later execution: messages.ts). No
  * answer at all is an answer here too (`failed`), so the caller words it, without the URL.
  */
@@ -190,7 +190,7 @@ export async function restCalls(config: RestConfig) {
   // Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key file),
   // else gcloud's application-default login, else the metadata server of a Google Cloud runtime.
   const saved = savedLogin();
-  // The saved sign-in of genius-host login (src/node/login.ts) when GOOGLE_APPLICATION_CREDENTIALS
+  // The saved sign-in of genius-host login (src/node/browser-login.ts) when GOOGLE_APPLICATION_CREDENTIALS
   // names no key: its refresh token gets access tokens from the OAuth token endpoint.
   const direct = directTo(config.rootUrl);
   const login = saved

@@ -51,7 +51,7 @@ function only<T extends object, K extends keyof T>(object: T, keys: readonly K[]
 /**
  * A spreadsheet resource cut to the fields METADATA_FIELDS names, so metadata answered by a
  * batchUpdate (`includeSpreadsheetInResponse`: the whole resource but its cells) is what
- * `spreadsheets.get` with METADATA_FIELDS answers, and small enough to keep (src/triggers/known-metadata.ts).
+ * `spreadsheets.get` with METADATA_FIELDS answers, and small enough to keep (src/triggers/saved/known-metadata.ts).
  */
 export function metadataOf(spreadsheet: SpreadsheetResource | null | undefined): WorkbookMetadata {
   return {

@@ -95,7 +95,7 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
  * intersection of all the specified fields"). Answers the UpdateDeveloperMetadataResponse: "the
  * updated developer metadata", none when the lookup matched none. A lookup by id alone that matches
  * nothing is refused (the renderer's fingerprint: a missing one is a bug); a lookup naming a value
- * that matches nothing is an answer (a compare-and-set that lost: src/node/lease.ts).
+ * that matches nothing is an answer (a compare-and-set that lost: src/node/lease-swap.ts).
  */
 export function updateDeveloperMetadata(
   batch: Batch,

@@ -5,7 +5,7 @@
 
 import { columnLetters } from '../sheets/a1.js';
 import type { CellData } from '../sheets/api.js';
-import { escapeHtml } from '../sheets/html.js';
+import { escapeHtml } from '../sheets/escape-html.js';
 import { type Line, SheetModel, alignmentOf, displayText, fillOf, textColourOf } from './sheet-model.js';
 import type { EmbeddedWorkbook, SheetState } from './workbook.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aboutHtml } from '../../src/addon/about.js';
-import { mergeSamples } from '../../src/triggers/measured.js';
+import { mergeSamples } from '../../src/triggers/google/measured.js';
 
 const root = join(__dirname, '../..');
 // The build's module is plain JavaScript, taken by path so the types stay here.

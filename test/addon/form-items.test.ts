@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planItems } from '../../src/addon/form-items.js';
 import type { FormItemSpec } from '../../src/forms/index.js';
-import type { ItemParts } from '../../src/triggers/ports.js';
+import type { ItemParts } from '../../src/triggers/google/ports.js';
 
 const item = (kind: FormItemSpec['kind'], questionId: string): FormItemSpec => ({
   questionId,

@@ -1,4 +1,4 @@
-// Reminder times (src/triggers/reminders.ts) from worked examples, their invariants with
+// Reminder times (src/triggers/messages/reminder-times.ts) from worked examples, their invariants with
 // fast-check, Discord's escaping of player names, the redaction of webhook URLs from error texts,
 // Discord's refusals and when a refused post is tried again, and the email projection against
 // MailApp's quota.
@@ -7,12 +7,17 @@ import { describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../../src/engine/core/game.js';
 import { POST_RETRY_WINDOW_MS, discordTrouble, pendingPosts } from '../../src/engine/core/posts.js';
 import { REDACTED_WEBHOOK, errorText, redactSecrets } from '../../src/engine/core/redact.js';
-import { machineDiscord } from '../../src/node/discord.js';
+import { machineDiscord } from '../../src/node/machine-discord.js';
 import type { GoogleCalls } from '../../src/node/bridge.js';
-import { discordText, retryAfterMs } from '../../src/triggers/discord.js';
-import { nextTry } from '../../src/triggers/messages.js';
-import { dueReminder, nextReminderAt, reminderMinutes, reminderTimes } from '../../src/triggers/reminders.js';
-import { DAILY_EMAIL_RECIPIENTS, projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import { discordText, retryAfterMs } from '../../src/triggers/messages/discord-webhook.js';
+import { nextTry } from '../../src/triggers/messages/messages.js';
+import {
+  dueReminder,
+  nextReminderAt,
+  reminderMinutes,
+  reminderTimes,
+} from '../../src/triggers/messages/reminder-times.js';
+import { DAILY_EMAIL_RECIPIENTS, projectTriggerUse } from '../../src/triggers/schedule/trigger-time.js';
 
 const T0 = Date.parse('2026-11-21T18:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();

@@ -12,7 +12,7 @@ import { optionFields } from '../../src/engine/core/option-fields.js';
 import { defaultCloseWhenReady } from '../../src/engine/core/ready.js';
 import { EXAMPLE_GAME, GAME_LIST, replayMatch, viewFor } from '../../src/engine/index.js';
 import { clockedGame } from '../helpers/some-game.js';
-import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/host/match-setup.js';
 
 const root = join(__dirname, '../..');
 // Debian's Chromium, or another build of Chromium named by CHROMIUM_PATH.
@@ -307,7 +307,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     // Nobody said which kind of account this is: counted as personal, and nothing kept.
     expect(await page.inputValue('#account')).toBe('');
     // A Workspace account has 6 hours: three-hour phases fit it (an hour a phase for ten players
-    // does not, on the pessimistic latencies: src/triggers/latency.ts), and the host's answer is
+    // does not, on the pessimistic latencies: src/triggers/google/latency.ts), and the host's answer is
     // kept for next time.
     await page.selectOption('#account', 'workspace');
     await page.fill('#len-default', '3');

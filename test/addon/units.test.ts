@@ -2,13 +2,18 @@
 // projected daily trigger time, and the house rule that src/forms and src/triggers touch neither Apps Script
 // nor Node.
 import { readFileSync, readdirSync } from 'node:fs';
-import { DAILY_TRIGGER_MINUTES, busiestDay, phasesPerDay, projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import {
+  DAILY_TRIGGER_MINUTES,
+  busiestDay,
+  phasesPerDay,
+  projectTriggerUse,
+} from '../../src/triggers/schedule/trigger-time.js';
 import { EXPECTED_TRIGGER_USE } from '../../src/addon/trigger-use.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PhaseSpec } from '../../src/engine/core/game.js';
 import { answersFromItems, formPattern, formSpecFor } from '../../src/forms/index.js';
-import { parseWhen } from '../../src/triggers/time.js';
+import { parseWhen } from '../../src/triggers/host/typed-times.js';
 import { GAME_LIST, newMatch, playMatch, replayMatch } from '../../src/engine/index.js';
 
 const root = join(__dirname, '../..');
@@ -165,7 +170,7 @@ describe('the projected daily trigger time (the sidebar, Check this account…)'
     expect(at(20, 1440)).toBeGreaterThan(at(5, 1440));
     expect(at(10, 60)).toBeGreaterThan(at(10, 240));
     expect(at(10, 60)).toBeGreaterThan(DAILY_TRIGGER_MINUTES.personal);
-    // On the pessimistic latencies (src/triggers/latency.ts) the projection bounds the bench's
+    // On the pessimistic latencies (src/triggers/google/latency.ts) the projection bounds the bench's
     // measurement from far above (bench/results.md): within the quota, no longer within half of it.
     for (const use of EXPECTED_TRIGGER_USE)
       expect(use.minutesPerDay, use.game).toBeLessThanOrEqual(DAILY_TRIGGER_MINUTES.personal);

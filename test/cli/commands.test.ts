@@ -9,7 +9,7 @@ import { run } from '../helpers/cli.js';
 import { EXAMPLE_GAME, GAME_LIST, loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { clockedGame } from '../helpers/some-game.js';
 import { resultLine } from '../../src/engine/index.js';
-import { escapeHtml } from '../../src/sheets/html.js';
+import { escapeHtml } from '../../src/sheets/escape-html.js';
 import { seedCommitment } from '../../src/engine/core/commitment.js';
 
 describe('genius-host start', () => {

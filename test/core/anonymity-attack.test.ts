@@ -12,8 +12,8 @@ import { publishedLines } from '../../src/engine/core/publish.js';
 import { Random } from '../../src/engine/core/random.js';
 import { viewFor } from '../../src/engine/core/views.js';
 import { loadMatch, playMatch, replayMatch } from '../../src/engine/index.js';
-import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
-import { substituteEvent } from '../../src/triggers/seats.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/host/match-setup.js';
+import { substituteEvent } from '../../src/triggers/host/substitute.js';
 import { gameSeating } from '../helpers/some-game.js';
 
 const NOW = '2026-11-21T12:00:00.000Z';

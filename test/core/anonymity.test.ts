@@ -6,7 +6,7 @@ import { drawAliases } from '../../src/engine/core/anonymity.js';
 import { publishedMatch } from '../../src/engine/core/publish.js';
 import { viewFor } from '../../src/engine/core/views.js';
 import { loadMatch, playMatch, replayMatch } from '../../src/engine/index.js';
-import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/host/match-setup.js';
 import { gameSeating } from '../helpers/some-game.js';
 
 const NOW = '2026-11-21T12:00:00.000Z';

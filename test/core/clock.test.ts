@@ -6,7 +6,7 @@ import { EXPECTED_TRIGGER_USE } from '../../src/addon/trigger-use.js';
 import { turnClockOf } from '../../src/engine/core/clock.js';
 import type { AnyGame } from '../../src/engine/core/game.js';
 import { GAME_LIST } from '../../src/engine/index.js';
-import { projectTriggerUse } from '../../src/triggers/trigger-time.js';
+import { projectTriggerUse } from '../../src/triggers/schedule/trigger-time.js';
 import { tinyGame } from '../helpers/tiny-game.js';
 
 /** The tiny test game on a clock of `rounds` × 60 seconds a turn and 30 of reserve. */

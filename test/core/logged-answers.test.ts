@@ -11,7 +11,7 @@ import {
   sentLength,
 } from '../../src/engine/core/submission.js';
 
-/** What a log row holds: 25 cells of 40,000 characters (src/triggers/log.ts). */
+/** What a log row holds: 25 cells of 40,000 characters (src/triggers/saved/match-log.ts). */
 const ROW = 25 * 40_000;
 
 describe('answers as the log keeps them', () => {

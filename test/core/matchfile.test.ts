@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/engine/index.js';
-import { validateSetup } from '../../src/triggers/setup.js';
+import { validateSetup } from '../../src/triggers/host/match-setup.js';
 import { baseFile } from '../helpers/match.js';
 import { gameSeating } from '../helpers/some-game.js';
 import { CONFUSABLES } from '../../src/engine/core/confusables-data.js';

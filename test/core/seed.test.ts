@@ -22,7 +22,7 @@ import {
   stringifyMatchFile,
   viewFor,
 } from '../../src/engine/index.js';
-import { copiedFileText } from '../../src/cli/verify.js';
+import { copiedFileText } from '../../src/cli/verify-command.js';
 import { checkPublishedFile } from '../helpers/privacy.js';
 
 const root = join(__dirname, '../..');

@@ -1,6 +1,6 @@
 // The sidebar's setup of a four-player match, checked as New match… checks it: shared by each
 // game's setup tests (test/games/<id>/setup.test.ts).
-import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/host/match-setup.js';
 
 /** The moment the setups are checked at, six hours before they start. */
 export const SETUP_NOW = '2026-11-21T12:00:00.000Z';

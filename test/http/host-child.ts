@@ -10,9 +10,9 @@ import { adoptItemMaps } from '../../src/node/adopt-forms.js';
 import { GoogleCalls } from '../../src/node/bridge.js';
 import { machinePorts } from '../../src/node/host-ports.js';
 import { machineParts } from '../../src/node/machine-parts.js';
-import { MatchHost } from '../../src/triggers/host.js';
-import { KEY } from '../../src/triggers/pointers.js';
-import type { Clock } from '../../src/triggers/ports.js';
+import { MatchHost } from '../../src/triggers/host/match-host.js';
+import { KEY } from '../../src/triggers/saved/pointers.js';
+import type { Clock } from '../../src/triggers/google/ports.js';
 
 const hostId = process.argv[2];
 let now = 0;

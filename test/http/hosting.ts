@@ -14,7 +14,7 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { GAME_LIST, loadMatch, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
-import type { RunReport } from '../../src/triggers/host.js';
+import type { RunReport } from '../../src/triggers/host/match-host.js';
 import { DEFAULT_FAULTS, Table, logOf } from '../sandbox/players.js';
 import type { SheetFile } from '../sandbox/sheets.js';
 import { LoopbackGoogle, type ServerOptions } from './google-server.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/node/rest.js';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
-import { STORE_TAB } from '../../src/triggers/sheet-store.js';
+import { STORE_TAB } from '../../src/triggers/saved/sheet-store.js';
 import { LoopbackGoogle } from './google-server.js';
 import { CLIENT, USER } from './oauth-server.js';
 
@@ -137,7 +137,7 @@ describe('genius-host login', () => {
   it('a sign-in from a client in "Testing" expires after 7 days: host --every stops with one line saying why and what to do', async () => {
     // Every call refreshes the access token (it lasts a second), so the expiry shows at the next execution.
     google.oauth.accessTokenSeconds = 1;
-    // The match is the machine's: its store tab says so (src/triggers/sheet-store.ts).
+    // The match is the machine's: its store tab says so (src/triggers/saved/sheet-store.ts).
     google.files.get(SHEET)!.batchUpdate([
       { addSheet: { properties: { sheetId: 0x5702e, title: STORE_TAB, hidden: true } } },
       {

@@ -19,7 +19,7 @@ import {
 } from '../../src/engine/index.js';
 import { renderAudience } from '../../src/cli/outputs.js';
 import type { SheetState } from '../../src/workbook/workbook.js';
-import { MatchLog } from '../../src/triggers/log.js';
+import { MatchLog } from '../../src/triggers/saved/match-log.js';
 import { type SheetFile, spreadsheetPort } from '../sandbox/sheets.js';
 import { ACCOUNT, LoopbackGoogle } from './google-server.js';
 import { type CliRun, runGeniusHost } from './cli-run.js';

@@ -1,11 +1,11 @@
-// Runs the REST ports (src/node/forms.ts, files.ts) in a process of their own, against the loopback
+// Runs the REST ports (src/node/rest-forms.ts, files.ts) in a process of their own, against the loopback
 // server of the test that started it: the ports wait for each answer synchronously (Atomics.wait),
 // so they cannot share a thread with the server. Reads a script of port calls as JSON on stdin and
 // prints each call's answer, or its error, as JSON lines on stdout.
 import { fileURLToPath } from 'node:url';
 import { GoogleCalls } from '../../src/node/bridge.js';
 import { RestFiles } from '../../src/node/files.js';
-import { RestForms } from '../../src/node/forms.js';
+import { RestForms } from '../../src/node/rest-forms.js';
 
 interface Step {
   readonly port: 'forms' | 'files';

@@ -1,4 +1,4 @@
-// The Forms and Files ports on the REST APIs (src/node/forms.ts, files.ts), over real HTTP against
+// The Forms and Files ports on the REST APIs (src/node/rest-forms.ts, files.ts), over real HTTP against
 // the loopback server (test/http/workspace-server.ts, backed by the sandbox's forms and Drive), in
 // a child process (test/http/ports-child.ts): what the add-on's ports do on Apps Script, with the
 // same fallbacks and notes, and nothing lost or made twice when every call fails once.

@@ -1,5 +1,5 @@
-// The match's store in its spreadsheet (src/triggers/sheet-store.ts) and the lease between machines
-// (src/node/lease.ts), on the sandbox's spreadsheet (the embedded workbook, as the loopback server
+// The match's store in its spreadsheet (src/triggers/saved/sheet-store.ts) and the lease between machines
+// (src/node/lease-swap.ts), on the sandbox's spreadsheet (the embedded workbook, as the loopback server
 // serves it), in this process: every interleaving of two runners is under the test's control here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leaseMemoryFile } from '../../src/node/host-ports.js';
-import { LeaseLock, LeaseLost, type LeaseTarget } from '../../src/node/lease.js';
+import { LeaseLock, LeaseLost, type LeaseTarget } from '../../src/node/lease-swap.js';
 import type { Request } from '../../src/sheets/api.js';
-import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/lease.js';
-import type { Clock, Spreadsheet } from '../../src/triggers/ports.js';
-import { STORE_TAB, SheetStore } from '../../src/triggers/sheet-store.js';
+import { FREE, LEASE_ID, LEASE_KEY, leaseIn } from '../../src/triggers/saved/store-lease.js';
+import type { Clock, Spreadsheet } from '../../src/triggers/google/ports.js';
+import { STORE_TAB, SheetStore } from '../../src/triggers/saved/sheet-store.js';
 import { SheetFile } from '../sandbox/sheets.js';
 
 /** The Spreadsheet port and the lease's target on one sandbox spreadsheet; `before` runs before each call. */

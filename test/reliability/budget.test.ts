@@ -5,7 +5,7 @@
 // measures every game); the others in the sandbox's whole-match tests (whole-match.ts checks the
 // same budget).
 import { expect, it } from 'vitest';
-import { LATENCY } from '../../src/triggers/latency.js';
+import { LATENCY } from '../../src/triggers/google/latency.js';
 import { logOf, privatePart } from '../sandbox/players.js';
 import {
   DEADLINE_TO_BOARDS_TARGET_MS,

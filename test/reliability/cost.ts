@@ -1,6 +1,6 @@
 // A cost model of an Apps Script execution, from what the sandbox counts: its start (the runtime
 // and the bundle loaded), every service call with the bytes it sends and receives, and the
-// script's own computing time. Every latency is one of src/triggers/latency.ts, read as sourced or
+// script's own computing time. Every latency is one of src/triggers/google/latency.ts, read as sourced or
 // pessimistic (npm run bench runs both), each with its source there. Apps Script's limits it is
 // held against:
 //   - 6 minutes per execution ("Script runtime", developers.google.com/apps-script/guides/services/quotas);
@@ -9,7 +9,7 @@
 //   - per day: 90 minutes of trigger runtime and 50,000 Properties reads and writes for a consumer
 //     account (6 hours and 500,000 for Google Workspace) (the quotas page above).
 import type { CallRecord, ExecutionRecord } from '../sandbox/calls.js';
-import { LATENCY, type Latency, type LatencyModel } from '../../src/triggers/latency.js';
+import { LATENCY, type Latency, type LatencyModel } from '../../src/triggers/google/latency.js';
 
 export interface CallCost {
   /** Milliseconds per call. */
@@ -39,7 +39,7 @@ export function readOf(l: Latency, reading: Reading): number {
 
 /**
  * Cost per call, by `Service.method`; the first matching rule applies. Every figure is one of
- * src/triggers/latency.ts, with its source there (the sidebar's projection reads the same table).
+ * src/triggers/google/latency.ts, with its source there (the sidebar's projection reads the same table).
  */
 const COSTS: readonly (readonly [RegExp, CallCost])[] = [
   [/^Sheets\.Spreadsheets\.batchUpdate$/, { fixed: L.sheetsCall, perKb: L.sheetsWritePerKb }],
@@ -169,7 +169,7 @@ export interface MatchBudget {
    * Trigger minutes in the match's busiest 24 hours under the cost model: every trigger
    * execution the sandbox ran in them (the clock triggers run as installed: Table.clockTriggers),
    * and for the part of the 24 hours after the match's last execution, a quiet tick an hour while
-   * a clock trigger is left (a finished match removes them: src/triggers/retire.ts).
+   * a clock trigger is left (a finished match removes them: src/triggers/schedule/retire.ts).
    */
   readonly dailyMinutes: number;
 }
@@ -210,7 +210,7 @@ export function matchBudget(
   let busiest = 0;
   for (let i = 0, j = 0, sum = 0; i < triggered.length; i++) {
     while (j < triggered.length && triggered[j].at < triggered[i].at + DAY_MS) sum += triggered[j++].ms;
-    // After the match's last execution, the hourly trigger alone (src/triggers/arming.ts), if left.
+    // After the match's last execution, the hourly trigger alone (src/triggers/schedule/clock-triggers.ts), if left.
     const uncovered = clockLeft ? Math.max(0, triggered[i].at + DAY_MS - end) / 3_600_000 : 0;
     busiest = Math.max(busiest, sum + uncovered * (quietTick?.ms ?? 0));
     sum -= triggered[i].ms;

@@ -1,8 +1,8 @@
-// The latencies (src/triggers/latency.ts) are the one table the sidebar's projection
+// The latencies (src/triggers/google/latency.ts) are the one table the sidebar's projection
 // (trigger-time.ts, Check this account…) and the tests' and bench's cost model (cost.ts) read:
 // each call the projection prices is priced the same by the cost model, under both readings.
 import { describe, expect, it } from 'vitest';
-import { LATENCY, type LatencyModel, latencies } from '../../src/triggers/latency.js';
+import { LATENCY, type LatencyModel, latencies } from '../../src/triggers/google/latency.js';
 import { type CallRecord, isRemote } from '../sandbox/calls.js';
 import { costOf } from './cost.js';
 

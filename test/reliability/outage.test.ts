@@ -5,7 +5,7 @@
 // answers; nothing else may differ from a clean run, where the same answer went in the same way.
 import { expect, it } from 'vitest';
 import { logOf, privatePart, type Table } from '../sandbox/players.js';
-import { ANSWERS_TAB } from '../../src/triggers/rows.js';
+import { ANSWERS_TAB } from '../../src/triggers/answers/public-rows.js';
 import { summary } from './fault-suite.js';
 import { sampledSweep } from './faults.js';
 import { GAME_CASES } from '../helpers/game-cases.js';

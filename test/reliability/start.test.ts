@@ -233,7 +233,7 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             `${label}: sharing emails sent twice`,
           ).toEqual([]);
         },
-        // A form's destination that cannot be read is taken as none yet (src/addon/forms.ts, setUp):
+        // A form's destination that cannot be read is taken as none yet (src/addon/form-app.ts, setUp):
         // the start links it and goes on, as a clean start does.
         expectAbort: (c) =>
           !c.name.startsWith('Drive.Revisions') && !PROTECTION_CALLS.test(c.name) && c.name !== 'Form.getDestinationId',

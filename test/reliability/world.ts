@@ -84,7 +84,7 @@ export function digestWorld(google: Google): WorldDigest {
       key === 'gh.quiet' ||
       key === 'gh.drawn-at' ||
       key.startsWith('gh.ask.') ||
-      // How long Google's calls took (src/triggers/measured.ts): a measurement, which each
+      // How long Google's calls took (src/triggers/google/measured.ts): a measurement, which each
       // interleaving makes differently, not what the match is.
       key === 'genius-host.latency'
     ) {

@@ -78,7 +78,7 @@ export interface ExecutionRecord {
   wokeAt?: number;
   /** The fake clock when it ended (ms). */
   ended?: number;
-  /** How many times it replayed the match, as its run's report says (src/triggers/context.ts). */
+  /** How many times it replayed the match, as its run's report says (src/triggers/saved/context.ts). */
   replays?: number;
 }
 

@@ -1,9 +1,9 @@
-// A finished match costs nothing (issue 42, src/triggers/retire.ts): the execution that finds the
+// A finished match costs nothing (issue 42, src/triggers/schedule/retire.ts): the execution that finds the
 // match over with nothing left to do removes its triggers, so none is left a day after the end and
 // none fires; Undo last phase installs them again, and the reopened phase closes on its own.
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
-import { LATENCY } from '../../src/triggers/latency.js';
+import { LATENCY } from '../../src/triggers/google/latency.js';
 import { Table, logOf } from './players.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev'];

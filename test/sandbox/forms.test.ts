@@ -1,10 +1,10 @@
-// The add-on's Forms port (src/addon/forms.ts) on the sandbox's FormApp fake, call by call: every
+// The add-on's Forms port (src/addon/form-app.ts) on the sandbox's FormApp fake, call by call: every
 // call to Forms is a round trip (test/reliability/cost.ts), so a form's change of phase makes only
 // the calls it needs, and the form ends up showing and doing what was asked all the same.
 import { describe, expect, it } from 'vitest';
-import { AppsScriptForms } from '../../src/addon/forms.js';
+import { AppsScriptForms } from '../../src/addon/form-app.js';
 import type { FormItemSpec, FormSpec } from '../../src/forms/index.js';
-import type { FormParts, FormProtection, ItemParts } from '../../src/triggers/ports.js';
+import type { FormParts, FormProtection, ItemParts } from '../../src/triggers/google/ports.js';
 import { HOST } from './players.js';
 import { Google, type GoogleOptions } from './services.js';
 

@@ -1,9 +1,9 @@
-// The match log tab (src/triggers/log.ts) with two writers: entries named as any host would name
+// The match log tab (src/triggers/saved/match-log.ts) with two writers: entries named as any host would name
 // them, appended after whatever rows are there, an entry the log holds not appended again.
 import { describe, expect, it } from 'vitest';
 import type { MatchEvent, Submission } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/index.js';
-import { LOG_TAB, type LogEntry, MatchLog, entryUids } from '../../src/triggers/log.js';
+import { LOG_TAB, type LogEntry, MatchLog, entryUids } from '../../src/triggers/saved/match-log.js';
 import { matchOf, baseFile } from '../helpers/match.js';
 import { gameSeating } from '../helpers/some-game.js';
 import { SheetFile, spreadsheetPort } from './sheets.js';

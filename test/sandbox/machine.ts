@@ -5,13 +5,13 @@
 // branch; the HTTP tests of test/http drive the built command). What the machine does differently
 // from Apps Script (the store, the lease, polling forms and rows) is all here.
 import { randomUUID } from 'node:crypto';
-import { LeaseLock, type LeaseMemory, type LeaseTarget } from '../../src/node/lease.js';
+import { LeaseLock, type LeaseMemory, type LeaseTarget } from '../../src/node/lease-swap.js';
 import { METADATA_FIELDS, type Request, type WorkbookMetadata } from '../../src/sheets/api.js';
-import { MatchHost, type RunReport } from '../../src/triggers/host.js';
-import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/ports.js';
-import { SheetStore } from '../../src/triggers/sheet-store.js';
-import { WEBHOOK_SECRET } from '../../src/triggers/discord.js';
-import { AppsScriptForms } from '../../src/addon/forms.js';
+import { MatchHost, type RunReport } from '../../src/triggers/host/match-host.js';
+import type { Clock, Forms, HostPorts, Spreadsheet } from '../../src/triggers/google/ports.js';
+import { SheetStore } from '../../src/triggers/saved/sheet-store.js';
+import { WEBHOOK_SECRET } from '../../src/triggers/messages/discord-webhook.js';
+import { AppsScriptForms } from '../../src/addon/form-app.js';
 import { FORMS_EVERY_MINUTES, MachineWake } from '../../src/node/host-ports.js';
 import type { Table } from './players.js';
 import type { SheetFile } from './sheets.js';
@@ -111,7 +111,7 @@ export function machineFor(
     scheduler: new MachineWake(),
     flush: () => store?.flush(),
     newId: () => randomUUID(),
-    // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/discord.ts), posting from the machine's own address.
+    // The webhook the host gave the machine (GENIUS_HOST_DISCORD_WEBHOOK: src/node/machine-discord.ts), posting from the machine's own address.
     ...(discordWebhook
       ? {
           secrets: {

@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
 import { type MatchFile, gameById, replayMatch } from '../../src/engine/index.js';
-import { type ReminderTime, reminderTimes } from '../../src/triggers/reminders.js';
+import { type ReminderTime, reminderTimes } from '../../src/triggers/messages/reminder-times.js';
 import { checkMessagesPrivacy } from '../helpers/privacy.js';
 import { DEFAULT_FAULTS, type Faults, Table, logOf } from './players.js';
 import { checkFilesPrivate, expectSheetsShowExportedReplay } from './whole-match.js';
@@ -135,7 +135,7 @@ function pauseAndResume(table: Table, times: readonly ReminderTime[], played: Pl
   const oldDeadline = Date.parse(open.timing.deadline);
   google.clock.set(iso(oldDeadline + 20 * 60_000));
   // Clock triggers ran during the pause: at least the ones fired at each old reminder's time (with
-  // nothing due, no trigger is armed for the minutes between: src/triggers/arming.ts).
+  // nothing due, no trigger is armed for the minutes between: src/triggers/schedule/clock-triggers.ts).
   const ticks = google.executions
     .slice(before.executions)
     .filter((e) => e.name === 'onTick' || e.name === 'onWake' || e.name === 'onMinute');

@@ -5,9 +5,9 @@
 import { expect } from 'vitest';
 import type { Answers, Question } from '../../src/engine/core/game.js';
 import { type MatchFile, type ReplayResult, gameById, replayMatch } from '../../src/engine/index.js';
-import { MatchLog } from '../../src/triggers/log.js';
-import type { Spreadsheet } from '../../src/triggers/ports.js';
-import { ANSWERS_TAB } from '../../src/triggers/rows.js';
+import { MatchLog } from '../../src/triggers/saved/match-log.js';
+import type { Spreadsheet } from '../../src/triggers/google/ports.js';
+import { ANSWERS_TAB } from '../../src/triggers/answers/public-rows.js';
 import { Sandbox } from './sandbox.js';
 import { FormError, type Google, type TriggerRecord } from './services.js';
 import type { SheetFile } from './sheets.js';
@@ -189,7 +189,7 @@ export class Table {
    * From now on the installed clock triggers run as Apps Script runs them, whatever else runs: a
    * minute trigger every minute and an hourly one every hour, at `offsetSeconds` past the mark
    * (Apps Script picks the second), from its creation on; a one-shot trigger (`at`) once,
-   * `delayMs` after its time (Google promises no precision for it: src/triggers/latency.ts
+   * `delayMs` after its time (Google promises no precision for it: src/triggers/google/latency.ts
    * oneShotDelay), and never before it was created. A mark passed while an execution runs fires
    * in the middle of it (it waits for the lock, as there); the time is put back after each, since
    * executions run side by side.
@@ -241,7 +241,7 @@ export class Table {
 
   /**
    * Fires the first installed trigger of `kind`; with none installed nothing runs, as in Apps Script
-   * (a finished match removes its triggers: src/triggers/retire.ts).
+   * (a finished match removes its triggers: src/triggers/schedule/retire.ts).
    */
   fire(kind: 'CLOCK' | 'ON_FORM_SUBMIT'): void {
     const trigger = this.google.triggers.find((t) => t.kind === kind);
@@ -259,7 +259,7 @@ export class Table {
     return { form: pointer.form.id, sheet: pointer.sheet.id };
   }
 
-  /** The questions as the player is asked them: an anonymous match asks its public ones by form too (src/triggers/rows.ts). */
+  /** The questions as the player is asked them: an anonymous match asks its public ones by form too (src/triggers/answers/public-rows.ts). */
   private asked(questions: readonly Question[]): readonly Question[] {
     this.anonymousCache ??= logOf(this.sandbox).anonymous === true;
     return this.anonymousCache ? questions.map((q) => ({ ...q, public: false })) : questions;

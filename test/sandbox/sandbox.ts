@@ -175,7 +175,7 @@ export class Sandbox {
       record.ms = performance.now() - started;
       this.executions.push({ name, ms: record.ms });
     }
-    // One execution is one pipeline (src/triggers/execution.ts): every scenario checks it.
+    // One execution is one pipeline (src/triggers/execution/pipeline.ts): every scenario checks it.
     if (record.replays !== undefined && record.replays > MAX_REPLAYS)
       throw new Error(`${name} replayed the match ${record.replays} times in one execution (at most ${MAX_REPLAYS})`);
     return result;

@@ -5,7 +5,7 @@
 import type { CellData, GridRange, Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
 import { type Area, EmbeddedWorkbook, type SheetState } from '../../src/workbook/workbook.js';
-import type { Spreadsheet } from '../../src/triggers/ports.js';
+import type { Spreadsheet } from '../../src/triggers/google/ports.js';
 import { utf8Size } from './calls.js';
 import { alreadyChecked, checkSheetsBatchUpdate } from '../helpers/discovery.js';
 

@@ -77,7 +77,7 @@ export function asDrawn(view: View, file: SheetFile): View {
 }
 
 /**
- * A match's triggers (src/triggers/arming.ts): the form-submit and edit triggers, the hourly safety
+ * A match's triggers (src/triggers/schedule/clock-triggers.ts): the form-submit and edit triggers, the hourly safety
  * net, and at most one more clock trigger, the one-shot or the minute trigger armed for what is due.
  */
 export function expectMatchTriggers(triggers: readonly TriggerRecord[]): void {

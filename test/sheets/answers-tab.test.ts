@@ -1,4 +1,4 @@
-// The shared sheet's "Your answers" tab (src/triggers/rows.ts) written into a spreadsheet as the
+// The shared sheet's "Your answers" tab (src/triggers/answers/public-rows.ts) written into a spreadsheet as the
 // sandbox holds it (test/sandbox/sheets.ts: the embedded workbook plus editors and unprotected
 // ranges): protections whose ids Sheets draws, found again by their range and description to change
 // a row's editor, and colours given as backgroundColorStyle (CellFormat.backgroundColor is deprecated).
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PhaseSpec, Player } from '../../src/engine/core/game.js';
 import type { Request } from '../../src/sheets/api.js';
 import { METADATA_FIELDS } from '../../src/sheets/api.js';
-import { ANSWERS_TAB, answersTabRequests } from '../../src/triggers/rows.js';
+import { ANSWERS_TAB, answersTabRequests } from '../../src/triggers/answers/public-rows.js';
 import { SheetFile } from '../sandbox/sheets.js';
 import type { WorkbookMetadata } from '../../src/sheets/api.js';
 

@@ -1,7 +1,7 @@
-// What an execution arms for what is due next (src/triggers/arming.ts, pure part): a one-shot
+// What an execution arms for what is due next (src/triggers/schedule/clock-triggers.ts, pure part): a one-shot
 // trigger for the next due moment, a minute trigger only around a deadline.
 import { describe, expect, it } from 'vitest';
-import { MINUTE_LEAD_MS, ONE_SHOT_LOST_MS, SOON_MS, plan } from '../../src/triggers/arming.js';
+import { MINUTE_LEAD_MS, ONE_SHOT_LOST_MS, SOON_MS, plan } from '../../src/triggers/schedule/clock-triggers.js';
 import { MachineWake } from '../../src/node/host-ports.js';
 
 const T = Date.parse('2026-11-24T12:00:00.000Z');

@@ -1,4 +1,4 @@
-// Google measured where it runs (src/triggers/measured.ts): the ports timed by the clock, the
+// Google measured where it runs (src/triggers/google/measured.ts): the ports timed by the clock, the
 // rolling summary kept in one property, and the sidebar's projection reading the account's own
 // 90th percentiles once a kind has enough calls.
 import fc from 'fast-check';
@@ -15,9 +15,9 @@ import {
   mergeSamples,
   parseSummary,
   saveSamples,
-} from '../../src/triggers/measured.js';
-import { projectTriggerUse } from '../../src/triggers/trigger-time.js';
-import type { HostPorts, Store } from '../../src/triggers/ports.js';
+} from '../../src/triggers/google/measured.js';
+import { projectTriggerUse } from '../../src/triggers/schedule/trigger-time.js';
+import type { HostPorts, Store } from '../../src/triggers/google/ports.js';
 import { Table } from '../sandbox/players.js';
 
 /** A summary of `count` calls of one kind, each taking `ms`. */

@@ -3,7 +3,7 @@
 // playing; each error is on the field the host typed (the alias, or the person's name).
 import { describe, expect, it } from 'vitest';
 import { GAME_LIST } from '../../src/engine/index.js';
-import { type MatchSetup, validateSetup } from '../../src/triggers/setup.js';
+import { type MatchSetup, validateSetup } from '../../src/triggers/host/match-setup.js';
 
 // Any game three people play whose phases the schedule times.
 const game = GAME_LIST.find((g) => g.playerCount.min <= 3 && g.playerCount.max >= 3 && !g.turnClock)!;

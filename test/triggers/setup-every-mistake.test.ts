@@ -1,4 +1,4 @@
-// New match… names every mistake of a setup at once, each at its own field (src/triggers/setup.ts,
+// New match… names every mistake of a setup at once, each at its own field (src/triggers/host/match-setup.ts,
 // validateSetup): a host who typed several wrong things is told all of them on one press of Start.
 // The property: whatever mix of independent mistakes a setup holds, the check answers exactly their
 // fields, and a setup with none of them starts.
@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { optionFields } from '../../src/engine/core/option-fields.js';
-import type { MatchSetup } from '../../src/triggers/setup.js';
+import type { MatchSetup } from '../../src/triggers/host/match-setup.js';
 import { errorsOf, setupOf } from '../helpers/setups.js';
 
 const GAME = EXAMPLE_GAME;

@@ -2,12 +2,12 @@
 // (../host-command.ts; genius-host help host explains it).
 
 import { GoogleCalls } from '../../node/bridge.js';
-import { machineDiscord } from '../../node/discord.js';
+import { machineDiscord } from '../../node/machine-discord.js';
 import { InputError } from '../../node/errors.js';
 import { machineParts } from '../../node/machine-parts.js';
 import { type Command, EXAMPLE_ID } from '../args.js';
 import { everyOption, hostMatch } from '../host-command.js';
-import { spreadsheetOption } from '../inputs.js';
+import { spreadsheetOption } from '../read-match.js';
 
 export const host: Command = {
   options: ['spreadsheet', 'once', 'every'],

@@ -1,7 +1,7 @@
-// genius-host login --client CLIENT.json: the one-time sign-in in the browser (src/node/login.ts).
+// genius-host login --client CLIENT.json: the one-time sign-in in the browser (src/node/browser-login.ts).
 
 import { InputError } from '../../node/errors.js';
-import { login as signIn } from '../../node/login.js';
+import { login as signIn } from '../../node/browser-login.js';
 import type { Command } from '../args.js';
 
 export const login: Command = {

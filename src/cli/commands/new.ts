@@ -4,7 +4,7 @@ import { EXAMPLE_GAME } from '../../engine/index.js';
 import { GAMES, newMatch, stringifyMatchFile } from '../../engine/index.js';
 import { InputError } from '../../node/errors.js';
 import type { Command } from '../args.js';
-import { countOption, gameOption } from '../inputs.js';
+import { countOption, gameOption } from '../read-match.js';
 
 export const newCommand: Command = {
   options: ['players', 'seed'],

@@ -4,10 +4,10 @@
 import { inertJson } from '../../engine/core/quote.js';
 import { stringifyMatchFile } from '../../engine/index.js';
 import { InputError } from '../../node/errors.js';
-import { RestSpreadsheet } from '../../node/ports.js';
-import { LOG_TAB, MatchLog } from '../../triggers/log.js';
+import { RestSpreadsheet } from '../../node/rest-spreadsheet.js';
+import { LOG_TAB, MatchLog } from '../../triggers/saved/match-log.js';
 import { type Command, EXAMPLE_ID } from '../args.js';
-import { spreadsheetOption, withGoogle } from '../inputs.js';
+import { spreadsheetOption, withGoogle } from '../read-match.js';
 
 export const pull: Command = {
   options: ['spreadsheet'],

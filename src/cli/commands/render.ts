@@ -5,11 +5,11 @@ import { basename, extname, join } from 'node:path';
 import { type MatchFile, viewFor } from '../../engine/index.js';
 import { GoogleError } from '../../node/bridge.js';
 import { InputError } from '../../node/errors.js';
-import { RestSpreadsheet } from '../../node/ports.js';
+import { RestSpreadsheet } from '../../node/rest-spreadsheet.js';
 import { type RenderReport, renderView } from '../../sheets/index.js';
 import { type Command, EXAMPLE_FILE } from '../args.js';
 import { checkOutDir, renderMatch } from '../demo.js';
-import { audienceOption, nowOption, readMatch, replayAt, spreadsheetOption, withGoogle } from '../inputs.js';
+import { audienceOption, nowOption, readMatch, replayAt, spreadsheetOption, withGoogle } from '../read-match.js';
 import { readerOf } from '../outputs.js';
 
 export const render: Command = {

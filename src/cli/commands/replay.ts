@@ -3,7 +3,7 @@
 import { inertJson } from '../../engine/core/quote.js';
 import { replayOutput } from '../../engine/index.js';
 import { type Command, EXAMPLE_FILE } from '../args.js';
-import { readMatch, replayAt } from '../inputs.js';
+import { readMatch, replayAt } from '../read-match.js';
 
 export const replay: Command = {
   options: ['now'],

@@ -2,7 +2,7 @@
 
 import { viewFor } from '../../engine/index.js';
 import { type Command, EXAMPLE_FILE } from '../args.js';
-import { audienceOption, nowOption, readMatch, replayAt } from '../inputs.js';
+import { audienceOption, nowOption, readMatch, replayAt } from '../read-match.js';
 import { viewText } from '../text.js';
 
 export const show: Command = {

@@ -7,7 +7,7 @@ import { InputError } from '../../node/errors.js';
 import { machineParts } from '../../node/machine-parts.js';
 import { type Command, EXAMPLE_ID, type Output, type Values } from '../args.js';
 import { runDemo } from '../demo.js';
-import { countOption, spreadsheetOption, withGoogle } from '../inputs.js';
+import { countOption, spreadsheetOption, withGoogle } from '../read-match.js';
 import { startOnSpreadsheet } from '../start-command.js';
 
 export const start: Command = {

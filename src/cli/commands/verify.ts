@@ -4,11 +4,11 @@
 
 import { seedCommitment } from '../../engine/core/commitment.js';
 import type { Command } from '../args.js';
-import { readMatchText } from '../inputs.js';
+import { readMatchText } from '../read-match.js';
 import { statSync } from 'node:fs';
 import { InputError } from '../../node/errors.js';
 import { checkChain, readSeason } from '../season.js';
-import { verify as verifyMatch } from '../verify.js';
+import { verify as verifyMatch } from '../verify-command.js';
 
 /** Whether a path is a directory (a season's): a path that is not there is read as a file, which says so. */
 function isDirectory(path: string): boolean {

@@ -18,7 +18,7 @@ export interface Player {
   readonly timeZone?: string;
   /** In an anonymous match, who plays under the alias `name`: the host's only (core/anonymity.ts). */
   readonly person?: string;
-  /** The player's Discord user id: the post at a phase's opening mentions them (triggers/notices.ts). Never published. */
+  /** The player's Discord user id: the post at a phase's opening mentions them (triggers/messages/opening-notices.ts). Never published. */
   readonly discord?: string;
 }
 
@@ -426,7 +426,7 @@ export interface Game<O = unknown, S = unknown, M = unknown, I = O> {
   /**
    * A game whose turns run on its own clock and end on a move (Peg Domain): the seconds a turn and
    * each player's reserve take with these options (as the schema reads them, fixed defaults filled).
-   * The add-on projects its daily trigger time from it (src/triggers/trigger-time.ts). Absent: the
+   * The add-on projects its daily trigger time from it (src/triggers/schedule/trigger-time.ts). Absent: the
    * schedule times every phase.
    */
   turnClock?(options: I): TurnClock;

@@ -28,7 +28,7 @@ export const discordUserId = z.optional(
 );
 
 /**
- * Whether a phase's opening calls the players it waits for (src/triggers/notices.ts): an email to
+ * Whether a phase's opening calls the players it waits for (src/triggers/messages/opening-notices.ts): an email to
  * each, a Discord post mentioning them. Absent, or a channel left out: on.
  */
 export const noticesSchema = z.optional(

@@ -131,7 +131,7 @@ const scheduleSchema = z.strictObject({
   /** Whether a phase closes as soon as every player is ready, by phase id, kind or `default` (see closeWhenReadyFor in ready.ts). */
   closeWhenReady: z.optional(z.record(z.string(), z.boolean('closeWhenReady takes true or false'))),
   notices: noticesSchema,
-  /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/reminders.ts), [] for none. */
+  /** Minutes before each deadline when the players who have not answered are reminded; absent: the defaults (src/triggers/messages/reminder-times.ts), [] for none. */
   reminders: z.optional(
     z.array(
       z

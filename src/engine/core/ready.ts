@@ -48,7 +48,7 @@ export function readyClose(result: ReplayResult, now: string): CloseEvent | null
 /**
  * When each phase of a match set up without answers closes at the earliest: at its deadline, or,
  * where it closes when ready, the moment it opens (every player ready at once). The busiest days
- * a match can have, for the projection of its daily trigger time (src/triggers/trigger-time.ts).
+ * a match can have, for the projection of its daily trigger time (src/triggers/schedule/trigger-time.ts).
  */
 export function earliestCloses(game: AnyGame, match: MatchFile): string[] {
   let file = match;

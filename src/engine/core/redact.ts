@@ -2,7 +2,7 @@
 // anyone holding it can post in the channel. Apps Script's UrlFetchApp quotes the whole URL in the
 // exceptions it throws ("Address unavailable: <url>", "Request failed for <url> returned code …"),
 // so every error text is passed through redactSecrets before it is logged, shown or printed
-// (src/triggers/discord.ts, messages.ts, src/addon/main.ts, src/cli/host-command.ts), and the
+// (src/triggers/messages/discord-webhook.ts, messages.ts, src/addon/main.ts, src/cli/host-command.ts), and the
 // host's log view passes every message note through it again (a log written before this rule).
 
 /**
@@ -48,7 +48,7 @@ function base64Forms(token: string): string[] {
 
 /**
  * Remembers a webhook URL (or a bare token) whose token must leave no kept text, in any encoding:
- * the runner calls it where it reads the webhook (src/triggers/discord.ts, the node host's Discord).
+ * the runner calls it where it reads the webhook (src/triggers/messages/discord-webhook.ts, the node host's Discord).
  */
 export function rememberSecret(urlOrToken: string): void {
   const token = /\/webhooks\/\d+\/([A-Za-z0-9_-]+)/.exec(urlOrToken)?.[1] ?? urlOrToken.trim();

@@ -210,7 +210,7 @@ export interface StatusView {
   /**
    * How long the open phase had left when this view was drawn (`at`): the sheet shows it "as of
    * the last update". The add-on leaves it out of what decides whether a sheet is drawn again, so
-   * the clock alone redraws nothing (triggers/execution.ts).
+   * the clock alone redraws nothing (triggers/execution/pipeline.ts).
    */
   readonly asOf?: { readonly at: string; readonly closesIn: string; readonly text: string };
   /** The caps on the host's extensions and pauses, in one line (core/guardrails.ts). */

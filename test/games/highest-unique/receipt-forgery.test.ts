@@ -13,7 +13,7 @@ import type { MatchEvent, Submission } from '../../../src/engine/core/game.js';
 import { type MatchFile, stringifyMatchFile } from '../../../src/engine/core/matchfile.js';
 import { publishedLines } from '../../../src/engine/core/publish.js';
 import { receiptOf } from '../../../src/engine/core/receipt.js';
-import { verify } from '../../../src/cli/verify.js';
+import { verify } from '../../../src/cli/verify-command.js';
 import { loadMatch, replayMatch, viewFor } from '../../../src/engine/index.js';
 
 const SEED = 'forgery-seed';

@@ -1,6 +1,6 @@
 // A four-player match of this game started in the sandbox with no faults (every answer valid, every
-// trigger fires once, ticks on time): shared by the trigger-time tests (floor.test.ts,
-// metadata.test.ts).
+// trigger fires once, ticks on time): shared by the trigger-time tests (../../triggers/floor.test.ts,
+// ../../triggers/known-metadata.test.ts).
 import { expect } from 'vitest';
 import { Table } from '../../sandbox/players.js';
 

@@ -4,7 +4,7 @@
 // its field, so the sidebar shows it next to that field. Checked on Not Flower Field's phases; the
 // setups of Pasture and Peg Domain are in their own test folders.
 import { describe, expect, it, vi } from 'vitest';
-import { validateSetup } from '../../../src/triggers/setup.js';
+import { validateSetup } from '../../../src/triggers/host/match-setup.js';
 import { SETUP_NOW, errorsOf, setupOf } from '../../helpers/setups.js';
 
 const NOW = SETUP_NOW;
@@ -108,7 +108,7 @@ describe('a setup with wall-clock deadlines', () => {
       },
     });
     try {
-      const fresh = await import('../../../src/triggers/setup.js');
+      const fresh = await import('../../../src/triggers/host/match-setup.js');
       const checked = fresh.validateSetup({ ...SETUP, closeAt: { round: DAILY } }, 'seed', NOW);
       expect(checked.ok ? [] : checked.error).toEqual([
         {

@@ -1,7 +1,7 @@
 // Start split across executions (issue 26): every start call within 4 minutes on the pessimistic
 // latencies, for a large match of this game (twenty calls to Google a player's files).
 import { describe, expect, it } from 'vitest';
-import { LATENCY } from '../../../src/triggers/latency.js';
+import { LATENCY } from '../../../src/triggers/google/latency.js';
 import { costOf } from '../../reliability/cost.js';
 import { emailsOf, setupOf } from '../../reliability/scenarios.js';
 import { Table } from '../../sandbox/players.js';

@@ -1,11 +1,11 @@
-// Public rows through the shared sheet's edit trigger (src/triggers/edits.ts, docs/google.md
+// Public rows through the shared sheet's edit trigger (src/triggers/answers/row-edits.ts, docs/google.md
 // "Public rows"): the trigger fires on a person's edit and never on the add-on's own writes, runs as
 // the host who installed it, and a row edited at any moment around a deadline counts as on time
 // exactly when it was edited before the deadline (at it, as every answer: the engine's rule).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ReplayResult } from '../../../src/engine/index.js';
-import { ANSWERS_TAB } from '../../../src/triggers/rows.js';
+import { ANSWERS_TAB } from '../../../src/triggers/answers/public-rows.js';
 import { botAnswers } from '../../reliability/scenarios.js';
 import { HOST, Table, logOf } from '../../sandbox/players.js';
 

@@ -1,5 +1,5 @@
 // The add-on hosting Peg Domain in the Apps Script sandbox (the rest of the add-on's scenarios are in
-// test/games/not-flower-field/sandbox-host.test.ts): a move resolves its turn on submission.
+// test/sandbox/host-actions.test.ts): a move resolves its turn on submission.
 import { describe, expect, it } from 'vitest';
 import { gameById } from '../../../src/engine/index.js';
 import { Table, logOf } from '../../sandbox/players.js';

@@ -1,0 +1,104 @@
+// The lease that stands for the document lock while a match is hosted from a machine: developer
+// metadata on the store tab (sheet-store.ts) whose value names the runner holding it and counts its
+// writes of it. A machine takes it with a compare-and-set (src/node/lease-swap.ts); the add-on
+// only reads it, to wait for a machine's run to end before it takes the match back (host/handover.ts).
+//
+// One clock, never two: the value holds no time. A holder renews the lease by changing its value
+// (the count goes up) at least every RENEW_AFTER_MS of its own clock while it runs, and gives it
+// back (FREE) at the end of a run; a runner finding it held takes it over only once it has seen the
+// very same value for LEASE_MS by its own clock (a holder that stopped renewing has crashed). So no
+// runner ever compares its clock with another's: a machine whose clock is 12 minutes fast waits as
+// long as any other (docs/architecture.md, "Two hosts at once").
+
+import { isRecord } from '../../engine/core/guards.js';
+import type { WorkbookMetadata } from '../../sheets/api.js';
+import { STORE_TAB } from './sheet-store.js';
+
+export const LEASE_KEY = 'genius-host.lease';
+/** A fixed id: two runners making the lease at once make the same id, and Sheets refuses the second. */
+export const LEASE_ID = 0x6e1ea5e;
+/** The value of a lease nobody holds. */
+export const FREE = 'free';
+/** How long a value must stand unchanged, by the watcher's own clock, before its holder counts as gone. */
+export const LEASE_MS = 10 * 60_000;
+/**
+ * How long a holder writes on one renewal, by its own clock, before it renews again. A write sent
+ * within it must land before LEASE_MS has passed since the renewal (the clients' retries end well
+ * within the rest: src/node/rest.ts).
+ */
+export const RENEW_AFTER_MS = 2 * 60_000;
+
+export interface Lease {
+  /** The runner holding it (a random id per process). */
+  readonly holder: string;
+  /** How many values the holder has written (takes and renewals): each write changes the value, which is what a watcher looks for. */
+  readonly renewal: number;
+}
+
+/** The lease's current value as read (null: there is no lease yet), and what it says (null: free). */
+export function leaseIn(metadata: WorkbookMetadata): { value: string | null; lease: Lease | null } {
+  const tab = (metadata.sheets ?? []).find((s) => s.properties?.title === STORE_TAB);
+  const found = (tab?.developerMetadata ?? []).find((m) => m.metadataId === LEASE_ID && m.metadataKey === LEASE_KEY);
+  if (!found) return { value: null, lease: null };
+  const value = found.metadataValue ?? FREE;
+  return { value, lease: parseLease(value) };
+}
+
+function parseLease(value: string): Lease | null {
+  if (value === FREE) return null;
+  try {
+    const lease: unknown = JSON.parse(value);
+    // A lease of an earlier version (with an `until` time and no count) is held the same way.
+    if (isRecord(lease) && typeof lease.holder === 'string')
+      return { holder: lease.holder, renewal: typeof lease.renewal === 'number' ? lease.renewal : 0 };
+  } catch {
+    // A value nobody could have written: treated as free, so the match is never stuck on it.
+  }
+  return null;
+}
+
+/** The value a holder writes: `holder`'s `renewal`th write of the lease. */
+export function leaseValue(holder: string, renewal: number): string {
+  return JSON.stringify({ holder, renewal } satisfies Lease);
+}
+
+/** What a runner last saw of a held lease, by its own clock: the value, and when it first saw it. */
+export interface LeaseSighting {
+  readonly value: string;
+  readonly since: string;
+}
+
+/**
+ * Whether a held lease's holder counts as gone: `value` is what `seen` saw, unchanged for LEASE_MS
+ * of this runner's clock since. Answers the sighting to keep for the next look (a new value starts
+ * a new one).
+ */
+export function watchLease(
+  value: string,
+  seen: LeaseSighting | null,
+  now: string,
+  leaseMs = LEASE_MS,
+): { lapsed: boolean; seen: LeaseSighting } {
+  if (seen?.value === value) return { lapsed: Date.parse(now) - Date.parse(seen.since) >= leaseMs, seen };
+  return { lapsed: false, seen: { value, since: now } };
+}
+
+/** A sighting as a runner keeps it (JSON text), or null for none or anything else. */
+export function sightingIn(text: string | null): LeaseSighting | null {
+  if (text === null) return null;
+  try {
+    const seen: unknown = JSON.parse(text);
+    if (
+      seen !== null &&
+      typeof seen === 'object' &&
+      'value' in seen &&
+      'since' in seen &&
+      typeof seen.value === 'string' &&
+      typeof seen.since === 'string'
+    )
+      return { value: seen.value, since: seen.since };
+  } catch {
+    // Not a sighting: none.
+  }
+  return null;
+}

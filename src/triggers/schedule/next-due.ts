@@ -1,0 +1,163 @@
+// When the clock ticks may rest after an execution (the quiet pointer, see run in execution/pipeline.ts):
+// until the next form reading, deadline, reminder or phase opening, whichever comes first; the
+// one-shot trigger is armed for that moment (clock-triggers.ts).
+
+import { GAMES, type MatchFile, type ReplayResult } from '../../engine/index.js';
+import { formsToRead } from '../answers/form-responses.js';
+import type { HostContext } from '../saved/context.js';
+import { nextReminderWake } from '../messages/messages.js';
+import { KEY } from '../saved/pointers.js';
+
+/**
+ * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
+ * form-submit trigger reads its form at once (Google documents the trigger: docs/google.md), a
+ * deadline closes and reads every form once more, and a reminder reads the forms before it is sent,
+ * so this read only hastens the receipt of an answer whose trigger did not fire; with nothing due,
+ * it is once a day (it was every 2 hours: twenty forms read, most of a day's trigger time, issue 26).
+ */
+export const FORMS_EVERY_MINUTES = 24 * 60;
+/** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
+const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
+
+/** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
+const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+
+/**
+ * How often a tick reads the forms of a phase that may end on a move (Game.closesEarly: a Peg
+ * Domain turn), where an answer whose form-submit trigger did not fire would cost the next player
+ * their turn's time until it is read. Every tick read them (two Forms calls a form, every minute
+ * near a deadline: issue 42); every other minute halves that, and a missed trigger (which Google
+ * does not say happens: docs/google.md) costs the next player at most two minutes. A machine, with
+ * no form-submit trigger, reads them every run.
+ */
+export const EARLY_FORMS_EVERY_MINUTES = 2;
+
+/** How long after the last read of every form the ticks read them again (0: every run). */
+export function formsPollMs(ctx: HostContext, match: MatchFile): number {
+  if (GAMES.get(match.game)?.closesEarly === undefined) return formsEveryMinutes(ctx) * 60_000;
+  return ctx.ports.machine ? 0 : EARLY_FORMS_EVERY_MINUTES * 60_000;
+}
+
+/** The open phase's deadline, or the next phase's opening, when it is ahead. */
+function phaseEdge(result: ReplayResult, now: string): string | null {
+  const open = result.open;
+  if (!open) return null;
+  if (result.paused) return result.paused.endsAt ?? null;
+  const opensAt = open.timing.opensAt;
+  if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) return opensAt;
+  return open.timing.deadline !== undefined && Date.parse(open.timing.deadline) > Date.parse(now)
+    ? open.timing.deadline
+    : null;
+}
+
+/**
+ * Until when the ticks have nothing to do after this run, or null when the next must look: the
+ * next form reading (see formsDue; none while no form may hold an answer: `polledAt` null), the
+ * open phase's deadline, its next reminder (while someone is awaited) or the next phase's opening. A
+ * phase that may end on a move (a Peg Domain turn) has its forms read more often (formsPollMs). Public rows need
+ * no tick: each edit wakes the ticks itself (answers/row-edits.ts).
+ */
+function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+  const formsEvery = formsEveryMinutes(ctx);
+  const pollMs = formsPollMs(ctx, result.match);
+  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, pollMs);
+  // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
+  return until !== null && ctx.ports.machine
+    ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString()
+    : until;
+}
+
+function restUntil(result: ReplayResult, now: string, polledAt: string | null, pollMs: number): string | null {
+  // No form reading is due while no form may hold an answer (every form closed and read since);
+  // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
+  const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + pollMs];
+  // While the host's pause goes on nothing closes: the ticks rest (the host's Resume wakes them),
+  // until the match's paused time runs out and the pause ends by itself (the guardrails).
+  if (result.paused?.endsAt !== undefined) times.push(Date.parse(result.paused.endsAt));
+  const open = result.paused ? null : result.open;
+  if (open) {
+    const opensAt = open.timing.opensAt;
+    if (opensAt !== undefined && Date.parse(opensAt) > Date.parse(now)) {
+      times.push(Date.parse(opensAt));
+    } else {
+      // A phase that may end on a move: its forms are read every run on a machine (pollMs 0).
+      const early = result.game.closesEarly !== undefined;
+      if (early && pollMs === 0) return null;
+      if (open.timing.deadline !== undefined) {
+        const deadline = Date.parse(open.timing.deadline);
+        times.push(deadline);
+        // A poll due less than a poll's interval before the deadline is left to the deadline, which
+        // reads every form: the ticks rest until it, and the one before it waits for it (sharp).
+        if (early && polledAt !== null && deadline - times[0] < pollMs) times[0] = deadline;
+      }
+      const reminder = nextReminderWake(result, now);
+      if (reminder !== null) times.push(Date.parse(reminder));
+    }
+  }
+  return new Date(Math.min(...times)).toISOString();
+}
+
+/** When the next execution has something to do, as the pipeline's last step hands it to arm (arm-after-run.ts). */
+export interface NextDue {
+  /** Until when nothing is due (no execution need look before), or null when the next must look. */
+  readonly at: string | null;
+  /** `at` is a deadline or a phase's opening, which the tick before it waits for. */
+  readonly sharp: boolean;
+  /** The open phase (the quiet tick's report). */
+  readonly open: string | null;
+  /** The next deadline or phase opening, around which the minute trigger runs (clock-triggers.ts), or null. */
+  readonly edge: string | null;
+}
+
+/** What else keeps the next execution from resting: work left over, a post to try again, sheets left to draw. */
+export interface LeftOver {
+  /** Something must be done by the next execution at once (forms left changing, a reminder left to a tick, Re-render). */
+  readonly now: boolean;
+  /** When a refused Discord post is due to be tried again. */
+  readonly retryAt: string | null;
+  /** When the sheets left undrawn are due (see draw). */
+  readonly drawAt: string | null;
+}
+
+/** The next due moment after this execution: the rest quietUntil allows, cut short by what was left over. */
+export function nextDue(
+  ctx: HostContext,
+  result: ReplayResult,
+  now: string,
+  polledAt: string,
+  left: LeftOver,
+): NextDue {
+  const open = result.open?.phase.id ?? null;
+  let until = left.now ? null : quietUntil(ctx, result, now, polledAt);
+  // A refused Discord post: the tick when it is due to be tried again looks.
+  if (until !== null && left.retryAt !== null) until = earlier(until, left.retryAt);
+  // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
+  if (until !== null && left.drawAt !== null)
+    until = Date.parse(left.drawAt) <= Date.parse(now) ? null : earlier(until, left.drawAt);
+  const edge = phaseEdge(result, now);
+  return { at: until, sharp: until !== null && edge !== null && Date.parse(until) === Date.parse(edge), open, edge };
+}
+
+function earlier(a: string, b: string): string {
+  return new Date(Math.min(Date.parse(a), Date.parse(b))).toISOString();
+}
+
+/**
+ * The tick waiting for a deadline opens, while it waits, every form that may hold an answer (each
+ * open is a call to Forms): the deadline closes and reads each, and the boards come after that.
+ * Answers whether it opened any. Read from the properties before the lock, whose copy is dropped
+ * when the lock is taken (src/addon/services.ts), so nothing read here goes stale.
+ */
+export function openFormsAhead(ctx: HostContext): boolean {
+  const { forms } = ctx.ports;
+  if (!forms.prepare || ctx.ports.machine) return false;
+  const prefix = KEY.form('');
+  const ids = ctx.pointers.store
+    .keys()
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => k.slice(prefix.length))
+    .filter((id) => ctx.pointers.form(id).open !== false);
+  if (ids.length === 0) return false;
+  forms.prepare(ids);
+  return true;
+}
