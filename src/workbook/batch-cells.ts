@@ -2,7 +2,6 @@
 // repeatCell and updateBorders, each writing only the fields its mask names, checked against the schema.
 
 import type { CellData, GridRange, SheetsApi } from '../sheets/api.js';
-import type { Batch } from './batch.js';
 import { CELL_SCHEMA, copy, getPath, nodeAt, parseMask, setPath, validate } from './fields.js';
 import {
   type Area,
@@ -12,9 +11,10 @@ import {
   WorkbookError,
   body,
   compactCell,
+  type BatchWork,
 } from './sheet-state.js';
 
-export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsRequest): void {
+export function updateCells(batch: BatchWork, request: SheetsApi.Schema$UpdateCellsRequest): void {
   batch.only(request, ['range', 'start', 'rows', 'fields']);
   if ((request.range === undefined) === (request.start === undefined))
     throw new WorkbookError('give exactly one of "range" and "start"');
@@ -50,7 +50,7 @@ export function updateCells(batch: Batch, request: SheetsApi.Schema$UpdateCellsR
  * into the sheet if necessary" (docs/google.md). Stricter than Google where the document says
  * nothing: a row wider than the grid is refused, and a table's `tableId` is not modelled.
  */
-export function appendCells(batch: Batch, request: SheetsApi.Schema$AppendCellsRequest): void {
+export function appendCells(batch: BatchWork, request: SheetsApi.Schema$AppendCellsRequest): void {
   batch.only(request, ['sheetId', 'rows', 'fields']);
   const paths = parseMask(request.fields, CELL_SCHEMA);
   const rows = request.rows ?? [];
@@ -77,7 +77,7 @@ export function appendCells(batch: Batch, request: SheetsApi.Schema$AppendCellsR
 
 /** updateCells with a range: the rows must fit in it. */
 function rangeFor(
-  batch: Batch,
+  batch: BatchWork,
   range: GridRange | null,
   rows: readonly SheetsApi.Schema$RowData[],
 ): { sheet: SheetState; area: Area } {
@@ -95,7 +95,7 @@ function rangeFor(
 
 /** updateCells with a start: the area the rows cover from there. */
 function startFor(
-  batch: Batch,
+  batch: BatchWork,
   start: SheetsApi.Schema$GridCoordinate,
   rows: readonly SheetsApi.Schema$RowData[],
 ): { sheet: SheetState; area: Area } {
@@ -116,7 +116,7 @@ function startFor(
   );
 }
 
-export function repeatCell(batch: Batch, request: SheetsApi.Schema$RepeatCellRequest): void {
+export function repeatCell(batch: BatchWork, request: SheetsApi.Schema$RepeatCellRequest): void {
   batch.only(request, ['range', 'cell', 'fields']);
   const paths = parseMask(request.fields, CELL_SCHEMA);
   const { sheet, area } = batch.area(request.range);
@@ -130,7 +130,7 @@ export function repeatCell(batch: Batch, request: SheetsApi.Schema$RepeatCellReq
  * Sets the lines of a range: its outer sides on the cells along them, inner lines on the cells
  * on both sides. A side left out stays as it is; style NONE clears it.
  */
-export function updateBorders(batch: Batch, request: SheetsApi.Schema$UpdateBordersRequest): void {
+export function updateBorders(batch: BatchWork, request: SheetsApi.Schema$UpdateBordersRequest): void {
   const sides = ['top', 'bottom', 'left', 'right', 'innerHorizontal', 'innerVertical'] as const;
   batch.only(request, ['range', ...sides]);
   const { sheet, area } = batch.area(request.range);

@@ -2,9 +2,8 @@
 // nothing else (metadata on sheets only, looked up by id, only its value updated).
 
 import type { SheetsApi } from '../sheets/api.js';
-import type { Batch } from './batch.js';
 import { copy } from './fields.js';
-import { type ProtectionState, WorkbookError, body } from './sheet-state.js';
+import { type ProtectionState, WorkbookError, body, type BatchWork } from './sheet-state.js';
 
 /**
  * A protected range. Without an id Sheets draws one ("The protectedRangeId field is optional; if one
@@ -13,7 +12,7 @@ import { type ProtectionState, WorkbookError, body } from './sheet-state.js';
  * carries the range with its id (AddProtectedRangeResponse.protectedRange).
  */
 export function addProtectedRange(
-  batch: Batch,
+  batch: BatchWork,
   request: SheetsApi.Schema$AddProtectedRangeRequest,
 ): { addProtectedRange: { protectedRange: ProtectionState } } {
   batch.only(request, ['protectedRange']);
@@ -46,7 +45,7 @@ export function addProtectedRange(
   return { addProtectedRange: { protectedRange: copy(added) } };
 }
 
-export function deleteProtectedRange(batch: Batch, request: SheetsApi.Schema$DeleteProtectedRangeRequest): void {
+export function deleteProtectedRange(batch: BatchWork, request: SheetsApi.Schema$DeleteProtectedRangeRequest): void {
   batch.only(request, ['protectedRangeId']);
   for (const sheet of batch.sheets) {
     const at = sheet.protectedRanges.findIndex((p) => p.protectedRangeId === request.protectedRangeId);
@@ -59,7 +58,10 @@ export function deleteProtectedRange(batch: Batch, request: SheetsApi.Schema$Del
 }
 
 /** Only metadata located on a sheet, with an id, a key and a visibility (what the renderer writes). */
-export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$CreateDeveloperMetadataRequest): void {
+export function createDeveloperMetadata(
+  batch: BatchWork,
+  request: SheetsApi.Schema$CreateDeveloperMetadataRequest,
+): void {
   batch.only(request, ['developerMetadata']);
   const meta = request.developerMetadata ?? {};
   batch.only(meta, ['metadataId', 'metadataKey', 'metadataValue', 'location', 'visibility']);
@@ -98,7 +100,7 @@ export function createDeveloperMetadata(batch: Batch, request: SheetsApi.Schema$
  * that matches nothing is an answer (a compare-and-set that lost: src/node/lease-swap.ts).
  */
 export function updateDeveloperMetadata(
-  batch: Batch,
+  batch: BatchWork,
   request: SheetsApi.Schema$UpdateDeveloperMetadataRequest,
 ): { updateDeveloperMetadata: { developerMetadata: SheetsApi.Schema$DeveloperMetadata[] } } {
   batch.only(request, ['dataFilters', 'developerMetadata', 'fields']);

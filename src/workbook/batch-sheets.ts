@@ -3,7 +3,6 @@
 
 import type { SheetsApi } from '../sheets/api.js';
 import { a1Range } from '../sheets/a1.js';
-import type { Batch } from './batch.js';
 import { DIMENSION_SCHEMA, SHEET_PROPERTIES_SCHEMA, nodeAt, parseMask, validate } from './fields.js';
 import {
   type Area,
@@ -16,9 +15,10 @@ import {
   blankSheet,
   contains,
   overlaps,
+  type BatchWork,
 } from './sheet-state.js';
 
-export function addSheet(batch: Batch, request: SheetsApi.Schema$AddSheetRequest): void {
+export function addSheet(batch: BatchWork, request: SheetsApi.Schema$AddSheetRequest): void {
   batch.only(request, ['properties']);
   const props = request.properties ?? {};
   validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
@@ -46,13 +46,13 @@ export function addSheet(batch: Batch, request: SheetsApi.Schema$AddSheetRequest
 }
 
 /** The first "SheetN" title no sheet has, as Google names a sheet added without a title. */
-function freeDefaultTitle(batch: Batch): string {
+function freeDefaultTitle(batch: BatchWork): string {
   for (let n = batch.sheets.length + 1; ; n++) {
     if (!batch.sheets.some((s) => s.title.toLowerCase() === `sheet${n}`)) return `Sheet${n}`;
   }
 }
 
-export function updateSheetProperties(batch: Batch, request: SheetsApi.Schema$UpdateSheetPropertiesRequest): void {
+export function updateSheetProperties(batch: BatchWork, request: SheetsApi.Schema$UpdateSheetPropertiesRequest): void {
   batch.only(request, ['properties', 'fields']);
   const props = request.properties ?? {};
   validate(props, SHEET_PROPERTIES_SCHEMA, 'properties');
@@ -149,14 +149,14 @@ function checkFrozen(sheet: SheetState, m: Area, rows = sheet.frozenRowCount, co
     );
 }
 
-export function deleteSheet(batch: Batch, request: SheetsApi.Schema$DeleteSheetRequest): void {
+export function deleteSheet(batch: BatchWork, request: SheetsApi.Schema$DeleteSheetRequest): void {
   batch.only(request, ['sheetId']);
   const sheet = batch.sheet(request.sheetId);
   if (batch.sheets.length === 1) throw new WorkbookError("You can't remove all the sheets in a document.");
   batch.sheets.splice(batch.sheets.indexOf(sheet), 1);
 }
 
-export function mergeCells(batch: Batch, request: SheetsApi.Schema$MergeCellsRequest): void {
+export function mergeCells(batch: BatchWork, request: SheetsApi.Schema$MergeCellsRequest): void {
   batch.only(request, ['range', 'mergeType']);
   const { sheet, area } = batch.area(request.range);
   const type = request.mergeType ?? 'MERGE_ALL';
@@ -200,7 +200,7 @@ export function mergeCells(batch: Batch, request: SheetsApi.Schema$MergeCellsReq
   }
 }
 
-export function unmergeCells(batch: Batch, request: SheetsApi.Schema$UnmergeCellsRequest): void {
+export function unmergeCells(batch: BatchWork, request: SheetsApi.Schema$UnmergeCellsRequest): void {
   batch.only(request, ['range']);
   const { sheet, area } = batch.area(request.range);
   const partial = sheet.merges.find((m) => overlaps(m, area) && !contains(area, m));
@@ -208,7 +208,7 @@ export function unmergeCells(batch: Batch, request: SheetsApi.Schema$UnmergeCell
   sheet.merges = sheet.merges.filter((m) => !contains(area, m));
 }
 
-export function updateDimension(batch: Batch, request: SheetsApi.Schema$UpdateDimensionPropertiesRequest): void {
+export function updateDimension(batch: BatchWork, request: SheetsApi.Schema$UpdateDimensionPropertiesRequest): void {
   batch.only(request, ['range', 'properties', 'fields']);
   const paths = parseMask(request.fields, DIMENSION_SCHEMA);
   const props = request.properties ?? {};

@@ -21,14 +21,14 @@ import {
   updateDeveloperMetadata,
 } from './batch-metadata.js';
 import { copy } from './fields.js';
-import { type Area, type SheetState, type Supported, WorkbookError, body } from './sheet-state.js';
+import { type Area, type BatchWork, type SheetState, type Supported, WorkbookError, body } from './sheet-state.js';
 
 /**
  * One batch. It works on its own list of sheets and copies a sheet the first time it touches it,
  * so a failing request leaves the workbook's sheets as they were (the batch is atomic) while a
  * batch that rewrites two tabs of a forty-tab spreadsheet copies two tabs, not forty.
  */
-export class Batch {
+export class Batch implements BatchWork {
   readonly sheets: SheetState[];
   readonly own = new Set<SheetState>();
 

@@ -43,6 +43,25 @@ export interface SheetState {
   developerMetadata: DeveloperMetadataState[];
 }
 
+/**
+ * What a request's handler (batch-sheets.ts, batch-cells.ts, batch-metadata.ts) asks of the batch
+ * it runs in (Batch in batch.ts, which dispatches to them): written here so that no handler imports
+ * the dispatcher back.
+ */
+export interface BatchWork {
+  readonly sheets: SheetState[];
+  readonly own: Set<SheetState>;
+  /** A new protected range's id, when the request names none (the workbook's own draw). */
+  readonly drawId: () => number;
+  /** The batch's own copy of a sheet, made on first use. */
+  writable(sheet: SheetState): SheetState;
+  only(body: object, keys: readonly string[]): void;
+  sheet(sheetId: number | null | undefined): SheetState;
+  area(range: GridRange | null | undefined, what?: string): { sheet: SheetState; area: Area };
+  titleFree(title: string, except?: SheetState): void;
+  checkSize(rows: number, columns: number): void;
+}
+
 export interface DeveloperMetadataState {
   readonly metadataId: number;
   readonly metadataKey: string;

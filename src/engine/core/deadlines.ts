@@ -102,10 +102,6 @@ function addSeconds(iso: string, seconds: number): string {
   return new Date(Date.parse(iso) + seconds * 1000).toISOString();
 }
 
-export function isAfter(a: string, b: string): boolean {
-  return Date.parse(a) > Date.parse(b);
-}
-
 /** `mon` … `sun` as JavaScript numbers its weekdays (0 is Sunday). */
 export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 

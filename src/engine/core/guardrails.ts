@@ -8,7 +8,8 @@
 import type { MatchEvent } from './game.js';
 import type { MatchFile, Guardrails } from './matchfile.js';
 import type { ReplayResult } from './replay.js';
-import { deadlineOf, isAfter, pausesOf } from './deadlines.js';
+import { deadlineOf, pausesOf } from './deadlines.js';
+import { isAfter } from './zones.js';
 
 /** Two days of extra time a phase, three pauses a match and two days paused: room for a real emergency, not for a match that never ends. */
 export const DEFAULT_GUARDRAILS: Guardrails = { extensionMinutes: 2880, pauses: 3, pauseMinutes: 2880 };

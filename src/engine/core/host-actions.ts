@@ -4,7 +4,7 @@
 // what was done, never a private fact: a corrected email is "corrected Bob's email", not the address.
 
 import type { Decision, MatchEvent, SubstituteEvent } from './game.js';
-import { isAfter } from './deadlines.js';
+import { isAfter } from './zones.js';
 import type { ReplayResult } from './replay.js';
 import { seatName, substitutionsOf } from './seats.js';
 import type { Table } from './view.js';

@@ -42,16 +42,8 @@ import {
   NOT_DONE_NOTE,
 } from './submission.js';
 import { Random } from './random.js';
-import {
-  type Pause,
-  deadlineOf,
-  isAfter,
-  openPause,
-  pauseAt,
-  pausedBetween,
-  pausesOf,
-  shiftedDeadline,
-} from './deadlines.js';
+import { isAfter } from './zones.js';
+import { type Pause, deadlineOf, openPause, pauseAt, pausedBetween, pausesOf, shiftedDeadline } from './deadlines.js';
 
 export type { ClosedPhase, OpenPhase, Receipt, Rejection, ReplayOptions, ReplayResult } from './replay-result.js';
 

@@ -5,7 +5,7 @@
 
 import { sameAccount } from './email.js';
 import type { MatchEvent, Player, SubstituteEvent } from './game.js';
-import { isAfter } from './deadlines.js';
+import { isAfter } from './zones.js';
 import { nameKey } from './names.js';
 import { quote } from './quote.js';
 import { type Result, err, ok } from './result.js';

@@ -179,3 +179,8 @@ export function zoneDataProblem(): string | null {
   }
   return null;
 }
+
+/** Whether the ISO time `a` is after `b` (kept here, with time, so the seats and the match file's checks need not import the deadlines). */
+export function isAfter(a: string, b: string): boolean {
+  return Date.parse(a) > Date.parse(b);
+}

@@ -17,16 +17,7 @@ import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
 import { DOMAIN, PALLET, ROTATIONS, type Rotation, landingSquares } from './geometry.js';
 import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
-import { type PegContext, type PegMove, type PegState, opponentOf } from './state.js';
-
-export interface Cutout {
-  /** Pallet squares, anchor first for a path, in the order written for a list. */
-  readonly cells: readonly number[];
-  /** The first-named peg: the one placed on the domain square the player names. */
-  readonly anchor: number;
-  /** The cut-out as the player wrote it, tidied: `C3 RRDR` or `C3 D3 E3 E4`. */
-  readonly notation: string;
-}
+import { type Cutout, type PegContext, type PegMove, type PegState, type PlaceSpec, opponentOf } from './state.js';
 
 const STEPS: Readonly<Record<string, [number, number]>> = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const PATH = /^([A-Za-z]\s*\d{1,2})[\s,:;>-]*([UDLR][UDLR\s,]*?)[\s.]*$/i;
@@ -131,11 +122,6 @@ function unreached(cells: readonly number[]): number[] {
     }
   }
   return cells.filter((cell) => !seen.has(cell));
-}
-
-export interface PlaceSpec {
-  readonly at: number;
-  readonly rotation: Rotation;
 }
 
 const PLACE =

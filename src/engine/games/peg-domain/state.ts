@@ -4,7 +4,7 @@
 
 import type { GameContext, PhaseSpec, PhaseTiming } from '../../core/game.js';
 import { present } from '../../core/guards.js';
-import type { Cutout, PlaceSpec } from './parse.js';
+import type { Rotation } from './geometry.js';
 import { type Item, ITEM_TURN_LIMIT, type PegOptions, readPallet } from './options.js';
 import {
   type Domain,
@@ -16,6 +16,22 @@ import {
   rapidArea,
   startingDomain,
 } from './pallet.js';
+
+/** A cut-out as the player wrote it (parse.ts reads and checks it). */
+export interface Cutout {
+  /** Pallet squares, anchor first for a path, in the order written for a list. */
+  readonly cells: readonly number[];
+  /** The first-named peg: the one placed on the domain square the player names. */
+  readonly anchor: number;
+  /** The cut-out as the player wrote it, tidied: `C3 RRDR` or `C3 D3 E3 E4`. */
+  readonly notation: string;
+}
+
+/** Where a cut-out goes: the domain square for its anchor peg and a clockwise rotation (parse.ts). */
+export interface PlaceSpec {
+  readonly at: number;
+  readonly rotation: Rotation;
+}
 
 export type PegContext = GameContext<PegOptions>;
 

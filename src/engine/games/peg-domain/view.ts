@@ -21,9 +21,9 @@ import {
 import { DOMAIN, PALLET, PALLET_CELLS } from './geometry.js';
 import { ITEM_NAMES } from './options.js';
 import { type Domain, countCut, countRemoved, domainName, isLivePeg, palletName, rapidArea } from './pallet.js';
-import type { Cutout } from './parse.js';
 import { hasLegalMove } from './search.js';
 import {
+  type Cutout,
   type PegContext,
   type PegMove,
   type PegState,
