@@ -15,7 +15,7 @@ import {
 import type { CheckResult, PhaseSpec, Submission } from '../../core/game.js';
 import { quote } from '../../core/quote.js';
 import { type Result, err, ok } from '../../core/result.js';
-import { DOMAIN, PALLET, ROTATIONS, type Rotation, landingSquares } from './geometry.js';
+import { DOMAIN, PALLET, ROTATIONS, landingSquares } from './geometry.js';
 import { type Pallet, domainName, goneReason, isLivePeg, palletName, touchingPeg } from './pallet.js';
 import { type Cutout, type PegContext, type PegMove, type PegState, type PlaceSpec, opponentOf } from './state.js';
 
