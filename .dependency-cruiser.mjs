@@ -22,6 +22,33 @@ const LAYERS = {
 const BUNDLED = ['engine', 'sheets', 'forms', 'triggers', 'addon'];
 const FOLDERS = Object.keys(LAYERS);
 
+/**
+ * Inside src/triggers, each subfolder and the subfolders it may import (besides itself), in the
+ * order an execution meets them from the bottom up: Google's ports, what is saved between
+ * executions, the answers collected, the messages sent, the drawing, when to run next, the
+ * execution's pipeline, and the host's actions on top (docs/architecture.md, "One answer through
+ * an execution"). Each folder's README.md says what it holds.
+ */
+const TRIGGER_LAYERS = {
+  google: [],
+  saved: ['google'],
+  answers: ['google', 'saved'],
+  messages: ['google', 'saved', 'answers'],
+  drawing: ['google', 'saved', 'answers'],
+  schedule: ['google', 'saved', 'answers', 'messages'],
+  execution: ['google', 'saved', 'answers', 'messages', 'drawing', 'schedule'],
+  host: ['google', 'saved', 'answers', 'messages', 'drawing', 'schedule', 'execution'],
+};
+const TRIGGER_FOLDERS = Object.keys(TRIGGER_LAYERS);
+
+const triggerRules = Object.entries(TRIGGER_LAYERS).map(([folder, below]) => ({
+  name: `triggers-${folder}-imports-only-below`,
+  comment: `src/triggers/${folder} may import only ${below.length ? below.map((b) => `src/triggers/${b}`).join(', ') : 'itself'} of src/triggers (.dependency-cruiser.mjs: TRIGGER_LAYERS)`,
+  severity: 'error',
+  from: { path: `^src/triggers/${folder}/` },
+  to: { path: '^src/triggers/', pathNot: `^src/triggers/(${[folder, ...below].join('|')})/` },
+}));
+
 const layerRules = Object.entries(LAYERS).map(([folder, below]) => ({
   name: `${folder}-imports-only-below`,
   comment: `src/${folder} may import only ${below.length ? below.map((b) => `src/${b}`).join(', ') : 'itself'} (.dependency-cruiser.mjs: LAYERS)`,
@@ -33,6 +60,14 @@ const layerRules = Object.entries(LAYERS).map(([folder, below]) => ({
 export default {
   forbidden: [
     ...layerRules,
+    ...triggerRules,
+    {
+      name: 'triggers-file-has-a-folder',
+      comment: 'every file of src/triggers is in one of its subfolders, each in TRIGGER_LAYERS (.dependency-cruiser.mjs)',
+      severity: 'error',
+      from: { path: '^src/triggers/', pathNot: `^src/triggers/(${TRIGGER_FOLDERS.join('|')})/` },
+      to: {},
+    },
     {
       // (An import into such a folder already breaks the importer's own layer rule.)
       name: 'folder-has-a-layer',
@@ -64,10 +99,10 @@ export default {
     },
     {
       name: 'no-circular',
-      comment: 'no module imports itself through others (type-only imports aside: they vanish when built)',
+      comment: 'no module imports itself through others, type-only imports included: a loop of types is a loop a reader follows',
       severity: 'error',
       from: { path: '^src/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
   ],
   options: {

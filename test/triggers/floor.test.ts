@@ -277,7 +277,7 @@ describe('a one-shot trigger that runs into another execution', () => {
 
 describe('a deadline when the forms are due to be read anyway', () => {
   it('reads each form once: the close reads what the poll would have, and every answer counts for its phase', () => {
-    // Phases of a day (the forms' read once a day is quiet.ts's FORMS_EVERY_MINUTES).
+    // Phases of a day (the forms' read once a day is FORMS_EVERY_MINUTES of src/triggers/answers/form-responses.ts).
     const table = started('not-flower-field', { default: 1440, pregame: 30 });
     table.clockTriggers(30);
     table.google.clock.set('2026-11-21T18:31:00.000Z');

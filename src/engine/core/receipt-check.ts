@@ -7,7 +7,7 @@
 import { type ChainEntry, chainNames, chainStart, entriesOf, linkOf } from './chain.js';
 import type { MatchEvent, Submission } from './game.js';
 import type { MatchFile } from './matchfile.js';
-import { isAfter } from './deadlines.js';
+import { isAfter } from './zones.js';
 import { isIsoTime } from './matchfile.js';
 import { receiptOf } from './receipt.js';
 import type { ReplayResult } from './replay-result.js';

@@ -5,10 +5,37 @@
 
 import type { Submission } from '../../engine/core/game.js';
 import { answersForLog } from '../../engine/core/submission.js';
-import type { MatchFile } from '../../engine/index.js';
+import { GAMES, type MatchFile } from '../../engine/index.js';
 import { answersFromItems } from '../../forms/index.js';
 import type { HostContext } from '../saved/context.js';
 import type { LogEntry } from '../saved/match-log.js';
+
+/**
+ * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
+ * form-submit trigger reads its form at once (Google documents the trigger: docs/google.md), a
+ * deadline closes and reads every form once more, and a reminder reads the forms before it is sent,
+ * so this read only hastens the receipt of an answer whose trigger did not fire; with nothing due,
+ * it is once a day (it was every 2 hours: twenty forms read, most of a day's trigger time, issue 26).
+ */
+export const FORMS_EVERY_MINUTES = 24 * 60;
+/** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
+export const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
+
+/**
+ * How often a tick reads the forms of a phase that may end on a move (Game.closesEarly: a Peg
+ * Domain turn), where an answer whose form-submit trigger did not fire would cost the next player
+ * their turn's time until it is read. Every tick read them (two Forms calls a form, every minute
+ * near a deadline: issue 42); every other minute halves that, and a missed trigger (which Google
+ * does not say happens: docs/google.md) costs the next player at most two minutes. A machine, with
+ * no form-submit trigger, reads them every run.
+ */
+export const EARLY_FORMS_EVERY_MINUTES = 2;
+
+/** How long after the last read of every form the ticks read them again (0: every run). */
+export function formsPollMs(ctx: HostContext, match: MatchFile): number {
+  if (GAMES.get(match.game)?.closesEarly === undefined) return formsEveryMinutes(ctx) * 60_000;
+  return ctx.ports.machine ? 0 : EARLY_FORMS_EVERY_MINUTES * 60_000;
+}
 
 /** The form a player answers on (every match the add-on started gives each player one). */
 export function formOf(player: MatchFile['players'][number]): string {

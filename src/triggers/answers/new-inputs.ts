@@ -5,12 +5,11 @@
 
 import type { MatchFile } from '../../engine/index.js';
 import type { HostContext } from '../saved/context.js';
-import { collectForms, formsToRead } from './form-responses.js';
+import { collectForms, formsEveryMinutes, formsPollMs, formsToRead } from './form-responses.js';
 import { collectEdits, readRows } from './row-edits.js';
 import { type LogEntry, entryUids } from '../saved/match-log.js';
 import { chainNames, chainOn } from '../../engine/core/chain.js';
 import { KEY } from '../saved/pointers.js';
-import { formsPollMs } from '../schedule/next-due.js';
 import type { RowsPointer } from './public-rows.js';
 
 /**
@@ -88,7 +87,7 @@ export interface Collected {
  * form; a deadline closes the forms that change and reads them once more. So a tick reads them
  * only to catch a submit trigger that did not fire (every FORMS_EVERY_MINUTES), and every other
  * minute in a game whose phases may end on a move (a Peg Domain turn, where a missed trigger must
- * not cost the next player much of their time: formsPollMs in schedule/next-due.ts; a form closed and read, as
+ * not cost the next player much of their time: formsPollMs in form-responses.ts; a form closed and read, as
  * while the match is paused or over, is not read).
  */
 function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {

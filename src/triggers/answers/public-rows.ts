@@ -21,33 +21,13 @@ import { rgb } from '../../sheets/colour.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../../sheets/ids.js';
 import { protectionIdOf } from '../../sheets/protections.js';
 import type { Spreadsheet } from '../google/ports.js';
+import type { RowsSetup } from '../saved/pointers.js';
 
 export const ANSWERS_TAB = 'Your answers';
 const ANSWERS_NOTE = 'Only the host edits this tab; each player edits the answer cells of their own row.';
 
-/** What the tab is set up for: the phase its rows answer, its public questions, its first row. */
-export interface RowsSetup {
-  readonly phase: string | null;
-  readonly questions: readonly string[];
-  /** The texts of the tab's first row (absent in pointers written before it was kept). */
-  readonly header?: readonly string[];
-  /** When an execution began writing the tab for this setup: an edit from then on answers it. */
-  readonly since?: string;
-}
-
-/** What the rows were last set up for, and the setup before it. */
-export interface RowsPointer extends RowsSetup {
-  /** When the rows were last read (pointers of the add-on before the edit trigger; unused now). */
-  readonly readAt?: string;
-  /** The setup the tab showed before this one: an edit made before `since` answers it. */
-  readonly previous?: RowsSetup;
-  /**
-   * The setup being written. The tab changes in one atomic write, but an execution may stop
-   * between it and recording the new setup here: until then the tab shows either setup, and its
-   * first row tells which.
-   */
-  readonly next?: RowsSetup;
-}
+// What the tab is set up for, as the saved pointer keeps it between executions.
+export type { RowsPointer, RowsSetup } from '../saved/pointers.js';
 
 /** The open phase's public questions (the same for every player who has them). */
 function publicQuestions(phase: PhaseSpec | null): Question[] {

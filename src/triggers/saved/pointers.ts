@@ -5,8 +5,34 @@
 
 import * as z from 'zod/mini';
 import type { FormRef, Store } from '../google/ports.js';
-import type { RowsPointer } from '../answers/public-rows.js';
 import { EXECUTION_STATE, type ExecutionState, LEGACY_STATE_KEYS } from './execution-state.js';
+
+/**
+ * What the public answers tab (answers/public-rows.ts) is set up for: the phase its rows answer,
+ * its public questions, its first row. Kept here, with the key that holds it.
+ */
+export interface RowsSetup {
+  readonly phase: string | null;
+  readonly questions: readonly string[];
+  /** The texts of the tab's first row (absent in pointers written before it was kept). */
+  readonly header?: readonly string[];
+  /** When an execution began writing the tab for this setup: an edit from then on answers it. */
+  readonly since?: string;
+}
+
+/** What the rows were last set up for, and the setup before it. */
+export interface RowsPointer extends RowsSetup {
+  /** When the rows were last read (pointers of the add-on before the edit trigger; unused now). */
+  readonly readAt?: string;
+  /** The setup the tab showed before this one: an edit made before `since` answers it. */
+  readonly previous?: RowsSetup;
+  /**
+   * The setup being written. The tab changes in one atomic write, but an execution may stop
+   * between it and recording the new setup here: until then the tab shows either setup, and its
+   * first row tells which.
+   */
+  readonly next?: RowsSetup;
+}
 
 export const KEY = {
   /** The execution's own record (ExecutionState in execution-state.ts: when the forms were last all read, what was last drawn). */

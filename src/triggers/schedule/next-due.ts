@@ -2,41 +2,14 @@
 // until the next form reading, deadline, reminder or phase opening, whichever comes first; the
 // one-shot trigger is armed for that moment (clock-triggers.ts).
 
-import { GAMES, type MatchFile, type ReplayResult } from '../../engine/index.js';
-import { formsToRead } from '../answers/form-responses.js';
+import type { ReplayResult } from '../../engine/index.js';
+import { formsEveryMinutes, formsPollMs, formsToRead } from '../answers/form-responses.js';
 import type { HostContext } from '../saved/context.js';
 import { nextReminderWake } from '../messages/messages.js';
 import { KEY } from '../saved/pointers.js';
 
-/**
- * How often a tick reads every form that may hold an answer anyway (see formsDue). Each answer's
- * form-submit trigger reads its form at once (Google documents the trigger: docs/google.md), a
- * deadline closes and reads every form once more, and a reminder reads the forms before it is sent,
- * so this read only hastens the receipt of an answer whose trigger did not fire; with nothing due,
- * it is once a day (it was every 2 hours: twenty forms read, most of a day's trigger time, issue 26).
- */
-export const FORMS_EVERY_MINUTES = 24 * 60;
 /** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
-
-/** How often a tick reads the forms: a machine has no form-submit trigger, so it polls them often. */
-const formsEveryMinutes = (ctx: HostContext) => ctx.ports.machine?.formsEveryMinutes ?? FORMS_EVERY_MINUTES;
-
-/**
- * How often a tick reads the forms of a phase that may end on a move (Game.closesEarly: a Peg
- * Domain turn), where an answer whose form-submit trigger did not fire would cost the next player
- * their turn's time until it is read. Every tick read them (two Forms calls a form, every minute
- * near a deadline: issue 42); every other minute halves that, and a missed trigger (which Google
- * does not say happens: docs/google.md) costs the next player at most two minutes. A machine, with
- * no form-submit trigger, reads them every run.
- */
-export const EARLY_FORMS_EVERY_MINUTES = 2;
-
-/** How long after the last read of every form the ticks read them again (0: every run). */
-export function formsPollMs(ctx: HostContext, match: MatchFile): number {
-  if (GAMES.get(match.game)?.closesEarly === undefined) return formsEveryMinutes(ctx) * 60_000;
-  return ctx.ports.machine ? 0 : EARLY_FORMS_EVERY_MINUTES * 60_000;
-}
 
 /** The open phase's deadline, or the next phase's opening, when it is ahead. */
 function phaseEdge(result: ReplayResult, now: string): string | null {

@@ -34,7 +34,7 @@
 import { MINUTE_LEAD_MS } from './clock-triggers.js';
 import { LATENCY, latencies } from '../google/latency.js';
 import { reminderMinutes } from '../messages/reminder-times.js';
-import { FORMS_EVERY_MINUTES } from './next-due.js';
+import { FORMS_EVERY_MINUTES } from '../answers/form-responses.js';
 
 /** Apps Script's daily trigger time ("Quotas for Google Services": Triggers total runtime; docs/google.md). */
 export const DAILY_TRIGGER_MINUTES = { personal: 90, workspace: 360 } as const;
@@ -90,7 +90,7 @@ function costs(CALL_MS: CallMs) {
   };
 }
 
-/** Intervals the add-on keeps (next-due.ts: FORMS_EVERY_MINUTES; drawing/draw.ts: OTHERS_EVERY_MINUTES). */
+/** Intervals the add-on keeps (answers/form-responses.ts: FORMS_EVERY_MINUTES; drawing/draw.ts: OTHERS_EVERY_MINUTES). */
 const OTHERS_EVERY_MINUTES = 180;
 const DAY_MINUTES = 1440;
 

@@ -6,7 +6,7 @@
 // neighbourhood); FAULTS=classes: every write; FAULTS=all: every call index of a move by form (the
 // whole match: the registry's sweep).
 import { expect, it } from 'vitest';
-import { EARLY_FORMS_EVERY_MINUTES } from '../../../src/triggers/schedule/next-due.js';
+import { EARLY_FORMS_EVERY_MINUTES } from '../../../src/triggers/answers/form-responses.js';
 import { privatePart } from '../../sandbox/players.js';
 import { resolutionSweep, summary } from '../../reliability/fault-suite.js';
 import { refusalsExpected, sampledSweep, sampledSweepMode } from '../../reliability/faults.js';
