@@ -63,7 +63,8 @@ export default {
     ...triggerRules,
     {
       name: 'triggers-file-has-a-folder',
-      comment: 'every file of src/triggers is in one of its subfolders, each in TRIGGER_LAYERS (.dependency-cruiser.mjs)',
+      comment:
+        'every file of src/triggers is in one of its subfolders, each in TRIGGER_LAYERS (.dependency-cruiser.mjs)',
       severity: 'error',
       from: { path: '^src/triggers/', pathNot: `^src/triggers/(${TRIGGER_FOLDERS.join('|')})/` },
       to: {},
@@ -99,7 +100,8 @@ export default {
     },
     {
       name: 'no-circular',
-      comment: 'no module imports itself through others, type-only imports included: a loop of types is a loop a reader follows',
+      comment:
+        'no module imports itself through others, type-only imports included: a loop of types is a loop a reader follows',
       severity: 'error',
       from: { path: '^src/' },
       to: { circular: true },

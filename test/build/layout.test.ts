@@ -1,7 +1,9 @@
 // The layout rule (.dependency-cruiser.mjs, run by npm run check) refuses what it says it refuses:
 // a small tree of src/ folders, each breaking one rule, cruised with the project's own config. The
-// tree's allowed imports (a game's own file, the CLI importing the engine) draw no complaint; a
-// cycle is reported once, at the module the cruise meets first.
+// tree's allowed imports (a game's own file, the CLI importing the engine, the triggers' pipeline
+// importing their saved state) draw no complaint; a cycle is reported once, at the module the
+// cruise meets first, and a cycle through a type-only import is one too. An import written
+// `type:…` here is type-only.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,12 @@ const TREE: Record<string, string[]> = {
   'src/node/uses-cli.ts': ['../cli/command.js'],
   'src/cli/command.ts': ['../node/uses-cli.js', '../engine/games/one/state.js'],
   'src/misc/anywhere.ts': ['../engine/games/two/rules.js'],
+  'src/engine/core/left.ts': ['type:./right.js'],
+  'src/engine/core/right.ts': ['./left.js'],
+  'src/triggers/saved/keys.ts': ['../schedule/when.js'],
+  'src/triggers/schedule/when.ts': [],
+  'src/triggers/execution/pipeline.ts': ['../schedule/when.js', '../saved/keys.js'],
+  'src/triggers/loose.ts': ['./saved/keys.js'],
 };
 
 interface Violation {
@@ -39,7 +47,11 @@ function cruiseTree(): Violation[] {
   );
   for (const [file, imports] of Object.entries(TREE)) {
     mkdirSync(join(dir, dirname(file)), { recursive: true });
-    const lines = imports.map((spec, i) => `import * as m${i} from '${spec}';\nexport const v${i} = m${i};`);
+    const lines = imports.map((spec, i) =>
+      spec.startsWith('type:')
+        ? `import type { T } from '${spec.slice(5)}';\nexport type V${i} = T;`
+        : `import * as m${i} from '${spec}';\nexport const v${i} = m${i};`,
+    );
     writeFileSync(join(dir, file), `${lines.join('\n')}\nexport const here = 1;\n`);
   }
   const config = join(root, '.dependency-cruiser.mjs');
@@ -54,7 +66,7 @@ function cruiseTree(): Violation[] {
 
 describe('the layout rule', () => {
   // A child process that starts dependency-cruiser: up to a minute on two busy cores.
-  it('refuses an upward import, a cycle, a game importing another, Node in the bundle, a folder with no layer', () => {
+  it('refuses an upward import, a cycle (through a type too), a game importing another, Node in the bundle, a folder with no layer, a trigger folder importing one above it or none', () => {
     const found = cruiseTree().map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
     expect(found.sort()).toEqual(
       [
@@ -65,6 +77,9 @@ describe('the layout rule', () => {
         'node-imports-only-below: src/node/uses-cli.ts → src/cli/command.ts',
         'no-circular: src/cli/command.ts → src/node/uses-cli.ts',
         'folder-has-a-layer: src/misc/anywhere.ts → src/engine/games/two/rules.ts',
+        'no-circular: src/engine/core/left.ts → src/engine/core/right.ts',
+        'triggers-saved-imports-only-below: src/triggers/saved/keys.ts → src/triggers/schedule/when.ts',
+        'triggers-file-has-a-folder: src/triggers/loose.ts → src/triggers/saved/keys.ts',
       ].sort(),
     );
   }, 60_000);
