@@ -121,7 +121,7 @@ function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[])
 
 /**
  * Whether the open phase's deadline, or the next phase's opening, has passed since the last
- * execution looked (the quiet pointer's edge, written by the one before: schedule/arm-after-run.ts). Every form that
+ * execution looked (the quiet pointer's edge, written by the one before: schedule/next-due.ts). Every form that
  * may hold an answer then changes, and step 3 closes it and reads it once more (execution/decide.ts).
  */
 function edgePassed(ctx: HostContext, now: string): boolean {

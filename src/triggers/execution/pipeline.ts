@@ -13,7 +13,8 @@
 //              are there (saved/match-log.ts: a second host at once doubles nothing);
 //   5. draw    each spreadsheet whose view changed, one batchUpdate each, and each form the open
 //              phase's questions (drawing/draw.ts);
-//   6. arm     what is due next (schedule/next-due.ts says when, schedule/arm-after-run.ts arms it), and, for a menu item, flush.
+//   6. arm     what is due next (schedule/next-due.ts decides when, and arms it), and, for a menu
+//              item, flush.
 //
 // Every replay goes through ctx.replay, which counts them: RunReport.replays is at most two. A
 // menu item that shows the match in a prompt first (Extend deadline…) replays it for the prompt:
@@ -25,7 +26,6 @@
 import { fingerprint } from '../../engine/core/hash.js';
 import type { ReplayResult } from '../../engine/index.js';
 import { utf8Length } from '../../sheets/index.js';
-import { arm } from '../schedule/arm-after-run.js';
 import { type HostContext, withLock } from '../saved/context.js';
 import { carryOut, decide, heldForms, readyAfterReads } from './decide.js';
 import { type WriteReport, draw, redrawLinks } from '../drawing/draw.js';
@@ -35,7 +35,7 @@ import { type Collected, Inputs, type RunKind, collectInputs } from '../answers/
 import type { LogEntry } from '../saved/match-log.js';
 import { type MessagesSent, sendMessages } from '../messages/messages.js';
 import { KEY } from '../saved/pointers.js';
-import { nextDue, openFormsAhead } from '../schedule/next-due.js';
+import { armNextRun, openFormsAhead } from '../schedule/next-due.js';
 import { armNearEdge, disarmed, wakeRan } from '../schedule/clock-triggers.js';
 import { type Runner, elsewhereMessage, hostedElsewhere } from '../saved/runner.js';
 import { retireIfOver } from '../schedule/retire.js';
@@ -244,7 +244,7 @@ function writeLog(
 }
 
 /** Step 6: when the forms were last all read, and what is due next, armed. */
-function armNext(
+function armStep(
   ctx: HostContext,
   kind: RunKind,
   now: string,
@@ -255,18 +255,18 @@ function armNext(
   const { mayHold, pollForms } = collected;
   // A deadline that closed and read every form that may have held an answer read them all too.
   const readAll = pollForms || (mayHold.length > 0 && mayHold.every((id) => decided.closed.has(id)));
+  // Recorded here rather than by armNextRun: a finished match (below) arms nothing but still read them.
   if (readAll) ctx.pointers.updateState({ polledAt: now });
-  const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
   // A finished match with nothing left to do: no trigger left to run (schedule/retire.ts), nothing to arm.
   const leftOver =
     drawn.unfinished || decided.messages.retry || decided.messages.wakeAt !== null || drawn.deferredUntil !== null;
   if (retireIfOver(ctx, decided.result, leftOver)) return;
-  const due = nextDue(ctx, decided.result, now, polledAt, {
+  const left = {
     now: drawn.unfinished || kind === 'rerender' || decided.messages.retry || decided.readyNext,
     retryAt: decided.messages.wakeAt,
     drawAt: drawn.deferredUntil,
-  });
-  arm(ctx, due, new Set([...collected.edits.consumed, ...collected.asks]));
+  };
+  armNextRun(ctx, decided.result, now, false, left, new Set([...collected.edits.consumed, ...collected.asks]));
 }
 
 /**
@@ -302,7 +302,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
     ...(read.season !== undefined ? { season: read.season } : {}),
   });
   writes.push(...drawn.writes);
-  armNext(ctx, ran, now, collected, decided, drawn);
+  armStep(ctx, ran, now, collected, decided, drawn);
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
   // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
   // anyway before it answers the host.

@@ -146,7 +146,7 @@ export function plan(due: Due, now: number, armed: Armed, lateMs = ONE_SHOT_LOST
  * The one function an execution calls as it ends (execution/pipeline.ts): arms the triggers for what is
  * due next, changing only what differs from what is armed.
  */
-export function armNext(ctx: HostContext, due: Due): void {
+export function setClockTriggers(ctx: HostContext, due: Due): void {
   // The minute trigger Start made runs everything: a trigger made here would never fire.
   if (menuTriggersOnly(ctx)) return;
   const now = Date.parse(ctx.ports.clock.now());
@@ -222,7 +222,7 @@ function change(ctx: HostContext, armed: Armed | null, next: Armed, live = armed
   // Forgotten first: a trigger call that fails below (a quota, a time-out) may have removed the old
   // trigger and made no new one, and what is recorded must never claim a trigger that is gone. With
   // nothing recorded and no quiet pointer to rest on, the next tick runs in full and sets both kinds
-  // afresh (the pointer is written again after this: arm-after-run.ts).
+  // afresh (the pointer is written again after this: next-due.ts).
   if (armed !== null) {
     ctx.pointers.remove(KEY.armed);
     ctx.pointers.remove(KEY.quiet);

@@ -1,12 +1,17 @@
-// When the clock ticks may rest after an execution (the quiet pointer, see run in execution/pipeline.ts):
-// until the next form reading, deadline, reminder or phase opening, whichever comes first; the
-// one-shot trigger is armed for that moment (clock-triggers.ts).
+// The next run: the one module that decides when the next execution has something to do, and
+// arms it, as the pipeline's last step (armNextRun, called by execution/pipeline.ts). The clock
+// ticks may rest until the next form reading, deadline, reminder or phase opening, whichever comes
+// first, cut short by work left over. Two things record that moment: the quiet pointer (KEY.quiet,
+// which a tick that starts early reads, one Properties read, to end at once) and the clock
+// triggers themselves (clock-triggers.ts: a one-shot trigger at the moment, or the minute trigger
+// near a deadline).
 
 import type { ReplayResult } from '../../engine/index.js';
 import { formsEveryMinutes, formsPollMs, formsToRead } from '../answers/form-responses.js';
 import type { HostContext } from '../saved/context.js';
 import { nextReminderWake } from '../messages/messages.js';
-import { KEY } from '../saved/pointers.js';
+import { KEY, type QuietPointer } from '../saved/pointers.js';
+import { setClockTriggers } from './clock-triggers.js';
 
 /** The longest the ticks rest with nothing ahead (an answer, an edit or the host's menu wakes them). */
 const QUIET_AT_MOST_MS = 24 * 60 * 60_000;
@@ -70,8 +75,8 @@ function restUntil(result: ReplayResult, now: string, polledAt: string | null, p
   return new Date(Math.min(...times)).toISOString();
 }
 
-/** When the next execution has something to do, as the pipeline's last step hands it to arm (arm-after-run.ts). */
-export interface NextDue {
+/** When the next execution has something to do (nextDue), as armNextRun records it. */
+interface NextDue {
   /** Until when nothing is due (no execution need look before), or null when the next must look. */
   readonly at: string | null;
   /** `at` is a deadline or a phase's opening, which the tick before it waits for. */
@@ -92,14 +97,63 @@ export interface LeftOver {
   readonly drawAt: string | null;
 }
 
-/** The next due moment after this execution: the rest quietUntil allows, cut short by what was left over. */
-export function nextDue(
+/**
+ * The pipeline's last step: records when the forms were last all read (`readAll`: this execution
+ * read every form that may hold an answer), works out what is due next, and arms it. `handled`:
+ * the answers' asks and the edits this execution logged; any other that came in while it ran wakes
+ * the ticks.
+ */
+export function armNextRun(
   ctx: HostContext,
   result: ReplayResult,
   now: string,
-  polledAt: string,
+  readAll: boolean,
   left: LeftOver,
-): NextDue {
+  handled: ReadonlySet<string>,
+): void {
+  if (readAll) ctx.pointers.updateState({ polledAt: now });
+  const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
+  const due = nextDue(ctx, result, now, polledAt, left);
+  // The triggers first: where a trigger call fails, no quiet pointer is left for a tick to rest on.
+  setClockTriggers(ctx, { at: due.at, edge: due.edge });
+  // An answer or an edit that came in meanwhile: the next execution soon.
+  if (restPointer(ctx, due, handled) === null && due.at !== null) setClockTriggers(ctx, { at: null, edge: due.edge });
+}
+
+/** Writes the quiet pointer for `due`; answers until when the ticks rest (null: the next looks). */
+function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>): string | null {
+  const quiet =
+    due.at === null
+      ? null
+      : JSON.stringify({
+          until: due.at,
+          ask: '',
+          open: due.open,
+          ...(due.sharp ? { sharp: true } : {}),
+          ...(due.edge !== null ? { edge: due.edge } : {}),
+          ...(ctx.pointers.state().rehearsal ? { rehearsal: true } : {}),
+        } satisfies QuietPointer);
+  if (ctx.pointers.text(KEY.quiet) === quiet) return due.at;
+  if (quiet === null) {
+    ctx.pointers.remove(KEY.quiet);
+    return null;
+  }
+  ctx.pointers.setText(KEY.quiet, quiet);
+  // An answer or an edit that came in while this ran dropped the pointer before this wrote it
+  // (each drops it after recording itself): seen now, the ticks must not rest on it.
+  if (
+    ctx.pointers.store
+      .peekKeys()
+      .some((k) => (k.startsWith(KEY.editPrefix) || k.startsWith(KEY.askPrefix)) && !handled.has(k))
+  ) {
+    ctx.pointers.remove(KEY.quiet);
+    return null;
+  }
+  return due.at;
+}
+
+/** The next due moment after this execution: the rest quietUntil allows, cut short by what was left over. */
+function nextDue(ctx: HostContext, result: ReplayResult, now: string, polledAt: string, left: LeftOver): NextDue {
   const open = result.open?.phase.id ?? null;
   let until = left.now ? null : quietUntil(ctx, result, now, polledAt);
   // A refused Discord post: the tick when it is due to be tried again looks.
