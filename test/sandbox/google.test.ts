@@ -12,26 +12,22 @@ import type { MatchFile } from '../../src/engine/index.js';
 import { HOST, Table, logOf } from './players.js';
 import { Sandbox } from './sandbox.js';
 import { FormError, type GoogleOptions, QUOTAS, accountOf } from './services.js';
+import { PLAYERS, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-game.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  garnets: 0,
-}));
 const SETUP = {
-  game: 'not-flower-field',
+  game: SANDBOX_GAME.id,
   players: PLAYERS,
   startAt: START,
   timeZone: 'Europe/London',
-  minutes: { default: 60, pregame: 30 },
+  minutes: calmMinutes(),
   deadlines: {},
 };
 
 function table(options: Partial<Omit<GoogleOptions, 'dist'>> = {}): Table {
   const t = new Table(
-    'not-flower-field',
+    SANDBOX_GAME.id,
     PLAYERS.map((p) => p.email),
     undefined,
     '2026-11-21T17:00:00.000Z',

@@ -12,22 +12,18 @@ import { MatchLog, type LogEntry } from '../../src/triggers/saved/match-log.js';
 import { HOST, Table, logOf, spreadsheetOf } from './players.js';
 import { SERVICE_NAMES, Sandbox } from './sandbox.js';
 import { publishedLinkOf } from './services.js';
+import { PHASES, PLAYERS, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-game.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
-const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  garnets: 0,
-}));
 
 function setup(extra: Record<string, unknown> = {}) {
   return {
-    game: 'not-flower-field',
+    game: SANDBOX_GAME.id,
     players: PLAYERS,
     startAt: START,
     timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
+    minutes: calmMinutes(),
     deadlines: {},
     ...extra,
   };
@@ -35,7 +31,7 @@ function setup(extra: Record<string, unknown> = {}) {
 
 function started(options: { refusePublishing?: boolean; refuseResponderRestriction?: boolean } = {}): Table {
   const table = new Table(
-    'not-flower-field',
+    SANDBOX_GAME.id,
     PLAYERS.map((p) => p.email),
   );
   Object.assign(table.google.options, options);
@@ -46,7 +42,7 @@ function started(options: { refusePublishing?: boolean; refuseResponderRestricti
 
 describe('starting a match', () => {
   it('refuses a bad player list with the field and changes nothing', () => {
-    const table = new Table('not-flower-field', []);
+    const table = new Table(SANDBOX_GAME.id, []);
     const twice = setup({ players: [PLAYERS[0], PLAYERS[1], { ...PLAYERS[2], name: 'ann' }, PLAYERS[3]] });
     expect(table.run('startMatch', twice)).toEqual({
       ok: false,
@@ -56,7 +52,12 @@ describe('starting a match', () => {
     expect(table.run('startMatch', noEmail)).toMatchObject({ ok: false, errors: [{ field: 'players[1].email' }] });
     expect(table.run('startMatch', setup({ players: PLAYERS.slice(0, 2) }))).toMatchObject({
       ok: false,
-      errors: [{ field: 'players', message: 'Not Flower Field takes 3–6 players, got 2' }],
+      errors: [
+        {
+          field: 'players',
+          message: `${SANDBOX_GAME.name} takes ${SANDBOX_GAME.playerCount.min}–${SANDBOX_GAME.playerCount.max} players, got 2`,
+        },
+      ],
     });
     expect(table.run('startMatch', setup({ options: { rounds: 0 } }))).toMatchObject({
       ok: false,
@@ -87,7 +88,7 @@ describe('starting a match', () => {
     for (const player of match.players) {
       const form = google.forms.get(player.form!)!;
       expect(form.destination).toBe(google.host.id);
-      expect(form.accepting).toBe(false); // pregame is answered in public: the colour row
+      expect(form.accepting).toBe(false); // the first phase is answered in public (the game's colour row)
       expect(form.closedMessage).toMatch(/answered in public/);
       const shared = google.files.get(table.sharedId())!;
       expect(shared.permissions.find((p) => p.emailAddress === player.email)).toMatchObject({
@@ -135,7 +136,7 @@ describe('the public rows', () => {
     const match = logOf(table.sandbox);
     expect(match.submissions).toEqual([
       {
-        phase: 'pregame',
+        phase: PHASES[0],
         player: 'p1',
         at: at(29.5),
         answers: { colour: 'red' },
@@ -171,7 +172,7 @@ describe('the menu', () => {
   function toRound1(table: Table): void {
     table.google.clock.set(at(31));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
   }
 
   it("Extend deadline… moves the open phase's deadline; an answer after the old one counts", () => {
@@ -180,12 +181,12 @@ describe('the menu', () => {
     table.google.promptAnswers.push({ button: 'OK', text: '+2h' });
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('extendDeadline');
-    expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: round-1/);
+    expect(table.google.ui.alerts.at(-1)).toMatch(new RegExp(`Open now: ${PHASES[1]}`));
     const match = logOf(table.sandbox);
     expect(match.events).toEqual([
       {
         type: 'extend',
-        phase: 'round-1',
+        phase: PHASES[1],
         deadline: at(151),
         at: at(31),
         uid: expect.stringMatching(/^host:/),
@@ -223,21 +224,21 @@ describe('the menu', () => {
     expect(logOf(table.sandbox).events).toEqual([
       {
         type: 'reopen',
-        phase: 'pregame',
+        phase: PHASES[0],
         deadline: at(91),
         at: at(31),
         uid: expect.stringMatching(/^host:/),
         after: expect.any(String),
       },
     ]);
-    expect(table.state().open?.phase.id).toBe('pregame');
+    expect(table.state().open?.phase.id).toBe(PHASES[0]);
     expect(table.google.forms.get(match.players[0].form!)!.accepting).toBe(false);
     expect(
       table.google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB).cells[0][1]?.userEnteredValue?.stringValue,
     ).toMatch(/Your colour/);
     table.google.clock.set(at(92));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
   });
 
   it('Re-render rewrites a tab someone spoiled; Export gives the log as a match file; Help lists the links', () => {
@@ -286,14 +287,14 @@ describe('the menu', () => {
     expect(table.google.beforeFormCloses).toBeNull();
     const last = logOf(table.sandbox).submissions.at(-1)!;
     expect(last).toMatchObject({
-      phase: 'round-1',
+      phase: PHASES[1],
       player: 'p1',
       at: at(95),
       answers: { own: 'A1 B2 C3', others: 'blue D4, yellow E5, green F6' },
       via: 'form',
     });
     expect(table.state().rejected.at(-1)?.reason).toMatch(/after the deadline of Round 1/);
-    expect(table.state().open?.phase.id).toBe('round-2');
+    expect(table.state().open?.phase.id).toBe(PHASES[2]);
   });
 
   it('a doubled tick writes nothing the second time', () => {
@@ -392,7 +393,7 @@ describe('identity', () => {
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const open = table.state().open!;
-    expect(open.phase.id).toBe('round-1');
+    expect(open.phase.id).toBe(PHASES[1]);
     return { table, questions: open.phase.questions.p1 };
   }
   const texts = (table: Table, fileId: string) =>
@@ -428,7 +429,7 @@ describe('identity', () => {
     table.sendForm('p1', ANSWER, questions, 'ben@example.com');
     const match = logOf(table.sandbox);
     expect(match.submissions.at(-1)).toMatchObject({
-      phase: 'round-1',
+      phase: PHASES[1],
       player: 'p1',
       from: 'ben@example.com',
       via: 'form',
@@ -499,7 +500,7 @@ describe('quiet ticks', () => {
     const table = started();
     table.google.clock.set(at(31));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
     const calls = () => table.google.executions.at(-1)!.calls.map((c) => c.name);
     table.google.clock.set(at(32));
     table.fire('CLOCK');
@@ -529,11 +530,11 @@ describe('quiet ticks', () => {
     expect(logOf(table.sandbox).submissions.map((s) => s.player)).toEqual(['p1']);
     table.google.clock.set(at(31 + 60 + 1));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
     // At the deadline the tick resolves the phase.
     table.google.clock.set(at(31 + 60 + 120));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-2');
+    expect(table.state().open?.phase.id).toBe(PHASES[2]);
   });
 });
 
@@ -547,7 +548,7 @@ describe('emails as Google compares accounts', () => {
 
   it('a Gmail address typed with other dots, case or googlemail.com is the same player; the match keeps the address Drive reports', () => {
     const accounts = ['annlee@gmail.com', 'ben@example.com', 'cara@example.com', 'dev@example.com'];
-    const table = new Table('not-flower-field', accounts);
+    const table = new Table(SANDBOX_GAME.id, accounts);
     (table.google.options as { accounts?: readonly string[] }).accounts = accounts;
     const players = [{ ...PLAYERS[0], email: 'Ann.Lee@GoogleMail.com' }, ...PLAYERS.slice(1)];
     expect(table.startMatch(setup({ players })).ok).toBe(true);
@@ -563,7 +564,7 @@ describe('emails as Google compares accounts', () => {
 
   it('two players with one Google account are refused at the start, naming the field', () => {
     const table = new Table(
-      'not-flower-field',
+      SANDBOX_GAME.id,
       PLAYERS.map((p) => p.email),
     );
     const players = [
@@ -676,7 +677,12 @@ describe('a match whose views are over 2 MB', () => {
       );
     const entries: LogEntry[] = Array.from({ length: 280 }, (_, i) => ({
       kind: 'submission',
-      value: { phase: 'round-9', player: players[i % players.length].id, at: google.clock.iso(), answers: long(i) },
+      value: {
+        phase: 'no-such-phase',
+        player: players[i % players.length].id,
+        at: google.clock.iso(),
+        answers: long(i),
+      },
     }));
     // Logged as the add-on logs them (an appendCells each 40).
     const log = new MatchLog({

@@ -6,9 +6,10 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { SMALL_CASES, startedTable } from '../reliability/scenarios.js';
+import { SANDBOX_GAME } from '../helpers/sandbox-game.js';
 
 const START = '2026-11-21T17:00:00.000Z';
-/** The clock triggers still to run: a one-shot trigger that has run may stay listed until the next one armed replaces it (arming.ts). */
+/** The clock triggers still to run: a one-shot trigger that has run may stay listed until the next one armed replaces it (src/triggers/schedule/clock-triggers.ts). */
 const clockTriggers = (table: ReturnType<typeof startedTable>) =>
   table.google.triggers
     .filter((t) => t.kind === 'CLOCK' && !(t.at !== undefined && table.google.clockRan[t.id] !== undefined))
@@ -17,8 +18,8 @@ const clockTriggers = (table: ReturnType<typeof startedTable>) =>
 
 describe('the clock triggers a match arms', () => {
   it('rest on an hourly trigger and one one-shot trigger; a minute trigger runs only from 20 minutes before a deadline to its close', () => {
-    // Not Flower Field, 3 players: a 30-minute pregame, then phases of an hour.
-    const c = SMALL_CASES.find((x) => x.game === 'not-flower-field')!;
+    // The sandbox's game, its smallest match: a 30-minute first phase, then phases of an hour.
+    const c = SMALL_CASES.find((x) => x.game === SANDBOX_GAME.id)!;
     const table = startedTable(c);
     table.clockTriggers(30);
     expect(table.google.triggers.map((t) => t.handler).sort()).toEqual([
@@ -28,13 +29,13 @@ describe('the clock triggers a match arms', () => {
       'onWake',
     ]);
     expect(table.google.triggers.find((t) => t.handler === 'onTick')!.hours).toBe(1);
-    // The match starts an hour after the start (scenarios.ts); its pregame's deadline 30 minutes later.
-    const pregameEnds = Date.parse('2026-11-21T18:30:00.000Z');
-    table.google.clock.set(new Date(pregameEnds - 25 * 60_000).toISOString());
+    // The match starts an hour after the start (scenarios.ts); its first phase's deadline 30 minutes later.
+    const firstEnds = Date.parse('2026-11-21T18:30:00.000Z');
+    table.google.clock.set(new Date(firstEnds - 25 * 60_000).toISOString());
     expect(clockTriggers(table)).toEqual(['onTick', 'onWake']);
-    table.google.clock.set(new Date(pregameEnds - 2 * 60_000).toISOString());
+    table.google.clock.set(new Date(firstEnds - 2 * 60_000).toISOString());
     expect(clockTriggers(table)).toEqual(['onMinute', 'onTick']);
-    table.google.clock.set(new Date(pregameEnds + 3 * 60_000).toISOString());
+    table.google.clock.set(new Date(firstEnds + 3 * 60_000).toISOString());
     expect(table.state().closed.length).toBeGreaterThan(0);
     expect(clockTriggers(table)).toEqual(['onTick', 'onWake']);
     // Never more than five of Google's 20 a user a script.

@@ -1,13 +1,13 @@
 // Trigger time at the floor (issue 26): an execution only when something is due, and no work done
-// twice. These check the add-on's share of it in the sandbox, on a small match of this game (its
-// forms open every round after a pregame that asks nothing); npm run bench measures the whole
-// matches (bench/results.md).
+// twice. These check the add-on's share of it in the sandbox, on the calm match of the sandbox's
+// game (test/helpers/sandbox-game.ts: its forms open every phase after a first that asks nothing
+// by form); npm run bench measures the whole matches (bench/results.md).
 import { describe, expect, it } from 'vitest';
 import { OPEN_PHASE_CLOSED_MESSAGE } from '../../src/forms/index.js';
 import { LATENCY } from '../../src/triggers/google/latency.js';
 import { botAnswers } from '../reliability/scenarios.js';
 import { type Table, logOf, privatePart } from '../sandbox/players.js';
-import { PLAYERS, started } from '../games/not-flower-field/calm-match.js';
+import { PLAYERS, calmMatch, calmMinutes } from '../helpers/sandbox-game.js';
 
 /** The spreadsheets an execution wrote to. */
 function written(table: Table, index: number): Set<string> {
@@ -20,7 +20,7 @@ function written(table: Table, index: number): Set<string> {
 
 describe('forms left to a later execution', () => {
   it('an answer meanwhile draws only its sender’s sheet (and the log), and finishes the forms', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
     // Forms are slow today: the deadline's execution changes one form, then leaves the rest (forms-sync.ts).
@@ -82,7 +82,7 @@ describe('forms the deadline closed, read and left to a later execution (issue 4
 
 describe('the forms read on their own trigger, not on a poll', () => {
   it('with nothing due, a tick hours after an answer whose trigger did not fire reads no form; the deadline reads it', () => {
-    const table = started('not-flower-field', { default: 1440, pregame: 30 });
+    const table = calmMatch(calmMinutes(1440));
     table.google.clock.set('2026-11-21T18:31:00.000Z');
     table.fire('CLOCK');
     const open = table.state().open!;
@@ -110,8 +110,8 @@ describe('the forms read on their own trigger, not on a poll', () => {
 
 describe('the deadline: the boards before the forms', () => {
   it('the forms are closed as they are, and each shows what follows once the sheets are drawn', () => {
-    const table = started('not-flower-field');
-    // The pregame asks nothing: its forms are closed already. Round 1's are open until its deadline.
+    const table = calmMatch();
+    // The first phase asks nothing by form: its forms are closed already. The second's are open until its deadline.
     table.playPhase();
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
@@ -144,7 +144,7 @@ describe('the deadline: the boards before the forms', () => {
 
 describe('a deadline whose boards took long', () => {
   it('leaves every form to the next execution, which changes them all', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     table.playPhase();
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
@@ -177,7 +177,7 @@ describe('a deadline whose boards took long', () => {
 
 describe('the tick waiting for a deadline', () => {
   it('opens the forms the deadline reads while it waits, so the boards come that much sooner', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     table.playPhase();
     const answered = table.answerPhase();
     if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
@@ -200,7 +200,7 @@ describe('the tick waiting for a deadline', () => {
 
 describe('answers while a one-shot trigger is late', () => {
   it('keep the one-shot trigger whose time has passed but has not run; the execution it starts arms afresh', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     // A one-shot trigger as late as the pessimistic model has it (src/triggers/google/latency.ts).
     table.clockTriggers(30, LATENCY.oneShotDelay.pessimistic);
     // Round 1, far from its deadline (no minute trigger: arming.ts).
@@ -241,7 +241,7 @@ describe('answers while a one-shot trigger is late', () => {
 
 describe('a one-shot trigger that runs into another execution', () => {
   it('leaves the one holding the lock to arm afresh, not to keep the trigger that has run', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     table.clockTriggers(30, LATENCY.oneShotDelay.pessimistic);
     table.google.clock.set('2026-11-21T18:40:00.000Z');
     const answer = (p: string) => {
@@ -278,7 +278,7 @@ describe('a one-shot trigger that runs into another execution', () => {
 describe('a deadline when the forms are due to be read anyway', () => {
   it('reads each form once: the close reads what the poll would have, and every answer counts for its phase', () => {
     // Phases of a day (the forms' read once a day is FORMS_EVERY_MINUTES of src/triggers/answers/form-responses.ts).
-    const table = started('not-flower-field', { default: 1440, pregame: 30 });
+    const table = calmMatch(calmMinutes(1440));
     table.clockTriggers(30);
     table.google.clock.set('2026-11-21T18:31:00.000Z');
     const open = table.state().open!;

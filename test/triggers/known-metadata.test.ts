@@ -1,16 +1,16 @@
 // A spreadsheet's metadata is not read before every write (issue 26; src/triggers/saved/known-metadata.ts):
 // a batchUpdate answers the metadata after it, a player's and the public spreadsheet's is kept
 // between executions, a write refused with kept metadata is done again with metadata read afresh,
-// and Re-render always reads. On a small match of this game in the sandbox.
+// and Re-render always reads. On the calm match of the sandbox's game (test/helpers/sandbox-game.ts).
 import { describe, expect, it } from 'vitest';
 import { botAnswers } from '../reliability/scenarios.js';
 import type { ExecutionRecord } from '../sandbox/calls.js';
 import { type Table, privatePart } from '../sandbox/players.js';
-import { started } from '../games/not-flower-field/calm-match.js';
+import { calmMatch } from '../helpers/sandbox-game.js';
 
 /** A match whose first round is open, every sheet drawn. */
 function roundOpen(): Table {
-  const table = started('not-flower-field');
+  const table = calmMatch();
   const answered = table.answerPhase();
   if (answered === 'over' || answered === 'decided' || !answered.deadline) throw new Error('no deadline');
   table.passDeadline(answered);
