@@ -55,7 +55,7 @@ describe('starting a match', () => {
       errors: [
         {
           field: 'players',
-          message: `${SANDBOX_GAME.name} takes ${SANDBOX_GAME.playerCount.min}–${SANDBOX_GAME.playerCount.max} players, got 2`,
+          message: `${SANDBOX_GAME.title} takes ${SANDBOX_GAME.playerCount.min}–${SANDBOX_GAME.playerCount.max} players, got 2`,
         },
       ],
     });
