@@ -37,12 +37,17 @@ export const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
   garnets: 0,
 }));
 
-/** The phases a match of four opens, in order, as a bot match of it shows them. */
-export const PHASES: readonly string[] = (() => {
+const botMatch = (() => {
   const fresh = newMatch(SANDBOX_GAME.id, { seed: 'sandbox-game', players: PLAYERS.length });
   if (!fresh.ok) throw new Error(fresh.error);
-  return replayMatch(playMatch(fresh.value)).closed.map((closed) => closed.phase.id);
+  return replayMatch(playMatch(fresh.value)).closed.map((closed) => closed.phase);
 })();
+
+/** The phases a match of four opens, in order, as a bot match of it shows them. */
+export const PHASES: readonly string[] = botMatch.map((phase) => phase.id);
+
+/** Those phases' kinds, each once, in the order they first open (KINDS[0] is the first phase's). */
+export const KINDS: readonly string[] = [...new Set(botMatch.map((phase) => phase.kind))];
 
 const START = '2026-11-21T18:00:00.000Z';
 /** No faults: every answer valid, every trigger fires once, ticks on time. */

@@ -3,12 +3,13 @@
 // forms and the Status tabs follow, and every sheet ends as a replay of the exported file shows.
 import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../src/engine/core/view.js';
-import { gameById, loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
+import { loadMatchText, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
 import { ANSWERS_TAB } from '../../src/triggers/answers/public-rows.js';
 import { type Faults, Table, logOf, privatePart } from './players.js';
 import { asDrawn, expectRenderedLike } from './whole-match.js';
+import { KINDS, PHASES, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-game.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -22,16 +23,16 @@ const CALM: Faults = { invalidEvery: 1000, missSubmitEvery: 1000, doubleSubmitEv
 
 function started(extra: Record<string, unknown> = {}): Table {
   const table = new Table(
-    'not-flower-field',
+    SANDBOX_GAME.id,
     PLAYERS.map((p) => p.email),
     CALM,
   );
   const result = table.startMatch({
-    game: 'not-flower-field',
+    game: SANDBOX_GAME.id,
     players: PLAYERS,
     startAt: START,
     timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
+    minutes: calmMinutes(),
     deadlines: {},
     ...extra,
   });
@@ -44,7 +45,7 @@ function answer(table: Table, player: string, minutes: number, done?: string): v
   table.google.clock.set(at(minutes));
   const result = table.state();
   const phase = result.open!.phase;
-  const game = gameById('not-flower-field');
+  const game = SANDBOX_GAME;
   const answers = game.bots[game.defaultBot]({
     state: result.state,
     phase,
@@ -102,20 +103,20 @@ function expectAsReplayOfExport(table: Table): void {
 describe('close early when everyone is ready', () => {
   it("the sidebar writes the game's defaults; a phase closes once every player is ready, logged once, and the next opens then", () => {
     const table = started();
-    expect(logOf(table.sandbox).schedule?.closeWhenReady).toEqual({ pregame: true, round: true });
+    expect(logOf(table.sandbox).schedule?.closeWhenReady).toEqual({ [KINDS[0]]: true, [KINDS[1]]: true });
     // The colour choice, in public rows: the tick after the last row logs the rows and the close.
     answer(table, 'p1', 5);
     answer(table, 'p2', 6);
     tick(table, 7);
-    expect(table.state().open?.phase.id).toBe('pregame');
+    expect(table.state().open?.phase.id).toBe(PHASES[0]);
     answer(table, 'p3', 8);
     tick(table, 9);
     expect(logOf(table.sandbox).events).toEqual([
       // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
-      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0', after: expect.any(String) },
+      { type: 'close', phase: PHASES[0], at: at(9), uid: `close:${PHASES[0]}:0`, after: expect.any(String) },
     ]);
     const round1 = table.state().open!;
-    expect(round1.phase.id).toBe('round-1');
+    expect(round1.phase.id).toBe(PHASES[1]);
     expect(round1.timing).toEqual({ opensAt: at(9), deadline: at(69) });
     const form = table.google.forms.get(table.playerFile('p1').form)!;
     expect(form.accepting).toBe(true);
@@ -134,13 +135,13 @@ describe('close early when everyone is ready', () => {
     // Round 1 by forms: the last answer's own execution closes the round; a doubled trigger logs nothing more.
     answer(table, 'p1', 20);
     answer(table, 'p2', 21);
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
     answer(table, 'p3', 22);
     table.fire('ON_FORM_SUBMIT');
     expect(logOf(table.sandbox).events).toEqual([
       // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
-      { type: 'close', phase: 'pregame', at: at(9), uid: 'close:pregame:0', after: expect.any(String) },
-      { type: 'close', phase: 'round-1', at: at(22), uid: 'close:round-1:0', after: expect.any(String) },
+      { type: 'close', phase: PHASES[0], at: at(9), uid: `close:${PHASES[0]}:0`, after: expect.any(String) },
+      { type: 'close', phase: PHASES[1], at: at(22), uid: `close:${PHASES[1]}:0`, after: expect.any(String) },
     ]);
     expect(table.state().closed.map((c) => [...c.movers].sort())).toEqual([
       ['p1', 'p2', 'p3'],
@@ -150,7 +151,7 @@ describe('close early when everyone is ready', () => {
     expect(
       table
         .state()
-        .receipts.filter((r) => r.player === 'p2' && r.phase === 'round-1')
+        .receipts.filter((r) => r.player === 'p2' && r.phase === PHASES[1])
         .map((r) => r.notDone ?? false),
     ).toEqual([true, false]);
     expect(table.state().open?.timing).toEqual({ opensAt: at(22), deadline: at(82) });
@@ -159,10 +160,10 @@ describe('close early when everyone is ready', () => {
   });
 
   it('where the host turned it off, every player ready changes nothing: the phase closes at its deadline', () => {
-    const table = started({ closeWhenReady: { pregame: false, round: false } });
+    const table = started({ closeWhenReady: { [KINDS[0]]: false, [KINDS[1]]: false } });
     for (const [i, p] of ['p1', 'p2', 'p3'].entries()) answer(table, p, 5 + i);
     tick(table, 9);
-    expect(table.state().open?.phase.id).toBe('pregame');
+    expect(table.state().open?.phase.id).toBe(PHASES[0]);
     expect(logOf(table.sandbox).events ?? []).toEqual([]);
     tick(table, 31);
     expect(table.state().closed[0].timing.closedAt).toBe(at(30));
@@ -170,21 +171,24 @@ describe('close early when everyone is ready', () => {
 });
 
 describe("the sidebar's projection", () => {
-  it('counts every phase that closes when ready as closing the moment it opens: Not Flower Field a phase a day becomes six phases a day', () => {
+  it('counts every phase that closes when ready as closing the moment it opens: the sandbox game, a phase a day, becomes six phases a day', () => {
     const table = new Table(
-      'not-flower-field',
+      SANDBOX_GAME.id,
       PLAYERS.map((p) => p.email),
       CALM,
     );
     const setup = {
-      game: 'not-flower-field',
+      game: SANDBOX_GAME.id,
       players: PLAYERS,
       startAt: '2030-01-01T18:00:00.000Z',
       timeZone: 'Europe/London',
       minutes: { default: 1440 },
       deadlines: {},
     };
-    const off = table.run('projectTriggerTime', { ...setup, closeWhenReady: { pregame: false, round: false } }) as {
+    const off = table.run('projectTriggerTime', {
+      ...setup,
+      closeWhenReady: { [KINDS[0]]: false, [KINDS[1]]: false },
+    }) as {
       phasesPerDay: number;
       minutesPerDay: number;
     };
@@ -203,7 +207,7 @@ describe('pause and resume through the menu', () => {
     table.google.clock.set(at(10));
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('pauseMatch');
-    expect(table.google.ui.alerts.at(-1)).toMatch(/Open now: pregame/);
+    expect(table.google.ui.alerts.at(-1)).toMatch(new RegExp(`Open now: ${PHASES[0]}`));
     table.google.clock.set(at(15));
     table.google.typeInSheet(table.sharedId(), 'ann@example.com', ANSWERS_TAB, 1, 1, 'red');
     tick(table, 16);
@@ -247,7 +251,7 @@ describe('pause and resume through the menu', () => {
         .calls.map((c) => c.name)
         .filter((name) => /^(Sheets|Form|FormApp|Lock)\./.test(name)),
     ).toEqual([]);
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
     table.google.clock.set(at(110));
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason the menu asks for
     table.run('resumeMatch');

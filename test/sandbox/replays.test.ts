@@ -8,6 +8,7 @@ import type { ExecutionRecord } from './calls.js';
 import { botAnswers } from '../reliability/scenarios.js';
 import { Table, logOf, privatePart } from './players.js';
 import { MAX_REPLAYS } from './sandbox.js';
+import { KINDS, PHASES, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-game.js';
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
@@ -19,7 +20,7 @@ const PLAYERS = ['Ann', 'Ben', 'Cara'].map((name) => ({
 /** No faults: every answer valid, every trigger fires once, ticks on time. */
 const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
 
-/** A match started at 17:45 (its forms all read then), opening at 18:00: 30 minutes of pregame, then 60 a round. */
+/** A match started at 17:45 (its forms all read then), opening at 18:00: 30 minutes of the first phase, then 60 each (calmMinutes). */
 function started(game: string, extra: Record<string, unknown> = {}): Table {
   const table = new Table(
     game,
@@ -32,7 +33,7 @@ function started(game: string, extra: Record<string, unknown> = {}): Table {
     players: PLAYERS,
     startAt: START,
     timeZone: 'Europe/London',
-    minutes: { default: 60, pregame: 30 },
+    minutes: calmMinutes(),
     deadlines: {},
     ...extra,
   };
@@ -47,7 +48,7 @@ function ran(table: Table, from = 0): ExecutionRecord[] {
 
 describe('replays per execution', () => {
   it('a whole match: every execution replays at most twice, and most once', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.playToEnd();
     const counts = ran(table).map((e) => e.replays!);
     expect(counts.length).toBeGreaterThan(10);
@@ -57,11 +58,11 @@ describe('replays per execution', () => {
   });
 
   it('an answer whose trigger did not fire, read when its form closes at the deadline: one more input, one more replay', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const open = table.state().open!;
-    expect(open.phase.id).toBe('round-1');
+    expect(open.phase.id).toBe(PHASES[1]);
     // A tick reads every form every two hours anyway (since the start, here): the deadline comes before that.
     expect(table.submitOnly('p1', { own: 'A1 B2 C3', others: 'blue D4, yellow E5' }, open.phase.questions.p1)).toBe(
       true,
@@ -77,10 +78,10 @@ describe('replays per execution', () => {
   });
 
   it('answers read before a reminder that make every player ready: the next execution logs the close, at once', () => {
-    const table = started('not-flower-field', { closeWhenReady: { pregame: true, round: true } });
+    const table = started(SANDBOX_GAME.id, { closeWhenReady: { [KINDS[0]]: true, [KINDS[1]]: true } });
     table.google.clock.set(at(31));
     table.fire('CLOCK');
-    expect(table.state().open?.phase.id).toBe('round-1');
+    expect(table.state().open?.phase.id).toBe(PHASES[1]);
     // Every player answers; no form-submit trigger fires.
     table.google.clock.set(at(40));
     for (const player of ['p1', 'p2', 'p3']) {
@@ -100,13 +101,13 @@ describe('replays per execution', () => {
     table.google.clock.set(at(86.5));
     table.fire('CLOCK');
     expect(logOf(table.sandbox).events?.filter((e) => e.type === 'close')).toEqual([
-      { type: 'close', phase: 'round-1', at: at(86.5), uid: expect.stringMatching(/^close:round-1/) },
+      { type: 'close', phase: PHASES[1], at: at(86.5), uid: expect.stringMatching(new RegExp(`^close:${PHASES[1]}`)) },
     ]);
-    expect(table.state().open?.phase.id).toBe('round-2');
+    expect(table.state().open?.phase.id).toBe(PHASES[2]);
   });
 
   it("a menu item's prompt and its run share the replay while nothing moved in between", () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     // The new deadline, then the reason every host action asks for.
@@ -148,7 +149,7 @@ function hostTypes(table: Table, answers: readonly string[], whileTyping?: () =>
 // moved from it (an answer read or logged meanwhile, a deadline passed), and a third for the entry.
 describe('a menu item that shows the match in a prompt: its replay is the first while it stands', () => {
   it('Extend deadline…, whose run reads an answer not logged yet: two replays, the answer and the extension logged', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     answeredUnlogged(table, 'p1');
     table.google.clock.set(at(50));
     hostTypes(table, ['+2h', 'a player asked']);
@@ -158,13 +159,13 @@ describe('a menu item that shows the match in a prompt: its replay is the first 
     const log = logOf(table.sandbox);
     expect(log.submissions.map((s) => s.player)).toEqual(['p1']);
     expect(log.events?.filter((e) => e.type === 'extend')).toEqual([
-      expect.objectContaining({ phase: 'round-1', deadline: at(170), reason: 'a player asked' }),
+      expect.objectContaining({ phase: PHASES[1], deadline: at(170), reason: 'a player asked' }),
     ]);
     expect(table.state().open?.timing.deadline).toBe(at(170));
   });
 
   it("Undo last phase, while an answer's own run logs it: two replays, the answer and the reopening logged", () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     table.google.clock.set(at(50));
@@ -181,13 +182,13 @@ describe('a menu item that shows the match in a prompt: its replay is the first 
     const log = logOf(table.sandbox);
     expect(log.submissions.map((s) => s.player)).toEqual(['p2']);
     expect(log.events?.filter((e) => e.type === 'reopen')).toEqual([
-      expect.objectContaining({ phase: 'pregame', deadline: at(110) }),
+      expect.objectContaining({ phase: PHASES[0], deadline: at(110) }),
     ]);
-    expect(table.state().open?.phase.id).toBe('pregame');
+    expect(table.state().open?.phase.id).toBe(PHASES[0]);
   });
 
   it('Extend deadline… when the deadline passed while the host typed: refused at once, nothing drawn; the next tick closes the phase', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     table.google.clock.set(at(89));
@@ -206,13 +207,13 @@ describe('a menu item that shows the match in a prompt: its replay is the first 
     table.google.clock.set(at(91));
     table.fire('CLOCK');
     expect(sheetWrites(table)).toBeGreaterThan(written.sheets);
-    expect(table.state().open?.phase.id).toBe('round-2');
+    expect(table.state().open?.phase.id).toBe(PHASES[2]);
   });
 });
 
 describe('a host entry typed while the match moved', () => {
   it('that would still be valid is refused all the same, with nothing done: it would take a third replay', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     table.google.clock.set(at(50));
@@ -231,7 +232,7 @@ describe('a host entry typed while the match moved', () => {
 
 describe("the execution's record", () => {
   it('is one property; a match kept under the four keys before it goes on without drawing anything again', () => {
-    const table = started('not-flower-field');
+    const table = started(SANDBOX_GAME.id);
     table.google.clock.set(at(31));
     table.fire('CLOCK');
     const props = table.google.properties;

@@ -12,21 +12,22 @@ import { loadMatchText, replayMatch } from '../../src/engine/index.js';
 import { run } from '../helpers/cli.js';
 import { checkPublishedFile, publishedText, workbookTexts } from '../helpers/privacy.js';
 import { DEFAULT_FAULTS, Table, logOf } from './players.js';
+import { PHASES, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-game.js';
 
 const NAMES = ['Ann', 'Ben', 'Cara'];
 const SETUP = {
-  game: 'not-flower-field',
+  game: SANDBOX_GAME.id,
   players: NAMES.map((name) => ({ name, email: `${name.toLowerCase()}@example.com`, garnets: 0 })),
   startAt: '2026-11-21T18:00:00.000Z',
   timeZone: 'Europe/London',
-  minutes: { default: 60, pregame: 30 },
+  minutes: calmMinutes(),
   deadlines: {},
 };
 
 // Up to 4 minutes, not the default minute: a whole match of the built add-on in the sandbox (node:vm), then the built command on its published file, on 2 busy cores.
 it('the public sheet shows the commitment from the start and the file at the end, which verify accepts, and refuses changed', () => {
   const table = new Table(
-    'not-flower-field',
+    SANDBOX_GAME.id,
     NAMES.map((n) => `${n.toLowerCase()}@example.com`),
     DEFAULT_FAULTS,
   );
@@ -98,7 +99,7 @@ it('the public sheet shows the commitment from the start and the file at the end
   const result = replayMatch(match);
   const winner = final?.winners[0];
   const index = result.receipts
-    .filter((r) => r.player === winner && r.status !== 'rejected' && !r.superseded && r.phase.startsWith('round-'))
+    .filter((r) => r.player === winner && r.status !== 'rejected' && !r.superseded && r.phase !== PHASES[0])
     .at(-1)?.index;
   if (index === undefined) throw new Error('the winner has no accepted round submission');
   json.submissions[index].answers = {};
@@ -117,7 +118,7 @@ it('the public sheet shows the commitment from the start and the file at the end
 it('a host who unticks "publish" keeps the seed and the file: the commitment only, to the end', () => {
   const calm = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
   const table = new Table(
-    'not-flower-field',
+    SANDBOX_GAME.id,
     NAMES.map((n) => `${n.toLowerCase()}@example.com`),
     calm,
   );

@@ -5,6 +5,7 @@
 // long is left as of its last drawing; Discord's posts in Discord's timestamp markup.
 import { describe, expect, it } from 'vitest';
 import { Table, logOf } from './players.js';
+import { KINDS, SANDBOX_GAME } from '../helpers/sandbox-game.js';
 
 const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/WallClock_0123456789-abcdefghijklmnopqrstuvw';
 const NAMES = ['Ann', 'Ben', 'Cara', 'Dev'];
@@ -22,12 +23,12 @@ function rows(table: Table, id: string, tab: string): Map<string, string> {
 
 describe("a match on wall-clock deadlines, read in each reader's own time", () => {
   it('closes each phase at 20:00 Paris and gives the deadline in New York time to Ben, in UTC and Paris time to the spectators, in markup to Discord', () => {
-    const table = new Table('not-flower-field', EMAILS, CALM);
+    const table = new Table(SANDBOX_GAME.id, EMAILS, CALM);
     table.google.discord.webhooks.add(WEBHOOK);
     table.google.promptAnswers.push({ button: 'OK', text: WEBHOOK });
     table.run('discordWebhook');
     const started = table.startMatch({
-      game: 'not-flower-field',
+      game: SANDBOX_GAME.id,
       players: NAMES.map((name, i) => ({
         name,
         email: EMAILS[i],
@@ -40,7 +41,7 @@ describe("a match on wall-clock deadlines, read in each reader's own time", () =
       minutes: {},
       closeAt: { default: { time: '20:00', atLeastHours: 6 } },
       deadlines: {},
-      closeWhenReady: { pregame: false, round: false },
+      closeWhenReady: { [KINDS[0]]: false, [KINDS[1]]: false },
     });
     expect(started.ok).toBe(true);
     expect(logOf(table.sandbox).schedule?.closeAt).toEqual({ default: { time: '20:00', atLeastHours: 6 } });
