@@ -13,6 +13,7 @@
 /// <reference types="google-apps-script" />
 
 import * as z from 'zod/mini';
+import { OTHER_KEYS } from '../triggers/saved/pointers.js';
 
 /** Every phase the host times lasts this long in a rehearsal. */
 export const REHEARSAL_MINUTES = 3;
@@ -23,8 +24,8 @@ export const REHEARSAL_MINUTES = 3;
  */
 export const REHEARSAL_REMINDER_MINUTES = 2;
 
-const RECORD_KEY = 'genius-host.rehearsal';
-const SEEN_PREFIX = `${RECORD_KEY}.seen.`;
+const RECORD_KEY = OTHER_KEYS.rehearsal;
+const SEEN_PREFIX = OTHER_KEYS.rehearsalSeenPrefix;
 /** A minute trigger's firing more than this after the one before is a new run of it (a later deadline's). */
 const MINUTE_RUN_GAP_MS = 10 * 60_000;
 

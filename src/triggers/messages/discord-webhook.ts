@@ -8,11 +8,11 @@
 import { isRecord } from '../../engine/core/guards.js';
 import { errorText, redactSecrets, rememberSecret } from '../../engine/core/redact.js';
 import type { HostContext } from '../saved/context.js';
-import { KEY } from '../saved/pointers.js';
+import { KEY, OTHER_KEYS } from '../saved/pointers.js';
 import type { HttpAnswer } from '../google/ports.js';
 
 /** The script property holding the webhook URL (a machine's Secrets answer it from GENIUS_HOST_DISCORD_WEBHOOK: src/node/machine-discord.ts). */
-export const WEBHOOK_SECRET = 'genius-host.discord-webhook';
+export const WEBHOOK_SECRET = OTHER_KEYS.discordWebhook;
 
 /**
  * A channel webhook's URL as Discord gives it ("Execute Webhook": POST /webhooks/{webhook.id}/

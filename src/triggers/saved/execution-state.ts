@@ -44,11 +44,3 @@ export interface ExecutionState {
    */
   readonly formsLeft?: boolean;
 }
-
-/** The keys each field was kept under before they were one record (a match running when the add-on was updated). */
-export const LEGACY_STATE_KEYS = {
-  polled: 'gh.polled',
-  seen: 'gh.seen',
-  drawnAt: 'gh.drawn-at',
-  rendered: 'gh.rendered',
-} as const;

@@ -2,10 +2,14 @@
 // properties). The log is the match; these only say where its files are and how far the last
 // execution got, so every getter checks what it reads and fails with a message that names the key:
 // a damaged or hand-edited property must not turn into a wrong board or a lost answer.
+//
+// Every key the add-on keeps is named here and nowhere else (KEY, OTHER_KEYS, LEGACY_STATE_KEYS;
+// test/build/saved-keys.test.ts): other files use these names, so a reader finds every saved thing
+// in one list.
 
 import * as z from 'zod/mini';
 import type { FormRef, Store } from '../google/ports.js';
-import { EXECUTION_STATE, type ExecutionState, LEGACY_STATE_KEYS } from './execution-state.js';
+import { EXECUTION_STATE, type ExecutionState } from './execution-state.js';
 
 /**
  * What the public answers tab (answers/public-rows.ts) is set up for: the phase its rows answer,
@@ -76,6 +80,31 @@ export const KEY = {
   leaseSeen: 'gh.lease-seen',
   /** Set once a machine has re-keyed the forms' item maps by the Forms API's question ids (src/node/adopt-forms.ts). */
   itemsKeyedBy: 'gh.items-keyed-by',
+} as const;
+
+/**
+ * The keys kept outside the match's document properties: the script properties (the host's, across
+ * matches: the Discord webhook's URL, a secret; what a rehearsal is and what each of its
+ * executions saw, src/addon/rehearsal-record.ts) and the developer metadata of a machine's lease
+ * (store-lease.ts). Named here with the others, so no other file writes a key.
+ */
+export const OTHER_KEYS = {
+  /** The Discord webhook's URL (messages/discord-webhook.ts): a secret, in the script properties. */
+  discordWebhook: 'genius-host.discord-webhook',
+  /** What a rehearsal is (script properties), written by its start and its end. */
+  rehearsal: 'genius-host.rehearsal',
+  /** What one execution saw during a rehearsal: one key each, written once without the lock. */
+  rehearsalSeenPrefix: 'genius-host.rehearsal.seen.',
+  /** The machines' lease: developer metadata on the store tab. */
+  lease: 'genius-host.lease',
+} as const;
+
+/** The keys each field was kept under before they were one record (a match running when the add-on was updated). */
+export const LEGACY_STATE_KEYS = {
+  polled: 'gh.polled',
+  seen: 'gh.seen',
+  drawnAt: 'gh.drawn-at',
+  rendered: 'gh.rendered',
 } as const;
 
 /** A spreadsheet the add-on made, with the id of the blank tab it was created with (to drop it by id). */

@@ -12,9 +12,10 @@
 
 import { isRecord } from '../../engine/core/guards.js';
 import type { WorkbookMetadata } from '../../sheets/api.js';
+import { OTHER_KEYS } from './pointers.js';
 import { STORE_TAB } from './sheet-store.js';
 
-export const LEASE_KEY = 'genius-host.lease';
+export const LEASE_KEY = OTHER_KEYS.lease;
 /** A fixed id: two runners making the lease at once make the same id, and Sheets refuses the second. */
 export const LEASE_ID = 0x6e1ea5e;
 /** The value of a lease nobody holds. */
