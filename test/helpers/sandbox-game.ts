@@ -2,11 +2,10 @@
 // test/addon) play where they need a real match but test none of its rules: chosen here, once,
 // never by its id (test/build/names.test.ts). It is the first registered game whose own test
 // folder describes a calm match of it (test/games/<id>/calm-match.ts: its phase lengths), and the
-// answers those tests send are that game's. A test names its phases as PHASES[0], PHASES[1]…
-import { expect } from 'vitest';
+// answers those tests send are that game's. A test names its phases as PHASES[0], PHASES[1]…; the
+// calm match itself is started in the sandbox by test/sandbox/calm-match.ts.
 import type { AnyGame } from '../../src/engine/core/game.js';
 import { GAME_LIST, newMatch, playMatch, replayMatch } from '../../src/engine/index.js';
-import { Table } from '../sandbox/players.js';
 import { ownTestModule } from './game-cases.js';
 
 /** What a game's own calm-match.ts says. */
@@ -48,30 +47,3 @@ export const PHASES: readonly string[] = botMatch.map((phase) => phase.id);
 
 /** Those phases' kinds, each once, in the order they first open (KINDS[0] is the first phase's). */
 export const KINDS: readonly string[] = [...new Set(botMatch.map((phase) => phase.kind))];
-
-const START = '2026-11-21T18:00:00.000Z';
-/** No faults: every answer valid, every trigger fires once, ticks on time. */
-const CALM = { invalidEvery: 10_000, missSubmitEvery: 10_000, doubleSubmitEvery: 10_000, tickLateSeconds: [5] };
-
-/**
- * The calm match started in the sandbox a quarter of an hour before it opens (START), with these
- * phase lengths: every answer valid, every trigger fires once, ticks on time.
- */
-export function calmMatch(minutes: Record<string, number> = calmMinutes()): Table {
-  const table = new Table(
-    SANDBOX_GAME.id,
-    PLAYERS.map((p) => p.email),
-    CALM,
-    '2026-11-21T17:45:00.000Z',
-  );
-  const setup = {
-    game: SANDBOX_GAME.id,
-    players: PLAYERS,
-    startAt: START,
-    timeZone: 'Europe/London',
-    minutes,
-    deadlines: {},
-  };
-  expect(table.startMatch(setup).ok).toBe(true);
-  return table;
-}

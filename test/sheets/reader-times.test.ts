@@ -8,13 +8,14 @@ import { publishedLines } from '../../src/engine/core/publish.js';
 import { newMatch, replayMatch, viewFor, viewKey } from '../../src/engine/index.js';
 import { renderAudience } from '../../src/cli/outputs.js';
 import { sheetOf } from './helpers.js';
+import { SANDBOX_GAME } from '../helpers/sandbox-game.js';
 
-// Not Flower Field on "20:00 Europe/Paris, at least 12 hours", started Thursday 26 November 2026 at
+// The sandbox's game (test/helpers/sandbox-game.ts) on "20:00 Europe/Paris, at least 12 hours", started Thursday 26 November 2026 at
 // 09:00 UTC: the pregame closes that evening at 20:00 Paris (19:00 UTC). Ben reads in New York,
 // Cara in Kolkata; Ann and Dev set no zone.
 const START = '2026-11-26T09:00:00.000Z';
 function scheduled(): MatchFile {
-  const fresh = newMatch('not-flower-field', { seed: 'reader-times', startAt: START });
+  const fresh = newMatch(SANDBOX_GAME.id, { seed: 'reader-times', startAt: START });
   if (!fresh.ok) throw new Error(fresh.error);
   const zones: Record<string, string> = { p2: 'America/New_York', p3: 'Asia/Kolkata' };
   return {

@@ -7,7 +7,8 @@ import { OPEN_PHASE_CLOSED_MESSAGE } from '../../src/forms/index.js';
 import { LATENCY } from '../../src/triggers/google/latency.js';
 import { botAnswers } from '../reliability/scenarios.js';
 import { type Table, logOf, privatePart } from '../sandbox/players.js';
-import { PLAYERS, calmMatch, calmMinutes } from '../helpers/sandbox-game.js';
+import { PLAYERS, calmMinutes } from '../helpers/sandbox-game.js';
+import { calmMatch } from '../sandbox/calm-match.js';
 
 /** The spreadsheets an execution wrote to. */
 function written(table: Table, index: number): Set<string> {

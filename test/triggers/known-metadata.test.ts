@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { botAnswers } from '../reliability/scenarios.js';
 import type { ExecutionRecord } from '../sandbox/calls.js';
 import { type Table, privatePart } from '../sandbox/players.js';
-import { calmMatch } from '../helpers/sandbox-game.js';
+import { calmMatch } from '../sandbox/calm-match.js';
 
 /** A match whose first round is open, every sheet drawn. */
 function roundOpen(): Table {

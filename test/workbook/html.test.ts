@@ -1,14 +1,16 @@
 // The HTML page of a workbook: every tab as a section, cells as the sheet shows them (merges as
-// spans, two-colour halves, notes), player text escaped.
+// spans, two-colour halves, notes), player text escaped. Drawn from a bot match of the sandbox's
+// game (test/helpers/sandbox-game.ts), whose boards have all three.
 import { describe, expect, it } from 'vitest';
 import { newMatch, playMatch, replayMatch, samplePlayers } from '../../src/engine/index.js';
 import { workbookHtml } from '../../src/workbook/html.js';
 import { renderAudience } from '../../src/cli/outputs.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
+import { SANDBOX_GAME } from '../helpers/sandbox-game.js';
 
 describe('the HTML page of a workbook', () => {
   const players = samplePlayers(4).map((p, i) => (i === 0 ? { ...p, name: '<script>alert(1)</script>' } : p));
-  const fresh = newMatch('not-flower-field', { seed: 'html', players });
+  const fresh = newMatch(SANDBOX_GAME.id, { seed: 'html', players });
   if (!fresh.ok) throw new Error(fresh.error);
   const result = replayMatch(playMatch(fresh.value));
   const { workbook } = renderAudience(result, 'public');
