@@ -100,7 +100,7 @@ export const OTHER_KEYS = {
 } as const;
 
 /** The keys each field was kept under before they were one record (a match running when the add-on was updated). */
-export const LEGACY_STATE_KEYS = {
+const LEGACY_STATE_KEYS = {
   polled: 'gh.polled',
   seen: 'gh.seen',
   drawnAt: 'gh.drawn-at',
