@@ -49,7 +49,7 @@ const MOVES = {
   'src/triggers/messages.ts': 'src/triggers/messages/messages.ts',
   'src/triggers/notices.ts': 'src/triggers/messages/opening-notices.ts',
   'src/triggers/retire.ts': 'src/triggers/schedule/retire.ts',
-  'src/triggers/season.ts': 'src/triggers/host/season.ts',
+  'src/triggers/season.ts': 'src/triggers/saved/season-logs.ts',
   'src/triggers/measured.ts': 'src/triggers/google/measured.ts',
   'src/triggers/reminders.ts': 'src/triggers/messages/reminder-times.ts',
   'src/triggers/discord.ts': 'src/triggers/messages/discord-webhook.ts',

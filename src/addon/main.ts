@@ -25,7 +25,8 @@ import { errorText } from '../engine/core/redact.js';
 import { apiOffSteps } from './advanced.js';
 import { askReason, summary } from './menu-seats.js';
 import { about, aboutHtml } from './about.js';
-import { MEASURED_KEY, parseSummary } from '../triggers/google/measured.js';
+import { parseSummary } from '../triggers/google/measured.js';
+import { KEY } from '../triggers/saved/pointers.js';
 import { finishSetup as finishSetupWith, setupDone } from './first-setup.js';
 
 export { pauseMatch, resumeMatch, substitutePlayer } from './menu-seats.js';
@@ -138,7 +139,7 @@ export function finishSetup(kind: unknown): { kind: string; done: true } {
 
 /** About genius-host: the version, the build and the host guide (about.ts). */
 export function showAbout(): string {
-  const html = aboutHtml(about(), parseSummary(PropertiesService.getDocumentProperties().getProperty(MEASURED_KEY)));
+  const html = aboutHtml(about(), parseSummary(PropertiesService.getDocumentProperties().getProperty(KEY.latency)));
   dialog('About genius-host', html, 480);
   return html;
 }

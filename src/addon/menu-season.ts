@@ -1,12 +1,12 @@
 // Next match… and Death match… (docs/season.md, "Starting the next match"): the New match sidebar
-// opened filled from the season this spreadsheet keeps (src/triggers/host/season.ts). Death match… first
+// opened filled from the season this spreadsheet keeps (src/triggers/saved/season-logs.ts). Death match… first
 // asks for the opponent, whom the season's rules let the elimination candidate (who tells the host)
 // or the host choose. The sidebar reads what to fill through its usual defaults call
 // (newMatchDefaults), told which by a line of script put before it.
 /// <reference types="google-apps-script" />
 
 import { errorText } from '../engine/core/redact.js';
-import { opponentQuestion, seasonPrefill } from '../triggers/host/season.js';
+import { opponentQuestion, seasonPrefill } from '../triggers/saved/season-logs.js';
 import { appsScriptPorts } from './services.js';
 
 const MENU = 'Genius Host';

@@ -9,7 +9,7 @@ import type { Request } from '../sheets/api.js';
 import { escapeHtml } from '../sheets/escape-html.js';
 import { type HostContext, hostContext } from '../triggers/saved/context.js';
 import { WEBHOOK_SECRET } from '../triggers/messages/discord-webhook.js';
-import { useMenuTriggers } from '../triggers/schedule/clock-triggers.js';
+import { useMenuTriggers } from '../triggers/saved/menu-triggers.js';
 import { errorText } from '../engine/core/redact.js';
 import { driveFiles } from './advanced.js';
 import {
@@ -24,7 +24,8 @@ import {
 } from './rehearsal-record.js';
 import { type Evidence, type ReportRow, reportRows, reportText } from './rehearsal-report.js';
 import { appsScriptPorts, documentLock } from './services.js';
-import { benchFigures, MEASURED_KEY, measuredLines, parseSummary } from '../triggers/google/measured.js';
+import { benchFigures, measuredLines, parseSummary } from '../triggers/google/measured.js';
+import { KEY } from '../triggers/saved/pointers.js';
 
 const REPORT_TAB = 'Rehearsal report';
 
@@ -65,10 +66,10 @@ function endLocked(record: RehearsalRecord, start: RehearsalStart): void {
     useMenuTriggers(ctx, 'the rehearsal’s wake-up set from a running check never came');
   const cleanup = cleanUp(ctx, record, match);
   const title = `Rehearsal report: ${gameById(record.game).title}, ${record.startedAt} to ${ports.clock.now()}, as ${record.host}`;
-  const timed = timedLines(ctx.ports.store.get(MEASURED_KEY));
+  const timed = timedLines(ctx.ports.store.get(KEY.latency));
   writeReportTab(ctx, title, rows, [...timed, ...cleanup]);
   // The copied text also carries the figures as the maintainers' bench reads them (npm run bench -- --latencies FILE).
-  const figures = benchFigures(parseSummary(ctx.ports.store.get(MEASURED_KEY)));
+  const figures = benchFigures(parseSummary(ctx.ports.store.get(KEY.latency)));
   const forBench =
     Object.keys(figures).length > 0 ? ['', `For the maintainers' bench: ${JSON.stringify(figures)}`] : [];
   writeRecord({ ...start, done: true, report: reportText(title, rows, [...timed, ...cleanup, ...forBench]) });

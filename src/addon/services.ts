@@ -28,6 +28,7 @@ import { driveFiles, drivePermissions, driveRevisions, messageOf, spreadsheetsAp
 import { AppsScriptForms } from './form-app.js';
 import { appsScriptScheduler } from './triggers.js';
 import { CALL_KINDS, measurePorts, type Samples, saveSamples } from '../triggers/google/measured.js';
+import { KEY } from '../triggers/saved/pointers.js';
 
 const spreadsheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 
@@ -158,7 +159,7 @@ export function keepMeasured(): void {
     for (const kind of CALL_KINDS) (all[kind] ??= []).push(...(samples[kind] ?? []));
   if (!measuredStore) return;
   try {
-    saveSamples(measuredStore, all);
+    saveSamples(measuredStore, KEY.latency, all);
   } catch {
     // The Properties quota spent, or a write refused: the next execution measures again.
   }

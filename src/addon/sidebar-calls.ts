@@ -12,9 +12,10 @@ import { turnClockOf } from '../engine/core/clock.js';
 import { type OptionField, optionFields } from '../engine/core/option-fields.js';
 import { type MatchSetup, type StartResult, firstMistake, validateSetup } from '../triggers/host/match-host.js';
 import { saidAccountKind, sayAccountKind } from './account-kind.js';
-import { type SeasonPrefill, seasonPrefill } from '../triggers/host/season.js';
+import { type SeasonPrefill, seasonPrefill } from '../triggers/saved/season-logs.js';
 import { appsScriptPorts } from './services.js';
-import { MEASURED_KEY, measuredLatencies, parseSummary } from '../triggers/google/measured.js';
+import { measuredLatencies, parseSummary } from '../triggers/google/measured.js';
+import { KEY } from '../triggers/saved/pointers.js';
 import {
   type AccountKind,
   DAILY_EMAIL_RECIPIENTS,
@@ -133,7 +134,7 @@ export function projectTriggerTime(
     Object.entries(setup?.minutes ?? {}).filter(([, m]) => typeof m === 'number' && Number.isFinite(m) && m > 0),
   );
   // The account's own 90th percentiles, for the kinds of call it has timed enough of (measured.ts).
-  const measured = measuredLatencies(parseSummary(PropertiesService.getDocumentProperties().getProperty(MEASURED_KEY)));
+  const measured = measuredLatencies(parseSummary(PropertiesService.getDocumentProperties().getProperty(KEY.latency)));
   const use = projectTriggerUse({
     players,
     measured,

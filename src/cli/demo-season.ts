@@ -23,7 +23,7 @@ import type { AnyGame } from '../engine/core/game.js';
 import { inert } from '../engine/core/quote.js';
 import { type NextPlayer, choosableOpponents, nextMatch, waitingCandidate } from '../engine/season/next.js';
 import { DEFAULT_SEASON_RULES, type SeasonField } from '../engine/season/schema.js';
-import { seasonTables } from '../engine/season/view.js';
+import { seasonTables } from '../engine/season/season-tables.js';
 import { makeDirs } from '../node/dirs.js';
 import { type MatchOutputs, type OutputProgress, writeMatchOutputs } from './outputs.js';
 

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inert } from '../engine/core/quote.js';
 import { type SeasonLedger, seasonOf } from '../engine/index.js';
-import { chainTable, ledgerTable, matchesTable, rulesLines } from '../engine/season/view.js';
+import { chainTable, ledgerTable, matchesTable, rulesLines } from '../engine/season/season-tables.js';
 import { InputError } from '../node/errors.js';
 import { readTextFile } from '../node/json-text.js';
 import { tableText } from './text.js';

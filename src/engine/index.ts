@@ -11,14 +11,14 @@ import { resultLine } from './core/outcome.js';
 import { type SeasonLedger, seasonLedger } from './season/ledger.js';
 import { chainOrder } from './season/order.js';
 import { keptLedger, ledgerWith } from './season/kept.js';
-import { matchHash } from './season/hash.js';
+import { matchHash } from './season/match-hash.js';
 
 export { EXAMPLE_GAME, GAMES, GAME_LIST, REHEARSAL_GAME, gameById } from './games/index.js';
 export { replayOutput } from './core/replay-output.js';
 export { stringifyMatchFile } from './core/matchfile.js';
 export { viewFor, viewKey, audiencesOf } from './core/views.js';
 export { resultLine } from './core/outcome.js';
-export { matchHash } from './season/hash.js';
+export { matchHash } from './season/match-hash.js';
 export type { SeasonLedger, SeasonColumn, SeasonCell, SeasonIssue, SeasonStatus } from './season/ledger.js';
 export type { MatchFile } from './core/matchfile.js';
 export type { ReplayResult, Receipt, Rejection } from './core/replay.js';

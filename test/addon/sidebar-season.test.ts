@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
-import type { SeasonPrefill } from '../../src/triggers/host/season.js';
+import type { SeasonPrefill } from '../../src/triggers/saved/season-logs.js';
 
 const root = join(__dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSeasonMatches } from '../../src/cli/demo-season.js';
 import { renderAudience } from '../../src/cli/outputs.js';
 import { type MatchFile, matchHash, replayMatch, seasonOf, stringifyMatchFile } from '../../src/engine/index.js';
-import { seasonTables } from '../../src/engine/season/view.js';
+import { seasonTables } from '../../src/engine/season/season-tables.js';
 import { publishedMatch } from '../../src/engine/core/publish.js';
 import { workbookHtml } from '../../src/workbook/html.js';
 import { run } from '../helpers/cli.js';

@@ -1,4 +1,4 @@
-// The season a host spreadsheet keeps (src/triggers/host/season.ts): New match… archives each ended
+// The season a host spreadsheet keeps (src/triggers/saved/season-logs.ts): New match… archives each ended
 // match's log, so the spreadsheet holds the season; Next match… and Death match… fill the sidebar
 // from its ledger: the players still in, their balances and addresses, the hash of the last match.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSeasonMatches } from '../../src/cli/demo-season.js';
 import { type MatchFile, matchHash, replayMatch } from '../../src/engine/index.js';
 import { MatchLog } from '../../src/triggers/saved/match-log.js';
-import { opponentQuestion, seasonPrefill, spreadsheetSeason } from '../../src/triggers/host/season.js';
+import { opponentQuestion, seasonPrefill, spreadsheetSeason } from '../../src/triggers/saved/season-logs.js';
 import { workbookHtml } from '../../src/workbook/html.js';
 import { Table } from './players.js';
 import { Sandbox } from './sandbox.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Award, Final, Player } from '../../src/engine/core/game.js';
 import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { GAME_LIST } from '../../src/engine/index.js';
-import { matchHash } from '../../src/engine/season/hash.js';
+import { matchHash } from '../../src/engine/season/match-hash.js';
 import { type SeasonMatchInput, continueLedger, seasonLedger } from '../../src/engine/season/ledger.js';
 import { nextMatch } from '../../src/engine/season/next.js';
 import type { SeasonField } from '../../src/engine/season/schema.js';

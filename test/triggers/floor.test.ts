@@ -51,7 +51,7 @@ describe('forms left to a later execution', () => {
 
 describe('forms the deadline closed, read and left to a later execution (issue 42)', () => {
   it('are neither closed nor read again by it: their pointers say so', () => {
-    const table = started('not-flower-field');
+    const table = calmMatch();
     table.playPhase();
     // Round 1's forms are open; its deadline closes and reads them, changes one, leaves the rest.
     const answered = table.answerPhase();

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ENOUGH_CALLS,
   KINDS,
-  MEASURED_KEY,
   type CallKind,
   type MeasuredSummary,
   measurePorts,
@@ -16,6 +15,7 @@ import {
   parseSummary,
   saveSamples,
 } from '../../src/triggers/google/measured.js';
+import { KEY } from '../../src/triggers/saved/pointers.js';
 import { projectTriggerUse } from '../../src/triggers/schedule/trigger-time.js';
 import type { HostPorts, Store } from '../../src/triggers/google/ports.js';
 import { Table } from '../sandbox/players.js';
@@ -131,12 +131,12 @@ describe('the ports timed', () => {
 
   it('saves once an execution, and not at all for one that reached only the properties (a quiet tick)', () => {
     const store = memoryStore();
-    expect(saveSamples(store, { propertyRead: [30] })).toBe(false);
-    expect(saveSamples(store, {})).toBe(false);
+    expect(saveSamples(store, KEY.latency, { propertyRead: [30] })).toBe(false);
+    expect(saveSamples(store, KEY.latency, {})).toBe(false);
     expect(store.writes).toBe(0);
-    expect(saveSamples(store, { propertyRead: [30, 40], formRead: [500], sheetsCall: [900, 1100] })).toBe(true);
+    expect(saveSamples(store, KEY.latency, { propertyRead: [30, 40], formRead: [500], sheetsCall: [900, 1100] })).toBe(true);
     expect(store.writes).toBe(1);
-    expect(parseSummary(store.data.get(MEASURED_KEY))).toMatchObject({
+    expect(parseSummary(store.data.get(KEY.latency))).toMatchObject({
       formRead: { count: 1, most: 500 },
       sheetsCall: { count: 2, most: 1100 },
       propertyRead: { count: 2 },
@@ -176,7 +176,7 @@ describe('the projection on the account’s own figures', () => {
       {},
       ...(Object.keys(KINDS) as CallKind[]).map((kind) => saved(kind, 25, 3 * 1500)),
     );
-    table.google.properties.set(MEASURED_KEY, JSON.stringify(slow));
+    table.google.properties.set(KEY.latency, JSON.stringify(slow));
     const after = table.run('projectTriggerTime', setup) as Answer;
     expect(after.measuredKinds).toBeGreaterThan(0);
     expect(after.minutesPerDay).toBeGreaterThan(before.minutesPerDay);

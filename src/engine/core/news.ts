@@ -4,8 +4,6 @@
 // each side's points before and after it (Game.news); the core words the points the same way in
 // every game. Public only: what a game's news names is on its public boards already.
 
-import type { GameContext } from './game.js';
-
 /** A game's news of its latest resolution (Game.news). */
 export interface News {
   /** The public facts of the round in a line each ("Dev's 6 was the highest number sent by one player alone"). */
@@ -67,7 +65,10 @@ export function newsLines(news: News | null): string[] {
   return [...news.facts, ...(news.points ? pointsLines(news.points) : [])];
 }
 
-/** A player id named through the context (for News.points.name). */
-export function playerNamer(ctx: Pick<GameContext<unknown>, 'playerName'>): (side: string) => string {
+/**
+ * A player id named through the context (for News.points.name). The context by its one method, not
+ * game.ts's GameContext: game.ts imports News from here, and a type import back would be a cycle.
+ */
+export function playerNamer(ctx: { playerName(id: string): string }): (side: string) => string {
   return (side) => ctx.playerName(side);
 }

@@ -7,9 +7,9 @@
 
 import type { Final } from '../core/game.js';
 import type { MatchFile } from '../core/matchfile.js';
-import { matchHash } from './hash.js';
+import { matchHash } from './match-hash.js';
 import { DEFAULT_SEASON_RULES, type SeasonRules } from './schema.js';
-import { canonicalJson } from './hash.js';
+import { canonicalJson } from './match-hash.js';
 
 export type SeasonStatus = 'playing' | 'candidate' | 'death-match' | 'eliminated' | 'winner';
 

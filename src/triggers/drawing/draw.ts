@@ -6,7 +6,7 @@ import { currentEmails } from '../../engine/core/email.js';
 import { errorMessage } from '../../engine/core/guards.js';
 import type { Audience, View } from '../../engine/core/view.js';
 import { type MatchFile, type ReplayResult, seasonWith, viewFor, viewKey } from '../../engine/index.js';
-import { seasonTables } from '../../engine/season/view.js';
+import { seasonTables } from '../../engine/season/season-tables.js';
 import type { Request, WorkbookMetadata } from '../../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../../sheets/index.js';
 import type { HostContext } from '../saved/context.js';
@@ -15,7 +15,7 @@ import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from '../answers/new-inputs.js';
 import type { LogEntry } from '../saved/match-log.js';
 import { KEY } from '../saved/pointers.js';
-import { CURRENT_LABEL } from '../host/season.js';
+import { CURRENT_LABEL } from '../saved/season-logs.js';
 import type { Spreadsheet } from '../google/ports.js';
 import {
   type RowsPointer,

@@ -4,7 +4,7 @@
 import { seedCommitment } from '../../engine/core/commitment.js';
 import { currentEmails } from '../../engine/core/email.js';
 import { POST_RETRY_WINDOW_MS, pendingPosts } from '../../engine/core/posts.js';
-import { menuTriggersNote } from '../schedule/clock-triggers.js';
+import { menuTriggersNote } from '../saved/menu-triggers.js';
 import type { MatchFile } from '../../engine/index.js';
 import type { Request } from '../../sheets/api.js';
 import { freeSheetId, idsFrom, takenSheetIds } from '../../sheets/ids.js';

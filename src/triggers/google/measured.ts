@@ -52,9 +52,6 @@ function modelParts(kind: CallKind): [LatencyName, number][] {
   );
 }
 
-/** The property the summary is kept in (outside `gh.`: a new match keeps it, as it keeps the account). */
-export const MEASURED_KEY = 'genius-host.latency';
-
 /** How many of the latest calls of each kind the summary keeps (a property holds 9 KB). */
 const KEEP = 30;
 /** Calls of a kind the projection needs before it trusts the account's own figures over the model's. */
@@ -289,17 +286,18 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
 }
 
 /**
- * Adds an execution's calls to the summary in `store`: one write, and none when the execution
+ * Adds an execution's calls to the summary in `store` under `key` (KEY.latency of saved/pointers.ts,
+ * which names every saved key and sits above this folder, so the caller passes it): one write, and none when the execution
  * reached nothing but the properties (a quiet tick stays one Properties read). The summary is
  * read from the execution's copy of the properties (no call). Two executions saving at once may
  * lose one's calls: a measurement, not the match.
  */
-export function saveSamples(store: Store, samples: Samples): boolean {
+export function saveSamples(store: Store, key: string, samples: Samples): boolean {
   const kinds = KIND_NAMES.filter((k) => (samples[k]?.length ?? 0) > 0);
   if (kinds.every((k) => k === 'propertyRead' || k === 'propertyWrite')) return false;
-  const before = store.get(MEASURED_KEY);
+  const before = store.get(key);
   const next = JSON.stringify(mergeSamples(parseSummary(before), samples));
   if (next === before) return false;
-  store.set(MEASURED_KEY, next);
+  store.set(key, next);
   return true;
 }

@@ -206,7 +206,7 @@ export interface Scheduler {
    * Makes sure exactly these exist: the hourly tick (the safety net), the host spreadsheet's
    * form-submit trigger, and the edit trigger of the shared sheet `sharedId` (its answers tab's
    * edits, see answers/row-edits.ts). No one-shot or minute trigger: schedule/clock-triggers.ts adds them. `everyMinute`: where
-   * triggers made inside a trigger's execution do not fire (schedule/clock-triggers.ts, menuTriggersOnly), a minute
+   * triggers made inside a trigger's execution do not fire (saved/menu-triggers.ts, menuTriggersOnly), a minute
    * trigger made here, from the host's own call, instead of the hourly one, for the whole match.
    */
   install(sharedId: string, everyMinute?: boolean): void;

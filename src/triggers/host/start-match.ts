@@ -16,14 +16,15 @@ import { isNobody, sameAccount } from '../../engine/core/email.js';
 import { fingerprint } from '../../engine/core/hash.js';
 import type { AnyGame } from '../../engine/core/game.js';
 import { type MatchFile, gameById } from '../../engine/index.js';
-import { disarmed, startOnMenuTriggers } from '../schedule/clock-triggers.js';
+import { disarmed } from '../schedule/clock-triggers.js';
+import { startOnMenuTriggers } from '../saved/menu-triggers.js';
 import { type HostContext, withLock } from '../saved/context.js';
 import { type RunReport, runLocked } from '../execution/pipeline.js';
 import { type Links, linksOf, linksTabRequests } from '../drawing/links.js';
 import { BLANK_FORM, KEY, type SharedPointer, type StartedPlayer } from '../saved/pointers.js';
 import type { Spreadsheet } from '../google/ports.js';
 import { ANSWERS_TAB } from '../answers/public-rows.js';
-import { seasonBefore } from './season.js';
+import { seasonBefore } from '../saved/season-logs.js';
 import { type FieldError, type MatchSetup, validateSetup } from './match-setup.js';
 
 /** Players whose files one start call makes at most (see setUpPlayers). */

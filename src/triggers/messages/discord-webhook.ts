@@ -78,7 +78,7 @@ export function discordSince(ctx: HostContext): string | null {
  * part of its URL that is not secret) and why, in the document properties. The host's setting, as
  * KEY.discord: outside `gh.`, so a new match keeps it until the host sets a webhook again.
  */
-const STOPPED = 'genius-host.discord-stopped';
+const STOPPED = KEY.discordStopped;
 
 /** The webhook id of a webhook URL (never its token). */
 const webhookId = (url: string) => /\/webhooks\/(\d+)\//.exec(url)?.[1] ?? '';

@@ -80,6 +80,20 @@ export const KEY = {
   leaseSeen: 'gh.lease-seen',
   /** Set once a machine has re-keyed the forms' item maps by the Forms API's question ids (src/node/adopt-forms.ts). */
   itemsKeyedBy: 'gh.items-keyed-by',
+  /**
+   * Why the account runs on menu-made triggers (saved/menu-triggers.ts): the host's setting, not a
+   * match's; outside `gh.`, so it outlives the match.
+   */
+  menuTriggers: 'genius-host.menu-triggers',
+  /** This match was started on the minute trigger (saved/menu-triggers.ts): a `gh.` key, it goes with the match. */
+  menuMinute: 'gh.menu-minute',
+  /**
+   * A webhook Discord refused for good: its id and why (messages/discord-webhook.ts). The host's
+   * setting, as `discord`: outside `gh.`, so a new match keeps it until the host sets a webhook again.
+   */
+  discordStopped: 'genius-host.discord-stopped',
+  /** Google measured where it runs (google/measured.ts): outside `gh.`, so a new match keeps it, as it keeps the account. */
+  latency: 'genius-host.latency',
 } as const;
 
 /**

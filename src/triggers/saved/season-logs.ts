@@ -8,7 +8,7 @@ import { type MatchFile, type SeasonLedger, seasonChain, seasonOf } from '../../
 import { type Result, err, ok } from '../../engine/core/result.js';
 import { choosableOpponents, nextMatch, waitingCandidate } from '../../engine/season/next.js';
 import type { SeasonField } from '../../engine/season/schema.js';
-import { MatchLog } from '../saved/match-log.js';
+import { MatchLog } from './match-log.js';
 import type { Spreadsheet } from '../google/ports.js';
 
 /** The season of the match this spreadsheet holds, from its log and its archived logs; null when the match names none. */
