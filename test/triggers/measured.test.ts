@@ -134,7 +134,9 @@ describe('the ports timed', () => {
     expect(saveSamples(store, KEY.latency, { propertyRead: [30] })).toBe(false);
     expect(saveSamples(store, KEY.latency, {})).toBe(false);
     expect(store.writes).toBe(0);
-    expect(saveSamples(store, KEY.latency, { propertyRead: [30, 40], formRead: [500], sheetsCall: [900, 1100] })).toBe(true);
+    expect(saveSamples(store, KEY.latency, { propertyRead: [30, 40], formRead: [500], sheetsCall: [900, 1100] })).toBe(
+      true,
+    );
     expect(store.writes).toBe(1);
     expect(parseSummary(store.data.get(KEY.latency))).toMatchObject({
       formRead: { count: 1, most: 500 },
