@@ -157,12 +157,11 @@ export function showNewMatch(): void {
  * back as a message: pressing Start again goes on from where it stopped (MatchHost.start).
  */
 export function startMatch(setup: MatchSetup): StartResult {
-  try {
-    return startMatchTimed(setup);
-  } finally {
-    // Google's time for each kind of call Start made (a new match's files: the slowest calls).
-    keepMeasured();
-  }
+  const result = startMatchTimed(setup);
+  // Google's time for each kind of call Start made (a new match's files: the slowest calls); none
+  // kept from a start that stopped on a refusal, so nothing reaches Google after it.
+  keepMeasured(!result.ok && !('more' in result));
+  return result;
 }
 
 function startMatchTimed(setup: MatchSetup): StartResult {

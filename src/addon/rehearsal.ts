@@ -163,12 +163,13 @@ export function rehearsed(
   try {
     report = run(host);
   } catch (error) {
+    // Stopped on an error: nothing more reaches Google after the call that failed.
+    keepMeasured(true);
     if (host.rehearsal === true) observe({ kind, at, end: new Date().toISOString(), refused: errorText(error) });
     throw error;
-  } finally {
-    // Google's time for each kind of call this execution made, kept for the report, About and the sidebar.
-    keepMeasured();
   }
+  // Google's time for each kind of call this execution made, kept for the report, About and the sidebar.
+  keepMeasured();
   // Busy (another execution held the lock), the run read neither: the record says.
   if (host.rehearsal === false || (host.rehearsal === undefined && !underWay())) return report;
   const answered = kind === 'submit' ? due?.() : undefined;

@@ -151,13 +151,14 @@ export function appsScriptPorts(): HostPorts {
 /**
  * At the end of an execution: adds the calls its ports timed to the summary in the document
  * properties, in one write (none for an execution that reached only the properties). Never
- * throws: a measurement must not fail the execution it measured.
+ * throws: a measurement must not fail the execution it measured. `failed`: the execution stopped
+ * on an error, so nothing more reaches Google after the call that failed (the next one measures).
  */
-export function keepMeasured(): void {
+export function keepMeasured(failed = false): void {
   const all: Samples = {};
   for (const samples of timings.splice(0))
     for (const kind of CALL_KINDS) (all[kind] ??= []).push(...(samples[kind] ?? []));
-  if (!measuredStore) return;
+  if (!measuredStore || failed) return;
   try {
     saveSamples(measuredStore, KEY.latency, all);
   } catch {

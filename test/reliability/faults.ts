@@ -25,6 +25,7 @@ import { logOf, type Table } from '../sandbox/players.js';
 import { type CallKind, type CallRecord, type FaultPlan, callKind, faultMessage } from '../sandbox/calls.js';
 import type { Snapshot } from '../sandbox/services.js';
 import { type WorldDigest, differences, digestWorld } from './world.js';
+import { MEASURED_KEY } from '../../src/triggers/measured.js';
 
 export interface FaultScenario {
   readonly label: string;
@@ -190,7 +191,13 @@ function faultsBeyondWrites(calls: readonly CallRecord[], planned: readonly Faul
  * answer that came late.
  */
 function ridden(call: CallRecord, plan: FaultPlan): boolean {
-  return plan.mode === 'late' || call.name === 'MailApp.sendEmail' || call.name === 'UrlFetchApp.fetch';
+  return (
+    plan.mode === 'late' ||
+    call.name === 'MailApp.sendEmail' ||
+    call.name === 'UrlFetchApp.fetch' ||
+    // The timings an execution keeps at its end (src/triggers/measured.ts): a refusal is let go.
+    call.key === MEASURED_KEY
+  );
 }
 
 /** How many fault points (remote calls refused, writes timed out) an execution has. */

@@ -16,8 +16,12 @@ import { Table as SandboxTable } from '../sandbox/players.js';
 import { emailsOf } from './scenarios.js';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
 
-/** A form's protective settings: a refusal is a warning to the host and the next safest setting, not a failure. */
-const PROTECTION_CALLS = /^Form\.(setPublished|addPublishedReader|setEmailCollectionType)$/;
+/**
+ * A form's protective settings, and the read-back of who may answer it (Drive's permissions): a
+ * refusal is a warning to the host and the next safest setting, not a failure.
+ */
+const PROTECTION_CALLS =
+  /^(Form\.(setPublished|addPublishedReader|setEmailCollectionType|getEmailCollectionType|supportsAdvancedResponderPermissions|isPublished)|Drive\.Permissions\.list)$/;
 
 // Six players of the example game: more than one start call makes files (five players a call), then
 // the log, then the first drawing. Its first phase kind has a schedule of its own, as a host may set.
@@ -153,7 +157,9 @@ function sidebarStart(t: Table, setup: unknown): { ok: boolean; errors?: { messa
 it('starting a match: whichever call fails, the host is told, presses Start again, and gets the match a clean start makes', () => {
   const table = new SandboxTable(CASE.game, emailsOf(CASE));
   // A seed of the host's own, so a clean start and a start after a failure draw the same match.
-  const setup = { ...setupOf(CASE), seed: 'start-faults' };
+  // The openings' notices off: a start pressed again a minute later would send them a minute later
+  // than a clean start, which this test does not compare (test/sandbox/messages.ts does them).
+  const setup = { ...setupOf(CASE), seed: 'start-faults', notices: { email: false, discord: false } };
   const messages: string[] = [];
   let orphans = 0;
   let fallbacks = 0;
@@ -193,7 +199,8 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
           const label = `startMatch call ${call}: ${failing.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}`;
           const got = outcome(t);
           const expected = clean!;
-          const skip = new Set<string>();
+          // How long Google's calls took (measured.ts) differs run to run by nature.
+          const skip = new Set<string>(['property genius-host.latency']);
           if (PROTECTION_CALLS.test(failing.name)) {
             // A form setting refused: the form gets the next safest one, and the host is told (the
             // player's pointer keeps the note; the Links tab lists it under Warnings).

@@ -44,6 +44,8 @@ export interface CallRecord {
   bytesIn: number;
   /** The spreadsheet a Sheets API batchUpdate wrote to, or a spreadsheets.get or values.get read. */
   readonly spreadsheet?: string;
+  /** The property a Properties.setProperty wrote. */
+  readonly key?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;
   /** The fake clock when the call returned (ms). */

@@ -596,6 +596,7 @@ export class Google {
         ...(name === 'Sheets.Spreadsheets.get' || name === 'Sheets.Spreadsheets.Values.get'
           ? { spreadsheet: String(args[0]) }
           : {}),
+        ...(name === 'Properties.setProperty' ? { key: String(args[0]) } : {}),
       };
       const index = execution.calls.length;
       execution.calls.push(call);
