@@ -25,7 +25,7 @@ import { logOf, type Table } from '../sandbox/players.js';
 import { type CallKind, type CallRecord, type FaultPlan, callKind, faultMessage } from '../sandbox/calls.js';
 import type { Snapshot } from '../sandbox/services.js';
 import { type WorldDigest, differences, digestWorld } from './world.js';
-import { MEASURED_KEY } from '../../src/triggers/measured.js';
+import { KEY } from '../../src/triggers/saved/pointers.js';
 
 export interface FaultScenario {
   readonly label: string;
@@ -196,7 +196,7 @@ function ridden(call: CallRecord, plan: FaultPlan): boolean {
     call.name === 'MailApp.sendEmail' ||
     call.name === 'UrlFetchApp.fetch' ||
     // The timings an execution keeps at its end (src/triggers/measured.ts): a refusal is let go.
-    call.key === MEASURED_KEY
+    call.key === KEY.latency
   );
 }
 
