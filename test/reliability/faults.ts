@@ -198,6 +198,9 @@ function ridden(call: CallRecord, plan: FaultPlan): boolean {
     call.name === 'UrlFetchApp.fetch' ||
     // The timings an execution keeps at its end (src/triggers/measured.ts): a refusal is let go.
     call.key === MEASURED_KEY ||
+    // The form a form answer came from (src/addon/main.ts, onFormSubmitted): not known, every form
+    // that may hold an answer is read.
+    call.name === 'Sheet.getFormUrl' ||
     keptLogRead(call)
   );
 }
