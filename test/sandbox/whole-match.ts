@@ -158,6 +158,8 @@ export function playWhole(c: Case) {
     'Set up genius-host…',
     '---',
     'New match…',
+    'Next match…',
+    'Death match…',
     'Resolve overdue now',
     'Re-render',
     'Extend deadline…',
