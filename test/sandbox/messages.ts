@@ -275,8 +275,9 @@ function checkSchedule(match: MatchFile, played: Played): void {
     expect(closes.length, 'phases closed early').toBeGreaterThan(0);
   else expect(closes).toEqual([]);
   expect((match.events ?? []).filter((e) => e.type === 'pause' || e.type === 'resume')).toEqual([
-    { type: 'pause', at: played.pause?.from, uid: expect.stringMatching(/^host:/) },
-    { type: 'resume', at: played.pause?.until, uid: expect.stringMatching(/^host:/) },
+    // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
+    { type: 'pause', at: played.pause?.from, uid: expect.stringMatching(/^host:/), after: expect.any(String) },
+    { type: 'resume', at: played.pause?.until, uid: expect.stringMatching(/^host:/), after: expect.any(String) },
   ]);
 }
 
