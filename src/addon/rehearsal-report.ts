@@ -209,6 +209,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
         'email',
         `no reminder was due: you answered each phase before its reminder (${REHEARSAL_REMINDER_MINUTES} minutes before the deadline, to whoever has not answered)`,
         record.seat,
+        'remind:',
       ),
     ],
     ['discord-refusal', discordRefusalSeen(match)],
@@ -346,10 +347,21 @@ function linkSeen(shared: Evidence['shared']): Seen {
   return notTried(`Apps Script cannot open a link signed out: open ${shared.spectators} in a private window to see`);
 }
 
-/** The message events of one channel: accepted, refused (with Google's or Discord's words), or none. */
-function messageSeen(match: MatchFile | null, channel: 'email' | 'discord', none: string, seat?: string): Seen {
+/**
+ * The message events of one channel (to `seat`, keyed from `kind`: `remind:` for the reminders
+ * alone, not the openings' notices): accepted, refused (with Google's or Discord's words), or none.
+ */
+function messageSeen(
+  match: MatchFile | null,
+  channel: 'email' | 'discord',
+  none: string,
+  seat?: string,
+  kind = '',
+): Seen {
   const events = (match?.events ?? []).flatMap((e) =>
-    e.type === 'message' && e.channel === channel && (seat === undefined || e.player === seat) ? [e] : [],
+    e.type === 'message' && e.channel === channel && (seat === undefined || e.player === seat) && e.key.startsWith(kind)
+      ? [e]
+      : [],
   );
   const refused = events.find((e) => e.status !== 'sent' && e.note);
   const sent = events.filter((e) => e.status === 'sent').length;
