@@ -111,6 +111,8 @@ for (const {
           cleanLines = lines(t);
         }
       },
+      // The resolution sends the next phase's opening notices: `lines` takes messages at least once.
+      comparesMessages: true,
       compare: (_clean, _world, t, plan, call) => {
         const label = `${game}: ${call.name} (call ${plan.index}) ${plan.mode === 'quota' ? 'refused' : 'timed out'}, then ${sent ?? 'nothing could be'} sent`;
         const now = lines(t);
