@@ -255,7 +255,8 @@ export function sweep(s: FaultScenario, mode: SweepMode = sweepMode()): SweepRes
     if (ridden(call, plan)) {
       // Not the end of the execution: the match must come out the same, what was sent still sent.
       expect(run.failed, `${label}: the execution failed`).toBeNull();
-      sameMatch(cleanLog, logLines(s.table), label);
+      if (s.compare && s.comparesMessages) s.compare(cleanWorld, digestWorld(s.table.google), s.table, plan, call);
+      else sameMatch(cleanLog, logLines(s.table), label);
       continue;
     }
     // The execution ended at that call with the injected error: out of the entry point (a
