@@ -6,7 +6,7 @@
 import { GAME_LIST } from '../../../src/engine/index.js';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../../src/engine/core/game.js';
+import type { MatchEvent, Question } from '../../../src/engine/core/game.js';
 import { ANSWERS_TAB } from '../../../src/triggers/rows.js';
 import { MatchLog, type LogEntry } from '../../../src/triggers/log.js';
 import { HOST, Table, logOf, spreadsheetOf } from '../../sandbox/players.js';
@@ -22,9 +22,10 @@ const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).t
  */
 const opened = (phase: string, minutes: number) =>
   ['p1', 'p2', 'p3', 'p4'].map((player) => `open:${phase}@${at(minutes)} ${player}`);
-const noticesOf = (events: readonly LogEntry[] | undefined) =>
+const noticesOf = (events: readonly MatchEvent[] | undefined) =>
   (events ?? []).flatMap((e) => (e.type === 'message' ? [`${e.key} ${e.player}`] : []));
-const withoutNotices = (events: readonly LogEntry[] | undefined) => (events ?? []).filter((e) => e.type !== 'message');
+const withoutNotices = (events: readonly MatchEvent[] | undefined) =>
+  (events ?? []).filter((e) => e.type !== 'message');
 const PLAYERS = ['Ann', 'Ben', 'Cara', 'Dev'].map((name) => ({
   name,
   email: `${name.toLowerCase()}@example.com`,
