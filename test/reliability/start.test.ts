@@ -234,7 +234,7 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             `${label}: orphaned files shared with someone`,
           ).toEqual([]);
           orphans = Math.max(orphans, got.orphans.length);
-          if (skip.size > 0) fallbacks += 1;
+          if (skip.size > 1) fallbacks += 1; // beyond the timings, always skipped
           expect(
             [...got.emails].filter(([, n]) => n > 1),
             `${label}: sharing emails sent twice`,
