@@ -123,7 +123,18 @@ for (const {
           now.filter((l) => !cleanLines!.includes(l)),
           `${label}: logged beyond the clean run`,
         ).toEqual([]);
-        const missing = cleanLines!.filter((l) => !now.includes(l));
+        // A phase's opening notice whose sending the fault made fail is tried again by the next tick
+        // only while its player is still awaited: one who answered meanwhile is not called again.
+        const answeredNext = new Set(
+          logOf(t.sandbox)
+            .submissions.filter((s) => s.phase === next.id)
+            .map((s) => s.player),
+        );
+        const missing = cleanLines!.filter((l) => {
+          if (now.includes(l)) return false;
+          const notice = /^message email open:\S+ (\S+) sent$/.exec(l);
+          return !(notice && answeredNext.has(notice[1]));
+        });
         if (sent) expect(missing, `${label}: lost`).toEqual([]);
         else
           expect(
