@@ -240,6 +240,8 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             `${label}: sharing emails sent twice`,
           ).toEqual([]);
         },
+        // Start reads the log with no kept tab id yet: a refusal there stops it (faults.ts, logTabKept).
+        logTabKept: false,
         // A form's destination that cannot be read is taken as none yet (src/addon/forms.ts, setUp):
         // the start links it and goes on, as a clean start does.
         expectAbort: (c) =>
