@@ -438,8 +438,12 @@ function collectVerifiedEmails(
   let kind: string;
   try {
     kind = typeof form.getEmailCollectionType === 'function' ? String(form.getEmailCollectionType()) : '';
-  } catch {
+  } catch (error) {
     kind = '';
+    // The read refused: the host is told why the setting could not be confirmed, as for any refusal.
+    refusal = [refusal, `Forms refused to say which addresses it records: ${messageOf(error)}`]
+      .filter((r) => r !== '')
+      .join('; ');
   }
   if (kind === emailCollectionType('VERIFIED')) return 'verified';
   const emails = kind === emailCollectionType('RESPONDER_INPUT') ? 'responder-input' : 'unknown';

@@ -87,9 +87,9 @@ export const BEHAVIOURS: readonly { readonly id: string; readonly key: string; r
 ].map(([id, behaviour, key]) => ({ id, behaviour, key: key ?? id }));
 
 /** What a host does about a row that differs: in their words, no API or scope names (the key column is the maintainers'). */
-const TODO_ANY =
+const WHAT_TO_DO_ANY =
   'Nothing to change on your side: send the report (see the top of this tab); genius-host already does the safest thing it can.';
-const TODO: Readonly<Record<string, string>> = {
+const WHAT_TO_DO: Readonly<Record<string, string>> = {
   'drive-file-scope': 'Run Genius Host → Check this account… again: it says what Google refused and what to do.',
   'advanced-services':
     'Run Genius Host → Check this account…: it gives the steps to add the service in the Apps Script editor.',
@@ -156,7 +156,7 @@ export function reportRows(evidence: Evidence): ReportRow[] {
   return BEHAVIOURS.map(({ id, key, behaviour }) => {
     const parts = byId.get(id) ?? [];
     const seen = parts.length > 0 ? merged(parts) : notTried('');
-    return { id, key, behaviour, ...seen, todo: seen.verdict === 'differs' ? (TODO[id] ?? TODO_ANY) : '' };
+    return { id, key, behaviour, ...seen, todo: seen.verdict === 'differs' ? (WHAT_TO_DO[id] ?? WHAT_TO_DO_ANY) : '' };
   });
 }
 
@@ -209,6 +209,7 @@ function liveObservations(evidence: Evidence): [string, Seen | null][] {
         'email',
         `no reminder was due: you answered each phase before its reminder (${REHEARSAL_REMINDER_MINUTES} minutes before the deadline, to whoever has not answered)`,
         record.seat,
+        'remind:',
       ),
     ],
     ['discord-refusal', discordRefusalSeen(match)],
@@ -346,10 +347,21 @@ function linkSeen(shared: Evidence['shared']): Seen {
   return notTried(`Apps Script cannot open a link signed out: open ${shared.spectators} in a private window to see`);
 }
 
-/** The message events of one channel: accepted, refused (with Google's or Discord's words), or none. */
-function messageSeen(match: MatchFile | null, channel: 'email' | 'discord', none: string, seat?: string): Seen {
+/**
+ * The message events of one channel (to `seat`, keyed from `kind`: `remind:` for the reminders
+ * alone, not the openings' notices): accepted, refused (with Google's or Discord's words), or none.
+ */
+function messageSeen(
+  match: MatchFile | null,
+  channel: 'email' | 'discord',
+  none: string,
+  seat?: string,
+  kind = '',
+): Seen {
   const events = (match?.events ?? []).flatMap((e) =>
-    e.type === 'message' && e.channel === channel && (seat === undefined || e.player === seat) ? [e] : [],
+    e.type === 'message' && e.channel === channel && (seat === undefined || e.player === seat) && e.key.startsWith(kind)
+      ? [e]
+      : [],
   );
   const refused = events.find((e) => e.status !== 'sent' && e.note);
   const sent = events.filter((e) => e.status === 'sent').length;

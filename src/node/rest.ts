@@ -184,9 +184,11 @@ async function postJson(
   }
 }
 
-export async function restCalls(config: RestConfig) {
-  // `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
-  const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
+/**
+ * The credentials of restCalls: the saved sign-in of genius-host login when there is one, else
+ * Application Default Credentials (`adc`, also what identity() reads).
+ */
+function restAuth(config: RestConfig, googleAuth: (typeof import('@googleapis/sheets'))['auth']) {
   // Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key file),
   // else gcloud's application-default login, else the metadata server of a Google Cloud runtime.
   const saved = savedLogin();
@@ -218,6 +220,13 @@ export async function restCalls(config: RestConfig) {
   // google.aip.dev/auth/4111, which AIP-4112 prefers for service account keys): no round trip to
   // the OAuth token endpoint before the first call.
   adc.useJWTAccessWithScope = true;
+  return { login, adc, direct };
+}
+
+export async function restCalls(config: RestConfig) {
+  // `auth` is google-auth-library as the client packages bring it (the same copy their calls use).
+  const { auth: googleAuth, sheets } = await import('@googleapis/sheets');
+  const { login, adc, direct } = restAuth(config, googleAuth);
   const auth = login ?? adc;
   const options = {
     auth,

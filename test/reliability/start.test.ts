@@ -234,12 +234,14 @@ it('starting a match: whichever call fails, the host is told, presses Start agai
             `${label}: orphaned files shared with someone`,
           ).toEqual([]);
           orphans = Math.max(orphans, got.orphans.length);
-          if (skip.size > 0) fallbacks += 1;
+          if (skip.size > 1) fallbacks += 1; // beyond the timings, always skipped
           expect(
             [...got.emails].filter(([, n]) => n > 1),
             `${label}: sharing emails sent twice`,
           ).toEqual([]);
         },
+        // Start reads the log with no kept tab id yet: a refusal there stops it (faults.ts, logTabKept).
+        logTabKept: false,
         // A form's destination that cannot be read is taken as none yet (src/addon/form-app.ts, setUp):
         // the start links it and goes on, as a clean start does.
         expectAbort: (c) =>

@@ -46,6 +46,8 @@ export interface CallRecord {
   readonly spreadsheet?: string;
   /** The property a Properties.setProperty wrote. */
   readonly key?: string;
+  /** The range a Sheets values.get read (`'tab'!A1:Z`). */
+  readonly range?: string;
   /** The call threw (a fault or the service's own refusal). */
   failed?: string;
   /** The fake clock when the call returned (ms). */

@@ -95,7 +95,13 @@ function expectAsReplayOfExport(table: Table): void {
         : audience === 'public'
           ? table.google.spreadsheet(table.sharedId())
           : table.google.spreadsheet(table.playerFile(audience.slice(7)).sheet);
-    renderView(fresh, asDrawn(viewFor(replayed, audience), file), { dropDefaultSheet: true });
+    // A player's sheet opens with what to do, their form's link among it (as draw.ts gives it).
+    const formUrl = audience.startsWith('player:')
+      ? table.google.forms.get(table.playerFile(audience.slice(7)).form)!.url
+      : undefined;
+    renderView(fresh, asDrawn(viewFor(replayed, audience, formUrl ? { formUrl } : {}), file), {
+      dropDefaultSheet: true,
+    });
     expectRenderedLike(file, fresh, audience);
   }
 }
@@ -111,7 +117,12 @@ describe('close early when everyone is ready', () => {
     expect(table.state().open?.phase.id).toBe(PHASES[0]);
     answer(table, 'p3', 8);
     tick(table, 9);
-    expect(logOf(table.sandbox).events).toEqual([
+    // Each phase's opening emails its awaited players, logged as messages (src/triggers/messages/opening-notices.ts):
+    // the openings of pregame and round 1 alone; the host's and the schedule's entries apart.
+    expect(
+      (logOf(table.sandbox).events ?? []).flatMap((e) => (e.type === 'message' ? [e.key.split('@')[0]] : [])),
+    ).toEqual([...Array(3).fill('open:pregame'), ...Array(3).fill('open:round-1')]);
+    expect(logOf(table.sandbox).events?.filter((e) => e.type !== 'message')).toEqual([
       // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
       { type: 'close', phase: PHASES[0], at: at(9), uid: `close:${PHASES[0]}:0`, after: expect.any(String) },
     ]);
@@ -138,7 +149,7 @@ describe('close early when everyone is ready', () => {
     expect(table.state().open?.phase.id).toBe(PHASES[1]);
     answer(table, 'p3', 22);
     table.fire('ON_FORM_SUBMIT');
-    expect(logOf(table.sandbox).events).toEqual([
+    expect(logOf(table.sandbox).events?.filter((e) => e.type !== 'message')).toEqual([
       // Each entry of a chained log names the one before it (`after`: docs/matchfile.md, The chain).
       { type: 'close', phase: PHASES[0], at: at(9), uid: `close:${PHASES[0]}:0`, after: expect.any(String) },
       { type: 'close', phase: PHASES[1], at: at(22), uid: `close:${PHASES[1]}:0`, after: expect.any(String) },
@@ -164,7 +175,8 @@ describe('close early when everyone is ready', () => {
     for (const [i, p] of ['p1', 'p2', 'p3'].entries()) answer(table, p, 5 + i);
     tick(table, 9);
     expect(table.state().open?.phase.id).toBe(PHASES[0]);
-    expect(logOf(table.sandbox).events ?? []).toEqual([]);
+    // Only pregame's opening notices are logged (messages, src/triggers/messages/opening-notices.ts): no close.
+    expect((logOf(table.sandbox).events ?? []).filter((e) => e.type !== 'message')).toEqual([]);
     tick(table, 31);
     expect(table.state().closed[0].timing.closedAt).toBe(at(30));
   });
@@ -264,7 +276,8 @@ describe('pause and resume through the menu', () => {
     expect(table.state().receipts.at(-1)?.status).toBe('accepted');
     tick(table, 161);
     expect(table.state().closed[1].timing.closedAt).toBe(at(160));
-    expect(logOf(table.sandbox).events).toEqual([
+    // The phases' opening notices and reminders are logged as messages (src/triggers/messages/opening-notices.ts).
+    expect(logOf(table.sandbox).events?.filter((e) => e.type !== 'message')).toEqual([
       { type: 'pause', at: at(10), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
       { type: 'resume', at: at(20), uid: expect.stringMatching(/^host:/), after: expect.any(String) },
       { type: 'pause', at: at(50), uid: expect.stringMatching(/^host:/), after: expect.any(String) },

@@ -269,7 +269,13 @@ describe('Resolve overdue now, a host action (issue 29)', () => {
     expect(google.ui.prompts.at(-1)).toMatch(/^Why resolve what is overdue now\?/);
     const resolves = logOf(table.sandbox).events!.filter((e) => e.type === 'resolve');
     expect(resolves).toEqual([
-      { type: 'resolve', at: resolves[0].at, reason: 'the tick was late', uid: `resolve:${resolves[0].at}` },
+      {
+        type: 'resolve',
+        at: resolves[0].at,
+        reason: 'the tick was late',
+        uid: `resolve:${resolves[0].at}`,
+        after: expect.any(String),
+      },
     ]);
     expect(Date.parse(resolves[0].at)).toBeGreaterThan(Date.parse(answered.deadline));
     expect(table.state().closed).toHaveLength(1);

@@ -6,7 +6,7 @@
 import { GAME_LIST } from '../../src/engine/index.js';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../src/engine/core/game.js';
+import type { MatchEvent, Question } from '../../src/engine/core/game.js';
 import { ANSWERS_TAB } from '../../src/triggers/answers/public-rows.js';
 import { MatchLog, type LogEntry } from '../../src/triggers/saved/match-log.js';
 import { HOST, Table, logOf, spreadsheetOf } from './players.js';
@@ -16,6 +16,17 @@ import { PHASES, PLAYERS, SANDBOX_GAME, calmMinutes } from '../helpers/sandbox-g
 
 const START = '2026-11-21T18:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(START) + minutes * 60_000).toISOString();
+
+/**
+ * The openings' notices a match logs (src/triggers/messages/opening-notices.ts): each phase's opening emails every
+ * player it waits for, and each email is logged as a message, keyed by the phase and its opening.
+ */
+const opened = (phase: string, minutes: number) =>
+  ['p1', 'p2', 'p3', 'p4'].map((player) => `open:${phase}@${at(minutes)} ${player}`);
+const noticesOf = (events: readonly MatchEvent[] | undefined) =>
+  (events ?? []).flatMap((e) => (e.type === 'message' ? [`${e.key} ${e.player}`] : []));
+const withoutNotices = (events: readonly MatchEvent[] | undefined) =>
+  (events ?? []).filter((e) => e.type !== 'message');
 
 function setup(extra: Record<string, unknown> = {}) {
   return {
@@ -96,8 +107,14 @@ describe('starting a match', () => {
         notified: true,
       });
     }
-    // Drive's sharing email tells the players; the add-on sends no mail.
-    expect(google.mail).toEqual([]);
+    // Drive's sharing email tells the players; the add-on's only mail is the first phase's opening
+    // notice to each player it waits for (src/triggers/messages/opening-notices.ts).
+    expect(google.mail.map((m) => [m.to, m.subject])).toEqual(
+      match.players.map((p) => [
+        p.email,
+        expect.stringMatching(/^Not Flower Field: Pregame: colour choice is open, answer by /),
+      ]),
+    );
     const answers = google.spreadsheet(table.sharedId()).sheet(ANSWERS_TAB);
     expect(answers.cells[0][1]?.userEnteredValue?.stringValue).toBe('Your colour (Pregame: colour choice)');
     // A second start of another match while this one runs is refused.
@@ -183,7 +200,8 @@ describe('the menu', () => {
     table.run('extendDeadline');
     expect(table.google.ui.alerts.at(-1)).toMatch(new RegExp(`Open now: ${PHASES[1]}`));
     const match = logOf(table.sandbox);
-    expect(match.events).toEqual([
+    expect(noticesOf(match.events)).toEqual([...opened(PHASES[0], 0), ...opened(PHASES[1], 30)]);
+    expect(withoutNotices(match.events)).toEqual([
       {
         type: 'extend',
         phase: PHASES[1],
@@ -221,7 +239,8 @@ describe('the menu', () => {
     table.google.promptAnswers.push({ button: 'OK', text: '+1h' });
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('undoLastPhase');
-    expect(logOf(table.sandbox).events).toEqual([
+    expect(noticesOf(logOf(table.sandbox).events)).toEqual([...opened(PHASES[0], 0), ...opened(PHASES[1], 30)]);
+    expect(withoutNotices(logOf(table.sandbox).events)).toEqual([
       {
         type: 'reopen',
         phase: PHASES[0],
@@ -444,7 +463,8 @@ describe('identity', () => {
     table.fire('CLOCK');
     expect(texts(table, table.google.host.id)).toMatch(/which is not Ann's address/);
     for (const other of [table.sharedId(), table.playerFile('p2').sheet, table.playerFile('p3').sheet]) {
-      expect(texts(table, other)).not.toMatch(/not Ann's address|A1 B2 C3/);
+      // (A player's sheet opens with what to do, whose example is "e.g. A1 B2 C3": not Ben's answer.)
+      expect(texts(table, other)).not.toMatch(/not Ann's address|(?<!e\.g\. )A1 B2 C3|blue D4, yellow E5, green F6/);
     }
     // Ann's own answer afterwards counts (her address in any case).
     table.google.clock.set(at(45));
@@ -615,13 +635,15 @@ describe('emails as Google compares accounts', () => {
       table.run('correctPlayerEmail');
       expect(table.google.ui.alerts.at(-1)).toMatch(message);
     }
-    expect(logOf(table.sandbox).events ?? []).toEqual([]);
+    // Only the openings' notices are logged: none of the refused corrections.
+    expect(noticesOf(logOf(table.sandbox).events)).toEqual([...opened(PHASES[0], 0), ...opened(PHASES[1], 30)]);
+    expect(withoutNotices(logOf(table.sandbox).events)).toEqual([]);
     table.google.clock.set(at(41));
     table.google.promptAnswers.push({ button: 'OK', text: 'Ann ann.real@example.org' });
     table.google.promptAnswers.push({ button: 'OK', text: '' }); // the reason
     table.run('correctPlayerEmail');
     expect(table.google.ui.prompts.at(-2)).toMatch(/Ann: ann@example\.com/);
-    expect(logOf(table.sandbox).events).toEqual([
+    expect(withoutNotices(logOf(table.sandbox).events)).toEqual([
       {
         type: 'email',
         player: 'p1',
@@ -649,7 +671,9 @@ describe('emails as Google compares accounts', () => {
     table.sendForm('p1', ANSWER_FOR_EMAILS, questions, 'ann@example.com');
     expect(table.state().receipts.at(-1)).toMatchObject({ player: 'p1', status: 'rejected' });
     const exported = JSON.parse(table.run('exportMatchFile') as string);
-    expect(exported.events).toEqual([
+    // The exported file keeps the openings' notices the log holds, and the correction.
+    expect(noticesOf(exported.events)).toEqual(noticesOf(logOf(table.sandbox).events));
+    expect(withoutNotices(exported.events)).toEqual([
       {
         type: 'email',
         player: 'p1',

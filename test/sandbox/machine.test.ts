@@ -8,6 +8,7 @@ import type { Audience } from '../../src/engine/core/view.js';
 import { EXAMPLE_GAME, type MatchFile, replayMatch, viewFor } from '../../src/engine/index.js';
 import { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { renderView } from '../../src/sheets/index.js';
+import { chainBreak } from '../../src/engine/core/receipt-check.js';
 import { leaseIn } from '../../src/triggers/saved/store-lease.js';
 import type { RunReport } from '../../src/triggers/host/match-host.js';
 import { type Machine, machineFor } from './machine.js';
@@ -91,14 +92,27 @@ function handedOver(game: string, players: number): MachineTable {
 /**
  * The log's entries, a public row's without its edit id (a random id per read, which also orders
  * the rows one read saw at the same time) and a host action's without its own (drawn when the host
- * acts), and sorted: what two runs that logged the same must share.
+ * acts), a row's time `rowsAt` when given, and sorted: what two runs that logged the same must share. The log is a hash chain whose
+ * every entry names the one logged before it (`after`), so the chain is checked whole here, and the
+ * links left out of the comparison: they hash those random ids and that order.
  */
-function entriesOf(match: MatchFile): string[] {
-  const rows = match.submissions.map((s) =>
-    s.via === 'row' ? JSON.stringify({ ...s, response: 'edit', uid: 'edit' }) : JSON.stringify(s),
-  );
-  const own = <T extends { readonly uid?: string }>(e: T) =>
-    JSON.stringify(e.uid?.startsWith('host:') ? { ...e, uid: 'host' } : e);
+function entriesOf(match: MatchFile, rowsAt?: string): string[] {
+  expect(chainBreak(match), 'the log is one unbroken chain').toBeNull();
+  const chained = <T extends { readonly after?: string }>(e: T) => {
+    expect(e.after, 'each entry names the one logged before it').toEqual(expect.any(String));
+    return { ...e, after: 'chained' };
+  };
+  const rows = match.submissions
+    .map(chained)
+    .map((s) =>
+      s.via === 'row'
+        ? JSON.stringify({ ...s, response: 'edit', uid: 'edit', ...(rowsAt === undefined ? {} : { at: rowsAt }) })
+        : JSON.stringify(s),
+    );
+  const own = <T extends { readonly uid?: string; readonly after?: string }>(entry: T) => {
+    const e = chained(entry);
+    return JSON.stringify(e.uid?.startsWith('host:') ? { ...e, uid: 'host' } : e);
+  };
   return [...rows.sort(), ...match.decisions.map(own), ...(match.events ?? []).map(own)];
 }
 
@@ -116,7 +130,13 @@ function expectSheetsLikeReplay(table: Table): void {
   for (const audience of audiences) {
     const fresh = new EmbeddedWorkbook('expected');
     const file = fileOf(table, audience);
-    renderView(fresh, asDrawn(viewFor(result, audience), file), { dropDefaultSheet: true });
+    // A player's sheet links their own form (src/triggers/drawing/draw.ts): the URL its pointer holds.
+    const player = audience.startsWith('player:') ? audience.slice('player:'.length) : null;
+    const pointer = player ? table.google.properties.get(`gh.player.${player}`) : undefined;
+    const formUrl: string | undefined = pointer ? JSON.parse(pointer).form.url : undefined;
+    renderView(fresh, asDrawn(viewFor(result, audience, formUrl ? { formUrl } : {}), file), {
+      dropDefaultSheet: true,
+    });
     for (const tab of fresh.tabs)
       expect(file.workbook.sheetByTitle(tab.title)?.cells, `${audience}: ${tab.title}`).toEqual(tab.cells);
   }
@@ -234,8 +254,7 @@ describe('two machines', () => {
         expect(machine.tick().ran, `failing call ${failAt}: the next execution`).toBe(true);
       }
       // The same entries (a public row read again a minute later carries that read's time).
-      const strip = (m: MatchFile) =>
-        entriesOf({ ...m, submissions: m.submissions.map((s) => (s.via === 'row' ? { ...s, at: 'read' } : s)) });
+      const strip = (m: MatchFile) => entriesOf(m, 'read');
       expect(strip(logOf(table.sandbox)), `failing call ${failAt}`).toEqual(strip(expected));
       expectSheetsLikeReplay(table);
     }

@@ -597,6 +597,7 @@ export class Google {
           ? { spreadsheet: String(args[0]) }
           : {}),
         ...(name === 'Properties.setProperty' ? { key: String(args[0]) } : {}),
+        ...(name === 'Sheets.Spreadsheets.Values.get' ? { range: String(args[1]) } : {}),
       };
       const index = execution.calls.length;
       execution.calls.push(call);

@@ -98,8 +98,9 @@ describe('the renderer and the embedded workbook stay pure', () => {
     const rendererBytes = Object.entries(sheetsBytes)
       .filter(([path]) => path.startsWith('src/sheets/'))
       .reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
-    // 26 KB minified: the renderer, with the splitting of a render over 2 MB (chunk.ts, about 1.2 KB).
-    expect(rendererBytes).toBeLessThan(26_000);
+    // 27 KB minified: the renderer, with the splitting of a render over 2 MB (chunk.ts, about 1.6 KB),
+    // the Rules tab and the Season tab with its line on what it is for (about 26.4 KB after both merged).
+    expect(rendererBytes).toBeLessThan(27_000);
 
     const context = vm.createContext({});
     vm.runInContext('Math.random = () => { throw new Error("Math.random called"); };', context);

@@ -19,6 +19,7 @@ import { KEY } from '../../src/triggers/saved/pointers.js';
 import { projectTriggerUse } from '../../src/triggers/schedule/trigger-time.js';
 import type { HostPorts, Store } from '../../src/triggers/google/ports.js';
 import { Table } from '../sandbox/players.js';
+import { gameSeating } from '../helpers/some-game.js';
 
 /** A summary of `count` calls of one kind, each taking `ms`. */
 const saved = (kind: CallKind, count: number, ms: number): MeasuredSummary =>
@@ -164,9 +165,11 @@ describe('the projection on the account’s own figures', () => {
   });
 
   it('the sidebar’s projection reads the summary the executions saved (in the bundle)', () => {
-    const table = new Table('pasture', ['a@example.com', 'b@example.com', 'c@example.com']);
+    // Some game for three (the projection's reading of the summary is no game's).
+    const game = gameSeating(3).id;
+    const table = new Table(game, ['a@example.com', 'b@example.com', 'c@example.com']);
     const setup = {
-      game: 'pasture',
+      game,
       players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
       minutes: { default: 1440 },
     };

@@ -5,6 +5,7 @@
 
 import { seatName } from './seats.js';
 import type { Final } from './game.js';
+import { type Audience, audiencePlayer } from './view.js';
 import type { ReplayResult } from './replay.js';
 
 /** A player's name, or a team's id (Paint's teams are their colours). */
@@ -43,7 +44,7 @@ export function notesNaming(notes: readonly string[], name: string): string[] {
 }
 
 /** The result as lines: winners, losers (and the tie-break that made them lose), the elimination candidate, what waits on the host. */
-export function resultLines(result: ReplayResult): string[] {
+export function resultLines(result: ReplayResult, audience: Audience = 'host'): string[] {
   const final = result.final;
   const pending = result.pending.map((p) => `Waiting on the host: ${p.question}`);
   if (!final) return pending;
@@ -56,18 +57,21 @@ export function resultLines(result: ReplayResult): string[] {
     final.eliminationCandidate
       ? `Elimination candidate: ${nameOf(result, final.eliminationCandidate)}`
       : 'No elimination candidate (the rules name none)',
-    ...awardLines(result, final),
+    ...awardLines(result, final, audience),
     ...decisionLines(result),
     ...pending,
   ];
 }
 
 /** Each award in words: who gains garnets or Tokens of Life, and why (the game's note), never as data. */
-function awardLines(result: ReplayResult, final: Final): string[] {
+// A garnet spent is a purchase (Pasture's extra votes and gate, Fair and Square's priority): the
+// host and its buyer read it; another player or a spectator reads only what the rules award.
+function awardLines(result: ReplayResult, final: Final, audience: Audience): string[] {
   const count = (n: number, one: string, many: string) =>
     `${n > 0 ? '+' : '−'}${Math.abs(n)} ${Math.abs(n) === 1 ? one : many}`;
   return final.awards
     .filter((a) => a.garnets !== 0 || a.tokensOfLife !== 0)
+    .filter((a) => audience === 'host' || a.garnets >= 0 || a.player === audiencePlayer(audience))
     .map((a) => {
       const gains = [
         ...(a.garnets !== 0 ? [count(a.garnets, 'garnet', 'garnets')] : []),

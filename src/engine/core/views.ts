@@ -69,7 +69,7 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
   const viewer = audiencePlayer(audience);
   const todo = viewer === null ? null : todoFor(result, viewer, zones[0], options.formUrl);
   const status = {
-    ...statusOf({ ...result, ctx: seatedContext(result) }, zones, options.now),
+    ...statusOf({ ...result, ctx: seatedContext(result) }, audience, zones, options.now),
     ...(todo ? { todo } : {}),
   };
   // Only the host hears of Discord's refusals (and only the host can act on them).
@@ -144,7 +144,12 @@ function seedView(result: ReplayResult): SeedView {
   return { commitment, published: { seed: result.match.seed, lines: publishedLines(result.match, result.final) } };
 }
 
-function statusOf(result: ReplayResult, zones: readonly string[], now: string | undefined): StatusView {
+function statusOf(
+  result: ReplayResult,
+  audience: Audience,
+  zones: readonly string[],
+  now: string | undefined,
+): StatusView {
   const name = result.ctx.playerName;
   const open = result.open;
   const submitted = open ? [...open.moves.keys()].map(name) : [];
@@ -181,7 +186,7 @@ function statusOf(result: ReplayResult, zones: readonly string[], now: string | 
     submitted,
     waitingFor,
     pendingDecisions: result.pending.map((p) => p.question),
-    ...(open ? {} : { result: resultLines(result) }),
+    ...(open ? {} : { result: resultLines(result, audience) }),
     ...(result.paused ? { pausedSince: result.paused.from } : {}),
     ...(open && closeWhenReadyFor(result.match.schedule, open.phase) ? { closesWhenReady: true } : {}),
     ...(left > 0 && now ? { asOf: asOf(now, spanText(left), zones) } : {}),

@@ -53,7 +53,7 @@ export function keptLedger(raw: unknown, field: SeasonField | undefined): Season
   if (!field?.previous) return null;
   const parsed = ledgerSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const ledger = parsed.data as SeasonLedger;
+  const ledger: SeasonLedger = parsed.data;
   const last = ledger.columns.at(-1);
   const inOrder = ledger.columns.every((c, i) => c.number === i + 1 && c.over && c.hash !== null);
   if (!last || !inOrder || ledger.name !== field.name || last.hash !== field.previous.toLowerCase()) return null;

@@ -5,7 +5,7 @@
 
 import type { MatchFile } from '../../engine/index.js';
 import type { HostContext } from '../saved/context.js';
-import { collectForms, formsEveryMinutes, formsPollMs, formsToRead } from './form-responses.js';
+import { collectForms, formsPollMs, formsToRead } from './form-responses.js';
 import { collectEdits, readRows } from './row-edits.js';
 import { type LogEntry, entryUids } from '../saved/match-log.js';
 import { chainNames, chainOn } from '../../engine/core/chain.js';

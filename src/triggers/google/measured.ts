@@ -196,6 +196,23 @@ export interface MeasuredPorts {
   readonly samples: Samples;
 }
 
+/** A call timed under its kind, as measurePorts wraps each. */
+type Timer = <A extends unknown[], R>(kind: CallKind, call: (...args: A) => R) => (...args: A) => R;
+
+/** The Forms port with its calls timed under their kinds (for measurePorts). */
+function timedForms(forms: HostPorts['forms'], timed: Timer): HostPorts['forms'] {
+  return {
+    create: timed('createFile', (title) => forms.create(title)),
+    setUp: timed('formShow', (...a: Parameters<typeof forms.setUp>) => forms.setUp(...a)),
+    show: timed('formShow', (...a: Parameters<typeof forms.show>) => forms.show(...a)),
+    startAccepting: timed('formChange', (...a: Parameters<typeof forms.startAccepting>) => forms.startAccepting(...a)),
+    stopAccepting: timed('formChange', (...a: Parameters<typeof forms.stopAccepting>) => forms.stopAccepting(...a)),
+    addResponder: timed('formChange', (id, email) => forms.addResponder(id, email)),
+    responses: timed('formRead', (...a: Parameters<typeof forms.responses>) => forms.responses(...a)),
+    ...(forms.prepare ? { prepare: forms.prepare.bind(forms) } : {}),
+  };
+}
+
 /**
  * The ports with every call that reaches Google timed by `now` (milliseconds) and filed under its
  * kind. A call that throws is timed too (its round trip was made). Waits are not Google's time
@@ -243,18 +260,7 @@ export function measurePorts(ports: HostPorts, now: () => number): MeasuredPorts
       unshare: timed('drivePermission', (id, email) => files.unshare(id, email)),
       publish: timed('drivePermission', (id) => files.publish(id)),
     },
-    forms: {
-      create: timed('createFile', (title) => forms.create(title)),
-      setUp: timed('formShow', (...a: Parameters<typeof forms.setUp>) => forms.setUp(...a)),
-      show: timed('formShow', (...a: Parameters<typeof forms.show>) => forms.show(...a)),
-      startAccepting: timed('formChange', (...a: Parameters<typeof forms.startAccepting>) =>
-        forms.startAccepting(...a),
-      ),
-      stopAccepting: timed('formChange', (...a: Parameters<typeof forms.stopAccepting>) => forms.stopAccepting(...a)),
-      addResponder: timed('formChange', (id, email) => forms.addResponder(id, email)),
-      responses: timed('formRead', (...a: Parameters<typeof forms.responses>) => forms.responses(...a)),
-      ...(forms.prepare ? { prepare: forms.prepare.bind(forms) } : {}),
-    },
+    forms: timedForms(forms, timed),
     scheduler: {
       install: (...a: Parameters<typeof scheduler.install>) => scheduler.install(...a),
       remove: () => scheduler.remove(),

@@ -103,6 +103,21 @@ export function playersToRemind(result: ReplayResult, now: string): string[] {
 }
 
 /**
+ * The opening's call to every player the phase waits for (notices.ts), once each, and again while
+ * Google has not confirmed it (at least once, as a reminder): whom this execution emails for it.
+ */
+function toCallAtOpening(
+  ctx: HostContext,
+  result: ReplayResult,
+  opening: string | null,
+  email: boolean,
+  logged: ReturnType<typeof loggedMessages>,
+): string[] {
+  if (opening === null || !email || !ctx.ports.mail) return [];
+  return awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', opening, id))));
+}
+
+/**
  * Sends what is due now and answers the entries to log (see the top of this file). `remind`:
  * whether this execution sends reminder emails (a tick or a menu item, which read the awaited
  * players' forms first); an answer's execution leaves a due reminder to the next tick.
@@ -118,14 +133,9 @@ export function sendMessages(ctx: HostContext, result: ReplayResult, now: string
   const due = dueReminder(openReminders(result), now);
   const waiting = due ? awaited(result) : [];
   const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
-  // The opening's call to every player the phase waits for (opening-notices.ts), once each, and again
-  // while Google has not confirmed it (at least once, as a reminder).
   const opening = openingKey(result);
   const notices = noticesOn(result.match);
-  const toCall =
-    opening !== null && notices.email && ctx.ports.mail
-      ? awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', opening, id))))
-      : [];
+  const toCall = toCallAtOpening(ctx, result, opening, notices.email, logged);
   const tried = remind ? emailAll(ctx, result, emailJobs(ctx, result, now, due, unsent, opening, toCall)) : [];
   entries.push(...tried.map(event));
   // An email Google did not confirm is tried again by the next tick (at least once).

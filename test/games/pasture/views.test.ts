@@ -18,7 +18,8 @@ const grassGrid = (view: View, tab = 'Current'): Grid =>
   view.boards.find((b) => b.tab === tab)!.grids.find((g) => g.title.startsWith('Grass'))!;
 /** The view as text, without pasture names (ranges such as A1:G7 name corners, not sheep). */
 // The finished match's published file (the Seed tab, public at the end by the host's choice: docs/matchfile.md) is left out: these tests are about the boards and tables.
-const withoutPublished = (view: View): View => ({ ...view, seed: undefined });
+// So is the Rules tab, the game's own text alike for every audience (it names the kinds of vote, never a match's votes).
+const withoutPublished = (view: View): View => ({ ...view, seed: undefined, rules: undefined });
 const textOf = (view: View) => JSON.stringify(withoutPublished(view)).replace(/[A-N]\d{1,2}:[A-N]\d{1,2}/g, '');
 const mentions = (text: string, cell: string) => new RegExp(`\\b${cell}\\b`).test(text);
 
@@ -82,7 +83,13 @@ describe('privacy in a worked match', () => {
       [1, 'Cara', 'J10', 'stay', 'J10', 'P1 P2', 'P2', '—', '—'],
       [2, 'Cara', 'J10', 'stay', 'J10', '—', '—', '—', '—'],
     ]);
-    expect(JSON.stringify(viewFor(result, 'player:p1'))).not.toMatch(/Dominant|Influence/);
+    expect(JSON.stringify(withoutPublished(viewFor(result, 'player:p1')))).not.toMatch(/Dominant|Influence/);
+    // The result in words names a purchase (Cara's extra vote, a garnet spent) to the host and to Cara only.
+    const spent = /^Award: Cara −1 garnet \(Garnets spent during the game: 1 extra vote\)$/;
+    expect(viewFor(result, 'host').status.result).toContainEqual(expect.stringMatching(spent));
+    expect(viewFor(result, 'player:p3').status.result).toContainEqual(expect.stringMatching(spent));
+    expect(publicView.status.result).toContainEqual(expect.stringMatching(/^Award: Ann \+2 garnets/));
+    expect(viewFor(result, 'player:p1').status.result).not.toContainEqual(expect.stringMatching(spent));
     const tallies = viewFor(result, 'host').sections.find((s) => s.title === 'Votes and tallies (host only)')!;
     expect(tallies.rows.filter((r) => r[0] === 1 && r[1] === 'A1:G14')).toEqual([
       [1, 'A1:G14', 'P1', 'H:9', 2, 1, 'P1 passed (only plan)'],
