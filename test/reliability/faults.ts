@@ -83,9 +83,13 @@ function sweepMode(): SweepMode {
   return process.env.FAULTS === 'all' ? 'all' : 'classes';
 }
 
-/** The mode of the sweeps that sample by default: FAULTS=all or FAULTS=classes runs more. */
+/**
+ * The mode of the sweeps that sample by default: FAULTS=all or FAULTS=classes runs more, and so does
+ * the deep run (npm run test:deep: every class of fault point, test/helpers/depth.ts).
+ */
 export function sampledSweepMode(): SweepMode {
-  return process.env.FAULTS === 'all' || process.env.FAULTS === 'classes' ? process.env.FAULTS : 'sample';
+  if (process.env.FAULTS === 'all' || process.env.FAULTS === 'classes') return process.env.FAULTS;
+  return process.env.GENIUS_TEST_DEPTH === 'deep' ? 'classes' : 'sample';
 }
 
 /**
