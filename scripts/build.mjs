@@ -160,6 +160,11 @@ const bundled = await build({
   mainFields: ['module', 'main'],
   target: 'es2019',
   minify: true,
+  // Non-ASCII text as itself (UTF-8), not as \uXXXX escapes: six bytes a character, twelve for one
+  // outside the BMP (the look-alike table, every ’ and — a host reads), 17 KB of the bundle. The
+  // file is already UTF-8 (its regular expressions keep their °, ⁰, …; the sidebar's HTML too), and
+  // is sent as text: the Apps Script API's File.source is a string (scripts/template.mjs, clasp).
+  charset: 'utf8',
   legalComments: 'none',
   outfile: join(dist, 'Code.js'),
   banner: { js: '// genius-host: built by scripts/build.mjs; edit src/, not this file.' },
