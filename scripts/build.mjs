@@ -184,6 +184,7 @@ if (process.argv.includes('--sizes')) {
   }
   for (const [key, bytes] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 30))
     console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${key}`);
+  console.log(`${(statSync(join(dist, 'Code.js')).size / 1024).toFixed(1).padStart(7)} KB  dist/Code.js in all`);
 }
 copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
 // HtmlService.createHtmlOutputFromFile('sidebar') reads sidebar.html next to Code.js.
