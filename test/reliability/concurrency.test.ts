@@ -9,6 +9,7 @@
 // the phase its form showed. A menu prompt is a long gap outside the lock: a tick that closes the
 // phase while the host types must not make their answer apply to another phase.
 import { expect, it } from 'vitest';
+import { sampleOf } from '../helpers/depth.js';
 import { logOf, privatePart, type Table } from '../sandbox/players.js';
 import { differences, digestWorld } from './world.js';
 import { type MatchCase, SMALL_CASES, at, beforeResolution, botAnswers, startedTable } from './scenarios.js';
@@ -67,6 +68,17 @@ function sheetsWrites(table: Table, from: number): number {
     .reduce((n, e) => n + e.calls.filter((c) => c.name === 'Sheets.Spreadsheets.batchUpdate').length, 0);
 }
 
+/** Every pair of executions that may meet at the lock: the first runs, the second comes at one of its boundaries. */
+const ALL_PAIRS: readonly [string, string][] = [
+  ['tick', 'submit'],
+  ['submit', 'tick'],
+  ['tick', 'tick'],
+  ['tick', 'Resolve overdue now'],
+  ['Resolve overdue now', 'tick'],
+  ['tick', 'Re-render'],
+  ['Re-render', 'submit'],
+];
+
 // Up to 5 minutes, not the default minute: a second execution is run at every lock boundary of the first, each from a fresh match, on 2 busy cores.
 it('a tick, a form submission and menu items interleaved at every lock boundary resolve the phase once and log everything once', () => {
   const { table, answered } = beforeResolution(CASE, 1);
@@ -92,15 +104,8 @@ it('a tick, a form submission and menu items interleaved at every lock boundary 
     },
     'Re-render': run('rerender'),
   };
-  const pairs: [string, string][] = [
-    ['tick', 'submit'],
-    ['submit', 'tick'],
-    ['tick', 'tick'],
-    ['tick', 'Resolve overdue now'],
-    ['Resolve overdue now', 'tick'],
-    ['tick', 'Re-render'],
-    ['Re-render', 'submit'],
-  ];
+  // A sample of the pairs by default (test/helpers/depth.ts); npm run test:deep interleaves every one.
+  const pairs: [string, string][] = sampleOf('lock pairs', ALL_PAIRS, 3);
 
   const finish = () => {
     table.google.clock.set(at(deadline, 90));

@@ -6,26 +6,10 @@ import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { MAX_LOGGED_ANSWER } from '../../src/engine/core/submission.js';
 import type { Question } from '../../src/engine/core/game.js';
 import { gameById } from '../../src/engine/games/index.js';
-import { Table, logOf, privatePart } from './players.js';
+import { logOf, privatePart } from './players.js';
+import { startedSmallMatch } from './small-match.js';
 
-const NAMES = ['Ann', 'Ben', 'Cara'];
-const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
-
-function started(): Table {
-  const table = new Table(EXAMPLE_GAME.id, EMAILS);
-  const result = table.startMatch({
-    game: EXAMPLE_GAME.id,
-    players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
-    startAt: '2026-11-21T18:00:00.000Z',
-    timeZone: 'Europe/London',
-    minutes: { default: 60 },
-    deadlines: {},
-  });
-  expect(result.ok).toBe(true);
-  table.google.clock.set('2026-11-21T18:00:30.000Z');
-  table.fire('CLOCK');
-  return table;
-}
+const started = startedSmallMatch;
 
 describe('an answer longer than the log keeps', () => {
   it('is cut and logged with a note; the executions after it run and the deadline closes', () => {

@@ -4,27 +4,10 @@
 // been sent, and it is tried again: a player may get it twice, never none.
 import { describe, expect, it } from 'vitest';
 import type { MessageEvent } from '../../src/engine/core/game.js';
-import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { Table, logOf } from './players.js';
+import { EMAILS, startedSmallMatch } from './small-match.js';
 
-const NAMES = ['Ann', 'Ben', 'Cara'];
-const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
-
-function started(): Table {
-  const table = new Table(EXAMPLE_GAME.id, EMAILS);
-  const result = table.startMatch({
-    game: EXAMPLE_GAME.id,
-    players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
-    startAt: '2026-11-21T18:00:00.000Z',
-    timeZone: 'Europe/London',
-    minutes: { default: 60 },
-    deadlines: {},
-  });
-  expect(result.ok).toBe(true);
-  table.google.clock.set('2026-11-21T18:00:30.000Z');
-  table.fire('CLOCK');
-  return table;
-}
+const started = startedSmallMatch;
 
 // The phase's opening notices (docs/notices.md) went out at 18:00, before the reminder: these are the reminder's.
 const emailEvents = (table: Table) =>

@@ -16,6 +16,7 @@ import type { MatchFile } from '../../src/engine/core/matchfile.js';
 import { renderAudience } from '../../src/cli/outputs.js';
 import type { EmbeddedWorkbook } from '../../src/workbook/workbook.js';
 import { checkPrivacy } from '../helpers/privacy.js';
+import { sampleOf } from '../helpers/depth.js';
 
 function scheduledMatch(gameId: string, seed: string): MatchFile {
   const game = GAME_LIST.find((g) => g.id === gameId)!;
@@ -39,7 +40,8 @@ describe('privacy of the rendered workbooks', () => {
   for (const game of GAME_LIST) {
     it(`${game.title}: no private fact reaches the public workbook or another player's, over bot matches`, () => {
       let checked = 0;
-      for (const seed of ['privacy-1', 'privacy-2']) {
+      // One seed by default, both in the deep run (test/helpers/depth.ts): each is a whole match and one part-way.
+      for (const seed of sampleOf(`privacy seeds of ${game.id}`, ['privacy-1', 'privacy-2'], 1)) {
         const match = scheduledMatch(game.id, seed);
         checked += check(replayMatch(match));
         // Part-way: just after a submission in the middle of the match, its phase still open,
@@ -54,7 +56,7 @@ describe('privacy of the rendered workbooks', () => {
         expect(partway.open).not.toBeNull();
         checked += check(partway);
       }
-      expect(checked).toBeGreaterThan(50);
+      expect(checked).toBeGreaterThan(25);
       // Up to 4 minutes, not the default minute: some 14 s of CPU for Paint, which two busy cores stretch past 60 s.
     }, 240_000);
   }

@@ -162,19 +162,8 @@ export function phasesPerDay(minutes: Readonly<Record<string, number>>): number 
 
 /** The projection (see the top of this file). */
 export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
-  const {
-    CALL_MS,
-    DRAW_MS,
-    LOG_MS,
-    RUN_MS,
-    ARM_MS,
-    FORM_READ_MS,
-    FORM_CLOSE_MS,
-    FORM_SHOW_MS,
-    QUIET_TICK_MS,
-    EDIT_MS,
-    LEAD_MS,
-  } = costs({ ...latencies('pessimistic'), ...input.measured });
+  // Every cost of the model, named as costs() names it.
+  const c = costs({ ...latencies('pessimistic'), ...input.measured });
   const n = Math.max(1, Math.floor(input.players));
   const clock = input.turnClock;
   const phases = clock
@@ -191,35 +180,45 @@ export function projectTriggerUse(input: TriggerUseInput): TriggerUse {
   // shorter than its lead: at most a tick a minute all day); on a turn clock, full ticks.
   const leadMinutes = clock ? 0 : Math.min(DAY_MINUTES, (phases * MINUTE_LEAD_MS) / 60_000);
   const ticks =
-    24 * QUIET_TICK_MS +
-    (clock ? 0 : phases * (LEAD_MS - (MINUTE_LEAD_MS / 60_000) * QUIET_TICK_MS) + leadMinutes * QUIET_TICK_MS) +
-    turnMinutes * (RUN_MS + LOG_MS + n * FORM_READ_MS);
+    24 * c.QUIET_TICK_MS +
+    (clock ? 0 : phases * (c.LEAD_MS - (MINUTE_LEAD_MS / 60_000) * c.QUIET_TICK_MS) + leadMinutes * c.QUIET_TICK_MS) +
+    turnMinutes * (c.RUN_MS + c.LOG_MS + n * c.FORM_READ_MS);
   // The tick before a deadline waits for it (a minute at most), then the close; a turn ended by a
   // move is closed by the move's own execution, without waiting.
-  const close = (clock ? 0 : 60_000) + RUN_MS + LOG_MS + n * FORM_CLOSE_MS + sheets * DRAW_MS + n * FORM_SHOW_MS;
+  const close =
+    (clock ? 0 : 60_000) + c.RUN_MS + c.LOG_MS + n * c.FORM_CLOSE_MS + sheets * c.DRAW_MS + n * c.FORM_SHOW_MS;
   const closes = phases * close;
   // Every player answers each phase, half of them twice; each answer alone in its minute.
   // On a turn clock one player moves a turn (and the full ticks are counted above).
   const answersPerDay = clock ? phases : phases * n * 1.5;
-  const answer = RUN_MS + LOG_MS + CALL_MS.spreadsheetApp + 2 * CALL_MS.propertyWrite + FORM_READ_MS + DRAW_MS + ARM_MS;
+  const answer =
+    c.RUN_MS +
+    c.LOG_MS +
+    c.CALL_MS.spreadsheetApp +
+    2 * c.CALL_MS.propertyWrite +
+    c.FORM_READ_MS +
+    c.DRAW_MS +
+    c.ARM_MS;
   // The next tick draws the host's and the public sheet (for an edit of a public row, also the
   // editor's, which the edit's own trigger does not: counted as the edit trigger's cost and one
   // more draw, below the form answer's own execution).
-  const nextTick = RUN_MS + LOG_MS + 2 * DRAW_MS + ARM_MS + EDIT_MS;
+  const nextTick = c.RUN_MS + c.LOG_MS + 2 * c.DRAW_MS + c.ARM_MS + c.EDIT_MS;
   const answers = answersPerDay * (answer + (clock ? 0 : nextTick));
   // Other players' sheets, and every form, while answers can come (all day, at worst).
   // Each woken by a one-shot trigger, which it replaces.
-  const others = Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * DRAW_MS + ARM_MS);
-  const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (RUN_MS + LOG_MS + n * FORM_READ_MS + ARM_MS);
+  const others =
+    Math.min(answersPerDay, DAY_MINUTES / OTHERS_EVERY_MINUTES) * (c.RUN_MS + c.LOG_MS + n * c.DRAW_MS + c.ARM_MS);
+  const reading = (DAY_MINUTES / FORMS_EVERY_MINUTES) * (c.RUN_MS + c.LOG_MS + n * c.FORM_READ_MS + c.ARM_MS);
   // Reminders: as many a phase as its (shortest) length takes; none for a turn clock's turns of minutes.
   const phaseMinutes = clock ? clock.turnSeconds / 60 : DAY_MINUTES / phasesPerDay(input.minutes);
   const reminderTimes =
     phases * reminderMinutes(input.reminders ? { reminders: [...input.reminders] } : undefined, phaseMinutes).length;
   const reminders =
-    reminderTimes * (RUN_MS + LOG_MS + CALL_MS.mailQuota + n * CALL_MS.mailSend + CALL_MS.fetch + DRAW_MS + ARM_MS);
+    reminderTimes *
+    (c.RUN_MS + c.LOG_MS + c.CALL_MS.mailQuota + n * c.CALL_MS.mailSend + c.CALL_MS.fetch + c.DRAW_MS + c.ARM_MS);
   // The opening's notices: the execution that closes a phase emails every player the next waits for.
   const noticeEmails = input.noticesByEmail === false ? 0 : phases * n;
-  const notices = noticeEmails > 0 ? phases * CALL_MS.mailQuota + noticeEmails * CALL_MS.mailSend : 0;
+  const notices = noticeEmails > 0 ? phases * c.CALL_MS.mailQuota + noticeEmails * c.CALL_MS.mailSend : 0;
   const parts = { ticks, closes: closes + notices, answers, others, reading, reminders };
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   const toMinutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
