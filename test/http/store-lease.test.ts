@@ -75,12 +75,14 @@ describe('the store tab', () => {
     });
   });
 
-  it('reuses a removed key’s row, grows the tab when full, and reads afresh with peek', () => {
+  it('appends a new key, reuses a removed key’s own row when it comes back, grows the tab when full, and reads afresh with peek', () => {
     const file = new SheetFile('1Store2', 'Host', 'host@example.com');
     const store = new SheetStore(portOf(file));
     for (let i = 0; i < 250; i++) store.set(`k${i}`, `v${i}`);
     store.flush();
     expect(file.sheet(STORE_TAB).rowCount).toBeGreaterThanOrEqual(250);
+    // Read again, the store knows each key's row: a remove marks it in place.
+    store.refresh();
     store.remove('k3');
     store.set('new', 'here');
     store.flush();
@@ -88,10 +90,74 @@ describe('the store tab', () => {
     expect(reader.keys()).toHaveLength(250);
     expect(reader.get('new')).toBe('here');
     expect(reader.get('k3')).toBeNull();
+    // The removed key's row is its own: back, it takes it again, and the tab does not grow.
+    reader.set('k3', 'back');
+    reader.flush();
+    expect(file.values(`'${STORE_TAB}'!A1:B`, 'FORMULA').values).toHaveLength(251);
+    expect(new SheetStore(portOf(file)).get('k3')).toBe('back');
     store.set('k4', 'changed');
     store.flush();
     expect(reader.get('k4')).toBe('v4');
     expect(reader.peek('k4')).toBe('changed');
+  });
+
+  it('two writers adding different keys at once keep both, at every interleaving of their reads and writes', () => {
+    // On the original store both took the first free row after what they had read: the second write replaced the first.
+    const seeded = () => {
+      const file = new SheetFile('1StoreTwo', 'Host', 'host@example.com');
+      const seed = new SheetStore(portOf(file));
+      seed.set('gh.shared', 'one');
+      seed.set('gh.gone', 'x');
+      seed.flush();
+      // A removed key's row: the original store gave it to the next new key of each writer.
+      seed.remove('gh.gone');
+      seed.flush();
+      return file;
+    };
+    const steps = ['read', 'set', 'flush'] as const;
+    // Every order of A's three steps and B's three steps, each writer's in its own order.
+    const orders: ('a' | 'b')[][] = [];
+    const build = (a: number, b: number, order: ('a' | 'b')[]) => {
+      if (a === 3 && b === 3) orders.push(order);
+      if (a < 3) build(a + 1, b, [...order, 'a']);
+      if (b < 3) build(a, b + 1, [...order, 'b']);
+    };
+    build(0, 0, []);
+    expect(orders).toHaveLength(20);
+    for (const order of orders) {
+      const file = seeded();
+      const writers = { a: new SheetStore(portOf(file)), b: new SheetStore(portOf(file)) };
+      const done = { a: 0, b: 0 };
+      for (const who of order) {
+        const store = writers[who];
+        const step = steps[done[who]++];
+        if (step === 'read') store.refresh();
+        else if (step === 'set') store.set(`gh.added.${who}`, `by ${who}`);
+        else store.flush();
+      }
+      const reader = new SheetStore(portOf(file));
+      expect(Object.fromEntries(reader.keys().map((k) => [k, reader.get(k)])), `order ${order.join('')}`).toEqual({
+        'gh.shared': 'one',
+        'gh.added.a': 'by a',
+        'gh.added.b': 'by b',
+      });
+    }
+  });
+
+  it('the same key appended by two writers reads as the later one, and a remove then removes it whole', () => {
+    const file = new SheetFile('1StoreSame', 'Host', 'host@example.com');
+    const a = new SheetStore(portOf(file));
+    const b = new SheetStore(portOf(file));
+    expect([a.keys(), b.keys()]).toEqual([[], []]);
+    a.set('gh.quiet', 'first');
+    b.set('gh.quiet', 'second');
+    a.flush();
+    b.flush();
+    const reader = new SheetStore(portOf(file));
+    expect(reader.get('gh.quiet')).toBe('second');
+    reader.remove('gh.quiet');
+    reader.flush();
+    expect(new SheetStore(portOf(file)).keys()).toEqual([]);
   });
 
   it('keeps its writes when a flush fails, and writes them with the next', () => {
