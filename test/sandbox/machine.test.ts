@@ -504,4 +504,27 @@ describe('two hosts at once', () => {
     }
     expect(refused).toBeGreaterThan(2);
   }, 300_000);
+
+  it('Host from Apps Script again, giving a stopped machine’s lease back after 10 minutes, raises the fence: the machine’s write on its way is refused whole', () => {
+    const { table } = overdue(formOnlyGame(3).id);
+    const { google } = table;
+    const hostFile = () => JSON.stringify(google.host.workbook.tabs.map((t) => [t.title, t.cells]));
+    const asleep = machineFor(table, 'asleep');
+    let taken: string | null = null;
+    asleep.sending = (call, fileId) => {
+      if (call !== 'batchUpdate' || fileId !== google.host.id || !holds(table, 'asleep')) return;
+      asleep.sending = null;
+      // The host takes the match back while the machine sleeps: refused at first (a run under way), then, 10 minutes on, the lease is given back.
+      table.run('hostFromAppsScript');
+      expect(google.ui.alerts.at(-1)).toMatch(/A machine is in the middle of a run/);
+      google.clock.advance(11 * 60);
+      table.run('hostFromAppsScript');
+      expect(google.ui.alerts.at(-1)).toMatch(/Apps Script hosts the match again/);
+      expect(leaseIn(google.host.workbook.getMetadata())).toMatchObject({ value: 'free', token: 1 });
+      taken = hostFile();
+    };
+    expect(() => asleep.tick()).toThrow(/took the lease over/);
+    expect(taken).not.toBeNull();
+    expect(hostFile() === taken, 'the machine wrote after Apps Script took the match back').toBe(true);
+  });
 });

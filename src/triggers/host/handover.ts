@@ -107,7 +107,7 @@ export function takeBack(ctx: HostContext): string {
           ]);
           break;
         } catch {
-          store.remove(KEY.leaseSeen);
+          // Looked at again below: a new value (another took the lease) starts a new watch by itself.
         }
       }
       if (Date.parse(now) >= waitUntil)
