@@ -135,7 +135,7 @@ export class LeaseLock implements Lock {
     try {
       send([...fenceCheck(fence.token, fence.sheetId), ...requests]);
     } catch (error) {
-      if (this.withoutGuard(() => leaseIn(this.target.getMetadata()).token) > fence.token) {
+      if (this.fenceNow() > fence.token) {
         // Fenced out while the lease may still name us (a take-over whose compare-and-set missed our
         // renewal): given back, so nobody waits for it to lapse. A compare-and-set: it changes
         // nothing once another holds it.
@@ -144,6 +144,15 @@ export class LeaseLock implements Lock {
         this.lost();
       }
       throw error;
+    }
+  }
+
+  /** The token as the spreadsheet has it now; -1 when it cannot be read (the write's own error then stands). */
+  private fenceNow(): number {
+    try {
+      return this.withoutGuard(() => leaseIn(this.target.getMetadata()).token);
+    } catch {
+      return -1;
     }
   }
 

@@ -411,6 +411,69 @@ describe('the lease', () => {
     expect([...values].every((v) => JSON.parse(v ?? '').holder === 'long')).toBe(true);
   });
 
+  /** A write of `who` to the spreadsheet, through `lock` (as the machine's host spreadsheet sends every write): a tab named for it. */
+  const writeTab = (file: SheetFile, lock: LeaseLock, who: string) =>
+    lock.write([{ addSheet: { properties: { title: `written by ${who}` } } }], (requests) =>
+      file.batchUpdate(requests),
+    );
+  const tabs = (file: SheetFile) => file.workbook.tabs.map((t) => t.title).filter((t) => t.startsWith('written'));
+
+  it('fencing: a holder that slept past its lease (its renewal not due by its own clock) has its write refused whole; the new holder’s writes land', () => {
+    const file = new SheetFile('1Fence', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    // The sleeper's own clock stops while it sleeps (a laptop's monotonic clock leaves the sleep out).
+    let elapsed = 0;
+    const asleep: Clock = { ...clock, elapsedMs: () => elapsed };
+    const sleeper = new LeaseLock(portOf(file), new SheetStore(portOf(file)), asleep, 'sleeper');
+    const next = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'next');
+    expect(sleeper.tryAcquire(0)).toBe(true);
+    expect(sleeper.token).toBe(0);
+    writeTab(file, sleeper, 'sleeper before');
+    expect(next.tryAcquire(0)).toBe(false);
+    clock.advance(11 * 60_000);
+    expect(next.tryAcquire(0)).toBe(true);
+    expect(next.token).toBe(1);
+    // Awake: by its own clock no renewal is due, so nothing but the token stops it.
+    sleeper.guard();
+    expect(() => writeTab(file, sleeper, 'sleeper after')).toThrow(LeaseLost);
+    writeTab(file, next, 'next');
+    expect(tabs(file)).toEqual(['written by sleeper before', 'written by next']);
+    // A lease given back keeps its token: the next holder writes under it, and the sleeper stays out.
+    next.release();
+    const third = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'third');
+    expect(third.tryAcquire(0)).toBe(true);
+    expect(third.token).toBe(1);
+    writeTab(file, third, 'third');
+    expect(tabs(file)).toEqual(['written by sleeper before', 'written by next', 'written by third']);
+  });
+
+  it('fencing: a take-over whose compare-and-set misses the holder’s renewal still fences it out; the holder gives the lease back, and the taker takes it at once', () => {
+    const file = new SheetFile('1FenceRace', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let renewBefore: (() => void) | null = null;
+    // The holder renews just before the taker's take-over batch arrives (both read the same value).
+    const racing = portOf(file, (call, requests) => {
+      if (call !== 'batchUpdate' || !JSON.stringify(requests ?? []).includes('taker')) return;
+      const renew = renewBefore;
+      renewBefore = null;
+      renew?.();
+    });
+    const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'holder');
+    const taker = new LeaseLock(racing, new SheetStore(portOf(file)), clock, 'taker');
+    expect(holder.tryAcquire(0)).toBe(true);
+    expect(taker.tryAcquire(0)).toBe(false);
+    clock.advance(11 * 60_000);
+    renewBefore = () => holder.guard();
+    expect(taker.tryAcquire(0)).toBe(false);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('holder');
+    // The fence rose all the same: the holder's next write is refused, and it gives the lease back.
+    expect(() => writeTab(file, holder, 'holder')).toThrow(LeaseLost);
+    expect(leaseValue(file)).toBe(FREE);
+    expect(taker.tryAcquire(0)).toBe(true);
+    writeTab(file, taker, 'taker');
+    expect(tabs(file)).toEqual(['written by taker']);
+  });
+
   it('a holder that finds its lease taken over stops: it writes nothing more, not even what it kept to write', () => {
     const file = new SheetFile('1LeaseLost', 'Host', 'host@example.com');
     const clock = fakeClock();
