@@ -433,7 +433,8 @@ describe('the lease', () => {
     clock.advance(11 * 60_000);
     expect(next.tryAcquire(0)).toBe(true);
     expect(next.token).toBe(1);
-    // Awake: by its own clock no renewal is due, so nothing but the token stops it.
+    // Awake, 30 seconds on by its own clock: no renewal is due, so nothing but the token stops it.
+    elapsed += 30_000;
     sleeper.guard();
     expect(() => writeTab(file, sleeper, 'sleeper after')).toThrow(LeaseLost);
     writeTab(file, next, 'next');
