@@ -28,7 +28,7 @@ const STORE_NOTE =
 /** The rows a new tab is made with (appendCells adds more when they run out). */
 const FIRST_ROWS = 200;
 /** Column A of a removed key's row: this, then the key (no key has a space). */
-export const REMOVED = 'removed: ';
+const REMOVED = 'removed: ';
 
 interface Slot {
   /** The key's last row (0-based), or null for a key appended since the tab was read (its row is Google's to choose). */

@@ -29,9 +29,9 @@ import { STORE_TAB } from './sheet-store.js';
 export const LEASE_KEY = OTHER_KEYS.lease;
 /** A fixed id: two runners making the lease at once make the same id, and Sheets refuses the second. */
 export const LEASE_ID = 0x6e1ea5e;
-export const FENCE_KEY = OTHER_KEYS.fence;
+const FENCE_KEY = OTHER_KEYS.fence;
 /** Fence k has the id FENCE_BASE + k (k = 1, 2, …): spreadsheet-unique, as every metadata id. */
-export const FENCE_BASE = 0x6e1f000;
+const FENCE_BASE = 0x6e1f000;
 /** The value of a lease nobody holds. */
 export const FREE = 'free';
 /** How long a value must stand unchanged, by the watcher's own clock, before its holder counts as gone. */
