@@ -117,8 +117,17 @@ export interface MachineParts {
   readonly discord?: { readonly http: Http; readonly secrets: Secrets };
 }
 
-/** The host spreadsheet's spreadsheet port, with the replies a lease needs. */
+/** The host spreadsheet's spreadsheet port, with the replies a lease needs, its writes fenced by the lease. */
 class HostSpreadsheet extends RestSpreadsheet {
+  /** Set once the lease is made (it is made on this spreadsheet). */
+  lock: LeaseLock | null = null;
+
+  override batchUpdate(requests: readonly Request[]): void {
+    const send = (fenced: readonly Request[]) => super.batchUpdate(fenced);
+    if (this.lock) this.lock.write(requests, send);
+    else send(requests);
+  }
+
   batchUpdateReplies(requests: readonly Request[]): readonly object[] {
     return (
       this.google.call('batchUpdate', { spreadsheetId: this.id, requests: [...requests] }, this.what).replies ?? []
@@ -143,6 +152,8 @@ export function machinePorts(
   const wake = new MachineWake();
   const store = new SheetStore(host);
   const lock = new LeaseLock(host, store, clock, randomUUID(), leaseMemoryFile(hostId));
+  // Every write to the host spreadsheet (the log, the store, the host's tabs) carries the lease's token.
+  host.lock = lock;
   // Before any call to Google, the lease renewed when due, so a run however long keeps it (a run
   // that lost it stops here, writing nothing); before any write, the store's writes (a read depends
   // on none of them; the store's own calls do not flush it again, and the lease's own calls go

@@ -15,12 +15,18 @@
 //
 // A reply that does not say (a refusal, or a retried call whose first try took effect) is settled by
 // reading the lease again: it is ours if it names us.
+//
+// Fencing (store-lease.ts): taking over a held lease raises the fence in the same batch, and every
+// write the holder sends to the host spreadsheet goes through write(), which opens it with the
+// check of its token: a holder that lost the lease without knowing it (asleep, or its write on the
+// way) has that write refused whole by Google, and stops (LeaseLost) on learning why.
 
 import { randomUUID } from 'node:crypto';
 import type { Request, WorkbookMetadata } from '../sheets/api.js';
 import { isRecord } from '../engine/core/guards.js';
 import {
   FREE,
+  fenceCheck,
   LEASE_ID,
   LEASE_KEY,
   LEASE_MS,
@@ -28,6 +34,7 @@ import {
   RENEW_AFTER_MS,
   leaseIn,
   leaseValue,
+  raiseFence,
   watchLease,
 } from '../triggers/saved/store-lease.js';
 import type { Clock, Lock } from '../triggers/google/ports.js';
@@ -72,6 +79,8 @@ export class LeaseLock implements Lock {
   private written = 0;
   /** A lease call is under way (its own writes are not guarded). */
   private busy = false;
+  /** The fencing token of the lease held, and the store tab its fences are on (null: none held). */
+  private fence: { token: number; sheetId: number } | null = null;
 
   constructor(
     private readonly target: LeaseTarget,
@@ -102,7 +111,58 @@ export class LeaseLock implements Lock {
     const mine = this.held;
     if (mine === null) return;
     this.held = null;
+    this.fence = null;
     this.withoutGuard(() => this.swap(mine.value, FREE));
+  }
+
+  /** The token of the lease held (null: none): the number every write of this holder carries. */
+  get token(): number | null {
+    return this.fence?.token ?? null;
+  }
+
+  /**
+   * Sends a write to the host spreadsheet: while the lease is held, after the check of its token, so
+   * Google refuses it whole once the lease was taken over. A refusal is read as that (LeaseLost,
+   * having dropped the store's unwritten keys) when the fence has risen past the token; any other
+   * is the write's own and is thrown as it came.
+   */
+  write(requests: readonly Request[], send: (requests: readonly Request[]) => void): void {
+    const fence = this.fence;
+    if (fence === null || this.busy) {
+      send(requests);
+      return;
+    }
+    try {
+      send([...fenceCheck(fence.token, fence.sheetId), ...requests]);
+    } catch (error) {
+      if (this.fenceNow() > fence.token) {
+        // Fenced out while the lease may still name us (a take-over whose compare-and-set missed our
+        // renewal): given back, so nobody waits for it to lapse. A compare-and-set: it changes
+        // nothing once another holds it.
+        const mine = this.held;
+        if (mine !== null) this.withoutGuard(() => this.swap(mine.value, FREE));
+        this.lost();
+      }
+      throw error;
+    }
+  }
+
+  /** The token as the spreadsheet has it now; -1 when it cannot be read (the write's own error then stands). */
+  private fenceNow(): number {
+    try {
+      return this.withoutGuard(() => leaseIn(this.target.getMetadata()).token);
+    } catch {
+      return -1;
+    }
+  }
+
+  private lost(): never {
+    this.held = null;
+    this.fence = null;
+    this.store.discard();
+    throw new LeaseLost(
+      'another runner took the lease over while this run went on (it had not been renewed for too long): this run stops, writing nothing more',
+    );
   }
 
   /**
@@ -116,15 +176,12 @@ export class LeaseLock implements Lock {
     if (this.now() - mine.sentAt < RENEW_AFTER_MS) return;
     const sentAt = this.now();
     const next = leaseValue(this.holder, ++this.written);
-    if (this.withoutGuard(() => this.swap(mine.value, next))) {
+    const check = this.fence ? fenceCheck(this.fence.token, this.fence.sheetId) : [];
+    if (this.withoutGuard(() => this.swap(mine.value, next, check))) {
       this.held = { value: next, sentAt };
       return;
     }
-    this.held = null;
-    this.store.discard();
-    throw new LeaseLost(
-      'another runner took the lease over while this run went on (it had not been renewed for too long): this run stops, writing nothing more',
-    );
+    this.lost();
   }
 
   /** A call of the lease itself is under way: nothing goes before it (the store's writes wait for the lease). */
@@ -149,18 +206,22 @@ export class LeaseLock implements Lock {
 
   private tryOnce(): boolean {
     return this.withoutGuard(() => {
-      const { value, lease } = leaseIn(this.target.getMetadata());
+      const { value, lease, token, sheetId } = leaseIn(this.target.getMetadata());
+      let fence: Request[] = [];
       if (lease !== null && lease.holder !== this.holder) {
         // Held by another: taken over only once the same value has stood for the lease's length of our clock.
         const watched = watchLease(value ?? '', this.memory.get(), this.clock.now(), this.leaseMs);
         this.memory.set(watched.seen);
         if (!watched.lapsed) return false;
+        // Its holder did not give it back: the fence rises with the take-over, in the same batch.
+        if (sheetId !== null) fence = [raiseFence(token + 1, sheetId)];
       }
       const mine = leaseValue(this.holder, ++this.written);
       const sentAt = this.now();
-      const won = value === null ? this.create(mine) : this.swap(value, mine);
+      const won = value === null ? this.create(mine) : this.swap(value, mine, fence);
       if (won) {
         this.held = { value: mine, sentAt };
+        this.fence = { token: token + fence.length, sheetId: sheetId ?? this.store.ensureTab() };
         this.memory.set(null);
       }
       return won;
@@ -191,10 +252,11 @@ export class LeaseLock implements Lock {
   }
 
   /** The compare-and-set: `from` becomes `to` if the lease still holds `from`. */
-  private swap(from: string, to: string): boolean {
+  private swap(from: string, to: string, before: readonly Request[] = []): boolean {
     let replies: readonly object[];
     try {
       replies = this.target.batchUpdateReplies([
+        ...before,
         {
           updateDeveloperMetadata: {
             dataFilters: [
@@ -209,7 +271,7 @@ export class LeaseLock implements Lock {
       return this.names(to);
     }
     // The reply is { updateDeveloperMetadata: { developerMetadata: [...] } } (Sheets API, Response).
-    const reply: unknown = replies[0];
+    const reply: unknown = replies[before.length];
     const update = isRecord(reply) ? reply.updateDeveloperMetadata : undefined;
     const updated = isRecord(update) ? update.developerMetadata : undefined;
     if (Array.isArray(updated) && updated.some((m) => isRecord(m) && m.metadataId === LEASE_ID)) return true;

@@ -97,7 +97,10 @@ export function layoutView(view: View): TabLayout[] {
     );
   if (view.sections.length > 0) fixed.push(tablesLayout('Details', head('Details'), view.sections));
   if (view.log) fixed.push(tablesLayout('Log', head('Log'), [view.log]));
-  if (view.hostActions) fixed.push(tablesLayout('Host actions', head('Host actions'), [view.hostActions]));
+  if (view.hostActions)
+    fixed.push(
+      tablesLayout('Host actions', head('Host actions'), [view.hostActions, ...(view.rowEdits ? [view.rowEdits] : [])]),
+    );
   if (view.seed) fixed.push(seedLayout(head('Seed', [SEED_PURPOSE]), view.seed));
   if (view.season && view.season.length > 0)
     fixed.push(tablesLayout('Season', head('Season', [SEASON_PURPOSE]), view.season));

@@ -132,3 +132,31 @@ export function updateDeveloperMetadata(
     throw new WorkbookError(`no developer metadata with id ${lookup.metadataId}`);
   return { updateDeveloperMetadata: { developerMetadata: updated } };
 }
+
+/**
+ * deleteDeveloperMetadata of the metadata a lookup by metadataId selects ("The data filter
+ * describing the criteria used to select which developer metadata entry to delete"). Answers the
+ * DeleteDeveloperMetadataResponse, "the metadata that was deleted". Only a lookup by id is
+ * modelled (what the machines' fence check sends: src/triggers/saved/store-lease.ts); whether
+ * Google refuses a filter that selects nothing is not documented, so the fence never relies on it.
+ */
+export function deleteDeveloperMetadata(
+  batch: BatchWork,
+  request: SheetsApi.Schema$DeleteDeveloperMetadataRequest,
+): { deleteDeveloperMetadata: { deletedDeveloperMetadata: SheetsApi.Schema$DeveloperMetadata[] } } {
+  batch.only(request, ['dataFilter']);
+  const filter = request.dataFilter ?? {};
+  batch.only(filter, ['developerMetadataLookup']);
+  const lookup = filter.developerMetadataLookup ?? {};
+  batch.only(lookup, ['metadataId']);
+  const id = lookup.metadataId;
+  if (typeof id !== 'number') throw new WorkbookError('developerMetadataLookup.metadataId is required');
+  const deleted: SheetsApi.Schema$DeveloperMetadata[] = [];
+  for (const holder of batch.sheets.filter((s) => s.developerMetadata.some((m) => m.metadataId === id))) {
+    const sheet = batch.writable(holder);
+    for (const found of sheet.developerMetadata.filter((m) => m.metadataId === id))
+      deleted.push({ ...found, location: { sheetId: sheet.sheetId, locationType: 'SHEET' } });
+    sheet.developerMetadata = sheet.developerMetadata.filter((m) => m.metadataId !== id);
+  }
+  return { deleteDeveloperMetadata: { deletedDeveloperMetadata: deleted } };
+}

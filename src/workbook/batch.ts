@@ -17,6 +17,7 @@ import { appendCells, repeatCell, updateBorders, updateCells } from './batch-cel
 import {
   addProtectedRange,
   createDeveloperMetadata,
+  deleteDeveloperMetadata,
   deleteProtectedRange,
   updateDeveloperMetadata,
 } from './batch-metadata.js';
@@ -80,6 +81,8 @@ export class Batch implements BatchWork {
         return createDeveloperMetadata(this, body(request.createDeveloperMetadata));
       case 'updateDeveloperMetadata':
         return updateDeveloperMetadata(this, body(request.updateDeveloperMetadata));
+      case 'deleteDeveloperMetadata':
+        return deleteDeveloperMetadata(this, body(request.deleteDeveloperMetadata));
     }
   }
 

@@ -88,6 +88,7 @@ export const SUPPORTED = [
   'deleteProtectedRange',
   'createDeveloperMetadata',
   'updateDeveloperMetadata',
+  'deleteDeveloperMetadata',
 ] as const satisfies readonly (keyof Request)[];
 export type Supported = (typeof SUPPORTED)[number];
 

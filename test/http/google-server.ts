@@ -175,6 +175,14 @@ export class LoopbackGoogle {
   readonly oauth = new OAuthServer();
   /** Runs before each authenticated call is served: a test throws an HttpError from it to refuse one call. */
   interrupt: ((method: string, path: string) => void) | null = null;
+  /**
+   * Awaited before each authenticated call is served: a test holds one call there (a machine stopped
+   * with its request on the way) until it lets it go, so what happens meanwhile is the test's choice.
+   */
+  hold: ((call: { method: string; path: string; account: string; body: unknown }) => Promise<void> | void) | null =
+    null;
+  /** Runs as soon as a call has been served, before any other is (a test checks who wrote what, and when). */
+  served: ((call: { method: string; path: string; account: string; body: unknown }) => void) | null = null;
   /** ServerOptions.slowFirstTryMs, changeable between calls (a test makes files first, then slows every later call). */
   slowFirstTryMs: number;
   /** Forms v1, Drive v3 and spreadsheets.create (test/http/workspace-server.ts); its world holds the forms and Drive's files. */
@@ -293,7 +301,9 @@ export class LoopbackGoogle {
         const json = checkAgainstSchema(req.method ?? 'GET', url, body, scopes);
         notEnabledIn(client, url.pathname);
         this.interrupt?.(req.method ?? 'GET', url.pathname);
+        await this.hold?.({ method: req.method ?? 'GET', path: url.pathname, account, body: json });
         answer = this.route(req.method ?? 'GET', url, body, json, account);
+        this.served?.({ method: req.method ?? 'GET', path: url.pathname, account, body: json });
       }
     } catch (error) {
       status = error instanceof HttpError ? error.status : 500;

@@ -75,12 +75,14 @@ describe('the store tab', () => {
     });
   });
 
-  it('reuses a removed key’s row, grows the tab when full, and reads afresh with peek', () => {
+  it('appends a new key, reuses a removed key’s own row when it comes back, grows the tab when full, and reads afresh with peek', () => {
     const file = new SheetFile('1Store2', 'Host', 'host@example.com');
     const store = new SheetStore(portOf(file));
     for (let i = 0; i < 250; i++) store.set(`k${i}`, `v${i}`);
     store.flush();
     expect(file.sheet(STORE_TAB).rowCount).toBeGreaterThanOrEqual(250);
+    // Read again, the store knows each key's row: a remove marks it in place.
+    store.refresh();
     store.remove('k3');
     store.set('new', 'here');
     store.flush();
@@ -88,10 +90,74 @@ describe('the store tab', () => {
     expect(reader.keys()).toHaveLength(250);
     expect(reader.get('new')).toBe('here');
     expect(reader.get('k3')).toBeNull();
+    // The removed key's row is its own: back, it takes it again, and the tab does not grow.
+    reader.set('k3', 'back');
+    reader.flush();
+    expect(file.values(`'${STORE_TAB}'!A1:B`, 'FORMULA').values).toHaveLength(251);
+    expect(new SheetStore(portOf(file)).get('k3')).toBe('back');
     store.set('k4', 'changed');
     store.flush();
     expect(reader.get('k4')).toBe('v4');
     expect(reader.peek('k4')).toBe('changed');
+  });
+
+  it('two writers adding different keys at once keep both, at every interleaving of their reads and writes', () => {
+    // On the original store both took the first free row after what they had read: the second write replaced the first.
+    const seeded = () => {
+      const file = new SheetFile('1StoreTwo', 'Host', 'host@example.com');
+      const seed = new SheetStore(portOf(file));
+      seed.set('gh.shared', 'one');
+      seed.set('gh.gone', 'x');
+      seed.flush();
+      // A removed key's row: the original store gave it to the next new key of each writer.
+      seed.remove('gh.gone');
+      seed.flush();
+      return file;
+    };
+    const steps = ['read', 'set', 'flush'] as const;
+    // Every order of A's three steps and B's three steps, each writer's in its own order.
+    const orders: ('a' | 'b')[][] = [];
+    const build = (a: number, b: number, order: ('a' | 'b')[]) => {
+      if (a === 3 && b === 3) orders.push(order);
+      if (a < 3) build(a + 1, b, [...order, 'a']);
+      if (b < 3) build(a, b + 1, [...order, 'b']);
+    };
+    build(0, 0, []);
+    expect(orders).toHaveLength(20);
+    for (const order of orders) {
+      const file = seeded();
+      const writers = { a: new SheetStore(portOf(file)), b: new SheetStore(portOf(file)) };
+      const done = { a: 0, b: 0 };
+      for (const who of order) {
+        const store = writers[who];
+        const step = steps[done[who]++];
+        if (step === 'read') store.refresh();
+        else if (step === 'set') store.set(`gh.added.${who}`, `by ${who}`);
+        else store.flush();
+      }
+      const reader = new SheetStore(portOf(file));
+      expect(Object.fromEntries(reader.keys().map((k) => [k, reader.get(k)])), `order ${order.join('')}`).toEqual({
+        'gh.shared': 'one',
+        'gh.added.a': 'by a',
+        'gh.added.b': 'by b',
+      });
+    }
+  });
+
+  it('the same key appended by two writers reads as the later one, and a remove then removes it whole', () => {
+    const file = new SheetFile('1StoreSame', 'Host', 'host@example.com');
+    const a = new SheetStore(portOf(file));
+    const b = new SheetStore(portOf(file));
+    expect([a.keys(), b.keys()]).toEqual([[], []]);
+    a.set('gh.quiet', 'first');
+    b.set('gh.quiet', 'second');
+    a.flush();
+    b.flush();
+    const reader = new SheetStore(portOf(file));
+    expect(reader.get('gh.quiet')).toBe('second');
+    reader.remove('gh.quiet');
+    reader.flush();
+    expect(new SheetStore(portOf(file)).keys()).toEqual([]);
   });
 
   it('keeps its writes when a flush fails, and writes them with the next', () => {
@@ -343,6 +409,70 @@ describe('the lease', () => {
     // Renewed every 2 minutes of its clock, each time a value never written before.
     expect(values.size).toBeGreaterThanOrEqual(12);
     expect([...values].every((v) => JSON.parse(v ?? '').holder === 'long')).toBe(true);
+  });
+
+  /** A write of `who` to the spreadsheet, through `lock` (as the machine's host spreadsheet sends every write): a tab named for it. */
+  const writeTab = (file: SheetFile, lock: LeaseLock, who: string) =>
+    lock.write([{ addSheet: { properties: { title: `written by ${who}` } } }], (requests) =>
+      file.batchUpdate(requests),
+    );
+  const tabs = (file: SheetFile) => file.workbook.tabs.map((t) => t.title).filter((t) => t.startsWith('written'));
+
+  it('fencing: a holder that slept past its lease (its renewal not due by its own clock) has its write refused whole; the new holder’s writes land', () => {
+    const file = new SheetFile('1Fence', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    // The sleeper's own clock stops while it sleeps (a laptop's monotonic clock leaves the sleep out).
+    let elapsed = 0;
+    const asleep: Clock = { ...clock, elapsedMs: () => elapsed };
+    const sleeper = new LeaseLock(portOf(file), new SheetStore(portOf(file)), asleep, 'sleeper');
+    const next = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'next');
+    expect(sleeper.tryAcquire(0)).toBe(true);
+    expect(sleeper.token).toBe(0);
+    writeTab(file, sleeper, 'sleeper before');
+    expect(next.tryAcquire(0)).toBe(false);
+    clock.advance(11 * 60_000);
+    expect(next.tryAcquire(0)).toBe(true);
+    expect(next.token).toBe(1);
+    // Awake, 30 seconds on by its own clock: no renewal is due, so nothing but the token stops it.
+    elapsed += 30_000;
+    sleeper.guard();
+    expect(() => writeTab(file, sleeper, 'sleeper after')).toThrow(LeaseLost);
+    writeTab(file, next, 'next');
+    expect(tabs(file)).toEqual(['written by sleeper before', 'written by next']);
+    // A lease given back keeps its token: the next holder writes under it, and the sleeper stays out.
+    next.release();
+    const third = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'third');
+    expect(third.tryAcquire(0)).toBe(true);
+    expect(third.token).toBe(1);
+    writeTab(file, third, 'third');
+    expect(tabs(file)).toEqual(['written by sleeper before', 'written by next', 'written by third']);
+  });
+
+  it('fencing: a take-over whose compare-and-set misses the holder’s renewal still fences it out; the holder gives the lease back, and the taker takes it at once', () => {
+    const file = new SheetFile('1FenceRace', 'Host', 'host@example.com');
+    const clock = fakeClock();
+    let renewBefore: (() => void) | null = null;
+    // The holder renews just before the taker's take-over batch arrives (both read the same value).
+    const racing = portOf(file, (call, requests) => {
+      if (call !== 'batchUpdate' || !JSON.stringify(requests ?? []).includes('taker')) return;
+      const renew = renewBefore;
+      renewBefore = null;
+      renew?.();
+    });
+    const holder = new LeaseLock(portOf(file), new SheetStore(portOf(file)), clock, 'holder');
+    const taker = new LeaseLock(racing, new SheetStore(portOf(file)), clock, 'taker');
+    expect(holder.tryAcquire(0)).toBe(true);
+    expect(taker.tryAcquire(0)).toBe(false);
+    clock.advance(11 * 60_000);
+    renewBefore = () => holder.guard();
+    expect(taker.tryAcquire(0)).toBe(false);
+    expect(JSON.parse(leaseValue(file) ?? '').holder).toBe('holder');
+    // The fence rose all the same: the holder's next write is refused, and it gives the lease back.
+    expect(() => writeTab(file, holder, 'holder')).toThrow(LeaseLost);
+    expect(leaseValue(file)).toBe(FREE);
+    expect(taker.tryAcquire(0)).toBe(true);
+    writeTab(file, taker, 'taker');
+    expect(tabs(file)).toEqual(['written by taker']);
   });
 
   it('a holder that finds its lease taken over stops: it writes nothing more, not even what it kept to write', () => {

@@ -216,14 +216,31 @@ describe('guardrails', () => {
     expect(texts(table, table.sharedId())).toContain(
       "Ann's public row was changed from another Google account than Ann's",
     );
-    // Ben types into his own row: the event names no one (he never authorized the add-on), so it is listed too.
+    // Ben types into his own row: the event names no one (he never authorized the add-on). It is
+    // listed under its own heading of the Host actions tab, as Ben's or the host's (the row's
+    // protection lets no one else edit it), and not among the host's actions.
     const ben = open.phase.questions.p2;
     const benQuestion = ben.find((q) => q.public)!;
     table.typeRow('p2', { [benQuestion.id]: benQuestion.choices?.[1] ?? 'blue' }, ben);
     table.google.clock.advance(60);
     table.fire('CLOCK');
-    expect(texts(table, table.sharedId())).toContain(
-      "Ben's public row was changed, and Google did not say by whom (Ben, or the host, who can edit every row)",
-    );
+    const tab = table.google.spreadsheet(table.sharedId()).workbook.tabs.find((t) => t.title === 'Host actions')!;
+    const columns = (text: string) =>
+      tab.cells.flatMap((row, r) =>
+        row.flatMap((cell, c) => (cell?.userEnteredValue?.stringValue?.includes(text) ? [[r, c]] : [])),
+      );
+    const [heading] = columns('Row edits Google did not name an editor for');
+    const [actionsHeading] = columns('Host actions: everything the host did');
+    expect(heading, 'the heading of its own').toBeDefined();
+    const [benRow] = columns("Ben's row");
+    expect(columns('Ben or the host')).toHaveLength(1);
+    // Under the row edits' heading (its table's rows), not under the host's actions.
+    const under = (cell: number[], head: number[]) => cell[0] > head[0] && cell[1] >= head[1];
+    expect(under(benRow, heading)).toBe(true);
+    expect(columns('Ben').filter((cell) => under(cell, actionsHeading) && !under(cell, heading))).toEqual([]);
+    expect(texts(table, table.sharedId())).not.toContain("Ben's public row was changed");
+    // The host's own typing stays a host action.
+    const [annAction] = columns("Ann's public row was changed from another Google account than Ann's");
+    expect(under(annAction, actionsHeading) && !under(annAction, heading)).toBe(true);
   });
 });

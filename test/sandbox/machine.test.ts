@@ -452,4 +452,79 @@ describe('two hosts at once', () => {
     }
     expect(stopped).toBeGreaterThan(3);
   }, 300_000);
+
+  it('fencing: a machine asleep with its write on the way (its lease checked, its clock stopped) has that write refused whole once another took over; the new holder writes', () => {
+    // Around the renewal: the old holder's guard passed and its own clock did not move (a laptop
+    // asleep, whose monotonic clock leaves the sleep out), so only the token can stop its write.
+    const { table, expected, snapshot, calls } = overdue(formOnlyGame(3).id);
+    const { google } = table;
+    const formAnswers = (m: MatchFile) => m.submissions.filter((s) => s.via === 'form').map((s) => s.uid);
+    const hostFile = () =>
+      JSON.stringify([
+        google.host.workbook.tabs.map((t) => [t.title, t.cells]),
+        google.host.workbook.getMetadata().sheets?.map((s) => s.developerMetadata),
+      ]);
+    let refused = 0;
+    for (let at = 1; at < calls; at += 1) {
+      google.restore(snapshot);
+      const asleep = machineFor(table, 'asleep');
+      const next = machineFor(table, 'next');
+      let n = 0;
+      let taken: string | null = null;
+      asleep.sending = (call, fileId) => {
+        // Only its writes to the host spreadsheet: the log, the store, the host's tabs.
+        if (call !== 'batchUpdate' || fileId !== google.host.id || !holds(table, 'asleep') || ++n !== at) return;
+        asleep.sending = null;
+        expect(next.tick().ran).toBe(false);
+        google.clock.advance(11 * 60);
+        expect(next.tick().ran, `asleep at its write ${at}`).toBe(true);
+        expect(leaseIn(google.host.workbook.getMetadata()).token).toBe(1);
+        taken = hostFile();
+      };
+      let lost: unknown = null;
+      try {
+        asleep.tick();
+      } catch (error) {
+        lost = error;
+      }
+      if (taken === null) break;
+      expect(String(lost), `asleep at its write ${at}`).toMatch(/took the lease over/);
+      refused += 1;
+      // Nothing of the refused write landed: the host spreadsheet is exactly as the new holder left it.
+      expect(hostFile() === taken, `asleep at its write ${at}: its write landed after the lease was taken over`).toBe(
+        true,
+      );
+      const log = logOf(table.sandbox);
+      expect(formAnswers(log).sort(), `asleep at its write ${at}`).toEqual(formAnswers(expected).sort());
+      // The new holder's writes land: its next run writes under token 1.
+      google.clock.advance(60);
+      const again = next.tick();
+      expect(again.ran).toBe(true);
+      expect(next.lock.token).toBeNull();
+    }
+    expect(refused).toBeGreaterThan(2);
+  }, 300_000);
+
+  it('Host from Apps Script again, giving a stopped machine’s lease back after 10 minutes, raises the fence: the machine’s write on its way is refused whole', () => {
+    const { table } = overdue(formOnlyGame(3).id);
+    const { google } = table;
+    const hostFile = () => JSON.stringify(google.host.workbook.tabs.map((t) => [t.title, t.cells]));
+    const asleep = machineFor(table, 'asleep');
+    let taken: string | null = null;
+    asleep.sending = (call, fileId) => {
+      if (call !== 'batchUpdate' || fileId !== google.host.id || !holds(table, 'asleep')) return;
+      asleep.sending = null;
+      // The host takes the match back while the machine sleeps: refused at first (a run under way), then, 10 minutes on, the lease is given back.
+      table.run('hostFromAppsScript');
+      expect(google.ui.alerts.at(-1)).toMatch(/A machine is in the middle of a run/);
+      google.clock.advance(11 * 60);
+      table.run('hostFromAppsScript');
+      expect(google.ui.alerts.at(-1)).toMatch(/Apps Script hosts the match again/);
+      expect(leaseIn(google.host.workbook.getMetadata())).toMatchObject({ value: 'free', token: 1 });
+      taken = hostFile();
+    };
+    expect(() => asleep.tick()).toThrow(/took the lease over/);
+    expect(taken).not.toBeNull();
+    expect(hostFile() === taken, 'the machine wrote after Apps Script took the match back').toBe(true);
+  });
 });

@@ -26,6 +26,11 @@ export interface Machine {
   tick(): RunReport;
   /** Runs `hook` before each of this machine's calls (a test interleaves another runner there). */
   before: ((call: string) => void) | null;
+  /**
+   * Runs after the lease's guard, as a call leaves the machine (not the lease's own calls): a test
+   * stops the machine there, its call on the way, for another runner to take over meanwhile.
+   */
+  sending: ((call: string, fileId: string | undefined) => void) | null;
 }
 
 /**
@@ -42,9 +47,12 @@ export function machineFor(
   const calls: Record<string, number> = {};
   let store: SheetStore | null = null;
   let flushing = false;
-  const machine: { before: ((call: string) => void) | null } = { before: null };
+  const machine: {
+    before: ((call: string) => void) | null;
+    sending: ((call: string, fileId: string | undefined) => void) | null;
+  } = { before: null, sending: null };
   let lock: LeaseLock | null = null;
-  const call = <T>(name: string, work: () => T): T => {
+  const call = <T>(name: string, work: () => T, fileId?: string): T => {
     // The store's writes before any other write, and the lease renewed when due before every call, as src/node/host-ports.ts does.
     const read = ['getSpreadsheet', 'getValues', 'forms.responses', 'discord'].includes(name);
     if (!flushing && store?.dirty && !read && !lock?.calling) {
@@ -59,13 +67,23 @@ export function machineFor(
     // Checked last before the call goes (a test's hook may stop the machine for minutes just before).
     if (!lock?.calling) lock?.guard();
     calls[name] = (calls[name] ?? 0) + 1;
+    if (!lock?.calling) machine.sending?.(name, fileId);
     return work();
   };
   const sheetOf = (file: SheetFile): Spreadsheet & LeaseTarget => ({
     id: file.id,
     url: file.url,
     getMetadata: () => call('getSpreadsheet', () => file.get(METADATA_FIELDS) as WorkbookMetadata),
-    batchUpdate: (requests: readonly Request[]) => call('batchUpdate', () => void file.batchUpdate(requests)),
+    batchUpdate: (requests: readonly Request[]) =>
+      call(
+        'batchUpdate',
+        // The host spreadsheet's writes carry the lease's token, as src/node/host-ports.ts sends them.
+        () =>
+          file === google.host && lock
+            ? lock.write(requests, (fenced) => void file.batchUpdate(fenced))
+            : void file.batchUpdate(requests),
+        file.id,
+      ),
     batchUpdateReplies: (requests: readonly Request[]) => call('batchUpdate', () => file.batchUpdate(requests).replies),
     readValues: (range: string) =>
       call('getValues', () => (file.values(range, 'FORMULA').values ?? []).map((row) => row.map((v) => String(v)))),
@@ -154,6 +172,12 @@ export function machineFor(
     },
     set before(hook) {
       machine.before = hook;
+    },
+    get sending() {
+      return machine.sending;
+    },
+    set sending(hook) {
+      machine.sending = hook;
     },
     tick: () => {
       // The Forms port calls FormApp and Drive as globals: the sandbox's fakes, for this execution.

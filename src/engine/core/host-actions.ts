@@ -68,11 +68,9 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
   return `${event.name} took ${before}'s seat (from ${when(result, event.at)})`;
 }
 
-function rowEditAction(result: Named, player: string, by: 'other' | 'unknown', now: string | undefined): string {
+function rowEditAction(result: Named, player: string, now: string | undefined): string {
   const name = seatName(result.match, player, now);
-  return by === 'other'
-    ? `${name}'s public row was changed from another Google account than ${name}'s`
-    : `${name}'s public row was changed, and Google did not say by whom (${name}, or the host, who can edit every row)`;
+  return `${name}'s public row was changed from another Google account than ${name}'s`;
 }
 
 function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
@@ -94,11 +92,11 @@ export function hostActions(result: Named, now?: string): HostAction[] {
     const what = happened(event.at) ? eventAction(result, event, now) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
-  // A public row changed by an account Google did not say was the row's player: the host (who can
-  // edit every row) or someone else may have answered for them (docs/google.md, "Public rows").
+  // A public row changed by an account Google named, and not the row's player: the host (who can
+  // edit every row) answered for them. One Google named no one for is listed apart (rowEditsTable).
   const rows = result.match.submissions.flatMap((s) =>
-    s.via === 'row' && s.editedBy !== undefined && s.at !== undefined && happened(s.at)
-      ? [{ at: s.at, what: rowEditAction(result, s.player, s.editedBy, now), reason: '' }]
+    s.via === 'row' && s.editedBy === 'other' && s.at !== undefined && happened(s.at)
+      ? [{ at: s.at, what: rowEditAction(result, s.player, now), reason: '' }]
       : [],
   );
   const decisions = result.match.decisions
@@ -149,5 +147,34 @@ export function hostActionsTable(result: Named, now?: string): Table {
             a.what,
             a.reason === '' ? '(no reason given)' : a.reason,
           ]),
+  };
+}
+
+/**
+ * The public-row edits Google named no editor for, under their own heading of the Host actions tab
+ * (null when there are none). An installable edit trigger's event names only the trigger's owner
+ * (the host) as the user (docs/google.md, "Public rows"), so nearly every player's own edit is one
+ * of these. Each row is protected so that only its player and the spreadsheet's owner can edit it:
+ * such an edit is the player's or the host's, and the list says so instead of counting it among
+ * the host's actions.
+ */
+export function rowEditsTable(result: Named, now?: string): Table | null {
+  const happened = (at: string) => now === undefined || !isAfter(at, now);
+  const edits = result.match.submissions.filter(
+    (s): s is typeof s & { at: string } =>
+      s.via === 'row' && s.editedBy === 'unknown' && s.at !== undefined && happened(s.at),
+  );
+  if (edits.length === 0) return null;
+  return {
+    title: 'Row edits Google did not name an editor for',
+    caption:
+      "Google does not say who changed a player's row. Each row is protected: only its player and the host can change it, so each of these was the row's player or the host.",
+    header: ['Time', 'Row changed', 'Changed by'],
+    rows: edits
+      .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+      .map((s) => {
+        const name = seatName(result.match, s.player, now);
+        return [when(result, s.at), `${name}'s row`, `${name} or the host`];
+      }),
   };
 }

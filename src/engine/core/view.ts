@@ -243,6 +243,8 @@ export interface View extends GameView {
   readonly seed?: SeedView;
   /** The spectators' (and the host's) Host actions list (core/host-actions.ts); absent from a player's view. */
   readonly hostActions?: Table;
+  /** Beside it, on the same tab: the public-row edits Google named no editor for (core/host-actions.ts, rowEditsTable). */
+  readonly rowEdits?: Table;
   /** The spectators' (and the host's) Season tab, when the match is one of a season (season/season-tables.ts): the ledger, the matches, the rules, the chain. */
   readonly season?: readonly Table[];
   /** The game's rules in a player's words (Game.rules), a paragraph a line: the Rules tab. */

@@ -30,7 +30,7 @@ import {
 } from './view.js';
 import { spanText, zonedText, zonedTexts } from './zones.js';
 import { guardrailsLine } from './guardrails.js';
-import { hostActionsTable } from './host-actions.js';
+import { hostActionsTable, rowEditsTable } from './host-actions.js';
 import { seatedPlayers } from './seats.js';
 import { whoIsWho } from './anonymity.js';
 
@@ -84,7 +84,11 @@ export function viewFor(result: ReplayResult, audience: Audience, options: ViewO
     ? [...gameView.legend, { symbol: '═', textColour: CHANGED_COLOUR, meaning: CHANGED_MEANING }]
     : gameView.legend;
   // Everyone reads the host's actions on the spectators' sheet; the host sees them on theirs too.
-  const actions = audience === 'public' || audience === 'host' ? { hostActions: hostActionsTable(result) } : {};
+  const rowEdits = audience === 'public' || audience === 'host' ? rowEditsTable(result) : null;
+  const actions =
+    audience === 'public' || audience === 'host'
+      ? { hostActions: hostActionsTable(result), ...(rowEdits ? { rowEdits } : {}) }
+      : {};
   // Only the host's view says who plays under each alias (core/anonymity.ts).
   const people =
     audience === 'host' ? whoIsWho(result.match.anonymous, result.match.players, result.match.events) : null;

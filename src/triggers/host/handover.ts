@@ -16,7 +16,16 @@
 
 import { type HostContext, withLock } from '../saved/context.js';
 import { hostedElsewhere } from '../saved/runner.js';
-import { FREE, LEASE_ID, LEASE_KEY, LEASE_MS, leaseIn, sightingIn, watchLease } from '../saved/store-lease.js';
+import {
+  FREE,
+  LEASE_ID,
+  LEASE_KEY,
+  LEASE_MS,
+  leaseIn,
+  raiseFence,
+  sightingIn,
+  watchLease,
+} from '../saved/store-lease.js';
 import { disarmed, wakeSoon } from '../schedule/clock-triggers.js';
 import { KEY } from '../saved/pointers.js';
 import { SheetStore, STORE_TAB } from '../saved/sheet-store.js';
@@ -73,26 +82,33 @@ export function takeBack(ctx: HostContext): string {
     const waitUntil = Date.parse(ctx.ports.clock.now()) + LEASE_WAIT_MS;
     const store = ctx.ports.store;
     for (;;) {
-      const { value, lease } = leaseIn(host.getMetadata());
+      const { value, lease, token, sheetId } = leaseIn(host.getMetadata());
       if (value === null || lease === null) break;
       const now = ctx.ports.clock.now();
       // Only Apps Script's clock: the value unchanged for the lease's length since this add-on first saw it.
       const watched = watchLease(value, sightingIn(store.get(KEY.leaseSeen)), now);
       store.set(KEY.leaseSeen, JSON.stringify(watched.seen));
       if (watched.lapsed) {
-        // A crashed machine's: given back, so a machine hosting later need not watch it lapse again.
-        host.batchUpdate([
-          {
-            updateDeveloperMetadata: {
-              dataFilters: [
-                { developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: value } },
-              ],
-              developerMetadata: { metadataValue: FREE },
-              fields: 'metadataValue',
+        // A crashed machine's: given back, so a machine hosting later need not watch it lapse again,
+        // with the fence raised (store-lease.ts): if that machine was only asleep, nothing it still
+        // sends to this spreadsheet lands. A refusal (another took the lease meanwhile) looks again.
+        try {
+          host.batchUpdate([
+            ...(sheetId !== null ? [raiseFence(token + 1, sheetId)] : []),
+            {
+              updateDeveloperMetadata: {
+                dataFilters: [
+                  { developerMetadataLookup: { metadataId: LEASE_ID, metadataKey: LEASE_KEY, metadataValue: value } },
+                ],
+                developerMetadata: { metadataValue: FREE },
+                fields: 'metadataValue',
+              },
             },
-          },
-        ]);
-        break;
+          ]);
+          break;
+        } catch {
+          // Looked at again below: a new value (another took the lease) starts a new watch by itself.
+        }
       }
       if (Date.parse(now) >= waitUntil)
         throw new Error(

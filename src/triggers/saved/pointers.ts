@@ -111,6 +111,8 @@ export const OTHER_KEYS = {
   rehearsalSeenPrefix: 'genius-host.rehearsal.seen.',
   /** The machines' lease: developer metadata on the store tab. */
   lease: 'genius-host.lease',
+  /** The machines' fences: developer metadata on the store tab, one per lease taken over (store-lease.ts). */
+  fence: 'genius-host.fence',
 } as const;
 
 /** The keys each field was kept under before they were one record (a match running when the add-on was updated). */

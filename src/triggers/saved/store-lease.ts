@@ -9,15 +9,29 @@
 // very same value for LEASE_MS by its own clock (a holder that stopped renewing has crashed). So no
 // runner ever compares its clock with another's: a machine whose clock is 12 minutes fast waits as
 // long as any other (docs/architecture.md, "Two hosts at once").
+//
+// Fencing. A holder can still lose the lease without knowing it: its process stopped (a laptop
+// asleep, whose monotonic clock did not count the sleep) or its write was on its way when another
+// took over. So the lease has a token, a number that rises each time the lease is taken from a
+// holder that did not give it back: the highest FENCE on the store tab. Taking a lease over makes
+// the next fence in the same atomic batchUpdate as the compare-and-set, and every write a holder
+// sends to the host spreadsheet opens with fenceCheck: it makes the fence after its own token and
+// deletes it again. A metadata id is unique in a spreadsheet, so once a newer fence exists that
+// create is refused, and with it the whole batch (a batchUpdate is all or nothing): nothing of the
+// old holder's write lands. A lease given back (FREE) keeps its token: its holder wrote everything
+// before it gave it back.
 
 import { isRecord } from '../../engine/core/guards.js';
-import type { WorkbookMetadata } from '../../sheets/api.js';
+import type { Request, WorkbookMetadata } from '../../sheets/api.js';
 import { OTHER_KEYS } from './pointers.js';
 import { STORE_TAB } from './sheet-store.js';
 
 export const LEASE_KEY = OTHER_KEYS.lease;
 /** A fixed id: two runners making the lease at once make the same id, and Sheets refuses the second. */
 export const LEASE_ID = 0x6e1ea5e;
+const FENCE_KEY = OTHER_KEYS.fence;
+/** Fence k has the id FENCE_BASE + k (k = 1, 2, …): spreadsheet-unique, as every metadata id. */
+const FENCE_BASE = 0x6e1f000;
 /** The value of a lease nobody holds. */
 export const FREE = 'free';
 /** How long a value must stand unchanged, by the watcher's own clock, before its holder counts as gone. */
@@ -36,13 +50,53 @@ export interface Lease {
   readonly renewal: number;
 }
 
-/** The lease's current value as read (null: there is no lease yet), and what it says (null: free). */
-export function leaseIn(metadata: WorkbookMetadata): { value: string | null; lease: Lease | null } {
+/**
+ * The lease's current value as read (null: there is no lease yet), what it says (null: free), its
+ * token (the highest fence, 0 for none) and the store tab it is on.
+ */
+export function leaseIn(metadata: WorkbookMetadata): {
+  value: string | null;
+  lease: Lease | null;
+  token: number;
+  sheetId: number | null;
+} {
   const tab = (metadata.sheets ?? []).find((s) => s.properties?.title === STORE_TAB);
-  const found = (tab?.developerMetadata ?? []).find((m) => m.metadataId === LEASE_ID && m.metadataKey === LEASE_KEY);
-  if (!found) return { value: null, lease: null };
+  const sheetId = tab?.properties?.sheetId ?? null;
+  const own = tab?.developerMetadata ?? [];
+  const token = Math.max(
+    0,
+    ...own.filter((m) => m.metadataKey === FENCE_KEY).map((m) => (m.metadataId ?? FENCE_BASE) - FENCE_BASE),
+  );
+  const found = own.find((m) => m.metadataId === LEASE_ID && m.metadataKey === LEASE_KEY);
+  if (!found) return { value: null, lease: null, token, sheetId };
   const value = found.metadataValue ?? FREE;
-  return { value, lease: parseLease(value) };
+  return { value, lease: parseLease(value), token, sheetId };
+}
+
+/** The request that raises the fence to `token` (taking a lease over, or giving a lapsed one back). */
+export function raiseFence(token: number, sheetId: number): Request {
+  return {
+    createDeveloperMetadata: {
+      developerMetadata: {
+        metadataId: FENCE_BASE + token,
+        metadataKey: FENCE_KEY,
+        metadataValue: String(token),
+        location: { sheetId },
+        visibility: 'DOCUMENT',
+      },
+    },
+  };
+}
+
+/**
+ * The two requests a holder of `token` puts before its own in every write: the next fence made and
+ * deleted again. Refused, with the whole batch, once the lease was taken over (that fence exists).
+ */
+export function fenceCheck(token: number, sheetId: number): Request[] {
+  return [
+    raiseFence(token + 1, sheetId),
+    { deleteDeveloperMetadata: { dataFilter: { developerMetadataLookup: { metadataId: FENCE_BASE + token + 1 } } } },
+  ];
 }
 
 function parseLease(value: string): Lease | null {
