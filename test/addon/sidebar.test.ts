@@ -703,7 +703,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.click('#start-match');
       await expect
         .poll(() => page.locator(`[data-error-for="options.${grid.f.key}"]`).textContent())
-        .toBe('line 2: value 2: "x" is not a number');
+        .toBe('line 2, value 2: "x" is not a number');
 
       // All put right: the boxes' text reaches the setup, and it starts.
       await page.selectOption('#game', game.id);

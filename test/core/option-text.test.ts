@@ -111,7 +111,7 @@ describe('every option a field', () => {
     expect(read('leader', '2').value).toBe('x2');
     // Mistakes are named by line and item, counted from 1, in words.
     expect(read('grid', '1 2 3\n4 five 6').issues).toEqual([
-      { path: [], message: 'line 2: value 2: "five" is not a number' },
+      { path: [], message: 'line 2, value 2: "five" is not a number' },
     ]);
     expect(read('steps', 'a, c').issues[0].message).toBe('item 2: "c" is not one of a, b');
     expect(read('team', { left: '1, 4', right: '' }).issues).toEqual([

@@ -121,15 +121,12 @@ function readText(form: Form, text: string, players: readonly string[]): unknown
             (line) => readLine(form.item, line, players),
           );
     case 'rows':
-      return each(
-        lines(text),
-        (i) => `line ${i + 1}`,
-        (line) =>
-          each(
-            commas(line, form.item),
-            (i) => `value ${i + 1}`,
-            (word) => readLeaf(form.item, word, players),
-          ),
+      return lines(text).map((line, r) =>
+        each(
+          commas(line, form.item),
+          (c) => `line ${r + 1}, value ${c + 1}`,
+          (word) => readLeaf(form.item, word, players),
+        ),
       );
     case 'blocks':
       return groups(text).map((group, g) =>
