@@ -620,14 +620,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
             expect(await input.locator('option').allTextContents(), name).toEqual(field.choices);
         }
         // Nothing a host reads is JSON: no brace or quoted key in any box or line of the options.
-        const shown = await page
-          .locator('#option-fields')
-          .evaluate((node) =>
-            [
-              node.textContent ?? '',
-              ...Array.from(node.querySelectorAll('input, textarea'), (i) => (i as HTMLInputElement).value),
-            ].join(' '),
-          );
+        const boxes = await page.locator('#option-fields input:not([type=checkbox]), #option-fields textarea').all();
+        const values = await Promise.all(boxes.map((box) => box.inputValue()));
+        const shown = [(await page.locator('#option-fields').textContent()) ?? '', ...values].join(' ');
         expect(shown, game.id).not.toMatch(/[{}]|"\w+":/);
         // Every long line (a help line, a list of choices) wraps within the sidebar's 300 px.
         expect(await page.locator('html').evaluate((html) => html.scrollWidth), game.id).toBeLessThanOrEqual(300);

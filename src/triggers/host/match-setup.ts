@@ -269,7 +269,7 @@ export function firstMistake(
   const loaded = loadMatch(file);
   if (!loaded.ok) {
     const error = optionErrorAt(fields, errorAt(loaded.error));
-    return err([anonymous ? asSetupField(error) : inPlayersWords(error, players)]);
+    return err([anonymous ? asSetupField(inPlayersWords(error, players)) : inPlayersWords(error, players)]);
   }
   const missing = players.findIndex((p) => !p.email);
   if (missing >= 0) {
