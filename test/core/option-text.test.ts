@@ -1,10 +1,11 @@
 // Every option of every game as a host writes it in the New match… sidebar's fields, never JSON
 // (core/option-fields.ts draws the fields, core/option-text.ts reads their text), and the setup's
 // check that names each mistake at the box it is in, in words (src/triggers/host/match-setup.ts).
+import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { GAME_LIST, newMatch } from '../../src/engine/index.js';
-import { type OptionField, optionFields } from '../../src/engine/core/option-fields.js';
+import { type Form, type OptionField, optionFields } from '../../src/engine/core/option-fields.js';
 import { type OptionText, readOption, writeOption } from '../../src/engine/core/option-text.js';
 import { validateSetup } from '../../src/triggers/host/match-setup.js';
 import { SETUP_NOW, errorsOf, setupOf } from '../helpers/setups.js';
@@ -121,6 +122,68 @@ describe('every option a field', () => {
     // An empty box leaves the option to the game; a list the box showed pre-filled, emptied, is the empty list.
     expect(read('grid', '  \n ')).toEqual({ issues: [] });
     expect(read('steps', '').value).toEqual([]);
+  });
+});
+
+describe('a box of text reads back what it was written from', () => {
+  const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9:.'-]{0,11}$/);
+  const ids = ['a1', 'b2', 'c3', 'd4'];
+  const cases: { form: Form; value: fc.Arbitrary<unknown> }[] = [
+    {
+      form: { kind: 'list', layout: 'commas', item: { kind: 'number', step: 'any' } },
+      value: fc.array(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }).map((x) => x + 0),
+        { minLength: 1 },
+      ),
+    },
+    {
+      form: { kind: 'list', layout: 'commas', item: { kind: 'player' } },
+      value: fc.array(fc.constantFrom(...ids), { minLength: 1 }),
+    },
+    {
+      form: { kind: 'list', layout: 'lines', item: { kind: 'text' } },
+      value: fc.array(
+        fc.stringMatching(/^\S(.*\S)?$/).filter((t) => !/[\r\n\u2028\u2029]/.test(t) && t.trim() === t),
+        { minLength: 1 },
+      ),
+    },
+    {
+      form: { kind: 'rows', item: { kind: 'number', step: 1 } },
+      value: fc.array(fc.array(fc.integer(), { minLength: 1 }), { minLength: 1 }),
+    },
+    {
+      form: { kind: 'blocks', item: { kind: 'text' } },
+      value: fc.array(fc.array(word, { minLength: 1 }), { minLength: 1 }),
+    },
+    {
+      form: { kind: 'pairs', name: 'cell', value: { kind: 'number', step: 1 } },
+      value: fc.dictionary(
+        word.filter((k) => !/[:=]/.test(k)),
+        fc.integer(),
+        { minKeys: 1 },
+      ),
+    },
+    {
+      form: {
+        kind: 'each-player',
+        value: { kind: 'list', layout: 'commas', item: { kind: 'choice', choices: ['x', 'y'] } },
+      },
+      value: fc.dictionary(fc.constantFrom(...ids), fc.array(fc.constantFrom('x', 'y'), { minLength: 1 }), {
+        minKeys: 1,
+      }),
+    },
+  ];
+  it('for any value of a list, a grid, groups of lines, name: value lines, a value for each player', () => {
+    for (const { form, value } of cases)
+      fc.assert(
+        fc.property(value, (v) => {
+          const field = { ...form, key: 'k', label: 'K', help: '' } as OptionField;
+          const read = readOption(field, writeOption(form, v, ids), ids);
+          expect(read.issues).toEqual([]);
+          expect(read.value).toEqual(v);
+        }),
+        { numRuns: 60 },
+      );
   });
 });
 
