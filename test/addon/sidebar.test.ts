@@ -700,13 +700,23 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
         .poll(() => page.locator(`[data-error-for="options.${grid.f.key}"]`).textContent())
         .toBe('line 2, value 2: "x" is not a number');
 
-      // All put right: the boxes' text reaches the setup, and it starts.
+      // What is typed or chosen for a player stays theirs when a row above theirs goes.
       await page.selectOption('#game', game.id);
+      const named = await fillPlayers(page);
+      const chosen = fields.find((f) => f.kind === 'player')!;
+      await page.fill(`#option-${eachA.key}-2`, 'for the second');
+      await page.selectOption(`#option-${chosen.key}`, '2');
+      await page.locator('.player').nth(0).locator('button').click();
+      expect(await page.inputValue(`#option-${eachA.key}-1`)).toBe('for the second');
+      expect(await page.locator(`#option-${chosen.key} option:checked`).textContent()).toBe(`1. ${named[1].name}`);
+
+      // All put right: the boxes' text reaches the setup, and it starts.
+      await ensureRows(page, game.playerCount.min);
       await fillPlayers(page);
       await page.fill(`#option-${number.key}`, String(number.min));
+      await page.fill(`#option-${eachA.key}-1`, '');
       await page.fill(`#option-${eachA.key}-2`, '');
       if (eachB) await page.fill(`#option-${eachB.key}-1`, '');
-      const chosen = fields.find((f) => f.kind === 'player')!;
       await page.selectOption(`#option-${chosen.key}`, '2');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
