@@ -215,6 +215,12 @@ function formatOf(form: Form): string | undefined {
       return `One a line${form.item.kind === 'text' ? '' : `, each ${partsWords(form.item)}`}; an empty line between one group and the next.`;
     case 'pairs':
       return `One a line, as ${form.name}: value, each value ${form.value.kind === 'list' ? `a list separated by commas, each ${leafWords(form.value.item)}` : leafWords(form.value)}.`;
+    case 'group': {
+      // Parts written alike (three teams) say how once, for the whole group.
+      const formats = new Set(form.parts.map((part) => part.format));
+      const [only] = formats;
+      return formats.size === 1 ? only : undefined;
+    }
     case 'each-player': {
       const inside = formatOf(form.value);
       return `A box for each player${inside ? `; in each: ${inside.charAt(0).toLowerCase()}${inside.slice(1)}` : '.'}`;

@@ -54,12 +54,20 @@ export const optionsSchema = z.strictObject({
       }),
     ),
   /** Player ids of each team; default drawn from the seed. */
-  teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })).check(
-    z.meta({
-      title: 'Teams',
-      description: `Three teams of ${TEAM_SIZE}, each player on one. Empty: drawn from the seed.`,
-    }),
-  ),
+  teams: z
+    .optional(
+      z.strictObject({
+        red: members.check(z.meta({ title: 'Red team' })),
+        blue: members.check(z.meta({ title: 'Blue team' })),
+        yellow: members.check(z.meta({ title: 'Yellow team' })),
+      }),
+    )
+    .check(
+      z.meta({
+        title: 'Teams',
+        description: `Three teams of ${TEAM_SIZE}, each player on one. Empty: drawn from the seed.`,
+      }),
+    ),
   touch: z._default(z.enum(['orthogonal', 'king']), 'orthogonal').check(
     z.meta({
       title: 'When two segments touch',
