@@ -4,7 +4,7 @@
 // into the text the field starts with. Reading a whole list before the game checks it means the
 // host is told "line 3: «x» is not a number" at the field, never a JSON parser's complaint.
 
-import type { Form, Leaf, OptionField, Parts } from './option-fields.js';
+import type { Form, Leaf, OptionField, Parts } from './option-form.js';
 import { quote } from './quote.js';
 
 /** What a field sends: its text, or a text for each part (a player's number "1", "2"…; a group's key). */
