@@ -161,8 +161,9 @@ try {
       }
       return cut;
     });
+  // A game's folder holds its audiences' sheets; `start` also writes a season's matches beside them.
   for (const game of readdirSync(out, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && existsSync(join(out, d.name, 'public.html')))
     .map((d) => d.name)
     .sort()) {
     if (!allDir) {

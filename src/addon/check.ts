@@ -96,7 +96,8 @@ function checkSpreadsheet(run: CheckRun): string {
       sheetId = ss.spreadsheetId;
       firstTab = ss.sheets?.[0]?.properties?.sheetId ?? 0;
       run.made.push({ id: sheetId, url: ss.spreadsheetUrl ?? sheetId });
-      return `made ${ss.spreadsheetUrl ?? sheetId}; its first tab is "${ss.sheets?.[0]?.properties?.title ?? '?'}"`;
+      // What it made, not where: its link (an id a host cannot use) is shown only if it could not be removed.
+      return `made one; its first tab is "${ss.sheets?.[0]?.properties?.title ?? '?'}"`;
     },
     'No match can start: the add-on makes a spreadsheet per player and a shared one. Check that the advanced Sheets service is enabled and that your account may create files in Drive.',
   );
@@ -188,7 +189,7 @@ function checkForm(run: CheckRun, account: string): void {
       form = FormApp.create(`${THROWAWAY} (form)`);
       formId = form.getId();
       run.made.push({ id: formId, url: form.getEditUrl() });
-      return `made ${form.getEditUrl()}`;
+      return 'made one';
     },
     'No match can start: every player answers in a form of their own.',
   );

@@ -51,6 +51,7 @@ const SETUP_FIELD_SET = {
   reminders: true,
   notices: true,
   options: true,
+  optionTexts: true,
   guardrails: true,
   publish: true,
   anonymous: true,

@@ -161,11 +161,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     while ((await page.locator('.player').count()) < count) await page.click('#add-player');
   }
 
-  /** Opens the collapsed box of options written as in a match file, and ticks it. */
-  async function pasteOptions(page: Page): Promise<void> {
-    await page.click('#advanced-options summary');
-    await page.check('#paste-options');
-  }
+  /** The example game's first number option, and a value of it other than its default. */
+  const NUMBER_OPTION = optionFields(EXAMPLE).find((f) => f.kind === 'number' && f.min !== undefined)!;
+  const NUMBER_VALUE = NUMBER_OPTION.kind === 'number' ? NUMBER_OPTION.min! : 0;
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -228,14 +226,9 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       .poll(() => page.locator('.player').nth(3).locator('.error').textContent())
       .toMatch(/^an email is needed/);
 
-    // Pasted options that are not JSON never reach the server.
+    // An option set at its field reaches the setup.
     await page.locator('.player').nth(3).locator('.email').fill('dev@example.com');
-    await pasteOptions(page);
-    await page.fill('#options', '{ rounds: 2 ');
-    await page.click('#start-match');
-    await expect.poll(() => page.locator('[data-error-for="options"]').textContent()).toMatch(/^not valid JSON/);
-
-    await page.fill('#options', '{ "rounds": 2 }');
+    await page.fill(`#option-${NUMBER_OPTION.key}`, String(NUMBER_VALUE));
     await page.click('#start-match');
     await page.waitForSelector('#result h1');
     expect(await page.locator('#result').textContent()).toMatch(
@@ -244,7 +237,7 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
     const calls = await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls);
     expect(calls.at(-1)).toMatchObject({
       game: EXAMPLE.id,
-      options: { rounds: 2 },
+      options: { [NUMBER_OPTION.key]: NUMBER_VALUE },
       closeWhenReady: { [KIND_A]: false, [KIND_B]: CLOSE_DEFAULTS[KIND_B] },
       players: [{ name: 'Ann', email: 'ann@example.com', garnets: 0 }, {}, {}, {}],
       // At the end the seed and the match file go to the spectators, unless the host unticks it.
@@ -588,30 +581,52 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       await page.close();
     }, 60_000);
 
-    it("draws every game's options as labelled fields at its defaults, and redraws them when the game changes", async () => {
+    it('draws every option of every game as a labelled field at its default, never JSON, each game with its fewest players', async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);
+      // No box of options written as in a match file: every option has its field.
+      expect(await page.locator('#options, #paste-options, #advanced-options').count()).toBe(0);
       for (const game of GAME_LIST) {
         await page.selectOption('#game', game.id);
+        // Untouched rows follow the game: as many as it needs at least.
+        expect(await page.locator('.player').count(), game.id).toBe(game.playerCount.min);
         const fields = optionFields(game);
-        const drawn = page.locator('#option-fields [data-option]');
-        expect(await drawn.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-option'))), game.id).toEqual(
+        const drawn = page.locator('#option-fields > [data-option]');
+        expect(await drawn.evaluateAll((boxes) => boxes.map((b) => b.getAttribute('data-option'))), game.id).toEqual(
           fields.map((f) => f.key),
         );
         for (const field of fields) {
+          const name = `${game.id}.${field.key}`;
+          const box = page.locator(`#option-fields > [data-option="${field.key}"]`);
+          // Its label names it (with a number's bounds), its help line (and how to write in a box) under it.
+          expect(await box.locator('label').first().textContent(), name).toContain(field.label);
+          expect(await box.locator(':scope > .hint').textContent(), name).toBe(
+            field.help + (field.format ? ` ${field.format}` : ''),
+          );
           const input = page.locator(`#option-${field.key}`);
-          const box = page.locator('#option-fields .option').filter({ has: input });
-          // Its label names it (with a number's bounds), its help line is under it, its value the game's default.
-          expect(await box.locator('label').textContent(), `${game.id}.${field.key}`).toContain(field.label);
-          expect(await box.locator('.hint').textContent(), `${game.id}.${field.key}`).toBe(field.help);
-          if (field.kind === 'yes-no') expect(await input.isChecked()).toBe(field.default === true);
-          else expect(await input.inputValue(), `${game.id}.${field.key}`).toBe(String(field.default ?? ''));
+          if (field.kind === 'yes-no') expect(await input.isChecked(), name).toBe(field.default === true);
+          else if (field.kind === 'number' || field.kind === 'choice')
+            expect(await input.inputValue(), name).toBe(String(field.default ?? ''));
+          else if (field.kind === 'player')
+            // "as the rules say", then each player by their number.
+            expect(await input.locator('option').count(), name).toBe(game.playerCount.min + 1);
+          else if (field.kind === 'each-player')
+            expect(await box.locator('[data-player]').count(), name).toBe(game.playerCount.min);
+          else if (field.kind === 'group')
+            expect(await box.locator('[data-field]').count(), name).toBe(field.parts.length);
+          else expect(await input.inputValue(), name).toBe(field.text ?? '');
           if (field.kind === 'number' && field.max !== undefined)
-            expect(await input.getAttribute('max'), `${game.id}.${field.key}`).toBe(String(field.max));
+            expect(await input.getAttribute('max'), name).toBe(String(field.max));
           if (field.kind === 'choice')
-            expect(await input.locator('option').allTextContents(), `${game.id}.${field.key}`).toEqual(field.choices);
+            expect(await input.locator('option').allTextContents(), name).toEqual(field.choices);
         }
+        // Nothing a host reads is JSON: no brace or quoted key in any box or line of the options.
+        const boxes = await page.locator('#option-fields input:not([type=checkbox]), #option-fields textarea').all();
+        const values = await Promise.all(boxes.map((box) => box.inputValue()));
+        const shown = [(await page.locator('#option-fields').textContent()) ?? '', ...values].join(' ');
+        expect(shown, game.id).not.toMatch(/[{}]|"\w+":/);
+        // Every long line (a help line, a list of choices) wraps within the sidebar's 300 px.
+        expect(await page.locator('html').evaluate((html) => html.scrollWidth), game.id).toBeLessThanOrEqual(300);
       }
-      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
       await page.selectOption('#game', GAME_LIST.find((g) => optionFields(g).length > 2)?.id ?? GAME_LIST[0].id);
       await shoot(
         page,
@@ -620,47 +635,104 @@ describe.runIf(HAS_CHROMIUM)(`the New match sidebar in Chromium${HAS_CHROMIUM ? 
       );
       expect(errors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, 180_000);
 
-    it('refuses an option out of its bounds next to its field, and sends a changed one in the setup', async () => {
+    it('names a mistake in each of three option fields at once, each under its own field, in words', async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);
-      // A game with a bounded number among its fields, and a second field to paste over.
-      const game = GAME_LIST.find((g) =>
-        optionFields(g).some((f) => f.kind === 'number' && f.max !== undefined && f.min !== undefined),
-      )!;
-      const field = optionFields(game).find((f) => f.kind === 'number' && f.max !== undefined)!;
-      if (field.kind !== 'number' || field.max === undefined || field.min === undefined) throw new Error('no bound');
+      // A game with a bounded number, a box for each player and a player to choose among its fields.
+      const game = GAME_LIST.find((g) => {
+        const kinds = optionFields(g).map((f) => f.kind);
+        return kinds.includes('each-player') && kinds.includes('player') && kinds.includes('number');
+      })!;
+      const fields = optionFields(game);
+      const number = fields.find((f) => f.kind === 'number' && f.max !== undefined)!;
+      if (number.kind !== 'number' || number.max === undefined || number.min === undefined) throw new Error('no bound');
+      const [eachA, eachB] = fields.filter((f) => f.kind === 'each-player');
       await page.selectOption('#game', game.id);
-      await fillPlayers(page);
+      const people = await fillPlayers(page);
       await page.fill('#start', '2026-11-21T18:00');
-      await page.fill(`#option-${field.key}`, String(field.max + 1));
+      await page.fill(`#option-${number.key}`, String(number.max + 1));
+      // Player 2's box of the first "for each player" option, and player 1's of the second: text that is no value.
+      await page.fill(`#option-${eachA.key}-2`, 'not one');
+      if (eachB) await page.fill(`#option-${eachB.key}-1`, 'nothing-of-the-kind');
       await page.click('#start-match');
-      const slot = page.locator(`[data-error-for="options.${field.key}"]`);
+      const slot = page.locator(`[data-error-for="options.${number.key}"]`);
       await expect.poll(() => slot.textContent()).toMatch(/^[^\n]+$/);
       // The schema's own message for that bound (one line), next to the field, which is marked.
-      const refused = game.optionsSchema.safeParse({ [field.key]: field.max + 1 });
-      expect(refused.success).toBe(false);
+      const refused = game.optionsSchema.safeParse({ [number.key]: number.max + 1 });
       expect(await slot.textContent()).toBe(refused.error?.issues[0].message);
-      expect(await page.locator(`#option-${field.key}`).getAttribute('class')).toContain('invalid');
+      expect(await page.locator(`#option-${number.key}`).getAttribute('class')).toContain('invalid');
+      // Each player's own box names its own mistake, under it, and says nothing of ids or JSON.
+      const boxOf = (key: string, n: number) =>
+        page
+          .locator('.option')
+          .filter({ has: page.locator(`#option-${key}-${n}`) })
+          .last();
+      const second = await boxOf(eachA.key, 2).locator('.error').textContent();
+      expect(second).toMatch(/\w/);
+      expect(await boxOf(eachA.key, 2).locator('label').textContent()).toBe(`2. ${people[1].name}`);
+      if (eachB)
+        expect(await boxOf(eachB.key, 1).locator('.error').textContent()).toMatch(
+          /"nothing-of-the-kind" is not one of/,
+        );
+      const all = await page.locator('#option-fields .error').allTextContents();
+      expect(all.join(' ')).not.toMatch(/\bp\d\b|\[\d\]|JSON|\{/);
+      expect(await page.locator('#option-fields .invalid').count()).toBe(eachB ? 3 : 2);
       expect(await page.evaluate(() => (globalThis as unknown as { __calls: unknown[] }).__calls)).toHaveLength(1);
-      // A changed value within the bounds reaches the setup; a pasted key is added to the fields'.
-      await page.fill(`#option-${field.key}`, String(field.min));
-      await pasteOptions(page);
-      await page.fill('#options', '{ "x-pasted": 1 }');
+      expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(300);
+      await shoot(
+        page,
+        'sidebar-option-mistakes.png',
+        page.locator('fieldset').filter({ has: page.locator('#option-fields') }),
+      );
+
+      // A grid's mistake is named by its line and value, counted as the host counts them.
+      const grid = GAME_LIST.flatMap((g) =>
+        optionFields(g)
+          .filter((f) => f.kind === 'rows')
+          .map((f) => ({ g, f })),
+      )[0];
+      await page.selectOption('#game', grid.g.id);
+      await fillPlayers(page);
+      await page.fill(`#option-${grid.f.key}`, '1 1\n1 x');
       await page.click('#start-match');
       await expect
-        .poll(() => page.locator('[data-error-for="options"]').textContent())
-        .toMatch(/^options: unrecognized key|x-pasted/i);
-      await page.fill('#options', '');
+        .poll(() => page.locator(`[data-error-for="options.${grid.f.key}"]`).textContent())
+        .toBe('line 2, value 2: "x" is not a number');
+
+      // What is typed or chosen for a player stays theirs when a row above theirs goes.
+      await page.selectOption('#game', game.id);
+      const named = await fillPlayers(page);
+      const chosen = fields.find((f) => f.kind === 'player')!;
+      await page.fill(`#option-${eachA.key}-2`, 'for the second');
+      await page.selectOption(`#option-${chosen.key}`, '2');
+      await page.locator('.player').nth(0).locator('button').click();
+      expect(await page.inputValue(`#option-${eachA.key}-1`)).toBe('for the second');
+      expect(await page.locator(`#option-${chosen.key} option:checked`).textContent()).toBe(`1. ${named[1].name}`);
+
+      // All put right: the boxes' text reaches the setup, and it starts.
+      await ensureRows(page, game.playerCount.min);
+      await fillPlayers(page);
+      await page.fill(`#option-${number.key}`, String(number.min));
+      await page.fill(`#option-${eachA.key}-1`, '');
+      await page.fill(`#option-${eachA.key}-2`, '');
+      if (eachB) await page.fill(`#option-${eachB.key}-1`, '');
+      await page.selectOption(`#option-${chosen.key}`, '2');
       await page.click('#start-match');
       await page.waitForSelector('#result h1');
       const calls = await page.evaluate(
-        () => (globalThis as unknown as { __calls: { options?: Record<string, unknown> }[] }).__calls,
+        () =>
+          (
+            globalThis as unknown as {
+              __calls: { options?: Record<string, unknown>; optionTexts?: Record<string, unknown> }[];
+            }
+          ).__calls,
       );
-      expect(calls.at(-1)!.options?.[field.key]).toBe(field.min);
+      expect(calls.at(-1)!.options?.[number.key]).toBe(number.min);
+      expect(calls.at(-1)!.optionTexts?.[chosen.key]).toBe('2');
       expect(errors).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, 180_000);
 
     it("takes an anonymous match's aliases, refuses one that is a player's name next to it, and the host alone sees who is who", async () => {
       const { page, errors } = await openSidebar({ width: 300, height: 900 }, REAL_DEFAULTS);

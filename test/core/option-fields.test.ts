@@ -28,7 +28,7 @@ describe('option fields', () => {
     }
   });
 
-  it('reads a whole number with its bounds, a choice, a yes/no, and leaves out what has no title or no single field', () => {
+  it('reads a whole number with its bounds, a choice, a yes/no, a list, and leaves out what has no title', () => {
     const optionsSchema = z.strictObject({
       rounds: z
         ._default(z.int().check(z.minimum(1), z.maximum(9)), 3)
@@ -44,6 +44,15 @@ describe('option fields', () => {
       { key: 'share', label: 'Share', help: 'A part.', kind: 'number', step: 'any', min: 0 },
       { key: 'side', label: 'Side', help: 'Which.', kind: 'choice', choices: ['left', 'right'], default: 'left' },
       { key: 'open', label: 'Open play', help: 'Yes or no.', kind: 'yes-no', default: true },
+      {
+        key: 'board',
+        label: 'Board',
+        help: 'Rows.',
+        kind: 'list',
+        layout: 'lines',
+        item: { kind: 'text' },
+        format: 'One a line.',
+      },
     ]);
   });
 });

@@ -8,12 +8,14 @@
 // description does not name is refused (every object schema is closed), so the project never leans
 // on what Discord only ignores.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 
 /** Where the shared copy is, and a copy next to the tests when the shared one is absent. */
 const PLACES = [
-  join(__dirname, '../../../../shared/discord-api/openapi.json'),
+  // import.meta, not __dirname: npm run pictures loads the sandbox (which checks posts with this) as an ES module.
+  join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/discord-api/openapi.json'),
   '/work/shared/discord-api/openapi.json',
 ];
 

@@ -13,6 +13,8 @@ import { drawAliases } from '../../engine/core/anonymity.js';
 import { nameKey } from '../../engine/core/names.js';
 import { quote } from '../../engine/core/quote.js';
 import { Random } from '../../engine/core/random.js';
+import { type OptionField, optionFields } from '../../engine/core/option-fields.js';
+import { type OptionText, optionErrorAt, readOption, renamePlayers } from '../../engine/core/option-text.js';
 
 /** What the sidebar sends to start a match. */
 export interface MatchSetup {
@@ -45,6 +47,11 @@ export interface MatchSetup {
   /** Whether a phase's opening emails each awaited player and posts to Discord mentioning them; absent: both on. */
   readonly notices?: { readonly email?: boolean; readonly discord?: boolean };
   readonly options?: Readonly<Record<string, unknown>>;
+  /**
+   * Options as the sidebar's boxes of text have them (core/option-text.ts): a list one a line, a
+   * value for each player by their number in the Players box…; read into `options`, over its keys.
+   */
+  readonly optionTexts?: Readonly<Record<string, OptionText>>;
   /** The caps on the host's extensions and pauses (docs/matchfile.md, "Guardrails"); absent: the defaults, written into the match file. */
   readonly guardrails?: Guardrails;
   /** False: the seed and the match file stay private at the end (docs/matchfile.md, "A seed anyone can check"); published otherwise. */
@@ -194,7 +201,10 @@ function setAside(setup: MatchSetup, field: string, now: string): MatchSetup | n
   }
   if (head === 'players') return { ...setup, players: fittedPlayers(setup) };
   if (head === 'startAt') return { ...setup, startAt: new Date(Date.parse(now) + 3_600_000).toISOString() };
-  if (head === 'options') return { ...setup, options: without(setup.options, second?.replace(/\[.*$/, '')) };
+  if (head === 'options') {
+    const key = second?.replace(/\[.*$/, '');
+    return { ...setup, options: without(setup.options, key), optionTexts: without(setup.optionTexts, key) };
+  }
   if (head === 'guardrails') return { ...setup, guardrails: undefined };
   if (head === 'publish' || head === 'anonymous') return { ...setup, [head]: undefined };
   return null;
@@ -226,13 +236,16 @@ export function firstMistake(
   const anonymous = setup.anonymous === true;
   const drawFrom = secret ?? seed;
   const players = playersOf(setup, drawFrom);
+  const fields = fieldsOf(setup.game);
+  const options = optionsOf(setup, fields, players);
+  if (!options.ok) return err([options.error]);
   const file = {
     game: setup.game,
     seed,
     ...(secret !== undefined ? { secret } : {}),
     startAt: setup.startAt,
     players,
-    options: setup.options ?? {},
+    options: options.value,
     schedule: scheduleOf(setup),
     guardrails: { ...DEFAULT_GUARDRAILS, ...setup.guardrails }, // on by default, and in the file for everyone to read
     submissions: [],
@@ -254,7 +267,10 @@ export function firstMistake(
   const aliasError = anonymous ? aliasTakesAName(setup.players ?? []) : null;
   if (aliasError) return err([aliasError]);
   const loaded = loadMatch(file);
-  if (!loaded.ok) return err([anonymous ? asSetupField(errorAt(loaded.error)) : errorAt(loaded.error)]);
+  if (!loaded.ok) {
+    const error = optionErrorAt(fields, errorAt(loaded.error));
+    return err([anonymous ? asSetupField(inPlayersWords(error, players)) : inPlayersWords(error, players)]);
+  }
   const missing = players.findIndex((p) => !p.email);
   if (missing >= 0) {
     return err([
@@ -295,7 +311,46 @@ export function firstMistake(
   if (Date.parse(loaded.value.startAt ?? setup.startAt) < Date.parse(now) - 10 * 60_000) {
     return err([{ field: 'startAt', message: 'the start is in the past; choose a time from now on' }]);
   }
-  return ok(anonymous ? inDrawnOrder(file, drawFrom) : loaded.value);
+  return ok(anonymous ? inDrawnOrder(file, drawFrom, fields) : loaded.value);
+}
+
+/** The game's option fields, or none for a game the schema then refuses. */
+function fieldsOf(game: string): OptionField[] {
+  const known = typeof game === 'string' ? GAMES.get(game) : undefined;
+  return known ? optionFields(known) : [];
+}
+
+/** The setup's options, its boxes of text read over them; or the first box that does not read, at its field. */
+function optionsOf(
+  setup: MatchSetup,
+  fields: readonly OptionField[],
+  players: readonly { readonly id: string }[],
+): Result<Record<string, unknown>, FieldError> {
+  const options: Record<string, unknown> = { ...setup.options };
+  const ids = players.map((p) => p.id);
+  for (const [key, text] of Object.entries(setup.optionTexts ?? {})) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) return err({ field: `options.${key}`, message: `${quote(key)} is not an option of this game` });
+    const read = readOption(field, text, ids);
+    const [issue] = read.issues;
+    if (issue) return err({ field: ['options', key, ...issue.path].join('.'), message: issue.message });
+    if (read.value !== undefined) options[key] = read.value;
+  }
+  return ok(options);
+}
+
+/** A player's id in a message ("p3" is not…, is also p1's) as the sidebar numbers them: player 3. */
+function inPlayersWords(error: FieldError, players: readonly { readonly id: string }[]): FieldError {
+  if (!error.field.startsWith('options')) return error;
+  let message = error.message;
+  players.forEach((p, i) => {
+    message = message
+      .split(quote(p.id))
+      .join(`player ${i + 1}`)
+      .split(`${p.id}'s`)
+      .join(`player ${i + 1}'s`);
+  });
+  return { ...error, message };
 }
 
 /**
@@ -343,15 +398,21 @@ function aliasesOf(players: MatchSetup['players'], drawFrom: string): string[] {
  * published file; and drawn from the seed, published at the end, anyone could undo the draw.
  * Checked already, so loading it again cannot fail.
  */
-function inDrawnOrder<F extends { readonly players: readonly { readonly id: string }[] }>(
-  file: F,
-  drawFrom: string,
-): MatchFile {
-  const players = new Random(drawFrom)
-    .fork('anonymous/order')
-    .shuffle(file.players)
-    .map((p, i) => ({ ...p, id: `p${i + 1}` }));
-  const loaded = loadMatch({ ...file, players });
+function inDrawnOrder<
+  F extends { readonly players: readonly { readonly id: string }[]; readonly options: Record<string, unknown> },
+>(file: F, drawFrom: string, fields: readonly OptionField[]): MatchFile {
+  const drawn = new Random(drawFrom).fork('anonymous/order').shuffle(file.players);
+  const players = drawn.map((p, i) => ({ ...p, id: `p${i + 1}` }));
+  // An option that names a player (who moves first, a team) names the same person by their new id.
+  const renamed = new Map(drawn.map((p, i) => [p.id, `p${i + 1}`]));
+  const rename = (id: string) => renamed.get(id) ?? id;
+  const options = Object.fromEntries(
+    Object.entries(file.options).map(([key, value]) => {
+      const field = fields.find((f) => f.key === key);
+      return [key, field ? renamePlayers(field, value, rename) : value];
+    }),
+  );
+  const loaded = loadMatch({ ...file, players, options });
   if (!loaded.ok) throw new Error(`an anonymous match's players in a new order: ${loaded.error}`);
   return loaded.value;
 }

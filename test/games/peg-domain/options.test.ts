@@ -65,7 +65,7 @@ describe('other options', () => {
       'options.tiebreakWinner: "Ann" is not a player of this match (p1, p2)',
     );
     expect(errorOf({ items: { p1: ['rapid-removal'] } })).toBe(
-      'options.items.p1: items are used only in the final variant (set "variant": "final")',
+      'options.items.p1: items are used only in the final variant (set Variant, the option "variant", to final)',
     );
     expect(errorOf({ variant: 'final', items: { p1: ['rapid-removal', 'rapid-removal'] } })).toBe(
       'options.items.p1: rapid-removal is listed twice',

@@ -37,20 +37,42 @@ const pieceSpec = z.strictObject({
 
 export const optionsSchema = z.strictObject({
   /** Player id → number 0–7; players left out are drawn from the free numbers by the seed. */
-  numbers: z.optional(
-    z.record(
-      z.string(),
-      z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')),
+  numbers: z
+    .optional(
+      z.record(
+        z.string().check(z.meta({ player: true })),
+        z.int('a number is whole').check(z.minimum(0, 'numbers run 0–7'), z.maximum(7, 'numbers run 0–7')),
+      ),
+    )
+    .check(
+      z.meta({
+        title: "Players' numbers",
+        description:
+          "Each player's number, 0 to 7, all different; a player left empty is drawn one of the free numbers.",
+      }),
     ),
-  ),
   /** Round 1 group 0, round 1 group 1, round 2 group 0, …: 7 rows of 7 characters each. */
-  boards: z.optional(
-    z
-      .array(z.array(boardRow).check(z.length(7, 'a board has 7 rows')))
-      .check(z.length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …')),
-  ),
+  boards: z
+    .optional(
+      z
+        .array(z.array(boardRow).check(z.length(7, 'a board has 7 rows')))
+        .check(z.length(6, 'give six boards: round 1 group 0, round 1 group 1, round 2 group 0, …')),
+    )
+    .check(
+      z.meta({
+        title: 'Boards',
+        description:
+          'Six boards, in order round 1 group 0, round 1 group 1, round 2 group 0…: each 7 rows of 7 characters, . or a point value 1, 2 or 3. Empty: drawn from the seed.',
+      }),
+    ),
   /** One list of piece types per round. */
-  pieces: z.optional(z.array(z.array(pieceSpec)).check(z.length(ROUNDS, 'give three piece lists, one a round'))),
+  pieces: z.optional(z.array(z.array(pieceSpec)).check(z.length(ROUNDS, 'give three piece lists, one a round'))).check(
+    z.meta({
+      title: 'Pieces',
+      description:
+        "Three groups, one a round: each piece its name, its rank (higher beats lower) and its options in order (such as hold, toward point 1). Empty: the rules' pieces.",
+    }),
+  ),
   /** Total points that earn a Token of Life (and a garnet). */
   threshold: z
     ._default(

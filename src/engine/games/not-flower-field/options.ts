@@ -25,17 +25,37 @@ export const optionsSchema = z.strictObject({
       }),
     ),
   /** Cell → multiplier; default C3, F3, C6, F6 ×2 and D4, E5 ×3 (placed the same way on other sizes). */
-  multipliers: z.optional(
-    z.record(
-      z.string(),
-      z.int().check(z.minimum(1, 'a multiplier is at least 1'), z.maximum(10, 'a multiplier is at most 10')),
+  multipliers: z
+    .optional(
+      z.record(
+        z.string().check(z.meta({ title: 'cell' })),
+        z.int().check(z.minimum(1, 'a multiplier is at least 1'), z.maximum(10, 'a multiplier is at most 10')),
+      ),
+    )
+    .check(
+      z.meta({
+        title: 'Multiplier cells',
+        description:
+          "A cell and what its points are multiplied by (1 to 10). Empty: the rules' C3, F3, C6, F6 ×2 and D4, E5 ×3, placed the same way on other sizes.",
+      }),
     ),
-  ),
   /** The colours on offer, in the order a cell lists them. The first four are the rules' default. */
-  palette: z._default(
-    z.array(z.enum(PLAYER_COLOURS)).check(z.minLength(3), z.maxLength(PLAYER_COLOURS.length)),
-    DEFAULT_PALETTE,
-  ),
+  palette: z
+    ._default(
+      z
+        .array(z.enum(PLAYER_COLOURS))
+        .check(
+          z.minLength(3, 'offer at least 3 colours'),
+          z.maxLength(PLAYER_COLOURS.length, `offer at most ${PLAYER_COLOURS.length} colours`),
+        ),
+      DEFAULT_PALETTE,
+    )
+    .check(
+      z.meta({
+        title: 'Colours on offer',
+        description: 'The colours players choose from, at least as many as players, in the order a cell lists them.',
+      }),
+    ),
 });
 
 export type NffOptionsInput = z.infer<typeof optionsSchema>;

@@ -26,27 +26,48 @@ export const TEAM_FILL: Readonly<Record<TeamId, string>> = {
 
 const MAX_SIDE = 200;
 
-const members = z.array(z.string());
+/** A team's players, each a player of the match (the sidebar names them by their number). */
+const members = z.array(z.string().check(z.meta({ player: true })));
 
 export const optionsSchema = z.strictObject({
   /** Rows of segment numbers, top row first; default generated from the seed. */
-  canvas: z.optional(
-    z
-      .array(
-        z
-          .array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
-          .check(
-            z.minLength(1, 'a row needs at least one pixel'),
-            z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`),
-          ),
-      )
-      .check(
-        z.minLength(1, 'the canvas needs at least one row'),
-        z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`),
-      ),
-  ),
+  canvas: z
+    .optional(
+      z
+        .array(
+          z
+            .array(z.int('a segment number is a whole number').check(z.minimum(1, 'segment numbers start at 1')))
+            .check(
+              z.minLength(1, 'a row needs at least one pixel'),
+              z.maxLength(MAX_SIDE, `a row is at most ${MAX_SIDE} pixels`),
+            ),
+        )
+        .check(
+          z.minLength(1, 'the canvas needs at least one row'),
+          z.maxLength(MAX_SIDE, `the canvas is at most ${MAX_SIDE} rows`),
+        ),
+    )
+    .check(
+      z.meta({
+        title: 'Canvas',
+        description: `The segment of every pixel, one row a line (top row first, every row as wide, at most ${MAX_SIDE} × ${MAX_SIDE}): each segment one joined piece, numbered 1, 2… in reading order. Empty: drawn from the seed.`,
+      }),
+    ),
   /** Player ids of each team; default drawn from the seed. */
-  teams: z.optional(z.strictObject({ red: members, blue: members, yellow: members })),
+  teams: z
+    .optional(
+      z.strictObject({
+        red: members.check(z.meta({ title: 'Red team' })),
+        blue: members.check(z.meta({ title: 'Blue team' })),
+        yellow: members.check(z.meta({ title: 'Yellow team' })),
+      }),
+    )
+    .check(
+      z.meta({
+        title: 'Teams',
+        description: `Three teams of ${TEAM_SIZE}, each player on one. Empty: drawn from the seed.`,
+      }),
+    ),
   touch: z._default(z.enum(['orthogonal', 'king']), 'orthogonal').check(
     z.meta({
       title: 'When two segments touch',

@@ -40,9 +40,20 @@ export const optionsSchema = z.strictObject({
     }),
   ),
   /** 14 rows (top first) of 14 grass values; default generated from the seed, values 1–9. */
-  board: z.optional(z.array(grassRow).check(z.length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`))),
+  board: z.optional(z.array(grassRow).check(z.length(SIZE, `the board is ${SIZE} rows of ${SIZE} grass values`))).check(
+    z.meta({
+      title: 'Grass board',
+      description: `The grass of every cell: ${SIZE} rows (top first) of ${SIZE} values (columns A to N), each 0 to 1000000. Empty: drawn from the seed, 1 to 9 a cell.`,
+    }),
+  ),
   /** Starting fences in order, each `V:G`/`H:7`, optionally `in <cell>` to split only that cell's pasture. */
-  fences: z._default(z.array(z.string()), ['V:G']),
+  fences: z._default(z.array(z.string()), ['V:G']).check(
+    z.meta({
+      title: 'Starting fences',
+      description:
+        'Fences the board starts with, in order: V:G runs between columns G and H, H:7 between rows 7 and 8; "H:7 in A1" splits only the pasture holding A1. The rules start with V:G; empty: one pasture.',
+    }),
+  ),
   /** Gates each player starts with. */
   gates: z
     ._default(z.int().check(z.minimum(0, 'gates cannot be negative'), z.maximum(10, 'at most 10 gates')), 1)
@@ -53,7 +64,15 @@ export const optionsSchema = z.strictObject({
           'A gate lets sheep through a fence; a player places one a round at most, and may buy one more for 2 garnets.',
       }),
     ),
-  tiebreak: z._default(z.array(z.enum(TIEBREAKS)).check(z.minLength(1, 'name at least one tiebreak')), [...TIEBREAKS]),
+  tiebreak: z
+    ._default(z.array(z.enum(TIEBREAKS)).check(z.minLength(1, 'name at least one tiebreak')), [...TIEBREAKS])
+    .check(
+      z.meta({
+        title: 'Settling a tie of Dominant Votes',
+        description:
+          'The steps, in order: influence (most Influence Votes), earliest (the earliest plan), random (a draw from the seed). A tie still open after the last goes to the draw.',
+      }),
+    ),
 });
 
 export type PastureOptionsInput = z.infer<typeof optionsSchema>;

@@ -22,18 +22,35 @@ export const ITEM_NAMES: Record<Item, string> = {
 /** Rapid Removal and Peg Subtraction must be used in the holder's first 5 turns of that kind. */
 export const ITEM_TURN_LIMIT = 5;
 
+/** A player of the match (the sidebar names them by their number in its Players box). */
+const PLAYER = z.string().check(z.meta({ player: true }));
+
 export const optionsSchema = z.strictObject({
   variant: z._default(z.enum(['classic', 'final']), 'classic').check(
     z.meta({
       title: 'Variant',
       description:
-        "classic: the death match (DeathMatch 6 and 9); final: Final Match 2, where the other player may remove squares of the mover's pallet and items are used (set them under Advanced, below).",
+        "classic: the death match (DeathMatch 6 and 9); final: Final Match 2, where the other player may remove squares of the mover's pallet and items are used (set them under Items, below).",
     }),
   ),
   /** Player id → 12 rows of 16 characters, `X` a peg, `.` a square. */
-  pallets: z.optional(z.record(z.string(), z.array(z.string()))),
-  first: z.optional(z.string()),
-  items: z._default(z.record(z.string(), z.array(z.enum(ITEMS))), {}),
+  pallets: z.optional(z.record(PLAYER, z.array(z.string()))).check(
+    z.meta({
+      title: 'Pallets',
+      description:
+        "A player's pallet: 12 rows of 16 characters, X a peg and . a square, 36 pegs in all. A player left empty gets the first one given; all empty: one drawn from the seed for both.",
+    }),
+  ),
+  first: z
+    .optional(PLAYER)
+    .check(z.meta({ title: 'Moves first', description: 'Who makes the first move; empty: the first player.' })),
+  items: z._default(z.record(PLAYER, z.array(z.enum(ITEMS))), {}).check(
+    z.meta({
+      title: 'Items (final only)',
+      description:
+        'The items each player holds in the final: additional-peg (one more peg before the first turn), rapid-removal, peg-subtraction.',
+    }),
+  ),
   turnSeconds: z
     ._default(
       z
@@ -85,7 +102,13 @@ export const optionsSchema = z.strictObject({
           'In the final, how long the holder of Additional Peg has to add their peg before the first turn; the rules give 180 (3 minutes).',
       }),
     ),
-  tiebreakWinner: z.optional(z.string()),
+  tiebreakWinner: z.optional(PLAYER).check(
+    z.meta({
+      title: 'Winner of a tie',
+      description:
+        "Who wins when both own as many squares and used as many pallet squares (the organiser's pick); empty: in the final, more items wins, then a draw from the seed.",
+    }),
+  ),
 });
 
 export type PegOptionsInput = z.infer<typeof optionsSchema>;
@@ -196,7 +219,7 @@ export function prepareOptions(input: PegOptionsInput, { players, random }: Opti
     if (held.length > 0 && input.variant !== 'final') {
       issues.push({
         path: ['items', id],
-        message: 'items are used only in the final variant (set "variant": "final")',
+        message: 'items are used only in the final variant (set Variant, the option "variant", to final)',
       });
     }
     const twice = held.find((item, i) => held.indexOf(item) !== i);
