@@ -280,7 +280,9 @@ function layOutRows(
     bands.push({ title, labels, board, caption });
     if (single) frozen = labels + 1;
   }
-  return { headerRows, bands, lastRow: row, frozen };
+  // A header that wraps within a phone's width is tall: frozen, it would leave a phone no room
+  // for the board below it, so nothing is frozen (the player reads it, then scrolls down).
+  return { headerRows, bands, lastRow: row, frozen: header.narrow === true ? 0 : frozen };
 }
 
 interface ColumnPlan {
