@@ -59,7 +59,7 @@ const SIZES: readonly Sizing[] = [
 ];
 
 /** The largest square a board cell grows to so that its text fits on one line, in pixels. */
-const MAX_SIZE = 80;
+const MAX_SIZE = 76;
 /** Room a cell keeps around its text (Sheets pads a cell by about 3 px each side). */
 const TEXT_PADDING = 6;
 
@@ -67,8 +67,8 @@ const TEXT_PADDING = 6;
  * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
  * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
  * 20 px beyond 30: the 67-column Paint canvas, 1,360 px with its row labels, fits a 1,440 px screen); then widened, up to MAX_SIZE, until every cell's
- * text fits on one line (each half of a two-colour cell in its half; 80 px still puts two 7×7
- * boards with their labels side by side), in a font up to 2 points
+ * text fits on one line (each half of a two-colour cell in its half; 76 px still puts two 7×7
+ * boards with their labels side by side on a 1,440 px screen), in a font up to 2 points
  * smaller where even MAX_SIZE is too narrow. Board cells never wrap, so
  * a row is never taller than a square, in Sheets, Excel or the HTML page.
  */

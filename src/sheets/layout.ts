@@ -380,7 +380,10 @@ export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number)
   }
   const total = canvas.span(0, width);
   if (narrow)
-    canvas.height(0, Math.max(34, heightFor(lineCount(header.title, total, { points: TITLE_POINTS, bold: true }), TITLE_POINTS)));
+    canvas.height(
+      0,
+      Math.max(34, heightFor(lineCount(header.title, total, { points: TITLE_POINTS, bold: true }), TITLE_POINTS)),
+    );
   for (let r = 0; r < row; r++) {
     canvas.merge({ row: r, col: 0, rows: 1, cols: width });
     if (r > 0) canvas.height(r, heightFor(lineCount(header.lines[r - 1], total)));

@@ -289,11 +289,16 @@ describe('views', () => {
     expect(turn1.note).toBe('C2: a point square worth 1 point; 0 Ann’s Walker');
     expect(turn2.cells[1][2]).toMatchObject({ text: '0 Walker', fill: PALETTE.red });
     expect(turn2.caption).toBe('0 Ann captured C2 (1 pt)');
-    expect(turn2.cells[1][2].note).toBe('C2: a point square worth 1 point, captured by 0 Ann; 0 Ann’s Walker, held 1 turn');
+    expect(turn2.cells[1][2].note).toBe(
+      'C2: a point square worth 1 point, captured by 0 Ann; 0 Ann’s Walker, held 1 turn',
+    );
     const turn3 = round2.grids[6];
     expect(turn3.title).toBe('Group 0: 0 Ann, 1 Ben · turn 3');
     expect(turn3.cells[1][2]).toMatchObject({ text: '0’s 1 pt', fill: PALETTE.red, bold: true });
     expect(turn3.cells[1][3].text).toBe('0 Walker');
+    // After the match, each final board says its players' points in words: in round 3 Ann's two
+    // Walkers took C2 (1) and E6 (2), Ben's the 3 on D4.
+    expect(view.boards[0].grids[0].caption).toBe('Points on this board: 0 Ann: 3 pts, 1 Ben: 3 pts');
     // Before anyone moves, the point squares say their worth.
     expect(round2.grids[0].cells[1][2]).toMatchObject({ text: '1 pt', bold: true });
     // No cell of any board needs the Legend: no code such as "+1·0", "0W" or "0F+2".

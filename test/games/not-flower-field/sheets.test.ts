@@ -112,7 +112,9 @@ describe('a Not Flower Field board', () => {
     for (const tab of view.boards)
       for (const cell of tab.grids[0].cells.flat()) expect(cell.text ?? '').toMatch(/^([RBYG]{1,2}|■)?(×[23])?$/);
     const { current } = rendered();
-    const caption = current.cells.flat().find((cell) => cell?.userEnteredValue?.stringValue?.startsWith('R red is Ann'));
+    const caption = current.cells
+      .flat()
+      .find((cell) => cell?.userEnteredValue?.stringValue?.startsWith('R red is Ann'));
     expect(caption).toBeDefined();
   });
 
@@ -165,7 +167,15 @@ describe('a Not Flower Field board', () => {
       .flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue))
       .filter(Boolean);
     expect(texts).toEqual(
-      expect.arrayContaining(['R', 'red: Ann', 'B', '■', '×2', '×3', 'a cell holding two colours, drawn as two halves']),
+      expect.arrayContaining([
+        'R',
+        'red: Ann',
+        'B',
+        '■',
+        '×2',
+        '×3',
+        'a cell holding two colours, drawn as two halves',
+      ]),
     );
     const halves = legend.cells.findIndex(
       (line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B',

@@ -131,7 +131,9 @@ function boardGrid(
             : undefined;
     const worth =
       value > 0
-        ? [`a point square worth ${value === 1 ? '1 point' : `${value} points`}${owner !== null ? `, captured by ${who(owner)}` : ''}`]
+        ? [
+            `a point square worth ${value === 1 ? '1 point' : `${value} points`}${owner !== null ? `, captured by ${who(owner)}` : ''}`,
+          ]
         : [];
     const notes = [...worth, ...about, ...(problem !== null ? [problem] : [])];
     return {
@@ -274,7 +276,9 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
 /** What the planning boards show of the open round's placements, as this audience sees them. */
 function placedSoFar(audience: Audience): string {
   if (audience === 'host') return 'Every placement counted so far is drawn. ';
-  return audiencePlayer(audience) ? 'Your placement counted so far is drawn; nobody sees it until the round ends. ' : '';
+  return audiencePlayer(audience)
+    ? 'Your placement counted so far is drawn; nobody sees it until the round ends. '
+    : '';
 }
 
 /** The open round's boards for planning, with the placements this audience may see. */
@@ -320,7 +324,7 @@ function finalTab(state: FasState, ctx: FasContext): BoardTab {
     const previous: TurnRecord | undefined = group.turns[group.turns.length - 2];
     const title = `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`;
     const squaresAt = (turn: TurnRecord) => turnSquares(group, turn, types, ctx.options.numbers, who);
-    const caption = `Points on this board: ${group.players.map((p) => `${who(ctx.options.numbers[p])} ${group.standings.find((s) => s.player === p)?.points ?? 0}`).join(', ')}`;
+    const caption = `Points on this board: ${group.players.map((p) => `${who(ctx.options.numbers[p])}: ${points(group.standings.find((s) => s.player === p)?.points ?? 0)}`).join(', ')}`;
     // Marked: what the last turn changed.
     const grid = boardGrid(title, group.board, squaresAt(last), who, { caption });
     return previous ? markChanges(grid, boardGrid(title, group.board, squaresAt(previous), who, { caption })) : grid;
@@ -390,7 +394,8 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
     symbol: `5 ${example}`,
     fill: NUMBER_FILLS[5],
     textColour: textOn(NUMBER_FILLS[5]),
-    meaning: "a piece, in its player's colour: the player's number and the piece's type (on a point square it hides the square's worth: the note says it)",
+    meaning:
+      "a piece, in its player's colour: the player's number and the piece's type (on a point square it hides the square's worth: the note says it)",
   });
   items.push({
     symbol: '3 pieces',

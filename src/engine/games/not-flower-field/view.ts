@@ -34,7 +34,9 @@ function times(multiplier: number): string {
 type ColourWords = (colour: string) => string;
 
 function colourWords(state: NffState, ctx: NffContext): ColourWords {
-  const owners = new Map(Object.entries(state.colours ?? {}).map(([player, colour]) => [colour, ctx.playerName(player)]));
+  const owners = new Map(
+    Object.entries(state.colours ?? {}).map(([player, colour]) => [colour, ctx.playerName(player)]),
+  );
   return (colour) => (owners.has(colour) ? `${colour} (${owners.get(colour)})` : colour);
 }
 
@@ -44,13 +46,17 @@ function colourWords(state: NffState, ctx: NffContext): ColourWords {
  */
 function fieldCaption(state: NffState, ctx: NffContext): string {
   const colours = state.colours ?? {};
-  const whose = ctx.players.filter((p) => colours[p.id]).map((p) => `${letterOf(colours[p.id])} ${colours[p.id]} is ${p.name}`);
+  const whose = ctx.players
+    .filter((p) => colours[p.id])
+    .map((p) => `${letterOf(colours[p.id])} ${colours[p.id]} is ${p.name}`);
   const values = [...new Set(Object.values(ctx.options.multipliers))].filter((v) => v > 1).sort((a, b) => a - b);
   return [
     ...(whose.length > 0 ? [`${whose.join(', ')}.`] : []),
     'A cell of two colours is drawn in two halves; ■ is a black cell (a third colour arrived), which stays black.',
     ...(values.length > 0
-      ? [`${values.map(times).join(', ')} in a thick outline: a pattern through that cell scores ${values.map((v) => `${v} times`).join(', ')} as much.`]
+      ? [
+          `${values.map(times).join(', ')} in a thick outline: a pattern through that cell scores ${values.map((v) => `${v} times`).join(', ')} as much.`,
+        ]
       : []),
   ].join(' ');
 }
