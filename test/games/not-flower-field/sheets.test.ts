@@ -111,6 +111,17 @@ describe('a Not Flower Field board', () => {
     // Every cell reads as colour letters, ■, and a multiplier written ×2: no superscripts.
     for (const tab of view.boards)
       for (const cell of tab.grids[0].cells.flat()) expect(cell.text ?? '').toMatch(/^([RBYG]{1,2}|■)?(×[23])?$/);
+    // The pattern counts are headed by the patterns' names, not P1…P5 looked up in the Legend.
+    const patterns = view.sections.find((t) => t.title.startsWith('Patterns'));
+    expect(patterns?.header).toEqual([
+      'Player',
+      'Black between two of yours',
+      'Four different colours in a line',
+      'Diagonal pair with two different colours beside',
+      'S or Z tetromino',
+      'Yours beside an empty cell',
+      'Points',
+    ]);
     const { current } = rendered();
     const caption = current.cells
       .flat()

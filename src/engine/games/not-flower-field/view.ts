@@ -192,9 +192,6 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
       meaning: `${times(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}`,
     });
   }
-  PATTERN_NAMES.forEach((name, i) =>
-    items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }),
-  );
   return items;
 }
 
@@ -202,8 +199,9 @@ function patternTable(state: NffState, ctx: NffContext): Table {
   const colours = state.colours ?? {};
   const breakdown = scoresOn(state.board, colours, ctx);
   return {
-    title: 'Patterns on the current board (instances per pattern)',
-    header: ['Player', ...PATTERN_NAMES.map((_, i) => `P${i + 1}`), 'Points'],
+    title: 'Patterns on the current board (how many of each, 4 points each × multipliers)',
+    // Each pattern by its name, not a number the reader would look up in the Legend.
+    header: ['Player', ...PATTERN_NAMES.map((name) => name.charAt(0).toUpperCase() + name.slice(1)), 'Points'],
     rows: ctx.players.map((p) => [p.name, ...breakdown[p.id].counts, breakdown[p.id].total]),
   };
 }
