@@ -299,6 +299,18 @@ describe('views', () => {
     // After the match, each final board says its players' points in words: in round 3 Ann's two
     // Walkers took C2 (1) and E6 (2), Ben's the 3 on D4.
     expect(view.boards[0].grids[0].caption).toBe('Points on this board: 0 Ann: 3 pts, 1 Ben: 3 pts');
+    // The results say in words what the tiebreaks count.
+    expect(view.sections.find((t) => t.title === 'Round 3 results')?.header).toEqual([
+      'Group',
+      'Player',
+      'Points',
+      'Squares worth 3',
+      'Squares worth 2',
+      'Pieces left',
+      'Place',
+      'Rank points',
+      'Priority',
+    ]);
     // Before anyone moves, the point squares say their worth.
     expect(round2.grids[0].cells[1][2]).toMatchObject({ text: '1 pt', bold: true });
     // No cell of any board needs the Legend: no code such as "+1·0", "0W" or "0F+2".

@@ -435,7 +435,17 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
   const record = state.rounds[round - 1];
   return {
     title: `Round ${round} results`,
-    header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
+    header: [
+      'Group',
+      'Player',
+      'Points',
+      'Squares worth 3',
+      'Squares worth 2',
+      'Pieces left',
+      'Place',
+      'Rank points',
+      'Priority',
+    ],
     rows: record.groups.flatMap((g) =>
       g.ranking.order.map((id) => {
         const s = g.standings.find((x) => x.player === id);
