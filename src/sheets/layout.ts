@@ -338,10 +338,10 @@ export interface TabHeader {
 const TITLE_POINTS = 14;
 
 /**
- * How wide a narrow header's text may run, in pixels: a 375 px phone less the spreadsheet's row
- * numbers (about 46 px) and the page's margins, with room to spare for a 300 px screen's less.
+ * How wide a narrow header's text may run, in pixels: the smallest phones in use (320 px) less the
+ * spreadsheet's row numbers (about 46 px) and the page's margins.
  */
-const PHONE_WIDTH = 280;
+const PHONE_WIDTH = 230;
 
 /** The columns from the first whose widths add up to at most `width` pixels (at least one). */
 function columnsWithin(canvas: TabCanvas, columns: number, width: number): number {

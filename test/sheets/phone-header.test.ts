@@ -1,5 +1,5 @@
 // A player's sheet starts with what to do (issue 40, item 2), and a player reads it on a phone: its
-// title and lines wrap within a 375 px phone's width (less the sheet's row numbers), not across the
+// title and lines wrap within a small (320 px) phone's width (less the sheet's row numbers), not across the
 // boards' whole width, so nobody scrolls sideways to read what to send and by when. Every game,
 // since each game's boards size the columns the header sits over.
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import { SheetModel, displayText } from '../../src/workbook/sheet-model.js';
 import { finished, rendered } from '../helpers/demo-match.js';
 import { sheetOf } from './helpers.js';
 
-/** A 375 px phone less the row numbers (about 46 px) and the page's margins (about 20 px a side). */
-const PHONE_TEXT = 375 - 46 - 40;
+/** A small (320 px) phone less the row numbers (about 46 px) and the page's margins (about 20 px a side). */
+const PHONE_TEXT = 320 - 46 - 40;
 
 /**
  * The demo match cut off halfway, on hour-long phases that close as soon as everyone has answered:
