@@ -59,7 +59,7 @@ const SIZES: readonly Sizing[] = [
 ];
 
 /** The largest square a board cell grows to so that its text fits on one line, in pixels. */
-const MAX_SIZE = 64;
+const MAX_SIZE = 76;
 /** Room a cell keeps around its text (Sheets pads a cell by about 3 px each side). */
 const TEXT_PADDING = 6;
 
@@ -67,7 +67,8 @@ const TEXT_PADDING = 6;
  * The square size for a tab: 36 px (32 or 28 when that puts every grid of the tab side by side,
  * as Peg Domain's domain and two pallets), smaller for wide boards (28 px beyond 16 columns,
  * 20 px beyond 30: the 67-column Paint canvas, 1,360 px with its row labels, fits a 1,440 px screen); then widened, up to MAX_SIZE, until every cell's
- * text fits on one line (each half of a two-colour cell in its half), in a font up to 2 points
+ * text fits on one line (each half of a two-colour cell in its half; 76 px still puts two 7×7
+ * boards with their labels side by side on a 1,440 px screen), in a font up to 2 points
  * smaller where even MAX_SIZE is too narrow. Board cells never wrap, so
  * a row is never taller than a square, in Sheets, Excel or the HTML page.
  */
@@ -210,12 +211,12 @@ function runs(edges: readonly DrawnEdge[]): { from: number; to: number; edge: Dr
 }
 
 /**
- * A leading pair of letters/symbols splits one per half, a superscript mark staying with the
- * second: `RB ×2` → `R` | `B ×2`, `RB²` → `R` | `B²`.
+ * A leading pair of letters/symbols splits one per half, a mark right after them (`×2`, a
+ * superscript) staying with the second: `RB×2` → `R` | `B×2`, `RB ×2` → `R` | `B ×2`, `RB²` → `R` | `B²`.
  */
 export function splitText(text: string | undefined): [string, string] {
   if (!text) return ['', ''];
-  const match = /^(\S)(\S)([⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?:\s+(.*))?$/u.exec(text);
+  const match = /^(\S)(\S)(×\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]*)(?:\s+(.*))?$/u.exec(text);
   if (match && !/\d/.test(match[1] + match[2]))
     return [match[1], match[4] ? `${match[2]}${match[3]} ${match[4]}` : match[2] + match[3]];
   return [text, ''];
@@ -279,7 +280,9 @@ function layOutRows(
     bands.push({ title, labels, board, caption });
     if (single) frozen = labels + 1;
   }
-  return { headerRows, bands, lastRow: row, frozen };
+  // A header that wraps within a phone's width is tall: frozen, it would leave a phone no room
+  // for the board below it, so nothing is frozen (the player reads it, then scrolls down).
+  return { headerRows, bands, lastRow: row, frozen: header.narrow === true ? 0 : frozen };
 }
 
 interface ColumnPlan {

@@ -328,18 +328,38 @@ export function formatFields(...fields: string[]): string {
 export interface TabHeader {
   readonly title: string;
   readonly lines: readonly string[];
+  /**
+   * Read on a phone: the title and lines wrap within PHONE_WIDTH (the first columns that fit it),
+   * not across the whole tab, so a player reads what to do without scrolling sideways.
+   */
+  readonly narrow?: boolean;
 }
 
 const TITLE_POINTS = 14;
 
 /**
+ * How wide a narrow header's text may run, in pixels: the smallest phones in use (320 px) less the
+ * spreadsheet's row numbers (about 46 px) and the page's margins.
+ */
+const PHONE_WIDTH = 230;
+
+/** The columns from the first whose widths add up to at most `width` pixels (at least one). */
+function columnsWithin(canvas: TabCanvas, columns: number, width: number): number {
+  let count = 1;
+  while (count < columns && canvas.span(0, count + 1) <= width) count += 1;
+  return count;
+}
+
+/**
  * Writes the header rows across `[0, width)` columns (merged, so the text has room) and returns
- * the next free row. The canvas is widened with a pad column when the title needs more room.
+ * the next free row. The canvas is widened with a pad column when the title needs more room; a
+ * narrow header instead wraps its title and lines within the columns that fit a phone.
  */
 export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number): number {
+  const narrow = header.narrow === true;
   canvas.put(0, 0, {
     value: header.title,
-    format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: false }),
+    format: format({ text: { bold: true, size: TITLE_POINTS }, valign: 'MIDDLE', wrap: narrow }),
   });
   canvas.height(0, 34);
   let row = 1;
@@ -347,15 +367,23 @@ export function putHeader(canvas: TabCanvas, header: TabHeader, columns: number)
     canvas.put(row, 0, { value: line, format: format({ text: { colour: GREY_TEXT }, valign: 'MIDDLE', wrap: true }) });
     row += 1;
   }
-  // A pad column so the title fits on one line (sheets do not wrap a title gracefully).
-  const need = Math.ceil(textWidth(header.title, { points: TITLE_POINTS, bold: true })) + 16;
-  const have = canvas.span(0, columns);
   let width = columns;
-  if (need > have) {
-    canvas.width(columns, need - have);
-    width = columns + 1;
+  if (narrow) width = columnsWithin(canvas, columns, PHONE_WIDTH);
+  else {
+    // A pad column so the title fits on one line (sheets do not wrap a title gracefully).
+    const need = Math.ceil(textWidth(header.title, { points: TITLE_POINTS, bold: true })) + 16;
+    const have = canvas.span(0, columns);
+    if (need > have) {
+      canvas.width(columns, need - have);
+      width = columns + 1;
+    }
   }
   const total = canvas.span(0, width);
+  if (narrow)
+    canvas.height(
+      0,
+      Math.max(34, heightFor(lineCount(header.title, total, { points: TITLE_POINTS, bold: true }), TITLE_POINTS)),
+    );
   for (let r = 0; r < row; r++) {
     canvas.merge({ row: r, col: 0, rows: 1, cols: width });
     if (r > 0) canvas.height(r, heightFor(lineCount(header.lines[r - 1], total)));

@@ -71,17 +71,26 @@ function statusTable(status: StatusView): Table {
 
 /** Every tab of the audience's workbook, laid out, in order. */
 export function layoutView(view: View): TabLayout[] {
-  const head = (what: string, lines: readonly string[] = []) => ({ title: `${view.title} · ${what}`, lines });
+  const head = (what: string, lines: readonly string[] = [], narrow = false) => ({
+    title: `${view.title} · ${what}`,
+    lines,
+    ...(narrow ? { narrow } : {}),
+  });
   const boards = view.boards.map((tab, i) =>
     boardLayout(
       tab,
-      head(tab.title, [
-        // A player's sheet starts with what to do; everyone's with where the match stands.
-        ...(i === 0 ? (view.status.todo ?? [view.status.headline]) : []),
-        ...(tab.caption ? [tab.caption] : []),
-        // The marker explained where it is seen, so a spectator needs no Legend tab for it.
-        ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),
-      ]),
+      head(
+        tab.title,
+        [
+          // A player's sheet starts with what to do; everyone's with where the match stands.
+          ...(i === 0 ? (view.status.todo ?? [view.status.headline]) : []),
+          ...(tab.caption ? [tab.caption] : []),
+          // The marker explained where it is seen, so a spectator needs no Legend tab for it.
+          ...(marksChanges([tab]) ? [CHANGED_NOTE] : []),
+        ],
+        // What to do is read on a phone: it wraps within a phone's width, not the boards'.
+        i === 0 && view.status.todo !== undefined,
+      ),
     ),
   );
   const fixed: TabLayout[] = [

@@ -309,6 +309,7 @@ describe('two-colour cells', () => {
   it('split a leading pair of letters one per half, keeping any further text with the second', () => {
     expect(splitText('RB')).toEqual(['R', 'B']);
     expect(splitText('RB ×2')).toEqual(['R', 'B ×2']);
+    expect(splitText('RB×2')).toEqual(['R', 'B×2']);
     // Anything else stays whole in the left half: numbers are never cut in two.
     expect(splitText('12')).toEqual(['12', '']);
     expect(splitText('R')).toEqual(['R', '']);

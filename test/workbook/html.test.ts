@@ -32,7 +32,7 @@ describe('the HTML page of a workbook', () => {
     expect(html).toMatch(/<td class="[^"]*" colspan="2"/);
     // A two-colour cell: a cell with a single letter followed by a cell with a letter.
     expect(html).toMatch(
-      /title="[A-H]\d: (red|blue|yellow|green) and (red|blue|yellow|green)[^"]*"><div class="s\d+">[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /,
+      /title="[A-H]\d: (red|blue|yellow|green)[^"]* and (red|blue|yellow|green)[^"]*"><div class="s\d+">[RBYG]<\/div><\/td><td class="[^"]*" title="[A-H]\d: /,
     );
     expect(html).toContain('<td class="');
   });

@@ -256,12 +256,17 @@ describe('views', () => {
   it("keeps the open round's placements private: own in a player's view, all in the host's, none in public", () => {
     expect(midway.open?.phase.id).toBe('round-2');
     const publicView = JSON.stringify(viewFor(midway, 'public'));
-    expect(publicView).not.toMatch(/Walker B2|Walker A6|0W|1W/);
+    expect(publicView).not.toMatch(/Walker B2|Walker A6|0 Walker|1 Walker/);
     const ann = viewFor(midway, playerAudience('p1'));
     expect(JSON.stringify(ann)).toContain('Walker B2; Post A4; Pillar B4; Post C4');
     expect(JSON.stringify(ann)).not.toContain('Walker A6');
-    expect(texts(ann.boards[0].grids)).toContain('0W');
-    expect(texts(ann.boards[0].grids)).not.toContain('1W');
+    expect(texts(ann.boards[0].grids)).toContain('0 Walker');
+    expect(texts(ann.boards[0].grids)).not.toContain('1 Walker');
+    // The caption says what this audience sees: Ann her own placement, the public only where no piece may start.
+    expect(ann.boards[0].grids[0].caption).toMatch(/^Your placement counted so far is drawn; nobody sees it/);
+    expect(viewFor(midway, 'public').boards[0].grids[0].caption).toBe(
+      'No piece may start on a square marked ×, nor on a point square.',
+    );
     const host = JSON.stringify(viewFor(midway, 'host'));
     expect(host).toContain('Walker B2; Post A4');
     expect(host).toContain('Walker A6; Post E4');
@@ -276,9 +281,40 @@ describe('views', () => {
     expect(round2.grids[0].title).toBe('Group 0: 0 Ann, 1 Ben · turn 0');
     const turn2 = round2.grids[4];
     expect(turn2.title).toBe('Group 0: 0 Ann, 1 Ben · turn 2');
-    expect(turn2.cells[1][2]).toMatchObject({ text: '+1·0 0W', fill: PALETTE.red });
-    expect(turn2.caption).toBe('0 captured C2');
-    expect(turn2.cells[1][2].note).toBe('C2: 0W hold 1');
-    expect(round2.grids[2].cells[1][2].text).toBe('+1 0W');
+    // Squares read in words: Ann (number 0)'s Walker steps east from B2 onto the 1 on C2 in turn 1,
+    // holds it in turn 2 (1 turn: the square's worth, so she captures it), and steps on to D2 in
+    // turn 3, leaving C2 hers, filled in her colour.
+    const turn1 = round2.grids[2].cells[1][2];
+    expect(turn1).toMatchObject({ text: '0 Walker', fill: PALETTE.red });
+    expect(turn1.note).toBe('C2: a point square worth 1 point; 0 Ann’s Walker');
+    expect(turn2.cells[1][2]).toMatchObject({ text: '0 Walker', fill: PALETTE.red });
+    expect(turn2.caption).toBe('0 Ann captured C2 (1 pt)');
+    expect(turn2.cells[1][2].note).toBe(
+      'C2: a point square worth 1 point, captured by 0 Ann; 0 Ann’s Walker, held 1 turn',
+    );
+    const turn3 = round2.grids[6];
+    expect(turn3.title).toBe('Group 0: 0 Ann, 1 Ben · turn 3');
+    expect(turn3.cells[1][2]).toMatchObject({ text: '0’s 1 pt', fill: PALETTE.red, bold: true });
+    expect(turn3.cells[1][3].text).toBe('0 Walker');
+    // After the match, each final board says its players' points in words: in round 3 Ann's two
+    // Walkers took C2 (1) and E6 (2), Ben's the 3 on D4.
+    expect(view.boards[0].grids[0].caption).toBe('Points on this board: 0 Ann: 3 pts, 1 Ben: 3 pts');
+    // The results say in words what the tiebreaks count.
+    expect(view.sections.find((t) => t.title === 'Round 3 results')?.header).toEqual([
+      'Group',
+      'Player',
+      'Points',
+      'Squares worth 3',
+      'Squares worth 2',
+      'Pieces left',
+      'Place',
+      'Rank points',
+      'Priority',
+    ]);
+    // Before anyone moves, the point squares say their worth.
+    expect(round2.grids[0].cells[1][2]).toMatchObject({ text: '1 pt', bold: true });
+    // No cell of any board needs the Legend: no code such as "+1·0", "0W" or "0F+2".
+    for (const tab of view.boards)
+      for (const text of texts(tab.grids)) expect(text).toMatch(/^(|×|\d+ [A-Z][a-z]+|\d+ pieces|(\d+’s )?\d+ pts?)$/);
   });
 });

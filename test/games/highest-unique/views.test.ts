@@ -138,6 +138,15 @@ describe("a player's sheet starts with what to do", () => {
   });
 });
 
+describe('the board reads without the Legend', () => {
+  it('says under it whose each row is, by the mark in its swatch and the name, and what each kind of number means', () => {
+    const caption = board('public').caption ?? '';
+    expect(caption).toMatch(/^Rows: 1 A: Ann, 2 B: Ben, 3 C: Cara\. /);
+    expect(caption).toContain('the highest number nobody else sent, which scores');
+    expect(caption).toContain('grey italics: sent by two or more, which scores nothing');
+  });
+});
+
 describe('the swatches tell players apart without the Legend', () => {
   it('two names starting alike get the letters that differ, never the same mark', () => {
     const players = ['Ann', 'Abe', 'Anna', 'Bo'].map((name, i) => ({ id: `p${i + 1}`, name, garnets: 0 }));

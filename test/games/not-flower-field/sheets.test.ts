@@ -56,9 +56,9 @@ describe('a Not Flower Field board', () => {
     expect(c3.cols).toHaveLength(2);
     const [left, right] = c3.cols.map((col) => look(current, c3.row, col));
     expect([left.fill, left.text, left.colour]).toEqual([RED, 'R', '#FFFFFF']);
-    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B²', '#FFFFFF']);
+    expect([right.fill, right.text, right.colour]).toEqual([BLUE, 'B×2', '#FFFFFF']);
     expect(left.merged).toBeNull();
-    expect(left.note).toBe('C3: red and blue; patterns through it score ×2');
+    expect(left.note).toBe('C3: red (Ann) and blue (Ben); patterns through it score ×2');
   });
 
   it('merges the halves of one-colour cells in a split column, and keeps whole squares elsewhere', () => {
@@ -88,7 +88,8 @@ describe('a Not Flower Field board', () => {
     const { current } = rendered();
     const d4 = locate(current, 'D', '4');
     const black = look(current, d4.row, d4.cols[0]);
-    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■³', '#FFFFFF', true]);
+    expect([black.fill, black.text, black.colour, black.bold]).toEqual(['#000000', '■×3', '#FFFFFF', true]);
+    expect(black.note).toBe('D4: black (three colours met here); patterns through it score ×3');
     for (const side of ['top', 'right', 'bottom', 'left'] as const)
       expect(black.lines[side]?.style).toBe('SOLID_THICK');
     const c3 = locate(current, 'C', '3');
@@ -100,6 +101,32 @@ describe('a Not Flower Field board', () => {
     const c2 = locate(current, 'C', '2');
     expect(current.cells[c2.row]?.[c2.cols[0]]?.userEnteredFormat?.borders?.bottom?.style).toBe('SOLID_THICK');
     expect(current.cells[c3.row]?.[c3.cols[0]]?.userEnteredFormat?.borders?.top?.style).toBe('SOLID_THICK');
+  });
+
+  it('says under the field whose each colour is and what black and ×2, ×3 mean, so no Legend is needed', () => {
+    const view = viewFor(result, 'public');
+    expect(view.boards[0].grids[0].caption).toBe(
+      'R red is Ann, B blue is Ben, Y yellow is Cara, G green is Dev. A cell of two colours is drawn in two halves; ■ is a black cell (a third colour arrived), which stays black. ×2, ×3 in a thick outline: a pattern through that cell scores 2 times, 3 times as much.',
+    );
+    // Every cell reads as colour letters, ■, and a multiplier written ×2: no superscripts.
+    for (const tab of view.boards)
+      for (const cell of tab.grids[0].cells.flat()) expect(cell.text ?? '').toMatch(/^([RBYG]{1,2}|■)?(×[23])?$/);
+    // The pattern counts are headed by the patterns' names, not P1…P5 looked up in the Legend.
+    const patterns = view.sections.find((t) => t.title.startsWith('Patterns'));
+    expect(patterns?.header).toEqual([
+      'Player',
+      'Black between two of yours',
+      'Four different colours in a line',
+      'Diagonal pair with two different colours beside',
+      'S or Z tetromino',
+      'Yours beside an empty cell',
+      'Points',
+    ]);
+    const { current } = rendered();
+    const caption = current.cells
+      .flat()
+      .find((cell) => cell?.userEnteredValue?.stringValue?.startsWith('R red is Ann'));
+    expect(caption).toBeDefined();
   });
 
   it('leaves empty cells white with thin grey lines inside the grid and a medium frame around it', () => {
@@ -119,7 +146,7 @@ describe('a Not Flower Field board', () => {
     const labels = current.cells[labelRow].map((cell) => cell?.userEnteredValue?.stringValue).filter(Boolean);
     expect(labels).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     const rows = current.cells
-      .slice(labelRow + 1)
+      .slice(labelRow + 1, labelRow + 9)
       .map((line) => line?.[a1.cols[0] - 1]?.userEnteredValue?.stringValue)
       .filter(Boolean);
     expect(rows).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
@@ -151,7 +178,15 @@ describe('a Not Flower Field board', () => {
       .flatMap((line) => (line ?? []).map((cell) => cell?.userEnteredValue?.stringValue))
       .filter(Boolean);
     expect(texts).toEqual(
-      expect.arrayContaining(['R', 'red: Ann', 'B', '■', '²', '³', 'a cell holding two colours, drawn as two halves']),
+      expect.arrayContaining([
+        'R',
+        'red: Ann',
+        'B',
+        '■',
+        '×2',
+        '×3',
+        'a cell holding two colours, drawn as two halves',
+      ]),
     );
     const halves = legend.cells.findIndex(
       (line) => line?.[0]?.userEnteredValue?.stringValue === 'R' && line?.[1]?.userEnteredValue?.stringValue === 'B',

@@ -1,9 +1,13 @@
 // Fair and Square views. Every resolved round is public, turn by turn, so a host can show the
-// replay: one tab per round holding both groups' boards from turn 0 (as placed) to turn 15. A
-// board square shows its point value (+3), its capturer's number once captured (+3·5, filled in
-// that player's colour) and the pieces on it (player number + type, "5F"). Placements for the
-// round still open are private: a player sees only their own, the host sees all, the public none.
-// Priority purchases become public with the round's replay (the pieces' behaviour shows them).
+// replay: one tab per round holding both groups' boards from turn 0 (as placed) to turn 15.
+//
+// A square reads in words, without the Legend: its piece as the owner's number and the type's
+// name ("5 Fortress", the number as in the board's title "5 Ben"), a stack as "3 pieces", a point
+// square as its worth ("3 pts") and once captured as whose it is ("5's 3 pts", filled in that
+// player's colour). A square holds one short line; its note says the rest in full (worth, owner,
+// every piece of a stack, hold counts, forced moves). Placements for the round still open are
+// private: a player sees only their own, the host sees all, the public none. Priority purchases
+// become public with the round's replay (the pieces' behaviour shows them).
 
 import type { OpenPhaseInfo } from '../../core/game.js';
 import {
@@ -24,8 +28,8 @@ import {
 import { type Board, SIZE, squareName, startProblem } from './board.js';
 import type { PieceInfo } from './choose.js';
 import { ROUNDS } from './options.js';
-import { type PieceType, describeOptions } from './pieces.js';
-import type { TurnEvent, TurnRecord } from './play.js';
+import { type Direction, type PieceType, describeOptions } from './pieces.js';
+import type { SeparationRule, TurnEvent, TurnRecord } from './play.js';
 import {
   type FasContext,
   type FasMove,
@@ -54,12 +58,42 @@ export const NUMBER_FILLS = [
 const THICK = { weight: 'thick' } as const;
 
 interface Square {
+  /** What the square shows of each piece: the owner's number and the type's name, "5 Fortress". */
   readonly pieces: string[];
   /** The player number of each piece, in the order of `pieces`. */
   readonly numbers: number[];
+  /** Each piece in words for the note, with its hold count and forced move: "5 Ben's Fortress, held 2 turns". */
+  readonly about: string[];
   owner: number | null;
-  /** Hold counts and next forced moves, for the hover note: "5F hold 2, 3M next N". */
-  readonly states: string[];
+}
+
+/** Names a player number as the board's title does: "5 Ben". */
+type Who = (number: number) => string;
+
+const DIRECTION_WORDS: Readonly<Record<Direction, string>> = {
+  N: 'north',
+  NE: 'north-east',
+  E: 'east',
+  SE: 'south-east',
+  S: 'south',
+  SW: 'south-west',
+  W: 'west',
+  NW: 'north-west',
+};
+
+const SEPARATION_WORDS: Readonly<Record<SeparationRule, string>> = {
+  orthogonal: 'to the free squares beside it',
+  'all eight': 'to the free squares around it, diagonals too',
+  'doubling up': 'with too few free squares, some next to a piece of their own',
+};
+
+function separationMove(direction: Direction | null): string {
+  return direction ? `moves ${DIRECTION_WORDS[direction]} next turn` : 'has no free square';
+}
+
+/** "3 pts", "1 pt": a point square's worth in words short enough for a square. */
+function points(value: number): string {
+  return `${value} ${value === 1 ? 'pt' : 'pts'}`;
 }
 
 /** One 7×7 board as a grid: point values, captures, pieces, and (for planning) where no piece may start. */
@@ -67,31 +101,46 @@ function boardGrid(
   title: string,
   board: Board,
   squares: readonly Square[],
+  who: Who,
   { caption, planning = false }: { caption?: string; planning?: boolean } = {},
 ): Grid {
   const cells = boardCells(SIZE, SIZE, (index) => {
     const value = board[index];
-    const { pieces, numbers, owner, states } = squares[index];
-    const blocked = planning && pieces.length === 0 && value === 0 && startProblem(board, index) !== null;
-    // One short line: a stack shows its first piece and how many more (`0F+2`); the note names them all.
-    const stack = pieces.length === 0 ? '' : pieces.length === 1 ? pieces[0] : `${pieces[0]}+${pieces.length - 1}`;
-    const parts = [value > 0 ? `+${value}${owner !== null ? `·${owner}` : ''}` : '', stack, blocked ? '×' : ''].filter(
-      (p) => p !== '',
-    );
+    const { pieces, numbers, about, owner } = squares[index];
+    const problem = planning && pieces.length === 0 && value === 0 ? startProblem(board, index) : null;
+    // One short line: a piece, or how many share the square, or else the square's worth and
+    // whose it is; the note says everything (a piece standing on a point square hides its worth).
+    const text =
+      pieces.length > 1
+        ? `${pieces.length} pieces`
+        : pieces.length === 1
+          ? pieces[0]
+          : value > 0
+            ? `${owner !== null ? `${owner}’s ` : ''}${points(value)}`
+            : problem !== null
+              ? '×'
+              : '';
     // A piece is drawn in its player's colour; a captured square without a piece in its capturer's.
     const fill =
       numbers.length > 0
         ? NUMBER_FILLS[numbers[0]]
         : owner !== null
           ? NUMBER_FILLS[owner]
-          : blocked
+          : problem !== null
             ? PALETTE.lightGrey
             : undefined;
-    const notes = [...(pieces.length > 1 ? [`pieces ${pieces.join(', ')}`] : []), ...states];
+    const worth =
+      value > 0
+        ? [
+            `a point square worth ${value === 1 ? '1 point' : `${value} points`}${owner !== null ? `, captured by ${who(owner)}` : ''}`,
+          ]
+        : [];
+    const notes = [...worth, ...about, ...(problem !== null ? [problem] : [])];
     return {
-      ...(parts.length > 0 ? { text: parts.join(' ') } : {}),
+      ...(text ? { text } : {}),
       ...(fill ? { fill, textColour: textOn(fill) } : {}),
-      ...(value > 0 ? { bold: true, borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
+      ...(value > 0 && pieces.length === 0 ? { bold: true } : {}),
+      ...(value > 0 ? { borders: { top: THICK, right: THICK, bottom: THICK, left: THICK } } : {}),
       ...(notes.length > 0 ? { note: `${squareName(index)}: ${notes.join('; ')}` } : {}),
     };
   });
@@ -104,11 +153,23 @@ function boardGrid(
 }
 
 function emptySquares(): Square[] {
-  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], numbers: [], owner: null, states: [] }));
+  return Array.from({ length: SIZE * SIZE }, () => ({ pieces: [], numbers: [], about: [], owner: null }));
 }
 
+/** A piece as a square shows it: "5 Fortress". */
 function pieceLabel(piece: PieceInfo, types: readonly PieceType[]): string {
-  return `${piece.number}${types[piece.type].short}`;
+  return `${piece.number} ${types[piece.type].name}`;
+}
+
+/** A piece in words, for notes and captions: "5 Ben's Fortress". */
+function pieceWords(piece: PieceInfo, types: readonly PieceType[], who: Who): string {
+  return `${who(piece.number)}’s ${types[piece.type].name}`;
+}
+
+/** "5 Ben": a player number with the name the board's title gives it. */
+function whoIs(ctx: FasContext): Who {
+  const names = new Map(ctx.players.map((p) => [ctx.options.numbers[p.id], ctx.playerName(p.id)]));
+  return (number) => `${number} ${names.get(number) ?? ''}`.trim();
 }
 
 function turnSquares(
@@ -116,6 +177,7 @@ function turnSquares(
   turn: TurnRecord,
   types: readonly PieceType[],
   numbers: Readonly<Record<string, number>>,
+  who: Who,
 ): Square[] {
   const squares = emptySquares();
   turn.captures.forEach((owner, square) => {
@@ -123,13 +185,14 @@ function turnSquares(
   });
   turn.cells.forEach((cell, piece) => {
     if (cell < 0) return;
-    const label = pieceLabel(group.pieces[piece], types);
-    squares[cell].pieces.push(label);
-    squares[cell].numbers.push(group.pieces[piece].number);
+    const info = group.pieces[piece];
+    squares[cell].pieces.push(pieceLabel(info, types));
+    squares[cell].numbers.push(info.number);
     const hold = turn.holds[piece];
     const next = turn.forced[piece];
-    if (hold > 0 || next)
-      squares[cell].states.push(`${label}${hold > 0 ? ` hold ${hold}` : ''}${next ? ` next ${next}` : ''}`);
+    squares[cell].about.push(
+      `${pieceWords(info, types, who)}${hold > 0 ? `, held ${hold} turn${hold === 1 ? '' : 's'}` : ''}${next ? `, moves ${DIRECTION_WORDS[next]} next turn` : ''}`,
+    );
   });
   return squares;
 }
@@ -139,19 +202,21 @@ function eventText(
   group: GroupRecord,
   types: readonly PieceType[],
   numbers: Readonly<Record<string, number>>,
+  who: Who,
 ): string {
-  const label = (piece: number) => pieceLabel(group.pieces[piece], types);
+  const words = (piece: number) => pieceWords(group.pieces[piece], types, who);
+  const player = (id: string) => who(numbers[id]);
   switch (event.kind) {
     case 'cycle':
-      return `${event.pieces.map(label).join(', ')} predicted each other in a circle and moved at random (${event.pieces.map((p, i) => `${label(p)} to ${squareName(event.squares[i])}`).join(', ')})`;
+      return `${event.pieces.map(words).join(', ')} predicted each other in a circle and moved at random (${event.pieces.map((p, i) => `${words(p)} to ${squareName(event.squares[i])}`).join(', ')})`;
     case 'battle':
-      return `battle on ${squareName(event.square)}: ${event.removed.map(label).join(', ')} removed`;
+      return `battle on ${squareName(event.square)}: ${event.removed.map(words).join(', ')} removed`;
     case 'separation':
-      return `separation on ${squareName(event.square)} (${event.rule}): ${event.pieces.map((p, i) => `${label(p)} ${event.directions[i] ?? 'no free square'}`).join(', ')}`;
+      return `pieces on ${squareName(event.square)} separate ${SEPARATION_WORDS[event.rule]}: ${event.pieces.map((p, i) => `${words(p)} ${separationMove(event.directions[i])}`).join(', ')}`;
     case 'capture':
       return event.from === null
-        ? `${numbers[event.player]} captured ${squareName(event.square)}`
-        : `${numbers[event.player]} took ${squareName(event.square)} over from ${numbers[event.from]}`;
+        ? `${player(event.player)} captured ${squareName(event.square)} (${points(group.board[event.square])})`
+        : `${player(event.player)} took ${squareName(event.square)} (${points(group.board[event.square])}) over from ${player(event.from)}`;
   }
 }
 
@@ -179,15 +244,17 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
   const grids: Grid[] = [];
   // Each turn's board marks what that turn changed (markChanges against the group's turn before).
   const before = new Map<number, Grid>();
+  const who = whoIs(ctx);
   for (let turn = 0; turn < record.groups[0].turns.length; turn++) {
     for (const group of record.groups) {
       const at = group.turns[turn];
-      const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers));
+      const events = at.events.map((e) => eventText(e, group, types, ctx.options.numbers, who));
       const caption = turn === 0 ? 'as placed' : events.join('; ') || undefined;
       const grid = boardGrid(
         `${groupTitle(ctx, round, group.group)} · turn ${turn}`,
         group.board,
-        turnSquares(group, at, types, ctx.options.numbers),
+        turnSquares(group, at, types, ctx.options.numbers, who),
+        who,
         { caption },
       );
       grids.push(markChanges(grid, before.get(group.group)));
@@ -206,21 +273,44 @@ function roundTab(state: FasState, ctx: FasContext, round: number): BoardTab {
   };
 }
 
+/** What the planning boards show of the open round's placements, as this audience sees them. */
+function placedSoFar(audience: Audience): string {
+  if (audience === 'host') return 'Every placement counted so far is drawn. ';
+  return audiencePlayer(audience)
+    ? 'Your placement counted so far is drawn; nobody sees it until the round ends. '
+    : '';
+}
+
 /** The open round's boards for planning, with the placements this audience may see. */
-function planningTab(state: FasState, ctx: FasContext, round: number, visible: ReadonlyMap<string, FasMove>): BoardTab {
+function planningTab(
+  state: FasState,
+  ctx: FasContext,
+  round: number,
+  visible: ReadonlyMap<string, FasMove>,
+  audience: Audience,
+): BoardTab {
   const types = state.types[round - 1];
+  const who = whoIs(ctx);
   const grids = [0, 1].map((group) => {
     const squares = emptySquares();
     for (const player of groupPlayers(ctx, round, group)) {
       for (const placement of visible.get(player)?.placements ?? []) {
-        squares[placement.square].pieces.push(`${ctx.options.numbers[player]}${types[placement.type].short}`);
-        squares[placement.square].numbers.push(ctx.options.numbers[player]);
+        const piece = { owner: player, number: ctx.options.numbers[player], type: placement.type, order: [] };
+        squares[placement.square].pieces.push(pieceLabel(piece, types));
+        squares[placement.square].numbers.push(piece.number);
+        squares[placement.square].about.push(`${pieceWords(piece, types, who)}, placed`);
       }
     }
-    return boardGrid(`${groupTitle(ctx, round, group)} · place your pieces`, boardFor(state, round, group), squares, {
-      caption: '× marks squares where no piece may start',
-      planning: true,
-    });
+    return boardGrid(
+      `${groupTitle(ctx, round, group)} · place your pieces`,
+      boardFor(state, round, group),
+      squares,
+      who,
+      {
+        caption: `${placedSoFar(audience)}No piece may start on a square marked ×, nor on a point square.`,
+        planning: true,
+      },
+    );
   });
   return { tab: 'Current', title: `Round ${round}: the boards to place on`, grids, caption: groupRule(round) };
 }
@@ -228,14 +318,16 @@ function planningTab(state: FasState, ctx: FasContext, round: number, visible: R
 function finalTab(state: FasState, ctx: FasContext): BoardTab {
   const record = state.rounds[state.rounds.length - 1];
   const types = state.types[record.round - 1];
+  const who = whoIs(ctx);
   const grids = record.groups.map((group) => {
     const last = group.turns[group.turns.length - 1];
     const previous: TurnRecord | undefined = group.turns[group.turns.length - 2];
     const title = `${groupTitle(ctx, record.round, group.group)} · after turn ${last.turn}`;
-    const squaresAt = (turn: TurnRecord) => turnSquares(group, turn, types, ctx.options.numbers);
+    const squaresAt = (turn: TurnRecord) => turnSquares(group, turn, types, ctx.options.numbers, who);
+    const caption = `Points on this board: ${group.players.map((p) => `${who(ctx.options.numbers[p])}: ${points(group.standings.find((s) => s.player === p)?.points ?? 0)}`).join(', ')}`;
     // Marked: what the last turn changed.
-    const grid = boardGrid(title, group.board, squaresAt(last));
-    return previous ? markChanges(grid, boardGrid(title, group.board, squaresAt(previous))) : grid;
+    const grid = boardGrid(title, group.board, squaresAt(last), who, { caption });
+    return previous ? markChanges(grid, boardGrid(title, group.board, squaresAt(previous), who, { caption })) : grid;
   });
   return {
     tab: 'Current',
@@ -290,26 +382,26 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
         meaning: `${p.name} (number ${ctx.options.numbers[p.id]})`,
       };
     });
-  const shorts = new Map<string, string>();
-  for (const set of state.types) for (const t of set) shorts.set(`${t.short} ${t.name}`, t.short);
-  items.push({ symbol: '+3', meaning: 'a point square worth 3 (thick border), not captured' });
+  items.push({ symbol: '3 pts', meaning: 'a point square worth 3 (thick border), not captured' });
   items.push({
-    symbol: '+3·5',
+    symbol: '5’s 3 pts',
     fill: NUMBER_FILLS[5],
     textColour: textOn(NUMBER_FILLS[5]),
-    meaning: 'a point square captured by number 5, filled in their colour',
+    meaning: 'a point square worth 3 captured by number 5, filled in their colour',
+  });
+  const example = state.types[0]?.[0]?.name ?? 'Fortress';
+  items.push({
+    symbol: `5 ${example}`,
+    fill: NUMBER_FILLS[5],
+    textColour: textOn(NUMBER_FILLS[5]),
+    meaning:
+      "a piece, in its player's colour: the player's number and the piece's type (on a point square it hides the square's worth: the note says it)",
   });
   items.push({
-    symbol: '5F',
+    symbol: '3 pieces',
     fill: NUMBER_FILLS[5],
     textColour: textOn(NUMBER_FILLS[5]),
-    meaning: `a piece, in its player's colour: the player's number and the piece's type (${[...shorts.keys()].join(', ')})`,
-  });
-  items.push({
-    symbol: '5F+2',
-    fill: NUMBER_FILLS[5],
-    textColour: textOn(NUMBER_FILLS[5]),
-    meaning: 'a stack: the first piece and how many more share the square (its note names them all)',
+    meaning: "a stack, in its first piece's colour: the square's note names every piece",
   });
   if (state.rounds.length < ROUNDS)
     items.push({
@@ -323,7 +415,7 @@ function legend(state: FasState, ctx: FasContext): LegendItem[] {
 function piecesTable(state: FasState): Table {
   return {
     title: 'Pieces by round (options are tried in letter order)',
-    header: ['Round', 'Type', 'Short', 'Rank', 'Options'],
+    header: ['Round', 'Type', 'Short name (forms)', 'Rank', 'Options'],
     rows: state.types.flatMap((set, i) => set.map((t) => [i + 1, t.name, t.short, t.rank, describeOptions(t.options)])),
   };
 }
@@ -343,7 +435,17 @@ function resultsTable(state: FasState, ctx: FasContext, round: number): Table {
   const record = state.rounds[round - 1];
   return {
     title: `Round ${round} results`,
-    header: ['Group', 'Player', 'Points', '3s', '2s', 'Pieces left', 'Place', 'Rank points', 'Priority'],
+    header: [
+      'Group',
+      'Player',
+      'Points',
+      'Squares worth 3',
+      'Squares worth 2',
+      'Pieces left',
+      'Place',
+      'Rank points',
+      'Priority',
+    ],
     rows: record.groups.flatMap((g) =>
       g.ranking.order.map((id) => {
         const s = g.standings.find((x) => x.player === id);
@@ -380,7 +482,7 @@ export function fasView(
   const openMoves = open?.moves ?? new Map<string, FasMove>();
   const visible = new Map([...openMoves].filter(([player]) => audience === 'host' || player === viewer));
   const boards: BoardTab[] = [
-    state.rounds.length < ROUNDS ? planningTab(state, ctx, round, visible) : finalTab(state, ctx),
+    state.rounds.length < ROUNDS ? planningTab(state, ctx, round, visible, audience) : finalTab(state, ctx),
     ...state.rounds.map((r) => roundTab(state, ctx, r.round)).reverse(),
   ];
 

@@ -74,6 +74,15 @@ function pickCell(record: RoundRecord | undefined, player: string, ctx: HuContex
   return { text: String(pick), note: `${where}: ${pick}, sent by nobody else but lower than ${record.number}` };
 }
 
+/**
+ * What the board's marks mean, under it, so a spectator needs no Legend: whose each row is (its
+ * swatch's mark and the name), then how a number is drawn.
+ */
+function picksCaption(ctx: HuContext): string {
+  const rows = ctx.players.map((p, i) => `${i + 1} ${markOf(ctx, p.id)}: ${p.name}`).join(', ');
+  return `Rows: ${rows}. R1, R2, …: the number each player sent that round. Bold, in its sender's colour with a thick outline: the highest number nobody else sent, which scores; grey italics: sent by two or more, which scores nothing; –: sent nothing; ★: the round's highest unique number.`;
+}
+
 /** The grid of picks over every round of the match, the rounds still to play left blank. */
 export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
   const rounds = Array.from({ length: ctx.options.rounds }, (_, i) => state.rounds[i]);
@@ -100,6 +109,7 @@ export function picksGrid(state: HuState, ctx: HuContext, title: string): Grid {
   });
   return {
     title,
+    caption: picksCaption(ctx),
     columnLabels: ['', ...rounds.map((_, i) => `R${i + 1}`)],
     // A board's labels are one square wide: players by number (the legend names them), the last row a star.
     rowLabels: [...ctx.players.map((_, i) => String(i + 1)), '★'],

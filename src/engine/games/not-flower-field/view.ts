@@ -25,26 +25,59 @@ import { hexOf, letterOf, multiplierGrid, shapeOf } from './options.js';
 import { PATTERN_NAMES } from './patterns.js';
 import { type NffContext, type NffMove, type NffState, rank, scoresOn } from './state.js';
 
-const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-
-/** 2 → `²`, 10 → `¹⁰`. */
-function superscript(n: number): string {
-  return [...String(n)].map((d) => SUPERSCRIPTS[Number(d)]).join('');
+/** "×2": how much more a pattern through a multiplier cell scores, as a reader says it. */
+function times(multiplier: number): string {
+  return `×${multiplier}`;
 }
 
-function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
+/** A colour in words with whose it is, once colours are settled: "red (Ann)". */
+type ColourWords = (colour: string) => string;
+
+function colourWords(state: NffState, ctx: NffContext): ColourWords {
+  const owners = new Map(
+    Object.entries(state.colours ?? {}).map(([player, colour]) => [colour, ctx.playerName(player)]),
+  );
+  return (colour) => (owners.has(colour) ? `${colour} (${owners.get(colour)})` : colour);
+}
+
+/**
+ * What the field's cells mean, under every field: whose each colour is, then the two marks a
+ * colour cannot say (black, ×2), so a spectator reads the board without the Legend.
+ */
+function fieldCaption(state: NffState, ctx: NffContext): string {
+  const colours = state.colours ?? {};
+  const whose = ctx.players
+    .filter((p) => colours[p.id])
+    .map((p) => `${letterOf(colours[p.id])} ${colours[p.id]} is ${p.name}`);
+  const values = [...new Set(Object.values(ctx.options.multipliers))].filter((v) => v > 1).sort((a, b) => a - b);
+  return [
+    ...(whose.length > 0 ? [`${whose.join(', ')}.`] : []),
+    'A cell of two colours is drawn in two halves; ■ is a black cell (a third colour arrived), which stays black.',
+    ...(values.length > 0
+      ? [
+          `${values.map(times).join(', ')} in a thick outline: a pattern through that cell scores ${values.map((v) => `${v} times`).join(', ')} as much.`,
+        ]
+      : []),
+  ].join(' ');
+}
+
+function boardGrid(board: Board, ctx: NffContext, title: string, words: ColourWords, caption: string): Grid {
   const size = ctx.options.size;
   const multipliers = multiplierGrid(ctx.options);
   const cells = boardCells(size, size, (index, cell) => {
     const colours = board[index];
     const multiplier = multipliers[index];
-    // The multiplier is a superscript after the letters (and a thick outline), so a cell's
-    // text stays one short line: `Y²`, `RB²` (drawn `R` | `B²`), `■³`, or `²` when empty.
-    const text = colours.map(letterOf).join('') + (multiplier > 1 ? superscript(multiplier) : '');
+    // The colours' letters (for readers who cannot tell the fills apart), then the multiplier as
+    // "×2" (and a thick outline), one short line: `Y×2`, `RB×2` (drawn `R` | `B×2`), `■×3`, `×2`.
+    const text = colours.map(letterOf).join('') + (multiplier > 1 ? times(multiplier) : '');
     const fill = colours.length > 0 ? hexOf(colours[0]) : undefined;
     const fill2 = colours.length > 1 ? hexOf(colours[1]) : undefined;
     const name = formatCell(cell, shapeOf(size));
-    const held = isBlack(colours) ? 'black' : colours.length > 0 ? colours.join(' and ') : 'empty';
+    const held = isBlack(colours)
+      ? 'black (three colours met here)'
+      : colours.length > 0
+        ? colours.map(words).join(' and ')
+        : 'empty';
     return {
       ...(text ? { text } : {}),
       ...(fill ? { fill } : {}),
@@ -68,20 +101,25 @@ function boardGrid(board: Board, ctx: NffContext, title: string): Grid {
     title,
     ...letterLabels(size, size),
     cells,
+    caption,
   };
 }
 
 function boards(state: NffState, ctx: NffContext): BoardTab[] {
   const tabs: BoardTab[] = [];
+  const words = colourWords(state, ctx);
+  const caption = fieldCaption(state, ctx);
   // Each round's field marks the squares that round changed (markChanges against the field before).
   let before = boardGrid(
     state.board.map(() => []),
     ctx,
     '',
+    words,
+    caption,
   );
   const rounds = state.rounds.map((record) => {
     const title = `The field after round ${record.round}`;
-    const grid = markChanges(boardGrid(record.board, ctx, title), before);
+    const grid = markChanges(boardGrid(record.board, ctx, title, words, caption), before);
     before = grid;
     return { tab: `Round ${record.round}`, title, grids: [grid] };
   });
@@ -90,7 +128,7 @@ function boards(state: NffState, ctx: NffContext): BoardTab[] {
   tabs.push({
     tab: 'Current',
     title: currentTitle,
-    grids: last ? last.grids : [boardGrid(state.board, ctx, currentTitle)],
+    grids: last ? last.grids : [boardGrid(state.board, ctx, currentTitle, words, caption)],
   });
   // Current is the newest round's board: the round tabs are the history before it.
   tabs.push(...rounds.slice(0, -1).reverse());
@@ -150,13 +188,10 @@ function legend(state: NffState, ctx: NffContext): LegendItem[] {
       .filter(([, v]) => v === value)
       .map(([k]) => k);
     items.push({
-      symbol: superscript(value),
-      meaning: `a small ${superscript(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}`,
+      symbol: times(value),
+      meaning: `${times(value)} after the letters, and a thick outline: a multiplier cell (${cells.join(', ')}); a pattern through it scores ×${value}`,
     });
   }
-  PATTERN_NAMES.forEach((name, i) =>
-    items.push({ symbol: `P${i + 1}`, meaning: `pattern ${i + 1}: ${name}, 4 points × multipliers` }),
-  );
   return items;
 }
 
@@ -164,8 +199,9 @@ function patternTable(state: NffState, ctx: NffContext): Table {
   const colours = state.colours ?? {};
   const breakdown = scoresOn(state.board, colours, ctx);
   return {
-    title: 'Patterns on the current board (instances per pattern)',
-    header: ['Player', ...PATTERN_NAMES.map((_, i) => `P${i + 1}`), 'Points'],
+    title: 'Patterns on the current board (how many of each, 4 points each × multipliers)',
+    // Each pattern by its name, not a number the reader would look up in the Legend.
+    header: ['Player', ...PATTERN_NAMES.map((name) => name.charAt(0).toUpperCase() + name.slice(1)), 'Points'],
     rows: ctx.players.map((p) => [p.name, ...breakdown[p.id].counts, breakdown[p.id].total]),
   };
 }
