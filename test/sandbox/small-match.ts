@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { Table } from './players.js';
 
-export const NAMES = ['Ann', 'Ben', 'Cara'];
+const NAMES = ['Ann', 'Ben', 'Cara'];
 export const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
 
 /** Started at 18:00 London time with hour-long phases; the clock at 18:00:30, after the first tick. */
