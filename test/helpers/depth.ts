@@ -6,7 +6,7 @@
 // that between them the sweeps still reach every game in an ordinary run.
 
 /** Whether this is the deep run (npm run test:deep). */
-const DEEP = process.env.GENIUS_TEST_DEPTH === 'deep';
+export const DEEP = process.env.GENIUS_TEST_DEPTH === 'deep';
 
 /** A small, stable number from a sweep's name (FNV-1a), to choose where its sample starts. */
 function offsetOf(name: string, size: number): number {

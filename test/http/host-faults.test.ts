@@ -4,9 +4,11 @@ import { expect, it, describe } from 'vitest';
 import { EXAMPLE_GAME, replayMatch } from '../../src/engine/index.js';
 import { logOf } from '../sandbox/players.js';
 import { HostChild, expectLikePulledReplay, failures, handedOver, playToEnd } from './hosting.js';
+import { sampleOf } from '../helpers/depth.js';
 
 describe.concurrent('hosting from Node over HTTP when calls fail, and with two machines', () => {
-  it.each([429, 500])(
+  // One of the two failures by default, both in the deep run (test/helpers/depth.ts): the add-on tries both again the same way.
+  it.each(sampleOf('failing statuses over HTTP', [429, 500], 1))(
     'every call failing once with %i, and the calls after the first deadline timing out once: nothing lost, nothing twice',
     async (status) => {
       const game = EXAMPLE_GAME.id;

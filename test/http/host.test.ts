@@ -9,7 +9,7 @@ import { sampleOf } from '../helpers/depth.js';
 describe.concurrent('whole matches hosted from Node over HTTP', () => {
   // Up to 5 minutes, not the default minute: a whole match hosted by the built command over HTTP, one execution after another, on 2 busy cores.
   // A sample of the games (test/helpers/depth.ts); npm run test:deep hosts every one.
-  it.each(sampleOf('hosted over HTTP', CASES, 2))(
+  it.each(sampleOf('hosted over HTTP', CASES, 1))(
     '$game: genius-host host plays it to the end, and every spreadsheet equals the replay of the pulled file',
     { timeout: 300_000 },
     async ({ game, players }) => {

@@ -11,6 +11,7 @@ import { EXAMPLE_GAME, GAME_LIST, gameById } from '../../src/engine/index.js';
 import { accountsOn, logOf, privatePart } from '../sandbox/players.js';
 import { checkFilesPrivate } from '../sandbox/whole-match.js';
 import { HostChild, handedOver, playToEnd } from './hosting.js';
+import { sampleOf } from '../helpers/depth.js';
 
 const ZED = 'zed@example.org';
 
@@ -73,7 +74,8 @@ describe.concurrent('Substitute a player… while a machine hosts the match over
       forms: openForms ? 'open to anyone with the link' : 'kept to their players',
     })),
   );
-  it.each(cases)(
+  // Two of the cases by default, every one in the deep run (test/helpers/depth.ts).
+  it.each(sampleOf('substitute over HTTP', cases, 2))(
     "$game, forms $forms: the old account is refused, Zed's counts, the files follow the seat, and privacy holds for both",
     { timeout: 300_000 },
     async ({ game, players, openForms }) => {

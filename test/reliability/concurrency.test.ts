@@ -9,7 +9,7 @@
 // the phase its form showed. A menu prompt is a long gap outside the lock: a tick that closes the
 // phase while the host types must not make their answer apply to another phase.
 import { expect, it } from 'vitest';
-import { sampleOf } from '../helpers/depth.js';
+import { DEEP, sampleOf } from '../helpers/depth.js';
 import { logOf, privatePart, type Table } from '../sandbox/players.js';
 import { differences, digestWorld } from './world.js';
 import { type MatchCase, SMALL_CASES, at, beforeResolution, botAnswers, startedTable } from './scenarios.js';
@@ -191,8 +191,18 @@ it('a form answer arriving at any point of a resolution is logged once, for the 
   const nextPhase = table.state().open!.phase;
   let sent = 0;
   let refused = 0;
-  for (let k = 0; k < calls.length; k++) {
-    if (!calls[k].remote || !calls[k].writes) continue;
+  // After every write in the deep run; by default after the first and the last of each run of
+  // writes of one kind (where what the form shows can change), and after the resolution's last write.
+  const writes = calls.flatMap((call, k) => (call.remote && call.writes ? [k] : []));
+  const points = DEEP
+    ? writes
+    : writes.filter(
+        (k, i) =>
+          i === writes.length - 1 ||
+          calls[k].name !== calls[writes[i - 1]]?.name ||
+          calls[k].name !== calls[writes[i + 1]]?.name,
+      );
+  for (const k of points) {
     for (const waits of [true, false]) {
       table.google.restore(snapshot);
       table.google.clock.set(at(deadline, 30));
