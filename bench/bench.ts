@@ -21,7 +21,7 @@ import { type Request, renderRequests, renderView } from '../src/sheets/index.js
 import { utf8Length } from '../src/engine/core/utf8.js';
 import { renderAudience } from '../src/cli/outputs.js';
 import { EmbeddedWorkbook } from '../src/workbook/workbook.js';
-import { sandboxSection } from './sandbox.js';
+import { type SandboxOnly, sandboxSection } from './sandbox.js';
 import {
   type CallKind,
   ENOUGH_CALLS,
@@ -38,8 +38,13 @@ import { scenarioOf } from '../test/security/scenario.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE =
-  'usage: npm run bench [-- --write] [--sandbox] [--latencies FILE]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox; --latencies runs the add-on in the sandbox on the figures of a Rehearsal report or About, saved as FILE: docs/google.md, "Google measured where it runs")';
-function parseOptions(args: readonly string[]): { write: boolean; sandbox: boolean; latencies?: string } {
+  'usage: npm run bench [-- --write] [--sandbox] [--game ID [--live | --day]] [--latencies FILE]   (--write also writes the tables to bench/results.md; --sandbox runs only the add-on in the sandbox; --game runs only that game in the sandbox, pessimistic, its live session (--live) or its phase a day (--day) or both; --latencies runs the add-on in the sandbox on the figures of a Rehearsal report or About, saved as FILE: docs/google.md, "Google measured where it runs")';
+function parseOptions(args: readonly string[]): {
+  write: boolean;
+  sandbox: boolean;
+  latencies?: string;
+  only?: SandboxOnly;
+} {
   try {
     const { values } = parseArgs({
       args: [...args],
@@ -47,6 +52,9 @@ function parseOptions(args: readonly string[]): { write: boolean; sandbox: boole
         write: { type: 'boolean' },
         sandbox: { type: 'boolean' },
         latencies: { type: 'string' },
+        game: { type: 'string' },
+        live: { type: 'boolean' },
+        day: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -57,10 +65,25 @@ function parseOptions(args: readonly string[]): { write: boolean; sandbox: boole
     }
     // bench/results.md holds the model's two readings: one account's figures are not written over them.
     if (values.write && values.latencies !== undefined) throw new Error('--write and --latencies: choose one');
+    const game = values.game;
+    if (game !== undefined && !GAME_LIST.some((g) => g.id === game))
+      throw new Error(`--game ${game}: no such game (${GAME_LIST.map((g) => g.id).join(', ')})`);
+    if ((values.live || values.day) && game === undefined) throw new Error('--live and --day go with --game');
+    // One game's matches are a developer's check, not the tracked results.
+    if (values.write && game !== undefined) throw new Error('--write and --game: choose one');
     return {
       write: values.write === true,
-      sandbox: values.sandbox === true || values.latencies !== undefined,
+      sandbox: values.sandbox === true || values.latencies !== undefined || game !== undefined,
       ...(values.latencies !== undefined ? { latencies: values.latencies } : {}),
+      ...(game !== undefined
+        ? {
+            only: {
+              game,
+              day: values.live !== true || values.day === true,
+              live: values.day !== true || values.live === true,
+            },
+          }
+        : {}),
     };
   } catch (error) {
     process.stderr.write(
@@ -407,7 +430,7 @@ if (account) {
     ]),
   );
 }
-sandboxSection(say, table, failures, account ? { measured: account.measured } : undefined);
+sandboxSection(say, table, failures, account ? { measured: account.measured } : undefined, options.only);
 
 say('## Targets');
 say();

@@ -139,6 +139,13 @@ function projected(c: MatchCase, model: Reading = 'pessimistic'): number {
   }).minutesPerDay;
 }
 
+/** npm run bench -- --game ID [--live | --day]: one game's sandbox matches, pessimistic only (a developer's check). */
+export interface SandboxOnly {
+  readonly game: string;
+  readonly day: boolean;
+  readonly live: boolean;
+}
+
 type Say = (text?: string) => void;
 type Table = (header: string[], rows: (string | number)[][]) => void;
 
@@ -147,7 +154,13 @@ type Table = (header: string[], rows: (string | number)[][]) => void;
  * own figures (npm run bench -- --latencies FILE): the matches run on them alone, the targets are
  * not judged (they are the pessimistic reading's).
  */
-export function sandboxSection(say: Say, table: Table, failures: string[], measured?: Extract<Reading, object>): void {
+export function sandboxSection(
+  say: Say,
+  table: Table,
+  failures: string[],
+  measured?: Extract<Reading, object>,
+  only?: SandboxOnly,
+): void {
   say('## The add-on in the sandbox: each game at its largest, a phase a day and live');
   say();
   say('The built bundle runs in `node:vm` against the Apps Script fakes of test/sandbox; every service call is');
@@ -170,20 +183,24 @@ export function sandboxSection(say: Say, table: Table, failures: string[], measu
   // Pessimistic first: the targets are judged on it. Each match's line goes to standard error as it ends.
   const readings: readonly [string, Reading][] = measured
     ? [['measured (the report’s figures)', measured]]
-    : [
-        ['pessimistic', 'pessimistic'],
-        ['sourced', 'sourced'],
-      ];
+    : only
+      ? [['pessimistic', 'pessimistic']]
+      : [
+          ['pessimistic', 'pessimistic'],
+          ['sourced', 'sourced'],
+        ];
+  const chosen = (cases: readonly MatchCase[], wanted: boolean) =>
+    only ? (wanted ? cases.filter((c) => c.game === only.game) : []) : cases;
   for (const [name, model] of readings) {
     const played = (c: MatchCase, kind: string) => {
       const p = play(c, model);
       console.error(
-        `[${name}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}`,
+        `[${name}, ${kind}] ${budgetLine(`${c.game}, ${c.players} players`, p.budget)}; boards ${boardsCell(p.boards)}${only ? ` (each deadline, s: ${p.boards.map((ms) => (ms / 1000).toFixed(0)).join(' ')})` : ''}`,
       );
       return p;
     };
-    const day = DAY_CASES.map((c) => played(c, 'a phase a day'));
-    const live = LIVE_CASES.map((c) => played(c, 'live'));
+    const day = chosen(DAY_CASES, only?.day ?? true).map((c) => played(c, 'a phase a day'));
+    const live = chosen(LIVE_CASES, only?.live ?? true).map((c) => played(c, 'live'));
     if (model === 'pessimistic') Object.assign(pessimistic, { day, live });
     say(`### ${name}: a phase a day`);
     say();

@@ -230,9 +230,18 @@ export function matchBudget(
 
 /**
  * For each deadline, how long until every spreadsheet of the match showed what followed it: the
- * time the last of them got its first write from an execution that started its work at or after
- * the deadline (ms). A deadline after which some spreadsheet got no write is left out (the match
- * ended there without a change to show).
+ * time the last of them got its first write at or after the deadline (ms). A deadline after which
+ * some spreadsheet got no write is left out (the match ended there without a change to show).
+ *
+ * An execution that began before the deadline counts from it on: one that ran across it (an
+ * answer's run that began seconds before) may be the one that resolved it, reading the time after
+ * its lock and its read of the log. Counting only executions that began after the deadline put
+ * such a deadline's boards at the next deadline's: the reverted `prebuild` branch's 715 s (issue
+ * 42) was an answer's run begun 6 s before the deadline that closed every form and wrote every
+ * board within 210 s. The reading errs the other way only for a run that replayed just before the
+ * deadline and wrote after it: every sheet it drew is then counted early, and a phase's change is
+ * drawn on every sheet by the run that resolves it, so such a run sets the worst only if it drew
+ * every sheet itself.
  */
 export function deadlineToBoards(
   executions: readonly ExecutionRecord[],
@@ -243,10 +252,9 @@ export function deadlineToBoards(
   for (const deadline of deadlines) {
     const firstWrite = new Map<string, number>();
     for (const e of executions) {
-      // A tick that waited for the deadline (Utilities.sleep, first thing) started its work then.
-      if ((e.wokeAt ?? e.at) < deadline) continue;
       for (const call of e.calls) {
         if (call.name !== 'Sheets.Spreadsheets.batchUpdate' || call.failed || call.at === undefined) continue;
+        if (call.at < deadline) continue;
         const prior = firstWrite.get(call.spreadsheet!);
         if (prior === undefined || call.at < prior) firstWrite.set(call.spreadsheet!, call.at);
       }
