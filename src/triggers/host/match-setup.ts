@@ -2,7 +2,7 @@
 // `replay` uses, so a setup the sidebar accepts is a match file that replays), plus what only the
 // add-on needs (an email per player, a phase length, a start from now on).
 
-import { accountKey } from '../../engine/core/email.js';
+import { emailMistake } from './player-emails.js';
 import { GAMES, type MatchFile, loadMatch, playMatch, replayMatch } from '../../engine/index.js';
 import { defaultCloseWhenReady } from '../../engine/core/ready.js';
 import type { Guardrails, Schedule, WallClockRule } from '../../engine/core/matchfile.js';
@@ -271,30 +271,8 @@ export function firstMistake(
     const error = optionErrorAt(fields, errorAt(loaded.error));
     return err([anonymous ? asSetupField(inPlayersWords(error, players)) : inPlayersWords(error, players)]);
   }
-  const missing = players.findIndex((p) => !p.email);
-  if (missing >= 0) {
-    return err([
-      {
-        field: `players[${missing}].email`,
-        message: `an email is needed: ${players[missing].name}'s form only takes answers from it, and their sheet is shared with it`,
-      },
-    ]);
-  }
-  // One Google account per player, however its address is written (see engine/core/email.ts).
-  const emails = new Map<string, number>();
-  for (const [i, p] of players.entries()) {
-    // The schema checked each address; here only whose account it is.
-    const email = p.email ?? '';
-    const other = emails.get(accountKey(email));
-    if (other !== undefined)
-      return err([
-        {
-          field: `players[${i}].email`,
-          message: `${email} is the same Google account as players[${other}]'s email; every player needs their own`,
-        },
-      ]);
-    emails.set(accountKey(email), i);
-  }
+  const emailError = emailMistake(players);
+  if (emailError) return err([emailError]);
   const deadlineError = checkDeadlines(loaded.value) ?? checkCloseAt(loaded.value);
   if (deadlineError) return err([deadlineError]);
   // The add-on closes each phase at its deadline: the first phase must have one, from the schedule

@@ -2,7 +2,7 @@
 // game's palettes (test/sheets/palette.test.ts).
 import type { GamePalettes } from '../../helpers/palettes.js';
 import { PALETTE } from '../../../src/engine/core/view.js';
-import { NUMBER_FILLS } from '../../../src/engine/games/fair-and-square/view.js';
+import { NUMBER_FILLS } from '../../../src/engine/games/fair-and-square/view-tables.js';
 
 export const palettes: GamePalettes['palettes'] = {
   'Fair and Square players and blocked squares': {
