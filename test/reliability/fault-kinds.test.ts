@@ -6,11 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_GAME } from '../../src/engine/index.js';
 import { CALL_KINDS, callKind } from '../sandbox/calls.js';
 import { DEFAULT_FAULTS, Table } from '../sandbox/players.js';
+import { EMAILS, smallMatchSetup } from '../sandbox/small-match.js';
 import { summary } from './fault-suite.js';
 import { sweep } from './faults.js';
 
-const NAMES = ['Ann', 'Ben', 'Cara'];
-const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
 const WEBHOOK =
   'https://discord.com/api/webhooks/123456789012345678/faultSweepToken_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN';
 
@@ -19,14 +18,7 @@ function startWithDiscord(): Table {
   table.google.discord.webhooks.add(WEBHOOK);
   table.google.promptAnswers.push({ button: 'OK', text: WEBHOOK });
   table.run('discordWebhook');
-  const setup = {
-    game: EXAMPLE_GAME.id,
-    players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
-    startAt: '2026-11-21T18:00:00.000Z',
-    timeZone: 'Europe/London',
-    minutes: { default: 60 },
-    deadlines: {},
-  };
+  const setup = smallMatchSetup();
   expect(table.startMatch(setup).ok).toBe(true);
   table.clockTriggers(30);
   table.google.clock.set('2026-11-21T18:00:30.000Z');

@@ -3,28 +3,12 @@
 // past them with one line and logs nothing; every host action is on the spectators' Host actions
 // list with the reason the host gave.
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_GAME } from '../../src/engine/index.js';
-import { HOST, Table, logOf } from './players.js';
-
-const NAMES = ['Ann', 'Ben', 'Cara'];
-const EMAILS = NAMES.map((n) => `${n.toLowerCase()}@example.com`);
+import { HOST, type Table, logOf } from './players.js';
+import { startedSmallMatch } from './small-match.js';
 
 // The guardrails are the host's, not a game's: the example game carries them.
 function started(guardrails: object = { extensionMinutes: 120, pauses: 1 }): Table {
-  const table = new Table(EXAMPLE_GAME.id, EMAILS);
-  const result = table.startMatch({
-    game: EXAMPLE_GAME.id,
-    players: NAMES.map((name, i) => ({ name, email: EMAILS[i], garnets: 0 })),
-    startAt: '2026-11-21T18:00:00.000Z',
-    timeZone: 'Europe/London',
-    minutes: { default: 60 },
-    deadlines: {},
-    guardrails,
-  });
-  expect(result.ok).toBe(true);
-  table.google.clock.set('2026-11-21T18:00:30.000Z');
-  table.fire('CLOCK');
-  return table;
+  return startedSmallMatch({ guardrails });
 }
 
 /** Every entry of the log, as the host spreadsheet's log tab holds it. */
