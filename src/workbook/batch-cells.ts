@@ -32,8 +32,7 @@ export function updateCells(batch: BatchWork, request: SheetsApi.Schema$UpdateCe
       const source: CellData | undefined = values[c - area.startColumnIndex];
       if (source === undefined && !clears) continue;
       writeCell(
-        sheet,
-        r,
+        batch.row(sheet, r),
         c,
         source ?? {},
         paths,
@@ -70,7 +69,7 @@ export function appendCells(batch: BatchWork, request: SheetsApi.Schema$AppendCe
   }
   rows.forEach((row, r) => {
     (row?.values ?? []).forEach((source, c) =>
-      writeCell(sheet, top + r, c, source ?? {}, paths, `rows[${r}].values[${c}]`),
+      writeCell(batch.row(sheet, top + r), c, source ?? {}, paths, `rows[${r}].values[${c}]`),
     );
   });
 }
@@ -122,7 +121,8 @@ export function repeatCell(batch: BatchWork, request: SheetsApi.Schema$RepeatCel
   const { sheet, area } = batch.area(request.range);
   const cell = request.cell ?? {};
   for (let r = area.startRowIndex; r < area.endRowIndex; r++) {
-    for (let c = area.startColumnIndex; c < area.endColumnIndex; c++) writeCell(sheet, r, c, cell, paths, 'cell');
+    for (let c = area.startColumnIndex; c < area.endColumnIndex; c++)
+      writeCell(batch.row(sheet, r), c, cell, paths, 'cell');
   }
 }
 
@@ -136,43 +136,43 @@ export function updateBorders(batch: BatchWork, request: SheetsApi.Schema$Update
   const { sheet, area } = batch.area(request.range);
   const borderSchema = nodeAt(CELL_SCHEMA, ['userEnteredFormat', 'borders', 'top']);
   for (const side of sides) validate(request[side], borderSchema, side);
-  const set = (r: number, c: number, side: 'top' | 'bottom' | 'left' | 'right', value: SheetsApi.Schema$Border) => {
-    const line = (sheet.cells[r] ??= []);
-    const target: CellData = {
-      ...line[c],
-      userEnteredFormat: { ...line[c]?.userEnteredFormat, borders: { ...line[c]?.userEnteredFormat?.borders } },
-    };
-    const borders = target.userEnteredFormat?.borders ?? {};
-    if (value.style === 'NONE') delete borders[side];
-    else borders[side] = copy(value);
-    line[c] = compactCell(target);
+  type Side = 'top' | 'bottom' | 'left' | 'right';
+  // Each cell gets one new copy with all its sides changed (the old cell may still be the workbook's).
+  const set = (r: number, c: number, lines: readonly (readonly [Side, SheetsApi.Schema$Border])[]) => {
+    const line = batch.row(sheet, r);
+    const borders = { ...line[c]?.userEnteredFormat?.borders };
+    for (const [side, value] of lines) {
+      if (value.style === 'NONE') delete borders[side];
+      else borders[side] = copy(value);
+    }
+    line[c] = compactCell({ ...line[c], userEnteredFormat: { ...line[c]?.userEnteredFormat, borders } });
   };
   const { top, bottom, left, right, innerHorizontal, innerVertical } = request;
   const { startRowIndex: first, endRowIndex: end, startColumnIndex: firstColumn, endColumnIndex: endColumn } = area;
   for (let r = first; r < end; r++) {
     for (let c = firstColumn; c < endColumn; c++) {
-      if (top && r === first) set(r, c, 'top', top);
-      if (bottom && r === end - 1) set(r, c, 'bottom', bottom);
-      if (left && c === firstColumn) set(r, c, 'left', left);
-      if (right && c === endColumn - 1) set(r, c, 'right', right);
-      if (innerHorizontal && r > first) set(r, c, 'top', innerHorizontal);
-      if (innerHorizontal && r < end - 1) set(r, c, 'bottom', innerHorizontal);
-      if (innerVertical && c > firstColumn) set(r, c, 'left', innerVertical);
-      if (innerVertical && c < endColumn - 1) set(r, c, 'right', innerVertical);
+      const lines: [Side, SheetsApi.Schema$Border][] = [];
+      if (top && r === first) lines.push(['top', top]);
+      if (bottom && r === end - 1) lines.push(['bottom', bottom]);
+      if (left && c === firstColumn) lines.push(['left', left]);
+      if (right && c === endColumn - 1) lines.push(['right', right]);
+      if (innerHorizontal && r > first) lines.push(['top', innerHorizontal]);
+      if (innerHorizontal && r < end - 1) lines.push(['bottom', innerHorizontal]);
+      if (innerVertical && c > firstColumn) lines.push(['left', innerVertical]);
+      if (innerVertical && c < endColumn - 1) lines.push(['right', innerVertical]);
+      if (lines.length > 0) set(r, c, lines);
     }
   }
 }
 
-/** Writes the masked fields of `source` into a cell (a field the source leaves out is cleared), each checked against the schema. */
+/** Writes the masked fields of `source` into a cell of a row (a field the source leaves out is cleared), each checked against the schema. */
 function writeCell(
-  sheet: SheetState,
-  row: number,
+  line: (CellData | null)[],
   col: number,
   source: CellData,
   paths: readonly string[][],
   where: string,
 ): void {
-  const line = (sheet.cells[row] ??= []);
   // A plain JSON tree walked by field path: the schema check (validate) stands for its type.
   const target: Record<string, unknown> = { ...line[col] };
   for (const path of paths) {

@@ -193,7 +193,7 @@ export function mergeCells(batch: BatchWork, request: SheetsApi.Schema$MergeCell
         const cell = sheet.cells[r]?.[c];
         if (cell?.userEnteredValue) {
           const { userEnteredValue: _dropped, ...rest } = cell;
-          sheet.cells[r][c] = Object.keys(rest).length > 0 ? rest : null;
+          batch.row(sheet, r)[c] = Object.keys(rest).length > 0 ? rest : null;
         }
       }
     }

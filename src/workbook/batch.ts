@@ -4,7 +4,7 @@
 // (batch-cells.ts), protections and developer metadata (batch-metadata.ts).
 
 import { a1Range } from '../sheets/a1.js';
-import type { GridRange, Request } from '../sheets/api.js';
+import type { CellData, GridRange, Request } from '../sheets/api.js';
 import {
   addSheet,
   deleteSheet,
@@ -26,12 +26,15 @@ import { type Area, type BatchWork, type SheetState, type Supported, WorkbookErr
 
 /**
  * One batch. It works on its own list of sheets and copies a sheet the first time it touches it,
- * so a failing request leaves the workbook's sheets as they were (the batch is atomic) while a
- * batch that rewrites two tabs of a forty-tab spreadsheet copies two tabs, not forty.
+ * and a row of cells the first time it writes one, so a failing request leaves the workbook's
+ * sheets as they were (the batch is atomic) while a batch that rewrites two tabs of a forty-tab
+ * spreadsheet copies two tabs, not forty, and a tab's cells only where it writes them.
  */
 export class Batch implements BatchWork {
   readonly sheets: SheetState[];
   readonly own = new Set<SheetState>();
+  /** The rows of each sheet it copied that are the batch's own (a row the batch has not written is the workbook's). */
+  private readonly ownRows = new Map<SheetState, Set<number>>();
 
   constructor(
     original: readonly SheetState[],
@@ -44,10 +47,26 @@ export class Batch implements BatchWork {
   /** The batch's own copy of a sheet, made on first use. */
   writable(sheet: SheetState): SheetState {
     if (this.own.has(sheet)) return sheet;
-    const mine = copy(sheet);
+    // Everything but the cells copied now; the list of rows shared until a row is written (row()).
+    const { cells, ...rest } = sheet;
+    const mine: SheetState = { ...copy(rest), cells: cells.slice() };
     this.sheets[this.sheets.indexOf(sheet)] = mine;
     this.own.add(mine);
+    this.ownRows.set(mine, new Set());
     return mine;
+  }
+
+  /** A row of one of the batch's own sheets to write cells into: the batch's own copy, made on first use. */
+  row(sheet: SheetState, index: number): (CellData | null)[] {
+    if (!this.own.has(sheet)) throw new Error('internal: a row of a sheet the batch has not made its own');
+    const owned = this.ownRows.get(sheet);
+    // A sheet the batch added is its own, every row of it.
+    if (!owned) return (sheet.cells[index] ??= []);
+    if (!owned.has(index)) {
+      sheet.cells[index] = (sheet.cells[index] ?? []).slice();
+      owned.add(index);
+    }
+    return sheet.cells[index];
   }
 
   /** Applies the one request of `kind` that `request` holds; answers its reply (empty for most kinds, as Google's). */

@@ -162,7 +162,11 @@ export function getPath(value: unknown, path: readonly string[]): unknown {
   return node ?? undefined;
 }
 
-/** Sets (or with `undefined`, clears) a path, pruning objects left empty. */
+/**
+ * Sets (or with `undefined`, clears) a path, pruning objects left empty. Each object along the path
+ * is replaced by a changed copy, never changed in place: the one below `target` may be shared with
+ * a cell the workbook still holds (a batch copies only what it writes: batch.ts).
+ */
 export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   const [head, ...rest] = path;
   if (rest.length === 0) {
@@ -171,13 +175,11 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
     return;
   }
   const existing = target[head];
-  const child = isRecord(existing) ? existing : {};
-  if (!isRecord(existing)) {
-    if (value === undefined) return;
-    target[head] = child;
-  }
+  if (!isRecord(existing) && value === undefined) return;
+  const child = isRecord(existing) ? { ...existing } : {};
   setPath(child, rest, value);
   if (Object.keys(child).length === 0) delete target[head];
+  else target[head] = child;
 }
 
 /** A deep copy of plain JSON data (objects, lists, strings, numbers, booleans, null). */

@@ -55,6 +55,11 @@ export interface BatchWork {
   readonly drawId: () => number;
   /** The batch's own copy of a sheet, made on first use. */
   writable(sheet: SheetState): SheetState;
+  /**
+   * A row of an own sheet to write cells into, made the batch's own on first use. A cell is never
+   * changed in place (the workbook may still hold it): a write puts a new cell in the row.
+   */
+  row(sheet: SheetState, index: number): (CellData | null)[];
   only(body: object, keys: readonly string[]): void;
   sheet(sheetId: number | null | undefined): SheetState;
   area(range: GridRange | null | undefined, what?: string): { sheet: SheetState; area: Area };

@@ -16,7 +16,14 @@
 // its verb and path name, the token's scopes against the method's, its query parameters and its
 // body, refused as Google refuses them (400 INVALID_ARGUMENT, 403 for the scopes) before anything
 // is served.
-import { createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
+import {
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  type KeyPairKeyObjectResult,
+  sign,
+  verify,
+} from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -159,13 +166,23 @@ function multipartParts(raw: Buffer, boundary: string): { type: string; body: Bu
   return parts;
 }
 
+/**
+ * The service account's key pair, made once per test file: a 2048-bit key takes a few hundred
+ * milliseconds to make, and each server made its own (a server is made per test).
+ */
+let accountKey: KeyPairKeyObjectResult | null = null;
+function sharedAccountKey() {
+  accountKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return accountKey;
+}
+
 export class LoopbackGoogle {
   readonly files = new Map<string, SheetFile>();
   /** Which accounts each spreadsheet is shared with. */
   readonly sharedWith = new Map<string, Set<string>>();
   readonly seen: Seen[] = [];
   private readonly attempts = new Map<string, number>();
-  private readonly key = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly key = sharedAccountKey();
   /** The key the server trusts for ACCOUNT (another key is a refused credential). */
   private trusted: KeyObject = this.key.publicKey;
   private server: Server | null = null;

@@ -589,6 +589,64 @@ describe('batchUpdate', () => {
     expect(workbook.batchUpdates).toBe(1);
   });
 
+  it('is atomic where a batch copies only what it writes: nested fields, borders, merges and a cell a reader holds stay as they were', () => {
+    // A batch shares the workbook's rows and cells until it writes them (batch.ts): every kind of
+    // cell write below reaches into a cell that already has nested values, then the batch fails.
+    const workbook = book(
+      {
+        updateCells: {
+          range: range(0, 2, 0, 2),
+          rows: [
+            { values: [{ userEnteredValue: { stringValue: 'a' }, userEnteredFormat: { backgroundColorStyle: RED } }] },
+            { values: [{ userEnteredValue: { stringValue: 'b' } }, { userEnteredValue: { stringValue: 'c' } }] },
+          ],
+          fields: 'userEnteredValue,userEnteredFormat.backgroundColorStyle',
+        },
+      },
+      { updateBorders: { range: range(0, 2, 0, 2), top: { style: 'SOLID', colorStyle: RED } } },
+    );
+    const before = JSON.stringify(workbook.tabs);
+    const held = workbook.cell('Board', 0, 0);
+    const heldText = JSON.stringify(held);
+    expect(() =>
+      workbook.batchUpdate([
+        {
+          updateCells: {
+            range: range(0, 1, 0, 1),
+            rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: BLUE, textFormat: { bold: true } } }] }],
+            fields: 'userEnteredFormat.backgroundColorStyle,userEnteredFormat.textFormat.bold',
+          },
+        },
+        { repeatCell: { range: range(1, 2, 0, 2), cell: { note: 'n' }, fields: 'note' } },
+        {
+          updateBorders: {
+            range: range(0, 2, 0, 2),
+            top: { style: 'NONE' },
+            innerVertical: { style: 'DASHED', colorStyle: BLUE },
+          },
+        },
+        { mergeCells: { range: range(1, 2, 0, 2), mergeType: 'MERGE_ALL' } },
+        { appendCells: { sheetId: 7, rows: [{ values: [{ userEnteredValue: { stringValue: 'd' } }] }], fields: '*' } },
+        { deleteSheet: { sheetId: 99 } },
+      ]),
+    ).toThrow('requests[5].deleteSheet: no sheet with id 99');
+    expect(JSON.stringify(workbook.tabs)).toBe(before);
+    expect(JSON.stringify(held)).toBe(heldText);
+    // The same writes without the failing request take effect, and the held cell is still the old one.
+    workbook.batchUpdate([
+      {
+        updateCells: {
+          range: range(0, 1, 0, 1),
+          rows: [{ values: [{ userEnteredFormat: { backgroundColorStyle: BLUE } }] }],
+          fields: 'userEnteredFormat.backgroundColorStyle',
+        },
+      },
+    ]);
+    expect(workbook.cell('Board', 0, 0)?.userEnteredFormat?.backgroundColorStyle).toEqual(BLUE);
+    expect(workbook.cell('Board', 0, 0)?.userEnteredFormat?.borders?.top?.style).toBe('SOLID');
+    expect(JSON.stringify(held)).toBe(heldText);
+  });
+
   it('refuses every request kind it does not apply, so it never silently differs from Google', () => {
     const workbook = book();
     expect(() =>
