@@ -49,7 +49,7 @@ export class Batch implements BatchWork {
     if (this.own.has(sheet)) return sheet;
     // Everything but the cells copied now; the list of rows shared until a row is written (row()).
     const { cells, ...rest } = sheet;
-    const mine: SheetState = { ...copy(rest), cells: cells.slice() };
+    const mine: SheetState = { ...sheet, ...copy(rest), cells: cells.slice() };
     this.sheets[this.sheets.indexOf(sheet)] = mine;
     this.own.add(mine);
     this.ownRows.set(mine, new Set());

@@ -11,14 +11,20 @@ function pairAt(text: string, i: number): boolean {
   return next >= 0xdc00 && next <= 0xdfff;
 }
 
-/** The number of bytes of a text in UTF-8 (a JSON body's size, as Google counts it). */
+/**
+ * The number of bytes of a text in UTF-8 (a JSON body's size, as Google counts it). The ASCII
+ * characters are a byte each, counted by a native replace (every render's JSON is mostly ASCII:
+ * a third of the time of a loop over every code unit); the loop counts the others. Each run of
+ * ASCII leaves one NUL in its place, so that two lone surrogates it stood between are not a pair.
+ */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
+  const wide = text.replace(/[\0-\x7f]+/g, '\0');
+  let bytes = text.length - wide.length;
+  for (let i = 0; i < wide.length; i++) {
+    const code = wide.charCodeAt(i);
+    if (code === 0) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (pairAt(text, i)) {
+    else if (pairAt(wide, i)) {
       bytes += 4;
       i += 1;
     } else bytes += 3;
