@@ -477,14 +477,14 @@ function drawGrid(
 
 /** A board cell's own content: one cell, or the two halves of a two-colour cell. */
 function boardCell(cell: GridCell): LaidCell[] {
-  const note = cell.note ? { note: cell.note } : {};
-  // The font size is the grid's (one repeatCell), not each cell's.
-  const style = { bold: cell.bold, italic: cell.italic };
-  const own = (fill: string | undefined, text: string | undefined, colour: string): LaidCell => ({
-    ...(text ? { value: text } : {}),
-    format: format({ fill, text: { ...style, colour } }),
-    ...note,
-  });
+  // The font size is the grid's (one repeatCell), not each cell's. Written out, not spread: a
+  // board has thousands of cells.
+  const own = (fill: string | undefined, text: string | undefined, colour: string): LaidCell => {
+    const shown = format({ fill, text: { bold: cell.bold, italic: cell.italic, colour } });
+    const note = cell.note;
+    if (text) return note ? { value: text, format: shown, note } : { value: text, format: shown };
+    return note ? { format: shown, note } : { format: shown };
+  };
   if (!cell.fill2) return [own(cell.fill, cell.text, cell.textColour ?? textOn(cell.fill))];
   const [left, right] = splitText(cell.text);
   // The right half's text is coloured for its own fill: the view's text colour suits the first.

@@ -163,7 +163,15 @@ function shareFormats(
   grid: readonly ((LaidCell | undefined)[] | undefined)[],
   rows: number,
 ): { cells: (LaidCell | undefined)[][]; shared: Style[] } {
-  const keyOf = (cell: LaidCell | undefined) => (cell?.format ? JSON.stringify(cell.format) : '');
+  // A format is most often one format() made (the same object for the same options): its text once.
+  const keys = new Map<CellFormat, string>();
+  const keyOf = (cell: LaidCell | undefined) => {
+    const format = cell?.format;
+    if (!format) return '';
+    let key = keys.get(format);
+    if (key === undefined) keys.set(format, (key = JSON.stringify(format)));
+    return key;
+  };
   interface Open {
     key: string;
     col: number;
@@ -193,7 +201,8 @@ function shareFormats(
         next.push(run);
       }
     }
-    done.push(...open.filter((o) => !next.includes(o)));
+    const kept = new Set(next);
+    done.push(...open.filter((o) => !kept.has(o)));
     open = next;
   }
   done.push(...open);
@@ -227,13 +236,23 @@ export interface TextFont {
 /** Approximate width in pixels of text in Arial at `points` (enough to size columns and rows). */
 export function textWidth(text: string, { points = 10, bold = false }: TextFont = {}): number {
   let ems = 0;
-  for (const ch of text) {
-    if ("iljtf.,:;|!'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹".includes(ch)) ems += 0.3;
-    else if (/[A-Z]/.test(ch) || 'mw×■●○◆'.includes(ch)) ems += 0.7;
-    else if ((ch.codePointAt(0) ?? 0) > 0x2000) ems += 1;
-    else ems += 0.55;
-  }
+  for (const ch of text) ems += charEms(ch);
   return ems * points * (4 / 3) * (bold ? 1.08 : 1);
+}
+
+/** Each character's width in ems, as charEms worked it out (a render measures the same few characters again and again). */
+const EMS = new Map<string, number>();
+
+function charEms(ch: string): number {
+  let ems = EMS.get(ch);
+  if (ems === undefined) {
+    if ("iljtf.,:;|!'()[] ⁰¹²³⁴⁵⁶⁷⁸⁹".includes(ch)) ems = 0.3;
+    else if (/[A-Z]/.test(ch) || 'mw×■●○◆'.includes(ch)) ems = 0.7;
+    else if ((ch.codePointAt(0) ?? 0) > 0x2000) ems = 1;
+    else ems = 0.55;
+    EMS.set(ch, ems);
+  }
+  return ems;
 }
 
 /** Lines the text takes when wrapped into a cell `width` pixels wide (newlines count). */
@@ -289,7 +308,13 @@ export interface TextStyle {
   readonly colour?: string;
 }
 
-/** A cell format from the few things the renderer varies. */
+/** What format() made for each set of options: a render asks for the same few formats thousands of times. */
+const FORMATS = new Map<string, CellFormat>();
+
+/**
+ * A cell format from the few things the renderer varies: the same object for the same options,
+ * frozen, since every cell that asks for it shares it.
+ */
 export function format(options: {
   readonly fill?: string;
   readonly text?: TextStyle;
@@ -298,6 +323,9 @@ export function format(options: {
   readonly wrap?: boolean;
 }): CellFormat {
   const text = options.text ?? {};
+  const key = `${options.fill}|${text.bold}|${text.italic}|${text.size}|${text.colour}|${options.align}|${options.valign}|${options.wrap}`;
+  const made = FORMATS.get(key);
+  if (made) return made;
   const textFormat = {
     ...(text.bold ? { bold: true } : {}),
     ...(text.italic ? { italic: true } : {}),
@@ -306,13 +334,21 @@ export function format(options: {
       ? { foregroundColorStyle: { rgbColor: rgb(text.colour) } }
       : {}),
   };
-  return {
+  const result: CellFormat = deepFreeze({
     ...(options.fill ? { backgroundColorStyle: { rgbColor: rgb(options.fill) } } : {}),
     ...(Object.keys(textFormat).length > 0 ? { textFormat } : {}),
     ...(options.align ? { horizontalAlignment: options.align } : {}),
     ...(options.valign ? { verticalAlignment: options.valign } : {}),
     ...(options.wrap === undefined ? {} : { wrapStrategy: options.wrap ? 'WRAP' : 'CLIP' }),
-  };
+  });
+  FORMATS.set(key, result);
+  return result;
+}
+
+/** A value and everything in it made read-only (a change to a shared format would change every cell that has it). */
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 /**
