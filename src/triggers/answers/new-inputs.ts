@@ -68,6 +68,8 @@ export class Inputs {
 
 /** What step 1 read, for the steps after it. */
 export interface Collected {
+  /** The form responses and the rows' edits, as entries to log (the pipeline adds them, in this order). */
+  readonly entries: readonly LogEntry[];
   /** The answers' asks this execution saw (removed once what they asked for is logged). */
   readonly asks: string[];
   /** Every form that may hold an answer was read (a poll). */
@@ -90,9 +92,8 @@ export interface Collected {
  * not cost the next player much of their time: formsPollMs in form-responses.ts; a form closed and read, as
  * while the match is paused or over, is not read).
  */
-function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
-  const { polledAt } = ctx.pointers.state();
-  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsPollMs(ctx, match);
+function formsDue(polledAt: string | undefined, pollMs: number, now: string): boolean {
+  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= pollMs;
 }
 
 /**
@@ -100,23 +101,19 @@ function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
  * answer whose event did not say, or a form URL in another spelling).
  */
 function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[]): string[] | 'all' {
-  const out = new Set<string>();
-  for (const key of asks) {
-    const url = ctx.pointers.store.get(key) ?? '';
-    const player =
-      url === ''
-        ? undefined
-        : match.players.find((p) => {
-            const ref = ctx.pointers.player(p.id)?.form;
-            return (
-              p.form !== undefined &&
-              (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)))
-            );
-          });
-    if (!player) return 'all';
-    out.add(player.id);
-  }
-  return [...out];
+  const players = asks.map((key) => askedPlayer(ctx, match, ctx.pointers.store.get(key) ?? ''));
+  return players.every((id): id is string => id !== undefined) ? [...new Set(players)] : 'all';
+}
+
+/** The player whose form an ask's URL names (by the form's id, or its pointer's URLs), if any. */
+function askedPlayer(ctx: HostContext, match: MatchFile, url: string): string | undefined {
+  if (url === '') return undefined;
+  return match.players.find((p) => {
+    const ref = ctx.pointers.player(p.id)?.form;
+    return (
+      p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)))
+    );
+  })?.id;
 }
 
 /**
@@ -129,22 +126,43 @@ function edgePassed(ctx: HostContext, now: string): boolean {
   return edge !== undefined && Date.parse(edge) <= Date.parse(now);
 }
 
-/** Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due), then the public rows' edits. */
-export function collectInputs(ctx: HostContext, kind: RunKind, inputs: Inputs, now: string): Collected {
+/**
+ * Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due: from
+ * `polledAt`, when every form was last read), then the public rows' edits. Answers what it read as
+ * entries for the pipeline to add; nothing here adds to the log.
+ */
+export function collectInputs(
+  ctx: HostContext,
+  kind: RunKind,
+  match: MatchFile,
+  now: string,
+  polledAt: string | undefined,
+): Collected {
   // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
   const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
-  const asked = askedForms(ctx, inputs.match, asks);
+  const asked = askedForms(ctx, match, asks);
   const pollForms =
-    kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, inputs.match, now));
-  const mayHold = formsToRead(ctx, inputs.match);
+    kind === 'menu' ||
+    kind === 'rerender' ||
+    asked === 'all' ||
+    (kind === 'tick' && formsDue(polledAt, formsPollMs(ctx, match), now));
+  const mayHold = formsToRead(ctx, match);
   // A poll at a deadline reads each form once: the close reads them all after this (read there
   // even if not closed), so an answer sent before the deadline is read and credited to the phase
   // its form showed, as by this read, only into the second replay.
   const deferred = pollForms && edgePassed(ctx, now) ? mayHold : [];
   const read = pollForms ? mayHold.filter((id) => !deferred.includes(id)) : asked;
-  if (read.length > 0) inputs.add(collectForms(ctx, inputs.match, read));
+  const forms = read.length > 0 ? collectForms(ctx, match, read) : [];
   if (ctx.ports.machine) readRows(ctx);
-  const edits = collectEdits(ctx, inputs.match);
-  inputs.add(edits.entries);
-  return { asks, pollForms, mayHold, deferred, edits: { consumed: edits.consumed, pointer: edits.pointer } };
+  // The edits are read against the log as read: the form responses beside them are neither rows
+  // nor edits, so they change nothing collectEdits looks at.
+  const edits = collectEdits(ctx, match);
+  return {
+    entries: [...forms, ...edits.entries],
+    asks,
+    pollForms,
+    mayHold,
+    deferred,
+    edits: { consumed: edits.consumed, pointer: edits.pointer },
+  };
 }

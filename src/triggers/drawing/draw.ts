@@ -10,7 +10,9 @@ import { seasonTables } from '../../engine/season/season-tables.js';
 import type { Request, WorkbookMetadata } from '../../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../../sheets/index.js';
 import type { HostContext } from '../saved/context.js';
-import { formSpecs, updateForms } from './forms-sync.js';
+import { updateForms } from './forms-sync.js';
+import type { FormSpec } from '../../forms/index.js';
+import type { ExecutionState } from '../saved/execution-state.js';
 import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from '../answers/new-inputs.js';
 import type { LogEntry } from '../saved/match-log.js';
@@ -82,11 +84,15 @@ export function redrawLinks(ctx: HostContext, before: MatchFile, after: MatchFil
 export interface DrawInput {
   readonly kind: RunKind;
   readonly result: ReplayResult;
+  /** What each form should show as `result` stands (formSpecs in forms-sync.ts, made once by the pipeline). */
+  readonly specs: ReadonlyMap<string, FormSpec>;
+  /** The execution's own record as the run read it (nothing before the drawing changes it). */
+  readonly kept: ExecutionState;
   /** What this run logged. */
   readonly entries: readonly LogEntry[];
   /** The forms this run closed (see execution/decide.ts). */
   readonly closed: ReadonlyMap<string, string>;
-  /** The forms left as they are for the next execution (see heldForms in execution/decide.ts). */
+  /** The forms left as they are for the next execution (see afterReads in execution/decide.ts). */
   readonly held: ReadonlySet<string>;
   readonly now: string;
   readonly startedAt: number;
@@ -102,7 +108,7 @@ export function draw(
   ctx: HostContext,
   input: DrawInput,
 ): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
-  const { kind, result, entries, closed, held, now, startedAt } = input;
+  const { kind, result, entries, closed, held, now, startedAt, kept } = input;
   const rewrite = kind === 'rerender';
   const seen = stateKey(result);
   const rows = ctx.pointers.rows();
@@ -115,7 +121,6 @@ export function draw(
   // OTHERS_EVERY_MINUTES and at every change of phase. Twenty answers in a minute would otherwise be
   // twenty writes to every spreadsheet (far over the Sheets API's 60 writes a minute), and drawing
   // every sheet every minute while answers come in is most of a day's trigger time.
-  const kept = ctx.pointers.state();
   const seenBefore = kept.seen ?? null;
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
   const senders = entries.flatMap((e): Audience[] => (e.kind === 'submission' ? [`player:${e.value.player}`] : []));
@@ -150,6 +155,7 @@ export function draw(
     if (ctx.ports.machine) ctx.pointers.remove(KEY.rowsRead);
   }
   const writes = render(ctx, result, {
+    rendered: kept.rendered ?? {},
     rewrite,
     answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null,
     only,
@@ -161,7 +167,7 @@ export function draw(
       ...setup,
       ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}),
     } satisfies RowsPointer);
-  const forms = updateForms(ctx, result, formSpecs(ctx, result), {
+  const forms = updateForms(ctx, result, input.specs, {
     rewrite,
     closed,
     held,
@@ -201,13 +207,21 @@ function render(
   ctx: HostContext,
   result: ReplayResult,
   {
+    rendered: before,
     rewrite,
     answersTab,
     only,
     season,
-  }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null; season: unknown },
+  }: {
+    /** Each audience's view as last drawn (ExecutionState.rendered). */
+    rendered: Readonly<Record<string, string>>;
+    rewrite: boolean;
+    answersTab: AnswersTabDraw;
+    only: ReadonlySet<Audience> | null;
+    season: unknown;
+  },
 ): WriteReport[] {
-  const rendered = { ...ctx.pointers.state().rendered };
+  const rendered = { ...before };
   const every: Audience[] = ['host', 'public', ...result.match.players.map((p): Audience => `player:${p.id}`)];
   const audiences = every.filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];

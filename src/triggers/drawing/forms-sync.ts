@@ -219,7 +219,7 @@ export function updateForms(
     const pointer = ctx.pointers.form(formId);
     if (!rewrite && !closed.has(player.id) && pointer.key === key) continue;
     // Not closed and read here, and may hold an answer: the next execution closes it first (its
-    // pointer still differs, so it looks: see heldForms in execution/decide.ts).
+    // pointer still differs, so it looks: see afterReads in execution/decide.ts).
     if (held.has(player.id)) {
       pending = true;
       continue;
