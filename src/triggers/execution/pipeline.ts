@@ -27,6 +27,7 @@ import { fingerprint } from '../../engine/core/hash.js';
 import type { ReplayResult } from '../../engine/index.js';
 import { utf8Length } from '../../sheets/index.js';
 import { type HostContext, withLock } from '../saved/context.js';
+import type { ExecutionState } from '../saved/execution-state.js';
 import { afterReads, carryOut, decide } from './decide.js';
 import { formSpecs } from '../drawing/forms-sync.js';
 import type { FormSpec } from '../../forms/index.js';
@@ -257,11 +258,12 @@ function writeLog(
   return writes;
 }
 
-/** Step 6: when the forms were last all read, and what is due next, armed. */
+/** Step 6: when the forms were last all read (`polledAt`: as the run read it), and what is due next, armed. */
 function armStep(
   ctx: HostContext,
   kind: RunKind,
   now: string,
+  state: ExecutionState,
   collected: Collected,
   decided: Decided,
   drawn: { unfinished: boolean; deferredUntil: string | null },
@@ -275,12 +277,17 @@ function armStep(
   const leftOver =
     drawn.unfinished || decided.messages.retry || decided.messages.wakeAt !== null || drawn.deferredUntil !== null;
   if (retireIfOver(ctx, decided.result, leftOver)) return;
+  const ahead = {
+    polledAt: readAll ? now : (state.polledAt ?? now),
+    remindAt: decided.messages.remindAt,
+    rehearsal: state.rehearsal === true,
+  };
   const left = {
     now: drawn.unfinished || kind === 'rerender' || decided.messages.retry || decided.readyNext,
     retryAt: decided.messages.wakeAt,
     drawAt: drawn.deferredUntil,
   };
-  armNextRun(ctx, decided.result, now, false, left, new Set([...collected.edits.consumed, ...collected.asks]));
+  armNextRun(ctx, decided.result, now, ahead, left, new Set([...collected.edits.consumed, ...collected.asks]));
 }
 
 /**
@@ -321,7 +328,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
     ...(read.season !== undefined ? { season: read.season } : {}),
   });
   writes.push(...drawn.writes);
-  armStep(ctx, ran, now, collected, decided, drawn);
+  armStep(ctx, ran, now, state, collected, decided, drawn);
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
   // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
   // anyway before it answers the host.
