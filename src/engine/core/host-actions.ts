@@ -31,8 +31,10 @@ function phaseTitle(result: Named, id: string): string {
   return [...result.closed].reverse().find((c) => c.phase.id === id)?.phase.title ?? id;
 }
 
-function eventAction(result: Named, event: MatchEvent, now: string | undefined): string | null {
-  const name = (player: string) => seatName(result.match, player, now);
+/** A seat's name as the list gives it (seatName, as of the list's time). */
+type Namer = (player: string) => string;
+
+function eventAction(result: Named, event: MatchEvent, name: Namer): string | null {
   switch (event.type) {
     case 'extend':
       return `Extended ${phaseTitle(result, event.phase)} to ${when(result, event.deadline)}`;
@@ -68,15 +70,13 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
   return `${event.name} took ${before}'s seat (from ${when(result, event.at)})`;
 }
 
-function rowEditAction(result: Named, player: string, now: string | undefined): string {
-  const name = seatName(result.match, player, now);
-  return `${name}'s public row was changed from another Google account than ${name}'s`;
+function rowEditAction(player: string, name: Namer): string {
+  const seat = name(player);
+  return `${seat}'s public row was changed from another Google account than ${seat}'s`;
 }
 
-function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
-  const chosen = result.match.players.some((p) => p.id === decision.choice)
-    ? seatName(result.match, decision.choice, now)
-    : decision.choice;
+function decisionAction(result: Named, decision: Decision, name: Namer): string {
+  const chosen = result.match.players.some((p) => p.id === decision.choice) ? name(decision.choice) : decision.choice;
   // The question as the game asked it, never its id ("dmo", "tol-gift").
   const question = result.asked?.find((a) => a.id === decision.id)?.question;
   return question ? `Decided "${question}": ${chosen}` : `Made a host decision: ${chosen}`;
@@ -88,24 +88,30 @@ function decisionAction(result: Named, decision: Decision, now: string | undefin
  */
 export function hostActions(result: Named, now?: string): HostAction[] {
   const happened = (at: string | undefined) => at === undefined || now === undefined || !isAfter(at, now);
+  // The seats by their names as of `now`; a balance changed before the match by every name the seat has had.
+  const name: Namer = (player) => seatName(result.match, player, now);
+  const nameEver: Namer = (player) => seatName(result.match, player);
   const events = (result.match.events ?? []).flatMap((event) => {
-    const what = happened(event.at) ? eventAction(result, event, now) : null;
+    const what = happened(event.at) ? eventAction(result, event, name) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
   // A public row changed by an account Google named, and not the row's player: the host (who can
   // edit every row) answered for them. One Google named no one for is listed apart (rowEditsTable).
   const rows = result.match.submissions.flatMap((s) =>
     s.via === 'row' && s.editedBy === 'other' && s.at !== undefined && happened(s.at)
-      ? [{ at: s.at, what: rowEditAction(result, s.player, now), reason: '' }]
+      ? [{ at: s.at, what: rowEditAction(s.player, name), reason: '' }]
       : [],
   );
   const decisions = result.match.decisions
     .filter((d) => happened(d.at))
-    .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
-  const timed = [...seasonActions(result, happened), ...events, ...rows, ...decisions.filter((d) => d.at !== '')].sort(
-    (a, b) => Date.parse(a.at) - Date.parse(b.at),
-  );
-  return [...seasonActions(result, happened, false), ...timed, ...decisions.filter((d) => d.at === '')];
+    .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, name), reason: d.reason ?? '' }));
+  const timed = [
+    ...seasonActions(result, happened, nameEver),
+    ...events,
+    ...rows,
+    ...decisions.filter((d) => d.at !== ''),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return [...seasonActions(result, happened, nameEver, false), ...timed, ...decisions.filter((d) => d.at === '')];
 }
 
 /**
@@ -113,7 +119,12 @@ export function hostActions(result: Named, now?: string): HostAction[] {
  * actions like any other, with their reason. Those without a time (a hand-written file) come first,
  * as they came before the match.
  */
-function seasonActions(result: Named, happened: (at: string | undefined) => boolean, timed = true): HostAction[] {
+function seasonActions(
+  result: Named,
+  happened: (at: string | undefined) => boolean,
+  name: Namer,
+  timed = true,
+): HostAction[] {
   return (result.match.season?.adjustments ?? [])
     .filter((a) => (a.at !== undefined) === timed && happened(a.at))
     .map((a) => {
@@ -127,7 +138,7 @@ function seasonActions(result: Named, happened: (at: string | undefined) => bool
         .join(' and ');
       return {
         at: a.at ?? '',
-        what: `Changed ${seatName(result.match, a.player)}'s balance before this match: ${what || 'nothing'}`,
+        what: `Changed ${name(a.player)}'s balance before this match: ${what || 'nothing'}`,
         reason: a.reason,
       };
     });

@@ -10,8 +10,7 @@ import { seasonTables } from '../../engine/season/season-tables.js';
 import type { Request, WorkbookMetadata } from '../../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../../sheets/index.js';
 import type { HostContext } from '../saved/context.js';
-import { updateForms } from './forms-sync.js';
-import type { FormSpec } from '../../forms/index.js';
+import { type WantedForm, updateForms } from './forms-sync.js';
 import type { ExecutionState } from '../saved/execution-state.js';
 import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from '../answers/new-inputs.js';
@@ -85,7 +84,7 @@ export interface DrawInput {
   readonly kind: RunKind;
   readonly result: ReplayResult;
   /** What each form should show as `result` stands (formSpecs in forms-sync.ts, made once by the pipeline). */
-  readonly specs: ReadonlyMap<string, FormSpec>;
+  readonly specs: ReadonlyMap<string, WantedForm>;
   /** The execution's own record as the run read it (nothing before the drawing changes it). */
   readonly kept: ExecutionState;
   /** What this run logged. */

@@ -5,13 +5,11 @@
 // now would email is read first, so an answer whose trigger did not fire earns no reminder.
 // What this reads is added to the log and replayed once more: never a loop (see afterReads).
 
-import { fingerprint } from '../../engine/core/hash.js';
 import { readyClose } from '../../engine/core/ready.js';
 import type { MatchFile, ReplayResult } from '../../engine/index.js';
-import type { FormSpec } from '../../forms/index.js';
 import { collectForms, formOf } from '../answers/form-responses.js';
 import type { HostContext } from '../saved/context.js';
-import { formSpecs } from '../drawing/forms-sync.js';
+import { type WantedForm, formSpecs } from '../drawing/forms-sync.js';
 import type { LogEntry } from '../saved/match-log.js';
 
 /** What the first replay calls for. */
@@ -48,14 +46,14 @@ function readyEntries(result: ReplayResult, now: string): LogEntry[] {
 function changing(
   ctx: HostContext,
   result: ReplayResult,
-  specs: ReadonlyMap<string, FormSpec>,
+  specs: ReadonlyMap<string, WantedForm>,
   players: readonly string[],
 ): string[] {
   return result.match.players
     .filter((p) => {
       if (!players.includes(p.id)) return false;
-      const spec = specs.get(p.id);
-      return spec !== undefined && ctx.pointers.form(formOf(p)).key !== fingerprint(JSON.stringify(spec));
+      const wanted = specs.get(p.id);
+      return wanted !== undefined && ctx.pointers.form(formOf(p)).key !== wanted.key;
     })
     .map((p) => p.id);
 }
@@ -82,7 +80,7 @@ export function decide(
     : entries.length > 0 || input.moved
       ? [...input.mayHold]
       : changing(ctx, result, specs, input.mayHold);
-  const close = new Map(toClose.map((id) => [id, specs.get(id)?.closedMessage ?? '']));
+  const close = new Map(toClose.map((id) => [id, specs.get(id)?.spec.closedMessage ?? '']));
   const reminded = input.remindReads ? remind.filter((id) => input.mayHold.includes(id) && !close.has(id)) : [];
   const read = [...new Set([...reminded, ...input.deferred.filter((id) => !close.has(id))])];
   return { close, read, entries };
@@ -123,7 +121,7 @@ export function afterReads(
   ctx: HostContext,
   first: ReplayResult,
   second: ReplayResult,
-  specs: ReadonlyMap<string, FormSpec>,
+  specs: ReadonlyMap<string, WantedForm>,
   closed: ReadonlyMap<string, string>,
   now: string,
 ): { held: Set<string>; readyNext: boolean } {

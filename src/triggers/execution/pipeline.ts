@@ -29,8 +29,7 @@ import { utf8Length } from '../../sheets/index.js';
 import { type HostContext, withLock } from '../saved/context.js';
 import type { ExecutionState } from '../saved/execution-state.js';
 import { afterReads, carryOut, decide } from './decide.js';
-import { formSpecs } from '../drawing/forms-sync.js';
-import type { FormSpec } from '../../forms/index.js';
+import { type WantedForm, formSpecs } from '../drawing/forms-sync.js';
 import { type WriteReport, draw, redrawLinks } from '../drawing/draw.js';
 import { readRows } from '../answers/row-edits.js';
 import { botAnswers } from '../answers/bot-answers.js';
@@ -164,7 +163,7 @@ function refusedHere(ctx: HostContext, kind: RunKind): RunReport | null {
 interface Decided {
   readonly result: ReplayResult;
   /** What each form should show as `result` stands (the messages logged change none of it). */
-  readonly specs: ReadonlyMap<string, FormSpec>;
+  readonly specs: ReadonlyMap<string, WantedForm>;
   readonly closed: ReadonlyMap<string, string>;
   readonly held: ReadonlySet<string>;
   readonly messages: MessagesSent;
