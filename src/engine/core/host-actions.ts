@@ -34,7 +34,17 @@ function phaseTitle(result: Named, id: string): string {
 /** A seat's name as the list gives it (seatName, as of the list's time). */
 type Namer = (player: string) => string;
 
-function eventAction(result: Named, event: MatchEvent, name: Namer): string | null {
+/** The seats' names and substitutions, worked out once for the whole list. */
+interface Seats {
+  /** A seat's name as of the list's time. */
+  readonly name: Namer;
+  /** A seat's name by every substitution logged (a balance changed before the match). */
+  readonly nameEver: Namer;
+  /** Every substitution logged, in order (substitutionsOf). */
+  readonly substitutions: readonly SubstituteEvent[];
+}
+
+function eventAction(result: Named, event: MatchEvent, seats: Seats): string | null {
   switch (event.type) {
     case 'extend':
       return `Extended ${phaseTitle(result, event.phase)} to ${when(result, event.deadline)}`;
@@ -45,9 +55,9 @@ function eventAction(result: Named, event: MatchEvent, name: Namer): string | nu
     case 'resume':
       return 'Resumed the match';
     case 'email':
-      return `Corrected ${name(event.player)}'s email`;
+      return `Corrected ${seats.name(event.player)}'s email`;
     case 'substitute':
-      return substituteAction(result, event);
+      return substituteAction(result, event, seats.substitutions);
     case 'resolve':
       return 'Resolved what was overdue (Resolve overdue now)';
     default:
@@ -56,7 +66,7 @@ function eventAction(result: Named, event: MatchEvent, name: Namer): string | nu
 }
 
 /** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
-function substituteAction(result: Named, event: SubstituteEvent): string {
+function substituteAction(result: Named, event: SubstituteEvent, substitutions: readonly SubstituteEvent[]): string {
   const seat = result.match.players.find((p) => p.id === event.player);
   const first = seat?.name ?? event.player;
   // An anonymous match's substitute takes the alias: everyone reads that the seat changed hands, never who holds it.
@@ -64,7 +74,7 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
     return event.person === seat?.person
       ? `${first}'s own player is back in their seat (from ${event.at})`
       : `A substitute took ${first}'s seat, under the same alias (from ${event.at})`;
-  const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
+  const earlier = substitutions.filter((e) => e.player === event.player && isAfter(event.at, e.at));
   const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
   if (event.name === first) return `${first} is back in their seat, after ${before} (from ${when(result, event.at)})`;
   return `${event.name} took ${before}'s seat (from ${when(result, event.at)})`;
@@ -88,11 +98,14 @@ function decisionAction(result: Named, decision: Decision, name: Namer): string 
  */
 export function hostActions(result: Named, now?: string): HostAction[] {
   const happened = (at: string | undefined) => at === undefined || now === undefined || !isAfter(at, now);
-  // The seats by their names as of `now`; a balance changed before the match by every name the seat has had.
-  const name: Namer = (player) => seatName(result.match, player, now);
-  const nameEver: Namer = (player) => seatName(result.match, player);
+  const seats: Seats = {
+    name: (player) => seatName(result.match, player, now),
+    nameEver: (player) => seatName(result.match, player),
+    substitutions: substitutionsOf(result.match),
+  };
+  const { name, nameEver } = seats;
   const events = (result.match.events ?? []).flatMap((event) => {
-    const what = happened(event.at) ? eventAction(result, event, name) : null;
+    const what = happened(event.at) ? eventAction(result, event, seats) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
   // A public row changed by an account Google named, and not the row's player: the host (who can

@@ -76,7 +76,7 @@ export interface Collected {
   readonly pollForms: boolean;
   /** The players whose form may hold an answer not yet read (formsToRead). */
   readonly mayHold: string[];
-  /** Forms the poll left to step 3, which closes and reads them once more (edgePassed): read there. */
+  /** Forms the poll left to step 3, which closes and reads them once more (the edge passed: collectInputs): read there. */
   readonly deferred: string[];
   /** The edit keys consumed, and the rows pointer to keep once their entries are logged. */
   readonly edits: { readonly consumed: string[]; readonly pointer: RowsPointer | null };
@@ -117,16 +117,6 @@ function askedPlayer(ctx: HostContext, match: MatchFile, url: string): string | 
 }
 
 /**
- * Whether the open phase's deadline, or the next phase's opening, has passed since the last
- * execution looked (the quiet pointer's edge, written by the one before: schedule/next-due.ts). Every form that
- * may hold an answer then changes, and step 3 closes it and reads it once more (execution/decide.ts).
- */
-function edgePassed(ctx: HostContext, now: string): boolean {
-  const edge = ctx.pointers.quiet()?.edge;
-  return edge !== undefined && Date.parse(edge) <= Date.parse(now);
-}
-
-/**
  * Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due: from
  * `polledAt`, when every form was last read), then the public rows' edits. Answers what it read as
  * entries for the pipeline to add; nothing here adds to the log.
@@ -138,8 +128,11 @@ export function collectInputs(
   now: string,
   polledAt: string | undefined,
 ): Collected {
-  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
+  // What was left for this execution: the forms answers asked to be read (made before this read:
+  // under the lock, the store is fresh), and the edge the last one rested before (its quiet
+  // pointer's: schedule/next-due.ts; dropped by an answer or the host's menu).
   const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
+  const edge = ctx.pointers.quiet()?.edge;
   const asked = askedForms(ctx, match, asks);
   const pollForms =
     kind === 'menu' ||
@@ -147,10 +140,13 @@ export function collectInputs(
     asked === 'all' ||
     (kind === 'tick' && formsDue(polledAt, formsPollMs(ctx, match), now));
   const mayHold = formsToRead(ctx, match);
-  // A poll at a deadline reads each form once: the close reads them all after this (read there
-  // even if not closed), so an answer sent before the deadline is read and credited to the phase
-  // its form showed, as by this read, only into the second replay.
-  const deferred = pollForms && edgePassed(ctx, now) ? mayHold : [];
+  // A poll at a deadline reads each form once. The open phase's deadline, or the next phase's
+  // opening, has passed since the last execution looked (its edge): every form that may hold an
+  // answer then changes, and step 3 closes it and reads it once more (execution/decide.ts), even
+  // if not closed. So an answer sent before the deadline is read and credited to the phase its
+  // form showed, as by this read, only into the second replay.
+  const edgePassed = edge !== undefined && Date.parse(edge) <= Date.parse(now);
+  const deferred = pollForms && edgePassed ? mayHold : [];
   const read = pollForms ? mayHold.filter((id) => !deferred.includes(id)) : asked;
   const forms = read.length > 0 ? collectForms(ctx, match, read) : [];
   if (ctx.ports.machine) readRows(ctx);
