@@ -1,7 +1,8 @@
-// The pipeline's first step (execution/pipeline.ts): the log, and what is new since it was written. The
-// host's own entry, the form responses not yet logged (an answer's form, or every form that may
-// hold one when a poll is due: formsDue), and the public rows' edits the edit trigger recorded
-// (row-edits.ts). Nothing here replays the match: what is read here is all in the first replay.
+// The pipeline's first step (execution/pipeline.ts): what is new since the log was written. The
+// form responses not yet logged (an answer's form, or every form that may hold one when a poll is
+// due: formsDue), and the public rows' edits the edit trigger recorded (row-edits.ts), answered as
+// entries: the pipeline adds them (Inputs, the log as read and what this execution adds to it).
+// Nothing here replays the match: what is read here is all in the first replay.
 
 import type { MatchFile } from '../../engine/index.js';
 import type { HostContext } from '../saved/context.js';

@@ -1,14 +1,16 @@
 // One execution of the add-on (a clock tick, a form submission, a menu item), under the document
 // lock: one pipeline, whatever started it (docs/architecture.md, "One execution").
 //
-//   1. read    the log, and what is new: the host's entry, form responses not yet logged, the
-//              public rows' edits (answers/new-inputs.ts);
+//   1. read    the log, the execution's own record (once: each step is given the part it needs),
+//              and what is new: form responses not yet logged, the public rows' edits
+//              (answers/new-inputs.ts answers them; the pipeline adds them, and each step's after);
 //   2. replay  once, as of now: whatever phase is overdue closes, by the deadlines and the
 //              submissions' own times, so a late, doubled or missed trigger changes nothing;
 //   3. decide  from that replay alone (decide.ts): a `close` when every player is ready, the forms
 //              to close and read once more before they change, the forms to read before a
-//              reminder. What that reads is one more input, and one more replay: never a loop;
-//              then the reminders and Discord posts due now are sent (messages/messages.ts);
+//              reminder. With the host's entry and the bots' answers, what that reads is one more
+//              input, and one more replay: never a loop; then the reminders and Discord posts due
+//              now are sent (messages/messages.ts);
 //   4. write   the log first (it is the truth), each entry with its own id, after whatever rows
 //              are there (saved/match-log.ts: a second host at once doubles nothing);
 //   5. draw    each spreadsheet whose view changed, one batchUpdate each, and each form the open

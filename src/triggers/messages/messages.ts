@@ -181,9 +181,7 @@ function sendPosts(
   const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
   for (const p of pending.values())
     if (!current.has(p.key))
-      entries.push(
-        event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }),
-      );
+      entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }));
   for (const { key, content, mentions } of posts) {
     const tries = logged.get(messageId('discord', key)) ?? [];
     if (tries.some((s) => s !== 'failed')) continue;
