@@ -15,9 +15,8 @@ import type { ExecutionState } from '../saved/execution-state.js';
 import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from '../answers/new-inputs.js';
 import type { LogEntry } from '../saved/match-log.js';
-import { KEY } from '../saved/pointers.js';
+import { KEY, type PlayerPointer } from '../saved/pointers.js';
 import { CURRENT_LABEL } from '../saved/season-logs.js';
-import type { Spreadsheet } from '../google/ports.js';
 import {
   type RowsPointer,
   type RowsSetup,
@@ -180,20 +179,22 @@ export function draw(
   return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 
-/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
-function firstSheetOf(ctx: HostContext, audience: Audience): { defaultSheetId?: number } {
-  if (audience === 'host') return {};
-  const file =
-    audience === 'public'
-      ? ctx.pointers.requireShared()
-      : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
-  return file.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
+/** A spreadsheet the start made, as its pointer keeps it: its id, and the blank tab it was created with. */
+type MadeFile = { readonly id: string; readonly firstSheetId?: number };
+
+/**
+ * The spreadsheet an audience's view is drawn on, by its pointer (read once for the audience):
+ * null for the host's, which the ports open. `player`: the player's pointer as render read it.
+ */
+function fileOf(ctx: HostContext, audience: Audience, player: PlayerPointer | null): MadeFile | null {
+  if (audience === 'host') return null;
+  if (audience === 'public') return ctx.pointers.requireShared();
+  return (player ?? ctx.pointers.requirePlayer(audience.slice('player:'.length))).sheet;
 }
 
-function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
-  if (audience === 'host') return ctx.ports.files.host();
-  if (audience === 'public') return ctx.ports.files.open(ctx.pointers.requireShared().id);
-  return ctx.ports.files.open(ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet.id);
+/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
+function firstSheetOf(file: MadeFile | null): { defaultSheetId?: number } {
+  return file?.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
 }
 
 /**
@@ -235,11 +236,12 @@ function render(
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
+    const file = fileOf(ctx, audience, player);
     const requestsFrom = (metadata: WorkbookMetadata): Request[] => [
       ...(rewrite || rendered[audience] !== key
         ? renderRequests(view, metadata, {
             dropDefaultSheet: audience !== 'host',
-            ...firstSheetOf(ctx, audience),
+            ...firstSheetOf(file),
             force: rewrite,
           })
         : []),
@@ -249,7 +251,7 @@ function render(
           })
         : []),
     ];
-    const { requests, parts } = drawSheet(ctx, audience, requestsFrom, rewrite);
+    const { requests, parts } = drawSheet(ctx, audience, file, requestsFrom, rewrite);
     rendered[audience] = key;
     writes.push({
       target: audience,
@@ -280,10 +282,11 @@ function seasonTablesOf(result: ReplayResult, kept: unknown) {
 function drawSheet(
   ctx: HostContext,
   audience: Audience,
+  file: MadeFile | null,
   requestsFrom: (metadata: WorkbookMetadata) => Request[],
   fresh: boolean,
 ): { requests: number; parts: Request[][] } {
-  const raw = sheetFor(ctx, audience);
+  const raw = file ? ctx.ports.files.open(file.id) : ctx.ports.files.host();
   const sheet = ctx.metadata.sheet(raw, { keep: audience !== 'host' });
   const send = (metadata: WorkbookMetadata) => {
     const requests = requestsFrom(metadata);
