@@ -27,8 +27,12 @@ export interface PlanInput {
   readonly everyForm: boolean;
   /** The host's entry added after the replay may move the phase: every form that may hold an answer is closed. */
   readonly moved: boolean;
-  /** A tick that did not poll the forms reads those of the players a reminder would email. */
-  readonly remindReads: boolean;
+  /**
+   * The players a reminder due now would email (messages/messages.ts, playersToRemind, as the
+   * first replay stands), when this run reads their forms first: a tick that did not poll the
+   * forms. Empty otherwise.
+   */
+  readonly remind: readonly string[];
   /** The players whose form may hold an answer not read yet (formsToRead). */
   readonly mayHold: readonly string[];
   /** Forms the poll left to this step (a deadline passed: answers/new-inputs.ts): read here, closed or not. */
@@ -61,17 +65,9 @@ function changing(
 /**
  * Decides from the first replay. When the phase may move by this execution's own entries (a ready
  * close, the host's event) every form that may hold an answer is closed, so that the second replay
- * finds none left open that must change; otherwise only those whose questions change. `remind`:
- * the players a reminder due now would email (messages/messages.ts, playersToRemind), as the
- * first replay stands.
+ * finds none left open that must change; otherwise only those whose questions change.
  */
-export function decide(
-  ctx: HostContext,
-  result: ReplayResult,
-  now: string,
-  input: PlanInput,
-  remind: readonly string[],
-): Plan {
+export function decide(ctx: HostContext, result: ReplayResult, now: string, input: PlanInput): Plan {
   const entries = readyEntries(result, now);
   const players = result.match.players.map((p) => p.id);
   const specs = formSpecs(ctx, result);
@@ -81,7 +77,7 @@ export function decide(
       ? [...input.mayHold]
       : changing(ctx, result, specs, input.mayHold);
   const close = new Map(toClose.map((id) => [id, specs.get(id)?.spec.closedMessage ?? '']));
-  const reminded = input.remindReads ? remind.filter((id) => input.mayHold.includes(id) && !close.has(id)) : [];
+  const reminded = input.remind.filter((id) => input.mayHold.includes(id) && !close.has(id));
   const read = [...new Set([...reminded, ...input.deferred.filter((id) => !close.has(id))])];
   return { close, read, entries };
 }

@@ -208,20 +208,14 @@ function replayAndDecide(
   // answer's run, another host) draws it.
   if (build && ctx.replays > 1) throw refused ?? new Error(MOVED_WHILE_TYPING);
   const ran: RunKind = refused === undefined ? kind : 'menu';
-  const remindReads = ran === 'tick' && !collected.pollForms;
-  const plan = decide(
-    ctx,
-    first,
-    now,
-    {
-      everyForm: ran === 'rerender',
-      moved: entry?.kind === 'event',
-      remindReads,
-      mayHold: collected.mayHold,
-      deferred: collected.deferred,
-    },
-    remindReads ? playersToRemind(first, now) : [],
-  );
+  const plan = decide(ctx, first, now, {
+    everyForm: ran === 'rerender',
+    moved: entry?.kind === 'event',
+    // A tick that did not poll the forms reads those of the players a reminder would email.
+    remind: ran === 'tick' && !collected.pollForms ? playersToRemind(first, now) : [],
+    mayHold: collected.mayHold,
+    deferred: collected.deferred,
+  });
   const read = carryOut(ctx, inputs.match, plan);
   // One more input, in this order: the host's entry, the answers of the seats the add-on plays (a
   // rehearsal: answers/bot-answers.ts), the forms the plan read, and the plan's own entries.
