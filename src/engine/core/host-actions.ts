@@ -31,8 +31,20 @@ function phaseTitle(result: Named, id: string): string {
   return [...result.closed].reverse().find((c) => c.phase.id === id)?.phase.title ?? id;
 }
 
-function eventAction(result: Named, event: MatchEvent, now: string | undefined): string | null {
-  const name = (player: string) => seatName(result.match, player, now);
+/** A seat's name as the list gives it (seatName, as of the list's time). */
+type Namer = (player: string) => string;
+
+/** The seats' names and substitutions, worked out once for the whole list. */
+interface Seats {
+  /** A seat's name as of the list's time. */
+  readonly name: Namer;
+  /** A seat's name by every substitution logged (a balance changed before the match). */
+  readonly nameEver: Namer;
+  /** Every substitution logged, in order (substitutionsOf). */
+  readonly substitutions: readonly SubstituteEvent[];
+}
+
+function eventAction(result: Named, event: MatchEvent, seats: Seats): string | null {
   switch (event.type) {
     case 'extend':
       return `Extended ${phaseTitle(result, event.phase)} to ${when(result, event.deadline)}`;
@@ -43,9 +55,9 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
     case 'resume':
       return 'Resumed the match';
     case 'email':
-      return `Corrected ${name(event.player)}'s email`;
+      return `Corrected ${seats.name(event.player)}'s email`;
     case 'substitute':
-      return substituteAction(result, event);
+      return substituteAction(result, event, seats.substitutions);
     case 'resolve':
       return 'Resolved what was overdue (Resolve overdue now)';
     default:
@@ -54,7 +66,7 @@ function eventAction(result: Named, event: MatchEvent, now: string | undefined):
 }
 
 /** "Zed took Ann's seat", or "Ann is back in their seat": the people by their own names, never an address. */
-function substituteAction(result: Named, event: SubstituteEvent): string {
+function substituteAction(result: Named, event: SubstituteEvent, substitutions: readonly SubstituteEvent[]): string {
   const seat = result.match.players.find((p) => p.id === event.player);
   const first = seat?.name ?? event.player;
   // An anonymous match's substitute takes the alias: everyone reads that the seat changed hands, never who holds it.
@@ -62,21 +74,19 @@ function substituteAction(result: Named, event: SubstituteEvent): string {
     return event.person === seat?.person
       ? `${first}'s own player is back in their seat (from ${event.at})`
       : `A substitute took ${first}'s seat, under the same alias (from ${event.at})`;
-  const earlier = substitutionsOf(result.match, event.player).filter((e) => isAfter(event.at, e.at));
+  const earlier = substitutions.filter((e) => e.player === event.player && isAfter(event.at, e.at));
   const before = earlier.length > 0 ? earlier[earlier.length - 1].name : first;
   if (event.name === first) return `${first} is back in their seat, after ${before} (from ${when(result, event.at)})`;
   return `${event.name} took ${before}'s seat (from ${when(result, event.at)})`;
 }
 
-function rowEditAction(result: Named, player: string, now: string | undefined): string {
-  const name = seatName(result.match, player, now);
-  return `${name}'s public row was changed from another Google account than ${name}'s`;
+function rowEditAction(player: string, name: Namer): string {
+  const seat = name(player);
+  return `${seat}'s public row was changed from another Google account than ${seat}'s`;
 }
 
-function decisionAction(result: Named, decision: Decision, now: string | undefined): string {
-  const chosen = result.match.players.some((p) => p.id === decision.choice)
-    ? seatName(result.match, decision.choice, now)
-    : decision.choice;
+function decisionAction(result: Named, decision: Decision, name: Namer): string {
+  const chosen = result.match.players.some((p) => p.id === decision.choice) ? name(decision.choice) : decision.choice;
   // The question as the game asked it, never its id ("dmo", "tol-gift").
   const question = result.asked?.find((a) => a.id === decision.id)?.question;
   return question ? `Decided "${question}": ${chosen}` : `Made a host decision: ${chosen}`;
@@ -88,24 +98,33 @@ function decisionAction(result: Named, decision: Decision, now: string | undefin
  */
 export function hostActions(result: Named, now?: string): HostAction[] {
   const happened = (at: string | undefined) => at === undefined || now === undefined || !isAfter(at, now);
+  const seats: Seats = {
+    name: (player) => seatName(result.match, player, now),
+    nameEver: (player) => seatName(result.match, player),
+    substitutions: substitutionsOf(result.match),
+  };
+  const { name, nameEver } = seats;
   const events = (result.match.events ?? []).flatMap((event) => {
-    const what = happened(event.at) ? eventAction(result, event, now) : null;
+    const what = happened(event.at) ? eventAction(result, event, seats) : null;
     return what === null ? [] : [{ at: event.at, what, reason: 'reason' in event ? (event.reason ?? '') : '' }];
   });
   // A public row changed by an account Google named, and not the row's player: the host (who can
   // edit every row) answered for them. One Google named no one for is listed apart (rowEditsTable).
   const rows = result.match.submissions.flatMap((s) =>
     s.via === 'row' && s.editedBy === 'other' && s.at !== undefined && happened(s.at)
-      ? [{ at: s.at, what: rowEditAction(result, s.player, now), reason: '' }]
+      ? [{ at: s.at, what: rowEditAction(s.player, name), reason: '' }]
       : [],
   );
   const decisions = result.match.decisions
     .filter((d) => happened(d.at))
-    .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, now), reason: d.reason ?? '' }));
-  const timed = [...seasonActions(result, happened), ...events, ...rows, ...decisions.filter((d) => d.at !== '')].sort(
-    (a, b) => Date.parse(a.at) - Date.parse(b.at),
-  );
-  return [...seasonActions(result, happened, false), ...timed, ...decisions.filter((d) => d.at === '')];
+    .map((d) => ({ at: d.at ?? '', what: decisionAction(result, d, name), reason: d.reason ?? '' }));
+  const timed = [
+    ...seasonActions(result, happened, nameEver),
+    ...events,
+    ...rows,
+    ...decisions.filter((d) => d.at !== ''),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return [...seasonActions(result, happened, nameEver, false), ...timed, ...decisions.filter((d) => d.at === '')];
 }
 
 /**
@@ -113,7 +132,12 @@ export function hostActions(result: Named, now?: string): HostAction[] {
  * actions like any other, with their reason. Those without a time (a hand-written file) come first,
  * as they came before the match.
  */
-function seasonActions(result: Named, happened: (at: string | undefined) => boolean, timed = true): HostAction[] {
+function seasonActions(
+  result: Named,
+  happened: (at: string | undefined) => boolean,
+  name: Namer,
+  timed = true,
+): HostAction[] {
   return (result.match.season?.adjustments ?? [])
     .filter((a) => (a.at !== undefined) === timed && happened(a.at))
     .map((a) => {
@@ -127,7 +151,7 @@ function seasonActions(result: Named, happened: (at: string | undefined) => bool
         .join(' and ');
       return {
         at: a.at ?? '',
-        what: `Changed ${seatName(result.match, a.player)}'s balance before this match: ${what || 'nothing'}`,
+        what: `Changed ${name(a.player)}'s balance before this match: ${what || 'nothing'}`,
         reason: a.reason,
       };
     });

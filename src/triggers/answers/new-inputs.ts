@@ -1,7 +1,8 @@
-// The pipeline's first step (execution/pipeline.ts): the log, and what is new since it was written. The
-// host's own entry, the form responses not yet logged (an answer's form, or every form that may
-// hold one when a poll is due: formsDue), and the public rows' edits the edit trigger recorded
-// (row-edits.ts). Nothing here replays the match: what is read here is all in the first replay.
+// The pipeline's first step (execution/pipeline.ts): what is new since the log was written. The
+// form responses not yet logged (an answer's form, or every form that may hold one when a poll is
+// due: formsDue), and the public rows' edits the edit trigger recorded (row-edits.ts), answered as
+// entries: the pipeline adds them (Inputs, the log as read and what this execution adds to it).
+// Nothing here replays the match: what is read here is all in the first replay.
 
 import type { MatchFile } from '../../engine/index.js';
 import type { HostContext } from '../saved/context.js';
@@ -68,13 +69,15 @@ export class Inputs {
 
 /** What step 1 read, for the steps after it. */
 export interface Collected {
+  /** The form responses and the rows' edits, as entries to log (the pipeline adds them, in this order). */
+  readonly entries: readonly LogEntry[];
   /** The answers' asks this execution saw (removed once what they asked for is logged). */
   readonly asks: string[];
   /** Every form that may hold an answer was read (a poll). */
   readonly pollForms: boolean;
   /** The players whose form may hold an answer not yet read (formsToRead). */
   readonly mayHold: string[];
-  /** Forms the poll left to step 3, which closes and reads them once more (edgePassed): read there. */
+  /** Forms the poll left to step 3, which closes and reads them once more (the edge passed: collectInputs): read there. */
   readonly deferred: string[];
   /** The edit keys consumed, and the rows pointer to keep once their entries are logged. */
   readonly edits: { readonly consumed: string[]; readonly pointer: RowsPointer | null };
@@ -90,9 +93,8 @@ export interface Collected {
  * not cost the next player much of their time: formsPollMs in form-responses.ts; a form closed and read, as
  * while the match is paused or over, is not read).
  */
-function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
-  const { polledAt } = ctx.pointers.state();
-  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= formsPollMs(ctx, match);
+function formsDue(polledAt: string | undefined, pollMs: number, now: string): boolean {
+  return polledAt === undefined || Date.parse(now) - Date.parse(polledAt) >= pollMs;
 }
 
 /**
@@ -100,51 +102,64 @@ function formsDue(ctx: HostContext, match: MatchFile, now: string): boolean {
  * answer whose event did not say, or a form URL in another spelling).
  */
 function askedForms(ctx: HostContext, match: MatchFile, asks: readonly string[]): string[] | 'all' {
-  const out = new Set<string>();
-  for (const key of asks) {
-    const url = ctx.pointers.store.get(key) ?? '';
-    const player =
-      url === ''
-        ? undefined
-        : match.players.find((p) => {
-            const ref = ctx.pointers.player(p.id)?.form;
-            return (
-              p.form !== undefined &&
-              (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)))
-            );
-          });
-    if (!player) return 'all';
-    out.add(player.id);
-  }
-  return [...out];
+  const players = asks.map((key) => askedPlayer(ctx, match, ctx.pointers.store.get(key) ?? ''));
+  return players.every((id): id is string => id !== undefined) ? [...new Set(players)] : 'all';
+}
+
+/** The player whose form an ask's URL names (by the form's id, or its pointer's URLs), if any. */
+function askedPlayer(ctx: HostContext, match: MatchFile, url: string): string | undefined {
+  if (url === '') return undefined;
+  return match.players.find((p) => {
+    const ref = ctx.pointers.player(p.id)?.form;
+    return (
+      p.form !== undefined && (url.includes(p.form) || (ref !== undefined && (url === ref.url || url === ref.editUrl)))
+    );
+  })?.id;
 }
 
 /**
- * Whether the open phase's deadline, or the next phase's opening, has passed since the last
- * execution looked (the quiet pointer's edge, written by the one before: schedule/next-due.ts). Every form that
- * may hold an answer then changes, and step 3 closes it and reads it once more (execution/decide.ts).
+ * Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due: from
+ * `polledAt`, when every form was last read), then the public rows' edits. Answers what it read as
+ * entries for the pipeline to add; nothing here adds to the log.
  */
-function edgePassed(ctx: HostContext, now: string): boolean {
-  const edge = ctx.pointers.quiet()?.edge;
-  return edge !== undefined && Date.parse(edge) <= Date.parse(now);
-}
-
-/** Step 1: the forms answers asked to be read (or all that may hold one, when a poll is due), then the public rows' edits. */
-export function collectInputs(ctx: HostContext, kind: RunKind, inputs: Inputs, now: string): Collected {
-  // The forms answers asked to be read (made before this read: under the lock, the store is fresh).
+export function collectInputs(
+  ctx: HostContext,
+  kind: RunKind,
+  match: MatchFile,
+  now: string,
+  polledAt: string | undefined,
+): Collected {
+  // What was left for this execution: the forms answers asked to be read (made before this read:
+  // under the lock, the store is fresh), and the edge the last one rested before (its quiet
+  // pointer's: schedule/next-due.ts; dropped by an answer or the host's menu).
   const asks = ctx.pointers.store.keys().filter((k) => k.startsWith(KEY.askPrefix));
-  const asked = askedForms(ctx, inputs.match, asks);
+  const edge = ctx.pointers.quiet()?.edge;
+  const asked = askedForms(ctx, match, asks);
   const pollForms =
-    kind === 'menu' || kind === 'rerender' || asked === 'all' || (kind === 'tick' && formsDue(ctx, inputs.match, now));
-  const mayHold = formsToRead(ctx, inputs.match);
-  // A poll at a deadline reads each form once: the close reads them all after this (read there
-  // even if not closed), so an answer sent before the deadline is read and credited to the phase
-  // its form showed, as by this read, only into the second replay.
-  const deferred = pollForms && edgePassed(ctx, now) ? mayHold : [];
+    kind === 'menu' ||
+    kind === 'rerender' ||
+    asked === 'all' ||
+    (kind === 'tick' && formsDue(polledAt, formsPollMs(ctx, match), now));
+  const mayHold = formsToRead(ctx, match);
+  // A poll at a deadline reads each form once. The open phase's deadline, or the next phase's
+  // opening, has passed since the last execution looked (its edge): every form that may hold an
+  // answer then changes, and step 3 closes it and reads it once more (execution/decide.ts), even
+  // if not closed. So an answer sent before the deadline is read and credited to the phase its
+  // form showed, as by this read, only into the second replay.
+  const edgePassed = edge !== undefined && Date.parse(edge) <= Date.parse(now);
+  const deferred = pollForms && edgePassed ? mayHold : [];
   const read = pollForms ? mayHold.filter((id) => !deferred.includes(id)) : asked;
-  if (read.length > 0) inputs.add(collectForms(ctx, inputs.match, read));
+  const forms = read.length > 0 ? collectForms(ctx, match, read) : [];
   if (ctx.ports.machine) readRows(ctx);
-  const edits = collectEdits(ctx, inputs.match);
-  inputs.add(edits.entries);
-  return { asks, pollForms, mayHold, deferred, edits: { consumed: edits.consumed, pointer: edits.pointer } };
+  // The edits are read against the log as read: the form responses beside them are neither rows
+  // nor edits, so they change nothing collectEdits looks at.
+  const edits = collectEdits(ctx, match);
+  return {
+    entries: [...forms, ...edits.entries],
+    asks,
+    pollForms,
+    mayHold,
+    deferred,
+    edits: { consumed: edits.consumed, pointer: edits.pointer },
+  };
 }

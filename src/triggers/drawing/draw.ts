@@ -10,13 +10,13 @@ import { seasonTables } from '../../engine/season/season-tables.js';
 import type { Request, WorkbookMetadata } from '../../sheets/api.js';
 import { batchBytes, renderRequests, splitRequests, utf8Length } from '../../sheets/index.js';
 import type { HostContext } from '../saved/context.js';
-import { formSpecs, updateForms } from './forms-sync.js';
+import { type WantedForm, updateForms } from './forms-sync.js';
+import type { ExecutionState } from '../saved/execution-state.js';
 import { discordRefusing, linksOf, linksTabRequests } from './links.js';
 import type { RunKind } from '../answers/new-inputs.js';
 import type { LogEntry } from '../saved/match-log.js';
-import { KEY } from '../saved/pointers.js';
+import { KEY, type PlayerPointer } from '../saved/pointers.js';
 import { CURRENT_LABEL } from '../saved/season-logs.js';
-import type { Spreadsheet } from '../google/ports.js';
 import {
   type RowsPointer,
   type RowsSetup,
@@ -82,11 +82,15 @@ export function redrawLinks(ctx: HostContext, before: MatchFile, after: MatchFil
 export interface DrawInput {
   readonly kind: RunKind;
   readonly result: ReplayResult;
+  /** What each form should show as `result` stands (formSpecs in forms-sync.ts, made once by the pipeline). */
+  readonly specs: ReadonlyMap<string, WantedForm>;
+  /** The execution's own record as the run read it (nothing before the drawing changes it). */
+  readonly kept: ExecutionState;
   /** What this run logged. */
   readonly entries: readonly LogEntry[];
   /** The forms this run closed (see execution/decide.ts). */
   readonly closed: ReadonlyMap<string, string>;
-  /** The forms left as they are for the next execution (see heldForms in execution/decide.ts). */
+  /** The forms left as they are for the next execution (see afterReads in execution/decide.ts). */
   readonly held: ReadonlySet<string>;
   readonly now: string;
   readonly startedAt: number;
@@ -102,7 +106,7 @@ export function draw(
   ctx: HostContext,
   input: DrawInput,
 ): { writes: WriteReport[]; formsUpdated: number; unfinished: boolean; deferredUntil: string | null } {
-  const { kind, result, entries, closed, held, now, startedAt } = input;
+  const { kind, result, entries, closed, held, now, startedAt, kept } = input;
   const rewrite = kind === 'rerender';
   const seen = stateKey(result);
   const rows = ctx.pointers.rows();
@@ -115,7 +119,6 @@ export function draw(
   // OTHERS_EVERY_MINUTES and at every change of phase. Twenty answers in a minute would otherwise be
   // twenty writes to every spreadsheet (far over the Sheets API's 60 writes a minute), and drawing
   // every sheet every minute while answers come in is most of a day's trigger time.
-  const kept = ctx.pointers.state();
   const seenBefore = kept.seen ?? null;
   const phaseKept = seenBefore !== null && phaseOfKey(seenBefore) === phaseOfKey(seen);
   const senders = entries.flatMap((e): Audience[] => (e.kind === 'submission' ? [`player:${e.value.player}`] : []));
@@ -150,6 +153,7 @@ export function draw(
     if (ctx.ports.machine) ctx.pointers.remove(KEY.rowsRead);
   }
   const writes = render(ctx, result, {
+    rendered: kept.rendered ?? {},
     rewrite,
     answersTab: rowsMoved ? 'reset' : rowsStale ? 'keep' : null,
     only,
@@ -161,7 +165,7 @@ export function draw(
       ...setup,
       ...(shown.phase !== null && shown.questions.length > 0 ? { previous: shown } : {}),
     } satisfies RowsPointer);
-  const forms = updateForms(ctx, result, formSpecs(ctx, result), {
+  const forms = updateForms(ctx, result, input.specs, {
     rewrite,
     closed,
     held,
@@ -175,20 +179,22 @@ export function draw(
   return { writes, formsUpdated: forms.updated, unfinished: forms.pending, deferredUntil: only ? deferredUntil : null };
 }
 
-/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
-function firstSheetOf(ctx: HostContext, audience: Audience): { defaultSheetId?: number } {
-  if (audience === 'host') return {};
-  const file =
-    audience === 'public'
-      ? ctx.pointers.requireShared()
-      : ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet;
-  return file.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
+/** A spreadsheet the start made, as its pointer keeps it: its id, and the blank tab it was created with. */
+type MadeFile = { readonly id: string; readonly firstSheetId?: number };
+
+/**
+ * The spreadsheet an audience's view is drawn on, by its pointer (read once for the audience):
+ * null for the host's, which the ports open. `player`: the player's pointer as render read it.
+ */
+function fileOf(ctx: HostContext, audience: Audience, player: PlayerPointer | null): MadeFile | null {
+  if (audience === 'host') return null;
+  if (audience === 'public') return ctx.pointers.requireShared();
+  return (player ?? ctx.pointers.requirePlayer(audience.slice('player:'.length))).sheet;
 }
 
-function sheetFor(ctx: HostContext, audience: Audience): Spreadsheet {
-  if (audience === 'host') return ctx.ports.files.host();
-  if (audience === 'public') return ctx.ports.files.open(ctx.pointers.requireShared().id);
-  return ctx.ports.files.open(ctx.pointers.requirePlayer(audience.slice('player:'.length)).sheet.id);
+/** The blank tab a match's spreadsheet was created with, by the id recorded then (see renderRequests). */
+function firstSheetOf(file: MadeFile | null): { defaultSheetId?: number } {
+  return file?.firstSheetId !== undefined ? { defaultSheetId: file.firstSheetId } : {};
 }
 
 /**
@@ -201,13 +207,21 @@ function render(
   ctx: HostContext,
   result: ReplayResult,
   {
+    rendered: before,
     rewrite,
     answersTab,
     only,
     season,
-  }: { rewrite: boolean; answersTab: AnswersTabDraw; only: ReadonlySet<Audience> | null; season: unknown },
+  }: {
+    /** Each audience's view as last drawn (ExecutionState.rendered). */
+    rendered: Readonly<Record<string, string>>;
+    rewrite: boolean;
+    answersTab: AnswersTabDraw;
+    only: ReadonlySet<Audience> | null;
+    season: unknown;
+  },
 ): WriteReport[] {
-  const rendered = { ...ctx.pointers.state().rendered };
+  const rendered = { ...before };
   const every: Audience[] = ['host', 'public', ...result.match.players.map((p): Audience => `player:${p.id}`)];
   const audiences = every.filter((a) => !only || only.has(a));
   const writes: WriteReport[] = [];
@@ -222,11 +236,12 @@ function render(
     const key = viewKey(view);
     const extra = audience === 'public' && answersTab !== null && !publicByForm(result.match);
     if (!rewrite && !extra && rendered[audience] === key) continue;
+    const file = fileOf(ctx, audience, player);
     const requestsFrom = (metadata: WorkbookMetadata): Request[] => [
       ...(rewrite || rendered[audience] !== key
         ? renderRequests(view, metadata, {
             dropDefaultSheet: audience !== 'host',
-            ...firstSheetOf(ctx, audience),
+            ...firstSheetOf(file),
             force: rewrite,
           })
         : []),
@@ -236,7 +251,7 @@ function render(
           })
         : []),
     ];
-    const { requests, parts } = drawSheet(ctx, audience, requestsFrom, rewrite);
+    const { requests, parts } = drawSheet(ctx, audience, file, requestsFrom, rewrite);
     rendered[audience] = key;
     writes.push({
       target: audience,
@@ -267,10 +282,11 @@ function seasonTablesOf(result: ReplayResult, kept: unknown) {
 function drawSheet(
   ctx: HostContext,
   audience: Audience,
+  file: MadeFile | null,
   requestsFrom: (metadata: WorkbookMetadata) => Request[],
   fresh: boolean,
 ): { requests: number; parts: Request[][] } {
-  const raw = sheetFor(ctx, audience);
+  const raw = file ? ctx.ports.files.open(file.id) : ctx.ports.files.host();
   const sheet = ctx.metadata.sheet(raw, { keep: audience !== 'host' });
   const send = (metadata: WorkbookMetadata) => {
     const requests = requestsFrom(metadata);

@@ -20,8 +20,14 @@ import { publicByForm } from '../answers/public-rows.js';
  */
 const FORMS_TIME_BUDGET_MS = 150_000;
 
-/** What each player's form should show as the match stands. */
-export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, FormSpec> {
+/** What a player's form should show, and its fingerprint (the key its pointer keeps once it shows it). */
+export interface WantedForm {
+  readonly spec: FormSpec;
+  readonly key: string;
+}
+
+/** What each player's form should show as the match stands (made once per replay, and handed on). */
+export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, WantedForm> {
   const shared = ctx.pointers.shared();
   const matchZone = result.match.schedule?.timeZone ?? 'UTC';
   const closesWhenReady = result.open !== null && closeWhenReadyFor(result.match.schedule, result.open.phase);
@@ -30,36 +36,34 @@ export function formSpecs(ctx: HostContext, result: ReplayResult): Map<string, F
     : result.final
       ? 'The match is over. Thank you for playing!'
       : "The match waits on the host's decision.";
-  const out = new Map<string, FormSpec>();
+  const out = new Map<string, WantedForm>();
   for (const player of result.match.players) {
     const pointer = ctx.pointers.player(player.id);
     // Times in the player's own zone, as their sheet and emails give them (core/zones.ts).
     const zone = player.timeZone ?? matchZone;
     const deadline = result.open?.timing.deadline ? zonedText(result.open.timing.deadline, zone) : undefined;
     const pausedSince = result.paused ? zonedText(result.paused.from, zone) : undefined;
-    out.set(
-      player.id,
-      formSpecFor(player.id, {
-        gameTitle: result.game.title,
-        playerName: player.name,
-        phase: result.open?.phase ?? null,
-        ...(deadline ? { deadline } : {}),
-        ...(over ? { over } : {}),
-        ...(pausedSince !== undefined ? { pausedSince } : {}),
-        ...(closesWhenReady ? { closesWhenReady } : {}),
-        ...(shared ? { sharedSheetUrl: shared.url } : {}),
-        ...(publicByForm(result.match) ? { publicByForm: true } : {}),
-        ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
-      }),
-    );
+    const spec = formSpecFor(player.id, {
+      gameTitle: result.game.title,
+      playerName: player.name,
+      phase: result.open?.phase ?? null,
+      ...(deadline ? { deadline } : {}),
+      ...(over ? { over } : {}),
+      ...(pausedSince !== undefined ? { pausedSince } : {}),
+      ...(closesWhenReady ? { closesWhenReady } : {}),
+      ...(shared ? { sharedSheetUrl: shared.url } : {}),
+      ...(publicByForm(result.match) ? { publicByForm: true } : {}),
+      ...(pointer ? { playerSheetUrl: pointer.sheet.url } : {}),
+    });
+    out.set(player.id, { spec, key: fingerprint(JSON.stringify(spec)) });
   }
   return out;
 }
 
-function specOf(specs: ReadonlyMap<string, FormSpec>, playerId: string): FormSpec {
-  const spec = specs.get(playerId);
-  if (!spec) throw new Error(`no form spec for player ${playerId}`);
-  return spec;
+function specOf(specs: ReadonlyMap<string, WantedForm>, playerId: string): WantedForm {
+  const wanted = specs.get(playerId);
+  if (!wanted) throw new Error(`no form spec for player ${playerId}`);
+  return wanted;
 }
 
 /** The fingerprints of what `spec` shows, part by part. */
@@ -173,7 +177,7 @@ function showForm(
 function leftClosed(
   ctx: HostContext,
   result: ReplayResult,
-  specs: ReadonlyMap<string, FormSpec>,
+  specs: ReadonlyMap<string, WantedForm>,
   closed: ReadonlyMap<string, string>,
   from: string,
 ): void {
@@ -194,7 +198,7 @@ function leftClosed(
 export function updateForms(
   ctx: HostContext,
   result: ReplayResult,
-  specs: ReadonlyMap<string, FormSpec>,
+  specs: ReadonlyMap<string, WantedForm>,
   {
     rewrite,
     closed,
@@ -213,13 +217,12 @@ export function updateForms(
   let count = 0;
   let pending = false;
   for (const player of result.match.players) {
-    const spec = specOf(specs, player.id);
-    const key = fingerprint(JSON.stringify(spec));
+    const { spec, key } = specOf(specs, player.id);
     const formId = formOf(player);
     const pointer = ctx.pointers.form(formId);
     if (!rewrite && !closed.has(player.id) && pointer.key === key) continue;
     // Not closed and read here, and may hold an answer: the next execution closes it first (its
-    // pointer still differs, so it looks: see heldForms in execution/decide.ts).
+    // pointer still differs, so it looks: see afterReads in execution/decide.ts).
     if (held.has(player.id)) {
       pending = true;
       continue;

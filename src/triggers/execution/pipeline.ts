@@ -1,14 +1,16 @@
 // One execution of the add-on (a clock tick, a form submission, a menu item), under the document
 // lock: one pipeline, whatever started it (docs/architecture.md, "One execution").
 //
-//   1. read    the log, and what is new: the host's entry, form responses not yet logged, the
-//              public rows' edits (answers/new-inputs.ts);
+//   1. read    the log, the execution's own record (once: each step is given the part it needs),
+//              and what is new: form responses not yet logged, the public rows' edits
+//              (answers/new-inputs.ts answers them; the pipeline adds them, and each step's after);
 //   2. replay  once, as of now: whatever phase is overdue closes, by the deadlines and the
 //              submissions' own times, so a late, doubled or missed trigger changes nothing;
 //   3. decide  from that replay alone (decide.ts): a `close` when every player is ready, the forms
 //              to close and read once more before they change, the forms to read before a
-//              reminder. What that reads is one more input, and one more replay: never a loop;
-//              then the reminders and Discord posts due now are sent (messages/messages.ts);
+//              reminder. With the host's entry and the bots' answers, what that reads is one more
+//              input, and one more replay: never a loop; then the reminders and Discord posts due
+//              now are sent (messages/messages.ts);
 //   4. write   the log first (it is the truth), each entry with its own id, after whatever rows
 //              are there (saved/match-log.ts: a second host at once doubles nothing);
 //   5. draw    each spreadsheet whose view changed, one batchUpdate each, and each form the open
@@ -27,13 +29,15 @@ import { fingerprint } from '../../engine/core/hash.js';
 import type { ReplayResult } from '../../engine/index.js';
 import { utf8Length } from '../../sheets/index.js';
 import { type HostContext, withLock } from '../saved/context.js';
-import { carryOut, decide, heldForms, readyAfterReads } from './decide.js';
+import type { ExecutionState } from '../saved/execution-state.js';
+import { afterReads, carryOut, decide } from './decide.js';
+import { type WantedForm, formSpecs } from '../drawing/forms-sync.js';
 import { type WriteReport, draw, redrawLinks } from '../drawing/draw.js';
 import { readRows } from '../answers/row-edits.js';
 import { botAnswers } from '../answers/bot-answers.js';
 import { type Collected, Inputs, type RunKind, collectInputs } from '../answers/new-inputs.js';
 import type { LogEntry } from '../saved/match-log.js';
-import { type MessagesSent, sendMessages } from '../messages/messages.js';
+import { type MessagesSent, playersToRemind, sendMessages } from '../messages/messages.js';
 import { KEY } from '../saved/pointers.js';
 import { armNextRun, openFormsAhead } from '../schedule/next-due.js';
 import { armNearEdge, disarmed, wakeRan } from '../schedule/clock-triggers.js';
@@ -160,6 +164,8 @@ function refusedHere(ctx: HostContext, kind: RunKind): RunReport | null {
 /** What steps 2 and 3 come to: the replay to draw, what was closed or held, what was sent. */
 interface Decided {
   readonly result: ReplayResult;
+  /** What each form should show as `result` stands (the messages logged change none of it). */
+  readonly specs: ReadonlyMap<string, WantedForm>;
   readonly closed: ReadonlyMap<string, string>;
   readonly held: ReadonlySet<string>;
   readonly messages: MessagesSent;
@@ -173,7 +179,8 @@ interface Decided {
 
 /**
  * Steps 2 and 3: the replay as of now, the host's entry built against it, what it calls for done
- * as one more input, and a second replay only if that added anything.
+ * as one more input, and a second replay only if that added anything. `bots`: the seats the
+ * add-on plays (ExecutionState.bots, as the run read it).
  */
 function replayAndDecide(
   ctx: HostContext,
@@ -182,6 +189,7 @@ function replayAndDecide(
   collected: Collected,
   now: string,
   build: HostEntry | undefined,
+  bots: readonly string[],
 ): Decided {
   // A menu item's prompt replayed the match already: while that replay stands (standing, in
   // saved/context.ts) it is this one, and what the run read since is one more input for the second.
@@ -199,27 +207,29 @@ function replayAndDecide(
   // would need a third. Refused at once, nothing done; what moved it (a tick at a deadline, an
   // answer's run, another host) draws it.
   if (build && ctx.replays > 1) throw refused ?? new Error(MOVED_WHILE_TYPING);
-  if (entry) inputs.add([entry]);
-  // The seats the add-on plays (a rehearsal): their answers to the phase now open (answers/bot-answers.ts).
-  inputs.add(botAnswers(first, ctx.pointers.state().bots ?? [], now));
   const ran: RunKind = refused === undefined ? kind : 'menu';
   const plan = decide(ctx, first, now, {
     everyForm: ran === 'rerender',
     moved: entry?.kind === 'event',
-    remindReads: ran === 'tick' && !collected.pollForms,
+    // A tick that did not poll the forms reads those of the players a reminder would email.
+    remind: ran === 'tick' && !collected.pollForms ? playersToRemind(first, now) : [],
     mayHold: collected.mayHold,
     deferred: collected.deferred,
   });
-  const closed = carryOut(ctx, inputs, plan);
+  const read = carryOut(ctx, inputs.match, plan);
+  // One more input, in this order: the host's entry, the answers of the seats the add-on plays (a
+  // rehearsal: answers/bot-answers.ts), the forms the plan read, and the plan's own entries.
+  inputs.add([...(entry ? [entry] : []), ...botAnswers(first, bots, now), ...read, ...plan.entries]);
   const second = inputs.match === replayed ? first : ctx.replay(inputs.match, now);
-  const held = heldForms(ctx, second, closed);
+  // What each form should show as the match now stands: for the held forms here, and the drawing.
+  const specs = formSpecs(ctx, second);
+  const { held, readyNext } = afterReads(ctx, first, second, specs, plan.close, now);
   // The reminders and Discord posts due now, sent before the log holds them (messages/messages.ts). Replay
   // ignores them, so the views only gain them in the host's log.
   const messages = sendMessages(ctx, second, now, ran === 'tick' || ran === 'menu');
   inputs.add(messages.entries);
   const result: ReplayResult = messages.entries.length > 0 ? { ...second, match: inputs.match } : second;
-  const readyNext = readyAfterReads(first, second, now);
-  return { result, closed, held, messages, refused, kind: ran, readyNext };
+  return { result, specs, closed: plan.close, held, messages, refused, kind: ran, readyNext };
 }
 
 /** Step 4: the log first, then the Links tab if Discord's refusals started or ended; then the asks and edits it logged are let go. */
@@ -243,11 +253,12 @@ function writeLog(
   return writes;
 }
 
-/** Step 6: when the forms were last all read, and what is due next, armed. */
+/** Step 6: when the forms were last all read (`polledAt`: as the run read it), and what is due next, armed. */
 function armStep(
   ctx: HostContext,
   kind: RunKind,
   now: string,
+  state: ExecutionState,
   collected: Collected,
   decided: Decided,
   drawn: { unfinished: boolean; deferredUntil: string | null },
@@ -261,12 +272,17 @@ function armStep(
   const leftOver =
     drawn.unfinished || decided.messages.retry || decided.messages.wakeAt !== null || drawn.deferredUntil !== null;
   if (retireIfOver(ctx, decided.result, leftOver)) return;
+  const ahead = {
+    polledAt: readAll ? now : (state.polledAt ?? now),
+    remindAt: decided.messages.remindAt,
+    rehearsal: state.rehearsal === true,
+  };
   const left = {
     now: drawn.unfinished || kind === 'rerender' || decided.messages.retry || decided.readyNext,
     retryAt: decided.messages.wakeAt,
     drawAt: drawn.deferredUntil,
   };
-  armNextRun(ctx, decided.result, now, false, left, new Set([...collected.edits.consumed, ...collected.asks]));
+  armNextRun(ctx, decided.result, now, ahead, left, new Set([...collected.edits.consumed, ...collected.asks]));
 }
 
 /**
@@ -276,8 +292,10 @@ function armStep(
 export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): RunReport {
   const elsewhere = refusedHere(ctx, kind);
   if (elsewhere) return elsewhere;
-  // From the copy of the properties refusedHere has just read.
-  ctx.rehearsal = ctx.pointers.state().rehearsal === true;
+  // The execution's own record, read once (from the copy of the properties refusedHere has just
+  // read): each step is given the part it needs. Nothing before the drawing changes it.
+  const state = ctx.pointers.state();
+  ctx.rehearsal = state.rehearsal === true;
   // The host's menu changes what the ticks must do: they look again until this run says otherwise.
   if (kind === 'menu' || kind === 'rerender') ctx.pointers.remove(KEY.quiet);
   const read = ctx.log.read();
@@ -286,14 +304,17 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
   const startedAt = Date.parse(now);
 
   const inputs = new Inputs(read.match, read.head);
-  const collected = collectInputs(ctx, kind, inputs, now);
-  const decided = replayAndDecide(ctx, kind, inputs, collected, now, build);
+  const collected = collectInputs(ctx, kind, read.match, now, state.polledAt);
+  inputs.add(collected.entries);
+  const decided = replayAndDecide(ctx, kind, inputs, collected, now, build, state.bots ?? []);
   const ran = decided.kind;
   const writes = writeLog(ctx, inputs, read.match, collected);
   const { result, closed, held } = decided;
   const drawn = draw(ctx, {
     kind: ran,
     result,
+    specs: decided.specs,
+    kept: state,
     entries: inputs.entries,
     closed,
     held,
@@ -302,7 +323,7 @@ export function runLocked(ctx: HostContext, kind: RunKind, build?: HostEntry): R
     ...(read.season !== undefined ? { season: read.season } : {}),
   });
   writes.push(...drawn.writes);
-  armStep(ctx, ran, now, collected, decided, drawn);
+  armStep(ctx, ran, now, state, collected, decided, drawn);
   // The writes go through the Sheets API and Forms, which need no flush (SpreadsheetApp.flush
   // applies SpreadsheetApp's own pending changes, and the add-on makes none); a menu item flushes
   // anyway before it answers the host.

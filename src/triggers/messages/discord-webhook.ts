@@ -65,10 +65,11 @@ export function discordSince(ctx: HostContext): string | null {
   if (since === null) return null;
   const url = ctx.ports.secrets.get(WEBHOOK_SECRET);
   if (!url) return null;
-  // Whatever this execution keeps is redacted of its token, in any form (core/redact.ts).
-  rememberSecret(url);
   // Discord refused this webhook for good (deleted, or its token wrong): nothing more is sent to it.
-  return stoppedFor(ctx, url) === null ? since : null;
+  const stopped = stoppedFor(ctx, url) !== null;
+  // Whatever this execution keeps is redacted of its token, in any form, stopped or not (core/redact.ts).
+  rememberSecret(url);
+  return stopped ? null : since;
 }
 
 /**

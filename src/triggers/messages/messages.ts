@@ -31,8 +31,8 @@ import type { HostContext } from '../saved/context.js';
 import { discordSince, discordText, post } from './discord-webhook.js';
 import { hostActions } from '../../engine/core/host-actions.js';
 import type { LogEntry } from '../saved/match-log.js';
-import type { MailMessage } from '../google/ports.js';
-import { type ReminderTime, dueReminder, nextReminderAt, reminderTimes } from './reminder-times.js';
+import type { Mail, MailMessage } from '../google/ports.js';
+import { type ReminderTime, openReminders } from './reminder-times.js';
 import { publicByForm } from '../answers/public-rows.js';
 import { noticesOn, openingEmail, openingKey, openingPost } from './opening-notices.js';
 import { MAIL_QUOTA_SPENT } from '../../engine/core/mail-quota.js';
@@ -44,6 +44,8 @@ export interface MessagesSent {
   readonly retry: boolean;
   /** When a refused post is next due to be tried (the ticks wake for it), or null. */
   readonly wakeAt: string | null;
+  /** When the ticks must next look for a reminder (only while someone is awaited), or null. */
+  readonly remindAt: string | null;
 }
 
 /** The message events of the log, by channel, key and player. */
@@ -70,17 +72,6 @@ function awaited(result: ReplayResult): string[] {
     .filter((id) => open.phase.questions[id] !== undefined && !open.moves.has(id));
 }
 
-/** The reminders of the open phase; none while the host's pause goes on (its deadline moves at the resume, and its reminders with it). */
-function openReminders(result: ReplayResult): ReminderTime[] {
-  if (result.paused) return [];
-  return result.open ? reminderTimes(result.open.phase.id, result.open.timing, result.match.schedule) : [];
-}
-
-/** When the ticks must next look for a reminder: only while someone is awaited (an answer never makes a player awaited again). */
-export function nextReminderWake(result: ReplayResult, now: string): string | null {
-  return awaited(result).length > 0 ? nextReminderAt(openReminders(result), now) : null;
-}
-
 /**
  * Tries of one reminder email a player gets when Google does not confirm it (refused, or no answer
  * in time): at least once means trying again, and a few tries a minute apart ride out a passing
@@ -96,25 +87,13 @@ function reminderSettled(statuses: readonly MessageEvent['status'][] | undefined
 
 /** The players a reminder due now would email (awaited, not emailed for it yet, or not confirmed): their forms are read first, for an answer whose trigger did not fire. */
 export function playersToRemind(result: ReplayResult, now: string): string[] {
-  const due = dueReminder(openReminders(result), now);
-  if (!due) return [];
-  const logged = loggedMessages(result);
-  return awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', due.key, id))));
+  const { due } = openReminders(result, now);
+  return due ? unsettled(awaited(result), loggedMessages(result), due.key) : [];
 }
 
-/**
- * The opening's call to every player the phase waits for (notices.ts), once each, and again while
- * Google has not confirmed it (at least once, as a reminder): whom this execution emails for it.
- */
-function toCallAtOpening(
-  ctx: HostContext,
-  result: ReplayResult,
-  opening: string | null,
-  email: boolean,
-  logged: ReturnType<typeof loggedMessages>,
-): string[] {
-  if (opening === null || !email || !ctx.ports.mail) return [];
-  return awaited(result).filter((id) => !reminderSettled(logged.get(messageId('email', opening, id))));
+/** Of the `waiting` players, those a reminder or an opening's call (`key`) is not done with yet (reminderSettled). */
+function unsettled(waiting: readonly string[], logged: ReturnType<typeof loggedMessages>, key: string): string[] {
+  return waiting.filter((id) => !reminderSettled(logged.get(messageId('email', key, id))));
 }
 
 /**
@@ -123,81 +102,125 @@ function toCallAtOpening(
  * players' forms first); an answer's execution leaves a due reminder to the next tick.
  */
 export function sendMessages(ctx: HostContext, result: ReplayResult, now: string, remind: boolean): MessagesSent {
+  // What the messages below all ask, worked out once: what was logged, whom the open phase waits
+  // for, which reminder is due, which opening calls.
   const logged = loggedMessages(result);
+  const waiting = awaited(result);
+  const reminders = openReminders(result, now);
+  const due = reminders.due;
+  const opening = openingKey(result);
+  const notices = noticesOn(result.match);
   const entries: LogEntry[] = [];
   // Every note passes the one redaction (a refusal may quote the webhook's URL: core/redact.ts).
   const event = ({ note, ...value }: Omit<MessageEvent, 'type' | 'at'>): LogEntry => ({
     kind: 'event',
     value: { type: 'message', ...value, ...(note !== undefined ? { note: redactSecrets(note) } : {}), at: now },
   });
-  const due = dueReminder(openReminders(result), now);
-  const waiting = due ? awaited(result) : [];
-  const unsent = due && ctx.ports.mail ? playersToRemind(result, now) : [];
-  const opening = openingKey(result);
-  const notices = noticesOn(result.match);
-  const toCall = toCallAtOpening(ctx, result, opening, notices.email, logged);
-  const tried = remind ? emailAll(ctx, result, emailJobs(ctx, result, now, due, unsent, opening, toCall)) : [];
+  const mail = ctx.ports.mail;
+  const unsent = due && mail ? unsettled(waiting, logged, due.key) : [];
+  // The opening's call to every player the phase waits for (opening-notices.ts), once each, and
+  // again while Google has not confirmed it (at least once, as a reminder).
+  const toCall = opening !== null && notices.email && mail ? unsettled(waiting, logged, opening) : [];
+  const jobs = emailJobs(ctx, result, now, { due, unsent, opening, toCall });
+  const tried = remind && mail ? emailAll(mail, jobs, currentEmails(result.match), logged) : [];
   entries.push(...tried.map(event));
   // An email Google did not confirm is tried again by the next tick (at least once).
   const retry = (!remind && (unsent.length > 0 || toCall.length > 0)) || tried.some((t) => t.status === 'failed');
-  let wakeAt: number | null = null;
   const since = discordSince(ctx);
-  if (since !== null) {
-    const posts = postsDue(ctx, result, {
-      due: due && remind ? due : null,
-      waiting,
-      opening,
-      since,
-      discord: notices.discord,
-    });
-    const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
-    // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
-    const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
-    for (const p of pending.values())
-      if (!current.has(p.key))
-        entries.push(
-          event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }),
-        );
-    for (const { key, content, mentions } of posts) {
-      const tries = logged.get(messageId('discord', key)) ?? [];
-      if (tries.some((s) => s !== 'failed')) continue;
-      const refused = pending.get(key);
-      // Not before Discord's retry_after, or the back-off.
-      if (refused && Date.parse(refused.retry) > Date.parse(now)) {
-        wakeAt = Math.min(wakeAt ?? Infinity, Date.parse(refused.retry));
-        continue;
-      }
-      const outcome = post(ctx, content(), mentions);
-      if (outcome.sent) {
-        entries.push(event({ channel: 'discord', key, status: 'sent' }));
-        continue;
-      }
-      // The webhook itself refused (404, 401, 403): dropped, never tried again (discord-webhook.ts).
-      if (outcome.stopped) {
-        entries.push(event({ channel: 'discord', key, status: 'dropped', note: outcome.why }));
-        continue;
-      }
-      const next = nextTry(now, tries.length + 1, outcome.waitMs);
-      const until = Date.parse(refused?.until ?? now) + (refused ? 0 : POST_RETRY_WINDOW_MS);
-      if (next > until) {
-        // Refused for the whole window: a Discord outage never holds up the match, nor keeps the ticks awake for ever.
-        entries.push(
-          event({
-            channel: 'discord',
-            key,
-            status: 'dropped',
-            note: `${outcome.why}; refused for ${POST_RETRY_WINDOW_MS / 3_600_000} hours`,
+  const posted =
+    since === null
+      ? { entries: [], wakeAt: null }
+      : sendPosts(ctx, result, now, {
+          posts: postsDue(ctx, result, {
+            due: due && remind ? due : null,
+            waiting,
+            opening,
+            since,
+            discord: notices.discord,
           }),
-        );
-        continue;
-      }
-      entries.push(
-        event({ channel: 'discord', key, status: 'failed', note: outcome.why, retry: new Date(next).toISOString() }),
-      );
-      wakeAt = Math.min(wakeAt ?? Infinity, next);
+          due,
+          logged,
+          event,
+        });
+  entries.push(...posted.entries);
+  const wakeAt = posted.wakeAt;
+  return {
+    entries,
+    retry,
+    wakeAt,
+    // An answer never makes a player awaited again: with no one awaited, no reminder is ahead.
+    remindAt: waiting.length > 0 ? reminders.next : null,
+  };
+}
+
+/**
+ * Tries the Discord posts due now (postsDue), each until Discord takes it (see the top of this
+ * file), and gives up the pending ones no longer current. Answers their entries, and when the
+ * next refused one is due to be tried again.
+ */
+function sendPosts(
+  ctx: HostContext,
+  result: ReplayResult,
+  now: string,
+  {
+    posts,
+    due,
+    logged,
+    event,
+  }: {
+    posts: readonly PostDue[];
+    due: ReminderTime | null;
+    logged: ReturnType<typeof loggedMessages>;
+    event: (value: Omit<MessageEvent, 'type' | 'at'>) => LogEntry;
+  },
+): { entries: LogEntry[]; wakeAt: string | null } {
+  const entries: LogEntry[] = [];
+  let wakeAt: number | null = null;
+  const pending = new Map(pendingPosts(result.match.events).map((p) => [p.key, p]));
+  // A pending post no longer current (its reminder's moment passed, a later result replaces it) is given up: it would say what is no longer so.
+  const current = new Set([...posts.map((p) => p.key), ...(due ? [due.key] : [])]);
+  for (const p of pending.values())
+    if (!current.has(p.key))
+      entries.push(event({ channel: 'discord', key: p.key, status: 'dropped', note: `no longer current (${p.note})` }));
+  for (const { key, content, mentions } of posts) {
+    const tries = logged.get(messageId('discord', key)) ?? [];
+    if (tries.some((s) => s !== 'failed')) continue;
+    const refused = pending.get(key);
+    // Not before Discord's retry_after, or the back-off.
+    if (refused && Date.parse(refused.retry) > Date.parse(now)) {
+      wakeAt = Math.min(wakeAt ?? Infinity, Date.parse(refused.retry));
+      continue;
     }
+    const outcome = post(ctx, content(), mentions);
+    if (outcome.sent) {
+      entries.push(event({ channel: 'discord', key, status: 'sent' }));
+      continue;
+    }
+    // The webhook itself refused (404, 401, 403): dropped, never tried again (discord-webhook.ts).
+    if (outcome.stopped) {
+      entries.push(event({ channel: 'discord', key, status: 'dropped', note: outcome.why }));
+      continue;
+    }
+    const next = nextTry(now, tries.length + 1, outcome.waitMs);
+    const until = Date.parse(refused?.until ?? now) + (refused ? 0 : POST_RETRY_WINDOW_MS);
+    if (next > until) {
+      // Refused for the whole window: a Discord outage never holds up the match, nor keeps the ticks awake for ever.
+      entries.push(
+        event({
+          channel: 'discord',
+          key,
+          status: 'dropped',
+          note: `${outcome.why}; refused for ${POST_RETRY_WINDOW_MS / 3_600_000} hours`,
+        }),
+      );
+      continue;
+    }
+    entries.push(
+      event({ channel: 'discord', key, status: 'failed', note: outcome.why, retry: new Date(next).toISOString() }),
+    );
+    wakeAt = Math.min(wakeAt ?? Infinity, next);
   }
-  return { entries, retry, wakeAt: wakeAt === null ? null : new Date(wakeAt).toISOString() };
+  return { entries, wakeAt: wakeAt === null ? null : new Date(wakeAt).toISOString() };
 }
 
 /** A post due now: its message key, its text (made only when tried), and the users it may mention. */
@@ -211,7 +234,14 @@ interface PostDue {
 function postsDue(
   ctx: HostContext,
   result: ReplayResult,
-  at: { due: ReminderTime | null; waiting: readonly string[]; opening: string | null; since: string; discord: boolean },
+  at: {
+    due: ReminderTime | null;
+    /** The players the open phase waits for (awaited). */
+    waiting: readonly string[];
+    opening: string | null;
+    since: string;
+    discord: boolean;
+  },
 ): PostDue[] {
   const { due, waiting, opening, since } = at;
   const posts: PostDue[] = [];
@@ -225,7 +255,7 @@ function postsDue(
     });
   // After the result that opened it: the phase, and the players it waits for mentioned.
   const openedAt = result.open?.timing.opensAt;
-  const called = opening !== null ? awaited(result) : [];
+  const called = opening !== null ? waiting : [];
   if (
     opening !== null &&
     at.discord &&
@@ -258,10 +288,12 @@ function emailJobs(
   ctx: HostContext,
   result: ReplayResult,
   now: string,
-  due: ReminderTime | null,
-  unsent: readonly string[],
-  opening: string | null,
-  toCall: readonly string[],
+  {
+    due,
+    unsent,
+    opening,
+    toCall,
+  }: { due: ReminderTime | null; unsent: readonly string[]; opening: string | null; toCall: readonly string[] },
 ): EmailJob[] {
   return [
     ...(due
@@ -294,14 +326,12 @@ interface EmailJob {
  * twice, never none), then dropped.
  */
 function emailAll(
-  ctx: HostContext,
-  result: ReplayResult,
+  mail: Mail,
   jobs: readonly EmailJob[],
+  emails: ReadonlyMap<string, string>,
+  logged: ReturnType<typeof loggedMessages>,
 ): Omit<MessageEvent, 'type' | 'at'>[] {
-  const mail = ctx.ports.mail;
-  if (!mail || jobs.length === 0) return [];
-  const emails = currentEmails(result.match);
-  const logged = loggedMessages(result);
+  if (jobs.length === 0) return [];
   let quota = mail.remainingDailyQuota();
   return jobs.map(({ key, player: id, build }) => {
     const base = { channel: 'email' as const, key, player: id };

@@ -4,6 +4,7 @@
 
 import type { PhaseTiming } from '../../engine/core/game.js';
 import type { Schedule } from '../../engine/core/matchfile.js';
+import type { ReplayResult } from '../../engine/index.js';
 
 /** A phase longer than this (minutes) is reminded of twice, as the defaults say. */
 const LONG_PHASE_MINUTES = 120;
@@ -64,4 +65,14 @@ export function dueReminder(times: readonly ReminderTime[], now: string): Remind
 export function nextReminderAt(times: readonly ReminderTime[], now: string): string | null {
   const at = Date.parse(now);
   return times.find((t) => Date.parse(t.at) > at)?.at ?? null;
+}
+
+/**
+ * The open phase's reminders as one replay has them: the one due now and when the next is due.
+ * None while the host's pause goes on (its deadline moves at the resume, and its reminders with it).
+ */
+export function openReminders(result: ReplayResult, now: string): { due: ReminderTime | null; next: string | null } {
+  const open = result.paused ? null : result.open;
+  const times = open ? reminderTimes(open.phase.id, open.timing, result.match.schedule) : [];
+  return { due: dueReminder(times, now), next: nextReminderAt(times, now) };
 }

@@ -9,7 +9,6 @@
 import type { ReplayResult } from '../../engine/index.js';
 import { formsEveryMinutes, formsPollMs, formsToRead } from '../answers/form-responses.js';
 import type { HostContext } from '../saved/context.js';
-import { nextReminderWake } from '../messages/messages.js';
 import { KEY, type QuietPointer } from '../saved/pointers.js';
 import { setClockTriggers } from './clock-triggers.js';
 
@@ -35,17 +34,22 @@ function phaseEdge(result: ReplayResult, now: string): string | null {
  * phase that may end on a move (a Peg Domain turn) has its forms read more often (formsPollMs). Public rows need
  * no tick: each edit wakes the ticks itself (answers/row-edits.ts).
  */
-function quietUntil(ctx: HostContext, result: ReplayResult, now: string, polledAt: string): string | null {
+function quietUntil(ctx: HostContext, result: ReplayResult, now: string, ahead: Ahead): string | null {
   const formsEvery = formsEveryMinutes(ctx);
   const pollMs = formsPollMs(ctx, result.match);
-  const until = restUntil(result, now, formsToRead(ctx, result.match).length > 0 ? polledAt : null, pollMs);
+  const polledAt = formsToRead(ctx, result.match).length > 0 ? ahead.polledAt : null;
+  const until = restUntil(result, now, { polledAt, pollMs, remindAt: ahead.remindAt });
   // A machine hears of nothing between its runs: it looks again when its forms are due at the latest (public rows too).
   return until !== null && ctx.ports.machine
     ? new Date(Math.min(Date.parse(until), Date.parse(now) + formsEvery * 60_000)).toISOString()
     : until;
 }
 
-function restUntil(result: ReplayResult, now: string, polledAt: string | null, pollMs: number): string | null {
+function restUntil(
+  result: ReplayResult,
+  now: string,
+  { polledAt, pollMs, remindAt }: { polledAt: string | null; pollMs: number; remindAt: string | null },
+): string | null {
   // No form reading is due while no form may hold an answer (every form closed and read since);
   // with nothing else ahead (the match over, or waiting for the host), a tick looks once a day.
   const times = polledAt === null ? [Date.parse(now) + QUIET_AT_MOST_MS] : [Date.parse(polledAt) + pollMs];
@@ -68,8 +72,7 @@ function restUntil(result: ReplayResult, now: string, polledAt: string | null, p
         // reads every form: the ticks rest until it, and the one before it waits for it (sharp).
         if (early && polledAt !== null && deadline - times[0] < pollMs) times[0] = deadline;
       }
-      const reminder = nextReminderWake(result, now);
-      if (reminder !== null) times.push(Date.parse(reminder));
+      if (remindAt !== null) times.push(Date.parse(remindAt));
     }
   }
   return new Date(Math.min(...times)).toISOString();
@@ -97,31 +100,38 @@ export interface LeftOver {
   readonly drawAt: string | null;
 }
 
+/** What the execution knows of what comes next, beside the replay: each read or worked out once by an earlier step. */
+export interface Ahead {
+  /** When every form that may hold an answer was last read (now, when this execution read them all). */
+  readonly polledAt: string;
+  /** When the ticks must next look for a reminder (messages/messages.ts: only while someone is awaited), or null. */
+  readonly remindAt: string | null;
+  /** A rehearsal watches the match (ExecutionState.rehearsal): the quiet pointer carries it. */
+  readonly rehearsal: boolean;
+}
+
 /**
- * The pipeline's last step: records when the forms were last all read (`readAll`: this execution
- * read every form that may hold an answer), works out what is due next, and arms it. `handled`:
- * the answers' asks and the edits this execution logged; any other that came in while it ran wakes
- * the ticks.
+ * The pipeline's last step: works out what is due next, and arms it. `handled`: the answers' asks
+ * and the edits this execution logged; any other that came in while it ran wakes the ticks.
  */
 export function armNextRun(
   ctx: HostContext,
   result: ReplayResult,
   now: string,
-  readAll: boolean,
+  ahead: Ahead,
   left: LeftOver,
   handled: ReadonlySet<string>,
 ): void {
-  if (readAll) ctx.pointers.updateState({ polledAt: now });
-  const polledAt = readAll ? now : (ctx.pointers.state().polledAt ?? now);
-  const due = nextDue(ctx, result, now, polledAt, left);
+  const due = nextDue(ctx, result, now, ahead, left);
   // The triggers first: where a trigger call fails, no quiet pointer is left for a tick to rest on.
   setClockTriggers(ctx, { at: due.at, edge: due.edge });
   // An answer or an edit that came in meanwhile: the next execution soon.
-  if (restPointer(ctx, due, handled) === null && due.at !== null) setClockTriggers(ctx, { at: null, edge: due.edge });
+  if (restPointer(ctx, due, ahead.rehearsal, handled) === null && due.at !== null)
+    setClockTriggers(ctx, { at: null, edge: due.edge });
 }
 
 /** Writes the quiet pointer for `due`; answers until when the ticks rest (null: the next looks). */
-function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string>): string | null {
+function restPointer(ctx: HostContext, due: NextDue, rehearsal: boolean, handled: ReadonlySet<string>): string | null {
   const quiet =
     due.at === null
       ? null
@@ -131,7 +141,7 @@ function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string
           open: due.open,
           ...(due.sharp ? { sharp: true } : {}),
           ...(due.edge !== null ? { edge: due.edge } : {}),
-          ...(ctx.pointers.state().rehearsal ? { rehearsal: true } : {}),
+          ...(rehearsal ? { rehearsal: true } : {}),
         } satisfies QuietPointer);
   if (ctx.pointers.text(KEY.quiet) === quiet) return due.at;
   if (quiet === null) {
@@ -153,9 +163,9 @@ function restPointer(ctx: HostContext, due: NextDue, handled: ReadonlySet<string
 }
 
 /** The next due moment after this execution: the rest quietUntil allows, cut short by what was left over. */
-function nextDue(ctx: HostContext, result: ReplayResult, now: string, polledAt: string, left: LeftOver): NextDue {
+function nextDue(ctx: HostContext, result: ReplayResult, now: string, ahead: Ahead, left: LeftOver): NextDue {
   const open = result.open?.phase.id ?? null;
-  let until = left.now ? null : quietUntil(ctx, result, now, polledAt);
+  let until = left.now ? null : quietUntil(ctx, result, now, ahead);
   // A refused Discord post: the tick when it is due to be tried again looks.
   if (until !== null && left.retryAt !== null) until = earlier(until, left.retryAt);
   // Sheets left to draw later: the tick when they are due looks (the next one, after an answer).
