@@ -5,7 +5,7 @@ import { loadMatch, loadMatchText, newMatch, samplePlayers } from '../../src/eng
 import { validateSetup } from '../../src/triggers/host/match-setup.js';
 import { baseFile } from '../helpers/match.js';
 import { gameSeating } from '../helpers/some-game.js';
-import { confusables } from '../../src/engine/core/names.js';
+import { confusables, lookAlike } from '../../src/engine/core/names.js';
 
 /** Some game for four: the rules below are the match file's, not a game's (its own are in test/games/). */
 const GAME = gameSeating(4).id;
@@ -157,6 +157,21 @@ describe('match file validation names the offending field', () => {
     const script = pathToFileURL(join(__dirname, '../../scripts/confusables.mjs')).href;
     const { confusablesTable } = (await import(script)) as { confusablesTable: () => Record<string, string> };
     expect(confusables()).toEqual(confusablesTable());
+  });
+
+  it('finds what every character of the table looks like in the packed text, and leaves every other character as it is', () => {
+    const table = confusables();
+    for (const [target, sources] of Object.entries(table))
+      for (const source of sources) expect(lookAlike(source), `U+${source.codePointAt(0)!.toString(16)}`).toBe(target);
+    // Targets, the marks that pack the table, ASCII, and the halves of the table's surrogate pairs alone.
+    const sourceSet = new Set(Object.values(table).flatMap((sources) => Array.from(sources)));
+    const halves = Object.values(table).flatMap((sources) =>
+      sources.split('').filter((unit) => /[\uD800-\uDFFF]/.test(unit)),
+    );
+    const others = [...Object.keys(table).flatMap((t) => Array.from(t)), '#', ';', ...halves];
+    for (let code = 0; code < 0x80; code++) others.push(String.fromCharCode(code));
+    for (const char of others)
+      if (!sourceSet.has(char)) expect(lookAlike(char), `U+${char.charCodeAt(0).toString(16)}`).toBe(char);
   });
 
   it("the sidebar's setup check refuses the same look-alikes, on the field", () => {

@@ -30,16 +30,44 @@ export function confusables(): Record<string, string> {
   return Object.fromEntries(CONFUSABLES_PACKED.split('#').map((entry) => entry.split(';')));
 }
 
-/** Each character that looks like another (UTS #39), to what it looks like; built once, when first asked. */
-let skeletonMap: Map<string, string> | null = null;
+/** What each character asked for so far looks like (an execution asks for the few its players' names hold). */
+const lookedUp = new Map<string, string>();
 
-function lookAlike(char: string): string {
-  if (skeletonMap === null) {
-    skeletonMap = new Map();
-    for (const [target, sources] of Object.entries(confusables()))
-      for (const source of sources) skeletonMap.set(source, target);
+/**
+ * What a character looks like (UTS #39), or the character itself: found in the packed table, not
+ * by unpacking it (every execution that reads the match file checks its players' names, and
+ * unpacking the whole table took longer than all the lookups together).
+ */
+export function lookAlike(char: string): string {
+  let target = lookedUp.get(char);
+  if (target === undefined) {
+    target = targetOf(char);
+    lookedUp.set(char, target);
   }
-  return skeletonMap.get(char) ?? char;
+  return target;
+}
+
+/** The entry whose sources hold `char`: each place it occurs is in a target (before the entry's `;`) or among the sources. */
+function targetOf(char: string): string {
+  for (let at = CONFUSABLES_PACKED.indexOf(char); at !== -1; at = CONFUSABLES_PACKED.indexOf(char, at + 1)) {
+    // A lone surrogate is not the half of a pair that holds it.
+    if (halfOfPair(CONFUSABLES_PACKED, at, char.length)) continue;
+    const start = CONFUSABLES_PACKED.lastIndexOf('#', at) + 1;
+    const sources = CONFUSABLES_PACKED.indexOf(';', start);
+    if (at > sources) return CONFUSABLES_PACKED.slice(start, sources);
+  }
+  return char;
+}
+
+/** Whether the `length` code units at `at` are one half of a surrogate pair. */
+function halfOfPair(text: string, at: number, length: number): boolean {
+  if (length !== 1) return false;
+  const code = text.charCodeAt(at);
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at + 1);
+  if (code >= 0xdc00 && code <= 0xdfff) return before >= 0xd800 && before <= 0xdbff;
+  if (code >= 0xd800 && code <= 0xdbff) return after >= 0xdc00 && after <= 0xdfff;
+  return false;
 }
 
 /**
