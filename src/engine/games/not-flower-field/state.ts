@@ -94,15 +94,26 @@ function endingAfter(
   return stuck.length > 0 ? { reason: 'no-legal-placement', beforeRound: roundsPlayed + 1, players: stuck } : null;
 }
 
+/**
+ * The scores last worked out on each board (a board is never changed: a placement makes a new one).
+ * Every audience's view asks for the same board's scores three times (the scoreboard, the pattern
+ * table, the ranking), and each is a search of the whole board for every player's patterns.
+ */
+const scored = new WeakMap<Board, { readonly key: string; readonly scores: Readonly<Record<string, ScoreBreakdown>> }>();
+
 export function scoresOn(
   board: Board,
   colours: Readonly<Record<string, string>>,
   ctx: NffContext,
-): Record<string, ScoreBreakdown> {
+): Readonly<Record<string, ScoreBreakdown>> {
+  const key = JSON.stringify([colours, ctx.options, ctx.players.map((p) => p.id)]);
+  const kept = scored.get(board);
+  if (kept?.key === key) return kept.scores;
   const multipliers = multiplierGrid(ctx.options);
   const out: Record<string, ScoreBreakdown> = {};
   for (const player of ctx.players)
     out[player.id] = scorePlayer(board, ctx.options.size, colours[player.id], multipliers);
+  scored.set(board, { key, scores: out });
   return out;
 }
 
