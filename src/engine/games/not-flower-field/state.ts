@@ -99,7 +99,10 @@ function endingAfter(
  * Every audience's view asks for the same board's scores three times (the scoreboard, the pattern
  * table, the ranking), and each is a search of the whole board for every player's patterns.
  */
-const scored = new WeakMap<Board, { readonly key: string; readonly scores: Readonly<Record<string, ScoreBreakdown>> }>();
+const scored = new WeakMap<
+  Board,
+  { readonly key: string; readonly scores: Readonly<Record<string, ScoreBreakdown>> }
+>();
 
 export function scoresOn(
   board: Board,
