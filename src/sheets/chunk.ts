@@ -17,15 +17,15 @@ export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
 /** `{"requests":[]}`: the body around the requests. */
 const ENVELOPE = 15;
 
-/**
- * The sizes of the parts splitRequests made, which the caller reports (a render's write): measured
- * once, not again (a render's JSON is measured in a tenth of its drawing time).
- */
-const measured = new WeakMap<readonly Request[], number>();
-
 /** The size of a batchUpdate body holding `requests`, as JSON. */
 export function batchBytes(requests: readonly Request[]): number {
-  return measured.get(requests) ?? utf8Length(JSON.stringify({ requests }));
+  return utf8Length(JSON.stringify({ requests }));
+}
+
+/** One batchUpdate's requests, and its body's size as the split measured it (a render reports it). */
+export interface SizedPart {
+  readonly requests: Request[];
+  readonly bytes: number;
 }
 
 /**
@@ -33,19 +33,22 @@ export function batchBytes(requests: readonly Request[]): number {
  * requests) when they fit. Throws when one row of cells alone is over the limit (nothing can cut it).
  */
 export function splitRequests(requests: readonly Request[], limit = MAX_BATCH_BYTES): Request[][] {
+  return splitSized(requests, limit).map((part) => part.requests);
+}
+
+/**
+ * splitRequests with each part's size: a render reports the bytes it sent, measured here once
+ * rather than again (a render's JSON is measured in a tenth of its drawing time).
+ */
+export function splitSized(requests: readonly Request[], limit = MAX_BATCH_BYTES): SizedPart[] {
   const whole = batchBytes(requests);
-  if (whole <= limit) {
-    const one = requests.slice();
-    measured.set(one, whole);
-    return [one];
-  }
-  const parts: Request[][] = [];
+  if (whole <= limit) return [{ requests: requests.slice(), bytes: whole }];
+  const parts: SizedPart[] = [];
   let part: Request[] = [];
   let bytes = ENVELOPE;
   const add = (request: Request, size: number) => {
     if (part.length > 0 && bytes + 1 + size > limit) {
-      measured.set(part, bytes);
-      parts.push(part);
+      parts.push({ requests: part, bytes });
       part = [];
       bytes = ENVELOPE;
     }
@@ -57,10 +60,7 @@ export function splitRequests(requests: readonly Request[], limit = MAX_BATCH_BY
     if (ENVELOPE + size <= limit) add(request, size);
     else for (const piece of byRows(request, limit - ENVELOPE)) add(piece, utf8Length(JSON.stringify(piece)));
   }
-  if (part.length > 0) {
-    measured.set(part, bytes);
-    parts.push(part);
-  }
+  if (part.length > 0) parts.push({ requests: part, bytes });
   return parts;
 }
 

@@ -8,7 +8,7 @@ import type { View } from '../engine/core/view.js';
 import type { Request, Workbook, WorkbookMetadata } from './api.js';
 import { type RenderOptions, requestsFor } from './requests.js';
 import { layoutView } from './tabs.js';
-import { batchBytes, splitRequests } from './chunk.js';
+import { splitSized } from './chunk.js';
 
 export type {
   CellData,
@@ -24,7 +24,7 @@ export { layoutView } from './tabs.js';
 export { PROTECTION_NOTE, type RenderOptions } from './requests.js';
 export { sheetIdsFor } from './ids.js';
 export { splitText } from './boards.js';
-export { MAX_BATCH_BYTES, batchBytes, splitRequests } from './chunk.js';
+export { MAX_BATCH_BYTES, type SizedPart, batchBytes, splitRequests, splitSized } from './chunk.js';
 // The engine's UTF-8 length, for the triggers' write reports (src/engine/core/utf8.ts).
 export { utf8Length } from '../engine/core/utf8.js';
 
@@ -47,11 +47,11 @@ export interface RenderReport {
  */
 export function renderView(workbook: Workbook, view: View, options: RenderOptions = {}): RenderReport {
   const requests = renderRequests(view, workbook.getMetadata(), options);
-  const parts = splitRequests(requests);
-  for (const part of parts) workbook.batchUpdate(part);
+  const parts = splitSized(requests);
+  for (const part of parts) workbook.batchUpdate(part.requests);
   return {
     requests: requests.length,
-    bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
+    bytes: parts.reduce((sum, part) => sum + part.bytes, 0),
     batches: parts.length,
   };
 }

@@ -48,6 +48,7 @@ export class Batch implements BatchWork {
   writable(sheet: SheetState): SheetState {
     if (this.own.has(sheet)) return sheet;
     // Everything but the cells copied now; the list of rows shared until a row is written (row()).
+    // Spread from the sheet first so the copy keeps its fields in their order (what an export lists).
     const { cells, ...rest } = sheet;
     const mine: SheetState = { ...sheet, ...copy(rest), cells: cells.slice() };
     this.sheets[this.sheets.indexOf(sheet)] = mine;

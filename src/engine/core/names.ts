@@ -3,6 +3,7 @@
 // answer mean either player: such a pair is refused when the file is loaded.
 
 import { CONFUSABLES_PACKED } from './confusables-data.js';
+import { pairAt } from './utf8.js';
 
 /**
  * The key two names share when they read as the same name: Unicode NFKC (which includes NFC: an
@@ -51,23 +52,12 @@ export function lookAlike(char: string): string {
 function targetOf(char: string): string {
   for (let at = CONFUSABLES_PACKED.indexOf(char); at !== -1; at = CONFUSABLES_PACKED.indexOf(char, at + 1)) {
     // A lone surrogate is not the half of a pair that holds it.
-    if (halfOfPair(CONFUSABLES_PACKED, at, char.length)) continue;
+    if (char.length === 1 && (pairAt(CONFUSABLES_PACKED, at) || pairAt(CONFUSABLES_PACKED, at - 1))) continue;
     const start = CONFUSABLES_PACKED.lastIndexOf('#', at) + 1;
     const sources = CONFUSABLES_PACKED.indexOf(';', start);
     if (at > sources) return CONFUSABLES_PACKED.slice(start, sources);
   }
   return char;
-}
-
-/** Whether the `length` code units at `at` are one half of a surrogate pair. */
-function halfOfPair(text: string, at: number, length: number): boolean {
-  if (length !== 1) return false;
-  const code = text.charCodeAt(at);
-  const before = text.charCodeAt(at - 1);
-  const after = text.charCodeAt(at + 1);
-  if (code >= 0xdc00 && code <= 0xdfff) return before >= 0xd800 && before <= 0xdbff;
-  if (code >= 0xd800 && code <= 0xdbff) return after >= 0xdc00 && after <= 0xdfff;
-  return false;
 }
 
 /**

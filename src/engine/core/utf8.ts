@@ -4,7 +4,7 @@
 // as U+FFFD (3 bytes), as TextEncoder and Buffer write it.
 
 /** Whether the code unit at `i` starts a surrogate pair (a high surrogate followed by a low one). */
-function pairAt(text: string, i: number): boolean {
+export function pairAt(text: string, i: number): boolean {
   const code = text.charCodeAt(i);
   if (code < 0xd800 || code > 0xdbff) return false;
   const next = text.charCodeAt(i + 1);

@@ -8,7 +8,7 @@ import type { Audience, View } from '../../engine/core/view.js';
 import { type MatchFile, type ReplayResult, seasonWith, viewFor, viewKey } from '../../engine/index.js';
 import { seasonTables } from '../../engine/season/season-tables.js';
 import type { Request, WorkbookMetadata } from '../../sheets/api.js';
-import { batchBytes, renderRequests, splitRequests, utf8Length } from '../../sheets/index.js';
+import { type SizedPart, renderRequests, splitSized, utf8Length } from '../../sheets/index.js';
 import type { HostContext } from '../saved/context.js';
 import { type WantedForm, updateForms } from './forms-sync.js';
 import type { ExecutionState } from '../saved/execution-state.js';
@@ -256,7 +256,7 @@ function render(
     writes.push({
       target: audience,
       requests,
-      bytes: parts.reduce((sum, part) => sum + batchBytes(part), 0),
+      bytes: parts.reduce((sum, part) => sum + part.bytes, 0),
       ...(parts.length > 1 ? { batches: parts.length } : {}),
     });
   }
@@ -285,13 +285,13 @@ function drawSheet(
   file: MadeFile | null,
   requestsFrom: (metadata: WorkbookMetadata) => Request[],
   fresh: boolean,
-): { requests: number; parts: Request[][] } {
+): { requests: number; parts: SizedPart[] } {
   const raw = file ? ctx.ports.files.open(file.id) : ctx.ports.files.host();
   const sheet = ctx.metadata.sheet(raw, { keep: audience !== 'host' });
   const send = (metadata: WorkbookMetadata) => {
     const requests = requestsFrom(metadata);
-    const parts = splitRequests(requests);
-    for (const part of parts) sheet.batchUpdate(part);
+    const parts = splitSized(requests);
+    for (const part of parts) sheet.batchUpdate(part.requests);
     return { requests: requests.length, parts };
   };
   if (fresh) return send(ctx.metadata.read(raw));

@@ -11,10 +11,17 @@ import type { ReplayResult } from '../../../src/engine/core/replay.js';
 import type { Audience } from '../../../src/engine/core/view.js';
 import { EmbeddedWorkbook } from '../../../src/workbook/workbook.js';
 import type { Request, Workbook } from '../../../src/sheets/api.js';
-import { MAX_BATCH_BYTES, batchBytes, renderRequests, renderView, splitRequests } from '../../../src/sheets/index.js';
+import {
+  MAX_BATCH_BYTES,
+  batchBytes,
+  renderRequests,
+  renderView,
+  splitRequests,
+  splitSized,
+} from '../../../src/sheets/index.js';
 import { matchOf, withLongAnswers } from '../../helpers/match.js';
 
-/** A body's size measured afresh (batchBytes remembers the sizes splitRequests worked out: they must be these). */
+/** A body's size measured afresh (splitSized reports the sizes it worked out: they must be these). */
 const bodyBytes = (requests: readonly Request[]) => Buffer.byteLength(JSON.stringify({ requests }), 'utf8');
 
 const pasture = () => matchOf(JSON.parse(readFileSync('examples/pasture.json', 'utf8')));
@@ -71,6 +78,8 @@ describe('renders over 2 MB', () => {
       expect(bodyBytes(part)).toBeLessThanOrEqual(limit);
       expect(batchBytes(part)).toBe(bodyBytes(part));
     }
+    // The sizes a render reports are those of the bodies it sends.
+    expect(splitSized(requests, limit).map((part) => part.bytes)).toEqual(parts.map(bodyBytes));
     // More updateCells than before: the log tab's was cut by rows.
     const cells = (list: readonly Request[]) => list.filter((r) => r.updateCells).length;
     expect(cells(parts.flat())).toBeGreaterThan(cells(requests));
@@ -103,6 +112,7 @@ describe('renders over 2 MB', () => {
           expect(bodyBytes(part)).toBeLessThanOrEqual(limit);
           expect(batchBytes(part)).toBe(bodyBytes(part));
         }
+        expect(splitSized(requests, limit)).toEqual(parts.map((part) => ({ requests: part, bytes: bodyBytes(part) })));
         // Each updateCells comes back as consecutive pieces covering its range, its rows in order.
         const flat = parts.flat();
         let at = 0;
